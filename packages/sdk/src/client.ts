@@ -1,0 +1,186 @@
+import type { LatchkeyEnvironment } from './environment';
+import { resolveEnvironment } from './environment';
+import { type BaseUrlOptions, resolveBaseUrl } from './internal/baseUrl';
+import { BootstrapStore } from './internal/bootstrap';
+import {
+  type CaptchaProvider,
+  type ClientContext,
+  createCall,
+  createRequireSession,
+  type DfpProvider,
+} from './internal/context';
+import { EventLogger } from './internal/eventLogger';
+import { NetworkClient } from './internal/networkClient';
+import { PkceStore } from './internal/pkce';
+import { createRbac } from './internal/rbac';
+import { type CookieOptions, SessionManager } from './internal/sessionManager';
+import { createCryptoWallets } from './products/cryptoWallets';
+import { createIdp } from './products/idp';
+import { createImpersonation } from './products/impersonation';
+import { createMagicLinks } from './products/magicLinks';
+import { createOAuth } from './products/oauth';
+import { createOtps } from './products/otps';
+import { createPasswords } from './products/passwords';
+import { createSessionNamespace } from './products/session';
+import { createTotps } from './products/totps';
+import { createUser } from './products/user';
+import { createUsers } from './products/users';
+import { createWebAuthn } from './products/webauthn';
+import { validate } from './validation';
+
+/** Options of `createClient`. Every one is optional. */
+export interface ClientOptions extends BaseUrlOptions {
+  /** The provider's base URL, used exactly as given (scheme, host, port, path). Plain http only for loopback. */
+  apiBaseUrl?: string;
+  /** A host (`auth.example.com`) served over https; an invalid one warns and the default is used. */
+  customDomain?: string;
+  /** Accept an `http:` `apiBaseUrl` on a non-loopback host. Never do this in production. */
+  allowInsecureHttp?: boolean;
+  /** Cookie names, path and domain. */
+  cookieOptions?: CookieOptions;
+  /** Background refreshes ask for the duration of the last authentication instead of leaving it unchanged. */
+  keepSessionAlive?: boolean;
+  /** Answers captcha challenges when the project requires them. */
+  captchaProvider?: CaptchaProvider;
+  /** Supplies the device-fingerprint telemetry id when the project enables DFP-protected auth. */
+  dfpProvider?: DfpProvider;
+  /** How long calls wait for the project settings before using the cache or defaults. Default 5000 ms. */
+  bootstrapTimeoutMs?: number;
+  /** How long a request may take before it fails as 'Unable to contact our servers.'. Default 30000 ms. */
+  requestTimeoutMs?: number;
+  /** Replaces parts of the platform (fetch, storage, cookies, timers, crypto…), for tests and unusual hosts. */
+  environment?: Partial<LatchkeyEnvironment>;
+}
+
+const liveClients = new Set<string>();
+
+/** The client: one namespace per product, plus sessions, bootstrap, RBAC and telemetry. */
+export type LatchkeyClient = ReturnType<typeof buildClient>;
+
+/**
+ * Creates the Latchkey client for a project's public token. Call it once per page, in the browser;
+ * on the server it throws. A second client for the same token warns.
+ */
+export function createClient(publicToken: string, options: ClientOptions = {}): LatchkeyClient {
+  validate('createClient')
+    .isString('publicToken', publicToken)
+    .isOptionalObject('options', options)
+    .isOptionalString('apiBaseUrl', options.apiBaseUrl)
+    .isOptionalObject('cookieOptions', options.cookieOptions)
+    .isOptionalNumber('bootstrapTimeoutMs', options.bootstrapTimeoutMs)
+    .isOptionalNumber('requestTimeoutMs', options.requestTimeoutMs);
+  const cookieOptions = options.cookieOptions ?? {};
+  validate('createClient')
+    .isOptionalString('cookieOptions.opaqueTokenCookieName', cookieOptions.opaqueTokenCookieName)
+    .isOptionalString('cookieOptions.jwtCookieName', cookieOptions.jwtCookieName)
+    .isOptionalString('cookieOptions.istCookieName', cookieOptions.istCookieName)
+    .isOptionalString('cookieOptions.path', cookieOptions.path)
+    .isOptionalString('cookieOptions.domain', cookieOptions.domain)
+    .isOptionalBoolean('cookieOptions.availableToSubdomains', cookieOptions.availableToSubdomains);
+  return buildClient(publicToken, options);
+}
+
+function buildClient(publicToken: string, options: ClientOptions) {
+  const environment = resolveEnvironment(options.environment);
+  if (!publicToken.startsWith('public-token-')) {
+    environment.logger.warn(
+      `The public token "${publicToken}" does not start with "public-token-". Check that you copied the public token.`,
+    );
+  }
+  if (liveClients.has(publicToken)) {
+    environment.logger.warn(
+      "It looks like you're creating multiple copies of the client. Create one client per page and share it.",
+    );
+  }
+  liveClients.add(publicToken);
+
+  const { apiUrl, hasCustomApiEndpoint } = resolveBaseUrl(publicToken, options, (message) =>
+    environment.logger.warn(message),
+  );
+  const stateKey = `stytch_sdk_state_${publicToken}`;
+  const session = new SessionManager({
+    environment,
+    publicToken,
+    stateKey,
+    cookieOptions: options.cookieOptions ?? {},
+    hasCustomApiEndpoint,
+  });
+  const getIdentity = () => {
+    const snapshot = session.getSnapshot();
+    return { userId: snapshot.user?.user_id, sessionId: snapshot.session?.session_id };
+  };
+  const network = new NetworkClient({
+    environment,
+    publicToken,
+    apiUrl,
+    getSessionToken: () => session.getSessionToken(),
+    getIdentity,
+    requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+  });
+  const bootstrap = new BootstrapStore(network, environment, publicToken, stateKey, options.bootstrapTimeoutMs ?? 5000);
+  const events = new EventLogger({ environment, publicToken, apiUrl, getIdentity });
+  const context: ClientContext = {
+    publicToken,
+    environment,
+    network,
+    bootstrap,
+    session,
+    pkce: new PkceStore(environment.storage, environment.crypto, stateKey),
+    events,
+    apiUrl,
+    stateKey,
+    keepSessionAlive: options.keepSessionAlive ?? false,
+    call: createCall({
+      network,
+      bootstrap,
+      session,
+      captchaProvider: options.captchaProvider,
+      dfpProvider: options.dfpProvider,
+    }),
+    requireSession: createRequireSession(session),
+  };
+
+  const sessionNamespace = createSessionNamespace(context);
+  const client = {
+    /** The project's public token. */
+    publicToken,
+    otps: createOtps(context),
+    magicLinks: createMagicLinks(context),
+    passwords: createPasswords(context),
+    oauth: createOAuth(context),
+    cryptoWallets: createCryptoWallets(context),
+    webauthn: createWebAuthn(context),
+    totps: createTotps(context),
+    session: sessionNamespace,
+    user: createUser(context),
+    users: createUsers(context),
+    idp: createIdp(context),
+    impersonation: createImpersonation(context),
+    rbac: createRbac(context),
+    /** The project's settings (camelCase): `getSync()`, `getAsync()`, `subscribe()`, `getSnapshot()`. */
+    bootstrap: {
+      getSync: () => bootstrap.getSync(),
+      getAsync: () => bootstrap.getAsync(),
+      getSnapshot: bootstrap.getSnapshot,
+      subscribe: bootstrap.subscribe,
+    },
+    /** Telemetry: queue an event for `POST /events` (batched). */
+    events: {
+      log: (name: string, details?: Record<string, unknown>) => events.log(name, details),
+      flush: () => events.flush(),
+    },
+    /** Stops refresh timers and tab listeners, and sends queued telemetry. The client is unusable afterwards. */
+    destroy() {
+      session.destroy();
+      void events.flush().finally(() => events.destroy());
+      liveClients.delete(publicToken);
+    },
+  };
+  events.log('sdk_instance_instantiated', {
+    event_callback_registered: false,
+    error_callback_registered: false,
+    success_callback_registered: false,
+  });
+  session.start(() => sessionNamespace.authenticate());
+  return client;
+}

@@ -1,0 +1,2 @@
+// Types of the impersonation endpoints (contract.md §4). Filled in with the namespace.
+export {};

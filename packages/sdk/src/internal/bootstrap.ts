@@ -1,0 +1,154 @@
+import type { BootstrapData, BootstrapResponse, CaptchaSettings } from '../contract/common';
+import type { KeyValueStorage, LatchkeyEnvironment } from '../environment';
+import type { NetworkClient } from './networkClient';
+
+/** What the SDK assumes when the project's settings cannot be read (contract §5): no captcha, DFP or PKCE. */
+export const DEFAULT_BOOTSTRAP: BootstrapData = Object.freeze({
+  projectName: null,
+  displayWatermark: true,
+  captchaSettings: { enabled: false },
+  cnameDomain: null,
+  emailDomains: ['latchkey.dev'],
+  pkceRequiredForEmailMagicLinks: false,
+  pkceRequiredForPasswordResets: false,
+  pkceRequiredForOAuth: false,
+  pkceRequiredForSso: false,
+  slugPattern: null,
+  createOrganizationEnabled: false,
+  passwordConfig: null,
+  runDFPProtectedAuth: false,
+  dfpProtectedAuthMode: null,
+  rbacPolicy: null,
+  siweRequiredForCryptoWallets: false,
+  vertical: null,
+}) as BootstrapData;
+
+/**
+ * Maps the wire's snake_case bootstrap to the SDK's camelCase (contract §5). Throws when a required field is
+ * missing or of the wrong type (`password_config` must be present), so a bad answer falls back to defaults.
+ */
+export function mapBootstrap(wire: BootstrapResponse): BootstrapData {
+  const bool = (key: keyof BootstrapResponse): boolean => {
+    const value = wire[key];
+    if (typeof value !== 'boolean') throw new TypeError(`bootstrap ${key} must be a boolean`);
+    return value;
+  };
+  if (!('password_config' in wire)) throw new TypeError('bootstrap password_config is missing');
+  if (!Array.isArray(wire.email_domains)) throw new TypeError('bootstrap email_domains must be an array');
+  const captcha = wire.captcha_settings as Partial<{ enabled: boolean; siteKey: string }> | undefined;
+  const captchaSettings: CaptchaSettings =
+    captcha?.enabled === true && typeof captcha.siteKey === 'string'
+      ? { enabled: true, siteKey: captcha.siteKey }
+      : { enabled: false };
+  return {
+    projectName: wire.project_name ?? null,
+    displayWatermark: !bool('disable_sdk_watermark'),
+    captchaSettings,
+    cnameDomain: wire.cname_domain ?? null,
+    emailDomains: wire.email_domains.filter((domain): domain is string => typeof domain === 'string'),
+    pkceRequiredForEmailMagicLinks: bool('pkce_required_for_email_magic_links'),
+    pkceRequiredForPasswordResets: bool('pkce_required_for_password_resets'),
+    pkceRequiredForOAuth: bool('pkce_required_for_oauth'),
+    pkceRequiredForSso: bool('pkce_required_for_sso'),
+    slugPattern: wire.slug_pattern ?? null,
+    createOrganizationEnabled: wire.create_organization_enabled === true,
+    passwordConfig: wire.password_config
+      ? {
+          ludsComplexity: wire.password_config.luds_complexity,
+          ludsMinimumCount: wire.password_config.luds_minimum_count,
+        }
+      : null,
+    runDFPProtectedAuth: wire.dfp_protected_auth_enabled === true,
+    dfpProtectedAuthMode: wire.dfp_protected_auth_mode ?? null,
+    rbacPolicy: wire.rbac_policy ?? null,
+    siweRequiredForCryptoWallets: wire.siwe_required_for_crypto_wallets === true,
+    vertical: wire.vertical ?? null,
+  };
+}
+
+/**
+ * The project's settings: read once at start-up, cached in storage under `{statePrefix}::bootstrap`, and
+ * subscribable. `getAsync` never hangs: after `timeoutMs` it answers with the cache, or the defaults
+ * (contract §12.3).
+ */
+export class BootstrapStore {
+  private data: BootstrapData;
+  private readonly listeners = new Set<(data: BootstrapData) => void>();
+  private readonly loaded: Promise<BootstrapData>;
+
+  constructor(
+    private readonly network: NetworkClient,
+    private readonly environment: LatchkeyEnvironment,
+    private readonly publicToken: string,
+    private readonly statePrefix: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.data = readCache(environment.storage, this.cacheKey()) ?? DEFAULT_BOOTSTRAP;
+    this.loaded = this.load();
+  }
+
+  private cacheKey(): string {
+    return `${this.statePrefix}::bootstrap`;
+  }
+
+  private async load(): Promise<BootstrapData> {
+    try {
+      const wire = await this.network.request<BootstrapResponse>({
+        method: 'GET',
+        path: `/projects/bootstrap/${encodeURIComponent(this.publicToken)}`,
+      });
+      const data = mapBootstrap(wire);
+      if (data.vertical === 'B2B') {
+        this.environment.logger.error(
+          'This public token belongs to a B2B project; the consumer client cannot be used with it.',
+        );
+      }
+      try {
+        this.environment.storage.setItem(this.cacheKey(), JSON.stringify(data));
+      } catch {
+        // Storage full or blocked: the settings still apply for this page.
+      }
+      this.data = data;
+      for (const listener of this.listeners) listener(data);
+    } catch (error) {
+      this.environment.logger.error('Unable to load the project settings (bootstrap); using defaults.', error);
+    }
+    return this.data;
+  }
+
+  /** The settings known now: the last cached bootstrap, or the defaults. */
+  getSync(): BootstrapData {
+    return this.data;
+  }
+
+  /** The settings once the provider has answered, or after the time-out, whichever comes first. */
+  getAsync(): Promise<BootstrapData> {
+    return new Promise((resolve) => {
+      const timer = this.environment.timers.setTimeout(() => resolve(this.data), this.timeoutMs);
+      void this.loaded.then((data) => {
+        this.environment.timers.clearTimeout(timer);
+        resolve(data);
+      });
+    });
+  }
+
+  /** Same as `getSync`, for `useSyncExternalStore`. */
+  getSnapshot = (): BootstrapData => this.data;
+
+  /** Calls `listener` when the provider's answer replaces the cached or default settings. */
+  subscribe = (listener: (data: BootstrapData) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+function readCache(storage: KeyValueStorage, key: string): BootstrapData | undefined {
+  try {
+    const raw = storage.getItem(key);
+    if (!raw) return undefined;
+    const parsed = JSON.parse(raw) as BootstrapData;
+    return typeof parsed === 'object' && parsed !== null ? { ...DEFAULT_BOOTSTRAP, ...parsed } : undefined;
+  } catch {
+    return undefined;
+  }
+}

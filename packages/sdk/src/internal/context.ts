@@ -1,0 +1,146 @@
+import type { HttpMethod, ProtectedFields, User } from '../contract/common';
+import type { LatchkeyEnvironment } from '../environment';
+import { INVALID_RESPONSE_MESSAGES, InvalidResponseError, NoSessionError } from '../errors';
+import type { BootstrapStore } from './bootstrap';
+import type { EventLogger } from './eventLogger';
+import type { NetworkClient } from './networkClient';
+import type { PkceStore } from './pkce';
+import type { SessionManager, SessionUpdate } from './sessionManager';
+
+/** Supplies a captcha token when the project requires one (e.g. reCAPTCHA Enterprise with the bootstrap site key). */
+export interface CaptchaProvider {
+  getCaptchaToken(siteKey: string | undefined): Promise<string>;
+}
+
+/** Supplies a device-fingerprint telemetry id when the project enables DFP-protected auth. */
+export interface DfpProvider {
+  getTelemetryId(): Promise<string>;
+}
+
+/**
+ * How a call is protected (contract §4 legend):
+ * - `bootstrap`: waits for the project settings (B) and adds nothing;
+ * - `captcha`: B, and adds `captcha_token` when captcha is on (the `send` calls);
+ * - `captcha_and_dfp`: B, adds `captcha_token` and `dfp_telemetry_id`, and retries once on 'Captcha required'.
+ */
+export type Protection = 'none' | 'bootstrap' | 'captcha' | 'captcha_and_dfp';
+
+/** One call of a namespace, with the contract's semantics spelled out. */
+export interface CallSpec {
+  method: HttpMethod;
+  path: string;
+  body?: Record<string, unknown> | undefined;
+  protection?: Protection;
+  /** S: store the answer's session, user and tokens. A missing session or user is 'Invalid response from our servers.'. */
+  updatesSession?: boolean;
+  /**
+   * `required` (U): the answer must carry `__user`, which replaces the stored user; `optional` ((u)): strip it;
+   * `keep`: leave it in the value returned (the default, as for `passwords.resetBySession`).
+   */
+  user?: 'required' | 'optional' | 'keep';
+}
+
+/** Everything a namespace needs, shared by the whole client. */
+export interface ClientContext {
+  publicToken: string;
+  environment: LatchkeyEnvironment;
+  network: NetworkClient;
+  bootstrap: BootstrapStore;
+  session: SessionManager;
+  pkce: PkceStore;
+  events: EventLogger;
+  /** Without trailing slash, e.g. `http://localhost:8787`: OAuth start URLs are built from it. */
+  apiUrl: string;
+  /** `stytch_sdk_state_{publicToken}`: the prefix of every storage key. */
+  stateKey: string;
+  /** The duration of the last successful authentication, for `keepSessionAlive` refreshes. */
+  keepSessionAlive: boolean;
+  /** Sends a call with the contract's semantics and returns its `data`. */
+  call<T>(spec: CallSpec): Promise<T>;
+  /** Throws `NoSessionError` ('There is no session currently available…') when this tab holds no session. */
+  requireSession(): void;
+}
+
+export interface CallDependencies {
+  network: NetworkClient;
+  bootstrap: BootstrapStore;
+  session: SessionManager;
+  captchaProvider?: CaptchaProvider | undefined;
+  dfpProvider?: DfpProvider | undefined;
+}
+
+/** Builds `ClientContext.call` from the client's parts. */
+export function createCall(deps: CallDependencies): ClientContext['call'] {
+  const { network, bootstrap, session, captchaProvider, dfpProvider } = deps;
+
+  async function protectedFields(protection: Protection): Promise<ProtectedFields> {
+    if (protection === 'none') return {};
+    const settings = await bootstrap.getAsync();
+    if (protection === 'bootstrap') return {};
+    const fields: ProtectedFields = {};
+    if (settings.captchaSettings.enabled && captchaProvider) {
+      try {
+        fields.captcha_token = await captchaProvider.getCaptchaToken(settings.captchaSettings.siteKey);
+      } catch {
+        // Sent without a token: the provider answers 'Captcha required' and the retry asks again.
+      }
+    }
+    if (protection === 'captcha_and_dfp' && settings.runDFPProtectedAuth && dfpProvider) {
+      try {
+        fields.dfp_telemetry_id = await dfpProvider.getTelemetryId();
+      } catch {
+        // As above: the retry path reports the failure.
+      }
+    }
+    return fields;
+  }
+
+  async function retryFields(): Promise<ProtectedFields> {
+    const settings = bootstrap.getSync();
+    const siteKey = settings.captchaSettings.enabled ? settings.captchaSettings.siteKey : undefined;
+    const fields: ProtectedFields = {};
+    if (captchaProvider) fields.captcha_token = await captchaProvider.getCaptchaToken(siteKey);
+    if (dfpProvider) fields.dfp_telemetry_id = await dfpProvider.getTelemetryId();
+    return fields;
+  }
+
+  return async function call<T>(spec: CallSpec): Promise<T> {
+    const protection = spec.protection ?? 'none';
+    const extra = await protectedFields(protection);
+    const body = spec.body === undefined && Object.keys(extra).length === 0 ? spec.body : { ...spec.body, ...extra };
+    const request = { method: spec.method, path: spec.path, body };
+    const data =
+      protection === 'captcha_and_dfp'
+        ? await network.requestWithCaptchaRetry<Record<string, unknown>>(request, retryFields)
+        : await network.request<Record<string, unknown>>(request);
+
+    if (spec.updatesSession) {
+      if (!isObject(data.session) || !isObject(data.user)) {
+        // Contract §12.5: never sign the user out because an answer lacked its session.
+        throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
+      }
+      session.applyAuthenticateResponse(data as unknown as SessionUpdate);
+    }
+    if (spec.user === 'required') {
+      if (!isObject(data.__user)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
+      const { request_id: _requestId, status_code: _statusCode, ...user } = data.__user;
+      session.updateUser(user as unknown as User);
+    }
+    if (spec.user === 'required' || spec.user === 'optional') {
+      const { __user: _user, ...rest } = data;
+      return rest as T;
+    }
+    return data as T;
+  };
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `ClientContext.requireSession` for a session manager. */
+export function createRequireSession(session: SessionManager): () => void {
+  return () => {
+    if (!session.hasLocalSession()) throw new NoSessionError();
+  };
+}
