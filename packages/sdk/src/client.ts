@@ -1,5 +1,6 @@
 import type { LatchkeyEnvironment } from './environment';
 import { resolveEnvironment } from './environment';
+import { type AuthenticateTokenType, parseAuthenticateUrl, urlWithoutToken } from './internal/authenticateUrl';
 import { type BaseUrlOptions, resolveBaseUrl } from './internal/baseUrl';
 import { BootstrapStore } from './internal/bootstrap';
 import {
@@ -21,7 +22,7 @@ import { createMagicLinks } from './products/magicLinks';
 import { createOAuth } from './products/oauth';
 import { createOtps } from './products/otps';
 import { createPasswords } from './products/passwords';
-import { createSessionNamespace } from './products/session';
+import { backgroundRefreshOptions, createSessionNamespace } from './products/session';
 import { createTotps } from './products/totps';
 import { createUser } from './products/user';
 import { createUsers } from './products/users';
@@ -53,6 +54,11 @@ export interface ClientOptions extends BaseUrlOptions {
 }
 
 const liveClients = new Set<string>();
+
+/** What `authenticateByUrl` did with the token of the page URL. */
+export type AuthenticateByUrlResult =
+  | { tokenType: Exclude<AuthenticateTokenType, 'reset_password'>; token: string; handled: true; data: unknown }
+  | { tokenType: 'reset_password'; token: string; handled: false };
 
 /** The client: one namespace per product, plus sessions, bootstrap, RBAC and telemetry. */
 export type LatchkeyClient = ReturnType<typeof buildClient>;
@@ -141,13 +147,49 @@ function buildClient(publicToken: string, options: ClientOptions) {
   };
 
   const sessionNamespace = createSessionNamespace(context);
+  const magicLinks = createMagicLinks(context);
+  const oauth = createOAuth(context);
+  const impersonation = createImpersonation(context);
+
+  /**
+   * Authenticates the token a redirect brought back in the page URL (`?stytch_token_type=…&token=…`), then removes
+   * both parameters from the address bar so a reload cannot replay a used token. `magic_links` and `login` (the
+   * 'log in without a password' link of a reset email) are magic-link tokens; `oauth` and `impersonation` go to
+   * their namespaces. A `reset_password` token is returned unconsumed: the reset form needs the new password first.
+   * Answers null when the URL carries no token.
+   */
+  async function authenticateByUrl(
+    options: { session_duration_minutes: number },
+    href = environment.location.href,
+  ): Promise<AuthenticateByUrlResult | null> {
+    validate('authenticateByUrl')
+      .isObject('options', options)
+      .isNumber('session_duration_minutes', options?.session_duration_minutes);
+    const found = parseAuthenticateUrl(href);
+    if (!found) return null;
+    const { tokenType, token } = found;
+    if (tokenType === 'reset_password') return { tokenType, token, handled: false };
+    const duration = { session_duration_minutes: options.session_duration_minutes };
+    try {
+      const data =
+        tokenType === 'oauth'
+          ? await oauth.authenticate(token, duration)
+          : tokenType === 'impersonation'
+            ? await impersonation.authenticate({ impersonation_token: token })
+            : await magicLinks.authenticate(token, duration);
+      return { tokenType, token, handled: true, data };
+    } finally {
+      if (href === environment.location.href) environment.replaceUrl(urlWithoutToken(href));
+    }
+  }
+
   const client = {
     /** The project's public token. */
     publicToken,
     otps: createOtps(context),
-    magicLinks: createMagicLinks(context),
+    magicLinks,
     passwords: createPasswords(context),
-    oauth: createOAuth(context),
+    oauth,
     cryptoWallets: createCryptoWallets(context),
     webauthn: createWebAuthn(context),
     totps: createTotps(context),
@@ -155,8 +197,11 @@ function buildClient(publicToken: string, options: ClientOptions) {
     user: createUser(context),
     users: createUsers(context),
     idp: createIdp(context),
-    impersonation: createImpersonation(context),
+    impersonation,
     rbac: createRbac(context),
+    /** Reads `stytch_token_type` and `token` from a URL (default: the current page). */
+    parseAuthenticateUrl: (href: string = environment.location.href) => parseAuthenticateUrl(href),
+    authenticateByUrl,
     /** The project's settings (camelCase): `getSync()`, `getAsync()`, `subscribe()`, `getSnapshot()`. */
     bootstrap: {
       getSync: () => bootstrap.getSync(),
@@ -181,6 +226,6 @@ function buildClient(publicToken: string, options: ClientOptions) {
     error_callback_registered: false,
     success_callback_registered: false,
   });
-  session.start(() => sessionNamespace.authenticate());
+  session.start(() => sessionNamespace.authenticate(backgroundRefreshOptions(context)));
   return client;
 }

@@ -1,4 +1,4 @@
-export type { ClientOptions, LatchkeyClient } from './client';
+export type { AuthenticateByUrlResult, ClientOptions, LatchkeyClient } from './client';
 export { createClient } from './client';
 export type * from './contract/index';
 export type {
@@ -13,11 +13,29 @@ export type {
 } from './environment';
 export { documentCookieJar, memoryCookieJar, memoryStorage } from './environment';
 export * from './errors';
+export type { AuthenticateTokenType, AuthenticateUrlToken } from './internal/authenticateUrl';
+export { parseAuthenticateUrl, urlWithoutToken } from './internal/authenticateUrl';
 export { DEFAULT_LIVE_API_URL, DEFAULT_TEST_API_URL } from './internal/baseUrl';
 export { DEFAULT_BOOTSTRAP } from './internal/bootstrap';
 export type { CaptchaProvider, DfpProvider } from './internal/context';
+export { TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_INTERVAL_MS } from './internal/eventLogger';
 export type { ProofKeyPair } from './internal/pkce';
 export { computeCodeChallenge, createProofKeyPair } from './internal/pkce';
+export type { PermissionsMap } from './internal/rbac';
+export { RBAC_POLICY_UNAVAILABLE_MESSAGE } from './internal/rbac';
 export type { CookieOptions, SessionSnapshot } from './internal/sessionManager';
+export {
+  DEFAULT_AUTHORIZE_SCOPES,
+  findMissingAuthorizeParam,
+  findMissingLogoutParam,
+  MISSING_PARAMETER_MESSAGE,
+  missingParameterMessage,
+  parseOAuthAuthorizeParams,
+  parseOAuthLogoutParams,
+} from './products/idp';
+export type { OAuthProviderStart } from './products/oauth';
+export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './products/oauth';
+export type { UserInfo } from './products/user';
+export { NO_WEBAUTHN_AUTOFILL_WARNING } from './products/webauthn';
 export { E164_PATTERN, EMAIL_PATTERN } from './validation';
 export { SDK_VERSION } from './version';

@@ -1,2 +1,15 @@
-// Types of the impersonation endpoints (contract.md §4). Filled in with the namespace.
-export {};
+// Types of the impersonation endpoint (contract.md §4 "IdP (Connected Apps) and impersonation").
+import type { AuthenticateResponse, ProtectedFields, User } from './common';
+
+/** What `impersonation.authenticate` takes. */
+export interface ImpersonationAuthenticateOptions {
+  impersonation_token: string;
+}
+
+/** Body of `POST /impersonation/authenticate`: the token plus captcha/DFP fields when the project enables them. */
+export type ImpersonationAuthenticateRequest = ImpersonationAuthenticateOptions & ProtectedFields;
+
+/** `data` of `POST /impersonation/authenticate`: a full authenticate answer (`__user`, if sent, is kept). */
+export interface ImpersonationAuthenticateResponse extends AuthenticateResponse {
+  __user?: User;
+}

@@ -1,2 +1,89 @@
-// Types of the oauth endpoints (contract.md §4). Filled in with the namespace.
-export {};
+// Types of the OAuth endpoints (contract.md §4 "OAuth"). Wire names, snake_case, exactly.
+import type { AuthenticateResponse, ResponseCommon, UserDevice } from './common';
+
+/** The social providers a project can enable (spec §7). */
+export type OAuthProvider =
+  | 'google'
+  | 'microsoft'
+  | 'apple'
+  | 'github'
+  | 'gitlab'
+  | 'facebook'
+  | 'discord'
+  | 'salesforce'
+  | 'slack'
+  | 'amazon'
+  | 'bitbucket'
+  | 'linkedin'
+  | 'coinbase'
+  | 'twitch'
+  | 'twitter'
+  | 'tiktok'
+  | 'snapchat'
+  | 'figma'
+  | 'yahoo';
+
+/** Options of `oauth.{provider}.start()`. */
+export interface OAuthStartOptions {
+  /** Where the provider sends an existing user back (must be on the project's allowlist). */
+  login_redirect_url?: string;
+  /** Where the provider sends a new user back (must be on the project's allowlist). */
+  signup_redirect_url?: string;
+  /** Scopes asked for on top of the defaults; sent space-joined. */
+  custom_scopes?: string[];
+  /** Extra parameters for the provider's authorize URL, each sent as `provider_{key}`. */
+  provider_params?: Record<string, string>;
+  /** From `oauth.attach()`: links the provider to the signed-in user instead of signing in. */
+  oauth_attach_token?: string;
+}
+
+/** The query of `GET {host}/v1/public/oauth/{provider}/start` (a browser navigation, not under /sdk/v1). */
+export interface OAuthStartQuery {
+  public_token: string;
+  /** Only when bootstrap `pkce_required_for_oauth`. */
+  code_challenge?: string;
+  /** Space-joined. */
+  custom_scopes?: string;
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  oauth_attach_token?: string;
+  /** `provider_{key}` for each `provider_params` entry. */
+  [providerParam: `provider_${string}`]: string | undefined;
+}
+
+/** `POST /oauth/authenticate`. */
+export interface OAuthAuthenticateRequest {
+  token: string;
+  /** The stored verifier of the OAuth flow, when one is stored. */
+  code_verifier?: string;
+  session_duration_minutes: number;
+}
+
+/** The provider's own tokens for the signed-in user. */
+export interface OAuthProviderValues {
+  access_token: string;
+  id_token: string;
+  refresh_token: string;
+  scopes: string[];
+  expires_at: string;
+}
+
+/** `data` of `POST /oauth/authenticate` (`__user` stripped). */
+export interface OAuthAuthenticateResponse extends AuthenticateResponse {
+  provider_subject: string;
+  provider_type: string;
+  profile_picture_url: string;
+  locale: string;
+  provider_values: OAuthProviderValues;
+  user_device?: UserDevice;
+}
+
+/** `POST /oauth/attach`. */
+export interface OAuthAttachRequest {
+  provider: string;
+}
+
+/** `data` of `POST /oauth/attach`. */
+export interface OAuthAttachResponse extends ResponseCommon {
+  oauth_attach_token: string;
+}

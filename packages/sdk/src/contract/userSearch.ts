@@ -1,2 +1,15 @@
-// Types of the userSearch endpoints (contract.md §4). Filled in with the namespace.
-export {};
+// Types of `POST /users/search` (contract.md §4 "Users"). Its answer is camelCase, unlike the rest of the wire.
+import type { ProtectedFields, ResponseCommon } from './common';
+
+/** What the provider knows of an email: no user yet, a user with a password, or one without. */
+export type UsersSearchUserType = 'new' | 'password' | 'passwordless';
+
+/** `POST /users/search`. */
+export interface UsersSearchRequest extends ProtectedFields {
+  email: string;
+}
+
+/** `data` of `POST /users/search`. `userType` is camelCase on the wire (contract §11.13). */
+export interface UsersSearchResponse extends ResponseCommon {
+  userType: UsersSearchUserType;
+}

@@ -1,6 +1,23 @@
+import type { ImpersonationAuthenticateOptions, ImpersonationAuthenticateResponse } from '../contract/impersonation';
 import type { ClientContext } from '../internal/context';
+import { validate } from '../validation';
 
-// STUB — replaced by the real namespace.
-export function createImpersonation(_ctx: ClientContext) {
-  return {};
+/** `client.impersonation`: sign in as a user with a token issued by the project's dashboard or back end. */
+export function createImpersonation(ctx: ClientContext) {
+  return {
+    /** Exchanges an impersonation token for a session (`POST /impersonation/authenticate`) and stores it. */
+    async authenticate(options: ImpersonationAuthenticateOptions): Promise<ImpersonationAuthenticateResponse> {
+      validate('impersonation.authenticate')
+        .isObject('options', options)
+        .isString('impersonation_token', options.impersonation_token);
+      return ctx.call<ImpersonationAuthenticateResponse>({
+        method: 'POST',
+        path: '/impersonation/authenticate',
+        body: { ...options },
+        protection: 'captcha_and_dfp',
+        updatesSession: true,
+        user: 'keep',
+      });
+    },
+  };
 }

@@ -1,6 +1,146 @@
+import type {
+  OAuthAttachResponse,
+  OAuthAuthenticateResponse,
+  OAuthProvider,
+  OAuthStartOptions,
+} from '../contract/oauth';
 import type { ClientContext } from '../internal/context';
+import { validate } from '../validation';
 
-// STUB — replaced by the real namespace.
-export function createOAuth(_ctx: ClientContext) {
-  return {};
+/** Every social provider, in the specification's order (spec §7). */
+export const OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const satisfies readonly OAuthProvider[];
+
+// Fails to compile if the list above misses a provider of the contract's union.
+const everyProviderListed: Exclude<OAuthProvider, (typeof OAUTH_PROVIDERS)[number]> extends never ? true : false = true;
+void everyProviderListed;
+
+/** Starts one provider's sign-in. */
+export interface OAuthProviderStart {
+  /** Sends the browser to the provider's start URL; it comes back to the redirect URL with `?token=…`. */
+  start(options?: OAuthStartOptions): Promise<void>;
+}
+
+export const NO_OAUTH_VERIFIER_WARNING =
+  'No PKCE verifier found for OAuth: this project requires PKCE, so the sign-in will fail unless the flow ' +
+  'was started in this browser with oauth.{provider}.start().';
+
+function validateStartOptions(method: string, options: unknown): OAuthStartOptions {
+  validate(method).isOptionalObject('options', options);
+  const given = (options ?? {}) as Record<string, unknown>;
+  validate(method)
+    .isOptionalString('login_redirect_url', given.login_redirect_url)
+    .isOptionalString('signup_redirect_url', given.signup_redirect_url)
+    .isOptionalStringArray('custom_scopes', given.custom_scopes)
+    .isOptionalObject('provider_params', given.provider_params)
+    .isOptionalString('oauth_attach_token', given.oauth_attach_token)
+    .rule(
+      Object.values((given.provider_params ?? {}) as object).every((value) => typeof value === 'string'),
+      'provider_params values must be strings',
+    );
+  return given as OAuthStartOptions;
+}
+
+function isProvider(value: unknown): value is OAuthProvider {
+  return (OAUTH_PROVIDERS as readonly unknown[]).includes(value);
+}
+
+/** The `oauth` namespace: social sign-in start URLs, the redirect-back authenticate call and attach. */
+export function createOAuth(ctx: ClientContext) {
+  async function buildStartUrl(provider: OAuthProvider, options: OAuthStartOptions): Promise<string> {
+    const settings = await ctx.bootstrap.getAsync();
+    // Contract §1: a project's CNAME serves the start URL over https; otherwise the API base URL as given.
+    const host = settings.cnameDomain ? `https://${settings.cnameDomain}` : ctx.apiUrl;
+    const query = new URLSearchParams({ public_token: ctx.publicToken });
+    if (settings.pkceRequiredForOAuth) {
+      const { code_challenge } = await ctx.pkce.start('oauth');
+      query.set('code_challenge', code_challenge);
+    }
+    if (options.custom_scopes?.length) query.set('custom_scopes', options.custom_scopes.join(' '));
+    for (const [key, value] of Object.entries(options.provider_params ?? {})) query.set(`provider_${key}`, value);
+    if (options.login_redirect_url) query.set('login_redirect_url', options.login_redirect_url);
+    if (options.signup_redirect_url) query.set('signup_redirect_url', options.signup_redirect_url);
+    if (options.oauth_attach_token) query.set('oauth_attach_token', options.oauth_attach_token);
+    return `${host}/v1/public/oauth/${provider}/start?${query.toString()}`;
+  }
+
+  async function start(provider: OAuthProvider, options?: OAuthStartOptions): Promise<void> {
+    const checked = validateStartOptions(`oauth.${provider}.start`, options);
+    const url = await buildStartUrl(provider, checked);
+    const settings = ctx.bootstrap.getSync();
+    ctx.events.log('start_oauth_flow', {
+      provider_type: provider,
+      custom_scopes: checked.custom_scopes ?? [],
+      cname_domain: settings.cnameDomain,
+      pkce: settings.pkceRequiredForOAuth,
+      provider_params: checked.provider_params ?? {},
+    });
+    ctx.environment.navigate(url);
+  }
+
+  const providers = Object.fromEntries(
+    OAUTH_PROVIDERS.map((provider) => [provider, { start: (options?: OAuthStartOptions) => start(provider, options) }]),
+  ) as Record<OAuthProvider, OAuthProviderStart>;
+
+  return {
+    ...providers,
+
+    /**
+     * The start URL of `provider` without navigating. With PKCE on it stores a fresh verifier, so only the
+     * URL returned by the latest call can be completed.
+     */
+    async getStartUrl(provider: OAuthProvider, options?: OAuthStartOptions): Promise<string> {
+      const method = 'oauth.getStartUrl';
+      validate(method).rule(isProvider(provider), `provider must be one of ${OAUTH_PROVIDERS.join(', ')}`);
+      return buildStartUrl(provider, validateStartOptions(method, options));
+    },
+
+    /** Exchanges the redirect-back `token` for a session, with the stored PKCE verifier if there is one. */
+    async authenticate(
+      token: string,
+      options: { session_duration_minutes: number },
+    ): Promise<OAuthAuthenticateResponse> {
+      validate('oauth.authenticate')
+        .isString('token', token)
+        .isNumber('session_duration_minutes', options?.session_duration_minutes);
+      const pair = ctx.pkce.get('oauth');
+      // Not a B call (contract §8): the cached settings decide whether a missing verifier deserves a warning.
+      if (!pair && ctx.bootstrap.getSync().pkceRequiredForOAuth) ctx.environment.logger.warn(NO_OAUTH_VERIFIER_WARNING);
+      const response = await ctx.call<OAuthAuthenticateResponse>({
+        method: 'POST',
+        path: '/oauth/authenticate',
+        body: { token, code_verifier: pair?.code_verifier, session_duration_minutes: options.session_duration_minutes },
+        updatesSession: true,
+        user: 'optional',
+      });
+      ctx.pkce.clear('oauth');
+      return response;
+    },
+
+    /** A one-use token that links `provider` to the signed-in user: pass it to `start({oauth_attach_token})`. */
+    async attach(provider: string): Promise<OAuthAttachResponse> {
+      validate('oauth.attach').isString('provider', provider);
+      ctx.requireSession();
+      return ctx.call<OAuthAttachResponse>({ method: 'POST', path: '/oauth/attach', body: { provider } });
+    },
+  };
 }

@@ -1,6 +1,19 @@
+import type { UsersSearchResponse } from '../contract/userSearch';
 import type { ClientContext } from '../internal/context';
+import { validate } from '../validation';
 
-// STUB — replaced by the real namespace.
-export function createUsers(_ctx: ClientContext) {
-  return {};
+/** Look-ups about users other than the signed-in one: `client.users`. */
+export function createUsers(ctx: ClientContext) {
+  return {
+    /** Tells whether an email is unknown (`new`), has a password (`password`) or signs in without one (`passwordless`). */
+    async search(email: string): Promise<UsersSearchResponse> {
+      validate('users.search').isString('email', email);
+      return ctx.call<UsersSearchResponse>({
+        method: 'POST',
+        path: '/users/search',
+        body: { email },
+        protection: 'captcha_and_dfp',
+      });
+    },
+  };
 }

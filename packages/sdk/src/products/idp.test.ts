@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { createTestClient, FakeTransport, makeUser, ok, rejectionOf } from '../../test/fakes';
+import { UsageError } from '../errors';
+import {
+  findMissingAuthorizeParam,
+  findMissingLogoutParam,
+  MISSING_PARAMETER_MESSAGE,
+  missingParameterMessage,
+  parseOAuthAuthorizeParams,
+  parseOAuthLogoutParams,
+} from './idp';
+
+describe('parseOAuthAuthorizeParams', () => {
+  it('applies the defaults: response_type code and the openid email profile scopes', () => {
+    const params = parseOAuthAuthorizeParams(
+      new URLSearchParams('client_id=client-1&redirect_uri=https%3A%2F%2Fapp.example.com%2Fcb'),
+    );
+    expect(params).toEqual({
+      client_id: 'client-1',
+      redirect_uri: 'https://app.example.com/cb',
+      response_type: 'code',
+      scopes: ['openid', 'email', 'profile'],
+    });
+  });
+
+  it('reads every parameter, splits scope on spaces and collects repeated resource parameters', () => {
+    const query =
+      'client_id=c&redirect_uri=https://a.example/cb&response_type=code&scope=openid+read:docs%20%20offline_access' +
+      '&code_challenge=ch&state=st&nonce=no&prompt=consent&resource=https://api.example/a&resource=https://api.example/b';
+    expect(parseOAuthAuthorizeParams(new URLSearchParams(query))).toEqual({
+      client_id: 'c',
+      redirect_uri: 'https://a.example/cb',
+      response_type: 'code',
+      scopes: ['openid', 'read:docs', 'offline_access'],
+      code_challenge: 'ch',
+      state: 'st',
+      nonce: 'no',
+      prompt: 'consent',
+      resources: ['https://api.example/a', 'https://api.example/b'],
+    });
+  });
+
+  it('uses the default scopes when scope is empty', () => {
+    expect(parseOAuthAuthorizeParams(new URLSearchParams('client_id=c&scope=')).scopes).toEqual([
+      'openid',
+      'email',
+      'profile',
+    ]);
+  });
+
+  it('leaves missing required parameters empty so they can be reported', () => {
+    const params = parseOAuthAuthorizeParams(new URLSearchParams(''));
+    expect(params.client_id).toBe('');
+    expect(params.redirect_uri).toBe('');
+    expect(findMissingAuthorizeParam(params)).toBe('client_id');
+  });
+});
+
+describe('parseOAuthLogoutParams', () => {
+  it('reads the required and optional parameters', () => {
+    const query = 'client_id=c&post_logout_redirect_uri=https://a.example/bye&state=st&id_token_hint=eyJ';
+    expect(parseOAuthLogoutParams(new URLSearchParams(query))).toEqual({
+      client_id: 'c',
+      post_logout_redirect_uri: 'https://a.example/bye',
+      state: 'st',
+      id_token_hint: 'eyJ',
+    });
+  });
+
+  it('omits optional parameters that are absent', () => {
+    expect(parseOAuthLogoutParams(new URLSearchParams('client_id=c&post_logout_redirect_uri=u'))).toEqual({
+      client_id: 'c',
+      post_logout_redirect_uri: 'u',
+    });
+  });
+});
+
+describe('missing required parameters', () => {
+  it.each([
+    ['', 'client_id'],
+    ['redirect_uri=u', 'client_id'],
+    ['client_id=c', 'redirect_uri'],
+    ['client_id=c&redirect_uri=', 'redirect_uri'],
+    ['client_id=c&redirect_uri=u', undefined],
+  ])('authorize query "%s" → %s', (query, missing) => {
+    const search = new URLSearchParams(query);
+    expect(findMissingAuthorizeParam(search)).toBe(missing);
+    expect(findMissingAuthorizeParam(parseOAuthAuthorizeParams(search))).toBe(missing);
+  });
+
+  it.each([
+    ['', 'client_id'],
+    ['client_id=c', 'post_logout_redirect_uri'],
+    ['client_id=%20&post_logout_redirect_uri=u', 'client_id'],
+    ['client_id=c&post_logout_redirect_uri=u', undefined],
+  ])('logout query "%s" → %s', (query, missing) => {
+    const search = new URLSearchParams(query);
+    expect(findMissingLogoutParam(search)).toBe(missing);
+    expect(findMissingLogoutParam(parseOAuthLogoutParams(search))).toBe(missing);
+  });
+
+  it("builds the spec's message for the missing parameter", () => {
+    expect(MISSING_PARAMETER_MESSAGE).toBe(
+      'Required parameter is missing: {param}. Please reach out to the application developer.',
+    );
+    expect(missingParameterMessage('redirect_uri')).toBe(
+      'Required parameter is missing: redirect_uri. Please reach out to the application developer.',
+    );
+  });
+});
+
+const authorizeParams = {
+  client_id: 'client-1',
+  redirect_uri: 'https://app.example.com/cb',
+  response_type: 'code',
+  scopes: ['openid', 'email', 'read:docs'],
+  code_challenge: 'challenge-1',
+  state: 'state-1',
+  resources: ['https://api.example.com'],
+};
+
+describe('idp.oauthAuthorizeStart', () => {
+  it('sends POST /idp/oauth/authorize/start with the params as given and returns the preflight', async () => {
+    const preflight = {
+      user_id: 'user-test-0001',
+      user: makeUser(),
+      client: {
+        client_id: 'client-1',
+        client_type: 'third_party_public',
+        client_name: 'Notes',
+        client_description: 'Take notes',
+      },
+      consent_required: true,
+      scope_results: [
+        { scope: 'openid', is_grantable: true, description: 'Verify your identity' },
+        { scope: 'read:docs', is_grantable: false, description: 'Read documents' },
+      ],
+    };
+    const transport = new FakeTransport().on('POST', '/idp/oauth/authorize/start', ok(preflight));
+    const { client } = createTestClient({ transport });
+
+    const answer = await client.idp.oauthAuthorizeStart(authorizeParams);
+
+    expect(transport.last()).toMatchObject({ method: 'POST', path: '/idp/oauth/authorize/start' });
+    expect(transport.last().body).toEqual(authorizeParams);
+    expect(answer).toEqual({ request_id: 'request-id-test-1', status_code: 200, ...preflight });
+  });
+
+  it.each([
+    [{ ...authorizeParams, scopes: 'openid email' }, 'scopes must be an array of strings'],
+    [{ ...authorizeParams, client_id: undefined }, 'client_id must be a string'],
+    [{ ...authorizeParams, resources: 'https://api.example.com' }, 'resources must be an array of strings'],
+    [null, 'params must be an object'],
+  ])('refuses bad params without a request (%#)', async (params, reason) => {
+    const { client, transport } = createTestClient();
+    const error = await rejectionOf(client.idp.oauthAuthorizeStart(params as never));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe(`Invalid call to idp.oauthAuthorizeStart: ${reason}`);
+    expect(transport.calls).toHaveLength(0);
+  });
+});
+
+describe('idp.oauthAuthorizeSubmit', () => {
+  it('sends POST /idp/oauth/authorize/submit with the params and consent_granted', async () => {
+    const transport = new FakeTransport().on(
+      'POST',
+      '/idp/oauth/authorize/submit',
+      ok({ redirect_uri: 'https://app.example.com/cb?code=c1&state=state-1', authorization_code: 'c1' }),
+    );
+    const { client } = createTestClient({ transport });
+
+    const answer = await client.idp.oauthAuthorizeSubmit({ ...authorizeParams, consent_granted: true });
+
+    expect(transport.last()).toMatchObject({ method: 'POST', path: '/idp/oauth/authorize/submit' });
+    expect(transport.last().body).toEqual({ ...authorizeParams, consent_granted: true });
+    expect(answer.redirect_uri).toBe('https://app.example.com/cb?code=c1&state=state-1');
+    expect(answer.authorization_code).toBe('c1');
+  });
+
+  it('refuses a submit without consent_granted', async () => {
+    const { client, transport } = createTestClient();
+    const error = await rejectionOf(client.idp.oauthAuthorizeSubmit(authorizeParams as never));
+    expect(error.message).toBe('Invalid call to idp.oauthAuthorizeSubmit: consent_granted must be a boolean');
+    expect(transport.calls).toHaveLength(0);
+  });
+});
+
+describe('idp.oauthLogoutStart', () => {
+  it('sends POST /oauth/logout/start (not under /idp) and returns redirect_uri and consent_required', async () => {
+    const transport = new FakeTransport().on(
+      'POST',
+      '/oauth/logout/start',
+      ok({ redirect_uri: 'https://app.example.com/bye?state=s', consent_required: true }),
+    );
+    const { client } = createTestClient({ transport });
+    const params = { client_id: 'client-1', post_logout_redirect_uri: 'https://app.example.com/bye', state: 's' };
+
+    const answer = await client.idp.oauthLogoutStart(params);
+
+    expect(transport.last()).toMatchObject({ method: 'POST', path: '/oauth/logout/start', body: params });
+    expect(transport.find('POST', '/idp/oauth/logout/start')).toHaveLength(0);
+    expect(answer).toMatchObject({ redirect_uri: 'https://app.example.com/bye?state=s', consent_required: true });
+  });
+
+  it('refuses params without post_logout_redirect_uri', async () => {
+    const { client, transport } = createTestClient();
+    const error = await rejectionOf(client.idp.oauthLogoutStart({ client_id: 'c' } as never));
+    expect(error.message).toBe('Invalid call to idp.oauthLogoutStart: post_logout_redirect_uri must be a string');
+    expect(transport.calls).toHaveLength(0);
+  });
+});

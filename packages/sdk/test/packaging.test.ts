@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+// The published package, not the source: `npm run build` output imports as ESM and CJS in Node with jsdom,
+// and bundles into a Vite app with WebAuthn split into its own on-demand chunk.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// jsdom replaces the URL global, so the path is derived without it.
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(packageDir, 'dist');
+
+beforeAll(() => {
+  execFileSync('npx', ['tsup', '--silent'], { cwd: packageDir, stdio: 'pipe' });
+}, 120_000);
+
+describe('the built package', () => {
+  it('emits ESM, CJS and type declarations for both entry points', () => {
+    for (const file of [
+      'index.js',
+      'index.cjs',
+      'index.d.ts',
+      'index.d.cts',
+      'contract.js',
+      'contract.cjs',
+      'contract.d.ts',
+      'contract.d.cts',
+    ]) {
+      expect(existsSync(join(dist, file)), file).toBe(true);
+    }
+    // The contract entry is types only: the provider imports it without SDK runtime code.
+    expect(
+      readFileSync(join(dist, 'contract.js'), 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .trim(),
+    ).toBe('');
+  });
+
+  it('keeps @simplewebauthn/browser out of the main chunk (loaded on demand)', () => {
+    const main = readFileSync(join(dist, 'index.js'), 'utf8');
+    expect(main).toMatch(/import\(["']@simplewebauthn\/browser["']\)/);
+    expect(main).not.toMatch(/^import .*@simplewebauthn\/browser/m);
+  });
+
+  it('imports as ESM in Node with jsdom, and a call to an unreachable provider fails with the typed error', async () => {
+    const sdk = await import(/* @vite-ignore */ join(dist, 'index.js'));
+    const client = sdk.createClient('public-token-test-packaging', { apiBaseUrl: 'http://127.0.0.1:9' });
+    const error = await client.users.search('ada@example.com').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(sdk.APIUnreachableError);
+    expect((error as Error).message).toBe('Unable to contact our servers.');
+    client.destroy();
+  });
+
+  it('requires as CJS in Node with jsdom', () => {
+    const sdk = createRequire(import.meta.url)(join(dist, 'index.cjs'));
+    expect(typeof sdk.createClient).toBe('function');
+    expect(() => sdk.createClient('public-token-test-cjs', { apiBaseUrl: 'nope' })).toThrow(
+      'Invalid call to createClient: apiBaseUrl must be an absolute http(s) URL',
+    );
+  });
+
+  it('bundles into a Vite app, with WebAuthn in a separate chunk', async () => {
+    const { build } = await import('vite');
+    // Inside the repository, so the app resolves @latchkey/sdk from the workspace's node_modules.
+    const cache = join(packageDir, '..', '..', 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const app = mkdtempSync(join(cache, 'latchkey-vite-app-'));
+    writeFileSync(join(app, 'index.html'), '<!doctype html><script type="module" src="./main.js"></script>');
+    writeFileSync(
+      join(app, 'main.js'),
+      "import { createClient } from '@latchkey/sdk';\n" +
+        "const client = createClient('public-token-test-vite', { apiBaseUrl: 'http://localhost:8787' });\n" +
+        "document.body.dataset.ready = String(typeof client.webauthn.register === 'function');\n",
+    );
+    await build({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      // Resolve the package the way an app outside this repository does: through its published exports.
+      resolve: { preserveSymlinks: false },
+      build: { outDir: join(app, 'dist'), emptyOutDir: true },
+    });
+    const assets = readdirSync(join(app, 'dist', 'assets')).filter((file) => file.endsWith('.js'));
+    expect(assets.length).toBeGreaterThanOrEqual(2);
+    const contents = assets.map((file) => readFileSync(join(app, 'dist', 'assets', file), 'utf8'));
+    const entry = contents.find((text) => text.includes('public-token-test-vite'));
+    expect(entry).toBeDefined();
+    // The library's own code (the navigator.credentials calls) sits only in the on-demand chunk.
+    expect(entry).not.toContain('navigator.credentials');
+    expect(contents.some((text) => text.includes('navigator.credentials'))).toBe(true);
+    rmSync(app, { recursive: true, force: true });
+  }, 120_000);
+});
