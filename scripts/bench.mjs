@@ -2,9 +2,9 @@
 // Bundle sizes are measured with esbuild from the BUILT packages (run after `npm run build`), minified and
 // gzipped at level 9, React excluded. Each section of BENCHMARKS.md is replaced in place between its markers,
 // so other benchmarks can add their own sections.
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -42,7 +42,9 @@ async function measure(name, source) {
   const files = readdirSync(out).filter((f) => f.endsWith('.js'));
   const first = readFileSync(join(out, 'entry.js'));
   // The entry chunk plus the chunks it imports statically make the first load.
-  const staticImports = [...first.toString().matchAll(/import\s*(?:[\w{},*\s$]+from\s*)?["']\.\/([^"']+)["']/g)].map((m) => m[1]);
+  const staticImports = [...first.toString().matchAll(/import\s*(?:[\w{},*\s$]+from\s*)?["']\.\/([^"']+)["']/g)].map(
+    (m) => m[1],
+  );
   let firstLoad = gzipSize(first);
   let firstLoadMin = first.length;
   for (const chunk of new Set(staticImports)) {
@@ -75,7 +77,10 @@ if (!existsSync(sdkDist)) {
 }
 
 const rows = [
-  await measure('sdk-core', `import { createClient } from '@latchkey/sdk';\nwindow.client = createClient('public-token-test-x', {});\n`),
+  await measure(
+    'sdk-core',
+    `import { createClient } from '@latchkey/sdk';\nwindow.client = createClient('public-token-test-x', {});\n`,
+  ),
   await measure('sdk-all', `export * from '@latchkey/sdk';\n`),
 ];
 const [core] = rows;
@@ -85,7 +90,7 @@ const table = [
   '## @latchkey/sdk bundle size',
   '',
   `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} with esbuild (minified, ESM, code splitting) from`,
-  "the built package, gzip level 9. The first load is the entry chunk and the chunks it imports statically; the",
+  'the built package, gzip level 9. The first load is the entry chunk and the chunks it imports statically; the',
   'WebAuthn part (`@simplewebauthn/browser`) is a separate chunk fetched only when a passkey method is called.',
   '',
   '| bundle | first load (min) | first load (gzip) | with on-demand WebAuthn (min) | with on-demand WebAuthn (gzip) | chunks |',
@@ -99,7 +104,8 @@ const table = [
 ].join('\n');
 
 const file = join(root, 'BENCHMARKS.md');
-const header = '# Benchmarks\n\nWritten by `npm run bench`; do not edit by hand. Sizes never gate tests: they are recorded here.\n';
+const header =
+  '# Benchmarks\n\nWritten by `npm run bench`; do not edit by hand. Sizes never gate tests: they are recorded here.\n';
 const current = existsSync(file) ? readFileSync(file, 'utf8') : header;
 writeFileSync(file, replaceSection(current, 'sdk-bundle', table));
 console.log(table);

@@ -16,7 +16,10 @@ const wanted = hashOf(lockfile) + hashOf(join(root, 'package.json'));
 const installed = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
 
 if (wanted !== installed) {
-  const command = existsSync(lockfile) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+  // `npm install`, not `npm ci`: with this machine's npm settings (omit-lockfile-registry-resolved) npm 11 writes
+  // lockfiles without other platforms' optional binaries, which its own `npm ci` then refuses as out of sync.
+  // `npm install` still installs the locked versions.
+  const command = 'npm install --no-audit --no-fund';
   console.log(`[latchkey] installing dependencies (${command})…`);
   execSync(command, { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, hashOf(lockfile) + hashOf(join(root, 'package.json')));

@@ -26,7 +26,11 @@ function connect(apiBaseUrl: string, publicToken: string) {
     return;
   }
   const render = () => {
-    const { session, user, fromCache } = client?.session.getSnapshot() ?? { session: null, user: null, fromCache: false };
+    const { session, user, fromCache } = client?.session.getSnapshot() ?? {
+      session: null,
+      user: null,
+      fromCache: false,
+    };
     sessionView.textContent = session
       ? JSON.stringify({ fromCache, user_id: user?.user_id, emails: user?.emails, session }, null, 2)
       : 'Signed out.';

@@ -23,7 +23,12 @@ describe('errors (spec §8)', () => {
   });
 
   it('omits the request id line when there is none', () => {
-    const error = new APIError({ status_code: 404, error_type: 'email_not_found', error_message: 'Email not found.', error_url: 'u' });
+    const error = new APIError({
+      status_code: 404,
+      error_type: 'email_not_found',
+      error_message: 'Email not found.',
+      error_url: 'u',
+    });
     expect(error.message).toBe('[404] email_not_found\nEmail not found.\nSee u for more information');
   });
 

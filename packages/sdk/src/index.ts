@@ -23,6 +23,14 @@ export type { ProofKeyPair } from './internal/pkce';
 export { computeCodeChallenge, createProofKeyPair } from './internal/pkce';
 export type { PermissionsMap } from './internal/rbac';
 export { RBAC_POLICY_UNAVAILABLE_MESSAGE } from './internal/rbac';
+export {
+  BACKOFF_BASE_MS,
+  BACKOFF_EXPONENT_CAP,
+  backoffDelay,
+  JITTER_MS,
+  REFRESH_INTERVAL_MS,
+} from './internal/refreshScheduler';
+export { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from './internal/sessionCookies';
 export type { CookieOptions, SessionSnapshot } from './internal/sessionManager';
 export {
   DEFAULT_AUTHORIZE_SCOPES,
@@ -35,6 +43,13 @@ export {
 } from './products/idp';
 export type { OAuthProviderStart } from './products/oauth';
 export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './products/oauth';
+export type {
+  SessionAuthenticateOptions,
+  SessionInfo,
+  SessionNamespace,
+  SessionRevokeOptions,
+  SessionUpdateTokens,
+} from './products/session';
 export type { UserInfo } from './products/user';
 export { NO_WEBAUTHN_AUTOFILL_WARNING } from './products/webauthn';
 export { E164_PATTERN, EMAIL_PATTERN } from './validation';

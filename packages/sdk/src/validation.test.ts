@@ -23,7 +23,9 @@ describe('argument checks (spec §5)', () => {
   });
 
   it('reports its own rules with their own reason', () => {
-    expect(() => validate('m').rule(false, 'code must be 6 digits')).toThrow('Invalid call to m: code must be 6 digits');
+    expect(() => validate('m').rule(false, 'code must be 6 digits')).toThrow(
+      'Invalid call to m: code must be 6 digits',
+    );
   });
 
   it('keeps the method and reason on the error', () => {
@@ -43,6 +45,7 @@ describe('argument checks (spec §5)', () => {
 
   it('matches E.164 phone numbers only', () => {
     expect(E164_PATTERN.test('+14155550123')).toBe(true);
-    for (const bad of ['4155550123', '+0123', '+1 415 555', '+1234567890123456']) expect(E164_PATTERN.test(bad)).toBe(false);
+    for (const bad of ['4155550123', '+0123', '+1 415 555', '+1234567890123456'])
+      expect(E164_PATTERN.test(bad)).toBe(false);
   });
 });

@@ -64,7 +64,10 @@ describe('bootstrap store', () => {
     transport.bootstrap = bootstrapWire({ project_name: 'Acme', pkce_required_for_oauth: true });
     const { client, browser } = createTestClient({ transport });
     expect(client.bootstrap.getSync()).toEqual(DEFAULT_BOOTSTRAP);
-    await expect(client.bootstrap.getAsync()).resolves.toMatchObject({ projectName: 'Acme', pkceRequiredForOAuth: true });
+    await expect(client.bootstrap.getAsync()).resolves.toMatchObject({
+      projectName: 'Acme',
+      pkceRequiredForOAuth: true,
+    });
     expect(client.bootstrap.getSync().projectName).toBe('Acme');
     expect(JSON.parse(browser.values.get(CACHE_KEY) ?? '{}')).toMatchObject({ projectName: 'Acme' });
   });

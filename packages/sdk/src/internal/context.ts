@@ -119,7 +119,7 @@ export function createCall(deps: CallDependencies): ClientContext['call'] {
         // Contract §12.5: never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
-      session.applyAuthenticateResponse(data as unknown as SessionUpdate);
+      session.applyAuthenticateResponse(data as unknown as SessionUpdate, spec.body?.session_duration_minutes);
     }
     if (spec.user === 'required') {
       if (!isObject(data.__user)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);

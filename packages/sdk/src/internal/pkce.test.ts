@@ -5,9 +5,9 @@ import { base64UrlEncode, computeCodeChallenge, createProofKeyPair, PkceStore } 
 
 describe('PKCE (spec §9)', () => {
   it('computes the RFC 7636 appendix B challenge', async () => {
-    await expect(
-      computeCodeChallenge(crypto.subtle, 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
-    ).resolves.toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    await expect(computeCodeChallenge(crypto.subtle, 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).resolves.toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('writes 16 random 32-bit values as hex and hashes them with SHA-256, base64url', async () => {
@@ -41,7 +41,9 @@ describe('PKCE (spec §9)', () => {
     const storage = memoryStorage();
     const store = new PkceStore(storage, crypto, 'stytch_sdk_state_public-token-test-x');
     const pair = await store.start('oauth');
-    expect(JSON.parse(storage.getItem('stytch_sdk_state_public-token-test-x::PKCE_VERIFIER:oauth') ?? '')).toEqual(pair);
+    expect(JSON.parse(storage.getItem('stytch_sdk_state_public-token-test-x::PKCE_VERIFIER:oauth') ?? '')).toEqual(
+      pair,
+    );
     expect(store.get('oauth')).toEqual(pair);
     expect(store.get('magic_links')).toBeUndefined();
     store.clear('oauth');

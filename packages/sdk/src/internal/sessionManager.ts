@@ -1,5 +1,26 @@
 import type { Session, User } from '../contract/common';
 import type { LatchkeyEnvironment } from '../environment';
+import { RefreshScheduler } from './refreshScheduler';
+import { type CookieOptions, SessionCookies } from './sessionCookies';
+import {
+  isSameSession,
+  isSameState,
+  isSameUser,
+  parseState,
+  type StoredSessionState,
+  serializeState,
+} from './sessionState';
+import { TabSync, tabSyncKeys } from './tabSync';
+
+export {
+  BACKOFF_BASE_MS,
+  BACKOFF_EXPONENT_CAP,
+  backoffDelay,
+  JITTER_MS,
+  REFRESH_INTERVAL_MS,
+} from './refreshScheduler';
+export type { CookieOptions } from './sessionCookies';
+export { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from './sessionCookies';
 
 /** What subscribers see: the signed-in user and session, or nulls. */
 export interface SessionSnapshot {
@@ -7,17 +28,6 @@ export interface SessionSnapshot {
   user: User | null;
   /** True while the state comes from storage and the provider has not confirmed it yet. */
   fromCache: boolean;
-}
-
-/** Cookie settings (spec §9 defaults: `stytch_session`, `stytch_session_jwt`, path `/`). */
-export interface CookieOptions {
-  opaqueTokenCookieName?: string;
-  jwtCookieName?: string;
-  istCookieName?: string;
-  path?: string;
-  /** Writes the cookies for `domain` (default: the page's host) so subdomains read them too. */
-  availableToSubdomains?: boolean;
-  domain?: string;
 }
 
 /** The session fields of an authenticate-style answer. */
@@ -39,93 +49,228 @@ export interface SessionManagerConfig {
 }
 
 /**
- * Owns the local session: state in storage, cookies, subscribers.
- * MINIMAL VERSION — refresh, backoff, tab sync, seen domains and the start-up rule are added on top.
+ * Owns the local session (spec §4, contract §7 and §12.6–7): state in storage, cookies, subscribers,
+ * the background refresh and the other tabs.
  */
 export class SessionManager {
-  private snapshot: SessionSnapshot = { session: null, user: null, fromCache: false };
+  private state: StoredSessionState | null;
+  private snapshot: SessionSnapshot;
   private readonly listeners = new Set<(snapshot: SessionSnapshot) => void>();
+  private readonly cookies: SessionCookies;
+  private readonly scheduler: RefreshScheduler;
+  private readonly keys: ReturnType<typeof tabSyncKeys>;
+  private tabSync: TabSync | undefined;
+  private unsubscribeWake: (() => void) | undefined;
+  private confirmedAt: number | undefined;
+  private sessionDurationMinutes: number | undefined;
+  private isStarted = false;
+  private isDestroyed = false;
 
-  constructor(private readonly config: SessionManagerConfig) {}
-
-  private get cookieNames() {
-    const options = this.config.cookieOptions;
-    return {
-      opaque: options.opaqueTokenCookieName ?? 'stytch_session',
-      jwt: options.jwtCookieName ?? 'stytch_session_jwt',
-      intermediate: options.istCookieName ?? 'stytch_intermediate_session_token',
-    };
+  constructor(private readonly config: SessionManagerConfig) {
+    this.keys = tabSyncKeys(config.stateKey);
+    this.cookies = new SessionCookies(config.environment, config.cookieOptions, config.stateKey);
+    this.state = parseState(this.read(this.keys.state));
+    this.snapshot = { session: this.state?.session ?? null, user: this.state?.user ?? null, fromCache: !!this.state };
+    this.scheduler = new RefreshScheduler({
+      timers: config.environment.timers,
+      random: () => config.environment.random(),
+      hasSession: () => this.hasLocalSession(),
+      lastConfirmedAt: () => this.lastConfirmedAt(),
+      runExclusive: (task) => (this.tabSync ? this.tabSync.runExclusive(task) : task()),
+      onUnrecoverable: () => this.clear(),
+    });
   }
 
+  /** For `useSyncExternalStore`: the same object until something subscribers care about changes. */
   getSnapshot = (): SessionSnapshot => this.snapshot;
 
+  /** Calls `listener` after each change of the snapshot; returns the unsubscribe function. */
   subscribe = (listener: (snapshot: SessionSnapshot) => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
+  /** The stored session, with the latest `last_accessed_at` (which the snapshot may lag behind). */
+  getSession(): Session | null {
+    return this.state?.session ?? null;
+  }
+
   /** True when this tab holds a session (decides primary vs secondary endpoints). */
   hasLocalSession(): boolean {
-    return this.snapshot.session !== null;
+    return this.state !== null;
   }
 
   /** The opaque token from its cookie, read at each request for Basic auth. */
   getSessionToken(): string | undefined {
-    return this.config.environment.cookies.get(this.cookieNames.opaque);
+    return this.cookies.get(this.cookies.names.opaque);
   }
 
+  /** Both tokens from their cookies, or null when either is missing (opaque/HttpOnly mode). */
   getTokens(): { session_token: string; session_jwt: string } | null {
-    const cookies = this.config.environment.cookies;
-    const session_token = cookies.get(this.cookieNames.opaque);
-    const session_jwt = cookies.get(this.cookieNames.jwt);
+    const session_token = this.cookies.get(this.cookies.names.opaque);
+    const session_jwt = this.cookies.get(this.cookies.names.jwt);
     return session_token && session_jwt ? { session_token, session_jwt } : null;
   }
 
-  /** Stores the session and user of an authenticate answer (the "S" calls of contract §4). */
-  applyAuthenticateResponse(update: SessionUpdate): void {
-    const { cookies } = this.config.environment;
-    const names = this.cookieNames;
-    const path = this.config.cookieOptions.path ?? '/';
+  /** The intermediate session token (a sign-in that still needs another factor), if one is stored. */
+  getIntermediateSessionToken(): string | undefined {
+    return this.cookies.get(this.cookies.names.intermediate);
+  }
+
+  /** The `session_duration_minutes` of the last authentication, for `keepSessionAlive` refreshes. */
+  get lastSessionDurationMinutes(): number | undefined {
+    return this.sessionDurationMinutes;
+  }
+
+  /**
+   * Stores the session and user of an authenticate answer (the "S" calls of contract §4). Cookies are
+   * written only when both tokens are non-empty; otherwise (opaque/HttpOnly mode) the JS cookies go and
+   * the state is still stored. `sessionDurationMinutes` is the request's, remembered when it is a number.
+   */
+  applyAuthenticateResponse(update: SessionUpdate, sessionDurationMinutes?: unknown): void {
     if (update.session_token && update.session_jwt) {
-      const attributes = { expires: new Date(update.session.expires_at), path, sameSite: 'Lax' as const };
-      cookies.set(names.opaque, update.session_token, attributes);
-      cookies.set(names.jwt, update.session_jwt, attributes);
+      this.cookies.writeSession(update.session_token, update.session_jwt, update.session.expires_at);
+    } else if (update.intermediate_session_token) {
+      this.cookies.writeIntermediate(update.intermediate_session_token);
     } else {
-      cookies.remove(names.opaque, { path });
-      cookies.remove(names.jwt, { path });
+      this.cookies.removeSession();
     }
-    this.setState({ session: update.session, user: update.user, fromCache: false });
+    if (typeof sessionDurationMinutes === 'number') this.sessionDurationMinutes = sessionDurationMinutes;
+    this.confirmedAt = this.config.environment.timers.now();
+    this.write(this.keys.refreshedAt, String(this.confirmedAt));
+    this.commitLocal({ session: update.session, user: update.user });
   }
 
-  /** Replaces the stored user (the "U" calls of contract §4). */
+  /** Replaces the stored user (the "U" calls of contract §4). Without a session there is nothing to update. */
   updateUser(user: User): void {
-    this.setState({ ...this.snapshot, user, fromCache: false });
+    if (!this.state) return;
+    this.commitLocal({ session: this.state.session, user }, { reschedule: false });
   }
 
-  /** Signs out locally: cookies removed, state `null` in storage, subscribers told. */
+  /** Writes tokens from a backend sign-in into the cookies; `session.authenticate` then loads the session. */
+  updateTokens(sessionToken: string, sessionJwt: string | undefined): void {
+    this.cookies.writeSession(sessionToken, sessionJwt, this.state?.session.expires_at);
+  }
+
+  /** Stores an intermediate session token for 10 minutes; it replaces the session cookies. */
+  setIntermediateSessionToken(token: string): void {
+    this.cookies.writeIntermediate(token);
+  }
+
+  /** Signs out locally in every tab: cookies removed everywhere, state `null` in storage, subscribers told. */
   clear(): void {
-    const path = this.config.cookieOptions.path ?? '/';
-    this.config.environment.cookies.remove(this.cookieNames.opaque, { path });
-    this.config.environment.cookies.remove(this.cookieNames.jwt, { path });
-    this.setState({ session: null, user: null, fromCache: false });
+    this.cookies.removeAll();
+    this.confirmedAt = undefined;
+    this.remove(this.keys.refreshedAt);
+    this.commitLocal(null);
   }
 
-  /** Starts background work (refresh, tab sync). */
-  start(_refresh: () => Promise<unknown>): void {}
+  /**
+   * Starts background work. Start-up rule (contract §7): with no session cookie and no custom API endpoint
+   * the cached state is dropped and nothing is sent; otherwise the cached state is kept (`fromCache`) and
+   * `refresh` runs at once, as HttpOnly cookies the page cannot see may still carry a session.
+   */
+  start(refresh: () => Promise<unknown>): void {
+    if (this.isStarted || this.isDestroyed) return;
+    this.isStarted = true;
+    const { environment, publicToken, stateKey } = this.config;
+    this.tabSync = new TabSync({
+      environment,
+      publicToken,
+      stateKey,
+      onRemoteState: (state) => this.adopt(state),
+      onRemoteRefresh: () => this.scheduler.reschedule(),
+    });
+    try {
+      this.unsubscribeWake = environment.subscribeToWake(() => this.scheduler.catchUp());
+    } catch {
+      // No visibility or online events: refreshes then run only on their timers.
+    }
+    const isSignedOutAtStart = !this.getSessionToken() && !this.config.hasCustomApiEndpoint;
+    if (isSignedOutAtStart && this.state) {
+      // Only the state: an intermediate token cookie may still be waiting for its second factor.
+      this.commitLocal(null);
+    }
+    this.scheduler.start(refresh, !isSignedOutAtStart);
+  }
 
-  /** Stops timers and listeners. */
+  /** Stops timers and listeners, and closes the channel. */
   destroy(): void {
+    this.isDestroyed = true;
+    this.scheduler.stop();
+    this.tabSync?.close();
+    this.unsubscribeWake?.();
     this.listeners.clear();
   }
 
-  private setState(next: SessionSnapshot): void {
-    this.snapshot = next;
-    const stored = next.session && next.user ? JSON.stringify({ session: next.session, user: next.user }) : 'null';
-    try {
-      this.config.environment.storage.setItem(this.config.stateKey, stored);
-    } catch {
-      // Storage full or blocked: the session still works for this page.
+  private lastConfirmedAt(): number | undefined {
+    const stored = Number(this.read(this.keys.refreshedAt) ?? Number.NaN);
+    const shared = Number.isFinite(stored) ? stored : undefined;
+    if (shared === undefined) return this.confirmedAt;
+    return this.confirmedAt === undefined ? shared : Math.max(shared, this.confirmedAt);
+  }
+
+  /** A change made in this tab: stored, announced to the other tabs, shown to subscribers. */
+  private commitLocal(next: StoredSessionState | null, { reschedule = true } = {}): void {
+    this.state = next;
+    this.write(this.keys.state, serializeState(next));
+    this.tabSync?.announce(next);
+    this.notify();
+    if (reschedule) this.scheduler.reschedule();
+  }
+
+  /** A change another tab made: its cookies are ours already (one browser), so only memory changes. */
+  private adopt(next: StoredSessionState | null): void {
+    if (this.isDestroyed) return;
+    const previous = this.state;
+    this.state = next;
+    this.notify();
+    // A refresh elsewhere reschedules through `refreshed_at`; a user-only change must not reset a backoff.
+    if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.scheduler.reschedule();
+  }
+
+  private notify(): void {
+    const previous = this.snapshot;
+    // The first update after a cache load always notifies, so subscribers learn the cache was confirmed.
+    if (!previous.fromCache && isSameState(previous, this.state)) return;
+    const session = this.state?.session ?? null;
+    const user = this.state?.user ?? null;
+    // Unchanged parts keep their identity, so a selector (`s => s.user`) re-renders only for its own part.
+    this.snapshot = {
+      session: isSameSession(previous.session, session) ? previous.session : session,
+      user: isSameUser(previous.user, user) ? previous.user : user,
+      fromCache: false,
+    };
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(this.snapshot);
+      } catch (error) {
+        this.config.environment.logger.error('A Latchkey session subscriber threw.', error);
+      }
     }
-    for (const listener of this.listeners) listener(next);
+  }
+
+  private read(key: string): string | null {
+    try {
+      return this.config.environment.storage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  private write(key: string, value: string): void {
+    try {
+      this.config.environment.storage.setItem(key, value);
+    } catch {
+      // Storage full or blocked: the session still works for this page; other tabs hear of it by the channel.
+    }
+  }
+
+  private remove(key: string): void {
+    try {
+      this.config.environment.storage.removeItem(key);
+    } catch {
+      // As above.
+    }
   }
 }

@@ -1,17 +1,174 @@
-import type { AuthenticateResponse } from '../contract/common';
-import type { ClientContext } from '../internal/context';
+import type { Session } from '../contract/common';
+import type {
+  SessionsAttestRequest,
+  SessionsAttestResponse,
+  SessionsAuthenticateRequest,
+  SessionsAuthenticateResponse,
+  SessionsExchangeAccessTokenRequest,
+  SessionsExchangeAccessTokenResponse,
+  SessionsRevokeResponse,
+  SessionTokens,
+} from '../contract/sessions';
+import { INVALID_RESPONSE_MESSAGES, InvalidResponseError, isUnrecoverableError } from '../errors';
+import { type ClientContext, isObject } from '../internal/context';
+import type { SessionUpdate } from '../internal/sessionManager';
+import { isSameSession } from '../internal/sessionState';
+import { validate } from '../validation';
 
-// STUB — replaced by the real session namespace.
+/** Options of `session.authenticate`: a duration extends the session to that many minutes from now. */
+export type SessionAuthenticateOptions = SessionsAuthenticateRequest;
+
+/** Options of `session.revoke`. */
+export interface SessionRevokeOptions {
+  /** Clear the local session even when the provider could not be told (offline, server error). */
+  forceClear?: boolean;
+}
+
+/** `session.getInfo()`: the session and whether it still comes from the cache. */
+export interface SessionInfo {
+  session: Session | null;
+  fromCache: boolean;
+}
+
+/** Tokens from another sign-in (a backend SDK) for `session.updateSession`. */
+export interface SessionUpdateTokens {
+  session_token: string;
+  session_jwt?: string;
+}
+
+/** The body of the background refresh: `{}`, or the last authentication's duration with `keepSessionAlive`. */
+export function backgroundRefreshOptions(ctx: ClientContext): SessionAuthenticateOptions {
+  const minutes = ctx.session.lastSessionDurationMinutes;
+  return ctx.keepSessionAlive && minutes !== undefined ? { session_duration_minutes: minutes } : {};
+}
+
+/** `client.session`: the local session, its refresh and revocation. */
 export function createSessionNamespace(ctx: ClientContext) {
+  const manager = ctx.session;
+  // Which session this tab holds: an answer for another one must not overwrite it.
+  const identity = () => `${manager.getSession()?.session_id ?? ''}\n${manager.getSessionToken() ?? ''}`;
+
+  async function authenticate(options?: SessionAuthenticateOptions): Promise<SessionsAuthenticateResponse> {
+    validate('session.authenticate')
+      .isOptionalObject('options', options)
+      .isOptionalNumber('session_duration_minutes', options?.session_duration_minutes);
+    const body: Record<string, unknown> = { ...options };
+    // Spec §4: when the session changes while the call is in flight (another tab signed in or out),
+    // the answer is about the old session; ask again, once, with the new one.
+    for (let attempt = 1; ; attempt++) {
+      const before = identity();
+      const isLastAttempt = attempt === 2;
+      let data: Record<string, unknown>;
+      try {
+        data = await ctx.call<Record<string, unknown>>({
+          method: 'POST',
+          path: '/sessions/authenticate',
+          body,
+          user: 'optional',
+        });
+      } catch (error) {
+        if (identity() !== before) {
+          if (isLastAttempt) throw error;
+          continue;
+        }
+        if (isUnrecoverableError(error)) manager.clear();
+        throw error;
+      }
+      if (identity() !== before && !isLastAttempt) continue;
+      if (!isObject(data.session) || !isObject(data.user)) {
+        // Contract §12.5: never sign the user out because an answer lacked its session.
+        throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
+      }
+      if (identity() === before) {
+        manager.applyAuthenticateResponse(data as unknown as SessionUpdate, body.session_duration_minutes);
+      }
+      return data as unknown as SessionsAuthenticateResponse;
+    }
+  }
+
   return {
-    authenticate(options: { session_duration_minutes?: number } = {}) {
-      return ctx.call<AuthenticateResponse>({
+    /** The session held by this tab, or null. Synchronous: no request. */
+    getSync(): Session | null {
+      return manager.getSession();
+    },
+    /** The session and whether it comes from the cache, not yet confirmed by the provider. */
+    getInfo(): SessionInfo {
+      return { session: manager.getSession(), fromCache: manager.getSnapshot().fromCache };
+    },
+    /** Both tokens from their cookies, or null (signed out, or opaque/HttpOnly mode). */
+    getTokens(): SessionTokens | null {
+      return manager.getTokens();
+    },
+    /** Calls `callback(session)` when the session changes (not `last_accessed_at` alone); returns the unsubscribe. */
+    onChange(callback: (session: Session | null) => void): () => void {
+      validate('session.onChange').rule(typeof callback === 'function', 'callback must be a function');
+      let previous = manager.getSnapshot();
+      return manager.subscribe((snapshot) => {
+        const changed = previous.fromCache || !isSameSession(previous.session, snapshot.session);
+        previous = snapshot;
+        if (changed) callback(snapshot.session);
+      });
+    },
+    /** For `useSyncExternalStore`: called after each change of `getSnapshot()`. */
+    subscribe: manager.subscribe,
+    /** `{session, user, fromCache}`, the same object until it changes. */
+    getSnapshot: manager.getSnapshot,
+    /**
+     * `POST /sessions/authenticate`: confirms (and with a duration, extends) the session and stores the answer.
+     * An unrecoverable error type clears the local session before it is rethrown.
+     */
+    authenticate,
+    /** `POST /sessions/revoke`. Success clears the local session; failure only with `forceClear` or if unrecoverable. */
+    async revoke(options?: SessionRevokeOptions): Promise<SessionsRevokeResponse> {
+      validate('session.revoke')
+        .isOptionalObject('options', options)
+        .isOptionalBoolean('forceClear', options?.forceClear);
+      try {
+        const data = await ctx.call<SessionsRevokeResponse>({ method: 'POST', path: '/sessions/revoke' });
+        manager.clear();
+        return data;
+      } catch (error) {
+        if (options?.forceClear || isUnrecoverableError(error)) manager.clear();
+        throw error;
+      }
+    },
+    /** `POST /sessions/exchange_access_token`: trades an OAuth access token issued by this project for a session. */
+    async exchangeAccessToken(
+      options: SessionsExchangeAccessTokenRequest,
+    ): Promise<SessionsExchangeAccessTokenResponse> {
+      validate('session.exchangeAccessToken')
+        .isObject('options', options)
+        .isString('access_token', options.access_token)
+        .isNumber('session_duration_minutes', options.session_duration_minutes);
+      return ctx.call({
         method: 'POST',
-        path: '/sessions/authenticate',
-        body: options,
+        path: '/sessions/exchange_access_token',
+        body: { ...options },
         updatesSession: true,
         user: 'optional',
       });
     },
+    /** `POST /sessions/attest`: trades a token from a trusted identity profile for a session. */
+    async attest(options: SessionsAttestRequest): Promise<SessionsAttestResponse> {
+      validate('session.attest')
+        .isObject('options', options)
+        .isString('profile_id', options.profile_id)
+        .isString('token', options.token)
+        .isOptionalNumber('session_duration_minutes', options.session_duration_minutes)
+        .isOptionalString('session_token', options.session_token)
+        .isOptionalString('session_jwt', options.session_jwt);
+      return ctx.call({ method: 'POST', path: '/sessions/attest', body: { ...options }, updatesSession: true });
+    },
+    /** Writes tokens from a backend sign-in into the cookies (no request); `authenticate()` then loads the session. */
+    updateSession(tokens: SessionUpdateTokens): void {
+      validate('session.updateSession')
+        .isObject('tokens', tokens)
+        .isString('session_token', tokens.session_token)
+        .isOptionalString('session_jwt', tokens.session_jwt);
+      manager.updateTokens(tokens.session_token, tokens.session_jwt);
+    },
   };
 }
+
+/** The type of `client.session`. */
+export type SessionNamespace = ReturnType<typeof createSessionNamespace>;

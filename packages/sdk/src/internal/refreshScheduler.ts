@@ -1,0 +1,161 @@
+import type { Timers } from '../environment';
+import { isUnrecoverableError } from '../errors';
+
+/** A background refresh runs this often while a session is held (spec §9). */
+export const REFRESH_INTERVAL_MS = 180_000;
+/** The first retry of a failed refresh waits twice this (spec §9: base 2000 ms, doubled per attempt). */
+export const BACKOFF_BASE_MS = 2000;
+/** The attempt count stops growing here, so the longest wait is 2000 · 2^7 = 256 000 ms. */
+export const BACKOFF_EXPONENT_CAP = 7;
+/** Each retry moves by up to this much either way, so tabs that failed together do not retry together. */
+export const JITTER_MS = 175;
+
+/**
+ * The wait before retry number `attempt` (1 for the first failure): `2000 · 2^min(attempt, 7)` plus
+ * `random() · 350 − 175`, in whole milliseconds. With `random` returning 0.5 there is no jitter:
+ * 4000, 8000, … 256000.
+ */
+export function backoffDelay(attempt: number, random: () => number): number {
+  const exponent = Math.min(attempt, BACKOFF_EXPONENT_CAP);
+  // Rounded because timers truncate fractions anyway; this way the value returned is the wait observed.
+  return Math.round(BACKOFF_BASE_MS * 2 ** exponent + (random() * 2 * JITTER_MS - JITTER_MS));
+}
+
+export interface RefreshSchedulerOptions {
+  timers: Timers;
+  random(): number;
+  /** Whether this tab holds a session: refreshes and retries run only then. */
+  hasSession(): boolean;
+  /** When any tab last stored a session answered by the provider (ms since epoch), if known. */
+  lastConfirmedAt(): number | undefined;
+  /** Runs `task` unless another tab is refreshing right now; resolves to undefined when it was skipped. */
+  runExclusive<T>(task: () => Promise<T>): Promise<T | undefined>;
+  /** A refresh failed with an unrecoverable error type: the session must go, in every tab. */
+  onUnrecoverable(error: unknown): void;
+}
+
+type Outcome =
+  | { kind: 'not-due'; waitMs: number }
+  | { kind: 'refreshed' }
+  | { kind: 'failed'; error: unknown; isConfirmedElsewhere: boolean };
+
+/**
+ * Runs the background refresh: every 180 000 ms after the last confirmed answer, with exponential
+ * backoff after failures, once per interval across tabs, and at once when the page wakes up late.
+ */
+export class RefreshScheduler {
+  private refresh: (() => Promise<unknown>) | undefined;
+  private timer: unknown;
+  private dueAt: number | undefined;
+  private failures = 0;
+  private isRunning = false;
+  private isStopped = false;
+
+  constructor(private readonly options: RefreshSchedulerOptions) {}
+
+  /** Sets the refresh call (`session.authenticate`) and runs it once now: the start-up check. */
+  start(refresh: () => Promise<unknown>, refreshNow: boolean): void {
+    this.refresh = refresh;
+    if (refreshNow) void this.run(() => this.attempt());
+    else this.reschedule();
+  }
+
+  /** The session changed (here or in another tab): forget failures and count the interval from the last answer. */
+  reschedule(): void {
+    this.failures = 0;
+    if (!this.options.hasSession()) {
+      this.cancel();
+      return;
+    }
+    const { timers } = this.options;
+    const confirmedAt = this.options.lastConfirmedAt() ?? timers.now();
+    this.schedule(Math.max(0, confirmedAt + REFRESH_INTERVAL_MS - timers.now()));
+  }
+
+  /** The page became visible or came back online: a refresh whose time passed while it slept runs now. */
+  catchUp(): void {
+    if (this.dueAt !== undefined && this.options.timers.now() >= this.dueAt) void this.tick();
+  }
+
+  /** When the next refresh or retry is planned, if one is. */
+  get nextRefreshAt(): number | undefined {
+    return this.dueAt;
+  }
+
+  stop(): void {
+    this.isStopped = true;
+    this.cancel();
+  }
+
+  private schedule(delayMs: number): void {
+    this.cancel();
+    if (this.isStopped || !this.refresh) return;
+    this.dueAt = this.options.timers.now() + delayMs;
+    this.timer = this.options.timers.setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private cancel(): void {
+    if (this.timer !== undefined) this.options.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dueAt = undefined;
+  }
+
+  private async tick(): Promise<void> {
+    this.cancel();
+    if (!this.options.hasSession()) return;
+    await this.run(async () => {
+      const outcome = await this.options.runExclusive(async (): Promise<Outcome> => {
+        // Checked under the lock: another tab may have refreshed a moment ago, in which case this tab
+        // waits for the rest of the interval instead of refreshing a second time.
+        const lastConfirmedAt = this.options.lastConfirmedAt();
+        const waitMs = lastConfirmedAt === undefined ? 0 : lastConfirmedAt + REFRESH_INTERVAL_MS - this.now();
+        if (this.failures === 0 && waitMs > 0) return { kind: 'not-due', waitMs };
+        return this.attempt();
+      });
+      // Undefined: another tab holds the lock and is refreshing; its answer reaches this tab through storage.
+      return outcome ?? { kind: 'not-due', waitMs: REFRESH_INTERVAL_MS };
+    });
+  }
+
+  private async run(task: () => Promise<Outcome>): Promise<void> {
+    if (this.isRunning || this.isStopped) return;
+    this.isRunning = true;
+    let outcome: Outcome;
+    try {
+      outcome = await task();
+    } finally {
+      this.isRunning = false;
+    }
+    if (this.isStopped) return;
+    if (outcome.kind === 'not-due') {
+      this.schedule(outcome.waitMs);
+    } else if (outcome.kind === 'refreshed') {
+      this.reschedule();
+    } else if (isUnrecoverableError(outcome.error)) {
+      this.cancel();
+      this.options.onUnrecoverable(outcome.error);
+    } else if (outcome.isConfirmedElsewhere) {
+      // Another tab got an answer while this one failed: the session is fine, wait for the next interval.
+      this.reschedule();
+    } else if (this.options.hasSession()) {
+      this.failures += 1;
+      this.schedule(backoffDelay(this.failures, this.options.random));
+    } else {
+      this.cancel();
+    }
+  }
+
+  private async attempt(): Promise<Outcome> {
+    const confirmedBefore = this.options.lastConfirmedAt();
+    try {
+      await this.refresh?.();
+      return { kind: 'refreshed' };
+    } catch (error) {
+      return { kind: 'failed', error, isConfirmedElsewhere: this.options.lastConfirmedAt() !== confirmedBefore };
+    }
+  }
+
+  private now(): number {
+    return this.options.timers.now();
+  }
+}

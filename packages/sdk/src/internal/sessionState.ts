@@ -1,0 +1,68 @@
+import type { Session, User } from '../contract/common';
+
+/** What the state key holds: `{session, user}` as JSON, or the string "null" once signed out (contract §7). */
+export interface StoredSessionState {
+  session: Session;
+  user: User;
+}
+
+/** The string written under the state key. */
+export function serializeState(state: StoredSessionState | null): string {
+  return state ? JSON.stringify({ session: state.session, user: state.user }) : 'null';
+}
+
+/** Reads a stored state; anything absent, "null" or malformed is the signed-out state. */
+export function parseState(raw: string | null | undefined): StoredSessionState | null {
+  if (!raw) return null;
+  try {
+    return toState(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/** A value that has the shape of a stored state (from storage or another tab's message), else null. */
+export function toState(value: unknown): StoredSessionState | null {
+  if (!isRecord(value) || !isRecord(value.session) || !isRecord(value.user)) return null;
+  return { session: value.session as unknown as Session, user: value.user as unknown as User };
+}
+
+/**
+ * Whether two states are the same for subscribers. `session.last_accessed_at` changes on every refresh,
+ * so it is ignored (spec §4): a refresh that changes nothing else must not re-render the page.
+ */
+export function isSameState(
+  a: { session: Session | null; user: User | null } | null,
+  b: { session: Session | null; user: User | null } | null,
+): boolean {
+  return isSameSession(a?.session ?? null, b?.session ?? null) && isSameUser(a?.user ?? null, b?.user ?? null);
+}
+
+/** User equality, field by field. */
+export function isSameUser(a: User | null, b: User | null): boolean {
+  return deepEqual(a, b);
+}
+
+/** Session equality, ignoring `last_accessed_at`. */
+export function isSameSession(a: Session | null, b: Session | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const { last_accessed_at: _a, ...restA } = a;
+  const { last_accessed_at: _b, ...restB } = b;
+  return deepEqual(restA, restB);
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
+  return keysA.length === keysB.length && keysA.every((key) => deepEqual(a[key], b[key]));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

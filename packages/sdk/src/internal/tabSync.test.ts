@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  authenticateData,
+  createTestClient,
+  FakeBrowser,
+  FakeTransport,
+  makeUser,
+  ok,
+  PUBLIC_TOKEN,
+  settle,
+  type TestClient,
+} from '../../test/fakes';
+import { resolveEnvironment } from '../environment';
+import { REFRESH_INTERVAL_MS } from './refreshScheduler';
+import { REFRESH_LEASE_MS, TabSync } from './tabSync';
+
+const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
+const LEASE_KEY = `${STATE_KEY}::refresh_lease`;
+
+function signIn({ client, transport }: TestClient, data = authenticateData()) {
+  transport.once('POST', '/sessions/exchange_access_token', ok(data));
+  return client.session.exchangeAccessToken({ access_token: 'access-token-1', session_duration_minutes: 30 });
+}
+
+function twoTabs(browser = new FakeBrowser()) {
+  const transport = new FakeTransport().on('POST', '/sessions/authenticate', () => ok(authenticateData()));
+  return {
+    browser,
+    transport,
+    first: createTestClient({ browser, transport }),
+    second: createTestClient({ browser, transport }),
+  };
+}
+
+const refreshes = (transport: FakeTransport) => transport.find('POST', '/sessions/authenticate').length;
+
+beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+afterEach(() => void vi.useRealTimers());
+
+describe('two tabs of one browser', () => {
+  it('follow each other on sign-in and sign-out, and tell their subscribers', async () => {
+    const { first, second } = twoTabs();
+    const listener = vi.fn();
+    second.client.session.subscribe(listener);
+    const data = authenticateData();
+
+    await signIn(first, data);
+    await settle();
+    expect(second.client.session.getSnapshot()).toEqual({ session: data.session, user: data.user, fromCache: false });
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    first.transport.once('POST', '/sessions/revoke', ok());
+    await first.client.session.revoke();
+    await settle();
+    expect(second.client.session.getSnapshot()).toEqual({ session: null, user: null, fromCache: false });
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('a user change in one tab reaches the other', async () => {
+    const { first, second } = twoTabs();
+    await signIn(first);
+    const renamed = makeUser({ untrusted_metadata: { theme: 'dark' } });
+    await signIn(first, authenticateData({ user: renamed }));
+    await settle();
+    expect(second.client.session.getSnapshot().user).toEqual(renamed);
+  });
+
+  it('refresh once per interval between them (Web Locks)', async () => {
+    const { first, transport } = twoTabs();
+    await signIn(first);
+    await settle();
+    for (let interval = 1; interval <= 4; interval++) {
+      await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS - 1);
+      expect(refreshes(transport)).toBe(interval - 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(refreshes(transport)).toBe(interval);
+    }
+  });
+
+  it('refresh once per interval between them without Web Locks (storage lease)', async () => {
+    const browser = new FakeBrowser();
+    browser.locks = undefined;
+    const { first, transport } = twoTabs(browser);
+    await signIn(first);
+    await settle();
+    for (let interval = 1; interval <= 4; interval++) {
+      await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+      expect(refreshes(transport)).toBe(interval);
+    }
+    expect(browser.values.has(LEASE_KEY)).toBe(false);
+  });
+
+  it.each([
+    ['Web Locks', true],
+    ['the storage lease', false],
+  ])('while one tab waits for its refresh answer, the other does not send its own (%s)', async (_name, hasLocks) => {
+    const browser = new FakeBrowser();
+    if (!hasLocks) browser.locks = undefined;
+    // A slow provider: each answer takes 5 s, so both tabs' timers fire while the first refresh is in flight.
+    const transport = new FakeTransport().on(
+      'POST',
+      '/sessions/authenticate',
+      () => new Promise((resolve) => setTimeout(() => resolve(ok(authenticateData())), 5000)),
+    );
+    const first = createTestClient({ browser, transport });
+    const deaf = { subscribeToStorage: () => () => {}, openBroadcastChannel: () => undefined };
+    const second = createTestClient({ browser, transport, env: deaf });
+    await signIn(first);
+    await signIn(second);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS + 5000);
+    expect(refreshes(transport)).toBe(1);
+  });
+
+  it('a tab whose timer fires soon after the other refreshed skips and waits for the rest of the interval', async () => {
+    const browser = new FakeBrowser();
+    const transport = new FakeTransport().on('POST', '/sessions/authenticate', () => ok(authenticateData()));
+    // The second tab hears nothing of the first one's changes, so only the shared refreshed_at can stop it.
+    const first = createTestClient({ browser, transport });
+    await signIn(first);
+    const deaf = { subscribeToStorage: () => () => {}, openBroadcastChannel: () => undefined };
+    const second = createTestClient({ browser, transport, env: deaf });
+    await settle(); // the second tab's start-up refresh (it found the session cookie)
+    expect(refreshes(transport)).toBe(1);
+    expect(second.client.session.getInfo().fromCache).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(refreshes(transport)).toBe(2);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(refreshes(transport)).toBe(3);
+  });
+
+  it('hear of changes through the BroadcastChannel when storage events do not arrive', async () => {
+    const browser = new FakeBrowser();
+    const transport = new FakeTransport();
+    const first = createTestClient({ browser, transport });
+    const second = createTestClient({ browser, transport, env: { subscribeToStorage: () => () => {} } });
+    const data = authenticateData();
+
+    await signIn(first, data);
+    await settle();
+    expect(second.client.session.getSync()).toEqual(data.session);
+    transport.once('POST', '/sessions/revoke', ok());
+    await first.client.session.revoke();
+    await settle();
+    expect(second.client.session.getSync()).toBeNull();
+  });
+
+  it('work without a BroadcastChannel', async () => {
+    const browser = new FakeBrowser();
+    const env = { openBroadcastChannel: () => undefined };
+    const first = createTestClient({ browser, env });
+    const second = createTestClient({ browser, env });
+    await signIn(first);
+    await settle();
+    expect(second.client.session.getSync()).not.toBeNull();
+  });
+});
+
+describe('TabSync.runExclusive', () => {
+  function sync(browser: FakeBrowser, overrides = {}) {
+    return new TabSync({
+      environment: resolveEnvironment(browser.tab(overrides)),
+      publicToken: PUBLIC_TOKEN,
+      stateKey: STATE_KEY,
+      onRemoteState: () => {},
+      onRemoteRefresh: () => {},
+    });
+  }
+
+  it('with Web Locks, skips (undefined) while another tab runs the task', async () => {
+    const browser = new FakeBrowser();
+    const [a, b] = [sync(browser), sync(browser)];
+    let release = () => {};
+    const running = a.runExclusive(() => new Promise<string>((resolve) => (release = () => resolve('a'))));
+    expect(await b.runExclusive(async () => 'b')).toBeUndefined();
+    release();
+    expect(await running).toBe('a');
+    expect(await b.runExclusive(async () => 'b')).toBe('b');
+  });
+
+  it('with the lease, skips while another tab holds it, until it expires', async () => {
+    const browser = new FakeBrowser();
+    browser.locks = undefined;
+    const [a, b] = [sync(browser), sync(browser)];
+    let release = () => {};
+    void a.runExclusive(() => new Promise<void>((resolve) => (release = resolve)));
+    expect(JSON.parse(browser.values.get(LEASE_KEY) ?? '{}').until).toBe(Date.now() + REFRESH_LEASE_MS);
+    expect(await b.runExclusive(async () => 'b')).toBeUndefined();
+
+    // The holder vanished (tab closed mid-refresh): the lease expires.
+    vi.setSystemTime(Date.now() + REFRESH_LEASE_MS + 1);
+    expect(await b.runExclusive(async () => 'b')).toBe('b');
+    release();
+  });
+
+  it('falls back to the lease when the lock manager refuses', async () => {
+    const browser = new FakeBrowser();
+    const refusing = {
+      request: () => Promise.reject(new DOMException('The request is not allowed', 'SecurityError')),
+    };
+    const a = sync(browser, { locks: refusing });
+    expect(await a.runExclusive(async () => 'ran')).toBe('ran');
+  });
+
+  it('runs the task when storage is blocked rather than never refreshing', async () => {
+    const browser = new FakeBrowser();
+    browser.locks = undefined;
+    const blocked = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+      removeItem: () => {},
+    };
+    expect(await sync(browser, { storage: blocked }).runExclusive(async () => 'ran')).toBe('ran');
+  });
+});
