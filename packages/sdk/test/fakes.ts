@@ -73,6 +73,22 @@ export class FakeTransport {
     return this;
   }
 
+  /**
+   * Holds every bootstrap request until the returned function is called, then answers with `this.bootstrap` as it
+   * is at that moment. Never calling it leaves the project settings pending for good.
+   */
+  holdBootstrap(): () => void {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.on('GET', '/projects/bootstrap/*', async () => {
+      await gate;
+      return ok({ ...this.bootstrap });
+    });
+    return release;
+  }
+
   /** Requests to `method path`, in order (events and bootstrap included). */
   find(method: string, path: string): RecordedRequest[] {
     return this.requests.filter((r) => r.method === method && r.path === path);
@@ -301,6 +317,9 @@ afterEach(() => {
 
 export const PUBLIC_TOKEN = 'public-token-test-5f1c0c1e-4a2b-4f7e-9d1e-000000000001';
 
+/** The key the client keeps `{ session, user }` under in storage, for the default public token. */
+export const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
+
 export interface TestClient {
   client: LatchkeyClient;
   transport: FakeTransport;
@@ -308,22 +327,110 @@ export interface TestClient {
   env: Partial<LatchkeyEnvironment>;
 }
 
+export interface TestClientSetup {
+  transport?: FakeTransport;
+  browser?: FakeBrowser;
+  options?: ClientOptions;
+  publicToken?: string;
+  env?: Partial<LatchkeyEnvironment>;
+  /** Project settings on top of `bootstrapWire()`; when given, they replace `transport.bootstrap`. */
+  bootstrap?: Partial<BootstrapResponse>;
+}
+
 /** A client on a fake transport in a fake browser tab. Pass the same `browser` (and transport) for a second tab. */
-export function createTestClient(
-  setup: {
-    transport?: FakeTransport;
-    browser?: FakeBrowser;
-    options?: ClientOptions;
-    publicToken?: string;
-    env?: Partial<LatchkeyEnvironment>;
-  } = {},
-): TestClient {
+export function createTestClient(setup: TestClientSetup = {}): TestClient {
   const transport = setup.transport ?? new FakeTransport();
+  if (setup.bootstrap) transport.bootstrap = bootstrapWire(setup.bootstrap);
   const browser = setup.browser ?? new FakeBrowser();
   const env = browser.tab({ fetch: transport.fetch, ...setup.env });
   const client = createClient(setup.publicToken ?? PUBLIC_TOKEN, { ...setup.options, environment: env });
   created.push(client);
   return { client, transport, browser, env };
+}
+
+export interface ProtectedTestClient extends TestClient {
+  /**
+   * What the providers were asked so far: the site key of every captcha-token request, in order (request n was
+   * answered `captcha-n`), and how many DFP telemetry ids were requested.
+   */
+  providerCalls: { captchaSiteKeys: (string | undefined)[]; dfp: number };
+}
+
+/**
+ * A client whose project turns on captcha (site key `site-key-1`) and DFP-protected auth, with both providers
+ * installed: captcha tokens are numbered `captcha-1`, `captcha-2`, … so a retry shows which token it sent, and the
+ * DFP telemetry id is always `dfp-1`. `captcha: false` / `dfp: false` turn the project setting off but keep the
+ * provider, to show an unused provider is not asked. `bootstrap` and `options` override what this sets.
+ */
+export function createProtectedTestClient(
+  setup: TestClientSetup & { captcha?: boolean; dfp?: boolean } = {},
+): ProtectedTestClient {
+  const { captcha = true, dfp = true, bootstrap, options, ...rest } = setup;
+  const providerCalls: ProtectedTestClient['providerCalls'] = { captchaSiteKeys: [], dfp: 0 };
+  const test = createTestClient({
+    ...rest,
+    bootstrap: {
+      captcha_settings: captcha ? { enabled: true, siteKey: 'site-key-1' } : { enabled: false },
+      dfp_protected_auth_enabled: dfp,
+      ...bootstrap,
+    },
+    options: {
+      captchaProvider: {
+        getCaptchaToken: async (siteKey) => {
+          providerCalls.captchaSiteKeys.push(siteKey);
+          return `captcha-${providerCalls.captchaSiteKeys.length}`;
+        },
+      },
+      dfpProvider: {
+        getTelemetryId: async () => {
+          providerCalls.dfp++;
+          return 'dfp-1';
+        },
+      },
+      ...options,
+    },
+  });
+  return { ...test, providerCalls };
+}
+
+// ---------- shared steps ----------
+
+/** Signs the tab in through `POST /sessions/exchange_access_token`, answered with `data`. */
+export function signInWithAccessToken(
+  { client, transport }: Pick<TestClient, 'client' | 'transport'>,
+  data: Record<string, unknown> = authenticateData(),
+  session_duration_minutes = 30,
+) {
+  transport.once('POST', '/sessions/exchange_access_token', ok(data));
+  return client.session.exchangeAccessToken({ access_token: 'access-token-1', session_duration_minutes });
+}
+
+/** Signs the tab in through `POST /totps/authenticate` (the default session and user). */
+export async function signInWithTotp({ client, transport }: Pick<TestClient, 'client' | 'transport'>): Promise<void> {
+  transport.once('POST', '/totps/authenticate', ok(authenticateData()));
+  await client.totps.authenticate({ totp_code: '123456', session_duration_minutes: 30 });
+}
+
+/** Signs the tab in through `POST /otps/authenticate` (the default session and user). */
+export async function signInWithOtp({ client, transport }: Pick<TestClient, 'client' | 'transport'>): Promise<void> {
+  transport.once('POST', '/otps/authenticate', ok(authenticateData()));
+  await client.otps.authenticate('000000', 'email-test-0001', { session_duration_minutes: 30 });
+}
+
+/** The `{ session, user }` this browser stores for the default public token, parsed, or null when none. */
+export function storedState(browser: FakeBrowser): any {
+  return JSON.parse(browser.values.get(STATE_KEY) ?? 'null');
+}
+
+/**
+ * Calls a client method by its dotted path with loosely typed arguments, so argument-rule tests can pass
+ * what TypeScript would refuse: `callMethod(client, 'otps.email.send', [42])` runs `client.otps.email.send(42)`.
+ */
+export function callMethod(client: any, method: string, args: unknown[]): Promise<unknown> {
+  const path = method.split('.');
+  const name = path.pop() ?? '';
+  const target = path.reduce((object, key) => object[key], client);
+  return target[name](...args);
 }
 
 /** The error a promise rejects with (typed loosely so tests can read any field), or a failure if it resolves. */

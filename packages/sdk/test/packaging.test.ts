@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // jsdom replaces the URL global, so the path is derived without it.
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,11 +46,17 @@ describe('the built package', () => {
 
   it('imports as ESM in Node with jsdom, and a call to an unreachable provider fails with the typed error', async () => {
     const sdk = await import(/* @vite-ignore */ join(dist, 'index.js'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const client = sdk.createClient('public-token-test-packaging', { apiBaseUrl: 'http://127.0.0.1:9' });
     const error = await client.users.search('ada@example.com').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk.APIUnreachableError);
     expect((error as Error).message).toBe('Unable to contact our servers.');
+    expect(logged).toHaveBeenCalledWith(
+      'Unable to load the project settings (bootstrap); using defaults.',
+      expect.any(Error),
+    );
     client.destroy();
+    logged.mockRestore();
   });
 
   it('requires as CJS in Node with jsdom', () => {

@@ -7,8 +7,9 @@ import {
   FakeTransport,
   ok,
   PUBLIC_TOKEN,
+  STATE_KEY,
   settle,
-  type TestClient,
+  signInWithAccessToken,
 } from '../../test/fakes';
 import { resolveEnvironment } from '../environment';
 import { APIError } from '../errors';
@@ -20,13 +21,6 @@ import {
   REFRESH_INTERVAL_MS,
 } from './refreshScheduler';
 import { SessionManager, type SessionUpdate } from './sessionManager';
-
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
-
-function signIn({ client, transport }: TestClient, session_duration_minutes = 30) {
-  transport.once('POST', '/sessions/exchange_access_token', ok(authenticateData()));
-  return client.session.exchangeAccessToken({ access_token: 'access-token-1', session_duration_minutes });
-}
 
 const refreshes = (transport: FakeTransport) => transport.find('POST', '/sessions/authenticate').length;
 
@@ -57,7 +51,7 @@ describe('background refresh', () => {
   it('runs exactly 180000 ms after sign-in, not before, then every 180000 ms, sending {}', async () => {
     const tab = createTestClient();
     tab.transport.on('POST', '/sessions/authenticate', () => ok(authenticateData()));
-    await signIn(tab);
+    await signInWithAccessToken(tab);
 
     await vi.advanceTimersByTimeAsync(179_999);
     expect(refreshes(tab.transport)).toBe(0);
@@ -73,9 +67,9 @@ describe('background refresh', () => {
   it('restarts the interval when the session changes', async () => {
     const tab = createTestClient();
     tab.transport.on('POST', '/sessions/authenticate', () => ok(authenticateData()));
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     await vi.advanceTimersByTimeAsync(100_000);
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     await vi.advanceTimersByTimeAsync(179_999);
     expect(refreshes(tab.transport)).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -85,7 +79,7 @@ describe('background refresh', () => {
   it('retries failures after 4000, 8000, … 256000 ms, then every 256000 ms while the session is held', async () => {
     const tab = createTestClient();
     tab.transport.on('POST', '/sessions/authenticate', 'network-error');
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
     expect(refreshes(tab.transport)).toBe(1);
 
@@ -103,7 +97,7 @@ describe('background refresh', () => {
     const tab = createTestClient();
     tab.transport.once('POST', '/sessions/authenticate', 'network-error');
     tab.transport.on('POST', '/sessions/authenticate', () => ok(authenticateData()));
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS + 4000);
     expect(refreshes(tab.transport)).toBe(2);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS - 1);
@@ -121,7 +115,7 @@ describe('background refresh', () => {
       browser.random = () => random;
       const tab = createTestClient({ browser });
       tab.transport.on('POST', '/sessions/authenticate', 'network-error');
-      await signIn(tab);
+      await signInWithAccessToken(tab);
       await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
       await vi.advanceTimersByTimeAsync(early);
       expect(refreshes(tab.transport)).toBe(1);
@@ -140,7 +134,7 @@ describe('background refresh', () => {
     );
     const first = createTestClient({ browser, transport });
     const second = createTestClient({ browser, transport });
-    await signIn(first);
+    await signInWithAccessToken(first);
     await settle();
     expect(second.client.session.getSync()).not.toBeNull();
 
@@ -178,7 +172,7 @@ describe('background refresh', () => {
   it('stops retrying once the session is gone', async () => {
     const tab = createTestClient();
     tab.transport.on('POST', '/sessions/authenticate', 'network-error');
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
     tab.transport.once('POST', '/sessions/revoke', ok());
     await tab.client.session.revoke();
@@ -189,7 +183,7 @@ describe('background refresh', () => {
   it('with keepSessionAlive sends the duration of the last authentication; without it sends {}', async () => {
     const alive = createTestClient({ options: { keepSessionAlive: true } });
     alive.transport.on('POST', '/sessions/authenticate', () => ok(authenticateData()));
-    await signIn(alive, 60);
+    await signInWithAccessToken(alive, authenticateData(), 60);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
     expect(alive.transport.last().body).toEqual({ session_duration_minutes: 60 });
 
@@ -200,7 +194,7 @@ describe('background refresh', () => {
 
     const plain = createTestClient();
     plain.transport.on('POST', '/sessions/authenticate', () => ok(authenticateData()));
-    await signIn(plain, 60);
+    await signInWithAccessToken(plain, authenticateData(), 60);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
     expect(plain.transport.last().body).toEqual({});
   });
@@ -210,7 +204,7 @@ describe('catch-up after sleep', () => {
   it('refreshes at once on wake when the refresh is overdue, and not when it is not', async () => {
     const tab = createTestClient();
     tab.transport.on('POST', '/sessions/authenticate', () => ok(authenticateData()));
-    await signIn(tab);
+    await signInWithAccessToken(tab);
 
     await vi.advanceTimersByTimeAsync(100_000);
     tab.browser.wake();
@@ -227,7 +221,7 @@ describe('catch-up after sleep', () => {
   it('does not bring a backoff retry forward', async () => {
     const tab = createTestClient();
     tab.transport.on('POST', '/sessions/authenticate', 'network-error');
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS + 2000);
     tab.browser.wake();
     await settle();

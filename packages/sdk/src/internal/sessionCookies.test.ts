@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FakeBrowser, PUBLIC_TOKEN } from '../../test/fakes';
+import { FakeBrowser, STATE_KEY } from '../../test/fakes';
 import { resolveEnvironment } from '../environment';
 import { type CookieOptions, cookieNames, SessionCookies } from './sessionCookies';
 
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 const EXPIRES_AT = '2030-01-01T00:00:00.000Z';
 
 function cookiesOn(origin: string, options: CookieOptions = {}, browser = new FakeBrowser(origin)) {

@@ -10,23 +10,14 @@ import {
   makeUser,
   ok,
   PUBLIC_TOKEN,
+  STATE_KEY,
   settle,
-  type TestClient,
+  signInWithAccessToken,
+  storedState,
 } from '../../test/fakes';
 import type { AuthenticateResponse } from '../contract/common';
 import { resolveEnvironment } from '../environment';
 import { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, SessionManager, type SessionSnapshot } from './sessionManager';
-
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
-
-function signIn({ client, transport }: TestClient, data = authenticateData()) {
-  transport.once('POST', '/sessions/exchange_access_token', ok(data));
-  return client.session.exchangeAccessToken({ access_token: 'access-token-1', session_duration_minutes: 30 });
-}
-
-function storedState(browser: FakeBrowser): unknown {
-  return JSON.parse(browser.values.get(STATE_KEY) ?? 'undefined');
-}
 
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
@@ -35,7 +26,7 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
   it('stores {session, user} under the state key and writes both cookies, Lax, expiring with the session', async () => {
     const tab = createTestClient();
     const data = authenticateData();
-    await signIn(tab, data);
+    await signInWithAccessToken(tab, data);
 
     expect(storedState(tab.browser)).toEqual({ session: data.session, user: data.user });
     const session = data.session as AuthenticateResponse['session'];
@@ -57,11 +48,11 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
 
   it('marks the cookies Secure on an https page, and not on 127.0.0.1', async () => {
     const https = createTestClient({ browser: new FakeBrowser('https://app.example.com') });
-    await signIn(https);
+    await signInWithAccessToken(https);
     expect(https.browser.cookies.find('stytch_session')?.attributes.secure).toBe(true);
 
     const loopback = createTestClient({ browser: new FakeBrowser('http://127.0.0.1:5173') });
-    await signIn(loopback);
+    await signInWithAccessToken(loopback);
     expect(loopback.browser.cookies.find('stytch_session')?.attributes.secure).toBe(false);
   });
 
@@ -70,7 +61,7 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
       browser: new FakeBrowser('https://app.example.com'),
       options: { cookieOptions: { opaqueTokenCookieName: 'my_session', jwtCookieName: 'my_jwt', path: '/app' } },
     });
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     expect(tab.browser.cookies.find('my_session')?.attributes).toMatchObject({ path: '/app', sameSite: 'Lax' });
     expect(tab.browser.cookies.find('my_jwt')?.attributes.domain).toBeUndefined();
     expect(tab.browser.cookies.find('stytch_session')).toBeUndefined();
@@ -79,25 +70,25 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
       browser: new FakeBrowser('https://app.example.com'),
       options: { cookieOptions: { availableToSubdomains: true } },
     });
-    await signIn(shared);
+    await signInWithAccessToken(shared);
     expect(shared.browser.cookies.find('stytch_session')?.attributes.domain).toBe('app.example.com');
 
     const configured = createTestClient({
       browser: new FakeBrowser('https://app.example.com'),
       options: { cookieOptions: { availableToSubdomains: true, domain: 'example.com' } },
     });
-    await signIn(configured);
+    await signInWithAccessToken(configured);
     expect(configured.browser.cookies.find('stytch_session_jwt')?.attributes.domain).toBe('example.com');
     expect(JSON.parse(configured.browser.values.get(`${STATE_KEY}::seen_domains`) ?? '[]')).toEqual(['example.com']);
   });
 
   it('in opaque mode (a token missing) removes the JS cookies but still stores the session and user', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     expect(tab.browser.cookies.find('stytch_session')).toBeDefined();
 
     const data = authenticateData({ session_jwt: '' });
-    await signIn(tab, data);
+    await signInWithAccessToken(tab, data);
     expect(tab.browser.cookies.cookies.size).toBe(0);
     expect(tab.client.session.getTokens()).toBeNull();
     expect(tab.client.session.getSync()).toEqual(data.session);
@@ -114,7 +105,7 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
       browser,
       options: { cookieOptions: { availableToSubdomains: true, domain: 'example.com', path: '/app' } },
     });
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     tab.transport.once('POST', '/sessions/revoke', ok());
     await tab.client.session.revoke();
 
@@ -142,7 +133,7 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
     };
     const tab = createTestClient({ env: { storage: failing } });
     const data = authenticateData();
-    await signIn(tab, data);
+    await signInWithAccessToken(tab, data);
     expect(tab.client.session.getSync()).toEqual(data.session);
     tab.transport.once('POST', '/sessions/revoke', ok());
     await tab.client.session.revoke();
@@ -153,9 +144,9 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
 describe('intermediate session token (spec §4)', () => {
   it('is stored for 10 minutes in its own cookie, replacing the session cookies; a full session removes it', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     const data = authenticateData({ session_token: '', session_jwt: '', intermediate_session_token: 'ist-123' });
-    await signIn(tab, data);
+    await signInWithAccessToken(tab, data);
 
     const ist = tab.browser.cookies.find('stytch_intermediate_session_token');
     expect(INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS).toBe(600_000);
@@ -165,7 +156,7 @@ describe('intermediate session token (spec §4)', () => {
     expect(tab.browser.cookies.find('stytch_session')).toBeUndefined();
     expect(tab.browser.cookies.find('stytch_session_jwt')).toBeUndefined();
 
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     expect(tab.browser.cookies.find('stytch_intermediate_session_token')).toBeUndefined();
     expect(tab.browser.cookies.find('stytch_session')?.value).toBe('session-token-opaque-abc123');
   });
@@ -257,7 +248,7 @@ describe('subscribers (useSyncExternalStore)', () => {
   it('a refresh that changes only last_accessed_at does not notify and keeps the snapshot object', async () => {
     const tab = createTestClient();
     const data = authenticateData();
-    await signIn(tab, data);
+    await signInWithAccessToken(tab, data);
     const session = data.session as AuthenticateResponse['session'];
     const later = { ...session, last_accessed_at: new Date(Date.now() + 180_000).toISOString() };
     tab.transport.on('POST', '/sessions/authenticate', ok(authenticateData({ session: later })));
@@ -275,7 +266,7 @@ describe('subscribers (useSyncExternalStore)', () => {
 
   it('a real change notifies once with a new snapshot', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     const listener = vi.fn();
     tab.client.session.subscribe(listener);
     const extended = makeSession({ expires_at: new Date(Date.now() + 60 * 60_000).toISOString() });
@@ -290,10 +281,10 @@ describe('subscribers (useSyncExternalStore)', () => {
 
   it('keeps the identity of the part that did not change, so selectors stay stable', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     const before = tab.client.session.getSnapshot();
     const extended = makeSession({ expires_at: new Date(Date.now() + 60 * 60_000).toISOString() });
-    await signIn(tab, authenticateData({ session: extended }));
+    await signInWithAccessToken(tab, authenticateData({ session: extended }));
     const after = tab.client.session.getSnapshot();
     expect(after).not.toBe(before);
     expect(after.session).toEqual(extended);
@@ -324,7 +315,7 @@ describe('subscribers (useSyncExternalStore)', () => {
     });
     const listener = vi.fn();
     tab.client.session.subscribe(listener);
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     expect(listener).toHaveBeenCalledTimes(1);
     expect(tab.browser.logs.error).toHaveLength(1);
   });
@@ -336,7 +327,7 @@ describe('destroy', () => {
     const transport = new FakeTransport().on('POST', '/sessions/authenticate', () => ok(authenticateData()));
     const first = createTestClient({ browser, transport });
     const second = createTestClient({ browser, transport });
-    await signIn(first);
+    await signInWithAccessToken(first);
     await settle();
     expect(second.client.session.getSync()).not.toBeNull();
 
@@ -347,7 +338,7 @@ describe('destroy', () => {
     expect(second.client.session.getSync()).not.toBeNull();
 
     first.client.destroy();
-    await signIn(first);
+    await signInWithAccessToken(first);
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(transport.find('POST', '/sessions/authenticate')).toEqual([]);
   });

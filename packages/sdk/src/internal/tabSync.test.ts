@@ -7,20 +7,15 @@ import {
   makeUser,
   ok,
   PUBLIC_TOKEN,
+  STATE_KEY,
   settle,
-  type TestClient,
+  signInWithAccessToken,
 } from '../../test/fakes';
 import { resolveEnvironment } from '../environment';
 import { REFRESH_INTERVAL_MS } from './refreshScheduler';
 import { REFRESH_LEASE_MS, TabSync } from './tabSync';
 
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 const LEASE_KEY = `${STATE_KEY}::refresh_lease`;
-
-function signIn({ client, transport }: TestClient, data = authenticateData()) {
-  transport.once('POST', '/sessions/exchange_access_token', ok(data));
-  return client.session.exchangeAccessToken({ access_token: 'access-token-1', session_duration_minutes: 30 });
-}
 
 function twoTabs(browser = new FakeBrowser()) {
   const transport = new FakeTransport().on('POST', '/sessions/authenticate', () => ok(authenticateData()));
@@ -44,7 +39,7 @@ describe('two tabs of one browser', () => {
     second.client.session.subscribe(listener);
     const data = authenticateData();
 
-    await signIn(first, data);
+    await signInWithAccessToken(first, data);
     await settle();
     expect(second.client.session.getSnapshot()).toEqual({ session: data.session, user: data.user, fromCache: false });
     expect(listener).toHaveBeenCalledTimes(1);
@@ -58,16 +53,16 @@ describe('two tabs of one browser', () => {
 
   it('a user change in one tab reaches the other', async () => {
     const { first, second } = twoTabs();
-    await signIn(first);
+    await signInWithAccessToken(first);
     const renamed = makeUser({ untrusted_metadata: { theme: 'dark' } });
-    await signIn(first, authenticateData({ user: renamed }));
+    await signInWithAccessToken(first, authenticateData({ user: renamed }));
     await settle();
     expect(second.client.session.getSnapshot().user).toEqual(renamed);
   });
 
   it('refresh once per interval between them (Web Locks)', async () => {
     const { first, transport } = twoTabs();
-    await signIn(first);
+    await signInWithAccessToken(first);
     await settle();
     for (let interval = 1; interval <= 4; interval++) {
       await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS - 1);
@@ -81,7 +76,7 @@ describe('two tabs of one browser', () => {
     const browser = new FakeBrowser();
     browser.locks = undefined;
     const { first, transport } = twoTabs(browser);
-    await signIn(first);
+    await signInWithAccessToken(first);
     await settle();
     for (let interval = 1; interval <= 4; interval++) {
       await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
@@ -105,8 +100,8 @@ describe('two tabs of one browser', () => {
     const first = createTestClient({ browser, transport });
     const deaf = { subscribeToStorage: () => () => {}, openBroadcastChannel: () => undefined };
     const second = createTestClient({ browser, transport, env: deaf });
-    await signIn(first);
-    await signIn(second);
+    await signInWithAccessToken(first);
+    await signInWithAccessToken(second);
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS + 5000);
     expect(refreshes(transport)).toBe(1);
   });
@@ -116,7 +111,7 @@ describe('two tabs of one browser', () => {
     const transport = new FakeTransport().on('POST', '/sessions/authenticate', () => ok(authenticateData()));
     // The second tab hears nothing of the first one's changes, so only the shared refreshed_at can stop it.
     const first = createTestClient({ browser, transport });
-    await signIn(first);
+    await signInWithAccessToken(first);
     const deaf = { subscribeToStorage: () => () => {}, openBroadcastChannel: () => undefined };
     const second = createTestClient({ browser, transport, env: deaf });
     await settle(); // the second tab's start-up refresh (it found the session cookie)
@@ -136,7 +131,7 @@ describe('two tabs of one browser', () => {
     const second = createTestClient({ browser, transport, env: { subscribeToStorage: () => () => {} } });
     const data = authenticateData();
 
-    await signIn(first, data);
+    await signInWithAccessToken(first, data);
     await settle();
     expect(second.client.session.getSync()).toEqual(data.session);
     transport.once('POST', '/sessions/revoke', ok());
@@ -150,7 +145,7 @@ describe('two tabs of one browser', () => {
     const env = { openBroadcastChannel: () => undefined };
     const first = createTestClient({ browser, env });
     const second = createTestClient({ browser, env });
-    await signIn(first);
+    await signInWithAccessToken(first);
     await settle();
     expect(second.client.session.getSync()).not.toBeNull();
   });

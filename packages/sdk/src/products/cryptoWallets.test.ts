@@ -1,31 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   authenticateData,
-  bootstrapWire,
+  createProtectedTestClient,
   createTestClient,
-  FakeTransport,
   makeUser,
   ok,
   rejectionOf,
+  signInWithTotp,
 } from '../../test/fakes';
 import { UsageError } from '../errors';
 
 const ADDRESS = '0x6d9a3c8e5f0b2a1c4e7d9f0a3b5c7e9d1f2a4b6c';
 
-function clientWith(overrides: Parameters<typeof bootstrapWire>[0] = {}, options = {}) {
-  const transport = new FakeTransport();
-  transport.bootstrap = bootstrapWire(overrides);
-  return createTestClient({ transport, options });
-}
-
-async function signIn(setup: ReturnType<typeof createTestClient>) {
-  setup.transport.once('POST', '/totps/authenticate', ok(authenticateData()));
-  await setup.client.totps.authenticate({ totp_code: '123456', session_duration_minutes: 30 });
-}
-
 describe('cryptoWallets.authenticateStart', () => {
   it('asks /primary for a challenge without a local session', async () => {
-    const { client, transport } = clientWith();
+    const { client, transport } = createTestClient();
     transport.on('POST', '/crypto_wallets/authenticate/start/primary', ok({ challenge: 'Sign this: n-1' }));
     const response = await client.cryptoWallets.authenticateStart({
       crypto_wallet_address: ADDRESS,
@@ -41,8 +30,8 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it('asks /secondary once this tab holds a session', async () => {
-    const setup = clientWith();
-    await signIn(setup);
+    const setup = createTestClient();
+    await signInWithTotp(setup);
     setup.transport.on('POST', '/crypto_wallets/authenticate/start/secondary', ok({ challenge: 'c' }));
     await setup.client.cryptoWallets.authenticateStart({
       crypto_wallet_address: 'So1ana',
@@ -55,7 +44,7 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it('adds siwe_params with the page origin as uri when the project requires SIWE and the wallet is ethereum', async () => {
-    const { client, transport } = clientWith({ siwe_required_for_crypto_wallets: true });
+    const { client, transport } = createTestClient({ bootstrap: { siwe_required_for_crypto_wallets: true } });
     transport.on('POST', '/crypto_wallets/authenticate/start/primary', ok({ challenge: 'c' }));
     await client.cryptoWallets.authenticateStart({ crypto_wallet_address: ADDRESS, crypto_wallet_type: 'ethereum' });
     expect(transport.last().body).toEqual({
@@ -66,7 +55,7 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it("passes the caller's SIWE fields and uri through", async () => {
-    const { client, transport } = clientWith({ siwe_required_for_crypto_wallets: true });
+    const { client, transport } = createTestClient({ bootstrap: { siwe_required_for_crypto_wallets: true } });
     transport.on('POST', '/crypto_wallets/authenticate/start/primary', ok({ challenge: 'c' }));
     const siwe_params = {
       uri: 'https://app.example.com/login',
@@ -90,7 +79,7 @@ describe('cryptoWallets.authenticateStart', () => {
     ['SIWE is not required', {}, 'ethereum'],
     ['the wallet is solana', { siwe_required_for_crypto_wallets: true }, 'solana'],
   ])('drops siwe_params when %s', async (_case, bootstrap, type) => {
-    const { client, transport } = clientWith(bootstrap);
+    const { client, transport } = createTestClient({ bootstrap });
     transport.on('POST', '/crypto_wallets/authenticate/start/primary', ok({ challenge: 'c' }));
     await client.cryptoWallets.authenticateStart({
       crypto_wallet_address: ADDRESS,
@@ -101,13 +90,7 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it('adds the captcha token, not the DFP id, when both are on', async () => {
-    const { client, transport } = clientWith(
-      { captcha_settings: { enabled: true, siteKey: 'site-key-1' }, dfp_protected_auth_enabled: true },
-      {
-        captchaProvider: { getCaptchaToken: async () => 'captcha-1' },
-        dfpProvider: { getTelemetryId: async () => 'dfp-1' },
-      },
-    );
+    const { client, transport, providerCalls } = createProtectedTestClient();
     transport.on('POST', '/crypto_wallets/authenticate/start/primary', ok({ challenge: 'c' }));
     await client.cryptoWallets.authenticateStart({ crypto_wallet_address: ADDRESS, crypto_wallet_type: 'solana' });
     expect(transport.last().body).toEqual({
@@ -115,6 +98,7 @@ describe('cryptoWallets.authenticateStart', () => {
       crypto_wallet_type: 'solana',
       captcha_token: 'captcha-1',
     });
+    expect(providerCalls.dfp).toBe(0);
   });
 
   it.each([
@@ -135,7 +119,7 @@ describe('cryptoWallets.authenticateStart', () => {
     ],
     [undefined, 'crypto_wallet_address must be a string'],
   ])('rejects %j without a request', async (options, reason) => {
-    const { client, transport } = clientWith();
+    const { client, transport } = createTestClient();
     const error = await rejectionOf(client.cryptoWallets.authenticateStart(options as never));
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe(`Invalid call to cryptoWallets.authenticateStart: ${reason}`);
@@ -152,7 +136,7 @@ describe('cryptoWallets.authenticate', () => {
   };
 
   it('signs in with the signature, stores the session and strips __user', async () => {
-    const { client, transport, browser } = clientWith();
+    const { client, transport, browser } = createTestClient();
     transport.on('POST', '/crypto_wallets/authenticate', ok(authenticateData({ __user: makeUser() })));
     const response = await client.cryptoWallets.authenticate(options);
     expect(transport.last()).toMatchObject({ method: 'POST', path: '/crypto_wallets/authenticate', body: options });
@@ -161,13 +145,7 @@ describe('cryptoWallets.authenticate', () => {
   });
 
   it('adds the captcha token and the DFP telemetry id when the project enables them', async () => {
-    const { client, transport } = clientWith(
-      { captcha_settings: { enabled: true, siteKey: 'site-key-1' }, dfp_protected_auth_enabled: true },
-      {
-        captchaProvider: { getCaptchaToken: async () => 'captcha-1' },
-        dfpProvider: { getTelemetryId: async () => 'dfp-1' },
-      },
-    );
+    const { client, transport } = createProtectedTestClient();
     transport.on('POST', '/crypto_wallets/authenticate', ok(authenticateData()));
     await client.cryptoWallets.authenticate(options);
     expect(transport.last().body).toEqual({ ...options, captcha_token: 'captcha-1', dfp_telemetry_id: 'dfp-1' });
@@ -179,7 +157,7 @@ describe('cryptoWallets.authenticate', () => {
     ['crypto_wallet_address', 'crypto_wallet_address must be a string'],
     ['crypto_wallet_type', 'crypto_wallet_type must be a string'],
   ])('rejects a missing %s without a request', async (field, reason) => {
-    const { client, transport } = clientWith();
+    const { client, transport } = createTestClient();
     const error = await rejectionOf(client.cryptoWallets.authenticate({ ...options, [field]: undefined }));
     expect(error.message).toBe(`Invalid call to cryptoWallets.authenticate: ${reason}`);
     expect(transport.calls).toEqual([]);

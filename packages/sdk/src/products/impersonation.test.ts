@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   authenticateData,
-  bootstrapWire,
+  createProtectedTestClient,
   createTestClient,
   FakeTransport,
   makeUser,
@@ -38,26 +38,15 @@ describe('impersonation.authenticate (S, B)', () => {
   });
 
   it('adds captcha_token and dfp_telemetry_id when the project enables them', async () => {
-    const transport = new FakeTransport().on('POST', '/impersonation/authenticate', ok(authenticateData()));
-    transport.bootstrap = bootstrapWire({
-      captcha_settings: { enabled: true, siteKey: 'site-key-1' },
-      dfp_protected_auth_enabled: true,
-      dfp_protected_auth_mode: 'OBSERVATION',
-    });
-    const { client } = createTestClient({
-      transport,
-      options: {
-        captchaProvider: { getCaptchaToken: async () => 'captcha-token-1' },
-        dfpProvider: { getTelemetryId: async () => 'dfp-telemetry-id-1' },
-      },
-    });
+    const { client, transport } = createProtectedTestClient({ bootstrap: { dfp_protected_auth_mode: 'OBSERVATION' } });
+    transport.on('POST', '/impersonation/authenticate', ok(authenticateData()));
 
     await client.impersonation.authenticate({ impersonation_token: 't' });
 
     expect(transport.last().body).toEqual({
       impersonation_token: 't',
-      captcha_token: 'captcha-token-1',
-      dfp_telemetry_id: 'dfp-telemetry-id-1',
+      captcha_token: 'captcha-1',
+      dfp_telemetry_id: 'dfp-1',
     });
   });
 

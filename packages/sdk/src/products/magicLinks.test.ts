@@ -3,40 +3,35 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   authenticateData,
-  bootstrapWire,
+  callMethod,
+  createProtectedTestClient,
   createTestClient,
   FakeTransport,
   makeUser,
   ok,
-  PUBLIC_TOKEN,
   rejectionOf,
+  STATE_KEY,
   settle,
+  signInWithOtp,
+  storedState,
 } from '../../test/fakes';
 import { APIError, CaptchaUnavailableError, UsageError } from '../errors';
 
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 const pkceKey = (flow: string) => `${STATE_KEY}::PKCE_VERIFIER:${flow}`;
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-type Client = ReturnType<typeof createTestClient>['client'];
-
 function pkceClient(flags: { magicLinks?: boolean; passwords?: boolean } = {}) {
-  const transport = new FakeTransport();
-  transport.bootstrap = bootstrapWire({
-    pkce_required_for_email_magic_links: flags.magicLinks ?? false,
-    pkce_required_for_password_resets: flags.passwords ?? false,
+  return createTestClient({
+    bootstrap: {
+      pkce_required_for_email_magic_links: flags.magicLinks ?? false,
+      pkce_required_for_password_resets: flags.passwords ?? false,
+    },
   });
-  return createTestClient({ transport });
 }
 
 function storedPair(browser: { values: Map<string, string> }, flow: string) {
   const raw = browser.values.get(pkceKey(flow));
   return raw ? (JSON.parse(raw) as { code_verifier: string; code_challenge: string }) : undefined;
-}
-
-async function signIn(client: Client, transport: FakeTransport) {
-  transport.once('POST', '/otps/authenticate', ok(authenticateData()));
-  await client.otps.authenticate('000000', 'email-test-0001', { session_duration_minutes: 30 });
 }
 
 describe('magicLinks.email', () => {
@@ -68,7 +63,7 @@ describe('magicLinks.email', () => {
       login_magic_link_url: 'https://app.example.com/a',
       email: 'ada@example.com',
     });
-    await signIn(client, transport);
+    await signInWithOtp({ client, transport });
     await client.magicLinks.email.send('ada@example.com');
     expect(transport.last()).toMatchObject({ method: 'POST', path: '/magic_links/email/send/secondary' });
     expect(transport.last().rawBody).toBe('{"email":"ada@example.com"}');
@@ -98,20 +93,7 @@ describe('magicLinks.email', () => {
   });
 
   it('adds captcha and DFP fields and retries once on Captcha required', async () => {
-    const transport = new FakeTransport();
-    transport.bootstrap = bootstrapWire({
-      captcha_settings: { enabled: true, siteKey: 'site-key-1' },
-      dfp_protected_auth_enabled: true,
-      dfp_protected_auth_mode: 'OBSERVATION',
-    });
-    let n = 0;
-    const { client } = createTestClient({
-      transport,
-      options: {
-        captchaProvider: { getCaptchaToken: async () => `captcha-${++n}` },
-        dfpProvider: { getTelemetryId: async () => 'dfp-1' },
-      },
-    });
+    const { client, transport } = createProtectedTestClient({ bootstrap: { dfp_protected_auth_mode: 'OBSERVATION' } });
     transport.once('POST', '/magic_links/email/login_or_create', { status: 403, text: 'Captcha required' });
     transport.on('POST', '/magic_links/email/login_or_create', ok());
     await client.magicLinks.email.loginOrCreate('ada@example.com');
@@ -139,7 +121,7 @@ describe('magicLinks.authenticate', () => {
     expect(transport.last().body).toEqual({ token: 'link-token-1', session_duration_minutes: 30 });
     expect(response).not.toHaveProperty('__user');
     expect(response.method_id).toBe('email-1');
-    expect(JSON.parse(browser.values.get(STATE_KEY) ?? 'null').session.session_id).toBe('session-test-0001');
+    expect(storedState(browser).session.session_id).toBe('session-test-0001');
     expect(browser.cookies.get('stytch_session')).toBe('session-token-opaque-abc123');
   });
 
@@ -249,21 +231,13 @@ describe('magicLinks.authenticate', () => {
 
   it('does not wait for the project settings', async () => {
     const transport = new FakeTransport();
-    transport.on('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`, () => new Promise(() => {}));
+    transport.holdBootstrap();
     transport.on('POST', '/magic_links/authenticate', ok(authenticateData()));
     const { client } = createTestClient({ transport });
     await client.magicLinks.authenticate('t', { session_duration_minutes: 30 });
     expect(transport.calls).toHaveLength(1);
   });
 });
-
-/** Calls `client.<method>(...args)`, e.g. `invoke(client, 'otps.email.send', ['a@b.co'])`. */
-function invoke(client: any, method: string, args: unknown[]): Promise<unknown> {
-  const path = method.split('.');
-  const name = path.pop() ?? '';
-  const target = path.reduce((object, key) => object[key], client);
-  return target[name](...args);
-}
 
 describe('magicLinks argument rules (spec §5)', () => {
   const D = { session_duration_minutes: 30 };
@@ -291,7 +265,7 @@ describe('magicLinks argument rules (spec §5)', () => {
   for (const [method, args, reason] of rules) {
     it(`${method}: ${reason}`, async () => {
       const { client, transport, browser } = pkceClient({ magicLinks: true });
-      const error = await rejectionOf(invoke(client, method, args));
+      const error = await rejectionOf(callMethod(client, method, args));
       expect(error).toBeInstanceOf(UsageError);
       expect(error.message).toBe(`Invalid call to ${method}: ${reason}`);
       await settle();

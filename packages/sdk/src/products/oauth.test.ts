@@ -2,25 +2,19 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   authenticateData,
-  bootstrapWire,
   createTestClient,
-  FakeTransport,
+  type FakeTransport,
   makeUser,
   ok,
   PUBLIC_TOKEN,
   rejectionOf,
+  signInWithTotp,
 } from '../../test/fakes';
 import { NO_SESSION_MESSAGE, UsageError } from '../errors';
 import { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './oauth';
 
 const VERIFIER_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:oauth`;
 const DEFAULT_HOST = 'https://test.latchkey.dev';
-
-function withBootstrap(overrides: Parameters<typeof bootstrapWire>[0] = {}) {
-  const transport = new FakeTransport();
-  transport.bootstrap = bootstrapWire(overrides);
-  return createTestClient({ transport });
-}
 
 function startUrl(navigation: string | undefined) {
   if (!navigation) throw new Error('no navigation was recorded');
@@ -33,11 +27,6 @@ function sentEvents(transport: FakeTransport): { event_name: string; details: Re
   return transport
     .find('POST', '/events')
     .flatMap((request) => (request.body as { event: never }[]).map((item) => item.event));
-}
-
-async function signIn(setup: ReturnType<typeof createTestClient>) {
-  setup.transport.once('POST', '/totps/authenticate', ok(authenticateData()));
-  await setup.client.totps.authenticate({ totp_code: '123456', session_duration_minutes: 30 });
 }
 
 describe('oauth.{provider}.start', () => {
@@ -68,7 +57,7 @@ describe('oauth.{provider}.start', () => {
   it.each(OAUTH_PROVIDERS)(
     '%s navigates to the API host start URL, outside /sdk/v1, with only the public token',
     async (provider) => {
-      const { client, browser, transport } = withBootstrap();
+      const { client, browser, transport } = createTestClient();
       await client.oauth[provider].start();
       expect(browser.navigations).toEqual([
         `${DEFAULT_HOST}/v1/public/oauth/${provider}/start?public_token=${PUBLIC_TOKEN}`,
@@ -79,7 +68,7 @@ describe('oauth.{provider}.start', () => {
   );
 
   it.each(OAUTH_PROVIDERS)('%s uses https://{cname_domain} when bootstrap has one', async (provider) => {
-    const { client, browser } = withBootstrap({ cname_domain: 'login.example.com' });
+    const { client, browser } = createTestClient({ bootstrap: { cname_domain: 'login.example.com' } });
     await client.oauth[provider].start();
     const { url } = startUrl(browser.navigations[0]);
     expect(`${url.origin}${url.pathname}`).toBe(`https://login.example.com/v1/public/oauth/${provider}/start`);
@@ -94,7 +83,7 @@ describe('oauth.{provider}.start', () => {
   });
 
   it('sends every option as the contract names it, in the observed order', async () => {
-    const { client, browser } = withBootstrap();
+    const { client, browser } = createTestClient();
     await client.oauth.google.start({
       login_redirect_url: 'https://app.example.com/authenticate?x=1',
       signup_redirect_url: 'https://app.example.com/welcome',
@@ -126,7 +115,7 @@ describe('oauth.{provider}.start', () => {
   });
 
   it('with PKCE required, sends the S256 challenge of a verifier it stores for the oauth flow', async () => {
-    const { client, browser } = withBootstrap({ pkce_required_for_oauth: true });
+    const { client, browser } = createTestClient({ bootstrap: { pkce_required_for_oauth: true } });
     await client.oauth.apple.start();
     const { query, keys } = startUrl(browser.navigations[0]);
     expect(keys).toEqual(['public_token', 'code_challenge']);
@@ -138,7 +127,9 @@ describe('oauth.{provider}.start', () => {
   });
 
   it("sends 'start_oauth_flow' with the contract's details to /events", async () => {
-    const { client, transport } = withBootstrap({ cname_domain: 'login.example.com', pkce_required_for_oauth: true });
+    const { client, transport } = createTestClient({
+      bootstrap: { cname_domain: 'login.example.com', pkce_required_for_oauth: true },
+    });
     await client.oauth.slack.start({ custom_scopes: ['users:read'], provider_params: { team: 'T1' } });
     await client.events.flush();
     expect(sentEvents(transport).find((event) => event.event_name === 'start_oauth_flow')?.details).toEqual({
@@ -160,7 +151,7 @@ describe('oauth.{provider}.start', () => {
     [{ oauth_attach_token: 7 }, 'oauth_attach_token must be a string'],
     ['google', 'options must be an object'],
   ])('rejects bad options %j without navigating', async (options, reason) => {
-    const { client, browser, transport } = withBootstrap({ pkce_required_for_oauth: true });
+    const { client, browser, transport } = createTestClient({ bootstrap: { pkce_required_for_oauth: true } });
     const error = await rejectionOf(client.oauth.google.start(options as never));
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe(`Invalid call to oauth.google.start: ${reason}`);
@@ -172,7 +163,7 @@ describe('oauth.{provider}.start', () => {
 
 describe('oauth.getStartUrl', () => {
   it('returns the start URL without navigating or logging', async () => {
-    const { client, browser, transport } = withBootstrap();
+    const { client, browser, transport } = createTestClient();
     const url = await client.oauth.getStartUrl('twitch', { custom_scopes: ['user:read:email'] });
     expect(url).toBe(
       `${DEFAULT_HOST}/v1/public/oauth/twitch/start?public_token=${PUBLIC_TOKEN}&custom_scopes=user%3Aread%3Aemail`,
@@ -183,14 +174,14 @@ describe('oauth.getStartUrl', () => {
   });
 
   it('stores the verifier whose challenge the URL carries', async () => {
-    const { client, browser } = withBootstrap({ pkce_required_for_oauth: true });
+    const { client, browser } = createTestClient({ bootstrap: { pkce_required_for_oauth: true } });
     const { query } = startUrl(await client.oauth.getStartUrl('yahoo'));
     const stored = JSON.parse(browser.values.get(VERIFIER_KEY) ?? 'null');
     expect(query.code_challenge).toBe(createHash('sha256').update(stored.code_verifier).digest('base64url'));
   });
 
   it('rejects an unknown provider', async () => {
-    const { client } = withBootstrap();
+    const { client } = createTestClient();
     const error = await rejectionOf(client.oauth.getStartUrl('myspace' as never));
     expect(error.message).toBe(
       `Invalid call to oauth.getStartUrl: provider must be one of ${OAUTH_PROVIDERS.join(', ')}`,
@@ -200,7 +191,7 @@ describe('oauth.getStartUrl', () => {
 
 describe('oauth.authenticate', () => {
   it('sends the token and the stored verifier, stores the session, strips __user and clears the verifier', async () => {
-    const { client, browser, transport } = withBootstrap({ pkce_required_for_oauth: true });
+    const { client, browser, transport } = createTestClient({ bootstrap: { pkce_required_for_oauth: true } });
     await client.oauth.google.start();
     const { code_verifier } = JSON.parse(browser.values.get(VERIFIER_KEY) ?? 'null');
     transport.on(
@@ -221,7 +212,7 @@ describe('oauth.authenticate', () => {
   });
 
   it('keeps the verifier when the call fails, so the user can retry', async () => {
-    const { client, browser, transport } = withBootstrap({ pkce_required_for_oauth: true });
+    const { client, browser, transport } = createTestClient({ bootstrap: { pkce_required_for_oauth: true } });
     await client.oauth.google.start();
     transport.on('POST', '/oauth/authenticate', { status: 500, text: 'boom' });
     await rejectionOf(client.oauth.authenticate('oauth-token-1', { session_duration_minutes: 60 }));
@@ -229,7 +220,7 @@ describe('oauth.authenticate', () => {
   });
 
   it('warns and still sends, without code_verifier, when PKCE is required and no verifier is stored', async () => {
-    const { client, browser, transport } = withBootstrap({ pkce_required_for_oauth: true });
+    const { client, browser, transport } = createTestClient({ bootstrap: { pkce_required_for_oauth: true } });
     await client.bootstrap.getAsync();
     transport.on('POST', '/oauth/authenticate', ok(authenticateData()));
     await client.oauth.authenticate('oauth-token-1', { session_duration_minutes: 30 });
@@ -238,7 +229,7 @@ describe('oauth.authenticate', () => {
   });
 
   it('does not warn when PKCE is off', async () => {
-    const { client, browser, transport } = withBootstrap();
+    const { client, browser, transport } = createTestClient();
     await client.bootstrap.getAsync();
     transport.on('POST', '/oauth/authenticate', ok(authenticateData()));
     await client.oauth.authenticate('oauth-token-1', { session_duration_minutes: 30 });
@@ -251,7 +242,7 @@ describe('oauth.authenticate', () => {
     ['t', { session_duration_minutes: '30' }, 'session_duration_minutes must be a number'],
     ['t', undefined, 'session_duration_minutes must be a number'],
   ])('rejects (%j, %j) without a request', async (token, options, reason) => {
-    const { client, transport } = withBootstrap();
+    const { client, transport } = createTestClient();
     const error = await rejectionOf(client.oauth.authenticate(token as never, options as never));
     expect(error.message).toBe(`Invalid call to oauth.authenticate: ${reason}`);
     expect(transport.calls).toEqual([]);
@@ -260,8 +251,8 @@ describe('oauth.authenticate', () => {
 
 describe('oauth.attach', () => {
   it('asks for an attach token for the signed-in user', async () => {
-    const setup = withBootstrap();
-    await signIn(setup);
+    const setup = createTestClient();
+    await signInWithTotp(setup);
     setup.transport.on('POST', '/oauth/attach', ok({ oauth_attach_token: 'oauth-attach-token-1' }));
     const response = await setup.client.oauth.attach('github');
     expect(setup.transport.last()).toMatchObject({
@@ -273,14 +264,14 @@ describe('oauth.attach', () => {
   });
 
   it('needs a local session and sends nothing without one', async () => {
-    const { client, transport } = withBootstrap();
+    const { client, transport } = createTestClient();
     const error = await rejectionOf(client.oauth.attach('github'));
     expect(error.message).toBe(NO_SESSION_MESSAGE);
     expect(transport.calls).toEqual([]);
   });
 
   it('needs a provider string', async () => {
-    const { client } = withBootstrap();
+    const { client } = createTestClient();
     const error = await rejectionOf(client.oauth.attach(undefined as never));
     expect(error.message).toBe('Invalid call to oauth.attach: provider must be a string');
   });

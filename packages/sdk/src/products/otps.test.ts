@@ -2,47 +2,22 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   authenticateData,
-  bootstrapWire,
+  callMethod,
+  createProtectedTestClient,
   createTestClient,
   FakeTransport,
   makeUser,
   ok,
-  PUBLIC_TOKEN,
   rejectionOf,
+  STATE_KEY,
   settle,
+  signInWithOtp,
+  storedState,
 } from '../../test/fakes';
 import { APIError, CaptchaUnavailableError, UsageError } from '../errors';
 
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
-
-function captchaSetup() {
-  const transport = new FakeTransport();
-  transport.bootstrap = bootstrapWire({
-    captcha_settings: { enabled: true, siteKey: 'site-key-1' },
-    dfp_protected_auth_enabled: true,
-    dfp_protected_auth_mode: 'DECISIONING',
-  });
-  let tokens = 0;
-  const siteKeys: (string | undefined)[] = [];
-  const setup = createTestClient({
-    transport,
-    options: {
-      captchaProvider: {
-        getCaptchaToken: async (siteKey) => {
-          siteKeys.push(siteKey);
-          return `captcha-token-${++tokens}`;
-        },
-      },
-      dfpProvider: { getTelemetryId: async () => 'dfp-telemetry-id-1' },
-    },
-  });
-  return { ...setup, siteKeys };
-}
-
-async function signIn(client: ReturnType<typeof createTestClient>['client'], transport: FakeTransport) {
-  transport.once('POST', '/otps/authenticate', ok(authenticateData()));
-  await client.otps.authenticate('000000', 'email-test-0001', { session_duration_minutes: 30 });
-}
+/** Captcha and DFP on, the project in DFP decisioning mode. */
+const captchaSetup = () => createProtectedTestClient({ bootstrap: { dfp_protected_auth_mode: 'DECISIONING' } });
 
 describe('otps login_or_create', () => {
   it('emails a passcode with the options spread into the body', async () => {
@@ -102,14 +77,7 @@ describe('otps login_or_create', () => {
 
   it('waits for the project settings before sending (B)', async () => {
     const transport = new FakeTransport();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    transport.on('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`, async () => {
-      await gate;
-      return ok({ ...bootstrapWire() });
-    });
+    const release = transport.holdBootstrap();
     transport.on('POST', '/otps/email/login_or_create', ok({ method_id: 'm' }));
     const { client } = createTestClient({ transport });
     const pending = client.otps.email.loginOrCreate('ada@example.com');
@@ -139,7 +107,7 @@ describe('otps send: primary or secondary by the local session (contract §11.9)
       expect(transport.last().body).toEqual({ expiration_minutes: 5, ...body });
       expect(first.method_id).toBe('m1');
 
-      await signIn(client, transport);
+      await signInWithOtp({ client, transport });
       const second = await client.otps[channel].send(destination);
       expect(transport.last()).toMatchObject({ method: 'POST', path: `/otps/${channel}/send/secondary` });
       expect(transport.last().body).toEqual(body);
@@ -163,7 +131,7 @@ describe('otps.authenticate', () => {
     expect(response.method_id).toBe('email-test-0001');
     expect(response.session_token).toBe('session-token-opaque-abc123');
 
-    const stored = JSON.parse(browser.values.get(STATE_KEY) ?? 'null');
+    const stored = storedState(browser);
     expect(stored.session.session_id).toBe('session-test-0001');
     expect(stored.user.user_id).toBe('user-test-0001');
     expect(browser.cookies.get('stytch_session')).toBe('session-token-opaque-abc123');
@@ -180,14 +148,6 @@ describe('otps.authenticate', () => {
     expect(browser.cookies.get('stytch_session')).toBeUndefined();
   });
 });
-
-/** Calls `client.<method>(...args)`, e.g. `invoke(client, 'otps.email.send', ['a@b.co'])`. */
-function invoke(client: any, method: string, args: unknown[]): Promise<unknown> {
-  const path = method.split('.');
-  const name = path.pop() ?? '';
-  const target = path.reduce((object, key) => object[key], client);
-  return target[name](...args);
-}
 
 describe('otps argument rules (spec §5)', () => {
   const D = { session_duration_minutes: 30 };
@@ -222,7 +182,7 @@ describe('otps argument rules (spec §5)', () => {
   for (const [method, args, reason] of rules) {
     it(`${method}: ${reason}`, async () => {
       const { client, transport } = createTestClient();
-      const error = await rejectionOf(invoke(client, method, args));
+      const error = await rejectionOf(callMethod(client, method, args));
       expect(error).toBeInstanceOf(UsageError);
       expect(error.message).toBe(`Invalid call to ${method}: ${reason}`);
       await settle();
@@ -233,7 +193,7 @@ describe('otps argument rules (spec §5)', () => {
 
 describe('otps captcha and device fingerprint', () => {
   it('adds captcha_token and dfp_telemetry_id to login_or_create and authenticate, captcha only to send', async () => {
-    const { client, transport, siteKeys } = captchaSetup();
+    const { client, transport, providerCalls } = captchaSetup();
     transport.on('POST', '/otps/email/login_or_create', ok({ method_id: 'm' }));
     transport.on('POST', '/otps/email/send/primary', ok({ method_id: 'm' }));
     transport.on('POST', '/otps/authenticate', ok(authenticateData()));
@@ -241,20 +201,20 @@ describe('otps captcha and device fingerprint', () => {
     await client.otps.email.loginOrCreate('ada@example.com');
     expect(transport.last().body).toEqual({
       email: 'ada@example.com',
-      captcha_token: 'captcha-token-1',
-      dfp_telemetry_id: 'dfp-telemetry-id-1',
+      captcha_token: 'captcha-1',
+      dfp_telemetry_id: 'dfp-1',
     });
     await client.otps.email.send('ada@example.com');
-    expect(transport.last().body).toEqual({ email: 'ada@example.com', captcha_token: 'captcha-token-2' });
+    expect(transport.last().body).toEqual({ email: 'ada@example.com', captcha_token: 'captcha-2' });
     await client.otps.authenticate('123456', 'm', { session_duration_minutes: 30 });
     expect(transport.last().body).toEqual({
       token: '123456',
       method_id: 'm',
       session_duration_minutes: 30,
-      captcha_token: 'captcha-token-3',
-      dfp_telemetry_id: 'dfp-telemetry-id-1',
+      captcha_token: 'captcha-3',
+      dfp_telemetry_id: 'dfp-1',
     });
-    expect(siteKeys).toEqual(['site-key-1', 'site-key-1', 'site-key-1']);
+    expect(providerCalls.captchaSiteKeys).toEqual(['site-key-1', 'site-key-1', 'site-key-1']);
   });
 
   it('retries login_or_create exactly once on a Captcha required answer', async () => {
@@ -264,8 +224,8 @@ describe('otps captcha and device fingerprint', () => {
     const response = await client.otps.sms.loginOrCreate('+14155550123');
     const sent = transport.find('POST', '/otps/sms/login_or_create');
     expect(sent).toHaveLength(2);
-    expect(sent[1]?.body).toMatchObject({ phone_number: '+14155550123', captcha_token: 'captcha-token-2' });
-    expect(sent[1]?.body).toHaveProperty('dfp_telemetry_id', 'dfp-telemetry-id-1');
+    expect(sent[1]?.body).toMatchObject({ phone_number: '+14155550123', captcha_token: 'captcha-2' });
+    expect(sent[1]?.body).toHaveProperty('dfp_telemetry_id', 'dfp-1');
     expect(response.method_id).toBe('phone-1');
   });
 
@@ -287,16 +247,11 @@ describe('otps captcha and device fingerprint', () => {
   });
 
   it('sends neither field when the project has captcha and DFP off', async () => {
-    const transport = new FakeTransport().on('POST', '/otps/email/login_or_create', ok({ method_id: 'm' }));
-    const { client } = createTestClient({
-      transport,
-      options: {
-        captchaProvider: { getCaptchaToken: async () => 'never-used' },
-        dfpProvider: { getTelemetryId: async () => 'never-used' },
-      },
-    });
+    const { client, transport, providerCalls } = createProtectedTestClient({ captcha: false, dfp: false });
+    transport.on('POST', '/otps/email/login_or_create', ok({ method_id: 'm' }));
     await client.otps.email.loginOrCreate('ada@example.com');
     expect(transport.last().body).toEqual({ email: 'ada@example.com' });
+    expect(providerCalls).toEqual({ captchaSiteKeys: [], dfp: 0 });
   });
 });
 

@@ -3,28 +3,25 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   authenticateData,
-  bootstrapWire,
+  callMethod,
+  createProtectedTestClient,
   createTestClient,
   FakeTransport,
   makeSession,
   makeUser,
   ok,
-  PUBLIC_TOKEN,
   rejectionOf,
+  STATE_KEY,
   settle,
+  storedState,
 } from '../../test/fakes';
 import { APIError, CaptchaUnavailableError, NoSessionError, UsageError } from '../errors';
 
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 const PASSWORDS_PKCE_KEY = `${STATE_KEY}::PKCE_VERIFIER:passwords`;
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 type Setup = ReturnType<typeof createTestClient>;
 type Client = Setup['client'];
-
-function stored(browser: Setup['browser']) {
-  return JSON.parse(browser.values.get(STATE_KEY) ?? 'null');
-}
 
 function storedPair(browser: Setup['browser']) {
   const raw = browser.values.get(PASSWORDS_PKCE_KEY);
@@ -32,9 +29,7 @@ function storedPair(browser: Setup['browser']) {
 }
 
 function resetPkceClient(required: boolean) {
-  const transport = new FakeTransport();
-  transport.bootstrap = bootstrapWire({ pkce_required_for_password_resets: required });
-  return createTestClient({ transport });
+  return createTestClient({ bootstrap: { pkce_required_for_password_resets: required } });
 }
 
 async function signIn(client: Client, transport: FakeTransport) {
@@ -43,7 +38,7 @@ async function signIn(client: Client, transport: FakeTransport) {
 }
 
 function expectSignedIn(browser: Setup['browser'], sessionId = 'session-test-0001') {
-  expect(stored(browser).session.session_id).toBe(sessionId);
+  expect(storedState(browser).session.session_id).toBe(sessionId);
   expect(browser.cookies.get('stytch_session')).toBe('session-token-opaque-abc123');
 }
 
@@ -102,20 +97,7 @@ describe('passwords sign-in calls', () => {
   });
 
   it('adds captcha and DFP fields and retries once on Captcha required', async () => {
-    const transport = new FakeTransport();
-    transport.bootstrap = bootstrapWire({
-      captcha_settings: { enabled: true, siteKey: 'site-key-1' },
-      dfp_protected_auth_enabled: true,
-      dfp_protected_auth_mode: 'DECISIONING',
-    });
-    let n = 0;
-    const { client } = createTestClient({
-      transport,
-      options: {
-        captchaProvider: { getCaptchaToken: async () => `captcha-${++n}` },
-        dfpProvider: { getTelemetryId: async () => 'dfp-1' },
-      },
-    });
+    const { client, transport } = createProtectedTestClient({ bootstrap: { dfp_protected_auth_mode: 'DECISIONING' } });
     transport.once('POST', '/passwords', { status: 403, text: 'Captcha required' });
     transport.on('POST', '/passwords', ok(authenticateData()));
     await client.passwords.create({ email: 'ada@example.com', password: 'pw', session_duration_minutes: 30 });
@@ -182,7 +164,7 @@ describe('passwords.strengthCheck', () => {
 
   it('does not wait for the project settings', async () => {
     const transport = new FakeTransport();
-    transport.on('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`, () => new Promise(() => {}));
+    transport.holdBootstrap();
     transport.on('POST', '/passwords/strength_check', ok({ valid_password: true }));
     const { client } = createTestClient({ transport });
     await client.passwords.strengthCheck({ password: 'x' });
@@ -288,7 +270,7 @@ describe('passwords.resetBySession', () => {
     expect(transport.last().body).toEqual({ password: 'new-password-1', session_duration_minutes: 30 });
     expect(response.__user).toEqual(user);
     expectSignedIn(browser, 'session-test-0002');
-    expect(stored(browser).user.password).toEqual({ password_id: 'password-1', requires_reset: false });
+    expect(storedState(browser).user.password).toEqual({ password_id: 'password-1', requires_reset: false });
   });
 
   it('accepts a call without a duration (spec §5 requires only the password)', async () => {
@@ -299,14 +281,6 @@ describe('passwords.resetBySession', () => {
     expect(transport.last().rawBody).toBe('{"password":"new-password-1"}');
   });
 });
-
-/** Calls `client.<method>(...args)`, e.g. `invoke(client, 'otps.email.send', ['a@b.co'])`. */
-function invoke(client: any, method: string, args: unknown[]): Promise<unknown> {
-  const path = method.split('.');
-  const name = path.pop() ?? '';
-  const target = path.reduce((object, key) => object[key], client);
-  return target[name](...args);
-}
 
 describe('passwords argument rules (spec §5)', () => {
   const d = { session_duration_minutes: 30 };
@@ -348,7 +322,7 @@ describe('passwords argument rules (spec §5)', () => {
     const method = `passwords.${name}`;
     it(`${method}: ${reason}`, async () => {
       const { client, transport, browser } = resetPkceClient(true);
-      const error = await rejectionOf(invoke(client, method, args));
+      const error = await rejectionOf(callMethod(client, method, args));
       expect(error).toBeInstanceOf(UsageError);
       expect(error.message).toBe(`Invalid call to ${method}: ${reason}`);
       await settle();

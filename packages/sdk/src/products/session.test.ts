@@ -9,19 +9,12 @@ import {
   makeSession,
   makeUser,
   ok,
-  PUBLIC_TOKEN,
   rejectionOf,
+  STATE_KEY,
   settle,
-  type TestClient,
+  signInWithAccessToken,
 } from '../../test/fakes';
 import { APIError, APIUnreachableError, InvalidResponseError, UsageError } from '../errors';
-
-const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
-
-function signIn({ client, transport }: TestClient, data = authenticateData()) {
-  transport.once('POST', '/sessions/exchange_access_token', ok(data));
-  return client.session.exchangeAccessToken({ access_token: 'access-token-1', session_duration_minutes: 30 });
-}
 
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
@@ -34,7 +27,7 @@ describe('reading the session', () => {
     expect(tab.client.session.getTokens()).toBeNull();
 
     const data = authenticateData();
-    await signIn(tab, data);
+    await signInWithAccessToken(tab, data);
     expect(tab.client.session.getSync()).toEqual(data.session);
     expect(tab.client.session.getInfo()).toEqual({ session: data.session, fromCache: false });
     expect(tab.client.session.getTokens()).toEqual({
@@ -49,10 +42,13 @@ describe('reading the session', () => {
     const callback = vi.fn();
     const unsubscribe = tab.client.session.onChange(callback);
     const data = authenticateData();
-    await signIn(tab, data);
+    await signInWithAccessToken(tab, data);
     expect(callback).toHaveBeenLastCalledWith(data.session);
 
-    await signIn(tab, authenticateData({ session: data.session as never, user: makeUser({ roles: ['admin'] }) }));
+    await signInWithAccessToken(
+      tab,
+      authenticateData({ session: data.session as never, user: makeUser({ roles: ['admin'] }) }),
+    );
     expect(callback).toHaveBeenCalledTimes(1);
 
     unsubscribe();
@@ -68,7 +64,7 @@ describe('reading the session', () => {
 describe('session.authenticate', () => {
   it('sends {} or {session_duration_minutes}, stores the answer and strips __user', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     const extended = authenticateData({ session: makeSession({ session_id: 'session-test-0002' }) });
     tab.transport.once('POST', '/sessions/authenticate', ok({ ...extended, __user: makeUser() }));
     tab.transport.once('POST', '/sessions/authenticate', ok(extended));
@@ -93,7 +89,7 @@ describe('session.authenticate', () => {
 
   it('on an unrecoverable error clears the session, then rethrows', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     tab.transport.once('POST', '/sessions/authenticate', apiError(404, 'session_not_found'));
     const error = await rejectionOf(tab.client.session.authenticate());
     expect(error).toBeInstanceOf(APIError);
@@ -105,7 +101,7 @@ describe('session.authenticate', () => {
 
   it('keeps the session on a recoverable error', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     tab.transport.once('POST', '/sessions/authenticate', 'network-error');
     expect(await rejectionOf(tab.client.session.authenticate())).toBeInstanceOf(APIUnreachableError);
     tab.transport.once('POST', '/sessions/authenticate', apiError(500, 'internal_server_error'));
@@ -116,7 +112,7 @@ describe('session.authenticate', () => {
 
   it('an answer without session or user is an invalid response and signs nobody out', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     tab.transport.once('POST', '/sessions/authenticate', ok({ user_id: 'user-test-0001' }));
     const error = await rejectionOf(tab.client.session.authenticate());
     expect(error).toBeInstanceOf(InvalidResponseError);
@@ -129,14 +125,14 @@ describe('session.authenticate', () => {
     const transport = new FakeTransport();
     const first = createTestClient({ browser, transport });
     const second = createTestClient({ browser, transport });
-    await signIn(first);
+    await signInWithAccessToken(first);
 
     const oldAnswer = authenticateData();
     const newSession = makeSession({ session_id: 'session-test-0002' });
     const newAnswer = authenticateData({ session: newSession, session_token: 'session-token-second' });
     transport.once('POST', '/sessions/authenticate', async () => {
       // Another tab signs in while this answer is on its way.
-      await signIn(second, newAnswer);
+      await signInWithAccessToken(second, newAnswer);
       await settle();
       return ok(oldAnswer);
     });
@@ -157,14 +153,14 @@ describe('session.authenticate', () => {
     const transport = new FakeTransport();
     const first = createTestClient({ browser, transport });
     const second = createTestClient({ browser, transport });
-    await signIn(first);
+    await signInWithAccessToken(first);
 
     const newAnswer = authenticateData({
       session: makeSession({ session_id: 'session-test-0002' }),
       session_token: 'session-token-second',
     });
     transport.once('POST', '/sessions/authenticate', async () => {
-      await signIn(second, newAnswer);
+      await signInWithAccessToken(second, newAnswer);
       await settle();
       return apiError(404, 'session_not_found');
     });
@@ -179,7 +175,7 @@ describe('session.authenticate', () => {
 describe('session.revoke', () => {
   it('sends no body and clears the session on success', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     tab.transport.once('POST', '/sessions/revoke', ok());
     await tab.client.session.revoke();
     expect(tab.transport.last().rawBody).toBeNull();
@@ -190,7 +186,7 @@ describe('session.revoke', () => {
 
   it('on a recoverable failure keeps the session unless forceClear, and rethrows either way', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     tab.transport.on('POST', '/sessions/revoke', 'network-error');
     expect(await rejectionOf(tab.client.session.revoke())).toBeInstanceOf(APIUnreachableError);
     expect(tab.client.session.getSync()).not.toBeNull();
@@ -203,7 +199,7 @@ describe('session.revoke', () => {
 
   it('on an unrecoverable failure clears the session and rethrows', async () => {
     const tab = createTestClient();
-    await signIn(tab);
+    await signInWithAccessToken(tab);
     tab.transport.once('POST', '/sessions/revoke', apiError(401, 'unauthorized_credentials'));
     const error = await rejectionOf(tab.client.session.revoke());
     expect(error.error_type).toBe('unauthorized_credentials');

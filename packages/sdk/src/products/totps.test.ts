@@ -1,40 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   authenticateData,
-  bootstrapWire,
+  createProtectedTestClient,
   createTestClient,
-  FakeTransport,
   makeUser,
   ok,
   rejectionOf,
+  signInWithTotp,
+  storedState,
 } from '../../test/fakes';
 import { InvalidResponseError, NO_SESSION_MESSAGE, UsageError } from '../errors';
 
-const protectedOptions = {
-  captchaProvider: { getCaptchaToken: async () => 'captcha-1' },
-  dfpProvider: { getTelemetryId: async () => 'dfp-1' },
-};
-
-function clientWith(protectedCalls = false) {
-  const transport = new FakeTransport();
-  if (protectedCalls) {
-    transport.bootstrap = bootstrapWire({
-      captcha_settings: { enabled: true, siteKey: 'site-key-1' },
-      dfp_protected_auth_enabled: true,
-    });
-  }
-  return createTestClient({ transport, options: protectedCalls ? protectedOptions : {} });
-}
-
-async function signIn(setup: ReturnType<typeof createTestClient>) {
-  setup.transport.once('POST', '/totps/authenticate', ok(authenticateData()));
-  await setup.client.totps.authenticate({ totp_code: '000000', session_duration_minutes: 30 });
-}
-
 describe('totps.create', () => {
   it('creates a secret for the signed-in user and replaces the stored user with __user', async () => {
-    const setup = clientWith();
-    await signIn(setup);
+    const setup = createTestClient();
+    await signInWithTotp(setup);
     const updated = makeUser({ totps: [{ totp_id: 'totp-1', verified: false }] });
     setup.transport.on(
       'POST',
@@ -57,24 +37,22 @@ describe('totps.create', () => {
       qr_code: 'data:image/png;base64,x',
       recovery_codes: ['r1'],
     });
-    expect(JSON.parse(setup.browser.values.get(`stytch_sdk_state_${setup.client.publicToken}`) ?? 'null').user).toEqual(
-      updated,
-    );
+    expect(storedState(setup.browser).user).toEqual(updated);
   });
 
   it('refuses an answer without __user instead of wiping the stored user', async () => {
-    const setup = clientWith();
-    await signIn(setup);
+    const setup = createTestClient();
+    await signInWithTotp(setup);
     setup.transport.on('POST', '/totps', ok({ totp_id: 'totp-1', secret: 'S', qr_code: 'q', recovery_codes: [] }));
     const error = await rejectionOf(setup.client.totps.create({ expiration_minutes: 5 }));
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.message).toBe('Invalid response from our servers.');
-    const state = JSON.parse(setup.browser.values.get(`stytch_sdk_state_${setup.client.publicToken}`) ?? 'null');
+    const state = storedState(setup.browser);
     expect(state.user.user_id).toBe('user-test-0001');
   });
 
   it('needs a local session and sends nothing without one', async () => {
-    const { client, transport } = clientWith();
+    const { client, transport } = createTestClient();
     const error = await rejectionOf(client.totps.create({ expiration_minutes: 5 }));
     expect(error.message).toBe(NO_SESSION_MESSAGE);
     expect(transport.calls).toEqual([]);
@@ -83,8 +61,8 @@ describe('totps.create', () => {
   it.each([[{}], [{ expiration_minutes: '5' }], [undefined]])(
     'needs a numeric expiration_minutes (%j)',
     async (options) => {
-      const setup = clientWith();
-      await signIn(setup);
+      const setup = createTestClient();
+      await signInWithTotp(setup);
       const before = setup.transport.calls.length;
       const error = await rejectionOf(setup.client.totps.create(options as never));
       expect(error).toBeInstanceOf(UsageError);
@@ -96,7 +74,7 @@ describe('totps.create', () => {
 
 describe('totps.authenticate', () => {
   it('signs in with the code and the captcha and DFP fields, stripping __user', async () => {
-    const { client, transport, browser } = clientWith(true);
+    const { client, transport, browser } = createProtectedTestClient();
     transport.on('POST', '/totps/authenticate', ok(authenticateData({ totp_id: 'totp-1', __user: makeUser() })));
     const response = await client.totps.authenticate({ totp_code: '123456', session_duration_minutes: 60 });
     expect(transport.last()).toMatchObject({
@@ -119,7 +97,7 @@ describe('totps.authenticate', () => {
     [{ totp_code: 123456, session_duration_minutes: 30 }, 'totp_code must be a string'],
     [{ totp_code: '123456' }, 'session_duration_minutes must be a number'],
   ])('rejects %j without a request', async (options, reason) => {
-    const { client, transport } = clientWith();
+    const { client, transport } = createTestClient();
     const error = await rejectionOf(client.totps.authenticate(options as never));
     expect(error.message).toBe(`Invalid call to totps.authenticate: ${reason}`);
     expect(transport.calls).toEqual([]);
@@ -128,7 +106,7 @@ describe('totps.authenticate', () => {
 
 describe('totps.recoveryCodes', () => {
   it('posts with no body and returns the codes', async () => {
-    const { client, transport } = clientWith();
+    const { client, transport } = createTestClient();
     const totps = { totp_id: 'totp-1', verified: true, recovery_codes: ['a', 'b'] };
     transport.on('POST', '/totps/recovery_codes', ok({ user_id: 'user-test-0001', totps }));
     const response = await client.totps.recoveryCodes();
@@ -139,7 +117,7 @@ describe('totps.recoveryCodes', () => {
 
 describe('totps.recover', () => {
   it('signs in with a recovery code and the captcha and DFP fields, stripping __user', async () => {
-    const { client, transport } = clientWith(true);
+    const { client, transport } = createProtectedTestClient();
     transport.on('POST', '/totps/recover', ok(authenticateData({ totp_id: 'totp-1', __user: makeUser() })));
     const response = await client.totps.recover({ recovery_code: 'abcd-efgh', session_duration_minutes: 45 });
     expect(transport.last()).toMatchObject({
@@ -160,7 +138,7 @@ describe('totps.recover', () => {
     [{ recovery_code: 'abcd' }, 'session_duration_minutes must be a number'],
     [undefined, 'recovery_code must be a string'],
   ])('rejects %j without a request', async (options, reason) => {
-    const { client, transport } = clientWith();
+    const { client, transport } = createTestClient();
     const error = await rejectionOf(client.totps.recover(options as never));
     expect(error.message).toBe(`Invalid call to totps.recover: ${reason}`);
     expect(transport.calls).toEqual([]);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
-  bootstrapWire,
+  createProtectedTestClient,
   createTestClient,
   FakeTransport,
   ok,
-  PUBLIC_TOKEN,
   rejectionOf,
   settle,
 } from '../../test/fakes';
@@ -23,27 +22,11 @@ describe('users.search', () => {
 
   it('waits for the project settings, then adds captcha and DFP fields when they are on', async () => {
     const transport = new FakeTransport();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    transport.on('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`, async () => {
-      await gate;
-      return ok({
-        ...bootstrapWire({
-          captcha_settings: { enabled: true, siteKey: 'site-key-1' },
-          dfp_protected_auth_enabled: true,
-          dfp_protected_auth_mode: 'OBSERVATION',
-        }),
-      });
-    });
+    const release = transport.holdBootstrap();
     transport.on('POST', '/users/search', ok({ userType: 'new' }));
-    const { client } = createTestClient({
+    const { client } = createProtectedTestClient({
       transport,
-      options: {
-        captchaProvider: { getCaptchaToken: async () => 'captcha-1' },
-        dfpProvider: { getTelemetryId: async () => 'dfp-1' },
-      },
+      bootstrap: { dfp_protected_auth_mode: 'OBSERVATION' },
     });
     const pending = client.users.search('new@example.com');
     await settle();

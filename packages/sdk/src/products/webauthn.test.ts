@@ -9,13 +9,13 @@ import type {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   authenticateData,
-  bootstrapWire,
+  createProtectedTestClient,
   createTestClient,
-  FakeTransport,
   makeUser,
   ok,
   rejectionOf,
   settle,
+  signInWithTotp,
 } from '../../test/fakes';
 import type { WebAuthnBrowser } from '../environment';
 import { InvalidResponseError, NO_SESSION_MESSAGE, UsageError } from '../errors';
@@ -88,15 +88,10 @@ function fakeWebAuthn(options: { autofill?: boolean | 'throws'; hangAuthenticati
   return { module, load };
 }
 
-function setup(webauthn = fakeWebAuthn(), bootstrap: Parameters<typeof bootstrapWire>[0] = {}, options = {}) {
-  const transport = new FakeTransport();
-  transport.bootstrap = bootstrapWire(bootstrap);
-  return { ...createTestClient({ transport, options, env: { loadWebAuthn: webauthn.load } }), webauthn };
-}
-
-async function signIn(test: ReturnType<typeof setup>) {
-  test.transport.once('POST', '/totps/authenticate', ok(authenticateData()));
-  await test.client.totps.authenticate({ totp_code: '123456', session_duration_minutes: 30 });
+/** A client that loads `webauthn` in place of the library; `protectedCalls` turns the project's captcha and DFP on. */
+function setup(webauthn = fakeWebAuthn(), protectedCalls = false) {
+  const create = protectedCalls ? createProtectedTestClient : createTestClient;
+  return { ...create({ env: { loadWebAuthn: webauthn.load } }), webauthn };
 }
 
 beforeEach(() => void vi.stubGlobal('navigator', { userAgent: 'FakeBrowser/1.0' }));
@@ -105,7 +100,7 @@ afterEach(() => void vi.unstubAllGlobals());
 describe('webauthn.register', () => {
   it('round-trips the JSON strings: parses the creation options, stringifies the credential', async () => {
     const test = setup();
-    await signIn(test);
+    await signInWithTotp(test);
     test.transport
       .on(
         'POST',
@@ -138,7 +133,7 @@ describe('webauthn.register', () => {
 
   it('sends every option under its wire name and defaults the session duration to 30', async () => {
     const test = setup();
-    await signIn(test);
+    await signInWithTotp(test);
     test.transport
       .on(
         'POST',
@@ -172,7 +167,7 @@ describe('webauthn.register', () => {
   it('leaves user_agent out where there is no navigator', async () => {
     vi.stubGlobal('navigator', undefined);
     const test = setup();
-    await signIn(test);
+    await signInWithTotp(test);
     test.transport
       .on(
         'POST',
@@ -202,7 +197,7 @@ describe('webauthn.register', () => {
     ['missing', undefined],
   ])('answers InvalidResponseError when the creation options are %s, before any ceremony', async (_case, value) => {
     const test = setup();
-    await signIn(test);
+    await signInWithTotp(test);
     test.transport.on('POST', '/webauthn/register/start', ok({ public_key_credential_creation_options: value }));
     const error = await rejectionOf(test.client.webauthn.register());
     expect(error).toBeInstanceOf(InvalidResponseError);
@@ -213,7 +208,7 @@ describe('webauthn.register', () => {
 
   it('refuses a register answer without the session instead of signing the user out', async () => {
     const test = setup();
-    await signIn(test);
+    await signInWithTotp(test);
     test.transport
       .on(
         'POST',
@@ -238,7 +233,7 @@ describe('webauthn.register', () => {
     ['passkey', 'options must be an object'],
   ])('rejects %j without a request', async (options, reason) => {
     const test = setup();
-    await signIn(test);
+    await signInWithTotp(test);
     const before = test.transport.calls.length;
     const error = await rejectionOf(test.client.webauthn.register(options as never));
     expect(error).toBeInstanceOf(UsageError);
@@ -285,7 +280,7 @@ describe('webauthn.authenticate', () => {
 
   it('uses /secondary when this tab holds a session, and the given domain', async () => {
     const test = setup();
-    await signIn(test);
+    await signInWithTotp(test);
     answerAuthentication(test, 'secondary');
     await test.client.webauthn.authenticate({ domain: 'example.com', session_duration_minutes: 30 });
     expect(test.transport.find('POST', '/webauthn/authenticate/start/secondary')[0]?.body).toEqual({
@@ -304,14 +299,7 @@ describe('webauthn.authenticate', () => {
   });
 
   it('adds the captcha token and the DFP id to the final call only', async () => {
-    const test = setup(
-      fakeWebAuthn(),
-      { captcha_settings: { enabled: true, siteKey: 'k' }, dfp_protected_auth_enabled: true },
-      {
-        captchaProvider: { getCaptchaToken: async () => 'captcha-1' },
-        dfpProvider: { getTelemetryId: async () => 'dfp-1' },
-      },
-    );
+    const test = setup(fakeWebAuthn(), true);
     answerAuthentication(test);
     await test.client.webauthn.authenticate({ session_duration_minutes: 30 });
     const [start, finish] = test.transport.calls;

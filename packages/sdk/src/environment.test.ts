@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+// The browser defaults, in jsdom: what createClient uses when nothing is injected.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from './client';
+import { documentCookieJar, resolveEnvironment, serializeCookie } from './environment';
+
+afterEach(() => {
+  const jar = documentCookieJar(document);
+  for (const name of document.cookie.split('; ').map((pair) => pair.split('=')[0])) {
+    if (name) jar.remove(decodeURIComponent(name), { path: '/' });
+  }
+  localStorage.clear();
+});
+
+describe('browser environment', () => {
+  it('writes cookies with the attributes the session needs and reads them back decoded', () => {
+    const jar = documentCookieJar(document);
+    jar.set('stytch_session', 'token with spaces;=', {
+      path: '/',
+      sameSite: 'Lax',
+      expires: new Date(Date.now() + 60_000),
+    });
+    expect(jar.get('stytch_session')).toBe('token with spaces;=');
+    expect(document.cookie).toContain('stytch_session=token%20with%20spaces%3B%3D');
+    jar.remove('stytch_session', { path: '/' });
+    expect(jar.get('stytch_session')).toBeUndefined();
+  });
+
+  it('serialises every cookie attribute', () => {
+    expect(
+      serializeCookie('a b', 'v', {
+        expires: new Date('2030-01-02T03:04:05Z'),
+        path: '/app',
+        domain: 'example.com',
+        sameSite: 'Lax',
+        secure: true,
+      }),
+    ).toBe('a%20b=v; expires=Wed, 02 Jan 2030 03:04:05 GMT; path=/app; domain=example.com; samesite=lax; secure');
+  });
+
+  it('uses localStorage, the page location and history by default', () => {
+    const env = resolveEnvironment();
+    env.storage.setItem('k', 'v');
+    expect(localStorage.getItem('k')).toBe('v');
+    expect(env.location.origin).toBe(window.location.origin);
+    env.replaceUrl('/authenticate?next=1');
+    expect(window.location.pathname + window.location.search).toBe('/authenticate?next=1');
+    expect(env.randomUUID()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it("hears other tabs' storage changes to localStorage only", () => {
+    const env = resolveEnvironment();
+    const listener = vi.fn();
+    const stop = env.subscribeToStorage(listener);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'x', newValue: '1', storageArea: localStorage }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'y', newValue: '2', storageArea: sessionStorage }));
+    stop();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'z', newValue: '3', storageArea: localStorage }));
+    expect(listener.mock.calls).toEqual([[{ key: 'x', newValue: '1' }]]);
+  });
+
+  it('lets one environment field be replaced and keeps the other defaults', () => {
+    const fetch = vi.fn();
+    const env = resolveEnvironment({ fetch });
+    expect(env.fetch).toBe(fetch);
+    expect(env.storage).toBe(window.localStorage);
+  });
+
+  it('creates a client in a browser without anything injected', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const client = createClient('public-token-test-jsdom', { apiBaseUrl: 'http://localhost:8787' });
+    await expect(client.users.search('ada@example.com')).rejects.toThrow('Unable to contact our servers.');
+    expect(fetch).toHaveBeenCalledWith(
+      `http://localhost:8787/sdk/v1/projects/bootstrap/public-token-test-jsdom`,
+      expect.objectContaining({ credentials: 'include' }),
+    );
+    // The unreachable bootstrap is logged once and the defaults apply.
+    expect(logged.mock.calls[0]?.[0]).toBe('Unable to load the project settings (bootstrap); using defaults.');
+    client.destroy();
+    fetch.mockRestore();
+    logged.mockRestore();
+  });
+});
