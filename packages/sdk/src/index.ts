@@ -51,6 +51,6 @@ export type {
   SessionUpdateTokens,
 } from './products/session';
 export type { UserInfo } from './products/user';
-export { NO_WEBAUTHN_AUTOFILL_WARNING } from './products/webauthn';
+export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './products/webauthn';
 export { E164_PATTERN, EMAIL_PATTERN } from './validation';
 export { SDK_VERSION } from './version';

@@ -19,7 +19,7 @@ import {
 } from '../../test/fakes';
 import type { WebAuthnBrowser } from '../environment';
 import { InvalidResponseError, NO_SESSION_MESSAGE, UsageError } from '../errors';
-import { NO_WEBAUTHN_AUTOFILL_WARNING } from './webauthn';
+import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthn';
 
 const CREATION_OPTIONS: PublicKeyCredentialCreationOptionsJSON = {
   rp: { id: 'localhost', name: 'Latchkey Test Project' },
@@ -296,6 +296,21 @@ describe('webauthn.authenticate', () => {
       optionsJSON: REQUEST_OPTIONS,
       useBrowserAutofill: true,
     });
+  });
+
+  it('warns when autofill sign-in starts on a page without a webauthn input, and not when it has one', async () => {
+    let input: object | null = null;
+    vi.stubGlobal('document', { querySelector: (selector: string) => (selector.includes('webauthn') ? input : null) });
+    const test = setup();
+    answerAuthentication(test);
+    await test.client.webauthn.authenticate({ conditional_mediation: true, session_duration_minutes: 30 });
+    expect(test.browser.logs.warn).toContainEqual([NO_WEBAUTHN_INPUT_WARNING]);
+
+    input = {};
+    const second = setup();
+    answerAuthentication(second);
+    await second.client.webauthn.authenticate({ conditional_mediation: true, session_duration_minutes: 30 });
+    expect(second.browser.logs.warn.flat()).not.toContain(NO_WEBAUTHN_INPUT_WARNING);
   });
 
   it('adds the captcha token and the DFP id to the final call only', async () => {

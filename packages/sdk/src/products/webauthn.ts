@@ -19,7 +19,17 @@ import { validate } from '../validation';
 /** Spec §8: logged when passkey autofill (conditional mediation) is unavailable. */
 export const NO_WEBAUTHN_AUTOFILL_WARNING = 'This browser does not support WebAuthn autofill (conditional mediation).';
 
+/** Logged when autofill sign-in starts on a page with no input the browser can offer passkeys in (spec §8). */
+export const NO_WEBAUTHN_INPUT_WARNING =
+  'No input with a "webauthn" autocomplete value was found: passkey autofill needs one, e.g. <input autocomplete="username webauthn">.';
+
 const DEFAULT_SESSION_DURATION_MINUTES = 30;
+
+/** Whether the page has an input whose autocomplete ends with `webauthn` (true where there is no document to ask). */
+function hasWebAuthnInput(): boolean {
+  const doc = (globalThis as { document?: Pick<Document, 'querySelector'> }).document;
+  return !doc || doc.querySelector("input[autocomplete$='webauthn']") !== null;
+}
 
 /** Contract §11.5: the options arrive as a JSON string inside the JSON answer. */
 function parseOptions<T>(text: unknown): T {
@@ -148,6 +158,7 @@ export function createWebAuthn(ctx: ClientContext) {
         },
       });
       throwIfAborted(signal);
+      if (options.conditional_mediation && !hasWebAuthnInput()) ctx.environment.logger.warn(NO_WEBAUTHN_INPUT_WARNING);
       const optionsJSON = parseOptions<PublicKeyCredentialRequestOptionsJSON>(
         start.public_key_credential_request_options,
       );
