@@ -7,7 +7,7 @@ import {
   type CaptchaProvider,
   type ClientContext,
   createCall,
-  createRequireSession,
+  createSessionChecks,
   type DfpProvider,
 } from './internal/context';
 import { EventLogger } from './internal/eventLogger';
@@ -143,7 +143,7 @@ function buildClient(publicToken: string, options: ClientOptions) {
       captchaProvider: options.captchaProvider,
       dfpProvider: options.dfpProvider,
     }),
-    requireSession: createRequireSession(session),
+    ...createSessionChecks(session),
   };
 
   const sessionNamespace = createSessionNamespace(context);

@@ -1,3 +1,4 @@
+import { isPlainObject } from './internal/isPlainObject';
 /** The base of every error the SDK throws on purpose, so callers can tell ours from anything else. */
 export class LatchkeyError extends Error {
   override name = 'LatchkeyError';
@@ -143,8 +144,4 @@ export const UNRECOVERABLE_ERROR_TYPES: readonly string[] = [
 /** Whether an error means the local session must be cleared (spec §8). */
 export function isUnrecoverableError(error: unknown): boolean {
   return error instanceof APIError && UNRECOVERABLE_ERROR_TYPES.includes(error.error_type);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 import { UsageError } from './errors';
+import { isPlainObject } from './internal/isPlainObject';
 
-type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array of strings' | 'function';
+type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array of strings';
 
 function matches(kind: Kind, value: unknown): boolean {
   switch (kind) {
@@ -11,11 +12,9 @@ function matches(kind: Kind, value: unknown): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
+      return isPlainObject(value);
     case 'array of strings':
       return Array.isArray(value) && value.every((item) => typeof item === 'string');
-    case 'function':
-      return typeof value === 'function';
   }
 }
 
@@ -66,9 +65,6 @@ export class Validator {
   }
   isOptionalStringArray(name: string, value: unknown): this {
     return this.check('array of strings', name, value, true);
-  }
-  isOptionalFunction(name: string, value: unknown): this {
-    return this.check('function', name, value, true);
   }
   /** A rule of its own, with its own reason. */
   rule(condition: boolean, reason: string): this {

@@ -107,12 +107,11 @@ export class FakeTransport {
   }
 
   private responderFor(method: string, path: string): Responder | undefined {
-    for (const key of [`${method} ${path}`]) {
-      const queue = this.queued.get(key);
-      if (queue?.length) return queue.shift();
-      const found = this.persistent.get(key);
-      if (found) return found;
-    }
+    const key = `${method} ${path}`;
+    const queue = this.queued.get(key);
+    if (queue?.length) return queue.shift();
+    const found = this.persistent.get(key);
+    if (found) return found;
     for (const [key, responder] of this.persistent) {
       if (key.endsWith('*') && `${method} ${path}`.startsWith(key.slice(0, -1))) return responder;
     }

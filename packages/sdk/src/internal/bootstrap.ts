@@ -1,5 +1,6 @@
 import type { BootstrapData, BootstrapResponse, CaptchaSettings } from '../contract/common';
 import type { KeyValueStorage, LatchkeyEnvironment } from '../environment';
+import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
 
 /** What the SDK assumes when the project's settings cannot be read (contract §5): no captcha, DFP or PKCE. */
@@ -146,8 +147,8 @@ function readCache(storage: KeyValueStorage, key: string): BootstrapData | undef
   try {
     const raw = storage.getItem(key);
     if (!raw) return undefined;
-    const parsed = JSON.parse(raw) as BootstrapData;
-    return typeof parsed === 'object' && parsed !== null ? { ...DEFAULT_BOOTSTRAP, ...parsed } : undefined;
+    const parsed: unknown = JSON.parse(raw);
+    return isPlainObject(parsed) ? { ...DEFAULT_BOOTSTRAP, ...(parsed as Partial<BootstrapData>) } : undefined;
   } catch {
     return undefined;
   }

@@ -3,6 +3,7 @@ import type { LatchkeyEnvironment } from '../environment';
 import { INVALID_RESPONSE_MESSAGES, InvalidResponseError, NoSessionError } from '../errors';
 import type { BootstrapStore } from './bootstrap';
 import type { EventLogger } from './eventLogger';
+import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
 import type { PkceStore } from './pkce';
 import type { SessionManager, SessionUpdate } from './sessionManager';
@@ -59,6 +60,11 @@ export interface ClientContext {
   call<T>(spec: CallSpec): Promise<T>;
   /** Throws `NoSessionError` ('There is no session currently available…') when this tab holds no session. */
   requireSession(): void;
+  /**
+   * `secondary` (add a factor to the session) when this tab holds a session, else `primary` (sign in). Contract
+   * §11.9: decided by the LOCAL session, not by what the provider knows.
+   */
+  primaryOrSecondary(): 'primary' | 'secondary';
 }
 
 export interface CallDependencies {
@@ -115,14 +121,14 @@ export function createCall(deps: CallDependencies): ClientContext['call'] {
         : await network.request<Record<string, unknown>>(request);
 
     if (spec.updatesSession) {
-      if (!isObject(data.session) || !isObject(data.user)) {
+      if (!isPlainObject(data.session) || !isPlainObject(data.user)) {
         // Contract §12.5: never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
       session.applyAuthenticateResponse(data as unknown as SessionUpdate, spec.body?.session_duration_minutes);
     }
     if (spec.user === 'required') {
-      if (!isObject(data.__user)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
+      if (!isPlainObject(data.__user)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       const { request_id: _requestId, status_code: _statusCode, ...user } = data.__user;
       session.updateUser(user as unknown as User);
     }
@@ -134,13 +140,14 @@ export function createCall(deps: CallDependencies): ClientContext['call'] {
   };
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `ClientContext.requireSession` for a session manager. */
-export function createRequireSession(session: SessionManager): () => void {
-  return () => {
-    if (!session.hasLocalSession()) throw new NoSessionError();
+/** `ClientContext.requireSession` and `primaryOrSecondary` for a session manager. */
+export function createSessionChecks(
+  session: SessionManager,
+): Pick<ClientContext, 'requireSession' | 'primaryOrSecondary'> {
+  return {
+    requireSession() {
+      if (!session.hasLocalSession()) throw new NoSessionError();
+    },
+    primaryOrSecondary: () => (session.hasLocalSession() ? 'secondary' : 'primary'),
   };
 }

@@ -9,6 +9,7 @@ import {
   InvalidResponseError,
   type SchemaIssue,
 } from '../errors';
+import { isPlainObject } from './isPlainObject';
 import { base64Encode, createTelemetryBlob } from './telemetry';
 
 /** One call to the provider: `{apiUrl}/sdk/v1{path}`. */
@@ -130,7 +131,7 @@ export function parseResponse<T>(response: Pick<Response, 'status' | 'headers'>,
     } catch {
       throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidJson);
     }
-    if (!isObject(json) || !isObject(json.data)) {
+    if (!isPlainObject(json) || !isPlainObject(json.data)) {
       throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.noResponse);
     }
     return json.data as T;
@@ -143,7 +144,7 @@ export function parseResponse<T>(response: Pick<Response, 'status' | 'headers'>,
     } catch {
       throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
     }
-    if (!isObject(json)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
+    if (!isPlainObject(json)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
     if (SCHEMA_KEYS.some((key) => key in json)) {
       const issues: SchemaIssue[] = [];
       for (const key of SCHEMA_KEYS) {
@@ -159,8 +160,4 @@ export function parseResponse<T>(response: Pick<Response, 'status' | 'headers'>,
   }
   if (text.includes('Captcha required')) throw new CaptchaRequiredError();
   throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -55,4 +55,25 @@ describe('PKCE (spec §9)', () => {
     storage.setItem('p::PKCE_VERIFIER:passwords', '{not json');
     expect(new PkceStore(storage, crypto, 'p').get('passwords')).toBeUndefined();
   });
+
+  it('reuses the stored pair of a flow instead of replacing it, so an earlier emailed link still works', async () => {
+    const store = new PkceStore(memoryStorage(), crypto, 'p');
+    const first = await store.ensure('passwords');
+    await expect(store.ensure('passwords')).resolves.toEqual(first);
+    expect(await store.ensure('magic_links')).not.toEqual(first);
+  });
+
+  it('sends the stored verifier and forgets the pair only once the call succeeded', async () => {
+    const store = new PkceStore(memoryStorage(), crypto, 'p');
+    const pair = await store.start('oauth');
+    const refused = store.consume('oauth', async (verifier) => {
+      expect(verifier).toBe(pair.code_verifier);
+      throw new Error('pkce mismatch');
+    });
+    await expect(refused).rejects.toThrow('pkce mismatch');
+    expect(store.get('oauth')).toEqual(pair);
+    await expect(store.consume('oauth', async (verifier) => verifier)).resolves.toBe(pair.code_verifier);
+    expect(store.get('oauth')).toBeUndefined();
+    await expect(store.consume('oauth', async (verifier) => verifier)).resolves.toBeUndefined();
+  });
 });

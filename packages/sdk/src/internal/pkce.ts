@@ -65,6 +65,22 @@ export class PkceStore {
     return undefined;
   }
 
+  /** The stored pair of `flow`, or a new one: an email sent again keeps the link of the earlier one working. */
+  async ensure(flow: PkceFlow): Promise<ProofKeyPair> {
+    return this.get(flow) ?? this.start(flow);
+  }
+
+  /**
+   * Runs `send` with the stored verifier of `flow` (undefined when there is none) and forgets the pair once `send`
+   * succeeded; a refused attempt keeps it, so the user can try again.
+   */
+  async consume<T>(flow: PkceFlow, send: (codeVerifier: string | undefined) => Promise<T>): Promise<T> {
+    const pair = this.get(flow);
+    const result = await send(pair?.code_verifier);
+    if (pair) this.clear(flow);
+    return result;
+  }
+
   /** Forgets the pair of `flow` (after the authenticate call that used it). */
   clear(flow: PkceFlow): void {
     this.storage.removeItem(this.key(flow));

@@ -1,4 +1,5 @@
 import type { Session, User } from '../contract/common';
+import { isPlainObject } from './isPlainObject';
 
 /** What the state key holds: `{session, user}` as JSON, or the string "null" once signed out (contract §7). */
 export interface StoredSessionState {
@@ -23,7 +24,7 @@ export function parseState(raw: string | null | undefined): StoredSessionState |
 
 /** A value that has the shape of a stored state (from storage or another tab's message), else null. */
 export function toState(value: unknown): StoredSessionState | null {
-  if (!isRecord(value) || !isRecord(value.session) || !isRecord(value.user)) return null;
+  if (!isPlainObject(value) || !isPlainObject(value.session) || !isPlainObject(value.user)) return null;
   return { session: value.session as unknown as Session, user: value.user as unknown as User };
 }
 
@@ -57,12 +58,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
   }
-  if (!isRecord(a) || !isRecord(b)) return false;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
   const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
   return keysA.length === keysB.length && keysA.every((key) => deepEqual(a[key], b[key]));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

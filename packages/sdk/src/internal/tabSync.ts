@@ -1,4 +1,5 @@
 import type { BroadcastChannelLike, LatchkeyEnvironment } from '../environment';
+import { isPlainObject } from './isPlainObject';
 import { parseState, type StoredSessionState, serializeState, toState } from './sessionState';
 
 /** A tab that took the refresh lease and vanished mid-refresh blocks the others at most this long. */
@@ -54,7 +55,7 @@ export class TabSync {
     );
     this.channel = safely(() => environment.openBroadcastChannel(`latchkey:${options.publicToken}`), undefined);
     this.channel?.addEventListener('message', (event) => {
-      if (this.isClosed || !isRecord(event.data) || event.data.type !== MESSAGE_TYPE) return;
+      if (this.isClosed || !isPlainObject(event.data) || event.data.type !== MESSAGE_TYPE) return;
       options.onRemoteState(toState(event.data.state));
     });
   }
@@ -130,7 +131,7 @@ export class TabSync {
 function readLease(getItem: (key: string) => string | null, key: string): { owner: string; until: number } | null {
   try {
     const value: unknown = JSON.parse(getItem(key) ?? 'null');
-    if (isRecord(value) && typeof value.owner === 'string' && typeof value.until === 'number') {
+    if (isPlainObject(value) && typeof value.owner === 'string' && typeof value.until === 'number') {
       return { owner: value.owner, until: value.until };
     }
   } catch {
@@ -145,8 +146,4 @@ function safely<T>(action: () => T, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -31,10 +31,9 @@ export function createCryptoWallets(ctx: ClientContext) {
       const siwe: (SiweParams & { uri: string }) | undefined = sendSiwe
         ? { ...siwe_params, uri: siwe_params?.uri ?? ctx.environment.location.origin }
         : undefined;
-      const kind = ctx.session.hasLocalSession() ? 'secondary' : 'primary';
       return ctx.call<CryptoWalletsAuthenticateStartResponse>({
         method: 'POST',
-        path: `/crypto_wallets/authenticate/start/${kind}`,
+        path: `/crypto_wallets/authenticate/start/${ctx.primaryOrSecondary()}`,
         body: { crypto_wallet_address, crypto_wallet_type, siwe_params: siwe },
         protection: 'captcha',
       });

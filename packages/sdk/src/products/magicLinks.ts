@@ -30,16 +30,11 @@ function mentionsPkce(error: unknown): boolean {
 
 /** The email magic-link namespace: `client.magicLinks`. */
 export function createMagicLinks(ctx: ClientContext) {
-  /** The challenge to send, when the project requires PKCE; a pair already stored is reused so a resent link works. */
-  async function codeChallenge(): Promise<string | undefined> {
-    const { pkceRequiredForEmailMagicLinks } = await ctx.bootstrap.getAsync();
-    if (!pkceRequiredForEmailMagicLinks) return undefined;
-    const pair = ctx.pkce.get('magic_links') ?? (await ctx.pkce.start('magic_links'));
-    return pair.code_challenge;
-  }
-
   async function sendEmail(path: string, email: string, options: MagicLinksEmailOptions) {
-    const code_challenge = await codeChallenge();
+    const { pkceRequiredForEmailMagicLinks } = await ctx.bootstrap.getAsync();
+    const code_challenge = pkceRequiredForEmailMagicLinks
+      ? (await ctx.pkce.ensure('magic_links')).code_challenge
+      : undefined;
     return ctx.call<MagicLinksEmailResponse>({
       method: 'POST',
       path,
@@ -49,17 +44,16 @@ export function createMagicLinks(ctx: ClientContext) {
   }
 
   /** One authenticate attempt with the verifier of `flow`; the pair is cleared once it has been accepted. */
-  async function authenticateWith(flow: PkceFlow, token: string, session_duration_minutes: number) {
-    const pair = ctx.pkce.get(flow);
-    const response = await ctx.call<MagicLinksAuthenticateResponse>({
-      method: 'POST',
-      path: '/magic_links/authenticate',
-      body: { token, session_duration_minutes, code_verifier: pair?.code_verifier },
-      updatesSession: true,
-      user: 'optional',
-    });
-    if (pair) ctx.pkce.clear(flow);
-    return response;
+  function authenticateWith(flow: PkceFlow, token: string, session_duration_minutes: number) {
+    return ctx.pkce.consume(flow, (code_verifier) =>
+      ctx.call<MagicLinksAuthenticateResponse>({
+        method: 'POST',
+        path: '/magic_links/authenticate',
+        body: { token, session_duration_minutes, code_verifier },
+        updatesSession: true,
+        user: 'optional',
+      }),
+    );
   }
 
   return {
@@ -75,9 +69,7 @@ export function createMagicLinks(ctx: ClientContext) {
       /** Emails a sign-in link to an existing user (or, when signed in, to add the address as a factor). */
       async send(email: string, options: MagicLinksSendOptions = {}): Promise<MagicLinksEmailResponse> {
         checkEmail('magicLinks.email.send', email, options);
-        // Contract §11.9: secondary is chosen by the session this tab holds.
-        const path = `/magic_links/email/send/${ctx.session.hasLocalSession() ? 'secondary' : 'primary'}`;
-        return sendEmail(path, email, options);
+        return sendEmail(`/magic_links/email/send/${ctx.primaryOrSecondary()}`, email, options);
       },
     },
     /** Exchanges the `token` of a clicked link for a session. */

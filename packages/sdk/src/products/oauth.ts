@@ -122,18 +122,19 @@ export function createOAuth(ctx: ClientContext) {
       validate('oauth.authenticate')
         .isString('token', token)
         .isNumber('session_duration_minutes', options?.session_duration_minutes);
-      const pair = ctx.pkce.get('oauth');
-      // Not a B call (contract §8): the cached settings decide whether a missing verifier deserves a warning.
-      if (!pair && ctx.bootstrap.getSync().pkceRequiredForOAuth) ctx.environment.logger.warn(NO_OAUTH_VERIFIER_WARNING);
-      const response = await ctx.call<OAuthAuthenticateResponse>({
-        method: 'POST',
-        path: '/oauth/authenticate',
-        body: { token, code_verifier: pair?.code_verifier, session_duration_minutes: options.session_duration_minutes },
-        updatesSession: true,
-        user: 'optional',
+      return ctx.pkce.consume('oauth', (code_verifier) => {
+        // Not a B call (contract §8): the cached settings decide whether a missing verifier deserves a warning.
+        if (!code_verifier && ctx.bootstrap.getSync().pkceRequiredForOAuth) {
+          ctx.environment.logger.warn(NO_OAUTH_VERIFIER_WARNING);
+        }
+        return ctx.call<OAuthAuthenticateResponse>({
+          method: 'POST',
+          path: '/oauth/authenticate',
+          body: { token, code_verifier, session_duration_minutes: options.session_duration_minutes },
+          updatesSession: true,
+          user: 'optional',
+        });
       });
-      ctx.pkce.clear('oauth');
-      return response;
     },
 
     /** A one-use token that links `provider` to the signed-in user: pass it to `start({oauth_attach_token})`. */

@@ -33,9 +33,7 @@ function checkPhone(method: string, phoneNumber: unknown, options: OtpsSmsOption
 
 /** The one-time passcode namespace: `client.otps`. */
 export function createOtps(ctx: ClientContext) {
-  // Contract §11.9: secondary (adding a factor) is chosen by the session this tab holds, not by the server.
-  const sendPath = (channel: Channel) =>
-    `/otps/${channel}/send/${ctx.session.hasLocalSession() ? 'secondary' : 'primary'}`;
+  const sendPath = (channel: Channel) => `/otps/${channel}/send/${ctx.primaryOrSecondary()}`;
 
   // login_or_create carries captcha and DFP and is retried once on 'Captcha required'; send carries captcha only.
   const loginOrCreate = (channel: Channel, body: Record<string, unknown>) =>

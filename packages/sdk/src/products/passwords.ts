@@ -30,14 +30,6 @@ export function createPasswords(ctx: ClientContext) {
       user: 'optional',
     });
 
-  /** The challenge to send, when the project requires PKCE; a pair already stored is reused so a resent email works. */
-  async function codeChallenge(): Promise<string | undefined> {
-    const { pkceRequiredForPasswordResets } = await ctx.bootstrap.getAsync();
-    if (!pkceRequiredForPasswordResets) return undefined;
-    const pair = ctx.pkce.get('passwords') ?? (await ctx.pkce.start('passwords'));
-    return pair.code_challenge;
-  }
-
   return {
     /** Creates a user with an email and a password, and signs them in. */
     async create(options: PasswordsCreateOptions): Promise<PasswordsCreateResponse> {
@@ -85,7 +77,10 @@ export function createPasswords(ctx: ClientContext) {
         .isOptionalNumber('reset_password_expiration_minutes', options?.reset_password_expiration_minutes)
         .isOptionalString('reset_password_template_id', options?.reset_password_template_id)
         .isOptionalString('locale', options?.locale);
-      const code_challenge = await codeChallenge();
+      const { pkceRequiredForPasswordResets } = await ctx.bootstrap.getAsync();
+      const code_challenge = pkceRequiredForPasswordResets
+        ? (await ctx.pkce.ensure('passwords')).code_challenge
+        : undefined;
       // `login_expiration_minutes` is deliberately left out: the contract's client never sends it.
       return ctx.call<PasswordsResetByEmailStartResponse>({
         method: 'POST',
@@ -109,16 +104,15 @@ export function createPasswords(ctx: ClientContext) {
         .isString('token', options?.token)
         .isString('password', options?.password)
         .isNumber('session_duration_minutes', options?.session_duration_minutes);
-      const pair = ctx.pkce.get('passwords');
       const { token, password, session_duration_minutes } = options;
-      const response = await signIn<PasswordsResetByEmailResponse>('/passwords/email/reset', {
-        token,
-        password,
-        session_duration_minutes,
-        code_verifier: pair?.code_verifier,
-      });
-      if (pair) ctx.pkce.clear('passwords');
-      return response;
+      return ctx.pkce.consume('passwords', (code_verifier) =>
+        signIn<PasswordsResetByEmailResponse>('/passwords/email/reset', {
+          token,
+          password,
+          session_duration_minutes,
+          code_verifier,
+        }),
+      );
     },
 
     /** Replaces a password the user still knows, and signs them in. */

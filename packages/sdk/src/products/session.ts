@@ -10,7 +10,8 @@ import type {
   SessionTokens,
 } from '../contract/sessions';
 import { INVALID_RESPONSE_MESSAGES, InvalidResponseError, isUnrecoverableError } from '../errors';
-import { type ClientContext, isObject } from '../internal/context';
+import type { ClientContext } from '../internal/context';
+import { isPlainObject } from '../internal/isPlainObject';
 import type { SessionUpdate } from '../internal/sessionManager';
 import { isSameSession } from '../internal/sessionState';
 import { validate } from '../validation';
@@ -75,7 +76,7 @@ export function createSessionNamespace(ctx: ClientContext) {
         throw error;
       }
       if (identity() !== before && !isLastAttempt) continue;
-      if (!isObject(data.session) || !isObject(data.user)) {
+      if (!isPlainObject(data.session) || !isPlainObject(data.user)) {
         // Contract §12.5: never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }

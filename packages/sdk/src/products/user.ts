@@ -7,7 +7,8 @@ import type {
   UserUpdateResponse,
 } from '../contract/user';
 import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
-import { type ClientContext, isObject } from '../internal/context';
+import type { ClientContext } from '../internal/context';
+import { isPlainObject } from '../internal/isPlainObject';
 import { validate } from '../validation';
 
 /** What `user.getInfo()` returns: the stored user and whether it comes from storage, unconfirmed. */
@@ -58,7 +59,7 @@ export function createUser(ctx: ClientContext) {
       const data = await ctx.call<Record<string, unknown>>({ method: 'GET', path: '/users/me' });
       // Contract §11.4: the user is flat in `data`, next to the envelope's request_id and status_code.
       const { request_id: _requestId, status_code: _statusCode, ...user } = data;
-      if (!isObject(user) || typeof user.user_id !== 'string') {
+      if (!isPlainObject(user) || typeof user.user_id !== 'string') {
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
       ctx.session.updateUser(user as unknown as User);

@@ -13,7 +13,8 @@ import type {
   WebAuthnUpdateResponse,
 } from '../contract/webauthn';
 import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
-import { type ClientContext, isObject } from '../internal/context';
+import type { ClientContext } from '../internal/context';
+import { isPlainObject } from '../internal/isPlainObject';
 import { validate } from '../validation';
 
 /** Spec §8: logged when passkey autofill (conditional mediation) is unavailable. */
@@ -36,7 +37,7 @@ function parseOptions<T>(text: unknown): T {
   if (typeof text === 'string') {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (isObject(parsed) && typeof parsed.challenge === 'string') return parsed as T;
+      if (isPlainObject(parsed) && typeof parsed.challenge === 'string') return parsed as T;
     } catch {
       // Falls through to the error below.
     }
@@ -148,10 +149,9 @@ export function createWebAuthn(ctx: ClientContext) {
       const { signal } = options;
       throwIfAborted(signal);
       const library = await ctx.environment.loadWebAuthn();
-      const kind = ctx.session.hasLocalSession() ? 'secondary' : 'primary';
       const start = await ctx.call<WebAuthnAuthenticateStartResponse>({
         method: 'POST',
-        path: `/webauthn/authenticate/start/${kind}`,
+        path: `/webauthn/authenticate/start/${ctx.primaryOrSecondary()}`,
         body: {
           domain: options.domain ?? ctx.environment.location.hostname,
           return_passkey_credential_options: options.is_passkey,
