@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
+export const PRODUCTS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'email_magic_links', 'passwords'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+const rbacPermission = z.object({ resource_id: z.string(), actions: z.array(z.string()) });
+const rbacPolicy = z.object({
+  roles: z.array(
+    z.object({ role_id: z.string(), description: z.string().default(''), permissions: z.array(rbacPermission) }),
+  ),
+  resources: z.array(
+    z.object({ resource_id: z.string(), description: z.string().default(''), actions: z.array(z.string()) }),
+  ),
+  scopes: z.array(z.object({ scope: z.string(), description: z.string().default('') })).default([]),
+});
+
+const window = z.object({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
+
+const passwordPolicy = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('zxcvbn') }),
+  z.object({
+    type: z.literal('luds'),
+    /** How many of uppercase, lowercase, digit and symbol a password needs (1–4). */
+    complexity: z.number().int().min(1).max(4).default(3),
+    /** Minimum length (at least 8, NIST SP 800-63B). */
+    minimumCount: z.number().int().min(8).max(64).default(8),
+  }),
+]);
+
+const projectSchema = z.object({
+  /** Shown in the bootstrap as `project_name`. */
+  name: z.string().min(1).default('Latchkey Playground'),
+  /** Stable id used as the JWT audience and in `users.project_id`. */
+  projectId: z
+    .string()
+    .regex(/^project-(test|live)-[a-z0-9-]+$/)
+    .default('project-test-latchkey-playground'),
+  publicToken: z
+    .string()
+    .regex(/^public-token-(test|live)-[A-Za-z0-9-]+$/)
+    .default('public-token-test-latchkey-playground'),
+  /** Browser origins allowed to call the API (CORS), exactly as `new URL(x).origin` prints them. */
+  allowedOrigins: z.array(z.string()).default(['http://localhost:5173', 'http://127.0.0.1:5173']),
+  /** Redirect URLs a client may name (magic links, password resets), compared by scheme, host, port and path. */
+  redirectUrls: z
+    .array(z.string())
+    .default(['http://localhost:5173/authenticate', 'http://127.0.0.1:5173/authenticate']),
+  /** Used when a call names no redirect URL. Each must be in `redirectUrls`. */
+  defaultRedirectUrls: z
+    .object({
+      login: z.string().optional(),
+      signup: z.string().optional(),
+      resetPassword: z.string().optional(),
+    })
+    .default({}),
+  products: z.array(z.enum(PRODUCTS)).default([...PRODUCTS]),
+  passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
+  /** Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned. */
+  breachRangeApiUrl: z.string().url().nullable().default(null),
+  emailDomains: z.array(z.string()).default(['latchkey.dev']),
+  pkce: z
+    .object({
+      emailMagicLinks: z.boolean().default(false),
+      passwordResets: z.boolean().default(false),
+      oauth: z.boolean().default(false),
+      sso: z.boolean().default(false),
+    })
+    .default({ emailMagicLinks: false, passwordResets: false, oauth: false, sso: false }),
+  disableWatermark: z.boolean().default(false),
+  rbacPolicy: rbacPolicy.nullable().default(null),
+});
+
+export const configSchema = z.object({
+  /** `development` turns on the development inbox (`GET /dev/inbox`); `production` never does. */
+  mode: z.enum(['development', 'production']).default('development'),
+  project: projectSchema.default(projectSchema.parse({})),
+  /** Outgoing email through SMTP (nodemailer), e.g. `smtp://user:pass@mail.example.com:587`. */
+  smtp: z.object({ url: z.string(), from: z.string() }).nullable().default(null),
+  /** Peers whose `X-Forwarded-For` is believed (exact IP addresses). Nobody else's is. */
+  trustedProxies: z.array(z.string()).default([]),
+  rateLimits: z
+    .object({
+      sendsPerIdentifier: window.default({ limit: 5, windowSeconds: 60 }),
+      sendsPerIp: window.default({ limit: 50, windowSeconds: 60 }),
+    })
+    .default({ sendsPerIdentifier: { limit: 5, windowSeconds: 60 }, sendsPerIp: { limit: 50, windowSeconds: 60 } }),
+  lockout: z
+    .object({
+      /** Wrong guesses one passcode or token survives before it is burned. */
+      maxFailuresPerCode: z.number().int().positive().default(5),
+      /** Wrong guesses across every path (passcodes, passwords) before the user is locked. */
+      maxFailuresPerUser: z.number().int().positive().default(10),
+      windowMinutes: z.number().int().positive().default(60),
+    })
+    .default({ maxFailuresPerCode: 5, maxFailuresPerUser: 10, windowMinutes: 60 }),
+});
+
+export type ProviderConfig = z.infer<typeof configSchema>;
+export type ProjectConfig = ProviderConfig['project'];
+/** What callers may pass: every field optional, nested objects partial. */
+export type ProviderConfigInput = z.input<typeof configSchema>;
+
+/** Parses and checks a configuration; throws one readable error listing every problem. */
+export function parseConfig(input: unknown): ProviderConfig {
+  const result = configSchema.safeParse(input ?? {});
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`Invalid Latchkey provider configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  for (const [name, url] of Object.entries(config.project.defaultRedirectUrls)) {
+    if (url !== undefined && !config.project.redirectUrls.includes(url)) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  project.defaultRedirectUrls.${name}: ${url} is not in project.redirectUrls`,
+      );
+    }
+  }
+  return config;
+}
+
+/** Reads `latchkey.config.json` (or the given path). A missing default file means all defaults. */
+export function loadConfigFile(path: string, { required }: { required: boolean }): ProviderConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (!required && (error as NodeJS.ErrnoException).code === 'ENOENT') return parseConfig({});
+    throw new Error(`Cannot read the configuration file ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The configuration file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseConfig(json);
+}

@@ -1,0 +1,165 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+// Migrations are code, not files, so the provider runs the same way from source, from a build and in tests.
+// Only portable column types (text, bigint, integer) are used: one migration serves SQLite and PostgreSQL.
+// biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on today's schema type (Kysely's advice).
+type AnyDatabase = Kysely<any>;
+
+const migrations: Record<string, Migration> = {
+  '0001_core': {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('projects')
+        .addColumn('project_id', 'text', (c) => c.primaryKey())
+        .addColumn('public_token', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('users')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('middle_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('last_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('trusted_metadata', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('untrusted_metadata', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('roles', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .createTable('emails')
+        .addColumn('email_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('emails_project_email', ['project_id', 'email'])
+        .execute();
+      await db.schema.createIndex('emails_user').on('emails').column('user_id').execute();
+      await db.schema
+        .createTable('phone_numbers')
+        .addColumn('phone_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('phone_number', 'text', (c) => c.notNull())
+        .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('phone_numbers_project_phone', ['project_id', 'phone_number'])
+        .execute();
+      await db.schema.createIndex('phone_numbers_user').on('phone_numbers').column('user_id').execute();
+      await db.schema
+        .createTable('passwords')
+        .addColumn('password_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.user_id').onDelete('cascade'))
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('requires_reset', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('session_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_accessed_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .addColumn('ip_address', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('factors', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('custom_claims', 'text')
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema
+        .createTable('otp_codes')
+        .addColumn('otp_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('method_id', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('otp_codes_method').on('otp_codes').columns(['method_id', 'created_at']).execute();
+      await db.schema
+        .createTable('email_tokens')
+        .addColumn('token_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('email_id', 'text', (c) => c.notNull())
+        .addColumn('code_challenge', 'text')
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('auth_failures')
+        .addColumn('failure_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('auth_failures_user')
+        .on('auth_failures')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('bucket', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('private_jwk', 'text', (c) => c.notNull())
+        .addColumn('public_jwk', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('dev_inbox')
+        .addColumn('message_id', 'text', (c) => c.primaryKey())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('html', 'text')
+        .addColumn('links', 'text', (c) => c.notNull())
+        .addColumn('codes', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('dev_inbox_created').on('dev_inbox').column('created_at').execute();
+      await db.schema
+        .createTable('events')
+        .addColumn('event_id', 'text', (c) => c.primaryKey())
+        .addColumn('public_token', 'text', (c) => c.notNull())
+        .addColumn('event_name', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database to the latest schema. Safe to run from several instances at once (Kysely takes a lock). */
+export async function migrateToLatest(db: AnyDatabase): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

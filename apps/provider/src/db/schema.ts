@@ -1,0 +1,156 @@
+// Table shapes for Kysely. Times are epoch milliseconds (bigint), flags are 0/1 integers and JSON is text,
+// so the same queries run unchanged on SQLite and PostgreSQL.
+export interface ProjectsTable {
+  project_id: string;
+  public_token: string;
+  name: string;
+  created_at: number;
+}
+
+export interface UsersTable {
+  user_id: string;
+  project_id: string;
+  created_at: number;
+  status: 'active' | 'pending';
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  trusted_metadata: string;
+  untrusted_metadata: string;
+  roles: string;
+}
+
+export interface EmailsTable {
+  email_id: string;
+  user_id: string;
+  project_id: string;
+  /** Lower-cased; unique per project. */
+  email: string;
+  verified: number;
+  created_at: number;
+}
+
+export interface PhoneNumbersTable {
+  phone_id: string;
+  user_id: string;
+  project_id: string;
+  /** E.164; unique per project. */
+  phone_number: string;
+  verified: number;
+  created_at: number;
+}
+
+export interface PasswordsTable {
+  password_id: string;
+  user_id: string;
+  /** argon2id PHC string. */
+  hash: string;
+  requires_reset: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  session_id: string;
+  user_id: string;
+  project_id: string;
+  /** SHA-256 of the opaque session token (hex); the token itself is never stored. */
+  token_hash: string;
+  started_at: number;
+  last_accessed_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip_address: string;
+  user_agent: string;
+  /** JSON array of AuthenticationFactor. */
+  factors: string;
+  custom_claims: string | null;
+}
+
+export interface OtpCodesTable {
+  otp_id: string;
+  project_id: string;
+  /** The email_id or phone_id the code was sent to; `otps/authenticate` names it. */
+  method_id: string;
+  channel: 'email' | 'sms' | 'whatsapp';
+  user_id: string;
+  /** SHA-256 of `${otp_id}:${code}` (hex). */
+  code_hash: string;
+  expires_at: number;
+  consumed_at: number | null;
+  failed_attempts: number;
+  created_at: number;
+}
+
+export interface EmailTokensTable {
+  token_id: string;
+  project_id: string;
+  /** `magic_link` (also the reset email's log-in link) or `password_reset`. A token only works for its kind. */
+  kind: 'magic_link' | 'password_reset';
+  /** SHA-256 of the token (hex). */
+  token_hash: string;
+  user_id: string;
+  email_id: string;
+  /** PKCE S256 challenge sent with the start call, if any. */
+  code_challenge: string | null;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
+export interface AuthFailuresTable {
+  failure_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: number;
+  count: number;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+}
+
+export interface DevInboxTable {
+  message_id: string;
+  channel: 'email' | 'sms' | 'whatsapp';
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** JSON array of the links in the message. */
+  links: string;
+  /** JSON array of the passcodes in the message. */
+  codes: string;
+  created_at: number;
+}
+
+export interface EventsTable {
+  event_id: string;
+  public_token: string;
+  event_name: string;
+  details: string;
+  created_at: number;
+}
+
+export interface Database {
+  projects: ProjectsTable;
+  users: UsersTable;
+  emails: EmailsTable;
+  phone_numbers: PhoneNumbersTable;
+  passwords: PasswordsTable;
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  email_tokens: EmailTokensTable;
+  auth_failures: AuthFailuresTable;
+  rate_limits: RateLimitsTable;
+  signing_keys: SigningKeysTable;
+  dev_inbox: DevInboxTable;
+  events: EventsTable;
+}

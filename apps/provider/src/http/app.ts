@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import { newId } from '../services/secrets';
+import type { ProviderDeps, ProviderEnv } from './context';
+import { ERROR_URL_BASE, ProviderError, SchemaError } from './errors';
+
+const SDK_HEADERS = 'authorization,content-type,x-sdk-client,x-sdk-parent-host';
+
+function errorBody(requestId: string, error: ProviderError) {
+  return {
+    status_code: error.status,
+    request_id: requestId,
+    error_type: error.errorType,
+    error_message: error.message,
+    error_url: `${ERROR_URL_BASE}`,
+    ...(error.details === undefined ? {} : { error_details: error.details }),
+  };
+}
+
+function parseBasicAuth(header: string | undefined): { user: string; password: string } | null {
+  if (!header?.startsWith('Basic ')) return null;
+  let decoded: string;
+  try {
+    decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  } catch {
+    return null;
+  }
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * The Hono application: request ids, CORS for the project's origins, Basic auth on `/sdk/v1`, the
+ * envelopes of contract §3 and the routes. Every failure becomes a JSON error body; nothing leaks a stack.
+ */
+export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>) => void): Hono<ProviderEnv> {
+  const app = new Hono<ProviderEnv>();
+  const project = deps.config.project;
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', newId('request-id', deps.environment));
+    c.set('deps', deps);
+    const origin = c.req.header('origin');
+    const allowed = origin !== undefined && project.allowedOrigins.includes(origin);
+    if (c.req.method === 'OPTIONS') {
+      if (!allowed) throw new ProviderError('origin_not_allowed');
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'access-control-allow-origin': origin,
+          'access-control-allow-credentials': 'true',
+          'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+          'access-control-allow-headers': SDK_HEADERS,
+          'access-control-max-age': '600',
+          vary: 'Origin',
+        },
+      });
+    }
+    // Requests without an Origin header come from servers and tools, not browsers; a browser always sends one.
+    if (origin !== undefined && !allowed) throw new ProviderError('origin_not_allowed');
+    await next();
+    if (allowed) {
+      c.res.headers.set('access-control-allow-origin', origin);
+      c.res.headers.set('access-control-allow-credentials', 'true');
+      c.res.headers.set('access-control-expose-headers', 'retry-after, x-request-id');
+      c.res.headers.append('vary', 'Origin');
+    }
+    c.res.headers.set('x-request-id', c.get('requestId'));
+  });
+
+  // `/events` carries no Authorization header (contract §4); everything else under /sdk/v1 does.
+  app.use('/sdk/v1/*', async (c, next) => {
+    if (c.req.path === '/sdk/v1/events') return next();
+    const credentials = parseBasicAuth(c.req.header('authorization'));
+    if (!credentials || credentials.user !== project.publicToken) throw new ProviderError('unauthorized_credentials');
+    const sessionToken =
+      credentials.password === credentials.user || credentials.password === '' ? null : credentials.password;
+    c.set('auth', { publicToken: credentials.user, sessionToken });
+    return next();
+  });
+
+  register(app);
+
+  app.notFound((c) => {
+    const error = new ProviderError('not_found');
+    return c.json(errorBody(c.get('requestId') ?? newId('request-id', deps.environment), error), 404);
+  });
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId') ?? newId('request-id', deps.environment);
+    const origin = c.req.header('origin');
+    const headers: Record<string, string> = { 'x-request-id': requestId };
+    if (origin !== undefined && project.allowedOrigins.includes(origin)) {
+      headers['access-control-allow-origin'] = origin;
+      headers['access-control-allow-credentials'] = 'true';
+      headers['access-control-expose-headers'] = 'retry-after, x-request-id';
+      headers.vary = 'Origin';
+    }
+    if (error instanceof SchemaError) {
+      return c.json({ status_code: 400, request_id: requestId, [error.location]: error.issues }, 400, headers);
+    }
+    if (error instanceof ProviderError) {
+      if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+      return c.json(errorBody(requestId, error), error.status as 400, headers);
+    }
+    console.error(`[latchkey-provider] ${requestId} ${c.req.method} ${c.req.path}:`, error);
+    return c.json(errorBody(requestId, new ProviderError('internal_server_error')), 500, headers);
+  });
+
+  return app;
+}

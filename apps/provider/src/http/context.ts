@@ -1,0 +1,96 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ProviderConfig } from '../config';
+import type { Database } from '../db/schema';
+import type { Outbox } from '../services/outbox';
+import type { SessionSigner } from '../services/signer';
+import { SchemaError, type SchemaIssue } from './errors';
+
+/** Wall-clock time, injectable so tests can move it. */
+export interface Clock {
+  now(): number;
+}
+
+/** Everything a route needs; created once by `createProvider`. Holds no state of its own. */
+export interface ProviderDeps {
+  db: Kysely<Database>;
+  config: ProviderConfig;
+  clock: Clock;
+  outbox: Outbox;
+  signer: SessionSigner;
+  /** `test` or `live`, from the public token; prefixes every id (`user-test-…`). */
+  environment: 'test' | 'live';
+}
+
+/** What the Basic-auth header named. The session token is resolved only by the routes that use it. */
+export interface RequestAuth {
+  publicToken: string;
+  /** The password slot when it differs from the public token: an opaque session token or a session JWT. */
+  sessionToken: string | null;
+}
+
+/** Node's socket details, passed by @hono/node-server (`incoming`) or by in-process callers. */
+export interface ProviderBindings {
+  incoming?: { socket?: { remoteAddress?: string } };
+  remoteAddress?: string;
+}
+
+export type ProviderEnv = {
+  Bindings: ProviderBindings;
+  Variables: { requestId: string; deps: ProviderDeps; auth: RequestAuth };
+};
+
+export type ProviderContext = Context<ProviderEnv>;
+
+function toDataPath(path: readonly PropertyKey[]): string {
+  return path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+}
+
+/** Maps zod issues to the `{dataPath, message}` list of contract §3. */
+export function schemaIssues(error: z.ZodError): SchemaIssue[] {
+  return error.issues.map((issue) => ({ dataPath: toDataPath(issue.path), message: issue.message }));
+}
+
+/**
+ * Reads the JSON body and checks it against `schema`. An empty body counts as `{}` (the SDK sends
+ * `sessions/revoke` with none). Anything that is not JSON, or does not match, is a SchemaError.
+ */
+export async function readBody<T extends z.ZodType>(c: ProviderContext, schema: T): Promise<z.infer<T>> {
+  const text = await c.req.text();
+  let json: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new SchemaError('body', [{ dataPath: '', message: 'must be valid JSON' }]);
+    }
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) throw new SchemaError('body', schemaIssues(result.error));
+  return result.data;
+}
+
+/** The success envelope: `{ data: { ...fields, request_id, status_code } }`. */
+export function ok(c: ProviderContext, fields: object, status: 200 | 201 = 200): Response {
+  return c.json({ data: { request_id: c.get('requestId'), status_code: status, ...fields } }, status);
+}
+
+/**
+ * The caller's IP address. `X-Forwarded-For` is believed only when the direct peer is a configured
+ * trusted proxy; then the right-most address that is not itself a trusted proxy is the client.
+ */
+export function clientIp(c: ProviderContext): string {
+  const peer = c.env?.remoteAddress ?? c.env?.incoming?.socket?.remoteAddress ?? '';
+  const { trustedProxies } = c.get('deps').config;
+  if (!trustedProxies.includes(peer)) return peer;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (let index = forwarded.length - 1; index >= 0; index -= 1) {
+    const address = forwarded[index] as string;
+    if (!trustedProxies.includes(address)) return address;
+  }
+  return peer;
+}

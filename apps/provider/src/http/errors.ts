@@ -1,0 +1,97 @@
+// The error catalogue. Messages of the types the specification lists are quoted from it exactly
+// (widget.md §8); the others are the provider's own and are shown to users as given.
+
+interface CatalogueEntry {
+  status: number;
+  message: string;
+}
+
+export const ERROR_CATALOGUE = {
+  invalid_email: { status: 400, message: 'Email format is invalid.' },
+  invalid_phone_number: {
+    status: 400,
+    message: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+  },
+  unauthorized_credentials: { status: 401, message: 'Unauthorized credentials.' },
+  user_unauthenticated: {
+    status: 401,
+    message: 'Must have an active session to call this method. Have you logged in yet?',
+  },
+  email_not_found: { status: 404, message: 'Email not found.' },
+  unable_to_auth_magic_link: {
+    status: 401,
+    message: 'The magic link could not be authenticated because it was either already used or expired.',
+  },
+  no_user_password: { status: 400, message: 'Password not found for this user. Please try again.' },
+  breached_password: { status: 400, message: 'Password appears in the list of breached passwords and must be reset.' },
+  reset_password: { status: 400, message: 'Password must be reset.' },
+  invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
+  unauthorized_action: { status: 403, message: 'Unauthorized action.' },
+  user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
+  invalid_session_token: { status: 401, message: 'Invalid session token.' },
+  session_not_found: { status: 404, message: 'Session not found.' },
+  otp_code_not_found: { status: 404, message: 'Invalid passcode, please try again.' },
+  // The provider's own types.
+  too_many_requests: { status: 429, message: 'Too many requests have been made. Please wait and try again.' },
+  origin_not_allowed: { status: 403, message: "This origin is not in the project's allowed origins." },
+  invalid_redirect_url: {
+    status: 400,
+    message: "The redirect URL is not in the project's allowlist of redirect URLs.",
+  },
+  method_not_enabled: { status: 403, message: 'This sign-in method is not enabled for this project.' },
+  duplicate_email: { status: 409, message: 'A user with this email already exists.' },
+  duplicate_phone_number: { status: 409, message: 'A user with this phone number already exists.' },
+  weak_password: { status: 400, message: 'Password does not meet the strength requirements.' },
+  password_too_long: { status: 400, message: 'Password must be at most 256 characters long.' },
+  pkce_mismatch: { status: 400, message: 'The code_verifier does not match the pkce code_challenge of this token.' },
+  missing_pkce: { status: 400, message: 'This project requires a pkce code_challenge for this call.' },
+  phone_number_not_found: { status: 404, message: 'Phone number not found.' },
+  not_found: { status: 404, message: 'The requested resource was not found.' },
+  internal_server_error: { status: 500, message: 'An internal error occurred. Please try again later.' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorType = keyof typeof ERROR_CATALOGUE;
+
+/** Where `error_url` points: the provider README's section for the type. */
+export const ERROR_URL_BASE = 'https://github.com/latchkey-dev/latchkey/blob/main/apps/provider/README.md#errors';
+
+/** An expected refusal: becomes the catalogue's error body with its status. */
+export class ProviderError extends Error {
+  readonly errorType: ErrorType;
+  readonly status: number;
+  /** Seconds, sent as `Retry-After` (rate limits). */
+  readonly retryAfterSeconds: number | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    errorType: ErrorType,
+    options: { message?: string; retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
+  ) {
+    const entry: CatalogueEntry = ERROR_CATALOGUE[errorType];
+    super(options.message ?? entry.message);
+    this.name = 'ProviderError';
+    this.errorType = errorType;
+    this.status = entry.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
+  }
+}
+
+/** One schema problem, in the shape the SDK reads (`dataPath` like `.email`). */
+export interface SchemaIssue {
+  dataPath: string;
+  message: string;
+}
+
+/** A request that does not match its schema: answered 400 with `{ body: [...] }` (contract §3). */
+export class SchemaError extends Error {
+  readonly location: 'body' | 'params' | 'query';
+  readonly issues: SchemaIssue[];
+
+  constructor(location: 'body' | 'params' | 'query', issues: SchemaIssue[]) {
+    super('Request does not match expected schema');
+    this.name = 'SchemaError';
+    this.location = location;
+    this.issues = issues;
+  }
+}

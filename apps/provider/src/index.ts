@@ -1,0 +1,10 @@
+export type { Product, ProjectConfig, ProviderConfig, ProviderConfigInput } from './config';
+export { configSchema, loadConfigFile, PRODUCTS, parseConfig } from './config';
+export type { DatabaseKind, ProviderDatabase } from './db/database';
+export { DEFAULT_SQLITE_PATH, openDatabase } from './db/database';
+export type { Clock, ProviderBindings } from './http/context';
+export type { ErrorType } from './http/errors';
+export { ERROR_CATALOGUE, ProviderError } from './http/errors';
+export type { CreateProviderOptions, Provider } from './provider';
+export { createProvider } from './provider';
+export type { InboxMessage, Outbox, OutgoingMessage, PhoneSender } from './services/outbox';

@@ -1,0 +1,122 @@
+import type { Hono } from 'hono';
+import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './config';
+import { openDatabase, type ProviderDatabase } from './db/database';
+import { createApp } from './http/app';
+import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
+import { ProviderError } from './http/errors';
+import { registerDevInboxRoutes } from './routes/devInbox';
+import { registerMagicLinkRoutes } from './routes/magicLinks';
+import { registerOtpRoutes } from './routes/otps';
+import { registerPasswordRoutes } from './routes/passwords';
+import { registerProjectRoutes } from './routes/project';
+import { registerSessionRoutes } from './routes/sessions';
+import { registerUserRoutes } from './routes/users';
+import {
+  createDevInbox,
+  createSmtpOutbox,
+  type InboxMessage,
+  type Outbox,
+  type PhoneSender,
+  routeByChannel,
+} from './services/outbox';
+import { SessionSigner } from './services/signer';
+
+export interface CreateProviderOptions {
+  /** `:memory:`, a SQLite file path, a `postgres://` URL, or an open database. Default `.data/latchkey.sqlite`. */
+  db?: string | ProviderDatabase;
+  /** The configuration (as in `latchkey.config.json`); missing fields take their defaults. */
+  config?: ProviderConfigInput | ProviderConfig;
+  /** Time source; tests pass one they can move. */
+  clock?: Clock;
+  /** Where every outgoing message goes. Default: SMTP for email when configured, else the development inbox. */
+  outbox?: Outbox;
+  /** Sends text and WhatsApp messages when no `outbox` is given. Default: the development inbox. */
+  phoneSender?: PhoneSender;
+}
+
+/** A running provider, without a port: `fetch` is a standard fetch handler. */
+export interface Provider {
+  /** Handles one request. `remoteAddress` is the caller's IP (what a socket would report). */
+  fetch(request: Request, bindings?: ProviderBindings): Promise<Response>;
+  app: Hono<ProviderEnv>;
+  config: ProviderConfig;
+  database: ProviderDatabase;
+  /** The development inbox, when the provider runs in development mode. */
+  inbox: { list(to?: string): Promise<InboxMessage[]>; clear(): Promise<void> } | null;
+  /** Closes the database (if the provider opened it). */
+  close(): Promise<void>;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+
+function unavailable(what: string): Outbox {
+  return {
+    async send() {
+      throw new ProviderError('method_not_enabled', { message: `No ${what} is configured for this provider.` });
+    },
+  };
+}
+
+/** Creates the provider: opens and migrates the database, seeds the project and builds the routes. */
+export async function createProvider(options: CreateProviderOptions = {}): Promise<Provider> {
+  const config = parseConfig(options.config ?? {});
+  const clock = options.clock ?? systemClock;
+  const ownsDatabase = typeof options.db !== 'object';
+  const database = typeof options.db === 'object' ? options.db : await openDatabase(options.db);
+  const { db } = database;
+  const { project } = config;
+
+  await db
+    .insertInto('projects')
+    .values({
+      project_id: project.projectId,
+      public_token: project.publicToken,
+      name: project.name,
+      created_at: clock.now(),
+    })
+    .onConflict((conflict) =>
+      conflict.column('project_id').doUpdateSet({ public_token: project.publicToken, name: project.name }),
+    )
+    .execute();
+
+  const inbox = config.mode === 'development' ? createDevInbox(db, () => clock.now()) : null;
+  let outbox = options.outbox;
+  if (!outbox) {
+    const email = config.smtp ? createSmtpOutbox(config.smtp) : (inbox ?? unavailable('email delivery (set smtp)'));
+    const phone = options.phoneSender ?? inbox ?? unavailable('SMS/WhatsApp sender');
+    outbox = routeByChannel(email, phone);
+  }
+  if (config.mode === 'production' && !options.outbox && !config.smtp) {
+    throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
+  }
+
+  const deps: ProviderDeps = {
+    db,
+    config,
+    clock,
+    outbox,
+    signer: new SessionSigner(db),
+    environment: project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
+  };
+
+  const app = createApp(deps, (routes) => {
+    registerProjectRoutes(routes);
+    registerSessionRoutes(routes);
+    registerUserRoutes(routes);
+    registerOtpRoutes(routes);
+    registerMagicLinkRoutes(routes);
+    registerPasswordRoutes(routes);
+    if (inbox) registerDevInboxRoutes(routes, inbox);
+  });
+
+  return {
+    fetch: async (request, bindings = {}) => app.fetch(request, bindings),
+    app,
+    config,
+    database,
+    inbox,
+    close: async () => {
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { BootstrapResponse } from '@latchkey/sdk/contract';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { ok, type ProviderEnv, readBody } from '../http/context';
+import { ProviderError } from '../http/errors';
+import { newId } from '../services/secrets';
+
+const eventSchema = z
+  .array(
+    z.object({
+      telemetry: z.unknown().optional(),
+      event: z.object({
+        public_token: z.string().max(200),
+        event_name: z.string().min(1).max(200),
+        details: z.unknown().optional(),
+        error_code: z.unknown().optional(),
+        error_description: z.unknown().optional(),
+        http_status_code: z.unknown().optional(),
+      }),
+    }),
+  )
+  .max(100);
+
+/** The bootstrap (contract §5), the telemetry sink, the JWKS and the development inbox. */
+export function registerProjectRoutes(app: Hono<ProviderEnv>): void {
+  app.get('/sdk/v1/projects/bootstrap/:public_token', (c) => {
+    const { project } = c.get('deps').config;
+    if (c.req.param('public_token') !== project.publicToken) throw new ProviderError('unauthorized_credentials');
+    const policy = project.passwordPolicy;
+    const data: Omit<BootstrapResponse, 'request_id' | 'status_code'> = {
+      project_name: project.name,
+      disable_sdk_watermark: project.disableWatermark,
+      captcha_settings: { enabled: false },
+      cname_domain: null,
+      email_domains: project.emailDomains,
+      pkce_required_for_email_magic_links: project.pkce.emailMagicLinks,
+      pkce_required_for_password_resets: project.pkce.passwordResets,
+      pkce_required_for_oauth: project.pkce.oauth,
+      pkce_required_for_sso: project.pkce.sso,
+      slug_pattern: null,
+      create_organization_enabled: false,
+      password_config:
+        policy.type === 'luds' ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount } : null,
+      dfp_protected_auth_enabled: false,
+      dfp_protected_auth_mode: 'OBSERVATION',
+      rbac_policy: project.rbacPolicy,
+      siwe_required_for_crypto_wallets: false,
+      vertical: 'CONSUMER',
+    };
+    return ok(c, data);
+  });
+
+  app.post('/sdk/v1/events', async (c) => {
+    const deps = c.get('deps');
+    const events = await readBody(c, eventSchema);
+    const now = deps.clock.now();
+    const rows = events
+      .filter((item) => item.event.public_token === deps.config.project.publicToken)
+      .map((item) => ({
+        event_id: newId('event', deps.environment),
+        public_token: item.event.public_token,
+        event_name: item.event.event_name,
+        details: JSON.stringify(item.event.details ?? {}).slice(0, 4096),
+        created_at: now,
+      }));
+    if (rows.length > 0) await deps.db.insertInto('events').values(rows).execute();
+    return ok(c, {});
+  });
+
+  app.get('/.well-known/jwks.json', async (c) => c.json(await c.get('deps').signer.jwks()));
+}

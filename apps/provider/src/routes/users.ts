@@ -1,0 +1,149 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { ok, type ProviderEnv, readBody } from '../http/context';
+import { ProviderError, SchemaError } from '../http/errors';
+import { protectionFields } from '../http/fields';
+import { assertEmail } from '../services/guards';
+import { requireSession } from '../services/sessions';
+import { findEmail, requireUser } from '../services/users';
+
+const MAX_METADATA_BYTES = 4096;
+
+const nameField = z.string().max(256).optional();
+const updateSchema = z.object({
+  name: z.object({ first_name: nameField, middle_name: nameField, last_name: nameField }).optional(),
+  untrusted_metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Factor kinds whose registrations later issues add; until then a user has none, so deleting one finds nothing. */
+const LATER_FACTORS: Record<string, string> = {
+  totps: 'TOTP',
+  crypto_wallets: 'Crypto wallet',
+  oauth: 'OAuth registration',
+  webauthn_registrations: 'WebAuthn registration',
+  biometric_registrations: 'Biometric registration',
+};
+
+/** `GET`/`PUT /users/me`, the delete-factor calls and `POST /users/search`. */
+export function registerUserRoutes(app: Hono<ProviderEnv>): void {
+  app.get('/sdk/v1/users/me', async (c) => {
+    const { row } = await requireSession(c);
+    // contract §11.4: the user object itself is `data`, not `{ user }`.
+    return ok(c, await requireUser(c.get('deps').db, row.user_id));
+  });
+
+  app.put('/sdk/v1/users/me', async (c) => {
+    const body = await readBody(c, updateSchema);
+    const deps = c.get('deps');
+    const { row } = await requireSession(c);
+    const updates: Record<string, string> = {};
+    if (body.name?.first_name !== undefined) updates.first_name = body.name.first_name;
+    if (body.name?.middle_name !== undefined) updates.middle_name = body.name.middle_name;
+    if (body.name?.last_name !== undefined) updates.last_name = body.name.last_name;
+    if (body.untrusted_metadata !== undefined) {
+      const current = (await requireUser(deps.db, row.user_id)).untrusted_metadata;
+      // Top-level keys are merged; a key set to null is removed.
+      const merged: Record<string, unknown> = { ...current };
+      for (const [key, value] of Object.entries(body.untrusted_metadata)) {
+        if (value === null) delete merged[key];
+        else merged[key] = value;
+      }
+      const json = JSON.stringify(merged);
+      if (Buffer.byteLength(json) > MAX_METADATA_BYTES) {
+        throw new SchemaError('body', [
+          { dataPath: '.untrusted_metadata', message: `must be at most ${MAX_METADATA_BYTES} bytes of JSON` },
+        ]);
+      }
+      updates.untrusted_metadata = json;
+    }
+    if (Object.keys(updates).length > 0)
+      await deps.db.updateTable('users').set(updates).where('user_id', '=', row.user_id).execute();
+    const user = await requireUser(deps.db, row.user_id);
+    return ok(c, {
+      user_id: user.user_id,
+      emails: user.emails,
+      phone_numbers: user.phone_numbers,
+      crypto_wallets: user.crypto_wallets,
+      __user: user,
+    });
+  });
+
+  app.delete('/sdk/v1/users/emails/:email_id', async (c) => {
+    const deps = c.get('deps');
+    const { row } = await requireSession(c);
+    const emailId = c.req.param('email_id');
+    const now = deps.clock.now();
+    const deleted = await deps.db.transaction().execute(async (trx) => {
+      // Only the caller's own email: another user's id is "not found", never deleted.
+      const result = await trx
+        .deleteFrom('emails')
+        .where('email_id', '=', emailId)
+        .where('user_id', '=', row.user_id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) !== 1) return false;
+      // Links and codes already sent to the removed address stop working.
+      await trx
+        .updateTable('email_tokens')
+        .set({ consumed_at: now })
+        .where('email_id', '=', emailId)
+        .where('consumed_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('method_id', '=', emailId)
+        .where('consumed_at', 'is', null)
+        .execute();
+      return true;
+    });
+    if (!deleted) throw new ProviderError('email_not_found');
+    const user = await requireUser(deps.db, row.user_id);
+    return ok(c, { user_id: user.user_id, __user: user });
+  });
+
+  app.delete('/sdk/v1/users/phone_numbers/:phone_id', async (c) => {
+    const deps = c.get('deps');
+    const { row } = await requireSession(c);
+    const phoneId = c.req.param('phone_id');
+    const now = deps.clock.now();
+    const deleted = await deps.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('phone_numbers')
+        .where('phone_id', '=', phoneId)
+        .where('user_id', '=', row.user_id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) !== 1) return false;
+      await trx
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('method_id', '=', phoneId)
+        .where('consumed_at', 'is', null)
+        .execute();
+      return true;
+    });
+    if (!deleted) throw new ProviderError('phone_number_not_found');
+    const user = await requireUser(deps.db, row.user_id);
+    return ok(c, { user_id: user.user_id, __user: user });
+  });
+
+  for (const [segment, label] of Object.entries(LATER_FACTORS)) {
+    app.delete(`/sdk/v1/users/${segment}/:id`, async (c) => {
+      await requireSession(c);
+      throw new ProviderError('not_found', { message: `${label} not found.` });
+    });
+  }
+
+  app.post('/sdk/v1/users/search', async (c) => {
+    const body = await readBody(c, z.object({ email: z.string(), ...protectionFields }));
+    assertEmail(body.email);
+    const deps = c.get('deps');
+    const email = await findEmail(deps.db, deps.config.project.projectId, body.email);
+    if (!email) return ok(c, { userType: 'new' });
+    const password = await deps.db
+      .selectFrom('passwords')
+      .select('password_id')
+      .where('user_id', '=', email.user_id)
+      .executeTakeFirst();
+    return ok(c, { userType: password ? 'password' : 'passwordless' });
+  });
+}

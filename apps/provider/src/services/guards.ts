@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { Product, ProjectConfig } from '../config';
+import type { ProviderDeps } from '../http/context';
+import { ProviderError } from '../http/errors';
+import { newId } from './secrets';
+
+/** Local part, @, a domain with a dot and a top-level part of at least two letters (spec §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/** E.164: a plus, a non-zero country digit, at most 15 digits in all. */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+
+/** Refuses a malformed email with `invalid_email`. */
+export function assertEmail(email: string): void {
+  if (email.length > 254 || !EMAIL_PATTERN.test(email.trim())) throw new ProviderError('invalid_email');
+}
+
+/** Refuses a phone number that is not E.164 with `invalid_phone_number`. */
+export function assertPhoneNumber(phoneNumber: string): void {
+  if (!E164_PATTERN.test(phoneNumber)) throw new ProviderError('invalid_phone_number');
+}
+
+/** Refuses a call to a sign-in method the project has switched off. */
+export function assertProductEnabled(deps: ProviderDeps, product: Product): void {
+  if (!deps.config.project.products.includes(product)) throw new ProviderError('method_not_enabled');
+}
+
+/**
+ * Counts one send against a fixed-window limit; over the limit answers 429 `too_many_requests` with
+ * `Retry-After`. The counter lives in the database, so every instance shares it.
+ */
+export async function consumeRateLimit(
+  deps: ProviderDeps,
+  bucket: string,
+  limit: { limit: number; windowSeconds: number },
+): Promise<void> {
+  const now = deps.clock.now();
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await deps.db
+    .insertInto('rate_limits')
+    .values({ bucket, window_start: windowStart, count: 1 })
+    .onConflict((conflict) =>
+      conflict.column('bucket').doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
+        window_start: windowStart,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) > limit.limit) {
+    throw new ProviderError('too_many_requests', {
+      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+    });
+  }
+}
+
+/** The send limits of security.md: per identifier (email or phone) and per client IP. */
+export async function limitSends(deps: ProviderDeps, identifier: string, ip: string): Promise<void> {
+  await consumeRateLimit(
+    deps,
+    `send:identifier:${identifier.toLowerCase()}`,
+    deps.config.rateLimits.sendsPerIdentifier,
+  );
+  if (ip !== '') await consumeRateLimit(deps, `send:ip:${ip}`, deps.config.rateLimits.sendsPerIp);
+}
+
+/** Refuses with `user_lock_limit_reached` once a user has failed too often within the window, on any path. */
+export async function assertNotLocked(deps: ProviderDeps, userId: string): Promise<void> {
+  const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
+  const since = deps.clock.now() - windowMinutes * 60_000;
+  const row = await deps.db
+    .selectFrom('auth_failures')
+    .select((eb) => eb.fn.countAll<number>().as('failures'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(row.failures) >= maxFailuresPerUser) throw new ProviderError('user_lock_limit_reached');
+}
+
+/** Records one failed guess (wrong passcode, wrong password) against the user. */
+export async function recordFailure(deps: ProviderDeps, userId: string): Promise<void> {
+  await deps.db
+    .insertInto('auth_failures')
+    .values({ failure_id: newId('failure', deps.environment), user_id: userId, created_at: deps.clock.now() })
+    .execute();
+}
+
+function redirectKey(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+/** Parses a redirect URL strictly: http(s) only, no credentials, no backslashes or control characters. */
+function parseRedirect(raw: string): URL | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  if (/[\\\u0000-\u0020\u007f]/.test(raw) || !URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+  return url;
+}
+
+/** Is `raw` on the project's allowlist: the same scheme, host, port and path as an entry (the query may differ)? */
+export function isAllowedRedirect(project: ProjectConfig, raw: string): boolean {
+  const url = parseRedirect(raw);
+  if (!url) return false;
+  const key = redirectKey(url);
+  return project.redirectUrls.some((entry) => {
+    const allowed = parseRedirect(entry);
+    return allowed !== null && redirectKey(allowed) === key;
+  });
+}
+
+/**
+ * The redirect URL to put in an email: the one the caller named, if allowed, else the project's default
+ * for `kind`. Anything else is `invalid_redirect_url`.
+ */
+export function resolveRedirect(
+  project: ProjectConfig,
+  raw: string | undefined,
+  kind: 'login' | 'signup' | 'resetPassword',
+): string {
+  const url = raw ?? project.defaultRedirectUrls[kind] ?? project.redirectUrls[0];
+  if (url === undefined) {
+    throw new ProviderError('invalid_redirect_url', {
+      message: `No redirect URL was given and the project has no default ${kind} redirect URL.`,
+    });
+  }
+  if (!isAllowedRedirect(project, url)) throw new ProviderError('invalid_redirect_url');
+  return url;
+}
+
+/** Appends `stytch_token_type` and `token` to a redirect URL, keeping its own query. */
+export function tokenLink(
+  redirectUrl: string,
+  tokenType: 'magic_links' | 'reset_password' | 'login',
+  token: string,
+): string {
+  const url = new URL(redirectUrl);
+  url.searchParams.set('stytch_token_type', tokenType);
+  url.searchParams.set('token', token);
+  return url.toString();
+}

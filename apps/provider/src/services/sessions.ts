@@ -1,0 +1,201 @@
+import type { AuthenticationFactor, Session, User } from '@latchkey/sdk/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, SessionsTable } from '../db/schema';
+import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
+import { ProviderError } from '../http/errors';
+import { newId, randomToken, sha256Hex } from './secrets';
+import { SESSION_CLAIM } from './signer';
+import { requireUser } from './users';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type SessionRow = Selectable<SessionsTable>;
+
+/** Default and bounds of `session_duration_minutes` (5 minutes to one year). */
+export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+export const MIN_SESSION_DURATION_MINUTES = 5;
+export const MAX_SESSION_DURATION_MINUTES = 527_040;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The JWT issuer and audience for this project. */
+export function jwtIssuer(deps: ProviderDeps): string {
+  return `latchkey/${deps.config.project.projectId}`;
+}
+
+/** The session object of contract §6. */
+export function serializeSession(row: SessionRow, roles: string[]): Session {
+  return {
+    session_id: row.session_id,
+    user_id: row.user_id,
+    started_at: iso(row.started_at),
+    last_accessed_at: iso(row.last_accessed_at),
+    expires_at: iso(row.expires_at),
+    attributes: { ip_address: row.ip_address, user_agent: row.user_agent },
+    authentication_factors: JSON.parse(row.factors) as AuthenticationFactor[],
+    custom_claims: row.custom_claims === null ? null : (JSON.parse(row.custom_claims) as Record<string, unknown>),
+    roles,
+  };
+}
+
+function isJwt(token: string): boolean {
+  return token.split('.').length === 3;
+}
+
+/**
+ * The live session a token names: an opaque session token, or a session JWT whose session is still
+ * live. Revoked, expired and unknown tokens give undefined.
+ */
+export async function findLiveSession(deps: ProviderDeps, token: string): Promise<SessionRow | undefined> {
+  const now = deps.clock.now();
+  let query = deps.db.selectFrom('sessions').selectAll();
+  if (isJwt(token)) {
+    const payload = await deps.signer.verify(token, {
+      audience: deps.config.project.projectId,
+      issuer: jwtIssuer(deps),
+      nowMs: now,
+    });
+    const claim = payload?.[SESSION_CLAIM] as { id?: unknown } | undefined;
+    if (typeof claim?.id !== 'string') return undefined;
+    query = query.where('session_id', '=', claim.id);
+  } else {
+    query = query.where('token_hash', '=', sha256Hex(token));
+  }
+  const row = await query.where('project_id', '=', deps.config.project.projectId).executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
+  return row;
+}
+
+/** The caller's live session, or a refusal: `user_unauthenticated` without a token, `session_not_found` for a dead one. */
+export async function requireSession(c: ProviderContext): Promise<{ row: SessionRow; token: string }> {
+  const { sessionToken } = c.get('auth');
+  if (sessionToken === null) throw new ProviderError('user_unauthenticated');
+  const row = await findLiveSession(c.get('deps'), sessionToken);
+  if (!row) throw new ProviderError('session_not_found');
+  return { row, token: sessionToken };
+}
+
+/** The caller's live session if the request carries one; a stale token is ignored, as if signed out. */
+export async function optionalSession(c: ProviderContext): Promise<{ row: SessionRow; token: string } | null> {
+  const { sessionToken } = c.get('auth');
+  if (sessionToken === null) return null;
+  const row = await findLiveSession(c.get('deps'), sessionToken);
+  return row ? { row, token: sessionToken } : null;
+}
+
+function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFactor): AuthenticationFactor[] {
+  const key = (item: AuthenticationFactor) => JSON.stringify({ ...item, last_authenticated_at: undefined });
+  return [...factors.filter((item) => key(item) !== key(factor)), factor];
+}
+
+export interface StartedSession {
+  row: SessionRow;
+  token: string;
+}
+
+/**
+ * Records a successful authentication, inside the caller's transaction (the one that consumed the code).
+ * With a live session of the same user the factor is added to it and, when a duration is asked for, its
+ * expiry is set to now + duration; otherwise a new session starts with a fresh 256-bit token.
+ */
+export async function recordAuthentication(
+  trx: Executor,
+  c: ProviderContext,
+  options: {
+    userId: string;
+    factor: Omit<AuthenticationFactor, 'last_authenticated_at'>;
+    durationMinutes: number | undefined;
+    current: { row: SessionRow; token: string } | null;
+  },
+): Promise<StartedSession> {
+  const deps = c.get('deps');
+  const now = deps.clock.now();
+  const factor = { ...options.factor, last_authenticated_at: iso(now) } as AuthenticationFactor;
+  const duration = options.durationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES;
+  const current = options.current;
+  if (current && current.row.user_id === options.userId) {
+    const factors = mergeFactor(JSON.parse(current.row.factors) as AuthenticationFactor[], factor);
+    const expiresAt = options.durationMinutes === undefined ? current.row.expires_at : now + duration * 60_000;
+    const updated = await trx
+      .updateTable('sessions')
+      .set({ factors: JSON.stringify(factors), last_accessed_at: now, expires_at: expiresAt })
+      .where('session_id', '=', current.row.session_id)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) return { row: updated, token: current.token };
+  }
+  const token = randomToken(32);
+  const row: SessionRow = {
+    session_id: newId('session', deps.environment),
+    user_id: options.userId,
+    project_id: deps.config.project.projectId,
+    token_hash: sha256Hex(token),
+    started_at: now,
+    last_accessed_at: now,
+    expires_at: now + duration * 60_000,
+    revoked_at: null,
+    ip_address: clientIp(c),
+    user_agent: (c.req.header('user-agent') ?? '').slice(0, 512),
+    factors: JSON.stringify([factor]),
+    custom_claims: null,
+  };
+  await trx.insertInto('sessions').values(row).execute();
+  return { row, token };
+}
+
+/** Signs the five-minute session JWT for a session. */
+export async function signSessionJwt(deps: ProviderDeps, session: Session): Promise<string> {
+  const { last_accessed_at, started_at, expires_at, attributes, authentication_factors } = session;
+  return deps.signer.sign({
+    subject: session.user_id,
+    audience: deps.config.project.projectId,
+    issuer: jwtIssuer(deps),
+    nowMs: deps.clock.now(),
+    expiresAtMs: Date.parse(expires_at),
+    claims: {
+      [SESSION_CLAIM]: {
+        id: session.session_id,
+        started_at,
+        last_accessed_at,
+        expires_at,
+        attributes,
+        authentication_factors,
+      },
+      roles: session.roles,
+    },
+  });
+}
+
+/** The AuthenticateResponse fields of contract §4: user_id, session_token, session_jwt, session, user. */
+export async function authenticateResponseFields(
+  c: ProviderContext,
+  started: StartedSession,
+  user?: User,
+): Promise<{ user_id: string; session_token: string; session_jwt: string; session: Session; user: User }> {
+  const deps = c.get('deps');
+  const fullUser = user ?? (await requireUser(deps.db, started.row.user_id));
+  const session = serializeSession(started.row, fullUser.roles);
+  return {
+    user_id: fullUser.user_id,
+    session_token: started.token,
+    session_jwt: await signSessionJwt(deps, session),
+    session,
+    user: fullUser,
+  };
+}
+
+/** Revokes every live session of a user except `keepSessionId` (a password reset does this). */
+export async function revokeOtherSessions(
+  trx: Executor,
+  userId: string,
+  keepSessionId: string | null,
+  now: number,
+): Promise<void> {
+  let query = trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId !== null) query = query.where('session_id', '!=', keepSessionId);
+  await query.execute();
+}
