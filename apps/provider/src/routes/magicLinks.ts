@@ -1,4 +1,136 @@
 import type { Hono } from 'hono';
-import type { ProviderEnv } from '../http/context';
+import { z } from 'zod';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
+import { ProviderError } from '../http/errors';
+import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
+import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../services/guards';
+import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, issueMagicLink } from '../services/magicLinks';
+import { assertAttachable, resolveRecipient, type SendMode } from '../services/otps';
+import { pkceMatches, sha256Hex } from '../services/secrets';
+import {
+  authenticateResponseFields,
+  optionalSession,
+  recordAuthentication,
+  requireSession,
+} from '../services/sessions';
+import { normalizeEmail } from '../services/users';
 
-export function registerMagicLinkRoutes(_app: Hono<ProviderEnv>): void {}
+const sendSchema = z.object({
+  email: z.string(),
+  login_magic_link_url: z.string().optional(),
+  signup_magic_link_url: z.string().optional(),
+  login_expiration_minutes: expirationField,
+  signup_expiration_minutes: expirationField,
+  login_template_id: z.string().optional(),
+  signup_template_id: z.string().optional(),
+  locale: z.string().optional(),
+  // S256 only: base64url of a SHA-256 digest is always 43 characters.
+  code_challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (S256) challenge')
+    .optional(),
+  create_user_as_pending: z.boolean().optional(),
+  ...protectionFields,
+});
+
+const authenticateSchema = z.object({
+  token: z.string(),
+  code_verifier: z.string().optional(),
+  session_duration_minutes: sessionDurationField,
+});
+
+async function sendMagicLink(c: ProviderContext, mode: SendMode): Promise<Response> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  assertProductEnabled(deps, 'email_magic_links');
+  const body = await readBody(c, sendSchema);
+  assertEmail(body.email);
+  const email = normalizeEmail(body.email);
+  const session = mode === 'secondary' ? await requireSession(c) : null;
+  if (session) await assertAttachable(deps, session.row.user_id, { kind: 'email', email });
+  if (project.pkce.emailMagicLinks && body.code_challenge === undefined) throw new ProviderError('missing_pkce');
+  // Both URLs are checked whichever one the email will carry: a refused URL never depends on who the user is.
+  const loginUrl = resolveRedirect(project, body.login_magic_link_url, 'login');
+  const signupUrl = resolveRedirect(project, body.signup_magic_link_url, 'signup');
+  await limitSends(deps, email, clientIp(c));
+  const owner = await resolveRecipient(
+    deps,
+    mode,
+    { kind: 'email', email },
+    { sessionUserId: session?.row.user_id, status: body.create_user_as_pending === true ? 'pending' : 'active' },
+  );
+  const signup = mode === 'login_or_create' && owner.created;
+  await issueMagicLink(deps, {
+    owner,
+    email,
+    redirectUrl: signup ? signupUrl : loginUrl,
+    expirationMinutes:
+      (signup ? body.signup_expiration_minutes : body.login_expiration_minutes) ??
+      DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
+    codeChallenge: body.code_challenge ?? null,
+    signup,
+  });
+  return ok(c, {});
+}
+
+async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const body = await readBody(c, authenticateSchema);
+  const now = deps.clock.now();
+  // No product check here: the password-reset email's log-in link is redeemed through this call too.
+  const token = await deps.db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('project_id', '=', deps.config.project.projectId)
+    .where('token_hash', '=', sha256Hex(body.token))
+    .where('kind', '=', 'magic_link')
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!token) throw new ProviderError('unable_to_auth_magic_link');
+  // A wrong verifier leaves the token usable: the SDK retries with its other stored verifier (contract §4).
+  if (token.code_challenge !== null) {
+    if (body.code_verifier === undefined || !pkceMatches(token.code_challenge, body.code_verifier)) {
+      throw new ProviderError('pkce_mismatch');
+    }
+  }
+  const email = await deps.db
+    .selectFrom('emails')
+    .selectAll()
+    .where('email_id', '=', token.email_id)
+    .where('user_id', '=', token.user_id)
+    .executeTakeFirst();
+  if (!email) throw new ProviderError('unable_to_auth_magic_link');
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  const started = await deps.db.transaction().execute(async (trx) => {
+    const consumed = await trx
+      .updateTable('email_tokens')
+      .set({ consumed_at: now })
+      .where('token_id', '=', token.token_id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('unable_to_auth_magic_link');
+    await trx.updateTable('emails').set({ verified: 1 }).where('email_id', '=', email.email_id).execute();
+    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', token.user_id).execute();
+    return recordAuthentication(trx, c, {
+      userId: token.user_id,
+      factor: {
+        type: 'magic_link',
+        delivery_method: 'email',
+        email_factor: { email_id: email.email_id, email_address: email.email },
+      },
+      durationMinutes: body.session_duration_minutes,
+      current,
+    });
+  });
+  return ok(c, { ...(await authenticateResponseFields(c, started)), method_id: email.email_id });
+}
+
+/** The magic-link calls of contract §4 "Magic links": login_or_create, send and authenticate. */
+export function registerMagicLinkRoutes(app: Hono<ProviderEnv>): void {
+  app.post('/sdk/v1/magic_links/email/login_or_create', (c) => sendMagicLink(c, 'login_or_create'));
+  app.post('/sdk/v1/magic_links/email/send/primary', (c) => sendMagicLink(c, 'primary'));
+  app.post('/sdk/v1/magic_links/email/send/secondary', (c) => sendMagicLink(c, 'secondary'));
+  app.post('/sdk/v1/magic_links/authenticate', authenticateMagicLink);
+}

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { newId } from './secrets';
+import { randomToken } from './secrets';
+
+let sequence = 0;
+/** Ids that sort in sending order, even for messages stored in the same millisecond (or at one test-clock instant). */
+function sortableMessageId(): string {
+  sequence = (sequence + 1) % 1_000_000;
+  return `message-${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(6, '0')}-${randomToken(6)}`;
+}
 
 /** One outgoing email, text message or WhatsApp message. */
 export interface OutgoingMessage {
@@ -50,7 +57,7 @@ export function createDevInbox(
       await db
         .insertInto('dev_inbox')
         .values({
-          message_id: newId('message', 'test'),
+          message_id: sortableMessageId(),
           channel: message.channel,
           recipient: message.to,
           subject: message.subject,
@@ -63,7 +70,7 @@ export function createDevInbox(
         .execute();
     },
     async list(to) {
-      let query = db.selectFrom('dev_inbox').selectAll().orderBy('created_at').orderBy('message_id');
+      let query = db.selectFrom('dev_inbox').selectAll().orderBy('message_id');
       if (to !== undefined)
         query = query.where('recipient', '=', to.toLowerCase().includes('@') ? to.toLowerCase() : to);
       const rows = await query.execute();

@@ -1,0 +1,516 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type CallResult, startProvider, type TestProvider, tokenOf } from '../../test/harness';
+import type { ProviderConfigInput } from '../config';
+import { ERROR_CATALOGUE, ERROR_URL_BASE, type ErrorType } from '../http/errors';
+
+const START = Date.parse('2026-11-21T12:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const EMAIL = 'ada@example.com';
+const PROJECT_ID = 'project-test-latchkey-playground';
+const REQUEST_ID = expect.stringMatching(/^request-id-test-[0-9a-f-]{36}$/);
+const LINK = /^http:\/\/localhost:5173\/authenticate\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]{43}$/;
+const VERIFIER = '0123456789abcdef'.repeat(4);
+
+function expectError(response: CallResult, status: number, errorType: ErrorType): void {
+  expect(response.status).toBe(status);
+  expect(response.json).toEqual({
+    status_code: status,
+    request_id: REQUEST_ID,
+    error_type: errorType,
+    error_message: ERROR_CATALOGUE[errorType].message,
+    error_url: ERROR_URL_BASE,
+  });
+}
+
+function expectSchemaError(response: CallResult, dataPaths: string[]): void {
+  expect(response.status).toBe(400);
+  expect(response.json).toEqual({
+    status_code: 400,
+    request_id: REQUEST_ID,
+    body: dataPaths.map((dataPath) => ({ dataPath, message: expect.any(String) })),
+  });
+}
+
+/** Every row a send or an authenticate could write, to prove a refusal wrote nothing. */
+async function snapshot(t: TestProvider) {
+  const { db } = t.provider.database;
+  return {
+    users: await db.selectFrom('users').selectAll().orderBy('user_id').execute(),
+    emails: await db.selectFrom('emails').selectAll().orderBy('email_id').execute(),
+    tokens: await db.selectFrom('email_tokens').selectAll().orderBy('token_id').execute(),
+    sessions: await db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
+    inbox: await db.selectFrom('dev_inbox').selectAll().orderBy('message_id').execute(),
+  };
+}
+
+/** The one message `send` delivers to `to`, found by message id (same-instant messages have no reliable order). */
+async function delivered(t: TestProvider, to: string, send: () => Promise<CallResult>) {
+  const list = async () => (t.provider.inbox ? t.provider.inbox.list(to) : []);
+  const seen = new Set((await list()).map((message) => message.message_id));
+  const response = await send();
+  const fresh = (await list()).filter((message) => !seen.has(message.message_id));
+  expect(fresh).toHaveLength(1);
+  const message = fresh[0];
+  if (!message) throw new Error('no message');
+  expect(message.links).toHaveLength(1);
+  return { response, message, link: message.links[0] as string };
+}
+
+async function sendLink(t: TestProvider, body: Record<string, unknown> = { email: EMAIL }, sessionToken?: string) {
+  const path = sessionToken === undefined ? '/magic_links/email/login_or_create' : '/magic_links/email/send/secondary';
+  const result = await delivered(t, String(body.email).toLowerCase(), () =>
+    t.call('POST', path, { body, sessionToken }),
+  );
+  expect(result.response.status).toBe(200);
+  return { ...result, token: tokenOf(result.link) };
+}
+
+async function authenticate(
+  t: TestProvider,
+  token: string,
+  extra: Record<string, unknown> = {},
+  sessionToken?: string,
+) {
+  return t.call('POST', '/magic_links/authenticate', {
+    body: { token, session_duration_minutes: 60, ...extra },
+    sessionToken,
+  });
+}
+
+describe('magic_links/email/login_or_create', () => {
+  it('creates the user, stores only the token hash and emails a link to the redirect URL', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { response, message, link, token } = await sendLink(t, { email: 'Ada@Example.com' });
+    expect(response.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200 } });
+    expect(link).toMatch(LINK);
+    expect(message).toMatchObject({
+      channel: 'email',
+      to: EMAIL,
+      subject: 'Finish creating your Latchkey Playground account',
+      codes: [],
+      links: [link],
+    });
+    expect(message.text).toContain(link);
+
+    const [user] = await db.selectFrom('users').selectAll().execute();
+    expect(user?.status).toBe('active');
+    const [email] = await db.selectFrom('emails').selectAll().execute();
+    expect(email).toMatchObject({ user_id: user?.user_id, email: EMAIL, verified: 0 });
+    const tokens = await db.selectFrom('email_tokens').selectAll().execute();
+    expect(tokens).toEqual([
+      {
+        token_id: expect.stringMatching(/^magic-link-test-/),
+        project_id: PROJECT_ID,
+        kind: 'magic_link',
+        token_hash: sha256(token),
+        user_id: user?.user_id,
+        email_id: email?.email_id,
+        code_challenge: null,
+        expires_at: START + 30 * 60_000,
+        consumed_at: null,
+        created_at: START,
+      },
+    ]);
+    for (const value of Object.values(tokens[0] ?? {})) expect(String(value)).not.toContain(token);
+  });
+
+  it('uses the signup URL and expiry for a new user and the login URL and expiry for an existing one', async () => {
+    const t = await startProvider({
+      project: { redirectUrls: ['http://localhost:5173/login', 'http://localhost:5173/signup?from=email'] },
+    });
+    const { db } = t.provider.database;
+    const body = {
+      email: EMAIL,
+      login_magic_link_url: 'http://localhost:5173/login',
+      signup_magic_link_url: 'http://localhost:5173/signup?from=email',
+      login_expiration_minutes: 10,
+      signup_expiration_minutes: 20,
+      locale: 'en',
+      login_template_id: 'ignored',
+    };
+    const signup = await sendLink(t, body);
+    expect(signup.link).toMatch(
+      /^http:\/\/localhost:5173\/signup\?from=email&stytch_token_type=magic_links&token=[A-Za-z0-9_-]{43}$/,
+    );
+    t.clock.advance(1000);
+    const login = await sendLink(t, body);
+    expect(login.link).toMatch(
+      /^http:\/\/localhost:5173\/login\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]{43}$/,
+    );
+    expect(login.message.subject).toBe('Your Latchkey Playground sign-in link');
+    const rows = await db
+      .selectFrom('email_tokens')
+      .select(['token_hash', 'expires_at'])
+      .orderBy('created_at')
+      .execute();
+    expect(rows).toEqual([
+      { token_hash: sha256(signup.token), expires_at: START + 20 * 60_000 },
+      { token_hash: sha256(login.token), expires_at: START + 1000 + 10 * 60_000 },
+    ]);
+  });
+
+  it('uses the project default redirect URLs when the call names none', async () => {
+    const t = await startProvider({
+      project: {
+        redirectUrls: ['http://localhost:5173/authenticate', 'http://localhost:5173/welcome'],
+        defaultRedirectUrls: { signup: 'http://localhost:5173/welcome', login: 'http://localhost:5173/authenticate' },
+      },
+    });
+    expect((await sendLink(t)).link).toMatch(/^http:\/\/localhost:5173\/welcome\?stytch_token_type=magic_links&token=/);
+    expect((await sendLink(t)).link).toMatch(LINK);
+  });
+
+  it('refuses every redirect URL off the allowlist with invalid_redirect_url and writes nothing', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    const refused = [
+      '//evil.com',
+      '//evil.com/authenticate',
+      'https://localhost:5173/authenticate',
+      'http://localhost:5173@evil.com/authenticate',
+      'http://user:pass@localhost:5173/authenticate',
+      'http://localhost:5173.evil.com/authenticate',
+      'http://app.localhost:5173/authenticate',
+      'http://localhost:5174/authenticate',
+      'http://localhost:5173/authenticate/../x',
+      'http://localhost:5173/authenticate/',
+      'http://localhost:5173/authenticate%2F..%2Fx',
+      'http://localhost:5173%2F@evil.com/authenticate',
+      'http:\\\\evil.com\\authenticate',
+      'http://localhost:5173\\@evil.com/authenticate',
+      'javascript:alert(1)//http://localhost:5173/authenticate',
+      'data:text/html,<script>alert(1)</script>',
+      '/authenticate',
+      'http://localhost:5173/authenticate\n',
+    ];
+    for (const url of refused) {
+      for (const field of ['login_magic_link_url', 'signup_magic_link_url']) {
+        const response = await t.call('POST', '/magic_links/email/login_or_create', {
+          body: { email: EMAIL, [field]: url },
+        });
+        expectError(response, 400, 'invalid_redirect_url');
+      }
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('creates the user as pending with create_user_as_pending and activates it when the link is used', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { token } = await sendLink(t, { email: EMAIL, create_user_as_pending: true });
+    expect((await db.selectFrom('users').select('status').executeTakeFirstOrThrow()).status).toBe('pending');
+    const response = await authenticate(t, token);
+    expect(response.status).toBe(200);
+    expect(response.json.data.user.status).toBe('active');
+    expect((await db.selectFrom('users').select('status').executeTakeFirstOrThrow()).status).toBe('active');
+  });
+
+  it('refuses a malformed email, wrong types and missing fields, writing nothing', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    const path = '/magic_links/email/login_or_create';
+    expectError(await t.call('POST', path, { body: { email: 'ada@example' } }), 400, 'invalid_email');
+    expectSchemaError(await t.call('POST', path, { body: {} }), ['.email']);
+    expectSchemaError(await t.call('POST', path, { body: { email: ['a@b.co'] } }), ['.email']);
+    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, create_user_as_pending: 'yes' } }), [
+      '.create_user_as_pending',
+    ]);
+    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, login_expiration_minutes: 1.5 } }), [
+      '.login_expiration_minutes',
+    ]);
+    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, code_challenge: 'short' } }), [
+      '.code_challenge',
+    ]);
+    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, login_magic_link_url: 5 } }), [
+      '.login_magic_link_url',
+    ]);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses an unknown public token (401), a foreign origin (403) and a disabled product (403)', async () => {
+    const t = await startProvider({ project: { products: ['email_otp'] } });
+    const before = await snapshot(t);
+    const path = '/magic_links/email/login_or_create';
+    const wrongToken = `Basic ${Buffer.from('public-token-test-nope:public-token-test-nope').toString('base64')}`;
+    expectError(
+      await t.call('POST', path, { body: { email: EMAIL }, authorization: wrongToken }),
+      401,
+      'unauthorized_credentials',
+    );
+    expectError(
+      await t.call('POST', path, { body: { email: EMAIL }, origin: 'http://localhost:5173.evil.com' }),
+      403,
+      'origin_not_allowed',
+    );
+    expectError(await t.call('POST', path, { body: { email: EMAIL } }), 403, 'method_not_enabled');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('answers 429 too_many_requests with Retry-After past the send limit, writing nothing', async () => {
+    const t = await startProvider({ rateLimits: { sendsPerIdentifier: { limit: 2, windowSeconds: 120 } } });
+    await sendLink(t);
+    await sendLink(t);
+    const before = await snapshot(t);
+    const response = await t.call('POST', '/magic_links/email/login_or_create', { body: { email: EMAIL } });
+    expectError(response, 429, 'too_many_requests');
+    expect(response.headers.get('retry-after')).toBe('120');
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('magic_links/email/send', () => {
+  it('send/primary emails a login link to an existing email only (email_not_found otherwise)', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/magic_links/email/send/primary', { body: { email: EMAIL } }),
+      404,
+      'email_not_found',
+    );
+    expect(await snapshot(t)).toEqual(before);
+    await sendLink(t);
+    const { response, link, message } = await delivered(t, EMAIL, () =>
+      t.call('POST', '/magic_links/email/send/primary', { body: { email: EMAIL } }),
+    );
+    expect(response.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200 } });
+    expect(link).toMatch(LINK);
+    expect(message.subject).toBe('Your Latchkey Playground sign-in link');
+    expect((await authenticate(t, tokenOf(link))).status).toBe(200);
+  });
+
+  it('send/secondary adds the email to the session user and its link adds a factor to the same session', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const first = await authenticate(t, (await sendLink(t)).token);
+    const { session_token: sessionToken, user_id: userId } = first.json.data;
+    const sent = await sendLink(t, { email: 'ada.work@example.com' }, sessionToken);
+    const added = await db.selectFrom('emails').selectAll().where('email', '=', 'ada.work@example.com').execute();
+    expect(added).toEqual([
+      {
+        email_id: expect.stringMatching(/^email-test-/),
+        user_id: userId,
+        project_id: PROJECT_ID,
+        email: 'ada.work@example.com',
+        verified: 0,
+        created_at: START,
+      },
+    ]);
+    t.clock.advance(60_000);
+    const second = await authenticate(t, sent.token, {}, sessionToken);
+    expect(second.status).toBe(200);
+    expect(second.json.data.session.session_id).toBe(first.json.data.session.session_id);
+    expect(second.json.data.method_id).toBe(added[0]?.email_id);
+    expect(second.json.data.session.authentication_factors).toEqual([
+      first.json.data.session.authentication_factors[0],
+      {
+        type: 'magic_link',
+        delivery_method: 'email',
+        last_authenticated_at: iso(START + 60_000),
+        email_factor: { email_id: added[0]?.email_id, email_address: 'ada.work@example.com' },
+      },
+    ]);
+    expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('send/secondary needs a session and refuses another user’s email with duplicate_email', async () => {
+    const t = await startProvider();
+    await sendLink(t, { email: 'grace@example.com' });
+    const sessionToken = (await authenticate(t, (await sendLink(t)).token)).json.data.session_token;
+    const before = await snapshot(t);
+    const path = '/magic_links/email/send/secondary';
+    expectError(await t.call('POST', path, { body: { email: 'new@example.com' } }), 401, 'user_unauthenticated');
+    expectError(
+      await t.call('POST', path, { body: { email: 'grace@example.com' }, sessionToken }),
+      409,
+      'duplicate_email',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('magic_links/authenticate', () => {
+  it('answers the full AuthenticateResponse with method_id, verifies the email and consumes the token', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { token } = await sendLink(t);
+    const response = await authenticate(t, token);
+    expect(response.status).toBe(200);
+    const { user_id: userId } = response.json.data;
+    const email = await db.selectFrom('emails').selectAll().executeTakeFirstOrThrow();
+    const factor = {
+      type: 'magic_link',
+      delivery_method: 'email',
+      last_authenticated_at: iso(START),
+      email_factor: { email_id: email.email_id, email_address: EMAIL },
+    };
+    expect(response.json).toEqual({
+      data: {
+        request_id: REQUEST_ID,
+        status_code: 200,
+        user_id: expect.stringMatching(/^user-test-/),
+        session_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        session_jwt: expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+        session: {
+          session_id: expect.stringMatching(/^session-test-/),
+          user_id: userId,
+          started_at: iso(START),
+          last_accessed_at: iso(START),
+          expires_at: iso(START + 60 * 60_000),
+          attributes: { ip_address: '127.0.0.1', user_agent: expect.any(String) },
+          authentication_factors: [factor],
+          custom_claims: null,
+          roles: [],
+        },
+        user: {
+          user_id: userId,
+          created_at: iso(START),
+          status: 'active',
+          name: { first_name: '', middle_name: '', last_name: '' },
+          emails: [{ email_id: email.email_id, email: EMAIL, verified: true }],
+          phone_numbers: [],
+          crypto_wallets: [],
+          providers: [],
+          webauthn_registrations: [],
+          biometric_registrations: [],
+          totps: [],
+          password: null,
+          trusted_metadata: {},
+          untrusted_metadata: {},
+          roles: [],
+        },
+        method_id: email.email_id,
+      },
+    });
+    expect(email.verified).toBe(1);
+    const session = await db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+    expect(session.token_hash).toBe(sha256(response.json.data.session_token));
+    expect(JSON.parse(session.factors)).toEqual([factor]);
+    expect((await db.selectFrom('email_tokens').select('consumed_at').executeTakeFirstOrThrow()).consumed_at).toBe(
+      START,
+    );
+  });
+
+  it('refuses a used, an expired and an unknown token with unable_to_auth_magic_link, changing nothing', async () => {
+    const t = await startProvider();
+    const used = await sendLink(t);
+    expect((await authenticate(t, used.token)).status).toBe(200);
+    const expiring = await sendLink(t);
+    t.clock.advance(30 * 60_000);
+    const before = await snapshot(t);
+    expectError(await authenticate(t, used.token), 401, 'unable_to_auth_magic_link');
+    expectError(await authenticate(t, expiring.token), 401, 'unable_to_auth_magic_link');
+    expectError(await authenticate(t, 'not-a-token'), 401, 'unable_to_auth_magic_link');
+    expectError(await authenticate(t, ''), 401, 'unable_to_auth_magic_link');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses wrong types and missing fields with a schema error', async () => {
+    const t = await startProvider();
+    const { token } = await sendLink(t);
+    const before = await snapshot(t);
+    expectSchemaError(await t.call('POST', '/magic_links/authenticate', { body: {} }), ['.token']);
+    expectSchemaError(await t.call('POST', '/magic_links/authenticate', { body: { token: 42 } }), ['.token']);
+    expectSchemaError(
+      await t.call('POST', '/magic_links/authenticate', { body: { token, session_duration_minutes: '60' } }),
+      ['.session_duration_minutes'],
+    );
+    expectSchemaError(await t.call('POST', '/magic_links/authenticate', { body: { token, code_verifier: 7 } }), [
+      '.code_verifier',
+    ]);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('does not accept a password-reset token', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    await sendLink(t);
+    const email = await db.selectFrom('emails').selectAll().executeTakeFirstOrThrow();
+    const resetToken = 'reset-token-for-this-test-only-0123456789abc';
+    await db
+      .insertInto('email_tokens')
+      .values({
+        token_id: 'password-reset-test-1',
+        project_id: PROJECT_ID,
+        kind: 'password_reset',
+        token_hash: sha256(resetToken),
+        user_id: email.user_id,
+        email_id: email.email_id,
+        code_challenge: null,
+        expires_at: START + 30 * 60_000,
+        consumed_at: null,
+        created_at: START,
+      })
+      .execute();
+    const before = await snapshot(t);
+    expectError(await authenticate(t, resetToken), 401, 'unable_to_auth_magic_link');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('signs a different user into a new session when the caller holds another user’s session', async () => {
+    const t = await startProvider();
+    const ada = (await authenticate(t, (await sendLink(t)).token)).json.data;
+    const grace = await sendLink(t, { email: 'grace@example.com' });
+    const response = await authenticate(t, grace.token, {}, ada.session_token);
+    expect(response.status).toBe(200);
+    expect(response.json.data.session.session_id).not.toBe(ada.session.session_id);
+    expect(response.json.data.user_id).not.toBe(ada.user_id);
+  });
+});
+
+describe('magic links with PKCE', () => {
+  const pkceConfig: ProviderConfigInput = { project: { pkce: { emailMagicLinks: true } } };
+
+  it('refuses a send without code_challenge with missing_pkce when the project requires PKCE', async () => {
+    const t = await startProvider(pkceConfig);
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/magic_links/email/login_or_create', { body: { email: EMAIL } }),
+      400,
+      'missing_pkce',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses a missing or wrong code_verifier with pkce_mismatch, keeping the token usable', async () => {
+    const t = await startProvider(pkceConfig);
+    const { db } = t.provider.database;
+    const { token } = await sendLink(t, { email: EMAIL, code_challenge: s256(VERIFIER) });
+    expect(
+      (await db.selectFrom('email_tokens').select('code_challenge').executeTakeFirstOrThrow()).code_challenge,
+    ).toBe(s256(VERIFIER));
+    const before = await snapshot(t);
+    const missing = await authenticate(t, token);
+    expectError(missing, 400, 'pkce_mismatch');
+    expect(missing.json.error_message).toContain('pkce');
+    expectError(await authenticate(t, token, { code_verifier: `${VERIFIER}x` }), 400, 'pkce_mismatch');
+    expect(await snapshot(t)).toEqual(before);
+
+    const response = await authenticate(t, token, { code_verifier: VERIFIER });
+    expect(response.status).toBe(200);
+    expect(response.json.data.method_id).toMatch(/^email-test-/);
+  });
+
+  it('binds the challenge even when the project does not require PKCE', async () => {
+    const t = await startProvider();
+    const { token } = await sendLink(t, { email: EMAIL, code_challenge: s256(VERIFIER) });
+    expectError(await authenticate(t, token), 400, 'pkce_mismatch');
+    expect((await authenticate(t, token, { code_verifier: VERIFIER })).status).toBe(200);
+  });
+});
+
+describe('magic links: concurrency', () => {
+  it('lets exactly one of 50 parallel redemptions of one token succeed, creating one session', async () => {
+    const t = await startProvider();
+    const { token } = await sendLink(t);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => authenticate(t, token)));
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    for (const response of responses.filter((item) => item.status !== 200)) {
+      expectError(response, 401, 'unable_to_auth_magic_link');
+    }
+    expect(await t.provider.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,667 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type CallResult, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
+import type { ProviderConfigInput } from '../config';
+import { ERROR_CATALOGUE, ERROR_URL_BASE, type ErrorType } from '../http/errors';
+
+const START = Date.parse('2026-11-21T12:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const EMAIL = 'ada@example.com';
+const PHONE = '+14155550123';
+const REQUEST_ID = expect.stringMatching(/^request-id-test-[0-9a-f-]{36}$/);
+const SESSION_TOKEN = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
+const JWT = expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+
+function expectError(response: CallResult, status: number, errorType: ErrorType): void {
+  expect(response.status).toBe(status);
+  expect(response.json).toEqual({
+    status_code: status,
+    request_id: REQUEST_ID,
+    error_type: errorType,
+    error_message: ERROR_CATALOGUE[errorType].message,
+    error_url: ERROR_URL_BASE,
+  });
+}
+
+function expectSchemaError(response: CallResult, dataPaths: string[]): void {
+  expect(response.status).toBe(400);
+  expect(response.json).toEqual({
+    status_code: 400,
+    request_id: REQUEST_ID,
+    body: dataPaths.map((dataPath) => ({ dataPath, message: expect.any(String) })),
+  });
+}
+
+/** Every row a send or an authenticate could write, to prove a refusal wrote nothing. */
+async function snapshot(t: TestProvider) {
+  const { db } = t.provider.database;
+  return {
+    users: await db.selectFrom('users').selectAll().orderBy('user_id').execute(),
+    emails: await db.selectFrom('emails').selectAll().orderBy('email_id').execute(),
+    phones: await db.selectFrom('phone_numbers').selectAll().orderBy('phone_id').execute(),
+    codes: await db.selectFrom('otp_codes').selectAll().orderBy('otp_id').execute(),
+    sessions: await db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
+    failures: await db.selectFrom('auth_failures').selectAll().orderBy('failure_id').execute(),
+    inbox: await db.selectFrom('dev_inbox').selectAll().orderBy('message_id').execute(),
+  };
+}
+
+function expectedUser(fields: Record<string, unknown>) {
+  return {
+    user_id: expect.stringMatching(/^user-test-/),
+    created_at: iso(START),
+    status: 'active',
+    name: { first_name: '', middle_name: '', last_name: '' },
+    emails: [],
+    phone_numbers: [],
+    crypto_wallets: [],
+    providers: [],
+    webauthn_registrations: [],
+    biometric_registrations: [],
+    totps: [],
+    password: null,
+    trusted_metadata: {},
+    untrusted_metadata: {},
+    roles: [],
+    ...fields,
+  };
+}
+
+/**
+ * The code of the one message `send` delivers to `to`. Found by message id, not by position: messages
+ * sent at the same TestClock instant have no reliable order in the inbox.
+ */
+async function deliveredCode(t: TestProvider, to: string, send: () => Promise<CallResult>) {
+  const list = async () => (t.provider.inbox ? t.provider.inbox.list(to) : []);
+  const seen = new Set((await list()).map((message) => message.message_id));
+  const response = await send();
+  const fresh = (await list()).filter((message) => !seen.has(message.message_id));
+  expect(fresh).toHaveLength(1);
+  expect(fresh[0]?.codes).toHaveLength(1);
+  return { response, code: fresh[0]?.codes[0] as string };
+}
+
+async function sendEmailCode(t: TestProvider, email = EMAIL, extra: Record<string, unknown> = {}) {
+  const { response, code } = await deliveredCode(t, email, () =>
+    t.call('POST', '/otps/email/login_or_create', { body: { email, ...extra } }),
+  );
+  expect(response.status).toBe(200);
+  return { methodId: response.json.data.method_id as string, code };
+}
+
+async function authenticate(t: TestProvider, methodId: string, code: string, sessionToken?: string) {
+  return t.call('POST', '/otps/authenticate', {
+    body: { token: code, method_id: methodId, session_duration_minutes: 60 },
+    sessionToken,
+  });
+}
+
+/** A code that is not `code` (the digits shifted by one). */
+function wrongCode(code: string): string {
+  return code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
+}
+
+describe('otps: email login_or_create', () => {
+  it('creates the user, stores only the hash of a 6-digit code and emails the code', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const response = await t.call('POST', '/otps/email/login_or_create', {
+      body: { email: '  Ada@Example.COM ', expiration_minutes: 5 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: { request_id: REQUEST_ID, status_code: 200, method_id: expect.stringMatching(/^email-test-/) },
+    });
+    const methodId = response.json.data.method_id;
+
+    const users = await db.selectFrom('users').selectAll().execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]?.status).toBe('active');
+    expect(await db.selectFrom('emails').selectAll().execute()).toEqual([
+      {
+        email_id: methodId,
+        user_id: users[0]?.user_id,
+        project_id: 'project-test-latchkey-playground',
+        email: EMAIL,
+        verified: 0,
+        created_at: START,
+      },
+    ]);
+
+    const messages = await t.inbox(EMAIL);
+    expect(messages).toHaveLength(1);
+    const code = messages[0]?.codes[0] as string;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(messages[0]).toMatchObject({
+      channel: 'email',
+      subject: 'Your Latchkey Playground sign-in code',
+      codes: [code],
+      links: [],
+    });
+    expect(messages[0]?.text).toContain(code);
+
+    const codes = await db.selectFrom('otp_codes').selectAll().execute();
+    expect(codes).toEqual([
+      {
+        otp_id: expect.stringMatching(/^otp-test-/),
+        project_id: 'project-test-latchkey-playground',
+        method_id: methodId,
+        channel: 'email',
+        user_id: users[0]?.user_id,
+        code_hash: sha256(`${codes[0]?.otp_id}:${code}`),
+        expires_at: START + 5 * 60_000,
+        consumed_at: null,
+        failed_attempts: 0,
+        created_at: START,
+      },
+    ]);
+    for (const value of Object.values(codes[0] ?? {})) expect(String(value)).not.toContain(code);
+  });
+
+  it('reuses the existing user and email for a known address and honours expiration_minutes', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const first = await sendEmailCode(t);
+    t.clock.advance(1000);
+    const second = await sendEmailCode(t, 'ADA@example.com', { expiration_minutes: 12 });
+    expect(second.methodId).toBe(first.methodId);
+    expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(1);
+    const newest = await db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('created_at', '=', START + 1000)
+      .execute();
+    expect(newest.map((row) => row.expires_at)).toEqual([START + 1000 + 12 * 60_000]);
+  });
+
+  it('refuses a malformed email with invalid_email and writes nothing', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    for (const email of ['ada', 'ada@example', 'ada @example.com', '@example.com', `${'a'.repeat(250)}@example.com`]) {
+      expectError(await t.call('POST', '/otps/email/login_or_create', { body: { email } }), 400, 'invalid_email');
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses wrong types, missing fields and malformed JSON with a schema error and writes nothing', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    expectSchemaError(await t.call('POST', '/otps/email/login_or_create', { body: {} }), ['.email']);
+    expectSchemaError(await t.call('POST', '/otps/email/login_or_create', { body: { email: 42 } }), ['.email']);
+    expectSchemaError(
+      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL, expiration_minutes: '5' } }),
+      ['.expiration_minutes'],
+    );
+    expectSchemaError(
+      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL, expiration_minutes: 0 } }),
+      ['.expiration_minutes'],
+    );
+    expectSchemaError(await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: 14155550123 } }), [
+      '.phone_number',
+    ]);
+    expectSchemaError(await t.call('POST', '/otps/email/login_or_create', { rawBody: '{"email":' }), ['']);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses an unknown public token (401) and a foreign origin (403) and writes nothing', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    const wrongToken = `Basic ${Buffer.from('public-token-test-other:public-token-test-other').toString('base64')}`;
+    expectError(
+      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL }, authorization: wrongToken }),
+      401,
+      'unauthorized_credentials',
+    );
+    expectError(
+      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL }, origin: 'https://evil.example' }),
+      403,
+      'origin_not_allowed',
+    );
+    expect(await snapshot(t)).toEqual(before);
+    expect(PUBLIC_TOKEN).toBe(t.provider.config.project.publicToken);
+  });
+
+  it('refuses a channel whose product is off with method_not_enabled', async () => {
+    const t = await startProvider({ project: { products: ['email_magic_links', 'sms_otp'] } });
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL } }),
+      403,
+      'method_not_enabled',
+    );
+    expectError(
+      await t.call('POST', '/otps/whatsapp/login_or_create', { body: { phone_number: PHONE } }),
+      403,
+      'method_not_enabled',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('otps: sms and whatsapp', () => {
+  it('sends an SMS code to a new phone number and signs in with a phone_number_factor', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const response = await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: PHONE } });
+    expect(response.json).toEqual({
+      data: { request_id: REQUEST_ID, status_code: 200, method_id: expect.stringMatching(/^phone-number-test-/) },
+    });
+    const methodId = response.json.data.method_id;
+    const messages = await t.inbox(PHONE);
+    expect(messages).toHaveLength(1);
+    const code = messages[0]?.codes[0] as string;
+    expect(messages[0]).toMatchObject({ channel: 'sms', subject: '', codes: [code], links: [] });
+    expect(messages[0]?.text).toBe(`${code} is your Latchkey Playground sign-in code. It expires in 5 minutes.`);
+
+    const signedIn = await authenticate(t, methodId, code);
+    expect(signedIn.status).toBe(200);
+    const userId = signedIn.json.data.user_id;
+    expect(signedIn.json.data.session.authentication_factors).toEqual([
+      {
+        type: 'otp',
+        delivery_method: 'sms',
+        last_authenticated_at: iso(START),
+        phone_number_factor: { phone_id: methodId, phone_number: PHONE },
+      },
+    ]);
+    expect(signedIn.json.data.user).toEqual(
+      expectedUser({ user_id: userId, phone_numbers: [{ phone_id: methodId, phone_number: PHONE, verified: true }] }),
+    );
+    const phone = await db.selectFrom('phone_numbers').selectAll().executeTakeFirstOrThrow();
+    expect(phone.verified).toBe(1);
+  });
+
+  it('adds the WebOTP autofill line for the calling origin when enable_autofill is set', async () => {
+    const t = await startProvider();
+    await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: PHONE, enable_autofill: true } });
+    const code = await t.lastCode(PHONE);
+    const [message] = await t.inbox(PHONE);
+    expect(message?.text).toBe(
+      `${code} is your Latchkey Playground sign-in code. It expires in 5 minutes.\n\n@localhost:5173 #${code}`,
+    );
+  });
+
+  it('sends WhatsApp codes on the whatsapp channel and records delivery_method whatsapp', async () => {
+    const t = await startProvider();
+    const response = await t.call('POST', '/otps/whatsapp/login_or_create', {
+      body: { phone_number: PHONE, expiration_minutes: 1 },
+    });
+    const methodId = response.json.data.method_id;
+    const [message] = await t.inbox(PHONE);
+    expect(message?.channel).toBe('whatsapp');
+    expect(message?.text).toBe(
+      `${message?.codes[0]} is your Latchkey Playground sign-in code. It expires in 1 minute.`,
+    );
+    const row = await t.provider.database.db.selectFrom('otp_codes').selectAll().executeTakeFirstOrThrow();
+    expect(row.channel).toBe('whatsapp');
+    const signedIn = await authenticate(t, methodId, message?.codes[0] as string);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.data.session.authentication_factors[0]).toMatchObject({
+      type: 'otp',
+      delivery_method: 'whatsapp',
+      phone_number_factor: { phone_id: methodId, phone_number: PHONE },
+    });
+  });
+
+  it('refuses phone numbers that are not E.164 with invalid_phone_number and writes nothing', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    for (const phone_number of ['4155550123', '+04155550123', '+1 415 555 0123', '+1415555012345678', '+1-415']) {
+      for (const channel of ['sms', 'whatsapp']) {
+        expectError(
+          await t.call('POST', `/otps/${channel}/login_or_create`, { body: { phone_number } }),
+          400,
+          'invalid_phone_number',
+        );
+      }
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('otps: send primary and secondary', () => {
+  it('send/primary reaches only existing identifiers: email_not_found and phone_number_not_found otherwise', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    expectError(await t.call('POST', '/otps/email/send/primary', { body: { email: EMAIL } }), 404, 'email_not_found');
+    expectError(
+      await t.call('POST', '/otps/sms/send/primary', { body: { phone_number: PHONE } }),
+      404,
+      'phone_number_not_found',
+    );
+    expect(await snapshot(t)).toEqual(before);
+
+    const { methodId } = await sendEmailCode(t);
+    const { response: primary, code } = await deliveredCode(t, EMAIL, () =>
+      t.call('POST', '/otps/email/send/primary', { body: { email: EMAIL } }),
+    );
+    expect(primary.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200, method_id: methodId } });
+    expect(await t.inbox(EMAIL)).toHaveLength(2);
+    expect((await authenticate(t, methodId, code)).status).toBe(200);
+  });
+
+  it('send/secondary needs a live session', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/otps/sms/send/secondary', { body: { phone_number: PHONE } }),
+      401,
+      'user_unauthenticated',
+    );
+    expectError(
+      await t.call('POST', '/otps/sms/send/secondary', { body: { phone_number: PHONE }, sessionToken: 'dead-token' }),
+      404,
+      'session_not_found',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('send/secondary attaches a new phone to the session user and adds the factor to the same session', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const email = await sendEmailCode(t);
+    const first = await authenticate(t, email.methodId, email.code);
+    const { session_token: token, user_id: userId } = first.json.data;
+
+    const sent = await t.call('POST', '/otps/sms/send/secondary', {
+      body: { phone_number: PHONE },
+      sessionToken: token,
+    });
+    expect(sent.status).toBe(200);
+    const phoneId = sent.json.data.method_id;
+    expect(await db.selectFrom('phone_numbers').selectAll().execute()).toEqual([
+      {
+        phone_id: phoneId,
+        user_id: userId,
+        project_id: 'project-test-latchkey-playground',
+        phone_number: PHONE,
+        verified: 0,
+        created_at: START,
+      },
+    ]);
+
+    t.clock.advance(60_000);
+    const second = await authenticate(t, phoneId, await t.lastCode(PHONE), token);
+    expect(second.status).toBe(200);
+    expect(second.json.data.session.session_id).toBe(first.json.data.session.session_id);
+    expect(second.json.data.session_token).toBe(token);
+    expect(second.json.data.session.authentication_factors).toEqual([
+      {
+        type: 'otp',
+        delivery_method: 'email',
+        last_authenticated_at: iso(START),
+        email_factor: { email_id: email.methodId, email_address: EMAIL },
+      },
+      {
+        type: 'otp',
+        delivery_method: 'sms',
+        last_authenticated_at: iso(START + 60_000),
+        phone_number_factor: { phone_id: phoneId, phone_number: PHONE },
+      },
+    ]);
+    expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+    expect(second.json.data.user.phone_numbers).toEqual([{ phone_id: phoneId, phone_number: PHONE, verified: true }]);
+
+    // The user's own, already attached email is reused, not duplicated.
+    const own = await t.call('POST', '/otps/email/send/secondary', { body: { email: EMAIL }, sessionToken: token });
+    expect(own.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200, method_id: email.methodId } });
+    expect(await db.selectFrom('emails').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('send/secondary refuses identifiers of another user with duplicate_email / duplicate_phone_number', async () => {
+    const t = await startProvider();
+    await sendEmailCode(t, 'grace@example.com');
+    await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: PHONE } });
+    const mine = await sendEmailCode(t);
+    const token = (await authenticate(t, mine.methodId, mine.code)).json.data.session_token;
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/otps/email/send/secondary', { body: { email: 'Grace@example.com' }, sessionToken: token }),
+      409,
+      'duplicate_email',
+    );
+    expectError(
+      await t.call('POST', '/otps/whatsapp/send/secondary', { body: { phone_number: PHONE }, sessionToken: token }),
+      409,
+      'duplicate_phone_number',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('otps/authenticate', () => {
+  it('answers the full AuthenticateResponse, verifies the email and consumes the code', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { methodId, code } = await sendEmailCode(t);
+    const response = await authenticate(t, methodId, code);
+    expect(response.status).toBe(200);
+    const userId = response.json.data.user_id;
+    expect(response.json).toEqual({
+      data: {
+        request_id: REQUEST_ID,
+        status_code: 200,
+        user_id: expect.stringMatching(/^user-test-/),
+        session_token: SESSION_TOKEN,
+        session_jwt: JWT,
+        session: {
+          session_id: expect.stringMatching(/^session-test-/),
+          user_id: userId,
+          started_at: iso(START),
+          last_accessed_at: iso(START),
+          expires_at: iso(START + 60 * 60_000),
+          attributes: { ip_address: '127.0.0.1', user_agent: expect.any(String) },
+          authentication_factors: [
+            {
+              type: 'otp',
+              delivery_method: 'email',
+              last_authenticated_at: iso(START),
+              email_factor: { email_id: methodId, email_address: EMAIL },
+            },
+          ],
+          custom_claims: null,
+          roles: [],
+        },
+        user: expectedUser({ user_id: userId, emails: [{ email_id: methodId, email: EMAIL, verified: true }] }),
+        method_id: methodId,
+      },
+    });
+    const session = await db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+    expect(session.token_hash).toBe(sha256(response.json.data.session_token));
+    const row = await db.selectFrom('otp_codes').selectAll().executeTakeFirstOrThrow();
+    expect(row.consumed_at).toBe(START);
+    expect((await db.selectFrom('emails').selectAll().executeTakeFirstOrThrow()).verified).toBe(1);
+  });
+
+  it('refuses a token that is not exactly six digits with invalid_code and counts nothing', async () => {
+    const t = await startProvider();
+    const { methodId } = await sendEmailCode(t);
+    const before = await snapshot(t);
+    for (const token of ['12345', '1234567', 'abcdef', '12 345', '']) {
+      expectError(
+        await t.call('POST', '/otps/authenticate', { body: { token, method_id: methodId } }),
+        400,
+        'invalid_code',
+      );
+    }
+    expectSchemaError(await t.call('POST', '/otps/authenticate', { body: { token: 123456, method_id: methodId } }), [
+      '.token',
+    ]);
+    expectSchemaError(await t.call('POST', '/otps/authenticate', { body: { token: '123456' } }), ['.method_id']);
+    expectSchemaError(
+      await t.call('POST', '/otps/authenticate', {
+        body: { token: '123456', method_id: methodId, session_duration_minutes: 1 },
+      }),
+      ['.session_duration_minutes'],
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('answers otp_code_not_found for a wrong code, counting one failure against the code and the user', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { methodId, code } = await sendEmailCode(t);
+    const before = await snapshot(t);
+    expectError(await authenticate(t, methodId, wrongCode(code)), 404, 'otp_code_not_found');
+    const after = await snapshot(t);
+    expect(after.sessions).toEqual([]);
+    expect(after.codes.map((row) => [row.failed_attempts, row.consumed_at])).toEqual([[1, null]]);
+    expect(after.failures).toEqual([
+      { failure_id: expect.stringMatching(/^failure-test-/), user_id: before.users[0]?.user_id, created_at: START },
+    ]);
+    expect(after.emails).toEqual(before.emails);
+    expect((await db.selectFrom('users').select('status').executeTakeFirstOrThrow()).status).toBe('active');
+    // The right code still works after one wrong guess.
+    expect((await authenticate(t, methodId, code)).status).toBe(200);
+  });
+
+  it('answers otp_code_not_found for an unknown method id', async () => {
+    const t = await startProvider();
+    await sendEmailCode(t);
+    const before = await snapshot(t);
+    expectError(
+      await authenticate(t, 'email-test-00000000-0000-0000-0000-000000000000', '123456'),
+      404,
+      'otp_code_not_found',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses an expired code with otp_code_not_found and changes nothing', async () => {
+    const t = await startProvider();
+    const { methodId, code } = await sendEmailCode(t);
+    t.clock.advance(5 * 60_000);
+    const before = await snapshot(t);
+    expectError(await authenticate(t, methodId, code), 404, 'otp_code_not_found');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses a code that was already used', async () => {
+    const t = await startProvider();
+    const { methodId, code } = await sendEmailCode(t);
+    expect((await authenticate(t, methodId, code)).status).toBe(200);
+    const before = await snapshot(t);
+    expectError(await authenticate(t, methodId, code), 404, 'otp_code_not_found');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('makes a resend supersede the earlier code: only the newest code works', async () => {
+    const t = await startProvider();
+    const first = await sendEmailCode(t);
+    let second = await sendEmailCode(t);
+    while (second.code === first.code) second = await sendEmailCode(t);
+    const before = await snapshot(t);
+    expect(before.codes.filter((row) => row.consumed_at === null)).toHaveLength(1);
+    expectError(await authenticate(t, first.methodId, first.code), 404, 'otp_code_not_found');
+    expect((await snapshot(t)).sessions).toEqual([]);
+    expect((await authenticate(t, second.methodId, second.code)).status).toBe(200);
+  });
+
+  it('burns a code after maxFailuresPerCode wrong guesses: even the right code is refused then', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { methodId, code } = await sendEmailCode(t);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expectError(await authenticate(t, methodId, wrongCode(code)), 404, 'otp_code_not_found');
+    }
+    const before = await snapshot(t);
+    expectError(await authenticate(t, methodId, code), 404, 'otp_code_not_found');
+    expect(await snapshot(t)).toEqual(before);
+    expect(before.codes[0]?.failed_attempts).toBe(5);
+    expect(await db.selectFrom('auth_failures').selectAll().execute()).toHaveLength(5);
+  });
+
+  it('locks the user after maxFailuresPerUser failures, even with a new code, until the window passes', async () => {
+    const t = await startProvider();
+    for (let round = 0; round < 2; round += 1) {
+      const { methodId, code } = await sendEmailCode(t);
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expectError(await authenticate(t, methodId, wrongCode(code)), 404, 'otp_code_not_found');
+      }
+    }
+    const fresh = await sendEmailCode(t);
+    const before = await snapshot(t);
+    expectError(await authenticate(t, fresh.methodId, fresh.code), 429, 'user_lock_limit_reached');
+    expect(await snapshot(t)).toEqual(before);
+    expect(before.codes.find((row) => row.consumed_at === null)?.failed_attempts).toBe(0);
+
+    t.clock.advance(60 * 60_000);
+    const later = await sendEmailCode(t);
+    expect((await authenticate(t, later.methodId, later.code)).status).toBe(200);
+  });
+
+  it('signs in a second user into a new session even when the caller holds another user’s session', async () => {
+    const t = await startProvider();
+    const ada = await sendEmailCode(t);
+    const adaSession = (await authenticate(t, ada.methodId, ada.code)).json.data;
+    const grace = await sendEmailCode(t, 'grace@example.com');
+    const response = await authenticate(t, grace.methodId, grace.code, adaSession.session_token);
+    expect(response.status).toBe(200);
+    expect(response.json.data.session.session_id).not.toBe(adaSession.session.session_id);
+    expect(response.json.data.user_id).not.toBe(adaSession.user_id);
+  });
+});
+
+describe('otps: send rate limits', () => {
+  it('answers 429 too_many_requests with Retry-After past the per-identifier limit, writing nothing', async () => {
+    const t = await startProvider();
+    for (let index = 0; index < 5; index += 1) await sendEmailCode(t);
+    const before = await snapshot(t);
+    const response = await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL } });
+    expectError(response, 429, 'too_many_requests');
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect(await snapshot(t)).toEqual(before);
+    t.clock.advance(60_000);
+    await sendEmailCode(t);
+  });
+
+  it('limits sends per client IP across identifiers', async () => {
+    const config: ProviderConfigInput = { rateLimits: { sendsPerIp: { limit: 2, windowSeconds: 60 } } };
+    const t = await startProvider(config);
+    await sendEmailCode(t, 'a@example.com');
+    await sendEmailCode(t, 'b@example.com');
+    const before = await snapshot(t);
+    const refused = await t.call('POST', '/otps/email/login_or_create', { body: { email: 'c@example.com' } });
+    expectError(refused, 429, 'too_many_requests');
+    expect(await snapshot(t)).toEqual(before);
+    const other = await t.call('POST', '/otps/email/login_or_create', {
+      body: { email: 'c@example.com' },
+      remoteAddress: '10.0.0.2',
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('otps: concurrency', () => {
+  it('lets exactly one of 50 parallel redemptions of one correct code succeed', async () => {
+    const t = await startProvider();
+    const { methodId, code } = await sendEmailCode(t);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => authenticate(t, methodId, code)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    for (const response of responses.filter((item) => item.status !== 200)) {
+      expectError(response, 404, 'otp_code_not_found');
+    }
+    expect(await t.provider.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+    expect(await t.provider.database.db.selectFrom('auth_failures').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('creates exactly one user for 50 parallel login_or_create calls for one new email', async () => {
+    const t = await startProvider({
+      rateLimits: {
+        sendsPerIdentifier: { limit: 100, windowSeconds: 60 },
+        sendsPerIp: { limit: 100, windowSeconds: 60 },
+      },
+    });
+    const { db } = t.provider.database;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL } })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
+    expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(1);
+    const emails = await db.selectFrom('emails').selectAll().execute();
+    expect(emails).toHaveLength(1);
+    expect(new Set(responses.map((response) => response.json.data.method_id))).toEqual(new Set([emails[0]?.email_id]));
+  });
+});

@@ -1,0 +1,54 @@
+import type { ProviderDeps } from '../http/context';
+import { tokenLink } from './guards';
+import { newId, randomToken, sha256Hex } from './secrets';
+import type { IdentifierOwner } from './users';
+
+/** Default lifetime of a magic link, for log-ins and sign-ups alike (widget.md §8). */
+export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
+
+/**
+ * Creates a single-use magic-link token for `owner` and emails the link. Only the token's SHA-256 is
+ * stored, with the PKCE challenge (if any) that its redemption must answer.
+ */
+export async function issueMagicLink(
+  deps: ProviderDeps,
+  options: {
+    owner: IdentifierOwner;
+    email: string;
+    redirectUrl: string;
+    expirationMinutes: number;
+    codeChallenge: string | null;
+    signup: boolean;
+  },
+): Promise<void> {
+  const { owner, email, expirationMinutes } = options;
+  const now = deps.clock.now();
+  const token = randomToken(32);
+  await deps.db
+    .insertInto('email_tokens')
+    .values({
+      token_id: newId('magic-link', deps.environment),
+      project_id: deps.config.project.projectId,
+      kind: 'magic_link',
+      token_hash: sha256Hex(token),
+      user_id: owner.userId,
+      email_id: owner.methodId,
+      code_challenge: options.codeChallenge,
+      expires_at: now + expirationMinutes * 60_000,
+      consumed_at: null,
+      created_at: now,
+    })
+    .execute();
+  const { name } = deps.config.project;
+  const link = tokenLink(options.redirectUrl, 'magic_links', token);
+  const minutes = `${expirationMinutes} minute${expirationMinutes === 1 ? '' : 's'}`;
+  const action = options.signup ? `finish creating your ${name} account` : `sign in to ${name}`;
+  await deps.outbox.send({
+    channel: 'email',
+    to: email,
+    subject: options.signup ? `Finish creating your ${name} account` : `Your ${name} sign-in link`,
+    text: `Open this link to ${action}:\n\n${link}\n\nIt expires in ${minutes} and works once. If you did not ask for it, you can ignore this email.`,
+    links: [link],
+    codes: [],
+  });
+}
