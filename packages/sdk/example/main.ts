@@ -5,6 +5,7 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 const statusLine = byId<HTMLParagraphElement>('status');
 const errorLine = byId<HTMLParagraphElement>('error');
 const sessionView = byId<HTMLPreElement>('session');
+const inboxLink = byId<HTMLAnchorElement>('inbox-link');
 
 let client: LatchkeyClient | undefined;
 let methodId: string | undefined;
@@ -14,7 +15,19 @@ function show(error: unknown) {
   errorLine.textContent = error instanceof LatchkeyError ? error.message : String(error);
 }
 
+// The reference provider's development inbox sits beside its API; `to` narrows it to one recipient.
+function pointInboxAt(apiBaseUrl: string, to?: string) {
+  try {
+    const url = new URL('/dev/inbox', apiBaseUrl);
+    if (to) url.searchParams.set('to', to);
+    inboxLink.href = url.toString();
+  } catch {
+    // Not a URL: createClient reports that below.
+  }
+}
+
 function connect(apiBaseUrl: string, publicToken: string) {
+  pointInboxAt(apiBaseUrl);
   unsubscribe?.();
   client?.destroy();
   errorLine.textContent = '';
@@ -67,6 +80,7 @@ byId<HTMLFormElement>('send').addEventListener('submit', (event) => {
   const email = String(new FormData(form).get('email'));
   void run(form, 'Sending…', async (c) => {
     methodId = (await c.otps.email.loginOrCreate(email, { expiration_minutes: 5 })).method_id;
+    pointInboxAt(String(new FormData(byId<HTMLFormElement>('settings')).get('apiBaseUrl')), email);
     return `Code sent to ${email}.`;
   });
 });

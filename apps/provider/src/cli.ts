@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfigFile, type ProviderConfig } from './config';
+import { DEFAULT_SQLITE_PATH } from './db/database';
+import type { Provider } from './provider';
+import type { RunningServer } from './server';
+
+const NAME = 'latchkey-provider';
+const DEFAULT_CONFIG_PATH = 'latchkey.config.json';
+
+/** The `--help` text. */
+export const USAGE = `Usage: ${NAME} start [options]
+
+Runs the Latchkey reference provider: the /sdk/v1 API on SQLite or PostgreSQL,
+and in development mode a development inbox at /dev/inbox.
+
+Options:
+  --port <number>   Port to listen on; 0 picks a free one (default: $PORT or 8787)
+  --host <address>  Address to listen on (default: 127.0.0.1)
+  --db <target>     SQLite file path or postgres:// URL
+                    (default: $DATABASE_URL or ${DEFAULT_SQLITE_PATH})
+  --config <path>   Configuration file (default: ./${DEFAULT_CONFIG_PATH} when present,
+                    else the built-in development defaults)
+  -h, --help        Show this help
+
+Example:
+  ${NAME} start --port 8787 --db ${DEFAULT_SQLITE_PATH}
+`;
+
+/** A mistake in the command line: reported with the usage, exit code 2. */
+class UsageError extends Error {}
+
+interface StartOptions {
+  port: number;
+  host: string;
+  db: string;
+  configPath: string | null;
+}
+
+function parsePort(value: string, source: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65_535) {
+    throw new UsageError(`${source} must be a whole number from 0 to 65535, not "${value}".`);
+  }
+  return port;
+}
+
+function parseCommandLine(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): { help: true } | { help: false; start: StartOptions } {
+  let parsed: ReturnType<typeof parseWithNode>;
+  try {
+    parsed = parseWithNode(argv);
+  } catch (error) {
+    const message = (error as Error).message;
+    const unknown = /^Unknown option '([^']+)'/.exec(message);
+    throw new UsageError(unknown ? `unknown option ${unknown[1]}.` : message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
+  if (values.help || command === 'help') return { help: true };
+  if (command === undefined) throw new UsageError('missing command (the only command is "start").');
+  if (command !== 'start') throw new UsageError(`unknown command "${command}" (the only command is "start").`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}".`);
+  const port =
+    values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : 8787;
+  return {
+    help: false,
+    start: {
+      port,
+      host: values.host ?? '127.0.0.1',
+      db: values.db || env.DATABASE_URL || DEFAULT_SQLITE_PATH,
+      configPath: values.config ?? null,
+    },
+  };
+}
+
+function parseWithNode(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+/** How the startup line names the database: never with a password. */
+function describeDatabase(target: string): string {
+  if (!/^postgres(ql)?:\/\//.test(target)) return `sqlite ${target}`;
+  try {
+    const url = new URL(target);
+    if (url.password) url.password = '***';
+    return `postgres ${url.toString()}`;
+  } catch {
+    return 'postgres';
+  }
+}
+
+function loadConfig(path: string | null): ProviderConfig {
+  if (path !== null) return loadConfigFile(path, { required: true });
+  // Only a file that exists is read, so a fresh checkout starts on the built-in defaults.
+  return loadConfigFile(DEFAULT_CONFIG_PATH, { required: existsSync(DEFAULT_CONFIG_PATH) });
+}
+
+function listenError(error: NodeJS.ErrnoException, options: StartOptions): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new Error(`Port ${options.port} on ${options.host} is already in use; pick another with --port.`);
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+    return new Error(`Cannot listen on ${options.host}: no such local address.`);
+  }
+  return error;
+}
+
+async function start(options: StartOptions): Promise<void> {
+  const config = loadConfig(options.configPath);
+  // Loaded only here, so `--help` and usage errors answer without loading every sign-in method.
+  const [{ createProvider }, { serveProvider }] = await Promise.all([import('./provider'), import('./server')]);
+  const provider: Provider = await createProvider({ db: options.db, config });
+  let server: RunningServer;
+  try {
+    server = await serveProvider(provider, { port: options.port, host: options.host });
+  } catch (error) {
+    await provider.close();
+    throw listenError(error as NodeJS.ErrnoException, options);
+  }
+  console.log(`Latchkey provider listening on ${server.url} (${describeDatabase(options.db)}, ${config.mode} mode)`);
+  if (provider.inbox)
+    console.log(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // A second Ctrl-C means "now": do not wait for slow requests again.
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`Received ${signal}; stopping.`);
+    try {
+      await server.close();
+      await provider.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`${NAME}: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/**
+ * Runs the command line. Resolves to the exit code for commands that finish (help, errors), or to
+ * `null` once the server is listening; it then runs until SIGINT/SIGTERM.
+ */
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${NAME}: ${error.message}\n`);
+    console.error(USAGE.trimEnd());
+    return 2;
+  }
+  if (parsed.help) {
+    console.log(USAGE.trimEnd());
+    return 0;
+  }
+  try {
+    await start(parsed.start);
+    return null;
+  } catch (error) {
+    // Configuration, database and port problems are the operator's to fix: the message, not a stack.
+    console.error(`${NAME}: ${(error as Error).message}`);
+    return 1;
+  }
+}
