@@ -61,6 +61,10 @@ function unavailable(what: string): Outbox {
 export async function createProvider(options: CreateProviderOptions = {}): Promise<Provider> {
   const config = parseConfig(options.config ?? {});
   const clock = options.clock ?? systemClock;
+  // Checked before the database is opened, so a refused start leaves no connection or row behind.
+  if (config.mode === 'production' && !options.outbox && !config.smtp) {
+    throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
+  }
   const ownsDatabase = typeof options.db !== 'object';
   const database = typeof options.db === 'object' ? options.db : await openDatabase(options.db);
   const { db } = database;
@@ -85,9 +89,6 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     const email = config.smtp ? createSmtpOutbox(config.smtp) : (inbox ?? unavailable('email delivery (set smtp)'));
     const phone = options.phoneSender ?? inbox ?? unavailable('SMS/WhatsApp sender');
     outbox = routeByChannel(email, phone);
-  }
-  if (config.mode === 'production' && !options.outbox && !config.smtp) {
-    throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
   }
 
   const deps: ProviderDeps = {

@@ -32,9 +32,6 @@ function isPostgresUrl(target: string): boolean {
 export async function openDatabase(target: string = DEFAULT_SQLITE_PATH): Promise<ProviderDatabase> {
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
-    // An idle connection dropped by the server (restart, failover, DROP DATABASE … FORCE) emits 'error' on the
-    // pool; unhandled, that event would crash the process. The pool replaces the connection on next use.
-    pool.on('error', (error) => console.error('[latchkey-provider] idle PostgreSQL connection lost:', error.message));
     // An idle connection the server drops (restart, DROP DATABASE … FORCE) is discarded by the pool and
     // replaced on demand; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});

@@ -53,6 +53,7 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
           'access-control-allow-headers': SDK_HEADERS,
           'access-control-max-age': '600',
           vary: 'Origin',
+          'x-request-id': c.get('requestId'),
         },
       });
     }

@@ -1,4 +1,428 @@
+import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
-import type { ProviderEnv } from '../http/context';
+import type { Selectable, Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Database, EmailsTable, PasswordsTable } from '../db/schema';
+import { clientIp, ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../http/context';
+import { ProviderError } from '../http/errors';
+import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
+import {
+  assertEmail,
+  assertNotLocked,
+  assertProductEnabled,
+  limitSends,
+  recordFailure,
+  resolveRedirect,
+  tokenLink,
+} from '../services/guards';
+import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../services/passwordHash';
+import { assertAcceptablePassword, assertPasswordLength, checkPasswordStrength } from '../services/passwordStrength';
+import { newId, pkceMatches, randomToken, sha256Hex } from '../services/secrets';
+import {
+  authenticateResponseFields,
+  optionalSession,
+  recordAuthentication,
+  requireSession,
+  revokeOtherSessions,
+} from '../services/sessions';
+import { findEmail, newUserRow, normalizeEmail, requireUser } from '../services/users';
 
-export function registerPasswordRoutes(_app: Hono<ProviderEnv>): void {}
+/** Lifetime of the reset link when the caller names none, and of the email's log-in link (always). */
+const DEFAULT_RESET_EXPIRATION_MINUTES = 30;
+const LOGIN_LINK_EXPIRATION_MINUTES = 30;
+
+const PASSWORD_FACTOR: Omit<AuthenticationFactor, 'last_authenticated_at'> = {
+  type: 'password',
+  delivery_method: 'knowledge',
+};
+
+const strengthCheckSchema = z.object({ email: z.string().optional(), password: z.string() });
+
+const credentialsSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  session_duration_minutes: sessionDurationField,
+  ...protectionFields,
+});
+
+const resetStartSchema = z.object({
+  email: z.string(),
+  login_redirect_url: z.string().optional(),
+  reset_password_redirect_url: z.string().optional(),
+  reset_password_expiration_minutes: expirationField,
+  reset_password_template_id: z.string().optional(),
+  locale: z.string().optional(),
+  // S256 only: base64url of a SHA-256 digest is always 43 characters.
+  code_challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (S256) challenge')
+    .optional(),
+  ...protectionFields,
+});
+
+const resetByEmailSchema = z.object({
+  token: z.string(),
+  password: z.string(),
+  session_duration_minutes: sessionDurationField,
+  code_verifier: z.string().optional(),
+  ...protectionFields,
+});
+
+const resetByExistingSchema = z.object({
+  email: z.string(),
+  existing_password: z.string(),
+  new_password: z.string(),
+  session_duration_minutes: sessionDurationField,
+  ...protectionFields,
+});
+
+const resetBySessionSchema = z.object({
+  password: z.string(),
+  session_duration_minutes: sessionDurationField,
+  ...protectionFields,
+});
+
+type EmailRow = Selectable<EmailsTable>;
+type PasswordRow = Selectable<PasswordsTable>;
+
+/**
+ * Checks an email and password the way `passwords/authenticate` does: an unknown email costs a dummy
+ * verification (no timing oracle), a locked user is refused before any guess counts, a wrong password
+ * counts against the user, and a password flagged for reset never signs in.
+ */
+async function verifyCredentials(
+  deps: ProviderDeps,
+  rawEmail: string,
+  password: string,
+): Promise<{ email: EmailRow; stored: PasswordRow }> {
+  const email = await findEmail(deps.db, deps.config.project.projectId, rawEmail);
+  if (!email) {
+    await verifyAgainstDummy(password);
+    throw new ProviderError('unauthorized_credentials');
+  }
+  const stored = await deps.db
+    .selectFrom('passwords')
+    .selectAll()
+    .where('user_id', '=', email.user_id)
+    .executeTakeFirst();
+  if (!stored) throw new ProviderError('no_user_password');
+  await assertNotLocked(deps, email.user_id);
+  if (!(await verifyPassword(stored.hash, password))) {
+    await recordFailure(deps, email.user_id);
+    throw new ProviderError('unauthorized_credentials');
+  }
+  if (stored.requires_reset === 1) throw new ProviderError('reset_password');
+  return { email, stored };
+}
+
+/** Sets a user's password (creating the row if there is none) and clears any reset flag. */
+async function upsertPassword(
+  trx: Transaction<Database>,
+  deps: ProviderDeps,
+  userId: string,
+  hash: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('passwords')
+    .values({
+      password_id: newId('password', deps.environment),
+      user_id: userId,
+      hash,
+      requires_reset: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
+    .execute();
+}
+
+async function strengthCheck(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  assertProductEnabled(deps, 'passwords');
+  const body = await readBody(c, strengthCheckSchema);
+  assertPasswordLength(body.password);
+  return ok(c, await checkPasswordStrength(deps.config.project, body.password, body.email));
+}
+
+async function create(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  assertProductEnabled(deps, 'passwords');
+  const body = await readBody(c, credentialsSchema);
+  assertEmail(body.email);
+  const email = normalizeEmail(body.email);
+  await assertAcceptablePassword(project, body.password, email);
+  // An early answer that spares the hash; the unique (project, email) index below is what decides.
+  if (await findEmail(deps.db, project.projectId, email)) throw new ProviderError('duplicate_email');
+  const hash = await hashPassword(body.password);
+  const now = deps.clock.now();
+  const userId = newId('user', deps.environment);
+  const emailId = newId('email', deps.environment);
+  const started = await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values(newUserRow(userId, project.projectId, now, 'active'))
+      .execute();
+    const inserted = await trx
+      .insertInto('emails')
+      .values({
+        email_id: emailId,
+        user_id: userId,
+        project_id: project.projectId,
+        email,
+        verified: 0,
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(['project_id', 'email']).doNothing())
+      .executeTakeFirst();
+    // Never attach a password to an account someone else already holds: throwing rolls the new user back.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new ProviderError('duplicate_email');
+    await upsertPassword(trx, deps, userId, hash, now);
+    return recordAuthentication(trx, c, {
+      userId,
+      factor: PASSWORD_FACTOR,
+      durationMinutes: body.session_duration_minutes,
+      current: null,
+    });
+  });
+  return ok(c, { ...(await authenticateResponseFields(c, started)), email_id: emailId });
+}
+
+async function authenticate(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  assertProductEnabled(deps, 'passwords');
+  const body = await readBody(c, credentialsSchema);
+  assertEmail(body.email);
+  assertPasswordLength(body.password);
+  const { email } = await verifyCredentials(deps, body.email, body.password);
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  const started = await deps.db.transaction().execute((trx) =>
+    recordAuthentication(trx, c, {
+      userId: email.user_id,
+      factor: PASSWORD_FACTOR,
+      durationMinutes: body.session_duration_minutes,
+      current,
+    }),
+  );
+  return ok(c, await authenticateResponseFields(c, started));
+}
+
+async function resetByEmailStart(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  assertProductEnabled(deps, 'passwords');
+  const body = await readBody(c, resetStartSchema);
+  assertEmail(body.email);
+  const address = normalizeEmail(body.email);
+  if (project.pkce.passwordResets && body.code_challenge === undefined) throw new ProviderError('missing_pkce');
+  const resetUrl = resolveRedirect(project, body.reset_password_redirect_url, 'resetPassword');
+  const loginUrl = resolveRedirect(project, body.login_redirect_url, 'login');
+  // Counted before the lookup, so probing for accounts costs sends like any other request.
+  await limitSends(deps, address, clientIp(c));
+  const email = await findEmail(deps.db, project.projectId, address);
+  if (!email) throw new ProviderError('email_not_found');
+
+  const now = deps.clock.now();
+  const resetMinutes = body.reset_password_expiration_minutes ?? DEFAULT_RESET_EXPIRATION_MINUTES;
+  const resetToken = randomToken(32);
+  const loginToken = randomToken(32);
+  const common = {
+    project_id: project.projectId,
+    user_id: email.user_id,
+    email_id: email.email_id,
+    code_challenge: body.code_challenge ?? null,
+    consumed_at: null,
+    created_at: now,
+  };
+  await deps.db
+    .insertInto('email_tokens')
+    .values([
+      {
+        ...common,
+        token_id: newId('password-reset', deps.environment),
+        kind: 'password_reset',
+        token_hash: sha256Hex(resetToken),
+        expires_at: now + resetMinutes * 60_000,
+      },
+      {
+        ...common,
+        token_id: newId('magic-link', deps.environment),
+        kind: 'magic_link',
+        token_hash: sha256Hex(loginToken),
+        expires_at: now + LOGIN_LINK_EXPIRATION_MINUTES * 60_000,
+      },
+    ])
+    .execute();
+
+  const resetLink = tokenLink(resetUrl, 'reset_password', resetToken);
+  const loginLink = tokenLink(loginUrl, 'login', loginToken);
+  const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
+  await deps.outbox.send({
+    channel: 'email',
+    to: email.email,
+    subject: `Reset your ${project.name} password`,
+    text: [
+      `Someone asked to reset the password of your ${project.name} account.`,
+      '',
+      `Set a new password (the link expires in ${minutes(resetMinutes)} and works once):`,
+      resetLink,
+      '',
+      `Or log in without a password (the link expires in ${minutes(LOGIN_LINK_EXPIRATION_MINUTES)}):`,
+      loginLink,
+      '',
+      'If you did not ask for this, you can ignore this email: your password has not changed.',
+    ].join('\n'),
+    links: [resetLink, loginLink],
+    codes: [],
+  });
+  return ok(c, {});
+}
+
+async function resetByEmail(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  assertProductEnabled(deps, 'passwords');
+  const body = await readBody(c, resetByEmailSchema);
+  assertPasswordLength(body.password);
+  const now = deps.clock.now();
+  // Only a reset token: the same email's log-in (magic-link) token must not set a password.
+  const token = await deps.db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('project_id', '=', project.projectId)
+    .where('token_hash', '=', sha256Hex(body.token))
+    .where('kind', '=', 'password_reset')
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!token) throw new ProviderError('unable_to_auth_magic_link');
+  // A wrong verifier leaves the token usable: the SDK retries with its other stored verifier (contract §4).
+  if (token.code_challenge !== null) {
+    if (body.code_verifier === undefined || !pkceMatches(token.code_challenge, body.code_verifier)) {
+      throw new ProviderError('pkce_mismatch');
+    }
+  }
+  const email = await deps.db
+    .selectFrom('emails')
+    .selectAll()
+    .where('email_id', '=', token.email_id)
+    .where('user_id', '=', token.user_id)
+    .executeTakeFirst();
+  if (!email) throw new ProviderError('unable_to_auth_magic_link');
+  await assertAcceptablePassword(project, body.password, email.email);
+  const hash = await hashPassword(body.password);
+  const current = await optionalSession(c);
+
+  const started = await deps.db.transaction().execute(async (trx) => {
+    const consumed = await trx
+      .updateTable('email_tokens')
+      .set({ consumed_at: now })
+      .where('token_id', '=', token.token_id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('unable_to_auth_magic_link');
+    await upsertPassword(trx, deps, token.user_id, hash, now);
+    // Opening the link proved the address, and older reset links must not outlive the new password.
+    await trx.updateTable('emails').set({ verified: 1 }).where('email_id', '=', email.email_id).execute();
+    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', token.user_id).execute();
+    await trx
+      .updateTable('email_tokens')
+      .set({ consumed_at: now })
+      .where('user_id', '=', token.user_id)
+      .where('kind', '=', 'password_reset')
+      .where('consumed_at', 'is', null)
+      .execute();
+    const session = await recordAuthentication(trx, c, {
+      userId: token.user_id,
+      factor: {
+        type: 'magic_link',
+        delivery_method: 'email',
+        email_factor: { email_id: email.email_id, email_address: email.email },
+      },
+      durationMinutes: body.session_duration_minutes,
+      current,
+    });
+    await revokeOtherSessions(trx, token.user_id, session.row.session_id, now);
+    return session;
+  });
+  return ok(c, await authenticateResponseFields(c, started));
+}
+
+async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  assertProductEnabled(deps, 'passwords');
+  const body = await readBody(c, resetByExistingSchema);
+  assertEmail(body.email);
+  assertPasswordLength(body.existing_password);
+  assertPasswordLength(body.new_password);
+  const { email, stored } = await verifyCredentials(deps, body.email, body.existing_password);
+  await assertAcceptablePassword(deps.config.project, body.new_password, email.email);
+  const hash = await hashPassword(body.new_password);
+  const current = await optionalSession(c);
+  const now = deps.clock.now();
+  const started = await deps.db.transaction().execute(async (trx) => {
+    // Only the password that was just verified is replaced; a concurrent change wins and this one fails.
+    const updated = await trx
+      .updateTable('passwords')
+      .set({ hash, requires_reset: 0, updated_at: now })
+      .where('password_id', '=', stored.password_id)
+      .where('hash', '=', stored.hash)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ProviderError('unauthorized_credentials');
+    const session = await recordAuthentication(trx, c, {
+      userId: email.user_id,
+      factor: PASSWORD_FACTOR,
+      durationMinutes: body.session_duration_minutes,
+      current,
+    });
+    await revokeOtherSessions(trx, email.user_id, session.row.session_id, now);
+    return session;
+  });
+  return ok(c, await authenticateResponseFields(c, started));
+}
+
+async function resetBySession(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  assertProductEnabled(deps, 'passwords');
+  const body = await readBody(c, resetBySessionSchema);
+  const current = await requireSession(c);
+  assertPasswordLength(body.password);
+  const userId = current.row.user_id;
+  const user = await requireUser(deps.db, userId);
+  await assertAcceptablePassword(deps.config.project, body.password, user.emails[0]?.email);
+  const hash = await hashPassword(body.password);
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await upsertPassword(trx, deps, userId, hash, now);
+    // Like a refresh: only an explicit duration moves the expiry.
+    const expiresAt =
+      body.session_duration_minutes === undefined
+        ? current.row.expires_at
+        : now + body.session_duration_minutes * 60_000;
+    const session = await trx
+      .updateTable('sessions')
+      .set({ last_accessed_at: now, expires_at: expiresAt })
+      .where('session_id', '=', current.row.session_id)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!session) throw new ProviderError('session_not_found');
+    await revokeOtherSessions(trx, userId, session.session_id, now);
+    return session;
+  });
+  return ok(c, await authenticateResponseFields(c, { row, token: current.token }));
+}
+
+/** The password calls of contract §4 "Passwords": strength check, create, authenticate and the three resets. */
+export function registerPasswordRoutes(app: Hono<ProviderEnv>): void {
+  void prepareDummyHash();
+  app.post('/sdk/v1/passwords/strength_check', strengthCheck);
+  app.post('/sdk/v1/passwords', create);
+  app.post('/sdk/v1/passwords/authenticate', authenticate);
+  app.post('/sdk/v1/passwords/email/reset/start', resetByEmailStart);
+  app.post('/sdk/v1/passwords/email/reset', resetByEmail);
+  app.post('/sdk/v1/passwords/existing_password/reset', resetByExistingPassword);
+  app.post('/sdk/v1/passwords/session/reset', resetBySession);
+}

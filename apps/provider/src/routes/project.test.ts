@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { ORIGIN, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
 
 describe('bootstrap', () => {
   it('answers every field of contract §5 in the data envelope', async () => {
@@ -30,5 +30,136 @@ describe('bootstrap', () => {
       siwe_required_for_crypto_wallets: false,
       vertical: 'CONSUMER',
     });
+  });
+});
+
+describe('bootstrap defaults', () => {
+  it('answers the defaults of an empty configuration and the pkce flags the project sets', async () => {
+    const { call } = await startProvider({ project: { pkce: { emailMagicLinks: true, passwordResets: true } } });
+    const response = await call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`);
+    expect(response.json.data).toMatchObject({
+      project_name: 'Latchkey Playground',
+      password_config: null,
+      pkce_required_for_email_magic_links: true,
+      pkce_required_for_password_resets: true,
+      pkce_required_for_oauth: false,
+      pkce_required_for_sso: false,
+    });
+  });
+});
+
+describe('POST /events', () => {
+  const event = (publicToken: string, name: string, details?: unknown) => ({
+    telemetry: { event_id: 'event-id-1', app_session_id: 'app-session-id-1' },
+    event: { public_token: publicToken, event_name: name, ...(details === undefined ? {} : { details }) },
+  });
+
+  async function storedEvents(testProvider: TestProvider) {
+    return testProvider.provider.database.db
+      .selectFrom('events')
+      .select(['public_token', 'event_name', 'details', 'created_at'])
+      .orderBy('event_name')
+      .execute();
+  }
+
+  it("stores the project's events without an Authorization header and drops other projects' events", async () => {
+    const testProvider = await startProvider();
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: [
+        event(PUBLIC_TOKEN, 'sdk_instance_instantiated', { event_callback_registered: false }),
+        event('public-token-test-someone-else', 'foreign_event'),
+        event(PUBLIC_TOKEN, 'email_sent'),
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: { request_id: expect.stringMatching(/^request-id-test-/), status_code: 200 },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const now = testProvider.clock.now();
+    expect(await storedEvents(testProvider)).toEqual([
+      { public_token: PUBLIC_TOKEN, event_name: 'email_sent', details: '{}', created_at: now },
+      {
+        public_token: PUBLIC_TOKEN,
+        event_name: 'sdk_instance_instantiated',
+        details: '{"event_callback_registered":false}',
+        created_at: now,
+      },
+    ]);
+    const ids = await testProvider.provider.database.db.selectFrom('events').select('event_id').execute();
+    for (const { event_id } of ids) expect(event_id).toMatch(/^event-test-/);
+  });
+
+  it('accepts an empty batch and stores nothing', async () => {
+    const testProvider = await startProvider();
+    const response = await testProvider.call('POST', '/events', { authorization: null, body: [] });
+    expect(response.status).toBe(200);
+    expect(await storedEvents(testProvider)).toEqual([]);
+  });
+
+  it.each([
+    ['an object', { event: { public_token: PUBLIC_TOKEN, event_name: 'x' } }, ''],
+    ['a string', 'events', ''],
+    ['an event without a name', [{ event: { public_token: PUBLIC_TOKEN } }], '[0].event.event_name'],
+    ['an item without an event', [{ telemetry: {} }], '[0].event'],
+  ])('refuses %s with a schema error and stores nothing', async (_label, body, dataPath) => {
+    const testProvider = await startProvider();
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: Array.isArray(body) ? [event(PUBLIC_TOKEN, 'valid'), ...body] : body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.status_code).toBe(400);
+    expect(response.json.request_id).toMatch(/^request-id-test-/);
+    expect(response.json.body.map((issue: { dataPath: string }) => issue.dataPath)).toEqual([
+      dataPath.replace('[0]', '[1]'),
+    ]);
+    expect(await storedEvents(testProvider)).toEqual([]);
+  });
+
+  it('refuses a batch of more than 100 events and stores nothing', async () => {
+    const testProvider = await startProvider();
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: Array.from({ length: 101 }, (_, index) => event(PUBLIC_TOKEN, `event_${index}`)),
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.body).toEqual([{ dataPath: '', message: expect.any(String) }]);
+    expect(await storedEvents(testProvider)).toEqual([]);
+  });
+
+  it('refuses events from a disallowed origin and stores nothing', async () => {
+    const testProvider = await startProvider();
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      origin: 'https://evil.example',
+      body: [event(PUBLIC_TOKEN, 'x')],
+    });
+    expect(response.status).toBe(403);
+    expect(await storedEvents(testProvider)).toEqual([]);
+  });
+});
+
+describe('GET /.well-known/jwks.json', () => {
+  it('publishes the same public signing key on every call, without Basic auth', async () => {
+    const { call } = await startProvider();
+    const first = await call('GET', '/.well-known/jwks.json', { authorization: null });
+    const second = await call('GET', '/.well-known/jwks.json', { authorization: null });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({
+      keys: [
+        {
+          kty: 'EC',
+          crv: 'P-256',
+          x: expect.any(String),
+          y: expect.any(String),
+          kid: expect.stringMatching(/^jwk-/),
+          alg: 'ES256',
+          use: 'sig',
+        },
+      ],
+    });
+    expect(second.json).toEqual(first.json);
   });
 });

@@ -71,8 +71,8 @@ export function createDevInbox(
     },
     async list(to) {
       let query = db.selectFrom('dev_inbox').selectAll().orderBy('message_id');
-      if (to !== undefined)
-        query = query.where('recipient', '=', to.toLowerCase().includes('@') ? to.toLowerCase() : to);
+      // Recipients are stored as the route sent them; an email matches whatever its case.
+      if (to !== undefined) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', to.toLowerCase()));
       const rows = await query.execute();
       return rows.map((row) => ({
         message_id: row.message_id,

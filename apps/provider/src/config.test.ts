@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfigFile, PRODUCTS, parseConfig } from './config';
+
+const DEFAULTS = {
+  mode: 'development',
+  project: {
+    name: 'Latchkey Playground',
+    projectId: 'project-test-latchkey-playground',
+    publicToken: 'public-token-test-latchkey-playground',
+    allowedOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
+    redirectUrls: ['http://localhost:5173/authenticate', 'http://127.0.0.1:5173/authenticate'],
+    defaultRedirectUrls: {},
+    products: ['email_otp', 'sms_otp', 'whatsapp_otp', 'email_magic_links', 'passwords'],
+    passwordPolicy: { type: 'zxcvbn' },
+    breachRangeApiUrl: null,
+    emailDomains: ['latchkey.dev'],
+    pkce: { emailMagicLinks: false, passwordResets: false, oauth: false, sso: false },
+    disableWatermark: false,
+    rbacPolicy: null,
+  },
+  smtp: null,
+  trustedProxies: [],
+  rateLimits: {
+    sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
+    sendsPerIp: { limit: 50, windowSeconds: 60 },
+  },
+  lockout: { maxFailuresPerCode: 5, maxFailuresPerUser: 10, windowMinutes: 60 },
+};
+
+/** The message parseConfig throws for `input`. */
+function problem(input: unknown): string {
+  try {
+    parseConfig(input);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('Expected parseConfig to refuse the configuration');
+}
+
+describe('parseConfig', () => {
+  it('fills every default for an empty configuration, for {} as for undefined', () => {
+    expect(parseConfig({})).toEqual(DEFAULTS);
+    expect(parseConfig(undefined)).toEqual(DEFAULTS);
+    expect(PRODUCTS).toEqual(DEFAULTS.project.products);
+  });
+
+  it('keeps what is given and defaults the rest, nested objects included', () => {
+    const config = parseConfig({
+      mode: 'production',
+      smtp: { url: 'smtp://mail.example.com:587', from: 'Acme <no-reply@acme.example>' },
+      project: { name: 'Acme', pkce: { emailMagicLinks: true }, passwordPolicy: { type: 'luds' } },
+      lockout: { maxFailuresPerUser: 3 },
+    });
+    expect(config.mode).toBe('production');
+    expect(config.project).toEqual({
+      ...DEFAULTS.project,
+      name: 'Acme',
+      pkce: { emailMagicLinks: true, passwordResets: false, oauth: false, sso: false },
+      passwordPolicy: { type: 'luds', complexity: 3, minimumCount: 8 },
+    });
+    expect(config.lockout).toEqual({ maxFailuresPerCode: 5, maxFailuresPerUser: 3, windowMinutes: 60 });
+  });
+
+  it('throws one readable error that names the path of every problem', () => {
+    expect(problem({ project: { publicToken: 'secret-key-123', allowedOrigins: 'http://localhost:5173' } })).toBe(
+      [
+        'Invalid Latchkey provider configuration:',
+        '  project.publicToken: Invalid string: must match pattern /^public-token-(test|live)-[A-Za-z0-9-]+$/',
+        '  project.allowedOrigins: Invalid input: expected array, received string',
+      ].join('\n'),
+    );
+  });
+
+  it.each([
+    [{ mode: 'staging' }, 'mode: '],
+    [{ project: { projectId: 'acme' } }, 'project.projectId: '],
+    [{ project: { products: ['email_otp', 'fax'] } }, 'project.products.1: '],
+    [{ project: { passwordPolicy: { type: 'luds', minimumCount: 4 } } }, 'project.passwordPolicy.minimumCount: '],
+    [{ project: { breachRangeApiUrl: 'not a url' } }, 'project.breachRangeApiUrl: '],
+    [{ rateLimits: { sendsPerIp: { limit: 0, windowSeconds: 60 } } }, 'rateLimits.sendsPerIp.limit: '],
+    [{ lockout: { windowMinutes: 1.5 } }, 'lockout.windowMinutes: '],
+    [{ smtp: { url: 'smtp://x' } }, 'smtp.from: '],
+    [5, '(root): '],
+  ])('refuses %j, naming %s', (input, path) => {
+    const message = problem(input);
+    expect(message.startsWith('Invalid Latchkey provider configuration:\n')).toBe(true);
+    expect(message).toContain(`\n  ${path}`);
+  });
+
+  it('refuses a default redirect URL that is not in the allowlist', () => {
+    expect(
+      problem({
+        project: {
+          redirectUrls: ['https://app.example.com/authenticate'],
+          defaultRedirectUrls: { login: 'https://app.example.com/authenticate', signup: 'https://evil.example/x' },
+        },
+      }),
+    ).toBe(
+      'Invalid Latchkey provider configuration:\n  project.defaultRedirectUrls.signup: https://evil.example/x is not in project.redirectUrls',
+    );
+  });
+
+  it('accepts default redirect URLs that are in the allowlist', () => {
+    const config = parseConfig({
+      project: {
+        redirectUrls: ['https://app.example.com/authenticate', 'https://app.example.com/reset'],
+        defaultRedirectUrls: {
+          login: 'https://app.example.com/authenticate',
+          resetPassword: 'https://app.example.com/reset',
+        },
+      },
+    });
+    expect(config.project.defaultRedirectUrls).toEqual({
+      login: 'https://app.example.com/authenticate',
+      resetPassword: 'https://app.example.com/reset',
+    });
+  });
+});
+
+describe('loadConfigFile', () => {
+  const directories: string[] = [];
+  afterEach(() => {
+    for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+  });
+  function directory(): string {
+    const path = mkdtempSync(join(tmpdir(), 'latchkey-config-'));
+    directories.push(path);
+    return path;
+  }
+
+  it('reads and checks a configuration file', () => {
+    const path = join(directory(), 'latchkey.config.json');
+    writeFileSync(path, JSON.stringify({ project: { name: 'From file' } }));
+    expect(loadConfigFile(path, { required: true })).toEqual({
+      ...DEFAULTS,
+      project: { ...DEFAULTS.project, name: 'From file' },
+    });
+  });
+
+  it('uses the defaults when the optional default file is missing', () => {
+    expect(loadConfigFile(join(directory(), 'latchkey.config.json'), { required: false })).toEqual(DEFAULTS);
+  });
+
+  it('refuses a missing file that was asked for by name', () => {
+    const path = join(directory(), 'missing.json');
+    expect(() => loadConfigFile(path, { required: true })).toThrow(
+      new RegExp(`^Cannot read the configuration file ${path.replaceAll(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: ENOENT`),
+    );
+  });
+
+  it('refuses a file that is not JSON, even when optional, naming the file', () => {
+    const path = join(directory(), 'latchkey.config.json');
+    writeFileSync(path, '{ "project": { name: "no quotes" } }');
+    for (const required of [true, false]) {
+      expect(() => loadConfigFile(path, { required })).toThrow(`The configuration file ${path} is not valid JSON: `);
+    }
+  });
+
+  it('refuses a file whose content is not a valid configuration', () => {
+    const path = join(directory(), 'latchkey.config.json');
+    writeFileSync(path, JSON.stringify({ project: { publicToken: 'nope' } }));
+    expect(() => loadConfigFile(path, { required: false })).toThrow(
+      'Invalid Latchkey provider configuration:\n  project.publicToken: ',
+    );
+  });
+
+  it('reports a path that cannot be read (a directory) instead of taking defaults', () => {
+    const path = directory();
+    expect(() => loadConfigFile(path, { required: false })).toThrow(`Cannot read the configuration file ${path}: `);
+  });
+});

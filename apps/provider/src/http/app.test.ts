@@ -1,0 +1,324 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appWithRoutes, signIn } from '../../test/fixtures';
+import { type CallResult, ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { ERROR_URL_BASE } from './errors';
+
+const REQUEST_ID = /^request-id-test-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SDK_HEADERS = 'authorization,content-type,x-sdk-client,x-sdk-parent-host';
+const BOOTSTRAP = `/projects/bootstrap/${PUBLIC_TOKEN}`;
+
+function errorBody(status: number, errorType: string, message: string) {
+  return {
+    status_code: status,
+    request_id: expect.stringMatching(REQUEST_ID),
+    error_type: errorType,
+    error_message: message,
+    error_url: ERROR_URL_BASE,
+  };
+}
+
+const ORIGIN_NOT_ALLOWED = errorBody(403, 'origin_not_allowed', "This origin is not in the project's allowed origins.");
+const UNAUTHORIZED = errorBody(401, 'unauthorized_credentials', 'Unauthorized credentials.');
+
+function expectNoCors(response: CallResult) {
+  expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+}
+
+function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('CORS (contract §2)', () => {
+  it('answers a preflight from an allowed origin with 204, the exact origin, credentials and the SDK headers', async () => {
+    const { call } = await startProvider();
+    const response = await call('OPTIONS', '/otps/email/login_or_create', {
+      authorization: null,
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': SDK_HEADERS },
+    });
+    expect(response.status).toBe(204);
+    expect(response.json).toBeNull();
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(response.headers.get('access-control-allow-headers')).toBe(SDK_HEADERS);
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE, OPTIONS');
+    expect(response.headers.get('vary')).toBe('Origin');
+    expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID);
+  });
+
+  it('echoes whichever allowed origin asked, never another one or a wildcard', async () => {
+    const { call } = await startProvider();
+    const response = await call('OPTIONS', BOOTSTRAP, { authorization: null, origin: 'http://127.0.0.1:5173' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+  });
+
+  it('answers the content-type-only preflight of /events', async () => {
+    const { call } = await startProvider();
+    const response = await call('OPTIONS', '/events', {
+      authorization: null,
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(response.headers.get('access-control-allow-headers')?.split(',')).toContain('content-type');
+  });
+
+  it.each([
+    'https://evil.example',
+    'null',
+    'http://localhost:5173/',
+    'http://localhost:5173.evil.com',
+    'https://localhost:5173',
+    'http://localhost:5174',
+  ])(
+    'refuses a preflight from the disallowed origin %s with 403 origin_not_allowed and no CORS headers',
+    async (origin) => {
+      const { call } = await startProvider();
+      const response = await call('OPTIONS', '/otps/email/login_or_create', { authorization: null, origin });
+      expect(response.status).toBe(403);
+      expect(response.json).toEqual(ORIGIN_NOT_ALLOWED);
+      expectNoCors(response);
+    },
+  );
+
+  it('refuses a preflight without any Origin header', async () => {
+    const { call } = await startProvider();
+    const response = await call('OPTIONS', BOOTSTRAP, { authorization: null, origin: null });
+    expect(response.status).toBe(403);
+    expect(response.json).toEqual(ORIGIN_NOT_ALLOWED);
+  });
+
+  it('refuses a request from a disallowed origin before it reaches the route, writing nothing', async () => {
+    const testProvider = await startProvider();
+    const { call, provider } = testProvider;
+    const { sessionToken, sessionId } = await signIn(testProvider);
+    const bootstrap = await call('GET', BOOTSTRAP, { origin: 'https://evil.example' });
+    expect(bootstrap.status).toBe(403);
+    expect(bootstrap.json).toEqual(ORIGIN_NOT_ALLOWED);
+    expectNoCors(bootstrap);
+    const revoke = await call('POST', '/sessions/revoke', { sessionToken, origin: 'https://evil.example' });
+    expect(revoke.status).toBe(403);
+    expect(revoke.json).toEqual(ORIGIN_NOT_ALLOWED);
+    const session = await provider.database.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(session.revoked_at).toBeNull();
+  });
+
+  it('lets requests without an Origin header (servers, tools) through, without CORS headers', async () => {
+    const { call } = await startProvider();
+    const response = await call('GET', BOOTSTRAP, { origin: null });
+    expect(response.status).toBe(200);
+    expectNoCors(response);
+  });
+
+  it('puts the CORS headers on answers and errors alike, so the browser can read the error', async () => {
+    const { call } = await startProvider();
+    for (const response of [
+      await call('GET', BOOTSTRAP),
+      await call('GET', BOOTSTRAP, { authorization: null }),
+      await call('POST', '/users/search', { body: { email: 5 } }),
+      await call('GET', '/nowhere'),
+    ]) {
+      expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+      expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(response.headers.get('access-control-expose-headers')).toBe('retry-after, x-request-id');
+    }
+  });
+});
+
+describe('Basic auth on /sdk/v1', () => {
+  it.each([
+    ['no Authorization header', null],
+    ['a Bearer header', `Bearer ${PUBLIC_TOKEN}`],
+    ['garbage instead of base64', 'Basic !!!%%%***'],
+    ['base64 without a colon', `Basic ${Buffer.from(PUBLIC_TOKEN).toString('base64')}`],
+    ['an empty user', basic('', PUBLIC_TOKEN)],
+    ['a wrong public token', basic('public-token-test-someone-else', 'public-token-test-someone-else')],
+    ['the live twin of the public token', basic('public-token-live-latchkey-playground', 'x')],
+    ['the public token in the password slot only', basic('x', PUBLIC_TOKEN)],
+  ])('answers %s with 401 unauthorized_credentials', async (_label, authorization) => {
+    const { call } = await startProvider();
+    const response = await call('GET', BOOTSTRAP, { authorization });
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual(UNAUTHORIZED);
+  });
+
+  it('refuses a bootstrap whose path names an unknown public token', async () => {
+    const { call } = await startProvider();
+    const response = await call('GET', '/projects/bootstrap/public-token-test-unknown');
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual(UNAUTHORIZED);
+  });
+
+  it('accepts the public token in both slots (signed out) and a session token in the password slot', async () => {
+    const testProvider = await startProvider();
+    const { sessionToken } = await signIn(testProvider);
+    expect((await testProvider.call('GET', BOOTSTRAP)).status).toBe(200);
+    expect((await testProvider.call('GET', BOOTSTRAP, { sessionToken })).status).toBe(200);
+  });
+});
+
+describe('envelopes (contract §3)', () => {
+  it('wraps a success in data with request_id and status_code, and repeats the id in x-request-id', async () => {
+    const { call } = await startProvider();
+    const response = await call('POST', '/users/search', { body: { email: 'nobody@example.com' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.json).toEqual({
+      data: { request_id: expect.stringMatching(REQUEST_ID), status_code: 200, userType: 'new' },
+    });
+    expect(response.headers.get('x-request-id')).toBe(response.json.data.request_id);
+  });
+
+  it('answers errors at the top level with exactly status_code, request_id, error_type, error_message and error_url', async () => {
+    const { call } = await startProvider();
+    const response = await call('POST', '/users/search', { body: { email: 'not-an-email' } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.json).toEqual(errorBody(400, 'invalid_email', 'Email format is invalid.'));
+    expect(response.headers.get('x-request-id')).toBe(response.json.request_id);
+  });
+
+  it('answers a field of the wrong type with a 400 schema error naming the field', async () => {
+    const { call } = await startProvider();
+    const response = await call('POST', '/users/search', { body: { email: 5 } });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({
+      status_code: 400,
+      request_id: expect.stringMatching(REQUEST_ID),
+      body: [{ dataPath: '.email', message: 'Invalid input: expected string, received number' }],
+    });
+    expect(response.headers.get('x-request-id')).toBe(response.json.request_id);
+  });
+
+  it('answers a missing field with a schema error naming it', async () => {
+    const { call } = await startProvider();
+    const response = await call('POST', '/users/search', { body: {} });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({
+      status_code: 400,
+      request_id: expect.stringMatching(REQUEST_ID),
+      body: [{ dataPath: '.email', message: 'Invalid input: expected string, received undefined' }],
+    });
+  });
+
+  it('names nested and array fields with dotted and indexed paths', async () => {
+    const { call } = await startProvider();
+    const response = await call('POST', '/events', {
+      authorization: null,
+      body: [{ event: { public_token: PUBLIC_TOKEN, event_name: 5 } }],
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.body).toEqual([
+      { dataPath: '[0].event.event_name', message: 'Invalid input: expected string, received number' },
+    ]);
+  });
+
+  it.each([
+    ['truncated JSON', '{"email":'],
+    ['plain text', 'email=a@b.co'],
+  ])('answers %s with a schema error on the body', async (_label, rawBody) => {
+    const { call } = await startProvider();
+    const response = await call('POST', '/users/search', { rawBody });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({
+      status_code: 400,
+      request_id: expect.stringMatching(REQUEST_ID),
+      body: [{ dataPath: '', message: 'must be valid JSON' }],
+    });
+  });
+
+  it('answers a JSON body of the wrong kind (null, an array) with a schema error on the whole body', async () => {
+    const { call } = await startProvider();
+    for (const rawBody of ['null', '[]']) {
+      const response = await call('POST', '/users/search', { rawBody });
+      expect(response.status).toBe(400);
+      expect(response.json.body).toHaveLength(1);
+      expect(response.json.body[0].dataPath).toBe('');
+    }
+  });
+
+  it('answers an unknown path, inside or outside /sdk/v1, with a JSON 404', async () => {
+    const { call } = await startProvider();
+    for (const path of ['/no/such/call', '/.well-known/nothing-here']) {
+      const response = await call('GET', path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.json).toEqual(errorBody(404, 'not_found', 'The requested resource was not found.'));
+      expect(response.headers.get('x-request-id')).toBe(response.json.request_id);
+    }
+  });
+
+  it('answers a known path with the wrong method as a JSON 404', async () => {
+    const { call } = await startProvider();
+    const response = await call('GET', '/sessions/authenticate');
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual(errorBody(404, 'not_found', 'The requested resource was not found.'));
+  });
+
+  it('turns a database failure into a 500 internal_server_error without internals in the body', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const testProvider = await startProvider();
+    const { sessionToken } = await signIn(testProvider);
+    await testProvider.provider.database.close();
+    const response = await testProvider.call('GET', '/users/me', { sessionToken });
+    expect(response.status).toBe(500);
+    expect(response.json).toEqual(
+      errorBody(500, 'internal_server_error', 'An internal error occurred. Please try again later.'),
+    );
+    expect(response.headers.get('x-request-id')).toBe(response.json.request_id);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    // The cause is logged for the operator, tagged with the request id the caller saw.
+    expect(errors).toHaveBeenCalledOnce();
+    expect(String(errors.mock.calls[0]?.[0])).toContain(response.json.request_id);
+  });
+
+  it('never puts the message or stack of an unexpected error in the body', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const testProvider = await startProvider();
+    const app = appWithRoutes(testProvider, (routes) => {
+      routes.get('/sdk/v1/boom', () => {
+        throw new Error('connection to db.internal:5432 failed for user admin');
+      });
+    });
+    const response = await app.fetch(
+      new Request('http://provider.test/sdk/v1/boom', {
+        headers: { authorization: basic(PUBLIC_TOKEN, PUBLIC_TOKEN), origin: ORIGIN },
+      }),
+      { remoteAddress: '127.0.0.1' },
+    );
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual(
+      errorBody(500, 'internal_server_error', 'An internal error occurred. Please try again later.'),
+    );
+    expect(text).not.toMatch(/db\.internal|admin|Error:|\bat\s/);
+  });
+
+  it('gives every response its own request id, in the x-request-id header and the body', async () => {
+    const { call } = await startProvider();
+    const responses = [
+      await call('GET', BOOTSTRAP),
+      await call('GET', BOOTSTRAP, { authorization: null }),
+      await call('GET', BOOTSTRAP, { origin: 'https://evil.example' }),
+      await call('POST', '/users/search', { rawBody: '{' }),
+      await call('GET', '/nowhere'),
+      await call('OPTIONS', BOOTSTRAP, { authorization: null }),
+    ];
+    const ids = responses.map((response) => response.headers.get('x-request-id'));
+    for (const [index, response] of responses.entries()) {
+      expect(ids[index]).toMatch(REQUEST_ID);
+      if (response.json !== null) expect(response.json.data?.request_id ?? response.json.request_id).toBe(ids[index]);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,0 +1,963 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REDIRECT_URL, startProvider, type TestProvider, tokenOf } from '../../test/harness';
+import type { ProviderDeps } from '../http/context';
+import { ERROR_CATALOGUE, type ErrorType } from '../http/errors';
+import { hashPassword, verifyPassword } from '../services/passwordHash';
+import { BREACHED_PASSWORD_WARNING } from '../services/passwordStrength';
+import { sha256Hex } from '../services/secrets';
+import { findOrCreateUserByEmail } from '../services/users';
+
+const PASSWORD = 'dragonfly-marmalade-41';
+const NEW_PASSWORD = 'quiet-lantern-zebra-97';
+const EMAIL = 'ada@example.com';
+const START = Date.parse('2026-11-21T12:00:00.000Z');
+const PHC_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function errorBody(type: ErrorType, extra: Record<string, unknown> = {}) {
+  return {
+    status_code: ERROR_CATALOGUE[type].status,
+    request_id: expect.stringMatching(/^request-id-test-/),
+    error_type: type,
+    error_message: ERROR_CATALOGUE[type].message,
+    error_url: expect.stringContaining('#errors'),
+    ...extra,
+  };
+}
+
+function expectError(
+  response: { status: number; json: unknown },
+  type: ErrorType,
+  extra: Record<string, unknown> = {},
+): void {
+  expect({ status: response.status, json: response.json }).toEqual({
+    status: ERROR_CATALOGUE[type].status,
+    json: errorBody(type, extra),
+  });
+}
+
+/** Every row a password call may touch (not the rate-limit counters or the inbox). */
+async function snapshot(t: TestProvider) {
+  const { db } = t.provider.database;
+  const [users, emails, passwords, sessions, tokens, failures] = await Promise.all([
+    db.selectFrom('users').selectAll().orderBy('user_id').execute(),
+    db.selectFrom('emails').selectAll().orderBy('email_id').execute(),
+    db.selectFrom('passwords').selectAll().orderBy('password_id').execute(),
+    db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
+    db.selectFrom('email_tokens').selectAll().orderBy('token_id').execute(),
+    db.selectFrom('auth_failures').selectAll().orderBy('failure_id').execute(),
+  ]);
+  return { users, emails, passwords, sessions, tokens, failures };
+}
+
+function depsOf(t: TestProvider): ProviderDeps {
+  return {
+    db: t.provider.database.db,
+    config: t.provider.config,
+    clock: t.clock,
+    environment: 'test',
+  } as unknown as ProviderDeps;
+}
+
+async function createAccount(t: TestProvider, email = EMAIL, password = PASSWORD) {
+  const response = await t.call('POST', '/passwords', { body: { email, password, session_duration_minutes: 60 } });
+  expect(response.status).toBe(200);
+  return response.json.data;
+}
+
+/** The AuthenticateResponse of contract §4 for a one-email user whose session started at `now`. */
+function authenticateResponse(options: {
+  userId: string;
+  emailId: string;
+  email: string;
+  verified: boolean;
+  factors: unknown[];
+  startedAt: number;
+  expiresAt: number;
+  now?: number;
+  sessionId?: unknown;
+  sessionToken?: unknown;
+  userCreatedAt?: number;
+}) {
+  return {
+    request_id: expect.stringMatching(/^request-id-test-/),
+    status_code: 200,
+    user_id: options.userId,
+    session_token: options.sessionToken ?? expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    session_jwt: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+    session: {
+      session_id: options.sessionId ?? expect.stringMatching(/^session-test-/),
+      user_id: options.userId,
+      started_at: iso(options.startedAt),
+      last_accessed_at: iso(options.now ?? options.startedAt),
+      expires_at: iso(options.expiresAt),
+      attributes: { ip_address: '127.0.0.1', user_agent: '' },
+      authentication_factors: options.factors,
+      custom_claims: null,
+      roles: [],
+    },
+    user: {
+      user_id: options.userId,
+      created_at: iso(options.userCreatedAt ?? START),
+      status: 'active',
+      name: { first_name: '', middle_name: '', last_name: '' },
+      emails: [{ email_id: options.emailId, email: options.email, verified: options.verified }],
+      phone_numbers: [],
+      crypto_wallets: [],
+      providers: [],
+      webauthn_registrations: [],
+      biometric_registrations: [],
+      totps: [],
+      password: { password_id: expect.stringMatching(/^password-test-/), requires_reset: false },
+      trusted_metadata: {},
+      untrusted_metadata: {},
+      roles: [],
+    },
+  };
+}
+
+const passwordFactor = (at: number) => ({
+  type: 'password',
+  delivery_method: 'knowledge',
+  last_authenticated_at: iso(at),
+});
+
+async function sessionIsLive(t: TestProvider, token: string): Promise<boolean> {
+  const response = await t.call('POST', '/sessions/authenticate', { sessionToken: token, body: {} });
+  if (response.status === 200) return true;
+  expectError(response, 'session_not_found');
+  return false;
+}
+
+const pkcePair = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+describe('password hashing', () => {
+  it('stores argon2id at m=19456, t=2, p=1 and verifies the same password only', async () => {
+    const hash = await hashPassword(PASSWORD);
+    expect(hash.startsWith(PHC_PREFIX)).toBe(true);
+    expect(hash).not.toContain(PASSWORD);
+    expect(await verifyPassword(hash, PASSWORD)).toBe(true);
+    expect(await verifyPassword(hash, `${PASSWORD}x`)).toBe(false);
+    expect(await verifyPassword(hash, PASSWORD.slice(0, -1))).toBe(false);
+    expect(await verifyPassword('not a hash', PASSWORD)).toBe(false);
+  });
+
+  it('never truncates: a 256-character password differs from one with its last character changed', async () => {
+    const long = `${'x'.repeat(255)}a`;
+    const hash = await hashPassword(long);
+    expect(await verifyPassword(hash, long)).toBe(true);
+    expect(await verifyPassword(hash, `${'x'.repeat(255)}b`)).toBe(false);
+  });
+});
+
+describe('POST /passwords/strength_check', () => {
+  it('answers every field of the zxcvbn result in the data envelope', async () => {
+    const t = await startProvider();
+    const response = await t.call('POST', '/passwords/strength_check', {
+      body: { email: 'sandbox@example.com', password: 'correct horse battery staple' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: {
+        request_id: expect.stringMatching(/^request-id-test-/),
+        status_code: 200,
+        valid_password: true,
+        score: 4,
+        breached_password: false,
+        breach_detection_on_create: true,
+        strength_policy: 'zxcvbn',
+        feedback: {
+          suggestions: [],
+          warning: '',
+          luds_requirements: {
+            has_digit: false,
+            has_lower_case: true,
+            has_symbol: true,
+            has_upper_case: false,
+            missing_characters: 0,
+            missing_complexity: 0,
+          },
+        },
+      },
+    });
+  });
+
+  it('follows the LUDS policy of the project', async () => {
+    const t = await startProvider({ project: { passwordPolicy: { type: 'luds', complexity: 4, minimumCount: 12 } } });
+    const response = await t.call('POST', '/passwords/strength_check', { body: { password: 'Xqzvtk7' } });
+    expect(response.json.data).toEqual({
+      request_id: expect.any(String),
+      status_code: 200,
+      valid_password: false,
+      score: expect.any(Number),
+      breached_password: false,
+      breach_detection_on_create: true,
+      strength_policy: 'luds',
+      feedback: {
+        suggestions: [],
+        warning: '',
+        luds_requirements: {
+          has_digit: true,
+          has_lower_case: true,
+          has_symbol: false,
+          has_upper_case: true,
+          missing_characters: 5,
+          missing_complexity: 1,
+        },
+      },
+    });
+    const valid = await t.call('POST', '/passwords/strength_check', { body: { password: 'Xqzvtk7!mwpr' } });
+    expect(valid.json.data.valid_password).toBe(true);
+    expect(valid.json.data.feedback.luds_requirements).toMatchObject({ missing_characters: 0, missing_complexity: 0 });
+  });
+
+  it('marks a breached password as breached and never valid', async () => {
+    const t = await startProvider();
+    const response = await t.call('POST', '/passwords/strength_check', { body: { password: 'Password1' } });
+    expect(response.json.data).toMatchObject({
+      valid_password: false,
+      breached_password: true,
+      feedback: { warning: BREACHED_PASSWORD_WARNING },
+    });
+  });
+
+  it('refuses an over-long password, a missing password and a disabled product', async () => {
+    const t = await startProvider();
+    expectError(
+      await t.call('POST', '/passwords/strength_check', { body: { password: 'a'.repeat(257) } }),
+      'password_too_long',
+    );
+    const missing = await t.call('POST', '/passwords/strength_check', { body: { email: EMAIL } });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toEqual({
+      status_code: 400,
+      request_id: expect.any(String),
+      body: [{ dataPath: '.password', message: expect.any(String) }],
+    });
+    const off = await startProvider({ project: { products: ['email_otp'] } });
+    expectError(
+      await off.call('POST', '/passwords/strength_check', { body: { password: PASSWORD } }),
+      'method_not_enabled',
+    );
+  });
+});
+
+describe('every password endpoint', () => {
+  it('answers method_not_enabled when the passwords product is off, and changes nothing', async () => {
+    const t = await startProvider({ project: { products: ['email_otp', 'email_magic_links'] } });
+    const before = await snapshot(t);
+    const calls: [string, object][] = [
+      ['/passwords/strength_check', { password: PASSWORD }],
+      ['/passwords', { email: EMAIL, password: PASSWORD }],
+      ['/passwords/authenticate', { email: EMAIL, password: PASSWORD }],
+      ['/passwords/email/reset/start', { email: EMAIL }],
+      ['/passwords/email/reset', { token: 'x', password: PASSWORD }],
+      ['/passwords/existing_password/reset', { email: EMAIL, existing_password: PASSWORD, new_password: PASSWORD }],
+      ['/passwords/session/reset', { password: PASSWORD }],
+    ];
+    for (const [path, body] of calls) expectError(await t.call('POST', path, { body }), 'method_not_enabled');
+    expect(await snapshot(t)).toEqual(before);
+    expect(await t.inbox(EMAIL)).toEqual([]);
+  });
+});
+
+describe('POST /passwords', () => {
+  it('creates the user, an unverified email, an argon2id password and a session, and answers every field', async () => {
+    const t = await startProvider();
+    const response = await t.call('POST', '/passwords', {
+      body: { email: 'Ada@Example.com', password: PASSWORD, session_duration_minutes: 60 },
+    });
+    expect(response.status).toBe(200);
+    const { db } = t.provider.database;
+    const user = await db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    const email = await db.selectFrom('emails').selectAll().executeTakeFirstOrThrow();
+    expect(response.json).toEqual({
+      data: {
+        ...authenticateResponse({
+          userId: user.user_id,
+          emailId: email.email_id,
+          email: EMAIL,
+          verified: false,
+          factors: [passwordFactor(START)],
+          startedAt: START,
+          expiresAt: START + 60 * 60_000,
+        }),
+        email_id: email.email_id,
+      },
+    });
+    const data = response.json.data;
+    expect(email).toMatchObject({ user_id: user.user_id, email: EMAIL, verified: 0 });
+    expect(user.status).toBe('active');
+    const password = await db.selectFrom('passwords').selectAll().executeTakeFirstOrThrow();
+    expect(password).toMatchObject({
+      password_id: data.user.password.password_id,
+      user_id: user.user_id,
+      requires_reset: 0,
+    });
+    expect(password.hash.startsWith(PHC_PREFIX)).toBe(true);
+    expect(await verifyPassword(password.hash, PASSWORD)).toBe(true);
+    const session = await db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+    expect(session.token_hash).toBe(sha256Hex(data.session_token));
+    // The password is nowhere in plain text.
+    expect(JSON.stringify(await snapshot(t))).not.toContain(PASSWORD);
+    expect(await sessionIsLive(t, data.session_token)).toBe(true);
+  });
+
+  it('refuses bad input with the specified error and creates nothing', async () => {
+    const t = await startProvider();
+    await findOrCreateUserByEmail(depsOf(t), 'taken@example.com');
+    const before = await snapshot(t);
+    const schemaCases: [object, string][] = [
+      [{ email: EMAIL, password: 12345678 }, '.password'],
+      [{ email: 42, password: PASSWORD }, '.email'],
+      [{ email: EMAIL }, '.password'],
+      [{ password: PASSWORD }, '.email'],
+      [{ email: EMAIL, password: PASSWORD, session_duration_minutes: '60' }, '.session_duration_minutes'],
+    ];
+    for (const [body, dataPath] of schemaCases) {
+      const response = await t.call('POST', '/passwords', { body });
+      expect(response.status).toBe(400);
+      expect(response.json).toEqual({
+        status_code: 400,
+        request_id: expect.any(String),
+        body: [{ dataPath, message: expect.any(String) }],
+      });
+    }
+    expectError(
+      await t.call('POST', '/passwords', { body: { email: 'not-an-email', password: PASSWORD } }),
+      'invalid_email',
+    );
+    expectError(
+      await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'a'.repeat(257) } }),
+      'password_too_long',
+    );
+    const breached = await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'password1' } });
+    expectError(breached, 'breached_password', {
+      error_details: expect.objectContaining({
+        breached_password: true,
+        valid_password: false,
+        feedback: expect.objectContaining({ warning: BREACHED_PASSWORD_WARNING }),
+      }),
+    });
+    const weak = await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'aaaaaaaaaaaa' } });
+    expectError(weak, 'weak_password', {
+      error_details: {
+        valid_password: false,
+        score: 0,
+        breached_password: false,
+        breach_detection_on_create: true,
+        strength_policy: 'zxcvbn',
+        feedback: {
+          suggestions: ['Add more words that are less common.', 'Avoid repeated words and characters.'],
+          warning: 'Repeated characters like "aaa" are easy to guess.',
+          luds_requirements: {
+            has_digit: false,
+            has_lower_case: true,
+            has_symbol: false,
+            has_upper_case: false,
+            missing_characters: 0,
+            missing_complexity: 0,
+          },
+        },
+      },
+    });
+    const short = await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'Ab1!' } });
+    expect(short.json.error_type).toBe('weak_password');
+    const personal = await t.call('POST', '/passwords', {
+      body: { email: 'alicewonderland@example.com', password: 'alicewonderland2024' },
+    });
+    expect(personal.json.error_type).toBe('weak_password');
+    // An existing passwordless account is never given a password by someone who merely knows the address.
+    expectError(
+      await t.call('POST', '/passwords', { body: { email: 'Taken@example.com', password: PASSWORD } }),
+      'duplicate_email',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses a second account for an email that already has a password', async () => {
+    const t = await startProvider();
+    await createAccount(t);
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/passwords', { body: { email: EMAIL, password: NEW_PASSWORD } }),
+      'duplicate_email',
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('creates exactly one user when 50 requests race for one new email', async () => {
+    const t = await startProvider();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.call('POST', '/passwords', { body: { email: 'race@example.com', password: PASSWORD } }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    for (const response of responses.filter((item) => item.status !== 200)) expectError(response, 'duplicate_email');
+    const rows = await snapshot(t);
+    expect(rows.users).toHaveLength(1);
+    expect(rows.emails).toHaveLength(1);
+    expect(rows.passwords).toHaveLength(1);
+    expect(rows.sessions).toHaveLength(1);
+    expect(rows.passwords[0]?.user_id).toBe(rows.users[0]?.user_id);
+  });
+
+  it('refuses a password the range API knows from a breach, and creates it when the API is down', async () => {
+    const digest = createHash('sha1').update(PASSWORD).digest('hex').toUpperCase();
+    const paths: string[] = [];
+    let up = true;
+    const server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      if (!up) {
+        response.statusCode = 500;
+        response.end();
+        return;
+      }
+      response.end(`${digest.slice(5)}:7\n`);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const t = await startProvider({ project: { breachRangeApiUrl: `http://127.0.0.1:${port}/range/` } });
+    const refused = await t.call('POST', '/passwords', { body: { email: EMAIL, password: PASSWORD } });
+    expect(refused.json.error_type).toBe('breached_password');
+    expect(paths).toEqual([`/range/${digest.slice(0, 5)}`]);
+    expect((await snapshot(t)).users).toEqual([]);
+    up = false;
+    const created = await t.call('POST', '/passwords', { body: { email: EMAIL, password: PASSWORD } });
+    expect(created.status).toBe(200);
+    expect(paths).toHaveLength(2);
+  });
+});
+
+describe('POST /passwords/authenticate', () => {
+  it('starts a session with the password factor and answers every field', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t);
+    t.clock.advance(60_000);
+    const response = await t.call('POST', '/passwords/authenticate', {
+      body: { email: 'ADA@example.com', password: PASSWORD, session_duration_minutes: 120 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: authenticateResponse({
+        userId: created.user_id,
+        emailId: created.email_id,
+        email: EMAIL,
+        verified: false,
+        factors: [passwordFactor(START + 60_000)],
+        startedAt: START + 60_000,
+        expiresAt: START + 60_000 + 120 * 60_000,
+      }),
+    });
+    expect(response.json.data.session.session_id).not.toBe(created.session.session_id);
+    expect(await sessionIsLive(t, response.json.data.session_token)).toBe(true);
+    expect((await snapshot(t)).sessions).toHaveLength(2);
+  });
+
+  it('refuses unknown emails, wrong passwords, passwordless users and flagged passwords, starting no session', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t);
+    await findOrCreateUserByEmail(depsOf(t), 'magic@example.com');
+    const { db } = t.provider.database;
+    const before = await snapshot(t);
+
+    // An unknown email still pays for one argon2id verification, so timing cannot tell it from a wrong
+    // password. Minimums of a few runs are compared, since load only ever adds time.
+    const storedHash = before.passwords[0]?.hash ?? '';
+    const unknownTimes: number[] = [];
+    const verifyTimes: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      let started = performance.now();
+      await verifyPassword(storedHash, NEW_PASSWORD);
+      verifyTimes.push(performance.now() - started);
+      started = performance.now();
+      expectError(
+        await t.call('POST', '/passwords/authenticate', { body: { email: 'nobody@example.com', password: PASSWORD } }),
+        'unauthorized_credentials',
+      );
+      unknownTimes.push(performance.now() - started);
+    }
+    expect(Math.min(...unknownTimes)).toBeGreaterThan(Math.min(...verifyTimes) * 0.5);
+    expectError(
+      await t.call('POST', '/passwords/authenticate', { body: { email: 'magic@example.com', password: PASSWORD } }),
+      'no_user_password',
+    );
+    expectError(
+      await t.call('POST', '/passwords/authenticate', { body: { email: 'bad', password: PASSWORD } }),
+      'invalid_email',
+    );
+    expectError(
+      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: 'a'.repeat(300) } }),
+      'password_too_long',
+    );
+    const schema = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: null } });
+    expect(schema.json.body).toEqual([{ dataPath: '.password', message: expect.any(String) }]);
+    expect(await snapshot(t)).toEqual(before);
+
+    expectError(
+      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: NEW_PASSWORD } }),
+      'unauthorized_credentials',
+    );
+    const after = await snapshot(t);
+    expect(after.failures).toEqual([{ failure_id: expect.any(String), user_id: created.user_id, created_at: START }]);
+    expect(after.sessions).toEqual(before.sessions);
+
+    await db.updateTable('passwords').set({ requires_reset: 1 }).where('user_id', '=', created.user_id).execute();
+    expectError(
+      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } }),
+      'reset_password',
+    );
+    expect((await snapshot(t)).sessions).toEqual(before.sessions);
+  });
+
+  it('locks the user after lockout.maxFailuresPerUser wrong passwords, even for the right one', async () => {
+    const t = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+    await createAccount(t);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expectError(
+        await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: `wrong-${attempt}` } }),
+        'unauthorized_credentials',
+      );
+    }
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } }),
+      'user_lock_limit_reached',
+    );
+    expect(await snapshot(t)).toEqual(before);
+    t.clock.advance(61 * 60_000);
+    const later = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } });
+    expect(later.status).toBe(200);
+  });
+});
+
+async function startReset(t: TestProvider, body: Record<string, unknown> = {}) {
+  const response = await t.call('POST', '/passwords/email/reset/start', { body: { email: EMAIL, ...body } });
+  expect(response.status).toBe(200);
+  const resetLink = await t.lastLink(EMAIL, 'stytch_token_type=reset_password');
+  const loginLink = await t.lastLink(EMAIL, 'stytch_token_type=login');
+  return { resetToken: tokenOf(resetLink), loginToken: tokenOf(loginLink) };
+}
+
+describe('POST /passwords/email/reset/start', () => {
+  it('emails a reset link and a log-in link, storing only their hashes', async () => {
+    const t = await startProvider({ project: { name: 'Acme' } });
+    const created = await createAccount(t);
+    const response = await t.call('POST', '/passwords/email/reset/start', {
+      body: { email: 'Ada@Example.com', reset_password_expiration_minutes: 10, locale: 'en' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: { request_id: expect.stringMatching(/^request-id-test-/), status_code: 200 },
+    });
+
+    const messages = await t.inbox(EMAIL);
+    expect(messages).toHaveLength(1);
+    const [message] = messages;
+    expect(message?.channel).toBe('email');
+    expect(message?.subject).toBe('Reset your Acme password');
+    expect(message?.codes).toEqual([]);
+    expect(message?.links).toHaveLength(2);
+    const [resetLink, loginLink] = message?.links ?? [];
+    const reset = new URL(resetLink as string);
+    const login = new URL(loginLink as string);
+    expect(`${reset.origin}${reset.pathname}`).toBe(REDIRECT_URL);
+    expect(`${login.origin}${login.pathname}`).toBe(REDIRECT_URL);
+    expect(reset.searchParams.get('stytch_token_type')).toBe('reset_password');
+    expect(login.searchParams.get('stytch_token_type')).toBe('login');
+    const resetToken = tokenOf(resetLink as string);
+    const loginToken = tokenOf(loginLink as string);
+    expect(resetToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(loginToken).not.toBe(resetToken);
+    expect(message?.text).toContain(resetLink);
+    expect(message?.text).toContain(loginLink);
+
+    const tokens = (await snapshot(t)).tokens.sort((a, b) => a.kind.localeCompare(b.kind));
+    expect(tokens).toEqual([
+      {
+        token_id: expect.stringMatching(/^magic-link-test-/),
+        project_id: 'project-test-latchkey-playground',
+        kind: 'magic_link',
+        token_hash: sha256Hex(loginToken),
+        user_id: created.user_id,
+        email_id: created.email_id,
+        code_challenge: null,
+        expires_at: START + 30 * 60_000,
+        consumed_at: null,
+        created_at: START,
+      },
+      {
+        token_id: expect.stringMatching(/^password-reset-test-/),
+        project_id: 'project-test-latchkey-playground',
+        kind: 'password_reset',
+        token_hash: sha256Hex(resetToken),
+        user_id: created.user_id,
+        email_id: created.email_id,
+        code_challenge: null,
+        expires_at: START + 10 * 60_000,
+        consumed_at: null,
+        created_at: START,
+      },
+    ]);
+    expect(JSON.stringify(tokens)).not.toContain(resetToken);
+  });
+
+  it('uses the allowed redirect URLs the caller names and stores the PKCE challenge on both tokens', async () => {
+    const resetUrl = 'http://localhost:5173/reset?from=email';
+    const loginUrl = 'http://localhost:5173/login';
+    const t = await startProvider({
+      project: {
+        redirectUrls: [REDIRECT_URL, 'http://localhost:5173/reset', loginUrl],
+        pkce: { passwordResets: true },
+      },
+    });
+    await createAccount(t);
+    const { challenge } = pkcePair();
+    await t.call('POST', '/passwords/email/reset/start', {
+      body: {
+        email: EMAIL,
+        reset_password_redirect_url: resetUrl,
+        login_redirect_url: loginUrl,
+        code_challenge: challenge,
+      },
+    });
+    const [message] = await t.inbox(EMAIL);
+    const [resetLink, loginLink] = message?.links ?? [];
+    expect(resetLink).toMatch(/^http:\/\/localhost:5173\/reset\?from=email&stytch_token_type=reset_password&token=/);
+    expect(loginLink).toMatch(/^http:\/\/localhost:5173\/login\?stytch_token_type=login&token=/);
+    const tokens = (await snapshot(t)).tokens;
+    expect(tokens.map((token) => token.code_challenge)).toEqual([challenge, challenge]);
+    // Thirty minutes, whatever the reset link's own lifetime.
+    expect(tokens.find((token) => token.kind === 'magic_link')?.expires_at).toBe(START + 30 * 60_000);
+    expect(tokens.find((token) => token.kind === 'password_reset')?.expires_at).toBe(START + 30 * 60_000);
+  });
+
+  it('refuses unknown emails, disallowed redirect URLs and a missing PKCE challenge, sending nothing', async () => {
+    const t = await startProvider({ project: { pkce: { passwordResets: true } } });
+    await createAccount(t);
+    const { challenge } = pkcePair();
+    const before = await snapshot(t);
+    const start = (body: object) => t.call('POST', '/passwords/email/reset/start', { body });
+    expectError(await start({ email: 'nobody@example.com', code_challenge: challenge }), 'email_not_found');
+    expectError(await start({ email: 'nobody', code_challenge: challenge }), 'invalid_email');
+    expectError(await start({ email: EMAIL }), 'missing_pkce');
+    for (const evil of [
+      'https://evil.com/authenticate',
+      'http://localhost:5173@evil.com/authenticate',
+      'javascript:alert(1)',
+    ]) {
+      expectError(
+        await start({ email: EMAIL, code_challenge: challenge, reset_password_redirect_url: evil }),
+        'invalid_redirect_url',
+      );
+      expectError(
+        await start({ email: EMAIL, code_challenge: challenge, login_redirect_url: evil }),
+        'invalid_redirect_url',
+      );
+    }
+    const badChallenge = await start({ email: EMAIL, code_challenge: 'short' });
+    expect(badChallenge.json.body).toEqual([{ dataPath: '.code_challenge', message: expect.any(String) }]);
+    expect(await snapshot(t)).toEqual(before);
+    expect(await t.inbox(EMAIL)).toEqual([]);
+    expect(await t.inbox('nobody@example.com')).toEqual([]);
+  });
+
+  it('limits sends per email address', async () => {
+    const t = await startProvider({ rateLimits: { sendsPerIdentifier: { limit: 1, windowSeconds: 60 } } });
+    await createAccount(t);
+    await startReset(t);
+    const limited = await t.call('POST', '/passwords/email/reset/start', { body: { email: EMAIL } });
+    expectError(limited, 'too_many_requests');
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await t.inbox(EMAIL)).toHaveLength(1);
+  });
+});
+
+describe('POST /passwords/email/reset', () => {
+  it('sets the new password, verifies the email and revokes every other session', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t);
+    const other = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } });
+    const { db } = t.provider.database;
+    await db.updateTable('passwords').set({ requires_reset: 1 }).execute();
+    const { resetToken, loginToken } = await startReset(t);
+    t.clock.advance(5 * 60_000);
+    const now = START + 5 * 60_000;
+
+    const response = await t.call('POST', '/passwords/email/reset', {
+      body: { token: resetToken, password: NEW_PASSWORD, session_duration_minutes: 45 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: authenticateResponse({
+        userId: created.user_id,
+        emailId: created.email_id,
+        email: EMAIL,
+        verified: true,
+        factors: [
+          {
+            type: 'magic_link',
+            delivery_method: 'email',
+            last_authenticated_at: iso(now),
+            email_factor: { email_id: created.email_id, email_address: EMAIL },
+          },
+        ],
+        startedAt: now,
+        expiresAt: now + 45 * 60_000,
+      }),
+    });
+
+    const rows = await snapshot(t);
+    expect(rows.passwords).toHaveLength(1);
+    expect(rows.passwords[0]).toMatchObject({ requires_reset: 0, updated_at: now, created_at: START });
+    expect(rows.passwords[0]?.hash.startsWith(PHC_PREFIX)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(NEW_PASSWORD);
+    const byKind = Object.fromEntries(rows.tokens.map((token) => [token.kind, token.consumed_at]));
+    expect(byKind).toEqual({ password_reset: now, magic_link: null });
+    expect(sha256Hex(loginToken)).toBe(rows.tokens.find((token) => token.kind === 'magic_link')?.token_hash);
+
+    expect(await sessionIsLive(t, created.session_token)).toBe(false);
+    expect(await sessionIsLive(t, other.json.data.session_token)).toBe(false);
+    expect(await sessionIsLive(t, response.json.data.session_token)).toBe(true);
+    expectError(
+      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } }),
+      'unauthorized_credentials',
+    );
+    expect(
+      (await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: NEW_PASSWORD } })).status,
+    ).toBe(200);
+  });
+
+  it('refuses used, expired and unknown tokens and the email’s log-in token, changing nothing', async () => {
+    const t = await startProvider();
+    await createAccount(t);
+    const { resetToken, loginToken } = await startReset(t);
+    const reset = (token: string, password = NEW_PASSWORD) =>
+      t.call('POST', '/passwords/email/reset', { body: { token, password } });
+
+    let before = await snapshot(t);
+    expectError(await reset(loginToken), 'unable_to_auth_magic_link');
+    expectError(await reset('unknown-token'), 'unable_to_auth_magic_link');
+    expectError(await reset(resetToken, 'password1'), 'breached_password', { error_details: expect.any(Object) });
+    expectError(await reset(resetToken, 'aaaaaaaaaaaa'), 'weak_password', { error_details: expect.any(Object) });
+    expectError(await reset(resetToken, 'b'.repeat(257)), 'password_too_long');
+    const schema = await t.call('POST', '/passwords/email/reset', { body: { password: NEW_PASSWORD } });
+    expect(schema.json.body).toEqual([{ dataPath: '.token', message: expect.any(String) }]);
+    expect(await snapshot(t)).toEqual(before);
+
+    expect((await reset(resetToken)).status).toBe(200);
+    before = await snapshot(t);
+    expectError(await reset(resetToken, 'another-fine-passphrase-12'), 'unable_to_auth_magic_link');
+    expect(await snapshot(t)).toEqual(before);
+
+    const second = await startReset(t);
+    t.clock.advance(30 * 60_000 + 1);
+    before = await snapshot(t);
+    expectError(await reset(second.resetToken, 'another-fine-passphrase-12'), 'unable_to_auth_magic_link');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('requires the matching PKCE verifier and keeps the token usable after a mismatch', async () => {
+    const t = await startProvider({ project: { pkce: { passwordResets: true } } });
+    await createAccount(t);
+    const { verifier, challenge } = pkcePair();
+    const { resetToken } = await startReset(t, { code_challenge: challenge });
+    const before = await snapshot(t);
+    for (const codeVerifier of [undefined, pkcePair().verifier]) {
+      const response = await t.call('POST', '/passwords/email/reset', {
+        body: { token: resetToken, password: NEW_PASSWORD, code_verifier: codeVerifier },
+      });
+      expectError(response, 'pkce_mismatch');
+      expect(response.json.error_message).toContain('pkce');
+    }
+    expect(await snapshot(t)).toEqual(before);
+    const response = await t.call('POST', '/passwords/email/reset', {
+      body: { token: resetToken, password: NEW_PASSWORD, code_verifier: verifier },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('gives exactly one success when 50 requests redeem one token at once', async () => {
+    const t = await startProvider();
+    await createAccount(t);
+    const { resetToken } = await startReset(t);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.call('POST', '/passwords/email/reset', { body: { token: resetToken, password: NEW_PASSWORD } }),
+      ),
+    );
+    const successes = responses.filter((response) => response.status === 200);
+    expect(successes).toHaveLength(1);
+    for (const response of responses.filter((item) => item.status !== 200)) {
+      expectError(response, 'unable_to_auth_magic_link');
+    }
+    const rows = await snapshot(t);
+    const live = rows.sessions.filter((session) => session.revoked_at === null);
+    expect(live.map((session) => session.session_id)).toEqual([successes[0]?.json.data.session.session_id]);
+    expect(rows.sessions).toHaveLength(2);
+  });
+});
+
+describe('POST /passwords/existing_password/reset', () => {
+  it('replaces the password after checking the old one and revokes the other sessions', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t);
+    t.clock.advance(60_000);
+    const now = START + 60_000;
+    const response = await t.call('POST', '/passwords/existing_password/reset', {
+      body: { email: EMAIL, existing_password: PASSWORD, new_password: NEW_PASSWORD, session_duration_minutes: 30 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: authenticateResponse({
+        userId: created.user_id,
+        emailId: created.email_id,
+        email: EMAIL,
+        verified: false,
+        factors: [passwordFactor(now)],
+        startedAt: now,
+        expiresAt: now + 30 * 60_000,
+      }),
+    });
+    expect(await sessionIsLive(t, created.session_token)).toBe(false);
+    expect(await sessionIsLive(t, response.json.data.session_token)).toBe(true);
+    const stored = (await snapshot(t)).passwords[0];
+    expect(stored?.hash.startsWith(PHC_PREFIX)).toBe(true);
+    expect(await verifyPassword(stored?.hash ?? '', NEW_PASSWORD)).toBe(true);
+    expect(stored?.updated_at).toBe(now);
+  });
+
+  it('refuses a wrong existing password (counting it), a weak new one and a locked user, changing nothing', async () => {
+    const t = await startProvider({ lockout: { maxFailuresPerUser: 2, windowMinutes: 60 } });
+    const created = await createAccount(t);
+    const reset = (existing: string, next: string) =>
+      t.call('POST', '/passwords/existing_password/reset', {
+        body: { email: EMAIL, existing_password: existing, new_password: next },
+      });
+    let before = await snapshot(t);
+    expectError(await reset(PASSWORD, 'aaaaaaaaaaaa'), 'weak_password', { error_details: expect.any(Object) });
+    expectError(await reset(PASSWORD, 'password1'), 'breached_password', { error_details: expect.any(Object) });
+    expectError(await reset(PASSWORD, 'z'.repeat(257)), 'password_too_long');
+    expect(await snapshot(t)).toEqual(before);
+
+    expectError(await reset('not-the-password', NEW_PASSWORD), 'unauthorized_credentials');
+    const after = await snapshot(t);
+    expect(after.failures.map((failure) => failure.user_id)).toEqual([created.user_id]);
+    expect(after.passwords).toEqual(before.passwords);
+    expect(after.sessions).toEqual(before.sessions);
+
+    expectError(await reset('still-not-it', NEW_PASSWORD), 'unauthorized_credentials');
+    before = await snapshot(t);
+    expectError(await reset(PASSWORD, NEW_PASSWORD), 'user_lock_limit_reached');
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('POST /passwords/session/reset', () => {
+  it('sets the password of the session’s user, keeps this session and revokes the others', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t);
+    const other = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } });
+    t.clock.advance(2 * 60_000);
+    const now = START + 2 * 60_000;
+    const response = await t.call('POST', '/passwords/session/reset', {
+      sessionToken: created.session_token,
+      body: { password: NEW_PASSWORD },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: authenticateResponse({
+        userId: created.user_id,
+        emailId: created.email_id,
+        email: EMAIL,
+        verified: false,
+        factors: [passwordFactor(START)],
+        startedAt: START,
+        now,
+        expiresAt: START + 60 * 60_000,
+        sessionId: created.session.session_id,
+        sessionToken: created.session_token,
+      }),
+    });
+    expect(await sessionIsLive(t, created.session_token)).toBe(true);
+    expect(await sessionIsLive(t, other.json.data.session_token)).toBe(false);
+    expect(
+      (await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: NEW_PASSWORD } })).status,
+    ).toBe(200);
+  });
+
+  it('gives a passwordless user a password and sets the session expiry to the duration asked for', async () => {
+    const t = await startProvider();
+    const owner = await findOrCreateUserByEmail(depsOf(t), 'magic@example.com');
+    // A session as the magic-link route would create it.
+    const created = await createAccount(t);
+    const { db } = t.provider.database;
+    const token = 'a'.repeat(43);
+    await db
+      .insertInto('sessions')
+      .values({
+        ...(await db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow()),
+        session_id: 'session-test-magic',
+        user_id: owner.userId,
+        token_hash: sha256Hex(token),
+      })
+      .execute();
+    const response = await t.call('POST', '/passwords/session/reset', {
+      sessionToken: token,
+      body: { password: NEW_PASSWORD, session_duration_minutes: 10 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.data.user.password).toEqual({ password_id: expect.any(String), requires_reset: false });
+    expect(response.json.data.session.expires_at).toBe(iso(START + 10 * 60_000));
+    // Only the session's own user was touched.
+    expect(await sessionIsLive(t, created.session_token)).toBe(true);
+    const passwords = (await snapshot(t)).passwords;
+    expect(passwords.map((row) => row.user_id).sort()).toEqual([created.user_id, owner.userId].sort());
+  });
+
+  it('needs a live session and a strong password, and changes nothing otherwise', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t);
+    const before = await snapshot(t);
+    expectError(
+      await t.call('POST', '/passwords/session/reset', { body: { password: NEW_PASSWORD } }),
+      'user_unauthenticated',
+    );
+    expectError(
+      await t.call('POST', '/passwords/session/reset', {
+        sessionToken: 'no-such-session',
+        body: { password: NEW_PASSWORD },
+      }),
+      'session_not_found',
+    );
+    const reset = (password: string) =>
+      t.call('POST', '/passwords/session/reset', { sessionToken: created.session_token, body: { password } });
+    expectError(await reset('aaaaaaaaaaaa'), 'weak_password', { error_details: expect.any(Object) });
+    expectError(await reset('password1'), 'breached_password', { error_details: expect.any(Object) });
+    expectError(await reset('q'.repeat(257)), 'password_too_long');
+    // The user's own email address is guessable.
+    const personal = await t.call('POST', '/passwords/session/reset', {
+      sessionToken: created.session_token,
+      body: { password: 'ada@example.com' },
+    });
+    expect(personal.json.error_type).toBe('weak_password');
+    expect(await snapshot(t)).toEqual(before);
+  });
+});

@@ -1,0 +1,361 @@
+import { describe, expect, it } from 'vitest';
+import { appWithRoutes, providerDeps } from '../../test/fixtures';
+import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { parseConfig } from '../config';
+import { clientIp, ok } from '../http/context';
+import { ERROR_URL_BASE, ProviderError } from '../http/errors';
+import {
+  assertEmail,
+  assertNotLocked,
+  assertPhoneNumber,
+  assertProductEnabled,
+  consumeRateLimit,
+  isAllowedRedirect,
+  limitSends,
+  recordFailure,
+  resolveRedirect,
+  tokenLink,
+} from './guards';
+
+const project = parseConfig({}).project;
+
+/** Runs `action` and returns the ProviderError it throws (failing if it throws nothing or something else). */
+async function refusal(action: () => unknown): Promise<ProviderError> {
+  try {
+    await action();
+  } catch (error) {
+    if (error instanceof ProviderError) return error;
+    throw error;
+  }
+  throw new Error('Expected a ProviderError, but the call succeeded');
+}
+
+describe('isAllowedRedirect', () => {
+  it.each([
+    '//evil.com',
+    '//evil.com/authenticate',
+    'https://app@evil.com',
+    'http://localhost:5173@evil.com/authenticate',
+    'http://localhost:5173:@evil.com/authenticate',
+    'http://user:pass@localhost:5173/authenticate',
+    'http://localhost:5173.evil.com/authenticate',
+    'http://localhost.evil.com:5173/authenticate',
+    'http://evil.com/http://localhost:5173/authenticate',
+    'http://evil.com/?http://localhost:5173/authenticate',
+    'http://localhost:5174/authenticate',
+    'http://localhost/authenticate',
+    'https://localhost:5173/authenticate',
+    'http://localhost:5173/authenticate/x',
+    'http://localhost:5173/authenticate/',
+    'http://localhost:5173/authenticatex',
+    'http://localhost:5173/%2Fauthenticate',
+    'http://localhost:5173/authenticate%2F',
+    'http://localhost:5173/%61uthenticate',
+    'http://localhost:5173\\@evil.com/authenticate',
+    'http:\\\\localhost:5173\\authenticate',
+    'http://localhost:5173/authenticate\\..\\x',
+    '\\\\evil.com/authenticate',
+    'javascript:alert(1)',
+    'javascript://localhost:5173/authenticate?%0aalert(1)',
+    'JavaScript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'http://localhost:5173/auth\tenticate',
+    'http://local\nhost:5173/authenticate',
+    'http://localhost:5173/authenticate\r\n',
+    '\thttp://localhost:5173/authenticate',
+    ' http://localhost:5173/authenticate',
+    'http://localhost:5173/authenticate\u0000',
+    '/authenticate',
+    'localhost:5173/authenticate',
+    '',
+  ])('refuses %j', (url) => {
+    expect(isAllowedRedirect(project, url)).toBe(false);
+  });
+
+  it.each([
+    'http://localhost:5173/authenticate',
+    'http://127.0.0.1:5173/authenticate',
+    'http://localhost:5173/authenticate?next=%2Fhome',
+    'http://localhost:5173/authenticate?a=1&b=2',
+    'http://localhost:5173/authenticate#section',
+    // The same URL once parsed (WHATWG lower-cases the host): a browser would open exactly the allowed page.
+    'http://LOCALHOST:5173/authenticate',
+  ])('accepts %j', (url) => {
+    expect(isAllowedRedirect(project, url)).toBe(true);
+  });
+
+  it('compares against every allowlist entry, and an allowlist entry with a query still matches by path', () => {
+    const custom = parseConfig({
+      project: { redirectUrls: ['https://app.example.com/callback?from=email', 'https://app.example.com:8443/reset'] },
+    }).project;
+    expect(isAllowedRedirect(custom, 'https://app.example.com/callback')).toBe(true);
+    expect(isAllowedRedirect(custom, 'https://app.example.com:8443/reset?x=1')).toBe(true);
+    expect(isAllowedRedirect(custom, 'https://app.example.com/reset')).toBe(false);
+    expect(isAllowedRedirect(custom, 'https://app.example.com.evil.com/callback')).toBe(false);
+    expect(isAllowedRedirect(custom, 'https://evil.example.com/callback')).toBe(false);
+  });
+});
+
+describe('resolveRedirect', () => {
+  it('returns the URL the caller named when it is allowed, exactly as given', () => {
+    expect(resolveRedirect(project, 'http://localhost:5173/authenticate?next=1', 'login')).toBe(
+      'http://localhost:5173/authenticate?next=1',
+    );
+  });
+
+  it('falls back to the default for the kind, then to the first allowed URL', () => {
+    const custom = parseConfig({
+      project: {
+        redirectUrls: ['https://app.example.com/login', 'https://app.example.com/reset'],
+        defaultRedirectUrls: { resetPassword: 'https://app.example.com/reset' },
+      },
+    }).project;
+    expect(resolveRedirect(custom, undefined, 'resetPassword')).toBe('https://app.example.com/reset');
+    expect(resolveRedirect(custom, undefined, 'login')).toBe('https://app.example.com/login');
+  });
+
+  it.each([
+    '//evil.com',
+    'https://app@evil.com',
+    'http://localhost:5173@evil.com/authenticate',
+    'javascript:alert(1)',
+    '',
+  ])('refuses %j with invalid_redirect_url', async (url) => {
+    const error = await refusal(() => resolveRedirect(project, url, 'login'));
+    expect(error.errorType).toBe('invalid_redirect_url');
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("The redirect URL is not in the project's allowlist of redirect URLs.");
+  });
+
+  it('explains itself when no URL was given and the project has none', async () => {
+    const empty = parseConfig({ project: { redirectUrls: [] } }).project;
+    const error = await refusal(() => resolveRedirect(empty, undefined, 'signup'));
+    expect(error.errorType).toBe('invalid_redirect_url');
+    expect(error.message).toBe('No redirect URL was given and the project has no default signup redirect URL.');
+  });
+});
+
+describe('tokenLink', () => {
+  it('adds stytch_token_type and token to the redirect URL, keeping its own query', () => {
+    expect(tokenLink('http://localhost:5173/authenticate?next=%2Fhome', 'magic_links', 'abc_-123')).toBe(
+      'http://localhost:5173/authenticate?next=%2Fhome&stytch_token_type=magic_links&token=abc_-123',
+    );
+  });
+
+  it('replaces a token the redirect URL already carried instead of sending two', () => {
+    const link = new URL(tokenLink('http://localhost:5173/authenticate?token=evil', 'reset_password', 'good'));
+    expect(link.searchParams.getAll('token')).toEqual(['good']);
+  });
+});
+
+describe('assertEmail, assertPhoneNumber, assertProductEnabled', () => {
+  it.each(['ada@example.com', 'a.b+tag@sub.example.co', ' ada@example.com '])('accepts the email %j', (email) => {
+    expect(() => assertEmail(email)).not.toThrow();
+  });
+
+  it.each(['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada@example.c', 'a da@example.com', 'a@b@c.com'])(
+    'refuses the email %j with invalid_email',
+    async (email) => {
+      expect((await refusal(() => assertEmail(email))).errorType).toBe('invalid_email');
+    },
+  );
+
+  it.each(['+14155550100', '+447911123456', '+12'])('accepts the phone number %j', (phone) => {
+    expect(() => assertPhoneNumber(phone)).not.toThrow();
+  });
+
+  it.each(['14155550100', '+04155550100', '+1 415 555 0100', '+1234567890123456', '+1', ''])(
+    'refuses the phone number %j with invalid_phone_number',
+    async (phone) => {
+      const error = await refusal(() => assertPhoneNumber(phone));
+      expect(error.errorType).toBe('invalid_phone_number');
+      expect(error.message).toBe('Phone number format is invalid. Ensure the phone number is in the E.164 format.');
+    },
+  );
+
+  it('refuses a product the project switched off with method_not_enabled', async () => {
+    const testProvider = await startProvider({ project: { products: ['email_otp'] } });
+    const deps = providerDeps(testProvider);
+    expect(() => assertProductEnabled(deps, 'email_otp')).not.toThrow();
+    const error = await refusal(() => assertProductEnabled(deps, 'passwords'));
+    expect([error.errorType, error.status]).toEqual(['method_not_enabled', 403]);
+  });
+});
+
+describe('consumeRateLimit and limitSends', () => {
+  const window = { limit: 3, windowSeconds: 60 };
+
+  it('allows the limit within a window, then refuses with 429 too_many_requests and the seconds left', async () => {
+    const testProvider = await startProvider();
+    const deps = providerDeps(testProvider);
+    // The test clock starts on a minute boundary, so the window started now.
+    testProvider.clock.advance(15_000);
+    for (let index = 0; index < 3; index += 1) await consumeRateLimit(deps, 'bucket-a', window);
+    const error = await refusal(() => consumeRateLimit(deps, 'bucket-a', window));
+    expect([error.errorType, error.status, error.retryAfterSeconds]).toEqual(['too_many_requests', 429, 45]);
+    expect(error.message).toBe('Too many requests have been made. Please wait and try again.');
+    // Other buckets are counted apart.
+    await consumeRateLimit(deps, 'bucket-b', window);
+    testProvider.clock.advance(44_500);
+    expect((await refusal(() => consumeRateLimit(deps, 'bucket-a', window))).retryAfterSeconds).toBe(1);
+  });
+
+  it('starts counting afresh once the window has passed', async () => {
+    const testProvider = await startProvider();
+    const deps = providerDeps(testProvider);
+    for (let index = 0; index < 3; index += 1) await consumeRateLimit(deps, 'bucket', window);
+    await refusal(() => consumeRateLimit(deps, 'bucket', window));
+    testProvider.clock.advance(60_000);
+    for (let index = 0; index < 3; index += 1) await consumeRateLimit(deps, 'bucket', window);
+    await refusal(() => consumeRateLimit(deps, 'bucket', window));
+    const row = await testProvider.provider.database.db
+      .selectFrom('rate_limits')
+      .selectAll()
+      .where('bucket', '=', 'bucket')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ bucket: 'bucket', window_start: testProvider.clock.now(), count: 4 });
+  });
+
+  it('lets exactly the limit through when many calls race', async () => {
+    const testProvider = await startProvider();
+    const deps = providerDeps(testProvider);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => consumeRateLimit(deps, 'race', { limit: 5, windowSeconds: 60 })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
+    for (const result of results) {
+      if (result.status === 'rejected') expect((result.reason as ProviderError).errorType).toBe('too_many_requests');
+    }
+  });
+
+  it('limits sends per identifier (whatever its case) and per client IP', async () => {
+    const testProvider = await startProvider({
+      rateLimits: { sendsPerIdentifier: { limit: 2, windowSeconds: 60 }, sendsPerIp: { limit: 3, windowSeconds: 60 } },
+    });
+    const deps = providerDeps(testProvider);
+    await limitSends(deps, 'ada@example.com', '198.51.100.1');
+    await limitSends(deps, 'ADA@example.com', '198.51.100.2');
+    // A new IP does not buy more sends to the same address.
+    expect((await refusal(() => limitSends(deps, 'Ada@Example.com', '198.51.100.3'))).errorType).toBe(
+      'too_many_requests',
+    );
+    // One IP spraying many addresses hits the per-IP limit.
+    await limitSends(deps, 'b@example.com', '203.0.113.9');
+    await limitSends(deps, 'c@example.com', '203.0.113.9');
+    await limitSends(deps, 'd@example.com', '203.0.113.9');
+    expect((await refusal(() => limitSends(deps, 'e@example.com', '203.0.113.9'))).errorType).toBe('too_many_requests');
+  });
+
+  it('answers a rate-limited call with 429, Retry-After and CORS headers that expose it', async () => {
+    const testProvider = await startProvider();
+    const app = appWithRoutes(testProvider, (routes) => {
+      routes.post('/sdk/v1/test/send', async (c) => {
+        await consumeRateLimit(c.get('deps'), 'send', { limit: 1, windowSeconds: 60 });
+        return ok(c, {});
+      });
+    });
+    const send = () =>
+      app.fetch(
+        new Request('http://provider.test/sdk/v1/test/send', {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`,
+            origin: ORIGIN,
+          },
+        }),
+        { remoteAddress: '127.0.0.1' },
+      );
+    expect((await send()).status).toBe(200);
+    testProvider.clock.advance(20_000);
+    const response = await send();
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('40');
+    expect(response.headers.get('access-control-expose-headers')).toBe('retry-after, x-request-id');
+    expect(await response.json()).toEqual({
+      status_code: 429,
+      request_id: response.headers.get('x-request-id'),
+      error_type: 'too_many_requests',
+      error_message: 'Too many requests have been made. Please wait and try again.',
+      error_url: ERROR_URL_BASE,
+    });
+  });
+});
+
+describe('assertNotLocked and recordFailure', () => {
+  it('locks a user after maxFailuresPerUser failures within the window, and only that user', async () => {
+    const testProvider = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+    const deps = providerDeps(testProvider);
+    await recordFailure(deps, 'user-a');
+    await recordFailure(deps, 'user-a');
+    await assertNotLocked(deps, 'user-a');
+    await recordFailure(deps, 'user-a');
+    const error = await refusal(() => assertNotLocked(deps, 'user-a'));
+    expect([error.errorType, error.status, error.message]).toEqual([
+      'user_lock_limit_reached',
+      429,
+      'Too many failed authentication attempts. Please try again later.',
+    ]);
+    await assertNotLocked(deps, 'user-b');
+  });
+
+  it('forgets each failure once it is older than the window', async () => {
+    const testProvider = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+    const deps = providerDeps(testProvider);
+    const minute = 60_000;
+    await recordFailure(deps, 'user-a');
+    testProvider.clock.advance(10 * minute);
+    await recordFailure(deps, 'user-a');
+    testProvider.clock.advance(10 * minute);
+    await recordFailure(deps, 'user-a');
+    // 59 minutes 59.999 seconds after the first failure it still counts.
+    testProvider.clock.advance(40 * minute - 1);
+    expect((await refusal(() => assertNotLocked(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
+    testProvider.clock.advance(1);
+    await assertNotLocked(deps, 'user-a');
+    // A new failure within the window of the other two locks again.
+    await recordFailure(deps, 'user-a');
+    expect((await refusal(() => assertNotLocked(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
+  });
+});
+
+describe('clientIp', () => {
+  async function ipApp(trustedProxies: string[]) {
+    const testProvider = await startProvider({ trustedProxies });
+    const app = appWithRoutes(testProvider, (routes) => {
+      routes.get('/sdk/v1/test/ip', (c) => ok(c, { ip: clientIp(c) }));
+    });
+    return async (
+      bindings: { remoteAddress?: string; incoming?: { socket?: { remoteAddress?: string } } },
+      forwardedFor?: string,
+    ) => {
+      const headers: Record<string, string> = {
+        authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`,
+      };
+      if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
+      const response = await app.fetch(new Request('http://provider.test/sdk/v1/test/ip', { headers }), bindings);
+      return ((await response.json()) as { data: { ip: string } }).data.ip;
+    };
+  }
+
+  it('ignores X-Forwarded-For when no proxy is trusted', async () => {
+    const ip = await ipApp([]);
+    expect(await ip({ remoteAddress: '10.0.0.1' }, '203.0.113.5')).toBe('10.0.0.1');
+    expect(await ip({ incoming: { socket: { remoteAddress: '10.0.0.7' } } }, '203.0.113.5')).toBe('10.0.0.7');
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const ip = await ipApp(['10.0.0.1']);
+    expect(await ip({ remoteAddress: '10.0.0.9' }, '203.0.113.5')).toBe('10.0.0.9');
+  });
+
+  it('believes a trusted proxy, taking the right-most address that is not itself a trusted proxy', async () => {
+    const ip = await ipApp(['10.0.0.1', '10.0.0.2']);
+    expect(await ip({ remoteAddress: '10.0.0.1' }, '203.0.113.5')).toBe('203.0.113.5');
+    // The left part is whatever the client claimed; only the hop the proxy added is believed.
+    expect(await ip({ remoteAddress: '10.0.0.1' }, '1.1.1.1, 203.0.113.5')).toBe('203.0.113.5');
+    expect(await ip({ remoteAddress: '10.0.0.1' }, '1.1.1.1, 203.0.113.5, 10.0.0.2')).toBe('203.0.113.5');
+    expect(await ip({ remoteAddress: '10.0.0.1' })).toBe('10.0.0.1');
+    expect(await ip({ remoteAddress: '10.0.0.1' }, '10.0.0.2')).toBe('10.0.0.1');
+  });
+});

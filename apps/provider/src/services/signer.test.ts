@@ -1,0 +1,146 @@
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/harness';
+import { SESSION_CLAIM, SESSION_JWT_LIFETIME_SECONDS, SessionSigner } from './signer';
+
+const NOW = Date.parse('2026-11-21T12:00:00.000Z');
+const AUDIENCE = 'project-test-latchkey-playground';
+const ISSUER = `latchkey/${AUDIENCE}`;
+const CHECK = { audience: AUDIENCE, issuer: ISSUER, nowMs: NOW };
+
+const drops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (drops.length > 0) await drops.pop()?.();
+});
+
+async function database() {
+  const fresh = await freshDatabase();
+  drops.push(fresh.drop);
+  return fresh.database.db;
+}
+
+function signOptions(overrides: Partial<Parameters<SessionSigner['sign']>[0]> = {}) {
+  return {
+    subject: 'user-test-1',
+    audience: AUDIENCE,
+    issuer: ISSUER,
+    nowMs: NOW,
+    expiresAtMs: NOW + 60 * 60_000,
+    claims: { [SESSION_CLAIM]: { id: 'session-test-1' }, roles: [] },
+    ...overrides,
+  };
+}
+
+describe('SessionSigner', () => {
+  it('signs an ES256 JWT that it verifies, with the claims, subject, audience and issuer given', async () => {
+    const signer = new SessionSigner(await database());
+    const token = await signer.sign(signOptions());
+    const iat = NOW / 1000;
+    expect(await signer.verify(token, CHECK)).toEqual({
+      [SESSION_CLAIM]: { id: 'session-test-1' },
+      roles: [],
+      sub: 'user-test-1',
+      aud: AUDIENCE,
+      iss: ISSUER,
+      iat,
+      nbf: iat,
+      exp: iat + SESSION_JWT_LIFETIME_SECONDS,
+    });
+    expect(SESSION_JWT_LIFETIME_SECONDS).toBe(300);
+  });
+
+  it('never lets a JWT outlive its session', async () => {
+    const signer = new SessionSigner(await database());
+    const token = await signer.sign(signOptions({ expiresAtMs: NOW + 90_500 }));
+    const payload = await signer.verify(token, CHECK);
+    expect(payload?.exp).toBe(NOW / 1000 + 90);
+  });
+
+  it('creates one key on first use, keeps the private half in the database and publishes only the public half', async () => {
+    const db = await database();
+    const signer = new SessionSigner(db);
+    const token = await signer.sign(signOptions());
+    await signer.sign(signOptions());
+    const rows = await db.selectFrom('signing_keys').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    const { kid } = decodeProtectedHeader(token);
+    expect(rows[0]?.kid).toBe(kid);
+    expect(JSON.parse(rows[0]?.private_jwk ?? '{}')).toHaveProperty('d');
+    const jwks = await signer.jwks();
+    expect(jwks.keys).toEqual([
+      { kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid, alg: 'ES256', use: 'sig' },
+    ]);
+    // Anyone holding the JWKS can verify the token.
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      currentDate: new Date(NOW),
+    });
+    expect(payload.sub).toBe('user-test-1');
+  });
+
+  it('shares its key with every instance on the same database', async () => {
+    const db = await database();
+    const first = new SessionSigner(db);
+    const token = await first.sign(signOptions());
+    const second = new SessionSigner(db);
+    const other = await second.sign(signOptions());
+    expect(decodeProtectedHeader(other).kid).toBe(decodeProtectedHeader(token).kid);
+    expect(await second.verify(token, CHECK)).not.toBeNull();
+    expect(await first.verify(other, CHECK)).not.toBeNull();
+  });
+
+  it('lets instances that start at once verify each other’s tokens', async () => {
+    const db = await database();
+    const signers = Array.from({ length: 4 }, () => new SessionSigner(db));
+    const tokens = await Promise.all(signers.map((signer) => signer.sign(signOptions())));
+    for (const signer of signers) {
+      for (const token of tokens) expect(await signer.verify(token, CHECK)).not.toBeNull();
+    }
+    const jwks = await signers[0]?.jwks();
+    for (const token of tokens) {
+      expect(jwks?.keys.map((key) => key.kid)).toContain(decodeProtectedHeader(token).kid);
+    }
+  });
+
+  it('refuses a JWT for another audience or issuer, expired, not yet valid, or tampered with', async () => {
+    const signer = new SessionSigner(await database());
+    const token = await signer.sign(signOptions());
+    expect(await signer.verify(token, { ...CHECK, audience: 'project-test-other' })).toBeNull();
+    expect(await signer.verify(token, { ...CHECK, issuer: 'latchkey/project-test-other' })).toBeNull();
+    expect(await signer.verify(token, { ...CHECK, nowMs: NOW + 300_000 })).toBeNull();
+    expect(await signer.verify(token, { ...CHECK, nowMs: NOW + 299_000 })).not.toBeNull();
+    expect(await signer.verify(token, { ...CHECK, nowMs: NOW - 1000 })).toBeNull();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-test-admin' }),
+    ).toString('base64url');
+    expect(await signer.verify(`${header}.${forgedPayload}.${signature}`, CHECK)).toBeNull();
+    expect(await signer.verify(`${header}.${payload}.`, CHECK)).toBeNull();
+    expect(await signer.verify('not-a-jwt', CHECK)).toBeNull();
+  });
+
+  it('refuses alg none, HS256 keyed with the public key, and unknown key ids', async () => {
+    const signer = new SessionSigner(await database());
+    const token = await signer.sign(signOptions());
+    const { kid } = decodeProtectedHeader(token);
+    const payload = token.split('.')[1];
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${payload}.`;
+    expect(await signer.verify(none, CHECK)).toBeNull();
+    const publicJwk = JSON.stringify((await signer.jwks()).keys[0]);
+    const confused = await new SignJWT({ [SESSION_CLAIM]: { id: 'session-test-1' } })
+      .setProtectedHeader({ alg: 'HS256', kid })
+      .setSubject('user-test-1')
+      .setAudience(AUDIENCE)
+      .setIssuer(ISSUER)
+      .setIssuedAt(NOW / 1000)
+      .setExpirationTime(NOW / 1000 + 300)
+      .sign(new TextEncoder().encode(publicJwk));
+    expect(await signer.verify(confused, CHECK)).toBeNull();
+    const unknownKid = `${Buffer.from(JSON.stringify({ alg: 'ES256', kid: 'jwk-unknown' })).toString('base64url')}.${token
+      .split('.')
+      .slice(1)
+      .join('.')}`;
+    expect(await signer.verify(unknownKid, CHECK)).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+/// <reference lib="dom" />
+// The SDK source is typed against the DOM (Document, Crypto, StorageEvent…); the provider's tsconfig has only ES+node.
+// The real @latchkey/sdk client wired to the in-process provider: storage, cookies and tabs come from the SDK's
+// FakeBrowser, but every request goes through `provider.fetch`, so the two sides meet on the real wire.
+// Tests only: the provider's src/ never imports SDK runtime code.
+import { type ClientOptions, createClient, type LatchkeyClient, type Session, type User } from '@latchkey/sdk';
+import { afterEach, expect } from 'vitest';
+import { FakeBrowser, type StoredCookie } from '../../../packages/sdk/test/fakes';
+import { sha256Hex } from '../src/services/secrets';
+import type { SessionRow } from '../src/services/sessions';
+import { SESSION_CLAIM } from '../src/services/signer';
+import { ORIGIN, type TestProvider } from './harness';
+
+/** Where the SDK thinks the provider lives; `provider.fetch` ignores the host, the path is what counts. */
+export const API_BASE_URL = 'http://localhost:8787';
+
+/** One request the SDK sent, as the provider answered it. */
+export interface SentRequest {
+  method: string;
+  /** The path after `/sdk/v1`. */
+  path: string;
+  body: unknown;
+  status: number;
+}
+
+/** A browser tab running the SDK against the provider. */
+export interface SdkTab {
+  client: LatchkeyClient;
+  browser: FakeBrowser;
+  /** Every request this tab sent except telemetry, in order, with the provider's status. */
+  requests: SentRequest[];
+  /** The telemetry batches (`POST /events`), which go out on their own timer. */
+  telemetry: SentRequest[];
+  /** Resolves once every request the tab started has been answered (and any follow-up it caused). */
+  settled(): Promise<void>;
+  /** What the SDK keeps under `stytch_sdk_state_{token}`: `{session, user}`, or null once signed out. */
+  stored(): { session: Session; user: User } | null;
+  /** A cookie of this browser with its attributes, or undefined. */
+  cookie(name: string): StoredCookie | undefined;
+}
+
+const liveTabs: SdkTab[] = [];
+// Registered after the harness's own hook, so it runs first: clients stop before their provider closes.
+afterEach(async () => {
+  for (const tab of liveTabs.splice(0)) {
+    tab.client.destroy();
+    await tab.settled();
+  }
+});
+
+/**
+ * Opens a tab in `browser` (a fresh browser on the allowed origin by default) with a real client whose fetch
+ * calls the provider in-process, with the Origin header a browser adds. Waits for the start-up calls
+ * (bootstrap and the SDK's first session check) so tests begin from a quiet client.
+ */
+export async function openSdkTab(
+  t: TestProvider,
+  setup: { browser?: FakeBrowser; href?: string; options?: ClientOptions } = {},
+): Promise<SdkTab> {
+  const browser = setup.browser ?? new FakeBrowser(ORIGIN);
+  const requests: SentRequest[] = [];
+  const telemetry: SentRequest[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('origin', browser.origin);
+    const request = new Request(String(input), { ...init, headers });
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const sent: SentRequest = {
+      method: request.method,
+      path: new URL(request.url).pathname.replace(/^\/sdk\/v1/, ''),
+      body,
+      status: 0,
+    };
+    // Telemetry is flushed by a timer and could land between a call and the test's look at `requests`.
+    (sent.path === '/events' ? telemetry : requests).push(sent);
+    const answer = t.provider.fetch(request, { remoteAddress: '127.0.0.1' }).then((response) => {
+      sent.status = response.status;
+      return response;
+    });
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer)).catch(() => {});
+    return answer;
+  };
+  const url = new URL(browser.origin);
+  const environment = browser.tab({
+    fetch,
+    location: { hostname: url.hostname, origin: url.origin, href: setup.href ?? `${url.origin}/` },
+  });
+  const client = createClient(t.provider.config.project.publicToken, {
+    apiBaseUrl: API_BASE_URL,
+    ...setup.options,
+    environment,
+  });
+  const stateKey = `stytch_sdk_state_${client.publicToken}`;
+  const tab: SdkTab = {
+    client,
+    browser,
+    requests,
+    telemetry,
+    async settled() {
+      // Answers can start more requests (a refresh after a sign-in elsewhere), so wait until none is left.
+      do {
+        await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (inFlight.size > 0);
+    },
+    stored: () => JSON.parse(browser.values.get(stateKey) ?? 'null'),
+    cookie: (name) => browser.cookies.find(name),
+  };
+  liveTabs.push(tab);
+  await client.bootstrap.getAsync();
+  await tab.settled();
+  return tab;
+}
+
+/** The session claim of a session JWT, decoded without checking the signature (the provider checks it). */
+export function jwtSessionClaim(jwt: string): { id: string; expires_at: string } {
+  const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  return payload[SESSION_CLAIM];
+}
+
+/**
+ * Asserts what a signed-in user of `tab` has, on both sides: the snapshot (confirmed, not from cache), the stored
+ * state, both cookies with the session's expiry, a live session row whose hash is the cookie's token, and a user
+ * equal to what the provider answers for that token. Returns the row and the opaque token.
+ */
+export async function expectSignedIn(t: TestProvider, tab: SdkTab): Promise<{ row: SessionRow; token: string }> {
+  const session = tab.client.session.getSync();
+  const user = tab.client.user.getSync();
+  if (!session || !user) throw new Error('the SDK holds no session');
+  // The snapshot keeps its session object when a refresh moved only last_accessed_at (no re-render).
+  expect(tab.client.session.getSnapshot()).toEqual({
+    session: { ...session, last_accessed_at: expect.any(String) },
+    user,
+    fromCache: false,
+  });
+  expect(tab.stored()).toEqual({ session, user });
+
+  const attributes = { expires: new Date(session.expires_at), path: '/', sameSite: 'Lax', secure: false };
+  const opaque = tab.cookie('stytch_session');
+  const jwt = tab.cookie('stytch_session_jwt');
+  if (!opaque || !jwt) throw new Error('the session cookies are missing');
+  expect(opaque.attributes).toEqual(attributes);
+  expect(jwt.attributes).toEqual(attributes);
+  expect(tab.client.session.getTokens()).toEqual({ session_token: opaque.value, session_jwt: jwt.value });
+  expect(jwtSessionClaim(jwt.value)).toMatchObject({ id: session.session_id, expires_at: session.expires_at });
+
+  const row = await t.provider.database.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('session_id', '=', session.session_id)
+    .executeTakeFirstOrThrow();
+  expect(row).toMatchObject({
+    user_id: user.user_id,
+    token_hash: sha256Hex(opaque.value),
+    last_accessed_at: Date.parse(session.last_accessed_at),
+    expires_at: Date.parse(session.expires_at),
+    revoked_at: null,
+  });
+  const me = await t.call('GET', '/users/me', { sessionToken: opaque.value });
+  expect(me.status).toBe(200);
+  const { request_id: _requestId, status_code: _statusCode, ...current } = me.json.data;
+  expect(user).toEqual(current);
+  return { row, token: opaque.value };
+}
+
+/** Asserts that `tab` is signed out everywhere a page could look: snapshot, stored state and cookies. */
+export function expectSignedOut(tab: SdkTab): void {
+  expect(tab.client.session.getSnapshot()).toEqual({ session: null, user: null, fromCache: false });
+  expect(tab.client.session.getSync()).toBeNull();
+  expect(tab.client.user.getSync()).toBeNull();
+  expect(tab.client.session.getTokens()).toBeNull();
+  expect(tab.stored()).toBeNull();
+  expect(tab.cookie('stytch_session')).toBeUndefined();
+  expect(tab.cookie('stytch_session_jwt')).toBeUndefined();
+}
+
+/** The error a promise rejects with, or a failure when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
