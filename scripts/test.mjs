@@ -35,7 +35,10 @@ function postgresUrl() {
   if (process.env.LATCHKEY_TEST_POSTGRES_URL) return process.env.LATCHKEY_TEST_POSTGRES_URL;
   const installed = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').length > 0;
   if (!installed) return null;
-  const started = spawnSync('bash', ['scripts/start-postgres.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const started = spawnSync('bash', ['scripts/start-postgres.sh'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return started.status === 0 ? started.stdout.trim() : null;
 }
 
@@ -44,7 +47,8 @@ const runs = [vitest('all tests (provider on SQLite)', extraArgs, { LATCHKEY_TES
 if (extraArgs.length === 0) {
   const url = postgresUrl();
   if (url) runs.push(vitest('provider on PostgreSQL', ['--project', 'provider'], { LATCHKEY_TEST_POSTGRES_URL: url }));
-  else console.log('\nprovider on PostgreSQL: skipped (no PostgreSQL found; set LATCHKEY_TEST_POSTGRES_URL, as CI does)');
+  else
+    console.log('\nprovider on PostgreSQL: skipped (no PostgreSQL found; set LATCHKEY_TEST_POSTGRES_URL, as CI does)');
 }
 
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
