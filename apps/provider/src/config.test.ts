@@ -103,6 +103,22 @@ describe('parseConfig', () => {
     );
   });
 
+  it('refuses misspelt keys instead of silently falling back to the defaults', () => {
+    expect(problem({ project: { allowedOrigin: ['https://app.example.com'] } })).toBe(
+      'Invalid Latchkey provider configuration:\n  project: Unrecognized key: "allowedOrigin"',
+    );
+    expect(problem({ smpt: null })).toContain('(root): Unrecognized key: "smpt"');
+  });
+
+  it('refuses allowed origins that are not bare origins and redirect URLs that are not http(s)', () => {
+    expect(problem({ project: { allowedOrigins: ['https://app.example.com/'] } })).toBe(
+      'Invalid Latchkey provider configuration:\n  project.allowedOrigins.0: must be an origin such as http://localhost:5173 (scheme, host and port; no path, no trailing slash)',
+    );
+    expect(problem({ project: { redirectUrls: ['javascript:alert(1)'] } })).toBe(
+      'Invalid Latchkey provider configuration:\n  project.redirectUrls.0: must be an absolute http(s) URL',
+    );
+  });
+
   it('accepts default redirect URLs that are in the allowlist', () => {
     const config = parseConfig({
       project: {

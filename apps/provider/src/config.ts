@@ -5,22 +5,22 @@ import { z } from 'zod';
 export const PRODUCTS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'email_magic_links', 'passwords'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
-const rbacPermission = z.object({ resource_id: z.string(), actions: z.array(z.string()) });
-const rbacPolicy = z.object({
+const rbacPermission = z.strictObject({ resource_id: z.string(), actions: z.array(z.string()) });
+const rbacPolicy = z.strictObject({
   roles: z.array(
-    z.object({ role_id: z.string(), description: z.string().default(''), permissions: z.array(rbacPermission) }),
+    z.strictObject({ role_id: z.string(), description: z.string().default(''), permissions: z.array(rbacPermission) }),
   ),
   resources: z.array(
-    z.object({ resource_id: z.string(), description: z.string().default(''), actions: z.array(z.string()) }),
+    z.strictObject({ resource_id: z.string(), description: z.string().default(''), actions: z.array(z.string()) }),
   ),
-  scopes: z.array(z.object({ scope: z.string(), description: z.string().default('') })).default([]),
+  scopes: z.array(z.strictObject({ scope: z.string(), description: z.string().default('') })).default([]),
 });
 
-const window = z.object({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
+const window = z.strictObject({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
 
 const passwordPolicy = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('zxcvbn') }),
-  z.object({
+  z.strictObject({ type: z.literal('zxcvbn') }),
+  z.strictObject({
     type: z.literal('luds'),
     /** How many of uppercase, lowercase, digit and symbol a password needs (1–4). */
     complexity: z.number().int().min(1).max(4).default(3),
@@ -29,7 +29,7 @@ const passwordPolicy = z.discriminatedUnion('type', [
   }),
 ]);
 
-const projectSchema = z.object({
+const projectSchema = z.strictObject({
   /** Shown in the bootstrap as `project_name`. */
   name: z.string().min(1).default('Latchkey Playground'),
   /** Stable id used as the JWT audience and in `users.project_id`. */
@@ -42,14 +42,24 @@ const projectSchema = z.object({
     .regex(/^public-token-(test|live)-[A-Za-z0-9-]+$/)
     .default('public-token-test-latchkey-playground'),
   /** Browser origins allowed to call the API (CORS), exactly as `new URL(x).origin` prints them. */
-  allowedOrigins: z.array(z.string()).default(['http://localhost:5173', 'http://127.0.0.1:5173']),
+  allowedOrigins: z
+    .array(
+      z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, {
+        message: 'must be an origin such as http://localhost:5173 (scheme, host and port; no path, no trailing slash)',
+      }),
+    )
+    .default(['http://localhost:5173', 'http://127.0.0.1:5173']),
   /** Redirect URLs a client may name (magic links, password resets), compared by scheme, host, port and path. */
   redirectUrls: z
-    .array(z.string())
+    .array(
+      z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+        message: 'must be an absolute http(s) URL',
+      }),
+    )
     .default(['http://localhost:5173/authenticate', 'http://127.0.0.1:5173/authenticate']),
   /** Used when a call names no redirect URL. Each must be in `redirectUrls`. */
   defaultRedirectUrls: z
-    .object({
+    .strictObject({
       login: z.string().optional(),
       signup: z.string().optional(),
       resetPassword: z.string().optional(),
@@ -61,7 +71,7 @@ const projectSchema = z.object({
   breachRangeApiUrl: z.string().url().nullable().default(null),
   emailDomains: z.array(z.string()).default(['latchkey.dev']),
   pkce: z
-    .object({
+    .strictObject({
       emailMagicLinks: z.boolean().default(false),
       passwordResets: z.boolean().default(false),
       oauth: z.boolean().default(false),
@@ -72,22 +82,22 @@ const projectSchema = z.object({
   rbacPolicy: rbacPolicy.nullable().default(null),
 });
 
-export const configSchema = z.object({
+export const configSchema = z.strictObject({
   /** `development` turns on the development inbox (`GET /dev/inbox`); `production` never does. */
   mode: z.enum(['development', 'production']).default('development'),
   project: projectSchema.default(projectSchema.parse({})),
   /** Outgoing email through SMTP (nodemailer), e.g. `smtp://user:pass@mail.example.com:587`. */
-  smtp: z.object({ url: z.string(), from: z.string() }).nullable().default(null),
+  smtp: z.strictObject({ url: z.string(), from: z.string() }).nullable().default(null),
   /** Peers whose `X-Forwarded-For` is believed (exact IP addresses). Nobody else's is. */
   trustedProxies: z.array(z.string()).default([]),
   rateLimits: z
-    .object({
+    .strictObject({
       sendsPerIdentifier: window.default({ limit: 5, windowSeconds: 60 }),
       sendsPerIp: window.default({ limit: 50, windowSeconds: 60 }),
     })
     .default({ sendsPerIdentifier: { limit: 5, windowSeconds: 60 }, sendsPerIp: { limit: 50, windowSeconds: 60 } }),
   lockout: z
-    .object({
+    .strictObject({
       /** Wrong guesses one passcode or token survives before it is burned. */
       maxFailuresPerCode: z.number().int().positive().default(5),
       /** Wrong guesses across every path (passcodes, passwords) before the user is locked. */

@@ -1,5 +1,4 @@
-/// <reference lib="dom" />
-// The SDK source is typed against the DOM (Document, Crypto, StorageEvent…); the provider's tsconfig has only ES+node.
+// The SDK source is typed against the DOM (Document, Crypto, StorageEvent…): tests type-check with tsconfig.test.json, which adds it.
 // The real @latchkey/sdk client wired to the in-process provider: storage, cookies and tabs come from the SDK's
 // FakeBrowser, but every request goes through `provider.fetch`, so the two sides meet on the real wire.
 // Tests only: the provider's src/ never imports SDK runtime code.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appWithRoutes, signIn } from '../../test/fixtures';
 import { type CallResult, ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { MAX_BODY_BYTES } from './app';
 import { ERROR_URL_BASE } from './errors';
 
 const REQUEST_ID = /^request-id-test-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -320,5 +321,21 @@ describe('envelopes (contract §3)', () => {
       if (response.json !== null) expect(response.json.data?.request_id ?? response.json.request_id).toBe(ids[index]);
     }
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('request size', () => {
+  it('refuses a body over the limit with 413 request_too_large before reading it', async () => {
+    const { call, provider } = await startProvider();
+    const response = await call('POST', '/otps/email/login_or_create', {
+      rawBody: JSON.stringify({ email: 'ada@example.com', padding: 'x'.repeat(MAX_BODY_BYTES) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.json).toMatchObject({
+      status_code: 413,
+      error_type: 'request_too_large',
+      error_message: 'The request body is too large.',
+    });
+    expect(await provider.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { newId } from '../services/secrets';
 import type { ProviderDeps, ProviderEnv } from './context';
 import { ERROR_URL_BASE, ProviderError, SchemaError } from './errors';
+
+/** The largest request body accepted (a batch of 100 telemetry events fits). */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 const SDK_HEADERS = 'authorization,content-type,x-sdk-client,x-sdk-parent-host';
 
@@ -68,6 +72,17 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     }
     c.res.headers.set('x-request-id', c.get('requestId'));
   });
+
+  // No call needs more than a few kilobytes; a large body is refused before it is read.
+  app.use(
+    '/sdk/v1/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ProviderError('request_too_large');
+      },
+    }),
+  );
 
   // `/events` carries no Authorization header (contract §4); everything else under /sdk/v1 does.
   app.use('/sdk/v1/*', async (c, next) => {

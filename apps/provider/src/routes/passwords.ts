@@ -22,7 +22,7 @@ import {
   authenticateResponseFields,
   optionalSession,
   recordAuthentication,
-  requireSession,
+  requireOpaqueSession,
   revokeOtherSessions,
 } from '../services/sessions';
 import { findEmail, newUserRow, normalizeEmail, requireUser } from '../services/users';
@@ -387,7 +387,7 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   assertProductEnabled(deps, 'passwords');
   const body = await readBody(c, resetBySessionSchema);
-  const current = await requireSession(c);
+  const current = await requireOpaqueSession(c);
   assertPasswordLength(body.password);
   const userId = current.row.user_id;
   const user = await requireUser(deps.db, userId);

@@ -295,9 +295,17 @@ describe('the session JWT', () => {
     const me = await testProvider.call('GET', '/users/me', { sessionToken: jwt });
     expect(me.status).toBe(200);
     expect(me.json.data.user_id).toBe(userId);
+    // A refresh answers with the session token, which only the opaque token's holder has: a JWT is refused.
     const refreshed = await testProvider.call('POST', '/sessions/authenticate', { body: {}, sessionToken: jwt });
-    expect(refreshed.status).toBe(200);
-    expect(refreshed.json.data.session.session_id).toBe(sessionId);
+    expect(refreshed.status).toBe(401);
+    expect(refreshed.json.error_type).toBe('invalid_session_token');
+    expect(refreshed.json.error_message).toBe('Invalid session token.');
+    const session = await testProvider.provider.database.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(session.revoked_at).toBeNull();
   });
 
   it('is refused once its session is revoked, even before the JWT itself expires', async () => {

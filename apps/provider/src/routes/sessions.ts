@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { ok, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { sessionDurationField } from '../http/fields';
-import { authenticateResponseFields, requireSession } from '../services/sessions';
+import { authenticateResponseFields, requireOpaqueSession, requireSession } from '../services/sessions';
 
 /** `POST /sessions/authenticate` (the refresh) and `POST /sessions/revoke`. */
 export function registerSessionRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/sessions/authenticate', async (c) => {
     const body = await readBody(c, z.object({ session_duration_minutes: sessionDurationField }));
     const deps = c.get('deps');
-    const current = await requireSession(c);
+    const current = await requireOpaqueSession(c);
     const now = deps.clock.now();
     // A refresh never extends a session; only an explicit duration moves the expiry, to now + that duration.
     const expiresAt =

@@ -74,10 +74,23 @@ export async function requireSession(c: ProviderContext): Promise<{ row: Session
   return { row, token: sessionToken };
 }
 
-/** The caller's live session if the request carries one; a stale token is ignored, as if signed out. */
+/**
+ * Like requireSession, for calls that answer with the session token: only the opaque token will do, since
+ * only its hash is stored and a session JWT cannot be handed back as `session_token`.
+ */
+export async function requireOpaqueSession(c: ProviderContext): Promise<{ row: SessionRow; token: string }> {
+  const { sessionToken } = c.get('auth');
+  if (sessionToken !== null && isJwt(sessionToken)) throw new ProviderError('invalid_session_token');
+  return requireSession(c);
+}
+
+/**
+ * The caller's live session if the request carries its opaque token; a stale token is ignored, as if
+ * signed out. A session JWT is ignored too: the answer must carry the opaque token, which only the caller has.
+ */
 export async function optionalSession(c: ProviderContext): Promise<{ row: SessionRow; token: string } | null> {
   const { sessionToken } = c.get('auth');
-  if (sessionToken === null) return null;
+  if (sessionToken === null || isJwt(sessionToken)) return null;
   const row = await findLiveSession(c.get('deps'), sessionToken);
   return row ? { row, token: sessionToken } : null;
 }
