@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
+import { consumeEmailToken, findRedeemableEmailToken } from '../services/emailTokens';
 import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../services/guards';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, issueMagicLink } from '../services/magicLinks';
 import { assertAttachable, resolveRecipient, type SendMode } from '../services/otps';
-import { pkceMatches, sha256Hex } from '../services/secrets';
 import {
   authenticateResponseFields,
   optionalSession,
@@ -78,41 +78,16 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, authenticateSchema);
   const now = deps.clock.now();
   // No product check here: the password-reset email's log-in link is redeemed through this call too.
-  const token = await deps.db
-    .selectFrom('email_tokens')
-    .selectAll()
-    .where('project_id', '=', deps.config.project.projectId)
-    .where('token_hash', '=', sha256Hex(body.token))
-    .where('kind', '=', 'magic_link')
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (!token) throw new ProviderError('unable_to_auth_magic_link');
-  // A wrong verifier leaves the token usable: the SDK retries with its other stored verifier (contract §4).
-  if (token.code_challenge !== null) {
-    if (body.code_verifier === undefined || !pkceMatches(token.code_challenge, body.code_verifier)) {
-      throw new ProviderError('pkce_mismatch');
-    }
-  }
-  const email = await deps.db
-    .selectFrom('emails')
-    .selectAll()
-    .where('email_id', '=', token.email_id)
-    .where('user_id', '=', token.user_id)
-    .executeTakeFirst();
-  if (!email) throw new ProviderError('unable_to_auth_magic_link');
+  const redeemed = await findRedeemableEmailToken(deps, {
+    token: body.token,
+    kind: 'magic_link',
+    codeVerifier: body.code_verifier,
+  });
+  const { token, email } = redeemed;
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
   const started = await deps.db.transaction().execute(async (trx) => {
-    const consumed = await trx
-      .updateTable('email_tokens')
-      .set({ consumed_at: now })
-      .where('token_id', '=', token.token_id)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('unable_to_auth_magic_link');
-    await trx.updateTable('emails').set({ verified: 1 }).where('email_id', '=', email.email_id).execute();
-    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', token.user_id).execute();
+    await consumeEmailToken(trx, redeemed, now);
     return recordAuthentication(trx, c, {
       userId: token.user_id,
       factor: {

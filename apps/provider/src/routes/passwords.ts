@@ -6,6 +6,7 @@ import type { Database, EmailsTable, PasswordsTable } from '../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
+import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../services/emailTokens';
 import {
   assertEmail,
   assertNotLocked,
@@ -17,7 +18,7 @@ import {
 } from '../services/guards';
 import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../services/passwordHash';
 import { assertAcceptablePassword, assertPasswordLength, checkPasswordStrength } from '../services/passwordStrength';
-import { newId, pkceMatches, randomToken, sha256Hex } from '../services/secrets';
+import { newId } from '../services/secrets';
 import {
   authenticateResponseFields,
   optionalSession,
@@ -224,37 +225,19 @@ async function resetByEmailStart(c: ProviderContext): Promise<Response> {
   const email = await findEmail(deps.db, project.projectId, address);
   if (!email) throw new ProviderError('email_not_found');
 
-  const now = deps.clock.now();
   const resetMinutes = body.reset_password_expiration_minutes ?? DEFAULT_RESET_EXPIRATION_MINUTES;
-  const resetToken = randomToken(32);
-  const loginToken = randomToken(32);
-  const common = {
-    project_id: project.projectId,
-    user_id: email.user_id,
-    email_id: email.email_id,
-    code_challenge: body.code_challenge ?? null,
-    consumed_at: null,
-    created_at: now,
-  };
-  await deps.db
-    .insertInto('email_tokens')
-    .values([
-      {
-        ...common,
-        token_id: newId('password-reset', deps.environment),
-        kind: 'password_reset',
-        token_hash: sha256Hex(resetToken),
-        expires_at: now + resetMinutes * 60_000,
-      },
-      {
-        ...common,
-        token_id: newId('magic-link', deps.environment),
-        kind: 'magic_link',
-        token_hash: sha256Hex(loginToken),
-        expires_at: now + LOGIN_LINK_EXPIRATION_MINUTES * 60_000,
-      },
-    ])
-    .execute();
+  const codeChallenge = body.code_challenge ?? null;
+  const owner = { userId: email.user_id, emailId: email.email_id, codeChallenge };
+  const resetToken = await createEmailToken(deps, {
+    ...owner,
+    kind: 'password_reset',
+    expirationMinutes: resetMinutes,
+  });
+  const loginToken = await createEmailToken(deps, {
+    ...owner,
+    kind: 'magic_link',
+    expirationMinutes: LOGIN_LINK_EXPIRATION_MINUTES,
+  });
 
   const resetLink = tokenLink(resetUrl, 'reset_password', resetToken);
   const loginLink = tokenLink(loginUrl, 'login', loginToken);
@@ -288,45 +271,20 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   assertPasswordLength(body.password);
   const now = deps.clock.now();
   // Only a reset token: the same email's log-in (magic-link) token must not set a password.
-  const token = await deps.db
-    .selectFrom('email_tokens')
-    .selectAll()
-    .where('project_id', '=', project.projectId)
-    .where('token_hash', '=', sha256Hex(body.token))
-    .where('kind', '=', 'password_reset')
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (!token) throw new ProviderError('unable_to_auth_magic_link');
-  // A wrong verifier leaves the token usable: the SDK retries with its other stored verifier (contract §4).
-  if (token.code_challenge !== null) {
-    if (body.code_verifier === undefined || !pkceMatches(token.code_challenge, body.code_verifier)) {
-      throw new ProviderError('pkce_mismatch');
-    }
-  }
-  const email = await deps.db
-    .selectFrom('emails')
-    .selectAll()
-    .where('email_id', '=', token.email_id)
-    .where('user_id', '=', token.user_id)
-    .executeTakeFirst();
-  if (!email) throw new ProviderError('unable_to_auth_magic_link');
+  const redeemed = await findRedeemableEmailToken(deps, {
+    token: body.token,
+    kind: 'password_reset',
+    codeVerifier: body.code_verifier,
+  });
+  const { token, email } = redeemed;
   await assertAcceptablePassword(project, body.password, email.email);
   const hash = await hashPassword(body.password);
   const current = await optionalSession(c);
 
   const started = await deps.db.transaction().execute(async (trx) => {
-    const consumed = await trx
-      .updateTable('email_tokens')
-      .set({ consumed_at: now })
-      .where('token_id', '=', token.token_id)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('unable_to_auth_magic_link');
+    await consumeEmailToken(trx, redeemed, now);
     await upsertPassword(trx, deps, token.user_id, hash, now);
-    // Opening the link proved the address, and older reset links must not outlive the new password.
-    await trx.updateTable('emails').set({ verified: 1 }).where('email_id', '=', email.email_id).execute();
-    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', token.user_id).execute();
+    // Older reset links must not outlive the new password.
     await trx
       .updateTable('email_tokens')
       .set({ consumed_at: now })

@@ -1,6 +1,6 @@
 import type { ProviderDeps } from '../http/context';
+import { createEmailToken } from './emailTokens';
 import { tokenLink } from './guards';
-import { newId, randomToken, sha256Hex } from './secrets';
 import type { IdentifierOwner } from './users';
 
 /** Default lifetime of a magic link, for log-ins and sign-ups alike (widget.md §8). */
@@ -22,23 +22,13 @@ export async function issueMagicLink(
   },
 ): Promise<void> {
   const { owner, email, expirationMinutes } = options;
-  const now = deps.clock.now();
-  const token = randomToken(32);
-  await deps.db
-    .insertInto('email_tokens')
-    .values({
-      token_id: newId('magic-link', deps.environment),
-      project_id: deps.config.project.projectId,
-      kind: 'magic_link',
-      token_hash: sha256Hex(token),
-      user_id: owner.userId,
-      email_id: owner.methodId,
-      code_challenge: options.codeChallenge,
-      expires_at: now + expirationMinutes * 60_000,
-      consumed_at: null,
-      created_at: now,
-    })
-    .execute();
+  const token = await createEmailToken(deps, {
+    kind: 'magic_link',
+    userId: owner.userId,
+    emailId: owner.methodId,
+    codeChallenge: options.codeChallenge,
+    expirationMinutes,
+  });
   const { name } = deps.config.project;
   const link = tokenLink(options.redirectUrl, 'magic_links', token);
   const minutes = `${expirationMinutes} minute${expirationMinutes === 1 ? '' : 's'}`;
