@@ -1,7 +1,9 @@
 // `npm run bench`: measures what Latchkey costs and records it in BENCHMARKS.md.
 // Bundle sizes are measured with esbuild from the BUILT packages (run after `npm run build`), minified and
-// gzipped at level 9, React excluded. Each section of BENCHMARKS.md is replaced in place between its markers,
+// gzipped at level 9, React excluded. Provider throughput is measured by apps/provider/bench/throughput.ts
+// over HTTP on loopback. Each section of BENCHMARKS.md is replaced in place between its markers,
 // so other benchmarks can add their own sections.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -105,7 +107,20 @@ const table = [
 
 const file = join(root, 'BENCHMARKS.md');
 const header =
-  '# Benchmarks\n\nWritten by `npm run bench`; do not edit by hand. Sizes never gate tests: they are recorded here.\n';
+  '# Benchmarks\n\nWritten by `npm run bench`; do not edit by hand. Sizes and throughput never gate tests: they are recorded here.\n';
 const current = existsSync(file) ? readFileSync(file, 'utf8') : header;
 writeFileSync(file, replaceSection(current, 'sdk-bundle', table));
 console.log(table);
+
+// The provider bench prints its Markdown section on stdout and its progress on stderr; any non-2xx answer fails it.
+const throughput = spawnSync(process.execPath, ['--import', 'tsx', 'apps/provider/bench/throughput.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  encoding: 'utf8',
+});
+if (throughput.status !== 0) {
+  console.error(`The provider throughput bench failed (exit ${throughput.status ?? throughput.signal}).`);
+  process.exit(1);
+}
+writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'provider-throughput', throughput.stdout));
+console.log(`\n${throughput.stdout.trim()}`);

@@ -1,0 +1,28 @@
+// Settings shared by the load generator (throughput.ts) and the server processes (server.ts).
+import type { ProviderConfigInput } from '../src/config';
+
+export const PUBLIC_TOKEN = 'public-token-test-latchkey-playground';
+
+/**
+ * The provider under load. Rate limits and lockout are raised out of reach so the numbers measure the work
+ * of authenticating, not refusals; everything else (argon2id cost, passcode length, JWT signing) is the default.
+ */
+export const BENCH_CONFIG: ProviderConfigInput = {
+  mode: 'development',
+  project: { publicToken: PUBLIC_TOKEN },
+  rateLimits: {
+    sendsPerIdentifier: { limit: 1_000_000_000, windowSeconds: 60 },
+    sendsPerIp: { limit: 1_000_000_000, windowSeconds: 60 },
+  },
+  lockout: { maxFailuresPerCode: 1_000_000, maxFailuresPerUser: 1_000_000, windowMinutes: 1 },
+};
+
+/** What a server process tells its parent once it listens. */
+export interface ServerReady {
+  port: number;
+}
+
+/** `Basic base64(public token:password slot)`, as the SDK sends it. */
+export function basicAuth(sessionToken: string = PUBLIC_TOKEN): string {
+  return `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${sessionToken}`).toString('base64')}`;
+}

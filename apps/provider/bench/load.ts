@@ -1,0 +1,79 @@
+// One load run with autocannon: fixed connections and duration, the same settings for every target.
+import autocannon from 'autocannon';
+
+/** How hard and how long every target is driven. */
+export interface LoadSettings {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+/** A target: one POST route and, per request, its Authorization header and JSON body. */
+export interface LoadTarget {
+  name: string;
+  path: string;
+  /** Called before every request is built; it may hand out a different credential each time. */
+  next(): { authorization?: string; body: string };
+}
+
+/** What one measured run gives. Latencies are in milliseconds. */
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  durationSeconds: number;
+}
+
+function runOnce(port: number, target: LoadTarget, connections: number, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            path: target.path,
+            setupRequest: (request) => {
+              const { authorization, body } = target.next();
+              const headers = { ...request.headers, 'content-type': 'application/json' };
+              return { ...request, headers: authorization ? { ...headers, authorization } : headers, body };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+// Counting refusals as throughput would flatter every number: any non-2xx answer or socket error stops the bench.
+function assertAllSucceeded(target: LoadTarget, result: autocannon.Result, phase: string): void {
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, stats]) => `${status}×${stats.count ?? 0}`)
+    .join(', ');
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0 || result['2xx'] === 0) {
+    throw new Error(
+      `${target.name} (${phase}): ${result.non2xx} non-2xx answers, ${result.errors} errors, ` +
+        `${result.timeouts} timeouts, ${result['2xx']} successes [${statuses}]`,
+    );
+  }
+}
+
+/** Warms the target up, then measures it; throws when any answer was not 2xx. */
+export async function measure(port: number, target: LoadTarget, settings: LoadSettings): Promise<LoadResult> {
+  const warmup = await runOnce(port, target, settings.connections, settings.warmupSeconds);
+  assertAllSucceeded(target, warmup, 'warm-up');
+  const result = await runOnce(port, target, settings.connections, settings.durationSeconds);
+  assertAllSucceeded(target, result, 'measured run');
+  const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  return {
+    requestsPerSecond: result['2xx'] / elapsedSeconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result['2xx'],
+    durationSeconds: elapsedSeconds,
+  };
+}
