@@ -25,8 +25,9 @@ import {
   recordAuthentication,
   requireOpaqueSession,
   revokeOtherSessions,
+  touchSession,
 } from '../services/sessions';
-import { findEmail, newUserRow, normalizeEmail, requireUser } from '../services/users';
+import { findEmail, insertIdentifier, newUserRow, normalizeEmail, requireUser } from '../services/users';
 
 /** Lifetime of the reset link when the caller names none, and of the email's log-in link (always). */
 const DEFAULT_RESET_EXPIRATION_MINUTES = 30;
@@ -159,33 +160,22 @@ async function create(c: ProviderContext): Promise<Response> {
   const hash = await hashPassword(body.password);
   const now = deps.clock.now();
   const userId = newId('user', deps.environment);
-  const emailId = newId('email', deps.environment);
-  const started = await deps.db.transaction().execute(async (trx) => {
+  const { started, emailId } = await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
       .values(newUserRow(userId, project.projectId, now, 'active'))
       .execute();
-    const inserted = await trx
-      .insertInto('emails')
-      .values({
-        email_id: emailId,
-        user_id: userId,
-        project_id: project.projectId,
-        email,
-        verified: 0,
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.columns(['project_id', 'email']).doNothing())
-      .executeTakeFirst();
+    const inserted = await insertIdentifier(trx, deps, userId, { kind: 'email', email });
     // Never attach a password to an account someone else already holds: throwing rolls the new user back.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new ProviderError('duplicate_email');
+    if (inserted === null) throw new ProviderError('duplicate_email');
     await upsertPassword(trx, deps, userId, hash, now);
-    return recordAuthentication(trx, c, {
+    const session = await recordAuthentication(trx, c, {
       userId,
       factor: PASSWORD_FACTOR,
       durationMinutes: body.session_duration_minutes,
       current: null,
     });
+    return { started: session, emailId: inserted };
   });
   return ok(c, { ...(await authenticateResponseFields(c, started)), email_id: emailId });
 }
@@ -355,18 +345,7 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   const row = await deps.db.transaction().execute(async (trx) => {
     await upsertPassword(trx, deps, userId, hash, now);
     // Like a refresh: only an explicit duration moves the expiry.
-    const expiresAt =
-      body.session_duration_minutes === undefined
-        ? current.row.expires_at
-        : now + body.session_duration_minutes * 60_000;
-    const session = await trx
-      .updateTable('sessions')
-      .set({ last_accessed_at: now, expires_at: expiresAt })
-      .where('session_id', '=', current.row.session_id)
-      .where('revoked_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!session) throw new ProviderError('session_not_found');
+    const session = await touchSession(trx, deps, current.row, body.session_duration_minutes);
     await revokeOtherSessions(trx, userId, session.session_id, now);
     return session;
   });

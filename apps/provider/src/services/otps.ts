@@ -3,14 +3,7 @@ import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import type { OutgoingMessage } from './outbox';
 import { newId, randomPasscode, sha256Hex } from './secrets';
-import {
-  findEmail,
-  findOrCreateUserByEmail,
-  findOrCreateUserByPhone,
-  findPhoneNumber,
-  type IdentifierOwner,
-  normalizeEmail,
-} from './users';
+import { findIdentifier, findOrCreateUser, type Identifier, type IdentifierOwner, insertIdentifier } from './users';
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
@@ -18,7 +11,7 @@ export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 export type SendMode = 'login_or_create' | 'primary' | 'secondary';
 
 /** An email address or an E.164 phone number, already checked for format. */
-export type SendTarget = { kind: 'email'; email: string } | { kind: 'phone'; phoneNumber: string };
+export type SendTarget = Identifier;
 
 /** Default lifetime of a passcode (widget.md §8). */
 export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
@@ -35,57 +28,21 @@ export const OTP_PRODUCTS: Record<OtpChannel, Product> = {
  * The check is repeated when the identifier is attached, because another call may take it in between.
  */
 export async function assertAttachable(deps: ProviderDeps, userId: string, target: SendTarget): Promise<void> {
-  const projectId = deps.config.project.projectId;
-  if (target.kind === 'email') {
-    const row = await findEmail(deps.db, projectId, target.email);
-    if (row && row.user_id !== userId) throw new ProviderError('duplicate_email');
-  } else {
-    const row = await findPhoneNumber(deps.db, projectId, target.phoneNumber);
-    if (row && row.user_id !== userId) throw new ProviderError('duplicate_phone_number');
-  }
+  const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
+  if (owner && owner.userId !== userId) throw duplicateOf(target);
 }
 
-async function attachEmail(deps: ProviderDeps, userId: string, email: string): Promise<IdentifierOwner> {
-  const projectId = deps.config.project.projectId;
-  const emailId = newId('email', deps.environment);
-  // The unique (project, email) index decides a race; whoever lost reads the winner's row below.
-  const inserted = await deps.db
-    .insertInto('emails')
-    .values({
-      email_id: emailId,
-      user_id: userId,
-      project_id: projectId,
-      email: normalizeEmail(email),
-      verified: 0,
-      created_at: deps.clock.now(),
-    })
-    .onConflict((conflict) => conflict.columns(['project_id', 'email']).doNothing())
-    .executeTakeFirst();
-  const created = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
-  const row = created ? undefined : await findEmail(deps.db, projectId, email);
-  if (!created && (!row || row.user_id !== userId)) throw new ProviderError('duplicate_email');
-  return { userId, methodId: row?.email_id ?? emailId, created };
+function duplicateOf(target: SendTarget): ProviderError {
+  return new ProviderError(target.kind === 'email' ? 'duplicate_email' : 'duplicate_phone_number');
 }
 
-async function attachPhoneNumber(deps: ProviderDeps, userId: string, phoneNumber: string): Promise<IdentifierOwner> {
-  const projectId = deps.config.project.projectId;
-  const phoneId = newId('phone-number', deps.environment);
-  const inserted = await deps.db
-    .insertInto('phone_numbers')
-    .values({
-      phone_id: phoneId,
-      user_id: userId,
-      project_id: projectId,
-      phone_number: phoneNumber,
-      verified: 0,
-      created_at: deps.clock.now(),
-    })
-    .onConflict((conflict) => conflict.columns(['project_id', 'phone_number']).doNothing())
-    .executeTakeFirst();
-  const created = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
-  const row = created ? undefined : await findPhoneNumber(deps.db, projectId, phoneNumber);
-  if (!created && (!row || row.user_id !== userId)) throw new ProviderError('duplicate_phone_number');
-  return { userId, methodId: row?.phone_id ?? phoneId, created };
+/** Attaches an identifier (unverified) to the caller's user; refused when another user holds it. */
+async function attachIdentifier(deps: ProviderDeps, userId: string, target: SendTarget): Promise<IdentifierOwner> {
+  const inserted = await insertIdentifier(deps.db, deps, userId, target);
+  if (inserted !== null) return { userId, methodId: inserted, created: true };
+  const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
+  if (!owner || owner.userId !== userId) throw duplicateOf(target);
+  return { ...owner, created: false };
 }
 
 /**
@@ -98,26 +55,14 @@ export async function resolveRecipient(
   target: SendTarget,
   options: { sessionUserId?: string; status?: 'active' | 'pending' } = {},
 ): Promise<IdentifierOwner> {
-  const projectId = deps.config.project.projectId;
-  if (mode === 'login_or_create') {
-    return target.kind === 'email'
-      ? findOrCreateUserByEmail(deps, target.email, { status: options.status ?? 'active' })
-      : findOrCreateUserByPhone(deps, target.phoneNumber);
-  }
+  if (mode === 'login_or_create') return findOrCreateUser(deps, target, { status: options.status ?? 'active' });
   if (mode === 'primary') {
-    if (target.kind === 'email') {
-      const row = await findEmail(deps.db, projectId, target.email);
-      if (!row) throw new ProviderError('email_not_found');
-      return { userId: row.user_id, methodId: row.email_id, created: false };
-    }
-    const row = await findPhoneNumber(deps.db, projectId, target.phoneNumber);
-    if (!row) throw new ProviderError('phone_number_not_found');
-    return { userId: row.user_id, methodId: row.phone_id, created: false };
+    const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
+    if (!owner) throw new ProviderError(target.kind === 'email' ? 'email_not_found' : 'phone_number_not_found');
+    return { ...owner, created: false };
   }
   if (options.sessionUserId === undefined) throw new ProviderError('user_unauthenticated');
-  return target.kind === 'email'
-    ? attachEmail(deps, options.sessionUserId, target.email)
-    : attachPhoneNumber(deps, options.sessionUserId, target.phoneNumber);
+  return attachIdentifier(deps, options.sessionUserId, target);
 }
 
 function passcodeMessage(

@@ -156,6 +156,31 @@ export async function recordAuthentication(
   return { row, token };
 }
 
+/**
+ * Marks a session used now. Only an explicit duration moves its expiry, to now + that duration: a refresh
+ * never extends a session. A session revoked in the meantime is `session_not_found`.
+ */
+export async function touchSession(
+  db: Executor,
+  deps: ProviderDeps,
+  row: SessionRow,
+  durationMinutes: number | undefined,
+): Promise<SessionRow> {
+  const now = deps.clock.now();
+  const updated = await db
+    .updateTable('sessions')
+    .set({
+      last_accessed_at: now,
+      expires_at: durationMinutes === undefined ? row.expires_at : now + durationMinutes * 60_000,
+    })
+    .where('session_id', '=', row.session_id)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ProviderError('session_not_found');
+  return updated;
+}
+
 /** Signs the five-minute session JWT for a session. */
 export async function signSessionJwt(deps: ProviderDeps, session: Session): Promise<string> {
   const { last_accessed_at, started_at, expires_at, attributes, authentication_factors } = session;

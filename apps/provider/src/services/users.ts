@@ -95,81 +95,97 @@ export async function findPhoneNumber(db: Executor, projectId: string, phoneNumb
     .executeTakeFirst();
 }
 
+/** An email address or an E.164 phone number: what passcodes and links are sent to. */
+export type Identifier = { kind: 'email'; email: string } | { kind: 'phone'; phoneNumber: string };
+
+/** The owner and method id (email_id or phone_id) of an identifier, if the project has it. */
+export async function findIdentifier(
+  db: Executor,
+  projectId: string,
+  identifier: Identifier,
+): Promise<{ userId: string; methodId: string } | undefined> {
+  if (identifier.kind === 'email') {
+    const row = await findEmail(db, projectId, identifier.email);
+    return row && { userId: row.user_id, methodId: row.email_id };
+  }
+  const row = await findPhoneNumber(db, projectId, identifier.phoneNumber);
+  return row && { userId: row.user_id, methodId: row.phone_id };
+}
+
 /**
- * The user who owns `email`, created (with `status`) if nobody does. Fifty parallel calls for one new
- * email create one user: the unique (project, email) index decides, and the losers read the winner's row.
+ * Inserts an unverified email or phone number for `userId` unless the project already has it, and returns
+ * its new id, or null when someone holds it. The unique (project, identifier) index decides a race.
  */
-export async function findOrCreateUserByEmail(
+export async function insertIdentifier(
+  db: Executor,
+  deps: ProviderDeps,
+  userId: string,
+  identifier: Identifier,
+): Promise<string | null> {
+  const common = {
+    user_id: userId,
+    project_id: deps.config.project.projectId,
+    verified: 0,
+    created_at: deps.clock.now(),
+  };
+  if (identifier.kind === 'email') {
+    const emailId = newId('email', deps.environment);
+    const inserted = await db
+      .insertInto('emails')
+      .values({ ...common, email_id: emailId, email: normalizeEmail(identifier.email) })
+      .onConflict((conflict) => conflict.columns(['project_id', 'email']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? emailId : null;
+  }
+  const phoneId = newId('phone-number', deps.environment);
+  const inserted = await db
+    .insertInto('phone_numbers')
+    .values({ ...common, phone_id: phoneId, phone_number: identifier.phoneNumber })
+    .onConflict((conflict) => conflict.columns(['project_id', 'phone_number']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? phoneId : null;
+}
+
+/**
+ * The user who owns the identifier, created (with `status`) if nobody does. Fifty parallel calls for one
+ * new identifier create one user: the unique index decides, and the losers read the winner's row.
+ */
+export async function findOrCreateUser(
+  deps: ProviderDeps,
+  identifier: Identifier,
+  options: { status?: 'active' | 'pending' } = {},
+): Promise<IdentifierOwner> {
+  const projectId = deps.config.project.projectId;
+  const existing = await findIdentifier(deps.db, projectId, identifier);
+  if (existing) return { ...existing, created: false };
+  const userId = newId('user', deps.environment);
+  const methodId = await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values(newUserRow(userId, projectId, deps.clock.now(), options.status ?? 'active'))
+      .execute();
+    const inserted = await insertIdentifier(trx, deps, userId, identifier);
+    if (inserted === null) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
+    return inserted;
+  });
+  if (methodId !== null) return { userId, methodId, created: true };
+  const winner = await findIdentifier(deps.db, projectId, identifier);
+  if (!winner) throw new Error('Identifier row missing after a conflicting insert');
+  return { ...winner, created: false };
+}
+
+/** The user who owns `email`, created if nobody does (see findOrCreateUser). */
+export function findOrCreateUserByEmail(
   deps: ProviderDeps,
   email: string,
   options: { status?: 'active' | 'pending' } = {},
 ): Promise<IdentifierOwner> {
-  const projectId = deps.config.project.projectId;
-  const existing = await findEmail(deps.db, projectId, email);
-  if (existing) return { userId: existing.user_id, methodId: existing.email_id, created: false };
-  const now = deps.clock.now();
-  const userId = newId('user', deps.environment);
-  const emailId = newId('email', deps.environment);
-  const created = await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('users')
-      .values(newUserRow(userId, projectId, now, options.status ?? 'active'))
-      .execute();
-    const inserted = await trx
-      .insertInto('emails')
-      .values({
-        email_id: emailId,
-        user_id: userId,
-        project_id: projectId,
-        email: normalizeEmail(email),
-        verified: 0,
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.columns(['project_id', 'email']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
-    await trx.deleteFrom('users').where('user_id', '=', userId).execute();
-    return false;
-  });
-  if (created) return { userId, methodId: emailId, created: true };
-  const winner = await findEmail(deps.db, projectId, email);
-  if (!winner) throw new Error('Email row missing after a conflicting insert');
-  return { userId: winner.user_id, methodId: winner.email_id, created: false };
+  return findOrCreateUser(deps, { kind: 'email', email }, options);
 }
 
-/** The user who owns `phoneNumber` (E.164), created if nobody does; same race rule as for emails. */
-export async function findOrCreateUserByPhone(deps: ProviderDeps, phoneNumber: string): Promise<IdentifierOwner> {
-  const projectId = deps.config.project.projectId;
-  const existing = await findPhoneNumber(deps.db, projectId, phoneNumber);
-  if (existing) return { userId: existing.user_id, methodId: existing.phone_id, created: false };
-  const now = deps.clock.now();
-  const userId = newId('user', deps.environment);
-  const phoneId = newId('phone-number', deps.environment);
-  const created = await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('users')
-      .values(newUserRow(userId, projectId, now, 'active'))
-      .execute();
-    const inserted = await trx
-      .insertInto('phone_numbers')
-      .values({
-        phone_id: phoneId,
-        user_id: userId,
-        project_id: projectId,
-        phone_number: phoneNumber,
-        verified: 0,
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.columns(['project_id', 'phone_number']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
-    await trx.deleteFrom('users').where('user_id', '=', userId).execute();
-    return false;
-  });
-  if (created) return { userId, methodId: phoneId, created: true };
-  const winner = await findPhoneNumber(deps.db, projectId, phoneNumber);
-  if (!winner) throw new Error('Phone row missing after a conflicting insert');
-  return { userId: winner.user_id, methodId: winner.phone_id, created: false };
+/** The user who owns `phoneNumber` (E.164), created if nobody does (see findOrCreateUser). */
+export function findOrCreateUserByPhone(deps: ProviderDeps, phoneNumber: string): Promise<IdentifierOwner> {
+  return findOrCreateUser(deps, { kind: 'phone', phoneNumber });
 }
 
 /** A fresh users row. */
