@@ -1,42 +1,16 @@
-import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
-import type { Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
-import type { Database, EmailsTable, PasswordsTable } from '../db/schema';
-import { clientIp, ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../http/context';
+import { ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
-import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../services/emailTokens';
-import {
-  assertEmail,
-  assertNotLocked,
-  assertProductEnabled,
-  limitSends,
-  recordFailure,
-  resolveRedirect,
-  tokenLink,
-} from '../services/guards';
-import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../services/passwordHash';
+import { protectionFields, sessionDurationField } from '../http/fields';
+import { assertEmail, assertProductEnabled } from '../services/guards';
+import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from '../services/passwordCredentials';
+import { hashPassword, prepareDummyHash } from '../services/passwordHash';
 import { assertAcceptablePassword, assertPasswordLength, checkPasswordStrength } from '../services/passwordStrength';
 import { newId } from '../services/secrets';
-import {
-  authenticateResponseFields,
-  optionalSession,
-  recordAuthentication,
-  requireOpaqueSession,
-  revokeOtherSessions,
-  touchSession,
-} from '../services/sessions';
-import { findEmail, insertIdentifier, newUserRow, normalizeEmail, requireUser } from '../services/users';
-
-/** Lifetime of the reset link when the caller names none, and of the email's log-in link (always). */
-const DEFAULT_RESET_EXPIRATION_MINUTES = 30;
-const LOGIN_LINK_EXPIRATION_MINUTES = 30;
-
-const PASSWORD_FACTOR: Omit<AuthenticationFactor, 'last_authenticated_at'> = {
-  type: 'password',
-  delivery_method: 'knowledge',
-};
+import { authenticateResponseFields, optionalSession, recordAuthentication } from '../services/sessions';
+import { findEmail, insertIdentifier, newUserRow, normalizeEmail } from '../services/users';
+import { registerPasswordResetRoutes } from './passwordResets';
 
 const strengthCheckSchema = z.object({ email: z.string().optional(), password: z.string() });
 
@@ -46,98 +20,6 @@ const credentialsSchema = z.object({
   session_duration_minutes: sessionDurationField,
   ...protectionFields,
 });
-
-const resetStartSchema = z.object({
-  email: z.string(),
-  login_redirect_url: z.string().optional(),
-  reset_password_redirect_url: z.string().optional(),
-  reset_password_expiration_minutes: expirationField,
-  reset_password_template_id: z.string().optional(),
-  locale: z.string().optional(),
-  // S256 only: base64url of a SHA-256 digest is always 43 characters.
-  code_challenge: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (S256) challenge')
-    .optional(),
-  ...protectionFields,
-});
-
-const resetByEmailSchema = z.object({
-  token: z.string(),
-  password: z.string(),
-  session_duration_minutes: sessionDurationField,
-  code_verifier: z.string().optional(),
-  ...protectionFields,
-});
-
-const resetByExistingSchema = z.object({
-  email: z.string(),
-  existing_password: z.string(),
-  new_password: z.string(),
-  session_duration_minutes: sessionDurationField,
-  ...protectionFields,
-});
-
-const resetBySessionSchema = z.object({
-  password: z.string(),
-  session_duration_minutes: sessionDurationField,
-  ...protectionFields,
-});
-
-type EmailRow = Selectable<EmailsTable>;
-type PasswordRow = Selectable<PasswordsTable>;
-
-/**
- * Checks an email and password the way `passwords/authenticate` does: an unknown email costs a dummy
- * verification (no timing oracle), a locked user is refused before any guess counts, a wrong password
- * counts against the user, and a password flagged for reset never signs in.
- */
-async function verifyCredentials(
-  deps: ProviderDeps,
-  rawEmail: string,
-  password: string,
-): Promise<{ email: EmailRow; stored: PasswordRow }> {
-  const email = await findEmail(deps.db, deps.config.project.projectId, rawEmail);
-  if (!email) {
-    await verifyAgainstDummy(password);
-    throw new ProviderError('unauthorized_credentials');
-  }
-  const stored = await deps.db
-    .selectFrom('passwords')
-    .selectAll()
-    .where('user_id', '=', email.user_id)
-    .executeTakeFirst();
-  if (!stored) throw new ProviderError('no_user_password');
-  await assertNotLocked(deps, email.user_id);
-  if (!(await verifyPassword(stored.hash, password))) {
-    await recordFailure(deps, email.user_id);
-    throw new ProviderError('unauthorized_credentials');
-  }
-  if (stored.requires_reset === 1) throw new ProviderError('reset_password');
-  return { email, stored };
-}
-
-/** Sets a user's password (creating the row if there is none) and clears any reset flag. */
-async function upsertPassword(
-  trx: Transaction<Database>,
-  deps: ProviderDeps,
-  userId: string,
-  hash: string,
-  now: number,
-): Promise<void> {
-  await trx
-    .insertInto('passwords')
-    .values({
-      password_id: newId('password', deps.environment),
-      user_id: userId,
-      hash,
-      requires_reset: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
-    .execute();
-}
 
 async function strengthCheck(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -200,166 +82,11 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   return ok(c, await authenticateResponseFields(c, started));
 }
 
-async function resetByEmailStart(c: ProviderContext): Promise<Response> {
-  const deps = c.get('deps');
-  const { project } = deps.config;
-  assertProductEnabled(deps, 'passwords');
-  const body = await readBody(c, resetStartSchema);
-  assertEmail(body.email);
-  const address = normalizeEmail(body.email);
-  if (project.pkce.passwordResets && body.code_challenge === undefined) throw new ProviderError('missing_pkce');
-  const resetUrl = resolveRedirect(project, body.reset_password_redirect_url, 'resetPassword');
-  const loginUrl = resolveRedirect(project, body.login_redirect_url, 'login');
-  // Counted before the lookup, so probing for accounts costs sends like any other request.
-  await limitSends(deps, address, clientIp(c));
-  const email = await findEmail(deps.db, project.projectId, address);
-  if (!email) throw new ProviderError('email_not_found');
-
-  const resetMinutes = body.reset_password_expiration_minutes ?? DEFAULT_RESET_EXPIRATION_MINUTES;
-  const codeChallenge = body.code_challenge ?? null;
-  const owner = { userId: email.user_id, emailId: email.email_id, codeChallenge };
-  const resetToken = await createEmailToken(deps, {
-    ...owner,
-    kind: 'password_reset',
-    expirationMinutes: resetMinutes,
-  });
-  const loginToken = await createEmailToken(deps, {
-    ...owner,
-    kind: 'magic_link',
-    expirationMinutes: LOGIN_LINK_EXPIRATION_MINUTES,
-  });
-
-  const resetLink = tokenLink(resetUrl, 'reset_password', resetToken);
-  const loginLink = tokenLink(loginUrl, 'login', loginToken);
-  const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
-  await deps.outbox.send({
-    channel: 'email',
-    to: email.email,
-    subject: `Reset your ${project.name} password`,
-    text: [
-      `Someone asked to reset the password of your ${project.name} account.`,
-      '',
-      `Set a new password (the link expires in ${minutes(resetMinutes)} and works once):`,
-      resetLink,
-      '',
-      `Or log in without a password (the link expires in ${minutes(LOGIN_LINK_EXPIRATION_MINUTES)}):`,
-      loginLink,
-      '',
-      'If you did not ask for this, you can ignore this email: your password has not changed.',
-    ].join('\n'),
-    links: [resetLink, loginLink],
-    codes: [],
-  });
-  return ok(c, {});
-}
-
-async function resetByEmail(c: ProviderContext): Promise<Response> {
-  const deps = c.get('deps');
-  const { project } = deps.config;
-  assertProductEnabled(deps, 'passwords');
-  const body = await readBody(c, resetByEmailSchema);
-  assertPasswordLength(body.password);
-  const now = deps.clock.now();
-  // Only a reset token: the same email's log-in (magic-link) token must not set a password.
-  const redeemed = await findRedeemableEmailToken(deps, {
-    token: body.token,
-    kind: 'password_reset',
-    codeVerifier: body.code_verifier,
-  });
-  const { token, email } = redeemed;
-  await assertAcceptablePassword(project, body.password, email.email);
-  const hash = await hashPassword(body.password);
-  const current = await optionalSession(c);
-
-  const started = await deps.db.transaction().execute(async (trx) => {
-    await consumeEmailToken(trx, redeemed, now);
-    await upsertPassword(trx, deps, token.user_id, hash, now);
-    // Older reset links must not outlive the new password.
-    await trx
-      .updateTable('email_tokens')
-      .set({ consumed_at: now })
-      .where('user_id', '=', token.user_id)
-      .where('kind', '=', 'password_reset')
-      .where('consumed_at', 'is', null)
-      .execute();
-    const session = await recordAuthentication(trx, c, {
-      userId: token.user_id,
-      factor: {
-        type: 'magic_link',
-        delivery_method: 'email',
-        email_factor: { email_id: email.email_id, email_address: email.email },
-      },
-      durationMinutes: body.session_duration_minutes,
-      current,
-    });
-    await revokeOtherSessions(trx, token.user_id, session.row.session_id, now);
-    return session;
-  });
-  return ok(c, await authenticateResponseFields(c, started));
-}
-
-async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
-  const deps = c.get('deps');
-  assertProductEnabled(deps, 'passwords');
-  const body = await readBody(c, resetByExistingSchema);
-  assertEmail(body.email);
-  assertPasswordLength(body.existing_password);
-  assertPasswordLength(body.new_password);
-  const { email, stored } = await verifyCredentials(deps, body.email, body.existing_password);
-  await assertAcceptablePassword(deps.config.project, body.new_password, email.email);
-  const hash = await hashPassword(body.new_password);
-  const current = await optionalSession(c);
-  const now = deps.clock.now();
-  const started = await deps.db.transaction().execute(async (trx) => {
-    // Only the password that was just verified is replaced; a concurrent change wins and this one fails.
-    const updated = await trx
-      .updateTable('passwords')
-      .set({ hash, requires_reset: 0, updated_at: now })
-      .where('password_id', '=', stored.password_id)
-      .where('hash', '=', stored.hash)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ProviderError('unauthorized_credentials');
-    const session = await recordAuthentication(trx, c, {
-      userId: email.user_id,
-      factor: PASSWORD_FACTOR,
-      durationMinutes: body.session_duration_minutes,
-      current,
-    });
-    await revokeOtherSessions(trx, email.user_id, session.row.session_id, now);
-    return session;
-  });
-  return ok(c, await authenticateResponseFields(c, started));
-}
-
-async function resetBySession(c: ProviderContext): Promise<Response> {
-  const deps = c.get('deps');
-  assertProductEnabled(deps, 'passwords');
-  const body = await readBody(c, resetBySessionSchema);
-  const current = await requireOpaqueSession(c);
-  assertPasswordLength(body.password);
-  const userId = current.row.user_id;
-  const user = await requireUser(deps.db, userId);
-  await assertAcceptablePassword(deps.config.project, body.password, user.emails[0]?.email);
-  const hash = await hashPassword(body.password);
-  const now = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    await upsertPassword(trx, deps, userId, hash, now);
-    // Like a refresh: only an explicit duration moves the expiry.
-    const session = await touchSession(trx, deps, current.row, body.session_duration_minutes);
-    await revokeOtherSessions(trx, userId, session.session_id, now);
-    return session;
-  });
-  return ok(c, await authenticateResponseFields(c, { row, token: current.token }));
-}
-
 /** The password calls of contract §4 "Passwords": strength check, create, authenticate and the three resets. */
 export function registerPasswordRoutes(app: Hono<ProviderEnv>): void {
   void prepareDummyHash();
   app.post('/sdk/v1/passwords/strength_check', strengthCheck);
   app.post('/sdk/v1/passwords', create);
   app.post('/sdk/v1/passwords/authenticate', authenticate);
-  app.post('/sdk/v1/passwords/email/reset/start', resetByEmailStart);
-  app.post('/sdk/v1/passwords/email/reset', resetByEmail);
-  app.post('/sdk/v1/passwords/existing_password/reset', resetByExistingPassword);
-  app.post('/sdk/v1/passwords/session/reset', resetBySession);
+  registerPasswordResetRoutes(app);
 }

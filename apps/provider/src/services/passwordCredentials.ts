@@ -1,0 +1,67 @@
+import type { AuthenticationFactor } from '@latchkey/sdk/contract';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, EmailsTable, PasswordsTable } from '../db/schema';
+import type { ProviderDeps } from '../http/context';
+import { ProviderError } from '../http/errors';
+import { assertNotLocked, recordFailure } from './guards';
+import { verifyAgainstDummy, verifyPassword } from './passwordHash';
+import { newId } from './secrets';
+import { findEmail } from './users';
+
+/** The factor a password proves. */
+export const PASSWORD_FACTOR: Omit<AuthenticationFactor, 'last_authenticated_at'> = {
+  type: 'password',
+  delivery_method: 'knowledge',
+};
+
+/**
+ * Checks an email and password the way `passwords/authenticate` does: an unknown email costs a dummy
+ * verification (no timing oracle), a locked user is refused before any guess counts, a wrong password
+ * counts against the user, and a password flagged for reset never signs in.
+ */
+export async function verifyCredentials(
+  deps: ProviderDeps,
+  rawEmail: string,
+  password: string,
+): Promise<{ email: Selectable<EmailsTable>; stored: Selectable<PasswordsTable> }> {
+  const email = await findEmail(deps.db, deps.config.project.projectId, rawEmail);
+  if (!email) {
+    await verifyAgainstDummy(password);
+    throw new ProviderError('unauthorized_credentials');
+  }
+  const stored = await deps.db
+    .selectFrom('passwords')
+    .selectAll()
+    .where('user_id', '=', email.user_id)
+    .executeTakeFirst();
+  if (!stored) throw new ProviderError('no_user_password');
+  await assertNotLocked(deps, email.user_id);
+  if (!(await verifyPassword(stored.hash, password))) {
+    await recordFailure(deps, email.user_id);
+    throw new ProviderError('unauthorized_credentials');
+  }
+  if (stored.requires_reset === 1) throw new ProviderError('reset_password');
+  return { email, stored };
+}
+
+/** Sets a user's password (creating the row if there is none) and clears any reset flag. */
+export async function upsertPassword(
+  trx: Transaction<Database>,
+  deps: ProviderDeps,
+  userId: string,
+  hash: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('passwords')
+    .values({
+      password_id: newId('password', deps.environment),
+      user_id: userId,
+      hash,
+      requires_reset: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
+    .execute();
+}
