@@ -1,0 +1,140 @@
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startProvider } from '../../test/harness';
+import type { OutgoingMessage, PhoneSender } from './outbox';
+
+/** What a minimal SMTP server received: envelope and raw DATA of each message. */
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/**
+ * A just-enough SMTP server on loopback (RFC 5321 greeting, EHLO, MAIL, RCPT, DATA, QUIT), so the real
+ * nodemailer transport is exercised end to end without a mail service.
+ */
+function startSmtpServer(): Promise<{ server: Server; port: number; mails: ReceivedMail[] }> {
+  const mails: ReceivedMail[] = [];
+  const server = createServer((socket) => {
+    let buffer = '';
+    let current: ReceivedMail = { from: '', to: [], data: '' };
+    let inData = false;
+    socket.write('220 test.local ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      while (true) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end === -1) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          mails.push(current);
+          current = { from: '', to: [], data: '' };
+          inData = false;
+          socket.write('250 OK queued\r\n');
+          continue;
+        }
+        const newline = buffer.indexOf('\r\n');
+        if (newline === -1) return;
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test.local\r\n250 8BITMIME\r\n');
+        else if (verb === 'MAIL') {
+          current.from = line.slice(line.indexOf('<') + 1, line.indexOf('>'));
+          socket.write('250 OK\r\n');
+        } else if (verb === 'RCPT') {
+          current.to.push(line.slice(line.indexOf('<') + 1, line.indexOf('>')));
+          socket.write('250 OK\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
+        } else if (verb === 'QUIT') {
+          socket.end('221 Bye\r\n');
+        } else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, mails });
+    });
+  });
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+describe('SMTP delivery', () => {
+  it('sends the passcode email through the configured SMTP server, and nothing to the inbox', async () => {
+    const smtp = await startSmtpServer();
+    servers.push(smtp.server);
+    const { call, provider } = await startProvider({
+      mode: 'production',
+      smtp: { url: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, from: 'Acme <login@acme.example>' },
+    });
+    const response = await call('POST', '/otps/email/login_or_create', { body: { email: 'ada@example.com' } });
+    expect(response.status).toBe(200);
+    expect(provider.inbox).toBeNull();
+    expect(smtp.mails).toHaveLength(1);
+    const [mail] = smtp.mails as [ReceivedMail];
+    expect(mail.from).toBe('login@acme.example');
+    expect(mail.to).toEqual(['ada@example.com']);
+    expect(mail.data).toContain('Subject: Your Latchkey Playground sign-in code');
+    expect(mail.data).toMatch(/Your Latchkey Playground sign-in code is \d{6}\./);
+    expect((await call('GET', '/dev/inbox')).status).toBe(404);
+  });
+
+  it('answers internal_server_error, with no stack, when the SMTP server cannot be reached', async () => {
+    const smtp = await startSmtpServer();
+    const { port } = smtp;
+    await new Promise((resolve) => smtp.server.close(resolve));
+    const { call } = await startProvider({
+      mode: 'production',
+      smtp: { url: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, from: 'login@acme.example' },
+    });
+    const originalError = console.error;
+    console.error = () => {};
+    try {
+      const response = await call('POST', '/otps/email/login_or_create', { body: { email: 'ada@example.com' } });
+      expect(response.status).toBe(500);
+      expect(response.json).toMatchObject({ error_type: 'internal_server_error' });
+      expect(JSON.stringify(response.json)).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
+    } finally {
+      console.error = originalError;
+    }
+  });
+});
+
+describe('phone sender', () => {
+  it('hands text and WhatsApp messages to the pluggable sender while email stays in the inbox', async () => {
+    const sent: OutgoingMessage[] = [];
+    const phoneSender: PhoneSender = {
+      async send(message) {
+        sent.push(message);
+      },
+    };
+    const { call, inbox } = await startProvider({}, { phoneSender });
+    expect((await call('POST', '/otps/sms/login_or_create', { body: { phone_number: '+14155550100' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await call('POST', '/otps/whatsapp/login_or_create', { body: { phone_number: '+14155550101' } })).status,
+    ).toBe(200);
+    expect((await call('POST', '/otps/email/login_or_create', { body: { email: 'ada@example.com' } })).status).toBe(
+      200,
+    );
+    expect(sent.map((message) => [message.channel, message.to])).toEqual([
+      ['sms', '+14155550100'],
+      ['whatsapp', '+14155550101'],
+    ]);
+    expect(sent[0]?.codes).toHaveLength(1);
+    expect(sent[0]?.text).toContain(sent[0]?.codes[0]);
+    expect(await inbox('+14155550100')).toEqual([]);
+    expect(await inbox('ada@example.com')).toHaveLength(1);
+  });
+});
