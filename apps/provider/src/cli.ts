@@ -131,10 +131,6 @@ async function start(options: StartOptions): Promise<void> {
     await provider.close();
     throw listenError(error as NodeJS.ErrnoException, options);
   }
-  console.log(`Latchkey provider listening on ${server.url} (${describeDatabase(options.db)}, ${config.mode} mode)`);
-  if (provider.inbox)
-    console.log(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
-
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     // A second Ctrl-C means "now": do not wait for slow requests again.
@@ -152,6 +148,12 @@ async function start(options: StartOptions): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Printed only once the signal handlers are in place, and as one write: whoever waits for these lines
+  // (a supervisor, a test) may send SIGTERM the moment it reads them.
+  const lines = [`Latchkey provider listening on ${server.url} (${describeDatabase(options.db)}, ${config.mode} mode)`];
+  if (provider.inbox)
+    lines.push(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
+  console.log(lines.join('\n'));
 }
 
 /**
