@@ -1,73 +1,15 @@
 // The `latchkey-provider` command as a user runs it: a real child process, a real port, a real database file
 // (or, in the PostgreSQL pass, a throwaway PostgreSQL database).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfigFile, parseConfig } from '../src/config';
 import { ERROR_CATALOGUE } from '../src/http/errors';
 import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
-const BIN = fileURLToPath(new URL('../bin/latchkey-provider.mjs', import.meta.url));
 const AUTH = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;
-
-interface Cli {
-  child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: ChildProcess[] = [];
-const tempDirs: string[] = [];
-afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'latchkey-cli-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-/** Runs the CLI with a clean environment: PORT and DATABASE_URL only when a test sets them. */
-function run(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Cli {
-  const { PORT: _port, DATABASE_URL: _database, ...env } = process.env;
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: options.cwd ?? tempDir(),
-    env: { ...env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-/** Resolves with the URL of the startup line, or fails with what the process printed if it exits first. */
-async function listeningUrl(cli: Cli): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const match = /^Latchkey provider listening on (http:\/\/\S+) /m.exec(cli.stdout());
-    if (match) return match[1] as string;
-    if (cli.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`The provider did not start.\nstdout: ${cli.stdout()}\nstderr: ${cli.stderr()}`);
-}
 
 const json = (response: Response): Promise<any> => response.json();
 
@@ -77,7 +19,7 @@ async function bootstrap(url: string): Promise<Response> {
 
 describe('latchkey-provider command line', () => {
   it('--help prints the usage with every option and exits 0', async () => {
-    const cli = run(['--help']);
+    const cli = spawnProvider(['--help']);
     expect(await cli.exited).toEqual({ code: 0, signal: null });
     expect(cli.stdout()).toMatch(/^Usage: latchkey-provider start \[options\]\n/);
     for (const option of ['--port <number>', '--host <address>', '--db <target>', '--config <path>', '-h, --help']) {
@@ -88,7 +30,7 @@ describe('latchkey-provider command line', () => {
 
   it('an unknown flag is refused with exit code 2, the flag named and the usage shown', async () => {
     const dir = tempDir();
-    const cli = run(['start', '--prot', '8787'], { cwd: dir });
+    const cli = spawnProvider(['start', '--prot', '8787'], { cwd: dir });
     expect(await cli.exited).toEqual({ code: 2, signal: null });
     expect(cli.stderr()).toMatch(/^latchkey-provider: unknown option --prot\.\n\nUsage: latchkey-provider start/);
     expect(cli.stdout()).toBe('');
@@ -101,10 +43,10 @@ describe('latchkey-provider command line', () => {
       [[], 'latchkey-provider: missing command (the only command is "start").'],
       [['start', '--port', '80a'], 'latchkey-provider: --port must be a whole number from 0 to 65535, not "80a".'],
     ];
-    const runs = cases.map(([args]) => run(args));
+    const runs = cases.map(([args]) => spawnProvider(args));
     const exits = await Promise.all(runs.map((cli) => cli.exited));
     cases.forEach(([, message], index) => {
-      const cli = runs[index] as Cli;
+      const cli = runs[index] as ProviderProcess;
       expect(exits[index]).toEqual({ code: 2, signal: null });
       expect(cli.stderr().split('\n')[0]).toBe(message);
       expect(cli.stderr()).toContain('Usage: latchkey-provider start [options]');
@@ -116,7 +58,7 @@ describe('latchkey-provider command line', () => {
     const config = join(dir, 'bad.json');
     writeFileSync(config, JSON.stringify({ mode: 'staging', rateLimits: { sendsPerIp: { limit: -1 } } }));
     const db = join(dir, 'provider.sqlite');
-    const cli = run(['start', '--port', '0', '--db', db, '--config', config], { cwd: dir });
+    const cli = spawnProvider(['start', '--port', '0', '--db', db, '--config', config], { cwd: dir });
     expect(await cli.exited).toEqual({ code: 1, signal: null });
     expect(cli.stderr()).toMatch(/^latchkey-provider: Invalid Latchkey provider configuration:\n/);
     expect(cli.stderr()).toContain('  mode: ');
@@ -129,8 +71,8 @@ describe('latchkey-provider command line', () => {
   it('a --config file that does not exist or is not JSON is an error (exit 1), not a silent default', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'broken.json'), '{ "mode": ');
-    const missing = run(['start', '--port', '0', '--config', 'nope.json'], { cwd: dir });
-    const broken = run(['start', '--port', '0', '--config', 'broken.json'], { cwd: dir });
+    const missing = spawnProvider(['start', '--port', '0', '--config', 'nope.json'], { cwd: dir });
+    const broken = spawnProvider(['start', '--port', '0', '--config', 'broken.json'], { cwd: dir });
     expect(await missing.exited).toEqual({ code: 1, signal: null });
     expect(missing.stderr()).toMatch(/^latchkey-provider: Cannot read the configuration file nope\.json: ENOENT/);
     expect(await broken.exited).toEqual({ code: 1, signal: null });
@@ -145,7 +87,7 @@ describe('latchkey-provider command line', () => {
     try {
       const db = fresh ? fresh.url : join(dir, 'provider.sqlite');
       writeFileSync(join(dir, 'project.json'), JSON.stringify({ project: { name: 'CLI Project' } }));
-      const cli = run(['start', '--port', '0', '--db', db, '--config', 'project.json'], { cwd: dir });
+      const cli = spawnProvider(['start', '--port', '0', '--db', db, '--config', 'project.json'], { cwd: dir });
       const url = await listeningUrl(cli);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const kind = fresh ? 'postgres' : 'sqlite';
@@ -189,7 +131,7 @@ describe('latchkey-provider command line', () => {
   it('without flags: PORT picks the port, ./latchkey.config.json is read and .data/latchkey.sqlite is created', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'latchkey.config.json'), JSON.stringify({ project: { name: 'Default File' } }));
-    const cli = run(['start'], { cwd: dir, env: { PORT: '0' } });
+    const cli = spawnProvider(['start'], { cwd: dir, env: { PORT: '0' } });
     const url = await listeningUrl(cli);
     expect(cli.stdout()).toContain('(sqlite .data/latchkey.sqlite, development mode)');
     expect(existsSync(join(dir, '.data', 'latchkey.sqlite'))).toBe(true);
@@ -201,7 +143,7 @@ describe('latchkey-provider command line', () => {
   it('DATABASE_URL names the database when --db is absent', async () => {
     const dir = tempDir();
     const db = join(dir, 'from-env.sqlite');
-    const cli = run(['start', '--port', '0'], { cwd: dir, env: { DATABASE_URL: db } });
+    const cli = spawnProvider(['start', '--port', '0'], { cwd: dir, env: { DATABASE_URL: db } });
     await listeningUrl(cli);
     expect(cli.stdout()).toContain(`(sqlite ${db}, development mode)`);
     expect(existsSync(db)).toBe(true);
@@ -217,9 +159,9 @@ describe('latchkey-provider command line', () => {
 
   it('a port already in use is reported in one line with exit code 1', async () => {
     const dir = tempDir();
-    const first = run(['start', '--port', '0', '--db', join(dir, 'a.sqlite')], { cwd: dir });
+    const first = spawnProvider(['start', '--port', '0', '--db', join(dir, 'a.sqlite')], { cwd: dir });
     const port = new URL(await listeningUrl(first)).port;
-    const second = run(['start', '--port', port, '--db', join(dir, 'b.sqlite')], { cwd: dir });
+    const second = spawnProvider(['start', '--port', port, '--db', join(dir, 'b.sqlite')], { cwd: dir });
     expect(await second.exited).toEqual({ code: 1, signal: null });
     expect(second.stderr()).toBe(
       `latchkey-provider: Port ${port} on 127.0.0.1 is already in use; pick another with --port.\n`,

@@ -1,37 +1,20 @@
 // What a user of `latchkey-provider start` relies on: a restart or a crash of the process loses nothing the
 // provider already answered. The provider runs as a child process on a SQLite file in a temporary folder.
 // PostgreSQL durability is the server's own business, so the PostgreSQL pass skips this file.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { ERROR_CATALOGUE } from '../src/http/errors';
 import { PUBLIC_TOKEN, postgresUrl, tokenOf } from './harness';
+import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
-const BIN = fileURLToPath(new URL('../bin/latchkey-provider.mjs', import.meta.url));
-
-interface Cli {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: ChildProcess[] = [];
-const tempDirs: string[] = [];
-afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+type Cli = ProviderProcess & { url: string };
 
 /** A temp folder with a database path and a configuration whose send limits allow a burst of sign-ins. */
 function workspace(): { dir: string; db: string; config: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'latchkey-durability-'));
-  tempDirs.push(dir);
+  const dir = tempDir('latchkey-durability-');
   const config = join(dir, 'latchkey.config.json');
   writeFileSync(
     config,
@@ -47,30 +30,8 @@ function workspace(): { dir: string; db: string; config: string } {
 
 /** Starts `latchkey-provider start` on a free port and waits for its startup line. */
 async function startCli({ dir, db, config }: ReturnType<typeof workspace>): Promise<Cli> {
-  const { PORT: _port, DATABASE_URL: _database, ...env } = process.env;
-  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', '--db', db, '--config', config], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const match = /^Latchkey provider listening on (http:\/\/\S+) /m.exec(output);
-    if (match) return { child, url: match[1] as string, exited };
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`The provider did not start:\n${output}`);
+  const cli = spawnProvider(['start', '--port', '0', '--db', db, '--config', config], { cwd: dir });
+  return { ...cli, url: await listeningUrl(cli) };
 }
 
 async function stop(cli: Cli): Promise<void> {

@@ -2,13 +2,16 @@
 // the sign-in routes, so foundation tests do not depend on the OTP, magic-link or password code.
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import type { Kysely, Selectable } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/schema';
 import { createApp } from '../src/http/app';
 import type { ProviderDeps, ProviderEnv } from '../src/http/context';
 import { newId, randomToken, sha256Hex } from '../src/services/secrets';
 import { DEFAULT_SESSION_DURATION_MINUTES } from '../src/services/sessions';
 import { SessionSigner } from '../src/services/signer';
-import { newUserRow, normalizeEmail } from '../src/services/users';
-import type { TestProvider } from './harness';
+import { findEmail, findPhoneNumber, newUserRow, normalizeEmail } from '../src/services/users';
+import type { CallResult, TestProvider } from './harness';
 
 export interface SignedIn {
   userId: string;
@@ -40,24 +43,9 @@ export async function signIn(
       ? `user-${randomUUID()}@example.com`
       : options.email;
 
-  const existingEmail =
-    email === undefined
-      ? undefined
-      : await db
-          .selectFrom('emails')
-          .selectAll()
-          .where('project_id', '=', projectId)
-          .where('email', '=', normalizeEmail(email))
-          .executeTakeFirst();
+  const existingEmail = email === undefined ? undefined : await findEmail(db, projectId, email);
   const existingPhone =
-    options.phoneNumber === undefined
-      ? undefined
-      : await db
-          .selectFrom('phone_numbers')
-          .selectAll()
-          .where('project_id', '=', projectId)
-          .where('phone_number', '=', options.phoneNumber)
-          .executeTakeFirst();
+    options.phoneNumber === undefined ? undefined : await findPhoneNumber(db, projectId, options.phoneNumber);
   const userId = existingEmail?.user_id ?? existingPhone?.user_id ?? newId('user', environment);
   if (!existingEmail && !existingPhone) {
     await db
@@ -65,19 +53,14 @@ export async function signIn(
       .values(newUserRow(userId, projectId, now, 'active'))
       .execute();
   }
+  // Verified, as a sign-in through the identifier would have left it.
+  const attached = { user_id: userId, project_id: projectId, verified: 1, created_at: now };
   let emailId: string | null = existingEmail?.email_id ?? null;
   if (email !== undefined && !existingEmail) {
     emailId = newId('email', environment);
     await db
       .insertInto('emails')
-      .values({
-        email_id: emailId,
-        user_id: userId,
-        project_id: projectId,
-        email: normalizeEmail(email),
-        verified: 1,
-        created_at: now,
-      })
+      .values({ ...attached, email_id: emailId, email: normalizeEmail(email) })
       .execute();
   }
   let phoneId: string | null = existingPhone?.phone_id ?? null;
@@ -85,14 +68,7 @@ export async function signIn(
     phoneId = newId('phone-number', environment);
     await db
       .insertInto('phone_numbers')
-      .values({
-        phone_id: phoneId,
-        user_id: userId,
-        project_id: projectId,
-        phone_number: options.phoneNumber,
-        verified: 1,
-        created_at: now,
-      })
+      .values({ ...attached, phone_id: phoneId, phone_number: options.phoneNumber })
       .execute();
   }
 
@@ -161,4 +137,65 @@ export function appWithRoutes(
   deps: ProviderDeps = providerDeps(testProvider),
 ): Hono<ProviderEnv> {
   return createApp(deps, register);
+}
+
+/** The tables a test snapshots, by the short names tests use, with the primary key that orders their rows. */
+const SNAPSHOT_TABLES = {
+  users: ['users', 'user_id'],
+  emails: ['emails', 'email_id'],
+  phones: ['phone_numbers', 'phone_id'],
+  passwords: ['passwords', 'password_id'],
+  sessions: ['sessions', 'session_id'],
+  codes: ['otp_codes', 'otp_id'],
+  tokens: ['email_tokens', 'token_id'],
+  failures: ['auth_failures', 'failure_id'],
+  inbox: ['dev_inbox', 'message_id'],
+} as const;
+
+/** A short table name of `snapshotRows` and `rowById`. */
+export type SnapshotName = keyof typeof SNAPSHOT_TABLES;
+type RowOf<N extends SnapshotName> = Selectable<Database[(typeof SNAPSHOT_TABLES)[N][0]]>;
+
+// The table is chosen at run time, which Kysely's per-table types cannot follow; the results are typed below.
+const untypedDb = (testProvider: TestProvider) =>
+  testProvider.provider.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+
+/** Every row of the named tables, each in primary-key order: compare two snapshots to prove nothing changed. */
+export async function snapshotRows<N extends SnapshotName>(
+  testProvider: TestProvider,
+  names: readonly N[],
+): Promise<{ [K in N]: RowOf<K>[] }> {
+  const rows: Partial<Record<SnapshotName, unknown[]>> = {};
+  for (const name of names) {
+    const [table, key] = SNAPSHOT_TABLES[name];
+    rows[name] = await untypedDb(testProvider).selectFrom(table).selectAll().orderBy(key).execute();
+  }
+  return rows as { [K in N]: RowOf<K>[] };
+}
+
+/** The row of the named table whose primary key is `id`; fails when there is none. */
+export async function rowById<N extends SnapshotName>(
+  testProvider: TestProvider,
+  name: N,
+  id: string,
+): Promise<RowOf<N>> {
+  const [table, key] = SNAPSHOT_TABLES[name];
+  const row = await untypedDb(testProvider).selectFrom(table).selectAll().where(key, '=', id).executeTakeFirstOrThrow();
+  return row as RowOf<N>;
+}
+
+/**
+ * The one message `send` delivers to `to`, with `send`'s answer. Found by message id, not by position:
+ * messages sent at the same TestClock instant have no reliable order in the inbox.
+ */
+export async function deliveredMessage(testProvider: TestProvider, to: string, send: () => Promise<CallResult>) {
+  const { inbox } = testProvider.provider;
+  if (!inbox) throw new Error('The development inbox is off');
+  const seen = new Set((await inbox.list(to)).map((message) => message.message_id));
+  const response = await send();
+  const fresh = (await inbox.list(to)).filter((message) => !seen.has(message.message_id));
+  expect(fresh).toHaveLength(1);
+  const [message] = fresh;
+  if (!message) throw new Error(`Nothing was sent to ${to}`);
+  return { response, message };
 }

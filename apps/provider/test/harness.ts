@@ -13,10 +13,15 @@ export const ORIGIN = 'http://localhost:5173';
 export const REDIRECT_URL = 'http://localhost:5173/authenticate';
 export const postgresUrl = process.env.LATCHKEY_TEST_POSTGRES_URL;
 export const databaseKind = postgresUrl ? 'postgres' : 'sqlite';
+/** The instant every TestClock starts at, in epoch milliseconds. */
+export const START = Date.parse('2026-11-21T12:00:00.000Z');
 
-/** A clock tests can move: `clock.advance(ms)`. Starts at a fixed instant. */
+/** An epoch-ms instant as the ISO 8601 string the contract's timestamps use. */
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A clock tests can move: `clock.advance(ms)`. Starts at START. */
 export class TestClock implements Clock {
-  constructor(public current = Date.parse('2026-11-21T12:00:00.000Z')) {}
+  constructor(public current = START) {}
   now(): number {
     return this.current;
   }
@@ -77,6 +82,8 @@ export interface TestProvider {
   databaseUrl: string;
   /** Calls `/sdk/v1{path}` (or an absolute path starting with `/.well-known` or `/dev`) as the SDK would. */
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** `call('POST', path, { body, sessionToken })`: the shape of nearly every SDK call. */
+  post(path: string, body: unknown, sessionToken?: string): Promise<CallResult>;
   /** The passcodes and links of the messages sent to `to`, newest last. */
   inbox(to: string): Promise<{ codes: string[]; links: string[]; subject: string; text: string; channel: string }[]>;
   /** The last passcode sent to `to`. */
@@ -134,6 +141,7 @@ export async function startProvider(
     clock,
     databaseUrl: fresh.url,
     call,
+    post: (path, body, sessionToken) => call('POST', path, { body, sessionToken }),
     inbox,
     async lastCode(to) {
       const code = (await inbox(to)).flatMap((message) => message.codes).at(-1);

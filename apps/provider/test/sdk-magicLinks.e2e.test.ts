@@ -3,11 +3,10 @@
 import { createHash } from 'node:crypto';
 import { APIError, APISchemaError } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_TOKEN, REDIRECT_URL, startProvider, type TestProvider, tokenOf } from './harness';
+import { emailFactor } from './authenticateResponse';
+import { iso, PUBLIC_TOKEN, REDIRECT_URL, START, startProvider, type TestProvider, tokenOf } from './harness';
 import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf } from './sdkClient';
 
-const START = Date.parse('2026-11-21T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const EMAIL = 'ada@example.com';
 const LINK = /^http:\/\/localhost:5173\/authenticate\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]{43}$/;
 const PKCE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:magic_links`;
@@ -43,14 +42,7 @@ describe('SDK magic links against the provider', () => {
     expect(answer.session).toMatchObject({
       session_id: row.session_id,
       expires_at: iso(START + 60 * 60_000),
-      authentication_factors: [
-        {
-          type: 'magic_link',
-          delivery_method: 'email',
-          last_authenticated_at: iso(START),
-          email_factor: { email_id: answer.method_id, email_address: EMAIL },
-        },
-      ],
+      authentication_factors: [emailFactor('magic_link', answer.method_id, EMAIL, START)],
     });
     expect(await tokenRows(t)).toMatchObject([{ kind: 'magic_link', consumed_at: START, code_challenge: null }]);
 

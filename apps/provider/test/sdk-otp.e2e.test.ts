@@ -2,24 +2,21 @@
 // one-time passcodes of every channel, including the refusals a user sees.
 import { APIError, APISchemaError, type SessionSnapshot } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_TOKEN, startProvider, type TestProvider } from './harness';
+import { emailFactor, phoneFactor } from './authenticateResponse';
+import { snapshotRows } from './fixtures';
+import { iso, PUBLIC_TOKEN, START, startProvider, type TestProvider } from './harness';
 import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf } from './sdkClient';
 
-const START = Date.parse('2026-11-21T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const EMAIL = 'ada@example.com';
 
 /** Every row a passcode send or sign-in could write, to prove a refusal wrote nothing. */
-async function rows(t: TestProvider) {
-  const { db } = t.provider.database;
-  return {
-    users: await db.selectFrom('users').selectAll().orderBy('user_id').execute(),
-    emails: await db.selectFrom('emails').selectAll().orderBy('email_id').execute(),
-    codes: await db.selectFrom('otp_codes').selectAll().orderBy('otp_id').execute(),
-    sessions: await db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
-    failures: await db.selectFrom('auth_failures').selectAll().orderBy('failure_id').execute(),
-    inbox: await db.selectFrom('dev_inbox').selectAll().orderBy('message_id').execute(),
-  };
+const rows = (t: TestProvider) => snapshotRows(t, ['users', 'emails', 'codes', 'sessions', 'failures', 'inbox']);
+
+/** A fresh tab that asked for an email passcode: its method id, the code sent, and the rows before any sign-in. */
+async function passcodeSent(t: TestProvider) {
+  const tab = await openSdkTab(t);
+  const { method_id } = await tab.client.otps.email.loginOrCreate(EMAIL);
+  return { tab, method_id, code: await t.lastCode(EMAIL), before: await rows(t) };
 }
 
 /** A code of six digits that is not `code`. */
@@ -129,14 +126,7 @@ describe('SDK one-time passcodes against the provider', () => {
       session_id: row.session_id,
       started_at: iso(START),
       expires_at: iso(START + 60 * 60_000),
-      authentication_factors: [
-        {
-          type: 'otp',
-          delivery_method: 'email',
-          last_authenticated_at: iso(START),
-          email_factor: { email_id: email.email_id, email_address: EMAIL },
-        },
-      ],
+      authentication_factors: [emailFactor('otp', email.email_id, EMAIL, START)],
     });
     expect(answer.user.emails).toEqual([{ email_id: email.email_id, email: EMAIL, verified: true }]);
     expect(snapshots).toEqual([{ session: answer.session, user: answer.user, fromCache: false }]);
@@ -146,10 +136,7 @@ describe('SDK one-time passcodes against the provider', () => {
 
   it("refuses a wrong passcode with 'Invalid passcode, please try again.' and keeps the user signed out", async () => {
     const t = await startProvider();
-    const tab = await openSdkTab(t);
-    const { method_id } = await tab.client.otps.email.loginOrCreate(EMAIL);
-    const code = await t.lastCode(EMAIL);
-    const before = await rows(t);
+    const { tab, method_id, code, before } = await passcodeSent(t);
 
     const error = await rejectionOf(
       tab.client.otps.authenticate(otherCode(code), method_id, { session_duration_minutes: 60 }),
@@ -178,52 +165,39 @@ describe('SDK one-time passcodes against the provider', () => {
     await expectSignedIn(t, tab);
   });
 
-  it('signs a new user in with a texted passcode', async () => {
-    const t = await startProvider();
+  /**
+   * Signs a new user in with a passcode sent over `channel` to `phone`, for a 30-minute session, asserting the
+   * message's channel, the user's verified phone number and the session's factor. Returns the answer.
+   */
+  async function signInByPhone(
+    t: TestProvider,
+    channel: 'sms' | 'whatsapp',
+    phone: string,
+    expirationMinutes?: number,
+  ) {
     const tab = await openSdkTab(t);
-    const phone = '+14155550123';
-    const { method_id } = await tab.client.otps.sms.loginOrCreate(phone, { expiration_minutes: 5 });
+    const options = expirationMinutes === undefined ? undefined : { expiration_minutes: expirationMinutes };
+    const { method_id } = await tab.client.otps[channel].loginOrCreate(phone, options);
     const [message] = await t.inbox(phone);
-    expect(message).toMatchObject({ channel: 'sms', codes: [expect.stringMatching(/^\d{6}$/)] });
+    expect(message).toMatchObject({ channel, codes: [expect.stringMatching(/^\d{6}$/)] });
 
     const answer = await tab.client.otps.authenticate(await t.lastCode(phone), method_id, {
       session_duration_minutes: 30,
     });
     await expectSignedIn(t, tab);
     expect(answer.user.phone_numbers).toEqual([{ phone_id: method_id, phone_number: phone, verified: true }]);
+    expect(answer.session.authentication_factors).toEqual([phoneFactor(channel, method_id, phone, START)]);
+    return answer;
+  }
+
+  it('signs a new user in with a texted passcode', async () => {
+    const answer = await signInByPhone(await startProvider(), 'sms', '+14155550123', 5);
     expect(answer.user.emails).toEqual([]);
     expect(answer.session.expires_at).toBe(iso(START + 30 * 60_000));
-    expect(answer.session.authentication_factors).toEqual([
-      {
-        type: 'otp',
-        delivery_method: 'sms',
-        last_authenticated_at: iso(START),
-        phone_number_factor: { phone_id: method_id, phone_number: phone },
-      },
-    ]);
   });
 
   it('signs a new user in with a WhatsApp passcode', async () => {
-    const t = await startProvider();
-    const tab = await openSdkTab(t);
-    const phone = '+447700900123';
-    const { method_id } = await tab.client.otps.whatsapp.loginOrCreate(phone);
-    const [message] = await t.inbox(phone);
-    expect(message).toMatchObject({ channel: 'whatsapp', codes: [expect.stringMatching(/^\d{6}$/)] });
-
-    const answer = await tab.client.otps.authenticate(await t.lastCode(phone), method_id, {
-      session_duration_minutes: 30,
-    });
-    await expectSignedIn(t, tab);
-    expect(answer.user.phone_numbers).toEqual([{ phone_id: method_id, phone_number: phone, verified: true }]);
-    expect(answer.session.authentication_factors).toEqual([
-      {
-        type: 'otp',
-        delivery_method: 'whatsapp',
-        last_authenticated_at: iso(START),
-        phone_number_factor: { phone_id: method_id, phone_number: phone },
-      },
-    ]);
+    await signInByPhone(await startProvider(), 'whatsapp', '+447700900123');
   });
 });
 
@@ -245,10 +219,7 @@ describe('SDK schema errors from the provider', () => {
 
   it('refuses a session duration under five minutes by schema without consuming the passcode', async () => {
     const t = await startProvider();
-    const tab = await openSdkTab(t);
-    const { method_id } = await tab.client.otps.email.loginOrCreate(EMAIL);
-    const code = await t.lastCode(EMAIL);
-    const before = await rows(t);
+    const { tab, method_id, code, before } = await passcodeSent(t);
 
     const error = await rejectionOf(tab.client.otps.authenticate(code, method_id, { session_duration_minutes: 1 }));
     expect(error).toBeInstanceOf(APISchemaError);

@@ -1,13 +1,12 @@
 // End to end: the real @latchkey/sdk against the real provider (in-process) for passwords: strength check,
 // sign-up and sign-in, and the three resets, each of which signs out the user's other browsers.
 import { createHash } from 'node:crypto';
-import { APIError } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_TOKEN, REDIRECT_URL, startProvider, type TestProvider, tokenOf } from './harness';
-import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf, type SdkTab } from './sdkClient';
+import { REQUEST_ID } from './expectError';
+import { iso, PUBLIC_TOKEN, REDIRECT_URL, START, startProvider, type TestProvider, tokenOf } from './harness';
+import { expectRefusedSignedOut, expectSignedIn, expectSignedOut, openSdkTab, type SdkTab } from './sdkClient';
+import { expectedLuds, strengthResult } from './strengthResult';
 
-const START = Date.parse('2026-11-21T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'dragonfly-marmalade-41';
 const NEW_PASSWORD = 'quiet-lantern-zebra-97';
@@ -31,23 +30,21 @@ async function signedInElsewhere(t: TestProvider, password = PASSWORD): Promise<
 
 /** `tab`'s next session check is refused because its session was revoked, and the SDK signs it out. */
 async function expectLoggedOutOnNextCheck(tab: SdkTab): Promise<void> {
-  const error = await rejectionOf(tab.client.session.authenticate());
-  expect(error).toBeInstanceOf(APIError);
-  expect(error).toMatchObject({ status_code: 404, error_type: 'session_not_found' });
-  expectSignedOut(tab);
+  await expectRefusedSignedOut(tab, tab.client.session.authenticate(), {
+    status_code: 404,
+    error_type: 'session_not_found',
+    error_message: 'Session not found.',
+  });
 }
 
+/** A fresh browser cannot sign in with `password`. */
 async function expectPasswordRefused(t: TestProvider, password: string): Promise<void> {
   const tab = await openSdkTab(t);
-  const error = await rejectionOf(
+  await expectRefusedSignedOut(
+    tab,
     tab.client.passwords.authenticate({ email: EMAIL, password, session_duration_minutes: 60 }),
+    { status_code: 401, error_type: 'unauthorized_credentials', error_message: 'Unauthorized credentials.' },
   );
-  expect(error).toMatchObject({
-    status_code: 401,
-    error_type: 'unauthorized_credentials',
-    error_message: 'Unauthorized credentials.',
-  });
-  expectSignedOut(tab);
 }
 
 describe('SDK passwords against the provider', () => {
@@ -55,26 +52,11 @@ describe('SDK passwords against the provider', () => {
     const luds = await openSdkTab(
       await startProvider({ project: { passwordPolicy: { type: 'luds', complexity: 3, minimumCount: 10 } } }),
     );
+    const missing = expectedLuds({ digit: true, lower: true }, { characters: 4, complexity: 1 });
     expect(await luds.client.passwords.strengthCheck({ email: EMAIL, password: 'qzvk71' })).toEqual({
-      request_id: expect.any(String),
+      request_id: REQUEST_ID,
       status_code: 200,
-      valid_password: false,
-      score: expect.any(Number),
-      breached_password: false,
-      breach_detection_on_create: true,
-      strength_policy: 'luds',
-      feedback: {
-        suggestions: [],
-        warning: '',
-        luds_requirements: {
-          has_digit: true,
-          has_lower_case: true,
-          has_symbol: false,
-          has_upper_case: false,
-          missing_characters: 4,
-          missing_complexity: 1,
-        },
-      },
+      ...strengthResult('luds', false, missing),
     });
     expect(await luds.client.passwords.strengthCheck({ password: 'Abcdefgh12' })).toMatchObject({
       valid_password: true,
@@ -122,11 +104,11 @@ describe('SDK passwords against the provider', () => {
     await tab.client.session.revoke();
     expectSignedOut(tab);
 
-    const error = await rejectionOf(
+    await expectRefusedSignedOut(
+      tab,
       tab.client.passwords.authenticate({ email: EMAIL, password: NEW_PASSWORD, session_duration_minutes: 60 }),
+      { status_code: 401, error_type: 'unauthorized_credentials', error_message: 'Unauthorized credentials.' },
     );
-    expect(error).toMatchObject({ status_code: 401, error_type: 'unauthorized_credentials' });
-    expectSignedOut(tab);
 
     await tab.client.passwords.authenticate({ email: EMAIL, password: PASSWORD, session_duration_minutes: 30 });
     const second = await expectSignedIn(t, tab);

@@ -1,13 +1,19 @@
 // End to end: the real @latchkey/sdk against the real provider (in-process) for what happens after sign-in:
 // refreshing, extending and revoking the session, losing it on the provider's side, the user's own profile,
 // a second email added as a factor, and the user search the password screen relies on.
-import { APIError, type User } from '@latchkey/sdk';
+import type { User } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { startProvider, type TestProvider } from './harness';
-import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf, type SdkTab } from './sdkClient';
+import { rowById } from './fixtures';
+import { iso, START, startProvider, type TestProvider } from './harness';
+import {
+  expectRefusedSignedOut,
+  expectSignedIn,
+  expectSignedOut,
+  openSdkTab,
+  rejectionOf,
+  type SdkTab,
+} from './sdkClient';
 
-const START = Date.parse('2026-11-21T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const EMAIL = 'ada@example.com';
 
 /** A tab signed in through an emailed passcode, for `session_duration_minutes` 60. */
@@ -55,12 +61,7 @@ describe('SDK sessions against the provider', () => {
     expect(tab.requests.at(-1)).toMatchObject({ path: '/sessions/revoke', body: undefined, status: 200 });
     expectSignedOut(tab);
     expect(changes).toEqual([null]);
-    const revoked = await t.provider.database.db
-      .selectFrom('sessions')
-      .select('revoked_at')
-      .where('session_id', '=', row.session_id)
-      .executeTakeFirstOrThrow();
-    expect(revoked.revoked_at).toBe(START);
+    expect((await rowById(t, 'sessions', row.session_id)).revoked_at).toBe(START);
     const replay = await t.call('POST', '/sessions/authenticate', { sessionToken: token, body: {} });
     expect(replay.status).toBe(404);
     expect(replay.json).toMatchObject({ error_type: 'session_not_found', error_message: 'Session not found.' });
@@ -76,14 +77,11 @@ describe('SDK sessions against the provider', () => {
       .where('session_id', '=', row.session_id)
       .execute();
 
-    const error = await rejectionOf(tab.client.session.authenticate());
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toMatchObject({
+    await expectRefusedSignedOut(tab, tab.client.session.authenticate(), {
       status_code: 404,
       error_type: 'session_not_found',
       error_message: 'Session not found.',
     });
-    expectSignedOut(tab);
   });
 });
 

@@ -2,7 +2,14 @@
 // The real @latchkey/sdk client wired to the in-process provider: storage, cookies and tabs come from the SDK's
 // FakeBrowser, but every request goes through `provider.fetch`, so the two sides meet on the real wire.
 // Tests only: the provider's src/ never imports SDK runtime code.
-import { type ClientOptions, createClient, type LatchkeyClient, type Session, type User } from '@latchkey/sdk';
+import {
+  APIError,
+  type ClientOptions,
+  createClient,
+  type LatchkeyClient,
+  type Session,
+  type User,
+} from '@latchkey/sdk';
 import { afterEach, expect } from 'vitest';
 import { FakeBrowser, type StoredCookie } from '../../../packages/sdk/test/fakes';
 import { sha256Hex } from '../src/services/secrets';
@@ -183,4 +190,16 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the call to fail, but it succeeded');
+}
+
+/** Asserts that `call` fails with an APIError carrying the `expected` fields, and that `tab` is signed out after it. */
+export async function expectRefusedSignedOut(
+  tab: SdkTab,
+  call: Promise<unknown>,
+  expected: { status_code: number; error_type: string; error_message: string },
+): Promise<void> {
+  const error = await rejectionOf(call);
+  expect(error).toBeInstanceOf(APIError);
+  expect(error).toMatchObject(expected);
+  expectSignedOut(tab);
 }

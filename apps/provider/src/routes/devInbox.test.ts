@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, startProvider, type TestProvider } from '../../test/harness';
-import { ERROR_URL_BASE } from '../http/errors';
+import { errorBody } from '../../test/expectError';
+import { freshDatabase, iso, startProvider, type TestProvider } from '../../test/harness';
 import { createProvider } from '../provider';
 import { createDevInbox, type OutgoingMessage } from '../services/outbox';
 
@@ -27,45 +27,25 @@ function sender(testProvider: TestProvider) {
 describe('GET /dev/inbox and DELETE /dev/inbox', () => {
   it('lists every stored message with its links and codes', async () => {
     const testProvider = await startProvider();
-    await sender(testProvider).send(message());
-    await sender(testProvider).send(
-      message({
-        channel: 'sms',
-        to: '+14155550100',
-        subject: '',
-        text: '654321 is your code',
-        html: undefined,
-        links: [],
-        codes: ['654321'],
-      }),
-    );
+    const email = message();
+    const sms = message({
+      channel: 'sms',
+      to: '+14155550100',
+      subject: '',
+      text: '654321 is your code',
+      html: undefined,
+      links: [],
+      codes: ['654321'],
+    });
+    await sender(testProvider).send(email);
+    await sender(testProvider).send(sms);
     const response = await testProvider.call('GET', '/dev/inbox');
     expect(response.status).toBe(200);
-    const createdAt = new Date(testProvider.clock.now()).toISOString();
+    const stored = { message_id: expect.stringMatching(/^message-/), created_at: iso(testProvider.clock.now()) };
     expect(response.json).toEqual({
       messages: [
-        {
-          message_id: expect.stringMatching(/^message-/),
-          channel: 'email',
-          to: 'ada@example.com',
-          subject: 'Your code',
-          text: 'Your code is 123456',
-          html: '<p>Your code is <b>123456</b></p>',
-          links: ['http://localhost:5173/authenticate?token=abc'],
-          codes: ['123456'],
-          created_at: createdAt,
-        },
-        {
-          message_id: expect.stringMatching(/^message-/),
-          channel: 'sms',
-          to: '+14155550100',
-          subject: '',
-          text: '654321 is your code',
-          html: null,
-          links: [],
-          codes: ['654321'],
-          created_at: createdAt,
-        },
+        { ...stored, ...email },
+        { ...stored, ...sms, html: null },
       ],
     });
   });
@@ -118,13 +98,7 @@ describe('GET /dev/inbox and DELETE /dev/inbox', () => {
 });
 
 describe('the development inbox in production mode', () => {
-  const NOT_FOUND = {
-    status_code: 404,
-    request_id: expect.stringMatching(/^request-id-test-/),
-    error_type: 'not_found',
-    error_message: 'The requested resource was not found.',
-    error_url: ERROR_URL_BASE,
-  };
+  const NOT_FOUND = errorBody(404, 'not_found', 'The requested resource was not found.');
 
   it('does not exist when email goes through SMTP', async () => {
     const testProvider = await startProvider({ mode: 'production', smtp: SMTP });

@@ -1,69 +1,31 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CallResult, startProvider, type TestProvider, tokenOf } from '../../test/harness';
+import { authenticateResponse, emailFactor, expectedUser } from '../../test/authenticateResponse';
+import { expectError, expectSchemaError, REQUEST_ID } from '../../test/expectError';
+import { deliveredMessage, snapshotRows } from '../../test/fixtures';
+import { type CallResult, START, startProvider, type TestProvider, tokenOf } from '../../test/harness';
 import type { ProviderConfigInput } from '../config';
-import { ERROR_CATALOGUE, ERROR_URL_BASE, type ErrorType } from '../http/errors';
 
-const START = Date.parse('2026-11-21T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 const EMAIL = 'ada@example.com';
 const PROJECT_ID = 'project-test-latchkey-playground';
-const REQUEST_ID = expect.stringMatching(/^request-id-test-[0-9a-f-]{36}$/);
 const LINK = /^http:\/\/localhost:5173\/authenticate\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]{43}$/;
 const VERIFIER = '0123456789abcdef'.repeat(4);
 
-function expectError(response: CallResult, status: number, errorType: ErrorType): void {
-  expect(response.status).toBe(status);
-  expect(response.json).toEqual({
-    status_code: status,
-    request_id: REQUEST_ID,
-    error_type: errorType,
-    error_message: ERROR_CATALOGUE[errorType].message,
-    error_url: ERROR_URL_BASE,
-  });
-}
-
-function expectSchemaError(response: CallResult, dataPaths: string[]): void {
-  expect(response.status).toBe(400);
-  expect(response.json).toEqual({
-    status_code: 400,
-    request_id: REQUEST_ID,
-    body: dataPaths.map((dataPath) => ({ dataPath, message: expect.any(String) })),
-  });
-}
-
 /** Every row a send or an authenticate could write, to prove a refusal wrote nothing. */
-async function snapshot(t: TestProvider) {
-  const { db } = t.provider.database;
-  return {
-    users: await db.selectFrom('users').selectAll().orderBy('user_id').execute(),
-    emails: await db.selectFrom('emails').selectAll().orderBy('email_id').execute(),
-    tokens: await db.selectFrom('email_tokens').selectAll().orderBy('token_id').execute(),
-    sessions: await db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
-    inbox: await db.selectFrom('dev_inbox').selectAll().orderBy('message_id').execute(),
-  };
-}
+const snapshot = (t: TestProvider) => snapshotRows(t, ['users', 'emails', 'tokens', 'sessions', 'inbox']);
 
-/** The one message `send` delivers to `to`, found by message id (same-instant messages have no reliable order). */
+/** The one message `send` delivers to `to`, which carries exactly one link. */
 async function delivered(t: TestProvider, to: string, send: () => Promise<CallResult>) {
-  const list = async () => (t.provider.inbox ? t.provider.inbox.list(to) : []);
-  const seen = new Set((await list()).map((message) => message.message_id));
-  const response = await send();
-  const fresh = (await list()).filter((message) => !seen.has(message.message_id));
-  expect(fresh).toHaveLength(1);
-  const message = fresh[0];
-  if (!message) throw new Error('no message');
+  const { response, message } = await deliveredMessage(t, to, send);
   expect(message.links).toHaveLength(1);
   return { response, message, link: message.links[0] as string };
 }
 
 async function sendLink(t: TestProvider, body: Record<string, unknown> = { email: EMAIL }, sessionToken?: string) {
   const path = sessionToken === undefined ? '/magic_links/email/login_or_create' : '/magic_links/email/send/secondary';
-  const result = await delivered(t, String(body.email).toLowerCase(), () =>
-    t.call('POST', path, { body, sessionToken }),
-  );
+  const result = await delivered(t, String(body.email).toLowerCase(), () => t.post(path, body, sessionToken));
   expect(result.response.status).toBe(200);
   return { ...result, token: tokenOf(result.link) };
 }
@@ -74,10 +36,7 @@ async function authenticate(
   extra: Record<string, unknown> = {},
   sessionToken?: string,
 ) {
-  return t.call('POST', '/magic_links/authenticate', {
-    body: { token, session_duration_minutes: 60, ...extra },
-    sessionToken,
-  });
+  return t.post('/magic_links/authenticate', { token, session_duration_minutes: 60, ...extra }, sessionToken);
 }
 
 describe('magic_links/email/login_or_create', () => {
@@ -189,9 +148,7 @@ describe('magic_links/email/login_or_create', () => {
     ];
     for (const url of refused) {
       for (const field of ['login_magic_link_url', 'signup_magic_link_url']) {
-        const response = await t.call('POST', '/magic_links/email/login_or_create', {
-          body: { email: EMAIL, [field]: url },
-        });
+        const response = await t.post('/magic_links/email/login_or_create', { email: EMAIL, [field]: url });
         expectError(response, 400, 'invalid_redirect_url');
       }
     }
@@ -213,21 +170,15 @@ describe('magic_links/email/login_or_create', () => {
     const t = await startProvider();
     const before = await snapshot(t);
     const path = '/magic_links/email/login_or_create';
-    expectError(await t.call('POST', path, { body: { email: 'ada@example' } }), 400, 'invalid_email');
-    expectSchemaError(await t.call('POST', path, { body: {} }), ['.email']);
-    expectSchemaError(await t.call('POST', path, { body: { email: ['a@b.co'] } }), ['.email']);
-    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, create_user_as_pending: 'yes' } }), [
-      '.create_user_as_pending',
-    ]);
-    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, login_expiration_minutes: 1.5 } }), [
+    expectError(await t.post(path, { email: 'ada@example' }), 400, 'invalid_email');
+    expectSchemaError(await t.post(path, {}), ['.email']);
+    expectSchemaError(await t.post(path, { email: ['a@b.co'] }), ['.email']);
+    expectSchemaError(await t.post(path, { email: EMAIL, create_user_as_pending: 'yes' }), ['.create_user_as_pending']);
+    expectSchemaError(await t.post(path, { email: EMAIL, login_expiration_minutes: 1.5 }), [
       '.login_expiration_minutes',
     ]);
-    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, code_challenge: 'short' } }), [
-      '.code_challenge',
-    ]);
-    expectSchemaError(await t.call('POST', path, { body: { email: EMAIL, login_magic_link_url: 5 } }), [
-      '.login_magic_link_url',
-    ]);
+    expectSchemaError(await t.post(path, { email: EMAIL, code_challenge: 'short' }), ['.code_challenge']);
+    expectSchemaError(await t.post(path, { email: EMAIL, login_magic_link_url: 5 }), ['.login_magic_link_url']);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -246,7 +197,7 @@ describe('magic_links/email/login_or_create', () => {
       403,
       'origin_not_allowed',
     );
-    expectError(await t.call('POST', path, { body: { email: EMAIL } }), 403, 'method_not_enabled');
+    expectError(await t.post(path, { email: EMAIL }), 403, 'method_not_enabled');
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -255,7 +206,7 @@ describe('magic_links/email/login_or_create', () => {
     await sendLink(t);
     await sendLink(t);
     const before = await snapshot(t);
-    const response = await t.call('POST', '/magic_links/email/login_or_create', { body: { email: EMAIL } });
+    const response = await t.post('/magic_links/email/login_or_create', { email: EMAIL });
     expectError(response, 429, 'too_many_requests');
     expect(response.headers.get('retry-after')).toBe('120');
     expect(await snapshot(t)).toEqual(before);
@@ -266,15 +217,11 @@ describe('magic_links/email/send', () => {
   it('send/primary emails a login link to an existing email only (email_not_found otherwise)', async () => {
     const t = await startProvider();
     const before = await snapshot(t);
-    expectError(
-      await t.call('POST', '/magic_links/email/send/primary', { body: { email: EMAIL } }),
-      404,
-      'email_not_found',
-    );
+    expectError(await t.post('/magic_links/email/send/primary', { email: EMAIL }), 404, 'email_not_found');
     expect(await snapshot(t)).toEqual(before);
     await sendLink(t);
     const { response, link, message } = await delivered(t, EMAIL, () =>
-      t.call('POST', '/magic_links/email/send/primary', { body: { email: EMAIL } }),
+      t.post('/magic_links/email/send/primary', { email: EMAIL }),
     );
     expect(response.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200 } });
     expect(link).toMatch(LINK);
@@ -306,12 +253,7 @@ describe('magic_links/email/send', () => {
     expect(second.json.data.method_id).toBe(added[0]?.email_id);
     expect(second.json.data.session.authentication_factors).toEqual([
       first.json.data.session.authentication_factors[0],
-      {
-        type: 'magic_link',
-        delivery_method: 'email',
-        last_authenticated_at: iso(START + 60_000),
-        email_factor: { email_id: added[0]?.email_id, email_address: 'ada.work@example.com' },
-      },
+      emailFactor('magic_link', added[0]?.email_id, 'ada.work@example.com', START + 60_000),
     ]);
     expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
   });
@@ -322,12 +264,8 @@ describe('magic_links/email/send', () => {
     const sessionToken = (await authenticate(t, (await sendLink(t)).token)).json.data.session_token;
     const before = await snapshot(t);
     const path = '/magic_links/email/send/secondary';
-    expectError(await t.call('POST', path, { body: { email: 'new@example.com' } }), 401, 'user_unauthenticated');
-    expectError(
-      await t.call('POST', path, { body: { email: 'grace@example.com' }, sessionToken }),
-      409,
-      'duplicate_email',
-    );
+    expectError(await t.post(path, { email: 'new@example.com' }), 401, 'user_unauthenticated');
+    expectError(await t.post(path, { email: 'grace@example.com' }, sessionToken), 409, 'duplicate_email');
     expect(await snapshot(t)).toEqual(before);
   });
 });
@@ -339,49 +277,17 @@ describe('magic_links/authenticate', () => {
     const { token } = await sendLink(t);
     const response = await authenticate(t, token);
     expect(response.status).toBe(200);
-    const { user_id: userId } = response.json.data;
     const email = await db.selectFrom('emails').selectAll().executeTakeFirstOrThrow();
-    const factor = {
-      type: 'magic_link',
-      delivery_method: 'email',
-      last_authenticated_at: iso(START),
-      email_factor: { email_id: email.email_id, email_address: EMAIL },
-    };
+    const factor = emailFactor('magic_link', email.email_id, EMAIL, START);
+    expect(email.user_id).toMatch(/^user-test-/);
     expect(response.json).toEqual({
       data: {
-        request_id: REQUEST_ID,
-        status_code: 200,
-        user_id: expect.stringMatching(/^user-test-/),
-        session_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-        session_jwt: expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
-        session: {
-          session_id: expect.stringMatching(/^session-test-/),
-          user_id: userId,
-          started_at: iso(START),
-          last_accessed_at: iso(START),
-          expires_at: iso(START + 60 * 60_000),
-          attributes: { ip_address: '127.0.0.1', user_agent: expect.any(String) },
-          authentication_factors: [factor],
-          custom_claims: null,
-          roles: [],
-        },
-        user: {
-          user_id: userId,
-          created_at: iso(START),
-          status: 'active',
-          name: { first_name: '', middle_name: '', last_name: '' },
-          emails: [{ email_id: email.email_id, email: EMAIL, verified: true }],
-          phone_numbers: [],
-          crypto_wallets: [],
-          providers: [],
-          webauthn_registrations: [],
-          biometric_registrations: [],
-          totps: [],
-          password: null,
-          trusted_metadata: {},
-          untrusted_metadata: {},
-          roles: [],
-        },
+        ...authenticateResponse({
+          userId: email.user_id,
+          user: expectedUser(email.user_id, { emails: [{ email_id: email.email_id, email: EMAIL, verified: true }] }),
+          factors: [factor],
+          expiresAt: START + 60 * 60_000,
+        }),
         method_id: email.email_id,
       },
     });
@@ -412,15 +318,12 @@ describe('magic_links/authenticate', () => {
     const t = await startProvider();
     const { token } = await sendLink(t);
     const before = await snapshot(t);
-    expectSchemaError(await t.call('POST', '/magic_links/authenticate', { body: {} }), ['.token']);
-    expectSchemaError(await t.call('POST', '/magic_links/authenticate', { body: { token: 42 } }), ['.token']);
-    expectSchemaError(
-      await t.call('POST', '/magic_links/authenticate', { body: { token, session_duration_minutes: '60' } }),
-      ['.session_duration_minutes'],
-    );
-    expectSchemaError(await t.call('POST', '/magic_links/authenticate', { body: { token, code_verifier: 7 } }), [
-      '.code_verifier',
+    expectSchemaError(await t.post('/magic_links/authenticate', {}), ['.token']);
+    expectSchemaError(await t.post('/magic_links/authenticate', { token: 42 }), ['.token']);
+    expectSchemaError(await t.post('/magic_links/authenticate', { token, session_duration_minutes: '60' }), [
+      '.session_duration_minutes',
     ]);
+    expectSchemaError(await t.post('/magic_links/authenticate', { token, code_verifier: 7 }), ['.code_verifier']);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -467,11 +370,7 @@ describe('magic links with PKCE', () => {
   it('refuses a send without code_challenge with missing_pkce when the project requires PKCE', async () => {
     const t = await startProvider(pkceConfig);
     const before = await snapshot(t);
-    expectError(
-      await t.call('POST', '/magic_links/email/login_or_create', { body: { email: EMAIL } }),
-      400,
-      'missing_pkce',
-    );
+    expectError(await t.post('/magic_links/email/login_or_create', { email: EMAIL }), 400, 'missing_pkce');
     expect(await snapshot(t)).toEqual(before);
   });
 

@@ -1,100 +1,36 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CallResult, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
+import { authenticateResponse, emailFactor, expectedUser, phoneFactor } from '../../test/authenticateResponse';
+import { expectError, expectSchemaError, REQUEST_ID } from '../../test/expectError';
+import { deliveredMessage, snapshotRows } from '../../test/fixtures';
+import { type CallResult, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../test/harness';
 import type { ProviderConfigInput } from '../config';
-import { ERROR_CATALOGUE, ERROR_URL_BASE, type ErrorType } from '../http/errors';
 
-const START = Date.parse('2026-11-21T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const EMAIL = 'ada@example.com';
 const PHONE = '+14155550123';
-const REQUEST_ID = expect.stringMatching(/^request-id-test-[0-9a-f-]{36}$/);
-const SESSION_TOKEN = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
-const JWT = expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-
-function expectError(response: CallResult, status: number, errorType: ErrorType): void {
-  expect(response.status).toBe(status);
-  expect(response.json).toEqual({
-    status_code: status,
-    request_id: REQUEST_ID,
-    error_type: errorType,
-    error_message: ERROR_CATALOGUE[errorType].message,
-    error_url: ERROR_URL_BASE,
-  });
-}
-
-function expectSchemaError(response: CallResult, dataPaths: string[]): void {
-  expect(response.status).toBe(400);
-  expect(response.json).toEqual({
-    status_code: 400,
-    request_id: REQUEST_ID,
-    body: dataPaths.map((dataPath) => ({ dataPath, message: expect.any(String) })),
-  });
-}
 
 /** Every row a send or an authenticate could write, to prove a refusal wrote nothing. */
-async function snapshot(t: TestProvider) {
-  const { db } = t.provider.database;
-  return {
-    users: await db.selectFrom('users').selectAll().orderBy('user_id').execute(),
-    emails: await db.selectFrom('emails').selectAll().orderBy('email_id').execute(),
-    phones: await db.selectFrom('phone_numbers').selectAll().orderBy('phone_id').execute(),
-    codes: await db.selectFrom('otp_codes').selectAll().orderBy('otp_id').execute(),
-    sessions: await db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
-    failures: await db.selectFrom('auth_failures').selectAll().orderBy('failure_id').execute(),
-    inbox: await db.selectFrom('dev_inbox').selectAll().orderBy('message_id').execute(),
-  };
-}
+const snapshot = (t: TestProvider) =>
+  snapshotRows(t, ['users', 'emails', 'phones', 'codes', 'sessions', 'failures', 'inbox']);
 
-function expectedUser(fields: Record<string, unknown>) {
-  return {
-    user_id: expect.stringMatching(/^user-test-/),
-    created_at: iso(START),
-    status: 'active',
-    name: { first_name: '', middle_name: '', last_name: '' },
-    emails: [],
-    phone_numbers: [],
-    crypto_wallets: [],
-    providers: [],
-    webauthn_registrations: [],
-    biometric_registrations: [],
-    totps: [],
-    password: null,
-    trusted_metadata: {},
-    untrusted_metadata: {},
-    roles: [],
-    ...fields,
-  };
-}
-
-/**
- * The code of the one message `send` delivers to `to`. Found by message id, not by position: messages
- * sent at the same TestClock instant have no reliable order in the inbox.
- */
+/** The code of the one message `send` delivers to `to`, which carries exactly one code. */
 async function deliveredCode(t: TestProvider, to: string, send: () => Promise<CallResult>) {
-  const list = async () => (t.provider.inbox ? t.provider.inbox.list(to) : []);
-  const seen = new Set((await list()).map((message) => message.message_id));
-  const response = await send();
-  const fresh = (await list()).filter((message) => !seen.has(message.message_id));
-  expect(fresh).toHaveLength(1);
-  expect(fresh[0]?.codes).toHaveLength(1);
-  return { response, code: fresh[0]?.codes[0] as string };
+  const { response, message } = await deliveredMessage(t, to, send);
+  expect(message.codes).toHaveLength(1);
+  return { response, code: message.codes[0] as string };
 }
 
 async function sendEmailCode(t: TestProvider, email = EMAIL, extra: Record<string, unknown> = {}) {
   const { response, code } = await deliveredCode(t, email, () =>
-    t.call('POST', '/otps/email/login_or_create', { body: { email, ...extra } }),
+    t.post('/otps/email/login_or_create', { email, ...extra }),
   );
   expect(response.status).toBe(200);
   return { methodId: response.json.data.method_id as string, code };
 }
 
 async function authenticate(t: TestProvider, methodId: string, code: string, sessionToken?: string) {
-  return t.call('POST', '/otps/authenticate', {
-    body: { token: code, method_id: methodId, session_duration_minutes: 60 },
-    sessionToken,
-  });
+  return t.post('/otps/authenticate', { token: code, method_id: methodId, session_duration_minutes: 60 }, sessionToken);
 }
 
 /** A code that is not `code` (the digits shifted by one). */
@@ -106,8 +42,9 @@ describe('otps: email login_or_create', () => {
   it('creates the user, stores only the hash of a 6-digit code and emails the code', async () => {
     const t = await startProvider();
     const { db } = t.provider.database;
-    const response = await t.call('POST', '/otps/email/login_or_create', {
-      body: { email: '  Ada@Example.COM ', expiration_minutes: 5 },
+    const response = await t.post('/otps/email/login_or_create', {
+      email: '  Ada@Example.COM ',
+      expiration_minutes: 5,
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({
@@ -179,7 +116,7 @@ describe('otps: email login_or_create', () => {
     const t = await startProvider();
     const before = await snapshot(t);
     for (const email of ['ada', 'ada@example', 'ada @example.com', '@example.com', `${'a'.repeat(250)}@example.com`]) {
-      expectError(await t.call('POST', '/otps/email/login_or_create', { body: { email } }), 400, 'invalid_email');
+      expectError(await t.post('/otps/email/login_or_create', { email }), 400, 'invalid_email');
     }
     expect(await snapshot(t)).toEqual(before);
   });
@@ -187,19 +124,15 @@ describe('otps: email login_or_create', () => {
   it('refuses wrong types, missing fields and malformed JSON with a schema error and writes nothing', async () => {
     const t = await startProvider();
     const before = await snapshot(t);
-    expectSchemaError(await t.call('POST', '/otps/email/login_or_create', { body: {} }), ['.email']);
-    expectSchemaError(await t.call('POST', '/otps/email/login_or_create', { body: { email: 42 } }), ['.email']);
-    expectSchemaError(
-      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL, expiration_minutes: '5' } }),
-      ['.expiration_minutes'],
-    );
-    expectSchemaError(
-      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL, expiration_minutes: 0 } }),
-      ['.expiration_minutes'],
-    );
-    expectSchemaError(await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: 14155550123 } }), [
-      '.phone_number',
+    expectSchemaError(await t.post('/otps/email/login_or_create', {}), ['.email']);
+    expectSchemaError(await t.post('/otps/email/login_or_create', { email: 42 }), ['.email']);
+    expectSchemaError(await t.post('/otps/email/login_or_create', { email: EMAIL, expiration_minutes: '5' }), [
+      '.expiration_minutes',
     ]);
+    expectSchemaError(await t.post('/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 0 }), [
+      '.expiration_minutes',
+    ]);
+    expectSchemaError(await t.post('/otps/sms/login_or_create', { phone_number: 14155550123 }), ['.phone_number']);
     expectSchemaError(await t.call('POST', '/otps/email/login_or_create', { rawBody: '{"email":' }), ['']);
     expect(await snapshot(t)).toEqual(before);
   });
@@ -225,16 +158,8 @@ describe('otps: email login_or_create', () => {
   it('refuses a channel whose product is off with method_not_enabled', async () => {
     const t = await startProvider({ project: { products: ['email_magic_links', 'sms_otp'] } });
     const before = await snapshot(t);
-    expectError(
-      await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL } }),
-      403,
-      'method_not_enabled',
-    );
-    expectError(
-      await t.call('POST', '/otps/whatsapp/login_or_create', { body: { phone_number: PHONE } }),
-      403,
-      'method_not_enabled',
-    );
+    expectError(await t.post('/otps/email/login_or_create', { email: EMAIL }), 403, 'method_not_enabled');
+    expectError(await t.post('/otps/whatsapp/login_or_create', { phone_number: PHONE }), 403, 'method_not_enabled');
     expect(await snapshot(t)).toEqual(before);
   });
 });
@@ -243,7 +168,7 @@ describe('otps: sms and whatsapp', () => {
   it('sends an SMS code to a new phone number and signs in with a phone_number_factor', async () => {
     const t = await startProvider();
     const { db } = t.provider.database;
-    const response = await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: PHONE } });
+    const response = await t.post('/otps/sms/login_or_create', { phone_number: PHONE });
     expect(response.json).toEqual({
       data: { request_id: REQUEST_ID, status_code: 200, method_id: expect.stringMatching(/^phone-number-test-/) },
     });
@@ -256,25 +181,17 @@ describe('otps: sms and whatsapp', () => {
 
     const signedIn = await authenticate(t, methodId, code);
     expect(signedIn.status).toBe(200);
-    const userId = signedIn.json.data.user_id;
-    expect(signedIn.json.data.session.authentication_factors).toEqual([
-      {
-        type: 'otp',
-        delivery_method: 'sms',
-        last_authenticated_at: iso(START),
-        phone_number_factor: { phone_id: methodId, phone_number: PHONE },
-      },
-    ]);
-    expect(signedIn.json.data.user).toEqual(
-      expectedUser({ user_id: userId, phone_numbers: [{ phone_id: methodId, phone_number: PHONE, verified: true }] }),
-    );
     const phone = await db.selectFrom('phone_numbers').selectAll().executeTakeFirstOrThrow();
+    expect(signedIn.json.data.session.authentication_factors).toEqual([phoneFactor('sms', methodId, PHONE, START)]);
+    expect(signedIn.json.data.user).toEqual(
+      expectedUser(phone.user_id, { phone_numbers: [{ phone_id: methodId, phone_number: PHONE, verified: true }] }),
+    );
     expect(phone.verified).toBe(1);
   });
 
   it('adds the WebOTP autofill line for the calling origin when enable_autofill is set', async () => {
     const t = await startProvider();
-    await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: PHONE, enable_autofill: true } });
+    await t.post('/otps/sms/login_or_create', { phone_number: PHONE, enable_autofill: true });
     const code = await t.lastCode(PHONE);
     const [message] = await t.inbox(PHONE);
     expect(message?.text).toBe(
@@ -284,9 +201,7 @@ describe('otps: sms and whatsapp', () => {
 
   it('sends WhatsApp codes on the whatsapp channel and records delivery_method whatsapp', async () => {
     const t = await startProvider();
-    const response = await t.call('POST', '/otps/whatsapp/login_or_create', {
-      body: { phone_number: PHONE, expiration_minutes: 1 },
-    });
+    const response = await t.post('/otps/whatsapp/login_or_create', { phone_number: PHONE, expiration_minutes: 1 });
     const methodId = response.json.data.method_id;
     const [message] = await t.inbox(PHONE);
     expect(message?.channel).toBe('whatsapp');
@@ -297,11 +212,9 @@ describe('otps: sms and whatsapp', () => {
     expect(row.channel).toBe('whatsapp');
     const signedIn = await authenticate(t, methodId, message?.codes[0] as string);
     expect(signedIn.status).toBe(200);
-    expect(signedIn.json.data.session.authentication_factors[0]).toMatchObject({
-      type: 'otp',
-      delivery_method: 'whatsapp',
-      phone_number_factor: { phone_id: methodId, phone_number: PHONE },
-    });
+    expect(signedIn.json.data.session.authentication_factors).toEqual([
+      phoneFactor('whatsapp', methodId, PHONE, START),
+    ]);
   });
 
   it('refuses phone numbers that are not E.164 with invalid_phone_number and writes nothing', async () => {
@@ -309,11 +222,7 @@ describe('otps: sms and whatsapp', () => {
     const before = await snapshot(t);
     for (const phone_number of ['4155550123', '+04155550123', '+1 415 555 0123', '+1415555012345678', '+1-415']) {
       for (const channel of ['sms', 'whatsapp']) {
-        expectError(
-          await t.call('POST', `/otps/${channel}/login_or_create`, { body: { phone_number } }),
-          400,
-          'invalid_phone_number',
-        );
+        expectError(await t.post(`/otps/${channel}/login_or_create`, { phone_number }), 400, 'invalid_phone_number');
       }
     }
     expect(await snapshot(t)).toEqual(before);
@@ -324,17 +233,13 @@ describe('otps: send primary and secondary', () => {
   it('send/primary reaches only existing identifiers: email_not_found and phone_number_not_found otherwise', async () => {
     const t = await startProvider();
     const before = await snapshot(t);
-    expectError(await t.call('POST', '/otps/email/send/primary', { body: { email: EMAIL } }), 404, 'email_not_found');
-    expectError(
-      await t.call('POST', '/otps/sms/send/primary', { body: { phone_number: PHONE } }),
-      404,
-      'phone_number_not_found',
-    );
+    expectError(await t.post('/otps/email/send/primary', { email: EMAIL }), 404, 'email_not_found');
+    expectError(await t.post('/otps/sms/send/primary', { phone_number: PHONE }), 404, 'phone_number_not_found');
     expect(await snapshot(t)).toEqual(before);
 
     const { methodId } = await sendEmailCode(t);
     const { response: primary, code } = await deliveredCode(t, EMAIL, () =>
-      t.call('POST', '/otps/email/send/primary', { body: { email: EMAIL } }),
+      t.post('/otps/email/send/primary', { email: EMAIL }),
     );
     expect(primary.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200, method_id: methodId } });
     expect(await t.inbox(EMAIL)).toHaveLength(2);
@@ -344,13 +249,9 @@ describe('otps: send primary and secondary', () => {
   it('send/secondary needs a live session', async () => {
     const t = await startProvider();
     const before = await snapshot(t);
+    expectError(await t.post('/otps/sms/send/secondary', { phone_number: PHONE }), 401, 'user_unauthenticated');
     expectError(
-      await t.call('POST', '/otps/sms/send/secondary', { body: { phone_number: PHONE } }),
-      401,
-      'user_unauthenticated',
-    );
-    expectError(
-      await t.call('POST', '/otps/sms/send/secondary', { body: { phone_number: PHONE }, sessionToken: 'dead-token' }),
+      await t.post('/otps/sms/send/secondary', { phone_number: PHONE }, 'dead-token'),
       404,
       'session_not_found',
     );
@@ -364,10 +265,7 @@ describe('otps: send primary and secondary', () => {
     const first = await authenticate(t, email.methodId, email.code);
     const { session_token: token, user_id: userId } = first.json.data;
 
-    const sent = await t.call('POST', '/otps/sms/send/secondary', {
-      body: { phone_number: PHONE },
-      sessionToken: token,
-    });
+    const sent = await t.post('/otps/sms/send/secondary', { phone_number: PHONE }, token);
     expect(sent.status).toBe(200);
     const phoneId = sent.json.data.method_id;
     expect(await db.selectFrom('phone_numbers').selectAll().execute()).toEqual([
@@ -387,24 +285,14 @@ describe('otps: send primary and secondary', () => {
     expect(second.json.data.session.session_id).toBe(first.json.data.session.session_id);
     expect(second.json.data.session_token).toBe(token);
     expect(second.json.data.session.authentication_factors).toEqual([
-      {
-        type: 'otp',
-        delivery_method: 'email',
-        last_authenticated_at: iso(START),
-        email_factor: { email_id: email.methodId, email_address: EMAIL },
-      },
-      {
-        type: 'otp',
-        delivery_method: 'sms',
-        last_authenticated_at: iso(START + 60_000),
-        phone_number_factor: { phone_id: phoneId, phone_number: PHONE },
-      },
+      emailFactor('otp', email.methodId, EMAIL, START),
+      phoneFactor('sms', phoneId, PHONE, START + 60_000),
     ]);
     expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
     expect(second.json.data.user.phone_numbers).toEqual([{ phone_id: phoneId, phone_number: PHONE, verified: true }]);
 
     // The user's own, already attached email is reused, not duplicated.
-    const own = await t.call('POST', '/otps/email/send/secondary', { body: { email: EMAIL }, sessionToken: token });
+    const own = await t.post('/otps/email/send/secondary', { email: EMAIL }, token);
     expect(own.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200, method_id: email.methodId } });
     expect(await db.selectFrom('emails').selectAll().execute()).toHaveLength(1);
   });
@@ -412,17 +300,17 @@ describe('otps: send primary and secondary', () => {
   it('send/secondary refuses identifiers of another user with duplicate_email / duplicate_phone_number', async () => {
     const t = await startProvider();
     await sendEmailCode(t, 'grace@example.com');
-    await t.call('POST', '/otps/sms/login_or_create', { body: { phone_number: PHONE } });
+    await t.post('/otps/sms/login_or_create', { phone_number: PHONE });
     const mine = await sendEmailCode(t);
     const token = (await authenticate(t, mine.methodId, mine.code)).json.data.session_token;
     const before = await snapshot(t);
     expectError(
-      await t.call('POST', '/otps/email/send/secondary', { body: { email: 'Grace@example.com' }, sessionToken: token }),
+      await t.post('/otps/email/send/secondary', { email: 'Grace@example.com' }, token),
       409,
       'duplicate_email',
     );
     expectError(
-      await t.call('POST', '/otps/whatsapp/send/secondary', { body: { phone_number: PHONE }, sessionToken: token }),
+      await t.post('/otps/whatsapp/send/secondary', { phone_number: PHONE }, token),
       409,
       'duplicate_phone_number',
     );
@@ -437,33 +325,16 @@ describe('otps/authenticate', () => {
     const { methodId, code } = await sendEmailCode(t);
     const response = await authenticate(t, methodId, code);
     expect(response.status).toBe(200);
-    const userId = response.json.data.user_id;
+    const { user_id: userId } = await db.selectFrom('users').select('user_id').executeTakeFirstOrThrow();
+    expect(userId).toMatch(/^user-test-/);
     expect(response.json).toEqual({
       data: {
-        request_id: REQUEST_ID,
-        status_code: 200,
-        user_id: expect.stringMatching(/^user-test-/),
-        session_token: SESSION_TOKEN,
-        session_jwt: JWT,
-        session: {
-          session_id: expect.stringMatching(/^session-test-/),
-          user_id: userId,
-          started_at: iso(START),
-          last_accessed_at: iso(START),
-          expires_at: iso(START + 60 * 60_000),
-          attributes: { ip_address: '127.0.0.1', user_agent: expect.any(String) },
-          authentication_factors: [
-            {
-              type: 'otp',
-              delivery_method: 'email',
-              last_authenticated_at: iso(START),
-              email_factor: { email_id: methodId, email_address: EMAIL },
-            },
-          ],
-          custom_claims: null,
-          roles: [],
-        },
-        user: expectedUser({ user_id: userId, emails: [{ email_id: methodId, email: EMAIL, verified: true }] }),
+        ...authenticateResponse({
+          userId,
+          user: expectedUser(userId, { emails: [{ email_id: methodId, email: EMAIL, verified: true }] }),
+          factors: [emailFactor('otp', methodId, EMAIL, START)],
+          expiresAt: START + 60 * 60_000,
+        }),
         method_id: methodId,
       },
     });
@@ -479,20 +350,12 @@ describe('otps/authenticate', () => {
     const { methodId } = await sendEmailCode(t);
     const before = await snapshot(t);
     for (const token of ['12345', '1234567', 'abcdef', '12 345', '']) {
-      expectError(
-        await t.call('POST', '/otps/authenticate', { body: { token, method_id: methodId } }),
-        400,
-        'invalid_code',
-      );
+      expectError(await t.post('/otps/authenticate', { token, method_id: methodId }), 400, 'invalid_code');
     }
-    expectSchemaError(await t.call('POST', '/otps/authenticate', { body: { token: 123456, method_id: methodId } }), [
-      '.token',
-    ]);
-    expectSchemaError(await t.call('POST', '/otps/authenticate', { body: { token: '123456' } }), ['.method_id']);
+    expectSchemaError(await t.post('/otps/authenticate', { token: 123456, method_id: methodId }), ['.token']);
+    expectSchemaError(await t.post('/otps/authenticate', { token: '123456' }), ['.method_id']);
     expectSchemaError(
-      await t.call('POST', '/otps/authenticate', {
-        body: { token: '123456', method_id: methodId, session_duration_minutes: 1 },
-      }),
+      await t.post('/otps/authenticate', { token: '123456', method_id: methodId, session_duration_minutes: 1 }),
       ['.session_duration_minutes'],
     );
     expect(await snapshot(t)).toEqual(before);
@@ -608,7 +471,7 @@ describe('otps: send rate limits', () => {
     const t = await startProvider();
     for (let index = 0; index < 5; index += 1) await sendEmailCode(t);
     const before = await snapshot(t);
-    const response = await t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL } });
+    const response = await t.post('/otps/email/login_or_create', { email: EMAIL });
     expectError(response, 429, 'too_many_requests');
     expect(response.headers.get('retry-after')).toBe('60');
     expect(await snapshot(t)).toEqual(before);
@@ -622,7 +485,7 @@ describe('otps: send rate limits', () => {
     await sendEmailCode(t, 'a@example.com');
     await sendEmailCode(t, 'b@example.com');
     const before = await snapshot(t);
-    const refused = await t.call('POST', '/otps/email/login_or_create', { body: { email: 'c@example.com' } });
+    const refused = await t.post('/otps/email/login_or_create', { email: 'c@example.com' });
     expectError(refused, 429, 'too_many_requests');
     expect(await snapshot(t)).toEqual(before);
     const other = await t.call('POST', '/otps/email/login_or_create', {
@@ -656,7 +519,7 @@ describe('otps: concurrency', () => {
     });
     const { db } = t.provider.database;
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => t.call('POST', '/otps/email/login_or_create', { body: { email: EMAIL } })),
+      Array.from({ length: 50 }, () => t.post('/otps/email/login_or_create', { email: EMAIL })),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(1);

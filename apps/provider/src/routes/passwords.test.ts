@@ -1,9 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { REDIRECT_URL, startProvider, type TestProvider, tokenOf } from '../../test/harness';
-import type { ProviderDeps } from '../http/context';
+import { describe, expect, it } from 'vitest';
+import { authenticateResponse, emailFactor, expectedUser } from '../../test/authenticateResponse';
+import { expectError as expectErrorWithStatus, expectSchemaError, REQUEST_ID } from '../../test/expectError';
+import { providerDeps, snapshotRows } from '../../test/fixtures';
+import {
+  type CallResult,
+  iso,
+  REDIRECT_URL,
+  START,
+  startProvider,
+  type TestProvider,
+  tokenOf,
+} from '../../test/harness';
+import { startRangeApi } from '../../test/startRangeApi';
+import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../test/strengthResult';
 import { ERROR_CATALOGUE, type ErrorType } from '../http/errors';
 import { hashPassword, verifyPassword } from '../services/passwordHash';
 import { BREACHED_PASSWORD_WARNING } from '../services/passwordStrength';
@@ -13,111 +23,55 @@ import { findOrCreateUserByEmail } from '../services/users';
 const PASSWORD = 'dragonfly-marmalade-41';
 const NEW_PASSWORD = 'quiet-lantern-zebra-97';
 const EMAIL = 'ada@example.com';
-const START = Date.parse('2026-11-21T12:00:00.000Z');
 const PHC_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function errorBody(type: ErrorType, extra: Record<string, unknown> = {}) {
-  return {
-    status_code: ERROR_CATALOGUE[type].status,
-    request_id: expect.stringMatching(/^request-id-test-/),
-    error_type: type,
-    error_message: ERROR_CATALOGUE[type].message,
-    error_url: expect.stringContaining('#errors'),
-    ...extra,
-  };
-}
-
+/** Asserts that `response` is exactly the error `type`, with the status the catalogue gives it. */
 function expectError(
   response: { status: number; json: unknown },
   type: ErrorType,
   extra: Record<string, unknown> = {},
 ): void {
-  expect({ status: response.status, json: response.json }).toEqual({
-    status: ERROR_CATALOGUE[type].status,
-    json: errorBody(type, extra),
-  });
+  expectErrorWithStatus(response, ERROR_CATALOGUE[type].status, type, extra);
 }
 
 /** Every row a password call may touch (not the rate-limit counters or the inbox). */
-async function snapshot(t: TestProvider) {
-  const { db } = t.provider.database;
-  const [users, emails, passwords, sessions, tokens, failures] = await Promise.all([
-    db.selectFrom('users').selectAll().orderBy('user_id').execute(),
-    db.selectFrom('emails').selectAll().orderBy('email_id').execute(),
-    db.selectFrom('passwords').selectAll().orderBy('password_id').execute(),
-    db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
-    db.selectFrom('email_tokens').selectAll().orderBy('token_id').execute(),
-    db.selectFrom('auth_failures').selectAll().orderBy('failure_id').execute(),
-  ]);
-  return { users, emails, passwords, sessions, tokens, failures };
-}
+const snapshot = (t: TestProvider) =>
+  snapshotRows(t, ['users', 'emails', 'passwords', 'sessions', 'tokens', 'failures']);
 
-function depsOf(t: TestProvider): ProviderDeps {
-  return {
-    db: t.provider.database.db,
-    config: t.provider.config,
-    clock: t.clock,
-    environment: 'test',
-  } as unknown as ProviderDeps;
-}
+/** POST /passwords/authenticate with `password` for `email`. */
+const authenticateWith = (t: TestProvider, password: unknown, email: unknown = EMAIL) =>
+  t.post('/passwords/authenticate', { email, password });
+
+/** POST /passwords (a new account) with `password` for `email`. */
+const createWith = (t: TestProvider, password: unknown, email: unknown = EMAIL) =>
+  t.post('/passwords', { email, password });
 
 async function createAccount(t: TestProvider, email = EMAIL, password = PASSWORD) {
-  const response = await t.call('POST', '/passwords', { body: { email, password, session_duration_minutes: 60 } });
+  const response = await t.post('/passwords', { email, password, session_duration_minutes: 60 });
   expect(response.status).toBe(200);
   return response.json.data;
 }
 
-/** The AuthenticateResponse of contract §4 for a one-email user whose session started at `now`. */
-function authenticateResponse(options: {
-  userId: string;
-  emailId: string;
-  email: string;
-  verified: boolean;
-  factors: unknown[];
-  startedAt: number;
-  expiresAt: number;
-  now?: number;
-  sessionId?: unknown;
-  sessionToken?: unknown;
-  userCreatedAt?: number;
-}) {
-  return {
-    request_id: expect.stringMatching(/^request-id-test-/),
-    status_code: 200,
-    user_id: options.userId,
-    session_token: options.sessionToken ?? expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-    session_jwt: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
-    session: {
-      session_id: options.sessionId ?? expect.stringMatching(/^session-test-/),
-      user_id: options.userId,
-      started_at: iso(options.startedAt),
-      last_accessed_at: iso(options.now ?? options.startedAt),
-      expires_at: iso(options.expiresAt),
-      attributes: { ip_address: '127.0.0.1', user_agent: '' },
-      authentication_factors: options.factors,
-      custom_claims: null,
-      roles: [],
-    },
-    user: {
-      user_id: options.userId,
-      created_at: iso(options.userCreatedAt ?? START),
-      status: 'active',
-      name: { first_name: '', middle_name: '', last_name: '' },
-      emails: [{ email_id: options.emailId, email: options.email, verified: options.verified }],
-      phone_numbers: [],
-      crypto_wallets: [],
-      providers: [],
-      webauthn_registrations: [],
-      biometric_registrations: [],
-      totps: [],
-      password: { password_id: expect.stringMatching(/^password-test-/), requires_reset: false },
-      trusted_metadata: {},
-      untrusted_metadata: {},
-      roles: [],
-    },
-  };
+/**
+ * Asserts a 200 whose data is the AuthenticateResponse of contract §4 (plus `extra`) for the account
+ * `createAccount` made (EMAIL, with a password), its email verified or not; `session` says when the session
+ * started and ends, and which factors it has.
+ */
+function expectAccountAnswer(
+  response: CallResult,
+  account: { user_id: string; email_id: string },
+  verified: boolean,
+  session: Omit<Parameters<typeof authenticateResponse>[0], 'userId' | 'user'>,
+  extra: Record<string, unknown> = {},
+): void {
+  expect(response.status).toBe(200);
+  const user = expectedUser(account.user_id, {
+    emails: [{ email_id: account.email_id, email: EMAIL, verified }],
+    password: { password_id: expect.stringMatching(/^password-test-/), requires_reset: false },
+  });
+  expect(response.json).toEqual({
+    data: { ...authenticateResponse({ ...session, userId: account.user_id, user }), ...extra },
+  });
 }
 
 const passwordFactor = (at: number) => ({
@@ -127,7 +81,7 @@ const passwordFactor = (at: number) => ({
 });
 
 async function sessionIsLive(t: TestProvider, token: string): Promise<boolean> {
-  const response = await t.call('POST', '/sessions/authenticate', { sessionToken: token, body: {} });
+  const response = await t.post('/sessions/authenticate', {}, token);
   if (response.status === 200) return true;
   expectError(response, 'session_not_found');
   return false;
@@ -137,14 +91,6 @@ const pkcePair = () => {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 };
-
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 describe('password hashing', () => {
   it('stores argon2id at m=19456, t=2, p=1 and verifies the same password only', async () => {
@@ -168,67 +114,31 @@ describe('password hashing', () => {
 describe('POST /passwords/strength_check', () => {
   it('answers every field of the zxcvbn result in the data envelope', async () => {
     const t = await startProvider();
-    const response = await t.call('POST', '/passwords/strength_check', {
-      body: { email: 'sandbox@example.com', password: 'correct horse battery staple' },
+    const response = await t.post('/passwords/strength_check', {
+      email: 'sandbox@example.com',
+      password: PASSPHRASE.password,
     });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({
-      data: {
-        request_id: expect.stringMatching(/^request-id-test-/),
-        status_code: 200,
-        valid_password: true,
-        score: 4,
-        breached_password: false,
-        breach_detection_on_create: true,
-        strength_policy: 'zxcvbn',
-        feedback: {
-          suggestions: [],
-          warning: '',
-          luds_requirements: {
-            has_digit: false,
-            has_lower_case: true,
-            has_symbol: true,
-            has_upper_case: false,
-            missing_characters: 0,
-            missing_complexity: 0,
-          },
-        },
-      },
-    });
+    expect(response.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200, ...PASSPHRASE.result } });
   });
 
   it('follows the LUDS policy of the project', async () => {
     const t = await startProvider({ project: { passwordPolicy: { type: 'luds', complexity: 4, minimumCount: 12 } } });
-    const response = await t.call('POST', '/passwords/strength_check', { body: { password: 'Xqzvtk7' } });
+    const response = await t.post('/passwords/strength_check', { password: 'Xqzvtk7' });
+    const luds = expectedLuds({ digit: true, lower: true, upper: true }, { characters: 5, complexity: 1 });
     expect(response.json.data).toEqual({
-      request_id: expect.any(String),
+      request_id: REQUEST_ID,
       status_code: 200,
-      valid_password: false,
-      score: expect.any(Number),
-      breached_password: false,
-      breach_detection_on_create: true,
-      strength_policy: 'luds',
-      feedback: {
-        suggestions: [],
-        warning: '',
-        luds_requirements: {
-          has_digit: true,
-          has_lower_case: true,
-          has_symbol: false,
-          has_upper_case: true,
-          missing_characters: 5,
-          missing_complexity: 1,
-        },
-      },
+      ...strengthResult('luds', false, luds),
     });
-    const valid = await t.call('POST', '/passwords/strength_check', { body: { password: 'Xqzvtk7!mwpr' } });
+    const valid = await t.post('/passwords/strength_check', { password: 'Xqzvtk7!mwpr' });
     expect(valid.json.data.valid_password).toBe(true);
     expect(valid.json.data.feedback.luds_requirements).toMatchObject({ missing_characters: 0, missing_complexity: 0 });
   });
 
   it('marks a breached password as breached and never valid', async () => {
     const t = await startProvider();
-    const response = await t.call('POST', '/passwords/strength_check', { body: { password: 'Password1' } });
+    const response = await t.post('/passwords/strength_check', { password: 'Password1' });
     expect(response.json.data).toMatchObject({
       valid_password: false,
       breached_password: true,
@@ -238,22 +148,10 @@ describe('POST /passwords/strength_check', () => {
 
   it('refuses an over-long password, a missing password and a disabled product', async () => {
     const t = await startProvider();
-    expectError(
-      await t.call('POST', '/passwords/strength_check', { body: { password: 'a'.repeat(257) } }),
-      'password_too_long',
-    );
-    const missing = await t.call('POST', '/passwords/strength_check', { body: { email: EMAIL } });
-    expect(missing.status).toBe(400);
-    expect(missing.json).toEqual({
-      status_code: 400,
-      request_id: expect.any(String),
-      body: [{ dataPath: '.password', message: expect.any(String) }],
-    });
+    expectError(await t.post('/passwords/strength_check', { password: 'a'.repeat(257) }), 'password_too_long');
+    expectSchemaError(await t.post('/passwords/strength_check', { email: EMAIL }), ['.password']);
     const off = await startProvider({ project: { products: ['email_otp'] } });
-    expectError(
-      await off.call('POST', '/passwords/strength_check', { body: { password: PASSWORD } }),
-      'method_not_enabled',
-    );
+    expectError(await off.post('/passwords/strength_check', { password: PASSWORD }), 'method_not_enabled');
   });
 });
 
@@ -270,7 +168,7 @@ describe('every password endpoint', () => {
       ['/passwords/existing_password/reset', { email: EMAIL, existing_password: PASSWORD, new_password: PASSWORD }],
       ['/passwords/session/reset', { password: PASSWORD }],
     ];
-    for (const [path, body] of calls) expectError(await t.call('POST', path, { body }), 'method_not_enabled');
+    for (const [path, body] of calls) expectError(await t.post(path, body), 'method_not_enabled');
     expect(await snapshot(t)).toEqual(before);
     expect(await t.inbox(EMAIL)).toEqual([]);
   });
@@ -279,27 +177,17 @@ describe('every password endpoint', () => {
 describe('POST /passwords', () => {
   it('creates the user, an unverified email, an argon2id password and a session, and answers every field', async () => {
     const t = await startProvider();
-    const response = await t.call('POST', '/passwords', {
-      body: { email: 'Ada@Example.com', password: PASSWORD, session_duration_minutes: 60 },
+    const response = await t.post('/passwords', {
+      email: 'Ada@Example.com',
+      password: PASSWORD,
+      session_duration_minutes: 60,
     });
-    expect(response.status).toBe(200);
     const { db } = t.provider.database;
     const user = await db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     const email = await db.selectFrom('emails').selectAll().executeTakeFirstOrThrow();
-    expect(response.json).toEqual({
-      data: {
-        ...authenticateResponse({
-          userId: user.user_id,
-          emailId: email.email_id,
-          email: EMAIL,
-          verified: false,
-          factors: [passwordFactor(START)],
-          startedAt: START,
-          expiresAt: START + 60 * 60_000,
-        }),
-        email_id: email.email_id,
-      },
-    });
+    const account = { user_id: user.user_id, email_id: email.email_id };
+    const started = { factors: [passwordFactor(START)], expiresAt: START + 60 * 60_000 };
+    expectAccountAnswer(response, account, false, started, { email_id: email.email_id });
     const data = response.json.data;
     expect(email).toMatchObject({ user_id: user.user_id, email: EMAIL, verified: 0 });
     expect(user.status).toBe('active');
@@ -320,7 +208,7 @@ describe('POST /passwords', () => {
 
   it('refuses bad input with the specified error and creates nothing', async () => {
     const t = await startProvider();
-    await findOrCreateUserByEmail(depsOf(t), 'taken@example.com');
+    await findOrCreateUserByEmail(providerDeps(t), 'taken@example.com');
     const before = await snapshot(t);
     const schemaCases: [object, string][] = [
       [{ email: EMAIL, password: 12345678 }, '.password'],
@@ -330,23 +218,11 @@ describe('POST /passwords', () => {
       [{ email: EMAIL, password: PASSWORD, session_duration_minutes: '60' }, '.session_duration_minutes'],
     ];
     for (const [body, dataPath] of schemaCases) {
-      const response = await t.call('POST', '/passwords', { body });
-      expect(response.status).toBe(400);
-      expect(response.json).toEqual({
-        status_code: 400,
-        request_id: expect.any(String),
-        body: [{ dataPath, message: expect.any(String) }],
-      });
+      expectSchemaError(await t.post('/passwords', body), [dataPath]);
     }
-    expectError(
-      await t.call('POST', '/passwords', { body: { email: 'not-an-email', password: PASSWORD } }),
-      'invalid_email',
-    );
-    expectError(
-      await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'a'.repeat(257) } }),
-      'password_too_long',
-    );
-    const breached = await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'password1' } });
+    expectError(await createWith(t, PASSWORD, 'not-an-email'), 'invalid_email');
+    expectError(await createWith(t, 'a'.repeat(257)), 'password_too_long');
+    const breached = await createWith(t, 'password1');
     expectError(breached, 'breached_password', {
       error_details: expect.objectContaining({
         breached_password: true,
@@ -354,39 +230,17 @@ describe('POST /passwords', () => {
         feedback: expect.objectContaining({ warning: BREACHED_PASSWORD_WARNING }),
       }),
     });
-    const weak = await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'aaaaaaaaaaaa' } });
-    expectError(weak, 'weak_password', {
-      error_details: {
-        valid_password: false,
-        score: 0,
-        breached_password: false,
-        breach_detection_on_create: true,
-        strength_policy: 'zxcvbn',
-        feedback: {
-          suggestions: ['Add more words that are less common.', 'Avoid repeated words and characters.'],
-          warning: 'Repeated characters like "aaa" are easy to guess.',
-          luds_requirements: {
-            has_digit: false,
-            has_lower_case: true,
-            has_symbol: false,
-            has_upper_case: false,
-            missing_characters: 0,
-            missing_complexity: 0,
-          },
-        },
-      },
-    });
-    const short = await t.call('POST', '/passwords', { body: { email: EMAIL, password: 'Ab1!' } });
+    const weak = await createWith(t, REPEATED.password);
+    expectError(weak, 'weak_password', { error_details: REPEATED.result });
+    const short = await createWith(t, 'Ab1!');
     expect(short.json.error_type).toBe('weak_password');
-    const personal = await t.call('POST', '/passwords', {
-      body: { email: 'alicewonderland@example.com', password: 'alicewonderland2024' },
+    const personal = await t.post('/passwords', {
+      email: 'alicewonderland@example.com',
+      password: 'alicewonderland2024',
     });
     expect(personal.json.error_type).toBe('weak_password');
     // An existing passwordless account is never given a password by someone who merely knows the address.
-    expectError(
-      await t.call('POST', '/passwords', { body: { email: 'Taken@example.com', password: PASSWORD } }),
-      'duplicate_email',
-    );
+    expectError(await createWith(t, PASSWORD, 'Taken@example.com'), 'duplicate_email');
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -394,20 +248,13 @@ describe('POST /passwords', () => {
     const t = await startProvider();
     await createAccount(t);
     const before = await snapshot(t);
-    expectError(
-      await t.call('POST', '/passwords', { body: { email: EMAIL, password: NEW_PASSWORD } }),
-      'duplicate_email',
-    );
+    expectError(await createWith(t, NEW_PASSWORD), 'duplicate_email');
     expect(await snapshot(t)).toEqual(before);
   });
 
   it('creates exactly one user when 50 requests race for one new email', async () => {
     const t = await startProvider();
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.call('POST', '/passwords', { body: { email: 'race@example.com', password: PASSWORD } }),
-      ),
-    );
+    const responses = await Promise.all(Array.from({ length: 50 }, () => createWith(t, PASSWORD, 'race@example.com')));
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
     for (const response of responses.filter((item) => item.status !== 200)) expectError(response, 'duplicate_email');
     const rows = await snapshot(t);
@@ -420,10 +267,8 @@ describe('POST /passwords', () => {
 
   it('refuses a password the range API knows from a breach, and creates it when the API is down', async () => {
     const digest = createHash('sha1').update(PASSWORD).digest('hex').toUpperCase();
-    const paths: string[] = [];
     let up = true;
-    const server = createServer((request, response) => {
-      paths.push(request.url ?? '');
+    const { url, paths } = await startRangeApi((_request, response) => {
       if (!up) {
         response.statusCode = 500;
         response.end();
@@ -431,16 +276,13 @@ describe('POST /passwords', () => {
       }
       response.end(`${digest.slice(5)}:7\n`);
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const t = await startProvider({ project: { breachRangeApiUrl: `http://127.0.0.1:${port}/range/` } });
-    const refused = await t.call('POST', '/passwords', { body: { email: EMAIL, password: PASSWORD } });
+    const t = await startProvider({ project: { breachRangeApiUrl: `${url}/` } });
+    const refused = await createWith(t, PASSWORD);
     expect(refused.json.error_type).toBe('breached_password');
     expect(paths).toEqual([`/range/${digest.slice(0, 5)}`]);
     expect((await snapshot(t)).users).toEqual([]);
     up = false;
-    const created = await t.call('POST', '/passwords', { body: { email: EMAIL, password: PASSWORD } });
+    const created = await createWith(t, PASSWORD);
     expect(created.status).toBe(200);
     expect(paths).toHaveLength(2);
   });
@@ -451,20 +293,15 @@ describe('POST /passwords/authenticate', () => {
     const t = await startProvider();
     const created = await createAccount(t);
     t.clock.advance(60_000);
-    const response = await t.call('POST', '/passwords/authenticate', {
-      body: { email: 'ADA@example.com', password: PASSWORD, session_duration_minutes: 120 },
+    const response = await t.post('/passwords/authenticate', {
+      email: 'ADA@example.com',
+      password: PASSWORD,
+      session_duration_minutes: 120,
     });
-    expect(response.status).toBe(200);
-    expect(response.json).toEqual({
-      data: authenticateResponse({
-        userId: created.user_id,
-        emailId: created.email_id,
-        email: EMAIL,
-        verified: false,
-        factors: [passwordFactor(START + 60_000)],
-        startedAt: START + 60_000,
-        expiresAt: START + 60_000 + 120 * 60_000,
-      }),
+    expectAccountAnswer(response, created, false, {
+      factors: [passwordFactor(START + 60_000)],
+      startedAt: START + 60_000,
+      expiresAt: START + 60_000 + 120 * 60_000,
     });
     expect(response.json.data.session.session_id).not.toBe(created.session.session_id);
     expect(await sessionIsLive(t, response.json.data.session_token)).toBe(true);
@@ -474,7 +311,7 @@ describe('POST /passwords/authenticate', () => {
   it('refuses unknown emails, wrong passwords, passwordless users and flagged passwords, starting no session', async () => {
     const t = await startProvider();
     const created = await createAccount(t);
-    await findOrCreateUserByEmail(depsOf(t), 'magic@example.com');
+    await findOrCreateUserByEmail(providerDeps(t), 'magic@example.com');
     const { db } = t.provider.database;
     const before = await snapshot(t);
 
@@ -488,42 +325,23 @@ describe('POST /passwords/authenticate', () => {
       await verifyPassword(storedHash, NEW_PASSWORD);
       verifyTimes.push(performance.now() - started);
       started = performance.now();
-      expectError(
-        await t.call('POST', '/passwords/authenticate', { body: { email: 'nobody@example.com', password: PASSWORD } }),
-        'unauthorized_credentials',
-      );
+      expectError(await authenticateWith(t, PASSWORD, 'nobody@example.com'), 'unauthorized_credentials');
       unknownTimes.push(performance.now() - started);
     }
     expect(Math.min(...unknownTimes)).toBeGreaterThan(Math.min(...verifyTimes) * 0.5);
-    expectError(
-      await t.call('POST', '/passwords/authenticate', { body: { email: 'magic@example.com', password: PASSWORD } }),
-      'no_user_password',
-    );
-    expectError(
-      await t.call('POST', '/passwords/authenticate', { body: { email: 'bad', password: PASSWORD } }),
-      'invalid_email',
-    );
-    expectError(
-      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: 'a'.repeat(300) } }),
-      'password_too_long',
-    );
-    const schema = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: null } });
-    expect(schema.json.body).toEqual([{ dataPath: '.password', message: expect.any(String) }]);
+    expectError(await authenticateWith(t, PASSWORD, 'magic@example.com'), 'no_user_password');
+    expectError(await authenticateWith(t, PASSWORD, 'bad'), 'invalid_email');
+    expectError(await authenticateWith(t, 'a'.repeat(300)), 'password_too_long');
+    expectSchemaError(await authenticateWith(t, null), ['.password']);
     expect(await snapshot(t)).toEqual(before);
 
-    expectError(
-      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: NEW_PASSWORD } }),
-      'unauthorized_credentials',
-    );
+    expectError(await authenticateWith(t, NEW_PASSWORD), 'unauthorized_credentials');
     const after = await snapshot(t);
     expect(after.failures).toEqual([{ failure_id: expect.any(String), user_id: created.user_id, created_at: START }]);
     expect(after.sessions).toEqual(before.sessions);
 
     await db.updateTable('passwords').set({ requires_reset: 1 }).where('user_id', '=', created.user_id).execute();
-    expectError(
-      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } }),
-      'reset_password',
-    );
+    expectError(await authenticateWith(t, PASSWORD), 'reset_password');
     expect((await snapshot(t)).sessions).toEqual(before.sessions);
   });
 
@@ -531,25 +349,19 @@ describe('POST /passwords/authenticate', () => {
     const t = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
     await createAccount(t);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expectError(
-        await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: `wrong-${attempt}` } }),
-        'unauthorized_credentials',
-      );
+      expectError(await authenticateWith(t, `wrong-${attempt}`), 'unauthorized_credentials');
     }
     const before = await snapshot(t);
-    expectError(
-      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } }),
-      'user_lock_limit_reached',
-    );
+    expectError(await authenticateWith(t, PASSWORD), 'user_lock_limit_reached');
     expect(await snapshot(t)).toEqual(before);
     t.clock.advance(61 * 60_000);
-    const later = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } });
+    const later = await authenticateWith(t, PASSWORD);
     expect(later.status).toBe(200);
   });
 });
 
 async function startReset(t: TestProvider, body: Record<string, unknown> = {}) {
-  const response = await t.call('POST', '/passwords/email/reset/start', { body: { email: EMAIL, ...body } });
+  const response = await t.post('/passwords/email/reset/start', { email: EMAIL, ...body });
   expect(response.status).toBe(200);
   const resetLink = await t.lastLink(EMAIL, 'stytch_token_type=reset_password');
   const loginLink = await t.lastLink(EMAIL, 'stytch_token_type=login');
@@ -560,8 +372,10 @@ describe('POST /passwords/email/reset/start', () => {
   it('emails a reset link and a log-in link, storing only their hashes', async () => {
     const t = await startProvider({ project: { name: 'Acme' } });
     const created = await createAccount(t);
-    const response = await t.call('POST', '/passwords/email/reset/start', {
-      body: { email: 'Ada@Example.com', reset_password_expiration_minutes: 10, locale: 'en' },
+    const response = await t.post('/passwords/email/reset/start', {
+      email: 'Ada@Example.com',
+      reset_password_expiration_minutes: 10,
+      locale: 'en',
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({
@@ -630,13 +444,11 @@ describe('POST /passwords/email/reset/start', () => {
     });
     await createAccount(t);
     const { challenge } = pkcePair();
-    await t.call('POST', '/passwords/email/reset/start', {
-      body: {
-        email: EMAIL,
-        reset_password_redirect_url: resetUrl,
-        login_redirect_url: loginUrl,
-        code_challenge: challenge,
-      },
+    await t.post('/passwords/email/reset/start', {
+      email: EMAIL,
+      reset_password_redirect_url: resetUrl,
+      login_redirect_url: loginUrl,
+      code_challenge: challenge,
     });
     const [message] = await t.inbox(EMAIL);
     const [resetLink, loginLink] = message?.links ?? [];
@@ -654,7 +466,7 @@ describe('POST /passwords/email/reset/start', () => {
     await createAccount(t);
     const { challenge } = pkcePair();
     const before = await snapshot(t);
-    const start = (body: object) => t.call('POST', '/passwords/email/reset/start', { body });
+    const start = (body: object) => t.post('/passwords/email/reset/start', body);
     expectError(await start({ email: 'nobody@example.com', code_challenge: challenge }), 'email_not_found');
     expectError(await start({ email: 'nobody', code_challenge: challenge }), 'invalid_email');
     expectError(await start({ email: EMAIL }), 'missing_pkce');
@@ -672,8 +484,7 @@ describe('POST /passwords/email/reset/start', () => {
         'invalid_redirect_url',
       );
     }
-    const badChallenge = await start({ email: EMAIL, code_challenge: 'short' });
-    expect(badChallenge.json.body).toEqual([{ dataPath: '.code_challenge', message: expect.any(String) }]);
+    expectSchemaError(await start({ email: EMAIL, code_challenge: 'short' }), ['.code_challenge']);
     expect(await snapshot(t)).toEqual(before);
     expect(await t.inbox(EMAIL)).toEqual([]);
     expect(await t.inbox('nobody@example.com')).toEqual([]);
@@ -683,7 +494,7 @@ describe('POST /passwords/email/reset/start', () => {
     const t = await startProvider({ rateLimits: { sendsPerIdentifier: { limit: 1, windowSeconds: 60 } } });
     await createAccount(t);
     await startReset(t);
-    const limited = await t.call('POST', '/passwords/email/reset/start', { body: { email: EMAIL } });
+    const limited = await t.post('/passwords/email/reset/start', { email: EMAIL });
     expectError(limited, 'too_many_requests');
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(await t.inbox(EMAIL)).toHaveLength(1);
@@ -694,34 +505,22 @@ describe('POST /passwords/email/reset', () => {
   it('sets the new password, verifies the email and revokes every other session', async () => {
     const t = await startProvider();
     const created = await createAccount(t);
-    const other = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } });
+    const other = await authenticateWith(t, PASSWORD);
     const { db } = t.provider.database;
     await db.updateTable('passwords').set({ requires_reset: 1 }).execute();
     const { resetToken, loginToken } = await startReset(t);
     t.clock.advance(5 * 60_000);
     const now = START + 5 * 60_000;
 
-    const response = await t.call('POST', '/passwords/email/reset', {
-      body: { token: resetToken, password: NEW_PASSWORD, session_duration_minutes: 45 },
+    const response = await t.post('/passwords/email/reset', {
+      token: resetToken,
+      password: NEW_PASSWORD,
+      session_duration_minutes: 45,
     });
-    expect(response.status).toBe(200);
-    expect(response.json).toEqual({
-      data: authenticateResponse({
-        userId: created.user_id,
-        emailId: created.email_id,
-        email: EMAIL,
-        verified: true,
-        factors: [
-          {
-            type: 'magic_link',
-            delivery_method: 'email',
-            last_authenticated_at: iso(now),
-            email_factor: { email_id: created.email_id, email_address: EMAIL },
-          },
-        ],
-        startedAt: now,
-        expiresAt: now + 45 * 60_000,
-      }),
+    expectAccountAnswer(response, created, true, {
+      factors: [emailFactor('magic_link', created.email_id, EMAIL, now)],
+      startedAt: now,
+      expiresAt: now + 45 * 60_000,
     });
 
     const rows = await snapshot(t);
@@ -736,21 +535,15 @@ describe('POST /passwords/email/reset', () => {
     expect(await sessionIsLive(t, created.session_token)).toBe(false);
     expect(await sessionIsLive(t, other.json.data.session_token)).toBe(false);
     expect(await sessionIsLive(t, response.json.data.session_token)).toBe(true);
-    expectError(
-      await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } }),
-      'unauthorized_credentials',
-    );
-    expect(
-      (await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: NEW_PASSWORD } })).status,
-    ).toBe(200);
+    expectError(await authenticateWith(t, PASSWORD), 'unauthorized_credentials');
+    expect((await authenticateWith(t, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('refuses used, expired and unknown tokens and the email’s log-in token, changing nothing', async () => {
     const t = await startProvider();
     await createAccount(t);
     const { resetToken, loginToken } = await startReset(t);
-    const reset = (token: string, password = NEW_PASSWORD) =>
-      t.call('POST', '/passwords/email/reset', { body: { token, password } });
+    const reset = (token: string, password = NEW_PASSWORD) => t.post('/passwords/email/reset', { token, password });
 
     let before = await snapshot(t);
     expectError(await reset(loginToken), 'unable_to_auth_magic_link');
@@ -758,8 +551,7 @@ describe('POST /passwords/email/reset', () => {
     expectError(await reset(resetToken, 'password1'), 'breached_password', { error_details: expect.any(Object) });
     expectError(await reset(resetToken, 'aaaaaaaaaaaa'), 'weak_password', { error_details: expect.any(Object) });
     expectError(await reset(resetToken, 'b'.repeat(257)), 'password_too_long');
-    const schema = await t.call('POST', '/passwords/email/reset', { body: { password: NEW_PASSWORD } });
-    expect(schema.json.body).toEqual([{ dataPath: '.token', message: expect.any(String) }]);
+    expectSchemaError(await t.post('/passwords/email/reset', { password: NEW_PASSWORD }), ['.token']);
     expect(await snapshot(t)).toEqual(before);
 
     expect((await reset(resetToken)).status).toBe(200);
@@ -781,15 +573,19 @@ describe('POST /passwords/email/reset', () => {
     const { resetToken } = await startReset(t, { code_challenge: challenge });
     const before = await snapshot(t);
     for (const codeVerifier of [undefined, pkcePair().verifier]) {
-      const response = await t.call('POST', '/passwords/email/reset', {
-        body: { token: resetToken, password: NEW_PASSWORD, code_verifier: codeVerifier },
+      const response = await t.post('/passwords/email/reset', {
+        token: resetToken,
+        password: NEW_PASSWORD,
+        code_verifier: codeVerifier,
       });
       expectError(response, 'pkce_mismatch');
       expect(response.json.error_message).toContain('pkce');
     }
     expect(await snapshot(t)).toEqual(before);
-    const response = await t.call('POST', '/passwords/email/reset', {
-      body: { token: resetToken, password: NEW_PASSWORD, code_verifier: verifier },
+    const response = await t.post('/passwords/email/reset', {
+      token: resetToken,
+      password: NEW_PASSWORD,
+      code_verifier: verifier,
     });
     expect(response.status).toBe(200);
   });
@@ -799,9 +595,7 @@ describe('POST /passwords/email/reset', () => {
     await createAccount(t);
     const { resetToken } = await startReset(t);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.call('POST', '/passwords/email/reset', { body: { token: resetToken, password: NEW_PASSWORD } }),
-      ),
+      Array.from({ length: 50 }, () => t.post('/passwords/email/reset', { token: resetToken, password: NEW_PASSWORD })),
     );
     const successes = responses.filter((response) => response.status === 200);
     expect(successes).toHaveLength(1);
@@ -821,20 +615,16 @@ describe('POST /passwords/existing_password/reset', () => {
     const created = await createAccount(t);
     t.clock.advance(60_000);
     const now = START + 60_000;
-    const response = await t.call('POST', '/passwords/existing_password/reset', {
-      body: { email: EMAIL, existing_password: PASSWORD, new_password: NEW_PASSWORD, session_duration_minutes: 30 },
+    const response = await t.post('/passwords/existing_password/reset', {
+      email: EMAIL,
+      existing_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+      session_duration_minutes: 30,
     });
-    expect(response.status).toBe(200);
-    expect(response.json).toEqual({
-      data: authenticateResponse({
-        userId: created.user_id,
-        emailId: created.email_id,
-        email: EMAIL,
-        verified: false,
-        factors: [passwordFactor(now)],
-        startedAt: now,
-        expiresAt: now + 30 * 60_000,
-      }),
+    expectAccountAnswer(response, created, false, {
+      factors: [passwordFactor(now)],
+      startedAt: now,
+      expiresAt: now + 30 * 60_000,
     });
     expect(await sessionIsLive(t, created.session_token)).toBe(false);
     expect(await sessionIsLive(t, response.json.data.session_token)).toBe(true);
@@ -848,9 +638,7 @@ describe('POST /passwords/existing_password/reset', () => {
     const t = await startProvider({ lockout: { maxFailuresPerUser: 2, windowMinutes: 60 } });
     const created = await createAccount(t);
     const reset = (existing: string, next: string) =>
-      t.call('POST', '/passwords/existing_password/reset', {
-        body: { email: EMAIL, existing_password: existing, new_password: next },
-      });
+      t.post('/passwords/existing_password/reset', { email: EMAIL, existing_password: existing, new_password: next });
     let before = await snapshot(t);
     expectError(await reset(PASSWORD, 'aaaaaaaaaaaa'), 'weak_password', { error_details: expect.any(Object) });
     expectError(await reset(PASSWORD, 'password1'), 'breached_password', { error_details: expect.any(Object) });
@@ -874,38 +662,25 @@ describe('POST /passwords/session/reset', () => {
   it('sets the password of the session’s user, keeps this session and revokes the others', async () => {
     const t = await startProvider();
     const created = await createAccount(t);
-    const other = await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: PASSWORD } });
+    const other = await authenticateWith(t, PASSWORD);
     t.clock.advance(2 * 60_000);
     const now = START + 2 * 60_000;
-    const response = await t.call('POST', '/passwords/session/reset', {
+    const response = await t.post('/passwords/session/reset', { password: NEW_PASSWORD }, created.session_token);
+    expectAccountAnswer(response, created, false, {
+      factors: [passwordFactor(START)],
+      lastAccessedAt: now,
+      expiresAt: START + 60 * 60_000,
+      sessionId: created.session.session_id,
       sessionToken: created.session_token,
-      body: { password: NEW_PASSWORD },
-    });
-    expect(response.status).toBe(200);
-    expect(response.json).toEqual({
-      data: authenticateResponse({
-        userId: created.user_id,
-        emailId: created.email_id,
-        email: EMAIL,
-        verified: false,
-        factors: [passwordFactor(START)],
-        startedAt: START,
-        now,
-        expiresAt: START + 60 * 60_000,
-        sessionId: created.session.session_id,
-        sessionToken: created.session_token,
-      }),
     });
     expect(await sessionIsLive(t, created.session_token)).toBe(true);
     expect(await sessionIsLive(t, other.json.data.session_token)).toBe(false);
-    expect(
-      (await t.call('POST', '/passwords/authenticate', { body: { email: EMAIL, password: NEW_PASSWORD } })).status,
-    ).toBe(200);
+    expect((await authenticateWith(t, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('gives a passwordless user a password and sets the session expiry to the duration asked for', async () => {
     const t = await startProvider();
-    const owner = await findOrCreateUserByEmail(depsOf(t), 'magic@example.com');
+    const owner = await findOrCreateUserByEmail(providerDeps(t), 'magic@example.com');
     // A session as the magic-link route would create it.
     const created = await createAccount(t);
     const { db } = t.provider.database;
@@ -919,10 +694,11 @@ describe('POST /passwords/session/reset', () => {
         token_hash: sha256Hex(token),
       })
       .execute();
-    const response = await t.call('POST', '/passwords/session/reset', {
-      sessionToken: token,
-      body: { password: NEW_PASSWORD, session_duration_minutes: 10 },
-    });
+    const response = await t.post(
+      '/passwords/session/reset',
+      { password: NEW_PASSWORD, session_duration_minutes: 10 },
+      token,
+    );
     expect(response.status).toBe(200);
     expect(response.json.data.user.password).toEqual({ password_id: expect.any(String), requires_reset: false });
     expect(response.json.data.session.expires_at).toBe(iso(START + 10 * 60_000));
@@ -936,27 +712,17 @@ describe('POST /passwords/session/reset', () => {
     const t = await startProvider();
     const created = await createAccount(t);
     const before = await snapshot(t);
+    expectError(await t.post('/passwords/session/reset', { password: NEW_PASSWORD }), 'user_unauthenticated');
     expectError(
-      await t.call('POST', '/passwords/session/reset', { body: { password: NEW_PASSWORD } }),
-      'user_unauthenticated',
-    );
-    expectError(
-      await t.call('POST', '/passwords/session/reset', {
-        sessionToken: 'no-such-session',
-        body: { password: NEW_PASSWORD },
-      }),
+      await t.post('/passwords/session/reset', { password: NEW_PASSWORD }, 'no-such-session'),
       'session_not_found',
     );
-    const reset = (password: string) =>
-      t.call('POST', '/passwords/session/reset', { sessionToken: created.session_token, body: { password } });
+    const reset = (password: string) => t.post('/passwords/session/reset', { password }, created.session_token);
     expectError(await reset('aaaaaaaaaaaa'), 'weak_password', { error_details: expect.any(Object) });
     expectError(await reset('password1'), 'breached_password', { error_details: expect.any(Object) });
     expectError(await reset('q'.repeat(257)), 'password_too_long');
     // The user's own email address is guessable.
-    const personal = await t.call('POST', '/passwords/session/reset', {
-      sessionToken: created.session_token,
-      body: { password: 'ada@example.com' },
-    });
+    const personal = await t.post('/passwords/session/reset', { password: 'ada@example.com' }, created.session_token);
     expect(personal.json.error_type).toBe('weak_password');
     expect(await snapshot(t)).toEqual(before);
   });

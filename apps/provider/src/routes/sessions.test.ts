@@ -1,41 +1,28 @@
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import { appWithRoutes, signIn } from '../../test/fixtures';
-import { PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
-import { ERROR_URL_BASE } from '../http/errors';
+import { authenticateResponse, expectedUser } from '../../test/authenticateResponse';
+import { errorBody, expectSchemaError, REQUEST_ID } from '../../test/expectError';
+import { appWithRoutes, rowById, signIn } from '../../test/fixtures';
+import { iso, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
 import { sha256Hex } from '../services/secrets';
 import { authenticateResponseFields, optionalSession, recordAuthentication } from '../services/sessions';
 
 const MINUTE = 60_000;
-const REQUEST_ID = expect.stringMatching(/^request-id-test-/);
-const iso = (ms: number) => new Date(ms).toISOString();
 const PROJECT_ID = 'project-test-latchkey-playground';
 const ISSUER = `latchkey/${PROJECT_ID}`;
 const SESSION_CLAIM = 'https://stytch.com/session';
 
-const USER_UNAUTHENTICATED = {
-  status_code: 401,
-  request_id: REQUEST_ID,
-  error_type: 'user_unauthenticated',
-  error_message: 'Must have an active session to call this method. Have you logged in yet?',
-  error_url: ERROR_URL_BASE,
-};
-const SESSION_NOT_FOUND = {
-  status_code: 404,
-  request_id: REQUEST_ID,
-  error_type: 'session_not_found',
-  error_message: 'Session not found.',
-  error_url: ERROR_URL_BASE,
-};
+// The messages are quoted from the specification, not taken from the catalogue under test.
+const USER_UNAUTHENTICATED = errorBody(
+  401,
+  'user_unauthenticated',
+  'Must have an active session to call this method. Have you logged in yet?',
+);
+const SESSION_NOT_FOUND = errorBody(404, 'session_not_found', 'Session not found.');
 
-async function sessionRow(testProvider: TestProvider, sessionId: string) {
-  return testProvider.provider.database.db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-}
+/** The sessions row of `sessionId`. */
+const sessionRow = (testProvider: TestProvider, sessionId: string) => rowById(testProvider, 'sessions', sessionId);
 
 async function jwks(testProvider: TestProvider) {
   const response = await testProvider.call('GET', '/.well-known/jwks.json');
@@ -106,41 +93,20 @@ describe('POST /sessions/authenticate', () => {
       email_factor: { email_id: emailId as string, email_address: 'ada@example.com' },
     };
     expect(response.json).toEqual({
-      data: {
-        request_id: REQUEST_ID,
-        status_code: 200,
-        user_id: userId,
-        session_token: sessionToken,
-        session_jwt: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
-        session: {
-          session_id: sessionId,
-          user_id: userId,
-          started_at: iso(started),
-          last_accessed_at: iso(started + 3 * MINUTE),
-          expires_at: iso(started + 60 * MINUTE),
-          attributes: { ip_address: '127.0.0.1', user_agent: 'vitest' },
-          authentication_factors: [factor],
-          custom_claims: null,
-          roles: [],
-        },
-        user: {
-          user_id: userId,
+      data: authenticateResponse({
+        userId,
+        user: expectedUser(userId, {
           created_at: iso(started),
-          status: 'active',
-          name: { first_name: '', middle_name: '', last_name: '' },
           emails: [{ email_id: emailId, email: 'ada@example.com', verified: true }],
-          phone_numbers: [],
-          crypto_wallets: [],
-          providers: [],
-          webauthn_registrations: [],
-          biometric_registrations: [],
-          totps: [],
-          password: null,
-          trusted_metadata: {},
-          untrusted_metadata: {},
-          roles: [],
-        },
-      },
+        }),
+        factors: [factor],
+        startedAt: started,
+        lastAccessedAt: started + 3 * MINUTE,
+        expiresAt: started + 60 * MINUTE,
+        sessionId,
+        sessionToken,
+        userAgent: 'vitest',
+      }),
     });
   });
 
@@ -191,12 +157,7 @@ describe('POST /sessions/authenticate', () => {
       body: { session_duration_minutes: value },
       sessionToken,
     });
-    expect(response.status).toBe(400);
-    expect(response.json).toEqual({
-      status_code: 400,
-      request_id: REQUEST_ID,
-      body: [{ dataPath: '.session_duration_minutes', message }],
-    });
+    expectSchemaError(response, [{ dataPath: '.session_duration_minutes', message }]);
     expect(await sessionRow(testProvider, sessionId)).toEqual(before);
   });
 });
@@ -300,12 +261,7 @@ describe('the session JWT', () => {
     expect(refreshed.status).toBe(401);
     expect(refreshed.json.error_type).toBe('invalid_session_token');
     expect(refreshed.json.error_message).toBe('Invalid session token.');
-    const session = await testProvider.provider.database.db
-      .selectFrom('sessions')
-      .select('revoked_at')
-      .where('session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    expect(session.revoked_at).toBeNull();
+    expect((await sessionRow(testProvider, sessionId)).revoked_at).toBeNull();
   });
 
   it('is refused once its session is revoked, even before the JWT itself expires', async () => {

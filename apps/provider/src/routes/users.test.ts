@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { providerDeps, signIn } from '../../test/fixtures';
+import { expectedUser } from '../../test/authenticateResponse';
+import { errorBody, REQUEST_ID } from '../../test/expectError';
+import { providerDeps, rowById, signIn } from '../../test/fixtures';
 import { startProvider, type TestProvider } from '../../test/harness';
-import { ERROR_URL_BASE } from '../http/errors';
 import { findOrCreateUserByEmail, findOrCreateUserByPhone } from '../services/users';
 
-const REQUEST_ID = expect.stringMatching(/^request-id-test-/);
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function errorBody(status: number, errorType: string, message: string) {
-  return {
-    status_code: status,
-    request_id: REQUEST_ID,
-    error_type: errorType,
-    error_message: message,
-    error_url: ERROR_URL_BASE,
-  };
-}
-
+// The messages are quoted from the specification, not taken from the catalogue under test.
 const USER_UNAUTHENTICATED = errorBody(
   401,
   'user_unauthenticated',
@@ -25,42 +14,15 @@ const USER_UNAUTHENTICATED = errorBody(
 const EMAIL_NOT_FOUND = errorBody(404, 'email_not_found', 'Email not found.');
 const PHONE_NOT_FOUND = errorBody(404, 'phone_number_not_found', 'Phone number not found.');
 
-/** The full user object of contract §6, with the defaults of a fresh user. */
-function userObject(fields: {
-  userId: string;
-  createdAt: number;
-  emails?: { email_id: string | null; email: string; verified: boolean }[];
-  phoneNumbers?: { phone_id: string | null; phone_number: string; verified: boolean }[];
-  name?: { first_name: string; middle_name: string; last_name: string };
-  password?: { password_id: string; requires_reset: boolean } | null;
-  untrustedMetadata?: Record<string, unknown>;
-}) {
-  return {
-    user_id: fields.userId,
-    created_at: iso(fields.createdAt),
-    status: 'active',
-    name: fields.name ?? { first_name: '', middle_name: '', last_name: '' },
-    emails: fields.emails ?? [],
-    phone_numbers: fields.phoneNumbers ?? [],
-    crypto_wallets: [],
-    providers: [],
-    webauthn_registrations: [],
-    biometric_registrations: [],
-    totps: [],
-    password: fields.password ?? null,
-    trusted_metadata: {},
-    untrusted_metadata: fields.untrustedMetadata ?? {},
-    roles: [],
-  };
-}
+/** The users row of `userId`. */
+const userRow = (testProvider: TestProvider, userId: string) => rowById(testProvider, 'users', userId);
 
-async function userRow(testProvider: TestProvider, userId: string) {
-  return testProvider.provider.database.db
-    .selectFrom('users')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
+/** A user with one email and one phone number. */
+const ADA = { email: 'ada@example.com', phoneNumber: '+14155550100' };
+/** Ada's email as the user object lists it, once verified by signing in. */
+const adaEmail = (emailId: string | null) => ({ email_id: emailId, email: ADA.email, verified: true });
+/** Ada's phone number as the user object lists it, once verified by signing in. */
+const adaPhone = (phoneId: string | null) => ({ phone_id: phoneId, phone_number: ADA.phoneNumber, verified: true });
 
 async function insertPassword(testProvider: TestProvider, userId: string, passwordId = 'password-test-1') {
   const now = testProvider.clock.now();
@@ -80,11 +42,7 @@ async function insertPassword(testProvider: TestProvider, userId: string, passwo
 describe('GET /users/me', () => {
   it('answers the user object itself, flat in data (contract §11.4)', async () => {
     const testProvider = await startProvider();
-    const created = testProvider.clock.now();
-    const { userId, emailId, phoneId, sessionToken } = await signIn(testProvider, {
-      email: 'Ada@Example.com',
-      phoneNumber: '+14155550100',
-    });
+    const { userId, emailId, phoneId, sessionToken } = await signIn(testProvider, { ...ADA, email: 'Ada@Example.com' });
     await insertPassword(testProvider, userId);
     await testProvider.provider.database.db
       .updateTable('users')
@@ -97,14 +55,12 @@ describe('GET /users/me', () => {
       data: {
         request_id: REQUEST_ID,
         status_code: 200,
-        ...userObject({
-          userId,
-          createdAt: created,
+        ...expectedUser(userId, {
           name: { first_name: 'Ada', middle_name: '', last_name: '' },
-          emails: [{ email_id: emailId, email: 'ada@example.com', verified: true }],
-          phoneNumbers: [{ phone_id: phoneId, phone_number: '+14155550100', verified: true }],
+          emails: [adaEmail(emailId)],
+          phone_numbers: [adaPhone(phoneId)],
           password: { password_id: 'password-test-1', requires_reset: false },
-          untrustedMetadata: { theme: 'dark' },
+          untrusted_metadata: { theme: 'dark' },
         }),
       },
     });
@@ -124,8 +80,7 @@ describe('GET /users/me', () => {
 describe('PUT /users/me', () => {
   it('changes only the name parts given and answers user_id, emails, phone_numbers, crypto_wallets and __user', async () => {
     const testProvider = await startProvider();
-    const created = testProvider.clock.now();
-    const { userId, emailId, sessionToken } = await signIn(testProvider, { email: 'ada@example.com' });
+    const { userId, emailId, sessionToken } = await signIn(testProvider, { email: ADA.email });
     await testProvider.provider.database.db
       .updateTable('users')
       .set({ last_name: 'Byron' })
@@ -136,7 +91,7 @@ describe('PUT /users/me', () => {
       sessionToken,
     });
     expect(response.status).toBe(200);
-    const emails = [{ email_id: emailId, email: 'ada@example.com', verified: true }];
+    const emails = [adaEmail(emailId)];
     expect(response.json).toEqual({
       data: {
         request_id: REQUEST_ID,
@@ -145,12 +100,7 @@ describe('PUT /users/me', () => {
         emails,
         phone_numbers: [],
         crypto_wallets: [],
-        __user: userObject({
-          userId,
-          createdAt: created,
-          emails,
-          name: { first_name: 'Ada', middle_name: 'King', last_name: 'Byron' },
-        }),
+        __user: expectedUser(userId, { emails, name: { first_name: 'Ada', middle_name: 'King', last_name: 'Byron' } }),
       },
     });
     const row = await userRow(testProvider, userId);
@@ -304,61 +254,31 @@ describe('DELETE /users/emails/{id} and /users/phone_numbers/{id}', () => {
     return { otp: otp?.consumed_at, token: token?.consumed_at };
   }
 
+  /** The answer of a DELETE that left `userId` with only `remaining` (phone_numbers or emails). */
+  const deletedAnswer = (userId: string, remaining: Record<string, unknown>) => ({
+    data: { request_id: REQUEST_ID, status_code: 200, user_id: userId, __user: expectedUser(userId, remaining) },
+  });
+
   it('removes the caller’s email, burns the codes and links sent to it, and answers user_id and __user', async () => {
     const testProvider = await startProvider();
-    const created = testProvider.clock.now();
-    const { userId, emailId, phoneId, sessionToken } = await signIn(testProvider, {
-      email: 'ada@example.com',
-      phoneNumber: '+14155550100',
-    });
+    const { userId, emailId, phoneId, sessionToken } = await signIn(testProvider, ADA);
     await insertPendingSecrets(testProvider, userId, emailId as string);
     testProvider.clock.advance(1000);
     const response = await testProvider.call('DELETE', `/users/emails/${emailId}`, { sessionToken });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({
-      data: {
-        request_id: REQUEST_ID,
-        status_code: 200,
-        user_id: userId,
-        __user: userObject({
-          userId,
-          createdAt: created,
-          phoneNumbers: [{ phone_id: phoneId, phone_number: '+14155550100', verified: true }],
-        }),
-      },
-    });
-    const rows = await testProvider.provider.database.db
-      .selectFrom('emails')
-      .select('email_id')
-      .where('email_id', '=', emailId as string)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(response.json).toEqual(deletedAnswer(userId, { phone_numbers: [adaPhone(phoneId)] }));
+    expect(await testProvider.provider.database.db.selectFrom('emails').selectAll().execute()).toEqual([]);
     const now = testProvider.clock.now();
     expect(await consumedAt(testProvider, emailId as string)).toEqual({ otp: now, token: now });
   });
 
   it('removes the caller’s phone number and burns the codes sent to it', async () => {
     const testProvider = await startProvider();
-    const created = testProvider.clock.now();
-    const { userId, emailId, phoneId, sessionToken } = await signIn(testProvider, {
-      email: 'ada@example.com',
-      phoneNumber: '+14155550100',
-    });
+    const { userId, emailId, phoneId, sessionToken } = await signIn(testProvider, ADA);
     await insertPendingSecrets(testProvider, userId, phoneId as string);
     const response = await testProvider.call('DELETE', `/users/phone_numbers/${phoneId}`, { sessionToken });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({
-      data: {
-        request_id: REQUEST_ID,
-        status_code: 200,
-        user_id: userId,
-        __user: userObject({
-          userId,
-          createdAt: created,
-          emails: [{ email_id: emailId, email: 'ada@example.com', verified: true }],
-        }),
-      },
-    });
+    expect(response.json).toEqual(deletedAnswer(userId, { emails: [adaEmail(emailId)] }));
     expect(await testProvider.provider.database.db.selectFrom('phone_numbers').selectAll().execute()).toEqual([]);
     expect((await consumedAt(testProvider, phoneId as string)).otp).toBe(testProvider.clock.now());
   });
@@ -379,21 +299,8 @@ describe('DELETE /users/emails/{id} and /users/phone_numbers/{id}', () => {
     });
     expect(phone.status).toBe(404);
     expect(phone.json).toEqual(PHONE_NOT_FOUND);
-    const { db } = testProvider.provider.database;
-    expect(
-      await db
-        .selectFrom('emails')
-        .select('user_id')
-        .where('email_id', '=', victim.emailId as string)
-        .execute(),
-    ).toEqual([{ user_id: victim.userId }]);
-    expect(
-      await db
-        .selectFrom('phone_numbers')
-        .select('user_id')
-        .where('phone_id', '=', victim.phoneId as string)
-        .execute(),
-    ).toEqual([{ user_id: victim.userId }]);
+    expect((await rowById(testProvider, 'emails', victim.emailId as string)).user_id).toBe(victim.userId);
+    expect((await rowById(testProvider, 'phones', victim.phoneId as string)).user_id).toBe(victim.userId);
     expect(await consumedAt(testProvider, victim.emailId as string)).toEqual({ otp: null, token: null });
     expect((await consumedAt(testProvider, victim.phoneId as string)).otp).toBeNull();
   });
@@ -433,7 +340,7 @@ describe('DELETE /users/emails/{id} and /users/phone_numbers/{id}', () => {
     'biometric_registrations/x',
   ])('answers DELETE /users/%s without a session with user_unauthenticated, deleting nothing', async (path) => {
     const testProvider = await startProvider();
-    const { emailId, phoneId } = await signIn(testProvider, { email: 'ada@example.com', phoneNumber: '+14155550100' });
+    const { emailId, phoneId } = await signIn(testProvider, ADA);
     const response = await testProvider.call(
       'DELETE',
       `/users/${path.replace('{email}', emailId as string).replace('{phone}', phoneId as string)}`,
