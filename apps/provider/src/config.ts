@@ -16,7 +16,7 @@ const rbacPolicy = z.strictObject({
   scopes: z.array(z.strictObject({ scope: z.string(), description: z.string().default('') })).default([]),
 });
 
-const window = z.strictObject({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
+const rateWindow = z.strictObject({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
 
 const passwordPolicy = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('zxcvbn') }),
@@ -92,8 +92,8 @@ export const configSchema = z.strictObject({
   trustedProxies: z.array(z.string()).default([]),
   rateLimits: z
     .strictObject({
-      sendsPerIdentifier: window.default({ limit: 5, windowSeconds: 60 }),
-      sendsPerIp: window.default({ limit: 50, windowSeconds: 60 }),
+      sendsPerIdentifier: rateWindow.default({ limit: 5, windowSeconds: 60 }),
+      sendsPerIp: rateWindow.default({ limit: 50, windowSeconds: 60 }),
     })
     .default({ sendsPerIdentifier: { limit: 5, windowSeconds: 60 }, sendsPerIp: { limit: 50, windowSeconds: 60 } }),
   lockout: z

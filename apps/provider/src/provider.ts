@@ -3,7 +3,6 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
-import { ProviderError } from './http/errors';
 import { registerDevInboxRoutes } from './routes/devInbox';
 import { registerMagicLinkRoutes } from './routes/magicLinks';
 import { registerOtpRoutes } from './routes/otps';
@@ -49,17 +48,9 @@ export interface Provider {
 
 const systemClock: Clock = { now: () => Date.now() };
 
-function unavailable(what: string): Outbox {
-  return {
-    async send() {
-      throw new ProviderError('method_not_enabled', { message: `No ${what} is configured for this provider.` });
-    },
-  };
-}
-
 /** Creates the provider: opens and migrates the database, seeds the project and builds the routes. */
 export async function createProvider(options: CreateProviderOptions = {}): Promise<Provider> {
-  const config = parseConfig(options.config ?? {});
+  let config = parseConfig(options.config ?? {});
   const clock = options.clock ?? systemClock;
   // Checked before the database is opened, so a refused start leaves no connection or row behind.
   if (config.mode === 'production' && !options.outbox && !config.smtp) {
@@ -86,9 +77,15 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   const inbox = config.mode === 'development' ? createDevInbox(db, () => clock.now()) : null;
   let outbox = options.outbox;
   if (!outbox) {
-    const email = config.smtp ? createSmtpOutbox(config.smtp) : (inbox ?? unavailable('email delivery (set smtp)'));
-    const phone = options.phoneSender ?? inbox ?? unavailable('SMS/WhatsApp sender');
-    outbox = routeByChannel(email, phone);
+    // Without SMTP there is an inbox: production mode without SMTP or an outbox was refused above.
+    const email = config.smtp ? createSmtpOutbox(config.smtp) : (inbox as Outbox);
+    const phone = options.phoneSender ?? inbox;
+    if (!phone) {
+      // Nothing can deliver a text, so those methods are off: refused up front, before a code is written.
+      const products = config.project.products.filter((product) => product !== 'sms_otp' && product !== 'whatsapp_otp');
+      config = { ...config, project: { ...config.project, products } };
+    }
+    outbox = phone ? routeByChannel(email, phone) : email;
   }
 
   const deps: ProviderDeps = {

@@ -138,7 +138,6 @@ const migrations: Record<string, Migration> = {
         .addColumn('codes', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('dev_inbox_created').on('dev_inbox').column('created_at').execute();
       await db.schema
         .createTable('events')
         .addColumn('event_id', 'text', (c) => c.primaryKey())

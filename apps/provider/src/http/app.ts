@@ -9,13 +9,23 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 const SDK_HEADERS = 'authorization,content-type,x-sdk-client,x-sdk-parent-host';
 
+/** The headers that let an allowed origin read a credentialed answer (contract §2). */
+function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': 'retry-after, x-request-id',
+    vary: 'Origin',
+  };
+}
+
 function errorBody(requestId: string, error: ProviderError) {
   return {
     status_code: error.status,
     request_id: requestId,
     error_type: error.errorType,
     error_message: error.message,
-    error_url: `${ERROR_URL_BASE}`,
+    error_url: ERROR_URL_BASE,
     ...(error.details === undefined ? {} : { error_details: error.details }),
   };
 }
@@ -51,12 +61,10 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
       return new Response(null, {
         status: 204,
         headers: {
-          'access-control-allow-origin': origin,
-          'access-control-allow-credentials': 'true',
+          ...corsHeaders(origin),
           'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
           'access-control-allow-headers': SDK_HEADERS,
           'access-control-max-age': '600',
-          vary: 'Origin',
           'x-request-id': c.get('requestId'),
         },
       });
@@ -65,10 +73,10 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     if (origin !== undefined && !allowed) throw new ProviderError('origin_not_allowed');
     await next();
     if (allowed) {
-      c.res.headers.set('access-control-allow-origin', origin);
-      c.res.headers.set('access-control-allow-credentials', 'true');
-      c.res.headers.set('access-control-expose-headers', 'retry-after, x-request-id');
-      c.res.headers.append('vary', 'Origin');
+      for (const [name, value] of Object.entries(corsHeaders(origin))) {
+        if (name === 'vary') c.res.headers.append(name, value);
+        else c.res.headers.set(name, value);
+      }
     }
     c.res.headers.set('x-request-id', c.get('requestId'));
   });
@@ -105,13 +113,8 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
   app.onError((error, c) => {
     const requestId = c.get('requestId') ?? newId('request-id', deps.environment);
     const origin = c.req.header('origin');
-    const headers: Record<string, string> = { 'x-request-id': requestId };
-    if (origin !== undefined && project.allowedOrigins.includes(origin)) {
-      headers['access-control-allow-origin'] = origin;
-      headers['access-control-allow-credentials'] = 'true';
-      headers['access-control-expose-headers'] = 'retry-after, x-request-id';
-      headers.vary = 'Origin';
-    }
+    const allowed = origin !== undefined && project.allowedOrigins.includes(origin);
+    const headers: Record<string, string> = { 'x-request-id': requestId, ...(allowed ? corsHeaders(origin) : {}) };
     if (error instanceof SchemaError) {
       return c.json({ status_code: 400, request_id: requestId, [error.location]: error.issues }, 400, headers);
     }

@@ -9,6 +9,7 @@ import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, issueMagicLink } from '../servic
 import { assertAttachable, resolveRecipient, type SendMode } from '../services/otps';
 import {
   authenticateResponseFields,
+  emailFactor,
   optionalSession,
   recordAuthentication,
   requireSession,
@@ -90,11 +91,7 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
     await consumeEmailToken(trx, redeemed, now);
     return recordAuthentication(trx, c, {
       userId: token.user_id,
-      factor: {
-        type: 'magic_link',
-        delivery_method: 'email',
-        email_factor: { email_id: email.email_id, email_address: email.email },
-      },
+      factor: emailFactor('magic_link', email),
       durationMinutes: body.session_duration_minutes,
       current,
     });

@@ -1,4 +1,3 @@
-import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
@@ -25,6 +24,8 @@ import {
 import { digestsEqual, sha256Hex } from '../services/secrets';
 import {
   authenticateResponseFields,
+  emailFactor,
+  type NewFactor,
   optionalSession,
   recordAuthentication,
   requireSession,
@@ -104,17 +105,11 @@ async function passcodeFactor(
   c: ProviderContext,
   channel: OtpChannel,
   methodId: string,
-): Promise<Omit<AuthenticationFactor, 'last_authenticated_at'> | undefined> {
+): Promise<NewFactor | undefined> {
   const { db } = c.get('deps');
   if (channel === 'email') {
     const row = await db.selectFrom('emails').selectAll().where('email_id', '=', methodId).executeTakeFirst();
-    return (
-      row && {
-        type: 'otp',
-        delivery_method: 'email',
-        email_factor: { email_id: row.email_id, email_address: row.email },
-      }
-    );
+    return row && emailFactor('otp', row);
   }
   const row = await db.selectFrom('phone_numbers').selectAll().where('phone_id', '=', methodId).executeTakeFirst();
   return (

@@ -10,6 +10,7 @@ import { hashPassword } from '../services/passwordHash';
 import { assertAcceptablePassword, assertPasswordLength } from '../services/passwordStrength';
 import {
   authenticateResponseFields,
+  emailFactor,
   optionalSession,
   recordAuthentication,
   requireOpaqueSession,
@@ -143,11 +144,7 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
       .execute();
     const session = await recordAuthentication(trx, c, {
       userId: token.user_id,
-      factor: {
-        type: 'magic_link',
-        delivery_method: 'email',
-        email_factor: { email_id: email.email_id, email_address: email.email },
-      },
+      factor: emailFactor('magic_link', email),
       durationMinutes: body.session_duration_minutes,
       current,
     });

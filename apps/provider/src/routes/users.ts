@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { ok, type ProviderEnv, readBody } from '../http/context';
+import { ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError, SchemaError } from '../http/errors';
 import { protectionFields } from '../http/fields';
 import { assertEmail } from '../services/guards';
@@ -23,6 +23,48 @@ const LATER_FACTORS: Record<string, string> = {
   webauthn_registrations: 'WebAuthn registration',
   biometric_registrations: 'Biometric registration',
 };
+
+/** Removes one of the caller's own emails or phone numbers; what was already sent to it stops working. */
+async function deleteIdentifier(c: ProviderContext, kind: 'email' | 'phone'): Promise<Response> {
+  const deps = c.get('deps');
+  const { row } = await requireSession(c);
+  const id = c.req.param('id') ?? '';
+  const now = deps.clock.now();
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    // Only the caller's own: another user's id is "not found", never deleted.
+    const result =
+      kind === 'email'
+        ? await trx
+            .deleteFrom('emails')
+            .where('email_id', '=', id)
+            .where('user_id', '=', row.user_id)
+            .executeTakeFirst()
+        : await trx
+            .deleteFrom('phone_numbers')
+            .where('phone_id', '=', id)
+            .where('user_id', '=', row.user_id)
+            .executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) return false;
+    if (kind === 'email') {
+      await trx
+        .updateTable('email_tokens')
+        .set({ consumed_at: now })
+        .where('email_id', '=', id)
+        .where('consumed_at', 'is', null)
+        .execute();
+    }
+    await trx
+      .updateTable('otp_codes')
+      .set({ consumed_at: now })
+      .where('method_id', '=', id)
+      .where('consumed_at', 'is', null)
+      .execute();
+    return true;
+  });
+  if (!deleted) throw new ProviderError(kind === 'email' ? 'email_not_found' : 'phone_number_not_found');
+  const user = await requireUser(deps.db, row.user_id);
+  return ok(c, { user_id: user.user_id, __user: user });
+}
 
 /** `GET`/`PUT /users/me`, the delete-factor calls and `POST /users/search`. */
 export function registerUserRoutes(app: Hono<ProviderEnv>): void {
@@ -68,63 +110,8 @@ export function registerUserRoutes(app: Hono<ProviderEnv>): void {
     });
   });
 
-  app.delete('/sdk/v1/users/emails/:email_id', async (c) => {
-    const deps = c.get('deps');
-    const { row } = await requireSession(c);
-    const emailId = c.req.param('email_id');
-    const now = deps.clock.now();
-    const deleted = await deps.db.transaction().execute(async (trx) => {
-      // Only the caller's own email: another user's id is "not found", never deleted.
-      const result = await trx
-        .deleteFrom('emails')
-        .where('email_id', '=', emailId)
-        .where('user_id', '=', row.user_id)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) !== 1) return false;
-      // Links and codes already sent to the removed address stop working.
-      await trx
-        .updateTable('email_tokens')
-        .set({ consumed_at: now })
-        .where('email_id', '=', emailId)
-        .where('consumed_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('otp_codes')
-        .set({ consumed_at: now })
-        .where('method_id', '=', emailId)
-        .where('consumed_at', 'is', null)
-        .execute();
-      return true;
-    });
-    if (!deleted) throw new ProviderError('email_not_found');
-    const user = await requireUser(deps.db, row.user_id);
-    return ok(c, { user_id: user.user_id, __user: user });
-  });
-
-  app.delete('/sdk/v1/users/phone_numbers/:phone_id', async (c) => {
-    const deps = c.get('deps');
-    const { row } = await requireSession(c);
-    const phoneId = c.req.param('phone_id');
-    const now = deps.clock.now();
-    const deleted = await deps.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .deleteFrom('phone_numbers')
-        .where('phone_id', '=', phoneId)
-        .where('user_id', '=', row.user_id)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) !== 1) return false;
-      await trx
-        .updateTable('otp_codes')
-        .set({ consumed_at: now })
-        .where('method_id', '=', phoneId)
-        .where('consumed_at', 'is', null)
-        .execute();
-      return true;
-    });
-    if (!deleted) throw new ProviderError('phone_number_not_found');
-    const user = await requireUser(deps.db, row.user_id);
-    return ok(c, { user_id: user.user_id, __user: user });
-  });
+  app.delete('/sdk/v1/users/emails/:id', (c) => deleteIdentifier(c, 'email'));
+  app.delete('/sdk/v1/users/phone_numbers/:id', (c) => deleteIdentifier(c, 'phone'));
 
   for (const [segment, label] of Object.entries(LATER_FACTORS)) {
     app.delete(`/sdk/v1/users/${segment}/:id`, async (c) => {

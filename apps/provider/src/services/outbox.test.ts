@@ -111,6 +111,27 @@ describe('SMTP delivery', () => {
 });
 
 describe('phone sender', () => {
+  it('switches text and WhatsApp passcodes off in production when nothing can send them, writing nothing', async () => {
+    const { call, provider } = await startProvider({
+      mode: 'production',
+      smtp: { url: 'smtp://127.0.0.1:9', from: 'login@acme.example' },
+    });
+    expect(provider.config.project.products).toEqual(['email_otp', 'email_magic_links', 'passwords']);
+    for (const channel of ['sms', 'whatsapp']) {
+      const response = await call('POST', `/otps/${channel}/login_or_create`, {
+        body: { phone_number: '+14155550100' },
+      });
+      expect(response.status).toBe(403);
+      expect(response.json).toMatchObject({
+        error_type: 'method_not_enabled',
+        error_message: 'This sign-in method is not enabled for this project.',
+      });
+    }
+    const { db } = provider.database;
+    expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('otp_codes').selectAll().execute()).toEqual([]);
+  });
+
   it('hands text and WhatsApp messages to the pluggable sender while email stays in the inbox', async () => {
     const sent: OutgoingMessage[] = [];
     const phoneSender: PhoneSender = {

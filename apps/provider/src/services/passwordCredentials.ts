@@ -1,4 +1,3 @@
-import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, EmailsTable, PasswordsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
@@ -6,10 +5,11 @@ import { ProviderError } from '../http/errors';
 import { assertNotLocked, recordFailure } from './guards';
 import { verifyAgainstDummy, verifyPassword } from './passwordHash';
 import { newId } from './secrets';
+import type { NewFactor } from './sessions';
 import { findEmail } from './users';
 
 /** The factor a password proves. */
-export const PASSWORD_FACTOR: Omit<AuthenticationFactor, 'last_authenticated_at'> = {
+export const PASSWORD_FACTOR: NewFactor = {
   type: 'password',
   delivery_method: 'knowledge',
 };

@@ -65,6 +65,14 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
   return row;
 }
 
+/** A factor as routes build it; recordAuthentication stamps the time. */
+export type NewFactor = Omit<AuthenticationFactor, 'last_authenticated_at'>;
+
+/** The factor an emailed passcode or link proves: the user reads this address. */
+export function emailFactor(type: 'otp' | 'magic_link', email: { email_id: string; email: string }): NewFactor {
+  return { type, delivery_method: 'email', email_factor: { email_id: email.email_id, email_address: email.email } };
+}
+
 /** The caller's live session, or a refusal: `user_unauthenticated` without a token, `session_not_found` for a dead one. */
 export async function requireSession(c: ProviderContext): Promise<{ row: SessionRow; token: string }> {
   const { sessionToken } = c.get('auth');
@@ -115,7 +123,7 @@ export async function recordAuthentication(
   c: ProviderContext,
   options: {
     userId: string;
-    factor: Omit<AuthenticationFactor, 'last_authenticated_at'>;
+    factor: NewFactor;
     durationMinutes: number | undefined;
     current: { row: SessionRow; token: string } | null;
   },
