@@ -7,4 +7,6 @@ export type { ErrorType } from './http/errors';
 export { ERROR_CATALOGUE, ProviderError } from './http/errors';
 export type { CreateProviderOptions, Provider } from './provider';
 export { createProvider } from './provider';
+export type { RunningServer, ServeProviderOptions } from './server';
+export { serveProvider } from './server';
 export type { InboxMessage, Outbox, OutgoingMessage, PhoneSender } from './services/outbox';
