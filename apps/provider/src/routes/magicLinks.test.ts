@@ -327,7 +327,7 @@ describe('magic_links/authenticate', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('does not accept a password-reset token', async () => {
+  it("accepts a password-reset token (the reset form's 'Login without a password') and consumes it", async () => {
     const t = await startProvider();
     const { db } = t.provider.database;
     await sendLink(t);
@@ -348,9 +348,23 @@ describe('magic_links/authenticate', () => {
         created_at: START,
       })
       .execute();
-    const before = await snapshot(t);
+    const response = await authenticate(t, resetToken);
+    expect(response.status).toBe(200);
+    expect(response.json.data.user_id).toBe(email.user_id);
+    const row = await db
+      .selectFrom('email_tokens')
+      .selectAll()
+      .where('token_id', '=', 'password-reset-test-1')
+      .executeTakeFirstOrThrow();
+    expect(row.consumed_at).toBe(START);
+    // Used once: it can neither sign in again nor set a password afterwards.
     expectError(await authenticate(t, resetToken), 401, 'unable_to_auth_magic_link');
-    expect(await snapshot(t)).toEqual(before);
+    const reset = await t.post('/passwords/email/reset', {
+      token: resetToken,
+      password: 'a-long-and-unusual-passphrase-9271',
+      session_duration_minutes: 30,
+    });
+    expectError(reset, 401, 'unable_to_auth_magic_link');
   });
 
   it('signs a different user into a new session when the caller holds another user’s session', async () => {

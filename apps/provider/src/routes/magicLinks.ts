@@ -78,10 +78,13 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, authenticateSchema);
   const now = deps.clock.now();
-  // No product check here: the password-reset email's log-in link is redeemed through this call too.
+  // No product check here: the password-reset email's log-in link is redeemed through this call too, and so is
+  // its reset link, for the reset form's 'Login without a password' (widget §2). Whoever holds a reset link can
+  // already set a password and get a session with it, so signing in with it grants nothing more; redeeming it
+  // consumes it, so the same link cannot then also change the password.
   const redeemed = await findRedeemableEmailToken(deps, {
     token: body.token,
-    kind: 'magic_link',
+    kinds: ['magic_link', 'password_reset'],
     codeVerifier: body.code_verifier,
   });
   const { token, email } = redeemed;

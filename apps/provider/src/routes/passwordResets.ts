@@ -123,7 +123,7 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   // Only a reset token: the same email's log-in (magic-link) token must not set a password.
   const redeemed = await findRedeemableEmailToken(deps, {
     token: body.token,
-    kind: 'password_reset',
+    kinds: ['password_reset'],
     codeVerifier: body.code_verifier,
   });
   const { token, email } = redeemed;

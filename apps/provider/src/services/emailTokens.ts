@@ -42,21 +42,21 @@ export async function createEmailToken(
 }
 
 /**
- * The live token of `kind` with this value, and the email it was sent to; else `unable_to_auth_magic_link`.
- * A token of another kind never matches, so a log-in link cannot set a password nor a reset link sign in.
+ * The live token of one of `kinds` with this value, and the email it was sent to; else `unable_to_auth_magic_link`.
+ * A token of another kind never matches, so a log-in link can never set a password.
  * A missing or wrong PKCE verifier is `pkce_mismatch` and leaves the token usable: the SDK retries with
  * its other stored verifier (contract §4).
  */
 export async function findRedeemableEmailToken(
   deps: ProviderDeps,
-  options: { token: string; kind: EmailTokenKind; codeVerifier: string | undefined },
+  options: { token: string; kinds: EmailTokenKind[]; codeVerifier: string | undefined },
 ): Promise<{ token: Selectable<EmailTokensTable>; email: Selectable<EmailsTable> }> {
   const token = await deps.db
     .selectFrom('email_tokens')
     .selectAll()
     .where('project_id', '=', deps.config.project.projectId)
     .where('token_hash', '=', sha256Hex(options.token))
-    .where('kind', '=', options.kind)
+    .where('kind', 'in', options.kinds)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', deps.clock.now())
     .executeTakeFirst();
