@@ -1,0 +1,22 @@
+import type { LatchkeyFlowError } from './errors';
+
+/** The events a sign-in flow reports to the host's `onEvent` callback. */
+export type LatchkeyEventType =
+  | 'MAGIC_LINK_LOGIN_OR_CREATE'
+  | 'OTP_LOGIN_OR_CREATE'
+  | 'PASSKEY_AUTHENTICATE'
+  | 'AUTHENTICATE_FLOW_COMPLETE';
+
+/** One event: its type and the provider's answer (or other details) that caused it. */
+export interface LatchkeyEvent {
+  type: LatchkeyEventType;
+  data: unknown;
+}
+
+/** The host's callbacks for a sign-in flow (spec §3 Configuration: `onEvent`, `onError`). */
+export interface SignInCallbacks {
+  /** Called after a step of the flow succeeded (an email sent, a passcode sent, the flow completed). */
+  onEvent?(event: LatchkeyEvent): void;
+  /** Called when a step of the flow failed, with the error as the widget shows it. */
+  onError?(error: LatchkeyFlowError): void;
+}

@@ -1,0 +1,289 @@
+import { act, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createSignInStore,
+  EML_AND_EMAIL_OTP_ERROR,
+  PASSKEYS_ALONE_ERROR,
+  resolveSignInConfig,
+  type SignInStore,
+  SignInStoreProvider,
+  useOptionalSignInStore,
+  useSignInStore,
+} from './signInStore';
+
+const otpState = { type: 'sms' as const, methodId: 'phone-number-test-1', otpDestination: '+15005550006' };
+
+describe('configuration', () => {
+  it('fills in the spec defaults', () => {
+    expect(resolveSignInConfig()).toEqual({
+      products: ['emailMagicLinks'],
+      emailMagicLinksOptions: { loginExpirationMinutes: 30, signupExpirationMinutes: 30, createUserAsPending: false },
+      otpOptions: { methods: [], expirationMinutes: 5 },
+      passwordOptions: {},
+      sessionOptions: { sessionDurationMinutes: 30 },
+      style: { hideHeaderText: false },
+    });
+  });
+
+  it('keeps what the host set', () => {
+    const config = resolveSignInConfig({
+      products: ['otp'],
+      emailMagicLinksOptions: { loginRedirectURL: 'https://a.test/in', createUserAsPending: true },
+      otpOptions: { methods: ['sms'], expirationMinutes: 10, locale: 'es' },
+      passwordOptions: { resetPasswordRedirectURL: 'https://a.test/reset' },
+      sessionOptions: { sessionDurationMinutes: 60 },
+      style: { hideHeaderText: true, logoImageUrl: 'https://a.test/logo.png' },
+    });
+    expect(config.emailMagicLinksOptions).toEqual({
+      loginRedirectURL: 'https://a.test/in',
+      loginExpirationMinutes: 30,
+      signupExpirationMinutes: 30,
+      createUserAsPending: true,
+    });
+    expect(config.otpOptions).toEqual({ methods: ['sms'], expirationMinutes: 10, locale: 'es' });
+    expect(config.passwordOptions).toEqual({ resetPasswordRedirectURL: 'https://a.test/reset' });
+    expect(config.sessionOptions.sessionDurationMinutes).toBe(60);
+    expect(config.style).toEqual({ hideHeaderText: true, logoImageUrl: 'https://a.test/logo.png' });
+  });
+
+  it('refuses magic links together with email passcodes', () => {
+    const store = createSignInStore({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } });
+    expect(store.getState().configError).toBe('Error: Cannot use both EML and Email OTP');
+    expect(EML_AND_EMAIL_OTP_ERROR).toBe('Error: Cannot use both EML and Email OTP');
+  });
+
+  it('allows magic links with text-message passcodes', () => {
+    const store = createSignInStore({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
+    expect(store.getState().configError).toBeNull();
+  });
+
+  it('refuses passkeys as the only product', () => {
+    const store = createSignInStore({ products: ['passkeys'] });
+    expect(store.getState().configError).toBe(
+      'Error: Cannot use Passkeys by itself, please add another product to the config.',
+    );
+    expect(PASSKEYS_ALONE_ERROR).toBe(store.getState().configError);
+  });
+
+  it('allows passkeys beside another product, and the default config', () => {
+    expect(createSignInStore({ products: ['passkeys', 'emailMagicLinks'] }).getState().configError).toBeNull();
+    expect(createSignInStore().getState().configError).toBeNull();
+  });
+});
+
+describe('method tabs', () => {
+  it('lists passcode methods in configured order, the first preselected', () => {
+    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } });
+    expect(store.getState().methods).toEqual(['sms', 'whatsapp', 'email']);
+  });
+
+  it('gives magic links and passwords one shared email tab', () => {
+    expect(createSignInStore({ products: ['emailMagicLinks', 'passwords'] }).getState().methods).toEqual(['email']);
+  });
+
+  it('adds the email tab after the passcode methods, once', () => {
+    const store = createSignInStore({ products: ['otp', 'passwords'], otpOptions: { methods: ['whatsapp', 'email'] } });
+    expect(store.getState().methods).toEqual(['whatsapp', 'email']);
+    const sms = createSignInStore({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
+    expect(sms.getState().methods).toEqual(['sms', 'email']);
+  });
+
+  it('ignores passcode methods when the otp product is not configured', () => {
+    const store = createSignInStore({ products: ['emailMagicLinks'], otpOptions: { methods: ['sms', 'email'] } });
+    expect(store.getState().methods).toEqual(['email']);
+    expect(store.getState().configError).toBeNull();
+  });
+
+  it('has no tab for products without an email or phone form', () => {
+    expect(createSignInStore({ products: ['oauth'] }).getState().methods).toEqual([]);
+  });
+});
+
+describe('transitions', () => {
+  it('starts on Main with an empty form state, or on the screen asked for', () => {
+    const state = createSignInStore().getState();
+    expect(state.screen).toBe('Main');
+    expect(state.formState).toEqual({
+      magicLinkState: { email: '' },
+      otpState: { type: 'email', methodId: '', otpDestination: '' },
+      passwordState: { email: '', type: null },
+      resetPasswordState: { token: '', tokenType: null },
+      errorDescriptor: null,
+    });
+    expect(state.isPasswordless).toBe(false);
+    expect(createSignInStore({}, {}, 'PasswordResetForm').getState().screen).toBe('PasswordResetForm');
+  });
+
+  it('sending a magic link stores the email and shows EmailConfirmation; try again clears it', () => {
+    const store = createSignInStore({ products: ['emailMagicLinks', 'passwords'] });
+    store.getState().passwordUserFound('ada@example.com', 'passwordless');
+    store.getState().setPasswordless(true);
+    store.getState().magicLinkSent('ada@example.com');
+    expect(store.getState().screen).toBe('EmailConfirmation');
+    expect(store.getState().formState.magicLinkState.email).toBe('ada@example.com');
+
+    store.getState().tryAgain();
+    expect(store.getState().screen).toBe('Main');
+    expect(store.getState().formState.magicLinkState.email).toBe('');
+    expect(store.getState().formState.passwordState.email).toBe('');
+    expect(store.getState().isPasswordless).toBe(false);
+  });
+
+  it('sending a passcode stores type, method id and destination; resending replaces only the method id', () => {
+    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    store.getState().otpSent(otpState);
+    expect(store.getState().screen).toBe('OTPAuthenticate');
+    expect(store.getState().formState.otpState).toEqual(otpState);
+
+    store.getState().otpResent('phone-number-test-2');
+    expect(store.getState().screen).toBe('OTPAuthenticate');
+    expect(store.getState().formState.otpState).toEqual({ ...otpState, methodId: 'phone-number-test-2' });
+
+    store.getState().otpAuthenticated();
+    expect(store.getState().screen).toBe('OTPConfirmation');
+  });
+
+  it('the user search stores email and user type and shows the password screen', () => {
+    const store = createSignInStore({ products: ['passwords'] });
+    store.getState().passwordUserFound('ada@example.com', 'password');
+    expect(store.getState().screen).toBe('PasswordCreateOrLogin');
+    expect(store.getState().formState.passwordState).toEqual({ email: 'ada@example.com', type: 'password' });
+    store.getState().passwordAuthenticated();
+    expect(store.getState().screen).toBe('PasswordConfirmation');
+  });
+
+  it.each([
+    ['forgot', 'PasswordForgot'],
+    ['breached', 'PasswordBreached'],
+    ['dedupe', 'PasswordDedupe'],
+    ['setNew', 'PasswordSetNew'],
+  ] as const)('a reset email sent because of "%s" shows %s', (reason, expected) => {
+    const store = createSignInStore({ products: ['passwords'] });
+    store.getState().passwordUserFound('ada@example.com', 'password');
+    store.getState().passwordResetSent(reason);
+    expect(store.getState().screen).toBe(expected);
+    expect(store.getState().formState.passwordState.email).toBe('ada@example.com');
+  });
+
+  it('a reset token from the URL is stored and shows the reset form', () => {
+    const store = createSignInStore({ products: ['passwords'] });
+    store.getState().resetTokenReceived('token-1', 'reset_password');
+    expect(store.getState().screen).toBe('PasswordResetForm');
+    expect(store.getState().formState.resetPasswordState).toEqual({ token: 'token-1', tokenType: 'reset_password' });
+    store.getState().loginSucceeded();
+    expect(store.getState().screen).toBe('LoginSuccess');
+  });
+
+  it('an error shows the error screen with its message; back returns to Main keeping the emails', () => {
+    const store = createSignInStore({ products: ['emailMagicLinks', 'passwords'] });
+    store.getState().passwordUserFound('ada@example.com', 'new');
+    store.getState().magicLinkSent('ada@example.com');
+    store.getState().showError({ messageId: 'network_error', message: 'Unable to contact our servers.' });
+    expect(store.getState().screen).toBe('Error');
+    expect(store.getState().formState.errorDescriptor).toEqual({
+      messageId: 'network_error',
+      message: 'Unable to contact our servers.',
+    });
+
+    store.getState().setPasswordless(true);
+    expect(store.getState().isPasswordless).toBe(true);
+    store.getState().back();
+    expect(store.getState().screen).toBe('Main');
+    expect(store.getState().formState.magicLinkState.email).toBe('ada@example.com');
+    expect(store.getState().formState.passwordState).toEqual({ email: 'ada@example.com', type: 'new' });
+    expect(store.getState().formState.errorDescriptor).toBeNull();
+    expect(store.getState().isPasswordless).toBe(false);
+  });
+
+  it('navigate goes to any screen and leaves the form state alone', () => {
+    const store = createSignInStore();
+    store.getState().magicLinkSent('ada@example.com');
+    const before = store.getState().formState;
+    store.getState().navigate('LoginSuccess');
+    expect(store.getState().screen).toBe('LoginSuccess');
+    expect(store.getState().formState).toBe(before);
+  });
+
+  it('keeps the host callbacks and lets them be replaced', () => {
+    const onEvent = vi.fn();
+    const store = createSignInStore({}, { onEvent });
+    store.getState().callbacks.onEvent?.({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: null });
+    expect(onEvent).toHaveBeenCalledWith({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: null });
+    const onError = vi.fn();
+    store.getState().setCallbacks({ onError });
+    expect(store.getState().callbacks).toEqual({ onError });
+  });
+
+  it('two stores never share state', () => {
+    const first = createSignInStore();
+    const second = createSignInStore();
+    first.getState().magicLinkSent('ada@example.com');
+    first.getState().otpSent(otpState);
+    expect(second.getState().screen).toBe('Main');
+    expect(second.getState().formState.magicLinkState.email).toBe('');
+    expect(second.getState().formState.otpState.methodId).toBe('');
+  });
+});
+
+function ScreenName({ label = 'screen', onRender }: { label?: string; onRender?: () => void }) {
+  onRender?.();
+  return <p>{`${label}: ${useSignInStore((state) => state.screen)}`}</p>;
+}
+
+describe('React bindings', () => {
+  const wrapperFor =
+    (store: SignInStore) =>
+    ({ children }: { children: ReactNode }) => <SignInStoreProvider store={store}>{children}</SignInStoreProvider>;
+
+  it('useSignInStore outside <SignIn> throws a message naming both', () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useSignInStore((state) => state.screen))).toThrow(
+      'useSignInStore must be used within <SignIn>',
+    );
+    consoleError.mockRestore();
+  });
+
+  it('useOptionalSignInStore is null outside a provider and the store inside', () => {
+    expect(renderHook(() => useOptionalSignInStore()).result.current).toBeNull();
+    const store = createSignInStore();
+    expect(renderHook(() => useOptionalSignInStore(), { wrapper: wrapperFor(store) }).result.current).toBe(store);
+  });
+
+  it('re-renders with the selected slice after a transition, and only for that slice', () => {
+    const store = createSignInStore();
+    let renders = 0;
+    const countRender = () => {
+      renders++;
+    };
+    render(
+      <SignInStoreProvider store={store}>
+        <ScreenName onRender={countRender} />
+      </SignInStoreProvider>,
+    );
+    expect(screen.getByText('screen: Main')).toBeTruthy();
+    act(() => store.getState().magicLinkSent('ada@example.com'));
+    expect(screen.getByText('screen: EmailConfirmation')).toBeTruthy();
+    const rendersAfterTransition = renders;
+    act(() => store.getState().setPasswordless(true));
+    expect(renders).toBe(rendersAfterTransition);
+  });
+
+  it('two mounted widgets keep separate screens', () => {
+    const first = createSignInStore();
+    const second = createSignInStore();
+    render(
+      <>
+        <SignInStoreProvider store={first}>
+          <ScreenName label="first" />
+        </SignInStoreProvider>
+        <SignInStoreProvider store={second}>
+          <ScreenName label="second" />
+        </SignInStoreProvider>
+      </>,
+    );
+    act(() => first.getState().otpSent(otpState));
+    expect(screen.getByText('first: OTPAuthenticate')).toBeTruthy();
+    expect(screen.getByText('second: Main')).toBeTruthy();
+  });
+});

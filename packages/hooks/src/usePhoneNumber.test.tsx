@@ -1,0 +1,197 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  COUNTRY_DIAL_CODES,
+  formatPhoneNumber,
+  getCountries,
+  type PhoneLibraryLoader,
+  type PhoneValidationResult,
+  useFormattedPhoneNumber,
+  usePhoneNumber,
+} from './usePhoneNumber';
+
+const INVALID = 'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
+
+/** A network that never delivers the phone-parsing chunk. */
+const neverLoads: PhoneLibraryLoader = () => new Promise(() => {});
+
+function PhoneForm() {
+  const phone = usePhoneNumber();
+  const [sentTo, setSentTo] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result = await phone.validate();
+        if (result.ok) setSentTo(result.e164);
+      }}
+    >
+      <label htmlFor="country">Country</label>
+      <select id="country" value={phone.country} onChange={(event) => phone.setCountry(event.target.value)}>
+        {phone.countries.map((country) => (
+          <option key={country.code} value={country.code}>
+            {`+${country.dialCode} ${country.name}`}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="phone">Phone number</label>
+      <input id="phone" {...phone.inputProps} />
+      <p role="alert">{phone.error?.message}</p>
+      <output>{sentTo}</output>
+      <button type="submit">Continue</button>
+    </form>
+  );
+}
+
+function Destination(props: { e164: string }) {
+  return <p>{useFormattedPhoneNumber(props.e164)}</p>;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the country list', () => {
+  it('preselects the United States and shows dial code and region name, sorted by name', () => {
+    render(<PhoneForm />);
+    const select = screen.getByLabelText<HTMLSelectElement>('Country');
+    expect(select.value).toBe('US');
+    expect(select.selectedOptions[0]?.textContent).toBe('+1 United States');
+    const labels = Array.from(select.options, (option) => option.textContent ?? '');
+    expect(labels).toContain('+44 United Kingdom');
+    const names = getCountries().map((country) => country.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names.length).toBe(Object.keys(COUNTRY_DIAL_CODES).length);
+  });
+
+  it('names the regions in the requested language', () => {
+    const { result } = renderHook(() => usePhoneNumber({ locale: 'fr', defaultCountry: 'DE' }));
+    expect(result.current.country).toBe('DE');
+    expect(result.current.dialCode).toBe('49');
+    expect(result.current.countries.find((country) => country.code === 'DE')?.name).toBe('Allemagne');
+  });
+});
+
+describe('validation', () => {
+  it('turns a national number typed with spaces and dashes into E.164 for the selected country', async () => {
+    const user = userEvent.setup();
+    render(<PhoneForm />);
+    await user.type(screen.getByLabelText('Phone number'), '(415) 555-0123');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(415) 555-0123');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('+14155550123'));
+    expect(screen.getByRole('alert').textContent).toBe('');
+  });
+
+  it('parses with the country the user picked', async () => {
+    const user = userEvent.setup();
+    render(<PhoneForm />);
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await user.type(screen.getByLabelText('Phone number'), '020 7946 0958');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('+442079460958'));
+  });
+
+  it('shows the invalid_phone_number message for a number that cannot exist, until the user edits it', async () => {
+    const user = userEvent.setup();
+    render(<PhoneForm />);
+    const input = screen.getByLabelText('Phone number');
+    await user.type(input, '555 01');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(INVALID));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('');
+    await user.type(input, '2');
+    expect(screen.getByRole('alert').textContent).toBe('');
+  });
+
+  it('rejects an empty number with the same message', async () => {
+    const { result } = renderHook(() => usePhoneNumber());
+    let outcome: PhoneValidationResult | undefined;
+    await act(async () => {
+      outcome = await result.current.validate();
+    });
+    expect(outcome).toEqual({ ok: false, error: { type: 'invalid_phone_number', message: INVALID } });
+    expect(result.current.error?.message).toBe(INVALID);
+  });
+
+  it('takes a number typed with its own + prefix as international', async () => {
+    const { result } = renderHook(() => usePhoneNumber());
+    let outcome: PhoneValidationResult | undefined;
+    await act(async () => {
+      result.current.setNationalNumber('+44 20 7946 0958');
+      outcome = await result.current.validate();
+    });
+    expect(outcome).toEqual({ ok: true, e164: '+442079460958' });
+  });
+
+  it('accepts dial code plus digits when the parser does not answer within 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const { result } = renderHook(() => usePhoneNumber({ loadPhoneLibrary: neverLoads }));
+    act(() => result.current.setNationalNumber('415-555-0123'));
+    let outcome: PhoneValidationResult | undefined;
+    const pending = result.current.validate().then((value) => {
+      outcome = value;
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1999));
+    expect(outcome).toBeUndefined();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await pending;
+    expect(outcome).toEqual({ ok: true, e164: '+14155550123' });
+  });
+
+  it('accepts dial code plus digits when the parsing library fails to load', async () => {
+    const { result } = renderHook(() =>
+      usePhoneNumber({ defaultCountry: 'GB', loadPhoneLibrary: () => Promise.reject(new Error('chunk failed')) }),
+    );
+    let outcome: PhoneValidationResult | undefined;
+    await act(async () => {
+      result.current.setNationalNumber('7946 0958');
+      outcome = await result.current.validate();
+    });
+    expect(outcome).toEqual({ ok: true, e164: '+4479460958' });
+  });
+});
+
+describe('formatting', () => {
+  it('formats an E.164 number for display', async () => {
+    const { result } = renderHook(() => usePhoneNumber());
+    await expect(result.current.format('+14155550123')).resolves.toBe('+1 415 555 0123');
+    await expect(formatPhoneNumber('+442079460958')).resolves.toBe('+44 20 7946 0958');
+  });
+
+  it('shows the raw number when formatting takes longer than 10 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    let formatted: string | undefined;
+    formatPhoneNumber('+14155550123', { loadPhoneLibrary: neverLoads }).then((text) => {
+      formatted = text;
+    });
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(formatted).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(formatted).toBe('+14155550123');
+  });
+
+  it('useFormattedPhoneNumber shows the raw number first, then the formatted one', async () => {
+    const { rerender } = render(<Destination e164="+14155550123" />);
+    expect(screen.getByText('+14155550123')).toBeTruthy();
+    await screen.findByText('+1 415 555 0123');
+    rerender(<Destination e164="+442079460958" />);
+    expect(screen.getByText('+442079460958')).toBeTruthy();
+    await screen.findByText('+44 20 7946 0958');
+  });
+});
+
+it('never imports libphonenumber-js statically, so an email-only bundle leaves it out', () => {
+  const sourceDirectory = import.meta.dirname;
+  const files = readdirSync(sourceDirectory).filter((name) => /\.tsx?$/.test(name) && !name.includes('.test.'));
+  const staticImport = /^\s*(?:(?:import|export)\s+(?!type\b)[^;]*from\s+|import\s+)['"]libphonenumber-js/m;
+  const offenders = files.filter((name) => staticImport.test(readFileSync(join(sourceDirectory, name), 'utf8')));
+  expect(files).toContain('usePhoneNumber.ts');
+  expect(offenders).toEqual([]);
+});

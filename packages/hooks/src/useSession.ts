@@ -1,0 +1,39 @@
+import type { SessionRevokeOptions, SessionSnapshot, SessionsRevokeResponse } from '@latchkey/sdk';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useLatchkeyClient } from './LatchkeyProvider';
+
+/** What `useSession()` returns: the session state, then the verb. */
+export interface UseSessionReturn extends SessionSnapshot {
+  /** The client holds a session (it may still come from the cache: see `fromCache`). */
+  hasSession: boolean;
+  /** Signs out (`POST /sessions/revoke`); `forceClear` clears the local session even if the provider is unreachable. */
+  revoke(options?: SessionRevokeOptions): Promise<SessionsRevokeResponse>;
+}
+
+/** The session, user and `fromCache` of the client; re-renders on every real change. */
+export function useSession(): UseSessionReturn;
+/** A slice of the session snapshot (`useSession(s => s.user)`); re-renders only when the slice changes. */
+export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T;
+export function useSession<T>(selector?: (snapshot: SessionSnapshot) => T): UseSessionReturn | T {
+  const client = useLatchkeyClient();
+  const memo = useRef<{ snapshot: SessionSnapshot; selector: typeof selector; value: unknown } | null>(null);
+  // The same value for the same snapshot and selector, and the previous value when the new one is equal, so
+  // useSyncExternalStore only re-renders when the selected slice really changed.
+  const getSelection = useCallback((): unknown => {
+    const snapshot = client.session.getSnapshot();
+    const last = memo.current;
+    if (last && last.snapshot === snapshot && last.selector === selector) return last.value;
+    const next = selector ? selector(snapshot) : snapshot;
+    const value = last && Object.is(last.value, next) ? last.value : next;
+    memo.current = { snapshot, selector, value };
+    return value;
+  }, [client, selector]);
+  const selected = useSyncExternalStore(client.session.subscribe, getSelection, getSelection);
+  const revoke = useCallback((options?: SessionRevokeOptions) => client.session.revoke(options), [client]);
+  const full = useMemo(() => {
+    if (selector) return null;
+    const snapshot = selected as SessionSnapshot;
+    return { ...snapshot, hasSession: snapshot.session !== null, revoke };
+  }, [selector, selected, revoke]);
+  return full ?? (selected as T);
+}
