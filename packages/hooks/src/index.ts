@@ -18,3 +18,4 @@ export * from './usePhoneNumber';
 export * from './useResend';
 export * from './useSession';
 export * from './useUser';
+export * from './validationMessages';

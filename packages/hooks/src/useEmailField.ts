@@ -1,9 +1,7 @@
 import { EMAIL_PATTERN } from '@latchkey/sdk';
 import { type ChangeEvent, useCallback, useRef, useState } from 'react';
 import { type LatchkeyFlowError, validationError } from './errors';
-
-/** The email message of the magic-link and password forms (§5); the OTP form uses 'Invalid email address.'. */
-export const EMAIL_FORMAT_INVALID_MESSAGE = 'Email format is invalid.';
+import { EMAIL_FORMAT_INVALID_MESSAGE } from './validationMessages';
 
 /** Options of `useEmailField`. */
 export interface UseEmailFieldOptions {

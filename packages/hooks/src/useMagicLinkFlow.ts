@@ -9,9 +9,7 @@ import {
   useFlowContext,
   useStoreSlice,
 } from './flowContext';
-
-/** Spec §5: the magic-link form's message for an email that does not match the email rule. */
-export const MAGIC_LINK_INVALID_EMAIL_MESSAGE = 'Email format is invalid.';
+import { EMAIL_FORMAT_INVALID_MESSAGE } from './validationMessages';
 
 /**
  * Options of `useMagicLinkFlow`. Inside a `<SignIn>`, a missing option is taken from the store's
@@ -61,7 +59,7 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
     async (rawEmail: string): Promise<boolean> => {
       const email = rawEmail.trim();
       if (!EMAIL_PATTERN.test(email)) {
-        const error = validationError('invalid_email', MAGIC_LINK_INVALID_EMAIL_MESSAGE);
+        const error = validationError('invalid_email', EMAIL_FORMAT_INVALID_MESSAGE);
         setState({ status: 'error', email, error });
         ctx.fail(error);
         return false;

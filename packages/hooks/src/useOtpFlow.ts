@@ -13,14 +13,11 @@ import {
   useStoreSlice,
 } from './flowContext';
 import type { OtpMethod } from './signInStore';
-
-/** Spec §5: the passcode email form's message for an address that does not match the email rule. */
-export const OTP_INVALID_EMAIL_MESSAGE = 'Invalid email address.';
-/** Spec §5/§8: a phone number that is not E.164. */
-export const OTP_INVALID_PHONE_NUMBER_MESSAGE =
-  'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
-/** Spec §8 `invalid_code`: anything but 6 digits. */
-export const OTP_INVALID_CODE_MESSAGE = 'Code format is invalid, please try again.';
+import {
+  OTP_INVALID_CODE_MESSAGE,
+  OTP_INVALID_EMAIL_MESSAGE,
+  PHONE_NUMBER_INVALID_MESSAGE,
+} from './validationMessages';
 
 const CODE_PATTERN = /^\d{6}$/;
 
@@ -89,9 +86,7 @@ function checkDestination({ method, destination }: OtpDestination): LatchkeyFlow
   if (method === 'email') {
     return EMAIL_PATTERN.test(destination) ? null : validationError('invalid_email', OTP_INVALID_EMAIL_MESSAGE);
   }
-  return E164_PATTERN.test(destination)
-    ? null
-    : validationError('invalid_phone_number', OTP_INVALID_PHONE_NUMBER_MESSAGE);
+  return E164_PATTERN.test(destination) ? null : validationError('invalid_phone_number', PHONE_NUMBER_INVALID_MESSAGE);
 }
 
 async function loginOrCreate(

@@ -17,9 +17,8 @@ import {
   useStoreSlice,
 } from './flowContext';
 import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from './signInStore';
+import { EMAIL_FORMAT_INVALID_MESSAGE } from './validationMessages';
 
-/** Spec §5: the password form's message for an email that does not match the email rule. */
-export const PASSWORD_INVALID_EMAIL_MESSAGE = 'Email format is invalid.';
 /** Spec §5: the password field is required. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required.';
 
@@ -145,7 +144,7 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
     const passwordSettings = () => resolvePasswordSettings(ctx, pickPasswordSettings(optionsRef.current));
     const duration = () => resolveSessionDuration(ctx, optionsRef.current.sessionDurationMinutes);
     const validEmail = (candidate: string) => EMAIL_PATTERN.test(candidate);
-    const invalidEmail = () => fail(validationError('invalid_email', PASSWORD_INVALID_EMAIL_MESSAGE));
+    const invalidEmail = () => fail(validationError('invalid_email', EMAIL_FORMAT_INVALID_MESSAGE));
     const store = () => ctx.store?.getState();
 
     // Each sender makes the request, then returns the store transition to run once it succeeded.

@@ -2,6 +2,7 @@ import type { CountryCode, PhoneNumber } from 'libphonenumber-js/min';
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { COUNTRY_DIAL_CODES } from './countries';
 import { type LatchkeyFlowError, validationError } from './errors';
+import { PHONE_NUMBER_INVALID_MESSAGE } from './validationMessages';
 
 export { COUNTRY_DIAL_CODES } from './countries';
 
@@ -11,9 +12,6 @@ export const DEFAULT_PHONE_COUNTRY = 'US';
 export const PHONE_VALIDATION_TIMEOUT_MS = 2000;
 /** Spec widget §9: display-format time-out. */
 export const PHONE_FORMAT_TIMEOUT_MS = 10000;
-/** Spec widget §5 / §8 `invalid_phone_number`. */
-export const PHONE_NUMBER_INVALID_MESSAGE =
-  'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
 
 /** One entry of the country selector. */
 export interface Country {
@@ -33,8 +31,9 @@ export interface PhoneLibrary {
 /** Loads the phone-parsing library. The default is a dynamic import, so an email-only widget never downloads it. */
 export type PhoneLibraryLoader = () => Promise<PhoneLibrary>;
 
-// The only place libphonenumber-js is loaded: a static import anywhere would put it in every bundle.
-const loadLibphonenumber: PhoneLibraryLoader = () => import('libphonenumber-js/min');
+// The only place libphonenumber-js is loaded (through phoneLibrary.ts, its functions we use): a static import
+// anywhere would put it in every bundle.
+const loadLibphonenumber: PhoneLibraryLoader = () => import('./phoneLibrary');
 
 const TIMED_OUT = Symbol('timed out');
 
