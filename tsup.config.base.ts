@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import type { Options } from 'tsup';
 
 /** The one tsup configuration every package builds with: ESM + CJS + `.d.ts`, tree-shakable. */
@@ -15,3 +18,44 @@ export function packageBuild(entry: Record<string, string>, overrides: Options =
     ...overrides,
   };
 }
+
+/** Every source file of a package but its tests, stories and examples: the entries of a module-preserving build. */
+export const MODULE_ENTRIES = [
+  'src/**/*.ts',
+  'src/**/*.tsx',
+  '!src/**/*.test.ts',
+  '!src/**/*.test.tsx',
+  '!src/**/*.stories.tsx',
+  '!src/**/examples/**',
+  '!src/stories/**',
+];
+
+/**
+ * Keeps one output file per source file (with `MODULE_ENTRIES`): a relative import, static or dynamic, stays an
+ * import of the sibling output file instead of being bundled in. An app's bundler then sees the package's own
+ * module graph, `export *` barrels included: it drops the files a page does not use (`"sideEffects": false`) and
+ * splits the lazy screens as written. From one bundled file (or from esbuild's shared chunks behind named
+ * re-exports) it keeps code no page uses: BENCHMARKS.md, kit bundle size.
+ */
+export function preserveModules(): Plugin {
+  return {
+    name: 'latchkey-preserve-modules',
+    setup(build) {
+      // tsup builds CommonJS as ES modules first (code splitting), then names the files from outExtension.
+      const extension = build.initialOptions.outExtension?.['.js'] ?? '.js';
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const target = resolve(args.resolveDir, args.path);
+        if (SOURCE_EXTENSIONS.some((sourceExtension) => existsSync(target + sourceExtension))) {
+          return { path: `${args.path}${extension}`, external: true };
+        }
+        if (SOURCE_EXTENSIONS.some((sourceExtension) => existsSync(join(target, `index${sourceExtension}`)))) {
+          return { path: `${args.path}/index${extension}`, external: true };
+        }
+        return undefined; // anything else (CSS, JSON) is bundled as usual
+      });
+    },
+  };
+}
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx'];

@@ -1,0 +1,59 @@
+import { createSignInStore, type SignInCallbacks, type SignInConfig } from '@latchkey/hooks';
+import { forwardRef, useEffect, useState } from 'react';
+import type { Strings } from './messages/index';
+import { createPart, type PartProps } from './primitives/createPart';
+import { PasswordResetFormScreen } from './screens/PasswordResetForm/PasswordResetFormScreen';
+import type { Toaster } from './toast';
+import { WidgetRoot } from './WidgetRoot';
+
+const ResetPasswordRoot = createPart('reset-password', 'root', 'div');
+
+/** Props of `ResetPassword`. */
+export interface ResetPasswordProps extends Omit<PartProps<'div'>, 'children'> {
+  /** Products and their options (spec §3 Configuration), as for `<SignIn>`; read once, when it mounts. */
+  config?: SignInConfig;
+  /** Replacement texts by message id (to translate or reword); inserted as text, never HTML. */
+  strings?: Strings;
+  /** The host's `onEvent` / `onError`. */
+  callbacks?: SignInCallbacks;
+  /** Your own toaster (the themed kit passes a sonner-backed one); default: a polite live region. */
+  toaster?: Toaster;
+  /**
+   * The reset link's token. Default: the page URL's `token`, with its `stytch_token_type` (`reset_password`
+   * shows the form, `login` signs in at once); the token leaves the address bar once consumed.
+   */
+  passwordResetToken?: string;
+}
+
+/**
+ * The reset-password mount point (sdk-and-idp §2 Mount points): the sign-in screens, starting at
+ * PasswordResetForm, with one sign-in store created when it mounts. Render it inside `<LatchkeyProvider client>` on
+ * the page the reset email links to. Root element: `data-scope="reset-password" data-part="root"` with
+ * `data-screen="<Screen>"`; the watermark follows the project's `displayWatermark`.
+ */
+export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(function ResetPassword(
+  { config, strings, callbacks, toaster, passwordResetToken, ...props },
+  ref,
+) {
+  const [store] = useState(() => {
+    const created = createSignInStore(config, callbacks, 'PasswordResetForm');
+    if (passwordResetToken) created.getState().resetTokenReceived(passwordResetToken, 'reset_password');
+    return created;
+  });
+  useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
+
+  // The reset page opens on PasswordResetForm, in the entry chunk; every later screen (confirmation, login success,
+  // error, and the sign-in screens an error's back arrow can lead to) is loaded when reached (screenLoaders.ts).
+  return (
+    <WidgetRoot
+      {...props}
+      store={store}
+      strings={strings}
+      toaster={toaster}
+      root={ResetPasswordRoot}
+      initialScreen="PasswordResetForm"
+      initialScreenComponent={PasswordResetFormScreen}
+      ref={ref}
+    />
+  );
+});

@@ -1,0 +1,115 @@
+import {
+  EML_AND_EMAIL_OTP_ERROR,
+  PASSKEYS_ALONE_ERROR,
+  type Screen,
+  type SignInStore,
+  SignInStoreProvider,
+  useSignInStore,
+} from '@latchkey/hooks';
+import { type ComponentType, forwardRef, type RefObject, Suspense, useEffect, useRef } from 'react';
+import { Spinner } from './components/Spinner';
+import { Watermark } from './components/Watermark';
+import { type MessageId, MessagesProvider, type Strings, useMessages } from './messages/index';
+import { createPart, type PartProps } from './primitives/createPart';
+import { LAZY_SCREENS } from './screenLoaders';
+import { type Toaster, ToastProvider } from './toast';
+
+// Internal: the body <SignIn> and <ResetPassword> share (providers, screen switch, focus, watermark). Not exported
+// from index.ts.
+
+const CONFIG_ERROR_MESSAGES: Record<string, MessageId> = {
+  [EML_AND_EMAIL_OTP_ERROR]: 'config.emlAndEmailOtp',
+  [PASSKEYS_ALONE_ERROR]: 'config.passkeysAlone',
+};
+
+const SignInConfigError = createPart('sign-in', 'config-error', 'p');
+
+/** The root part of a widget (`data-scope="<widget>" data-part="root"`). */
+type WidgetRootPart = ReturnType<typeof createPart<'div'>>;
+
+export interface WidgetRootProps extends Omit<PartProps<'div'>, 'children'> {
+  store: SignInStore;
+  strings?: Strings;
+  toaster?: Toaster;
+  /** The widget's root element. */
+  root: WidgetRootPart;
+  /** The screen the widget opens on, rendered from `initialScreenComponent` (in the entry chunk, no Suspense wait). */
+  initialScreen: Screen;
+  initialScreenComponent: ComponentType;
+  /** Shows the store's configuration error (role alert) instead of the screens. */
+  showsConfigError?: boolean;
+}
+
+/** The store, messages and toasts providers around the screen switch. */
+export const WidgetRoot = forwardRef<HTMLDivElement, WidgetRootProps>(function WidgetRoot(
+  { store, strings, toaster, ...props },
+  ref,
+) {
+  return (
+    <SignInStoreProvider store={store}>
+      <MessagesProvider strings={strings}>
+        <ToastProvider toaster={toaster}>
+          <WidgetBody {...props} ref={ref} />
+        </ToastProvider>
+      </MessagesProvider>
+    </SignInStoreProvider>
+  );
+});
+
+type WidgetBodyProps = Omit<WidgetRootProps, 'store' | 'strings' | 'toaster'>;
+
+const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBody(
+  { root: Root, initialScreen, initialScreenComponent, showsConfigError = false, ...props },
+  forwardedRef,
+) {
+  const t = useMessages();
+  const screen = useSignInStore((state) => state.screen);
+  const configError = useSignInStore((state) => (showsConfigError ? state.configError : null));
+  const container = useRef<HTMLDivElement | null>(null);
+  const setRef = (element: HTMLDivElement | null) => {
+    container.current = element;
+    if (typeof forwardedRef === 'function') forwardedRef(element);
+    else if (forwardedRef) forwardedRef.current = element;
+  };
+  // The first screen does not take focus (it would steal it from the host page); every later one does.
+  const screenCount = useRef(0);
+  const previousScreen = useRef(screen);
+  if (previousScreen.current !== screen) {
+    previousScreen.current = screen;
+    screenCount.current += 1;
+  }
+  const isFirstScreen = screenCount.current === 0;
+
+  const ScreenComponent = screen === initialScreen ? initialScreenComponent : LAZY_SCREENS[screen];
+  return (
+    <Root data-screen={screen} {...props} ref={setRef}>
+      {configError !== null ? (
+        <SignInConfigError role="alert">
+          {CONFIG_ERROR_MESSAGES[configError] ? t(CONFIG_ERROR_MESSAGES[configError]) : configError}
+        </SignInConfigError>
+      ) : (
+        <Suspense fallback={<Spinner />}>
+          <ScreenComponent key={screen} />
+          <FocusHeading key={`focus-${screen}`} container={container} isEnabled={!isFirstScreen} />
+        </Suspense>
+      )}
+      <Watermark />
+    </Root>
+  );
+});
+
+/** Moves focus to the new screen's heading once it is in the page (after its lazy chunk loaded). */
+function FocusHeading({ container, isEnabled }: { container: RefObject<HTMLElement | null>; isEnabled: boolean }) {
+  useEffect(() => {
+    if (!isEnabled) return;
+    const root = container.current;
+    // A screen without a heading (Main with `style.hideHeaderText`) focuses its own root instead.
+    const target =
+      root?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]') ??
+      root?.querySelector<HTMLElement>('[data-part="root"]');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [container, isEnabled]);
+  return null;
+}

@@ -1,0 +1,28 @@
+import { useSignInStore } from '@latchkey/hooks';
+import { errorText, type MessageId, messages, useMessages } from '../../messages/index';
+
+/** What `useErrorScreen` returns. */
+export interface UseErrorScreenReturn {
+  /** The text to show: the catalogue's for the stored message id, else the stored message. */
+  message: string;
+  /** The back control shows. */
+  canGoBack: boolean;
+  /** Back to Main (clears the error). */
+  back: () => void;
+}
+
+/** The error screen's state: the store's error descriptor. */
+export function useErrorScreen(): UseErrorScreenReturn {
+  const t = useMessages();
+  const descriptor = useSignInStore((state) => state.formState.errorDescriptor);
+  const back = useSignInStore((state) => state.back);
+  let message = '';
+  if (descriptor) {
+    // The id may be a message id of the catalogue or an error_type; else the text as stored.
+    message =
+      descriptor.messageId in messages.en
+        ? t(descriptor.messageId as MessageId)
+        : errorText(t, { type: descriptor.messageId, message: descriptor.message });
+  }
+  return { message, canGoBack: true, back };
+}

@@ -1,0 +1,164 @@
+import { type LatchkeyFlowError, useEmailField, useMagicLinkFlow, useOptionalSignInStore } from '@latchkey/hooks';
+import { forwardRef, useCallback, useId } from 'react';
+import type { ErrorMessageValue } from '../../components/ErrorMessage';
+import { useMessages } from '../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { createFieldFormParts, fieldValidityProps } from './fieldForm';
+import type { EmailFormKind } from './useMainScreen';
+
+/** Options of `useEmailForm`: the flow behind the form. */
+export interface UseEmailFormOptions {
+  kind: EmailFormKind;
+  /** The text of a failed format check ('Invalid email address.' for passcodes, 'Email format is invalid.' else). */
+  invalidMessage: string;
+  /** Runs the flow once the email passed the format check. */
+  submitEmail: (email: string) => Promise<unknown>;
+  /** The flow is sending. */
+  isPending: boolean;
+  /** The flow's last error. */
+  flowError: LatchkeyFlowError | null;
+  /** Clears the flow's error (called when the user edits the email). */
+  resetFlow?: () => void;
+}
+
+/** What `useEmailForm` returns: the state of the email form's parts. */
+export interface UseEmailFormReturn {
+  kind: EmailFormKind;
+  /** The text in the field. */
+  value: string;
+  setValue: (value: string) => void;
+  /** The error under the field: the format check's text or the flow's error. Emitted as `data-invalid`. */
+  error: ErrorMessageValue;
+  /** Sending: the submit button is disabled and shows a spinner. Emitted as `data-pending`. */
+  isPending: boolean;
+  /** The input's id (for the label). */
+  inputId: string;
+  /** The error's id (for `aria-describedby`). */
+  errorId: string;
+  /** Checks the format (reporting a failure to `onError`), then runs the flow. */
+  submit: () => Promise<void>;
+}
+
+/** The email form's state around one flow (magic link, email passcode or password user search). */
+export function useEmailForm(options: UseEmailFormOptions): UseEmailFormReturn {
+  const { kind, invalidMessage, submitEmail, isPending, flowError, resetFlow } = options;
+  const store = useOptionalSignInStore();
+  const field = useEmailField({
+    invalidMessage,
+    // Spec §5: the failure is also reported to the error callback.
+    onError: (error) => store?.getState().callbacks.onError?.(error),
+  });
+  const id = useId();
+  const { validate, value, setValue: setFieldValue } = field;
+  const hasFlowError = flowError !== null;
+  const setValue = useCallback(
+    (next: string) => {
+      setFieldValue(next);
+      if (hasFlowError) resetFlow?.();
+    },
+    [setFieldValue, hasFlowError, resetFlow],
+  );
+  const submit = useCallback(async () => {
+    if (isPending || !validate()) return;
+    await submitEmail(value.trim());
+  }, [isPending, validate, submitEmail, value]);
+  const error: ErrorMessageValue = field.error ? field.error.message : flowError;
+  return {
+    kind,
+    value: field.value,
+    setValue,
+    error,
+    isPending,
+    inputId: `${id}-email`,
+    errorId: `${id}-email-error`,
+    submit,
+  };
+}
+
+const parts = createFieldFormParts<UseEmailFormReturn>({
+  name: 'EmailForm',
+  scope: 'email-form',
+  labelId: 'emailForm.label',
+  submitId: 'emailForm.submit',
+  sendingId: 'emailForm.sending',
+  rootAttributes: (form) => ({ 'data-kind': form.kind }),
+});
+const Input = createPart('email-form', 'input', 'input');
+
+/** Provides an email form's state (`useEmailForm()`, or a fixed value) to its parts. */
+export const EmailFormProvider = parts.Provider;
+
+/** The `<form>` (`data-scope="email-form" data-part="root"`, `data-pending`, `data-invalid`); submits on Enter. */
+export const EmailFormRoot = parts.Root;
+
+/** The field's `<label>` ('Email'). */
+export const EmailFormLabel = parts.Label;
+
+/** The email `<input>`: required, `aria-invalid` and `aria-describedby` the error, `data-invalid`. */
+export const EmailFormInput = forwardRef<HTMLInputElement, PartProps<'input'>>(function EmailFormInput(props, ref) {
+  const form = parts.useForm();
+  const t = useMessages();
+  return (
+    <Input
+      id={form.inputId}
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      placeholder={t('emailForm.placeholder')}
+      value={form.value}
+      {...fieldValidityProps(form)}
+      {...props}
+      onChange={composeEventHandlers(props.onChange, (event) => form.setValue(event.target.value))}
+      ref={ref}
+    />
+  );
+});
+
+/** The error under the field (`data-part="error"`, role alert); renders nothing without an error. */
+export const EmailFormError = parts.Error;
+
+/** The submit button ('Continue'): disabled with a spinner while sending (`data-pending`, `aria-busy`). */
+export const EmailFormSubmit = parts.Submit;
+
+/** The default layout of an email form: label, input, error, submit. */
+export function EmailFormLayout() {
+  return (
+    <EmailFormRoot>
+      <EmailFormLabel />
+      <EmailFormInput />
+      <EmailFormError />
+      <EmailFormSubmit />
+    </EmailFormRoot>
+  );
+}
+
+/** The email form with a given state; render it with `useEmailForm()` or a fixed value. */
+export function EmailForm({ value }: { value: UseEmailFormReturn }) {
+  return (
+    <EmailFormProvider value={value}>
+      <EmailFormLayout />
+    </EmailFormProvider>
+  );
+}
+EmailForm.Provider = EmailFormProvider;
+EmailForm.Root = EmailFormRoot;
+EmailForm.Label = EmailFormLabel;
+EmailForm.Input = EmailFormInput;
+EmailForm.Error = EmailFormError;
+EmailForm.Submit = EmailFormSubmit;
+
+/** The magic-link email form ('Email format is invalid.'); sends the link and moves to EmailConfirmation. */
+export function MagicLinkEmailForm() {
+  const t = useMessages();
+  const flow = useMagicLinkFlow();
+  const form = useEmailForm({
+    kind: 'magicLink',
+    invalidMessage: t('emailForm.invalidEmail'),
+    submitEmail: flow.send,
+    isPending: flow.status === 'sending',
+    flowError: flow.error,
+    resetFlow: flow.reset,
+  });
+  return <EmailForm value={form} />;
+}

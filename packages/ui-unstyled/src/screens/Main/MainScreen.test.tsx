@@ -1,0 +1,284 @@
+import type { LatchkeyFlowError } from '@latchkey/hooks';
+import { expectNoAxeViolations, type SentRequest } from '@latchkey/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { pageMain, renderSignIn } from '../../../test/renderSignIn';
+import type { UseEmailFormReturn } from './EmailForm';
+import { EmailForm } from './EmailForm';
+import BasicExample from './examples/basic';
+import CustomLayoutExample from './examples/custom-layout';
+import ErrorExample from './examples/error';
+import LoadingExample from './examples/loading';
+import { MainScreen } from './MainScreen';
+import type { UseMainScreenReturn } from './useMainScreen';
+
+const emailField = () => screen.getByRole('textbox', { name: 'Email' });
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+const sends = (requests: SentRequest[]) => requests.filter((request) => request.path.endsWith('/login_or_create'));
+
+describe('MainScreen', () => {
+  it('has no axe violations, with and without method tabs', async () => {
+    await renderSignIn({
+      config: { products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms', 'whatsapp'] } },
+    });
+    await screen.findByRole('combobox', { name: 'Country' });
+    await expectNoAxeViolations();
+  });
+
+  it('has no axe violations with a single email form showing an error', async () => {
+    const { user } = await renderSignIn();
+    await user.click(continueButton());
+    await screen.findByRole('alert');
+    await expectNoAxeViolations();
+  });
+
+  it("shows 'Sign up or log in' and one email form, without a tab bar, for magic links only", async () => {
+    await renderSignIn();
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(emailField().getAttribute('placeholder')).toBe('example@email.com');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
+  });
+
+  it('shows Text / WhatsApp / Email tabs in configured order, the first preselected, each with its own form', async () => {
+    const { user } = await renderSignIn({
+      config: { products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms', 'whatsapp'] } },
+    });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Text', 'WhatsApp', 'Email']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Email' }));
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
+  });
+
+  it('selects US by default and lists countries with region name and dial code', async () => {
+    await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    const country = (await screen.findByRole('combobox', { name: 'Country' })) as HTMLSelectElement;
+    expect(country.value).toBe('US');
+    expect(within(country).getByRole('option', { name: 'United Kingdom (+44)' })).toBeTruthy();
+    expect(within(country).getByRole('option', { name: 'United States (+1)' })).toBeTruthy();
+  });
+
+  it('sends a magic link with the configured options and moves to EmailConfirmation', async () => {
+    const onEvent = vi.fn();
+    const { env, user } = await renderSignIn({
+      config: { emailMagicLinksOptions: { loginRedirectURL: 'http://localhost:5173/authenticate' } },
+      callbacks: { onEvent },
+    });
+    await user.type(emailField(), 'ada@example.com');
+    await user.click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(sends(env.requests)).toEqual([
+      {
+        method: 'POST',
+        path: '/magic_links/email/login_or_create',
+        body: {
+          email: 'ada@example.com',
+          login_magic_link_url: 'http://localhost:5173/authenticate',
+          login_expiration_minutes: 30,
+          signup_expiration_minutes: 30,
+        },
+        status: 200,
+      },
+    ]);
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'MAGIC_LINK_LOGIN_OR_CREATE' }));
+  });
+
+  it("refuses a malformed email on the magic-link form with 'Email format is invalid.' and sends nothing", async () => {
+    const onError = vi.fn<(error: LatchkeyFlowError) => void>();
+    const { env, user } = await renderSignIn({ callbacks: { onError } });
+    await user.type(emailField(), 'ada@example');
+    await user.click(continueButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Email format is invalid.');
+    expect(emailField().getAttribute('aria-invalid')).toBe('true');
+    expect(emailField().getAttribute('aria-describedby')).toBe(alert.id);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'invalid_email' }));
+    await env.settled();
+    expect(sends(env.requests)).toEqual([]);
+  });
+
+  it("refuses a malformed email on the passcode form with 'Invalid email address.' and sends nothing", async () => {
+    const { env, user } = await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not an email');
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email address.');
+    await env.settled();
+    expect(sends(env.requests)).toEqual([]);
+  });
+
+  it('refuses an impossible phone number with the E.164 message and sends nothing', async () => {
+    const { env, user } = await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '12');
+    await user.click(continueButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Phone number format is invalid. Ensure the phone number is in the E.164 format.');
+    expect(screen.getByRole('textbox', { name: 'Phone number' }).getAttribute('aria-describedby')).toBe(alert.id);
+    await env.settled();
+    expect(sends(env.requests)).toEqual([]);
+  });
+
+  it('clears the error once the user edits the email', async () => {
+    const { user } = await renderSignIn();
+    await user.click(continueButton());
+    await screen.findByRole('alert');
+    await user.type(emailField(), 'a');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(emailField().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('can be used with the keyboard only: Tab to the field, type, Enter submits', async () => {
+    const { user } = await renderSignIn();
+    await user.tab();
+    expect(document.activeElement).toBe(emailField());
+    await user.keyboard('ada@example.com{Enter}');
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('moves through the tabs with the arrow keys', async () => {
+    const { user } = await renderSignIn({
+      config: { products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms', 'whatsapp'] } },
+    });
+    await screen.findByRole('combobox', { name: 'Country' });
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Text' }));
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Email' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toBeTruthy();
+  });
+
+  it('hides the header when style.hideHeaderText is set', async () => {
+    await renderSignIn({ config: { style: { hideHeaderText: true } } });
+    expect(emailField()).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it("shows the logo with the project's name as its text alternative", async () => {
+    const { env } = await renderSignIn({ config: { style: { logoImageUrl: 'https://example.com/logo.png' } } });
+    const logo = screen.getByRole('img');
+    expect(logo.getAttribute('src')).toBe('https://example.com/logo.png');
+    expect(logo.getAttribute('alt')).toBe(env.client.bootstrap.getSync().projectName ?? 'Logo');
+    expect(logo.getAttribute('alt')).not.toBe('');
+  });
+
+  it("shows the 'or' divider when social or crypto products are configured", async () => {
+    await renderSignIn({ config: { products: ['oauth', 'emailMagicLinks'] } });
+    const divider = screen.getByText('or');
+    expect(divider.getAttribute('data-part')).toBe('divider');
+  });
+
+  it('uses the strings overrides, as text', async () => {
+    const { user } = await renderSignIn({
+      strings: {
+        'main.title': 'Welcome <b>back</b>',
+        'emailForm.submit': 'Send link',
+        'emailForm.invalidEmail': 'Nope.',
+      },
+    });
+    expect(screen.getByRole('heading', { name: 'Welcome <b>back</b>' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Nope.');
+  });
+
+  it("shows the server's message when the error type has no catalogue text", async () => {
+    const { env, user } = await renderSignIn({
+      config: { products: ['otp'], otpOptions: { methods: ['sms'] } },
+      provider: { project: { products: ['email_otp', 'email_magic_links'] } },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '+1 415 555 0123');
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('This sign-in method is not enabled for this project.');
+    expect(sends(env.requests)[0]?.status).toBe(403);
+  });
+});
+
+describe('MainScreen parts', () => {
+  const main: UseMainScreenReturn = {
+    isHeaderHidden: false,
+    logoImageUrl: null,
+    logoAlt: 'Logo',
+    methods: ['email'],
+    selectedMethod: 'email',
+    selectMethod: () => {},
+    hasTabs: false,
+    hasDivider: false,
+    emailFormKind: 'magicLink',
+  };
+  const form = (overrides: Partial<UseEmailFormReturn> = {}): UseEmailFormReturn => ({
+    kind: 'magicLink',
+    value: 'ada@example.com',
+    setValue: () => {},
+    error: null,
+    isPending: false,
+    inputId: 'email',
+    errorId: 'email-error',
+    submit: vi.fn(async () => {}),
+    ...overrides,
+  });
+
+  it('a part renders one element with data-scope/data-part, passes props through and supports asChild', () => {
+    render(
+      <MainScreen.Provider value={main}>
+        <MainScreen.Title className="mine" data-testid="title" asChild>
+          <h1>Hello</h1>
+        </MainScreen.Title>
+      </MainScreen.Provider>,
+      { container: pageMain() },
+    );
+    const title = screen.getByTestId('title');
+    expect(title.tagName).toBe('H1');
+    expect(title.className).toBe('mine');
+    expect(title.getAttribute('data-scope')).toBe('main');
+    expect(title.getAttribute('data-part')).toBe('title');
+  });
+
+  it("the caller's handler runs first and can preventDefault ours away", async () => {
+    const value = form();
+    render(
+      <EmailForm.Provider value={value}>
+        <EmailForm.Root onSubmit={(event) => event.preventDefault()}>
+          <EmailForm.Submit />
+        </EmailForm.Root>
+      </EmailForm.Provider>,
+      { container: pageMain() },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(value.submit).not.toHaveBeenCalled();
+  });
+
+  it('while sending, the submit button is disabled, marked data-pending and shows a spinner', () => {
+    render(<EmailForm value={form({ isPending: true })} />, { container: pageMain() });
+    const button = screen.getByRole('button', { name: /Continue/ });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.hasAttribute('data-pending')).toBe(true);
+    expect(within(button).getByRole('status', { name: 'Sending' })).toBeTruthy();
+    expect(button.closest('form')?.hasAttribute('data-pending')).toBe(true);
+  });
+
+  it('an error marks the field data-invalid and aria-invalid, described by the alert', () => {
+    render(<EmailForm value={form({ error: 'Email format is invalid.' })} />, { container: pageMain() });
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(input.hasAttribute('data-invalid')).toBe(true);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('email-error');
+    expect(screen.getByRole('alert').id).toBe('email-error');
+  });
+});
+
+describe('MainScreen examples', () => {
+  it.each([
+    ['basic', BasicExample],
+    ['error', ErrorExample],
+    ['loading', LoadingExample],
+    ['custom-layout', CustomLayoutExample],
+  ] as const)('the %s example renders without axe violations', async (_, Example) => {
+    render(<Example />, { container: pageMain() });
+    await expectNoAxeViolations();
+  });
+});

@@ -1,0 +1,137 @@
+import type { MethodTab } from '@latchkey/hooks';
+import { createContext, forwardRef, lazy, type ReactNode, Suspense, useContext } from 'react';
+import { Spinner } from '../../components/Spinner';
+import { useMessages } from '../../messages/index';
+import { createPart, type PartProps } from '../../primitives/createPart';
+import { MagicLinkEmailForm } from './EmailForm';
+import { type UseMainScreenReturn, useMainScreen } from './useMainScreen';
+
+// Loaded on demand, so an email-magic-link-only widget ships none of them (bundle budget).
+const MethodTabs = lazy(async () => ({ default: (await import('./MethodTabs')).MethodTabs }));
+// The passcode and password forms come with their product's screens, one chunk per product (screens/otpScreens.ts,
+// screens/passwordScreens.ts): the screens after Main are in by the time the form is submitted.
+const PhoneForm = lazy(async () => ({ default: (await import('../otpScreens')).PhoneForm }));
+const OtpEmailForm = lazy(async () => ({ default: (await import('../otpScreens')).OtpEmailForm }));
+const PasswordEmailForm = lazy(async () => ({ default: (await import('../passwordScreens')).PasswordEmailForm }));
+
+const MainScreenContext = createContext<UseMainScreenReturn | null>(null);
+
+function useMainScreenContext(): UseMainScreenReturn {
+  const value = useContext(MainScreenContext);
+  if (!value) throw new Error('MainScreen parts must be used within <MainScreen.Provider>');
+  return value;
+}
+
+/** Provides the Main screen's state (`useMainScreen()`, or a fixed value) to its parts. */
+export const MainScreenProvider = MainScreenContext.Provider;
+
+const Root = createPart('main', 'root', 'div');
+const Logo = createPart('main', 'logo', 'img');
+const Title = createPart('main', 'title', 'h2');
+const Divider = createPart('main', 'divider', 'div');
+const Methods = createPart('main', 'methods', 'div');
+
+/** The screen's container (`data-scope="main" data-part="root"`). */
+export const MainScreenRoot = Root;
+
+/** The logo `<img>` (`style.logoImageUrl`, alt: the project's name or 'Logo'); nothing without a URL. */
+export const MainScreenLogo = forwardRef<HTMLImageElement, PartProps<'img'>>(function MainScreenLogo(props, ref) {
+  const main = useMainScreenContext();
+  if (!main.logoImageUrl) return null;
+  return <Logo src={main.logoImageUrl} alt={main.logoAlt} {...props} ref={ref} />;
+});
+
+/** The heading 'Sign up or log in'; nothing when `style.hideHeaderText` is set. */
+export const MainScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(function MainScreenTitle(props, ref) {
+  const main = useMainScreenContext();
+  const t = useMessages();
+  if (main.isHeaderHidden) return null;
+  return (
+    <Title tabIndex={-1} {...props} ref={ref}>
+      {props.children ?? t('main.title')}
+    </Title>
+  );
+});
+
+/** The 'or' between the social/crypto group and the email form; only when such products are configured. */
+export const MainScreenDivider = forwardRef<HTMLDivElement, PartProps<'div'>>(function MainScreenDivider(props, ref) {
+  const main = useMainScreenContext();
+  const t = useMessages();
+  if (!main.hasDivider) return null;
+  return (
+    <Divider {...props} ref={ref}>
+      {props.children ?? t('main.divider')}
+    </Divider>
+  );
+});
+
+/** The form of one method: the email form (magic link, passcode or password, by configuration) or the phone form. */
+export function MainScreenForm({ method }: { method: MethodTab }) {
+  const main = useMainScreenContext();
+  let form: ReactNode;
+  if (method !== 'email') form = <PhoneForm method={method} />;
+  else if (main.emailFormKind === 'otp') form = <OtpEmailForm />;
+  else if (main.emailFormKind === 'password') form = <PasswordEmailForm />;
+  else form = <MagicLinkEmailForm />;
+  return <Suspense fallback={<Spinner />}>{form}</Suspense>;
+}
+
+/**
+ * The sign-in methods (`data-part="methods"`, `data-tabs` when the tab bar shows): tabs with one form each when
+ * more than one method is configured, else the single form.
+ */
+export const MainScreenMethods = forwardRef<HTMLDivElement, PartProps<'div'>>(function MainScreenMethods(props, ref) {
+  const main = useMainScreenContext();
+  const [onlyMethod] = main.methods;
+  return (
+    <Methods data-tabs={main.hasTabs ? '' : undefined} {...props} ref={ref}>
+      {props.children ??
+        (main.hasTabs ? (
+          <Suspense fallback={<Spinner />}>
+            <MethodTabs
+              methods={main.methods}
+              selectedMethod={main.selectedMethod}
+              selectMethod={main.selectMethod}
+              renderForm={(method) => <MainScreenForm method={method} />}
+            />
+          </Suspense>
+        ) : onlyMethod ? (
+          <MainScreenForm method={onlyMethod} />
+        ) : null)}
+    </Methods>
+  );
+});
+
+/** The default layout of the Main screen: logo, title, divider, methods. */
+export function MainScreenLayout() {
+  return (
+    <MainScreenRoot>
+      <MainScreenLogo />
+      <MainScreenTitle />
+      <MainScreenDivider />
+      <MainScreenMethods />
+    </MainScreenRoot>
+  );
+}
+
+/**
+ * The Main screen (spec §2): optional logo, 'Sign up or log in', the 'or' divider when social/crypto products are
+ * configured, then the method tabs or the single form. Inside `<SignIn>`. For another layout: `useMainScreen()`,
+ * `<MainScreen.Provider value>` and the parts.
+ */
+export function MainScreen() {
+  const value = useMainScreen();
+  return (
+    <MainScreenProvider value={value}>
+      <MainScreenLayout />
+    </MainScreenProvider>
+  );
+}
+MainScreen.Provider = MainScreenProvider;
+MainScreen.Layout = MainScreenLayout;
+MainScreen.Root = MainScreenRoot;
+MainScreen.Logo = MainScreenLogo;
+MainScreen.Title = MainScreenTitle;
+MainScreen.Divider = MainScreenDivider;
+MainScreen.Methods = MainScreenMethods;
+MainScreen.Form = MainScreenForm;

@@ -1,0 +1,16 @@
+import { PasswordBreachedScreen } from '../PasswordBreachedScreen';
+import { examplePasswordBreached } from './fixtures';
+
+/**
+ * The screen has no error state of its own (a failed email never reaches it: the screen before shows the error);
+ * this shows it with a long address, the case most likely to break a layout.
+ */
+export default function PasswordBreachedErrorExample() {
+  return (
+    <PasswordBreachedScreen.Provider
+      value={examplePasswordBreached({ email: 'a.very.long.address.for.testing.wrapping@subdomain.example.com' })}
+    >
+      <PasswordBreachedScreen.Layout />
+    </PasswordBreachedScreen.Provider>
+  );
+}

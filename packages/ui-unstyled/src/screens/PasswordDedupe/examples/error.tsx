@@ -1,0 +1,16 @@
+import { PasswordDedupeScreen } from '../PasswordDedupeScreen';
+import { examplePasswordDedupe } from './fixtures';
+
+/**
+ * The screen has no error state of its own (a failed email never reaches it: the screen before shows the error);
+ * this shows it with a long address, the case most likely to break a layout.
+ */
+export default function PasswordDedupeErrorExample() {
+  return (
+    <PasswordDedupeScreen.Provider
+      value={examplePasswordDedupe({ email: 'a.very.long.address.for.testing.wrapping@subdomain.example.com' })}
+    >
+      <PasswordDedupeScreen.Layout />
+    </PasswordDedupeScreen.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+/// <reference types="vite/client" />
+// Every ladle story (`npm run stories`) renders with no running provider and no network: each screen in each of
+// its states, from its examples/ folder (style.md #9), inside ladle's global provider (.ladle/components.tsx).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectStories, expectStoryToRenderOffline, type StoryModule } from '../../../.ladle/storyTesting';
+
+const storyModules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
+const sourceModules = import.meta.glob(['./**/*.tsx', '!./**/*.test.tsx', '!./**/*.stories.tsx']);
+const exampleFiles = Object.keys(import.meta.glob('./screens/*/examples/*.tsx'));
+// A screen folder holds `<Name>/<Name>Screen.tsx` (helpers such as screens/shared/ are not screens).
+const screenFolders = Object.keys(import.meta.glob('./screens/*/*Screen.tsx'))
+  .map((file) => /^\.\/screens\/([^/]+)\/\1Screen\.tsx$/.exec(file)?.[1])
+  .filter((folder): folder is string => folder !== undefined)
+  .sort();
+const stories = collectStories(storyModules);
+
+/** The examples every screen has at least (style.md #9). */
+const REQUIRED_EXAMPLES = ['basic', 'error', 'loading', 'custom-layout'];
+
+function examplesOf(folder: string): string[] {
+  const prefix = `./screens/${folder}/examples/`;
+  return exampleFiles.filter((file) => file.startsWith(prefix)).map((file) => file.slice(prefix.length, -4));
+}
+
+describe('the examples/ folders', () => {
+  it('finds the screens and their stories', () => {
+    expect(screenFolders).toContain('Main');
+    expect(stories.length).toBeGreaterThanOrEqual(screenFolders.length);
+  });
+
+  it.each(screenFolders)('%s has the basic, error, loading and custom-layout examples', (folder) => {
+    const missing = REQUIRED_EXAMPLES.filter((name) => !examplesOf(folder).includes(name));
+    expect(missing, `screens/${folder}/examples/ lacks ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it.each(screenFolders)('%s has a stories file with one story per example', (folder) => {
+    const module = storyModules[`./screens/${folder}/${folder}Screen.stories.tsx`];
+    expect(module, `screens/${folder}/${folder}Screen.stories.tsx is missing`).toBeDefined();
+    const storyNames = Object.keys(module ?? {}).filter((name) => name !== 'default');
+    expect(storyNames).toHaveLength(examplesOf(folder).length);
+  });
+});
+
+describe('every story renders without a provider or a network', () => {
+  // Lazy parts then arrive within the render's act (their modules are already loaded).
+  beforeAll(async () => {
+    await Promise.all(Object.values(sourceModules).map((load) => load()));
+  });
+
+  it.each(stories.map((story) => [story.id, story] as const))('%s', async (_id, story) => {
+    await expectStoryToRenderOffline(story);
+  });
+});

@@ -1,0 +1,129 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createPart } from './primitives/createPart';
+
+/** The kinds of toast (sdk-and-idp §2 Other: toasts show for success and error). */
+export type ToastType = 'default' | 'success' | 'error' | 'loading';
+
+/** One toast to show. Showing again with the same `id` replaces it (e.g. a loading toast turning into success). */
+export interface ToastOptions {
+  type: ToastType;
+  message: string;
+  id?: string;
+}
+
+/** What the screens call to show toasts; the themed kit passes its own (sonner-backed) implementation. */
+export interface Toaster {
+  /** Shows a toast and returns its id. */
+  show(toast: ToastOptions): string;
+  /** Hides the toast with this id. */
+  dismiss(id: string): void;
+}
+
+/** How long each kind of toast stays, in milliseconds (spec §9); `Infinity`: until dismissed. */
+export const TOAST_DURATIONS: Readonly<Record<ToastType, number>> = Object.freeze({
+  default: 4000,
+  success: 2000,
+  error: 4000,
+  loading: Number.POSITIVE_INFINITY,
+});
+
+/** At most this many toasts are shown at once (spec §9); the oldest go first. */
+export const MAX_TOASTS = 20;
+
+const ToastContext = createContext<Toaster | null>(null);
+
+/** The toaster of the enclosing `<ToastProvider>`; throws outside one. */
+export function useToast(): Toaster {
+  const toaster = useContext(ToastContext);
+  if (!toaster) throw new Error('useToast must be used within <ToastProvider>');
+  return toaster;
+}
+
+/** Props of `ToastProvider`. */
+export interface ToastProviderProps {
+  /** A toaster of your own (the themed kit passes a sonner-backed one); default: the built-in live region. */
+  toaster?: Toaster;
+  children?: ReactNode;
+}
+
+/**
+ * Provides a toaster to the screens below. Without a `toaster` prop it renders the built-in one: the latest
+ * messages in a polite live region after the children.
+ */
+export function ToastProvider({ toaster, children }: ToastProviderProps) {
+  if (toaster) return <ToastContext.Provider value={toaster}>{children}</ToastContext.Provider>;
+  return <DefaultToastProvider>{children}</DefaultToastProvider>;
+}
+
+interface ShownToast {
+  id: string;
+  type: ToastType;
+  message: string;
+}
+
+const ToastRegion = createPart('toast', 'region', 'div');
+const ToastItem = createPart('toast', 'item', 'div');
+
+let nextToastId = 0;
+
+function DefaultToastProvider({ children }: { children?: ReactNode }) {
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: string) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback(
+    ({ type, message, id }: ToastOptions) => {
+      nextToastId += 1;
+      const toastId = id ?? `toast-${nextToastId}`;
+      const previous = timers.current.get(toastId);
+      if (previous !== undefined) clearTimeout(previous);
+      timers.current.delete(toastId);
+      const duration = TOAST_DURATIONS[type];
+      if (Number.isFinite(duration))
+        timers.current.set(
+          toastId,
+          setTimeout(() => dismiss(toastId), duration),
+        );
+      setToasts((current) => {
+        const next = [...current.filter((toast) => toast.id !== toastId), { id: toastId, type, message }];
+        for (const dropped of next.slice(0, Math.max(0, next.length - MAX_TOASTS))) {
+          const timer = timers.current.get(dropped.id);
+          if (timer !== undefined) clearTimeout(timer);
+          timers.current.delete(dropped.id);
+        }
+        return next.slice(-MAX_TOASTS);
+      });
+      return toastId;
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const toaster = useMemo<Toaster>(() => ({ show, dismiss }), [show, dismiss]);
+  return (
+    <ToastContext.Provider value={toaster}>
+      {children}
+      {/* The region exists before any message so screen readers announce what is added to it. */}
+      <ToastRegion role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} data-type={toast.type}>
+            {toast.message}
+          </ToastItem>
+        ))}
+      </ToastRegion>
+    </ToastContext.Provider>
+  );
+}

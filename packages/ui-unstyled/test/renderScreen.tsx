@@ -1,0 +1,73 @@
+// Renders one screen inside a `<SignIn>` store and `<LatchkeyProvider>` against the real provider in-process, and
+// checks a screen's examples with axe: the setup the screens' tests share.
+import {
+  createSignInStore,
+  type LatchkeyEvent,
+  LatchkeyProvider,
+  type PasswordUserType,
+  type SignInConfig,
+  type SignInStore,
+  SignInStoreProvider,
+} from '@latchkey/hooks';
+import { expectNoAxeViolations, startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
+import { type RenderResult, render } from '@testing-library/react';
+import { type ComponentType, type ReactElement, StrictMode } from 'react';
+import { type Mock, vi } from 'vitest';
+import { pageMain } from './renderSignIn';
+
+export interface RenderScreenOptions {
+  /** The `<SignIn>` configuration of the store. */
+  config?: SignInConfig;
+  /** Moves the fresh store to the screen under test before it renders. */
+  prepare?: (store: SignInStore) => void;
+  /** Renders inside `<StrictMode>`, so effects run twice as in development. */
+  strict?: boolean;
+}
+
+export interface RenderedScreen extends RenderResult {
+  env: TestEnvironment;
+  store: SignInStore;
+  /** The store's `onEvent` callback. */
+  onEvent: Mock<(event: LatchkeyEvent) => void>;
+}
+
+/** Starts a provider and a client and renders `screen` inside a fresh sign-in store, in a `<main>` landmark. */
+export async function renderScreen(screen: ReactElement, options: RenderScreenOptions = {}): Promise<RenderedScreen> {
+  const env = await startTestEnvironment();
+  const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
+  const store = createSignInStore(options.config ?? {}, { onEvent });
+  options.prepare?.(store);
+  const tree = (
+    <LatchkeyProvider client={env.client}>
+      <SignInStoreProvider store={store}>{screen}</SignInStoreProvider>
+    </LatchkeyProvider>
+  );
+  const result = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree, { container: pageMain() });
+  return { env, store, onEvent, ...result };
+}
+
+/**
+ * A `prepare` for `renderScreen`: the password flow found `email` (a `userType` user) and sent a reset email for
+ * `reason`, the way usePasswordFlow reaches PasswordForgot, PasswordBreached, PasswordDedupe and PasswordSetNew.
+ */
+export function afterPasswordResetSent(
+  reason: 'forgot' | 'breached' | 'dedupe' | 'setNew',
+  email = 'ada@example.com',
+  userType: PasswordUserType = 'password',
+): (store: SignInStore) => void {
+  return (store) => {
+    store.getState().passwordUserFound(email, userType);
+    store.getState().passwordResetSent(reason);
+  };
+}
+
+/** Renders each example, with its fixed Provider value, into its own `<main>` and checks it with axe. */
+export async function expectExamplesHaveNoAxeViolations(examples: ComponentType[]): Promise<void> {
+  for (const Example of examples) {
+    const container = pageMain();
+    const { unmount } = render(<Example />, { container });
+    await expectNoAxeViolations();
+    unmount();
+    container.remove();
+  }
+}
