@@ -1,0 +1,160 @@
+import type { SignInCallbacks } from '@latchkey/hooks';
+import type { LatchkeyClient } from '@latchkey/sdk';
+import type { Strings } from '@latchkey/ui-unstyled';
+import { type LatchkeyMountConfig, renderLogin, renderResetPassword, unmountWidget, type WidgetOptions } from './mount';
+import type { LatchkeyStyles } from './theme';
+
+/** `<latchkey-login>`: the login widget. Set its options as JS properties (or `config` as a JSON attribute). */
+export interface LatchkeyLoginElement extends HTMLElement {
+  /** The client; default the one given to `defineLatchkeyElements`. */
+  client: LatchkeyClient | undefined;
+  /** The widget configuration; also settable as the `config` attribute (JSON). `enableShadowDOM` is read once. */
+  config: LatchkeyMountConfig | undefined;
+  styles: LatchkeyStyles | undefined;
+  callbacks: SignInCallbacks | undefined;
+  strings: Strings | undefined;
+}
+
+/** `<latchkey-reset-password>`: the reset-password widget; `passwordResetToken` or the `password-reset-token` attribute. */
+export interface LatchkeyResetPasswordElement extends LatchkeyLoginElement {
+  /** The `token` of the emailed reset link (default: read from the page's URL). */
+  passwordResetToken: string | undefined;
+}
+
+/** The tag names `defineLatchkeyElements` registers. */
+export const LATCHKEY_ELEMENTS = { login: 'latchkey-login', resetPassword: 'latchkey-reset-password' } as const;
+
+const PROPERTIES = ['client', 'config', 'styles', 'callbacks', 'strings', 'passwordResetToken'] as const;
+
+let defaultClient: LatchkeyClient | undefined;
+
+function parseConfig(tagName: string, value: string | null): LatchkeyMountConfig | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  try {
+    return JSON.parse(value) as LatchkeyMountConfig;
+  } catch {
+    throw new Error(`The config attribute of <${tagName.toLowerCase()}> is not valid JSON.`);
+  }
+}
+
+type Render = (host: Element, options: WidgetOptions & { passwordResetToken?: string }) => void;
+
+// Classes are made on demand: HTMLElement does not exist where the module may be imported on a server.
+function createElementClass(render: Render) {
+  return class LatchkeyElement extends HTMLElement implements LatchkeyResetPasswordElement {
+    static observedAttributes = ['config', 'password-reset-token'];
+
+    #client: LatchkeyClient | undefined;
+    #config: LatchkeyMountConfig | undefined;
+    #styles: LatchkeyStyles | undefined;
+    #callbacks: SignInCallbacks | undefined;
+    #strings: Strings | undefined;
+    #passwordResetToken: string | undefined;
+    #isRenderScheduled = false;
+
+    get client() {
+      return this.#client;
+    }
+    set client(value) {
+      this.#client = value;
+      this.#scheduleRender();
+    }
+    get config() {
+      return this.#config;
+    }
+    set config(value) {
+      this.#config = value;
+      this.#scheduleRender();
+    }
+    get styles() {
+      return this.#styles;
+    }
+    set styles(value) {
+      this.#styles = value;
+      this.#scheduleRender();
+    }
+    get callbacks() {
+      return this.#callbacks;
+    }
+    set callbacks(value) {
+      this.#callbacks = value;
+      this.#scheduleRender();
+    }
+    get strings() {
+      return this.#strings;
+    }
+    set strings(value) {
+      this.#strings = value;
+      this.#scheduleRender();
+    }
+    get passwordResetToken() {
+      return this.#passwordResetToken;
+    }
+    set passwordResetToken(value) {
+      this.#passwordResetToken = value;
+      this.#scheduleRender();
+    }
+
+    attributeChangedCallback(name: string, _previous: string | null, value: string | null) {
+      if (name === 'config') this.config = parseConfig(this.tagName, value);
+      else if (name === 'password-reset-token') this.passwordResetToken = value ?? undefined;
+    }
+
+    connectedCallback() {
+      // Properties set before the element was defined sit on the instance and hide the accessors: move them over.
+      for (const property of PROPERTIES) {
+        if (Object.hasOwn(this, property)) {
+          const value: unknown = (this as Record<string, unknown>)[property];
+          delete (this as Record<string, unknown>)[property];
+          (this as Record<string, unknown>)[property] = value;
+        }
+      }
+      this.#scheduleRender();
+    }
+
+    disconnectedCallback() {
+      // Moving the element disconnects and reconnects it in one task: unmount only if it really left the page.
+      queueMicrotask(() => {
+        if (!this.isConnected) unmountWidget(this);
+      });
+    }
+
+    // Properties set right after the element is added (`el.config = …; el.styles = …`) arrive in one render, so
+    // `enableShadowDOM` is known before the first one.
+    #scheduleRender() {
+      if (this.#isRenderScheduled) return;
+      this.#isRenderScheduled = true;
+      queueMicrotask(() => {
+        this.#isRenderScheduled = false;
+        if (!this.isConnected) return;
+        const client = this.#client ?? defaultClient;
+        if (!client)
+          throw new Error(`<${this.tagName.toLowerCase()}> needs a client: call defineLatchkeyElements(client).`);
+        render(this, {
+          client,
+          config: this.#config,
+          styles: this.#styles,
+          callbacks: this.#callbacks,
+          strings: this.#strings,
+          passwordResetToken: this.#passwordResetToken,
+        });
+      });
+    }
+  };
+}
+
+/**
+ * Registers `<latchkey-login>` and `<latchkey-reset-password>` (sdk-and-idp §2 Mount points) for pages without
+ * React code of their own. Their `config`, `styles`, `callbacks` and `strings` are JS properties (`config` is also
+ * a JSON attribute); with `config.enableShadowDOM` they render inside a shadow root with the stylesheet adopted.
+ * Calling it again only changes the default client.
+ */
+export function defineLatchkeyElements(client: LatchkeyClient): void {
+  defaultClient = client;
+  if (!customElements.get(LATCHKEY_ELEMENTS.login)) {
+    customElements.define(LATCHKEY_ELEMENTS.login, createElementClass(renderLogin));
+  }
+  if (!customElements.get(LATCHKEY_ELEMENTS.resetPassword)) {
+    customElements.define(LATCHKEY_ELEMENTS.resetPassword, createElementClass(renderResetPassword));
+  }
+}

@@ -1,0 +1,13 @@
+'use client';
+// The themed kit: the unstyled widgets inside a .lk-Root driven by CSS variables (styles.css), sonner toasts and
+// the mount points (functions and custom elements).
+export * from './customElements';
+export * from './mount';
+export * from './preloadSignIn';
+export * from './ResetPassword';
+export * from './SignIn';
+export * from './shadow';
+export * from './stylesText';
+export * from './ThemeRoot';
+export * from './theme';
+export * from './toaster';

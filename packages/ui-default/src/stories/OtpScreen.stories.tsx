@@ -1,0 +1,6 @@
+// The default kit's look of the Otp screen: the unstyled examples inside `.lk-Root` with the stylesheet.
+import { withTheme } from './withTheme';
+
+export default { title: 'Default/Otp', decorators: [withTheme] };
+
+export { Basic, CustomLayout, Error, Loading } from '../../../ui-unstyled/src/screens/Otp/OtpScreen.stories';

@@ -1,0 +1,143 @@
+import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, type ToastOptions } from '@latchkey/ui-unstyled';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+
+type Sonner = typeof import('sonner');
+
+let sonnerModule: Promise<Sonner> | null = null;
+
+// sonner is downloaded on the first toast only: a sign-in that never toasts never pays for it (bundle budget).
+function loadSonner(): Promise<Sonner> {
+  sonnerModule ??= import('sonner').catch((error: unknown) => {
+    sonnerModule = null; // a failed chunk download is retried on the next toast
+    throw error;
+  });
+  return sonnerModule;
+}
+
+type Operation = { kind: 'show'; toast: Required<ToastOptions> } | { kind: 'dismiss'; id: string };
+
+/** A `Toaster` backed by sonner, plus what `SonnerToasts` needs to render sonner's `<Toaster/>`. */
+export interface SonnerToaster extends Toaster {
+  /** The sonner `<Toaster id>` this toaster's toasts go to, so two widgets on a page never show each other's. */
+  readonly toasterId: string;
+  /** The sonner module once it has loaded, else null. */
+  getSonner(): Sonner | null;
+  /** Calls `listener` when sonner has loaded. */
+  subscribe(listener: () => void): () => void;
+  /** Called once sonner's `<Toaster/>` listens: sends every toast shown so far, in order. */
+  attach(): void;
+  /** Called when sonner's `<Toaster/>` unmounts: later toasts wait for the next `attach`. */
+  detach(): void;
+}
+
+let toasterCount = 0;
+
+/**
+ * Creates a toaster over sonner with the spec's durations (4 s default, 2 s success, 4 s error, loading until
+ * dismissed). sonner is imported on the first `show`; toasts shown before it listens are queued and sent in order.
+ * Render `<SonnerToasts toaster>` where its `<Toaster/>` should live.
+ */
+export function createSonnerToaster(): SonnerToaster {
+  toasterCount += 1;
+  const toasterId = `latchkey-${toasterCount}`;
+  let toastCount = 0;
+  let sonner: Sonner | null = null;
+  let isAttached = false;
+  const queue: Operation[] = [];
+  const listeners = new Set<() => void>();
+
+  const send = (module: Sonner, operation: Operation) => {
+    if (operation.kind === 'dismiss') {
+      module.toast.dismiss(operation.id);
+      return;
+    }
+    const { type, message, id } = operation.toast;
+    const data = { id, toasterId, duration: TOAST_DURATIONS[type] };
+    if (type === 'default') module.toast(message, data);
+    else module.toast[type](message, data);
+  };
+
+  const run = (operation: Operation) => {
+    if (sonner && isAttached) {
+      send(sonner, operation);
+      return;
+    }
+    queue.push(operation);
+    if (!sonner) {
+      loadSonner().then(
+        (module) => {
+          sonner = module;
+          for (const listener of listeners) listener();
+        },
+        () => {},
+      );
+    }
+  };
+
+  return {
+    toasterId,
+    show({ type, message, id }) {
+      toastCount += 1;
+      const toastId = id ?? `${toasterId}-toast-${toastCount}`;
+      run({ kind: 'show', toast: { type, message, id: toastId } });
+      return toastId;
+    },
+    dismiss(id) {
+      // A toast still waiting for sonner is simply never shown (sonner would apply a dismissal that overtakes
+      // the toast's arrival to nothing and then show the toast).
+      const waiting = queue.filter((operation) => operation.kind === 'show' && operation.toast.id === id);
+      if (waiting.length === 0) run({ kind: 'dismiss', id });
+      for (const operation of waiting) queue.splice(queue.indexOf(operation), 1);
+    },
+    getSonner: () => sonner,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    attach() {
+      isAttached = true;
+      if (!sonner) return;
+      for (const operation of queue.splice(0)) send(sonner, operation);
+    },
+    detach() {
+      isAttached = false;
+    },
+  };
+}
+
+/** Props of `SonnerToasts`. */
+export interface SonnerToastsProps {
+  toaster: SonnerToaster;
+  /**
+   * Where to render the toasts instead of in place. sonner adds its CSS to the document's head, so a widget inside
+   * a shadow root renders its toasts into the light DOM (e.g. `document.body`).
+   */
+  container?: Element | DocumentFragment | null;
+}
+
+/**
+ * sonner's `<Toaster visibleToasts={20}/>` for `toaster`, rendered once sonner has loaded (nothing before the first
+ * toast).
+ */
+export function SonnerToasts({ toaster, container }: SonnerToastsProps) {
+  const sonner = useSyncExternalStore(toaster.subscribe, toaster.getSonner, toaster.getSonner);
+  if (!sonner) return null;
+  const toasts = (
+    <>
+      <sonner.Toaster id={toaster.toasterId} visibleToasts={MAX_TOASTS} />
+      <AttachWhenListening toaster={toaster} />
+    </>
+  );
+  return container ? createPortal(toasts, container) : toasts;
+}
+
+// Rendered after sonner's <Toaster/>, so this effect runs after the one in which it subscribes to toasts: a toast
+// sent earlier would be lost.
+function AttachWhenListening({ toaster }: { toaster: SonnerToaster }) {
+  useEffect(() => {
+    toaster.attach();
+    return () => toaster.detach();
+  }, [toaster]);
+  return null;
+}
