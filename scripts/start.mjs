@@ -1,6 +1,11 @@
-// `npm start`: the reference provider on http://127.0.0.1:8787 (SQLite in .data/latchkey.sqlite) and the SDK
-// example on http://localhost:5173, side by side with prefixed output. Ctrl-C stops both; so does either one
-// exiting, since neither is useful alone. Dependency-free, like ensure-install.mjs.
+// `npm start`: the reference provider on http://127.0.0.1:8787 (SQLite in .data/latchkey.sqlite) and the
+// playground (apps/playground, Vite) on http://localhost:5173, side by side with prefixed output. Ctrl-C stops
+// both; so does either one exiting, since neither is useful alone. Dependency-free, like ensure-install.mjs.
+//
+// Environment (used by the browser tests, handy by hand):
+//   LATCHKEY_DB      the provider's database (`--db`): a SQLite file, `:memory:` or a postgres:// URL
+//   LATCHKEY_CONFIG  the provider's configuration file (`--config`); default ./latchkey.config.json if present
+// The SDK's own example page still runs on its own: `npm run example -w @latchkey/sdk`.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,19 +19,26 @@ const windows = process.platform === 'win32';
 const { FORCE_COLOR: _inherited, ...inheritedEnv } = process.env;
 const childEnv = color ? { ...inheritedEnv, FORCE_COLOR: '1' } : { ...inheritedEnv, NO_COLOR: '1' };
 
+const providerArgs = [join(root, 'apps/provider/bin/latchkey-provider.mjs'), 'start', '--port', '8787'];
+if (process.env.LATCHKEY_DB) providerArgs.push('--db', process.env.LATCHKEY_DB);
+if (process.env.LATCHKEY_CONFIG) providerArgs.push('--config', process.env.LATCHKEY_CONFIG);
+
 const services = [
   {
     name: 'provider',
     colorCode: 36,
     command: process.execPath,
-    // The database path is relative to `cwd`, so the file lands in the repository's .data/ folder.
-    args: [join(root, 'apps/provider/bin/latchkey-provider.mjs'), 'start', '--port', '8787'],
+    // Without LATCHKEY_DB the database path is relative to `cwd`, so the file lands in the repository's .data/.
+    args: providerArgs,
+    cwd: root,
   },
   {
-    name: 'example',
+    name: 'playground',
     colorCode: 35,
-    command: windows ? 'npm.cmd' : 'npm',
-    args: ['run', 'example', '--workspace', '@latchkey/sdk'],
+    // Vite's own entry point, run by this Node: one process fewer than `npm run dev`, and no npm banner.
+    command: process.execPath,
+    args: [join(root, 'node_modules/vite/bin/vite.js'), '--config', join(root, 'apps/playground/vite.config.ts')],
+    cwd: join(root, 'apps/playground'),
   },
 ];
 const width = Math.max(...services.map((service) => service.name.length));
@@ -70,7 +82,7 @@ function stopAll(code) {
 
 for (const service of services) {
   const child = spawn(service.command, service.args, {
-    cwd: root,
+    cwd: service.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: !windows,
     env: childEnv,
@@ -94,8 +106,9 @@ for (const service of services) {
 }
 
 process.stdout.write(
-  'Latchkey: open http://localhost:5173 (the SDK example) and sign in with any email; the passcode arrives in ' +
-    'the development inbox, http://127.0.0.1:8787/dev/inbox. Ctrl-C stops both.\n',
+  'Latchkey playground: http://localhost:5173 (development inbox: http://localhost:5173/inbox)\n' +
+    'Sign in with any email address or phone number; codes and links arrive in the development inbox. ' +
+    'Ctrl-C stops both.\n',
 );
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(0));

@@ -1,6 +1,10 @@
 // `npm test`: every test in the repository, then the provider's whole suite again on PostgreSQL, then one
 // closing line "N passed, N failed". Vitest's JSON report is read back so the summary counts tests, not files.
 //
+// Every test includes the browser tests (vitest project `e2e`, apps/playground/e2e), which drive Debian's
+// Chromium: scripts/ensure-chromium.sh installs it first when it is missing (or says why it cannot). They run
+// once, in the first pass; the PostgreSQL pass is `--project provider` only.
+//
 // PostgreSQL: LATCHKEY_TEST_POSTGRES_URL names a server (CI starts one with scripts/start-postgres.sh). Without
 // it, a local PostgreSQL installation is started the same way if one is present; otherwise that pass is
 // skipped with a note.
@@ -10,6 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const extraArgs = process.argv.slice(2);
+
+const chromium = spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' });
+if (chromium.status !== 0) {
+  console.error('\ntests: not run (Chromium for the browser tests is missing; see the message above)');
+  process.exit(1);
+}
 
 function vitest(label, args, env) {
   const report = join(mkdtempSync(join(tmpdir(), 'latchkey-test-')), 'vitest.json');

@@ -1,0 +1,123 @@
+// Starts what the browser tests drive, once per run: `node scripts/start.mjs` (the provider on a fresh temporary
+// SQLite database, with e2e/latchkey.config.json, and the playground's Vite server) and one headless Chromium
+// (a Playwright browser server the test files connect to). Everything is stopped at the end.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserServer, chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PLAYGROUND_URL, PROVIDER_URL } from './config';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The WebSocket endpoint of the run's one Chromium. */
+    browserWsEndpoint: string;
+  }
+}
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const PORTS = [8787, 5173];
+const STARTUP_TIMEOUT_MS = 90_000;
+
+/** Whether something accepts connections on `port` (IPv4 or IPv6 loopback). */
+function isListening(port: number): Promise<boolean> {
+  const attempt = (host: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port });
+      const done = (result: boolean) => {
+        socket.destroy();
+        resolve(result);
+      };
+      socket.setTimeout(1_000, () => done(false));
+      socket.once('connect', () => done(true));
+      socket.once('error', () => done(false));
+    });
+  return Promise.all([attempt('127.0.0.1'), attempt('::1')]).then((answers) => answers.includes(true));
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`npm start exited before ${what} was up:\n${output.join('')}`);
+    }
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not come up within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output.join('')}`);
+}
+
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const busy = [];
+  for (const port of PORTS) if (await isListening(port)) busy.push(port);
+  if (busy.length > 0) {
+    throw new Error(
+      `Port ${busy.join(' and ')} ${busy.length > 1 ? 'are' : 'is'} already in use. The browser tests start their own ` +
+        'provider (8787) and playground (5173) on a fresh database; stop whatever is listening there ' +
+        '(an `npm start` in another terminal?) and run them again.',
+    );
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: run \`bash scripts/ensure-chromium.sh\` (npm test does it for you).`);
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'));
+  const output: string[] = [];
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so teardown reaches the provider and Vite behind it.
+    detached: true,
+    env: {
+      ...process.env,
+      LATCHKEY_DB: join(dataDir, 'latchkey.sqlite'),
+      LATCHKEY_CONFIG: fileURLToPath(new URL('./latchkey.config.json', import.meta.url)),
+    },
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (process.env.LATCHKEY_E2E_VERBOSE) process.stderr.write(chunk);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  let browserServer: BrowserServer | undefined;
+  const teardown = async () => {
+    await browserServer?.close().catch(() => {});
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      stopGroup(server, 'SIGTERM');
+      const timer = setTimeout(() => stopGroup(server, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitFor(
+      `the provider (${PROVIDER_URL})`,
+      async () => (await fetch(`${PROVIDER_URL}/dev/inbox`)).ok,
+      server,
+      output,
+    );
+    await waitFor(`the playground (${PLAYGROUND_URL})`, async () => (await fetch(PLAYGROUND_URL)).ok, server, output);
+    browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,140 @@
+// Passwords in the default kit (`/?products=emailMagicLinks,passwords`): sign-up (a breached password refused first), log-in with
+// a wrong then the right password, and 'Forgot Password?': resend, the email's 'log in without a password' link,
+// and the reset link, which opens the kit's reset screen on /authenticate.
+//
+// The provider refuses breached passwords when one is SET (sign-up, reset), so the breached path a user can
+// reach is the sign-up notice; the PasswordBreached screen (a breached password at log-in) needs a stored
+// breached password, which this provider never accepts.
+import { describe, expect } from 'vitest';
+import {
+  checkA11y,
+  expectSignedIn,
+  linkIn,
+  messageNumber,
+  open,
+  PROVIDER_URL,
+  signOut,
+  test,
+  uniqueEmail,
+  waitForMessage,
+  widget,
+} from './support';
+
+const PAGE = '/?products=emailMagicLinks,passwords';
+const BREACHED_NOTICE =
+  'This password may have been used on a different site that experienced a security issue. Please choose another password.';
+
+function strongPassword(): string {
+  return `Quartz-Plover-${Math.random().toString(36).slice(2, 8)}-Lantern-92`;
+}
+
+/** Creates a user with a password straight through the provider's API (as a server would: no Origin). */
+async function createPasswordUser(email: string, password: string): Promise<void> {
+  const token = 'public-token-test-latchkey-playground';
+  const response = await fetch(`${PROVIDER_URL}/sdk/v1/passwords`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, password, session_duration_minutes: 5 }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+describe('passwords (default kit)', () => {
+  test('a new visitor creates a password (a breached one is refused), then logs out and back in', async ({ page }) => {
+    const email = uniqueEmail('password-signup');
+    const password = strongPassword();
+    await open(page, PAGE);
+    const signIn = widget(page);
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    // A new address: an emailed link as the alternative, or a password.
+    await signIn.getByRole('heading', { name: 'Choose how you would like to create your account.' }).waitFor();
+    await signIn.getByRole('button', { name: 'Email me a login link' }).waitFor();
+    await signIn.getByText('Finish creating your account by setting a password.').waitFor();
+    await checkA11y(page, 'PasswordCreateOrLogin (new)');
+
+    const passwordField = signIn.getByLabel('Password', { exact: true });
+    await passwordField.fill('password123');
+    await signIn.getByText(BREACHED_NOTICE).waitFor();
+    expect(await signIn.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await checkA11y(page, 'set password, breached');
+
+    await passwordField.fill(password);
+    await expect.poll(() => signIn.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('heading', { name: 'Success!' }).waitFor();
+    await signIn.getByText('You have successfully logged in.').waitFor();
+    await expectSignedIn(page, email);
+    await checkA11y(page, 'PasswordConfirmation');
+
+    await signOut(page);
+    await open(page, PAGE);
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('heading', { name: 'Log In' }).waitFor();
+    await checkA11y(page, 'PasswordCreateOrLogin (password)');
+    await signIn.getByLabel('Password', { exact: true }).fill(`${password}-wrong`);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('alert').filter({ hasText: 'Unauthorized credentials.' }).waitFor();
+    await checkA11y(page, 'PasswordCreateOrLogin (password), wrong password');
+    await signIn.getByLabel('Password', { exact: true }).fill(password);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByText('You have successfully logged in.').waitFor();
+    await expectSignedIn(page, email);
+  });
+
+  test('forgot password: resend, log in without a password, then reset by the emailed link', async ({ page }) => {
+    const email = uniqueEmail('password-reset');
+    const newPassword = strongPassword();
+    await createPasswordUser(email, strongPassword());
+
+    await open(page, PAGE);
+    const signIn = widget(page);
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('heading', { name: 'Log In' }).waitFor();
+    await signIn.getByRole('button', { name: 'Forgot Password?' }).click();
+    await signIn.getByRole('heading', { name: 'Forgot password?' }).waitFor();
+    await signIn.getByText(`A link to reset your password was sent to you at ${email}.`).waitFor();
+    await checkA11y(page, 'PasswordForgot');
+    await waitForMessage(email, 1);
+
+    await signIn.getByRole('button', { name: 'Resend email' }).click();
+    await page.getByText('Email resent').waitFor();
+    await waitForMessage(email, 2);
+    await checkA11y(page, "PasswordForgot with the 'Email resent' toast");
+
+    // The first email's 'log in without a password' link signs in without touching the password.
+    await page.goto(linkIn(await messageNumber(email, 1), 'stytch_token_type=login'));
+    await page.getByText(`Signed in with a 'log in without a password' link as ${email}.`).waitFor();
+    await expectSignedIn(page, email);
+    await checkA11y(page, "/authenticate ('log in without a password' link)");
+    await signOut(page);
+
+    // The second email's reset link opens the kit's reset screen on /authenticate.
+    await page.goto(linkIn(await messageNumber(email, 2), 'stytch_token_type=reset_password'));
+    const reset = page.locator('[data-scope="reset-password"][data-part="root"]');
+    await reset.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await reset.getByRole('button', { name: 'Login without a password' }).waitFor();
+    await checkA11y(page, 'PasswordResetForm');
+    await reset.getByLabel('New password', { exact: true }).fill(newPassword);
+    const submit = reset.getByRole('button', { name: 'Continue' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await reset.getByRole('heading', { name: 'Success!' }).waitFor();
+    await expectSignedIn(page, email);
+    await checkA11y(page, 'PasswordResetForm, done');
+
+    await signOut(page);
+    await open(page, PAGE);
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByLabel('Password', { exact: true }).fill(newPassword);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByText('You have successfully logged in.').waitFor();
+    await expectSignedIn(page, email);
+  });
+});

@@ -1,0 +1,74 @@
+// The playground's own pages: navigation, the header's session status, the development inbox (newest first,
+// codes shown big, links clickable, Clear) and the session panel when signed out. Axe on each.
+import { describe, expect } from 'vitest';
+import { checkA11y, inbox, open, PROVIDER_URL, sessionStatus, test, uniqueEmail } from './support';
+
+/** Sends a passcode email straight through the provider's API, as a server would (no Origin header). */
+async function sendPasscodeEmail(email: string): Promise<void> {
+  const token = 'public-token-test-latchkey-playground';
+  const response = await fetch(`${PROVIDER_URL}/sdk/v1/otps/email/login_or_create`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, expiration_minutes: 5 }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('the playground shell', () => {
+  test('every page is reachable from the header, which says who is signed in', async ({ page }) => {
+    await open(page, '/session');
+    await expect.poll(() => sessionStatus(page).textContent()).toBe('Signed out');
+    await page.getByText('No active session.').waitFor();
+    await checkA11y(page, '/session (signed out)');
+
+    const nav = page.getByRole('navigation', { name: 'Playground pages' });
+    for (const [label, heading] of [
+      ['Inbox', 'Development inbox'],
+      ['Hooks only', 'Hooks only'],
+      ['Unstyled kit', 'Unstyled kit'],
+      ['Default kit', 'Default kit'],
+    ]) {
+      await nav.getByRole('link', { name: label }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+
+    // /authenticate without a token explains itself.
+    await open(page, '/authenticate');
+    await page
+      .getByTestId('authenticate-result')
+      .getByText(/^Nothing to authenticate/)
+      .waitFor();
+    await checkA11y(page, '/authenticate (no token)');
+  });
+
+  test('the development inbox lists messages newest first, with the passcode shown big, and clears', async ({
+    page,
+  }) => {
+    const first = uniqueEmail('inbox-a');
+    const second = uniqueEmail('inbox-b');
+    await sendPasscodeEmail(first);
+    await sendPasscodeEmail(second);
+    const [expected] = (await inbox(second)).map((message) => message.codes[0]);
+
+    await open(page, '/inbox');
+    const cards = page.locator('article');
+    await page.getByRole('heading', { level: 2, name: `Email to ${second}` }).waitFor();
+    // Newest first: the second address comes before the first.
+    const titles = await cards.locator('h2').allTextContents();
+    expect(titles.indexOf(`Email to ${second}`)).toBeLessThan(titles.indexOf(`Email to ${first}`));
+    await expect.poll(() => cards.first().locator('.pg-code').textContent()).toBe(expected);
+    await checkA11y(page, '/inbox');
+
+    // New mail shows up without a reload (the page polls every 2 s).
+    const third = uniqueEmail('inbox-c');
+    await sendPasscodeEmail(third);
+    await page.getByRole('heading', { level: 2, name: `Email to ${third}` }).waitFor({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('0 messages').waitFor();
+    expect(await inbox(third)).toEqual([]);
+  });
+});

@@ -1,0 +1,209 @@
+// What every browser test uses: a `test` with `page`/`context` fixtures (a fresh browser context per test, on the
+// run's one Chromium), the development inbox, unique addresses, and an axe-core check.
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { test as base, expect, inject } from 'vitest';
+import { PLAYGROUND_URL, PROVIDER_URL } from './config';
+
+export { PLAYGROUND_URL, PROVIDER_URL };
+
+interface Fixtures {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** `test` with Playwright fixtures: `page` lives in a fresh `context` (its own storage and cookies). */
+export const test = base.extend<Fixtures>({
+  browser: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest fixtures must destructure their first argument.
+    async ({}, use) => {
+      const browser = await chromium.connect(inject('browserWsEndpoint'));
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'file' },
+  ],
+  context: async ({ browser }, use) => {
+    // Reduced motion: toasts and screens appear without fading in, so axe never measures a half-faded element.
+    const context = await browser.newContext({
+      baseURL: PLAYGROUND_URL,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      reducedMotion: 'reduce',
+    });
+    context.setDefaultTimeout(15_000);
+    await use(context);
+    await context.close();
+  },
+  page: async ({ context }, use) => {
+    const page = await context.newPage();
+    // A page error is a bug in the playground or a kit: fail the test that caused it.
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await use(page);
+    expect(
+      errors.map((error) => error.message),
+      'uncaught errors in the page',
+    ).toEqual([]);
+  },
+});
+
+// ---- Unique identities: every test signs up someone new, so tests never share rate limits or lockouts. ----
+
+let counter = 0;
+const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A fresh email address: `label-run-n@example.com`. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${runId}-${counter}@example.com`;
+}
+
+/** A fresh valid US number, as digits to type (national, '4155550123') and as E.164 ('+14155550123'). */
+export function uniquePhone(): { national: string; e164: string } {
+  counter += 1;
+  const last4 = String((Date.now() + counter * 7919 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0');
+  return { national: `415555${last4}`, e164: `+1415555${last4}` };
+}
+
+// ---- The development inbox ----
+
+/** One message of the provider's development inbox. */
+export interface InboxMessage {
+  message_id: string;
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  links: string[];
+  codes: string[];
+  created_at: string;
+}
+
+/** The messages sent to `to`, oldest first. */
+export async function inbox(to: string): Promise<InboxMessage[]> {
+  const response = await fetch(`${PROVIDER_URL}/dev/inbox?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`GET /dev/inbox answered ${response.status}`);
+  return ((await response.json()) as { messages: InboxMessage[] }).messages;
+}
+
+/** Waits until `to` has received `count` messages (default: at least one) and returns the newest. */
+export async function waitForMessage(to: string, count = 1, timeoutMs = 15_000): Promise<InboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const messages = await inbox(to);
+    const newest = messages.at(-1);
+    if (newest && messages.length >= count) return newest;
+    if (Date.now() > deadline) {
+      throw new Error(`expected ${count} message(s) to ${to} in the development inbox, found ${messages.length}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits for the `n`-th message (1-based, oldest first) sent to `to`. */
+export async function messageNumber(to: string, n: number): Promise<InboxMessage> {
+  await waitForMessage(to, n);
+  const message = (await inbox(to))[n - 1];
+  if (!message) throw new Error(`no message number ${n} to ${to}`);
+  return message;
+}
+
+/** The passcode of the newest message to `to` (waiting until there are `count` messages). */
+export async function lastCode(to: string, count = 1): Promise<string> {
+  const message = await waitForMessage(to, count);
+  const code = message.codes[0];
+  if (!code) throw new Error(`the newest message to ${to} carries no passcode: ${message.text}`);
+  return code;
+}
+
+/** The link in `message` whose URL contains `contains`. */
+export function linkIn(message: InboxMessage, contains = ''): string {
+  const link = message.links.find((candidate) => candidate.includes(contains));
+  if (!link) throw new Error(`the message to ${message.to} has no link containing "${contains}": ${message.text}`);
+  return link;
+}
+
+/** The link of the newest message to `to` whose URL contains `contains`. */
+export async function lastLink(to: string, contains = ''): Promise<string> {
+  return linkIn(await waitForMessage(to), contains);
+}
+
+// ---- Accessibility ----
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core (its own `axe.min.js`, injected into the page) on the whole document and fails on any violation,
+ * listing each rule, its help text and the offending selectors. `label` names the screen in the message.
+ */
+export async function checkA11y(page: Page, label = page.url()): Promise<void> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const results = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
+    return results.violations;
+  });
+  const report = (violations as AxeViolation[]).map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} ${violation.helpUrl}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`).join('\n'),
+  );
+  expect(report, `axe-core violations on ${label}`).toEqual([]);
+}
+
+// ---- Small page helpers ----
+
+/** Opens `path` on the playground and waits for its `<h1>` or the kit's first heading. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('main').waitFor();
+}
+
+/** The header's session status text ('Signed in as …' or 'Signed out'). */
+export function sessionStatus(page: Page) {
+  return page.getByTestId('session-status');
+}
+
+/** The kit's widget root (`<SignIn>` of either kit). */
+export function widget(page: Page) {
+  return page.locator('[data-scope="sign-in"][data-part="root"]');
+}
+
+/** Types a passcode into the six boxes (focus moves from box to box by itself). */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
+/** A six-digit code that is not `code`. */
+export function wrongCode(code: string): string {
+  return code === '000000' ? '111111' : '000000';
+}
+
+/** Waits until the header says 'Signed in as {who}'. */
+export async function expectSignedIn(page: Page, who: string): Promise<void> {
+  await expect.poll(() => sessionStatus(page).textContent(), { timeout: 15_000 }).toBe(`Signed in as ${who}`);
+}
+
+/** Waits until the header says 'Signed out'. */
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect.poll(() => sessionStatus(page).textContent(), { timeout: 15_000 }).toBe('Signed out');
+}
+
+/** Signs out from the session panel and waits for the header to follow. */
+export async function signOut(page: Page): Promise<void> {
+  await open(page, '/session');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectSignedOut(page);
+}

@@ -1,0 +1,103 @@
+import type { OtpMethod } from '@latchkey/hooks';
+import { type KitSettings, OTP_METHODS, SWITCHABLE_PRODUCTS, type SwitchableProduct } from './kitConfig';
+
+const PRODUCT_LABELS: Record<SwitchableProduct, string> = {
+  emailMagicLinks: 'Email magic links',
+  otp: 'One-time passcodes',
+  passwords: 'Passwords',
+};
+const METHOD_LABELS: Record<OtpMethod, string> = { sms: 'Text (SMS)', whatsapp: 'WhatsApp', email: 'Email' };
+
+/** Props of `ConfigSwitcher`. */
+export interface ConfigSwitcherProps {
+  settings: KitSettings;
+  onChange: (settings: KitSettings) => void;
+}
+
+/** The kit's configuration as checkboxes: products, passcode methods (ordered) and the header switch. */
+export function ConfigSwitcher({ settings, onChange }: ConfigSwitcherProps) {
+  const toggleProduct = (product: SwitchableProduct, checked: boolean) => {
+    const chosen = new Set(settings.products);
+    if (checked) chosen.add(product);
+    else chosen.delete(product);
+    // Keep the switcher's order, so the URL is stable whatever the click order.
+    onChange({ ...settings, products: SWITCHABLE_PRODUCTS.filter((item) => chosen.has(item)) });
+  };
+  const toggleMethod = (method: OtpMethod, checked: boolean) => {
+    const methods = checked ? [...settings.methods, method] : settings.methods.filter((item) => item !== method);
+    onChange({ ...settings, methods });
+  };
+  const moveUp = (method: OtpMethod) => {
+    const index = settings.methods.indexOf(method);
+    if (index <= 0) return;
+    const methods = [...settings.methods];
+    methods.splice(index - 1, 2, method, methods[index - 1] as OtpMethod);
+    onChange({ ...settings, methods });
+  };
+  // Enabled methods first, in tab order, then the others.
+  const methodRows = [...settings.methods, ...OTP_METHODS.filter((method) => !settings.methods.includes(method))];
+  const isOtpOn = settings.products.includes('otp');
+
+  return (
+    <form className="pg-switcher" aria-label="Widget configuration" onSubmit={(event) => event.preventDefault()}>
+      <fieldset>
+        <legend>Products</legend>
+        {SWITCHABLE_PRODUCTS.map((product) => (
+          <label key={product} className="pg-option">
+            <input
+              type="checkbox"
+              name="products"
+              value={product}
+              checked={settings.products.includes(product)}
+              onChange={(event) => toggleProduct(product, event.target.checked)}
+            />
+            {PRODUCT_LABELS[product]} <code>{product}</code>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset disabled={!isOtpOn}>
+        <legend>Passcode methods, in tab order</legend>
+        {methodRows.map((method) => {
+          const position = settings.methods.indexOf(method);
+          return (
+            <div key={method} className="pg-option">
+              <label className="pg-option">
+                <input
+                  type="checkbox"
+                  name="methods"
+                  value={method}
+                  checked={position >= 0}
+                  onChange={(event) => toggleMethod(method, event.target.checked)}
+                />
+                {METHOD_LABELS[method]}
+              </label>
+              {position > 0 && (
+                <button
+                  type="button"
+                  className="pg-small-button"
+                  onClick={() => moveUp(method)}
+                  aria-label={`Move ${METHOD_LABELS[method]} up`}
+                >
+                  ↑
+                </button>
+              )}
+            </div>
+          );
+        })}
+        {!isOtpOn && <p className="pg-note">Turn on one-time passcodes to choose methods.</p>}
+      </fieldset>
+      <fieldset>
+        <legend>Style</legend>
+        <label className="pg-option">
+          <input
+            type="checkbox"
+            name="hideHeaderText"
+            checked={settings.hideHeaderText}
+            onChange={(event) => onChange({ ...settings, hideHeaderText: event.target.checked })}
+          />
+          Hide the header text <code>style.hideHeaderText</code>
+        </label>
+      </fieldset>
+    </form>
+  );
+}

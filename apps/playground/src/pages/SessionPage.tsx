@@ -1,0 +1,131 @@
+import { useSession } from '@latchkey/hooks';
+import type { AuthenticationFactor } from '@latchkey/sdk';
+import { useState } from 'react';
+import { Link } from '../router';
+
+function formatTime(iso: string | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toLocaleString()} (${iso})`;
+}
+
+/** One factor in words: 'otp by sms (+15005550006)', 'password (ada@example.com)'. */
+export function describeFactor(factor: AuthenticationFactor): string {
+  const subject =
+    factor.email_factor?.email_address ??
+    factor.phone_number_factor?.phone_number ??
+    factor.crypto_wallet_factor?.crypto_wallet_address;
+  const how = factor.delivery_method ? `${factor.type} by ${factor.delivery_method}` : factor.type;
+  return subject ? `${how} (${subject})` : how;
+}
+
+/** `/session`: the signed-in user and session as the SDK holds them, and sign-out. */
+export default function SessionPage() {
+  const { session, user, hasSession, fromCache, revoke } = useSession();
+  const [status, setStatus] = useState<'idle' | 'pending' | 'error'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  const signOut = async () => {
+    setStatus('pending');
+    setError(null);
+    try {
+      // forceClear: even if the provider cannot be reached, this browser forgets the session.
+      await revoke({ forceClear: true });
+      setStatus('idle');
+    } catch (failure) {
+      setStatus('error');
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  if (!hasSession || !session) {
+    return (
+      <section aria-labelledby="session-title" className="pg-page">
+        <h1 id="session-title">Session</h1>
+        <p data-testid="session-state">No active session.</p>
+        <p>
+          Sign in with the <Link href="/">default kit</Link>, the <Link href="/unstyled">unstyled kit</Link> or{' '}
+          <Link href="/hooks">the hooks</Link>.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="session-title" className="pg-page">
+      <h1 id="session-title">Session</h1>
+      <p data-testid="session-state">
+        Active session{fromCache ? ' (from this browser’s cache, being checked with the provider)' : ''}.
+      </p>
+
+      <h2>User</h2>
+      <dl className="pg-facts" data-testid="session-user">
+        <dt>User id</dt>
+        <dd>{user?.user_id ?? session.user_id}</dd>
+        <dt>Status</dt>
+        <dd>{user?.status ?? '—'}</dd>
+        <dt>Emails</dt>
+        <dd>
+          {user?.emails.length ? (
+            <ul>
+              {user.emails.map((email) => (
+                <li key={email.email_id}>
+                  {email.email} {email.verified ? '(verified)' : '(unverified)'} <code>{email.email_id}</code>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            'none'
+          )}
+        </dd>
+        <dt>Phone numbers</dt>
+        <dd>
+          {user?.phone_numbers.length ? (
+            <ul>
+              {user.phone_numbers.map((phone) => (
+                <li key={phone.phone_id}>
+                  {phone.phone_number} {phone.verified ? '(verified)' : '(unverified)'} <code>{phone.phone_id}</code>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            'none'
+          )}
+        </dd>
+        <dt>Password</dt>
+        <dd>{user?.password ? 'set' : 'none'}</dd>
+      </dl>
+
+      <h2>Session</h2>
+      <dl className="pg-facts" data-testid="session-details">
+        <dt>Session id</dt>
+        <dd>{session.session_id}</dd>
+        <dt>Started</dt>
+        <dd>{formatTime(session.started_at)}</dd>
+        <dt>Last accessed</dt>
+        <dd>{formatTime(session.last_accessed_at)}</dd>
+        <dt>Expires</dt>
+        <dd>{formatTime(session.expires_at)}</dd>
+        <dt>Authentication factors</dt>
+        <dd>
+          <ul data-testid="session-factors">
+            {session.authentication_factors.map((factor) => (
+              <li key={`${factor.type}-${factor.delivery_method}-${factor.last_authenticated_at}`}>
+                {describeFactor(factor)}, {formatTime(factor.last_authenticated_at)}
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+
+      <button type="button" className="pg-button" onClick={signOut} disabled={status === 'pending'}>
+        {status === 'pending' ? 'Signing out…' : 'Sign out'}
+      </button>
+      {error && (
+        <p role="alert" className="pg-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
