@@ -2,16 +2,26 @@
 // Bundle sizes are measured with esbuild from the BUILT packages (run after `npm run build`), minified and
 // gzipped at level 9, React excluded. Provider throughput is measured by apps/provider/bench/throughput.ts
 // over HTTP on loopback. Each section of BENCHMARKS.md is replaced in place between its markers,
-// so other benchmarks can add their own sections.
+// so other benchmarks can add their own sections. `node scripts/bench.mjs kit-bundle` runs the named sections
+// only (sdk-bundle, kit-bundle, provider-throughput); the default is all of them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SECTIONS = ['sdk-bundle', 'kit-bundle', 'provider-throughput'];
+const requested = process.argv.slice(2);
+for (const name of requested) {
+  if (!SECTIONS.includes(name)) {
+    console.error(`Unknown section "${name}": choose among ${SECTIONS.join(', ')}.`);
+    process.exit(1);
+  }
+}
+const shouldRun = (section) => requested.length === 0 || requested.includes(section);
 
 function gzipSize(bytes) {
   return gzipSync(bytes, { level: 9 }).length;
@@ -64,63 +74,430 @@ async function measure(name, source) {
   return { name, firstLoad, firstLoadMin, total, totalMin, chunks: files.length };
 }
 
-function replaceSection(markdown, id, body) {
+/** Replaces the section `id` in place; a new section goes after the section `after` if there is one, else last. */
+function replaceSection(markdown, id, body, after) {
   const start = `<!-- ${id}:start -->`;
   const end = `<!-- ${id}:end -->`;
   const block = `${start}\n${body.trim()}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  return pattern.test(markdown) ? markdown.replace(pattern, block) : `${markdown.trimEnd()}\n\n${block}\n`;
+  if (pattern.test(markdown)) return markdown.replace(pattern, block);
+  const previousEnd = after ? `<!-- ${after}:end -->` : null;
+  if (previousEnd && markdown.includes(previousEnd)) return markdown.replace(previousEnd, `${previousEnd}\n\n${block}`);
+  return `${markdown.trimEnd()}\n\n${block}\n`;
 }
-
-const sdkDist = join(root, 'packages/sdk/dist/index.js');
-if (!existsSync(sdkDist)) {
-  console.error('packages/sdk/dist is missing: run `npm run build` first (npm run bench does).');
-  process.exit(1);
-}
-
-const rows = [
-  await measure(
-    'sdk-core',
-    `import { createClient } from '@latchkey/sdk';\nwindow.client = createClient('public-token-test-x', {});\n`,
-  ),
-  await measure('sdk-all', `export * from '@latchkey/sdk';\n`),
-];
-const [core] = rows;
-const webauthnChunk = core.total - core.firstLoad;
-
-const table = [
-  '## @latchkey/sdk bundle size',
-  '',
-  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} with esbuild (minified, ESM, code splitting) from`,
-  'the built package, gzip level 9. The first load is the entry chunk and the chunks it imports statically; the',
-  'WebAuthn part (`@simplewebauthn/browser`) is a separate chunk fetched only when a passkey method is called.',
-  '',
-  '| bundle | first load (min) | first load (gzip) | with on-demand WebAuthn (min) | with on-demand WebAuthn (gzip) | chunks |',
-  '|---|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    (r) =>
-      `| ${r.name === 'sdk-core' ? '`createClient` (core)' : 'every export'} | ${kb(r.firstLoadMin)} | ${kb(r.firstLoad)} | ${kb(r.totalMin)} | ${kb(r.total)} | ${r.chunks} |`,
-  ),
-  '',
-  `The on-demand WebAuthn chunk adds ${kb(webauthnChunk)} gzipped to the core.`,
-].join('\n');
 
 const file = join(root, 'BENCHMARKS.md');
 const header =
   '# Benchmarks\n\nWritten by `npm run bench`; do not edit by hand. Sizes and throughput never gate tests: they are recorded here.\n';
-const current = existsSync(file) ? readFileSync(file, 'utf8') : header;
-writeFileSync(file, replaceSection(current, 'sdk-bundle', table));
-console.log(table);
 
-// The provider bench prints its Markdown section on stdout and its progress on stderr; any non-2xx answer fails it.
-const throughput = spawnSync(process.execPath, ['--import', 'tsx', 'apps/provider/bench/throughput.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  encoding: 'utf8',
-});
-if (throughput.status !== 0) {
-  console.error(`The provider throughput bench failed (exit ${throughput.status ?? throughput.signal}).`);
-  process.exit(1);
+/** Replaces one section of BENCHMARKS.md (keeping the others) and prints it. */
+function writeSection(id, body) {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  writeFileSync(file, replaceSection(current, id, body, SECTIONS[SECTIONS.indexOf(id) - 1]));
+  console.log(`\n${body.trim()}`);
 }
-writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'provider-throughput', throughput.stdout));
-console.log(`\n${throughput.stdout.trim()}`);
+
+function requireBuilt(...packages) {
+  for (const name of packages) {
+    if (!existsSync(join(root, 'packages', name, 'dist/index.js'))) {
+      console.error(`packages/${name}/dist is missing: run \`npm run build\` first (npm run bench does).`);
+      process.exit(1);
+    }
+  }
+}
+
+// ── @latchkey/sdk bundle size ────────────────────────────────────────────────────────────────────────────────
+
+async function sdkBundleSection() {
+  requireBuilt('sdk');
+  const rows = [
+    await measure(
+      'sdk-core',
+      `import { createClient } from '@latchkey/sdk';\nwindow.client = createClient('public-token-test-x', {});\n`,
+    ),
+    await measure('sdk-all', `export * from '@latchkey/sdk';\n`),
+  ];
+  const [core] = rows;
+  const webauthnChunk = core.total - core.firstLoad;
+
+  return [
+    '## @latchkey/sdk bundle size',
+    '',
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} with esbuild (minified, ESM, code splitting) from`,
+    'the built package, gzip level 9. The first load is the entry chunk and the chunks it imports statically; the',
+    'WebAuthn part (`@simplewebauthn/browser`) is a separate chunk fetched only when a passkey method is called.',
+    '',
+    '| bundle | first load (min) | first load (gzip) | with on-demand WebAuthn (min) | with on-demand WebAuthn (gzip) | chunks |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name === 'sdk-core' ? '`createClient` (core)' : 'every export'} | ${kb(r.firstLoadMin)} | ${kb(r.firstLoad)} | ${kb(r.totalMin)} | ${kb(r.total)} | ${r.chunks} |`,
+    ),
+    '',
+    `The on-demand WebAuthn chunk adds ${kb(webauthnChunk)} gzipped to the core.`,
+  ].join('\n');
+}
+
+// ── The default kit's bundle size ───────────────────────────────────────────────────────────────────────────
+
+/** The configurations measured, with the architecture's budgets (design/architecture.md, Performance budgets). */
+const KIT_CONFIGURATIONS = [
+  {
+    id: 'eml',
+    label: '(a) email magic links',
+    config: { products: ['emailMagicLinks'] },
+    budget: { firstLoad: 30 * 1024 },
+  },
+  {
+    id: 'eml-sms-passwords',
+    label: '(b) email magic links + SMS passcode + passwords',
+    config: { products: ['emailMagicLinks', 'otp', 'passwords'], otpOptions: { methods: ['sms'] } },
+    budget: { total: 50 * 1024 },
+  },
+];
+
+const KIT_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
+const PHONE_LIBRARY = /node_modules\/libphonenumber-js\//;
+const STRENGTH_LIBRARY = /node_modules\/@?zxcvbn/;
+
+/**
+ * The page of one configuration: renders the themed `<SignIn config>` and exports `preload()`, which awaits
+ * `preloadSignIn(config)` (every lazy chunk that configuration can show). With `withClient`, it also creates the
+ * SDK client and its `<LatchkeyProvider>`, as a real page does.
+ */
+function kitEntry(config, { withClient }) {
+  const lines = [
+    `import { createElement } from 'react';`,
+    `import { createRoot } from 'react-dom/client';`,
+    `import { SignIn, preloadSignIn } from '@latchkey/ui-default';`,
+  ];
+  if (withClient) {
+    lines.push(`import { LatchkeyProvider } from '@latchkey/hooks';`, `import { createClient } from '@latchkey/sdk';`);
+  }
+  lines.push(
+    `const config = ${JSON.stringify(config)};`,
+    'export function render(element) {',
+    '  const widget = createElement(SignIn, { config });',
+    withClient
+      ? `  createRoot(element).render(createElement(LatchkeyProvider, { client: createClient('public-token-test-x') }, widget));`
+      : '  createRoot(element).render(widget);',
+    '}',
+    'export function preload() {',
+    '  return preloadSignIn(config);',
+    '}',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The package an esbuild input belongs to (`@latchkey/ui-unstyled`, `@radix-ui/react-tabs`…). */
+function packageOf(input) {
+  const modules = input.lastIndexOf('node_modules/');
+  if (modules !== -1) {
+    const [scope, name] = input.slice(modules + 'node_modules/'.length).split('/');
+    return scope.startsWith('@') ? `${scope}/${name}` : scope;
+  }
+  const workspace = /(?:^|\/)packages\/([^/]+)\//.exec(input);
+  return workspace ? `@latchkey/${workspace[1]}` : '(the page)';
+}
+
+/** A short name for an input: `ui-unstyled/screens/Otp/OtpScreen.js`, `sonner/dist/index.mjs`. */
+function shortInput(input) {
+  const modules = input.lastIndexOf('node_modules/');
+  if (modules !== -1) return input.slice(modules + 'node_modules/'.length);
+  return input.replace(/^.*?packages\/([^/]+)\/dist\//, '$1/').replace(/^.*\/entry\.js$/, '(the page)');
+}
+
+// Runs the built page in Node: a module.register() hook records every chunk of the output folder that is imported
+// while `preload()` loads the lazy chunks. Bare specifiers (react, react-dom: external) resolve from the repository.
+const RECORDER_HOOKS = `
+import { appendFileSync } from 'node:fs';
+let settings;
+export function initialize(data) {
+  settings = data;
+}
+export async function resolve(specifier, context, nextResolve) {
+  const isBare = !/^(\\.|\\/|file:|node:|data:)/.test(specifier);
+  const fromChunk = context.parentURL?.startsWith(settings.outdirUrl);
+  const resolved = await nextResolve(specifier, isBare && fromChunk ? { ...context, parentURL: settings.rootUrl } : context);
+  if (resolved.url.startsWith(settings.outdirUrl)) appendFileSync(settings.log, resolved.url.slice(settings.outdirUrl.length) + '\\n');
+  return resolved;
+}
+`;
+
+const RECORDER_RUNNER = `
+import { register } from 'node:module';
+const [hooks, entry, outdirUrl, rootUrl, log] = process.argv.slice(2);
+register(hooks, { data: { outdirUrl, rootUrl, log } });
+const page = await import(entry);
+await page.preload();
+`;
+
+/** The chunk files (relative to `outdir`) the page imports once `preload()` has resolved. */
+function loadedChunks(dir, outdir, entryFile) {
+  const hooks = join(dir, 'recorder-hooks.mjs');
+  const runner = join(dir, 'recorder-run.mjs');
+  const log = join(dir, 'loaded.txt');
+  writeFileSync(hooks, RECORDER_HOOKS);
+  writeFileSync(runner, RECORDER_RUNNER);
+  writeFileSync(log, '');
+  const run = spawnSync(
+    process.execPath,
+    [
+      runner,
+      pathToFileURL(hooks).href,
+      pathToFileURL(join(outdir, entryFile)).href,
+      `${pathToFileURL(outdir).href}/`,
+      pathToFileURL(join(root, 'package.json')).href,
+      log,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`Running the bundle of ${outdir} in Node failed:\n${run.stderr}`);
+  return new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
+}
+
+/**
+ * Bundles one kit page with code splitting and measures it: the first load (the entry chunk and its static-import
+ * closure, from the metafile) and the total (every chunk imported once `preload()` resolved, run in Node).
+ */
+async function measureKit(name, source) {
+  const dir = mkdtempSync(join(tmpdir(), `latchkey-bench-${name}-`));
+  try {
+    const entry = join(dir, 'entry.js');
+    writeFileSync(entry, source);
+    const outdir = join(dir, 'out');
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      metafile: true,
+      platform: 'browser',
+      target: 'es2022',
+      outdir,
+      external: KIT_EXTERNALS,
+      nodePaths: [join(root, 'node_modules')],
+      absWorkingDir: root,
+      logLevel: 'error',
+    });
+    // Node reads the chunks as ES modules.
+    writeFileSync(join(outdir, 'package.json'), '{ "type": "module" }\n');
+
+    const toFile = (output) => relative(outdir, resolve(root, output)).split(sep).join('/');
+    const chunks = new Map();
+    for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+      if (!output.endsWith('.js')) continue;
+      const file = toFile(output);
+      const bytes = readFileSync(join(outdir, file));
+      chunks.set(file, {
+        file,
+        bytes,
+        min: bytes.length,
+        gzip: gzipSize(bytes),
+        // Dynamic-import targets are entry points too: the page's own is the one built from entry.js.
+        isEntry: meta.entryPoint !== undefined && resolve(root, meta.entryPoint) === entry,
+        staticImports: meta.imports
+          .filter((item) => item.kind === 'import-statement' && !item.external)
+          .map((item) => toFile(item.path)),
+        inputs: Object.entries(meta.inputs)
+          .map(([input, { bytesInOutput }]) => [input.split(sep).join('/'), bytesInOutput])
+          .filter(([, bytes]) => bytes > 0)
+          .sort((a, b) => b[1] - a[1]),
+      });
+    }
+    const entryChunk = [...chunks.values()].find((chunk) => chunk.isEntry);
+    const firstLoad = new Set();
+    const pending = [entryChunk.file];
+    while (pending.length > 0) {
+      const file = pending.pop();
+      if (firstLoad.has(file)) continue;
+      firstLoad.add(file);
+      pending.push(...chunks.get(file).staticImports);
+    }
+    const loaded = loadedChunks(dir, outdir, entryChunk.file);
+    for (const file of firstLoad) {
+      if (!loaded.has(file)) throw new Error(`${name}: the first-load chunk ${file} was not imported when run`);
+    }
+    const sum = (files, key) => [...files].reduce((total, file) => total + chunks.get(file)[key], 0);
+    const inputsOf = (files) => [...files].flatMap((file) => chunks.get(file).inputs);
+    return {
+      name,
+      chunks,
+      firstLoad,
+      loaded,
+      firstLoadMin: sum(firstLoad, 'min'),
+      firstLoadGzip: sum(firstLoad, 'gzip'),
+      totalMin: sum(loaded, 'min'),
+      totalGzip: sum(loaded, 'gzip'),
+      // The loaded chunks as one gzip stream: what splitting into many small files costs on top.
+      totalGzipAsOne: gzipSize(Buffer.concat([...loaded].map((file) => chunks.get(file).bytes))),
+      loadedInputs: inputsOf(loaded),
+      allInputs: inputsOf(chunks.keys()),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Sums input bytes by package, largest first. */
+function byPackage(inputs) {
+  const totals = new Map();
+  for (const [input, bytes] of inputs) totals.set(packageOf(input), (totals.get(packageOf(input)) ?? 0) + bytes);
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+function verdict(value, limit) {
+  return value <= limit ? `≤ ${kb(limit)} ✓` : `> ${kb(limit)} ✗`;
+}
+
+function percent(part, whole) {
+  return `${((100 * part) / whole).toFixed(1)} %`;
+}
+
+/** The screens of `ui-unstyled` in a set of chunks (`OtpScreen`, `PhoneForm`…), from their input files. */
+function screensIn(measured, files) {
+  const names = new Set();
+  for (const file of files) {
+    for (const [input] of measured.chunks.get(file).inputs) {
+      const screen = /ui-unstyled\/dist\/screens\/[^/]+\/([A-Z]\w+)\.js$/.exec(input);
+      if (screen) names.add(screen[1]);
+    }
+  }
+  return [...names].sort();
+}
+
+async function kitBundleSection() {
+  requireBuilt('sdk', 'hooks', 'ui-unstyled', 'ui-default');
+  const results = [];
+  for (const kit of KIT_CONFIGURATIONS) {
+    const widget = await measureKit(`kit-${kit.id}`, kitEntry(kit.config, { withClient: false }));
+    const page = await measureKit(`page-${kit.id}`, kitEntry(kit.config, { withClient: true }));
+    results.push({ ...kit, widget, page });
+  }
+  const [emailOnly, allThree] = results;
+
+  const phoneChunks = [...allThree.widget.chunks.values()].filter((chunk) =>
+    chunk.inputs.some(([input]) => PHONE_LIBRARY.test(input)),
+  );
+  const phoneGzip = phoneChunks.reduce((total, chunk) => total + chunk.gzip, 0);
+  const phoneInEmailOnly = emailOnly.widget.loadedInputs.some(([input]) => PHONE_LIBRARY.test(input));
+  const strengthInputs = results.flatMap(({ widget, page }) =>
+    [...widget.allInputs, ...page.allInputs].filter(([input]) => STRENGTH_LIBRARY.test(input)),
+  );
+
+  const date = new Date().toISOString().slice(0, 10);
+  const lines = [
+    '## @latchkey/ui-default bundle size',
+    '',
+    `Measured by \`npm run bench\` on ${date} with esbuild (minified, ESM, code splitting, React and react-dom`,
+    'external) from the built packages, gzip level 9, each chunk gzipped on its own (as a server sends them). One page',
+    'per configuration renders the themed `<SignIn config>` and awaits `preloadSignIn(config)`, which loads every',
+    'lazy chunk that configuration can show (screens, phone form, method tabs, toasts). The first load is the entry',
+    'chunk and its static imports (esbuild metafile); the total is every chunk the page imported once `preloadSignIn`',
+    'resolved, recorded by running the bundle in Node with a `module.register()` hook. "With the client" adds',
+    '`createClient` and `<LatchkeyProvider>`, which a real page needs as well.',
+    '',
+    '| configuration | first load (min) | first load (gzip) | total (min) | total (gzip) | chunks: first / total | budget | with the client: first load (gzip) | with the client: total (gzip) |',
+    '|---|---:|---:|---:|---:|---:|---|---:|---:|',
+    ...results.map(({ label, widget, page, budget }) => {
+      const target =
+        budget.firstLoad !== undefined
+          ? `first load ${verdict(widget.firstLoadGzip, budget.firstLoad)}`
+          : `total ${verdict(widget.totalGzip, budget.total)}`;
+      return `| ${label} | ${kb(widget.firstLoadMin)} | ${kb(widget.firstLoadGzip)} | ${kb(widget.totalMin)} | ${kb(widget.totalGzip)} | ${widget.firstLoad.size} / ${widget.loaded.size} | ${target} | ${kb(page.firstLoadGzip)} | ${kb(page.totalGzip)} |`;
+    }),
+    '',
+    ...results.map(
+      ({ label, widget }) =>
+        `- ${label.slice(0, 3)} loads on demand: ${
+          screensIn(
+            widget,
+            [...widget.loaded].filter((file) => !widget.firstLoad.has(file)),
+          ).join(', ') || 'nothing'
+        }${widget.loadedInputs.some(([input]) => input.includes('node_modules/sonner/')) ? ', sonner' : ''}.`,
+    ),
+    `- libphonenumber-js in (a)'s loaded chunks: ${phoneInEmailOnly ? '**yes ✗**' : 'no ✓'}. With SMS, phone-number parsing is one more chunk of ${kb(phoneGzip)} gzipped, fetched when the first number is checked (not by \`preloadSignIn\`): (b) comes to ${kb(allThree.widget.totalGzip + phoneGzip)} with it.`,
+    `- A password-strength library (@zxcvbn-ts) in any browser chunk: ${strengthInputs.length > 0 ? `**yes ✗** (${[...new Set(strengthInputs.map(([input]) => packageOf(input)))].join(', ')})` : 'no ✓ (the provider checks strength)'}.`,
+    ...results.map(
+      ({ label, widget }) =>
+        `- ${label.slice(0, 3)}'s ${widget.loaded.size} chunks gzip to ${kb(widget.totalGzipAsOne)} as one file: splitting costs ${kb(widget.totalGzip - widget.totalGzipAsOne)}.`,
+    ),
+    '',
+    'What weighs what: the largest chunks of (b) (each named by its largest inputs; minified bytes per input):',
+    '',
+    '| chunk (largest inputs) | loaded | min | gzip |',
+    '|---|---|---:|---:|',
+    ...[...allThree.widget.loaded]
+      .map((file) => allThree.widget.chunks.get(file))
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 14)
+      .map((chunk) => {
+        const inputs = chunk.inputs
+          .slice(0, 3)
+          .map(([input, bytes]) => `\`${shortInput(input)}\` ${kb(bytes)}`)
+          .join(', ');
+        const more = chunk.inputs.length > 3 ? ` + ${chunk.inputs.length - 3} more` : '';
+        const when = allThree.widget.firstLoad.has(chunk.file) ? 'first' : 'on demand';
+        return `| ${inputs}${more} | ${when} | ${kb(chunk.min)} | ${kb(chunk.gzip)} |`;
+      }),
+    '',
+    'By package (minified bytes; gzip does not split by input):',
+    '',
+    '| package | (a) first load | share | (b) total | share |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  const firstPackages = new Map(
+    byPackage([...emailOnly.widget.firstLoad].flatMap((file) => emailOnly.widget.chunks.get(file).inputs)),
+  );
+  const totalPackages = new Map(byPackage(allThree.widget.loadedInputs));
+  const rows = [...totalPackages.keys(), ...[...firstPackages.keys()].filter((name) => !totalPackages.has(name))].map(
+    (name) => ({ name, a: firstPackages.get(name) ?? 0, b: totalPackages.get(name) ?? 0 }),
+  );
+  // Packages under 1 % of (b) share one line.
+  const isSmall = ({ b }) => b < allThree.widget.totalMin / 100;
+  const small = rows.filter(isSmall);
+  const cell = (bytes, whole) => (bytes ? `${kb(bytes)} | ${percent(bytes, whole)}` : '— | ');
+  for (const { name, a, b } of rows.filter((row) => !isSmall(row))) {
+    lines.push(`| ${name} | ${cell(a, emailOnly.widget.firstLoadMin)} | ${cell(b, allThree.widget.totalMin)} |`);
+  }
+  if (small.length > 0) {
+    const a = small.reduce((total, row) => total + row.a, 0);
+    const b = small.reduce((total, row) => total + row.b, 0);
+    lines.push(
+      `| ${small.length} smaller packages (${small.map((row) => row.name).join(', ')}) | ${cell(a, emailOnly.widget.firstLoadMin)} | ${cell(b, allThree.widget.totalMin)} |`,
+    );
+  }
+
+  // Every chunk and its inputs, for whoever chases a budget.
+  for (const { label, widget } of results) {
+    console.error(`\n[bench:kit] ${label}: every chunk (first / loaded / unused), min, gzip, inputs`);
+    for (const chunk of [...widget.chunks.values()].sort((a, b) => b.gzip - a.gzip)) {
+      const state = widget.firstLoad.has(chunk.file) ? 'first' : widget.loaded.has(chunk.file) ? 'loaded' : 'unused';
+      console.error(
+        `  ${state.padEnd(6)} ${kb(chunk.min).padStart(10)} ${kb(chunk.gzip).padStart(10)} gz  ${chunk.file}`,
+      );
+      for (const [input, bytes] of chunk.inputs) console.error(`  ${''.padEnd(17)}${kb(bytes).padStart(10)}  ${input}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+// ── Run ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+if (shouldRun('sdk-bundle')) writeSection('sdk-bundle', await sdkBundleSection());
+if (shouldRun('kit-bundle')) writeSection('kit-bundle', await kitBundleSection());
+
+if (shouldRun('provider-throughput')) {
+  // The provider bench prints its Markdown section on stdout and its progress on stderr; any non-2xx answer fails it.
+  const throughput = spawnSync(process.execPath, ['--import', 'tsx', 'apps/provider/bench/throughput.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (throughput.status !== 0) {
+    console.error(`The provider throughput bench failed (exit ${throughput.status ?? throughput.signal}).`);
+    process.exit(1);
+  }
+  writeSection('provider-throughput', throughput.stdout);
+}
