@@ -67,8 +67,10 @@ describe('<latchkey-login>', () => {
     const env = await startTestEnvironment();
     defineLatchkeyElements(env.client);
     const holder = document.createElement('div');
-    holder.innerHTML = `<latchkey-login config='{"products":["otp"],"otpOptions":{"methods":["email"]}}'></latchkey-login>`;
-    const element = holder.querySelector<LatchkeyLoginElement>('latchkey-login')!;
+    // As a plain HTML page writes it: the configuration as a JSON attribute, set before the element connects.
+    const element = document.createElement('latchkey-login') as LatchkeyLoginElement;
+    element.setAttribute('config', '{"products":["otp"],"otpOptions":{"methods":["email"]}}');
+    holder.append(element);
     element.styles = { colors: { primary: '#0057B8' }, hideHeaderText: true };
     await attach(holder);
 

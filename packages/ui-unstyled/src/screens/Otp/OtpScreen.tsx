@@ -1,24 +1,18 @@
-import { createContext, forwardRef, useContext } from 'react';
-import { BackButton, type BackButtonProps } from '../../components/BackButton';
+import { forwardRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
 import { useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { createScreenContext } from '../shared/screenContext';
+import { createBackPart, createMessagePart } from '../shared/screenParts';
 import { type UseOtpScreenReturn, useOtpScreen } from './useOtpScreen';
 
-const OtpScreenContext = createContext<UseOtpScreenReturn | null>(null);
-
-function useOtpScreenContext(): UseOtpScreenReturn {
-  const value = useContext(OtpScreenContext);
-  if (!value) throw new Error('OtpScreen parts must be used within <OtpScreen.Provider>');
-  return value;
-}
+const { Provider, useScreenContext: useOtpScreenContext } = createScreenContext<UseOtpScreenReturn>('OtpScreen');
 
 /** Provides the passcode screen's state (`useOtpScreen()`, or a fixed value) to its parts. */
-export const OtpScreenProvider = OtpScreenContext.Provider;
+export const OtpScreenProvider = Provider;
 
 const SCOPE = 'otp';
 const Root = createPart(SCOPE, 'root', 'div');
-const Title = createPart(SCOPE, 'title', 'h2');
 const Instruction = createPart(SCOPE, 'instruction', 'p');
 const CodeInput = createPart(SCOPE, 'code-input', 'div');
 const Digit = createPart(SCOPE, 'digit', 'input');
@@ -38,29 +32,11 @@ export const OtpScreenRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(functi
 });
 
 /** The back arrow to Main (`data-scope="otp" data-part="back"`); hidden in the passwordless password flow. */
-export const OtpScreenBack = forwardRef<HTMLButtonElement, BackButtonProps>(function OtpScreenBack(props, ref) {
-  const screen = useOtpScreenContext();
-  if (!screen.canGoBack) return null;
-  return (
-    <BackButton
-      data-scope={SCOPE}
-      data-part="back"
-      {...props}
-      onClick={composeEventHandlers(props.onClick, () => screen.back())}
-      ref={ref}
-    />
-  );
-});
+export const OtpScreenBack = createBackPart('OtpScreen', SCOPE, useOtpScreenContext);
 
 /** The heading 'Enter passcode'. */
-export const OtpScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(function OtpScreenTitle(props, ref) {
-  const t = useMessages();
-  return (
-    <Title tabIndex={-1} {...props} ref={ref}>
-      {props.children ?? t('otp.title')}
-    </Title>
-  );
-});
+export const OtpScreenTitle = createMessagePart(SCOPE, 'title', 'h2', 'otp.title', { tabIndex: -1 });
+OtpScreenTitle.displayName = 'OtpScreenTitle';
 
 /** 'A 6-digit passcode was sent to you at {destination}.' (phone numbers formatted). */
 export const OtpScreenInstruction = forwardRef<HTMLParagraphElement, PartProps<'p'>>(

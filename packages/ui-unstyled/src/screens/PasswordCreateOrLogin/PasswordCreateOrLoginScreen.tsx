@@ -1,15 +1,10 @@
-import { createContext, type FormEvent, forwardRef, useContext } from 'react';
-import { BackButton, type BackButtonProps } from '../../components/BackButton';
-import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
-import {
-  PasswordInput,
-  PasswordVisibilityToggle,
-  type PasswordVisibilityToggleProps,
-} from '../../components/PasswordInput';
-import { PasswordStrength, type PasswordStrengthProps } from '../../components/PasswordStrength';
+import { forwardRef } from 'react';
 import { Spinner, type SpinnerProps } from '../../components/Spinner';
 import { type MessageId, useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { createPasswordFieldParts } from '../shared/passwordFieldParts';
+import { createScreenContext } from '../shared/screenContext';
+import { createBackPart } from '../shared/screenParts';
 import {
   type PasswordCreateOrLoginAction,
   type UsePasswordCreateOrLoginScreenReturn,
@@ -18,18 +13,11 @@ import {
 
 export * from './usePasswordCreateOrLoginScreen';
 
-const PasswordCreateOrLoginScreenContext = createContext<UsePasswordCreateOrLoginScreenReturn | null>(null);
-
-function useScreen(): UsePasswordCreateOrLoginScreenReturn {
-  const value = useContext(PasswordCreateOrLoginScreenContext);
-  if (!value) {
-    throw new Error('PasswordCreateOrLoginScreen parts must be used within <PasswordCreateOrLoginScreen.Provider>');
-  }
-  return value;
-}
+const NAME = 'PasswordCreateOrLoginScreen';
+const { Provider, useScreenContext: useScreen } = createScreenContext<UsePasswordCreateOrLoginScreenReturn>(NAME);
 
 /** Provides the screen's state (`usePasswordCreateOrLoginScreen()`, or a fixed value) to its parts. */
-export const PasswordCreateOrLoginScreenProvider = PasswordCreateOrLoginScreenContext.Provider;
+export const PasswordCreateOrLoginScreenProvider = Provider;
 
 const SCOPE = 'password-create-or-login';
 const Root = createPart(SCOPE, 'root', 'div');
@@ -38,16 +26,23 @@ const Alternatives = createPart(SCOPE, 'alternatives', 'div');
 const AlternativeButton = createPart(SCOPE, 'alternative', 'button');
 const Divider = createPart(SCOPE, 'divider', 'div');
 const SetPasswordText = createPart(SCOPE, 'set-password-text', 'p');
-const Form = createPart(SCOPE, 'form', 'form');
 const Label = createPart(SCOPE, 'label', 'label');
 const Input = createPart(SCOPE, 'email-input', 'input');
-const Field = createPart(SCOPE, 'password-field', 'div');
 const ForgotPassword = createPart(SCOPE, 'forgot-password', 'button');
-const Submit = createPart(SCOPE, 'submit', 'button');
 const CreatePasswordInstead = createPart(SCOPE, 'create-password-instead', 'button');
 
 const pending = (screen: UsePasswordCreateOrLoginScreenReturn, action: PasswordCreateOrLoginAction) =>
   screen.pendingAction === action;
+
+const field = createPasswordFieldParts({
+  name: NAME,
+  scope: SCOPE,
+  useScreen,
+  passwordLabelId: 'password.passwordLabel',
+  passwordLabelField: 'password',
+  isNewPassword: (screen) => screen.variant === 'new',
+  isSubmitting: (screen) => pending(screen, 'submit'),
+});
 
 /**
  * The screen's container (`data-scope="password-create-or-login" data-part="root"`, `data-variant="password|new|
@@ -68,20 +63,7 @@ export const PasswordCreateOrLoginScreenRoot = forwardRef<HTMLDivElement, PartPr
 );
 
 /** The back arrow to Main (`data-scope="password-create-or-login" data-part="back"`). */
-export const PasswordCreateOrLoginScreenBack = forwardRef<HTMLButtonElement, BackButtonProps>(
-  function PasswordCreateOrLoginScreenBack(props, ref) {
-    const screen = useScreen();
-    return (
-      <BackButton
-        data-scope={SCOPE}
-        data-part="back"
-        {...props}
-        onClick={composeEventHandlers(props.onClick, () => screen.back())}
-        ref={ref}
-      />
-    );
-  },
-);
+export const PasswordCreateOrLoginScreenBack = createBackPart(NAME, SCOPE, useScreen);
 
 /**
  * The heading: 'Log In' (password); 'Choose how you would like to create your account.' (new, with an emailed
@@ -161,23 +143,7 @@ export const PasswordCreateOrLoginScreenSetPasswordText = forwardRef<HTMLParagra
 );
 
 /** The `<form>` (`data-part="form"`, `data-invalid` with an error); Enter submits (log in or create). */
-export const PasswordCreateOrLoginScreenForm = forwardRef<HTMLFormElement, PartProps<'form'>>(
-  function PasswordCreateOrLoginScreenForm(props, ref) {
-    const screen = useScreen();
-    return (
-      <Form
-        noValidate
-        data-invalid={screen.error ? '' : undefined}
-        {...props}
-        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
-          event.preventDefault();
-          if (screen.canSubmit) void screen.submit();
-        })}
-        ref={ref}
-      />
-    );
-  },
-);
+export const PasswordCreateOrLoginScreenForm = field.Form;
 
 /** The email's `<label>` ('Email', `data-part="label"`, `data-field="email"`). */
 export const PasswordCreateOrLoginScreenEmailLabel = forwardRef<HTMLLabelElement, PartProps<'label'>>(
@@ -212,111 +178,29 @@ export const PasswordCreateOrLoginScreenEmailInput = forwardRef<HTMLInputElement
 );
 
 /** The password's `<label>` ('Password', `data-part="label"`, `data-field="password"`). */
-export const PasswordCreateOrLoginScreenPasswordLabel = forwardRef<HTMLLabelElement, PartProps<'label'>>(
-  function PasswordCreateOrLoginScreenPasswordLabel(props, ref) {
-    const screen = useScreen();
-    const t = useMessages();
-    return (
-      <Label htmlFor={screen.ids.password} data-field="password" {...props} ref={ref}>
-        {props.children ?? t('password.passwordLabel')}
-      </Label>
-    );
-  },
-);
+export const PasswordCreateOrLoginScreenPasswordLabel = field.PasswordLabel;
 
 /** A wrapper for the password input and its toggle (`data-part="password-field"`), for the kit to overlay them. */
-export const PasswordCreateOrLoginScreenPasswordField = Field;
+export const PasswordCreateOrLoginScreenPasswordField = field.PasswordField;
 
 /**
  * The password `<input>` (`data-part="password-input"`): required, `current-password` or `new-password`
  * autocomplete, `data-visible` while shown, `aria-invalid`/`data-invalid` and `aria-describedby` the error and
  * the strength feedback.
  */
-export const PasswordCreateOrLoginScreenPasswordInput = forwardRef<HTMLInputElement, PartProps<'input'>>(
-  function PasswordCreateOrLoginScreenPasswordInput(props, ref) {
-    const screen = useScreen();
-    const describedBy = [screen.error ? screen.ids.error : null, screen.variant === 'new' ? screen.ids.feedback : null]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <PasswordInput
-        data-scope={SCOPE}
-        data-part="password-input"
-        id={screen.ids.password}
-        name="password"
-        autoComplete={screen.variant === 'new' ? 'new-password' : 'current-password'}
-        required
-        isVisible={screen.isPasswordVisible}
-        value={screen.password}
-        aria-invalid={screen.error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        data-invalid={screen.error ? '' : undefined}
-        {...props}
-        onChange={composeEventHandlers(props.onChange, (event) => screen.setPassword(event.target.value))}
-        ref={ref}
-      />
-    );
-  },
-);
+export const PasswordCreateOrLoginScreenPasswordInput = field.PasswordInput;
 
 /** The show/hide toggle ('Show password' / 'Hide password', `data-part="visibility-toggle"`, `data-visible`). */
-export const PasswordCreateOrLoginScreenVisibilityToggle = forwardRef<
-  HTMLButtonElement,
-  Omit<PasswordVisibilityToggleProps, 'isVisible' | 'onToggle'>
->(function PasswordCreateOrLoginScreenVisibilityToggle(props, ref) {
-  const screen = useScreen();
-  return (
-    <PasswordVisibilityToggle
-      data-scope={SCOPE}
-      data-part="visibility-toggle"
-      isVisible={screen.isPasswordVisible}
-      onToggle={screen.togglePasswordVisibility}
-      inputId={screen.ids.password}
-      {...props}
-      ref={ref}
-    />
-  );
-});
+export const PasswordCreateOrLoginScreenVisibilityToggle = field.VisibilityToggle;
 
 /**
  * The strength check of a new user's password (`data-part="strength"`, `data-status`, `data-policy`): the meter or
  * the LUDS rows, then the feedback. Nothing for other variants.
  */
-export const PasswordCreateOrLoginScreenStrength = forwardRef<
-  HTMLDivElement,
-  Omit<PasswordStrengthProps, 'strength' | 'passwordConfig'>
->(function PasswordCreateOrLoginScreenStrength(props, ref) {
-  const screen = useScreen();
-  if (screen.variant !== 'new') return null;
-  return (
-    <PasswordStrength
-      data-scope={SCOPE}
-      data-part="strength"
-      strength={screen.strength}
-      passwordConfig={screen.passwordConfig}
-      feedbackId={screen.ids.feedback}
-      {...props}
-      ref={ref}
-    />
-  );
-});
+export const PasswordCreateOrLoginScreenStrength = field.Strength;
 
 /** The error under the password field (`data-part="error"`, role alert); nothing without an error. */
-export const PasswordCreateOrLoginScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function PasswordCreateOrLoginScreenError(props, ref) {
-    const screen = useScreen();
-    return (
-      <ErrorMessage
-        id={screen.ids.error}
-        data-scope={SCOPE}
-        data-part="error"
-        error={screen.error}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const PasswordCreateOrLoginScreenError = field.Error;
 
 /** 'Forgot Password?' (existing users only): emails a reset link (`data-pending` while sending). */
 export const PasswordCreateOrLoginScreenForgotPassword = forwardRef<HTMLButtonElement, PartProps<'button'>>(
@@ -345,31 +229,7 @@ export const PasswordCreateOrLoginScreenForgotPassword = forwardRef<HTMLButtonEl
  * 'Continue' (`data-part="submit"`): disabled (`data-disabled`) until it can be pressed — for a new user until
  * the strength check reports `valid_password` — and with a spinner (`data-pending`, `aria-busy`) while it runs.
  */
-export const PasswordCreateOrLoginScreenSubmit = forwardRef<HTMLButtonElement, PartProps<'button'>>(
-  function PasswordCreateOrLoginScreenSubmit(props, ref) {
-    const screen = useScreen();
-    const t = useMessages();
-    const isPending = pending(screen, 'submit');
-    return (
-      <Submit
-        type="submit"
-        disabled={!screen.canSubmit}
-        aria-busy={isPending || undefined}
-        data-pending={isPending ? '' : undefined}
-        data-disabled={screen.canSubmit ? undefined : ''}
-        {...props}
-        ref={ref}
-      >
-        {props.children ?? (
-          <>
-            {t('password.continue')}
-            {isPending ? <Spinner label={t('password.submitting')} /> : null}
-          </>
-        )}
-      </Submit>
-    );
-  },
-);
+export const PasswordCreateOrLoginScreenSubmit = field.Submit;
 
 /** The spinner of the passwordless variant, while its automatic email goes out (`data-part="spinner"`). */
 export const PasswordCreateOrLoginScreenSpinner = forwardRef<HTMLSpanElement, SpinnerProps>(

@@ -1,37 +1,32 @@
-import { createContext, type FormEvent, forwardRef, useContext } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
-import {
-  PasswordInput,
-  PasswordVisibilityToggle,
-  type PasswordVisibilityToggleProps,
-} from '../../components/PasswordInput';
-import { PasswordStrength, type PasswordStrengthProps } from '../../components/PasswordStrength';
+import { forwardRef } from 'react';
 import { Spinner, type SpinnerProps } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { createPasswordFieldParts } from '../shared/passwordFieldParts';
+import { createScreenContext } from '../shared/screenContext';
 import { type UsePasswordResetFormScreenReturn, usePasswordResetFormScreen } from './usePasswordResetFormScreen';
 
 export * from './usePasswordResetFormScreen';
 
-const PasswordResetFormScreenContext = createContext<UsePasswordResetFormScreenReturn | null>(null);
-
-function useScreen(): UsePasswordResetFormScreenReturn {
-  const value = useContext(PasswordResetFormScreenContext);
-  if (!value) throw new Error('PasswordResetFormScreen parts must be used within <PasswordResetFormScreen.Provider>');
-  return value;
-}
+const NAME = 'PasswordResetFormScreen';
+const { Provider, useScreenContext: useScreen } = createScreenContext<UsePasswordResetFormScreenReturn>(NAME);
 
 /** Provides the PasswordResetForm screen's state (`usePasswordResetFormScreen()`, or a fixed value) to its parts. */
-export const PasswordResetFormScreenProvider = PasswordResetFormScreenContext.Provider;
+export const PasswordResetFormScreenProvider = Provider;
 
 const SCOPE = 'password-reset-form';
 const Root = createPart(SCOPE, 'root', 'div');
 const Title = createPart(SCOPE, 'title', 'h2');
-const Form = createPart(SCOPE, 'form', 'form');
-const Label = createPart(SCOPE, 'label', 'label');
-const Field = createPart(SCOPE, 'password-field', 'div');
-const Submit = createPart(SCOPE, 'submit', 'button');
 const LoginWithoutPassword = createPart(SCOPE, 'login-without-password', 'button');
+
+const field = createPasswordFieldParts({
+  name: NAME,
+  scope: SCOPE,
+  useScreen,
+  passwordLabelId: 'password.newPasswordLabel',
+  isNewPassword: () => true,
+  isSubmitting: (screen) => screen.isSubmitting,
+});
 
 /**
  * The screen's container (`data-scope="password-reset-form" data-part="root"`, `data-view="logging-in|form"`,
@@ -68,152 +63,34 @@ export const PasswordResetFormScreenSpinner = forwardRef<HTMLSpanElement, Spinne
 );
 
 /** The `<form>` (`data-part="form"`, `data-invalid` with an error); Enter submits once the password is valid. */
-export const PasswordResetFormScreenForm = forwardRef<HTMLFormElement, PartProps<'form'>>(
-  function PasswordResetFormScreenForm(props, ref) {
-    const screen = useScreen();
-    return (
-      <Form
-        noValidate
-        data-invalid={screen.error ? '' : undefined}
-        {...props}
-        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
-          event.preventDefault();
-          void screen.submit();
-        })}
-        ref={ref}
-      />
-    );
-  },
-);
+export const PasswordResetFormScreenForm = field.Form;
 
 /** The password's `<label>` ('New password'). */
-export const PasswordResetFormScreenPasswordLabel = forwardRef<HTMLLabelElement, PartProps<'label'>>(
-  function PasswordResetFormScreenPasswordLabel(props, ref) {
-    const screen = useScreen();
-    const t = useMessages();
-    return (
-      <Label htmlFor={screen.ids.password} {...props} ref={ref}>
-        {props.children ?? t('password.newPasswordLabel')}
-      </Label>
-    );
-  },
-);
+export const PasswordResetFormScreenPasswordLabel = field.PasswordLabel;
 
 /** A wrapper for the password input and its toggle (`data-part="password-field"`). */
-export const PasswordResetFormScreenPasswordField = Field;
+export const PasswordResetFormScreenPasswordField = field.PasswordField;
 
 /**
  * The new password `<input>` (`data-part="password-input"`, `autocomplete="new-password"`, required,
  * `data-visible`, `aria-invalid`/`data-invalid`, `aria-describedby` the error and the strength feedback).
  */
-export const PasswordResetFormScreenPasswordInput = forwardRef<HTMLInputElement, PartProps<'input'>>(
-  function PasswordResetFormScreenPasswordInput(props, ref) {
-    const screen = useScreen();
-    const describedBy = [screen.error ? screen.ids.error : null, screen.ids.feedback].filter(Boolean).join(' ');
-    return (
-      <PasswordInput
-        data-scope={SCOPE}
-        data-part="password-input"
-        id={screen.ids.password}
-        name="password"
-        autoComplete="new-password"
-        required
-        isVisible={screen.isPasswordVisible}
-        value={screen.password}
-        aria-invalid={screen.error ? true : undefined}
-        aria-describedby={describedBy}
-        data-invalid={screen.error ? '' : undefined}
-        {...props}
-        onChange={composeEventHandlers(props.onChange, (event) => screen.setPassword(event.target.value))}
-        ref={ref}
-      />
-    );
-  },
-);
+export const PasswordResetFormScreenPasswordInput = field.PasswordInput;
 
 /** The show/hide toggle ('Show password' / 'Hide password', `data-part="visibility-toggle"`, `data-visible`). */
-export const PasswordResetFormScreenVisibilityToggle = forwardRef<
-  HTMLButtonElement,
-  Omit<PasswordVisibilityToggleProps, 'isVisible' | 'onToggle'>
->(function PasswordResetFormScreenVisibilityToggle(props, ref) {
-  const screen = useScreen();
-  return (
-    <PasswordVisibilityToggle
-      data-scope={SCOPE}
-      data-part="visibility-toggle"
-      isVisible={screen.isPasswordVisible}
-      onToggle={screen.togglePasswordVisibility}
-      inputId={screen.ids.password}
-      {...props}
-      ref={ref}
-    />
-  );
-});
+export const PasswordResetFormScreenVisibilityToggle = field.VisibilityToggle;
 
 /** The strength check of the new password (`data-part="strength"`): meter or LUDS rows, then the feedback. */
-export const PasswordResetFormScreenStrength = forwardRef<
-  HTMLDivElement,
-  Omit<PasswordStrengthProps, 'strength' | 'passwordConfig'>
->(function PasswordResetFormScreenStrength(props, ref) {
-  const screen = useScreen();
-  return (
-    <PasswordStrength
-      data-scope={SCOPE}
-      data-part="strength"
-      strength={screen.strength}
-      passwordConfig={screen.passwordConfig}
-      feedbackId={screen.ids.feedback}
-      {...props}
-      ref={ref}
-    />
-  );
-});
+export const PasswordResetFormScreenStrength = field.Strength;
 
 /** Why the reset or the login failed (`data-part="error"`, role alert); nothing without an error. */
-export const PasswordResetFormScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function PasswordResetFormScreenError(props, ref) {
-    const screen = useScreen();
-    return (
-      <ErrorMessage
-        id={screen.ids.error}
-        data-scope={SCOPE}
-        data-part="error"
-        error={screen.error}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const PasswordResetFormScreenError = field.Error;
 
 /**
  * 'Continue' (`data-part="submit"`): disabled (`data-disabled`) until the strength check reports `valid_password`,
  * with a spinner (`data-pending`, `aria-busy`) while the password is being set.
  */
-export const PasswordResetFormScreenSubmit = forwardRef<HTMLButtonElement, PartProps<'button'>>(
-  function PasswordResetFormScreenSubmit(props, ref) {
-    const screen = useScreen();
-    const t = useMessages();
-    return (
-      <Submit
-        type="submit"
-        disabled={!screen.canSubmit}
-        aria-busy={screen.isSubmitting || undefined}
-        data-pending={screen.isSubmitting ? '' : undefined}
-        data-disabled={screen.canSubmit ? undefined : ''}
-        {...props}
-        ref={ref}
-      >
-        {props.children ?? (
-          <>
-            {t('password.continue')}
-            {screen.isSubmitting ? <Spinner label={t('password.submitting')} /> : null}
-          </>
-        )}
-      </Submit>
-    );
-  },
-);
+export const PasswordResetFormScreenSubmit = field.Submit;
 
 /**
  * 'Login without a password' (`data-part="login-without-password"`): signs in with the emailed token; reads

@@ -3,11 +3,13 @@
 // share — context plumbing, the back/title/description parts, the store-backed state and the screen component.
 // Not exported from the package: each screen file re-exports the pieces under its own public names.
 import { useSignInStore } from '@latchkey/hooks';
-import { forwardRef, type JSX, type Provider } from 'react';
-import { BackButton, type BackButtonProps } from '../../components/BackButton';
+import { forwardRef } from 'react';
 import { type MessageId, useMessages } from '../../messages/index';
-import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { createPart, type PartProps } from '../../primitives/createPart';
 import { createScreenContext } from './screenContext';
+import { createBackPart, createMessagePart, createScreen } from './screenParts';
+
+export { createMessagePart, createScreen } from './screenParts';
 
 /** What every "an email was sent" screen's state holds. */
 export interface EmailSentScreenState {
@@ -22,27 +24,6 @@ export function useEmailSentScreenState(): EmailSentScreenState {
   const email = useSignInStore((state) => state.formState.passwordState.email);
   const back = useSignInStore((state) => state.back);
   return { email, back };
-}
-
-/** A part rendering one `tag` element whose default content is the message `messageId`. */
-export function createMessagePart<Tag extends 'h2' | 'p'>(
-  scope: string,
-  part: string,
-  tag: Tag,
-  messageId: MessageId,
-  defaults: PartProps<Tag> = {} as PartProps<Tag>,
-) {
-  const Part = createPart(scope, part, tag);
-  const MessagePart = forwardRef<HTMLElementTagNameMap[Tag], PartProps<Tag>>(function MessagePart(props, ref) {
-    const t = useMessages();
-    return (
-      <Part {...defaults} {...props} ref={ref}>
-        {props.children ?? t(messageId)}
-      </Part>
-    );
-  });
-  MessagePart.displayName = `${scope}.${part}`;
-  return MessagePart;
 }
 
 /** Where the screen's names and messages come from. */
@@ -70,19 +51,7 @@ export function createEmailSentParts<State extends EmailSentScreenState>(options
   Title.displayName = `${name}Title`;
   const DescriptionPart = createPart(scope, 'description', 'p');
 
-  const Back = forwardRef<HTMLButtonElement, BackButtonProps>(function Back(props, ref) {
-    const screen = useScreen();
-    return (
-      <BackButton
-        data-scope={scope}
-        data-part="back"
-        {...props}
-        onClick={composeEventHandlers(props.onClick, () => screen.back())}
-        ref={ref}
-      />
-    );
-  });
-  Back.displayName = `${name}Back`;
+  const Back = createBackPart(name, scope, useScreen);
 
   const Description = forwardRef<HTMLParagraphElement, PartProps<'p'>>(function Description(props, ref) {
     const screen = useScreen();
@@ -97,27 +66,6 @@ export function createEmailSentParts<State extends EmailSentScreenState>(options
 
   const parts = { Provider, Root, Back, Title, Description };
   return { useScreen, parts };
-}
-
-/**
- * Makes a screen component: it calls `useValue()`, provides the value and renders the default `Layout`; the
- * parts (with `Provider` and `Layout`) hang off it as statics, so `<XxxScreen.Title />` works.
- */
-export function createScreen<State, Statics extends { Provider: Provider<State | null>; Layout: () => JSX.Element }>(
-  name: string,
-  useValue: () => State,
-  statics: Statics,
-): (() => JSX.Element) & Statics {
-  function Screen() {
-    const value = useValue();
-    return (
-      <statics.Provider value={value}>
-        <statics.Layout />
-      </statics.Provider>
-    );
-  }
-  Screen.displayName = name;
-  return Object.assign(Screen, statics);
 }
 
 /**

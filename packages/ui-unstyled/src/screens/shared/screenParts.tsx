@@ -1,0 +1,79 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: every factory here runs once, at module level, never during a render, so each component keeps a stable identity.
+// Internal: parts every kind of screen makes the same way (a message heading, the back arrow, the screen component
+// with its statics). Not exported from the package: each screen file re-exports them under its own public names.
+import { forwardRef, type JSX, type Provider } from 'react';
+import { BackButton, type BackButtonProps } from '../../components/BackButton';
+import { type MessageId, useMessages } from '../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+
+/** A part rendering one `tag` element whose default content is the message `messageId`. */
+export function createMessagePart<Tag extends 'h2' | 'p'>(
+  scope: string,
+  part: string,
+  tag: Tag,
+  messageId: MessageId,
+  defaults: PartProps<Tag> = {} as PartProps<Tag>,
+) {
+  const Part = createPart(scope, part, tag);
+  const MessagePart = forwardRef<HTMLElementTagNameMap[Tag], PartProps<Tag>>(function MessagePart(props, ref) {
+    const t = useMessages();
+    return (
+      <Part {...defaults} {...props} ref={ref}>
+        {props.children ?? t(messageId)}
+      </Part>
+    );
+  });
+  MessagePart.displayName = `${scope}.${part}`;
+  return MessagePart;
+}
+
+/** What a screen's back arrow reads from its state. */
+export interface BackPartState {
+  /** The way back (→ Main). */
+  back: () => void;
+  /** `false` hides the arrow; absent means it always shows. */
+  canGoBack?: boolean;
+}
+
+/**
+ * The screen's back arrow (`data-scope="<scope>" data-part="back"`): calls `back()` after the caller's `onClick`
+ * unless they prevented it; renders nothing while the state's `canGoBack` is false.
+ */
+export function createBackPart<State extends BackPartState>(name: string, scope: string, useScreen: () => State) {
+  const Back = forwardRef<HTMLButtonElement, BackButtonProps>(function Back(props, ref) {
+    const screen = useScreen();
+    if (screen.canGoBack === false) return null;
+    return (
+      <BackButton
+        data-scope={scope}
+        data-part="back"
+        {...props}
+        onClick={composeEventHandlers(props.onClick, () => screen.back())}
+        ref={ref}
+      />
+    );
+  });
+  Back.displayName = `${name}Back`;
+  return Back;
+}
+
+/**
+ * Makes a screen component: it calls `useValue()`, provides the value and renders the default `Layout`; the
+ * parts (with `Provider` and `Layout`) hang off it as statics, so `<XxxScreen.Title />` works.
+ */
+export function createScreen<State, Statics extends { Provider: Provider<State | null>; Layout: () => JSX.Element }>(
+  name: string,
+  useValue: () => State,
+  statics: Statics,
+): (() => JSX.Element) & Statics {
+  function Screen() {
+    const value = useValue();
+    return (
+      <statics.Provider value={value}>
+        <statics.Layout />
+      </statics.Provider>
+    );
+  }
+  Screen.displayName = name;
+  return Object.assign(Screen, statics);
+}
