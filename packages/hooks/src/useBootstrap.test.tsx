@@ -1,14 +1,9 @@
 import { DEFAULT_BOOTSTRAP } from '@latchkey/sdk';
-import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
+import { startTestEnvironment } from '@latchkey/testing';
 import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
+import { wrapperFor } from '../test/wrappers';
 import { useBootstrap } from './useBootstrap';
-
-function wrapperFor(env: TestEnvironment) {
-  return ({ children }: { children: ReactNode }) => <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>;
-}
 
 describe('useBootstrap', () => {
   it("returns the provider's project settings in camelCase", async () => {

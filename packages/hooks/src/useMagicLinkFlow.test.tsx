@@ -1,30 +1,13 @@
 import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
-import { createSignInStore, type SignInConfig, type SignInStore, SignInStoreProvider } from './signInStore';
+import { telemetryEvents, wrapperFor } from '../test/wrappers';
+import { createSignInStore, type SignInConfig } from './signInStore';
 import { useAuthenticateByUrl } from './useAuthenticateByUrl';
 import { useMagicLinkFlow } from './useMagicLinkFlow';
 
 const EMAIL = 'ada@example.com';
 const REDIRECT = 'http://localhost:5173/authenticate';
-
-function wrapperFor(env: TestEnvironment, store?: SignInStore) {
-  return ({ children }: { children: ReactNode }) => (
-    <LatchkeyProvider client={env.client}>
-      {store ? <SignInStoreProvider store={store}>{children}</SignInStoreProvider> : children}
-    </LatchkeyProvider>
-  );
-}
-
-async function telemetryEvents(env: TestEnvironment) {
-  await env.client.events.flush();
-  await env.settled();
-  return env.telemetry
-    .flatMap((batch) => batch.body as { event: { event_name: string; details: Record<string, unknown> } }[])
-    .map((entry) => entry.event);
-}
 
 const sendRequests = (env: TestEnvironment) =>
   env.requests.filter((request) => request.path === '/magic_links/email/login_or_create');

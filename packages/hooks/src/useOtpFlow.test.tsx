@@ -1,30 +1,13 @@
 import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
-import { createSignInStore, type SignInStore, SignInStoreProvider } from './signInStore';
+import { telemetryEvents, wrapperFor } from '../test/wrappers';
+import { createSignInStore } from './signInStore';
 import { useOtpFlow } from './useOtpFlow';
 
 const EMAIL = 'ada@example.com';
 const PHONE = '+15005550006';
 const MINUTE = 60_000;
-
-function wrapperFor(env: TestEnvironment, store?: SignInStore) {
-  return ({ children }: { children: ReactNode }) => (
-    <LatchkeyProvider client={env.client}>
-      {store ? <SignInStoreProvider store={store}>{children}</SignInStoreProvider> : children}
-    </LatchkeyProvider>
-  );
-}
-
-async function telemetryEvents(env: TestEnvironment) {
-  await env.client.events.flush();
-  await env.settled();
-  return env.telemetry
-    .flatMap((batch) => batch.body as { event: { event_name: string; details: Record<string, unknown> } }[])
-    .map((entry) => entry.event);
-}
 
 const requestsTo = (env: TestEnvironment, path: string) => env.requests.filter((request) => request.path === path);
 

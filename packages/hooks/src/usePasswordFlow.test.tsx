@@ -1,9 +1,8 @@
 import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
-import { createSignInStore, type SignInConfig, type SignInStore, SignInStoreProvider } from './signInStore';
+import { telemetryEvents, wrapperFor } from '../test/wrappers';
+import { createSignInStore, type SignInConfig } from './signInStore';
 import { usePasswordFlow } from './usePasswordFlow';
 
 const EMAIL = 'ada@example.com';
@@ -19,22 +18,6 @@ const PASSWORD_CONFIG: SignInConfig = {
     resetPasswordTemplateId: 'reset-tpl',
   },
 };
-
-function wrapperFor(env: TestEnvironment, store?: SignInStore) {
-  return ({ children }: { children: ReactNode }) => (
-    <LatchkeyProvider client={env.client}>
-      {store ? <SignInStoreProvider store={store}>{children}</SignInStoreProvider> : children}
-    </LatchkeyProvider>
-  );
-}
-
-async function telemetryEvents(env: TestEnvironment) {
-  await env.client.events.flush();
-  await env.settled();
-  return env.telemetry
-    .flatMap((batch) => batch.body as { event: { event_name: string; details: Record<string, unknown> } }[])
-    .map((entry) => entry.event);
-}
 
 const bodiesTo = (env: TestEnvironment, path: string) =>
   env.requests.filter((request) => request.path === path).map((request) => request.body);

@@ -1,9 +1,8 @@
 import { startTestEnvironment, type TestEnvironment, tokenOf } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
-import { createSignInStore, type SignInStore, SignInStoreProvider } from './signInStore';
+import { wrapperFor } from '../test/wrappers';
+import { createSignInStore } from './signInStore';
 import { useAuthenticateByUrl } from './useAuthenticateByUrl';
 import { usePasswordReset } from './usePasswordReset';
 
@@ -11,14 +10,6 @@ const EMAIL = 'ada@example.com';
 const OLD_PASSWORD = 'violet-lantern-Tr0ub4dor&3';
 const NEW_PASSWORD = 'amber-harbour-Quill9!zephyr';
 const REDIRECT = 'http://localhost:5173/authenticate';
-
-function wrapperFor(env: TestEnvironment, store?: SignInStore) {
-  return ({ children }: { children: ReactNode }) => (
-    <LatchkeyProvider client={env.client}>
-      {store ? <SignInStoreProvider store={store}>{children}</SignInStoreProvider> : children}
-    </LatchkeyProvider>
-  );
-}
 
 const requestsTo = (env: TestEnvironment, path: string) => env.requests.filter((request) => request.path === path);
 

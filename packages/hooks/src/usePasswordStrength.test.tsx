@@ -1,15 +1,10 @@
 import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
+import { wrapperFor } from '../test/wrappers';
 import { type UsePasswordStrengthOptions, usePasswordStrength } from './usePasswordStrength';
 
 const EMAIL = 'ada@example.com';
-
-function wrapperFor(env: TestEnvironment) {
-  return ({ children }: { children: ReactNode }) => <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>;
-}
 
 const strengthChecks = (env: TestEnvironment) =>
   env.requests.filter((request) => request.path === '/passwords/strength_check');

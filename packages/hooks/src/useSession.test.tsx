@@ -1,15 +1,10 @@
 import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
+import { wrapperFor } from '../test/wrappers';
 import { useSession } from './useSession';
 
 const email = 'ada@example.com';
-
-function wrapperFor(env: TestEnvironment) {
-  return ({ children }: { children: ReactNode }) => <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>;
-}
 
 /** A real email-passcode sign-in through the client, as a flow hook would do it. */
 async function signIn(env: TestEnvironment) {

@@ -1,15 +1,10 @@
 import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from './LatchkeyProvider';
+import { wrapperFor } from '../test/wrappers';
 import { useUser } from './useUser';
 
 const email = 'ada@example.com';
-
-function wrapperFor(env: TestEnvironment) {
-  return ({ children }: { children: ReactNode }) => <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>;
-}
 
 async function signIn(env: TestEnvironment) {
   const { method_id } = await env.client.otps.email.loginOrCreate(email, { expiration_minutes: 5 });

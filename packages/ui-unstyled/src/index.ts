@@ -11,6 +11,8 @@ export * from './components/StrengthMeter';
 export * from './components/Watermark';
 // Messages, parts, toasts
 export * from './messages/index';
+export * from './messages/main';
+export * from './messages/password';
 export * from './primitives/createPart';
 // Roots
 export * from './ResetPassword';

@@ -1,6 +1,7 @@
 import type { PasswordsLudsRequirements } from '@latchkey/sdk';
 import { forwardRef } from 'react';
 import { useMessages } from '../messages/index';
+import { passwordMessages } from '../messages/password';
 import { createPart, type PartProps } from '../primitives/createPart';
 
 const Root = createPart('luds-requirements', 'root', 'ul');
@@ -30,7 +31,7 @@ export const LudsRequirements = forwardRef<HTMLUListElement, LudsRequirementsPro
   { requirements, minimumCount, complexity, ...props },
   ref,
 ) {
-  const t = useMessages();
+  const t = useMessages(passwordMessages);
   const rows = [
     {
       rule: 'minimum-count',

@@ -1,7 +1,7 @@
 import type { PasswordsStrengthCheckResponse } from '@latchkey/sdk';
 import { forwardRef } from 'react';
 import { type MessageId, type Translate, useMessages } from '../messages/index';
-import { passwordFeedbackMessage } from '../messages/password';
+import { passwordFeedbackMessage, passwordMessages } from '../messages/password';
 import { createPart, type PartProps } from '../primitives/createPart';
 
 const Root = createPart('password-feedback', 'root', 'div');
@@ -36,7 +36,7 @@ export const PasswordFeedback = forwardRef<HTMLDivElement, PasswordFeedbackProps
   { result, ...props },
   ref,
 ) {
-  const t = useMessages();
+  const t = useMessages(passwordMessages);
   const isBreached = result?.breached_password === true;
   const showsAdvice = result && !isBreached && result.strength_policy !== 'luds';
   const warning = showsAdvice ? result.feedback.warning.trim() : '';

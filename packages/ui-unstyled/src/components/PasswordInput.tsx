@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { useMessages } from '../messages/index';
+import { passwordMessages } from '../messages/password';
 import { composeEventHandlers, createPart, type PartProps } from '../primitives/createPart';
 
 const Input = createPart('password-input', 'input', 'input');
@@ -51,7 +52,7 @@ export interface PasswordVisibilityToggleProps extends PartProps<'button'> {
  */
 export const PasswordVisibilityToggle = forwardRef<HTMLButtonElement, PasswordVisibilityToggleProps>(
   function PasswordVisibilityToggle({ isVisible, onToggle, inputId, children, ...props }, ref) {
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     const label = isVisible ? t('password.hidePassword') : t('password.showPassword');
     return (
       <Toggle

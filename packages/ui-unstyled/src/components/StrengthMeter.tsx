@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { type MessageId, useMessages } from '../messages/index';
+import { passwordMessages } from '../messages/password';
 import { createPart, type PartProps } from '../primitives/createPart';
 
 /** The number of segments of the strength bar (zxcvbn scores run 0 to 4). */
@@ -43,7 +44,7 @@ export const StrengthMeter = forwardRef<HTMLDivElement, StrengthMeterProps>(func
   { score, ...props },
   ref,
 ) {
-  const t = useMessages();
+  const t = useMessages(passwordMessages);
   if (score === null || score === undefined) return null;
   const { filled, tone } = strengthSegments(score);
   const value = Math.max(0, Math.min(STRENGTH_SEGMENTS, Math.round(score)));

@@ -1,18 +1,17 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { mainMessages } from './main';
-import { passwordMessages } from './password';
+import type { passwordMessages } from './password';
 
-/**
- * Every user-facing text of the kits, in English, keyed by a stable id. Override any of them (to translate or
- * reword) with the `strings` prop; `{placeholder}` parts are filled in as plain text, never as HTML.
- */
-export const messages = { en: { ...mainMessages, ...passwordMessages } } as const;
+export { messages } from './catalogue';
 
 /** The id of one message of the catalogue. */
-export type MessageId = keyof (typeof messages)['en'];
+export type MessageId = keyof typeof mainMessages | keyof typeof passwordMessages;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;
+
+/** A part of the catalogue: message ids and their English texts. */
+export type Catalogue = Readonly<Partial<Record<MessageId, string>>>;
 
 /** Fills `{name}` placeholders from `values`; an unknown placeholder is left as written. */
 export function interpolate(text: string, values: Record<string, string | number> = {}): string {
@@ -24,26 +23,35 @@ export function interpolate(text: string, values: Record<string, string | number
 /** Looks a message up by id (after overrides) and fills its placeholders. */
 export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
-const MessagesContext = createContext<Translate | null>(null);
+const StringsContext = createContext<Strings | undefined>(undefined);
 
-/** Provides the catalogue, with the caller's `strings` overrides, to every screen below. */
+/** Provides the caller's `strings` overrides to every screen below. */
 export function MessagesProvider({ strings, children }: { strings?: Strings; children: ReactNode }) {
-  const translate = useMemo<Translate>(() => {
-    const catalogue: Record<string, string> = { ...messages.en, ...strings };
-    return (id, values) => interpolate(catalogue[id] ?? id, values);
-  }, [strings]);
-  return <MessagesContext.Provider value={translate}>{children}</MessagesContext.Provider>;
+  return <StringsContext.Provider value={strings}>{children}</StringsContext.Provider>;
 }
 
-const defaultTranslate: Translate = (id, values) => interpolate(messages.en[id], values);
+const main: Catalogue = mainMessages;
 
-/** `t(id, values)`: the message for `id` with its placeholders filled, honouring `strings` overrides. */
-export function useMessages(): Translate {
-  return useContext(MessagesContext) ?? defaultTranslate;
+/** Whether `id` names a message of the main catalogue (every screen's texts but the password screens'). */
+export function isMainMessageId(id: string): id is keyof typeof mainMessages {
+  return Object.hasOwn(mainMessages, id);
+}
+
+/**
+ * `t(id, values)`: the message for `id` with its placeholders filled, honouring `strings` overrides. Looks in the
+ * main catalogue; a screen of a product that loads on demand passes its own part too
+ * (`useMessages(passwordMessages)`), so those texts travel in that product's chunk, not in the first one.
+ */
+export function useMessages(catalogue?: Catalogue): Translate {
+  const strings = useContext(StringsContext);
+  return useMemo<Translate>(
+    () => (id, values) => interpolate(strings?.[id] ?? catalogue?.[id] ?? main[id] ?? id, values),
+    [strings, catalogue],
+  );
 }
 
 /** The message of an error: the catalogue's text for its type when there is one, else its own message. */
 export function errorText(t: Translate, error: { type: string; message: string }): string {
-  const id = `error.${error.type}` as MessageId;
-  return id in messages.en ? t(id) : error.message;
+  const id = `error.${error.type}`;
+  return isMainMessageId(id) ? t(id) : error.message;
 }

@@ -1,5 +1,5 @@
 import { useSignInStore } from '@latchkey/hooks';
-import { errorText, type MessageId, messages, useMessages } from '../../messages/index';
+import { errorText, isMainMessageId, useMessages } from '../../messages/index';
 
 /** What `useErrorScreen` returns. */
 export interface UseErrorScreenReturn {
@@ -19,10 +19,9 @@ export function useErrorScreen(): UseErrorScreenReturn {
   let message = '';
   if (descriptor) {
     // The id may be a message id of the catalogue or an error_type; else the text as stored.
-    message =
-      descriptor.messageId in messages.en
-        ? t(descriptor.messageId as MessageId)
-        : errorText(t, { type: descriptor.messageId, message: descriptor.message });
+    message = isMainMessageId(descriptor.messageId)
+      ? t(descriptor.messageId)
+      : errorText(t, { type: descriptor.messageId, message: descriptor.message });
   }
   return { message, canGoBack: true, back };
 }

@@ -1,10 +1,11 @@
 import { usePasswordFlow } from '@latchkey/hooks';
 import { useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { EmailForm, useEmailForm } from './EmailForm';
 
 /** The password email form ('Email format is invalid.'): searches the user, then opens the password screen. */
 export function PasswordEmailForm() {
-  const t = useMessages();
+  const t = useMessages(passwordMessages);
   const flow = usePasswordFlow();
   const form = useEmailForm({
     kind: 'password',

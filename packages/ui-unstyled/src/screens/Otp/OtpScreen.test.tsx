@@ -7,8 +7,8 @@ import BasicExample from './examples/basic';
 import CustomLayoutExample from './examples/custom-layout';
 import ErrorExample from './examples/error';
 import LoadingExample from './examples/loading';
+import { exampleOtp } from './examples/fixtures';
 import { OtpScreen } from './OtpScreen';
-import type { UseOtpScreenReturn } from './useOtpScreen';
 
 const EMAIL_OTP = { products: ['otp' as const], otpOptions: { methods: ['email' as const] } };
 const SMS_OTP = { products: ['otp' as const], otpOptions: { methods: ['sms' as const] } };
@@ -198,35 +198,8 @@ describe('OtpScreen', () => {
 });
 
 describe('OtpScreen parts', () => {
-  const value = (overrides: Partial<UseOtpScreenReturn> = {}): UseOtpScreenReturn => ({
-    method: 'sms',
-    destination: '+1 415 555 0123',
-    digits: ['1', '2', '', '', '', ''],
-    getDigitProps: (index) => ({
-      ref: () => {},
-      type: 'text',
-      value: ['1', '2'][index] ?? '',
-      inputMode: 'numeric',
-      pattern: '[0-9]*',
-      autoComplete: index === 0 ? 'one-time-code' : 'off',
-      'aria-label': `Digit ${index + 1} of 6`,
-      onChange: () => {},
-      onKeyDown: () => {},
-      onPaste: () => {},
-      onFocus: () => {},
-    }),
-    isVerifying: false,
-    codeError: null,
-    codeErrorId: 'code-error',
-    remainingTime: '4:59',
-    isExpired: false,
-    resendStatus: 'initial',
-    resend: () => {},
-    resendError: null,
-    canGoBack: true,
-    back: () => {},
-    ...overrides,
-  });
+  // The examples' fixed state: a code sent by SMS, two digits typed.
+  const value = exampleOtp;
 
   it("while verifying shows 'Verifying passcode...' with a progress bar and marks the root", () => {
     render(

@@ -1,3 +1,4 @@
+import { passwordMessages } from '../../messages/password';
 import { createEmailSentParts, createMessagePart, createScreen } from '../shared/emailSentScreen';
 import { type UsePasswordBreachedScreenReturn, usePasswordBreachedScreen } from './usePasswordBreachedScreen';
 
@@ -27,7 +28,14 @@ export const PasswordBreachedScreenTitle = parts.Title;
  * The breached-password notice (`data-part="notice"`): 'This password may have been used on a different site that
  * experienced a security issue. Please choose another password.'
  */
-export const PasswordBreachedScreenNotice = createMessagePart(SCOPE, 'notice', 'p', 'password.breachedNotice');
+export const PasswordBreachedScreenNotice = createMessagePart(
+  SCOPE,
+  'notice',
+  'p',
+  'password.breachedNotice',
+  {},
+  passwordMessages,
+);
 PasswordBreachedScreenNotice.displayName = 'PasswordBreachedScreenNotice';
 
 /** 'To keep your account safe, a link to set a new password was sent to you at {email}.' */

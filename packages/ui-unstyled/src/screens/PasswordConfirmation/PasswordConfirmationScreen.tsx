@@ -1,6 +1,7 @@
 import { createContext, forwardRef } from 'react';
 import { SuccessIcon } from '../../components/SuccessIcon';
 import { useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { createPart, type PartProps } from '../../primitives/createPart';
 import {
   type UsePasswordConfirmationScreenReturn,
@@ -30,7 +31,7 @@ export function PasswordConfirmationScreenIcon() {
 /** The heading 'Success!'. */
 export const PasswordConfirmationScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
   function PasswordConfirmationScreenTitle(props, ref) {
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     return (
       <Title tabIndex={-1} {...props} ref={ref}>
         {props.children ?? t('password.confirmation.title')}
@@ -42,7 +43,7 @@ export const PasswordConfirmationScreenTitle = forwardRef<HTMLHeadingElement, Pa
 /** 'You have successfully logged in.' */
 export const PasswordConfirmationScreenDescription = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
   function PasswordConfirmationScreenDescription(props, ref) {
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     return (
       <Description {...props} ref={ref}>
         {props.children ?? t('password.confirmation.description')}

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { Spinner, type SpinnerProps } from '../../components/Spinner';
 import { type MessageId, useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 import { createPasswordFieldParts } from '../shared/passwordFieldParts';
 import { createScreenContext } from '../shared/screenContext';
@@ -73,7 +74,7 @@ export const PasswordCreateOrLoginScreenBack = createBackPart(NAME, SCOPE, useSc
 export const PasswordCreateOrLoginScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
   function PasswordCreateOrLoginScreenTitle(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     let id: MessageId = 'password.login.title';
     if (screen.variant === 'passwordless') id = 'password.passwordless.title';
     else if (screen.variant === 'new') {
@@ -100,7 +101,7 @@ function hasAlternative(screen: UsePasswordCreateOrLoginScreenReturn): boolean {
 export const PasswordCreateOrLoginScreenAlternatives = forwardRef<HTMLDivElement, PartProps<'div'>>(
   function PasswordCreateOrLoginScreenAlternatives(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     if (screen.variant !== 'new' || !hasAlternative(screen)) return null;
     const isLink = screen.hasEmailLinkAlternative;
     const action: PasswordCreateOrLoginAction = isLink ? 'emailLink' : 'emailCode';
@@ -132,7 +133,7 @@ export const PasswordCreateOrLoginScreenAlternatives = forwardRef<HTMLDivElement
 export const PasswordCreateOrLoginScreenSetPasswordText = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
   function PasswordCreateOrLoginScreenSetPasswordText(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     if (screen.variant !== 'new' || !hasAlternative(screen)) return null;
     return (
       <SetPasswordText {...props} ref={ref}>
@@ -149,7 +150,7 @@ export const PasswordCreateOrLoginScreenForm = field.Form;
 export const PasswordCreateOrLoginScreenEmailLabel = forwardRef<HTMLLabelElement, PartProps<'label'>>(
   function PasswordCreateOrLoginScreenEmailLabel(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     return (
       <Label htmlFor={screen.ids.email} data-field="email" {...props} ref={ref}>
         {props.children ?? t('password.emailLabel')}
@@ -206,7 +207,7 @@ export const PasswordCreateOrLoginScreenError = field.Error;
 export const PasswordCreateOrLoginScreenForgotPassword = forwardRef<HTMLButtonElement, PartProps<'button'>>(
   function PasswordCreateOrLoginScreenForgotPassword(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     if (screen.variant !== 'password') return null;
     const isPending = pending(screen, 'forgotPassword');
     return (
@@ -244,7 +245,7 @@ export const PasswordCreateOrLoginScreenSpinner = forwardRef<HTMLSpanElement, Sp
 export const PasswordCreateOrLoginScreenCreatePasswordInstead = forwardRef<HTMLButtonElement, PartProps<'button'>>(
   function PasswordCreateOrLoginScreenCreatePasswordInstead(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     if (screen.variant !== 'passwordless') return null;
     const isPending = pending(screen, 'createPasswordInstead');
     return (

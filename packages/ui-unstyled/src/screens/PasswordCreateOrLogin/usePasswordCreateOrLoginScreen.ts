@@ -10,6 +10,7 @@ import {
 import type { BootstrapData } from '@latchkey/sdk';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 
 /** Which of the screen's three forms shows: the user search's answer (spec §2 Password screens). */
 export type PasswordCreateOrLoginVariant = PasswordUserType;
@@ -88,7 +89,7 @@ export function usePasswordCreateOrLoginScreen(): UsePasswordCreateOrLoginScreen
   const [pendingAction, setPendingAction] = useState<PasswordCreateOrLoginAction | null>(null);
   const strength = usePasswordStrength({ password: variant === 'new' ? password : '', email: flow.email });
   const id = useId();
-  const t = useMessages();
+  const t = useMessages(passwordMessages);
 
   const { reset: resetFlow, error } = flow;
   const setPassword = useCallback(

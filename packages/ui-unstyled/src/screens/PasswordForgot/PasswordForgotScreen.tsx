@@ -2,6 +2,7 @@ import { forwardRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
 import { Spinner } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 import { createEmailSentParts, createScreen } from '../shared/emailSentScreen';
 import { type UsePasswordForgotScreenReturn, usePasswordForgotScreen } from './usePasswordForgotScreen';
@@ -40,7 +41,7 @@ export const PasswordForgotScreenDescription = parts.Description;
 export const PasswordForgotScreenResend = forwardRef<HTMLButtonElement, PartProps<'button'>>(
   function PasswordForgotScreenResend(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     const isSending = screen.resendStatus === 'sending';
     return (
       <Resend
@@ -70,7 +71,7 @@ export const PasswordForgotScreenResend = forwardRef<HTMLButtonElement, PartProp
 export const PasswordForgotScreenLoginWithoutPassword = forwardRef<HTMLButtonElement, PartProps<'button'>>(
   function PasswordForgotScreenLoginWithoutPassword(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     if (!screen.canLoginWithoutPassword) return null;
     const isPending = screen.isLoggingInWithoutPassword;
     return (

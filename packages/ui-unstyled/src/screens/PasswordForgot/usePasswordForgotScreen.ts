@@ -1,6 +1,7 @@
 import { type LatchkeyFlowError, type ResendStatus, usePasswordFlow, useResend, useSignInStore } from '@latchkey/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { useToast } from '../../toast';
 
 /** What `usePasswordForgotScreen` returns: the state of the PasswordForgot screen's parts. */
@@ -28,7 +29,7 @@ export interface UsePasswordForgotScreenReturn {
 
 /** The PasswordForgot screen's state: the stored email, the password flow's reset and login emails, the toaster. */
 export function usePasswordForgotScreen(): UsePasswordForgotScreenReturn {
-  const t = useMessages();
+  const t = useMessages(passwordMessages);
   const toast = useToast();
   const products = useSignInStore((state) => state.config.products);
   const otpMethods = useSignInStore((state) => state.config.otpOptions.methods);

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { Spinner, type SpinnerProps } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 import { createPasswordFieldParts } from '../shared/passwordFieldParts';
 import { createScreenContext } from '../shared/screenContext';
@@ -43,7 +44,7 @@ export const PasswordResetFormScreenRoot = forwardRef<HTMLDivElement, PartProps<
 export const PasswordResetFormScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
   function PasswordResetFormScreenTitle(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     return (
       <Title tabIndex={-1} {...props} ref={ref}>
         {props.children ?? t(screen.view === 'logging-in' ? 'password.loggingIn' : 'password.reset.title')}
@@ -56,7 +57,7 @@ export const PasswordResetFormScreenTitle = forwardRef<HTMLHeadingElement, PartP
 export const PasswordResetFormScreenSpinner = forwardRef<HTMLSpanElement, SpinnerProps>(
   function PasswordResetFormScreenSpinner(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     if (screen.view !== 'logging-in' || !screen.isLoggingIn) return null;
     return <Spinner data-scope={SCOPE} data-part="spinner" label={t('password.loggingIn')} {...props} ref={ref} />;
   },
@@ -99,7 +100,7 @@ export const PasswordResetFormScreenSubmit = field.Submit;
 export const PasswordResetFormScreenLoginWithoutPassword = forwardRef<HTMLButtonElement, PartProps<'button'>>(
   function PasswordResetFormScreenLoginWithoutPassword(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     const isPending = screen.isLoggingIn;
     return (
       <LoginWithoutPassword

@@ -10,6 +10,7 @@ import {
 import type { BootstrapData } from '@latchkey/sdk';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { withRequiredText } from '../PasswordCreateOrLogin/usePasswordCreateOrLoginScreen';
 
 /** What `usePasswordResetFormScreen` returns: the state of the PasswordResetForm screen's parts. */
@@ -60,7 +61,7 @@ export function usePasswordResetFormScreen(): UsePasswordResetFormScreenReturn {
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const strength = usePasswordStrength({ password });
   const id = useId();
-  const t = useMessages();
+  const t = useMessages(passwordMessages);
   // A login link is exchanged from the first render on; it never shows the form, even when it fails.
   const [view] = useState<UsePasswordResetFormScreenReturn['view']>(() =>
     reset.tokenType === 'login' ? 'logging-in' : 'form',

@@ -5,6 +5,7 @@
 import { useSignInStore } from '@latchkey/hooks';
 import { forwardRef } from 'react';
 import { type MessageId, useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { createPart, type PartProps } from '../../primitives/createPart';
 import { createScreenContext } from './screenContext';
 import { createBackPart, createMessagePart, createScreen } from './screenParts';
@@ -47,7 +48,7 @@ export function createEmailSentParts<State extends EmailSentScreenState>(options
   const { Provider, useScreenContext: useScreen } = createScreenContext<State>(name);
 
   const Root = createPart(scope, 'root', 'div');
-  const Title = createMessagePart(scope, 'title', 'h2', options.titleId, { tabIndex: -1 });
+  const Title = createMessagePart(scope, 'title', 'h2', options.titleId, { tabIndex: -1 }, passwordMessages);
   Title.displayName = `${name}Title`;
   const DescriptionPart = createPart(scope, 'description', 'p');
 
@@ -55,7 +56,7 @@ export function createEmailSentParts<State extends EmailSentScreenState>(options
 
   const Description = forwardRef<HTMLParagraphElement, PartProps<'p'>>(function Description(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     return (
       <DescriptionPart {...props} ref={ref}>
         {props.children ?? t(options.descriptionId, { email: screen.email })}

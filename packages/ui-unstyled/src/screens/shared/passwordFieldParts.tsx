@@ -12,6 +12,7 @@ import {
 import { PasswordStrength, type PasswordStrengthProps } from '../../components/PasswordStrength';
 import { Spinner } from '../../components/Spinner';
 import { type MessageId, useMessages } from '../../messages/index';
+import { passwordMessages } from '../../messages/password';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 import type { UsePasswordCreateOrLoginScreenReturn } from '../PasswordCreateOrLogin/usePasswordCreateOrLoginScreen';
 
@@ -83,7 +84,7 @@ export function createPasswordFieldParts<State extends PasswordFieldState>(optio
 
   const PasswordLabel = forwardRef<HTMLLabelElement, PartProps<'label'>>(function PasswordLabel(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     return (
       <LabelPart htmlFor={screen.ids.password} data-field={options.passwordLabelField} {...props} ref={ref}>
         {props.children ?? t(options.passwordLabelId)}
@@ -175,7 +176,7 @@ export function createPasswordFieldParts<State extends PasswordFieldState>(optio
 
   const Submit = forwardRef<HTMLButtonElement, PartProps<'button'>>(function Submit(props, ref) {
     const screen = useScreen();
-    const t = useMessages();
+    const t = useMessages(passwordMessages);
     const isPending = isSubmitting(screen);
     return (
       <SubmitPart

@@ -3,20 +3,24 @@
 // with its statics). Not exported from the package: each screen file re-exports them under its own public names.
 import { forwardRef, type JSX, type Provider } from 'react';
 import { BackButton, type BackButtonProps } from '../../components/BackButton';
-import { type MessageId, useMessages } from '../../messages/index';
+import { type Catalogue, type MessageId, useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 
-/** A part rendering one `tag` element whose default content is the message `messageId`. */
+/**
+ * A part rendering one `tag` element whose default content is the message `messageId`, looked up in the main
+ * catalogue or in `catalogue` (the part of the catalogue its product's chunk brings, e.g. `passwordMessages`).
+ */
 export function createMessagePart<Tag extends 'h2' | 'p'>(
   scope: string,
   part: string,
   tag: Tag,
   messageId: MessageId,
   defaults: PartProps<Tag> = {} as PartProps<Tag>,
+  catalogue?: Catalogue,
 ) {
   const Part = createPart(scope, part, tag);
   const MessagePart = forwardRef<HTMLElementTagNameMap[Tag], PartProps<Tag>>(function MessagePart(props, ref) {
-    const t = useMessages();
+    const t = useMessages(catalogue);
     return (
       <Part {...defaults} {...props} ref={ref}>
         {props.children ?? t(messageId)}
