@@ -6,8 +6,8 @@ import { pageMain, renderSignIn } from '../../../test/renderSignIn';
 import BasicExample from './examples/basic';
 import CustomLayoutExample from './examples/custom-layout';
 import ErrorExample from './examples/error';
-import LoadingExample from './examples/loading';
 import { exampleOtp } from './examples/fixtures';
+import LoadingExample from './examples/loading';
 import { OtpScreen } from './OtpScreen';
 
 const EMAIL_OTP = { products: ['otp' as const], otpOptions: { methods: ['email' as const] } };
