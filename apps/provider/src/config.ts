@@ -118,7 +118,7 @@ export const configSchema = z.strictObject({
    * How recent a password or email factor of the session must be for a sensitive change: a password set by
    * session, an identifier added to or removed from the account (answers `reauthentication_required`).
    */
-  recentAuthenticationMinutes: z.number().int().min(1).max(60).default(5),
+  recentAuthenticationMinutes: z.number().int().min(1).max(1440).default(5),
   lockout: z
     .strictObject({
       /** Wrong guesses one passcode or token survives before it is burned. */

@@ -91,6 +91,9 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   const { token, email } = redeemed;
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
+  // A secondary send's link adds its address to the account that asked for it: only that account's session
+  // can redeem it, so whoever opens it elsewhere is never signed in to someone else's account.
+  if (email.pending && current?.row.user_id !== token.user_id) throw new ProviderError('unable_to_auth_magic_link');
   const started = await deps.db.transaction().execute(async (trx) => {
     const emailId = await consumeEmailToken(trx, deps, redeemed, {
       now,

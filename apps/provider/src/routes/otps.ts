@@ -156,6 +156,13 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     .executeTakeFirst();
   if (!code) throw new ProviderError('otp_code_not_found');
   assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  // A secondary send's code adds its address to the account that asked for it, so only that account's
+  // session can redeem it: whoever merely receives it cannot be pulled into someone else's account.
+  if (code.pending_identifier !== null && current?.row.user_id !== code.user_id) {
+    throw new ProviderError('otp_code_not_found');
+  }
 
   // Every guess takes a slot of the code and then one of the user before it is checked, each by a
   // conditional UPDATE, so parallel guesses can never evaluate more than either cap. A guess refused by the
@@ -188,8 +195,6 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
 
   const identifier = await passcodeIdentifier(c, code);
   if (identifier === undefined) throw new ProviderError('otp_code_not_found');
-  // Read before the transaction: on SQLite the transaction holds the only connection.
-  const current = await optionalSession(c);
   const started = await deps.db.transaction().execute(async (trx) => {
     const consumed = await trx
       .updateTable('otp_codes')
