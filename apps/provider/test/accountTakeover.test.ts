@@ -79,9 +79,12 @@ describe('finding 1: the per-user cap holds under parallel guesses', () => {
       ),
     );
     const outcomes = countBy(responses.map(outcome));
-    const evaluated = (outcomes.unauthorized_credentials ?? 0) + (outcomes.ok ?? 0);
-    expect(evaluated).toBeLessThanOrEqual(10);
-    expect((outcomes.user_lock_limit_reached ?? 0) + evaluated).toBe(40);
+    // At most the cap of wrong guesses is checked (the right one, if it got a slot, gives it back when it succeeds).
+    expect(outcomes.unauthorized_credentials ?? 0).toBeLessThanOrEqual(10);
+    expect(
+      Object.keys(outcomes).every((key) => ['ok', 'unauthorized_credentials', 'user_lock_limit_reached'].includes(key)),
+    ).toBe(true);
+    expect(outcomes.user_lock_limit_reached ?? 0).toBeGreaterThanOrEqual(29);
     expect((await failureRows(t)).length).toBeLessThanOrEqual(10);
   });
 
