@@ -13,6 +13,9 @@ export const BENCH_CONFIG: ProviderConfigInput = {
   rateLimits: {
     sendsPerIdentifier: { limit: 1_000_000_000, windowSeconds: 60 },
     sendsPerIp: { limit: 1_000_000_000, windowSeconds: 60 },
+    passwordAttemptsPerIp: { limit: 1_000_000_000, windowSeconds: 60 },
+    userSearchesPerIp: { limit: 1_000_000_000, windowSeconds: 60 },
+    eventsPerIp: { limit: 1_000_000_000, windowSeconds: 60 },
   },
   lockout: { maxFailuresPerCode: 1_000_000, maxFailuresPerUser: 1_000_000, windowMinutes: 1 },
 };
