@@ -17,8 +17,9 @@ const WatermarkText = createPart('watermark', 'text', 'span');
 export type WatermarkLogoProps = ComponentPropsWithoutRef<'svg'>;
 
 /**
- * The Latchkey logo (`data-scope="watermark"`, `data-part="logo"`): a key and the name, drawn in `currentColor`,
- * 150 px wide. An image named by the catalogue's `watermark.name` ('Latchkey').
+ * The Latchkey logo (`data-scope="watermark"`, `data-part="logo"`): a key and the name (the catalogue's
+ * `watermark.name`), drawn in `currentColor`, 150 px wide. Hidden from assistive technology: the link around it
+ * carries the name, so the widget has a single image role, the project's own logo.
  */
 export const WatermarkLogo = forwardRef<SVGSVGElement, WatermarkLogoProps>(function WatermarkLogo(props, ref) {
   const t = useMessages();
@@ -26,8 +27,7 @@ export const WatermarkLogo = forwardRef<SVGSVGElement, WatermarkLogoProps>(funct
     <svg
       data-scope="watermark"
       data-part="logo"
-      role="img"
-      aria-label={t('watermark.name')}
+      aria-hidden="true"
       width={WATERMARK_LOGO_WIDTH}
       height={LOGO_HEIGHT}
       viewBox={`0 0 ${WATERMARK_LOGO_WIDTH} ${LOGO_HEIGHT}`}
@@ -60,8 +60,9 @@ export type WatermarkLinkProps = PartProps<'a'>;
 
 /**
  * The 'Powered by' link (`data-scope="watermark"`, parts `root`, `text` and `logo`), opening a new tab: the words
- * 'Powered by' and the 150-px-wide logo, so its accessible name is 'Powered by Latchkey'. Always rendered; use
- * `Watermark` to follow the project's `displayWatermark` setting.
+ * 'Powered by' and the 150-px-wide logo. Its accessible name is 'Powered by Latchkey' (`aria-label`, from
+ * `watermark.poweredBy` and `watermark.name`), the words a sighted user reads. Always rendered; use `Watermark` to
+ * follow the project's `displayWatermark` setting.
  */
 export const WatermarkLink = forwardRef<HTMLAnchorElement, WatermarkLinkProps>(function WatermarkLink(
   { children, ...props },
@@ -69,7 +70,14 @@ export const WatermarkLink = forwardRef<HTMLAnchorElement, WatermarkLinkProps>(f
 ) {
   const t = useMessages();
   return (
-    <WatermarkRoot href={WATERMARK_URL} target="_blank" rel="noopener noreferrer" {...props} ref={ref}>
+    <WatermarkRoot
+      href={WATERMARK_URL}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={children === undefined ? `${t('watermark.poweredBy')} ${t('watermark.name')}` : undefined}
+      {...props}
+      ref={ref}
+    >
       {children ?? (
         <>
           <WatermarkText>{t('watermark.poweredBy')}</WatermarkText> <WatermarkLogo />
