@@ -83,19 +83,23 @@ async function isFree(port) {
   return (await canListen(port, '127.0.0.1')) && (await canListen(port, '::1'));
 }
 
-const clashes = [];
-for (const [name, portNumber, flag, variable] of [
-  ['the provider', providerPort, '--provider-port', 'LATCHKEY_PROVIDER_PORT'],
-  ['the playground', playgroundPort, '--playground-port', 'LATCHKEY_PLAYGROUND_PORT'],
-]) {
-  if (!(await isFree(portNumber))) {
-    const other = portNumber === 65_535 ? portNumber - 1 : portNumber + 1;
-    clashes.push(
-      `port ${portNumber} (${name}) is already in use. Stop what is listening there, or choose another port: ` +
-        `${variable}=${other} npm start (or npm start -- ${flag} ${other}).`,
-    );
-  }
+const PORTS = {
+  provider: { port: providerPort, flag: '--provider-port', variable: 'LATCHKEY_PROVIDER_PORT' },
+  playground: { port: playgroundPort, flag: '--playground-port', variable: 'LATCHKEY_PLAYGROUND_PORT' },
+};
+
+/** The line for a port that is taken: which one, and how to choose another. */
+function clashMessage(name) {
+  const { port: portNumber, flag, variable } = PORTS[name];
+  const other = portNumber === 65_535 ? portNumber - 1 : portNumber + 1;
+  return (
+    `port ${portNumber} (the ${name}) is already in use. Stop what is listening there, or choose another port: ` +
+    `${variable}=${other} npm start (or npm start -- ${flag} ${other}).`
+  );
 }
+
+const clashes = [];
+for (const name of Object.keys(PORTS)) if (!(await isFree(PORTS[name].port))) clashes.push(clashMessage(name));
 if (clashes.length > 0) fail(clashes.join('\nnpm start: '));
 
 // ---- The provider's configuration: the playground's origins when it is not on the default port ----
@@ -234,6 +238,11 @@ for (const service of services) {
   running.add(child);
   pipeLines(child.stdout, process.stdout, service);
   pipeLines(child.stderr, process.stderr, service);
+  // A port taken between the check above and the server's own listen: the server's error, then the same line.
+  let saidInUse = false;
+  child.stderr.on('data', (chunk) => {
+    saidInUse ||= /already in use|EADDRINUSE/i.test(chunk.toString());
+  });
   child.on('error', (error) => {
     process.stderr.write(`${prefix(service)} could not start: ${error.message}\n`);
     running.delete(child);
@@ -243,6 +252,7 @@ for (const service of services) {
     running.delete(child);
     if (!stopping) {
       process.stderr.write(`${prefix(service)} exited (${signal ?? `code ${code}`}); stopping the others.\n`);
+      if (saidInUse) process.stderr.write(`npm start: ${clashMessage(service.name)}\n`);
       stopAll(code === 0 ? 0 : 1);
     }
     if (running.size === 0) {
