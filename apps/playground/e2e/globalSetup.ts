@@ -68,7 +68,8 @@ export default async function setup(project: TestProject) {
     throw new Error(
       `Port ${busy.join(' and ')} ${busy.length > 1 ? 'are' : 'is'} already in use. The browser tests start their own ` +
         'provider (8787) and playground (5173) on a fresh database; stop whatever is listening there ' +
-        '(an `npm start` in another terminal?) and run them again.',
+        '(an `npm start` in another terminal? It can run beside them on other ports: ' +
+        '`npm start -- --provider-port 8790 --playground-port 5180`) and run them again.',
     );
   }
   const browser = findChromium();
