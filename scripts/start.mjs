@@ -1,27 +1,156 @@
 // `npm start`: the reference provider on http://127.0.0.1:8787 (SQLite in .data/latchkey.sqlite) and the
-// playground (apps/playground, Vite) on http://localhost:5173, side by side with prefixed output. Ctrl-C stops
-// both; so does either one exiting, since neither is useful alone. Dependency-free, like ensure-install.mjs.
+// playground (apps/playground, Vite) on http://localhost:5173, side by side with prefixed output. The playground's
+// address is printed once both servers answer. Ctrl-C stops both; so does either one exiting, since neither is
+// useful alone. Dependency-free, like ensure-install.mjs.
+//
+// Ports (a port that is taken stops `npm start` at once, exit code 1, with a line naming it and how to choose
+// another):
+//   --provider-port <n>    or LATCHKEY_PROVIDER_PORT    the provider (default 8787)
+//   --playground-port <n>  or LATCHKEY_PLAYGROUND_PORT  the playground (default 5173)
+// e.g. `npm start -- --playground-port 5180` or `LATCHKEY_PLAYGROUND_PORT=5180 npm start`. The playground is then
+// pointed at the provider's port (VITE_LATCHKEY_API_URL), and the provider allows the playground's origins
+// (http://localhost:<port>, http://127.0.0.1:<port>) for CORS and their /authenticate as redirect URLs, on top of
+// its configuration.
 //
 // Environment (used by the browser tests, handy by hand):
 //   LATCHKEY_DB      the provider's database (`--db`): a SQLite file, `:memory:` or a postgres:// URL
 //   LATCHKEY_CONFIG  the provider's configuration file (`--config`); default ./latchkey.config.json if present
 // The SDK's own example page still runs on its own: `npm run example -w @latchkey/sdk`.
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const color = Boolean(process.stdout.isTTY);
 const windows = process.platform === 'win32';
+const STARTUP_TIMEOUT_MS = 120_000;
+
+function fail(message, code = 1) {
+  process.stderr.write(`npm start: ${message}\n`);
+  process.exit(code);
+}
+
+// ---- Ports ----
+
+let options;
+try {
+  ({ values: options } = parseArgs({
+    args: process.argv.slice(2),
+    options: { 'provider-port': { type: 'string' }, 'playground-port': { type: 'string' } },
+    strict: true,
+  }));
+} catch (error) {
+  fail(`${error.message}. Options: --provider-port <n>, --playground-port <n>.`, 2);
+}
+
+function port(flag, variable, fallback) {
+  const [source, value] =
+    options[flag] !== undefined
+      ? [`--${flag}`, options[flag]]
+      : process.env[variable]
+        ? [variable, process.env[variable]]
+        : [null, String(fallback)];
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number < 1 || number > 65_535) {
+    fail(`${source} must be a port number from 1 to 65535, not "${value}".`, 2);
+  }
+  return number;
+}
+
+const providerPort = port('provider-port', 'LATCHKEY_PROVIDER_PORT', 8787);
+const playgroundPort = port('playground-port', 'LATCHKEY_PLAYGROUND_PORT', 5173);
+if (providerPort === playgroundPort) {
+  fail(`the provider and the playground cannot share port ${providerPort}; choose two different ports.`, 2);
+}
+
+/** Whether `port` can be listened on at `host`: false when something holds it (EADDRINUSE, EACCES). */
+function canListen(port, host) {
+  return new Promise((resolvePromise) => {
+    const server = createServer();
+    server.once('error', (error) => resolvePromise(error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT'));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolvePromise(true)));
+  });
+}
+
+// Both loopback addresses: the provider listens on 127.0.0.1 and Vite on whichever `localhost` resolves to, and a
+// browser opening http://localhost:<port> may reach either, so something on one of them is a clash.
+async function isFree(port) {
+  return (await canListen(port, '127.0.0.1')) && (await canListen(port, '::1'));
+}
+
+const PORTS = {
+  provider: { port: providerPort, flag: '--provider-port', variable: 'LATCHKEY_PROVIDER_PORT' },
+  playground: { port: playgroundPort, flag: '--playground-port', variable: 'LATCHKEY_PLAYGROUND_PORT' },
+};
+
+/** The line for a port that is taken: which one, and how to choose another. */
+function clashMessage(name) {
+  const { port: portNumber, flag, variable } = PORTS[name];
+  const other = portNumber === 65_535 ? portNumber - 1 : portNumber + 1;
+  return (
+    `port ${portNumber} (the ${name}) is already in use. Stop what is listening there, or choose another port: ` +
+    `${variable}=${other} npm start (or npm start -- ${flag} ${other}).`
+  );
+}
+
+const clashes = [];
+for (const name of Object.keys(PORTS)) if (!(await isFree(PORTS[name].port))) clashes.push(clashMessage(name));
+if (clashes.length > 0) fail(clashes.join('\nnpm start: '));
+
+// ---- The provider's configuration: the playground's origins when it is not on the default port ----
+
+const playgroundOrigins = [`http://localhost:${playgroundPort}`, `http://127.0.0.1:${playgroundPort}`];
+let configDir;
+let configPath = process.env.LATCHKEY_CONFIG ? resolve(process.env.LATCHKEY_CONFIG) : null;
+if (playgroundPort !== 5173) {
+  const basePath = configPath ?? join(root, 'latchkey.config.json');
+  let base = {};
+  if (existsSync(basePath)) {
+    try {
+      base = JSON.parse(readFileSync(basePath, 'utf8'));
+    } catch (error) {
+      fail(`the configuration file ${basePath} is not valid JSON: ${error.message}`);
+    }
+  } else if (configPath) {
+    fail(`cannot read the configuration file ${configPath}.`);
+  }
+  const project = base.project ?? {};
+  // The provider's defaults, when the file sets none: the default playground's origins and redirect URLs.
+  const origins = project.allowedOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'];
+  const redirects = project.redirectUrls ?? [
+    'http://localhost:5173/authenticate',
+    'http://127.0.0.1:5173/authenticate',
+  ];
+  const merged = {
+    ...base,
+    project: {
+      ...project,
+      allowedOrigins: [...new Set([...origins, ...playgroundOrigins])],
+      redirectUrls: [...new Set([...redirects, ...playgroundOrigins.map((origin) => `${origin}/authenticate`)])],
+    },
+  };
+  configDir = mkdtempSync(join(tmpdir(), 'latchkey-start-'));
+  configPath = join(configDir, 'latchkey.config.json');
+  writeFileSync(configPath, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
+// ---- The two servers ----
 
 // Colour libraries switch on at the mere presence of FORCE_COLOR, so a pipe gets NO_COLOR and no FORCE_COLOR.
 const { FORCE_COLOR: _inherited, ...inheritedEnv } = process.env;
 const childEnv = color ? { ...inheritedEnv, FORCE_COLOR: '1' } : { ...inheritedEnv, NO_COLOR: '1' };
 
-const providerArgs = [join(root, 'apps/provider/bin/latchkey-provider.mjs'), 'start', '--port', '8787'];
+const providerArgs = [join(root, 'apps/provider/bin/latchkey-provider.mjs'), 'start', '--port', String(providerPort)];
 if (process.env.LATCHKEY_DB) providerArgs.push('--db', process.env.LATCHKEY_DB);
-if (process.env.LATCHKEY_CONFIG) providerArgs.push('--config', process.env.LATCHKEY_CONFIG);
+if (configPath) providerArgs.push('--config', configPath);
+
+const playgroundUrl = `http://localhost:${playgroundPort}`;
+const providerUrl = `http://127.0.0.1:${providerPort}`;
 
 const services = [
   {
@@ -31,14 +160,25 @@ const services = [
     // Without LATCHKEY_DB the database path is relative to `cwd`, so the file lands in the repository's .data/.
     args: providerArgs,
     cwd: root,
+    env: childEnv,
+    url: providerUrl,
   },
   {
     name: 'playground',
     colorCode: 35,
     // Vite's own entry point, run by this Node: one process fewer than `npm run dev`, and no npm banner.
     command: process.execPath,
-    args: [join(root, 'node_modules/vite/bin/vite.js'), '--config', join(root, 'apps/playground/vite.config.ts')],
+    args: [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      '--config',
+      join(root, 'apps/playground/vite.config.ts'),
+      '--port',
+      String(playgroundPort),
+    ],
     cwd: join(root, 'apps/playground'),
+    // The playground's client reads the provider's address from here (apps/playground/src/client.ts).
+    env: { VITE_LATCHKEY_API_URL: `http://localhost:${providerPort}`, ...childEnv },
+    url: playgroundUrl,
   },
 ];
 const width = Math.max(...services.map((service) => service.name.length));
@@ -58,6 +198,10 @@ let stopping = false;
 let exitCode = 0;
 const running = new Set();
 
+function cleanUp() {
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+}
+
 // Each child leads its own process group, so a signal reaches npm's and Vite's children too, and the
 // terminal's Ctrl-C reaches only this script, which then stops everything exactly once.
 function signalGroup(child, signal) {
@@ -73,6 +217,10 @@ function stopAll(code) {
   if (stopping) return;
   stopping = true;
   exitCode = code;
+  if (running.size === 0) {
+    cleanUp();
+    process.exit(exitCode);
+  }
   for (const child of running) signalGroup(child, 'SIGTERM');
   // A child that ignores SIGTERM must not keep `npm start` from returning.
   setTimeout(() => {
@@ -85,11 +233,16 @@ for (const service of services) {
     cwd: service.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: !windows,
-    env: childEnv,
+    env: service.env,
   });
   running.add(child);
   pipeLines(child.stdout, process.stdout, service);
   pipeLines(child.stderr, process.stderr, service);
+  // A port taken between the check above and the server's own listen: the server's error, then the same line.
+  let saidInUse = false;
+  child.stderr.on('data', (chunk) => {
+    saidInUse ||= /already in use|EADDRINUSE/i.test(chunk.toString());
+  });
   child.on('error', (error) => {
     process.stderr.write(`${prefix(service)} could not start: ${error.message}\n`);
     running.delete(child);
@@ -99,16 +252,46 @@ for (const service of services) {
     running.delete(child);
     if (!stopping) {
       process.stderr.write(`${prefix(service)} exited (${signal ?? `code ${code}`}); stopping the others.\n`);
+      if (saidInUse) process.stderr.write(`npm start: ${clashMessage(service.name)}\n`);
       stopAll(code === 0 ? 0 : 1);
     }
-    if (running.size === 0) process.exit(exitCode);
+    if (running.size === 0) {
+      cleanUp();
+      process.exit(exitCode);
+    }
   });
 }
 
-process.stdout.write(
-  'Latchkey playground: http://localhost:5173 (development inbox: http://localhost:5173/inbox)\n' +
-    'Sign in with any email address or phone number; codes and links arrive in the development inbox. ' +
-    'Ctrl-C stops both.\n',
-);
-
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(0));
+
+// ---- The address, once both servers answer ----
+
+/** Whether `url` answers HTTP at all (any status: the server is listening). */
+async function answers(url) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+let ready = false;
+while (!stopping && Date.now() < deadline) {
+  if ((await answers(providerUrl)) && (await answers(playgroundUrl))) {
+    ready = true;
+    break;
+  }
+  await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+}
+if (ready && !stopping) {
+  process.stdout.write(
+    `Latchkey playground: ${playgroundUrl} (development inbox: ${playgroundUrl}/inbox; provider: ${providerUrl})\n` +
+      'Sign in with any email address or phone number; codes and links arrive in the development inbox. ' +
+      'Ctrl-C stops both.\n',
+  );
+} else if (!stopping) {
+  process.stderr.write(`npm start: the servers did not answer within ${STARTUP_TIMEOUT_MS / 1000} s; stopping.\n`);
+  stopAll(1);
+}

@@ -1,9 +1,12 @@
 // `npm test`: every test in the repository, then the provider's whole suite again on PostgreSQL, then one
 // closing line "N passed, N failed". Vitest's JSON report is read back so the summary counts tests, not files.
 //
-// Every test includes the browser tests (vitest project `e2e`, apps/playground/e2e), which drive Debian's
-// Chromium: scripts/ensure-chromium.sh installs it first when it is missing (or says why it cannot). They run
-// once, in the first pass; the PostgreSQL pass is `--project provider` only.
+// The browser tests (vitest project `e2e`, apps/playground/e2e) drive an installed Chrome or Chromium, chosen by
+// scripts/find-chromium.mjs: LATCHKEY_CHROMIUM or CHROME_PATH, else Debian's /usr/bin/chromium, else one on PATH
+// or in the usual install locations. With none, scripts/ensure-chromium.sh installs Debian's chromium when apt-get
+// can; when it cannot, every other test still runs, the e2e project is left out, and the run ends failing with one
+// line saying how to provide a browser. They run once, in the first pass; the PostgreSQL pass is `--project
+// provider` only.
 //
 // PostgreSQL: LATCHKEY_TEST_POSTGRES_URL names a server (CI starts one with scripts/start-postgres.sh). Without
 // it, a local PostgreSQL installation is started the same way if one is present; otherwise that pass is
@@ -12,14 +15,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findChromium, NO_BROWSER_HINT } from './find-chromium.mjs';
+import { withoutProject } from './vitest-args.mjs';
 
-const extraArgs = process.argv.slice(2);
+// `npm test -- x` passes `x`; `node scripts/test.mjs -- x` passes `-- x`, and the `--` would hide later options.
+const extraArgs = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
 
-const chromium = spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' });
-if (chromium.status !== 0) {
-  console.error('\ntests: not run (Chromium for the browser tests is missing; see the message above)');
-  process.exit(1);
+let browser = findChromium();
+// Nothing found and nothing named wrongly: install Debian's chromium where apt-get can.
+if (!browser.path && !browser.named) {
+  const ensured = spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' });
+  if (ensured.status === 0) browser = findChromium();
 }
+const browserEnv = browser.path ? { LATCHKEY_CHROMIUM: browser.path } : {};
+// `null`: the command line asked for the browser tests only, so nothing is left to run.
+const runArgs = browser.path ? extraArgs : withoutProject(extraArgs, 'e2e');
+if (!browser.path) console.log(`\nbrowser tests (e2e): left out (${browser.error}); every other test runs`);
 
 function vitest(label, args, env) {
   const report = join(mkdtempSync(join(tmpdir(), 'latchkey-test-')), 'vitest.json');
@@ -52,7 +63,10 @@ function postgresUrl() {
   return started.status === 0 ? started.stdout.trim() : null;
 }
 
-const runs = [vitest('all tests (provider on SQLite)', extraArgs, { LATCHKEY_TEST_POSTGRES_URL: '' })];
+const runs =
+  runArgs === null
+    ? []
+    : [vitest('all tests (provider on SQLite)', runArgs, { LATCHKEY_TEST_POSTGRES_URL: '', ...browserEnv })];
 // A filtered run (`npm test -- some/file`) is for one's own loop; the PostgreSQL pass belongs to the full run.
 if (extraArgs.length === 0) {
   const url = postgresUrl();
@@ -64,4 +78,8 @@ if (extraArgs.length === 0) {
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
+if (!browser.path) {
+  console.error(`tests: FAILED: the browser tests did not run: ${browser.error}; ${NO_BROWSER_HINT}`);
+  process.exit(1);
+}
 process.exit(runs.some((run) => run.code !== 0) ? 1 : 0);

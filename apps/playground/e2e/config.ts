@@ -2,8 +2,6 @@
 export const PLAYGROUND_URL = 'http://localhost:5173';
 /** The provider, read directly by the tests (the development inbox). It listens on 127.0.0.1 only. */
 export const PROVIDER_URL = 'http://127.0.0.1:8787';
-/** Debian's Chromium (scripts/ensure-chromium.sh installs it). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 /**
  * Headless on this kind of machine: no sandbox (root), no GPU, and nothing that phones home, since the network
  * is closed and Chromium's background connections would be refused many at a time.

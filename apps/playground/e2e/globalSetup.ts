@@ -1,15 +1,18 @@
 // Starts what the browser tests drive, once per run: `node scripts/start.mjs` (the provider on a fresh temporary
 // SQLite database, with e2e/latchkey.config.json, and the playground's Vite server) and one headless Chromium
-// (a Playwright browser server the test files connect to). Everything is stopped at the end.
+// (a Playwright browser server the test files connect to). Everything is stopped at the end. The browser is the
+// one scripts/find-chromium.mjs picks: LATCHKEY_CHROMIUM or CHROME_PATH, else Debian's /usr/bin/chromium, else a
+// Chrome or Chromium on PATH or in the usual install locations.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, PLAYGROUND_URL, PROVIDER_URL } from './config';
+import { findChromium, NO_BROWSER_HINT } from '../../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, PLAYGROUND_URL, PROVIDER_URL } from './config';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,12 +68,12 @@ export default async function setup(project: TestProject) {
     throw new Error(
       `Port ${busy.join(' and ')} ${busy.length > 1 ? 'are' : 'is'} already in use. The browser tests start their own ` +
         'provider (8787) and playground (5173) on a fresh database; stop whatever is listening there ' +
-        '(an `npm start` in another terminal?) and run them again.',
+        '(an `npm start` in another terminal? It can run beside them on other ports: ' +
+        '`npm start -- --provider-port 8790 --playground-port 5180`) and run them again.',
     );
   }
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: run \`bash scripts/ensure-chromium.sh\` (npm test does it for you).`);
-  }
+  const browser = findChromium();
+  if (browser.path === null) throw new Error(`The browser tests cannot run: ${browser.error}; ${NO_BROWSER_HINT}.`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'));
   const output: string[] = [];
@@ -113,7 +116,7 @@ export default async function setup(project: TestProject) {
       output,
     );
     await waitFor(`the playground (${PLAYGROUND_URL})`, async () => (await fetch(PLAYGROUND_URL)).ok, server, output);
-    browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browserServer = await chromium.launchServer({ executablePath: browser.path, args: CHROMIUM_ARGS });
     project.provide('browserWsEndpoint', browserServer.wsEndpoint());
   } catch (error) {
     await teardown();

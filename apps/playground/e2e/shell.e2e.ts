@@ -1,5 +1,5 @@
 // The playground's own pages: navigation, the header's session status, the development inbox (newest first,
-// codes shown big, links clickable, Clear) and the session panel when signed out. Axe on each.
+// codes shown big, links clickable, Delete all messages) and the session panel when signed out. Axe on each.
 import { describe, expect } from 'vitest';
 import { checkA11y, inbox, open, PROVIDER_URL, sessionStatus, test, uniqueEmail } from './support';
 
@@ -67,7 +67,11 @@ describe('the playground shell', () => {
     await sendPasscodeEmail(third);
     await page.getByRole('heading', { level: 2, name: `Email to ${third}` }).waitFor({ timeout: 10_000 });
 
-    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: 'Delete all messages' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete all messages?' })
+      .getByRole('button', { name: 'Delete all messages' })
+      .click();
     await page.getByText('0 messages').waitFor();
     expect(await inbox(third)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { INBOX_URL } from '../client';
 import { clearInbox, describeLink, fetchInbox, type InboxMessage, isWebLink } from '../inbox';
 
@@ -83,12 +83,24 @@ export default function InboxPage() {
     };
   }, [load]);
 
-  const clear = async () => {
+  // Deleting empties the whole inbox, whatever the filter shows: a modal dialog asks first. The native <dialog>
+  // (showModal) keeps focus inside, closes on Escape, and gives focus back to the button that opened it.
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [deleted, setDeleted] = useState(false);
+  const dialogTitleId = useId();
+  const dialogTextId = useId();
+
+  const askToDelete = () => dialogRef.current?.showModal();
+  const cancelDelete = () => dialogRef.current?.close();
+  const deleteAll = async () => {
     setIsClearing(true);
     try {
       await clearInbox();
       setMessages([]);
+      setDeleted(true);
+      dialogRef.current?.close();
     } catch (failure) {
+      dialogRef.current?.close();
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setIsClearing(false);
@@ -111,10 +123,34 @@ export default function InboxPage() {
           placeholder="ada@example.com or +15005550006"
           onChange={(event) => setRecipient(event.target.value)}
         />
-        <button type="button" className="pg-button" onClick={clear} disabled={isClearing}>
-          Clear
+      </div>
+      <div className="pg-toolbar pg-toolbar--end">
+        <button type="button" className="pg-button pg-button--danger" onClick={askToDelete} disabled={isClearing}>
+          Delete all messages
         </button>
       </div>
+      <dialog
+        ref={dialogRef}
+        className="pg-dialog"
+        aria-labelledby={dialogTitleId}
+        aria-describedby={dialogTextId}
+        data-testid="delete-all-dialog"
+      >
+        <h2 id={dialogTitleId}>Delete all messages?</h2>
+        <p id={dialogTextId}>
+          Every message in the development inbox is deleted, for every recipient, not only the ones the filter shows.
+          This cannot be undone.
+        </p>
+        <div className="pg-dialog-actions">
+          {/* First, so the dialog opens with focus on it: Enter or Space on what has focus keeps the messages. */}
+          <button type="button" className="pg-button pg-button--quiet" onClick={cancelDelete}>
+            Cancel
+          </button>
+          <button type="button" className="pg-button pg-button--danger" onClick={deleteAll} disabled={isClearing}>
+            Delete all messages
+          </button>
+        </div>
+      </dialog>
       {error && (
         <p role="alert" className="pg-error">
           {error}
@@ -122,6 +158,7 @@ export default function InboxPage() {
       )}
       <p aria-live="polite" className="pg-count" data-testid="inbox-count">
         {messages === null ? 'Loading…' : `${messages.length} message${messages.length === 1 ? '' : 's'}`}
+        {deleted && messages?.length === 0 ? ' (all messages deleted)' : ''}
       </p>
       {messages && messages.length === 0 && (
         <p>No messages yet. Sign in somewhere and the code or link shows up here.</p>

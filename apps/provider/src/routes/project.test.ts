@@ -26,7 +26,7 @@ describe('bootstrap', () => {
       password_config: { luds_complexity: 3, luds_minimum_count: 10 },
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
-      rbac_policy: null,
+      rbac_policy: { roles: [], resources: [], scopes: [] },
       siwe_required_for_crypto_wallets: false,
       vertical: 'CONSUMER',
     });
@@ -45,6 +45,19 @@ describe('bootstrap defaults', () => {
       pkce_required_for_oauth: false,
       pkce_required_for_sso: false,
     });
+  });
+});
+
+describe('bootstrap rbac_policy', () => {
+  it('answers the configured policy as it is', async () => {
+    const rbacPolicy = {
+      roles: [{ role_id: 'admin', description: 'Admins', permissions: [{ resource_id: 'docs', actions: ['*'] }] }],
+      resources: [{ resource_id: 'docs', description: 'Documents', actions: ['read', 'write'] }],
+      scopes: [{ scope: 'read:docs', description: 'Read documents' }],
+    };
+    const { call } = await startProvider({ project: { rbacPolicy } });
+    const response = await call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`);
+    expect(response.json.data.rbac_policy).toEqual(rbacPolicy);
   });
 });
 

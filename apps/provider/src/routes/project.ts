@@ -1,4 +1,4 @@
-import type { BootstrapResponse } from '@latchkey/sdk/contract';
+import type { BootstrapResponse, RbacPolicy } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, ok, type ProviderEnv, readBody } from '../http/context';
@@ -22,6 +22,9 @@ const eventSchema = z
   )
   .max(100);
 
+/** The policy answered when the project configures none (contract §5 shape): no roles, resources or scopes. */
+export const EMPTY_RBAC_POLICY: RbacPolicy = { roles: [], resources: [], scopes: [] };
+
 /** The bootstrap (contract §5), the telemetry sink, the JWKS and the development inbox. */
 export function registerProjectRoutes(app: Hono<ProviderEnv>): void {
   app.get('/sdk/v1/projects/bootstrap/:public_token', (c) => {
@@ -44,7 +47,8 @@ export function registerProjectRoutes(app: Hono<ProviderEnv>): void {
         policy.type === 'luds' ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount } : null,
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
-      rbac_policy: project.rbacPolicy,
+      // Never null: Stytch-compatible clients log "Unable to retrieve RBAC policy" on every page load when it is.
+      rbac_policy: project.rbacPolicy ?? EMPTY_RBAC_POLICY,
       siwe_required_for_crypto_wallets: false,
       vertical: 'CONSUMER',
     };

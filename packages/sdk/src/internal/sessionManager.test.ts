@@ -202,6 +202,30 @@ describe('start-up rule (contract §7, §8)', () => {
     expect(transport.find('POST', '/sessions/authenticate')).toEqual([]);
   });
 
+  it('with a custom endpoint but no cookie and no stored session (a signed-out page load), sends nothing', async () => {
+    const transport = new FakeTransport().on(
+      'POST',
+      '/sessions/authenticate',
+      apiError(401, 'unauthorized_credentials'),
+    );
+    const { client, browser } = createTestClient({ transport, options: { apiBaseUrl: 'http://localhost:8787' } });
+
+    expect(client.session.getSnapshot()).toEqual({ session: null, user: null, fromCache: false });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    // Only the bootstrap (and telemetry) went out: no call at all.
+    expect(transport.calls).toEqual([]);
+    expect(transport.find('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`)).toHaveLength(1);
+    expect(browser.values.has(STATE_KEY)).toBe(false);
+  });
+
+  it('with a custom endpoint and the stored state "null" (after a sign-out), sends nothing', async () => {
+    const browser = new FakeBrowser();
+    browser.values.set(STATE_KEY, 'null');
+    const { transport } = createTestClient({ browser, options: { apiBaseUrl: 'http://localhost:8787' } });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(transport.calls).toEqual([]);
+  });
+
   it('with a custom endpoint, keeps the cache (fromCache) and refreshes at once, even without a cookie', async () => {
     const browser = new FakeBrowser();
     const data = cache(browser);

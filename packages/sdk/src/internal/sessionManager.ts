@@ -166,9 +166,11 @@ export class SessionManager {
   }
 
   /**
-   * Starts background work. Start-up rule (contract §7): with no session cookie and no custom API endpoint
-   * the cached state is dropped and nothing is sent; otherwise the cached state is kept (`fromCache`) and
-   * `refresh` runs at once, as HttpOnly cookies the page cannot see may still carry a session.
+   * Starts background work. Start-up rule (contract §7): with a session cookie, the cached state is kept
+   * (`fromCache`) and `refresh` runs at once. Without one: on the default endpoint the cached state is dropped
+   * and nothing is sent; on a custom endpoint a cached session is kept and refreshed at once (HttpOnly cookies
+   * the page cannot see may carry it), but with no cached session either there is nothing to refresh, so
+   * nothing is sent: a signed-out page load makes no request (and no 401 in the browser's console).
    */
   start(refresh: () => Promise<unknown>): void {
     if (this.isStarted || this.isDestroyed) return;
@@ -186,7 +188,7 @@ export class SessionManager {
     } catch {
       // No visibility or online events: refreshes then run only on their timers.
     }
-    const isSignedOutAtStart = !this.getSessionToken() && !this.config.hasCustomApiEndpoint;
+    const isSignedOutAtStart = !this.getSessionToken() && (!this.config.hasCustomApiEndpoint || this.state === null);
     if (isSignedOutAtStart && this.state) {
       // Only the state: an intermediate token cookie may still be waiting for its second factor.
       this.commitLocal(null);

@@ -1,0 +1,48 @@
+// What a newcomer meets first: the playground loaded by someone who is not signed in. No request that can only
+// fail (the SDK's start-up `sessions/authenticate` without a session), no failed response, no console error.
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { expectSignedOut, test } from './support';
+
+const PAGES = ['/', '/unstyled', '/hooks', '/authenticate', '/session', '/inbox'];
+
+/** Everything a developer would see in the browser's console and network panel while `page` is open. */
+function watch(page: Page) {
+  const seen = { authenticateCalls: [] as string[], consoleErrors: [] as string[], failedResponses: [] as string[] };
+  page.on('request', (request) => {
+    if (request.url().includes('/sessions/authenticate'))
+      seen.authenticateCalls.push(`${request.method()} ${request.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      seen.failedResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  // A request the page aborts itself (React's development double effect cancels the inbox's first poll) is not a
+  // failure anybody sees; a refused or broken one is.
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    if (reason !== 'net::ERR_ABORTED') seen.failedResponses.push(`${reason} ${request.method()} ${request.url()}`);
+  });
+  return seen;
+}
+
+describe('a signed-out load of the playground', () => {
+  test('sends no sessions/authenticate request and logs no console error, on every page', async ({ page }) => {
+    const seen = watch(page);
+    for (const path of PAGES) {
+      // The SDK reads the bootstrap first thing: once it has answered and the network is quiet, start-up is over.
+      const bootstrap = page.waitForResponse((response) => response.url().includes('/projects/bootstrap/'));
+      await page.goto(path);
+      await bootstrap;
+      await page.waitForLoadState('networkidle');
+      await expectSignedOut(page);
+    }
+
+    expect(seen.authenticateCalls, 'sessions/authenticate requests').toEqual([]);
+    expect(seen.failedResponses, 'failed responses').toEqual([]);
+    expect(seen.consoleErrors, 'console errors').toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+// `npm start` for real: node scripts/start.mjs on free ports (never the browser tests' 8787/5173), a fresh
+// in-memory database, and no configuration file of the developer's.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const started: ChildProcess[] = [];
+const servers: Server[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+  for (const child of started.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
+
+/** A port nobody listens on right now (the kernel's choice). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Holds `port` on `host` for the rest of the test. */
+async function occupy(port: number, host: string): Promise<void> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  servers.push(server);
+}
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(env: Record<string, string>, args: string[] = []): Run {
+  const { LATCHKEY_CONFIG: _config, VITE_LATCHKEY_API_URL: _api, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, LATCHKEY_DB: ':memory:', ...env },
+  });
+  started.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+describe('npm start on a port that is taken', () => {
+  it("names the provider's port and how to choose another, exits 1, and starts nothing", async () => {
+    const [providerPort, playgroundPort] = [await freePort(), await freePort()];
+    await occupy(providerPort, '127.0.0.1');
+    const run = start({
+      LATCHKEY_PROVIDER_PORT: String(providerPort),
+      LATCHKEY_PLAYGROUND_PORT: String(playgroundPort),
+    });
+
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toBe(
+      `npm start: port ${providerPort} (the provider) is already in use. Stop what is listening there, or choose ` +
+        `another port: LATCHKEY_PROVIDER_PORT=${providerPort + 1} npm start ` +
+        `(or npm start -- --provider-port ${providerPort + 1}).\n`,
+    );
+    expect(run.stdout()).toBe('');
+  });
+
+  it("names the playground's port (taken on localhost) the same way, with the flag form of the command", async () => {
+    const [providerPort, playgroundPort] = [await freePort(), await freePort()];
+    await occupy(playgroundPort, 'localhost');
+    const run = start({}, ['--provider-port', String(providerPort), '--playground-port', String(playgroundPort)]);
+
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain(`npm start: port ${playgroundPort} (the playground) is already in use.`);
+    expect(run.stderr()).toContain(`LATCHKEY_PLAYGROUND_PORT=${playgroundPort + 1} npm start`);
+    expect(run.stderr()).toContain(`npm start -- --playground-port ${playgroundPort + 1}`);
+    expect(run.stderr()).not.toMatch(/\n\s+at /); // no stack trace
+    expect(run.stdout()).toBe('');
+  });
+
+  it('rejects a port that is not a number with exit code 2', async () => {
+    const run = start({ LATCHKEY_PLAYGROUND_PORT: 'abc' });
+    expect(await run.exit).toBe(2);
+    expect(run.stderr()).toBe(
+      'npm start: LATCHKEY_PLAYGROUND_PORT must be a port number from 1 to 65535, not "abc".\n',
+    );
+  });
+});
+
+describe('npm start on chosen ports', () => {
+  it('prints the address once both servers answer, and the playground talks to the provider on its port', async () => {
+    const [providerPort, playgroundPort] = [await freePort(), await freePort()];
+    const run = start({
+      LATCHKEY_PROVIDER_PORT: String(providerPort),
+      LATCHKEY_PLAYGROUND_PORT: String(playgroundPort),
+    });
+    const playground = `http://localhost:${playgroundPort}`;
+
+    await expect
+      .poll(() => run.stdout() + (run.child.exitCode === null ? '' : `exited: ${run.stderr()}`), {
+        timeout: 120_000,
+        interval: 100,
+      })
+      .toContain(`Latchkey playground: ${playground} (development inbox: ${playground}/inbox;`);
+
+    // Straight after the line, with no waiting: both servers are up.
+    const page = await fetch(playground);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const inbox = await fetch(`http://127.0.0.1:${providerPort}/dev/inbox`, { headers: { Origin: playground } });
+    expect(inbox.status).toBe(200);
+    // The provider allows the playground's origin on its non-default port (CORS).
+    expect(inbox.headers.get('access-control-allow-origin')).toBe(playground);
+    // The playground's client is pointed at the provider's port.
+    const client = await (await fetch(`${playground}/src/client.ts`)).text();
+    expect(client).toContain(`http://localhost:${providerPort}`);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+});
