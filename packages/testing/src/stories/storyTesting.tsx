@@ -63,11 +63,9 @@ export function collectStories(modules: Record<string, StoryModule>): CollectedS
 /** The story with its args and decorators applied, as ladle's story view renders it (built once per test). */
 function storyElement(story: CollectedStory): ReactElement {
   const args = story.Story.args ?? {};
-  // biome-ignore lint/correctness/noComponentHookFactories: a decorator takes a component; each test renders one.
   let Current: ComponentType = () => <story.Story {...args} />;
   for (const decorator of story.decorators) {
     const Inner: ComponentType = Current;
-    // biome-ignore lint/correctness/noComponentHookFactories: as above, the next layer of decorators.
     Current = (): ReactElement => decorator(Inner, { args });
   }
   return <Current />;
