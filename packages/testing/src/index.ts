@@ -23,6 +23,7 @@ import { registerCleanup } from './cleanup';
 
 export { expectNoAxeViolations } from './axe';
 export { registerCleanup } from './cleanup';
+export { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts';
 export type { AdjustableClock, SentRequest };
 export { API_BASE_URL, ORIGIN, PUBLIC_TOKEN, tokenOf };
 

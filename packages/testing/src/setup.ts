@@ -1,8 +1,12 @@
-// Vitest setup for the React packages: unmount what a test rendered, stop its provider and client, and leave
-// the page's storage and cookies empty for the next test.
-import { cleanup } from '@testing-library/react';
+// Vitest setup for the React packages: wait long enough for the visible state on a busy machine, unmount what a
+// test rendered, stop its provider and client, and leave the page's storage and cookies empty for the next test.
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { runCleanups } from './cleanup';
+import { ASYNC_TIMEOUT } from './timeouts';
+
+// Every `findBy…` and `waitFor` without its own `timeout` (testing-library's default is 1 s).
+configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
 
 afterEach(async () => {
   cleanup();
