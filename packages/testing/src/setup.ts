@@ -8,9 +8,16 @@ import { ASYNC_TIMEOUT } from './timeouts';
 // Every `findBy…` and `waitFor` without its own `timeout` (testing-library's default is 1 s).
 configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
 
-afterEach(async () => {
-  cleanup();
+/** Unmounts what the test rendered, then stops its clients and providers (registerCleanup), in that order. */
+async function runCleanupsAfterRender(): Promise<void> {
+  if (typeof document !== 'undefined') cleanup();
   await runCleanups();
+}
+
+afterEach(async () => {
+  await runCleanupsAfterRender();
+  // A test file may run in node (`// @vitest-environment node`): then there is no page to clear.
+  if (typeof window === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
