@@ -1,6 +1,6 @@
-// The default kit's layout in a real browser (issue 9 §4): the widget fits any viewport from 320 px up with the
-// spec's 400 px as its maximum width, nothing of Main or the passcode screen is cut off on a phone, the success
-// screens centre their text under the centred check, and the 'Open in …' web-mail links stay inside the card.
+// The default kit's layout in a real browser: the widget fits any viewport from 320 px up with the spec's 400 px as
+// its maximum width, nothing of Main or the passcode screen is cut off on a phone, the success screens (passcode,
+// password) centre their text under the centred check, and the 'Open in …' web-mail links stay inside the card.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { lastCode, open, test, typeCode, uniqueEmail, uniquePhone, widget } from './support';
@@ -44,6 +44,16 @@ async function expectInsideCard(page: Page, locator: Locator, label: string): Pr
   const inner = await box(locator);
   expect(inner.left, `${label} starts inside the card`).toBeGreaterThanOrEqual(outer.left - 0.5);
   expect(inner.right, `${label} ends inside the card`).toBeLessThanOrEqual(outer.right + 0.5);
+}
+
+/** Fails unless the text of each locator is centred (within 2 px) under the success screen's check graphic. */
+async function expectTextCentredUnderCheck(signIn: Locator, texts: [label: string, text: Locator][]): Promise<void> {
+  const icon = await box(signIn.locator('svg[data-part="icon"]'));
+  const iconCentre = (icon.left + icon.right) / 2;
+  for (const [label, text] of texts) {
+    const { left, right } = await textBox(text);
+    expect(Math.abs((left + right) / 2 - iconCentre), `${label} is centred under the check`).toBeLessThanOrEqual(2);
+  }
 }
 
 describe('the default kit on a phone', () => {
@@ -98,15 +108,30 @@ describe('the success screens and the web-mail links', () => {
     const description = signIn.getByText('Your passcode has been successfully verified.');
     await description.waitFor();
 
-    const icon = await box(signIn.locator('svg[data-part="icon"]'));
-    const iconCentre = (icon.left + icon.right) / 2;
-    for (const [label, text] of [
+    await expectTextCentredUnderCheck(signIn, [
       ['the title', signIn.getByRole('heading', { name: 'Success!' })],
       ['the description', description],
-    ] as const) {
-      const { left, right } = await textBox(text);
-      expect(Math.abs((left + right) / 2 - iconCentre), `${label} is centred under the check`).toBeLessThanOrEqual(2);
-    }
+    ]);
+  });
+
+  test('the password success screen (a new password) centres its text under the check', async ({ page }) => {
+    // PasswordConfirmation: 'Success!' / 'You have successfully logged in.' after a sign-up with a password.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page, '/?products=passwords');
+    const signIn = widget(page);
+    await signIn.getByLabel('Email').fill(uniqueEmail('layout-password'));
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    const passwordField = signIn.getByLabel('Password', { exact: true });
+    await passwordField.fill(`Quartz-Plover-${Math.random().toString(36).slice(2, 8)}-Lantern-92`);
+    await expect.poll(() => signIn.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    const description = signIn.getByText('You have successfully logged in.');
+    await description.waitFor();
+
+    await expectTextCentredUnderCheck(signIn, [
+      ['the title', signIn.getByRole('heading', { name: 'Success!' })],
+      ['the description', description],
+    ]);
   });
 
   for (const width of [320, 400]) {
