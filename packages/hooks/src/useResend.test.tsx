@@ -1,4 +1,4 @@
-import { startTestEnvironment } from '@latchkey/testing';
+import { ASYNC_TIMEOUT, startTestEnvironment } from '@latchkey/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -155,6 +155,6 @@ describe('useResend', () => {
     render(<Resend resendFn={() => Promise.reject(new Error('boom'))} />);
     await user.click(screen.getByRole('button'));
     // The rejection reaches the hook a few microtasks after the click: wait for the alert to show it.
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('boom'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('boom'), { timeout: ASYNC_TIMEOUT });
   });
 });

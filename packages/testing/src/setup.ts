@@ -1,12 +1,14 @@
 // Vitest setup for the React packages: wait long enough for the visible state on a busy machine, unmount what a
 // test rendered, stop its provider and client, and leave the page's storage and cookies empty for the next test.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { runCleanups } from './cleanup';
 import { ASYNC_TIMEOUT } from './timeouts';
 
-// Every `findBy…` and `waitFor` without its own `timeout` (testing-library's default is 1 s).
+// Every `findBy…` and `waitFor` without its own `timeout` (testing-library's default is 1 s). Set again before each
+// test, so nothing a test file loads can leave it at the default.
 configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
+beforeEach(() => configure({ asyncUtilTimeout: ASYNC_TIMEOUT }));
 
 /** Unmounts what the test rendered, then stops its clients and providers (registerCleanup), in that order. */
 async function runCleanupsAfterRender(): Promise<void> {
