@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Plugin } from 'esbuild';
+import { join, relative, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import type { Options } from 'tsup';
 
 /** The one tsup configuration every package builds with: ESM + CJS + `.d.ts`, tree-shakable. */
@@ -59,3 +59,36 @@ export function preserveModules(): Plugin {
 }
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx'];
+
+/**
+ * Bundles the stylesheet `entry` into one CSS text: its `@import`s inlined in order, comments and formatting kept,
+ * no `@import` left. The published `styles.css` and the `?inline` string are both made this way.
+ */
+export async function bundleStylesheet(entry: string): Promise<string> {
+  const result = await build({ entryPoints: [entry], bundle: true, write: false, logLevel: 'silent', outdir: '.' });
+  const css = result.outputFiles.find((file) => file.path.endsWith('.css'));
+  if (!css) throw new Error(`esbuild produced no CSS for ${entry}`);
+  return css.text;
+}
+
+/**
+ * `import text from './file.css?inline'` in a package build, as Vite does it: the stylesheet bundled into one text
+ * (bundleStylesheet) becomes the module's default export, a string. Nothing is written next to the sources.
+ */
+export function inlineCss(): Plugin {
+  return {
+    name: 'latchkey-inline-css',
+    setup(pluginBuild) {
+      // The path keeps its `?inline`, so tsup's own CSS handling (which loads every path ending in .css) passes it by.
+      // Relative to the package, so no absolute path of the build machine lands in the output's comments.
+      pluginBuild.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+        path: relative(process.cwd(), resolve(args.resolveDir, args.path)),
+        namespace: 'latchkey-inline-css',
+      }));
+      pluginBuild.onLoad({ filter: /\?inline$/, namespace: 'latchkey-inline-css' }, async (args) => ({
+        contents: `export default ${JSON.stringify(await bundleStylesheet(args.path.replace(/\?inline$/, '')))};`,
+        loader: 'js',
+      }));
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { E2E_WAIT_MS } from './e2e/config';
 
 // The browser tests: `npx vitest run --project e2e` (one file: add its path). The global setup starts
 // `node scripts/start.mjs` (provider + playground) on a fresh SQLite database and one headless Chromium.
@@ -15,5 +16,7 @@ export default defineProject({
     // A sign-in is several round trips plus argon2id hashing in the provider; the setup starts two servers.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits as long as a locator does (vitest's default is 1 s).
+    expect: { poll: { timeout: E2E_WAIT_MS } },
   },
 });

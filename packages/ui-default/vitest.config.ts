@@ -1,16 +1,10 @@
-import { defineProject } from 'vitest/config';
+// jsdom, the shared setup (packages/testing/src/setup.ts) and time-outs for a loaded machine: one definition for the
+// three React packages (packages/testing/src/vitestProject.ts).
+import { mergeConfig } from 'vitest/config';
+import { reactProject } from '../testing/src/vitestProject';
 
-export default defineProject({
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
-  test: {
-    name: 'ui-default',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
-    environment: 'jsdom',
-    environmentOptions: { jsdom: { url: 'http://localhost:5173/' } },
-    setupFiles: ['../testing/src/setup.ts'],
-    // The provider hashes passwords with argon2id at its real cost.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-  },
+export default mergeConfig(reactProject('ui-default'), {
+  // `stylesText` is `import css from './styles.css?inline'`: vitest processes that import (and only that one, so
+  // the stories' side-effect `import '../styles.css'` stays empty in jsdom, as before).
+  test: { css: { include: [/\.css\?inline$/] } },
 });

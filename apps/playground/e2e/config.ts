@@ -15,3 +15,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/**
+ * How long a browser test waits for the visible state (Playwright's locator actions and `waitFor`, `expect.poll`,
+ * the development inbox): a sign-in is several round trips plus argon2id on a loaded two-core CI machine.
+ */
+export const E2E_WAIT_MS = 15_000;

@@ -48,7 +48,9 @@ describe('the kit pages', () => {
     const signIn = widget(page);
     await signIn.getByRole('heading', { name: 'Sign up or log in' }).waitFor();
     // The skin's dark background comes from `[data-scope="sign-in"][data-part="root"]`, nothing else.
-    expect(await signIn.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(20, 18, 31)');
+    await expect
+      .poll(() => signIn.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(20, 18, 31)');
     await checkA11y(page, '/unstyled Main');
 
     await signIn.getByLabel('Email').fill(email);

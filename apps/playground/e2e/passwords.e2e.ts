@@ -59,7 +59,7 @@ describe('passwords (default kit)', () => {
     const passwordField = signIn.getByLabel('Password', { exact: true });
     await passwordField.fill('password123');
     await signIn.getByText(BREACHED_NOTICE).waitFor();
-    expect(await signIn.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await expect.poll(() => signIn.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await checkA11y(page, 'set password, breached');
 
     await passwordField.fill(password);

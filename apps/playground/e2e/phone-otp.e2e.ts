@@ -24,7 +24,7 @@ describe('phone passcodes (default kit)', () => {
     const signIn = widget(page);
     const tabs = signIn.getByRole('tab');
     await expect.poll(() => tabs.allTextContents()).toEqual(['Text', 'WhatsApp']);
-    expect(await signIn.getByRole('tab', { name: 'Text' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => signIn.getByRole('tab', { name: 'Text' }).getAttribute('aria-selected')).toBe('true');
     await checkA11y(page, 'Main (Text tab)');
 
     await signIn.getByLabel('Phone number').fill('555');
@@ -67,7 +67,7 @@ describe('phone passcodes (default kit)', () => {
 
     await open(page, '/session');
     await page.getByTestId('session-factors').getByText(`otp by whatsapp (${phone.e164})`).waitFor();
-    expect(await page.getByTestId('session-user').locator('dd').first().textContent()).toBe(userId);
+    await expect.poll(() => page.getByTestId('session-user').locator('dd').first().textContent()).toBe(userId);
     expect((await inbox(phone.e164)).map((message) => message.channel)).toEqual(['sms', 'whatsapp']);
   });
 });

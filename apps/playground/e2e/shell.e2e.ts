@@ -65,7 +65,7 @@ describe('the playground shell', () => {
     // New mail shows up without a reload (the page polls every 2 s).
     const third = uniqueEmail('inbox-c');
     await sendPasscodeEmail(third);
-    await page.getByRole('heading', { level: 2, name: `Email to ${third}` }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { level: 2, name: `Email to ${third}` }).waitFor();
 
     await page.getByRole('button', { name: 'Delete all messages' }).click();
     await page

@@ -3,9 +3,9 @@
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { test as base, expect, inject } from 'vitest';
-import { PLAYGROUND_URL, PROVIDER_URL } from './config';
+import { E2E_WAIT_MS, PLAYGROUND_URL, PROVIDER_URL } from './config';
 
-export { PLAYGROUND_URL, PROVIDER_URL };
+export { E2E_WAIT_MS, PLAYGROUND_URL, PROVIDER_URL };
 
 interface Fixtures {
   browser: Browser;
@@ -32,7 +32,8 @@ export const test = base.extend<Fixtures>({
       timezoneId: 'UTC',
       reducedMotion: 'reduce',
     });
-    context.setDefaultTimeout(15_000);
+    // Every locator action and `waitFor` (navigation included) waits this long for the visible state.
+    context.setDefaultTimeout(E2E_WAIT_MS);
     await use(context);
     await context.close();
   },
@@ -89,7 +90,7 @@ export async function inbox(to: string): Promise<InboxMessage[]> {
 }
 
 /** Waits until `to` has received `count` messages (default: at least one) and returns the newest. */
-export async function waitForMessage(to: string, count = 1, timeoutMs = 15_000): Promise<InboxMessage> {
+export async function waitForMessage(to: string, count = 1, timeoutMs = E2E_WAIT_MS): Promise<InboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const messages = await inbox(to);
@@ -193,12 +194,12 @@ export function wrongCode(code: string): string {
 
 /** Waits until the header says 'Signed in as {who}'. */
 export async function expectSignedIn(page: Page, who: string): Promise<void> {
-  await expect.poll(() => sessionStatus(page).textContent(), { timeout: 15_000 }).toBe(`Signed in as ${who}`);
+  await expect.poll(() => sessionStatus(page).textContent(), { timeout: E2E_WAIT_MS }).toBe(`Signed in as ${who}`);
 }
 
 /** Waits until the header says 'Signed out'. */
 export async function expectSignedOut(page: Page): Promise<void> {
-  await expect.poll(() => sessionStatus(page).textContent(), { timeout: 15_000 }).toBe('Signed out');
+  await expect.poll(() => sessionStatus(page).textContent(), { timeout: E2E_WAIT_MS }).toBe('Signed out');
 }
 
 /** Signs out from the session panel and waits for the header to follow. */

@@ -1,5 +1,9 @@
 // Starts the real provider in-process for tests: SQLite in memory by default, or a fresh PostgreSQL
 // database per provider when LATCHKEY_TEST_POSTGRES_URL is set (CI runs the whole suite both ways).
+//
+// The one copy of the provider test harness: the provider's own tests import it as `../test/harness`, and
+// `@latchkey/testing` (the hooks' and kits' tests) as `@latchkey/provider/testing` (package.json `exports`), so the
+// provider never depends on the testing package and there is no cycle.
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach } from 'vitest';
@@ -7,9 +11,12 @@ import type { ProviderConfigInput } from '../src/config';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
 import type { Clock } from '../src/http/context';
 import { type CreateProviderOptions, createProvider, type Provider } from '../src/provider';
+import type { InboxMessage } from '../src/services/outbox';
 
 export const PUBLIC_TOKEN = 'public-token-test-latchkey-playground';
 export const ORIGIN = 'http://localhost:5173';
+/** Where a client thinks the provider lives; `provider.fetch` ignores the host, the path is what counts. */
+export const API_BASE_URL = 'http://localhost:8787';
 export const REDIRECT_URL = 'http://localhost:5173/authenticate';
 export const postgresUrl = process.env.LATCHKEY_TEST_POSTGRES_URL;
 export const databaseKind = postgresUrl ? 'postgres' : 'sqlite';
@@ -19,14 +26,33 @@ export const START = Date.parse('2026-11-21T12:00:00.000Z');
 /** An epoch-ms instant as the ISO 8601 string the contract's timestamps use. */
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** A clock tests can move: `clock.advance(ms)`. Starts at START. */
-export class TestClock implements Clock {
+/** A clock a test can move forward. */
+export interface AdjustableClock extends Clock {
+  advance(ms: number): void;
+}
+
+/** A clock tests can move: `clock.advance(ms)`. Starts at START and stands still otherwise. */
+export class TestClock implements AdjustableClock {
   constructor(public current = START) {}
   now(): number {
     return this.current;
   }
   advance(ms: number): void {
     this.current += ms;
+  }
+}
+
+/**
+ * A clock that follows `Date.now()` (so vitest's fake timers move it too) plus whatever `advance(ms)` added: for
+ * tests whose client runs real timers next to the provider.
+ */
+export class FollowingClock implements AdjustableClock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
   }
 }
 
@@ -76,9 +102,9 @@ export interface CallResult {
   json: any;
 }
 
-export interface TestProvider {
+export interface TestProvider<C extends AdjustableClock = TestClock> {
   provider: Provider;
-  clock: TestClock;
+  clock: C;
   databaseUrl: string;
   /** The passcode HMAC key the provider was given (a fresh random one unless the test named one). */
   passcodeKey: Buffer;
@@ -86,8 +112,8 @@ export interface TestProvider {
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   /** `call('POST', path, { body, sessionToken })`: the shape of nearly every SDK call. */
   post(path: string, body: unknown, sessionToken?: string): Promise<CallResult>;
-  /** The passcodes and links of the messages sent to `to`, newest last. */
-  inbox(to: string): Promise<{ codes: string[]; links: string[]; subject: string; text: string; channel: string }[]>;
+  /** The messages of the development inbox (those sent to `to`, when given), oldest first. */
+  inbox(to?: string): Promise<InboxMessage[]>;
   /** The last passcode sent to `to`. */
   lastCode(to: string): Promise<string>;
   /** The last link sent to `to` whose URL contains `contains`. */
@@ -99,12 +125,31 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
+export type TestProviderOptions<C extends AdjustableClock = TestClock> = Omit<
+  CreateProviderOptions,
+  'db' | 'config' | 'clock'
+> & { clock?: C };
+
 /** Starts a provider on a fresh database; it is closed after the test. */
-export async function startProvider(
+export async function startProvider<C extends AdjustableClock = TestClock>(
   config: ProviderConfigInput = {},
-  options: Omit<CreateProviderOptions, 'db' | 'config' | 'clock'> & { clock?: TestClock } = {},
-): Promise<TestProvider> {
-  const clock = options.clock ?? new TestClock();
+  options: TestProviderOptions<C> = {},
+): Promise<TestProvider<C>> {
+  const { close, ...testProvider } = await openTestProvider(config, options);
+  cleanups.push(close);
+  return testProvider;
+}
+
+/**
+ * `startProvider` without the automatic clean-up: the caller closes the provider (and drops its database) with
+ * `close()`, after whatever still talks to it has stopped. `@latchkey/testing` uses it so that the rendered tree
+ * and the client stop first.
+ */
+export async function openTestProvider<C extends AdjustableClock = TestClock>(
+  config: ProviderConfigInput = {},
+  options: TestProviderOptions<C> = {},
+): Promise<TestProvider<C> & { close(): Promise<void> }> {
+  const clock = options.clock ?? (new TestClock() as AdjustableClock as C);
   const fresh = await freshDatabase();
   const passcodeKey =
     options.passcodeKey === undefined
@@ -113,12 +158,12 @@ export async function startProvider(
         ? options.passcodeKey
         : Buffer.from(options.passcodeKey, 'base64');
   const provider = await createProvider({ ...options, db: fresh.database, config, clock, passcodeKey });
-  cleanups.push(async () => {
+  const close = async () => {
     await provider.close();
     await fresh.drop();
-  });
+  };
   const publicToken = provider.config.project.publicToken;
-  const call: TestProvider['call'] = async (method, path, callOptions = {}) => {
+  const call: TestProvider<C>['call'] = async (method, path, callOptions = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...callOptions.headers };
     if (callOptions.authorization !== null) {
       headers.authorization =
@@ -142,11 +187,12 @@ export async function startProvider(
     }
     return { status: response.status, headers: response.headers, json };
   };
-  const inbox: TestProvider['inbox'] = async (to) => {
+  const inbox: TestProvider<C>['inbox'] = async (to) => {
     if (!provider.inbox) throw new Error('The development inbox is off');
     return provider.inbox.list(to);
   };
   return {
+    close,
     provider,
     clock,
     databaseUrl: fresh.url,
@@ -175,4 +221,67 @@ export function tokenOf(link: string): string {
   const token = new URL(link).searchParams.get('token');
   if (token === null) throw new Error(`No token in ${link}`);
   return token;
+}
+
+/** One request a client sent, as the provider answered it. */
+export interface SentRequest {
+  method: string;
+  /** The path after `/sdk/v1`. */
+  path: string;
+  body: unknown;
+  /** The provider's status (0 while the request is in flight). */
+  status: number;
+}
+
+/** A `fetch` for a client that calls the provider in-process and records what it sent. */
+export interface RecordingFetch {
+  fetch: typeof globalThis.fetch;
+  /** Every request except telemetry, in order, with the provider's status. */
+  requests: SentRequest[];
+  /** The telemetry batches (`POST /events`), which go out on their own timer. */
+  telemetry: SentRequest[];
+  /** Resolves once every request started has been answered (and any follow-up it caused). */
+  settled(): Promise<void>;
+}
+
+/**
+ * The wire between a real SDK client and the in-process provider: each request gets the Origin header a browser
+ * on `origin` adds and goes to `provider.fetch`; the host of the URL is ignored, the path is what counts.
+ */
+export function recordingFetch(provider: Provider, origin: () => string = () => ORIGIN): RecordingFetch {
+  const requests: SentRequest[] = [];
+  const telemetry: SentRequest[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('origin', origin());
+    const request = new Request(String(input), { ...init, headers });
+    const sent: SentRequest = {
+      method: request.method,
+      path: new URL(request.url).pathname.replace(/^\/sdk\/v1/, ''),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      status: 0,
+    };
+    // Telemetry is flushed by a timer and could land between a call and the test's look at `requests`.
+    (sent.path === '/events' ? telemetry : requests).push(sent);
+    const answer = provider.fetch(request, { remoteAddress: '127.0.0.1' }).then((response) => {
+      sent.status = response.status;
+      return response;
+    });
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer)).catch(() => {});
+    return answer;
+  };
+  return {
+    fetch,
+    requests,
+    telemetry,
+    async settled() {
+      // Answers can start more requests (a refresh after a sign-in elsewhere), so wait until none is left.
+      do {
+        await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      } while (inFlight.size > 0);
+    },
+  };
 }

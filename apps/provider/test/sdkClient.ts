@@ -15,19 +15,9 @@ import { FakeBrowser, type StoredCookie } from '../../../packages/sdk/test/fakes
 import { sha256Hex } from '../src/services/secrets';
 import type { SessionRow } from '../src/services/sessions';
 import { SESSION_CLAIM } from '../src/services/signer';
-import { ORIGIN, type TestProvider } from './harness';
+import { API_BASE_URL, ORIGIN, recordingFetch, type SentRequest, type TestProvider } from './harness';
 
-/** Where the SDK thinks the provider lives; `provider.fetch` ignores the host, the path is what counts. */
-export const API_BASE_URL = 'http://localhost:8787';
-
-/** One request the SDK sent, as the provider answered it. */
-export interface SentRequest {
-  method: string;
-  /** The path after `/sdk/v1`. */
-  path: string;
-  body: unknown;
-  status: number;
-}
+export { API_BASE_URL, type SentRequest };
 
 /** A browser tab running the SDK against the provider. */
 export interface SdkTab {
@@ -64,30 +54,7 @@ export async function openSdkTab(
   setup: { browser?: FakeBrowser; href?: string; options?: ClientOptions } = {},
 ): Promise<SdkTab> {
   const browser = setup.browser ?? new FakeBrowser(ORIGIN);
-  const requests: SentRequest[] = [];
-  const telemetry: SentRequest[] = [];
-  const inFlight = new Set<Promise<unknown>>();
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set('origin', browser.origin);
-    const request = new Request(String(input), { ...init, headers });
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const sent: SentRequest = {
-      method: request.method,
-      path: new URL(request.url).pathname.replace(/^\/sdk\/v1/, ''),
-      body,
-      status: 0,
-    };
-    // Telemetry is flushed by a timer and could land between a call and the test's look at `requests`.
-    (sent.path === '/events' ? telemetry : requests).push(sent);
-    const answer = t.provider.fetch(request, { remoteAddress: '127.0.0.1' }).then((response) => {
-      sent.status = response.status;
-      return response;
-    });
-    inFlight.add(answer);
-    void answer.finally(() => inFlight.delete(answer)).catch(() => {});
-    return answer;
-  };
+  const { fetch, requests, telemetry, settled } = recordingFetch(t.provider, () => browser.origin);
   const url = new URL(browser.origin);
   const environment = browser.tab({
     fetch,
@@ -104,13 +71,7 @@ export async function openSdkTab(
     browser,
     requests,
     telemetry,
-    async settled() {
-      // Answers can start more requests (a refresh after a sign-in elsewhere), so wait until none is left.
-      do {
-        await Promise.allSettled([...inFlight]);
-        await new Promise((resolve) => setImmediate(resolve));
-      } while (inFlight.size > 0);
-    },
+    settled,
     stored: () => JSON.parse(browser.values.get(stateKey) ?? 'null'),
     cookie: (name) => browser.cookies.find(name),
   };

@@ -1,4 +1,4 @@
-import { startTestEnvironment } from '@latchkey/testing';
+import { ASYNC_TIMEOUT, startTestEnvironment } from '@latchkey/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -154,6 +154,7 @@ describe('useResend', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<Resend resendFn={() => Promise.reject(new Error('boom'))} />);
     await user.click(screen.getByRole('button'));
-    expect(screen.getByRole('alert').textContent).toBe('boom');
+    // The rejection reaches the hook a few microtasks after the click: wait for the alert to show it.
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('boom'), { timeout: ASYNC_TIMEOUT });
   });
 });

@@ -1,12 +1,25 @@
-// Vitest setup for the React packages: unmount what a test rendered, stop its provider and client, and leave
-// the page's storage and cookies empty for the next test.
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+// Vitest setup for the React packages: wait long enough for the visible state on a busy machine, unmount what a
+// test rendered, stop its provider and client, and leave the page's storage and cookies empty for the next test.
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
 import { runCleanups } from './cleanup';
+import { ASYNC_TIMEOUT } from './timeouts';
+
+// Every `findBy…` and `waitFor` without its own `timeout` (testing-library's default is 1 s). Set again before each
+// test, so nothing a test file loads can leave it at the default.
+configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
+beforeEach(() => configure({ asyncUtilTimeout: ASYNC_TIMEOUT }));
+
+/** Unmounts what the test rendered, then stops its clients and providers (registerCleanup), in that order. */
+async function runCleanupsAfterRender(): Promise<void> {
+  if (typeof document !== 'undefined') cleanup();
+  await runCleanups();
+}
 
 afterEach(async () => {
-  cleanup();
-  await runCleanups();
+  await runCleanupsAfterRender();
+  // A test file may run in node (`// @vitest-environment node`): then there is no page to clear.
+  if (typeof window === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {

@@ -1,8 +1,64 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import type { Product } from '@latchkey/hooks';
+import { describe, expect, it } from 'vitest';
 import { stylesText } from './stylesText';
 
-it('is the text of styles.css (run scripts/build-styles-text.mjs after editing the stylesheet)', () => {
-  expect(stylesText).toBe(readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8'));
+const src = import.meta.dirname;
+const read = (file: string) => readFileSync(join(src, file), 'utf8');
+
+/**
+ * The CSS without comments, whitespace or the quotes around identifier attribute values (`[data-part="root"]` and
+ * `[data-part=root]` are one selector): what a browser reads, whichever tool inlined the imports.
+ */
+const rules = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, '')
+    .replace(/=(["'])([A-Za-z_][\w-]*)\1\]/g, '=$2]');
+
+/** An `@import` statement (the stylesheets' comments may mention the word). */
+const IMPORT = /@import\s*["'u]/;
+
+/** The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys). */
+const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords'] as const satisfies readonly Product[];
+
+/**
+ * What the package build writes to dist/styles.css: `bundleStylesheet('src/styles.css')` of tsup.config.base.ts. It
+ * runs in a child process because esbuild refuses jsdom's TextEncoder (and a node-environment file would share this
+ * package's jsdom set-up).
+ */
+function publishedStylesheet(): string {
+  const base = join(src, '../../../tsup.config.base.ts');
+  const script = `const { bundleStylesheet } = await import(${JSON.stringify(base)});
+process.stdout.write(await bundleStylesheet(${JSON.stringify(join(src, 'styles.css'))}));`;
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: join(src, '..'),
+  });
+}
+
+describe('the stylesheet', () => {
+  it('has one folder per styled product, each imported by styles.css after base.css', () => {
+    const folders = readdirSync(join(src, 'products'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual([...STYLED_PRODUCTS].sort());
+    const imports = [...read('styles.css').matchAll(/@import\s+"([^"]+)";/g)].map((match) => match[1]);
+    expect(imports).toEqual(['./base.css', ...STYLED_PRODUCTS.map((product) => `./products/${product}/styles.css`)]);
+  });
+
+  it('gives the shadow roots styles.css with every import inlined, in order, and no @import left', () => {
+    expect(stylesText).not.toMatch(IMPORT);
+    const parts = ['base.css', ...STYLED_PRODUCTS.map((product) => `products/${product}/styles.css`)];
+    expect(rules(stylesText)).toBe(parts.map((part) => rules(read(part))).join(''));
+  });
+
+  it('is the same stylesheet as the published styles.css (the build bundles src/styles.css with esbuild)', () => {
+    const published = publishedStylesheet();
+    expect(published).not.toMatch(IMPORT);
+    expect(rules(published)).toBe(rules(stylesText));
+  });
 });

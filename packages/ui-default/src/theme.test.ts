@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stylesText } from './stylesText';
 import { STYLE_VARIABLES, stylesToCssVariables, THEME_DEFAULTS, withStyleConfig } from './theme';
 
-const css = readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8');
+// The whole stylesheet, styles.css with its base and product files inlined (the tokens are in base.css).
+const css = stylesText;
 
 /** The `--lk-*` defaults declared in the stylesheet's token block, with `var()` references resolved. */
 function stylesheetDefaults(): Record<string, string> {

@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
 // Every ladle story (`npm run stories`) renders with no running provider and no network: each screen in each of
 // its states, from its examples/ folder (style.md #9), inside ladle's global provider (.ladle/components.tsx).
+import { LatchkeyProvider } from '@latchkey/hooks';
+import { collectStories, expectStoryToRenderOffline, type StoryModule } from '@latchkey/testing/stories';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectStories, expectStoryToRenderOffline, type StoryModule } from '../../../.ladle/storyTesting';
 
 const storyModules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
 const sourceModules = import.meta.glob(['./**/*.tsx', '!./**/*.test.tsx', '!./**/*.stories.tsx']);
@@ -48,6 +49,6 @@ describe('every story renders without a provider or a network', () => {
   });
 
   it.each(stories.map((story) => [story.id, story] as const))('%s', async (_id, story) => {
-    await expectStoryToRenderOffline(story);
+    await expectStoryToRenderOffline(story, LatchkeyProvider);
   });
 });

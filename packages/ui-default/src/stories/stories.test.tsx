@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
 // The default kit's ladle stories (`Default/*`) render with no running provider and no network, inside the kit's
 // root, and every unstyled example has its themed twin.
+import { LatchkeyProvider } from '@latchkey/hooks';
+import { collectStories, expectStoryToRenderOffline, type StoryModule } from '@latchkey/testing/stories';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectStories, expectStoryToRenderOffline, type StoryModule } from '../../../../.ladle/storyTesting';
 
 const storyModules = import.meta.glob<StoryModule>('./*.stories.tsx', { eager: true });
 const unstyledStoryModules = import.meta.glob<StoryModule>('../../../ui-unstyled/src/screens/*/*Screen.stories.tsx', {
@@ -31,7 +32,7 @@ describe('every Default story renders in the kit’s root without a provider or 
   });
 
   it.each(stories.map((story) => [story.id, story] as const))('%s', async (_id, story) => {
-    const container = await expectStoryToRenderOffline(story);
+    const container = await expectStoryToRenderOffline(story, LatchkeyProvider);
     expect(container.firstElementChild?.classList.contains('lk-Root')).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+// The stories' client (ladle's global provider in .ladle/components.tsx, and the stories' tests): a real SDK client
+// that never reaches a network. Browser-safe: it imports nothing but the SDK.
 import { createClient, type LatchkeyClient } from '@latchkey/sdk';
 
 /** The public token of the stories' client (a test token: it names no real project). */

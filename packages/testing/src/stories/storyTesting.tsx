@@ -1,11 +1,17 @@
 // What the stories' tests (packages/ui-unstyled/src/stories.test.tsx, packages/ui-default/src/stories/
 // stories.test.tsx) share: reading `*.stories.tsx` modules as ladle does (named exports are stories, the default
 // export holds the title and decorators) and rendering one the way ladle's global provider does, with no network.
-import { LatchkeyProvider } from '@latchkey/hooks';
+import type { LatchkeyClient } from '@latchkey/sdk';
 import { act, render } from '@testing-library/react';
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 import { createOfflineClient, type OfflineRequest } from './offlineClient';
+
+/**
+ * What puts the client in context for the story: `LatchkeyProvider` from `@latchkey/hooks`, passed in by the test
+ * (this package cannot depend on the hooks, whose tests depend on it).
+ */
+export type ClientProvider = ComponentType<{ client: LatchkeyClient; children?: ReactNode }>;
 
 /** A story component, with ladle's optional `args` and `decorators`. */
 export type StoryComponent = ComponentType<Record<string, unknown>> & {
@@ -57,11 +63,9 @@ export function collectStories(modules: Record<string, StoryModule>): CollectedS
 /** The story with its args and decorators applied, as ladle's story view renders it (built once per test). */
 function storyElement(story: CollectedStory): ReactElement {
   const args = story.Story.args ?? {};
-  // biome-ignore lint/correctness/noComponentHookFactories: a decorator takes a component; each test renders one.
   let Current: ComponentType = () => <story.Story {...args} />;
   for (const decorator of story.decorators) {
     const Inner: ComponentType = Current;
-    // biome-ignore lint/correctness/noComponentHookFactories: as above, the next layer of decorators.
     Current = (): ReactElement => decorator(Inner, { args });
   }
   return <Current />;
@@ -73,11 +77,14 @@ const isClientStartUp = ({ method, path }: OfflineRequest) =>
   (method === 'GET' && path.startsWith('/projects/bootstrap/')) || (method === 'POST' && path === '/events');
 
 /**
- * Renders a story inside a `LatchkeyProvider` on the offline client (as .ladle/components.tsx does) and checks that
- * it shows text (or a labelled element), logs no error and sends nothing: no `fetch`, no XMLHttpRequest, no client call but the client's
- * start-up. Returns the container.
+ * Renders a story inside `Provider` (`LatchkeyProvider`) on the offline client, as ladle's global provider
+ * (.ladle/components.tsx) does, and checks that it shows text (or a labelled element), logs no error and sends
+ * nothing: no `fetch`, no XMLHttpRequest, no client call but the client's start-up. Returns the container.
  */
-export async function expectStoryToRenderOffline(story: CollectedStory): Promise<HTMLElement> {
+export async function expectStoryToRenderOffline(
+  story: CollectedStory,
+  Provider: ClientProvider,
+): Promise<HTMLElement> {
   const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     throw new Error(`A story sent a network request: ${String(input)}`);
   });
@@ -88,7 +95,7 @@ export async function expectStoryToRenderOffline(story: CollectedStory): Promise
   const requests: OfflineRequest[] = [];
   const client = createOfflineClient({ onRequest: (request) => requests.push(request) });
   try {
-    const { container } = render(<LatchkeyProvider client={client}>{storyElement(story)}</LatchkeyProvider>);
+    const { container } = render(<Provider client={client}>{storyElement(story)}</Provider>);
     // Let lazy parts (method tabs, forms, screens) arrive inside act: the test warms their modules first.
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     // Text, or at least a labelled element (a loading state can be a spinner alone: role status, aria-label).
