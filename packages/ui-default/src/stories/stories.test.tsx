@@ -5,9 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collectStories, expectStoryToRenderOffline, type StoryModule } from '../../../../.ladle/storyTesting';
 
 const storyModules = import.meta.glob<StoryModule>('./*.stories.tsx', { eager: true });
-const unstyledStoryModules = import.meta.glob<StoryModule>('../../../ui-unstyled/src/screens/*/*Screen.stories.tsx', {
-  eager: true,
-});
+const unstyledStoryModules = import.meta.glob<StoryModule>(
+  [
+    '../../../ui-unstyled/src/screens/*/*Screen.stories.tsx',
+    '../../../ui-unstyled/src/products/*/*/*Screen.stories.tsx',
+  ],
+  { eager: true },
+);
 const sourceModules = import.meta.glob([
   '../**/*.tsx',
   '../../../ui-unstyled/src/**/*.tsx',

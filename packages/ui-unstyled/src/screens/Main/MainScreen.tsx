@@ -1,18 +1,44 @@
-import type { MethodTab } from '@latchkey/hooks';
-import { createContext, forwardRef, lazy, type ReactNode, Suspense, useContext } from 'react';
+import type { AvailableProduct, MethodTab } from '@latchkey/hooks';
+import { type ComponentType, createContext, forwardRef, lazy, Suspense, useContext } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
-import { MagicLinkEmailForm } from './EmailForm';
-import { type UseMainScreenReturn, useMainScreen } from './useMainScreen';
+import { type ProductKit, withProductMessages } from '../../products/defineProductKit';
+import { PRODUCT_KITS } from '../../products/registry';
+import { loadMethodTabs } from '../../screenLoaders';
+import { EMAIL_FORM_KINDS, type UseMainScreenReturn, useMainScreen } from './useMainScreen';
 
 // Loaded on demand, so an email-magic-link-only widget ships none of them (bundle budget).
-const MethodTabs = lazy(async () => ({ default: (await import('./MethodTabs')).MethodTabs }));
-// The passcode and password forms come with their product's screens, one chunk per product (screens/otpScreens.ts,
-// screens/passwordScreens.ts): the screens after Main are in by the time the form is submitted.
-const PhoneForm = lazy(async () => ({ default: (await import('../otpScreens')).PhoneForm }));
-const OtpEmailForm = lazy(async () => ({ default: (await import('../otpScreens')).OtpEmailForm }));
-const PasswordEmailForm = lazy(async () => ({ default: (await import('../passwordScreens')).PasswordEmailForm }));
+const MethodTabs = lazy(async () => ({ default: (await loadMethodTabs()).MethodTabs }));
+
+// Each product's forms, from its kit descriptor (products/<key>/kit.ts): in the first chunk, or with the product's
+// screens in its one chunk, so the screens after Main are in by the time the form is submitted.
+function emailFormOf(kit: ProductKit): ComponentType | null {
+  const source = kit.emailForm;
+  if (!source) return null;
+  if ('eager' in source) return source.eager;
+  return lazy(async () => {
+    const chunk = await kit.load();
+    return { default: withProductMessages(source.fromChunk(chunk), chunk.messages) };
+  });
+}
+function methodFormOf(kit: ProductKit): ComponentType<{ method: MethodTab }> | null {
+  const pick = kit.methodForm;
+  if (!pick) return null;
+  return lazy(async () => {
+    const chunk = await kit.load();
+    return { default: withProductMessages(pick(chunk), chunk.messages) };
+  });
+}
+const kits = Object.entries(PRODUCT_KITS) as [AvailableProduct, ProductKit][];
+const EMAIL_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, emailFormOf(kit)])) as Record<
+  AvailableProduct,
+  ComponentType | null
+>;
+const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, methodFormOf(kit)])) as Record<
+  AvailableProduct,
+  ComponentType<{ method: MethodTab }> | null
+>;
 
 const MainScreenContext = createContext<UseMainScreenReturn | null>(null);
 
@@ -65,14 +91,21 @@ export const MainScreenDivider = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
   );
 });
 
-/** The form of one method: the email form (magic link, passcode or password, by configuration) or the phone form. */
+/**
+ * The form of one method: the Email tab's form (magic link, passcode or password, by configuration) or the form
+ * of the product whose tab it is (the phone form), as the product registry declares them.
+ */
 export function MainScreenForm({ method }: { method: MethodTab }) {
   const main = useMainScreenContext();
-  let form: ReactNode;
-  if (method !== 'email') form = <PhoneForm method={method} />;
-  else if (main.emailFormKind === 'otp') form = <OtpEmailForm />;
-  else if (main.emailFormKind === 'password') form = <PasswordEmailForm />;
-  else form = <MagicLinkEmailForm />;
+  const product =
+    main.formProducts?.[method] ??
+    (method === 'email'
+      ? kits.find(([key]) => EMAIL_FORM_KINDS[key] === main.emailFormKind)?.[0]
+      : kits.find(([key]) => METHOD_FORMS[key])?.[0]);
+  if (!product) return null;
+  const EmailForm = EMAIL_FORMS[product];
+  const MethodForm = METHOD_FORMS[product];
+  const form = method === 'email' ? EmailForm && <EmailForm /> : MethodForm && <MethodForm method={method} />;
   return <Suspense fallback={<Spinner />}>{form}</Suspense>;
 }
 
