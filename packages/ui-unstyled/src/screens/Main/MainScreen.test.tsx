@@ -198,6 +198,36 @@ describe('MainScreen', () => {
   });
 });
 
+describe('MainScreen: focus after a failed submit by the button', () => {
+  it('moves the focus to the field in error after a click on Continue refused the email', async () => {
+    const { user } = await renderSignIn();
+    await user.type(emailField(), 'not-an-email');
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Email format is invalid.');
+    await waitFor(() => expect(document.activeElement).toBe(emailField()), { timeout: 10_000 });
+  });
+
+  it('moves the focus to the field in error, not the page body, when the request failed (Enter on the button)', async () => {
+    const { env, user } = await renderSignIn({ provider: { project: { products: ['email_otp'] } } });
+    await user.type(emailField(), 'ada@example.com');
+    continueButton().focus();
+    await user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('This sign-in method is not enabled for this project.');
+    expect(sends(env.requests)[0]?.status).toBe(403);
+    await waitFor(() => expect(document.activeElement).toBe(emailField()), { timeout: 10_000 });
+    expect(emailField().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('moves the focus to the phone field in error after a click on Continue', async () => {
+    const { user } = await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    const phone = await screen.findByRole('textbox', { name: 'Phone number' });
+    await user.type(phone, '12');
+    await user.click(continueButton());
+    await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(phone), { timeout: 10_000 });
+  });
+});
+
 describe('MainScreen parts', () => {
   const main: UseMainScreenReturn = {
     isHeaderHidden: false,
