@@ -82,11 +82,24 @@ describe('method tabs', () => {
     expect(createSignInStore({ products: ['emailMagicLinks', 'passwords'] }).getState().methods).toEqual(['email']);
   });
 
-  it('adds the email tab after the passcode methods, once', () => {
+  it('adds the email tab once, where its product is configured', () => {
     const store = createSignInStore({ products: ['otp', 'passwords'], otpOptions: { methods: ['whatsapp', 'email'] } });
     expect(store.getState().methods).toEqual(['whatsapp', 'email']);
-    const sms = createSignInStore({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
-    expect(sms.getState().methods).toEqual(['sms', 'email']);
+    const otpFirst = createSignInStore({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms'] } });
+    expect(otpFirst.getState().methods).toEqual(['sms', 'email']);
+  });
+
+  it('follows the order products are configured in: magic links first opens on Email (spec §2)', () => {
+    const store = createSignInStore({
+      products: ['emailMagicLinks', 'otp', 'passwords'],
+      otpOptions: { methods: ['sms'] },
+    });
+    expect(store.getState().methods).toEqual(['email', 'sms']);
+    const passwordsFirst = createSignInStore({
+      products: ['passwords', 'otp'],
+      otpOptions: { methods: ['whatsapp', 'sms'] },
+    });
+    expect(passwordsFirst.getState().methods).toEqual(['email', 'whatsapp', 'sms']);
   });
 
   it('ignores passcode methods when the otp product is not configured', () => {

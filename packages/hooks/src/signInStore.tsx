@@ -160,9 +160,14 @@ export type SignInStore = StoreApi<SignInState>;
 /** The available products' descriptors (registry.ts), in registry order. */
 export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = Object.values(SIGN_IN_PRODUCTS) as ProductDefinition[];
 
-/** The descriptors of the configured products that are available, in registry order. */
+/** The descriptors of the configured products that are available, in the order they are configured. */
 export function configuredProducts(config: Pick<ResolvedSignInConfig, 'products'>): ProductDefinition[] {
-  return PRODUCT_DEFINITIONS.filter((product) => config.products.includes(product.key));
+  const products: ProductDefinition[] = [];
+  for (const key of config.products) {
+    const product = (SIGN_IN_PRODUCTS as Record<string, ProductDefinition>)[key];
+    if (product && !products.includes(product)) products.push(product);
+  }
+  return products;
 }
 
 /** Fills in the spec's defaults (spec §3 Configuration): each product's options by its descriptor. */
@@ -193,7 +198,10 @@ export function signInConfigError(config: ResolvedSignInConfig): string | null {
   return null;
 }
 
-/** The method tabs: each configured product's tabs in registry order, each tab once (the email tab is shared). */
+/**
+ * The method tabs (spec §2): each configured product's tabs in the order products (and passcode methods) are
+ * configured, each tab once (the email tab is shared); the first is preselected.
+ */
 export function signInMethodTabs(config: ResolvedSignInConfig): MethodTab[] {
   const tabs: MethodTab[] = [];
   for (const product of configuredProducts(config)) {

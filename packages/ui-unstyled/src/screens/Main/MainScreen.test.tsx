@@ -56,6 +56,21 @@ describe('MainScreen', () => {
     expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
   });
 
+  it('opens on Email when magic links are configured before SMS passcodes (tabs follow the configured order)', async () => {
+    const { user } = await renderSignIn({
+      config: { products: ['emailMagicLinks', 'otp', 'passwords'], otpOptions: { methods: ['sms'] } },
+    });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Email', 'Text']);
+    expect(screen.getByRole('tab', { name: 'Email' }).getAttribute('aria-selected')).toBe('true');
+    // The Email tab holds the password form (passwords draw the Email tab before magic links).
+    const form = await screen.findByRole('textbox', { name: 'Email' });
+    expect(form.closest('form')?.getAttribute('data-kind')).toBe('password');
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Text' }));
+    expect(await screen.findByRole('textbox', { name: 'Phone number' })).toBeTruthy();
+  });
+
   it('selects US by default and lists countries with region name and dial code', async () => {
     await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
     const country = (await screen.findByRole('combobox', { name: 'Country' })) as HTMLSelectElement;
