@@ -66,9 +66,18 @@ describe('configuration', () => {
     expect(PASSKEYS_ALONE_ERROR).toBe(store.getState().configError);
   });
 
-  it('allows passkeys beside another product, and the default config', () => {
-    expect(createSignInStore({ products: ['passkeys', 'emailMagicLinks'] }).getState().configError).toBeNull();
+  it('refuses passkeys beside another product while passkeys have no slice, and allows the default config', () => {
+    expect(createSignInStore({ products: ['passkeys', 'emailMagicLinks'] }).getState().configError).toBe(
+      "Error: The product 'passkeys' is not available yet.",
+    );
     expect(createSignInStore().getState().configError).toBeNull();
+  });
+
+  it('takes an empty product list as the default, email magic links', () => {
+    const store = createSignInStore({ products: [] });
+    expect(store.getState().config.products).toEqual(['emailMagicLinks']);
+    expect(store.getState().methods).toEqual(['email']);
+    expect(store.getState().configError).toBeNull();
   });
 });
 

@@ -2,7 +2,13 @@ import type { OtpMethod as ContractOtpMethod, WidgetProduct } from '@latchkey/sd
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from './configErrors';
+import {
+  EML_AND_EMAIL_OTP_ERROR,
+  PASSKEYS_ALONE_ERROR,
+  productNotAvailableError,
+  unknownOptionError,
+  unknownProductError,
+} from './configErrors';
 import type { SignInCallbacks } from './events';
 import type { ProductDefinition } from './products/defineProduct';
 import { PLANNED_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
@@ -173,7 +179,8 @@ export function configuredProducts(config: Pick<ResolvedSignInConfig, 'products'
 /** Fills in the spec's defaults (spec §3 Configuration): each product's options by its descriptor. */
 export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInConfig {
   const resolved = {
-    products: config.products ?? ['emailMagicLinks'],
+    // Spec §3: the default is email magic links, for an empty list too (never a header without a form).
+    products: config.products?.length ? config.products : ['emailMagicLinks'],
     sessionOptions: {
       ...config.sessionOptions,
       sessionDurationMinutes: config.sessionOptions?.sessionDurationMinutes ?? 30,
@@ -187,10 +194,40 @@ export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInCo
   return resolved;
 }
 
-/** The configuration error of spec §2, or null: the planned-product rule, then each product's own. */
-export function signInConfigError(config: ResolvedSignInConfig): string | null {
+// Top-level keys of the configuration besides the products' options (spec §3; `enableShadowDOM` and `callbacks`
+// are read by the mount points).
+const SHARED_CONFIG_KEYS = ['products', 'sessionOptions', 'style', 'enableShadowDOM', 'callbacks'];
+
+/** A configuration key or product option the widget does not know (a misspelling), or null. */
+function unknownOption(raw: object): string | null {
+  const known = [...SHARED_CONFIG_KEYS, ...PRODUCT_DEFINITIONS.map((product) => product.optionsKey)];
+  const key = Object.keys(raw).find((name) => !known.includes(name));
+  if (key !== undefined) return unknownOptionError(key);
+  for (const product of PRODUCT_DEFINITIONS) {
+    const options = (raw as Record<string, object | undefined>)[product.optionsKey] ?? {};
+    const option = Object.keys(options).find((name) => !product.optionNames.includes(name));
+    if (option !== undefined) return unknownOptionError(`${product.optionsKey}.${option}`);
+  }
+  return null;
+}
+
+/**
+ * The configuration error of spec §2, or null: passkeys alone; an unknown option or product; a product with no
+ * slice yet (never a silent empty block); then each configured product's own rule. `raw` is the configuration as
+ * the host wrote it (the resolved one drops unknown keys).
+ */
+export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfig = config): string | null {
   const { products } = config;
   if (products.length > 0 && products.every((product) => product === 'passkeys')) return PASSKEYS_ALONE_ERROR;
+  const unknown = unknownOption(raw);
+  if (unknown !== null) return unknown;
+  const available = Object.keys(SIGN_IN_PRODUCTS);
+  for (const product of products) {
+    if (available.includes(product)) continue;
+    return Object.hasOwn(PLANNED_PRODUCTS, product)
+      ? productNotAvailableError(product)
+      : unknownProductError(product, available);
+  }
   for (const product of configuredProducts(config)) {
     const error = product.configError?.(config) ?? null;
     if (error !== null) return error;
@@ -218,12 +255,9 @@ export function emailFormProduct(config: ResolvedSignInConfig): ProductDefinitio
   return candidates[0] ?? null;
 }
 
-/** Whether a social or wallet product is configured (the Main screen's 'or' divider). */
+/** Whether a configured product renders a social or wallet block (the Main screen's 'or' divider). */
 export function hasSocialOrCryptoBlock(config: Pick<ResolvedSignInConfig, 'products'>): boolean {
-  return config.products.some((product) => {
-    const block = (PLANNED_PRODUCTS as Record<string, string>)[product];
-    return block === 'social' || block === 'crypto';
-  });
+  return configuredProducts(config).some((product) => product.block === 'social' || product.block === 'crypto');
 }
 
 function initialFormState(): FormState {
@@ -247,7 +281,7 @@ export function createSignInStore(
     const dispatch = (event: WidgetEvent) => set((state) => transition(state, event));
     return {
       config: resolved,
-      configError: signInConfigError(resolved),
+      configError: signInConfigError(resolved, config),
       methods: signInMethodTabs(resolved),
       screen: initialScreen,
       formState: initialFormState(),

@@ -261,12 +261,43 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
     null,
   ],
   ['passkeys alone', { products: ['passkeys'] }, PASSKEYS_ALONE_ERROR],
-  ['passkeys with magic links', { products: ['passkeys', 'emailMagicLinks'] }, null],
+  [
+    'passkeys with magic links (no passkey slice yet)',
+    { products: ['passkeys', 'emailMagicLinks'] },
+    "Error: The product 'passkeys' is not available yet.",
+  ],
+  [
+    'social sign-in (no slice yet)',
+    { products: ['oauth', 'emailMagicLinks'] },
+    "Error: The product 'oauth' is not available yet.",
+  ],
+  ['crypto wallets (no slice yet)', { products: ['crypto'] }, "Error: The product 'crypto' is not available yet."],
+  [
+    'a misspelt product',
+    { products: ['emailMagicLink' as never] },
+    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords.",
+  ],
+  [
+    'a misspelt option',
+    { emailMagicLinkOptions: {} } as SignInConfig,
+    "Error: Unknown configuration option 'emailMagicLinkOptions'.",
+  ],
+  [
+    'a misspelt product option',
+    { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinute: 3 } as never },
+    "Error: Unknown configuration option 'otpOptions.expirationMinute'.",
+  ],
+  [
+    'an unknown passcode method',
+    { products: ['otp'], otpOptions: { methods: ['telegram' as never] } },
+    "Error: Unknown passcode method 'telegram' in otpOptions.methods.",
+  ],
+  ['an empty product list (the default, magic links)', { products: [] }, null],
   ['passwords and email passcodes', { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } }, null],
 ];
 
 describe('configuration errors (spec §2)', () => {
   it.each(CONFIG_ERRORS)('%s', (_name, config, error) => {
-    expect(signInConfigError(resolveSignInConfig(config))).toBe(error);
+    expect(signInConfigError(resolveSignInConfig(config), config)).toBe(error);
   });
 });

@@ -40,7 +40,7 @@ export interface PreloadSignInOptions {
  */
 export async function preloadSignIn(config?: SignInConfig, options: PreloadSignInOptions = {}): Promise<void> {
   const resolved = resolveSignInConfig(config);
-  if (signInConfigError(resolved) !== null) return;
+  if (signInConfigError(resolved, config) !== null) return;
   const tabs = signInMethodTabs(resolved);
   const formProducts = formProductsOf(resolved);
   const screens = new Set<Screen>(ANY_PRODUCT_SCREENS);

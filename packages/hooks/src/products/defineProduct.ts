@@ -20,6 +20,8 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
   key: K;
   /** The `SignInConfig` key of its options. */
   optionsKey: O;
+  /** The names of its options (a name outside them is a configuration error, so a misspelling never goes unseen). */
+  optionNames: readonly string[];
   /** Its options with the spec's defaults filled in. */
   resolveOptions(options: SignInConfig[O] | undefined): ResolvedSignInConfig[O];
   /** The Main-screen block its form renders in. */

@@ -38,7 +38,7 @@ export const PasswordFeedback = forwardRef<HTMLDivElement, PasswordFeedbackProps
 ) {
   const t = useMessages(passwordMessages);
   const isBreached = result?.breached_password === true;
-  const showsAdvice = result && !isBreached && result.strength_policy !== 'luds';
+  const showsAdvice = result && !isBreached && result.strength_policy === 'zxcvbn';
   const warning = showsAdvice ? result.feedback.warning.trim() : '';
   const suggestions = showsAdvice ? result.feedback.suggestions.filter((text) => text.trim() !== '') : [];
   return (

@@ -4,6 +4,14 @@ import { defineProduct } from '../defineProduct';
 export const emailMagicLinksProduct = defineProduct({
   key: 'emailMagicLinks',
   optionsKey: 'emailMagicLinksOptions',
+  optionNames: [
+    'loginRedirectURL',
+    'loginExpirationMinutes',
+    'signupRedirectURL',
+    'signupExpirationMinutes',
+    'createUserAsPending',
+    'domainHint',
+  ],
   resolveOptions: (options) => ({
     ...options,
     loginExpirationMinutes: options?.loginExpirationMinutes ?? 30,

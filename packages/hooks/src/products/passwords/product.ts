@@ -4,6 +4,13 @@ import { defineProduct } from '../defineProduct';
 export const passwordsProduct = defineProduct({
   key: 'passwords',
   optionsKey: 'passwordOptions',
+  optionNames: [
+    'loginRedirectURL',
+    'loginExpirationMinutes',
+    'resetPasswordRedirectURL',
+    'resetPasswordExpirationMinutes',
+    'resetPasswordTemplateId',
+  ],
   resolveOptions: (options) => ({ ...options }),
   block: 'forms',
   tabs: () => ['email'],

@@ -182,10 +182,38 @@ describe('MainScreen', () => {
     expect(logo.getAttribute('alt')).not.toBe('');
   });
 
-  it("shows the 'or' divider when social or crypto products are configured", async () => {
+  it("shows no silent empty block and no 'or' divider for a social product that has no slice yet", async () => {
     await renderSignIn({ config: { products: ['oauth', 'emailMagicLinks'] } });
-    const divider = screen.getByText('or');
-    expect(divider.getAttribute('data-part')).toBe('divider');
+    expect(screen.getByRole('alert').textContent).toBe("Error: The product 'oauth' is not available yet.");
+    expect(screen.queryByText('or')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it("draws the 'or' divider only above a rendered social or crypto block", () => {
+    const main = (hasDivider: boolean): UseMainScreenReturn => ({
+      isHeaderHidden: false,
+      logoImageUrl: null,
+      logoAlt: 'Logo',
+      methods: ['email'],
+      selectedMethod: 'email',
+      selectMethod: () => {},
+      hasTabs: false,
+      hasDivider,
+      emailFormKind: 'magicLink',
+    });
+    const { rerender } = render(
+      <MainScreen.Provider value={main(false)}>
+        <MainScreen.Divider />
+      </MainScreen.Provider>,
+      { container: pageMain() },
+    );
+    expect(screen.queryByText('or')).toBeNull();
+    rerender(
+      <MainScreen.Provider value={main(true)}>
+        <MainScreen.Divider />
+      </MainScreen.Provider>,
+    );
+    expect(screen.getByText('or').getAttribute('data-part')).toBe('divider');
   });
 
   it('uses the strings overrides, as text', async () => {

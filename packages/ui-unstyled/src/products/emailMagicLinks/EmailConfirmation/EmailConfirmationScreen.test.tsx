@@ -40,6 +40,19 @@ describe('EmailConfirmationScreen', () => {
     }
   });
 
+  it('searches by emailMagicLinksOptions.domainHint when the host gives one', async () => {
+    await sendMagicLink({
+      config: { emailMagicLinksOptions: { domainHint: 'mail.example.org' } },
+      provider: { project: { emailDomains: ['a.example', 'b.example'] } },
+    });
+    expect(screen.getByRole('link', { name: 'Open in Gmail' }).getAttribute('href')).toBe(
+      'https://mail.google.com/mail/u/0/#search/from%3A%40mail.example.org+in%3Aanywhere',
+    );
+    expect(screen.getByRole('link', { name: 'Open in Yahoo' }).getAttribute('href')).toBe(
+      'https://mail.yahoo.com/d/search/keyword=from%253Amail.example.org',
+    );
+  });
+
   it('opens the inboxes when the sender domain is not known for sure', async () => {
     await sendMagicLink({ provider: { project: { emailDomains: ['a.example', 'b.example'] } } });
     expect(screen.getByRole('link', { name: 'Open in Gmail' }).getAttribute('href')).toBe(

@@ -63,6 +63,8 @@ export function useEmailConfirmationScreen(): UseEmailConfirmationScreenReturn {
   const { emailDomains } = useBootstrap();
   const email = useSignInStore((state) => state.formState.magicLinkState.email || state.formState.passwordState.email);
   const isPasswordless = useSignInStore((state) => state.isPasswordless);
+  // `emailMagicLinksOptions.domainHint`: the host knows the sender domain, so it is the one hint.
+  const domainHint = useSignInStore((state) => state.config.emailMagicLinksOptions.domainHint);
   const hasPasswords = useSignInStore((state) => state.config.products.includes('passwords'));
   const storeTryAgain = useSignInStore((state) => state.tryAgain);
   const passwordFlow = usePasswordFlow();
@@ -77,7 +79,7 @@ export function useEmailConfirmationScreen(): UseEmailConfirmationScreenReturn {
 
   return {
     email,
-    links: webMailLinks(emailDomains),
+    links: webMailLinks(domainHint ? [domainHint] : emailDomains),
     tryAgain,
     canCreatePassword: isPasswordless && hasPasswords,
     createPassword,
