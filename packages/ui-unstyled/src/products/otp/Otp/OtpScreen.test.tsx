@@ -165,6 +165,20 @@ describe('OtpScreen', () => {
     expect(countdown.hasAttribute('data-expired')).toBe(true);
   });
 
+  it("shows 'Your code has expired.' alone: a wrong-code error does not stay beside it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { env, user } = await sendEmailCode({ fakeTimers: true });
+    const code = await env.lastCode('ada@example.com');
+    await user.click(digitBox(1));
+    await user.keyboard(code === '000000' ? '111111' : '000000');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid passcode, please try again.');
+    await act(async () => {
+      vi.advanceTimersByTime(5 * 60_000);
+    });
+    await screen.findByText('Your code has expired.');
+    expect(screen.queryByText('Invalid passcode, please try again.')).toBeNull();
+  });
+
   it('hides the back arrow when the passwordless password flow sent the code', async () => {
     const { env, user } = await renderSignIn({
       config: { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } },

@@ -85,7 +85,8 @@ export function useOtpScreen(): UseOtpScreenReturn {
     digits: code.digits,
     getDigitProps: code.getInputProps,
     isVerifying: flow.status === 'verifying',
-    codeError: lastAction === 'authenticate' ? flow.error : null,
+    // One message at a time: once the code has expired, 'Your code has expired.' replaces a wrong-code error.
+    codeError: lastAction === 'authenticate' && !countdown.isExpired ? flow.error : null,
     codeErrorId,
     remainingTime: countdown.formatted,
     isExpired: countdown.isExpired,
