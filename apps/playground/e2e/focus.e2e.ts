@@ -35,4 +35,18 @@ describe('focus after a failed submit (default kit)', () => {
     await signIn.getByRole('alert').filter({ hasText: 'Email format is invalid.' }).waitFor();
     await expectFocusOn(page, 'email');
   });
+
+  test('a tab whose form loads on demand shows its field the moment the tab is selected', async ({ page }) => {
+    await open(page, '/?products=emailMagicLinks,otp&methods=sms');
+    const signIn = widget(page);
+    await signIn.getByRole('tab', { name: 'Email' }).waitFor();
+    // The visitor reads the page for a moment: every tab's form has been fetched by then.
+    await page.waitForLoadState('networkidle');
+    await signIn.getByRole('tab', { name: 'Text' }).click();
+    // No waiting: the phone field is there as soon as the tab is, so a Tab key cannot skip past it.
+    expect(await page.evaluate(() => document.querySelector('input[name="phone"]') !== null)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('country');
+  });
 });

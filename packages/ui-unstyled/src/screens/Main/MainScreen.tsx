@@ -1,5 +1,15 @@
 import type { AvailableProduct, MethodTab } from '@latchkey/hooks';
-import { type ComponentType, createContext, forwardRef, lazy, Suspense, useContext } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  createElement,
+  forwardRef,
+  lazy,
+  Suspense,
+  use,
+  useContext,
+  useEffect,
+} from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
@@ -11,34 +21,77 @@ import { EMAIL_FORM_KINDS, type UseMainScreenReturn, useMainScreen } from './use
 // Loaded on demand, so an email-magic-link-only widget ships none of them (bundle budget).
 const MethodTabs = lazy(async () => ({ default: (await loadMethodTabs()).MethodTabs }));
 
+/** A form that loads with its product's chunk and can be loaded ahead of time (`preload`). */
+type PreloadableForm<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * Like `React.lazy`, but once `preload()` has resolved the form renders at once, never through the Suspense
+ * fallback: a tab whose form was preloaded shows its field the moment the tab is shown, so a fast Tab key cannot
+ * skip past it.
+ */
+function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableForm<P> {
+  let Loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => {
+        Loaded = component;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per product at module level, never during a render.
+  function Form(props: P) {
+    if (Loaded) return createElement(Loaded, props);
+    // Suspends until the chunk is in (the same promise every time, so React retries once it settles).
+    throw preload();
+  }
+  return Object.assign(Form, { preload });
+}
+
 // Each product's forms, from its kit descriptor (products/<key>/kit.ts): in the first chunk, or with the product's
 // screens in its one chunk, so the screens after Main are in by the time the form is submitted.
-function emailFormOf(kit: ProductKit): ComponentType | null {
+function emailFormOf(kit: ProductKit): PreloadableForm<object> | null {
   const source = kit.emailForm;
   if (!source) return null;
-  if ('eager' in source) return source.eager;
-  return lazy(async () => {
+  if ('eager' in source) return Object.assign(source.eager as ComponentType<object>, { preload: async () => {} });
+  return preloadable(async () => {
     const chunk = await kit.load();
-    return { default: withProductMessages(source.fromChunk(chunk), chunk.messages) };
+    return withProductMessages(source.fromChunk(chunk), chunk.messages) as ComponentType<object>;
   });
 }
-function methodFormOf(kit: ProductKit): ComponentType<{ method: MethodTab }> | null {
+function methodFormOf(kit: ProductKit): PreloadableForm<{ method: MethodTab }> | null {
   const pick = kit.methodForm;
   if (!pick) return null;
-  return lazy(async () => {
+  return preloadable(async () => {
     const chunk = await kit.load();
-    return { default: withProductMessages(pick(chunk), chunk.messages) };
+    return withProductMessages(pick(chunk), chunk.messages);
   });
 }
 const kits = Object.entries(PRODUCT_KITS) as [AvailableProduct, ProductKit][];
 const EMAIL_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, emailFormOf(kit)])) as Record<
   AvailableProduct,
-  ComponentType | null
+  PreloadableForm<object> | null
 >;
 const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, methodFormOf(kit)])) as Record<
   AvailableProduct,
-  ComponentType<{ method: MethodTab }> | null
+  PreloadableForm<{ method: MethodTab }> | null
 >;
+
+/** The form of one method's tab (see `MainScreenForm`), or null. */
+function formOf(main: UseMainScreenReturn, method: MethodTab) {
+  const product =
+    main.formProducts?.[method] ??
+    (method === 'email'
+      ? kits.find(([key]) => EMAIL_FORM_KINDS[key] === main.emailFormKind)?.[0]
+      : kits.find(([key]) => METHOD_FORMS[key])?.[0]);
+  if (!product) return null;
+  return method === 'email' ? EMAIL_FORMS[product] : METHOD_FORMS[product];
+}
 
 const MainScreenContext = createContext<UseMainScreenReturn | null>(null);
 
@@ -97,16 +150,13 @@ export const MainScreenDivider = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
  */
 export function MainScreenForm({ method }: { method: MethodTab }) {
   const main = useMainScreenContext();
-  const product =
-    main.formProducts?.[method] ??
-    (method === 'email'
-      ? kits.find(([key]) => EMAIL_FORM_KINDS[key] === main.emailFormKind)?.[0]
-      : kits.find(([key]) => METHOD_FORMS[key])?.[0]);
-  if (!product) return null;
-  const EmailForm = EMAIL_FORMS[product];
-  const MethodForm = METHOD_FORMS[product];
-  const form = method === 'email' ? EmailForm && <EmailForm /> : MethodForm && <MethodForm method={method} />;
-  return <Suspense fallback={<Spinner />}>{form}</Suspense>;
+  const Form = formOf(main, method);
+  if (!Form) return null;
+  return (
+    <Suspense fallback={<Spinner />}>
+      {createElement(Form as ComponentType<{ method: MethodTab }>, { method })}
+    </Suspense>
+  );
 }
 
 /**
@@ -116,6 +166,13 @@ export function MainScreenForm({ method }: { method: MethodTab }) {
 export const MainScreenMethods = forwardRef<HTMLDivElement, PartProps<'div'>>(function MainScreenMethods(props, ref) {
   const main = useMainScreenContext();
   const [onlyMethod] = main.methods;
+  // With tabs, every tab's form starts loading as soon as the tabs show, so each tab's field is there the moment
+  // its tab is selected.
+  const { hasTabs, methods } = main;
+  const formsToPreload = hasTabs ? methods.map((method) => formOf(main, method)) : [];
+  useEffect(() => {
+    for (const form of formsToPreload) void form?.preload().catch(() => {});
+  });
   return (
     <Methods data-tabs={main.hasTabs ? '' : undefined} {...props} ref={ref}>
       {props.children ??
