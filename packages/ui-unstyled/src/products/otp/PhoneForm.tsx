@@ -105,6 +105,7 @@ const parts = createFieldFormParts<UsePhoneFormReturn>({
   rootAttributes: (form) => ({ 'data-method': form.method }),
 });
 const CountrySelect = createPart('phone-form', 'country', 'select');
+const CountryLabelPart = createPart('phone-form', 'country-label', 'label');
 const Input = createPart('phone-form', 'input', 'input');
 
 /** Provides a phone form's state (`usePhoneForm()`, or a fixed value) to its parts. */
@@ -113,7 +114,23 @@ export const PhoneFormProvider = parts.Provider;
 /** The `<form>` (`data-scope="phone-form" data-part="root"`, `data-method`, `data-pending`, `data-invalid`). */
 export const PhoneFormRoot = parts.Root;
 
-/** The country `<select>` (named 'Country'): each option shows the region name and dial code; default US. */
+/** The country selector's visible `<label>` ('Country'), like the number's. */
+export const PhoneFormCountryLabel = forwardRef<HTMLLabelElement, PartProps<'label'>>(
+  function PhoneFormCountryLabel(props, ref) {
+    const form = parts.useForm();
+    const t = useMessages(otpMessages);
+    return (
+      <CountryLabelPart htmlFor={form.countryId} {...props} ref={ref}>
+        {props.children ?? t('phoneForm.country')}
+      </CountryLabelPart>
+    );
+  },
+);
+
+/**
+ * The country `<select>` (named by its visible label 'Country', `PhoneFormCountryLabel`): each option shows the
+ * region name and dial code; default US.
+ */
 export const PhoneFormCountry = forwardRef<HTMLSelectElement, PartProps<'select'>>(
   function PhoneFormCountry(props, ref) {
     const form = parts.useForm();
@@ -123,7 +140,6 @@ export const PhoneFormCountry = forwardRef<HTMLSelectElement, PartProps<'select'
         id={form.countryId}
         name="country"
         autoComplete="country"
-        aria-label={t('phoneForm.country')}
         value={form.country}
         {...props}
         onChange={composeEventHandlers(props.onChange, (event) => form.setCountry(event.target.value))}
@@ -175,6 +191,7 @@ export const PhoneFormSubmit = parts.Submit;
 export function PhoneFormLayout() {
   return (
     <PhoneFormRoot>
+      <PhoneFormCountryLabel />
       <PhoneFormCountry />
       <PhoneFormLabel />
       <PhoneFormInput />
@@ -196,6 +213,7 @@ export function PhoneForm({ method }: { method: PhoneMethod }) {
 PhoneForm.Provider = PhoneFormProvider;
 PhoneForm.Layout = PhoneFormLayout;
 PhoneForm.Root = PhoneFormRoot;
+PhoneForm.CountryLabel = PhoneFormCountryLabel;
 PhoneForm.Country = PhoneFormCountry;
 PhoneForm.Label = PhoneFormLabel;
 PhoneForm.Input = PhoneFormInput;

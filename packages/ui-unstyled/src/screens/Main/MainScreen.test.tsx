@@ -127,6 +127,17 @@ describe('MainScreen', () => {
     expect(sends(env.requests)).toEqual([]);
   });
 
+  it("gives the country selector a visible label 'Country', like the phone field's", async () => {
+    await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    const select = await screen.findByRole('combobox', { name: 'Country' });
+    const label = screen.getByText('Country', { selector: 'label' });
+    expect(label.getAttribute('for')).toBe(select.id);
+    expect(label.getAttribute('data-part')).toBe('country-label');
+    expect(select.hasAttribute('aria-label')).toBe(false);
+    expect(screen.getByText('Phone number', { selector: 'label' })).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
   it('refuses an impossible phone number with the E.164 message and sends nothing', async () => {
     const { env, user } = await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '12');

@@ -6,7 +6,6 @@ import {
   forwardRef,
   lazy,
   Suspense,
-  use,
   useContext,
   useEffect,
 } from 'react';
