@@ -1,8 +1,8 @@
 // The one product vocabulary shared by the kits and the provider. The widget configures products by the keys
 // of its config (`emailMagicLinks`, `otp` with its methods, `passwords`); the /sdk/v1 contract and the
 // provider's project config name what a project switches on (`email_magic_links`, `email_otp`, …). This file is
-// the only mapping between the two: the kits import it through `@latchkey/sdk`, the provider through
-// `@latchkey/sdk/contract`.
+// the only mapping between the two: the kits import it through `@latchkey/sdk` (values and types), the provider
+// its types through `@latchkey/sdk/contract` (types only: its `PRODUCTS` list `satisfies ContractProduct[]`).
 
 /** The sign-in methods a project can switch on (provider config `project.products`, bootstrap). */
 export const CONTRACT_PRODUCTS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'email_magic_links', 'passwords'] as const;
