@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
+import type { ContractProduct } from '@latchkey/sdk/contract';
 import { z } from 'zod';
 
 /** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
-export const PRODUCTS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'email_magic_links', 'passwords'] as const;
+export const PRODUCTS = [
+  'email_otp',
+  'sms_otp',
+  'whatsapp_otp',
+  'email_magic_links',
+  'passwords',
+] as const satisfies readonly ContractProduct[];
 export type Product = (typeof PRODUCTS)[number];
 
 const rbacPermission = z.strictObject({ resource_id: z.string(), actions: z.array(z.string()) });

@@ -66,9 +66,18 @@ describe('configuration', () => {
     expect(PASSKEYS_ALONE_ERROR).toBe(store.getState().configError);
   });
 
-  it('allows passkeys beside another product, and the default config', () => {
-    expect(createSignInStore({ products: ['passkeys', 'emailMagicLinks'] }).getState().configError).toBeNull();
+  it('refuses passkeys beside another product while passkeys have no slice, and allows the default config', () => {
+    expect(createSignInStore({ products: ['passkeys', 'emailMagicLinks'] }).getState().configError).toBe(
+      "Error: The product 'passkeys' is not available yet.",
+    );
     expect(createSignInStore().getState().configError).toBeNull();
+  });
+
+  it('takes an empty product list as the default, email magic links', () => {
+    const store = createSignInStore({ products: [] });
+    expect(store.getState().config.products).toEqual(['emailMagicLinks']);
+    expect(store.getState().methods).toEqual(['email']);
+    expect(store.getState().configError).toBeNull();
   });
 });
 
@@ -82,11 +91,24 @@ describe('method tabs', () => {
     expect(createSignInStore({ products: ['emailMagicLinks', 'passwords'] }).getState().methods).toEqual(['email']);
   });
 
-  it('adds the email tab after the passcode methods, once', () => {
+  it('adds the email tab once, where its product is configured', () => {
     const store = createSignInStore({ products: ['otp', 'passwords'], otpOptions: { methods: ['whatsapp', 'email'] } });
     expect(store.getState().methods).toEqual(['whatsapp', 'email']);
-    const sms = createSignInStore({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
-    expect(sms.getState().methods).toEqual(['sms', 'email']);
+    const otpFirst = createSignInStore({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms'] } });
+    expect(otpFirst.getState().methods).toEqual(['sms', 'email']);
+  });
+
+  it('follows the order products are configured in: magic links first opens on Email (spec §2)', () => {
+    const store = createSignInStore({
+      products: ['emailMagicLinks', 'otp', 'passwords'],
+      otpOptions: { methods: ['sms'] },
+    });
+    expect(store.getState().methods).toEqual(['email', 'sms']);
+    const passwordsFirst = createSignInStore({
+      products: ['passwords', 'otp'],
+      otpOptions: { methods: ['whatsapp', 'sms'] },
+    });
+    expect(passwordsFirst.getState().methods).toEqual(['email', 'whatsapp', 'sms']);
   });
 
   it('ignores passcode methods when the otp product is not configured', () => {

@@ -1,12 +1,25 @@
+import type { OtpMethod as ContractOtpMethod, WidgetProduct } from '@latchkey/sdk';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  EML_AND_EMAIL_OTP_ERROR,
+  PASSKEYS_ALONE_ERROR,
+  productNotAvailableError,
+  unknownOptionError,
+  unknownProductError,
+} from './configErrors';
 import type { SignInCallbacks } from './events';
+import type { ProductDefinition } from './products/defineProduct';
+import { PLANNED_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
+import { transition, type WidgetEvent } from './transition';
 
-/** A sign-in product the widget can offer (spec §3 Configuration). */
-export type Product = 'emailMagicLinks' | 'otp' | 'passwords' | 'oauth' | 'crypto' | 'passkeys';
+export { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR };
+
+/** A sign-in product the widget can offer (spec §3 Configuration), by its config key. */
+export type Product = WidgetProduct;
 /** Where a one-time passcode is sent. */
-export type OtpMethod = 'email' | 'sms' | 'whatsapp';
+export type OtpMethod = ContractOtpMethod;
 
 /** The widget's configuration as the host passes it; every field is optional. */
 export interface SignInConfig {
@@ -113,7 +126,9 @@ export interface SignInState {
   isPasswordless: boolean;
   /** The host's `onEvent` / `onError`. */
   callbacks: SignInCallbacks;
-  /** Goes to any screen, form state unchanged. */
+  /** Applies one event of spec §4 through `transition` (transition.ts): the only way the screen changes. */
+  dispatch(event: WidgetEvent): void;
+  /** Goes to any screen, form state unchanged (`navigated`). */
   navigate(screen: Screen): void;
   /** A magic link was sent to `email`: stores it, → EmailConfirmation. */
   magicLinkSent(email: string): void;
@@ -148,67 +163,102 @@ export interface SignInState {
 /** A sign-in store: one per mounted `<SignIn>`. */
 export type SignInStore = StoreApi<SignInState>;
 
-/** Spec §2: shown when magic links and email passcodes are both configured. */
-export const EML_AND_EMAIL_OTP_ERROR = 'Error: Cannot use both EML and Email OTP';
-/** Spec §2: shown when passkeys are the only configured product. */
-export const PASSKEYS_ALONE_ERROR = 'Error: Cannot use Passkeys by itself, please add another product to the config.';
+/** The available products' descriptors (registry.ts), in registry order. */
+export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = Object.values(SIGN_IN_PRODUCTS) as ProductDefinition[];
 
-/** Fills in the spec's defaults (spec §3 Configuration). */
+/** The descriptors of the configured products that are available, in the order they are configured. */
+export function configuredProducts(config: Pick<ResolvedSignInConfig, 'products'>): ProductDefinition[] {
+  const products: ProductDefinition[] = [];
+  for (const key of config.products) {
+    const product = (SIGN_IN_PRODUCTS as Record<string, ProductDefinition>)[key];
+    if (product && !products.includes(product)) products.push(product);
+  }
+  return products;
+}
+
+/** Fills in the spec's defaults (spec §3 Configuration): each product's options by its descriptor. */
 export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInConfig {
-  return {
-    products: config.products ?? ['emailMagicLinks'],
-    emailMagicLinksOptions: {
-      ...config.emailMagicLinksOptions,
-      loginExpirationMinutes: config.emailMagicLinksOptions?.loginExpirationMinutes ?? 30,
-      signupExpirationMinutes: config.emailMagicLinksOptions?.signupExpirationMinutes ?? 30,
-      createUserAsPending: config.emailMagicLinksOptions?.createUserAsPending ?? false,
-    },
-    otpOptions: {
-      ...config.otpOptions,
-      methods: config.otpOptions?.methods ?? [],
-      expirationMinutes: config.otpOptions?.expirationMinutes ?? 5,
-    },
-    passwordOptions: { ...config.passwordOptions },
+  const resolved = {
+    // Spec §3: the default is email magic links, for an empty list too (never a header without a form).
+    products: config.products?.length ? config.products : ['emailMagicLinks'],
     sessionOptions: {
       ...config.sessionOptions,
       sessionDurationMinutes: config.sessionOptions?.sessionDurationMinutes ?? 30,
     },
     style: { ...config.style, hideHeaderText: config.style?.hideHeaderText ?? false },
-  };
+  } as ResolvedSignInConfig;
+  const options = resolved as unknown as Record<string, unknown>;
+  for (const product of PRODUCT_DEFINITIONS) {
+    options[product.optionsKey] = product.resolveOptions(config[product.optionsKey] as never);
+  }
+  return resolved;
 }
 
-function otpMethodsOf(config: ResolvedSignInConfig): OtpMethod[] {
-  return config.products.includes('otp') ? config.otpOptions.methods : [];
-}
+// Top-level keys of the configuration besides the products' options (spec §3; `enableShadowDOM` and `callbacks`
+// are read by the mount points).
+const SHARED_CONFIG_KEYS = ['products', 'sessionOptions', 'style', 'enableShadowDOM', 'callbacks'];
 
-/** The configuration error of spec §2, or null. */
-export function signInConfigError(config: ResolvedSignInConfig): string | null {
-  const { products } = config;
-  if (products.length > 0 && products.every((product) => product === 'passkeys')) return PASSKEYS_ALONE_ERROR;
-  if (products.includes('emailMagicLinks') && otpMethodsOf(config).includes('email')) return EML_AND_EMAIL_OTP_ERROR;
+/** A configuration key or product option the widget does not know (a misspelling), or null. */
+function unknownOption(raw: object): string | null {
+  const known = [...SHARED_CONFIG_KEYS, ...PRODUCT_DEFINITIONS.map((product) => product.optionsKey)];
+  const key = Object.keys(raw).find((name) => !known.includes(name));
+  if (key !== undefined) return unknownOptionError(key);
+  for (const product of PRODUCT_DEFINITIONS) {
+    const options = (raw as Record<string, object | undefined>)[product.optionsKey] ?? {};
+    const option = Object.keys(options).find((name) => !product.optionNames.includes(name));
+    if (option !== undefined) return unknownOptionError(`${product.optionsKey}.${option}`);
+  }
   return null;
 }
 
 /**
- * The method tabs: passcode methods in `otpOptions.methods` order, then one `email` tab for magic links or
- * passwords when no passcode method already added it (its form is the magic-link / password form).
+ * The configuration error of spec §2, or null: passkeys alone; an unknown option or product; a product with no
+ * slice yet (never a silent empty block); then each configured product's own rule. `raw` is the configuration as
+ * the host wrote it (the resolved one drops unknown keys).
+ */
+export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfig = config): string | null {
+  const { products } = config;
+  if (products.length > 0 && products.every((product) => product === 'passkeys')) return PASSKEYS_ALONE_ERROR;
+  const unknown = unknownOption(raw);
+  if (unknown !== null) return unknown;
+  const available = Object.keys(SIGN_IN_PRODUCTS);
+  for (const product of products) {
+    if (available.includes(product)) continue;
+    return Object.hasOwn(PLANNED_PRODUCTS, product)
+      ? productNotAvailableError(product)
+      : unknownProductError(product, available);
+  }
+  for (const product of configuredProducts(config)) {
+    const error = product.configError?.(config) ?? null;
+    if (error !== null) return error;
+  }
+  return null;
+}
+
+/**
+ * The method tabs (spec §2): each configured product's tabs in the order products (and passcode methods) are
+ * configured, each tab once (the email tab is shared); the first is preselected.
  */
 export function signInMethodTabs(config: ResolvedSignInConfig): MethodTab[] {
   const tabs: MethodTab[] = [];
-  for (const method of otpMethodsOf(config)) if (!tabs.includes(method)) tabs.push(method);
-  const { products } = config;
-  if ((products.includes('emailMagicLinks') || products.includes('passwords')) && !tabs.includes('email')) {
-    tabs.push('email');
+  for (const product of configuredProducts(config)) {
+    for (const tab of product.tabs(config)) if (!tabs.includes(tab)) tabs.push(tab);
   }
   return tabs;
 }
 
-const RESET_SCREENS: Record<PasswordResetReason, Screen> = {
-  forgot: 'PasswordForgot',
-  breached: 'PasswordBreached',
-  dedupe: 'PasswordDedupe',
-  setNew: 'PasswordSetNew',
-};
+/** The product whose form the Email tab shows (passwords, then email passcodes, then magic links), or null. */
+export function emailFormProduct(config: ResolvedSignInConfig): ProductDefinition | null {
+  const candidates = configuredProducts(config)
+    .filter((product) => product.emailForm && (product.emailForm.when?.(config) ?? true))
+    .sort((a, b) => (a.emailForm?.precedence ?? 0) - (b.emailForm?.precedence ?? 0));
+  return candidates[0] ?? null;
+}
+
+/** Whether a configured product renders a social or wallet block (the Main screen's 'or' divider). */
+export function hasSocialOrCryptoBlock(config: Pick<ResolvedSignInConfig, 'products'>): boolean {
+  return configuredProducts(config).some((product) => product.block === 'social' || product.block === 'crypto');
+}
 
 function initialFormState(): FormState {
   return {
@@ -228,43 +278,30 @@ export function createSignInStore(
 ): SignInStore {
   const resolved = resolveSignInConfig(config);
   return createStore<SignInState>()((set) => {
-    const update = (screen: Screen, change: (formState: FormState) => Partial<FormState> = () => ({})) =>
-      set((state) => ({ screen, formState: { ...state.formState, ...change(state.formState) } }));
+    const dispatch = (event: WidgetEvent) => set((state) => transition(state, event));
     return {
       config: resolved,
-      configError: signInConfigError(resolved),
+      configError: signInConfigError(resolved, config),
       methods: signInMethodTabs(resolved),
       screen: initialScreen,
       formState: initialFormState(),
       isPasswordless: false,
       callbacks,
-      navigate: (screen) => set({ screen }),
-      magicLinkSent: (email) => update('EmailConfirmation', () => ({ magicLinkState: { email } })),
-      tryAgain: () => {
-        update('Main', (form) => ({
-          magicLinkState: { email: '' },
-          passwordState: { ...form.passwordState, email: '' },
-        }));
-        set({ isPasswordless: false });
-      },
-      otpSent: (otp) => update('OTPAuthenticate', () => ({ otpState: { ...otp } })),
-      otpResent: (methodId) =>
-        set((state) => ({
-          formState: { ...state.formState, otpState: { ...state.formState.otpState, methodId } },
-        })),
-      otpAuthenticated: () => update('OTPConfirmation'),
-      passwordUserFound: (email, type) => update('PasswordCreateOrLogin', () => ({ passwordState: { email, type } })),
-      passwordAuthenticated: () => update('PasswordConfirmation'),
-      passwordResetSent: (reason) => update(RESET_SCREENS[reason]),
-      resetTokenReceived: (token, tokenType) =>
-        update('PasswordResetForm', () => ({ resetPasswordState: { token, tokenType } })),
-      loginSucceeded: () => update('LoginSuccess'),
-      showError: (descriptor) => update('Error', () => ({ errorDescriptor: { ...descriptor } })),
-      back: () => {
-        update('Main', () => ({ errorDescriptor: null }));
-        set({ isPasswordless: false });
-      },
-      setPasswordless: (value) => set({ isPasswordless: value }),
+      dispatch,
+      navigate: (screen) => dispatch({ type: 'navigated', screen }),
+      magicLinkSent: (email) => dispatch({ type: 'magicLinkSent', email }),
+      tryAgain: () => dispatch({ type: 'tryAgain' }),
+      otpSent: (otp) => dispatch({ type: 'otpSent', otp }),
+      otpResent: (methodId) => dispatch({ type: 'otpResent', methodId }),
+      otpAuthenticated: () => dispatch({ type: 'otpAuthenticated' }),
+      passwordUserFound: (email, userType) => dispatch({ type: 'passwordUserFound', email, userType }),
+      passwordAuthenticated: () => dispatch({ type: 'passwordAuthenticated' }),
+      passwordResetSent: (reason) => dispatch({ type: 'passwordResetSent', reason }),
+      resetTokenReceived: (token, tokenType) => dispatch({ type: 'resetTokenReceived', token, tokenType }),
+      loginSucceeded: () => dispatch({ type: 'loginSucceeded' }),
+      showError: (descriptor) => dispatch({ type: 'failed', descriptor }),
+      back: () => dispatch({ type: 'back' }),
+      setPasswordless: (value) => dispatch({ type: 'passwordlessSet', value }),
       setCallbacks: (next) => set({ callbacks: next }),
     };
   });

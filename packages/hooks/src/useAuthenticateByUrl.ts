@@ -48,22 +48,21 @@ export function useAuthenticateByUrl(options: UseAuthenticateByUrlOptions = {}):
     started.current = true;
     ctx.client.authenticateByUrl({ session_duration_minutes: duration }).then(
       (result) => {
-        const store = ctx.store?.getState();
         if (result === null) {
           setState({ status: 'none', tokenType: null, token: null, error: null });
         } else if (result.tokenType === 'reset_password') {
           setState({ status: 'reset_password', tokenType: result.tokenType, token: result.token, error: null });
-          store?.resetTokenReceived(result.token, 'reset_password');
+          ctx.dispatch({ type: 'resetTokenReceived', token: result.token, tokenType: 'reset_password' });
         } else {
           setState({ status: 'success', tokenType: result.tokenType, token: null, error: null });
-          store?.loginSucceeded();
+          ctx.dispatch({ type: 'loginSucceeded' });
         }
       },
       (caught: unknown) => {
         const error = toFlowError(caught);
         setState((previous) => ({ ...previous, status: 'error', token: null, error }));
         ctx.fail(error);
-        ctx.store?.getState().showError({ messageId: error.type, message: error.message });
+        ctx.dispatch({ type: 'failed', descriptor: { messageId: error.type, message: error.message } });
       },
     );
   }, [ctx, duration, state.status]);

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LatchkeyProvider } from './LatchkeyProvider';
-import { useOtpFlow } from './useOtpFlow';
+import { useOtpFlow } from './products/otp/useOtpFlow';
 import { useResend } from './useResend';
 
 const LABELS = { initial: 'Resend code', sending: 'Sending…', sent: 'Code sent', waiting: 'Resend code' };

@@ -1,6 +1,7 @@
 export type { AuthenticateByUrlResult, ClientOptions, LatchkeyClient } from './client';
 export { createClient } from './client';
 export type * from './contract/index';
+export { CONTRACT_PRODUCTS, contractProductsOf, OTP_METHOD_PRODUCTS } from './contract/products';
 export type {
   BroadcastChannelLike,
   CookieAttributes,

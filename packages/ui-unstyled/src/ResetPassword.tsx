@@ -2,7 +2,7 @@ import { createSignInStore, type SignInCallbacks, type SignInConfig } from '@lat
 import { forwardRef, useEffect, useState } from 'react';
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
-import { PasswordResetFormScreen } from './screens/PasswordResetForm/PasswordResetFormScreen';
+import { PasswordResetFormScreen } from './products/passwords/PasswordResetForm/PasswordResetFormScreen';
 import type { Toaster } from './toast';
 import { WidgetRoot } from './WidgetRoot';
 

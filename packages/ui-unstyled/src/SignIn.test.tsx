@@ -27,6 +27,19 @@ describe('SignIn', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 
+  it('shows the magic-link form for an empty product list (the default), never a header alone', async () => {
+    await renderSignIn({ config: { products: [] } });
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Email' }).closest('form')?.getAttribute('data-kind')).toBe('magicLink');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a clear configuration error for a misspelt option instead of the forms', async () => {
+    await renderSignIn({ config: { emailMagicLinkOptions: { loginRedirectURL: 'https://a.test' } } as never });
+    expect(screen.getByRole('alert').textContent).toBe("Error: Unknown configuration option 'emailMagicLinkOptions'.");
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
   it('lets the strings override a configuration error', async () => {
     await renderSignIn({ config: { products: ['passkeys'] }, strings: { 'config.passkeysAlone': 'Add a product.' } });
     expect(screen.getByRole('alert').textContent).toBe('Add a product.');

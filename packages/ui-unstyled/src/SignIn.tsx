@@ -1,4 +1,6 @@
 import {
+  type AvailableProduct,
+  configuredProducts,
   createSignInStore,
   resolveSignInConfig,
   type Screen,
@@ -11,30 +13,18 @@ import {
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
-import { MAIN_PART_LOADERS, SCREEN_LOADERS } from './screenLoaders';
+import { PRODUCT_KITS } from './products/registry';
+import { loadMethodTabs, SCREEN_LOADERS } from './screenLoaders';
 import { MainScreen } from './screens/Main/MainScreen';
+import { formProductsOf } from './screens/Main/useMainScreen';
 import type { Toaster } from './toast';
 import { WidgetRoot } from './WidgetRoot';
 
 // Every screen but Main is lazy (screenLoaders.ts): an email-magic-link-only page downloads Main and nothing else
 // until the user moves on (bundle budget). `preloadSignIn` fetches the chunks ahead of time through the same loaders.
-type LazyScreen = Exclude<Screen, 'Main'>;
 
-// The screens each product can lead to (spec §4 transitions). Error and LoginSuccess can follow any flow.
-const ANY_PRODUCT_SCREENS: LazyScreen[] = ['Error', 'LoginSuccess'];
-const MAGIC_LINK_SCREENS: LazyScreen[] = ['EmailConfirmation'];
-const OTP_SCREENS: LazyScreen[] = ['OTPAuthenticate', 'OTPConfirmation'];
-const PASSWORD_SCREENS: LazyScreen[] = [
-  'PasswordCreateOrLogin',
-  'PasswordForgot',
-  'PasswordBreached',
-  'PasswordSetNew',
-  'PasswordDedupe',
-  'PasswordConfirmation',
-  'PasswordResetForm',
-];
-// The screens that show a toast (PasswordForgot: 'Email resent').
-const TOASTING_SCREENS: LazyScreen[] = ['PasswordForgot'];
+// Error and LoginSuccess can follow any flow; each product's own screens come from the product registry.
+const ANY_PRODUCT_SCREENS: Screen[] = ['Error', 'LoginSuccess'];
 
 /** Options of `preloadSignIn`. */
 export interface PreloadSignInOptions {
@@ -50,26 +40,25 @@ export interface PreloadSignInOptions {
  */
 export async function preloadSignIn(config?: SignInConfig, options: PreloadSignInOptions = {}): Promise<void> {
   const resolved = resolveSignInConfig(config);
-  if (signInConfigError(resolved) !== null) return;
-  const { products } = resolved;
+  if (signInConfigError(resolved, config) !== null) return;
   const tabs = signInMethodTabs(resolved);
-  const hasOtp = products.includes('otp') && resolved.otpOptions.methods.length > 0;
-  const hasEmailOtp = hasOtp && resolved.otpOptions.methods.includes('email');
-  const hasPasswords = products.includes('passwords');
-
-  const screens = new Set<LazyScreen>(ANY_PRODUCT_SCREENS);
-  // A passwordless user of the password flow is sent a magic link or an email passcode when configured.
-  if (products.includes('emailMagicLinks')) for (const screen of MAGIC_LINK_SCREENS) screens.add(screen);
-  if (hasOtp) for (const screen of OTP_SCREENS) screens.add(screen);
-  if (hasPasswords) for (const screen of PASSWORD_SCREENS) screens.add(screen);
-
-  const loads: Promise<unknown>[] = [...screens].map((screen) => SCREEN_LOADERS[screen]());
-  if (tabs.length > 1) loads.push(MAIN_PART_LOADERS.methodTabs());
-  if (tabs.includes('sms') || tabs.includes('whatsapp')) loads.push(MAIN_PART_LOADERS.phoneForm());
-  // The email tab's form (useMainScreen): passwords first, then email passcodes; the magic-link form is in Main.
-  if (hasPasswords) loads.push(MAIN_PART_LOADERS.passwordEmailForm());
-  else if (hasEmailOtp) loads.push(MAIN_PART_LOADERS.otpEmailForm());
-  if (options.loadToaster && TOASTING_SCREENS.some((screen) => screens.has(screen))) loads.push(options.loadToaster());
+  const formProducts = formProductsOf(resolved);
+  const screens = new Set<Screen>(ANY_PRODUCT_SCREENS);
+  const loads: Promise<unknown>[] = [];
+  let canToast = false;
+  for (const product of configuredProducts(resolved)) {
+    const kit = PRODUCT_KITS[product.key as AvailableProduct];
+    // A product that adds no tab here (passcodes without methods) and draws no form has nothing to show.
+    const drawsForm = Object.values(formProducts).includes(product.key as AvailableProduct);
+    if (!drawsForm && product.tabs(resolved).length === 0) continue;
+    // Its screens and its forms share its one chunk (products/<key>/chunk.ts).
+    for (const screen of product.screens) screens.add(screen);
+    if (drawsForm) loads.push(kit.load());
+    if (kit.toastingScreens?.length) canToast = true;
+  }
+  loads.push(...[...screens].map((screen) => SCREEN_LOADERS[screen]()));
+  if (tabs.length > 1) loads.push(loadMethodTabs());
+  if (options.loadToaster && canToast) loads.push(options.loadToaster());
   await Promise.all(loads);
 }
 

@@ -12,31 +12,22 @@ export * from './components/Watermark';
 // Messages, parts, toasts
 export * from './messages/index';
 export * from './messages/main';
-export * from './messages/password';
 export * from './primitives/createPart';
+// The product registry and each product's slice (products/<key>/)
+export * from './products/defineProductKit';
+export * from './products/emailMagicLinks/index';
+export * from './products/otp/index';
+export * from './products/passwords/index';
+export * from './products/registry';
 // Roots
 export * from './ResetPassword';
 export * from './SignIn';
-// Screens
-export * from './screens/EmailConfirmation/EmailConfirmationScreen';
-export * from './screens/EmailConfirmation/useEmailConfirmationScreen';
+// Shared screens
 export * from './screens/Error/ErrorScreen';
 export * from './screens/Error/useErrorScreen';
 export * from './screens/LoginSuccess/LoginSuccessScreen';
 export * from './screens/LoginSuccess/useLoginSuccessScreen';
 export * from './screens/Main/EmailForm';
 export * from './screens/Main/MainScreen';
-export * from './screens/Main/PhoneForm';
 export * from './screens/Main/useMainScreen';
-export * from './screens/Otp/OtpScreen';
-export * from './screens/Otp/useOtpScreen';
-export * from './screens/OtpConfirmation/OtpConfirmationScreen';
-export * from './screens/OtpConfirmation/useOtpConfirmationScreen';
-export * from './screens/PasswordBreached/PasswordBreachedScreen';
-export * from './screens/PasswordConfirmation/PasswordConfirmationScreen';
-export * from './screens/PasswordCreateOrLogin/PasswordCreateOrLoginScreen';
-export * from './screens/PasswordDedupe/PasswordDedupeScreen';
-export * from './screens/PasswordForgot/PasswordForgotScreen';
-export * from './screens/PasswordResetForm/PasswordResetFormScreen';
-export * from './screens/PasswordSetNew/PasswordSetNewScreen';
 export * from './toast';

@@ -7,11 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const storyModules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
 const sourceModules = import.meta.glob(['./**/*.tsx', '!./**/*.test.tsx', '!./**/*.stories.tsx']);
-const exampleFiles = Object.keys(import.meta.glob('./screens/*/examples/*.tsx'));
-// A screen folder holds `<Name>/<Name>Screen.tsx` (helpers such as screens/shared/ are not screens).
-const screenFolders = Object.keys(import.meta.glob('./screens/*/*Screen.tsx'))
-  .map((file) => /^\.\/screens\/([^/]+)\/\1Screen\.tsx$/.exec(file)?.[1])
-  .filter((folder): folder is string => folder !== undefined)
+const exampleFiles = Object.keys(import.meta.glob(['./screens/*/examples/*.tsx', './products/*/*/examples/*.tsx']));
+// A screen folder holds `<Name>/<Name>Screen.tsx`, shared (screens/) or in its product's folder (products/<key>/);
+// helpers such as screens/shared/ are not screens.
+const screenFolders = Object.keys(import.meta.glob(['./screens/*/*Screen.tsx', './products/*/*/*Screen.tsx']))
+  .map((file) => /^\.\/(screens|products\/[^/]+)\/([^/]+)\/\2Screen\.tsx$/.exec(file))
+  .filter((match): match is RegExpExecArray => match !== null)
+  .map((match) => `${match[1]}/${match[2]}`)
   .sort();
 const stories = collectStories(storyModules);
 
@@ -19,24 +21,25 @@ const stories = collectStories(storyModules);
 const REQUIRED_EXAMPLES = ['basic', 'error', 'loading', 'custom-layout'];
 
 function examplesOf(folder: string): string[] {
-  const prefix = `./screens/${folder}/examples/`;
+  const prefix = `./${folder}/examples/`;
   return exampleFiles.filter((file) => file.startsWith(prefix)).map((file) => file.slice(prefix.length, -4));
 }
 
 describe('the examples/ folders', () => {
   it('finds the screens and their stories', () => {
-    expect(screenFolders).toContain('Main');
+    expect(screenFolders).toContain('screens/Main');
     expect(stories.length).toBeGreaterThanOrEqual(screenFolders.length);
   });
 
   it.each(screenFolders)('%s has the basic, error, loading and custom-layout examples', (folder) => {
     const missing = REQUIRED_EXAMPLES.filter((name) => !examplesOf(folder).includes(name));
-    expect(missing, `screens/${folder}/examples/ lacks ${missing.join(', ')}`).toEqual([]);
+    expect(missing, `${folder}/examples/ lacks ${missing.join(', ')}`).toEqual([]);
   });
 
   it.each(screenFolders)('%s has a stories file with one story per example', (folder) => {
-    const module = storyModules[`./screens/${folder}/${folder}Screen.stories.tsx`];
-    expect(module, `screens/${folder}/${folder}Screen.stories.tsx is missing`).toBeDefined();
+    const name = folder.split('/').at(-1);
+    const module = storyModules[`./${folder}/${name}Screen.stories.tsx`];
+    expect(module, `${folder}/${name}Screen.stories.tsx is missing`).toBeDefined();
     const storyNames = Object.keys(module ?? {}).filter((name) => name !== 'default');
     expect(storyNames).toHaveLength(examplesOf(folder).length);
   });

@@ -61,7 +61,8 @@ export interface PasswordsStrengthCheckResponse extends ResponseCommon {
   score: number;
   breached_password: boolean;
   breach_detection_on_create: boolean;
-  strength_policy: 'luds' | 'zxcvbn';
+  /** Spec §3: `none` when the project checks no strength (only the breach check, if on). */
+  strength_policy: 'luds' | 'zxcvbn' | 'none';
   feedback: {
     suggestions: string[];
     warning: string;

@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/EmailConfirmation/EmailConfirmationScreen.stories';
+} from '../../../ui-unstyled/src/products/emailMagicLinks/EmailConfirmation/EmailConfirmationScreen.stories';

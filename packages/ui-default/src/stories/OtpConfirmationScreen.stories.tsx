@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/OtpConfirmation/OtpConfirmationScreen.stories';
+} from '../../../ui-unstyled/src/products/otp/OtpConfirmation/OtpConfirmationScreen.stories';

@@ -3,4 +3,4 @@ import { withTheme } from './withTheme';
 
 export default { title: 'Default/Otp', decorators: [withTheme] };
 
-export { Basic, CustomLayout, Error, Loading } from '../../../ui-unstyled/src/screens/Otp/OtpScreen.stories';
+export { Basic, CustomLayout, Error, Loading } from '../../../ui-unstyled/src/products/otp/Otp/OtpScreen.stories';

@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/PasswordBreached/PasswordBreachedScreen.stories';
+} from '../../../ui-unstyled/src/products/passwords/PasswordBreached/PasswordBreachedScreen.stories';

@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/PasswordConfirmation/PasswordConfirmationScreen.stories';
+} from '../../../ui-unstyled/src/products/passwords/PasswordConfirmation/PasswordConfirmationScreen.stories';

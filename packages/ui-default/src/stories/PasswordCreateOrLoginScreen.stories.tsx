@@ -11,4 +11,4 @@ export {
   Luds,
   NewUser,
   Passwordless,
-} from '../../../ui-unstyled/src/screens/PasswordCreateOrLogin/PasswordCreateOrLoginScreen.stories';
+} from '../../../ui-unstyled/src/products/passwords/PasswordCreateOrLogin/PasswordCreateOrLoginScreen.stories';

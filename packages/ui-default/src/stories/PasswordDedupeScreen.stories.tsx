@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/PasswordDedupe/PasswordDedupeScreen.stories';
+} from '../../../ui-unstyled/src/products/passwords/PasswordDedupe/PasswordDedupeScreen.stories';

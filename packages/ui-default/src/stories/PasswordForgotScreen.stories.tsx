@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/PasswordForgot/PasswordForgotScreen.stories';
+} from '../../../ui-unstyled/src/products/passwords/PasswordForgot/PasswordForgotScreen.stories';

@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/PasswordResetForm/PasswordResetFormScreen.stories';
+} from '../../../ui-unstyled/src/products/passwords/PasswordResetForm/PasswordResetFormScreen.stories';

@@ -8,4 +8,4 @@ export {
   CustomLayout,
   Error,
   Loading,
-} from '../../../ui-unstyled/src/screens/PasswordSetNew/PasswordSetNewScreen.stories';
+} from '../../../ui-unstyled/src/products/passwords/PasswordSetNew/PasswordSetNewScreen.stories';

@@ -6,9 +6,13 @@ import { collectStories, expectStoryToRenderOffline, type StoryModule } from '@l
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const storyModules = import.meta.glob<StoryModule>('./*.stories.tsx', { eager: true });
-const unstyledStoryModules = import.meta.glob<StoryModule>('../../../ui-unstyled/src/screens/*/*Screen.stories.tsx', {
-  eager: true,
-});
+const unstyledStoryModules = import.meta.glob<StoryModule>(
+  [
+    '../../../ui-unstyled/src/screens/*/*Screen.stories.tsx',
+    '../../../ui-unstyled/src/products/*/*/*Screen.stories.tsx',
+  ],
+  { eager: true },
+);
 const sourceModules = import.meta.glob([
   '../**/*.tsx',
   '../../../ui-unstyled/src/**/*.tsx',

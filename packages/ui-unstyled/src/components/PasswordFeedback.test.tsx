@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MessagesProvider } from '../messages/index';
 import { PasswordFeedback } from './PasswordFeedback';
+import { PasswordStrength } from './PasswordStrength';
 
 const LUDS = {
   has_digit: false,
@@ -79,5 +80,24 @@ describe('PasswordFeedback', () => {
   it('shows no zxcvbn advice under the LUDS policy', () => {
     render(<PasswordFeedback result={result({ luds: true, warning: 'Single words are easy to guess.' })} />);
     expect(screen.queryByText('A word by itself is easy to guess.')).toBeNull();
+  });
+
+  it("shows no advice under the 'none' policy, but still the breached notice", () => {
+    const none = { ...result({ warning: 'Single words are easy to guess.' }), strength_policy: 'none' as const };
+    const { rerender } = render(<PasswordFeedback result={none} />);
+    expect(screen.queryByText('A word by itself is easy to guess.')).toBeNull();
+    rerender(<PasswordFeedback result={{ ...none, breached_password: true }} />);
+    expect(screen.getByText(BREACHED)).toBeTruthy();
+  });
+
+  it("draws no strength meter and no LUDS rows under the 'none' policy", () => {
+    const none = { ...result(), strength_policy: 'none' as const, score: 1, valid_password: true };
+    const { container } = render(
+      <PasswordStrength strength={{ status: 'done', result: none as never }} passwordConfig={null} />,
+    );
+    const root = container.querySelector('[data-scope="password-strength"]');
+    expect(root?.getAttribute('data-policy')).toBe('none');
+    expect(container.querySelector('[data-scope="strength-meter"]')).toBeNull();
+    expect(container.querySelector('[data-scope="luds-requirements"]')).toBeNull();
   });
 });

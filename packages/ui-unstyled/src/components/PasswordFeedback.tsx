@@ -1,8 +1,8 @@
 import type { PasswordsStrengthCheckResponse } from '@latchkey/sdk';
 import { forwardRef } from 'react';
 import { type MessageId, type Translate, useMessages } from '../messages/index';
-import { passwordFeedbackMessage, passwordMessages } from '../messages/password';
 import { createPart, type PartProps } from '../primitives/createPart';
+import { passwordFeedbackMessage, passwordMessages } from '../products/passwords/messages';
 
 const Root = createPart('password-feedback', 'root', 'div');
 const Warning = createPart('password-feedback', 'warning', 'p');
@@ -38,7 +38,7 @@ export const PasswordFeedback = forwardRef<HTMLDivElement, PasswordFeedbackProps
 ) {
   const t = useMessages(passwordMessages);
   const isBreached = result?.breached_password === true;
-  const showsAdvice = result && !isBreached && result.strength_policy !== 'luds';
+  const showsAdvice = result && !isBreached && result.strength_policy === 'zxcvbn';
   const warning = showsAdvice ? result.feedback.warning.trim() : '';
   const suggestions = showsAdvice ? result.feedback.suggestions.filter((text) => text.trim() !== '') : [];
   return (

@@ -24,8 +24,8 @@ export interface PasswordStrengthProps extends Omit<PartProps<'div'>, 'children'
 /**
  * Everything the strength check says about a password being typed (spec §5), in one container
  * (`data-scope="password-strength" data-part="root"` unless overridden, `data-status="idle|checking|done|error"`,
- * `data-policy="zxcvbn|luds"`): under LUDS the two `LudsRequirements` rows, else the `StrengthMeter` once a score
- * is known; then `PasswordFeedback` (zxcvbn warning and suggestions, or the breached notice).
+ * `data-policy="zxcvbn|luds|none"`): under LUDS the two `LudsRequirements` rows, under `none` nothing, else the
+ * `StrengthMeter` once a score is known; then `PasswordFeedback` (zxcvbn warning and suggestions, or the breached notice).
  */
 export const PasswordStrength = forwardRef<HTMLDivElement, PasswordStrengthProps>(function PasswordStrength(
   { strength, passwordConfig, feedbackId, ...props },
@@ -33,16 +33,19 @@ export const PasswordStrength = forwardRef<HTMLDivElement, PasswordStrengthProps
 ) {
   const { result } = strength;
   const isLuds = result ? result.strength_policy === 'luds' : passwordConfig !== null;
+  // Spec §3 policy `none`: the project checks no strength, so there is no meter and no rows (the breached notice
+  // still shows).
+  const isNone = result?.strength_policy === 'none';
   const luds = passwordConfig ?? DEFAULT_LUDS;
   return (
     <Root
       data-status={strength.status}
-      data-policy={isLuds ? 'luds' : 'zxcvbn'}
+      data-policy={isNone ? 'none' : isLuds ? 'luds' : 'zxcvbn'}
       aria-busy={strength.status === 'checking' || undefined}
       {...props}
       ref={ref}
     >
-      {isLuds ? (
+      {isNone ? null : isLuds ? (
         <LudsRequirements
           requirements={result?.feedback.luds_requirements}
           minimumCount={luds.ludsMinimumCount}

@@ -1,11 +1,17 @@
+import { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
+import { otpMessages } from '../products/otp/messages';
+import { passwordMessages } from '../products/passwords/messages';
 import { mainMessages } from './main';
-import { passwordMessages } from './password';
 
 /**
  * Every user-facing text of the kits, in English, keyed by a stable id. Override any of them (to translate or
  * reword) with the `strings` prop; `{placeholder}` parts are filled in as plain text, never as HTML.
  *
- * The screens do not read this object: each reads its own part of it (`mainMessages`, or `passwordMessages`
- * from the password chunk), so the first chunk carries only the texts of the screens it renders.
+ * The screens do not read this object: each reads its own part of it (`mainMessages`, or its product's
+ * `products/<key>/messages.ts` from the product's chunk), so the first chunk carries only the texts of the
+ * screens it renders. This file and `MessageId` (messages/index.tsx) are where a product's texts join the
+ * catalogue: statically, so they stay out of the product registry, which is in the first chunk.
  */
-export const messages = { en: { ...mainMessages, ...passwordMessages } } as const;
+export const messages = {
+  en: { ...mainMessages, ...emailMagicLinksMessages, ...otpMessages, ...passwordMessages },
+} as const;

@@ -1,11 +1,17 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
+import type { otpMessages } from '../products/otp/messages';
+import type { passwordMessages } from '../products/passwords/messages';
 import { mainMessages } from './main';
-import type { passwordMessages } from './password';
 
 export { messages } from './catalogue';
 
-/** The id of one message of the catalogue. */
-export type MessageId = keyof typeof mainMessages | keyof typeof passwordMessages;
+/** The id of one message of the catalogue: the shared texts and each product's (products/<key>/messages.ts). */
+export type MessageId =
+  | keyof typeof mainMessages
+  | keyof typeof emailMagicLinksMessages
+  | keyof typeof otpMessages
+  | keyof typeof passwordMessages;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;
@@ -32,6 +38,14 @@ export function MessagesProvider({ strings, children }: { strings?: Strings; chi
 
 const main: Catalogue = mainMessages;
 
+const CatalogueContext = createContext<Catalogue | undefined>(undefined);
+
+/**
+ * The texts of the product whose screen or form renders below (its `products/<key>/messages.ts`, from its chunk):
+ * the screen loaders wrap each product screen and form in it, so shared parts (`ErrorMessage`) find its texts.
+ */
+export const ProductMessagesProvider = CatalogueContext.Provider;
+
 /** Whether `id` names a message of the main catalogue (every screen's texts but the password screens'). */
 export function isMainMessageId(id: string): id is keyof typeof mainMessages {
   return Object.hasOwn(mainMessages, id);
@@ -44,14 +58,17 @@ export function isMainMessageId(id: string): id is keyof typeof mainMessages {
  */
 export function useMessages(catalogue?: Catalogue): Translate {
   const strings = useContext(StringsContext);
+  const product = useContext(CatalogueContext);
+  const own = catalogue ?? product;
   return useMemo<Translate>(
-    () => (id, values) => interpolate(strings?.[id] ?? catalogue?.[id] ?? main[id] ?? id, values),
-    [strings, catalogue],
+    () => (id, values) => interpolate(strings?.[id] ?? own?.[id] ?? main[id] ?? id, values),
+    [strings, own],
   );
 }
 
 /** The message of an error: the catalogue's text for its type when there is one, else its own message. */
 export function errorText(t: Translate, error: { type: string; message: string }): string {
-  const id = `error.${error.type}`;
-  return isMainMessageId(id) ? t(id) : error.message;
+  const id = `error.${error.type}` as MessageId;
+  const text = t(id);
+  return text === id ? error.message : text;
 }

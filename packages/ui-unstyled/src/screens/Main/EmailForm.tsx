@@ -1,4 +1,4 @@
-import { type LatchkeyFlowError, useEmailField, useMagicLinkFlow, useOptionalSignInStore } from '@latchkey/hooks';
+import { type LatchkeyFlowError, useEmailField, useOptionalSignInStore } from '@latchkey/hooks';
 import { forwardRef, useCallback, useId } from 'react';
 import type { ErrorMessageValue } from '../../components/ErrorMessage';
 import { useMessages } from '../../messages/index';
@@ -147,18 +147,3 @@ EmailForm.Label = EmailFormLabel;
 EmailForm.Input = EmailFormInput;
 EmailForm.Error = EmailFormError;
 EmailForm.Submit = EmailFormSubmit;
-
-/** The magic-link email form ('Email format is invalid.'); sends the link and moves to EmailConfirmation. */
-export function MagicLinkEmailForm() {
-  const t = useMessages();
-  const flow = useMagicLinkFlow();
-  const form = useEmailForm({
-    kind: 'magicLink',
-    invalidMessage: t('emailForm.invalidEmail'),
-    submitEmail: flow.send,
-    isPending: flow.status === 'sending',
-    flowError: flow.error,
-    resetFlow: flow.reset,
-  });
-  return <EmailForm value={form} />;
-}

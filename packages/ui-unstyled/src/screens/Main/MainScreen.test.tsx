@@ -56,6 +56,21 @@ describe('MainScreen', () => {
     expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
   });
 
+  it('opens on Email when magic links are configured before SMS passcodes (tabs follow the configured order)', async () => {
+    const { user } = await renderSignIn({
+      config: { products: ['emailMagicLinks', 'otp', 'passwords'], otpOptions: { methods: ['sms'] } },
+    });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Email', 'Text']);
+    expect(screen.getByRole('tab', { name: 'Email' }).getAttribute('aria-selected')).toBe('true');
+    // The Email tab holds the password form (passwords draw the Email tab before magic links).
+    const form = await screen.findByRole('textbox', { name: 'Email' });
+    expect(form.closest('form')?.getAttribute('data-kind')).toBe('password');
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Text' }));
+    expect(await screen.findByRole('textbox', { name: 'Phone number' })).toBeTruthy();
+  });
+
   it('selects US by default and lists countries with region name and dial code', async () => {
     await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
     const country = (await screen.findByRole('combobox', { name: 'Country' })) as HTMLSelectElement;
@@ -110,6 +125,17 @@ describe('MainScreen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email address.');
     await env.settled();
     expect(sends(env.requests)).toEqual([]);
+  });
+
+  it("gives the country selector a visible label 'Country', like the phone field's", async () => {
+    await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    const select = await screen.findByRole('combobox', { name: 'Country' });
+    const label = screen.getByText('Country', { selector: 'label' });
+    expect(label.getAttribute('for')).toBe(select.id);
+    expect(label.getAttribute('data-part')).toBe('country-label');
+    expect(select.hasAttribute('aria-label')).toBe(false);
+    expect(screen.getByText('Phone number', { selector: 'label' })).toBeTruthy();
+    await expectNoAxeViolations();
   });
 
   it('refuses an impossible phone number with the E.164 message and sends nothing', async () => {
@@ -167,10 +193,38 @@ describe('MainScreen', () => {
     expect(logo.getAttribute('alt')).not.toBe('');
   });
 
-  it("shows the 'or' divider when social or crypto products are configured", async () => {
+  it("shows no silent empty block and no 'or' divider for a social product that has no slice yet", async () => {
     await renderSignIn({ config: { products: ['oauth', 'emailMagicLinks'] } });
-    const divider = screen.getByText('or');
-    expect(divider.getAttribute('data-part')).toBe('divider');
+    expect(screen.getByRole('alert').textContent).toBe("Error: The product 'oauth' is not available yet.");
+    expect(screen.queryByText('or')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it("draws the 'or' divider only above a rendered social or crypto block", () => {
+    const main = (hasDivider: boolean): UseMainScreenReturn => ({
+      isHeaderHidden: false,
+      logoImageUrl: null,
+      logoAlt: 'Logo',
+      methods: ['email'],
+      selectedMethod: 'email',
+      selectMethod: () => {},
+      hasTabs: false,
+      hasDivider,
+      emailFormKind: 'magicLink',
+    });
+    const { rerender } = render(
+      <MainScreen.Provider value={main(false)}>
+        <MainScreen.Divider />
+      </MainScreen.Provider>,
+      { container: pageMain() },
+    );
+    expect(screen.queryByText('or')).toBeNull();
+    rerender(
+      <MainScreen.Provider value={main(true)}>
+        <MainScreen.Divider />
+      </MainScreen.Provider>,
+    );
+    expect(screen.getByText('or').getAttribute('data-part')).toBe('divider');
   });
 
   it('uses the strings overrides, as text', async () => {
@@ -195,6 +249,36 @@ describe('MainScreen', () => {
     await user.click(continueButton());
     expect((await screen.findByRole('alert')).textContent).toBe('This sign-in method is not enabled for this project.');
     expect(sends(env.requests)[0]?.status).toBe(403);
+  });
+});
+
+describe('MainScreen: focus after a failed submit by the button', () => {
+  it('moves the focus to the field in error after a click on Continue refused the email', async () => {
+    const { user } = await renderSignIn();
+    await user.type(emailField(), 'not-an-email');
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Email format is invalid.');
+    await waitFor(() => expect(document.activeElement).toBe(emailField()), { timeout: 10_000 });
+  });
+
+  it('moves the focus to the field in error, not the page body, when the request failed (Enter on the button)', async () => {
+    const { env, user } = await renderSignIn({ provider: { project: { products: ['email_otp'] } } });
+    await user.type(emailField(), 'ada@example.com');
+    continueButton().focus();
+    await user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('This sign-in method is not enabled for this project.');
+    expect(sends(env.requests)[0]?.status).toBe(403);
+    await waitFor(() => expect(document.activeElement).toBe(emailField()), { timeout: 10_000 });
+    expect(emailField().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('moves the focus to the phone field in error after a click on Continue', async () => {
+    const { user } = await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    const phone = await screen.findByRole('textbox', { name: 'Phone number' });
+    await user.type(phone, '12');
+    await user.click(continueButton());
+    await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(phone), { timeout: 10_000 });
   });
 });
 

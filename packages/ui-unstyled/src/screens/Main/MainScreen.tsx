@@ -1,18 +1,96 @@
-import type { MethodTab } from '@latchkey/hooks';
-import { createContext, forwardRef, lazy, type ReactNode, Suspense, useContext } from 'react';
+import type { AvailableProduct, MethodTab } from '@latchkey/hooks';
+import {
+  type ComponentType,
+  createContext,
+  createElement,
+  forwardRef,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+} from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
-import { MagicLinkEmailForm } from './EmailForm';
-import { type UseMainScreenReturn, useMainScreen } from './useMainScreen';
+import { type ProductKit, withProductMessages } from '../../products/defineProductKit';
+import { PRODUCT_KITS } from '../../products/registry';
+import { loadMethodTabs } from '../../screenLoaders';
+import { EMAIL_FORM_KINDS, type UseMainScreenReturn, useMainScreen } from './useMainScreen';
 
 // Loaded on demand, so an email-magic-link-only widget ships none of them (bundle budget).
-const MethodTabs = lazy(async () => ({ default: (await import('./MethodTabs')).MethodTabs }));
-// The passcode and password forms come with their product's screens, one chunk per product (screens/otpScreens.ts,
-// screens/passwordScreens.ts): the screens after Main are in by the time the form is submitted.
-const PhoneForm = lazy(async () => ({ default: (await import('../otpScreens')).PhoneForm }));
-const OtpEmailForm = lazy(async () => ({ default: (await import('../otpScreens')).OtpEmailForm }));
-const PasswordEmailForm = lazy(async () => ({ default: (await import('../passwordScreens')).PasswordEmailForm }));
+const MethodTabs = lazy(async () => ({ default: (await loadMethodTabs()).MethodTabs }));
+
+/** A form that loads with its product's chunk and can be loaded ahead of time (`preload`). */
+type PreloadableForm<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * Like `React.lazy`, but once `preload()` has resolved the form renders at once, never through the Suspense
+ * fallback: a tab whose form was preloaded shows its field the moment the tab is shown, so a fast Tab key cannot
+ * skip past it.
+ */
+function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableForm<P> {
+  let Loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => {
+        Loaded = component;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per product at module level, never during a render.
+  function Form(props: P) {
+    if (Loaded) return createElement(Loaded, props);
+    // Suspends until the chunk is in (the same promise every time, so React retries once it settles).
+    throw preload();
+  }
+  return Object.assign(Form, { preload });
+}
+
+// Each product's forms, from its kit descriptor (products/<key>/kit.ts): in the first chunk, or with the product's
+// screens in its one chunk, so the screens after Main are in by the time the form is submitted.
+function emailFormOf(kit: ProductKit): PreloadableForm<object> | null {
+  const source = kit.emailForm;
+  if (!source) return null;
+  if ('eager' in source) return Object.assign(source.eager as ComponentType<object>, { preload: async () => {} });
+  return preloadable(async () => {
+    const chunk = await kit.load();
+    return withProductMessages(source.fromChunk(chunk), chunk.messages) as ComponentType<object>;
+  });
+}
+function methodFormOf(kit: ProductKit): PreloadableForm<{ method: MethodTab }> | null {
+  const pick = kit.methodForm;
+  if (!pick) return null;
+  return preloadable(async () => {
+    const chunk = await kit.load();
+    return withProductMessages(pick(chunk), chunk.messages);
+  });
+}
+const kits = Object.entries(PRODUCT_KITS) as [AvailableProduct, ProductKit][];
+const EMAIL_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, emailFormOf(kit)])) as Record<
+  AvailableProduct,
+  PreloadableForm<object> | null
+>;
+const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, methodFormOf(kit)])) as Record<
+  AvailableProduct,
+  PreloadableForm<{ method: MethodTab }> | null
+>;
+
+/** The form of one method's tab (see `MainScreenForm`), or null. */
+function formOf(main: UseMainScreenReturn, method: MethodTab) {
+  const product =
+    main.formProducts?.[method] ??
+    (method === 'email'
+      ? kits.find(([key]) => EMAIL_FORM_KINDS[key] === main.emailFormKind)?.[0]
+      : kits.find(([key]) => METHOD_FORMS[key])?.[0]);
+  if (!product) return null;
+  return method === 'email' ? EMAIL_FORMS[product] : METHOD_FORMS[product];
+}
 
 const MainScreenContext = createContext<UseMainScreenReturn | null>(null);
 
@@ -65,15 +143,19 @@ export const MainScreenDivider = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
   );
 });
 
-/** The form of one method: the email form (magic link, passcode or password, by configuration) or the phone form. */
+/**
+ * The form of one method: the Email tab's form (magic link, passcode or password, by configuration) or the form
+ * of the product whose tab it is (the phone form), as the product registry declares them.
+ */
 export function MainScreenForm({ method }: { method: MethodTab }) {
   const main = useMainScreenContext();
-  let form: ReactNode;
-  if (method !== 'email') form = <PhoneForm method={method} />;
-  else if (main.emailFormKind === 'otp') form = <OtpEmailForm />;
-  else if (main.emailFormKind === 'password') form = <PasswordEmailForm />;
-  else form = <MagicLinkEmailForm />;
-  return <Suspense fallback={<Spinner />}>{form}</Suspense>;
+  const Form = formOf(main, method);
+  if (!Form) return null;
+  return (
+    <Suspense fallback={<Spinner />}>
+      {createElement(Form as ComponentType<{ method: MethodTab }>, { method })}
+    </Suspense>
+  );
 }
 
 /**
@@ -83,6 +165,13 @@ export function MainScreenForm({ method }: { method: MethodTab }) {
 export const MainScreenMethods = forwardRef<HTMLDivElement, PartProps<'div'>>(function MainScreenMethods(props, ref) {
   const main = useMainScreenContext();
   const [onlyMethod] = main.methods;
+  // With tabs, every tab's form starts loading as soon as the tabs show, so each tab's field is there the moment
+  // its tab is selected.
+  const { hasTabs, methods } = main;
+  const formsToPreload = hasTabs ? methods.map((method) => formOf(main, method)) : [];
+  useEffect(() => {
+    for (const form of formsToPreload) void form?.preload().catch(() => {});
+  });
   return (
     <Methods data-tabs={main.hasTabs ? '' : undefined} {...props} ref={ref}>
       {props.children ??

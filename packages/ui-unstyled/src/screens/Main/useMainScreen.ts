@@ -1,5 +1,14 @@
-import { type MethodTab, useBootstrap, useSignInStore } from '@latchkey/hooks';
-import { useState } from 'react';
+import {
+  type AvailableProduct,
+  configuredProducts,
+  emailFormProduct,
+  hasSocialOrCryptoBlock,
+  type MethodTab,
+  type ResolvedSignInConfig,
+  useBootstrap,
+  useSignInStore,
+} from '@latchkey/hooks';
+import { useMemo, useState } from 'react';
 import { useMessages } from '../../messages/index';
 
 /** Which flow the email form runs: passwords first, then email passcodes, else magic links. */
@@ -25,6 +34,28 @@ export interface UseMainScreenReturn {
   hasDivider: boolean;
   /** The flow of the Email tab's form. */
   emailFormKind: EmailFormKind;
+  /**
+   * The product whose form each tab shows (from the product registry). Optional for fixed values: the Email tab
+   * then follows `emailFormKind` and the other tabs the product that has a phone form.
+   */
+  formProducts?: Partial<Record<MethodTab, AvailableProduct>>;
+}
+
+export const EMAIL_FORM_KINDS: Record<AvailableProduct, EmailFormKind> = {
+  emailMagicLinks: 'magicLink',
+  otp: 'otp',
+  passwords: 'password',
+};
+
+/** The product that draws each tab's form: the Email tab's by precedence, the others by the product that adds them. */
+export function formProductsOf(config: ResolvedSignInConfig): Partial<Record<MethodTab, AvailableProduct>> {
+  const owners: Partial<Record<MethodTab, AvailableProduct>> = {};
+  for (const product of configuredProducts(config)) {
+    for (const tab of product.tabs(config)) if (tab !== 'email') owners[tab] ??= product.key as AvailableProduct;
+  }
+  const email = emailFormProduct(config);
+  if (email) owners.email = email.key as AvailableProduct;
+  return owners;
 }
 
 /** The Main screen's state, from the enclosing `<SignIn>`'s store and the project's settings. */
@@ -34,12 +65,8 @@ export function useMainScreen(): UseMainScreenReturn {
   const methods = useSignInStore((state) => state.methods);
   const { projectName } = useBootstrap();
   const [selectedMethod, selectMethod] = useState<MethodTab | null>(methods[0] ?? null);
-  const { products } = config;
-  const emailFormKind: EmailFormKind = products.includes('passwords')
-    ? 'password'
-    : products.includes('otp') && config.otpOptions.methods.includes('email')
-      ? 'otp'
-      : 'magicLink';
+  const formProducts = useMemo(() => formProductsOf(config), [config]);
+  const emailFormKind = EMAIL_FORM_KINDS[formProducts.email ?? 'emailMagicLinks'];
   return {
     isHeaderHidden: config.style.hideHeaderText,
     logoImageUrl: config.style.logoImageUrl || null,
@@ -48,7 +75,8 @@ export function useMainScreen(): UseMainScreenReturn {
     selectedMethod,
     selectMethod,
     hasTabs: methods.length > 1,
-    hasDivider: (products.includes('oauth') || products.includes('crypto')) && methods.length > 0,
+    hasDivider: hasSocialOrCryptoBlock(config) && methods.length > 0,
     emailFormKind,
+    formProducts,
   };
 }

@@ -1,0 +1,47 @@
+// The descriptor of one sign-in product: everything the store, the Main screen, the tabs and `preloadSignIn`
+// read about it. Each product folder (`products/<key>/product.ts`) makes one; `registry.ts` lists them.
+import type { WidgetProduct } from '@latchkey/sdk';
+import type { MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
+
+/** A product's key in `config.products` (and its folder's name in every package). */
+export type ProductKey = WidgetProduct;
+
+/** The keys of `SignInConfig` that hold a product's options. */
+export type ProductOptionsKey = 'emailMagicLinksOptions' | 'otpOptions' | 'passwordOptions';
+
+/** The Main screen's blocks, in the spec's order: social buttons, wallet buttons, the email/phone forms. */
+export const MAIN_BLOCKS = ['social', 'crypto', 'forms'] as const;
+/** One block of the Main screen. */
+export type MainBlock = (typeof MAIN_BLOCKS)[number];
+
+/** What a product declares (see the hooks README, "Adding a sign-in method"). */
+export interface ProductDefinition<K extends ProductKey = ProductKey, O extends ProductOptionsKey = ProductOptionsKey> {
+  /** Its key in `config.products`. */
+  key: K;
+  /** The `SignInConfig` key of its options. */
+  optionsKey: O;
+  /** The names of its options (a name outside them is a configuration error, so a misspelling never goes unseen). */
+  optionNames: readonly string[];
+  /** Its options with the spec's defaults filled in. */
+  resolveOptions(options: SignInConfig[O] | undefined): ResolvedSignInConfig[O];
+  /** The Main-screen block its form renders in. */
+  block: MainBlock;
+  /** The method tabs it adds, in order (an `email` tab is shared with the other email products). */
+  tabs(config: ResolvedSignInConfig): MethodTab[];
+  /**
+   * When it owns the Email tab's form: the products that can fill the Email tab are ranked by `precedence`
+   * (lowest first) and the first whose `when` holds draws the form.
+   */
+  emailForm?: { precedence: number; when?(config: ResolvedSignInConfig): boolean };
+  /** The screens its flows can reach after Main (their chunks are loaded with the product). */
+  screens: readonly Screen[];
+  /** Its configuration error given the whole configuration (spec §2), or null. */
+  configError?(config: ResolvedSignInConfig): string | null;
+}
+
+/** Declares a product (identity, for the types). */
+export function defineProduct<K extends ProductKey, O extends ProductOptionsKey>(
+  definition: ProductDefinition<K, O>,
+): ProductDefinition<K, O> {
+  return definition;
+}

@@ -1,0 +1,90 @@
+import { EMAIL_PATTERN } from '@latchkey/sdk';
+import { useCallback, useState } from 'react';
+import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
+import type { SignInCallbacks } from '../../events';
+import { useFlowContext, useStoreSlice } from '../../flowContext';
+import { isAwaiting } from '../../transition';
+import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
+import { type MagicLinkFlowSettings, resolveMagicLinkSettings, sendMagicLinkEmail } from './sendMagicLink';
+
+/**
+ * Options of `useMagicLinkFlow`. Inside a `<SignIn>`, a missing option is taken from the store's
+ * `emailMagicLinksOptions`; the store's `onEvent`/`onError` are called as well as these.
+ */
+export interface UseMagicLinkFlowOptions extends MagicLinkFlowSettings, SignInCallbacks {}
+
+/** What `useMagicLinkFlow` returns. */
+export interface UseMagicLinkFlowReturn {
+  /** `sent` also when the enclosing `<SignIn>` shows EmailConfirmation. */
+  status: 'idle' | 'sending' | 'sent' | 'error';
+  /** The address the link was (or is being) sent to; inside a `<SignIn>`, the stored one. */
+  email: string;
+  error: LatchkeyFlowError | null;
+  /** Checks the email rule, then emails a login-or-sign-up link. Resolves true once it is sent. */
+  send(email: string): Promise<boolean>;
+  /** Back to `idle` (the store is left alone). */
+  reset(): void;
+}
+
+interface LocalState {
+  status: UseMagicLinkFlowReturn['status'];
+  email: string;
+  error: LatchkeyFlowError | null;
+}
+
+const IDLE: LocalState = { status: 'idle', email: '', error: null };
+
+/**
+ * The email magic-link flow: validates the address, calls `magicLinks.email.loginOrCreate`, emits
+ * `MAGIC_LINK_LOGIN_OR_CREATE`, logs `email_sent` and, inside a `<SignIn>`, moves to EmailConfirmation.
+ */
+export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagicLinkFlowReturn {
+  const { onEvent, onError, ...settings } = options;
+  const ctx = useFlowContext({ onEvent, onError });
+  const [state, setState] = useState<LocalState>(IDLE);
+  const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.magicLinkState.email, '');
+  const isConfirming = useStoreSlice(ctx.store, (s) => isAwaiting(s, 'magicLinkSent'), false);
+
+  const loginRedirectURL = settings.loginRedirectURL;
+  const signupRedirectURL = settings.signupRedirectURL;
+  const loginExpirationMinutes = settings.loginExpirationMinutes;
+  const signupExpirationMinutes = settings.signupExpirationMinutes;
+  const createUserAsPending = settings.createUserAsPending;
+
+  const send = useCallback(
+    async (rawEmail: string): Promise<boolean> => {
+      const email = rawEmail.trim();
+      if (!EMAIL_PATTERN.test(email)) {
+        const error = validationError('invalid_email', EMAIL_FORMAT_INVALID_MESSAGE);
+        setState({ status: 'error', email, error });
+        ctx.fail(error);
+        return false;
+      }
+      setState({ status: 'sending', email, error: null });
+      try {
+        const resolved = resolveMagicLinkSettings(ctx, {
+          loginRedirectURL,
+          signupRedirectURL,
+          loginExpirationMinutes,
+          signupExpirationMinutes,
+          createUserAsPending,
+        });
+        await sendMagicLinkEmail(ctx, email, resolved);
+        ctx.dispatch({ type: 'magicLinkSent', email });
+        setState({ status: 'sent', email, error: null });
+        return true;
+      } catch (caught) {
+        const error = toFlowError(caught);
+        setState({ status: 'error', email, error });
+        ctx.fail(error);
+        return false;
+      }
+    },
+    [ctx, loginRedirectURL, signupRedirectURL, loginExpirationMinutes, signupExpirationMinutes, createUserAsPending],
+  );
+
+  const reset = useCallback(() => setState(IDLE), []);
+
+  const status = state.status === 'idle' && isConfirming && storedEmail !== '' ? 'sent' : state.status;
+  return { status, email: state.email || storedEmail, error: state.error, send, reset };
+}

@@ -1,0 +1,6 @@
+// The passcode product's hooks and descriptor.
+export * from './product';
+export * from './useCountdown';
+export * from './useOtpCode';
+export * from './useOtpFlow';
+export * from './usePhoneNumber';

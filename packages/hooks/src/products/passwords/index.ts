@@ -1,0 +1,5 @@
+// The password product's hooks and descriptor.
+export * from './product';
+export * from './usePasswordFlow';
+export * from './usePasswordReset';
+export * from './usePasswordStrength';

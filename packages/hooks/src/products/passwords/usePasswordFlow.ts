@@ -1,0 +1,286 @@
+import { EMAIL_PATTERN } from '@latchkey/sdk';
+import { useCallback, useMemo, useState } from 'react';
+import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
+import type { SignInCallbacks } from '../../events';
+import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
+import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from '../../signInStore';
+import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
+import {
+  type MagicLinkFlowSettings,
+  resolveMagicLinkSettings,
+  sendMagicLinkEmail,
+} from '../emailMagicLinks/sendMagicLink';
+import { resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
+import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
+
+/** Spec §5: the password field is required. */
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required.';
+
+/**
+ * Options of `usePasswordFlow`: the `passwordOptions` keys, plus what the passwordless path and the 'new'
+ * screen's alternatives need. Inside a `<SignIn>`, a missing option is taken from the store's configuration;
+ * the store's `onEvent`/`onError` are called as well as these.
+ */
+export interface UsePasswordFlowOptions extends PasswordFlowSettings, SignInCallbacks {
+  /** The session's lifetime after login, creation or reset; default 30. */
+  sessionDurationMinutes?: number;
+  /**
+   * Decides what a passwordless user is sent: a magic link with `emailMagicLinks`, else an email passcode with
+   * `otp` and an `email` method, else a reset email. Default: the `<SignIn>`'s products, else none.
+   */
+  products?: Product[];
+  /** Options of the magic links this flow sends (passwordless users, `sendMagicLink`). */
+  emailMagicLinksOptions?: MagicLinkFlowSettings;
+  /** Options of the email passcodes this flow sends (passwordless users, `sendOtp`). */
+  otpOptions?: Partial<NonNullable<SignInConfig['otpOptions']>>;
+}
+
+/** How the flow last reached the user by email. */
+export type PasswordFlowDelivery = 'magicLink' | 'otp' | 'resetEmail';
+
+/** What `usePasswordFlow` returns. */
+export interface UsePasswordFlowReturn {
+  /**
+   * `searching`: user search running. `found`: a `new` or `password` user, waiting for a password.
+   * `submitting`: login or creation running. `sending`: an email is going out. `sent`: it went out (see `sentBy`,
+   * `resetReason`). `success`: signed in. `error`: see `error`.
+   */
+  status: 'idle' | 'searching' | 'found' | 'submitting' | 'sending' | 'sent' | 'success' | 'error';
+  error: LatchkeyFlowError | null;
+  /** The searched email; inside a `<SignIn>`, the stored one. */
+  email: string;
+  /** What the user search answered; inside a `<SignIn>`, the stored one. */
+  userType: PasswordUserType | null;
+  /** What was emailed last, or null. */
+  sentBy: PasswordFlowDelivery | null;
+  /** Why the last reset email was sent (which confirmation to show), or null. */
+  resetReason: PasswordResetReason | null;
+  /** The method id of the email passcode this flow sent, for `useOtpFlow`-less hosts. */
+  methodId: string | null;
+  /** Checks the email rule, then looks the user up; a passwordless user is emailed at once. */
+  search(email: string): Promise<boolean>;
+  /** Logs in; `reset_password` and `breached_password` refusals send a reset email instead. */
+  login(password: string): Promise<boolean>;
+  /** Creates the user with this password and signs them in. */
+  create(password: string): Promise<boolean>;
+  /** 'Forgot Password?': sends a reset email (→ PasswordForgot). */
+  forgotPassword(): Promise<boolean>;
+  /** 'Create a password instead': sends a reset email (→ PasswordSetNew). */
+  createPasswordInstead(): Promise<boolean>;
+  /** The 'new' screen's alternative: emails a magic link (→ EmailConfirmation). */
+  sendMagicLink(): Promise<boolean>;
+  /** The 'new' screen's alternative: emails a passcode (→ OTPAuthenticate). */
+  sendOtp(): Promise<boolean>;
+  /** 'Resend email' on a reset confirmation: sends the reset email again; the screen stays. */
+  resendResetEmail(): Promise<boolean>;
+  /** Back to `idle` (the store is left alone). */
+  reset(): void;
+}
+
+type Status = UsePasswordFlowReturn['status'];
+
+interface LocalState {
+  status: Status;
+  error: LatchkeyFlowError | null;
+  email: string;
+  userType: PasswordUserType | null;
+  sentBy: PasswordFlowDelivery | null;
+  resetReason: PasswordResetReason | null;
+  methodId: string | null;
+}
+
+const IDLE: LocalState = {
+  status: 'idle',
+  error: null,
+  email: '',
+  userType: null,
+  sentBy: null,
+  resetReason: null,
+  methodId: null,
+};
+
+/** Login refusals that the spec answers with a reset email, and the confirmation each leads to (§4, §8). */
+const RESET_ON_LOGIN_ERROR: Partial<Record<string, PasswordResetReason>> = {
+  reset_password: 'dedupe',
+  breached_password: 'breached',
+};
+
+/**
+ * The email-and-password flow of spec §4: user search, then login, creation, or (passwordless users) an automatic
+ * magic link, passcode or reset email; 'Forgot Password?', 'Create a password instead' and the reset emails that
+ * login refusals require. Inside a `<SignIn>` it drives the password screens.
+ */
+export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswordFlowReturn {
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const optionsRef = useLatest(options);
+  const [state, setState] = useState<LocalState>(IDLE);
+  const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.passwordState.email, '');
+  const storedType = useStoreSlice(ctx.store, (s) => s.formState.passwordState.type, null);
+  const email = state.email || storedEmail;
+
+  const verbs = useMemo(() => {
+    const fail = (error: LatchkeyFlowError) => {
+      setState((previous) => ({ ...previous, status: 'error', error }));
+      ctx.fail(error);
+      return false;
+    };
+    /** Runs one step: `pending` status, then the step's result, or `error` (reported to onError). */
+    const run = async (pending: Status, step: () => Promise<Partial<LocalState>>): Promise<boolean> => {
+      setState((previous) => ({ ...previous, status: pending, error: null }));
+      try {
+        const next = await step();
+        setState((previous) => ({ ...previous, error: null, ...next }));
+        return true;
+      } catch (caught) {
+        return fail(toFlowError(caught));
+      }
+    };
+    const passwordSettings = () => resolvePasswordSettings(ctx, pickPasswordSettings(optionsRef.current));
+    const duration = () => resolveSessionDuration(ctx, optionsRef.current.sessionDurationMinutes);
+    const validEmail = (candidate: string) => EMAIL_PATTERN.test(candidate);
+    const invalidEmail = () => fail(validationError('invalid_email', EMAIL_FORMAT_INVALID_MESSAGE));
+
+    // Each sender makes the request, then returns the store event to dispatch once it succeeded.
+    const emailMagicLink = async (to: string): Promise<[Partial<LocalState>, () => void]> => {
+      await sendMagicLinkEmail(ctx, to, resolveMagicLinkSettings(ctx, optionsRef.current.emailMagicLinksOptions));
+      return [{ status: 'sent', sentBy: 'magicLink' }, () => ctx.dispatch({ type: 'magicLinkSent', email: to })];
+    };
+    const emailPasscode = async (to: string): Promise<[Partial<LocalState>, () => void]> => {
+      const { methods: _methods, ...settings } = optionsRef.current.otpOptions ?? {};
+      const { method_id } = await sendEmailOtp(ctx, to, resolveOtpSettings(ctx, settings));
+      return [
+        { status: 'sent', sentBy: 'otp', methodId: method_id },
+        () => ctx.dispatch({ type: 'otpSent', otp: { type: 'email', methodId: method_id, otpDestination: to } }),
+      ];
+    };
+    const emailReset = async (
+      to: string,
+      reason: PasswordResetReason | null,
+    ): Promise<[Partial<LocalState>, () => void]> => {
+      await sendResetEmail(ctx, to, passwordSettings());
+      if (reason === null) return [{ status: 'sent', sentBy: 'resetEmail' }, () => {}];
+      return [
+        { status: 'sent', sentBy: 'resetEmail', resetReason: reason },
+        () => ctx.dispatch({ type: 'passwordResetSent', reason }),
+      ];
+    };
+    /** Spec §2 "passwordless": a magic link, else an email passcode, else a reset email. */
+    const emailPasswordless = (to: string) => {
+      const config = ctx.config();
+      const products = optionsRef.current.products ?? config?.products ?? [];
+      const otpMethods = optionsRef.current.otpOptions?.methods ?? config?.otpOptions.methods ?? [];
+      if (products.includes('emailMagicLinks')) return emailMagicLink(to);
+      if (products.includes('otp') && otpMethods.includes('email')) return emailPasscode(to);
+      return emailReset(to, 'setNew');
+    };
+    const transitioned = async (send: Promise<[Partial<LocalState>, () => void]>) => {
+      const [next, transition] = await send;
+      transition();
+      return next;
+    };
+
+    return {
+      search: async (raw: string) => {
+        const candidate = raw.trim();
+        if (!validEmail(candidate)) {
+          setState((previous) => ({ ...previous, email: candidate }));
+          return invalidEmail();
+        }
+        return run('searching', async () => {
+          const { userType } = await ctx.client.users.search(candidate);
+          const found = { email: candidate, userType, sentBy: null, resetReason: null, methodId: null };
+          if (userType !== 'passwordless') {
+            ctx.dispatch({ type: 'passwordUserFound', email: candidate, userType });
+            return { ...found, status: 'found' };
+          }
+          setState((previous) => ({ ...previous, ...found, status: 'sending' }));
+          const [next, transition] = await emailPasswordless(candidate);
+          // One synchronous block, so the sign-in goes straight from Main to the email's screen.
+          ctx.dispatch({ type: 'passwordUserFound', email: candidate, userType: 'passwordless' });
+          transition();
+          ctx.dispatch({ type: 'passwordlessSet', value: true });
+          return { ...found, ...next };
+        });
+      },
+      login: async (to: string, password: string) => {
+        if (!validEmail(to)) return invalidEmail();
+        if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
+        return run('submitting', async () => {
+          try {
+            await ctx.client.passwords.authenticate({ email: to, password, session_duration_minutes: duration() });
+          } catch (caught) {
+            const error = toFlowError(caught);
+            const reason = RESET_ON_LOGIN_ERROR[error.type];
+            if (reason === undefined) throw caught;
+            // The host still hears about the refusal; the user is sent a reset email instead of an error.
+            ctx.fail(error);
+            setState((previous) => ({ ...previous, status: 'sending' }));
+            return transitioned(emailReset(to, reason));
+          }
+          ctx.dispatch({ type: 'passwordAuthenticated' });
+          return { status: 'success' };
+        });
+      },
+      create: async (to: string, password: string) => {
+        if (!validEmail(to)) return invalidEmail();
+        if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
+        return run('submitting', async () => {
+          await ctx.client.passwords.create({ email: to, password, session_duration_minutes: duration() });
+          ctx.dispatch({ type: 'passwordAuthenticated' });
+          return { status: 'success' };
+        });
+      },
+      reset: async (to: string, reason: PasswordResetReason | null) => {
+        if (!validEmail(to)) return invalidEmail();
+        return run('sending', () => transitioned(emailReset(to, reason)));
+      },
+      magicLink: async (to: string) => {
+        if (!validEmail(to)) return invalidEmail();
+        return run('sending', () => transitioned(emailMagicLink(to)));
+      },
+      otp: async (to: string) => {
+        if (!validEmail(to)) return invalidEmail();
+        return run('sending', () => transitioned(emailPasscode(to)));
+      },
+    };
+  }, [ctx, optionsRef]);
+
+  const search = useCallback((raw: string) => verbs.search(raw), [verbs]);
+  const login = useCallback((password: string) => verbs.login(email, password), [verbs, email]);
+  const create = useCallback((password: string) => verbs.create(email, password), [verbs, email]);
+  const forgotPassword = useCallback(() => verbs.reset(email, 'forgot'), [verbs, email]);
+  const createPasswordInstead = useCallback(() => verbs.reset(email, 'setNew'), [verbs, email]);
+  const resendResetEmail = useCallback(() => verbs.reset(email, null), [verbs, email]);
+  const sendMagicLink = useCallback(() => verbs.magicLink(email), [verbs, email]);
+  const sendOtp = useCallback(() => verbs.otp(email), [verbs, email]);
+  const reset = useCallback(() => setState(IDLE), []);
+
+  return {
+    status: state.status,
+    error: state.error,
+    email,
+    userType: state.userType ?? storedType,
+    sentBy: state.sentBy,
+    resetReason: state.resetReason,
+    methodId: state.methodId,
+    search,
+    login,
+    create,
+    forgotPassword,
+    createPasswordInstead,
+    sendMagicLink,
+    sendOtp,
+    resendResetEmail,
+    reset,
+  };
+}
+
+function pickPasswordSettings(options: UsePasswordFlowOptions): PasswordFlowSettings {
+  return {
+    loginRedirectURL: options.loginRedirectURL,
+    loginExpirationMinutes: options.loginExpirationMinutes,
+    resetPasswordRedirectURL: options.resetPasswordRedirectURL,
+    resetPasswordExpirationMinutes: options.resetPasswordExpirationMinutes,
+    resetPasswordTemplateId: options.resetPasswordTemplateId,
+  };
+}

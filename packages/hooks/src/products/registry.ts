@@ -1,0 +1,21 @@
+// The sign-in products, one line each. The store (options and their defaults, configuration errors, tabs), the
+// Main screen, `preloadSignIn` and the kits' screen loaders read this list; nothing else names the products.
+import { emailMagicLinksProduct } from './emailMagicLinks/product';
+import { otpProduct } from './otp/product';
+import { passwordsProduct } from './passwords/product';
+
+/** Every available product, by key. */
+export const SIGN_IN_PRODUCTS = {
+  otp: otpProduct,
+  emailMagicLinks: emailMagicLinksProduct,
+  passwords: passwordsProduct,
+} as const;
+
+/**
+ * Products the configuration type already names but that have no slice yet, with the Main-screen block they
+ * will fill (so the 'or' divider and the passkeys rule can be decided today).
+ */
+export const PLANNED_PRODUCTS = { oauth: 'social', crypto: 'crypto', passkeys: 'passkey' } as const;
+
+/** The key of a product that is available today. */
+export type AvailableProduct = keyof typeof SIGN_IN_PRODUCTS;

@@ -1,0 +1,303 @@
+// Spec §4 as a table: one row per transition (from screen, event, to screen, what is stored), run through the
+// pure `transition`; then the configuration errors of spec §2 as a table over the product registry.
+import { describe, expect, it } from 'vitest';
+import {
+  EML_AND_EMAIL_OTP_ERROR,
+  PASSKEYS_ALONE_ERROR,
+  resolveSignInConfig,
+  type Screen,
+  type SignInConfig,
+  signInConfigError,
+} from './signInStore';
+import { isAwaiting, transition, type WidgetEvent, type WidgetState } from './transition';
+
+function stateOn(screen: Screen, change: Partial<WidgetState> = {}): WidgetState {
+  return {
+    screen,
+    isPasswordless: false,
+    formState: {
+      magicLinkState: { email: 'old@example.com' },
+      otpState: { type: 'email', methodId: 'old-method', otpDestination: 'old@example.com' },
+      passwordState: { email: 'old@example.com', type: 'password' },
+      resetPasswordState: { token: '', tokenType: null },
+      errorDescriptor: null,
+    },
+    ...change,
+  };
+}
+
+/** Freezes a state deeply, so a transition that changed its input would throw. */
+function frozen(state: WidgetState): WidgetState {
+  for (const part of Object.values(state.formState)) if (part) Object.freeze(part);
+  Object.freeze(state.formState);
+  return Object.freeze(state);
+}
+
+const sms = { type: 'sms' as const, methodId: 'phone-number-1', otpDestination: '+15005550006' };
+const whatsapp = { type: 'whatsapp' as const, methodId: 'phone-number-2', otpDestination: '+15005550007' };
+const emailOtp = { type: 'email' as const, methodId: 'email-1', otpDestination: 'ada@example.com' };
+const descriptor = { messageId: 'unable_to_auth_magic_link', message: 'The magic link could not be authenticated.' };
+
+type Row = [
+  description: string,
+  from: WidgetState,
+  event: WidgetEvent,
+  to: Screen,
+  expected: (next: WidgetState) => void,
+];
+
+const ROWS: Row[] = [
+  [
+    'Main → EmailConfirmation after a magic-link email is sent (email stored)',
+    stateOn('Main'),
+    { type: 'magicLinkSent', email: 'ada@example.com' },
+    'EmailConfirmation',
+    (next) => expect(next.formState.magicLinkState).toEqual({ email: 'ada@example.com' }),
+  ],
+  [
+    "'Try again' returns to Main (the stored emails cleared)",
+    stateOn('EmailConfirmation', { isPasswordless: true }),
+    { type: 'tryAgain' },
+    'Main',
+    (next) => {
+      expect(next.formState.magicLinkState.email).toBe('');
+      expect(next.formState.passwordState).toEqual({ email: '', type: 'password' });
+      expect(next.isPasswordless).toBe(false);
+    },
+  ],
+  ...[emailOtp, sms, whatsapp].map(
+    (otp): Row => [
+      `Main → OTPAuthenticate after an OTP is sent by ${otp.type} (type, method id and destination stored)`,
+      stateOn('Main'),
+      { type: 'otpSent', otp },
+      'OTPAuthenticate',
+      (next) => expect(next.formState.otpState).toEqual(otp),
+    ],
+  ),
+  [
+    'a successful code authenticates, then OTPConfirmation',
+    stateOn('OTPAuthenticate'),
+    { type: 'otpAuthenticated' },
+    'OTPConfirmation',
+    () => {},
+  ],
+  [
+    'resending replaces the method id only (the screen stays)',
+    stateOn('OTPAuthenticate', {
+      formState: { ...stateOn('Main').formState, otpState: sms },
+    }),
+    { type: 'otpResent', methodId: 'phone-number-3' },
+    'OTPAuthenticate',
+    (next) => expect(next.formState.otpState).toEqual({ ...sms, methodId: 'phone-number-3' }),
+  ],
+  ...(['new', 'password', 'passwordless'] as const).map(
+    (userType): Row => [
+      `Main (password tab) → PasswordCreateOrLogin after user search; the user type ${userType} is stored`,
+      stateOn('Main'),
+      { type: 'passwordUserFound', email: 'ada@example.com', userType },
+      'PasswordCreateOrLogin',
+      (next) => expect(next.formState.passwordState).toEqual({ email: 'ada@example.com', type: userType }),
+    ],
+  ),
+  [
+    'password login success → PasswordConfirmation',
+    stateOn('PasswordCreateOrLogin'),
+    { type: 'passwordAuthenticated' },
+    'PasswordConfirmation',
+    () => {},
+  ],
+  [
+    'login refused with reset_password: a reset email is sent → PasswordDedupe',
+    stateOn('PasswordCreateOrLogin'),
+    { type: 'passwordResetSent', reason: 'dedupe' },
+    'PasswordDedupe',
+    () => {},
+  ],
+  [
+    'login refused with breached_password: a reset email is sent → PasswordBreached',
+    stateOn('PasswordCreateOrLogin'),
+    { type: 'passwordResetSent', reason: 'breached' },
+    'PasswordBreached',
+    () => {},
+  ],
+  [
+    "'Forgot Password?' sends a reset email → PasswordForgot",
+    stateOn('PasswordCreateOrLogin'),
+    { type: 'passwordResetSent', reason: 'forgot' },
+    'PasswordForgot',
+    () => {},
+  ],
+  [
+    "'Create a password instead' sends a reset email → PasswordSetNew",
+    stateOn('EmailConfirmation'),
+    { type: 'passwordResetSent', reason: 'setNew' },
+    'PasswordSetNew',
+    () => {},
+  ],
+  [
+    'an email magic link from the password flow → EmailConfirmation',
+    stateOn('PasswordCreateOrLogin'),
+    { type: 'magicLinkSent', email: 'ada@example.com' },
+    'EmailConfirmation',
+    (next) => expect(next.formState.magicLinkState.email).toBe('ada@example.com'),
+  ],
+  [
+    'an email code from the password flow → OTPAuthenticate',
+    stateOn('PasswordCreateOrLogin'),
+    { type: 'otpSent', otp: emailOtp },
+    'OTPAuthenticate',
+    (next) => expect(next.formState.otpState).toEqual(emailOtp),
+  ],
+  [
+    'creating a password successfully → PasswordConfirmation',
+    stateOn('PasswordCreateOrLogin', {
+      formState: { ...stateOn('Main').formState, passwordState: { email: 'new@example.com', type: 'new' } },
+    }),
+    { type: 'passwordAuthenticated' },
+    'PasswordConfirmation',
+    () => {},
+  ],
+  [
+    'the passwordless password flow is marked as running (the screen stays)',
+    stateOn('EmailConfirmation'),
+    { type: 'passwordlessSet', value: true },
+    'EmailConfirmation',
+    (next) => expect(next.isPasswordless).toBe(true),
+  ],
+  [
+    'reset: a reset token read from the URL is stored → PasswordResetForm',
+    stateOn('Main'),
+    { type: 'resetTokenReceived', token: 'reset-token', tokenType: 'reset_password' },
+    'PasswordResetForm',
+    (next) => expect(next.formState.resetPasswordState).toEqual({ token: 'reset-token', tokenType: 'reset_password' }),
+  ],
+  [
+    'reset: the new password is submitted → confirmation',
+    stateOn('PasswordResetForm'),
+    { type: 'passwordAuthenticated' },
+    'PasswordConfirmation',
+    () => {},
+  ],
+  [
+    'reset: token type login authenticates directly → LoginSuccess',
+    stateOn('PasswordResetForm'),
+    { type: 'loginSucceeded' },
+    'LoginSuccess',
+    () => {},
+  ],
+  [
+    'a failure the widget shows on its own screen → Error (descriptor stored)',
+    stateOn('Main'),
+    { type: 'failed', descriptor },
+    'Error',
+    (next) => expect(next.formState.errorDescriptor).toEqual(descriptor),
+  ],
+  [
+    'the back arrow → Main, keeping the stored emails, clearing the error and the passwordless flag',
+    stateOn('Error', {
+      isPasswordless: true,
+      formState: { ...stateOn('Main').formState, errorDescriptor: descriptor },
+    }),
+    { type: 'back' },
+    'Main',
+    (next) => {
+      expect(next.formState.errorDescriptor).toBeNull();
+      expect(next.formState.magicLinkState.email).toBe('old@example.com');
+      expect(next.isPasswordless).toBe(false);
+    },
+  ],
+  [
+    'navigating goes to the screen asked for and leaves the form state alone',
+    stateOn('Main'),
+    { type: 'navigated', screen: 'PasswordForgot' },
+    'PasswordForgot',
+    (next) => expect(next.formState).toEqual(stateOn('Main').formState),
+  ],
+];
+
+describe('transition (spec §4)', () => {
+  it.each(ROWS)('%s', (_description, from, event, to, expected) => {
+    const before = structuredClone(from);
+    const next = transition(frozen(from), event);
+    expect(next.screen).toBe(to);
+    expected(next);
+    // Pure: the input state is unchanged.
+    expect(from).toEqual(before);
+  });
+
+  it('leaves the form parts an event does not concern as they were', () => {
+    const from = stateOn('Main');
+    const next = transition(from, { type: 'otpSent', otp: sms });
+    expect(next.formState.magicLinkState).toBe(from.formState.magicLinkState);
+    expect(next.formState.passwordState).toBe(from.formState.passwordState);
+  });
+
+  it('tells the flow hooks which step is on screen without their naming a screen', () => {
+    expect(isAwaiting(stateOn('EmailConfirmation'), 'magicLinkSent')).toBe(true);
+    expect(isAwaiting(stateOn('OTPAuthenticate'), 'otpSent')).toBe(true);
+    expect(isAwaiting(stateOn('Main'), 'otpSent')).toBe(false);
+  });
+
+  // Spec §4's crypto and passkey transitions belong to products that have no slice yet.
+  it.todo('Crypto: Main → CryptoConnect → CryptoSignMessage → CryptoConfirmation; any failure → CryptoError');
+  it.todo('Passkey registration: create or skip → success; failure stays with an error; success clears the error');
+});
+
+const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
+  ['the default configuration (magic links)', {}, null],
+  [
+    'magic links and email passcodes',
+    { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } },
+    EML_AND_EMAIL_OTP_ERROR,
+  ],
+  [
+    'magic links and text-message passcodes',
+    { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } },
+    null,
+  ],
+  [
+    'email passcodes without the otp product',
+    { products: ['emailMagicLinks'], otpOptions: { methods: ['email'] } },
+    null,
+  ],
+  ['passkeys alone', { products: ['passkeys'] }, PASSKEYS_ALONE_ERROR],
+  [
+    'passkeys with magic links (no passkey slice yet)',
+    { products: ['passkeys', 'emailMagicLinks'] },
+    "Error: The product 'passkeys' is not available yet.",
+  ],
+  [
+    'social sign-in (no slice yet)',
+    { products: ['oauth', 'emailMagicLinks'] },
+    "Error: The product 'oauth' is not available yet.",
+  ],
+  ['crypto wallets (no slice yet)', { products: ['crypto'] }, "Error: The product 'crypto' is not available yet."],
+  [
+    'a misspelt product',
+    { products: ['emailMagicLink' as never] },
+    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords.",
+  ],
+  [
+    'a misspelt option',
+    { emailMagicLinkOptions: {} } as SignInConfig,
+    "Error: Unknown configuration option 'emailMagicLinkOptions'.",
+  ],
+  [
+    'a misspelt product option',
+    { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinute: 3 } as never },
+    "Error: Unknown configuration option 'otpOptions.expirationMinute'.",
+  ],
+  [
+    'an unknown passcode method',
+    { products: ['otp'], otpOptions: { methods: ['telegram' as never] } },
+    "Error: Unknown passcode method 'telegram' in otpOptions.methods.",
+  ],
+  ['an empty product list (the default, magic links)', { products: [] }, null],
+  ['passwords and email passcodes', { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } }, null],
+];
+
+describe('configuration errors (spec §2)', () => {
+  it.each(CONFIG_ERRORS)('%s', (_name, config, error) => {
+    expect(signInConfigError(resolveSignInConfig(config), config)).toBe(error);
+  });
+});

@@ -1,0 +1,106 @@
+// Spec §4 as data: the widget's screen and form state change only through `transition(state, event)`, a pure
+// function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
+// events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
+import type { FormState, PasswordResetReason, PasswordUserType, Screen } from './signInStore';
+
+/** The part of the widget's state that transitions change. */
+export interface WidgetState {
+  screen: Screen;
+  formState: FormState;
+  /** The passwordless password flow is running (hides the passcode screen's back arrow). */
+  isPasswordless: boolean;
+}
+
+/** Something that happened in a flow, which may move the widget to another screen (spec §4). */
+export type WidgetEvent =
+  /** A magic link was emailed (Main, or the password flow): → EmailConfirmation, email stored. */
+  | { type: 'magicLinkSent'; email: string }
+  /** 'Try again' on EmailConfirmation: → Main, the stored emails cleared. */
+  | { type: 'tryAgain' }
+  /** A passcode was sent by email, sms or whatsapp: → OTPAuthenticate, type, method id and destination stored. */
+  | { type: 'otpSent'; otp: FormState['otpState'] }
+  /** A passcode was sent again: only the method id is replaced; the screen stays. */
+  | { type: 'otpResent'; methodId: string }
+  /** The passcode was accepted: → OTPConfirmation. */
+  | { type: 'otpAuthenticated' }
+  /** The user search answered: → PasswordCreateOrLogin, email and user type stored. */
+  | { type: 'passwordUserFound'; email: string; userType: PasswordUserType }
+  /** The passwordless password flow started (or ended). */
+  | { type: 'passwordlessSet'; value: boolean }
+  /** Password login, creation or reset succeeded: → PasswordConfirmation. */
+  | { type: 'passwordAuthenticated' }
+  /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
+  | { type: 'passwordResetSent'; reason: PasswordResetReason }
+  /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
+  | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' }
+  /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess. */
+  | { type: 'loginSucceeded' }
+  /** A flow failed in a way the widget shows on its own screen: → Error, descriptor stored. */
+  | { type: 'failed'; descriptor: { messageId: string; message: string } }
+  /** The back arrow: → Main, the stored emails kept, the error and the passwordless flag cleared. */
+  | { type: 'back' }
+  /** Goes to a screen directly (stories, hosts); the form state is left alone. */
+  | { type: 'navigated'; screen: Screen };
+
+/** The confirmation screen of each reason a reset email was sent. */
+export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
+  forgot: 'PasswordForgot',
+  breached: 'PasswordBreached',
+  dedupe: 'PasswordDedupe',
+  setNew: 'PasswordSetNew',
+};
+
+/** One row of the table: the screen an event leads to (null: it stays), what it stores, the passwordless flag. */
+interface Row<E extends WidgetEvent> {
+  to: Screen | null | ((event: E) => Screen);
+  store?: (event: E, form: FormState) => Partial<FormState>;
+  passwordless?: (event: E) => boolean;
+}
+
+/** Spec §4, one row per event. */
+export const TRANSITIONS: { readonly [T in WidgetEvent['type']]: Row<Extract<WidgetEvent, { type: T }>> } = {
+  magicLinkSent: { to: 'EmailConfirmation', store: (event) => ({ magicLinkState: { email: event.email } }) },
+  tryAgain: {
+    to: 'Main',
+    store: (_, form) => ({ magicLinkState: { email: '' }, passwordState: { ...form.passwordState, email: '' } }),
+    passwordless: () => false,
+  },
+  otpSent: { to: 'OTPAuthenticate', store: (event) => ({ otpState: { ...event.otp } }) },
+  otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },
+  otpAuthenticated: { to: 'OTPConfirmation' },
+  passwordUserFound: {
+    to: 'PasswordCreateOrLogin',
+    store: (event) => ({ passwordState: { email: event.email, type: event.userType } }),
+  },
+  passwordlessSet: { to: null, passwordless: (event) => event.value },
+  passwordAuthenticated: { to: 'PasswordConfirmation' },
+  passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
+  resetTokenReceived: {
+    to: 'PasswordResetForm',
+    store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
+  },
+  loginSucceeded: { to: 'LoginSuccess' },
+  failed: { to: 'Error', store: (event) => ({ errorDescriptor: { ...event.descriptor } }) },
+  back: { to: 'Main', store: () => ({ errorDescriptor: null }), passwordless: () => false },
+  navigated: { to: (event) => event.screen },
+};
+
+/** Spec §4: the state after `event`, by its row of `TRANSITIONS`. Pure: never changes its arguments. */
+export function transition(state: WidgetState, event: WidgetEvent): WidgetState {
+  const row = TRANSITIONS[event.type] as Row<WidgetEvent>;
+  const screen = row.to === null ? state.screen : typeof row.to === 'function' ? row.to(event) : row.to;
+  return {
+    ...state,
+    screen,
+    formState: row.store ? { ...state.formState, ...row.store(event, state.formState) } : state.formState,
+    isPasswordless: row.passwordless ? row.passwordless(event) : state.isPasswordless,
+  };
+}
+
+/**
+ * Whether the widget shows the screen that `event` leads to (a flow hook asks "is my sent magic link / passcode on
+ * screen?" without naming a screen).
+ */
+export function isAwaiting(state: Pick<WidgetState, 'screen'>, event: 'magicLinkSent' | 'otpSent'): boolean {
+  return state.screen === TRANSITIONS[event].to;
+}

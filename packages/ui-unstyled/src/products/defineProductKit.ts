@@ -1,0 +1,55 @@
+// The kit's half of a product's descriptor: where its screens and Main-screen forms come from. The hooks'
+// descriptor (`@latchkey/hooks`, products/<key>/product.ts) says what the product is; this one says how the kit
+// draws it. `registry.ts` lists one per available product.
+import type { MethodTab, ProductDefinition, Screen } from '@latchkey/hooks';
+import { type ComponentType, createElement } from 'react';
+import { type Catalogue, ProductMessagesProvider } from '../messages/index';
+
+/** What every product chunk exports: its screens by name and its texts (`products/<key>/messages.ts`). */
+export interface ProductChunk {
+  screens: Partial<Record<Screen, ComponentType>>;
+  messages?: Catalogue;
+}
+
+/** `Component` inside its product's texts, so shared parts below it (`ErrorMessage`) find them. */
+export function withProductMessages<P extends object>(
+  Component: ComponentType<P>,
+  catalogue: Catalogue | undefined,
+): ComponentType<P> {
+  if (!catalogue) return Component;
+  return (props: P) => createElement(ProductMessagesProvider, { value: catalogue }, createElement(Component, props));
+}
+
+/** What the kit reads about one product (see the README, "Adding a sign-in method"). */
+export interface ProductKit<C = unknown> {
+  /** The hooks' descriptor of the product. */
+  product: ProductDefinition;
+  /**
+   * Downloads the product's lazy chunk (`products/<key>/chunk.ts`), once. The chunk exports `screens`: a component
+   * for each screen the hooks' descriptor lists (`product.screens`).
+   */
+  load: () => Promise<C & ProductChunk>;
+  /** The form its Email tab shows when it draws that tab (see the hooks' `emailFormProduct`). */
+  emailForm?: { eager: ComponentType } | { fromChunk: (chunk: C) => ComponentType };
+  /** The form of its other tabs (the phone form of the sms and whatsapp tabs), from its chunk. */
+  methodForm?: (chunk: C) => ComponentType<{ method: MethodTab }>;
+  /** Its screens that can show a toast (the themed kit then preloads its toaster). */
+  toastingScreens?: readonly Screen[];
+}
+
+/** Declares a product's kit descriptor (identity, for the types). */
+export function defineProductKit<C>(kit: ProductKit<C>): ProductKit<C> {
+  return kit;
+}
+
+/** Calls `load` once and shares its promise (forgotten if it fails, so a failed chunk download is retried). */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | null = null;
+  return () => {
+    promise ??= load().catch((error: unknown) => {
+      promise = null;
+      throw error;
+    });
+    return promise;
+  };
+}

@@ -1,0 +1,11 @@
+// The magic-link product's lazy chunk: the EmailConfirmation screen (its email form is in the first chunk).
+import { EmailConfirmationScreen } from './EmailConfirmation/EmailConfirmationScreen';
+
+/** The product's texts (its screens and forms render inside them). */
+export { emailMagicLinksMessages as messages } from './messages';
+export { EmailConfirmationScreen };
+
+/** The product's screens by name (the screen loaders pick from this, see kit.ts). */
+export const screens = {
+  EmailConfirmation: EmailConfirmationScreen,
+};

@@ -1,0 +1,11 @@
+// The password product's screens, form and texts (public exports).
+export * from './kit';
+export * from './messages';
+export * from './PasswordBreached/PasswordBreachedScreen';
+export * from './PasswordConfirmation/PasswordConfirmationScreen';
+export * from './PasswordCreateOrLogin/PasswordCreateOrLoginScreen';
+export * from './PasswordDedupe/PasswordDedupeScreen';
+export * from './PasswordEmailForm';
+export * from './PasswordForgot/PasswordForgotScreen';
+export * from './PasswordResetForm/PasswordResetFormScreen';
+export * from './PasswordSetNew/PasswordSetNewScreen';

@@ -1,0 +1,11 @@
+import { passwordsProduct } from '@latchkey/hooks';
+import { defineProductKit, loadOnce } from '../defineProductKit';
+
+/** Passwords in the kit: the password email form and every password screen, in one chunk. */
+export const passwordsKit = defineProductKit<typeof import('./chunk')>({
+  product: passwordsProduct,
+  load: loadOnce(() => import('./chunk')),
+  emailForm: { fromChunk: (chunk) => chunk.PasswordEmailForm },
+  // 'Email resent' on PasswordForgot.
+  toastingScreens: ['PasswordForgot'],
+});

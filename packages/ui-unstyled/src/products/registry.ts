@@ -1,0 +1,14 @@
+// The kit's products, one line each (the hooks' registry lists the same keys; the type below makes a product
+// without its kit line a type error). The screen loaders, the Main screen's forms and `preloadSignIn` read this.
+import type { AvailableProduct } from '@latchkey/hooks';
+import type { ProductKit } from './defineProductKit';
+import { emailMagicLinksKit } from './emailMagicLinks/kit';
+import { otpKit } from './otp/kit';
+import { passwordsKit } from './passwords/kit';
+
+/** Every available product's kit descriptor, by key. */
+export const PRODUCT_KITS: Readonly<Record<AvailableProduct, ProductKit>> = {
+  emailMagicLinks: emailMagicLinksKit as ProductKit,
+  otp: otpKit as ProductKit,
+  passwords: passwordsKit as ProductKit,
+};
