@@ -57,7 +57,10 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
   }
   const ownsDatabase = typeof options.db !== 'object';
-  const database = typeof options.db === 'object' ? options.db : await openDatabase(options.db);
+  const database =
+    typeof options.db === 'object'
+      ? options.db
+      : await openDatabase(options.db, { sqliteSynchronous: config.sqlite.synchronous });
   const { db } = database;
   const { project } = config;
 

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
+import { GroupCommitSqliteDialect } from './sqliteDriver';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -26,10 +27,29 @@ function isPostgresUrl(target: string): boolean {
 }
 
 /**
- * Opens (and migrates) a database: a `postgres://` URL, `:memory:`, or a SQLite file path.
- * SQLite runs in WAL mode with `synchronous = FULL`, so a committed write survives a crash or `kill -9`.
+ * How hard SQLite makes each commit durable (`PRAGMA synchronous`, always in WAL mode):
+ * - `full` (the default): the WAL is fsynced at every commit, so an answered write survives a power loss.
+ * - `normal`: commits reach the operating system but are fsynced only at checkpoints, so an answered write
+ *   survives a crash or `kill -9` of the process, but the last commits may be lost if the machine loses power.
+ * Commits of concurrent requests are grouped either way (see sqliteDriver.ts), so `full` costs one fsync per
+ * group, not per request.
  */
-export async function openDatabase(target: string = DEFAULT_SQLITE_PATH): Promise<ProviderDatabase> {
+export type SqliteSynchronous = 'full' | 'normal';
+
+export interface OpenDatabaseOptions {
+  /** SQLite only; ignored for PostgreSQL, whose durability is the server's (`synchronous_commit`). Default `full`. */
+  sqliteSynchronous?: SqliteSynchronous;
+}
+
+/**
+ * Opens (and migrates) a database: a `postgres://` URL, `:memory:`, or a SQLite file path.
+ * SQLite runs in WAL mode with `synchronous = FULL` unless told otherwise, and commits concurrent writes in groups:
+ * a request is answered only once its writes are committed.
+ */
+export async function openDatabase(
+  target: string = DEFAULT_SQLITE_PATH,
+  options: OpenDatabaseOptions = {},
+): Promise<ProviderDatabase> {
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     // An idle connection the server drops (restart, DROP DATABASE … FORCE) is discarded by the pool and
@@ -47,10 +67,10 @@ export async function openDatabase(target: string = DEFAULT_SQLITE_PATH): Promis
   if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
   const sqlite = new SQLite(target);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
   try {
     await migrateToLatest(db);
   } catch (error) {
