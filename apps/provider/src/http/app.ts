@@ -81,16 +81,25 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     c.res.headers.set('x-request-id', c.get('requestId'));
   });
 
-  // No call needs more than a few kilobytes; a large body is refused before it is read.
-  app.use(
-    '/sdk/v1/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ProviderError('request_too_large');
-      },
-    }),
-  );
+  // No call needs more than a few kilobytes; a large body is refused before it is read. A request that
+  // declares its size (HTTP clients always do, and Node's parser holds the body to it) is judged by the
+  // header alone, so the Node adapter never has to build a full Request; only a body of unknown size
+  // (chunked) is counted as it streams, by Hono's bodyLimit.
+  const countBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ProviderError('request_too_large');
+    },
+  });
+  app.use('/sdk/v1/*', (c, next) => {
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(length) > MAX_BODY_BYTES) throw new ProviderError('request_too_large');
+      return next();
+    }
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return countBody(c, next);
+  });
 
   // `/events` carries no Authorization header (contract §4); everything else under /sdk/v1 does.
   app.use('/sdk/v1/*', async (c, next) => {
