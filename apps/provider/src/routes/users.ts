@@ -15,6 +15,8 @@ const updateSchema = z.object({
   untrusted_metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
+const searchSchema = z.object({ email: z.string(), ...protectionFields });
+
 /** Factor kinds whose registrations later issues add; until then a user has none, so deleting one finds nothing. */
 const LATER_FACTORS: Record<string, string> = {
   totps: 'TOTP',
@@ -121,7 +123,7 @@ export function registerUserRoutes(app: Hono<ProviderEnv>): void {
   }
 
   app.post('/sdk/v1/users/search', async (c) => {
-    const body = await readBody(c, z.object({ email: z.string(), ...protectionFields }));
+    const body = await readBody(c, searchSchema);
     assertEmail(body.email);
     const deps = c.get('deps');
     const email = await findEmail(deps.db, deps.config.project.projectId, body.email);

@@ -165,8 +165,17 @@ export async function recordAuthentication(
 }
 
 /**
+ * How stale `last_accessed_at` may get before a refresh writes it again. The SDK refreshes every few minutes
+ * per tab, so recording every call would cost one durable write per refresh for a time nobody needs to the
+ * millisecond; the absolute expiry never depends on it.
+ */
+export const LAST_ACCESS_WRITE_INTERVAL_MS = 60_000;
+
+/**
  * Marks a session used now. Only an explicit duration moves its expiry, to now + that duration: a refresh
- * never extends a session. A session revoked in the meantime is `session_not_found`.
+ * never extends a session. Without a duration, `last_accessed_at` is written only when it is at least
+ * LAST_ACCESS_WRITE_INTERVAL_MS old, so most refreshes write nothing. A session revoked in the meantime is
+ * `session_not_found`.
  */
 export async function touchSession(
   db: Executor,
@@ -175,6 +184,7 @@ export async function touchSession(
   durationMinutes: number | undefined,
 ): Promise<SessionRow> {
   const now = deps.clock.now();
+  if (durationMinutes === undefined && now - row.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) return row;
   const updated = await db
     .updateTable('sessions')
     .set({
