@@ -77,3 +77,31 @@ export async function measure(port: number, target: LoadTarget, settings: LoadSe
     durationSeconds: elapsedSeconds,
   };
 }
+
+/** Drives several targets at once (warm-up together, then measured together); one result per target. */
+export async function measureTogether(
+  port: number,
+  entries: { target: LoadTarget; connections: number }[],
+  settings: LoadSettings,
+): Promise<LoadResult[]> {
+  const warmups = await Promise.all(
+    entries.map(({ target, connections }) => runOnce(port, target, connections, settings.warmupSeconds)),
+  );
+  entries.forEach(({ target }, index) => {
+    assertAllSucceeded(target, warmups[index] as autocannon.Result, 'warm-up');
+  });
+  const results = await Promise.all(
+    entries.map(({ target, connections }) => runOnce(port, target, connections, settings.durationSeconds)),
+  );
+  return results.map((result, index) => {
+    assertAllSucceeded((entries[index] as (typeof entries)[number]).target, result, 'measured run');
+    const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+    return {
+      requestsPerSecond: result['2xx'] / elapsedSeconds,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      requests: result['2xx'],
+      durationSeconds: elapsedSeconds,
+    };
+  });
+}

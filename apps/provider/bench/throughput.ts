@@ -1,23 +1,33 @@
 // Provider throughput: session authenticate, email passcode authenticate and password logins, each driven over
-// real HTTP on loopback and reported next to a bare Hono route measured in the same run on the same machine.
+// real HTTP on loopback and reported next to a bare Hono route measured in the same run on the same machine,
+// and next to the storage floors (one indexed select, one durable update) on the same database.
 // Run by `npm run bench` (scripts/bench.mjs), which puts the Markdown printed on stdout into BENCHMARKS.md;
-// progress goes to stderr. `--only=ping,sessions,otps,passwords` runs a subset (the table then is partial).
+// progress goes to stderr. `--only=floors,sessions,otps,passwords,mixed` runs a subset (the tables then are
+// partial); `--databases=sqlite,postgres` picks the databases (PostgreSQL at LATCHKEY_BENCH_POSTGRES_URL,
+// default postgres://postgres@127.0.0.1:55432/postgres; skipped with a note when no server answers).
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { parseConfig } from '../src/config';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
 import { BENCH_CONFIG, basicAuth, type ServerReady } from './config';
-import { type LoadResult, type LoadSettings, type LoadTarget, measure } from './load';
+import { type LoadResult, type LoadSettings, type LoadTarget, measure, measureTogether } from './load';
 import { type SeededCode, seedEmailCodes, seedSessions, seedUsers } from './seed';
 
 const SETTINGS: LoadSettings = { connections: 16, warmupSeconds: 1, durationSeconds: 5 };
 const SESSION_POOL = 1_000;
 const MIN_CODE_POOL = 20_000;
 const PASSWORD_USERS = SETTINGS.connections;
-const TARGET_NAMES = ['ping', 'sessions', 'otps', 'passwords'] as const;
+const TARGET_NAMES = ['floors', 'sessions', 'otps', 'passwords', 'mixed'] as const;
+const DATABASES = ['sqlite', 'postgres'] as const;
+type DatabaseName = (typeof DATABASES)[number];
+const POSTGRES_URL = process.env.LATCHKEY_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
+/** Session authenticate connections while the password logins run: one browser tab each, refreshing. */
+const MIXED_SESSION_CONNECTIONS = 4;
 type TargetName = (typeof TARGET_NAMES)[number];
 
 function log(message: string): void {
@@ -122,6 +132,13 @@ interface Row {
   result: LoadResult;
 }
 
+interface DatabaseRun {
+  database: DatabaseName;
+  rows: Row[];
+  /** Why this database was not measured, if it was not. */
+  skipped?: string;
+}
+
 function formatNumber(value: number): string {
   return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toPrecision(3);
 }
@@ -136,117 +153,219 @@ function formatLatency(ms: number): string {
   return ms < 1 ? '<1 ms' : `${ms} ms`;
 }
 
-function renderMarkdown(rows: Row[], baseline: LoadResult | undefined): string {
+function renderTable(rows: Row[], baseline: LoadResult): string[] {
+  return [
+    '| route | req/s | p50 | p99 | ratio to bare Hono |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ route, result }) =>
+        `| ${route} | ${formatNumber(result.requestsPerSecond)} | ${formatLatency(result.p50)} | ${formatLatency(result.p99)} | ${formatRatio(result.requestsPerSecond, baseline.requestsPerSecond)} |`,
+    ),
+  ];
+}
+
+function renderMarkdown(baseline: LoadResult, runs: DatabaseRun[]): string {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${os.platform()} ${os.arch()}, Node ${process.version}`;
+  const titles: Record<DatabaseName, string> = {
+    sqlite: 'SQLite (a file; WAL, `synchronous = FULL`, the default)',
+    postgres: 'PostgreSQL (local server, default settings)',
+  };
   return [
     '## @latchkey/provider throughput',
     '',
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}). autocannon drives each`,
     `route over HTTP on loopback with ${SETTINGS.connections} connections for ${SETTINGS.durationSeconds} s after a ${SETTINGS.warmupSeconds} s warm-up; each server`,
-    'runs in its own process (@hono/node-server), the provider on a SQLite file (WAL, `synchronous = FULL`). Only',
-    '2xx answers are counted and any other answer fails the bench; every passcode redeemed is a different live',
-    'code, and password logins hash with argon2id at the production cost.',
+    'runs in its own process (@hono/node-server). Only 2xx answers are counted and any other answer fails the bench;',
+    'every passcode redeemed is a different live code, and password logins hash with argon2id at the production cost.',
     '',
-    '| route | req/s | p50 | p99 | ratio to bare Hono |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map(
-      ({ route, result }) =>
-        `| ${route} | ${formatNumber(result.requestsPerSecond)} | ${formatLatency(result.p50)} | ${formatLatency(result.p99)} | ${
-          baseline ? formatRatio(result.requestsPerSecond, baseline.requestsPerSecond) : 'n/a'
-        } |`,
-    ),
+    `\`POST /ping\` on a bare Hono app, the baseline of every ratio: ${formatNumber(baseline.requestsPerSecond)} req/s, p50 ${formatLatency(baseline.p50)}, p99 ${formatLatency(baseline.p99)}.`,
+    '',
+    'The floors are plain Hono routes on the same database with no provider code: one indexed select of a session',
+    'by token hash, and one durable update of it (its own commit: one fsync per request on SQLite). Read each',
+    'provider row against the storage it needs: a refresh needs one select (and a write at most once a minute per',
+    'session), a passcode redemption a few durable writes (grouped with other requests\u2019 in one commit on SQLite).',
+    ...runs.flatMap(({ database, rows, skipped }) => [
+      '',
+      `### ${titles[database]}`,
+      '',
+      ...(skipped ? [`Not measured: ${skipped}.`] : renderTable(rows, baseline)),
+    ]),
     '',
     'Compare the ratios, not the absolute rates: a ratio is the share of a bare Hono route\u2019s throughput on the',
-    'same machine that the call keeps, so it travels between machines, while the password row is the number of',
-    'password logins per second one provider process serves here.',
+    'same machine in the same run, so it travels between machines, while the password rows are the number of',
+    'password logins per second one provider process serves here. The machine was shared with other work while',
+    'this ran, so single numbers are noisy; the ratios of one run are what to compare.',
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const only = process.argv.find((arg) => arg.startsWith('--only='));
-  const selected = new Set<TargetName>(
-    only ? (only.slice('--only='.length).split(',') as TargetName[]) : [...TARGET_NAMES],
-  );
-  const rows: Row[] = [];
-  let baseline: LoadResult | undefined;
-
-  if (selected.has('ping')) {
-    const bare = await startServer(['bare']);
-    try {
-      baseline = await bench(bare.port, {
-        name: 'POST /ping (bare Hono)',
-        path: '/ping',
-        next: () => ({ body: '{}' }),
-      });
-      rows.push({ route: '`POST /ping` (bare Hono, baseline)', result: baseline });
-    } finally {
-      await bare.stop();
-    }
+/** A throwaway PostgreSQL database for one run, or why there is none. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | { skipped: string }> {
+  const name = `latchkey_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    return { skipped: `no PostgreSQL server answered at ${new URL(POSTGRES_URL).host} (${(error as Error).message})` };
+  } finally {
+    await admin.end().catch(() => {});
   }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
 
-  const directory = mkdtempSync(join(os.tmpdir(), 'latchkey-throughput-'));
-  const dbFile = join(directory, 'provider.sqlite');
+async function runDatabase(database: DatabaseName, selected: Set<TargetName>): Promise<DatabaseRun> {
+  let target: string;
+  let drop: () => Promise<void>;
+  if (database === 'postgres') {
+    const fresh = await freshPostgres();
+    if ('skipped' in fresh) return { database, rows: [], skipped: fresh.skipped };
+    target = fresh.url;
+    drop = fresh.drop;
+  } else {
+    const directory = mkdtempSync(join(os.tmpdir(), 'latchkey-throughput-'));
+    target = join(directory, 'provider.sqlite');
+    drop = async () => rmSync(directory, { recursive: true, force: true });
+  }
+  log(`${database}: starting`);
+  const rows: Row[] = [];
   const projectId = parseConfig(BENCH_CONFIG).project.projectId;
   let server: RunningServer | undefined;
-  let database: ProviderDatabase | undefined;
+  let handle: ProviderDatabase | undefined;
   try {
     // The server process creates and migrates the database; fixtures go in through a second handle.
-    server = await startServer(['provider', dbFile]);
-    database = await openDatabase(dbFile);
-    const { db } = database;
+    server = await startServer(['provider', target]);
+    handle = await openDatabase(target);
+    const { db } = handle;
     const { port } = server;
-    // The passcode pool is sized from this run; without it, the floor applies.
-    let sessionsPerSecond = 0;
-
-    if (selected.has('sessions')) {
-      const users = await seedUsers(db, projectId, 'session', SESSION_POOL);
-      const headers = (await seedSessions(db, projectId, users)).map((token) => basicAuth(token));
-      const nextHeader = cycle(headers);
-      const result = await bench(port, {
-        name: 'POST /sdk/v1/sessions/authenticate',
+    const sessionUsers = await seedUsers(db, projectId, 'session', SESSION_POOL);
+    const sessionHeaders = (await seedSessions(db, projectId, sessionUsers)).map((token) => basicAuth(token));
+    const sessionTarget = (): LoadTarget => {
+      const nextHeader = cycle(sessionHeaders);
+      return {
+        name: `${database}: POST /sdk/v1/sessions/authenticate`,
         path: '/sdk/v1/sessions/authenticate',
         next: () => ({ authorization: nextHeader(), body: '{}' }),
-      });
+      };
+    };
+
+    if (selected.has('floors')) {
+      const floor = await startServer(['floor', target]);
+      try {
+        for (const [path, route] of [
+          ['/floor/select', '`POST /floor/select` (floor: one indexed select)'],
+          ['/floor/update', '`POST /floor/update` (floor: one durable update)'],
+        ] as const) {
+          const nextHeader = cycle(sessionHeaders);
+          const result = await bench(floor.port, {
+            name: `${database}: POST ${path}`,
+            path,
+            next: () => ({ authorization: nextHeader(), body: '{}' }),
+          });
+          rows.push({ route, result });
+        }
+      } finally {
+        await floor.stop();
+      }
+    }
+
+    // The passcode pool is sized from this run; without it, the floor applies.
+    let sessionsPerSecond = 0;
+    if (selected.has('sessions')) {
+      const result = await bench(port, sessionTarget());
       sessionsPerSecond = result.requestsPerSecond;
       rows.push({ route: '`POST /sdk/v1/sessions/authenticate` (opaque token)', result });
     }
 
     if (selected.has('otps')) {
       // Redeeming a passcode does more work than a refresh, so the refresh rate bounds how many are needed;
-      // twice that, and never fewer than 20,000 (two seconds of seeding), absorbs a machine that gets quieter.
+      // twice that, and never fewer than 20,000, absorbs a machine that gets quieter.
       const seconds = SETTINGS.warmupSeconds + SETTINGS.durationSeconds + 1;
       const poolSize = Math.max(Math.ceil(sessionsPerSecond * seconds * 2), MIN_CODE_POOL);
-      log(`seeding ${poolSize} users with a live email passcode each`);
+      log(`${database}: seeding ${poolSize} users with a live email passcode each`);
       const codes = await seedEmailCodes(db, projectId, await seedUsers(db, projectId, 'otp', poolSize));
-      const target = codeTarget(codes);
+      const codes_ = codeTarget(codes);
       try {
-        rows.push({ route: '`POST /sdk/v1/otps/authenticate` (email passcode)', result: await bench(port, target) });
+        rows.push({ route: '`POST /sdk/v1/otps/authenticate` (email passcode)', result: await bench(port, codes_) });
       } catch (error) {
-        if (target.exhausted()) throw new Error(`The ${codes.length} seeded passcodes ran out; seed more.`);
+        if (codes_.exhausted()) throw new Error(`The ${codes.length} seeded passcodes ran out; seed more.`);
         throw error;
       }
     }
 
-    if (selected.has('passwords')) {
+    if (selected.has('passwords') || selected.has('mixed')) {
       const nextUser = cycle(await createPasswordUsers(port, PASSWORD_USERS));
-      const result = await bench(port, {
-        name: 'POST /sdk/v1/passwords/authenticate',
+      const passwordTarget: LoadTarget = {
+        name: `${database}: POST /sdk/v1/passwords/authenticate`,
         path: '/sdk/v1/passwords/authenticate',
         next: () => ({
           authorization: basicAuth(),
           body: JSON.stringify({ ...nextUser(), session_duration_minutes: 30 }),
         }),
-      });
-      rows.push({ route: '`POST /sdk/v1/passwords/authenticate` (password logins)', result });
+      };
+      if (selected.has('passwords')) {
+        const result = await bench(port, passwordTarget);
+        rows.push({ route: '`POST /sdk/v1/passwords/authenticate` (password logins)', result });
+      }
+      if (selected.has('mixed')) {
+        // Logins hash on libuv's threads: a refresh arriving meanwhile must not wait behind them.
+        await probe(port, passwordTarget);
+        log(`${database}: password logins and session refreshes together`);
+        const [logins, refreshes] = (await measureTogether(
+          port,
+          [
+            { target: passwordTarget, connections: SETTINGS.connections },
+            { target: sessionTarget(), connections: MIXED_SESSION_CONNECTIONS },
+          ],
+          SETTINGS,
+        )) as [LoadResult, LoadResult];
+        log(
+          `${database}: mixed: logins ${Math.round(logins.requestsPerSecond)} req/s; refreshes p99 ${refreshes.p99} ms`,
+        );
+        rows.push({
+          route: `\`POST /sdk/v1/passwords/authenticate\` (${SETTINGS.connections} connections) while refreshes run`,
+          result: logins,
+        });
+        rows.push({
+          route: `\`POST /sdk/v1/sessions/authenticate\` (${MIXED_SESSION_CONNECTIONS} connections) while password logins run`,
+          result: refreshes,
+        });
+      }
     }
   } finally {
-    await database?.close();
+    await handle?.close();
     await server?.stop();
-    rmSync(directory, { recursive: true, force: true });
+    await drop();
   }
+  return { database, rows };
+}
 
-  process.stdout.write(`${renderMarkdown(rows, baseline)}\n`);
+async function main(): Promise<void> {
+  const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const only = argument('only');
+  const selected = new Set<TargetName>(only ? (only.split(',') as TargetName[]) : [...TARGET_NAMES]);
+  const databases = (argument('databases')?.split(',') ?? [...DATABASES]) as DatabaseName[];
+
+  const bare = await startServer(['bare']);
+  let baseline: LoadResult;
+  try {
+    baseline = await bench(bare.port, { name: 'POST /ping (bare Hono)', path: '/ping', next: () => ({ body: '{}' }) });
+  } finally {
+    await bare.stop();
+  }
+  const runs: DatabaseRun[] = [];
+  for (const database of databases) runs.push(await runDatabase(database, selected));
+  process.stdout.write(`${renderMarkdown(baseline, runs)}\n`);
 }
 
 await main();

@@ -1,5 +1,33 @@
-import { type Algorithm, hash, type Options, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
+import { type Algorithm, hash as argon2Hash, verify as argon2Verify, type Options } from '@node-rs/argon2';
 import { randomToken } from './secrets';
+
+/**
+ * How many argon2id computations run at once: one core fewer than the machine has (at least one). They run
+ * on libuv's thread pool, never on the event loop, but a pool as large as the machine would still starve the
+ * event loop's thread of CPU, and every other request (a session refresh) would wait behind the logins.
+ * Beyond the limit, logins queue; each one still costs the full production price.
+ */
+export const MAX_CONCURRENT_PASSWORD_HASHES = Math.max(1, availableParallelism() - 1);
+
+let running = 0;
+const queued: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_PASSWORD_HASHES) await new Promise<void>((resolve) => queued.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = queued.shift();
+    // The slot passes straight to the next in line; `running` only drops when nobody waits.
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+const hash = (password: string, options: Options) => limited(() => argon2Hash(password, options));
+const verify = (storedHash: string, password: string) => limited(() => argon2Verify(storedHash, password));
 
 /**
  * argon2id at OWASP's first recommended setting (security.md §Passwords): 19 MiB, two passes, one lane.

@@ -1,5 +1,6 @@
 import type { AuthenticationFactor, Session, User } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { precompiled } from '../db/precompiled';
 import type { Database, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
@@ -45,22 +46,36 @@ function isJwt(token: string): boolean {
  * The live session a token names: an opaque session token, or a session JWT whose session is still
  * live. Revoked, expired and unknown tokens give undefined.
  */
+const selectSessionByTokenHash = precompiled(
+  (db, tokenHash, projectId) =>
+    db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash as string)
+      .where('project_id', '=', projectId as string),
+  2,
+);
+
 export async function findLiveSession(deps: ProviderDeps, token: string): Promise<SessionRow | undefined> {
   const now = deps.clock.now();
-  let query = deps.db.selectFrom('sessions').selectAll();
-  if (isJwt(token)) {
-    const payload = await deps.signer.verify(token, {
-      audience: deps.config.project.projectId,
-      issuer: jwtIssuer(deps),
-      nowMs: now,
-    });
-    const claim = payload?.[SESSION_CLAIM] as { id?: unknown } | undefined;
-    if (typeof claim?.id !== 'string') return undefined;
-    query = query.where('session_id', '=', claim.id);
-  } else {
-    query = query.where('token_hash', '=', sha256Hex(token));
+  if (!isJwt(token)) {
+    // The refresh path: one precompiled lookup by the token's hash.
+    const [row] = await selectSessionByTokenHash(deps.db, sha256Hex(token), deps.config.project.projectId);
+    return row && row.revoked_at === null && row.expires_at > now ? row : undefined;
   }
-  const row = await query.where('project_id', '=', deps.config.project.projectId).executeTakeFirst();
+  const payload = await deps.signer.verify(token, {
+    audience: deps.config.project.projectId,
+    issuer: jwtIssuer(deps),
+    nowMs: now,
+  });
+  const claim = payload?.[SESSION_CLAIM] as { id?: unknown } | undefined;
+  if (typeof claim?.id !== 'string') return undefined;
+  const row = await deps.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('session_id', '=', claim.id)
+    .where('project_id', '=', deps.config.project.projectId)
+    .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
   return row;
 }

@@ -2,6 +2,7 @@ import type { User } from '@latchkey/sdk/contract';
 import { type Kysely, SqliteAdapter, type Transaction } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
+import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { newId } from './secrets';
@@ -27,13 +28,10 @@ function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/**
- * The full user object of contract §6, or undefined when there is no such user. One query: the user row with
- * its emails, phone numbers and password flag aggregated into JSON by the database.
- */
-export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
+/** The user row with its emails, phone numbers and password flag aggregated into JSON by the database. */
+const selectUserWithMethods = precompiled((db, userId) => {
   const { arrayFrom, objectFrom } = jsonHelpers(db);
-  const user = await db
+  return db
     .selectFrom('users')
     .selectAll('users')
     .select((eb) => [
@@ -60,8 +58,12 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
           .whereRef('passwords.user_id', '=', 'users.user_id'),
       ).as('password_row'),
     ])
-    .where('users.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('users.user_id', '=', userId as string);
+}, 1);
+
+/** The full user object of contract §6, or undefined when there is no such user. One query. */
+export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
+  const [user] = await selectUserWithMethods(db, userId);
   if (!user) return undefined;
   const emails = fromJson<{ email_id: string; email: string; verified: number }[]>(user.email_rows);
   const phones = fromJson<{ phone_id: string; phone_number: string; verified: number }[]>(user.phone_rows);
