@@ -25,13 +25,20 @@ export interface LoadResult {
   durationSeconds: number;
 }
 
-function runOnce(port: number, target: LoadTarget, connections: number, seconds: number): Promise<autocannon.Result> {
+function runOnce(
+  port: number,
+  target: LoadTarget,
+  connections: number,
+  seconds: number,
+  overallRate?: number,
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: `http://127.0.0.1:${port}`,
         connections,
         duration: seconds,
+        ...(overallRate === undefined ? {} : { overallRate }),
         requests: [
           {
             method: 'POST',
@@ -78,20 +85,28 @@ export async function measure(port: number, target: LoadTarget, settings: LoadSe
   };
 }
 
-/** Drives several targets at once (warm-up together, then measured together); one result per target. */
+/**
+ * Drives several targets at once (warm-up together, then measured together); one result per target. A target
+ * with `overallRate` is sent that many requests per second in all, so its latency is the server's answer time,
+ * not a queue the load generator built.
+ */
 export async function measureTogether(
   port: number,
-  entries: { target: LoadTarget; connections: number }[],
+  entries: { target: LoadTarget; connections: number; overallRate?: number }[],
   settings: LoadSettings,
 ): Promise<LoadResult[]> {
   const warmups = await Promise.all(
-    entries.map(({ target, connections }) => runOnce(port, target, connections, settings.warmupSeconds)),
+    entries.map(({ target, connections, overallRate }) =>
+      runOnce(port, target, connections, settings.warmupSeconds, overallRate),
+    ),
   );
   entries.forEach(({ target }, index) => {
     assertAllSucceeded(target, warmups[index] as autocannon.Result, 'warm-up');
   });
   const results = await Promise.all(
-    entries.map(({ target, connections }) => runOnce(port, target, connections, settings.durationSeconds)),
+    entries.map(({ target, connections, overallRate }) =>
+      runOnce(port, target, connections, settings.durationSeconds, overallRate),
+    ),
   );
   return results.map((result, index) => {
     assertAllSucceeded((entries[index] as (typeof entries)[number]).target, result, 'measured run');
