@@ -26,6 +26,13 @@ function isPostgresUrl(target: string): boolean {
   return target.startsWith('postgres://') || target.startsWith('postgresql://');
 }
 
+/** A read-only connection to a SQLite file in WAL mode: it reads committed data while writes are pending. */
+function openReader(target: string): SQLite.Database {
+  const reader = new SQLite(target, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return reader;
+}
+
 /**
  * How hard SQLite makes each commit durable (`PRAGMA synchronous`, always in WAL mode):
  * - `full` (the default): the WAL is fsynced at every commit, so an answered write survives a power loss.
@@ -70,7 +77,9 @@ export async function openDatabase(
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+  const db = new Kysely<Database>({
+    dialect: new GroupCommitSqliteDialect(sqlite, target === ':memory:' ? null : () => openReader(target)),
+  });
   try {
     await migrateToLatest(db);
   } catch (error) {

@@ -86,4 +86,15 @@ describe('group commit on SQLite', () => {
     const names = await db.selectFrom('events').select('event_name').orderBy('event_name').execute();
     expect(names.map((row) => row.event_name)).toEqual(['a', 'b', 'c', 'd']);
   });
+
+  it('never shows a read what another caller wrote until that write is committed and answered', async () => {
+    const { database, file } = await fileDatabase();
+    const { db } = database;
+    const pending = db.insertInto('events').values(event('pending')).execute();
+    const during = await db.selectFrom('events').select('event_name').execute();
+    expect(during).toEqual([]);
+    await pending;
+    expect(committedEventNames(file)).toEqual(['pending']);
+    expect(await db.selectFrom('events').select('event_name').execute()).toEqual([{ event_name: 'pending' }]);
+  });
 });

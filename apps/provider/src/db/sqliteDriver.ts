@@ -3,10 +3,14 @@
 // on its own (one fsync per write with `synchronous = FULL`).
 //
 // Group commit: the first write opens a transaction (BEGIN IMMEDIATE) and schedules its COMMIT for the next
-// turn of the event loop; every statement run before that COMMIT (other requests' writes and reads, and
-// Kysely transactions, which become savepoints inside it) joins the group. A caller's query resolves only
-// once the group it ran in has committed, so nothing a request answers (a write, or a read that may have
-// seen another request's write) can be lost on a crash: one fsync covers every request of the group.
+// turn of the event loop; every write run before that COMMIT (other requests' writes, and Kysely
+// transactions, which become savepoints inside it) joins the group. A write resolves only once its group has
+// committed, so nothing a request answers can be lost on a crash, and one fsync covers every request of the group.
+//
+// Reads outside a transaction go to a second, read-only connection to the same file (WAL lets it read while
+// the group is open): it sees only committed data, so a read never waits for a commit and never shows what
+// another request wrote but was not yet answered for. An in-memory database has one connection only; there a
+// read that ran while a group was open waits for that group's commit instead.
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
   type CompiledQuery,
@@ -60,18 +64,13 @@ function newGroup(): Group {
   return { committed, resolve, reject };
 }
 
-class GroupCommitConnection implements DatabaseConnection {
+/** Prepared statements of one connection, by SQL text. */
+class StatementCache {
   private readonly statements = new Map<string, Statement>();
-  private group: Group | null = null;
-  /** The group the current holder of the connection ran statements in: it waits for that commit. */
-  leaseGroup: Group | null = null;
 
-  constructor(
-    readonly sqlite: SqliteDatabase,
-    private readonly mutex: Mutex,
-  ) {}
+  constructor(readonly sqlite: SqliteDatabase) {}
 
-  private prepare(sql: string): Statement {
+  get(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
@@ -80,83 +79,69 @@ class GroupCommitConnection implements DatabaseConnection {
     }
     return statement;
   }
+}
 
-  /** Opens the shared transaction if none is open and schedules its commit. */
-  private joinGroup(): Group {
+function execute(statement: Statement, parameters: readonly unknown[]): QueryResult<unknown> {
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/** The two connections, the lock on the writing one and the open group. */
+class GroupCommitStore {
+  readonly mutex = new Mutex();
+  readonly writer: StatementCache;
+  private reader: StatementCache | null = null;
+  private group: Group | null = null;
+
+  constructor(
+    writer: SqliteDatabase,
+    private readonly openReader: (() => SqliteDatabase) | null,
+  ) {
+    this.writer = new StatementCache(writer);
+  }
+
+  /** The read-only connection, opened on first use (after the migrations made the file); null in memory. */
+  readConnection(): StatementCache | null {
+    if (this.reader === null && this.openReader !== null) this.reader = new StatementCache(this.openReader());
+    return this.reader;
+  }
+
+  /** The open group, opening it (and scheduling its commit) if there is none. The caller holds the lock. */
+  joinGroup(): Group {
     if (this.group === null) {
-      this.prepare('BEGIN IMMEDIATE').run();
+      this.writer.get('BEGIN IMMEDIATE').run();
       const group = newGroup();
       this.group = group;
       setImmediate(() => void this.commitGroup(group));
     }
-    this.leaseGroup = this.group;
+    return this.group;
+  }
+
+  get openGroup(): Group | null {
     return this.group;
   }
 
   /** After a failed statement: if SQLite rolled the whole transaction back, every statement of the group is lost. */
-  private checkGroupAfterError(error: unknown): void {
-    if (this.group !== null && !this.sqlite.inTransaction) {
+  checkGroupAfterError(error: unknown): void {
+    if (this.group !== null && !this.writer.sqlite.inTransaction) {
       const lost = this.group;
       this.group = null;
       lost.reject(error);
     }
   }
 
-  private run(sql: string, parameters: readonly unknown[]): QueryResult<unknown> {
-    const statement = this.prepare(sql);
-    if (!statement.readonly) this.joinGroup();
-    else if (this.group !== null) this.leaseGroup = this.group;
-    try {
-      if (statement.reader) return { rows: statement.all(parameters) };
-      const { changes, lastInsertRowid } = statement.run(parameters);
-      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-    } catch (error) {
-      this.checkGroupAfterError(error);
-      throw error;
-    }
-  }
-
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    try {
-      return Promise.resolve(this.run(compiledQuery.sql, compiledQuery.parameters) as QueryResult<R>);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('Only select queries can be streamed');
-    const { rows } = this.run(compiledQuery.sql, compiledQuery.parameters);
-    for (const row of rows) yield { rows: [row as R] };
-  }
-
-  beginTransaction(): void {
-    this.joinGroup();
-    this.prepare(`SAVEPOINT ${SAVEPOINT}`).run();
-  }
-
-  commitTransaction(): void {
-    this.prepare(`RELEASE ${SAVEPOINT}`).run();
-  }
-
-  rollbackTransaction(): void {
-    // Undoes this transaction's statements only; the rest of the group commits as planned.
-    if (!this.sqlite.inTransaction) return;
-    this.prepare(`ROLLBACK TO ${SAVEPOINT}`).run();
-    this.prepare(`RELEASE ${SAVEPOINT}`).run();
-  }
-
-  /** Commits `group` once no one holds the connection; everyone who ran a statement in it is then answered. */
+  /** Commits `group` once no one holds the writing connection; everyone who wrote in it is then answered. */
   async commitGroup(group: Group): Promise<void> {
     await this.mutex.lock();
     try {
       if (this.group !== group) return;
       this.group = null;
       try {
-        this.prepare('COMMIT').run();
+        this.writer.get('COMMIT').run();
         group.resolve();
       } catch (error) {
-        if (this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+        if (this.writer.sqlite.inTransaction) this.writer.sqlite.exec('ROLLBACK');
         group.reject(error);
       }
     } finally {
@@ -164,62 +149,135 @@ class GroupCommitConnection implements DatabaseConnection {
     }
   }
 
-  /** Commits what is pending (on close). */
-  async flush(): Promise<void> {
+  /** Commits what is pending and closes both connections. */
+  async close(): Promise<void> {
     const group = this.group;
     if (group) await this.commitGroup(group);
+    this.reader?.sqlite.close();
+    this.writer.sqlite.close();
+  }
+}
+
+/**
+ * One use of the database by Kysely: a single query, or a whole transaction. It takes the writing
+ * connection's lock only when it needs that connection, and on release waits for the group it wrote in.
+ */
+class Lease implements DatabaseConnection {
+  private locked = false;
+  private inTransaction = false;
+  private group: Group | null = null;
+
+  constructor(private readonly store: GroupCommitStore) {}
+
+  private async lockWriter(): Promise<void> {
+    if (!this.locked) {
+      await this.store.mutex.lock();
+      this.locked = true;
+    }
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = compiledQuery;
+    const { store } = this;
+    const statement = store.writer.get(sql);
+    if (statement.readonly && !this.inTransaction) {
+      const reader = store.readConnection();
+      if (reader) return execute(reader.get(sql), parameters) as QueryResult<R>;
+    }
+    await this.lockWriter();
+    if (!statement.readonly) this.group = store.joinGroup();
+    else if (store.openGroup !== null) this.group = store.openGroup;
+    try {
+      return execute(statement, parameters) as QueryResult<R>;
+    } catch (error) {
+      store.checkGroupAfterError(error);
+      throw error;
+    }
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('Only select queries can be streamed');
+    const { rows } = await this.executeQuery<R>(compiledQuery);
+    for (const row of rows) yield { rows: [row] };
+  }
+
+  async beginTransaction(): Promise<void> {
+    await this.lockWriter();
+    this.group = this.store.joinGroup();
+    this.store.writer.get(`SAVEPOINT ${SAVEPOINT}`).run();
+    this.inTransaction = true;
+  }
+
+  commitTransaction(): void {
+    this.inTransaction = false;
+    this.store.writer.get(`RELEASE ${SAVEPOINT}`).run();
+  }
+
+  rollbackTransaction(): void {
+    this.inTransaction = false;
+    // Undoes this transaction's statements only; the rest of the group commits as planned.
+    if (!this.store.writer.sqlite.inTransaction) return;
+    this.store.writer.get(`ROLLBACK TO ${SAVEPOINT}`).run();
+    this.store.writer.get(`RELEASE ${SAVEPOINT}`).run();
+  }
+
+  /** Hands the writing connection on at once, then waits until what this lease wrote is committed. */
+  async release(): Promise<void> {
+    if (this.locked) {
+      this.locked = false;
+      this.store.mutex.unlock();
+    }
+    if (this.group) await this.group.committed;
   }
 }
 
 class GroupCommitDriver implements Driver {
-  private readonly mutex = new Mutex();
-  private readonly connection: GroupCommitConnection;
+  private readonly store: GroupCommitStore;
 
-  constructor(sqlite: SqliteDatabase) {
-    this.connection = new GroupCommitConnection(sqlite, this.mutex);
+  constructor(writer: SqliteDatabase, openReader: (() => SqliteDatabase) | null) {
+    this.store = new GroupCommitStore(writer, openReader);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.mutex.lock();
-    this.connection.leaseGroup = null;
-    return this.connection;
+    return new Lease(this.store);
   }
 
-  async beginTransaction(): Promise<void> {
-    this.connection.beginTransaction();
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as Lease).beginTransaction();
   }
 
-  async commitTransaction(): Promise<void> {
-    this.connection.commitTransaction();
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as Lease).commitTransaction();
   }
 
-  async rollbackTransaction(): Promise<void> {
-    this.connection.rollbackTransaction();
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as Lease).rollbackTransaction();
   }
 
-  /** Hands the connection on at once, then waits until what this caller ran is committed. */
-  async releaseConnection(): Promise<void> {
-    const group = this.connection.leaseGroup;
-    this.connection.leaseGroup = null;
-    this.mutex.unlock();
-    if (group) await group.committed;
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await (connection as Lease).release();
   }
 
   async destroy(): Promise<void> {
-    await this.connection.flush();
-    this.connection.sqlite.close();
+    await this.store.close();
   }
 }
 
-/** Kysely's SQLite dialect (compiler, adapter, introspector) with the group-commit driver. */
+/**
+ * Kysely's SQLite dialect (compiler, adapter, introspector) with the group-commit driver. `openReader` opens
+ * a read-only connection to the same file; without it (an in-memory database) everything uses `writer`.
+ */
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SqliteDatabase) {
-    super({ database: sqlite });
+  constructor(
+    private readonly writer: SqliteDatabase,
+    private readonly openReader: (() => SqliteDatabase) | null = null,
+  ) {
+    super({ database: writer });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.sqlite);
+    return new GroupCommitDriver(this.writer, this.openReader);
   }
 }
