@@ -23,6 +23,8 @@ export interface LoadResult {
   p99: number;
   requests: number;
   durationSeconds: number;
+  /** CPU time the server process spent per answered request (all its threads), when it was measured. */
+  cpuMicrosPerRequest?: number;
 }
 
 function runOnce(
@@ -70,13 +72,24 @@ function assertAllSucceeded(target: LoadTarget, result: autocannon.Result, phase
 }
 
 /** Warms the target up, then measures it; throws when any answer was not 2xx. */
-export async function measure(port: number, target: LoadTarget, settings: LoadSettings): Promise<LoadResult> {
+export async function measure(
+  port: number,
+  target: LoadTarget,
+  settings: LoadSettings,
+  /** Reads the server's CPU time (µs) before and after the measured run. */
+  serverCpuMicros?: () => Promise<number>,
+): Promise<LoadResult> {
   const warmup = await runOnce(port, target, settings.connections, settings.warmupSeconds);
   assertAllSucceeded(target, warmup, 'warm-up');
+  const cpuBefore = await serverCpuMicros?.();
   const result = await runOnce(port, target, settings.connections, settings.durationSeconds);
+  const cpuAfter = await serverCpuMicros?.();
   assertAllSucceeded(target, result, 'measured run');
   const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
   return {
+    ...(cpuBefore === undefined || cpuAfter === undefined
+      ? {}
+      : { cpuMicrosPerRequest: (cpuAfter - cpuBefore) / Math.max(1, result['2xx'] + result.non2xx) }),
     requestsPerSecond: result['2xx'] / elapsedSeconds,
     p50: result.latency.p50,
     p99: result.latency.p99,

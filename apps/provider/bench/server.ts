@@ -89,5 +89,12 @@ serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   const ready: ServerReady = { port: info.port };
   process.send?.(ready);
 });
+// The load generator asks for this process's CPU time around each measured run.
+process.on('message', (message) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMicros: user + system });
+  }
+});
 // The parent's exit closes the IPC channel; never outlive it.
 process.on('disconnect', () => process.exit(0));

@@ -37,6 +37,8 @@ function log(message: string): void {
 
 interface RunningServer {
   port: number;
+  /** The server process's CPU time so far (user + system, µs). */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,11 @@ function startServer(args: string[]): Promise<RunningServer> {
       const { port } = message as ServerReady;
       resolve({
         port,
+        cpuMicros: () =>
+          new Promise((answer) => {
+            child.once('message', (reply) => answer((reply as { cpuMicros: number }).cpuMicros));
+            child.send('cpu');
+          }),
         async stop() {
           child.kill('SIGTERM');
           await exited;
@@ -76,11 +83,14 @@ async function probe(port: number, target: LoadTarget): Promise<void> {
   }
 }
 
-async function bench(port: number, target: LoadTarget): Promise<LoadResult> {
-  await probe(port, target);
+async function bench(server: RunningServer, target: LoadTarget): Promise<LoadResult> {
+  await probe(server.port, target);
   log(`${target.name}: ${SETTINGS.warmupSeconds} s warm-up, then ${SETTINGS.durationSeconds} s measured`);
-  const result = await measure(port, target, SETTINGS);
-  log(`${target.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  const result = await measure(server.port, target, SETTINGS, () => server.cpuMicros());
+  log(
+    `${target.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+      `${Math.round(result.cpuMicrosPerRequest ?? 0)} µs CPU per request`,
+  );
   return result;
 }
 
@@ -153,6 +163,11 @@ function formatRatio(value: number, baseline: number): string {
   return `${ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2)}×`;
 }
 
+function formatCpu(micros: number | undefined): string {
+  if (micros === undefined) return '—';
+  return micros >= 10_000 ? `${(micros / 1000).toFixed(1)} ms` : `${Math.round(micros)} µs`;
+}
+
 function formatLatency(ms: number): string {
   // autocannon records whole milliseconds.
   return ms < 1 ? '<1 ms' : `${ms} ms`;
@@ -160,11 +175,11 @@ function formatLatency(ms: number): string {
 
 function renderTable(rows: Row[], baseline: LoadResult): string[] {
   return [
-    '| route | req/s | p50 | p99 | ratio to bare Hono |',
-    '|---|---:|---:|---:|---:|',
+    '| route | req/s | p50 | p99 | ratio to bare Hono | server CPU per request |',
+    '|---|---:|---:|---:|---:|---:|',
     ...rows.map(
       ({ route, result, fixedRate }) =>
-        `| ${route} | ${formatNumber(result.requestsPerSecond)} | ${formatLatency(result.p50)} | ${formatLatency(result.p99)} | ${fixedRate ? '(fixed rate)' : formatRatio(result.requestsPerSecond, baseline.requestsPerSecond)} |`,
+        `| ${route} | ${formatNumber(result.requestsPerSecond)} | ${formatLatency(result.p50)} | ${formatLatency(result.p99)} | ${fixedRate ? '(fixed rate)' : formatRatio(result.requestsPerSecond, baseline.requestsPerSecond)} | ${formatCpu(result.cpuMicrosPerRequest)} |`,
     ),
   ];
 }
@@ -184,7 +199,11 @@ function renderMarkdown(baseline: LoadResult, runs: DatabaseRun[]): string {
     'runs in its own process (@hono/node-server). Only 2xx answers are counted and any other answer fails the bench;',
     'every passcode redeemed is a different live code, and password logins hash with argon2id at the production cost.',
     '',
-    `\`POST /ping\` on a bare Hono app, the baseline of every ratio: ${formatNumber(baseline.requestsPerSecond)} req/s, p50 ${formatLatency(baseline.p50)}, p99 ${formatLatency(baseline.p99)}.`,
+    `\`POST /ping\` on a bare Hono app, the baseline of every ratio: ${formatNumber(baseline.requestsPerSecond)} req/s, p50 ${formatLatency(baseline.p50)}, p99 ${formatLatency(baseline.p99)}, ${formatCpu(baseline.cpuMicrosPerRequest)} of server CPU per request.`,
+    '',
+    'Server CPU per request is the CPU time (user + system, every thread: the event loop, garbage collection,',
+    'argon2id) the server process spent during the measured run, divided by the requests it answered; it moves',
+    'less with the load of the machine than the rates do.',
     '',
     'The floors are plain Hono routes on the same database with no provider code: one indexed select of a session',
     'by token hash, and one durable update of it (its own commit: one fsync per request on SQLite). Read each',
@@ -292,7 +311,7 @@ async function runDatabase(database: DatabaseName, selected: Set<TargetName>): P
           ['/floor/update', '`POST /floor/update` (floor: one durable update)'],
         ] as const) {
           const nextHeader = cycle(sessionHeaders);
-          const result = await bench(floor.port, {
+          const result = await bench(floor, {
             name: `${database}: POST ${path}`,
             path,
             next: () => ({ authorization: nextHeader(), body: '{}' }),
@@ -307,7 +326,7 @@ async function runDatabase(database: DatabaseName, selected: Set<TargetName>): P
     // The passcode pool is sized from this run; without it, the floor applies.
     let sessionsPerSecond = 0;
     if (selected.has('sessions')) {
-      const result = await bench(port, sessionTarget());
+      const result = await bench(server, sessionTarget());
       sessionsPerSecond = result.requestsPerSecond;
       rows.push({ route: '`POST /sdk/v1/sessions/authenticate` (opaque token)', result });
     }
@@ -321,7 +340,7 @@ async function runDatabase(database: DatabaseName, selected: Set<TargetName>): P
       const codes = await seedEmailCodes(db, projectId, await seedUsers(db, projectId, 'otp', poolSize));
       const codes_ = codeTarget(codes);
       try {
-        rows.push({ route: '`POST /sdk/v1/otps/authenticate` (email passcode)', result: await bench(port, codes_) });
+        rows.push({ route: '`POST /sdk/v1/otps/authenticate` (email passcode)', result: await bench(server, codes_) });
       } catch (error) {
         if (codes_.exhausted()) throw new Error(`The ${codes.length} seeded passcodes ran out; seed more.`);
         throw error;
@@ -339,7 +358,7 @@ async function runDatabase(database: DatabaseName, selected: Set<TargetName>): P
         }),
       };
       if (selected.has('passwords')) {
-        const result = await bench(port, passwordTarget);
+        const result = await bench(server, passwordTarget);
         rows.push({ route: '`POST /sdk/v1/passwords/authenticate` (password logins)', result });
       }
       if (selected.has('mixed')) {
@@ -385,7 +404,7 @@ async function main(): Promise<void> {
   const bare = await startServer(['bare']);
   let baseline: LoadResult;
   try {
-    baseline = await bench(bare.port, { name: 'POST /ping (bare Hono)', path: '/ping', next: () => ({ body: '{}' }) });
+    baseline = await bench(bare, { name: 'POST /ping (bare Hono)', path: '/ping', next: () => ({ body: '{}' }) });
   } finally {
     await bare.stop();
   }
