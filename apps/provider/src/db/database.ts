@@ -34,8 +34,9 @@ function openReader(target: string): SQLite.Database {
 }
 
 /**
- * How hard SQLite makes each commit durable (`PRAGMA synchronous`, always in WAL mode):
- * - `full` (the default): the WAL is fsynced at every commit, so an answered write survives a power loss.
+ * How hard SQLite makes each commit durable before anyone is answered (always in WAL mode):
+ * - `full` (the default): the WAL is fsynced after each group of commits and before anyone in the group is
+ *   answered, so an answered write survives a power loss. The fsync runs on libuv's thread pool, not the event loop.
  * - `normal`: commits reach the operating system but are fsynced only at checkpoints, so an answered write
  *   survives a crash or `kill -9` of the process, but the last commits may be lost if the machine loses power.
  * Commits of concurrent requests are grouped either way (see sqliteDriver.ts), so `full` costs one fsync per
@@ -50,8 +51,8 @@ export interface OpenDatabaseOptions {
 
 /**
  * Opens (and migrates) a database: a `postgres://` URL, `:memory:`, or a SQLite file path.
- * SQLite runs in WAL mode with `synchronous = FULL` unless told otherwise, and commits concurrent writes in groups:
- * a request is answered only once its writes are committed.
+ * SQLite runs in WAL mode at the durability asked for (`full` unless told otherwise) and commits concurrent
+ * writes in groups: a request is answered only once its writes are committed (and, with `full`, on disk).
  */
 export async function openDatabase(
   target: string = DEFAULT_SQLITE_PATH,
@@ -74,11 +75,19 @@ export async function openDatabase(
   if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
   const sqlite = new SQLite(target);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  // `full` on a file: SQLite commits without fsync and the driver fsyncs the WAL off the event loop before
+  // answering (see sqliteDriver.ts); in memory there is nothing to sync.
+  const syncWal = options.sqliteSynchronous !== 'normal' && target !== ':memory:';
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new GroupCommitSqliteDialect(sqlite, target === ':memory:' ? null : () => openReader(target)),
+    dialect: new GroupCommitSqliteDialect(
+      sqlite,
+      target === ':memory:'
+        ? {}
+        : { openReader: () => openReader(target), ...(syncWal ? { walSync: { walPath: `${target}-wal` } } : {}) },
+    ),
   });
   try {
     await migrateToLatest(db);
