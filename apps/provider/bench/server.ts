@@ -26,7 +26,8 @@ interface FloorStore {
 }
 
 function sqliteFloor(file: string): FloorStore {
-  // The provider's own settings: WAL, `synchronous = FULL` (its default); every update is its own commit.
+  // WAL and `synchronous = FULL`: every update is its own commit, fsynced before it is answered (what the
+  // provider's default durability promises, without its grouping).
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

@@ -188,7 +188,7 @@ function renderMarkdown(baseline: LoadResult, runs: DatabaseRun[]): string {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${os.platform()} ${os.arch()}, Node ${process.version}`;
   const titles: Record<DatabaseName, string> = {
-    sqlite: 'SQLite (a file; WAL, `synchronous = FULL`, the default)',
+    sqlite: 'SQLite (a file; durability `full`, the default: every answered write is fsynced)',
     postgres: 'PostgreSQL (a local server)',
   };
   return [
