@@ -364,6 +364,17 @@ async function runDatabase(database: DatabaseName, selected: Set<TargetName>): P
       if (selected.has('mixed')) {
         // Logins hash on libuv's threads: a refresh arriving meanwhile must not wait behind them.
         await probe(port, passwordTarget);
+        // The same stream of refreshes alone first: the control the row below is read against.
+        const [alone] = (await measureTogether(
+          port,
+          [{ target: sessionTarget(), connections: MIXED_SESSION_CONNECTIONS, overallRate: MIXED_SESSION_RATE }],
+          SETTINGS,
+        )) as [LoadResult];
+        rows.push({
+          route: `\`POST /sdk/v1/sessions/authenticate\` (${MIXED_SESSION_RATE} req/s offered), alone`,
+          result: alone,
+          fixedRate: true,
+        });
         log(`${database}: password logins and session refreshes together`);
         const [logins, refreshes] = (await measureTogether(
           port,
