@@ -194,8 +194,8 @@ const CHANGE_NOTES = [
   '| session and user lookups compiled once per dialect | 0.18× | 137 µs | 0.035× | 365 µs |',
   '| reads on a read-only connection (never wait for a group commit) | 0.17× | 146 µs | 0.044× | 329 µs |',
   '',
-  'Then: the WAL is fsynced on libuv\u2019s thread pool instead of inside COMMIT on the event loop, the next group',
-  'gathering writes meanwhile; argon2id runs on worker threads at a lower priority; and `otps/authenticate` runs',
+  'Then: the WAL is fsynced on libuv\u2019s thread pool instead of inside COMMIT on the event loop (one fsync for',
+  'every group committed meanwhile); argon2id runs on worker threads at a lower priority; and `otps/authenticate` runs',
   'its checks and writes in one transaction, writing nothing that would not change (the tables above are after all of it).',
 ];
 

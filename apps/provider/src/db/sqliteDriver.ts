@@ -9,14 +9,16 @@
 //
 // Durability `full` on a file: SQLite itself runs with `synchronous = NORMAL` (a COMMIT writes the WAL but does
 // not fsync it), and the driver fsyncs the WAL file on libuv's thread pool after each group's COMMIT, before
-// anyone in the group is answered; one fsync covers every group committed while the previous one ran. The
-// answered writes are exactly as durable as with `synchronous = FULL` (the WAL holds them on disk first), but the
-// event loop never stops for the disk. SQLite still syncs the WAL before each checkpoint and the database after.
+// anyone who wrote in the group is answered; one fsync covers every group committed while the previous one ran,
+// and every commit before it (the WAL is written in order). The answered writes are as durable as with
+// `synchronous = FULL`, but the event loop never stops for the disk. SQLite still syncs the WAL before each
+// checkpoint and the database after.
 //
 // Reads outside a transaction go to a second, read-only connection to the same file (WAL lets it read while
-// the group is open): it sees only committed data, so a read never waits for a commit and never shows what
-// another request wrote but was not yet answered for. An in-memory database has one connection only; there a
-// read that ran while a group was open waits for that group's commit instead.
+// the group is open): it sees only committed data, so a read never waits and never shows an uncommitted write.
+// A committed write it shows is already safe from a crash of the process; its fsync may still be running, but
+// any request that then writes waits for a later fsync, which covers it. An in-memory database has one
+// connection only; there a read that ran while a group was open waits for that group's commit instead.
 import { closeSync, fsync, openSync } from 'node:fs';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
@@ -118,14 +120,6 @@ class GroupCommitStore {
     this.writer = new StatementCache(writer);
   }
 
-  /** Resolves once every group committed so far is on disk (at once without WAL syncing). */
-  durable(): Promise<void> | null {
-    if (this.unsynced.length === 0 && this.syncing === null) return null;
-    const last = this.unsynced.at(-1);
-    if (last) return last.committed;
-    return this.syncing;
-  }
-
   /** Fsyncs the WAL for the groups committed so far, then answers them; repeats while more arrive. */
   private scheduleSync(): void {
     if (this.syncing !== null || this.walSync === null) return;
@@ -184,9 +178,6 @@ class GroupCommitStore {
 
   /** Commits `group` once no one holds the writing connection; everyone who wrote in it is then answered. */
   async commitGroup(group: Group): Promise<void> {
-    // While the previous group's fsync runs, this one stays open and gathers every write that arrives: the
-    // fewer, larger commits write each page to the WAL once per group instead of once per request.
-    while (this.syncing !== null) await this.syncing;
     await this.mutex.lock();
     try {
       if (this.group !== group) return;
@@ -242,13 +233,7 @@ class Lease implements DatabaseConnection {
     const statement = store.writer.get(sql);
     if (statement.readonly && !this.inTransaction) {
       const reader = store.readConnection();
-      if (reader) {
-        const result = execute(reader.get(sql), parameters) as QueryResult<R>;
-        // The reader sees every COMMIT; what it read is answered only once that is on disk too.
-        const durable = store.durable();
-        if (durable) await durable;
-        return result;
-      }
+      if (reader) return execute(reader.get(sql), parameters) as QueryResult<R>;
     }
     await this.lockWriter();
     if (!statement.readonly) this.group = store.joinGroup();
