@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { createProvider } from '../src/provider';
-import { BENCH_CONFIG, type ServerReady } from './config';
+import { BENCH_CONFIG, BENCH_PASSCODE_KEY, type ServerReady } from './config';
 
 /** The session token of a Basic header (`public token:session token`), hashed as the sessions table keys it. */
 function tokenHash(authorization: string | undefined): string {
@@ -77,7 +77,7 @@ async function fetchHandler(kind: string, target: string | undefined) {
     return app.fetch;
   }
   if (kind === 'provider' && target) {
-    const provider = await createProvider({ db: target, config: BENCH_CONFIG });
+    const provider = await createProvider({ db: target, config: BENCH_CONFIG, passcodeKey: BENCH_PASSCODE_KEY });
     return provider.app.fetch;
   }
   throw new Error('usage: server.ts bare | server.ts floor <database> | server.ts provider <database>');

@@ -27,7 +27,11 @@ const DEFAULTS = {
   rateLimits: {
     sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
     sendsPerIp: { limit: 50, windowSeconds: 60 },
+    passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
+    userSearchesPerIp: { limit: 120, windowSeconds: 60 },
+    eventsPerIp: { limit: 1500, windowSeconds: 60 },
   },
+  recentAuthenticationMinutes: 5,
   lockout: { maxFailuresPerCode: 5, maxFailuresPerUser: 10, windowMinutes: 60 },
 };
 

@@ -18,6 +18,14 @@ const rbacPolicy = z.strictObject({
 
 const rateWindow = z.strictObject({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
 
+const DEFAULT_RATE_LIMITS = {
+  sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
+  sendsPerIp: { limit: 50, windowSeconds: 60 },
+  passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
+  userSearchesPerIp: { limit: 120, windowSeconds: 60 },
+  eventsPerIp: { limit: 1500, windowSeconds: 60 },
+};
+
 const passwordPolicy = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('zxcvbn') }),
   z.strictObject({
@@ -95,17 +103,35 @@ export const configSchema = z.strictObject({
   sqlite: z.strictObject({ synchronous: z.enum(['full', 'normal']).default('full') }).default({ synchronous: 'full' }),
   /** Peers whose `X-Forwarded-For` is believed (exact IP addresses). Nobody else's is. */
   trustedProxies: z.array(z.string()).default([]),
+  /**
+   * Fixed-window limits kept in the database (shared by every instance); past one a call answers 429
+   * `too_many_requests` with `Retry-After`. Per IP means per client IP as `trustedProxies` resolves it.
+   */
   rateLimits: z
     .strictObject({
-      sendsPerIdentifier: rateWindow.default({ limit: 5, windowSeconds: 60 }),
-      sendsPerIp: rateWindow.default({ limit: 50, windowSeconds: 60 }),
+      sendsPerIdentifier: rateWindow.default(DEFAULT_RATE_LIMITS.sendsPerIdentifier),
+      sendsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.sendsPerIp),
+      /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
+      passwordAttemptsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.passwordAttemptsPerIp),
+      /** `users/search` calls. */
+      userSearchesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.userSearchesPerIp),
+      /** Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). */
+      eventsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.eventsPerIp),
     })
-    .default({ sendsPerIdentifier: { limit: 5, windowSeconds: 60 }, sendsPerIp: { limit: 50, windowSeconds: 60 } }),
+    .default(DEFAULT_RATE_LIMITS),
+  /**
+   * How recent a password or email factor of the session must be for a sensitive change: a password set by
+   * session, an identifier added to or removed from the account (answers `reauthentication_required`).
+   */
+  recentAuthenticationMinutes: z.number().int().min(1).max(1440).default(5),
   lockout: z
     .strictObject({
       /** Wrong guesses one passcode or token survives before it is burned. */
       maxFailuresPerCode: z.number().int().positive().default(5),
-      /** Wrong guesses across every path (passcodes, passwords) before the user is locked. */
+      /**
+       * Guesses across every path (passcodes, passwords) a user survives within the window: each guess takes a
+       * slot before it is checked; a right one gives its slot back, a successful password reset clears them.
+       */
       maxFailuresPerUser: z.number().int().positive().default(10),
       windowMinutes: z.number().int().positive().default(60),
     })

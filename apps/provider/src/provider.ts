@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './config';
-import { openDatabase, type ProviderDatabase } from './db/database';
+import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
 import { registerDevInboxRoutes } from './routes/devInbox';
@@ -18,6 +18,7 @@ import {
   type PhoneSender,
   routeByChannel,
 } from './services/outbox';
+import { resolvePasscodeKey } from './services/passcodeKey';
 import { SessionSigner } from './services/signer';
 
 export interface CreateProviderOptions {
@@ -31,6 +32,12 @@ export interface CreateProviderOptions {
   outbox?: Outbox;
   /** Sends text and WhatsApp messages when no `outbox` is given. Default: the development inbox. */
   phoneSender?: PhoneSender;
+  /**
+   * The key of the passcodes' HMAC (at least 32 bytes; hex or base64 text, or bytes). Default:
+   * `LATCHKEY_PASSCODE_KEY`; in development a key file beside the SQLite file, or a random key for an
+   * in-memory or already-open database. Production refuses to start without one.
+   */
+  passcodeKey?: string | Buffer;
 }
 
 /** A running provider, without a port: `fetch` is a standard fetch handler. */
@@ -48,6 +55,13 @@ export interface Provider {
 
 const systemClock: Clock = { now: () => Date.now() };
 
+/** The SQLite file `openDatabase` will open for `db`, if it names one. */
+function sqliteFilePath(db: CreateProviderOptions['db']): string | undefined {
+  if (typeof db === 'object') return undefined;
+  const target = db ?? DEFAULT_SQLITE_PATH;
+  return target.startsWith('postgres://') || target.startsWith('postgresql://') ? undefined : target;
+}
+
 /** Creates the provider: opens and migrates the database, seeds the project and builds the routes. */
 export async function createProvider(options: CreateProviderOptions = {}): Promise<Provider> {
   let config = parseConfig(options.config ?? {});
@@ -56,6 +70,11 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   if (config.mode === 'production' && !options.outbox && !config.smtp) {
     throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
   }
+  const passcodeKey = resolvePasscodeKey({
+    config,
+    explicit: options.passcodeKey,
+    sqlitePath: sqliteFilePath(options.db),
+  });
   const ownsDatabase = typeof options.db !== 'object';
   const database =
     typeof options.db === 'object'
@@ -98,6 +117,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     outbox,
     signer: new SessionSigner(db),
     environment: project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
+    passcodeKey,
   };
 
   const app = createApp(deps, (routes) => {

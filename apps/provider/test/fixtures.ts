@@ -123,6 +123,7 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
     },
     signer: new SessionSigner(provider.database.db),
     environment: provider.config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
+    passcodeKey: testProvider.passcodeKey,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 // Starts the real provider in-process for tests: SQLite in memory by default, or a fresh PostgreSQL
 // database per provider when LATCHKEY_TEST_POSTGRES_URL is set (CI runs the whole suite both ways).
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
@@ -80,6 +80,8 @@ export interface TestProvider {
   provider: Provider;
   clock: TestClock;
   databaseUrl: string;
+  /** The passcode HMAC key the provider was given (a fresh random one unless the test named one). */
+  passcodeKey: Buffer;
   /** Calls `/sdk/v1{path}` (or an absolute path starting with `/.well-known` or `/dev`) as the SDK would. */
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   /** `call('POST', path, { body, sessionToken })`: the shape of nearly every SDK call. */
@@ -104,7 +106,13 @@ export async function startProvider(
 ): Promise<TestProvider> {
   const clock = options.clock ?? new TestClock();
   const fresh = await freshDatabase();
-  const provider = await createProvider({ ...options, db: fresh.database, config, clock });
+  const passcodeKey =
+    options.passcodeKey === undefined
+      ? randomBytes(32)
+      : Buffer.isBuffer(options.passcodeKey)
+        ? options.passcodeKey
+        : Buffer.from(options.passcodeKey, 'base64');
+  const provider = await createProvider({ ...options, db: fresh.database, config, clock, passcodeKey });
   cleanups.push(async () => {
     await provider.close();
     await fresh.drop();
@@ -120,7 +128,9 @@ export async function startProvider(
     if (callOptions.origin !== null) headers.origin = callOptions.origin ?? ORIGIN;
     const url = path.startsWith('/.well-known') || path.startsWith('/dev') ? path : `/sdk/v1${path}`;
     const body = callOptions.rawBody ?? (callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body));
-    const response = await provider.fetch(new Request(`http://provider.test${url}`, { method, headers, body }), {
+    // Development routes answer loopback hosts only; everything else goes to a name like a deployment's.
+    const host = url.startsWith('/dev') ? 'http://localhost' : 'http://provider.test';
+    const response = await provider.fetch(new Request(`${host}${url}`, { method, headers, body }), {
       remoteAddress: callOptions.remoteAddress ?? '127.0.0.1',
     });
     const text = await response.text();
@@ -140,6 +150,7 @@ export async function startProvider(
     provider,
     clock,
     databaseUrl: fresh.url,
+    passcodeKey,
     call,
     post: (path, body, sessionToken) => call('POST', path, { body, sessionToken }),
     inbox,

@@ -148,6 +148,20 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 10: guess slots taken atomically before a check, and identifiers that join an account only when
+  // their owner authenticates them (the pending address travels with the code or link until then).
+  '0002_guess_slots_and_pending_identifiers': {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('guess_counters')
+        .addColumn('counter_key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('otp_codes').addColumn('pending_identifier', 'text').execute();
+      await db.schema.alterTable('email_tokens').addColumn('pending_email', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -74,12 +74,17 @@ export interface OtpCodesTable {
   method_id: string;
   channel: 'email' | 'sms' | 'whatsapp';
   user_id: string;
-  /** SHA-256 of `${otp_id}:${code}` (hex). */
+  /** HMAC-SHA256 of `${otp_id}:${code}` under the passcode key, which is never in the database (hex). */
   code_hash: string;
   expires_at: number;
   consumed_at: number | null;
   failed_attempts: number;
   created_at: number;
+  /**
+   * A secondary send's address (email or E.164 number) that no account holds yet: it joins the code's user
+   * only when this code is authenticated, under `method_id`. Null when `method_id` names an existing row.
+   */
+  pending_identifier: string | null;
 }
 
 export interface EmailTokensTable {
@@ -96,12 +101,21 @@ export interface EmailTokensTable {
   expires_at: number;
   consumed_at: number | null;
   created_at: number;
+  /** Like `otp_codes.pending_identifier`: the address joins `user_id` as `email_id` only when the link is redeemed. */
+  pending_email: string | null;
 }
 
 export interface AuthFailuresTable {
   failure_id: string;
   user_id: string;
   created_at: number;
+}
+
+/** One guess counter (`user:<user_id>`): slots taken by guesses in flight or failed, within a fixed window. */
+export interface GuessCountersTable {
+  counter_key: string;
+  window_start: number;
+  count: number;
 }
 
 export interface RateLimitsTable {
@@ -149,6 +163,7 @@ export interface Database {
   otp_codes: OtpCodesTable;
   email_tokens: EmailTokensTable;
   auth_failures: AuthFailuresTable;
+  guess_counters: GuessCountersTable;
   rate_limits: RateLimitsTable;
   signing_keys: SigningKeysTable;
   dev_inbox: DevInboxTable;

@@ -21,6 +21,8 @@ export interface ProviderDeps {
   signer: SessionSigner;
   /** `test` or `live`, from the public token; prefixes every id (`user-test-…`). */
   environment: 'test' | 'live';
+  /** The key of the passcodes' HMAC; never stored in the database. */
+  passcodeKey: Buffer;
 }
 
 /** What the Basic-auth header named. The session token is resolved only by the routes that use it. */

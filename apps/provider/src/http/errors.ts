@@ -46,6 +46,10 @@ export const ERROR_CATALOGUE = {
   pkce_mismatch: { status: 400, message: 'The code_verifier does not match the pkce code_challenge of this token.' },
   missing_pkce: { status: 400, message: 'This project requires a pkce code_challenge for this call.' },
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
+  reauthentication_required: {
+    status: 403,
+    message: 'This change needs a recent sign-in: authenticate with your password or email again, then try again.',
+  },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   internal_server_error: { status: 500, message: 'An internal error occurred. Please try again later.' },

@@ -72,6 +72,7 @@ describe('magic_links/email/login_or_create', () => {
         expires_at: START + 30 * 60_000,
         consumed_at: null,
         created_at: START,
+        pending_email: null,
       },
     ]);
     for (const value of Object.values(tokens[0] ?? {})) expect(String(value)).not.toContain(token);
@@ -229,26 +230,29 @@ describe('magic_links/email/send', () => {
     expect((await authenticate(t, tokenOf(link))).status).toBe(200);
   });
 
-  it('send/secondary adds the email to the session user and its link adds a factor to the same session', async () => {
+  it('send/secondary adds the email to the session user only when its link is redeemed, adding a factor to the same session', async () => {
     const t = await startProvider();
     const { db } = t.provider.database;
     const first = await authenticate(t, (await sendLink(t)).token);
     const { session_token: sessionToken, user_id: userId } = first.json.data;
     const sent = await sendLink(t, { email: 'ada.work@example.com' }, sessionToken);
-    const added = await db.selectFrom('emails').selectAll().where('email', '=', 'ada.work@example.com').execute();
+    const byAddress = () => db.selectFrom('emails').selectAll().where('email', '=', 'ada.work@example.com').execute();
+    // Nothing joins the account at send time.
+    expect(await byAddress()).toEqual([]);
+    t.clock.advance(60_000);
+    const second = await authenticate(t, sent.token, {}, sessionToken);
+    expect(second.status).toBe(200);
+    const added = await byAddress();
     expect(added).toEqual([
       {
         email_id: expect.stringMatching(/^email-test-/),
         user_id: userId,
         project_id: PROJECT_ID,
         email: 'ada.work@example.com',
-        verified: 0,
-        created_at: START,
+        verified: 1,
+        created_at: START + 60_000,
       },
     ]);
-    t.clock.advance(60_000);
-    const second = await authenticate(t, sent.token, {}, sessionToken);
-    expect(second.status).toBe(200);
     expect(second.json.data.session.session_id).toBe(first.json.data.session.session_id);
     expect(second.json.data.method_id).toBe(added[0]?.email_id);
     expect(second.json.data.session.authentication_factors).toEqual([
@@ -346,6 +350,7 @@ describe('magic_links/authenticate', () => {
         expires_at: START + 30 * 60_000,
         consumed_at: null,
         created_at: START,
+        pending_email: null,
       })
       .execute();
     const response = await authenticate(t, resetToken);

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
+import { linkExpirationField, protectionFields, sessionDurationField } from '../http/fields';
 import { consumeEmailToken, findRedeemableEmailToken } from '../services/emailTokens';
 import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../services/guards';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, issueMagicLink } from '../services/magicLinks';
@@ -20,8 +20,8 @@ const sendSchema = z.object({
   email: z.string(),
   login_magic_link_url: z.string().optional(),
   signup_magic_link_url: z.string().optional(),
-  login_expiration_minutes: expirationField,
-  signup_expiration_minutes: expirationField,
+  login_expiration_minutes: linkExpirationField,
+  signup_expiration_minutes: linkExpirationField,
   login_template_id: z.string().optional(),
   signup_template_id: z.string().optional(),
   locale: z.string().optional(),
@@ -48,7 +48,7 @@ async function sendMagicLink(c: ProviderContext, mode: SendMode): Promise<Respon
   assertEmail(body.email);
   const email = normalizeEmail(body.email);
   const session = mode === 'secondary' ? await requireSession(c) : null;
-  if (session) await assertAttachable(deps, session.row.user_id, { kind: 'email', email });
+  if (session) await assertAttachable(deps, session.row, { kind: 'email', email });
   if (project.pkce.emailMagicLinks && body.code_challenge === undefined) throw new ProviderError('missing_pkce');
   // Both URLs are checked whichever one the email will carry: a refused URL never depends on who the user is.
   const loginUrl = resolveRedirect(project, body.login_magic_link_url, 'login');
@@ -86,20 +86,28 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
     token: body.token,
     kinds: ['magic_link', 'password_reset'],
     codeVerifier: body.code_verifier,
+    requirePkce: deps.config.project.pkce.emailMagicLinks,
   });
   const { token, email } = redeemed;
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
+  // A secondary send's link adds its address to the account that asked for it: only that account's session
+  // can redeem it, so whoever opens it elsewhere is never signed in to someone else's account.
+  if (email.pending && current?.row.user_id !== token.user_id) throw new ProviderError('unable_to_auth_magic_link');
   const started = await deps.db.transaction().execute(async (trx) => {
-    await consumeEmailToken(trx, redeemed, now);
-    return recordAuthentication(trx, c, {
+    const emailId = await consumeEmailToken(trx, deps, redeemed, {
+      now,
+      sameUserSession: current?.row.user_id === token.user_id,
+    });
+    const session = await recordAuthentication(trx, c, {
       userId: token.user_id,
-      factor: emailFactor('magic_link', email),
+      factor: emailFactor('magic_link', { email_id: emailId, email: email.email }),
       durationMinutes: body.session_duration_minutes,
       current,
     });
+    return { session, emailId };
   });
-  return ok(c, { ...(await authenticateResponseFields(c, started)), method_id: email.email_id });
+  return ok(c, { ...(await authenticateResponseFields(c, started.session)), method_id: started.emailId });
 }
 
 /** The magic-link calls of contract §4 "Magic links": login_or_create, send and authenticate. */

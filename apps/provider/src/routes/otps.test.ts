@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser, phoneFactor } from '../../test/authenticateResponse';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../test/expectError';
@@ -86,13 +86,16 @@ describe('otps: email login_or_create', () => {
         method_id: methodId,
         channel: 'email',
         user_id: users[0]?.user_id,
-        code_hash: sha256(`${codes[0]?.otp_id}:${code}`),
+        code_hash: createHmac('sha256', t.passcodeKey).update(`${codes[0]?.otp_id}:${code}`).digest('hex'),
         expires_at: START + 5 * 60_000,
         consumed_at: null,
         failed_attempts: 0,
         created_at: START,
+        pending_identifier: null,
       },
     ]);
+    // The row alone does not give the code away: the hash is keyed, and the key is not in the database.
+    expect(codes[0]?.code_hash).not.toBe(sha256(`${codes[0]?.otp_id}:${code}`));
     for (const value of Object.values(codes[0] ?? {})) expect(String(value)).not.toContain(code);
   });
 
@@ -101,7 +104,7 @@ describe('otps: email login_or_create', () => {
     const { db } = t.provider.database;
     const first = await sendEmailCode(t);
     t.clock.advance(1000);
-    const second = await sendEmailCode(t, 'ADA@example.com', { expiration_minutes: 12 });
+    const second = await sendEmailCode(t, 'ADA@example.com', { expiration_minutes: 8 });
     expect(second.methodId).toBe(first.methodId);
     expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(1);
     const newest = await db
@@ -109,7 +112,7 @@ describe('otps: email login_or_create', () => {
       .selectAll()
       .where('created_at', '=', START + 1000)
       .execute();
-    expect(newest.map((row) => row.expires_at)).toEqual([START + 1000 + 12 * 60_000]);
+    expect(newest.map((row) => row.expires_at)).toEqual([START + 1000 + 8 * 60_000]);
   });
 
   it('refuses a malformed email with invalid_email and writes nothing', async () => {
@@ -258,7 +261,7 @@ describe('otps: send primary and secondary', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('send/secondary attaches a new phone to the session user and adds the factor to the same session', async () => {
+  it('send/secondary attaches a new phone to the session user only when its code is authenticated, adding the factor to the same session', async () => {
     const t = await startProvider();
     const { db } = t.provider.database;
     const email = await sendEmailCode(t);
@@ -268,16 +271,12 @@ describe('otps: send primary and secondary', () => {
     const sent = await t.post('/otps/sms/send/secondary', { phone_number: PHONE }, token);
     expect(sent.status).toBe(200);
     const phoneId = sent.json.data.method_id;
-    expect(await db.selectFrom('phone_numbers').selectAll().execute()).toEqual([
-      {
-        phone_id: phoneId,
-        user_id: userId,
-        project_id: 'project-test-latchkey-playground',
-        phone_number: PHONE,
-        verified: 0,
-        created_at: START,
-      },
-    ]);
+    expect(phoneId).toMatch(/^phone-number-test-/);
+    // Nothing joins the account at send time: only the owner's authentication attaches the number.
+    expect(await db.selectFrom('phone_numbers').selectAll().execute()).toEqual([]);
+    expect(
+      await db.selectFrom('otp_codes').select('pending_identifier').where('method_id', '=', phoneId).execute(),
+    ).toEqual([{ pending_identifier: PHONE }]);
 
     t.clock.advance(60_000);
     const second = await authenticate(t, phoneId, await t.lastCode(PHONE), token);
@@ -290,6 +289,16 @@ describe('otps: send primary and secondary', () => {
     ]);
     expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
     expect(second.json.data.user.phone_numbers).toEqual([{ phone_id: phoneId, phone_number: PHONE, verified: true }]);
+    expect(await db.selectFrom('phone_numbers').selectAll().execute()).toEqual([
+      {
+        phone_id: phoneId,
+        user_id: userId,
+        project_id: 'project-test-latchkey-playground',
+        phone_number: PHONE,
+        verified: 1,
+        created_at: START + 60_000,
+      },
+    ]);
 
     // The user's own, already attached email is reused, not duplicated.
     const own = await t.post('/otps/email/send/secondary', { email: EMAIL }, token);

@@ -2,26 +2,29 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
+import { passcodeExpirationField, protectionFields, sessionDurationField } from '../http/fields';
 import {
   assertEmail,
-  assertNotLocked,
   assertPhoneNumber,
   assertProductEnabled,
   limitSends,
   recordFailure,
+  releaseGuessSlot,
+  takeGuessSlot,
 } from '../services/guards';
 import {
   assertAttachable,
+  attachPendingIdentifier,
   DEFAULT_OTP_EXPIRATION_MINUTES,
   issuePasscode,
   OTP_PRODUCTS,
   type OtpChannel,
+  passcodeHash,
   resolveRecipient,
   type SendMode,
   type SendTarget,
 } from '../services/otps';
-import { digestsEqual, sha256Hex } from '../services/secrets';
+import { digestsEqual } from '../services/secrets';
 import {
   authenticateResponseFields,
   emailFactor,
@@ -31,9 +34,10 @@ import {
   requireSession,
 } from '../services/sessions';
 import { normalizeEmail } from '../services/users';
+import { markIdentifierVerified } from '../services/verification';
 
 const templateFields = {
-  expiration_minutes: expirationField,
+  expiration_minutes: passcodeExpirationField,
   locale: z.string().optional(),
   ...protectionFields,
 };
@@ -48,7 +52,7 @@ const emailSendSchema = z.object({
 const phoneSendSchema = z.object({
   phone_number: z.string(),
   enable_autofill: z.boolean().optional(),
-  autofill_session_duration_minutes: z.number().int().positive().optional(),
+  autofill_session_duration_minutes: sessionDurationField,
   ...templateFields,
 });
 
@@ -86,7 +90,7 @@ async function sendPasscode(c: ProviderContext, channel: OtpChannel, mode: SendM
     autofill = channel === 'sms' && body.enable_autofill === true;
   }
   const session = mode === 'secondary' ? await requireSession(c) : null;
-  if (session) await assertAttachable(deps, session.row.user_id, target);
+  if (session) await assertAttachable(deps, session.row, target);
   const to = target.kind === 'email' ? target.email : target.phoneNumber;
   await limitSends(deps, to, clientIp(c));
   const owner = await resolveRecipient(deps, mode, target, { sessionUserId: session?.row.user_id });
@@ -101,24 +105,38 @@ async function sendPasscode(c: ProviderContext, channel: OtpChannel, mode: SendM
 }
 
 /** The factor a passcode proves: the email or phone number it was sent to. */
-async function passcodeFactor(
+function passcodeFactor(channel: OtpChannel, methodId: string, identifier: string): NewFactor {
+  if (channel === 'email') return emailFactor('otp', { email_id: methodId, email: identifier });
+  return {
+    type: 'otp',
+    delivery_method: channel,
+    phone_number_factor: { phone_id: methodId, phone_number: identifier },
+  };
+}
+
+/** The address a code was sent to: the pending one, or the identifier row `method_id` names. */
+async function passcodeIdentifier(
   c: ProviderContext,
-  channel: OtpChannel,
-  methodId: string,
-): Promise<NewFactor | undefined> {
+  code: { channel: OtpChannel; method_id: string; user_id: string; pending_identifier: string | null },
+): Promise<string | undefined> {
+  if (code.pending_identifier !== null) return code.pending_identifier;
   const { db } = c.get('deps');
-  if (channel === 'email') {
-    const row = await db.selectFrom('emails').selectAll().where('email_id', '=', methodId).executeTakeFirst();
-    return row && emailFactor('otp', row);
+  if (code.channel === 'email') {
+    const row = await db
+      .selectFrom('emails')
+      .select('email')
+      .where('email_id', '=', code.method_id)
+      .where('user_id', '=', code.user_id)
+      .executeTakeFirst();
+    return row?.email;
   }
-  const row = await db.selectFrom('phone_numbers').selectAll().where('phone_id', '=', methodId).executeTakeFirst();
-  return (
-    row && {
-      type: 'otp',
-      delivery_method: channel,
-      phone_number_factor: { phone_id: row.phone_id, phone_number: row.phone_number },
-    }
-  );
+  const row = await db
+    .selectFrom('phone_numbers')
+    .select('phone_number')
+    .where('phone_id', '=', code.method_id)
+    .where('user_id', '=', code.user_id)
+    .executeTakeFirst();
+  return row?.phone_number;
 }
 
 async function authenticatePasscode(c: ProviderContext): Promise<Response> {
@@ -138,9 +156,17 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     .executeTakeFirst();
   if (!code) throw new ProviderError('otp_code_not_found');
   assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
-  await assertNotLocked(deps, code.user_id);
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  // A secondary send's code adds its address to the account that asked for it, so only that account's
+  // session can redeem it: whoever merely receives it cannot be pulled into someone else's account.
+  if (code.pending_identifier !== null && current?.row.user_id !== code.user_id) {
+    throw new ProviderError('otp_code_not_found');
+  }
 
-  // Every guess takes one attempt before it is checked, so parallel guesses cannot exceed the cap.
+  // Every guess takes a slot of the code and then one of the user before it is checked, each by a
+  // conditional UPDATE, so parallel guesses can never evaluate more than either cap. A guess refused by the
+  // user's cap gives the code's slot back (it was never checked).
   const reserved = await deps.db
     .updateTable('otp_codes')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
@@ -149,15 +175,26 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     .returning('otp_id')
     .executeTakeFirst();
   if (!reserved) throw new ProviderError('otp_code_not_found');
-  if (!digestsEqual(sha256Hex(`${code.otp_id}:${body.token}`), code.code_hash)) {
+  try {
+    await takeGuessSlot(deps, code.user_id);
+  } catch (error) {
+    await deps.db
+      .updateTable('otp_codes')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '-', 1) }))
+      .where('otp_id', '=', code.otp_id)
+      .where('failed_attempts', '>', 0)
+      .execute();
+    throw error;
+  }
+  if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) {
     await recordFailure(deps, code.user_id);
     throw new ProviderError('otp_code_not_found');
   }
+  // A right guess is not a failure: its user slot goes back whatever happens next.
+  await releaseGuessSlot(deps.db, code.user_id);
 
-  const factor = await passcodeFactor(c, code.channel, code.method_id);
-  if (!factor) throw new ProviderError('otp_code_not_found');
-  // Read before the transaction: on SQLite the transaction holds the only connection.
-  const current = await optionalSession(c);
+  const identifier = await passcodeIdentifier(c, code);
+  if (identifier === undefined) throw new ProviderError('otp_code_not_found');
   const started = await deps.db.transaction().execute(async (trx) => {
     const consumed = await trx
       .updateTable('otp_codes')
@@ -166,20 +203,34 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
     if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('otp_code_not_found');
-    if (code.channel === 'email') {
-      await trx.updateTable('emails').set({ verified: 1 }).where('email_id', '=', code.method_id).execute();
-    } else {
-      await trx.updateTable('phone_numbers').set({ verified: 1 }).where('phone_id', '=', code.method_id).execute();
-    }
-    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', code.user_id).execute();
-    return recordAuthentication(trx, c, {
+    const kind = code.channel === 'email' ? 'email' : 'phone';
+    // A secondary send's address joins the account only now that its owner has proved it.
+    const methodId =
+      code.pending_identifier === null
+        ? code.method_id
+        : await attachPendingIdentifier(trx, deps, {
+            userId: code.user_id,
+            methodId: code.method_id,
+            kind,
+            value: code.pending_identifier,
+          });
+    await markIdentifierVerified(trx, {
       userId: code.user_id,
-      factor,
+      kind,
+      methodId,
+      sameUserSession: current?.row.user_id === code.user_id,
+      now,
+    });
+    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', code.user_id).execute();
+    const session = await recordAuthentication(trx, c, {
+      userId: code.user_id,
+      factor: passcodeFactor(code.channel, methodId, identifier),
       durationMinutes: body.session_duration_minutes,
       current,
     });
+    return { session, methodId };
   });
-  return ok(c, { ...(await authenticateResponseFields(c, started)), method_id: code.method_id });
+  return ok(c, { ...(await authenticateResponseFields(c, started.session)), method_id: started.methodId });
 }
 
 /** The passcode calls of contract §4 "OTPs": login_or_create and send for each channel, and authenticate. */

@@ -2,13 +2,21 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { expirationField, protectionFields, sessionDurationField } from '../http/fields';
+import { linkExpirationField, protectionFields, sessionDurationField } from '../http/fields';
 import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../services/emailTokens';
-import { assertEmail, assertProductEnabled, limitSends, resolveRedirect, tokenLink } from '../services/guards';
+import {
+  assertEmail,
+  assertProductEnabled,
+  clearGuessSlots,
+  limitSends,
+  resolveRedirect,
+  tokenLink,
+} from '../services/guards';
 import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from '../services/passwordCredentials';
 import { hashPassword } from '../services/passwordHash';
 import { assertAcceptablePassword, assertPasswordLength } from '../services/passwordStrength';
 import {
+  assertRecentAuthentication,
   authenticateResponseFields,
   emailFactor,
   optionalSession,
@@ -27,7 +35,7 @@ const resetStartSchema = z.object({
   email: z.string(),
   login_redirect_url: z.string().optional(),
   reset_password_redirect_url: z.string().optional(),
-  reset_password_expiration_minutes: expirationField,
+  reset_password_expiration_minutes: linkExpirationField,
   reset_password_template_id: z.string().optional(),
   locale: z.string().optional(),
   // S256 only: base64url of a SHA-256 digest is always 43 characters.
@@ -83,15 +91,24 @@ async function resetByEmailStart(c: ProviderContext): Promise<Response> {
     kind: 'password_reset',
     expirationMinutes: resetMinutes,
   });
-  const loginToken = await createEmailToken(deps, {
-    ...owner,
-    kind: 'magic_link',
-    expirationMinutes: LOGIN_LINK_EXPIRATION_MINUTES,
-  });
+  // When magic links need PKCE, a log-in link without a challenge could never be redeemed (and must not be):
+  // the email then offers only the reset link.
+  const offerLoginLink = !project.pkce.emailMagicLinks || codeChallenge !== null;
+  const loginToken = offerLoginLink
+    ? await createEmailToken(deps, { ...owner, kind: 'magic_link', expirationMinutes: LOGIN_LINK_EXPIRATION_MINUTES })
+    : null;
 
   const resetLink = tokenLink(resetUrl, 'reset_password', resetToken);
-  const loginLink = tokenLink(loginUrl, 'login', loginToken);
+  const loginLink = loginToken === null ? null : tokenLink(loginUrl, 'login', loginToken);
   const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
+  const loginLines =
+    loginLink === null
+      ? []
+      : [
+          `Or log in without a password (the link expires in ${minutes(LOGIN_LINK_EXPIRATION_MINUTES)}):`,
+          loginLink,
+          '',
+        ];
   await deps.outbox.send({
     channel: 'email',
     to: email.email,
@@ -102,12 +119,10 @@ async function resetByEmailStart(c: ProviderContext): Promise<Response> {
       `Set a new password (the link expires in ${minutes(resetMinutes)} and works once):`,
       resetLink,
       '',
-      `Or log in without a password (the link expires in ${minutes(LOGIN_LINK_EXPIRATION_MINUTES)}):`,
-      loginLink,
-      '',
+      ...loginLines,
       'If you did not ask for this, you can ignore this email: your password has not changed.',
     ].join('\n'),
-    links: [resetLink, loginLink],
+    links: loginLink === null ? [resetLink] : [resetLink, loginLink],
     codes: [],
   });
   return ok(c, {});
@@ -132,8 +147,13 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   const current = await optionalSession(c);
 
   const started = await deps.db.transaction().execute(async (trx) => {
-    await consumeEmailToken(trx, redeemed, now);
+    const emailId = await consumeEmailToken(trx, deps, redeemed, {
+      now,
+      sameUserSession: current?.row.user_id === token.user_id,
+    });
     await upsertPassword(trx, deps, token.user_id, hash, now);
+    // A successful reset ends any lockout of the user.
+    await clearGuessSlots(trx, token.user_id);
     // Older reset links must not outlive the new password.
     await trx
       .updateTable('email_tokens')
@@ -144,7 +164,7 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
       .execute();
     const session = await recordAuthentication(trx, c, {
       userId: token.user_id,
-      factor: emailFactor('magic_link', email),
+      factor: emailFactor('magic_link', { email_id: emailId, email: email.email }),
       durationMinutes: body.session_duration_minutes,
       current,
     });
@@ -161,7 +181,7 @@ async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
   assertEmail(body.email);
   assertPasswordLength(body.existing_password);
   assertPasswordLength(body.new_password);
-  const { email, stored } = await verifyCredentials(deps, body.email, body.existing_password);
+  const { email, stored } = await verifyCredentials(deps, body.email, body.existing_password, clientIp(c));
   await assertAcceptablePassword(deps.config.project, body.new_password, email.email);
   const hash = await hashPassword(body.new_password);
   const current = await optionalSession(c);
@@ -175,6 +195,7 @@ async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
       .where('hash', '=', stored.hash)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ProviderError('unauthorized_credentials');
+    await clearGuessSlots(trx, email.user_id);
     const session = await recordAuthentication(trx, c, {
       userId: email.user_id,
       factor: PASSWORD_FACTOR,
@@ -192,6 +213,7 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   assertProductEnabled(deps, 'passwords');
   const body = await readBody(c, resetBySessionSchema);
   const current = await requireOpaqueSession(c);
+  assertRecentAuthentication(deps, current.row);
   assertPasswordLength(body.password);
   const userId = current.row.user_id;
   const user = await requireUser(deps.db, userId);
@@ -200,6 +222,7 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     await upsertPassword(trx, deps, userId, hash, now);
+    await clearGuessSlots(trx, userId);
     // Like a refresh: only an explicit duration moves the expiry.
     const session = await touchSession(trx, deps, current.row, body.session_duration_minutes);
     await revokeOtherSessions(trx, userId, session.session_id, now);

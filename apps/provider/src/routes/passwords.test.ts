@@ -416,6 +416,7 @@ describe('POST /passwords/email/reset/start', () => {
         expires_at: START + 30 * 60_000,
         consumed_at: null,
         created_at: START,
+        pending_email: null,
       },
       {
         token_id: expect.stringMatching(/^password-reset-test-/),
@@ -428,6 +429,7 @@ describe('POST /passwords/email/reset/start', () => {
         expires_at: START + 10 * 60_000,
         consumed_at: null,
         created_at: START,
+        pending_email: null,
       },
     ]);
     expect(JSON.stringify(tokens)).not.toContain(resetToken);
@@ -525,7 +527,8 @@ describe('POST /passwords/email/reset', () => {
 
     const rows = await snapshot(t);
     expect(rows.passwords).toHaveLength(1);
-    expect(rows.passwords[0]).toMatchObject({ requires_reset: 0, updated_at: now, created_at: START });
+    // The password was set before the email was verified, so the owner's first verification replaced it.
+    expect(rows.passwords[0]).toMatchObject({ requires_reset: 0, updated_at: now, created_at: now });
     expect(rows.passwords[0]?.hash.startsWith(PHC_PREFIX)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(NEW_PASSWORD);
     const byKind = Object.fromEntries(rows.tokens.map((token) => [token.kind, token.consumed_at]));

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { protectionFields, sessionDurationField } from '../http/fields';
 import { assertEmail, assertProductEnabled } from '../services/guards';
@@ -68,7 +68,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, credentialsSchema);
   assertEmail(body.email);
   assertPasswordLength(body.password);
-  const { email } = await verifyCredentials(deps, body.email, body.password);
+  const { email } = await verifyCredentials(deps, body.email, body.password, clientIp(c));
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
   const started = await deps.db.transaction().execute((trx) =>

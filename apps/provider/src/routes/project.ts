@@ -1,8 +1,9 @@
 import type { BootstrapResponse } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { ok, type ProviderEnv, readBody } from '../http/context';
+import { clientIp, ok, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
+import { limitPerIp } from '../services/guards';
 import { newId } from '../services/secrets';
 
 const eventSchema = z
@@ -63,6 +64,8 @@ export function registerProjectRoutes(app: Hono<ProviderEnv>): void {
         details: JSON.stringify(item.event.details ?? {}).slice(0, 4096),
         created_at: now,
       }));
+    // The route needs no credentials, so every stored event counts against the caller's IP.
+    await limitPerIp(deps, 'eventsPerIp', clientIp(c), rows.length);
     if (rows.length > 0) await deps.db.insertInto('events').values(rows).execute();
     return ok(c, {});
   });

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError, SchemaError } from '../http/errors';
 import { protectionFields } from '../http/fields';
-import { assertEmail } from '../services/guards';
-import { requireSession } from '../services/sessions';
+import { assertEmail, limitPerIp } from '../services/guards';
+import { assertRecentAuthentication, requireSession } from '../services/sessions';
 import { findEmail, requireUser } from '../services/users';
 
 const MAX_METADATA_BYTES = 4096;
@@ -26,10 +26,14 @@ const LATER_FACTORS: Record<string, string> = {
   biometric_registrations: 'Biometric registration',
 };
 
-/** Removes one of the caller's own emails or phone numbers; what was already sent to it stops working. */
+/**
+ * Removes one of the caller's own emails or phone numbers (a sensitive change: it needs a recent sign-in);
+ * what was already sent to it stops working.
+ */
 async function deleteIdentifier(c: ProviderContext, kind: 'email' | 'phone'): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
+  assertRecentAuthentication(deps, row);
   const id = c.req.param('id') ?? '';
   const now = deps.clock.now();
   const deleted = await deps.db.transaction().execute(async (trx) => {
@@ -117,15 +121,18 @@ export function registerUserRoutes(app: Hono<ProviderEnv>): void {
 
   for (const [segment, label] of Object.entries(LATER_FACTORS)) {
     app.delete(`/sdk/v1/users/${segment}/:id`, async (c) => {
-      await requireSession(c);
+      const { row } = await requireSession(c);
+      assertRecentAuthentication(c.get('deps'), row);
       throw new ProviderError('not_found', { message: `${label} not found.` });
     });
   }
 
   app.post('/sdk/v1/users/search', async (c) => {
+    const deps = c.get('deps');
+    // Counted before anything is read: probing for accounts is throttled per IP.
+    await limitPerIp(deps, 'userSearchesPerIp', clientIp(c));
     const body = await readBody(c, searchSchema);
     assertEmail(body.email);
-    const deps = c.get('deps');
     const email = await findEmail(deps.db, deps.config.project.projectId, body.email);
     if (!email) return ok(c, { userType: 'new' });
     const password = await deps.db

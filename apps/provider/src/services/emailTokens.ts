@@ -1,8 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, EmailsTable, EmailTokensTable } from '../db/schema';
+import type { Database, EmailTokensTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
+import { attachPendingIdentifier } from './otps';
 import { newId, pkceMatches, randomToken, sha256Hex } from './secrets';
+import { markIdentifierVerified } from './verification';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type EmailTokenKind = EmailTokensTable['kind'];
@@ -19,6 +21,8 @@ export async function createEmailToken(
     emailId: string;
     codeChallenge: string | null;
     expirationMinutes: number;
+    /** A secondary send's address that no account holds yet: it joins `userId` as `emailId` on redemption. */
+    pendingEmail?: string | null;
   },
 ): Promise<string> {
   const now = deps.clock.now();
@@ -36,6 +40,7 @@ export async function createEmailToken(
       expires_at: now + options.expirationMinutes * 60_000,
       consumed_at: null,
       created_at: now,
+      pending_email: options.pendingEmail ?? null,
     })
     .execute();
   return token;
@@ -45,12 +50,12 @@ export async function createEmailToken(
  * The live token of one of `kinds` with this value, and the email it was sent to; else `unable_to_auth_magic_link`.
  * A token of another kind never matches, so a log-in link can never set a password.
  * A missing or wrong PKCE verifier is `pkce_mismatch` and leaves the token usable: the SDK retries with
- * its other stored verifier (contract §4).
+ * its other stored verifier (contract §4). With `requirePkce`, a token issued without a challenge is `missing_pkce`.
  */
 export async function findRedeemableEmailToken(
   deps: ProviderDeps,
-  options: { token: string; kinds: EmailTokenKind[]; codeVerifier: string | undefined },
-): Promise<{ token: Selectable<EmailTokensTable>; email: Selectable<EmailsTable> }> {
+  options: { token: string; kinds: EmailTokenKind[]; codeVerifier: string | undefined; requirePkce?: boolean },
+): Promise<{ token: Selectable<EmailTokensTable>; email: RedeemedEmail }> {
   const token = await deps.db
     .selectFrom('email_tokens')
     .selectAll()
@@ -65,27 +70,44 @@ export async function findRedeemableEmailToken(
     if (options.codeVerifier === undefined || !pkceMatches(token.code_challenge, options.codeVerifier)) {
       throw new ProviderError('pkce_mismatch');
     }
+  } else if (options.requirePkce) {
+    // A link issued without a challenge (the reset email's log-in link when only magic links need PKCE) can
+    // never stand in for one that needs a verifier.
+    throw new ProviderError('missing_pkce');
+  }
+  if (token.pending_email !== null) {
+    return { token, email: { email_id: token.email_id, email: token.pending_email, pending: true } };
   }
   const email = await deps.db
     .selectFrom('emails')
-    .selectAll()
+    .select(['email_id', 'email'])
     .where('email_id', '=', token.email_id)
     .where('user_id', '=', token.user_id)
     .executeTakeFirst();
   if (!email) throw new ProviderError('unable_to_auth_magic_link');
-  return { token, email };
+  return { token, email: { ...email, pending: false } };
+}
+
+/** The address a redeemed token was sent to; `pending` when it joins the account only on redemption. */
+export interface RedeemedEmail {
+  email_id: string;
+  email: string;
+  pending: boolean;
 }
 
 /**
  * Consumes the token in the caller's transaction (exactly one row must change, else another request won
- * the race: `unable_to_auth_magic_link`), and records what opening the email proved: the address is
- * verified and the user active.
+ * the race: `unable_to_auth_magic_link`), and records what opening the email proved: the address joins the
+ * account if it was pending, it is verified (see markIdentifierVerified) and the user is active. Returns the
+ * email's id in the account.
  */
 export async function consumeEmailToken(
   trx: Executor,
-  redeemed: { token: Selectable<EmailTokensTable>; email: Selectable<EmailsTable> },
-  now: number,
-): Promise<void> {
+  deps: ProviderDeps,
+  redeemed: { token: Selectable<EmailTokensTable>; email: RedeemedEmail },
+  options: { now: number; sameUserSession: boolean },
+): Promise<string> {
+  const { now } = options;
   const consumed = await trx
     .updateTable('email_tokens')
     .set({ consumed_at: now })
@@ -93,6 +115,22 @@ export async function consumeEmailToken(
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
   if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('unable_to_auth_magic_link');
-  await trx.updateTable('emails').set({ verified: 1 }).where('email_id', '=', redeemed.email.email_id).execute();
-  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', redeemed.token.user_id).execute();
+  const userId = redeemed.token.user_id;
+  const emailId = redeemed.email.pending
+    ? await attachPendingIdentifier(trx, deps, {
+        userId,
+        methodId: redeemed.email.email_id,
+        kind: 'email',
+        value: redeemed.email.email,
+      })
+    : redeemed.email.email_id;
+  await markIdentifierVerified(trx, {
+    userId,
+    kind: 'email',
+    methodId: emailId,
+    sameUserSession: options.sameUserSession,
+    now,
+  });
+  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+  return emailId;
 }

@@ -6,14 +6,15 @@ import { clientIp, ok } from '../http/context';
 import { ERROR_URL_BASE, ProviderError } from '../http/errors';
 import {
   assertEmail,
-  assertNotLocked,
   assertPhoneNumber,
   assertProductEnabled,
+  clearGuessSlots,
   consumeRateLimit,
   isAllowedRedirect,
   limitSends,
-  recordFailure,
+  releaseGuessSlot,
   resolveRedirect,
+  takeGuessSlot,
   tokenLink,
 } from './guards';
 
@@ -282,40 +283,56 @@ describe('consumeRateLimit and limitSends', () => {
   });
 });
 
-describe('assertNotLocked and recordFailure', () => {
-  it('locks a user after maxFailuresPerUser failures within the window, and only that user', async () => {
+describe('takeGuessSlot, releaseGuessSlot and clearGuessSlots', () => {
+  it('gives a user maxFailuresPerUser slots within the window, then refuses, and only that user', async () => {
     const testProvider = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
     const deps = providerDeps(testProvider);
-    await recordFailure(deps, 'user-a');
-    await recordFailure(deps, 'user-a');
-    await assertNotLocked(deps, 'user-a');
-    await recordFailure(deps, 'user-a');
-    const error = await refusal(() => assertNotLocked(deps, 'user-a'));
+    await takeGuessSlot(deps, 'user-a');
+    await takeGuessSlot(deps, 'user-a');
+    await takeGuessSlot(deps, 'user-a');
+    const error = await refusal(() => takeGuessSlot(deps, 'user-a'));
     expect([error.errorType, error.status, error.message]).toEqual([
       'user_lock_limit_reached',
       429,
       'Too many failed authentication attempts. Please try again later.',
     ]);
-    await assertNotLocked(deps, 'user-b');
+    await takeGuessSlot(deps, 'user-b');
+    // A right guess gives its slot back, so the next guess gets it.
+    await releaseGuessSlot(deps.db, 'user-a');
+    await takeGuessSlot(deps, 'user-a');
+    expect((await refusal(() => takeGuessSlot(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
+    // A successful password reset clears them all.
+    await clearGuessSlots(deps.db, 'user-a');
+    for (let slot = 0; slot < 3; slot += 1) await takeGuessSlot(deps, 'user-a');
+    expect((await refusal(() => takeGuessSlot(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
   });
 
-  it('forgets each failure once it is older than the window', async () => {
+  it('opens a new window windowMinutes after the first slot of the last one', async () => {
     const testProvider = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
     const deps = providerDeps(testProvider);
     const minute = 60_000;
-    await recordFailure(deps, 'user-a');
+    await takeGuessSlot(deps, 'user-a');
     testProvider.clock.advance(10 * minute);
-    await recordFailure(deps, 'user-a');
+    await takeGuessSlot(deps, 'user-a');
     testProvider.clock.advance(10 * minute);
-    await recordFailure(deps, 'user-a');
-    // 59 minutes 59.999 seconds after the first failure it still counts.
+    await takeGuessSlot(deps, 'user-a');
+    // 59 minutes 59.999 seconds after the first slot the window still holds.
     testProvider.clock.advance(40 * minute - 1);
-    expect((await refusal(() => assertNotLocked(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
+    expect((await refusal(() => takeGuessSlot(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
     testProvider.clock.advance(1);
-    await assertNotLocked(deps, 'user-a');
-    // A new failure within the window of the other two locks again.
-    await recordFailure(deps, 'user-a');
-    expect((await refusal(() => assertNotLocked(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
+    for (let slot = 0; slot < 3; slot += 1) await takeGuessSlot(deps, 'user-a');
+    expect((await refusal(() => takeGuessSlot(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
+  });
+
+  it('hands out exactly maxFailuresPerUser slots to 50 parallel takers', async () => {
+    const testProvider = await startProvider({ lockout: { maxFailuresPerUser: 10, windowMinutes: 60 } });
+    const deps = providerDeps(testProvider);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => takeGuessSlot(deps, 'user-a')));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
+    for (const result of results) {
+      if (result.status === 'rejected')
+        expect((result.reason as ProviderError).errorType).toBe('user_lock_limit_reached');
+    }
   });
 });
 

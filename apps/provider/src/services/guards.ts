@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Product, ProjectConfig } from '../config';
+import type { Database } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { newId } from './secrets';
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Local part, @, a domain with a dot and a top-level part of at least two letters (spec §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -25,23 +28,24 @@ export function assertProductEnabled(deps: ProviderDeps, product: Product): void
 }
 
 /**
- * Counts one send against a fixed-window limit; over the limit answers 429 `too_many_requests` with
- * `Retry-After`. The counter lives in the database, so every instance shares it.
+ * Counts `weight` requests (default one) against a fixed-window limit; over the limit answers 429
+ * `too_many_requests` with `Retry-After`. The counter lives in the database, so every instance shares it.
  */
 export async function consumeRateLimit(
   deps: ProviderDeps,
   bucket: string,
   limit: { limit: number; windowSeconds: number },
+  weight = 1,
 ): Promise<void> {
   const now = deps.clock.now();
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const row = await deps.db
     .insertInto('rate_limits')
-    .values({ bucket, window_start: windowStart, count: 1 })
+    .values({ bucket, window_start: windowStart, count: weight })
     .onConflict((conflict) =>
       conflict.column('bucket').doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
+        count: sql<number>`case when rate_limits.window_start = ${windowStart} then rate_limits.count + ${weight} else ${weight} end`,
         window_start: windowStart,
       }),
     )
@@ -64,20 +68,62 @@ export async function limitSends(deps: ProviderDeps, identifier: string, ip: str
   if (ip !== '') await consumeRateLimit(deps, `send:ip:${ip}`, deps.config.rateLimits.sendsPerIp);
 }
 
-/** Refuses with `user_lock_limit_reached` once a user has failed too often within the window, on any path. */
-export async function assertNotLocked(deps: ProviderDeps, userId: string): Promise<void> {
-  const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
-  const since = deps.clock.now() - windowMinutes * 60_000;
-  const row = await deps.db
-    .selectFrom('auth_failures')
-    .select((eb) => eb.fn.countAll<number>().as('failures'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.failures) >= maxFailuresPerUser) throw new ProviderError('user_lock_limit_reached');
+/** The per-IP limits of calls that need no proof: password checks, user searches and telemetry events. */
+export type IpLimit = 'passwordAttemptsPerIp' | 'userSearchesPerIp' | 'eventsPerIp';
+
+/** Counts `weight` against one of the per-IP limits (a caller without an address is not counted). */
+export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, weight = 1): Promise<void> {
+  if (ip !== '' && weight > 0) await consumeRateLimit(deps, `${kind}:${ip}`, deps.config.rateLimits[kind], weight);
 }
 
-/** Records one failed guess (wrong passcode, wrong password) against the user. */
+const userCounter = (userId: string) => `user:${userId}`;
+
+/**
+ * Takes one guess slot of the user before a guess (password, passcode) is checked, or refuses with
+ * `user_lock_limit_reached` when `lockout.maxFailuresPerUser` slots are taken within the window. The slot is
+ * taken by one conditional UPDATE (`count = count + 1 WHERE count < cap`) that succeeds only when a row
+ * changed, so parallel guesses can never evaluate more than the cap. A wrong guess keeps its slot; a right one
+ * gives it back (releaseGuessSlot). The window starts at the first slot taken and ends `windowMinutes` later.
+ */
+export async function takeGuessSlot(deps: ProviderDeps, userId: string): Promise<void> {
+  const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
+  const now = deps.clock.now();
+  const expiredAt = now - windowMinutes * 60_000;
+  const key = userCounter(userId);
+  await deps.db
+    .insertInto('guess_counters')
+    .values({ counter_key: key, window_start: now, count: 0 })
+    .onConflict((conflict) => conflict.column('counter_key').doNothing())
+    .execute();
+  // Both SET expressions read the row as it was before this UPDATE (SQLite and PostgreSQL alike).
+  const taken = await deps.db
+    .updateTable('guess_counters')
+    .set({
+      count: sql<number>`case when window_start <= ${expiredAt} then 1 else count + 1 end`,
+      window_start: sql<number>`case when window_start <= ${expiredAt} then ${now} else window_start end`,
+    })
+    .where('counter_key', '=', key)
+    .where((eb) => eb.or([eb('count', '<', maxFailuresPerUser), eb('window_start', '<=', expiredAt)]))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw new ProviderError('user_lock_limit_reached');
+}
+
+/** Gives back the slot of a guess that was right (or was never checked). */
+export async function releaseGuessSlot(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable('guess_counters')
+    .set({ count: sql<number>`count - 1` })
+    .where('counter_key', '=', userCounter(userId))
+    .where('count', '>', 0)
+    .execute();
+}
+
+/** Clears every slot of the user: a successful password reset ends a lockout. */
+export async function clearGuessSlots(db: Executor, userId: string): Promise<void> {
+  await db.updateTable('guess_counters').set({ count: 0 }).where('counter_key', '=', userCounter(userId)).execute();
+}
+
+/** Records one failed guess (wrong passcode, wrong password) against the user: the audit trail of failures. */
 export async function recordFailure(deps: ProviderDeps, userId: string): Promise<void> {
   await deps.db
     .insertInto('auth_failures')

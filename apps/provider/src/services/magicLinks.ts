@@ -13,7 +13,7 @@ export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
 export async function issueMagicLink(
   deps: ProviderDeps,
   options: {
-    owner: IdentifierOwner;
+    owner: IdentifierOwner & { pending?: string | null };
     email: string;
     redirectUrl: string;
     expirationMinutes: number;
@@ -28,6 +28,7 @@ export async function issueMagicLink(
     emailId: owner.methodId,
     codeChallenge: options.codeChallenge,
     expirationMinutes,
+    pendingEmail: owner.pending ?? null,
   });
   const { name } = deps.config.project;
   const link = tokenLink(options.redirectUrl, 'magic_links', token);

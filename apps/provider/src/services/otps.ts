@@ -1,9 +1,14 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { Product } from '../config';
+import type { Database } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import type { OutgoingMessage } from './outbox';
-import { newId, randomPasscode, sha256Hex } from './secrets';
+import { hmacSha256Hex, newId, randomPasscode } from './secrets';
+import { assertRecentAuthentication, type SessionRow } from './sessions';
 import { findIdentifier, findOrCreateUser, type Identifier, type IdentifierOwner, insertIdentifier } from './users';
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
@@ -15,6 +20,13 @@ export type SendTarget = Identifier;
 
 /** Default lifetime of a passcode (widget.md §8). */
 export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
+/** The longest lifetime a caller may ask for a six-digit passcode (security.md: at most 10 minutes). */
+export const MAX_OTP_EXPIRATION_MINUTES = 10;
+
+/** How a passcode is kept at rest: HMAC-SHA256 of `${otp_id}:${code}` under the passcode key. */
+export function passcodeHash(deps: Pick<ProviderDeps, 'passcodeKey'>, otpId: string, code: string): string {
+  return hmacSha256Hex(deps.passcodeKey, `${otpId}:${code}`);
+}
 
 /** The product that switches each passcode channel on. */
 export const OTP_PRODUCTS: Record<OtpChannel, Product> = {
@@ -24,45 +36,69 @@ export const OTP_PRODUCTS: Record<OtpChannel, Product> = {
 };
 
 /**
- * Refuses, before anything is written, a secondary send to an identifier that belongs to another user.
+ * Refuses, before anything is written, a secondary send to an identifier that belongs to another user, and
+ * one to an identifier the account does not have yet unless the session authenticated recently.
  * The check is repeated when the identifier is attached, because another call may take it in between.
  */
-export async function assertAttachable(deps: ProviderDeps, userId: string, target: SendTarget): Promise<void> {
+export async function assertAttachable(deps: ProviderDeps, session: SessionRow, target: SendTarget): Promise<void> {
   const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
-  if (owner && owner.userId !== userId) throw duplicateOf(target);
+  if (owner && owner.userId !== session.user_id) throw duplicateOf(target);
+  // Adding an identifier to the account is a sensitive change: it needs a recent sign-in.
+  if (!owner) assertRecentAuthentication(deps, session);
 }
 
 function duplicateOf(target: SendTarget): ProviderError {
   return new ProviderError(target.kind === 'email' ? 'duplicate_email' : 'duplicate_phone_number');
 }
 
-/** Attaches an identifier (unverified) to the caller's user; refused when another user holds it. */
-async function attachIdentifier(deps: ProviderDeps, userId: string, target: SendTarget): Promise<IdentifierOwner> {
-  const inserted = await insertIdentifier(deps.db, deps, userId, target);
-  if (inserted !== null) return { userId, methodId: inserted, created: true };
-  const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
-  if (!owner || owner.userId !== userId) throw duplicateOf(target);
-  return { ...owner, created: false };
-}
-
 /**
  * The user and method id a send goes to. `login_or_create` creates the user when nobody has the
- * identifier; `primary` only reaches an existing one; `secondary` attaches it (unverified) to `sessionUserId`.
+ * identifier; `primary` only reaches an existing one. `secondary` reaches the caller's own identifier, or,
+ * when nobody holds it, reserves a method id for it and attaches nothing: the identifier joins
+ * `sessionUserId`'s account only when its owner authenticates the code or link (`pending`).
  */
 export async function resolveRecipient(
   deps: ProviderDeps,
   mode: SendMode,
   target: SendTarget,
   options: { sessionUserId?: string; status?: 'active' | 'pending' } = {},
-): Promise<IdentifierOwner> {
-  if (mode === 'login_or_create') return findOrCreateUser(deps, target, { status: options.status ?? 'active' });
+): Promise<IdentifierOwner & { pending: string | null }> {
+  if (mode === 'login_or_create') {
+    return { ...(await findOrCreateUser(deps, target, { status: options.status ?? 'active' })), pending: null };
+  }
+  const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
   if (mode === 'primary') {
-    const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
     if (!owner) throw new ProviderError(target.kind === 'email' ? 'email_not_found' : 'phone_number_not_found');
-    return { ...owner, created: false };
+    return { ...owner, created: false, pending: null };
   }
   if (options.sessionUserId === undefined) throw new ProviderError('user_unauthenticated');
-  return attachIdentifier(deps, options.sessionUserId, target);
+  if (owner) {
+    if (owner.userId !== options.sessionUserId) throw duplicateOf(target);
+    return { ...owner, created: false, pending: null };
+  }
+  const methodId = newId(target.kind === 'email' ? 'email' : 'phone-number', deps.environment);
+  const pending = target.kind === 'email' ? target.email : target.phoneNumber;
+  return { userId: options.sessionUserId, methodId, created: false, pending };
+}
+
+/**
+ * Attaches a pending identifier (see resolveRecipient) to `userId`, verified, under `methodId`, in the caller's
+ * transaction: its owner has just authenticated it. Returns the method id it has in the account. Someone who
+ * took it in the meantime keeps it (`duplicate_email` / `duplicate_phone_number`); if the same user already
+ * has it (another code was redeemed first), nothing changes.
+ */
+export async function attachPendingIdentifier(
+  trx: Executor,
+  deps: ProviderDeps,
+  options: { userId: string; methodId: string; kind: 'email' | 'phone'; value: string },
+): Promise<string> {
+  const target: SendTarget =
+    options.kind === 'email' ? { kind: 'email', email: options.value } : { kind: 'phone', phoneNumber: options.value };
+  const inserted = await insertIdentifier(trx, deps, options.userId, target, { id: options.methodId, verified: true });
+  if (inserted !== null) return inserted;
+  const owner = await findIdentifier(trx, deps.config.project.projectId, target);
+  if (!owner || owner.userId !== options.userId) throw duplicateOf(target);
+  return owner.methodId;
 }
 
 function passcodeMessage(
@@ -95,13 +131,14 @@ function passcodeMessage(
 }
 
 /**
- * Creates a passcode for `owner.methodId` and sends it. Only the hash of `${otp_id}:${code}` is stored,
- * and earlier unused codes of the same method stop working, so only the newest one can sign in.
+ * Creates a passcode for `owner.methodId` and sends it. Only the keyed hash (passcodeHash) is stored, and
+ * earlier unused codes of the same method stop working, so only the newest one can sign in. A pending
+ * identifier travels with the code and joins the account only when the code is authenticated.
  */
 export async function issuePasscode(
   deps: ProviderDeps,
   options: {
-    owner: IdentifierOwner;
+    owner: IdentifierOwner & { pending?: string | null };
     channel: OtpChannel;
     to: string;
     expirationMinutes: number;
@@ -129,11 +166,12 @@ export async function issuePasscode(
         method_id: owner.methodId,
         channel,
         user_id: owner.userId,
-        code_hash: sha256Hex(`${otpId}:${code}`),
+        code_hash: passcodeHash(deps, otpId, code),
         expires_at: now + expirationMinutes * 60_000,
         consumed_at: null,
         failed_attempts: 0,
         created_at: now,
+        pending_identifier: owner.pending ?? null,
       })
       .execute();
   });

@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database, EmailsTable, PasswordsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { assertNotLocked, recordFailure } from './guards';
+import { limitPerIp, recordFailure, releaseGuessSlot, takeGuessSlot } from './guards';
 import { verifyAgainstDummy, verifyPassword } from './passwordHash';
 import { newId } from './secrets';
 import type { NewFactor } from './sessions';
@@ -15,15 +15,19 @@ export const PASSWORD_FACTOR: NewFactor = {
 };
 
 /**
- * Checks an email and password the way `passwords/authenticate` does: an unknown email costs a dummy
- * verification (no timing oracle), a locked user is refused before any guess counts, a wrong password
- * counts against the user, and a password flagged for reset never signs in.
+ * Checks an email and password the way `passwords/authenticate` does: the caller's IP pays one password
+ * attempt first (429 `too_many_requests` past `rateLimits.passwordAttemptsPerIp`), an unknown email costs a
+ * dummy verification (no timing oracle), the guess takes a slot of the user before the hash is checked
+ * (`user_lock_limit_reached` when none is left, so parallel guesses never exceed the cap), a wrong password
+ * keeps its slot and is recorded, a right one gives the slot back, and a password flagged for reset never signs in.
  */
 export async function verifyCredentials(
   deps: ProviderDeps,
   rawEmail: string,
   password: string,
+  ip: string,
 ): Promise<{ email: Selectable<EmailsTable>; stored: Selectable<PasswordsTable> }> {
+  await limitPerIp(deps, 'passwordAttemptsPerIp', ip);
   const email = await findEmail(deps.db, deps.config.project.projectId, rawEmail);
   if (!email) {
     await verifyAgainstDummy(password);
@@ -35,11 +39,12 @@ export async function verifyCredentials(
     .where('user_id', '=', email.user_id)
     .executeTakeFirst();
   if (!stored) throw new ProviderError('no_user_password');
-  await assertNotLocked(deps, email.user_id);
+  await takeGuessSlot(deps, email.user_id);
   if (!(await verifyPassword(stored.hash, password))) {
     await recordFailure(deps, email.user_id);
     throw new ProviderError('unauthorized_credentials');
   }
+  await releaseGuessSlot(deps.db, email.user_id);
   if (stored.requires_reset === 1) throw new ProviderError('reset_password');
   return { email, stored };
 }

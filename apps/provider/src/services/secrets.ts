@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** A random secret for a URL or a header: `bytes` bytes from the CSPRNG, base64url (32 bytes = 256 bits). */
 export function randomToken(bytes = 32): string {
@@ -33,4 +33,9 @@ export function pkceMatches(challenge: string, verifier: string): boolean {
   const a = Buffer.from(computed);
   const b = Buffer.from(challenge);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** HMAC-SHA256 in hex: how low-entropy secrets (six-digit passcodes) are kept, under a key outside the database. */
+export function hmacSha256Hex(key: Buffer, value: string): string {
+  return createHmac('sha256', key).update(value).digest('hex');
 }

@@ -80,6 +80,28 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
   return row;
 }
 
+/**
+ * Refuses a sensitive change (a password set by session, an identifier added or removed) with
+ * `reauthentication_required` unless the session proved a password or an email address (passcode or link)
+ * within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a phone number can be
+ * taken over at the carrier.
+ */
+export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow): void {
+  const minutes = deps.config.recentAuthenticationMinutes;
+  const since = deps.clock.now() - minutes * 60_000;
+  const factors = JSON.parse(row.factors) as AuthenticationFactor[];
+  const recent = factors.some(
+    (factor) =>
+      (factor.type === 'password' || factor.delivery_method === 'email') &&
+      Date.parse(factor.last_authenticated_at) >= since,
+  );
+  if (!recent) {
+    throw new ProviderError('reauthentication_required', {
+      message: `This change needs a recent sign-in: authenticate with your password or email within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
+    });
+  }
+}
+
 /** A factor as routes build it; recordAuthentication stamps the time. */
 export type NewFactor = Omit<AuthenticationFactor, 'last_authenticated_at'>;
 

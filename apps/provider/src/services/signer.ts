@@ -113,6 +113,8 @@ export class SessionSigner {
         audience: options.audience,
         issuer: options.issuer,
         currentDate: new Date(options.nowMs),
+        // A token without an expiry is refused like an expired one.
+        requiredClaims: ['exp'],
       });
       return payload as Record<string, unknown>;
     } catch {

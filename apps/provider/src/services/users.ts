@@ -143,23 +143,25 @@ export async function findIdentifier(
 }
 
 /**
- * Inserts an unverified email or phone number for `userId` unless the project already has it, and returns
- * its new id, or null when someone holds it. The unique (project, identifier) index decides a race.
+ * Inserts an email or phone number (unverified unless `verified`) for `userId` unless the project already has
+ * it, and returns its id (`id`, or a new one), or null when someone holds it. The unique (project, identifier)
+ * index decides a race.
  */
 export async function insertIdentifier(
   db: Executor,
   deps: ProviderDeps,
   userId: string,
   identifier: Identifier,
+  options: { id?: string; verified?: boolean } = {},
 ): Promise<string | null> {
   const common = {
     user_id: userId,
     project_id: deps.config.project.projectId,
-    verified: 0,
+    verified: options.verified === true ? 1 : 0,
     created_at: deps.clock.now(),
   };
   if (identifier.kind === 'email') {
-    const emailId = newId('email', deps.environment);
+    const emailId = options.id ?? newId('email', deps.environment);
     const inserted = await db
       .insertInto('emails')
       .values({ ...common, email_id: emailId, email: normalizeEmail(identifier.email) })
@@ -167,7 +169,7 @@ export async function insertIdentifier(
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? emailId : null;
   }
-  const phoneId = newId('phone-number', deps.environment);
+  const phoneId = options.id ?? newId('phone-number', deps.environment);
   const inserted = await db
     .insertInto('phone_numbers')
     .values({ ...common, phone_id: phoneId, phone_number: identifier.phoneNumber })
