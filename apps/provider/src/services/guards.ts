@@ -85,18 +85,18 @@ const userCounter = (userId: string) => `user:${userId}`;
  * changed, so parallel guesses can never evaluate more than the cap. A wrong guess keeps its slot; a right one
  * gives it back (releaseGuessSlot). The window starts at the first slot taken and ends `windowMinutes` later.
  */
-export async function takeGuessSlot(deps: ProviderDeps, userId: string): Promise<void> {
+export async function takeGuessSlot(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
   const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const now = deps.clock.now();
   const expiredAt = now - windowMinutes * 60_000;
   const key = userCounter(userId);
-  await deps.db
+  await db
     .insertInto('guess_counters')
     .values({ counter_key: key, window_start: now, count: 0 })
     .onConflict((conflict) => conflict.column('counter_key').doNothing())
     .execute();
   // Both SET expressions read the row as it was before this UPDATE (SQLite and PostgreSQL alike).
-  const taken = await deps.db
+  const taken = await db
     .updateTable('guess_counters')
     .set({
       count: sql<number>`case when window_start <= ${expiredAt} then 1 else count + 1 end`,
@@ -124,8 +124,8 @@ export async function clearGuessSlots(db: Executor, userId: string): Promise<voi
 }
 
 /** Records one failed guess (wrong passcode, wrong password) against the user: the audit trail of failures. */
-export async function recordFailure(deps: ProviderDeps, userId: string): Promise<void> {
-  await deps.db
+export async function recordFailure(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
+  await db
     .insertInto('auth_failures')
     .values({ failure_id: newId('failure', deps.environment), user_id: userId, created_at: deps.clock.now() })
     .execute();
