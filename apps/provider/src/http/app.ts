@@ -71,14 +71,15 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     }
     // Requests without an Origin header come from servers and tools, not browsers; a browser always sends one.
     if (origin !== undefined && !allowed) throw new ProviderError('origin_not_allowed');
-    await next();
+    // Set before the answer exists, so every c.json() carries them: touching `c.res.headers` afterwards would
+    // make the Node adapter build a full Response for every request. (Every route answers through `c`.)
+    c.header('x-request-id', c.get('requestId'));
     if (allowed) {
       for (const [name, value] of Object.entries(corsHeaders(origin))) {
-        if (name === 'vary') c.res.headers.append(name, value);
-        else c.res.headers.set(name, value);
+        c.header(name, value, name === 'vary' ? { append: true } : undefined);
       }
     }
-    c.res.headers.set('x-request-id', c.get('requestId'));
+    await next();
   });
 
   // No call needs more than a few kilobytes; a large body is refused before it is read. A request that
