@@ -1,6 +1,13 @@
 // Hot queries built and compiled once per dialect instead of on every call: Kysely's query builder and
 // compiler cost more CPU than SQLite spends running a lookup by primary key.
-import { type Compilable, type CompiledQuery, type Kysely, SqliteAdapter, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type QueryResult,
+  SqliteAdapter,
+  type Transaction,
+} from 'kysely';
 import type { Database } from './schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -16,6 +23,15 @@ export function precompiled<Row, Args extends unknown[]>(
   build: (db: Executor, ...placeholders: string[]) => Compilable<Row>,
   arity: Args['length'],
 ): (db: Executor, ...args: Args) => Promise<Row[]> {
+  const run = precompiledQuery<Row, Args>(build, arity);
+  return async (db, ...args) => (await run(db, ...args)).rows;
+}
+
+/** Like precompiled, answering Kysely's whole result (`numAffectedRows` of an UPDATE, …). */
+export function precompiledQuery<Row, Args extends unknown[]>(
+  build: (db: Executor, ...placeholders: string[]) => Compilable<Row>,
+  arity: Args['length'],
+): (db: Executor, ...args: Args) => Promise<QueryResult<Row>> {
   const compiledBy = new Map<string, { query: CompiledQuery<Row>; slots: number[] }>();
   const names = Array.from({ length: arity }, (_, index) => placeholder(index));
   return async (db, ...args) => {
@@ -32,7 +48,6 @@ export function precompiled<Row, Args extends unknown[]>(
       const slot = slots[index] as number;
       return slot === -1 ? value : args[slot];
     });
-    const result = await db.executeQuery<Row>({ ...query, parameters });
-    return result.rows;
+    return db.executeQuery<Row>({ ...query, parameters });
   };
 }

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { precompiledQuery } from '../db/precompiled';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { passcodeExpirationField, protectionFields, sessionDurationField } from '../http/fields';
@@ -139,6 +140,35 @@ async function passcodeIdentifier(
   return row?.phone_number;
 }
 
+// The statements of a redemption, compiled once (see precompiled.ts).
+const reserveCodeSlot = precompiledQuery(
+  (db, otpId, maxFailures) =>
+    db
+      .updateTable('otp_codes')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('otp_id', '=', otpId as string)
+      .where('consumed_at', 'is', null)
+      .where('failed_attempts', '<', maxFailures as unknown as number),
+  2,
+);
+const consumeCode = precompiledQuery(
+  (db, now, otpId) =>
+    db
+      .updateTable('otp_codes')
+      .set({ consumed_at: now as unknown as number })
+      .where('otp_id', '=', otpId as string),
+  2,
+);
+const activateUser = precompiledQuery(
+  (db, userId) =>
+    db
+      .updateTable('users')
+      .set({ status: 'active' })
+      .where('user_id', '=', userId as string)
+      .where('status', '!=', 'active'),
+  1,
+);
+
 async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, authenticateSchema);
@@ -173,14 +203,8 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   // guess refused by the user's cap rolls back, giving the code's slot back. A wrong guess commits its slots
   // and its failure; a right one gives its user slot back and signs in, in the same transaction.
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const reserved = await trx
-      .updateTable('otp_codes')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('otp_id', '=', code.otp_id)
-      .where('consumed_at', 'is', null)
-      .where('failed_attempts', '<', deps.config.lockout.maxFailuresPerCode)
-      .executeTakeFirst();
-    if (Number(reserved.numUpdatedRows) !== 1) return { refused: 'otp_code_not_found' as const };
+    const reserved = await reserveCodeSlot(trx, code.otp_id, deps.config.lockout.maxFailuresPerCode);
+    if (reserved.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
     await takeGuessSlot(deps, code.user_id, trx);
     if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) {
       await recordFailure(deps, code.user_id, trx);
@@ -188,7 +212,7 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     }
     // A right guess is not a failure: its user slot goes back.
     await releaseGuessSlot(trx, code.user_id);
-    await trx.updateTable('otp_codes').set({ consumed_at: now }).where('otp_id', '=', code.otp_id).execute();
+    await consumeCode(trx, now, code.otp_id);
     const kind = code.channel === 'email' ? 'email' : 'phone';
     // A secondary send's address joins the account only now that its owner has proved it.
     const methodId =
@@ -209,12 +233,7 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       now,
     });
     // Only a pending user changes: an active one is not written again.
-    await trx
-      .updateTable('users')
-      .set({ status: 'active' })
-      .where('user_id', '=', code.user_id)
-      .where('status', '!=', 'active')
-      .execute();
+    await activateUser(trx, code.user_id);
     const session = await recordAuthentication(trx, c, {
       userId: code.user_id,
       factor: passcodeFactor(code.channel, methodId, identifier),

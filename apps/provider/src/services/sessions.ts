@@ -1,6 +1,6 @@
 import type { AuthenticationFactor, Session, User } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { precompiled } from '../db/precompiled';
+import { precompiled, precompiledQuery } from '../db/precompiled';
 import type { Database, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
@@ -54,6 +54,25 @@ const selectSessionByTokenHash = precompiled(
       .where('token_hash', '=', tokenHash as string)
       .where('project_id', '=', projectId as string),
   2,
+);
+
+const insertSession = precompiledQuery(
+  (db, sessionId, userId, projectId, tokenHash, startedAt, lastAccessedAt, expiresAt, ipAddress, userAgent, factors) =>
+    db.insertInto('sessions').values({
+      session_id: sessionId as string,
+      user_id: userId as string,
+      project_id: projectId as string,
+      token_hash: tokenHash as string,
+      started_at: startedAt as unknown as number,
+      last_accessed_at: lastAccessedAt as unknown as number,
+      expires_at: expiresAt as unknown as number,
+      revoked_at: null,
+      ip_address: ipAddress as string,
+      user_agent: userAgent as string,
+      factors: factors as string,
+      custom_claims: null,
+    }),
+  10,
 );
 
 export async function findLiveSession(deps: ProviderDeps, token: string): Promise<SessionRow | undefined> {
@@ -197,7 +216,19 @@ export async function recordAuthentication(
     factors: JSON.stringify([factor]),
     custom_claims: null,
   };
-  await trx.insertInto('sessions').values(row).execute();
+  await insertSession(
+    trx,
+    row.session_id,
+    row.user_id,
+    row.project_id,
+    row.token_hash,
+    row.started_at,
+    row.last_accessed_at,
+    row.expires_at,
+    row.ip_address,
+    row.user_agent,
+    row.factors,
+  );
   return { row, token };
 }
 
