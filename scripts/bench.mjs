@@ -1,7 +1,9 @@
 // `npm run bench`: measures what Latchkey costs and records it in BENCHMARKS.md.
 // Bundle sizes are measured with esbuild from the BUILT packages (run after `npm run build`), minified and
 // gzipped at level 9, React excluded. Provider throughput is measured by apps/provider/bench/throughput.ts
-// over HTTP on loopback. Each section of BENCHMARKS.md is replaced in place between its markers,
+// over HTTP on loopback, on SQLite and on PostgreSQL (LATCHKEY_BENCH_POSTGRES_URL, default the local test server
+// of scripts/start-postgres.sh; skipped with a note when none answers), next to a bare Hono route and the
+// storage floors (one indexed select, one durable update) measured in the same run. Each section of BENCHMARKS.md is replaced in place between its markers,
 // so other benchmarks can add their own sections. `node scripts/bench.mjs kit-bundle` runs the named sections
 // only (sdk-bundle, kit-bundle, provider-throughput); the default is all of them.
 import { spawnSync } from 'node:child_process';

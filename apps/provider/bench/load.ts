@@ -23,15 +23,24 @@ export interface LoadResult {
   p99: number;
   requests: number;
   durationSeconds: number;
+  /** CPU time the server process spent per answered request (all its threads), when it was measured. */
+  cpuMicrosPerRequest?: number;
 }
 
-function runOnce(port: number, target: LoadTarget, connections: number, seconds: number): Promise<autocannon.Result> {
+function runOnce(
+  port: number,
+  target: LoadTarget,
+  connections: number,
+  seconds: number,
+  overallRate?: number,
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: `http://127.0.0.1:${port}`,
         connections,
         duration: seconds,
+        ...(overallRate === undefined ? {} : { overallRate }),
         requests: [
           {
             method: 'POST',
@@ -63,17 +72,64 @@ function assertAllSucceeded(target: LoadTarget, result: autocannon.Result, phase
 }
 
 /** Warms the target up, then measures it; throws when any answer was not 2xx. */
-export async function measure(port: number, target: LoadTarget, settings: LoadSettings): Promise<LoadResult> {
+export async function measure(
+  port: number,
+  target: LoadTarget,
+  settings: LoadSettings,
+  /** Reads the server's CPU time (µs) before and after the measured run. */
+  serverCpuMicros?: () => Promise<number>,
+): Promise<LoadResult> {
   const warmup = await runOnce(port, target, settings.connections, settings.warmupSeconds);
   assertAllSucceeded(target, warmup, 'warm-up');
+  const cpuBefore = await serverCpuMicros?.();
   const result = await runOnce(port, target, settings.connections, settings.durationSeconds);
+  const cpuAfter = await serverCpuMicros?.();
   assertAllSucceeded(target, result, 'measured run');
   const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
   return {
+    ...(cpuBefore === undefined || cpuAfter === undefined
+      ? {}
+      : { cpuMicrosPerRequest: (cpuAfter - cpuBefore) / Math.max(1, result['2xx'] + result.non2xx) }),
     requestsPerSecond: result['2xx'] / elapsedSeconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result['2xx'],
     durationSeconds: elapsedSeconds,
   };
+}
+
+/**
+ * Drives several targets at once (warm-up together, then measured together); one result per target. A target
+ * with `overallRate` is sent that many requests per second in all, so its latency is the server's answer time,
+ * not a queue the load generator built.
+ */
+export async function measureTogether(
+  port: number,
+  entries: { target: LoadTarget; connections: number; overallRate?: number }[],
+  settings: LoadSettings,
+): Promise<LoadResult[]> {
+  const warmups = await Promise.all(
+    entries.map(({ target, connections, overallRate }) =>
+      runOnce(port, target, connections, settings.warmupSeconds, overallRate),
+    ),
+  );
+  entries.forEach(({ target }, index) => {
+    assertAllSucceeded(target, warmups[index] as autocannon.Result, 'warm-up');
+  });
+  const results = await Promise.all(
+    entries.map(({ target, connections, overallRate }) =>
+      runOnce(port, target, connections, settings.durationSeconds, overallRate),
+    ),
+  );
+  return results.map((result, index) => {
+    assertAllSucceeded((entries[index] as (typeof entries)[number]).target, result, 'measured run');
+    const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+    return {
+      requestsPerSecond: result['2xx'] / elapsedSeconds,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      requests: result['2xx'],
+      durationSeconds: elapsedSeconds,
+    };
+  });
 }

@@ -2,8 +2,10 @@
 // The rows have the shapes the routes write (see src/services/users.ts, sessions.ts and routes/otps.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
+import { passcodeHash } from '../src/services/otps';
 import { newId, randomPasscode, randomToken, sha256Hex } from '../src/services/secrets';
 import { newUserRow } from '../src/services/users';
+import { BENCH_PASSCODE_KEY } from './config';
 
 /** A user with one email address. */
 export interface SeededUser {
@@ -104,13 +106,14 @@ export async function seedSessions(db: Kysely<Database>, projectId: string, user
   return tokens;
 }
 
-/** Stores one live ten-minute email passcode per user, hashed as `otps/email/login_or_create` stores it. */
+/** Stores one live ten-minute email passcode per user, keyed as `otps/email/login_or_create` stores it. */
 export async function seedEmailCodes(
   db: Kysely<Database>,
   projectId: string,
   users: SeededUser[],
 ): Promise<SeededCode[]> {
   const now = Date.now();
+  const passcodeKey = Buffer.from(BENCH_PASSCODE_KEY, 'hex');
   const rows = users.map((user) => {
     const otpId = newId('otp', 'test');
     const code = randomPasscode();
@@ -122,11 +125,12 @@ export async function seedEmailCodes(
         method_id: user.emailId,
         channel: 'email' as const,
         user_id: user.userId,
-        code_hash: sha256Hex(`${otpId}:${code}`),
+        code_hash: passcodeHash({ passcodeKey }, otpId, code),
         expires_at: now + HOUR_MS / 6,
         consumed_at: null,
         failed_attempts: 0,
         created_at: now,
+        pending_identifier: null,
       },
     };
   });

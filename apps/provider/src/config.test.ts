@@ -22,6 +22,7 @@ const DEFAULTS = {
     rbacPolicy: null,
   },
   smtp: null,
+  sqlite: { synchronous: 'full' },
   trustedProxies: [],
   rateLimits: {
     sendsPerIdentifier: { limit: 5, windowSeconds: 60 },

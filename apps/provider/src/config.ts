@@ -103,6 +103,11 @@ export const configSchema = z.strictObject({
   project: projectSchema.default(projectSchema.parse({})),
   /** Outgoing email through SMTP (nodemailer), e.g. `smtp://user:pass@mail.example.com:587`. */
   smtp: z.strictObject({ url: z.string(), from: z.string() }).nullable().default(null),
+  /**
+   * SQLite durability (`PRAGMA synchronous`; ignored on PostgreSQL): `full` survives a power loss, `normal`
+   * (with WAL) survives a crash of the process. Concurrent commits are grouped either way.
+   */
+  sqlite: z.strictObject({ synchronous: z.enum(['full', 'normal']).default('full') }).default({ synchronous: 'full' }),
   /** Peers whose `X-Forwarded-For` is believed (exact IP addresses). Nobody else's is. */
   trustedProxies: z.array(z.string()).default([]),
   /**

@@ -1,6 +1,6 @@
 export type { Product, ProjectConfig, ProviderConfig, ProviderConfigInput } from './config';
 export { configSchema, loadConfigFile, PRODUCTS, parseConfig } from './config';
-export type { DatabaseKind, ProviderDatabase } from './db/database';
+export type { DatabaseKind, OpenDatabaseOptions, ProviderDatabase, SqliteSynchronous } from './db/database';
 export { DEFAULT_SQLITE_PATH, openDatabase } from './db/database';
 export type { Clock, ProviderBindings } from './http/context';
 export type { ErrorType } from './http/errors';

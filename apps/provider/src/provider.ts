@@ -76,7 +76,10 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     sqlitePath: sqliteFilePath(options.db),
   });
   const ownsDatabase = typeof options.db !== 'object';
-  const database = typeof options.db === 'object' ? options.db : await openDatabase(options.db);
+  const database =
+    typeof options.db === 'object'
+      ? options.db
+      : await openDatabase(options.db, { sqliteSynchronous: config.sqlite.synchronous });
   const { db } = database;
   const { project } = config;
 

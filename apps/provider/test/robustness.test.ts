@@ -1,8 +1,9 @@
 // No input may produce a 500 or a stack trace: every route gets a battery of malformed bodies, with and
 // without a session, and must answer a JSON 4xx (or a 2xx) carrying a request id.
 import { describe, expect, it } from 'vitest';
+import { expectSchemaError } from './expectError';
 import { signIn } from './fixtures';
-import { startProvider } from './harness';
+import { PUBLIC_TOKEN, startProvider } from './harness';
 
 const ROUTES: [method: string, path: string][] = [
   ['POST', '/events'],
@@ -28,6 +29,21 @@ const ROUTES: [method: string, path: string][] = [
   ['POST', '/sessions/revoke'],
 ];
 
+/** `{"a":{"a":…1…}}`, `levels` objects deep. */
+function nestedObject(levels: number): string {
+  return `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+}
+
+/** A telemetry batch whose one event's `details` nests `levels` deep. */
+function deepEventBatch(levels: number): string {
+  return `[{"event":{"public_token":"${PUBLIC_TOKEN}","event_name":"deep","details":${nestedObject(levels)}}}]`;
+}
+
+/** A `PUT /users/me` body whose `untrusted_metadata` nests `levels` deep. */
+function deepMetadata(levels: number): string {
+  return `{"untrusted_metadata":{"profile":${nestedObject(levels)}}}`;
+}
+
 const NASTY_BODIES: string[] = [
   '',
   'null',
@@ -47,6 +63,9 @@ const NASTY_BODIES: string[] = [
   `${'['.repeat(2000)}${']'.repeat(2000)}`,
   '{"name":{"first_name":1},"untrusted_metadata":[]}',
   '{"login_magic_link_url":"javascript:alert(1)","email":"a@b.co"}',
+  deepEventBatch(5_000),
+  deepMetadata(5_000),
+  `{"email":"a@b.co","password":${nestedObject(5_000)}}`,
 ];
 
 describe('no input produces a 500 or a stack trace', () => {
@@ -94,5 +113,37 @@ describe('no input produces a 500 or a stack trace', () => {
       expect(response.status, `${method} ${path}`).toBeLessThan(500);
       expect(typeof response.json.request_id, `${method} ${path}`).toBe('string');
     }
+  });
+
+  it('refuses a body nested thousands deep with a 400 naming the limit, and writes nothing', async () => {
+    const testProvider = await startProvider();
+    const { db } = testProvider.provider.database;
+    const { sessionToken, userId } = await signIn(testProvider, { email: 'ada@example.com' });
+    const depthIssue = [{ dataPath: '', message: 'must not nest arrays and objects more than 32 levels deep' }];
+
+    // `/events` needs no Authorization header: anyone on the internet can send this one.
+    const events = await testProvider.call('POST', '/events', { rawBody: deepEventBatch(5_000), authorization: null });
+    expectSchemaError(events, depthIssue);
+    expect(await db.selectFrom('events').selectAll().execute()).toEqual([]);
+
+    const metadata = await testProvider.call('PUT', '/users/me', { rawBody: deepMetadata(5_000), sessionToken });
+    expectSchemaError(metadata, depthIssue);
+    const user = await db
+      .selectFrom('users')
+      .select('untrusted_metadata')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    expect(user?.untrusted_metadata).toBe('{}');
+
+    // Brackets inside strings are text, not nesting; a shallow value is stored as before.
+    const shallow = await testProvider.call('PUT', '/users/me', {
+      rawBody: `{"untrusted_metadata":{"note":"${'['.repeat(100)}","profile":${nestedObject(20)}}}`,
+      sessionToken,
+    });
+    expect(shallow.status).toBe(200);
+    expect(shallow.json.data.__user.untrusted_metadata.note).toBe('['.repeat(100));
+    const stored = await testProvider.call('POST', '/events', { rawBody: deepEventBatch(20), authorization: null });
+    expect(stored.status).toBe(200);
+    expect(await db.selectFrom('events').select('event_name').execute()).toEqual([{ event_name: 'deep' }]);
   });
 });

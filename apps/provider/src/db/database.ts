@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
+import { GroupCommitSqliteDialect } from './sqliteDriver';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -25,11 +26,38 @@ function isPostgresUrl(target: string): boolean {
   return target.startsWith('postgres://') || target.startsWith('postgresql://');
 }
 
+/** A read-only connection to a SQLite file in WAL mode: it reads committed data while writes are pending. */
+function openReader(target: string): SQLite.Database {
+  const reader = new SQLite(target, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return reader;
+}
+
+/**
+ * How hard SQLite makes each commit durable before anyone is answered (always in WAL mode):
+ * - `full` (the default): the WAL is fsynced after each group of commits and before anyone in the group is
+ *   answered, so an answered write survives a power loss. The fsync runs on libuv's thread pool, not the event loop.
+ * - `normal`: commits reach the operating system but are fsynced only at checkpoints, so an answered write
+ *   survives a crash or `kill -9` of the process, but the last commits may be lost if the machine loses power.
+ * Commits of concurrent requests are grouped either way (see sqliteDriver.ts), so `full` costs one fsync per
+ * group, not per request.
+ */
+export type SqliteSynchronous = 'full' | 'normal';
+
+export interface OpenDatabaseOptions {
+  /** SQLite only; ignored for PostgreSQL, whose durability is the server's (`synchronous_commit`). Default `full`. */
+  sqliteSynchronous?: SqliteSynchronous;
+}
+
 /**
  * Opens (and migrates) a database: a `postgres://` URL, `:memory:`, or a SQLite file path.
- * SQLite runs in WAL mode with `synchronous = FULL`, so a committed write survives a crash or `kill -9`.
+ * SQLite runs in WAL mode at the durability asked for (`full` unless told otherwise) and commits concurrent
+ * writes in groups: a request is answered only once its writes are committed (and, with `full`, on disk).
  */
-export async function openDatabase(target: string = DEFAULT_SQLITE_PATH): Promise<ProviderDatabase> {
+export async function openDatabase(
+  target: string = DEFAULT_SQLITE_PATH,
+  options: OpenDatabaseOptions = {},
+): Promise<ProviderDatabase> {
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     // An idle connection the server drops (restart, DROP DATABASE … FORCE) is discarded by the pool and
@@ -47,10 +75,20 @@ export async function openDatabase(target: string = DEFAULT_SQLITE_PATH): Promis
   if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
   const sqlite = new SQLite(target);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  // `full` on a file: SQLite commits without fsync and the driver fsyncs the WAL off the event loop before
+  // answering (see sqliteDriver.ts); in memory there is nothing to sync.
+  const syncWal = options.sqliteSynchronous !== 'normal' && target !== ':memory:';
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new GroupCommitSqliteDialect(
+      sqlite,
+      target === ':memory:'
+        ? {}
+        : { openReader: () => openReader(target), ...(syncWal ? { walSync: { walPath: `${target}-wal` } } : {}) },
+    ),
+  });
   try {
     await migrateToLatest(db);
   } catch (error) {

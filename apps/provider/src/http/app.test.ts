@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, expectSchemaError, REQUEST_ID, REQUEST_ID_PATTERN } from '../../test/expectError';
 import { appWithRoutes, rowById, signIn } from '../../test/fixtures';
 import { type CallResult, ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { serveProvider } from '../server';
 import { MAX_BODY_BYTES } from './app';
 
 const SDK_HEADERS = 'authorization,content-type,x-sdk-client,x-sdk-parent-host';
@@ -299,5 +300,48 @@ describe('request size', () => {
       error_message: 'The request body is too large.',
     });
     expect(await provider.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+
+  it('over HTTP, refuses by the Content-Length header and counts a chunked body as it streams', async () => {
+    const { provider } = await startProvider();
+    const server = await serveProvider(provider, { port: 0 });
+    try {
+      const send = (body: string | ReadableStream<Uint8Array>) =>
+        fetch(`${server.url}/sdk/v1/otps/email/login_or_create`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`,
+          },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+      const chunked = (text: string) =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            const bytes = new TextEncoder().encode(text);
+            for (let offset = 0; offset < bytes.length; offset += 16_384)
+              controller.enqueue(bytes.subarray(offset, offset + 16_384));
+            controller.close();
+          },
+        });
+      const tooLarge = JSON.stringify({ email: 'ada@example.com', padding: 'x'.repeat(MAX_BODY_BYTES) });
+      for (const body of [tooLarge, chunked(tooLarge)]) {
+        const response = await send(body);
+        expect(response.status).toBe(413);
+        expect(await response.json()).toMatchObject({ error_type: 'request_too_large' });
+      }
+      for (const body of [
+        JSON.stringify({ email: 'ada@example.com' }),
+        chunked(JSON.stringify({ email: 'lin@example.com' })),
+      ]) {
+        const response = await send(body);
+        expect(response.status).toBe(200);
+      }
+      const emails = await provider.database.db.selectFrom('emails').select('email').orderBy('email').execute();
+      expect(emails).toEqual([{ email: 'ada@example.com' }, { email: 'lin@example.com' }]);
+    } finally {
+      await server.close();
+    }
   });
 });

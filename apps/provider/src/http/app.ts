@@ -71,26 +71,36 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     }
     // Requests without an Origin header come from servers and tools, not browsers; a browser always sends one.
     if (origin !== undefined && !allowed) throw new ProviderError('origin_not_allowed');
-    await next();
+    // Set before the answer exists, so every c.json() carries them: touching `c.res.headers` afterwards would
+    // make the Node adapter build a full Response for every request. (Every route answers through `c`.)
+    c.header('x-request-id', c.get('requestId'));
     if (allowed) {
       for (const [name, value] of Object.entries(corsHeaders(origin))) {
-        if (name === 'vary') c.res.headers.append(name, value);
-        else c.res.headers.set(name, value);
+        c.header(name, value, name === 'vary' ? { append: true } : undefined);
       }
     }
-    c.res.headers.set('x-request-id', c.get('requestId'));
+    await next();
   });
 
-  // No call needs more than a few kilobytes; a large body is refused before it is read.
-  app.use(
-    '/sdk/v1/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ProviderError('request_too_large');
-      },
-    }),
-  );
+  // No call needs more than a few kilobytes; a large body is refused before it is read. A request that
+  // declares its size (HTTP clients always do, and Node's parser holds the body to it) is judged by the
+  // header alone, so the Node adapter never has to build a full Request; only a body of unknown size
+  // (chunked) is counted as it streams, by Hono's bodyLimit.
+  const countBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ProviderError('request_too_large');
+    },
+  });
+  app.use('/sdk/v1/*', (c, next) => {
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(length) > MAX_BODY_BYTES) throw new ProviderError('request_too_large');
+      return next();
+    }
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return countBody(c, next);
+  });
 
   // `/events` carries no Authorization header (contract §4); everything else under /sdk/v1 does.
   app.use('/sdk/v1/*', async (c, next) => {

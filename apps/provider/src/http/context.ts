@@ -54,13 +54,54 @@ export function schemaIssues(error: z.ZodError): SchemaIssue[] {
   return error.issues.map((issue) => ({ dataPath: toDataPath(issue.path), message: issue.message }));
 }
 
+/** How deeply a request body may nest arrays and objects. No call needs more than a handful of levels. */
+export const MAX_JSON_DEPTH = 32;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Is any array or object in the JSON text nested deeper than `maxDepth`? One pass over the characters,
+ * without recursion, before anything parses or copies the value (a value nested thousands deep would
+ * overflow the stack of JSON.stringify or of a schema check).
+ */
+export function exceedsJsonDepth(text: string, maxDepth: number = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index += 1;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
 /**
  * Reads the JSON body and checks it against `schema`. An empty body counts as `{}` (the SDK sends
- * `sessions/revoke` with none). Anything that is not JSON, or does not match, is a SchemaError.
+ * `sessions/revoke` with none). Anything that is not JSON, nests deeper than MAX_JSON_DEPTH, or does not
+ * match, is a SchemaError (400).
  */
 export async function readBody<T extends z.ZodType>(c: ProviderContext, schema: T): Promise<z.infer<T>> {
   const text = await c.req.text();
   let json: unknown = {};
+  if (exceedsJsonDepth(text)) {
+    throw new SchemaError('body', [
+      { dataPath: '', message: `must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep` },
+    ]);
+  }
   if (text.trim() !== '') {
     try {
       json = JSON.parse(text);

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { precompiledQuery } from '../db/precompiled';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { passcodeExpirationField, protectionFields, sessionDurationField } from '../http/fields';
@@ -139,6 +140,35 @@ async function passcodeIdentifier(
   return row?.phone_number;
 }
 
+// The statements of a redemption, compiled once (see precompiled.ts).
+const reserveCodeSlot = precompiledQuery(
+  (db, otpId, maxFailures) =>
+    db
+      .updateTable('otp_codes')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('otp_id', '=', otpId as string)
+      .where('consumed_at', 'is', null)
+      .where('failed_attempts', '<', maxFailures as unknown as number),
+  2,
+);
+const consumeCode = precompiledQuery(
+  (db, now, otpId) =>
+    db
+      .updateTable('otp_codes')
+      .set({ consumed_at: now as unknown as number })
+      .where('otp_id', '=', otpId as string),
+  2,
+);
+const activateUser = precompiledQuery(
+  (db, userId) =>
+    db
+      .updateTable('users')
+      .set({ status: 'active' })
+      .where('user_id', '=', userId as string)
+      .where('status', '!=', 'active'),
+  1,
+);
+
 async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, authenticateSchema);
@@ -164,45 +194,25 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     throw new ProviderError('otp_code_not_found');
   }
 
-  // Every guess takes a slot of the code and then one of the user before it is checked, each by a
-  // conditional UPDATE, so parallel guesses can never evaluate more than either cap. A guess refused by the
-  // user's cap gives the code's slot back (it was never checked).
-  const reserved = await deps.db
-    .updateTable('otp_codes')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('otp_id', '=', code.otp_id)
-    .where('failed_attempts', '<', deps.config.lockout.maxFailuresPerCode)
-    .returning('otp_id')
-    .executeTakeFirst();
-  if (!reserved) throw new ProviderError('otp_code_not_found');
-  try {
-    await takeGuessSlot(deps, code.user_id);
-  } catch (error) {
-    await deps.db
-      .updateTable('otp_codes')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '-', 1) }))
-      .where('otp_id', '=', code.otp_id)
-      .where('failed_attempts', '>', 0)
-      .execute();
-    throw error;
-  }
-  if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) {
-    await recordFailure(deps, code.user_id);
-    throw new ProviderError('otp_code_not_found');
-  }
-  // A right guess is not a failure: its user slot goes back whatever happens next.
-  await releaseGuessSlot(deps.db, code.user_id);
-
   const identifier = await passcodeIdentifier(c, code);
   if (identifier === undefined) throw new ProviderError('otp_code_not_found');
-  const started = await deps.db.transaction().execute(async (trx) => {
-    const consumed = await trx
-      .updateTable('otp_codes')
-      .set({ consumed_at: now })
-      .where('otp_id', '=', code.otp_id)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('otp_code_not_found');
+
+  // One transaction, one commit (one fsync, shared with concurrent requests on SQLite): the guess takes a slot
+  // of the code and then one of the user, each by a conditional UPDATE, before it is checked, so parallel
+  // guesses can never evaluate more than either cap (on PostgreSQL the rows stay locked until the commit). A
+  // guess refused by the user's cap rolls back, giving the code's slot back. A wrong guess commits its slots
+  // and its failure; a right one gives its user slot back and signs in, in the same transaction.
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const reserved = await reserveCodeSlot(trx, code.otp_id, deps.config.lockout.maxFailuresPerCode);
+    if (reserved.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
+    await takeGuessSlot(deps, code.user_id, trx);
+    if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) {
+      await recordFailure(deps, code.user_id, trx);
+      return { refused: 'otp_code_not_found' as const };
+    }
+    // A right guess is not a failure: its user slot goes back.
+    await releaseGuessSlot(trx, code.user_id);
+    await consumeCode(trx, now, code.otp_id);
     const kind = code.channel === 'email' ? 'email' : 'phone';
     // A secondary send's address joins the account only now that its owner has proved it.
     const methodId =
@@ -214,6 +224,7 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
             kind,
             value: code.pending_identifier,
           });
+    // Writes nothing when the address is already verified.
     await markIdentifierVerified(trx, {
       userId: code.user_id,
       kind,
@@ -221,7 +232,8 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       sameUserSession: current?.row.user_id === code.user_id,
       now,
     });
-    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', code.user_id).execute();
+    // Only a pending user changes: an active one is not written again.
+    await activateUser(trx, code.user_id);
     const session = await recordAuthentication(trx, c, {
       userId: code.user_id,
       factor: passcodeFactor(code.channel, methodId, identifier),
@@ -230,6 +242,8 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     });
     return { session, methodId };
   });
+  if (outcome.refused !== undefined) throw new ProviderError(outcome.refused);
+  const started = outcome;
   return ok(c, { ...(await authenticateResponseFields(c, started.session)), method_id: started.methodId });
 }
 

@@ -125,6 +125,31 @@ describe('POST /sessions/authenticate', () => {
     }
   });
 
+  it('writes last_accessed_at at most once a minute on refreshes without a duration, and answers what is stored', async () => {
+    const testProvider = await startProvider();
+    const started = testProvider.clock.now();
+    const { sessionToken, sessionId } = await signIn(testProvider, { durationMinutes: 30 });
+    const refresh = () => testProvider.call('POST', '/sessions/authenticate', { body: {}, sessionToken });
+    const before = await sessionRow(testProvider, sessionId);
+    testProvider.clock.advance(59_999);
+    const early = await refresh();
+    expect(early.status).toBe(200);
+    expect(early.json.data.session.last_accessed_at).toBe(iso(started));
+    expect(await sessionRow(testProvider, sessionId)).toEqual(before);
+    testProvider.clock.advance(1);
+    const late = await refresh();
+    expect(late.json.data.session.last_accessed_at).toBe(iso(started + MINUTE));
+    expect(await sessionRow(testProvider, sessionId)).toEqual({ ...before, last_accessed_at: started + MINUTE });
+    // An explicit duration always writes, at once.
+    testProvider.clock.advance(1_000);
+    const extended = await testProvider.call('POST', '/sessions/authenticate', {
+      body: { session_duration_minutes: 60 },
+      sessionToken,
+    });
+    expect(extended.json.data.session.last_accessed_at).toBe(iso(started + MINUTE + 1_000));
+    expect((await sessionRow(testProvider, sessionId)).expires_at).toBe(started + MINUTE + 1_000 + 60 * MINUTE);
+  });
+
   it('sets the expiry to now + session_duration_minutes when one is given, shorter or longer', async () => {
     const testProvider = await startProvider();
     const { sessionToken, sessionId } = await signIn(testProvider, { durationMinutes: 30 });

@@ -4,10 +4,12 @@ import { ok, type ProviderEnv, readBody } from '../http/context';
 import { sessionDurationField } from '../http/fields';
 import { authenticateResponseFields, requireOpaqueSession, requireSession, touchSession } from '../services/sessions';
 
+const refreshSchema = z.object({ session_duration_minutes: sessionDurationField });
+
 /** `POST /sessions/authenticate` (the refresh) and `POST /sessions/revoke`. */
 export function registerSessionRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/sessions/authenticate', async (c) => {
-    const body = await readBody(c, z.object({ session_duration_minutes: sessionDurationField }));
+    const body = await readBody(c, refreshSchema);
     const deps = c.get('deps');
     const current = await requireOpaqueSession(c);
     const row = await touchSession(deps.db, deps, current.row, body.session_duration_minutes);

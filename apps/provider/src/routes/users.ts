@@ -15,6 +15,8 @@ const updateSchema = z.object({
   untrusted_metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
+const searchSchema = z.object({ email: z.string(), ...protectionFields });
+
 /** Factor kinds whose registrations later issues add; until then a user has none, so deleting one finds nothing. */
 const LATER_FACTORS: Record<string, string> = {
   totps: 'TOTP',
@@ -129,7 +131,7 @@ export function registerUserRoutes(app: Hono<ProviderEnv>): void {
     const deps = c.get('deps');
     // Counted before anything is read: probing for accounts is throttled per IP.
     await limitPerIp(deps, 'userSearchesPerIp', clientIp(c));
-    const body = await readBody(c, z.object({ email: z.string(), ...protectionFields }));
+    const body = await readBody(c, searchSchema);
     assertEmail(body.email);
     const email = await findEmail(deps.db, deps.config.project.projectId, body.email);
     if (!email) return ok(c, { userType: 'new' });

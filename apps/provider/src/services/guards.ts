@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Product, ProjectConfig } from '../config';
+import { precompiledQuery } from '../db/precompiled';
 import type { Database } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
@@ -78,6 +79,43 @@ export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, 
 
 const userCounter = (userId: string) => `user:${userId}`;
 
+// The statements of a guess, compiled once per dialect (see precompiled.ts): every passcode and password check runs them.
+const createGuessCounter = precompiledQuery(
+  (db, key, now) =>
+    db
+      .insertInto('guess_counters')
+      .values({ counter_key: key as string, window_start: now as unknown as number, count: 0 })
+      .onConflict((conflict) => conflict.column('counter_key').doNothing()),
+  2,
+);
+// Both SET expressions read the row as it was before this UPDATE (SQLite and PostgreSQL alike).
+const takeSlot = precompiledQuery(
+  (db, key, now, expiredAt, maxFailures) =>
+    db
+      .updateTable('guess_counters')
+      .set({
+        count: sql<number>`case when window_start <= ${expiredAt} then 1 else count + 1 end`,
+        window_start: sql<number>`case when window_start <= ${expiredAt} then ${now} else window_start end`,
+      })
+      .where('counter_key', '=', key as string)
+      .where((eb) =>
+        eb.or([
+          eb('count', '<', maxFailures as unknown as number),
+          eb('window_start', '<=', expiredAt as unknown as number),
+        ]),
+      ),
+  4,
+);
+const releaseSlot = precompiledQuery(
+  (db, key) =>
+    db
+      .updateTable('guess_counters')
+      .set({ count: sql<number>`count - 1` })
+      .where('counter_key', '=', key as string)
+      .where('count', '>', 0),
+  1,
+);
+
 /**
  * Takes one guess slot of the user before a guess (password, passcode) is checked, or refuses with
  * `user_lock_limit_reached` when `lockout.maxFailuresPerUser` slots are taken within the window. The slot is
@@ -85,37 +123,17 @@ const userCounter = (userId: string) => `user:${userId}`;
  * changed, so parallel guesses can never evaluate more than the cap. A wrong guess keeps its slot; a right one
  * gives it back (releaseGuessSlot). The window starts at the first slot taken and ends `windowMinutes` later.
  */
-export async function takeGuessSlot(deps: ProviderDeps, userId: string): Promise<void> {
+export async function takeGuessSlot(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
   const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const now = deps.clock.now();
   const expiredAt = now - windowMinutes * 60_000;
   const key = userCounter(userId);
-  await deps.db
-    .insertInto('guess_counters')
-    .values({ counter_key: key, window_start: now, count: 0 })
-    .onConflict((conflict) => conflict.column('counter_key').doNothing())
-    .execute();
-  // Both SET expressions read the row as it was before this UPDATE (SQLite and PostgreSQL alike).
-  const taken = await deps.db
-    .updateTable('guess_counters')
-    .set({
-      count: sql<number>`case when window_start <= ${expiredAt} then 1 else count + 1 end`,
-      window_start: sql<number>`case when window_start <= ${expiredAt} then ${now} else window_start end`,
-    })
-    .where('counter_key', '=', key)
-    .where((eb) => eb.or([eb('count', '<', maxFailuresPerUser), eb('window_start', '<=', expiredAt)]))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw new ProviderError('user_lock_limit_reached');
+  await createGuessCounter(db, key, now);
+  const taken = await takeSlot(db, key, now, expiredAt, maxFailuresPerUser);
+  if (taken.numAffectedRows !== 1n) throw new ProviderError('user_lock_limit_reached');
 }
-
-/** Gives back the slot of a guess that was right (or was never checked). */
 export async function releaseGuessSlot(db: Executor, userId: string): Promise<void> {
-  await db
-    .updateTable('guess_counters')
-    .set({ count: sql<number>`count - 1` })
-    .where('counter_key', '=', userCounter(userId))
-    .where('count', '>', 0)
-    .execute();
+  await releaseSlot(db, userCounter(userId));
 }
 
 /** Clears every slot of the user: a successful password reset ends a lockout. */
@@ -124,8 +142,8 @@ export async function clearGuessSlots(db: Executor, userId: string): Promise<voi
 }
 
 /** Records one failed guess (wrong passcode, wrong password) against the user: the audit trail of failures. */
-export async function recordFailure(deps: ProviderDeps, userId: string): Promise<void> {
-  await deps.db
+export async function recordFailure(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
+  await db
     .insertInto('auth_failures')
     .values({ failure_id: newId('failure', deps.environment), user_id: userId, created_at: deps.clock.now() })
     .execute();

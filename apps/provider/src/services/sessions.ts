@@ -1,5 +1,6 @@
 import type { AuthenticationFactor, Session, User } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { precompiled, precompiledQuery } from '../db/precompiled';
 import type { Database, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
@@ -45,22 +46,55 @@ function isJwt(token: string): boolean {
  * The live session a token names: an opaque session token, or a session JWT whose session is still
  * live. Revoked, expired and unknown tokens give undefined.
  */
+const selectSessionByTokenHash = precompiled(
+  (db, tokenHash, projectId) =>
+    db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash as string)
+      .where('project_id', '=', projectId as string),
+  2,
+);
+
+const insertSession = precompiledQuery(
+  (db, sessionId, userId, projectId, tokenHash, startedAt, lastAccessedAt, expiresAt, ipAddress, userAgent, factors) =>
+    db.insertInto('sessions').values({
+      session_id: sessionId as string,
+      user_id: userId as string,
+      project_id: projectId as string,
+      token_hash: tokenHash as string,
+      started_at: startedAt as unknown as number,
+      last_accessed_at: lastAccessedAt as unknown as number,
+      expires_at: expiresAt as unknown as number,
+      revoked_at: null,
+      ip_address: ipAddress as string,
+      user_agent: userAgent as string,
+      factors: factors as string,
+      custom_claims: null,
+    }),
+  10,
+);
+
 export async function findLiveSession(deps: ProviderDeps, token: string): Promise<SessionRow | undefined> {
   const now = deps.clock.now();
-  let query = deps.db.selectFrom('sessions').selectAll();
-  if (isJwt(token)) {
-    const payload = await deps.signer.verify(token, {
-      audience: deps.config.project.projectId,
-      issuer: jwtIssuer(deps),
-      nowMs: now,
-    });
-    const claim = payload?.[SESSION_CLAIM] as { id?: unknown } | undefined;
-    if (typeof claim?.id !== 'string') return undefined;
-    query = query.where('session_id', '=', claim.id);
-  } else {
-    query = query.where('token_hash', '=', sha256Hex(token));
+  if (!isJwt(token)) {
+    // The refresh path: one precompiled lookup by the token's hash.
+    const [row] = await selectSessionByTokenHash(deps.db, sha256Hex(token), deps.config.project.projectId);
+    return row && row.revoked_at === null && row.expires_at > now ? row : undefined;
   }
-  const row = await query.where('project_id', '=', deps.config.project.projectId).executeTakeFirst();
+  const payload = await deps.signer.verify(token, {
+    audience: deps.config.project.projectId,
+    issuer: jwtIssuer(deps),
+    nowMs: now,
+  });
+  const claim = payload?.[SESSION_CLAIM] as { id?: unknown } | undefined;
+  if (typeof claim?.id !== 'string') return undefined;
+  const row = await deps.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('session_id', '=', claim.id)
+    .where('project_id', '=', deps.config.project.projectId)
+    .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
   return row;
 }
@@ -182,13 +216,34 @@ export async function recordAuthentication(
     factors: JSON.stringify([factor]),
     custom_claims: null,
   };
-  await trx.insertInto('sessions').values(row).execute();
+  await insertSession(
+    trx,
+    row.session_id,
+    row.user_id,
+    row.project_id,
+    row.token_hash,
+    row.started_at,
+    row.last_accessed_at,
+    row.expires_at,
+    row.ip_address,
+    row.user_agent,
+    row.factors,
+  );
   return { row, token };
 }
 
 /**
+ * How stale `last_accessed_at` may get before a refresh writes it again. The SDK refreshes every few minutes
+ * per tab, so recording every call would cost one durable write per refresh for a time nobody needs to the
+ * millisecond; the absolute expiry never depends on it.
+ */
+export const LAST_ACCESS_WRITE_INTERVAL_MS = 60_000;
+
+/**
  * Marks a session used now. Only an explicit duration moves its expiry, to now + that duration: a refresh
- * never extends a session. A session revoked in the meantime is `session_not_found`.
+ * never extends a session. Without a duration, `last_accessed_at` is written only when it is at least
+ * LAST_ACCESS_WRITE_INTERVAL_MS old, so most refreshes write nothing. A session revoked in the meantime is
+ * `session_not_found`.
  */
 export async function touchSession(
   db: Executor,
@@ -197,6 +252,7 @@ export async function touchSession(
   durationMinutes: number | undefined,
 ): Promise<SessionRow> {
   const now = deps.clock.now();
+  if (durationMinutes === undefined && now - row.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) return row;
   const updated = await db
     .updateTable('sessions')
     .set({

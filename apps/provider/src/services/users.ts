@@ -1,5 +1,8 @@
 import type { User } from '@latchkey/sdk/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, SqliteAdapter, type Transaction } from 'kysely';
+import * as postgresJson from 'kysely/helpers/postgres';
+import * as sqliteJson from 'kysely/helpers/sqlite';
+import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { newId } from './secrets';
@@ -13,31 +16,58 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The full user object of contract §6, or undefined when there is no such user. */
+/** The helpers that aggregate a subquery into JSON differ by dialect (json_group_array / json_agg). */
+function jsonHelpers(db: Executor) {
+  return db.getExecutor().adapter instanceof SqliteAdapter
+    ? { arrayFrom: sqliteJson.jsonArrayFrom, objectFrom: sqliteJson.jsonObjectFrom }
+    : { arrayFrom: postgresJson.jsonArrayFrom, objectFrom: postgresJson.jsonObjectFrom };
+}
+
+/** SQLite hands aggregated JSON back as text, PostgreSQL (node-postgres) as parsed values. */
+function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** The user row with its emails, phone numbers and password flag aggregated into JSON by the database. */
+const selectUserWithMethods = precompiled((db, userId) => {
+  const { arrayFrom, objectFrom } = jsonHelpers(db);
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => [
+      arrayFrom(
+        eb
+          .selectFrom('emails')
+          .select(['emails.email_id', 'emails.email', 'emails.verified'])
+          .whereRef('emails.user_id', '=', 'users.user_id')
+          .orderBy('emails.created_at')
+          .orderBy('emails.email_id'),
+      ).as('email_rows'),
+      arrayFrom(
+        eb
+          .selectFrom('phone_numbers')
+          .select(['phone_numbers.phone_id', 'phone_numbers.phone_number', 'phone_numbers.verified'])
+          .whereRef('phone_numbers.user_id', '=', 'users.user_id')
+          .orderBy('phone_numbers.created_at')
+          .orderBy('phone_numbers.phone_id'),
+      ).as('phone_rows'),
+      objectFrom(
+        eb
+          .selectFrom('passwords')
+          .select(['passwords.password_id', 'passwords.requires_reset'])
+          .whereRef('passwords.user_id', '=', 'users.user_id'),
+      ).as('password_row'),
+    ])
+    .where('users.user_id', '=', userId as string);
+}, 1);
+
+/** The full user object of contract §6, or undefined when there is no such user. One query. */
 export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
-  const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const [user] = await selectUserWithMethods(db, userId);
   if (!user) return undefined;
-  const [emails, phones, password] = await Promise.all([
-    db
-      .selectFrom('emails')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('email_id')
-      .execute(),
-    db
-      .selectFrom('phone_numbers')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('phone_id')
-      .execute(),
-    db
-      .selectFrom('passwords')
-      .select(['password_id', 'requires_reset'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  ]);
+  const emails = fromJson<{ email_id: string; email: string; verified: number }[]>(user.email_rows);
+  const phones = fromJson<{ phone_id: string; phone_number: string; verified: number }[]>(user.phone_rows);
+  const password = fromJson<{ password_id: string; requires_reset: number } | null>(user.password_row);
   return {
     user_id: user.user_id,
     created_at: iso(user.created_at),
