@@ -77,7 +77,7 @@ describe('email passcode (default kit)', () => {
   // The provider's clock is real and a code lives at least a minute, so the expiry is shown with the browser's
   // clock: the countdown reaches 'Your code has expired.' and a resent code restarts it. The provider's side
   // (an expired code answers otp_code_not_found, 'Invalid passcode, please try again.') is tested in
-  // apps/provider/src/routes/otps.test.ts with an injected clock.
+  // apps/provider/src/products/otp/routes.test.ts with an injected clock.
   test('the countdown runs out, and a resent code starts it again', async ({ page }) => {
     const email = uniqueEmail('otp-expiry');
     await page.clock.install();

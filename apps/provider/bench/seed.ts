@@ -1,8 +1,8 @@
 // Fixtures written straight into the bench database, so the measured runs spend no time creating them.
-// The rows have the shapes the routes write (see src/services/users.ts, sessions.ts and routes/otps.ts).
+// The rows have the shapes the routes write (see src/services/users.ts, sessions.ts and products/otp/routes.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
-import { passcodeHash } from '../src/services/otps';
+import { passcodeHash } from '../src/products/otp/otps';
 import { newId, randomPasscode, randomToken, sha256Hex } from '../src/services/secrets';
 import { newUserRow } from '../src/services/users';
 import { BENCH_PASSCODE_KEY } from './config';

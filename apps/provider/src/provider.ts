@@ -3,10 +3,9 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
+import { resolvePasscodeKey } from './products/otp/passcodeKey';
+import { PROVIDER_PRODUCTS } from './products/registry';
 import { registerDevInboxRoutes } from './routes/devInbox';
-import { registerMagicLinkRoutes } from './routes/magicLinks';
-import { registerOtpRoutes } from './routes/otps';
-import { registerPasswordRoutes } from './routes/passwords';
 import { registerProjectRoutes } from './routes/project';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerUserRoutes } from './routes/users';
@@ -18,7 +17,6 @@ import {
   type PhoneSender,
   routeByChannel,
 } from './services/outbox';
-import { resolvePasscodeKey } from './services/passcodeKey';
 import { SessionSigner } from './services/signer';
 
 export interface CreateProviderOptions {
@@ -124,9 +122,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     registerProjectRoutes(routes);
     registerSessionRoutes(routes);
     registerUserRoutes(routes);
-    registerOtpRoutes(routes);
-    registerMagicLinkRoutes(routes);
-    registerPasswordRoutes(routes);
+    for (const product of PROVIDER_PRODUCTS) product.register(routes);
     if (inbox) registerDevInboxRoutes(routes, inbox);
   });
 

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { precompiledQuery } from '../db/precompiled';
-import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
-import { ProviderError } from '../http/errors';
-import { passcodeExpirationField, protectionFields, sessionDurationField } from '../http/fields';
+import { precompiledQuery } from '../../db/precompiled';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { passcodeExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import {
   assertEmail,
   assertPhoneNumber,
@@ -12,7 +12,18 @@ import {
   recordFailure,
   releaseGuessSlot,
   takeGuessSlot,
-} from '../services/guards';
+} from '../../services/guards';
+import { digestsEqual } from '../../services/secrets';
+import {
+  authenticateResponseFields,
+  emailFactor,
+  type NewFactor,
+  optionalSession,
+  recordAuthentication,
+  requireSession,
+} from '../../services/sessions';
+import { normalizeEmail } from '../../services/users';
+import { markIdentifierVerified } from '../../services/verification';
 import {
   assertAttachable,
   attachPendingIdentifier,
@@ -24,18 +35,7 @@ import {
   resolveRecipient,
   type SendMode,
   type SendTarget,
-} from '../services/otps';
-import { digestsEqual } from '../services/secrets';
-import {
-  authenticateResponseFields,
-  emailFactor,
-  type NewFactor,
-  optionalSession,
-  recordAuthentication,
-  requireSession,
-} from '../services/sessions';
-import { normalizeEmail } from '../services/users';
-import { markIdentifierVerified } from '../services/verification';
+} from './otps';
 
 const templateFields = {
   expiration_minutes: passcodeExpirationField,

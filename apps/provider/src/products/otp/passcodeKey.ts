@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ProviderConfig } from '../config';
+import type { ProviderConfig } from '../../config';
 
 /** The environment variable that holds the passcode key: at least 32 random bytes, base64 or hex. */
 export const PASSCODE_KEY_ENV = 'LATCHKEY_PASSCODE_KEY';

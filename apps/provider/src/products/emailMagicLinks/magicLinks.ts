@@ -1,7 +1,7 @@
-import type { ProviderDeps } from '../http/context';
-import { createEmailToken } from './emailTokens';
-import { tokenLink } from './guards';
-import type { IdentifierOwner } from './users';
+import type { ProviderDeps } from '../../http/context';
+import { createEmailToken } from '../../services/emailTokens';
+import { tokenLink } from '../../services/guards';
+import type { IdentifierOwner } from '../../services/users';
 
 /** Default lifetime of a magic link, for log-ins and sign-ups alike (widget.md §8). */
 export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { authenticateResponse, emailFactor, expectedUser } from '../../test/authenticateResponse';
-import { expectError, expectSchemaError, REQUEST_ID } from '../../test/expectError';
-import { deliveredMessage, snapshotRows } from '../../test/fixtures';
-import { type CallResult, START, startProvider, type TestProvider, tokenOf } from '../../test/harness';
-import type { ProviderConfigInput } from '../config';
+import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
+import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
+import { deliveredMessage, snapshotRows } from '../../../test/fixtures';
+import { type CallResult, START, startProvider, type TestProvider, tokenOf } from '../../../test/harness';
+import type { ProviderConfigInput } from '../../config';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');

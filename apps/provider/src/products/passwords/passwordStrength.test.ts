@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startRangeApi } from '../../test/startRangeApi';
-import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../test/strengthResult';
-import { ProviderError } from '../http/errors';
+import { startRangeApi } from '../../../test/startRangeApi';
+import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../../test/strengthResult';
+import { ProviderError } from '../../http/errors';
 import { BREACH_RANGE_TIMEOUT_MS, isOnShippedBreachList, queryBreachRangeApi } from './breachedPasswords';
 import {
   assertPasswordLength,

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { authenticateResponse, emailFactor, expectedUser } from '../../test/authenticateResponse';
-import { expectError as expectErrorWithStatus, expectSchemaError, REQUEST_ID } from '../../test/expectError';
-import { providerDeps, snapshotRows } from '../../test/fixtures';
+import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
+import { expectError as expectErrorWithStatus, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
+import { providerDeps, snapshotRows } from '../../../test/fixtures';
 import {
   type CallResult,
   iso,
@@ -11,14 +11,14 @@ import {
   startProvider,
   type TestProvider,
   tokenOf,
-} from '../../test/harness';
-import { startRangeApi } from '../../test/startRangeApi';
-import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../test/strengthResult';
-import { ERROR_CATALOGUE, type ErrorType } from '../http/errors';
-import { hashPassword, verifyPassword } from '../services/passwordHash';
-import { BREACHED_PASSWORD_WARNING } from '../services/passwordStrength';
-import { sha256Hex } from '../services/secrets';
-import { findOrCreateUserByEmail } from '../services/users';
+} from '../../../test/harness';
+import { startRangeApi } from '../../../test/startRangeApi';
+import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../../test/strengthResult';
+import { ERROR_CATALOGUE, type ErrorType } from '../../http/errors';
+import { sha256Hex } from '../../services/secrets';
+import { findOrCreateUserByEmail } from '../../services/users';
+import { hashPassword, verifyPassword } from './passwordHash';
+import { BREACHED_PASSWORD_WARNING } from './passwordStrength';
 
 const PASSWORD = 'dragonfly-marmalade-41';
 const NEW_PASSWORD = 'quiet-lantern-zebra-97';

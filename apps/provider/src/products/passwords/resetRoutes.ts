@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
-import { ProviderError } from '../http/errors';
-import { linkExpirationField, protectionFields, sessionDurationField } from '../http/fields';
-import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../services/emailTokens';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
+import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
 import {
   assertEmail,
   assertProductEnabled,
@@ -11,10 +11,7 @@ import {
   limitSends,
   resolveRedirect,
   tokenLink,
-} from '../services/guards';
-import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from '../services/passwordCredentials';
-import { hashPassword } from '../services/passwordHash';
-import { assertAcceptablePassword, assertPasswordLength } from '../services/passwordStrength';
+} from '../../services/guards';
 import {
   assertRecentAuthentication,
   authenticateResponseFields,
@@ -24,8 +21,11 @@ import {
   requireOpaqueSession,
   revokeOtherSessions,
   touchSession,
-} from '../services/sessions';
-import { findEmail, normalizeEmail, requireUser } from '../services/users';
+} from '../../services/sessions';
+import { findEmail, normalizeEmail, requireUser } from '../../services/users';
+import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from './passwordCredentials';
+import { hashPassword } from './passwordHash';
+import { assertAcceptablePassword, assertPasswordLength } from './passwordStrength';
 
 /** Lifetime of the reset link when the caller names none, and of the email's log-in link (always). */
 const DEFAULT_RESET_EXPIRATION_MINUTES = 30;

@@ -1,12 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Product } from '../config';
-import type { Database } from '../db/schema';
-import type { ProviderDeps } from '../http/context';
-import { ProviderError } from '../http/errors';
-import type { OutgoingMessage } from './outbox';
-import { hmacSha256Hex, newId, randomPasscode } from './secrets';
-import { assertRecentAuthentication, type SessionRow } from './sessions';
-import { findIdentifier, findOrCreateUser, type Identifier, type IdentifierOwner, insertIdentifier } from './users';
+import type { Product } from '../../config';
+import type { Database } from '../../db/schema';
+import type { ProviderDeps } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import type { OutgoingMessage } from '../../services/outbox';
+import { hmacSha256Hex, newId, randomPasscode } from '../../services/secrets';
+import { assertRecentAuthentication, type SessionRow } from '../../services/sessions';
+import {
+  findIdentifier,
+  findOrCreateUser,
+  type Identifier,
+  type IdentifierOwner,
+  insertIdentifier,
+} from '../../services/users';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

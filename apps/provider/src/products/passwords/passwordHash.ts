@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Algorithm, Options } from '@node-rs/argon2';
-import { randomToken } from './secrets';
+import { randomToken } from '../../services/secrets';
 
 /**
  * How many argon2id computations run at once: one core fewer than the machine has (at least one), so the

@@ -1,12 +1,12 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, EmailsTable, PasswordsTable } from '../db/schema';
-import type { ProviderDeps } from '../http/context';
-import { ProviderError } from '../http/errors';
-import { limitPerIp, recordFailure, releaseGuessSlot, takeGuessSlot } from './guards';
+import type { Database, EmailsTable, PasswordsTable } from '../../db/schema';
+import type { ProviderDeps } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { limitPerIp, recordFailure, releaseGuessSlot, takeGuessSlot } from '../../services/guards';
+import { newId } from '../../services/secrets';
+import type { NewFactor } from '../../services/sessions';
+import { findEmail } from '../../services/users';
 import { verifyAgainstDummy, verifyPassword } from './passwordHash';
-import { newId } from './secrets';
-import type { NewFactor } from './sessions';
-import { findEmail } from './users';
 
 /** The factor a password proves. */
 export const PASSWORD_FACTOR: NewFactor = {

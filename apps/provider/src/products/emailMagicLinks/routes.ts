@@ -1,20 +1,20 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
-import { ProviderError } from '../http/errors';
-import { linkExpirationField, protectionFields, sessionDurationField } from '../http/fields';
-import { consumeEmailToken, findRedeemableEmailToken } from '../services/emailTokens';
-import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../services/guards';
-import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, issueMagicLink } from '../services/magicLinks';
-import { assertAttachable, resolveRecipient, type SendMode } from '../services/otps';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
+import { consumeEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
+import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../../services/guards';
 import {
   authenticateResponseFields,
   emailFactor,
   optionalSession,
   recordAuthentication,
   requireSession,
-} from '../services/sessions';
-import { normalizeEmail } from '../services/users';
+} from '../../services/sessions';
+import { normalizeEmail } from '../../services/users';
+import { assertAttachable, resolveRecipient, type SendMode } from '../otp/otps';
+import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, issueMagicLink } from './magicLinks';
 
 const sendSchema = z.object({
   email: z.string(),

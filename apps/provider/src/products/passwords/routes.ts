@@ -1,16 +1,16 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
-import { ProviderError } from '../http/errors';
-import { protectionFields, sessionDurationField } from '../http/fields';
-import { assertEmail, assertProductEnabled } from '../services/guards';
-import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from '../services/passwordCredentials';
-import { hashPassword, prepareDummyHash } from '../services/passwordHash';
-import { assertAcceptablePassword, assertPasswordLength, checkPasswordStrength } from '../services/passwordStrength';
-import { newId } from '../services/secrets';
-import { authenticateResponseFields, optionalSession, recordAuthentication } from '../services/sessions';
-import { findEmail, insertIdentifier, newUserRow, normalizeEmail } from '../services/users';
-import { registerPasswordResetRoutes } from './passwordResets';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { protectionFields, sessionDurationField } from '../../http/fields';
+import { assertEmail, assertProductEnabled } from '../../services/guards';
+import { newId } from '../../services/secrets';
+import { authenticateResponseFields, optionalSession, recordAuthentication } from '../../services/sessions';
+import { findEmail, insertIdentifier, newUserRow, normalizeEmail } from '../../services/users';
+import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from './passwordCredentials';
+import { hashPassword, prepareDummyHash } from './passwordHash';
+import { assertAcceptablePassword, assertPasswordLength, checkPasswordStrength } from './passwordStrength';
+import { registerPasswordResetRoutes } from './resetRoutes';
 
 const strengthCheckSchema = z.object({ email: z.string().optional(), password: z.string() });
 

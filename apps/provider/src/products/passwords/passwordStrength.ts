@@ -2,8 +2,8 @@ import type { PasswordsLudsRequirements, PasswordsStrengthCheckResponse } from '
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
-import type { ProjectConfig } from '../config';
-import { ProviderError } from '../http/errors';
+import type { ProjectConfig } from '../../config';
+import { ProviderError } from '../../http/errors';
 import { isBreachedPassword } from './breachedPasswords';
 
 /** The shortest password any policy accepts (NIST SP 800-63B). */

@@ -1,0 +1,22 @@
+import type { Hono } from 'hono';
+import type { ProviderEnv } from '../http/context';
+import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
+import { registerOtpRoutes } from './otp/routes';
+import { registerPasswordRoutes } from './passwords/routes';
+
+/**
+ * One sign-in product of the provider: its folder (`src/products/<key>/`, named after the widget's configuration
+ * key) holds its routes, services and tests; `register` adds its routes under `/sdk/v1`.
+ */
+export interface ProviderProduct {
+  /** The widget's configuration key for this product (`emailMagicLinks`, `otp`, `passwords`). */
+  key: string;
+  register(app: Hono<ProviderEnv>): void;
+}
+
+/** Every sign-in product the provider serves, one line each. Adding a product adds its folder and one line here. */
+export const PROVIDER_PRODUCTS: readonly ProviderProduct[] = [
+  { key: 'otp', register: registerOtpRoutes },
+  { key: 'emailMagicLinks', register: registerMagicLinkRoutes },
+  { key: 'passwords', register: registerPasswordRoutes },
+];
