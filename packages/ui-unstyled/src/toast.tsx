@@ -32,6 +32,12 @@ export const MAX_TOASTS = 20;
 
 const ToastContext = createContext<Toaster | null>(null);
 
+/**
+ * Provides `toaster` to the screens below, with no built-in region: what `ToastProvider` does when given a toaster.
+ * A widget that always brings its own toaster (`SignInWithToaster`) uses it, so the built-in one is not bundled.
+ */
+export const ToasterProvider = ToastContext.Provider;
+
 /** The toaster of the enclosing `<ToastProvider>`; throws outside one. */
 export function useToast(): Toaster {
   const toaster = useContext(ToastContext);
@@ -51,7 +57,7 @@ export interface ToastProviderProps {
  * messages in a polite live region after the children.
  */
 export function ToastProvider({ toaster, children }: ToastProviderProps) {
-  if (toaster) return <ToastContext.Provider value={toaster}>{children}</ToastContext.Provider>;
+  if (toaster) return <ToasterProvider value={toaster}>{children}</ToasterProvider>;
   return <DefaultToastProvider>{children}</DefaultToastProvider>;
 }
 
@@ -61,8 +67,9 @@ interface ShownToast {
   message: string;
 }
 
-const ToastRegion = createPart('toast', 'region', 'div');
-const ToastItem = createPart('toast', 'item', 'div');
+// `@__PURE__`: a widget whose toaster is always given (`SignInWithToaster`) drops these with the built-in toaster.
+const ToastRegion = /* @__PURE__ */ createPart('toast', 'region', 'div');
+const ToastItem = /* @__PURE__ */ createPart('toast', 'item', 'div');
 
 let nextToastId = 0;
 
