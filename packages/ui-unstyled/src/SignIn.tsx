@@ -78,13 +78,15 @@ export interface SignInProps extends Omit<PartProps<'div'>, 'children'> {
   toaster?: Toaster;
 }
 
+// `@__PURE__` on both widgets: a page that imports `SignInWithToaster` only (the themed kit) drops `SignIn` and the
+// built-in toaster with it, and a page of the unstyled kit drops `SignInWithToaster`.
+
 /**
  * The login widget: every sign-in screen, switched by one sign-in store created when it mounts. Render it
  * inside `<LatchkeyProvider client>`. Root element: `data-scope="sign-in" data-part="root"` with
  * `data-screen="<Screen>"`; a configuration error shows as `data-part="config-error"` (role alert) instead of
  * the forms; the watermark follows the project's `displayWatermark`.
  */
-// `/* @__PURE__ */`: a page that imports `SignInWithToaster` only (the themed kit) drops `SignIn` and the built-in toaster.
 export const SignIn = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInProps>(function SignIn(props, ref) {
   return <SignInWidget {...props} toastProvider={ToastProvider} ref={ref} />;
 });
@@ -98,7 +100,7 @@ export interface SignInWithToasterProps extends SignInProps {
  * `SignIn` for a kit that always brings its own toaster (the themed kit's sonner-backed one): the same widget,
  * without the built-in live-region toaster in the bundle.
  */
-export const SignInWithToaster = forwardRef<HTMLDivElement, SignInWithToasterProps>(
+export const SignInWithToaster = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInWithToasterProps>(
   function SignInWithToaster(props, ref) {
     return <SignInWidget {...props} toastProvider={GivenToasterProvider} ref={ref} />;
   },
