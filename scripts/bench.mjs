@@ -426,6 +426,17 @@ async function kitBundleSection() {
         `- ${label.slice(0, 3)}'s ${widget.loaded.size} chunks gzip to ${kb(widget.totalGzipAsOne)} as one file: splitting costs ${kb(widget.totalGzip - widget.totalGzipAsOne)}.`,
     ),
     '',
+    // How (a)'s first load met the issue's budget ("not larger than before": 18.80 KB); measured as above, each step
+    // on top of the previous one.
+    "(a)'s first load, 2026-11-24: 19.76 KB → 18.52 KB gzipped (budget 18.80 KB), 9 → 7 first-load chunks:",
+    "- Main is in the entry chunk: nothing in `<SignIn>`'s graph imports Main dynamically any more (`<ResetPassword>`",
+    '  imports it statically), so Main no longer is a chunk of its own: −0.45 KB.',
+    "- The themed `SignIn` renders `SignInWithToaster`, so the unstyled kit's built-in live-region toaster (timers,",
+    '  region parts) is not bundled: −0.45 KB.',
+    '- The error catalogue of spec §8 (`error.*` texts but `error.invalid_email`) is its own chunk, fetched right',
+    '  after the first render; an error waits for it rather than show another text: −0.15 KB.',
+    "- The toast context lives with the screens' contexts, so it shares their chunk instead of adding one: −0.18 KB.",
+    '',
     'What weighs what: the largest chunks of (b) (each named by its largest inputs; minified bytes per input):',
     '',
     '| chunk (largest inputs) | loaded | min | gzip |',

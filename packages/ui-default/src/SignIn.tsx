@@ -1,4 +1,4 @@
-import { SignIn as UnstyledSignIn, type SignInProps as UnstyledSignInProps } from '@latchkey/ui-unstyled';
+import { SignInWithToaster, type SignInProps as UnstyledSignInProps } from '@latchkey/ui-unstyled';
 import { forwardRef, useMemo, useState } from 'react';
 import { ThemeRoot } from './ThemeRoot';
 import { type LatchkeyStyles, withStyleConfig } from './theme';
@@ -14,7 +14,7 @@ export interface SignInProps extends Omit<UnstyledSignInProps, 'toaster'> {
 
 /**
  * The login widget, themed: `ui-unstyled`'s `SignIn` inside a `.lk-Root` carrying the `styles` as CSS variables,
- * with sonner toasts. Import `@latchkey/ui-default/styles.css` once. Other props go to the unstyled root.
+ * with sonner toasts (`SignInWithToaster`: the built-in live-region toaster is not bundled). Import `@latchkey/ui-default/styles.css` once. Other props go to the unstyled root.
  */
 export const SignIn = forwardRef<HTMLDivElement, SignInProps>(function SignIn(
   { styles, config, toastContainer, ...props },
@@ -24,7 +24,7 @@ export const SignIn = forwardRef<HTMLDivElement, SignInProps>(function SignIn(
   const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
   return (
     <ThemeRoot styles={styles}>
-      <UnstyledSignIn {...props} config={themedConfig} toaster={toaster} ref={ref} />
+      <SignInWithToaster {...props} config={themedConfig} toaster={toaster} ref={ref} />
       <SonnerToasts toaster={toaster} container={toastContainer} />
     </ThemeRoot>
   );

@@ -3,7 +3,8 @@ import { forwardRef, useEffect, useState } from 'react';
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
 import { PasswordResetFormScreen } from './products/passwords/PasswordResetForm/PasswordResetFormScreen';
-import type { Toaster } from './toast';
+import { MainScreen } from './screens/Main/MainScreen';
+import { type Toaster, ToastProvider } from './toast';
 import { WidgetRoot } from './WidgetRoot';
 
 const ResetPasswordRoot = createPart('reset-password', 'root', 'div');
@@ -43,16 +44,20 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
   useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
 
   // The reset page opens on PasswordResetForm, in the entry chunk; every later screen (confirmation, login success,
-  // error, and the sign-in screens an error's back arrow can lead to) is loaded when reached (screenLoaders.ts).
+  // error, and the sign-in screens an error's back arrow can lead to) is loaded when reached (screenLoaders.ts),
+  // but Main, which is in the entry chunk as well: a dynamic import of Main anywhere in the package would put Main
+  // in a chunk of its own on every sign-in page, whose first load would then pay for one more file.
   return (
     <WidgetRoot
       {...props}
       store={store}
       strings={strings}
       toaster={toaster}
+      toastProvider={ToastProvider}
       root={ResetPasswordRoot}
       initialScreen="PasswordResetForm"
       initialScreenComponent={PasswordResetFormScreen}
+      mainScreen={MainScreen}
       ref={ref}
     />
   );

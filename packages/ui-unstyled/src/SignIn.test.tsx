@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { pageMain, renderSignIn, sentTelemetry } from '../test/renderSignIn';
-import { SignIn } from './SignIn';
+import { SignIn, SignInWithToaster } from './SignIn';
 
 describe('SignIn', () => {
   it('has no axe violations showing a configuration error', async () => {
@@ -109,5 +109,23 @@ describe('SignIn', () => {
   it('does not take the focus on its first screen', async () => {
     await renderSignIn();
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('SignInWithToaster is the same widget with the given toaster and no built-in toast region', async () => {
+    const env = await startTestEnvironment();
+    const toaster = { show: () => 'id', dismiss: () => {} };
+    const user = userEvent.setup();
+    const { container } = render(
+      <LatchkeyProvider client={env.client}>
+        <SignInWithToaster toaster={toaster} config={{ products: ['emailMagicLinks'] }} />
+      </LatchkeyProvider>,
+      { container: pageMain() },
+    );
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(container.querySelector('[data-scope="toast"]')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' }, { timeout: 10_000 })).toBeTruthy();
+    expect(container.querySelector('[data-scope="toast"]')).toBeNull();
   });
 });

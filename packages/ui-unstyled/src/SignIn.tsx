@@ -10,21 +10,23 @@ import {
   signInMethodTabs,
   useLatchkeyClient,
 } from '@latchkey/hooks';
-import { forwardRef, useEffect, useRef, useState } from 'react';
+import { type ComponentType, forwardRef, useEffect, useRef, useState } from 'react';
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
 import { PRODUCT_KITS } from './products/registry';
 import { loadMethodTabs, SCREEN_LOADERS } from './screenLoaders';
 import { MainScreen } from './screens/Main/MainScreen';
 import { formProductsOf } from './screens/Main/useMainScreen';
-import type { Toaster } from './toast';
+import { type Toaster, ToasterProvider, ToastProvider, type ToastProviderProps } from './toast';
 import { WidgetRoot } from './WidgetRoot';
 
 // Every screen but Main is lazy (screenLoaders.ts): an email-magic-link-only page downloads Main and nothing else
 // until the user moves on (bundle budget). `preloadSignIn` fetches the chunks ahead of time through the same loaders.
 
 // Error and LoginSuccess can follow any flow; each product's own screens come from the product registry.
-const ANY_PRODUCT_SCREENS: Screen[] = ['Error', 'LoginSuccess'];
+const ANY_PRODUCT_SCREENS: LazyScreen[] = ['Error', 'LoginSuccess'];
+
+type LazyScreen = Exclude<Screen, 'Main'>;
 
 /** Options of `preloadSignIn`. */
 export interface PreloadSignInOptions {
@@ -43,7 +45,7 @@ export async function preloadSignIn(config?: SignInConfig, options: PreloadSignI
   if (signInConfigError(resolved, config) !== null) return;
   const tabs = signInMethodTabs(resolved);
   const formProducts = formProductsOf(resolved);
-  const screens = new Set<Screen>(ANY_PRODUCT_SCREENS);
+  const screens = new Set<LazyScreen>(ANY_PRODUCT_SCREENS);
   const loads: Promise<unknown>[] = [];
   let canToast = false;
   for (const product of configuredProducts(resolved)) {
@@ -52,7 +54,7 @@ export async function preloadSignIn(config?: SignInConfig, options: PreloadSignI
     const drawsForm = Object.values(formProducts).includes(product.key as AvailableProduct);
     if (!drawsForm && product.tabs(resolved).length === 0) continue;
     // Its screens and its forms share its one chunk (products/<key>/chunk.ts).
-    for (const screen of product.screens) screens.add(screen);
+    for (const screen of product.screens) if (screen !== 'Main') screens.add(screen);
     if (drawsForm) loads.push(kit.load());
     if (kit.toastingScreens?.length) canToast = true;
   }
@@ -76,39 +78,65 @@ export interface SignInProps extends Omit<PartProps<'div'>, 'children'> {
   toaster?: Toaster;
 }
 
+// `@__PURE__` on both widgets: a page that imports `SignInWithToaster` only (the themed kit) drops `SignIn` and the
+// built-in toaster with it, and a page of the unstyled kit drops `SignInWithToaster`.
+
 /**
  * The login widget: every sign-in screen, switched by one sign-in store created when it mounts. Render it
  * inside `<LatchkeyProvider client>`. Root element: `data-scope="sign-in" data-part="root"` with
  * `data-screen="<Screen>"`; a configuration error shows as `data-part="config-error"` (role alert) instead of
  * the forms; the watermark follows the project's `displayWatermark`.
  */
-export const SignIn = forwardRef<HTMLDivElement, SignInProps>(function SignIn(
-  { config, strings, callbacks, toaster, ...props },
-  ref,
-) {
-  const client = useLatchkeyClient();
-  const [store] = useState(() => createSignInStore(config, callbacks));
-  useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
-
-  // sdk-and-idp §2: the login screen logs 'render_login_screen' (options, bootstrap), once per mount.
-  const hasLogged = useRef(false);
-  useEffect(() => {
-    if (hasLogged.current) return;
-    hasLogged.current = true;
-    client.events.log('render_login_screen', { options: config ?? {}, bootstrap: client.bootstrap.getSync() });
-  }, [client, config]);
-
-  return (
-    <WidgetRoot
-      {...props}
-      store={store}
-      strings={strings}
-      toaster={toaster}
-      root={SignInRoot}
-      initialScreen="Main"
-      initialScreenComponent={MainScreen}
-      showsConfigError
-      ref={ref}
-    />
-  );
+export const SignIn = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInProps>(function SignIn(props, ref) {
+  return <SignInWidget {...props} toastProvider={ToastProvider} ref={ref} />;
 });
+
+/** Props of `SignInWithToaster`: those of `SignIn`, with `toaster` required. */
+export interface SignInWithToasterProps extends SignInProps {
+  toaster: Toaster;
+}
+
+/**
+ * `SignIn` for a kit that always brings its own toaster (the themed kit's sonner-backed one): the same widget,
+ * without the built-in live-region toaster in the bundle.
+ */
+export const SignInWithToaster = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInWithToasterProps>(
+  function SignInWithToaster(props, ref) {
+    return <SignInWidget {...props} toastProvider={GivenToasterProvider} ref={ref} />;
+  },
+);
+
+function GivenToasterProvider({ toaster, children }: ToastProviderProps) {
+  return <ToasterProvider value={toaster ?? null}>{children}</ToasterProvider>;
+}
+
+const SignInWidget = forwardRef<HTMLDivElement, SignInProps & { toastProvider: ComponentType<ToastProviderProps> }>(
+  function SignInWidget({ config, strings, callbacks, toaster, toastProvider, ...props }, ref) {
+    const client = useLatchkeyClient();
+    const [store] = useState(() => createSignInStore(config, callbacks));
+    useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
+
+    // sdk-and-idp §2: the login screen logs 'render_login_screen' (options, bootstrap), once per mount.
+    const hasLogged = useRef(false);
+    useEffect(() => {
+      if (hasLogged.current) return;
+      hasLogged.current = true;
+      client.events.log('render_login_screen', { options: config ?? {}, bootstrap: client.bootstrap.getSync() });
+    }, [client, config]);
+
+    return (
+      <WidgetRoot
+        {...props}
+        store={store}
+        strings={strings}
+        toaster={toaster}
+        toastProvider={toastProvider}
+        root={SignInRoot}
+        initialScreen="Main"
+        initialScreenComponent={MainScreen}
+        showsConfigError
+        ref={ref}
+      />
+    );
+  },
+);

@@ -9,10 +9,10 @@ import {
 import { type ComponentType, forwardRef, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from './components/Spinner';
 import { Watermark } from './components/Watermark';
-import { type MessageId, MessagesProvider, type Strings, useMessages } from './messages/index';
+import { loadErrorMessages, type MessageId, MessagesProvider, type Strings, useMessages } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
 import { LAZY_SCREENS } from './screenLoaders';
-import { type Toaster, ToastProvider } from './toast';
+import type { Toaster, ToastProviderProps } from './toast';
 
 // Internal: the body <SignIn> and <ResetPassword> share (providers, screen switch, focus, watermark). Not exported
 // from index.ts.
@@ -36,13 +36,20 @@ export interface WidgetRootProps extends Omit<PartProps<'div'>, 'children'> {
   /** The screen the widget opens on, rendered from `initialScreenComponent` (in the entry chunk, no Suspense wait). */
   initialScreen: Screen;
   initialScreenComponent: ComponentType;
+  /** Main, when the widget does not open on it (<ResetPassword> reaches Main by an error's back arrow). */
+  mainScreen?: ComponentType;
+  /**
+   * Provides `toaster` (or a built-in one) to the screens: `ToastProvider`, or `ToasterProvider` adapted by a widget
+   * whose toaster is always given (then the built-in live region is not in its bundle).
+   */
+  toastProvider: ComponentType<ToastProviderProps>;
   /** Shows the store's configuration error (role alert) instead of the screens. */
   showsConfigError?: boolean;
 }
 
 /** The store, messages and toasts providers around the screen switch. */
 export const WidgetRoot = forwardRef<HTMLDivElement, WidgetRootProps>(function WidgetRoot(
-  { store, strings, toaster, ...props },
+  { store, strings, toaster, toastProvider: ToastProvider, ...props },
   ref,
 ) {
   return (
@@ -56,10 +63,10 @@ export const WidgetRoot = forwardRef<HTMLDivElement, WidgetRootProps>(function W
   );
 });
 
-type WidgetBodyProps = Omit<WidgetRootProps, 'store' | 'strings' | 'toaster'>;
+type WidgetBodyProps = Omit<WidgetRootProps, 'store' | 'strings' | 'toaster' | 'toastProvider'>;
 
 const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBody(
-  { root: Root, initialScreen, initialScreenComponent, showsConfigError = false, ...props },
+  { root: Root, initialScreen, initialScreenComponent, mainScreen, showsConfigError = false, ...props },
   forwardedRef,
 ) {
   const t = useMessages();
@@ -79,8 +86,13 @@ const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBo
     screenCount.current += 1;
   }
   const isFirstScreen = screenCount.current === 0;
+  // No error can show before the user acts: the error catalogue's chunk comes right after the first render.
+  useEffect(() => {
+    void loadErrorMessages();
+  }, []);
 
-  const ScreenComponent = screen === initialScreen ? initialScreenComponent : LAZY_SCREENS[screen];
+  const ScreenComponent =
+    screen === initialScreen ? initialScreenComponent : screen === 'Main' ? mainScreen : LAZY_SCREENS[screen];
   return (
     <Root data-screen={screen} {...props} ref={setRef}>
       {configError !== null ? (
@@ -89,7 +101,7 @@ const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBo
         </SignInConfigError>
       ) : (
         <Suspense fallback={<Spinner />}>
-          <ScreenComponent key={screen} />
+          {ScreenComponent ? <ScreenComponent key={screen} /> : null}
           <FocusHeading key={`focus-${screen}`} container={container} isEnabled={!isFirstScreen} />
         </Suspense>
       )}

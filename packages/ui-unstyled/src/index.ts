@@ -9,6 +9,7 @@ export * from './components/PasswordStrength';
 export * from './components/Spinner';
 export * from './components/StrengthMeter';
 export * from './components/Watermark';
+export * from './messages/errors';
 // Messages, parts, toasts
 export * from './messages/index';
 export * from './messages/main';

@@ -1,5 +1,8 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPart } from './primitives/createPart';
+// The context lives with the screens' other contexts, so the screens that toast (in their own chunks) share that
+// chunk rather than add one to the first load.
+import { ToastContext, useToast } from './screens/shared/screenContext';
 
 /** The kinds of toast (sdk-and-idp §2 Other: toasts show for success and error). */
 export type ToastType = 'default' | 'success' | 'error' | 'loading';
@@ -30,14 +33,13 @@ export const TOAST_DURATIONS: Readonly<Record<ToastType, number>> = Object.freez
 /** At most this many toasts are shown at once (spec §9); the oldest go first. */
 export const MAX_TOASTS = 20;
 
-const ToastContext = createContext<Toaster | null>(null);
+/**
+ * Provides `toaster` to the screens below, with no built-in region: what `ToastProvider` does when given a toaster.
+ * A widget that always brings its own toaster (`SignInWithToaster`) uses it, so the built-in one is not bundled.
+ */
+export const ToasterProvider = ToastContext.Provider;
 
-/** The toaster of the enclosing `<ToastProvider>`; throws outside one. */
-export function useToast(): Toaster {
-  const toaster = useContext(ToastContext);
-  if (!toaster) throw new Error('useToast must be used within <ToastProvider>');
-  return toaster;
-}
+export { useToast };
 
 /** Props of `ToastProvider`. */
 export interface ToastProviderProps {
@@ -51,7 +53,7 @@ export interface ToastProviderProps {
  * messages in a polite live region after the children.
  */
 export function ToastProvider({ toaster, children }: ToastProviderProps) {
-  if (toaster) return <ToastContext.Provider value={toaster}>{children}</ToastContext.Provider>;
+  if (toaster) return <ToasterProvider value={toaster}>{children}</ToasterProvider>;
   return <DefaultToastProvider>{children}</DefaultToastProvider>;
 }
 
@@ -61,8 +63,9 @@ interface ShownToast {
   message: string;
 }
 
-const ToastRegion = createPart('toast', 'region', 'div');
-const ToastItem = createPart('toast', 'item', 'div');
+// `@__PURE__`: a widget whose toaster is always given (`SignInWithToaster`) drops these with the built-in toaster.
+const ToastRegion = /* @__PURE__ */ createPart('toast', 'region', 'div');
+const ToastItem = /* @__PURE__ */ createPart('toast', 'item', 'div');
 
 let nextToastId = 0;
 

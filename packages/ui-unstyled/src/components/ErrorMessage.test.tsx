@@ -38,7 +38,7 @@ describe('ErrorMessage', () => {
     expect(screen.getByRole('link').getAttribute('href')).toBe('https://example.com/');
   });
 
-  it("shows the catalogue's text for a known error type, else the error's own message", () => {
+  it("shows the catalogue's text for a known error type, else the error's own message", async () => {
     render(
       <>
         <ErrorMessage data-testid="known" error={{ type: 'otp_code_not_found', message: 'server text' }} />
@@ -49,19 +49,22 @@ describe('ErrorMessage', () => {
       </>,
       { container: pageMain() },
     );
-    expect(screen.getByTestId('known').textContent).toBe('Invalid passcode, please try again.');
+    // The catalogue's texts are a chunk of their own (messages/errors.ts): wait for it.
+    expect((await screen.findByTestId('known', {}, { timeout: 10_000 })).textContent).toBe(
+      'Invalid passcode, please try again.',
+    );
     expect(screen.getByTestId('unknown').textContent).toBe('Server says https://x.example/a');
     expect(screen.getByRole('link').getAttribute('href')).toBe('https://x.example/a');
   });
 
-  it('follows the strings overrides of the catalogue', () => {
+  it('follows the strings overrides of the catalogue', async () => {
     render(
       <MessagesProvider strings={{ 'error.email_not_found': 'No such email.' }}>
         <ErrorMessage error={{ type: 'email_not_found', message: 'Email not found.' }} />
       </MessagesProvider>,
       { container: pageMain() },
     );
-    expect(screen.getByRole('alert').textContent).toBe('No such email.');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('No such email.');
   });
 
   it('renders nothing without an error', () => {

@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { type ElementType, forwardRef, type ReactNode } from 'react';
-import { errorText, useMessages } from '../messages/index';
+import { errorText, useErrorMessagesPending, useMessages } from '../messages/index';
 import type { PartProps } from '../primitives/createPart';
 
 // Only http(s) URLs become links (security.md §The widget); `javascript:`, `data:` and other schemes stay text.
@@ -53,14 +53,19 @@ export interface ErrorMessageProps extends Omit<PartProps<'p'>, 'children'> {
 /**
  * An error message in a `role="alert"` paragraph (`data-scope="error-message" data-part="root"`, overridable by
  * passing `data-scope`/`data-part`). The text is the catalogue's for the error type, else the server's message;
- * http(s) URLs in it become links opening a new tab. Renders nothing when there is no error.
+ * http(s) URLs in it become links opening a new tab. Renders nothing when there is no error, and a flow error
+ * once the error catalogue's chunk is in (`loadErrorMessages`).
  */
 export const ErrorMessage = forwardRef<HTMLParagraphElement, ErrorMessageProps>(function ErrorMessage(
   { error, asChild, ...props },
   ref,
 ) {
   const t = useMessages();
+  const isCataloguePending = useErrorMessagesPending();
   if (error === null || error === undefined || error === '') return null;
+  // A flow error's text is in the error catalogue's chunk (fetched after the widget's first render): until it is
+  // in, nothing shows rather than the id or the server's wording.
+  if (typeof error !== 'string' && isCataloguePending) return null;
   const text = typeof error === 'string' ? error : errorText(t, error);
   const Component: ElementType = asChild ? Slot : 'p';
   return (

@@ -1,6 +1,7 @@
 import { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import { otpMessages } from '../products/otp/messages';
 import { passwordMessages } from '../products/passwords/messages';
+import { errorMessages } from './errors';
 import { mainMessages } from './main';
 
 /**
@@ -13,5 +14,5 @@ import { mainMessages } from './main';
  * catalogue: statically, so they stay out of the product registry, which is in the first chunk.
  */
 export const messages = {
-  en: { ...mainMessages, ...emailMagicLinksMessages, ...otpMessages, ...passwordMessages },
+  en: { ...mainMessages, ...errorMessages, ...emailMagicLinksMessages, ...otpMessages, ...passwordMessages },
 } as const;

@@ -1,7 +1,8 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import type { otpMessages } from '../products/otp/messages';
 import type { passwordMessages } from '../products/passwords/messages';
+import type { errorMessages } from './errors';
 import { mainMessages } from './main';
 
 export { messages } from './catalogue';
@@ -9,6 +10,7 @@ export { messages } from './catalogue';
 /** The id of one message of the catalogue: the shared texts and each product's (products/<key>/messages.ts). */
 export type MessageId =
   | keyof typeof mainMessages
+  | keyof typeof errorMessages
   | keyof typeof emailMagicLinksMessages
   | keyof typeof otpMessages
   | keyof typeof passwordMessages;
@@ -38,6 +40,52 @@ export function MessagesProvider({ strings, children }: { strings?: Strings; chi
 
 const main: Catalogue = mainMessages;
 
+// The error catalogue (messages/errors.ts) is a chunk of its own, fetched after the widget's first render.
+// `undefined`: not in yet; `null`: its download failed (errors then show the server's message).
+let errorCatalogue: Catalogue | null | undefined;
+let errorCatalogueLoad: Promise<void> | null = null;
+const errorCatalogueListeners = new Set<() => void>();
+
+function setErrorCatalogue(catalogue: Catalogue | null) {
+  errorCatalogue = catalogue;
+  for (const listener of errorCatalogueListeners) listener();
+}
+
+/**
+ * Downloads the error catalogue of spec §8 (messages/errors.ts, its own chunk), once; resolves when it is in. The
+ * widget calls it right after its first render; `ErrorMessage` and the error screen wait for it before they show a
+ * catalogue text. A failed download is retried on the next call (meanwhile errors show the server's message).
+ */
+export function loadErrorMessages(): Promise<void> {
+  errorCatalogueLoad ??= import('./errors').then(
+    (module) => setErrorCatalogue(module.errorMessages),
+    () => {
+      errorCatalogueLoad = null;
+      setErrorCatalogue(null);
+    },
+  );
+  return errorCatalogueLoad;
+}
+
+function subscribeToErrorCatalogue(listener: () => void) {
+  errorCatalogueListeners.add(listener);
+  return () => errorCatalogueListeners.delete(listener);
+}
+
+const isErrorCataloguePending = () => errorCatalogue === undefined;
+
+/**
+ * Whether the error catalogue is still on its way (its download starts when this mounts): the error parts show
+ * nothing until then rather than the message id or another text.
+ */
+export function useErrorMessagesPending(): boolean {
+  const isPending = useSyncExternalStore(subscribeToErrorCatalogue, isErrorCataloguePending, isErrorCataloguePending);
+  useEffect(() => {
+    if (isPending) void loadErrorMessages();
+  }, [isPending]);
+  return isPending;
+}
+
 const CatalogueContext = createContext<Catalogue | undefined>(undefined);
 
 /**
@@ -61,12 +109,15 @@ export function useMessages(catalogue?: Catalogue): Translate {
   const product = useContext(CatalogueContext);
   const own = catalogue ?? product;
   return useMemo<Translate>(
-    () => (id, values) => interpolate(strings?.[id] ?? own?.[id] ?? main[id] ?? id, values),
+    () => (id, values) => interpolate(strings?.[id] ?? own?.[id] ?? main[id] ?? errorCatalogue?.[id] ?? id, values),
     [strings, own],
   );
 }
 
-/** The message of an error: the catalogue's text for its type when there is one, else its own message. */
+/**
+ * The message of an error: the catalogue's text for its type when there is one, else its own message. The error
+ * catalogue is a chunk of its own: call it once `useErrorMessagesPending()` is false.
+ */
 export function errorText(t: Translate, error: { type: string; message: string }): string {
   const id = `error.${error.type}` as MessageId;
   const text = t(id);

@@ -1,5 +1,5 @@
 import { useSignInStore } from '@latchkey/hooks';
-import { errorText, isMainMessageId, useMessages } from '../../messages/index';
+import { errorText, isMainMessageId, useErrorMessagesPending, useMessages } from '../../messages/index';
 
 /** What `useErrorScreen` returns. */
 export interface UseErrorScreenReturn {
@@ -16,8 +16,11 @@ export function useErrorScreen(): UseErrorScreenReturn {
   const t = useMessages();
   const descriptor = useSignInStore((state) => state.formState.errorDescriptor);
   const back = useSignInStore((state) => state.back);
+  const isCataloguePending = useErrorMessagesPending();
   let message = '';
-  if (descriptor) {
+  // The error catalogue's chunk is fetched before this screen's (screenLoaders.ts); rendered on its own, the
+  // message stays empty until it is in rather than show another text.
+  if (descriptor && !isCataloguePending) {
     // The id may be a message id of the catalogue or an error_type; else the text as stored.
     message = isMainMessageId(descriptor.messageId)
       ? t(descriptor.messageId)

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Toaster } from '../../toast';
 
 /**
  * Makes the context a screen's (or form's) parts read their state from: its `Provider`, and `useScreenContext`,
@@ -13,4 +14,14 @@ export function createScreenContext<State>(name: string) {
     return value;
   }
   return { Provider: Context.Provider, useScreenContext };
+}
+
+/** The toaster of the enclosing `ToastProvider` (toast.tsx, which exports `useToast`). */
+export const ToastContext = createContext<Toaster | null>(null);
+
+/** The toaster of the enclosing `<ToastProvider>`; throws outside one. */
+export function useToast(): Toaster {
+  const toaster = useContext(ToastContext);
+  if (!toaster) throw new Error('useToast must be used within <ToastProvider>');
+  return toaster;
 }

@@ -1,7 +1,7 @@
 import { type LatchkeyFlowError, type ResendStatus, usePasswordFlow, useResend, useSignInStore } from '@latchkey/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { useMessages } from '../../../messages/index';
-import { useToast } from '../../../toast';
+import { useToast } from '../../../screens/shared/screenContext';
 import { passwordMessages } from '../messages';
 
 /** What `usePasswordForgotScreen` returns: the state of the PasswordForgot screen's parts. */

@@ -169,4 +169,16 @@ describe('PasswordResetFormScreen', () => {
     expect(passwordField().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
   });
+
+  it("a used 'login' link shows the error catalogue's text (its own chunk) under the title", async () => {
+    const { env, link } = await resetEmail('login');
+    await env.client.magicLinks.authenticate(tokenOf(link), { session_duration_minutes: 30 });
+    await env.client.session.revoke();
+    openResetPage(env, link);
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert.textContent).toBe(
+      'The magic link could not be authenticated because it was either already used or expired.',
+    );
+    expect(env.client.session.getSync()).toBeNull();
+  });
 });
