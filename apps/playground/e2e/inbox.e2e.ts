@@ -1,21 +1,7 @@
 // The development inbox's "Delete all messages": named for what it does (it empties the whole inbox, whatever
 // the recipient filter shows) and confirmed in a modal dialog that works by keyboard alone.
 import { describe, expect } from 'vitest';
-import { checkA11y, inbox, open, PROVIDER_URL, test, uniqueEmail } from './support';
-
-/** Sends a passcode email straight through the provider's API, as a server would (no Origin header). */
-async function sendPasscodeEmail(email: string): Promise<void> {
-  const token = 'public-token-test-latchkey-playground';
-  const response = await fetch(`${PROVIDER_URL}/sdk/v1/otps/email/login_or_create`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ email, expiration_minutes: 5 }),
-  });
-  expect(response.status).toBe(200);
-}
+import { checkA11y, inbox, open, sendPasscodeEmail, test, uniqueEmail } from './support';
 
 describe('the development inbox: Delete all messages', () => {
   test('asks first; Cancel and Escape keep every message, and confirming deletes all of them', async ({ page }) => {

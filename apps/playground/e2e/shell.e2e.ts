@@ -1,21 +1,7 @@
 // The playground's own pages: navigation, the header's session status, the development inbox (newest first,
 // codes shown big, links clickable, Delete all messages) and the session panel when signed out. Axe on each.
 import { describe, expect } from 'vitest';
-import { checkA11y, inbox, open, PROVIDER_URL, sessionStatus, test, uniqueEmail } from './support';
-
-/** Sends a passcode email straight through the provider's API, as a server would (no Origin header). */
-async function sendPasscodeEmail(email: string): Promise<void> {
-  const token = 'public-token-test-latchkey-playground';
-  const response = await fetch(`${PROVIDER_URL}/sdk/v1/otps/email/login_or_create`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ email, expiration_minutes: 5 }),
-  });
-  expect(response.status).toBe(200);
-}
+import { checkA11y, inbox, open, sendPasscodeEmail, sessionStatus, test, uniqueEmail } from './support';
 
 describe('the playground shell', () => {
   test('every page is reachable from the header, which says who is signed in', async ({ page }) => {

@@ -56,6 +56,20 @@ let counter = 0;
 const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A fresh email address: `label-run-n@example.com`. */
+/** Sends a passcode email straight through the provider's API, as a server would (no Origin header). */
+export async function sendPasscodeEmail(email: string): Promise<void> {
+  const token = 'public-token-test-latchkey-playground';
+  const response = await fetch(`${PROVIDER_URL}/sdk/v1/otps/email/login_or_create`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, expiration_minutes: 5 }),
+  });
+  expect(response.status).toBe(200);
+}
+
 export function uniqueEmail(label: string): string {
   counter += 1;
   return `${label}-${runId}-${counter}@example.com`;
