@@ -18,6 +18,10 @@ export function reactProject(name: string): UserWorkspaceConfig {
       testTimeout: TEST_TIMEOUT,
       hookTimeout: TEST_TIMEOUT,
       expect: { poll: { timeout: ASYNC_TIMEOUT } },
+      // `vi.useFakeTimers()` fakes only what the widget's countdowns, debounces and user-event need. Not
+      // setImmediate: the in-process provider groups commits with it, and a commit scheduled while fake timers
+      // run would be lost when a test returns to real ones, hanging that test's clean-up.
+      fakeTimers: { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] },
     },
   });
 }

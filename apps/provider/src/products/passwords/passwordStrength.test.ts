@@ -185,7 +185,8 @@ describe('breached passwords', () => {
     expect(result.breached_password).toBe(false);
     expect(result.valid_password).toBe(true);
     expect(elapsed).toBeGreaterThanOrEqual(2900);
-    expect(elapsed).toBeLessThan(6000);
+    // Gives up rather than hanging: generous for a loaded machine, far below the hanging server's forever.
+    expect(elapsed).toBeLessThan(20_000);
     expect(hanging.paths).toHaveLength(1);
   });
 });
