@@ -20,6 +20,9 @@ export function withProductMessages<P extends object>(
   return (props: P) => createElement(ProductMessagesProvider, { value: catalogue }, createElement(Component, props));
 }
 
+/** The flow of the Email tab's form (`data-kind` of the Main screen's email form). */
+export type EmailFormKind = 'magicLink' | 'otp' | 'password';
+
 /** What the kit reads about one product (see the README, "Adding a sign-in method"). */
 export interface ProductKit<C = unknown> {
   /** The hooks' descriptor of the product. */
@@ -30,7 +33,7 @@ export interface ProductKit<C = unknown> {
    */
   load: () => Promise<C & ProductChunk>;
   /** The form its Email tab shows when it draws that tab (see the hooks' `emailFormProduct`). */
-  emailForm?: { eager: ComponentType } | { fromChunk: (chunk: C) => ComponentType };
+  emailForm?: { kind: EmailFormKind } & ({ eager: ComponentType } | { fromChunk: (chunk: C) => ComponentType });
   /** The form of its other tabs (the phone form of the sms and whatsapp tabs), from its chunk. */
   methodForm?: (chunk: C) => ComponentType<{ method: MethodTab }>;
   /** Its screens that can show a toast (the themed kit then preloads its toaster). */

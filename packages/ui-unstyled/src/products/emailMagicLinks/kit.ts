@@ -6,5 +6,5 @@ import { MagicLinkEmailForm } from './MagicLinkEmailForm';
 export const emailMagicLinksKit = defineProductKit<typeof import('./chunk')>({
   product: emailMagicLinksProduct,
   load: loadOnce(() => import('./chunk')),
-  emailForm: { eager: MagicLinkEmailForm },
+  emailForm: { kind: 'magicLink', eager: MagicLinkEmailForm },
 });

@@ -10,9 +10,11 @@ import {
 } from '@latchkey/hooks';
 import { useMemo, useState } from 'react';
 import { useMessages } from '../../messages/index';
+import type { EmailFormKind } from '../../products/defineProductKit';
+import { PRODUCT_KITS } from '../../products/registry';
 
 /** Which flow the email form runs: passwords first, then email passcodes, else magic links. */
-export type EmailFormKind = 'magicLink' | 'otp' | 'password';
+export type { EmailFormKind };
 
 /** What `useMainScreen` returns: the state of the Main screen's parts. */
 export interface UseMainScreenReturn {
@@ -41,11 +43,10 @@ export interface UseMainScreenReturn {
   formProducts?: Partial<Record<MethodTab, AvailableProduct>>;
 }
 
-export const EMAIL_FORM_KINDS: Record<AvailableProduct, EmailFormKind> = {
-  emailMagicLinks: 'magicLink',
-  otp: 'otp',
-  passwords: 'password',
-};
+/** The flow of each product's Email-tab form, from the kit registry (`emailForm.kind` of each `kit.ts`). */
+export const EMAIL_FORM_KINDS: Readonly<Partial<Record<AvailableProduct, EmailFormKind>>> = Object.fromEntries(
+  Object.entries(PRODUCT_KITS).flatMap(([key, kit]) => (kit.emailForm ? [[key, kit.emailForm.kind]] : [])),
+);
 
 /** The product that draws each tab's form: the Email tab's by precedence, the others by the product that adds them. */
 export function formProductsOf(config: ResolvedSignInConfig): Partial<Record<MethodTab, AvailableProduct>> {
@@ -66,7 +67,7 @@ export function useMainScreen(): UseMainScreenReturn {
   const { projectName } = useBootstrap();
   const [selectedMethod, selectMethod] = useState<MethodTab | null>(methods[0] ?? null);
   const formProducts = useMemo(() => formProductsOf(config), [config]);
-  const emailFormKind = EMAIL_FORM_KINDS[formProducts.email ?? 'emailMagicLinks'];
+  const emailFormKind = EMAIL_FORM_KINDS[formProducts.email ?? 'emailMagicLinks'] ?? 'magicLink';
   return {
     isHeaderHidden: config.style.hideHeaderText,
     logoImageUrl: config.style.logoImageUrl || null,
