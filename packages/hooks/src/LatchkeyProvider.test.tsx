@@ -1,9 +1,10 @@
 import { startTestEnvironment } from '@latchkey/testing';
-import { QueryClient, useQueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LatchkeyProvider, useLatchkeyClient } from './LatchkeyProvider';
+import { useLatchkeyQueryClient } from './useLatchkeyQueryClient';
 
 describe('LatchkeyProvider', () => {
   it('gives the hooks below it the client', async () => {
@@ -28,7 +29,7 @@ describe('LatchkeyProvider', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
     );
-    const { result, rerender } = renderHook(() => useQueryClient(), { wrapper });
+    const { result, rerender } = renderHook(() => useLatchkeyQueryClient(), { wrapper });
     const first = result.current;
     expect(first.getDefaultOptions()).toEqual({
       queries: { retry: 1, refetchOnWindowFocus: false },
@@ -46,8 +47,25 @@ describe('LatchkeyProvider', () => {
         {children}
       </LatchkeyProvider>
     );
-    const { result } = renderHook(() => useQueryClient(), { wrapper });
+    const { result } = renderHook(() => useLatchkeyQueryClient(), { wrapper });
     expect(result.current).toBe(queryClient);
+  });
+
+  it('useLatchkeyQueryClient outside the provider throws a message naming both', () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useLatchkeyQueryClient())).toThrow(
+      'useLatchkeyQueryClient must be used within <LatchkeyProvider>',
+    );
+    consoleError.mockRestore();
+  });
+
+  it('one provider gives every hook below it the same cache', async () => {
+    const env = await startTestEnvironment();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
+    );
+    const { result } = renderHook(() => [useLatchkeyQueryClient(), useLatchkeyQueryClient()], { wrapper });
+    expect(result.current[0]).toBe(result.current[1]);
   });
 
   it('two providers do not share a cache', async () => {
@@ -55,8 +73,8 @@ describe('LatchkeyProvider', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
     );
-    const first = renderHook(() => useQueryClient(), { wrapper }).result.current;
-    const second = renderHook(() => useQueryClient(), { wrapper }).result.current;
+    const first = renderHook(() => useLatchkeyQueryClient(), { wrapper }).result.current;
+    const second = renderHook(() => useLatchkeyQueryClient(), { wrapper }).result.current;
     expect(first).not.toBe(second);
   });
 });

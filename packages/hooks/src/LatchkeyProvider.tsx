@@ -1,43 +1,48 @@
 import type { LatchkeyClient } from '@latchkey/sdk';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 
-const LatchkeyClientContext = createContext<LatchkeyClient | null>(null);
+/**
+ * What `<LatchkeyProvider>` gives the hooks: the client, and the react-query cache of the hooks that need one
+ * (`useLatchkeyQueryClient`). The cache is created on first use, not here: react-query's core is then only
+ * downloaded with the hooks that use it (the user, the password-strength check), not with every sign-in page.
+ */
+interface LatchkeyContextValue {
+  client: LatchkeyClient;
+  /** The app's QueryClient, when it passed one. */
+  queryClient?: QueryClient;
+  /** The provider's own QueryClient, once a hook created it (one per mounted provider). */
+  ownQueryClient: { current?: QueryClient };
+}
+
+const LatchkeyContext = createContext<LatchkeyContextValue | null>(null);
 
 /** Props of `LatchkeyProvider`. */
 export interface LatchkeyProviderProps {
   /** The page's one Latchkey client (`createClient(publicToken, …)`). */
   client: LatchkeyClient;
-  /** Your app's QueryClient, to share one cache; by default the provider creates its own. */
+  /** Your app's QueryClient, to share one cache; by default the hooks that need one create their own. */
   queryClient?: QueryClient;
   children?: ReactNode;
 }
 
-/** The QueryClient defaults for auth data: one retry, no refetch on window focus, mutations never retried. */
-export function createLatchkeyQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // A refused sign-in must not be sent again behind the user's back; a flaky read may be tried twice.
-      queries: { retry: 1, refetchOnWindowFocus: false },
-      mutations: { retry: 0 },
-    },
-  });
+/** Makes the Latchkey client (and a react-query cache, created when a hook first needs it) available below it. */
+export function LatchkeyProvider({ client, queryClient, children }: LatchkeyProviderProps) {
+  // Held once per mounted provider, so a re-render never drops the cache.
+  const [ownQueryClient] = useState<{ current?: QueryClient }>(() => ({}));
+  // A new object only when the client or the app's QueryClient changes, so consumers do not re-render for nothing.
+  const value = useMemo(() => ({ client, queryClient, ownQueryClient }), [client, queryClient, ownQueryClient]);
+  return <LatchkeyContext.Provider value={value}>{children}</LatchkeyContext.Provider>;
 }
 
-/** Makes the Latchkey client (and a react-query cache) available to every Latchkey hook below it. */
-export function LatchkeyProvider({ client, queryClient, children }: LatchkeyProviderProps) {
-  // Created once per mounted provider, so a re-render never drops the cache.
-  const [ownQueryClient] = useState(() => queryClient ?? createLatchkeyQueryClient());
-  return (
-    <QueryClientProvider client={queryClient ?? ownQueryClient}>
-      <LatchkeyClientContext.Provider value={client}>{children}</LatchkeyClientContext.Provider>
-    </QueryClientProvider>
-  );
+/** The enclosing provider's context; `name` is the hook that asks, for the error. */
+export function useLatchkeyContext(name: string): LatchkeyContextValue {
+  const value = useContext(LatchkeyContext);
+  if (!value) throw new Error(`${name} must be used within <LatchkeyProvider>`);
+  return value;
 }
 
 /** The client given to the enclosing `<LatchkeyProvider>`. */
 export function useLatchkeyClient(): LatchkeyClient {
-  const client = useContext(LatchkeyClientContext);
-  if (!client) throw new Error('useLatchkeyClient must be used within <LatchkeyProvider>');
-  return client;
+  return useLatchkeyContext('useLatchkeyClient').client;
 }

@@ -14,6 +14,7 @@ export * from './transition';
 export * from './useAuthenticateByUrl';
 export * from './useBootstrap';
 export * from './useEmailField';
+export * from './useLatchkeyQueryClient';
 export * from './useResend';
 export * from './useSession';
 export * from './useUser';

@@ -1,9 +1,10 @@
 import type { User, UserUpdateOptions, UserUpdateResponse } from '@latchkey/sdk';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { type LatchkeyFlowError, toFlowError } from './errors';
 import { useLatchkeyClient } from './LatchkeyProvider';
 import { latchkeyQueryKeys, userQueryOptions } from './queryOptions';
+import { useLatchkeyQueryClient } from './useLatchkeyQueryClient';
 import { useSession } from './useSession';
 
 /** What `useUser()` returns. */
@@ -25,11 +26,11 @@ export interface UseUserReturn {
 /** The signed-in user from `GET /users/me`, kept in step with every change the client sees. */
 export function useUser(): UseUserReturn {
   const client = useLatchkeyClient();
-  const queryClient = useQueryClient();
+  const queryClient = useLatchkeyQueryClient();
   // A plain boolean, not the factory's function: react-query only notices `enabled` turning true (and fetches)
   // when the value it compares changes.
   const hasSession = useSession((snapshot) => snapshot.session !== null);
-  const query = useQuery({ ...userQueryOptions(client), enabled: hasSession });
+  const query = useQuery({ ...userQueryOptions(client), enabled: hasSession }, queryClient);
 
   useEffect(
     // A sign-in, sign-out, refresh or another tab's change replaces the cached user.

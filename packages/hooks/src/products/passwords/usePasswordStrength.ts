@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useLatchkeyClient } from '../../LatchkeyProvider';
 import { passwordStrengthQueryOptions } from '../../queryOptions';
+import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 
 /** Options of `usePasswordStrength`. */
 export interface UsePasswordStrengthOptions {
@@ -51,17 +52,21 @@ export function usePasswordStrength({
   debounceMs = 300,
 }: UsePasswordStrengthOptions): UsePasswordStrengthReturn {
   const client = useLatchkeyClient();
+  const queryClient = useLatchkeyQueryClient();
   // Debounced one primitive at a time: a fresh object each render would restart the timer forever.
   const checkedPassword = useDebouncedValue(password, debounceMs);
   const checkedEmail = useDebouncedValue(email, debounceMs);
   const isSettled = checkedPassword === password && checkedEmail === email;
-  const query = useQuery({
-    ...passwordStrengthQueryOptions(
-      client,
-      checkedEmail === undefined ? { password: checkedPassword } : { password: checkedPassword, email: checkedEmail },
-    ),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(
+    {
+      ...passwordStrengthQueryOptions(
+        client,
+        checkedEmail === undefined ? { password: checkedPassword } : { password: checkedPassword, email: checkedEmail },
+      ),
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
 
   if (password === '') return { status: 'idle', result: null, isChecking: false, error: null };
   const isChecking = !isSettled || query.isFetching;
