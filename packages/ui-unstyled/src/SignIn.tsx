@@ -7,14 +7,13 @@ import {
   type SignInCallbacks,
   type SignInConfig,
   signInConfigError,
-  signInMethodTabs,
   useLatchkeyClient,
 } from '@latchkey/hooks';
 import { type ComponentType, forwardRef, useEffect, useRef, useState } from 'react';
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
 import { PRODUCT_KITS } from './products/registry';
-import { loadMethodTabs, SCREEN_LOADERS } from './screenLoaders';
+import { SCREEN_LOADERS } from './screenLoaders';
 import { MainScreen } from './screens/Main/MainScreen';
 import { formProductsOf } from './screens/Main/useMainScreen';
 import { type Toaster, ToasterProvider, ToastProvider, type ToastProviderProps } from './toast';
@@ -35,7 +34,7 @@ export interface PreloadSignInOptions {
 }
 
 /**
- * Downloads every chunk `<SignIn config>` can show (its screens, the method tabs, the phone form, and the toaster
+ * Downloads every chunk `<SignIn config>` can show (its screens, the phone form, and the toaster
  * with `loadToaster`) and resolves once they are all in, so no later screen waits on the network. Only the
  * configuration's own: a magic-link-only widget loads no password or passcode screen. Call it when the page is idle
  * or a sign-in is likely; the widget works the same without it.
@@ -43,7 +42,6 @@ export interface PreloadSignInOptions {
 export async function preloadSignIn(config?: SignInConfig, options: PreloadSignInOptions = {}): Promise<void> {
   const resolved = resolveSignInConfig(config);
   if (signInConfigError(resolved, config) !== null) return;
-  const tabs = signInMethodTabs(resolved);
   const formProducts = formProductsOf(resolved);
   const screens = new Set<LazyScreen>(ANY_PRODUCT_SCREENS);
   const loads: Promise<unknown>[] = [];
@@ -59,7 +57,6 @@ export async function preloadSignIn(config?: SignInConfig, options: PreloadSignI
     if (kit.toastingScreens?.length) canToast = true;
   }
   loads.push(...[...screens].map((screen) => SCREEN_LOADERS[screen]()));
-  if (tabs.length > 1) loads.push(loadMethodTabs());
   if (options.loadToaster && canToast) loads.push(options.loadToaster());
   await Promise.all(loads);
 }

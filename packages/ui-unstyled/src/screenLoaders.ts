@@ -36,9 +36,6 @@ for (const kit of Object.values(PRODUCT_KITS)) {
  */
 export const SCREEN_LOADERS = loaders as Record<Exclude<Screen, 'Main'>, () => Promise<ComponentType>>;
 
-/** The method tabs (MainScreen.tsx imports the same module, so it is the same chunk). */
-export const loadMethodTabs = loadOnce(() => import('./screens/Main/MethodTabs'));
-
 /**
  * Each screen but Main as a `React.lazy` component over its loader; a widget renders its first screen eagerly
  * instead, and passes Main (`WidgetRoot`'s `mainScreen`) when it does not open on Main.

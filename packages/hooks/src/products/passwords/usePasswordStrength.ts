@@ -1,10 +1,7 @@
 import type { PasswordsStrengthCheckResponse } from '@latchkey/sdk';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useLatchkeyClient } from '../../LatchkeyProvider';
-import { passwordStrengthQueryOptions } from '../../queryOptions';
-import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 
 /** Options of `usePasswordStrength`. */
 export interface UsePasswordStrengthOptions {
@@ -42,9 +39,19 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/** The answer (or refusal) of the last check that came back, with what it was about. */
+interface CheckOutcome {
+  password: string;
+  email: string | undefined;
+  result: PasswordsStrengthCheckResponse | null;
+  error: LatchkeyFlowError | null;
+}
+
 /**
  * The live strength check of a password being typed (spec §4: re-runs on each change, debounced): one
- * `passwords.strengthCheck` per pause in typing, cached per password by react-query.
+ * `passwords.strengthCheck` per pause in typing. Only the latest check counts (an older answer arriving late is
+ * dropped), a refused check is not retried, and no answer is cached: the password lives only in this hook's
+ * state. (`passwordStrengthQueryOptions` offers the same check to an app's own react-query cache.)
  */
 export function usePasswordStrength({
   password,
@@ -52,25 +59,35 @@ export function usePasswordStrength({
   debounceMs = 300,
 }: UsePasswordStrengthOptions): UsePasswordStrengthReturn {
   const client = useLatchkeyClient();
-  const queryClient = useLatchkeyQueryClient();
   // Debounced one primitive at a time: a fresh object each render would restart the timer forever.
   const checkedPassword = useDebouncedValue(password, debounceMs);
   const checkedEmail = useDebouncedValue(email, debounceMs);
   const isSettled = checkedPassword === password && checkedEmail === email;
-  const query = useQuery(
-    {
-      ...passwordStrengthQueryOptions(
-        client,
-        checkedEmail === undefined ? { password: checkedPassword } : { password: checkedPassword, email: checkedEmail },
-      ),
-      placeholderData: keepPreviousData,
-    },
-    queryClient,
-  );
+  const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
+
+  useEffect(() => {
+    if (checkedPassword === '') return;
+    let isCurrent = true;
+    const input =
+      checkedEmail === undefined ? { password: checkedPassword } : { password: checkedPassword, email: checkedEmail };
+    client.passwords.strengthCheck(input).then(
+      (result) => {
+        if (isCurrent) setOutcome({ password: checkedPassword, email: checkedEmail, result, error: null });
+      },
+      (error: unknown) => {
+        if (isCurrent)
+          setOutcome({ password: checkedPassword, email: checkedEmail, result: null, error: toFlowError(error) });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, checkedPassword, checkedEmail]);
 
   if (password === '') return { status: 'idle', result: null, isChecking: false, error: null };
-  const isChecking = !isSettled || query.isFetching;
-  if (isChecking) return { status: 'checking', result: query.data ?? null, isChecking: true, error: null };
-  if (query.isError) return { status: 'error', result: null, isChecking: false, error: toFlowError(query.error) };
-  return { status: 'done', result: query.data ?? null, isChecking: false, error: null };
+  const isAnswered = isSettled && outcome?.password === password && outcome.email === email;
+  // While checking, the previous answer stays (a strength bar does not flicker); a refusal is never shown as one.
+  if (!isAnswered) return { status: 'checking', result: outcome?.result ?? null, isChecking: true, error: null };
+  if (outcome.error) return { status: 'error', result: null, isChecking: false, error: outcome.error };
+  return { status: 'done', result: outcome.result, isChecking: false, error: null };
 }

@@ -179,6 +179,37 @@ describe('MainScreen', () => {
     expect(await screen.findByRole('textbox', { name: 'Email' })).toBeTruthy();
   });
 
+  it('tabs follow the WAI-ARIA pattern: one tab in the Tab order, arrows wrap, Home and End, panels labelled', async () => {
+    const { user } = await renderSignIn({
+      config: { products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms', 'whatsapp'] } },
+    });
+    await screen.findByRole('combobox', { name: 'Country' });
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    expect(['Text', 'WhatsApp', 'Email'].map((name) => tab(name).tabIndex)).toEqual([0, -1, -1]);
+    expect(tab('Text').getAttribute('data-state')).toBe('active');
+    // The selected tab's panel is named by its tab and holds its form; the others are hidden and empty.
+    const panel = screen.getByRole('tabpanel', { name: 'Text' });
+    expect(tab('Text').getAttribute('aria-controls')).toBe(panel.id);
+    expect(within(panel).getByRole('combobox', { name: 'Country' })).toBeTruthy();
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+
+    await user.tab();
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(tab('Email'));
+    expect(tab('Email').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Email').tabIndex).toBe(0);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(tab('Text'));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(tab('Email'));
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(tab('Text'));
+    // Tab leaves the tab list for the selected panel's first field.
+    await user.tab();
+    expect(document.activeElement).toBe(await screen.findByRole('combobox', { name: 'Country' }));
+  });
+
   it('hides the header when style.hideHeaderText is set', async () => {
     await renderSignIn({ config: { style: { hideHeaderText: true } } });
     expect(emailField()).toBeTruthy();

@@ -1,24 +1,12 @@
 import type { AvailableProduct, MethodTab } from '@latchkey/hooks';
-import {
-  type ComponentType,
-  createContext,
-  createElement,
-  forwardRef,
-  lazy,
-  Suspense,
-  useContext,
-  useEffect,
-} from 'react';
+import { type ComponentType, createContext, createElement, forwardRef, Suspense, useContext, useEffect } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
 import { type ProductKit, withProductMessages } from '../../products/defineProductKit';
 import { PRODUCT_KITS } from '../../products/registry';
-import { loadMethodTabs } from '../../screenLoaders';
+import { MethodTabs } from './MethodTabs';
 import { EMAIL_FORM_KINDS, type UseMainScreenReturn, useMainScreen } from './useMainScreen';
-
-// Loaded on demand, so an email-magic-link-only widget ships none of them (bundle budget).
-const MethodTabs = lazy(async () => ({ default: (await loadMethodTabs()).MethodTabs }));
 
 /** A form that loads with its product's chunk and can be loaded ahead of time (`preload`). */
 type PreloadableForm<P> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -176,14 +164,12 @@ export const MainScreenMethods = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
     <Methods data-tabs={main.hasTabs ? '' : undefined} {...props} ref={ref}>
       {props.children ??
         (main.hasTabs ? (
-          <Suspense fallback={<Spinner />}>
-            <MethodTabs
-              methods={main.methods}
-              selectedMethod={main.selectedMethod}
-              selectMethod={main.selectMethod}
-              renderForm={(method) => <MainScreenForm method={method} />}
-            />
-          </Suspense>
+          <MethodTabs
+            methods={main.methods}
+            selectedMethod={main.selectedMethod}
+            selectMethod={main.selectMethod}
+            renderForm={(method) => <MainScreenForm method={method} />}
+          />
         ) : onlyMethod ? (
           <MainScreenForm method={onlyMethod} />
         ) : null)}
