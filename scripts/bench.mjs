@@ -21,8 +21,9 @@ import {
   STRENGTH_LIBRARY,
   shortInput,
 } from './bench/measure.mjs';
+import { realPageSection } from './bench/real-page.mjs';
 
-const SECTIONS = ['sdk-bundle', 'kit-bundle', 'provider-throughput'];
+const SECTIONS = ['sdk-bundle', 'real-page', 'kit-bundle', 'provider-throughput'];
 const requested = process.argv.slice(2);
 for (const name of requested) {
   if (!SECTIONS.includes(name)) {
@@ -340,6 +341,14 @@ async function kitBundleSection() {
 // ── Run ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 if (shouldRun('sdk-bundle')) writeSection('sdk-bundle', await sdkBundleSection());
+if (shouldRun('real-page')) {
+  try {
+    writeSection('real-page', await realPageSection({ requireBuilt }));
+  } catch (error) {
+    console.error(`The real-page bench failed: ${error.message}`);
+    process.exit(1);
+  }
+}
 if (shouldRun('kit-bundle')) writeSection('kit-bundle', await kitBundleSection());
 
 if (shouldRun('provider-throughput')) {

@@ -88,9 +88,12 @@ export function loadedChunks(dir, outdir, entryFile) {
 /**
  * Bundles one kit page with code splitting and measures it: the first load (the entry chunk and its static-import
  * closure, from the metafile) and the total (every chunk imported once `preload()` resolved, run in Node).
+ * A stylesheet the page imports is bundled by esbuild beside the entry (`stylesheets`: file, min, gzip). With
+ * `keep`, the built folder is kept (`outdir`; the caller removes `dir`) so it can be served.
  */
-export async function measureKit(name, source) {
+export async function measureKit(name, source, { keep = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `latchkey-bench-${name}-`));
+  let kept = false;
   try {
     const entry = join(dir, 'entry.js');
     writeFileSync(entry, source);
@@ -129,6 +132,11 @@ export async function measureKit(name, source) {
         staticImports: meta.imports
           .filter((item) => item.kind === 'import-statement' && !item.external)
           .map((item) => toFile(item.path)),
+        dynamicImports: meta.imports
+          .filter((item) => item.kind === 'dynamic-import' && !item.external)
+          .map((item) => toFile(item.path)),
+        externalImports: meta.imports.filter((item) => item.external).map((item) => item.path),
+        stylesheet: meta.cssBundle ? toFile(meta.cssBundle) : undefined,
         inputs: Object.entries(meta.inputs)
           .map(([input, { bytesInOutput }]) => [input.split(sep).join('/'), bytesInOutput])
           .filter(([, bytes]) => bytes > 0)
@@ -148,9 +156,15 @@ export async function measureKit(name, source) {
     for (const file of firstLoad) {
       if (!loaded.has(file)) throw new Error(`${name}: the first-load chunk ${file} was not imported when run`);
     }
+    const stylesheets = Object.keys(result.metafile.outputs)
+      .filter((output) => output.endsWith('.css'))
+      .map((output) => {
+        const bytes = readFileSync(join(outdir, toFile(output)));
+        return { file: toFile(output), min: bytes.length, gzip: gzipSize(bytes) };
+      });
     const sum = (files, key) => [...files].reduce((total, file) => total + chunks.get(file)[key], 0);
     const inputsOf = (files) => [...files].flatMap((file) => chunks.get(file).inputs);
-    return {
+    const measured = {
       name,
       chunks,
       firstLoad,
@@ -163,9 +177,14 @@ export async function measureKit(name, source) {
       totalGzipAsOne: gzipSize(Buffer.concat([...loaded].map((file) => chunks.get(file).bytes))),
       loadedInputs: inputsOf(loaded),
       allInputs: inputsOf(chunks.keys()),
+      entryFile: entryChunk.file,
+      stylesheets,
+      ...(keep ? { dir, outdir } : {}),
     };
+    kept = keep;
+    return measured;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   }
 }
 
