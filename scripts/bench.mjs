@@ -5,9 +5,12 @@
 // of scripts/start-postgres.sh; skipped with a note when none answers), next to a bare Hono route and the
 // storage floors (one indexed select, one durable update) measured in the same run. Each section of BENCHMARKS.md is replaced in place between its markers,
 // so other benchmarks can add their own sections. `node scripts/bench.mjs kit-bundle` runs the named sections
-// only (sdk-bundle, kit-bundle, provider-throughput); the default is all of them.
+// only (sdk-bundle, real-page, kit-bundle, provider-throughput); the default is all of them. `real-page`
+// (scripts/bench/real-page.mjs) is the primary widget figure: the page a user ships (SDK client and stylesheet
+// included) in bytes and in a throttled Chromium, next to a React-only page; it needs Chromium
+// (scripts/find-chromium.mjs) and LATCHKEY_BENCH_RUNS sets its timed runs per page (default 9).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -40,6 +43,14 @@ function kb(bytes) {
 /** Bundles `source` (an ES module importing the built packages) with code splitting; returns chunk sizes. */
 async function measure(name, source) {
   const dir = mkdtempSync(join(tmpdir(), `latchkey-bench-${name}-`));
+  try {
+    return await measureIn(dir, name, source);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureIn(dir, name, source) {
   const entry = join(dir, 'entry.js');
   writeFileSync(entry, source);
   const out = join(dir, 'out');

@@ -522,12 +522,14 @@ function report({ pages, reactOnly, sdkCore, served, runs, origin, providerUrl, 
     const vendorBefore = new Set();
     const providerBefore = [];
     const requestedAt = new Map();
+    const roundOf = new Map();
     for (const result of results) {
       const { own, vendor, provider } = requestsOf(id, result, origin, providerUrl);
       const before = own.filter((request) => request.before && request.file !== 'index.html');
       beforeSets.push(new Set(before.map((request) => request.file)));
       const chunkRequests = own.filter((request) => measured.chunks.has(request.file));
       const rounds = lazyRounds(measured, chunkRequests);
+      for (const [file, round] of rounds) roundOf.set(file, Math.max(round, roundOf.get(file) ?? 0));
       roundsAll.push(Math.max(0, ...rounds.values()));
       roundsBefore.push(Math.max(0, ...before.filter((r) => rounds.has(r.file)).map((r) => rounds.get(r.file))));
       for (const request of vendor) if (request.before) vendorBefore.add(request.file);
@@ -547,6 +549,7 @@ function report({ pages, reactOnly, sdkCore, served, runs, origin, providerUrl, 
       roundsAll: { min: Math.min(...roundsAll), max: Math.max(...roundsAll) },
       vendorGzip: [...vendorBefore].reduce((total, file) => total + gzipSize(readFileSync(join(vendorDir, file))), 0),
       providerBefore: [...new Set(providerBefore.flat())].sort(),
+      roundOf,
       requestedAt: new Map([...requestedAt].map(([file, times]) => [file, statsOf(times).median])),
     });
   }
@@ -632,7 +635,8 @@ function report({ pages, reactOnly, sdkCore, served, runs, origin, providerUrl, 
     '',
     `(ii)'s median first input is ${(ratio * 100 - 100).toFixed(1)} % ${ratio >= 1 ? 'later' : 'earlier'} than (i)'s: ${ratio <= FIRST_INPUT_RATIO_BUDGET ? '✓' : '✗'} (budget: no later than (i) + 10 %${ratio > FIRST_INPUT_RATIO_BUDGET ? `, missed by ${ms(two.timing.firstInput.median - one.timing.firstInput.median * FIRST_INPUT_RATIO_BUDGET)}` : ''}). The React-only page shows the floor: (i) is ${ms(one.timing.firstInput.median - react.firstInput.median)} and (ii) ${ms(two.timing.firstInput.median - react.firstInput.median)} above it.`,
     '',
-    'Files fetched before the first input (gzip; requested at: median `startTime` from navigation start; round as above):',
+    'Files fetched before the first input, by configuration: when requested (median `startTime` from navigation',
+    'start) and its lazy round (the highest over the runs; 0: the first load); gzip -9:',
     '',
     '| file (largest inputs) | (i) | (ii) | gzip |',
     '|---|---:|---:|---:|',
@@ -658,7 +662,9 @@ function report({ pages, reactOnly, sdkCore, served, runs, origin, providerUrl, 
   for (const item of listed) {
     const key = `${item.name}|${item.gzip}`;
     const entry = merged.get(key) ?? { name: item.name, gzip: item.gzip, at: {} };
-    entry.at[item.row.short] = ms(item.row.timing.requestedAt.get(item.file) ?? Number.NaN);
+    const round = item.row.timing.roundOf.get(item.file);
+    entry.at[item.row.short] =
+      `${ms(item.row.timing.requestedAt.get(item.file) ?? Number.NaN)}${round === undefined ? '' : `, round ${round}`}`;
     merged.set(key, entry);
   }
   for (const entry of [...merged.values()].sort((a, b) => b.gzip - a.gzip)) {
