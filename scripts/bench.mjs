@@ -5,17 +5,28 @@
 // of scripts/start-postgres.sh; skipped with a note when none answers), next to a bare Hono route and the
 // storage floors (one indexed select, one durable update) measured in the same run. Each section of BENCHMARKS.md is replaced in place between its markers,
 // so other benchmarks can add their own sections. `node scripts/bench.mjs kit-bundle` runs the named sections
-// only (sdk-bundle, kit-bundle, provider-throughput); the default is all of them.
+// only (sdk-bundle, real-page, kit-bundle, provider-throughput); the default is all of them. `real-page`
+// (scripts/bench/real-page.mjs) is the primary widget figure: the page a user ships (SDK client and stylesheet
+// included) in bytes and in a throttled Chromium, next to a React-only page; it needs Chromium
+// (scripts/find-chromium.mjs) and LATCHKEY_BENCH_RUNS sets its timed runs per page (default 9).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+import {
+  byPackage,
+  gzipSize,
+  measureKit,
+  PHONE_LIBRARY,
+  packageOf,
+  root,
+  STRENGTH_LIBRARY,
+  shortInput,
+} from './bench/measure.mjs';
+import { realPageSection } from './bench/real-page.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['sdk-bundle', 'kit-bundle', 'provider-throughput'];
+const SECTIONS = ['sdk-bundle', 'real-page', 'kit-bundle', 'provider-throughput'];
 const requested = process.argv.slice(2);
 for (const name of requested) {
   if (!SECTIONS.includes(name)) {
@@ -25,10 +36,6 @@ for (const name of requested) {
 }
 const shouldRun = (section) => requested.length === 0 || requested.includes(section);
 
-function gzipSize(bytes) {
-  return gzipSync(bytes, { level: 9 }).length;
-}
-
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(2)} KB`;
 }
@@ -36,6 +43,14 @@ function kb(bytes) {
 /** Bundles `source` (an ES module importing the built packages) with code splitting; returns chunk sizes. */
 async function measure(name, source) {
   const dir = mkdtempSync(join(tmpdir(), `latchkey-bench-${name}-`));
+  try {
+    return await measureIn(dir, name, source);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureIn(dir, name, source) {
   const entry = join(dir, 'entry.js');
   writeFileSync(entry, source);
   const out = join(dir, 'out');
@@ -158,10 +173,6 @@ const KIT_CONFIGURATIONS = [
   },
 ];
 
-const KIT_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
-const PHONE_LIBRARY = /node_modules\/libphonenumber-js\//;
-const STRENGTH_LIBRARY = /node_modules\/@?zxcvbn/;
-
 /**
  * The page of one configuration: renders the themed `<SignIn config>` and exports `preload()`, which awaits
  * `preloadSignIn(config)` (every lazy chunk that configuration can show). With `withClient`, it also creates the
@@ -189,164 +200,6 @@ function kitEntry(config, { withClient }) {
     '}',
   );
   return `${lines.join('\n')}\n`;
-}
-
-/** The package an esbuild input belongs to (`@latchkey/ui-unstyled`, `@radix-ui/react-tabs`…). */
-function packageOf(input) {
-  const modules = input.lastIndexOf('node_modules/');
-  if (modules !== -1) {
-    const [scope, name] = input.slice(modules + 'node_modules/'.length).split('/');
-    return scope.startsWith('@') ? `${scope}/${name}` : scope;
-  }
-  const workspace = /(?:^|\/)packages\/([^/]+)\//.exec(input);
-  return workspace ? `@latchkey/${workspace[1]}` : '(the page)';
-}
-
-/** A short name for an input: `ui-unstyled/screens/Otp/OtpScreen.js`, `sonner/dist/index.mjs`. */
-function shortInput(input) {
-  const modules = input.lastIndexOf('node_modules/');
-  if (modules !== -1) return input.slice(modules + 'node_modules/'.length);
-  return input.replace(/^.*?packages\/([^/]+)\/dist\//, '$1/').replace(/^.*\/entry\.js$/, '(the page)');
-}
-
-// Runs the built page in Node: a module.register() hook records every chunk of the output folder that is imported
-// while `preload()` loads the lazy chunks. Bare specifiers (react, react-dom: external) resolve from the repository.
-const RECORDER_HOOKS = `
-import { appendFileSync } from 'node:fs';
-let settings;
-export function initialize(data) {
-  settings = data;
-}
-export async function resolve(specifier, context, nextResolve) {
-  const isBare = !/^(\\.|\\/|file:|node:|data:)/.test(specifier);
-  const fromChunk = context.parentURL?.startsWith(settings.outdirUrl);
-  const resolved = await nextResolve(specifier, isBare && fromChunk ? { ...context, parentURL: settings.rootUrl } : context);
-  if (resolved.url.startsWith(settings.outdirUrl)) appendFileSync(settings.log, resolved.url.slice(settings.outdirUrl.length) + '\\n');
-  return resolved;
-}
-`;
-
-const RECORDER_RUNNER = `
-import { register } from 'node:module';
-const [hooks, entry, outdirUrl, rootUrl, log] = process.argv.slice(2);
-register(hooks, { data: { outdirUrl, rootUrl, log } });
-const page = await import(entry);
-await page.preload();
-`;
-
-/** The chunk files (relative to `outdir`) the page imports once `preload()` has resolved. */
-function loadedChunks(dir, outdir, entryFile) {
-  const hooks = join(dir, 'recorder-hooks.mjs');
-  const runner = join(dir, 'recorder-run.mjs');
-  const log = join(dir, 'loaded.txt');
-  writeFileSync(hooks, RECORDER_HOOKS);
-  writeFileSync(runner, RECORDER_RUNNER);
-  writeFileSync(log, '');
-  const run = spawnSync(
-    process.execPath,
-    [
-      runner,
-      pathToFileURL(hooks).href,
-      pathToFileURL(join(outdir, entryFile)).href,
-      `${pathToFileURL(outdir).href}/`,
-      pathToFileURL(join(root, 'package.json')).href,
-      log,
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`Running the bundle of ${outdir} in Node failed:\n${run.stderr}`);
-  return new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
-}
-
-/**
- * Bundles one kit page with code splitting and measures it: the first load (the entry chunk and its static-import
- * closure, from the metafile) and the total (every chunk imported once `preload()` resolved, run in Node).
- */
-async function measureKit(name, source) {
-  const dir = mkdtempSync(join(tmpdir(), `latchkey-bench-${name}-`));
-  try {
-    const entry = join(dir, 'entry.js');
-    writeFileSync(entry, source);
-    const outdir = join(dir, 'out');
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      metafile: true,
-      platform: 'browser',
-      target: 'es2022',
-      outdir,
-      external: KIT_EXTERNALS,
-      nodePaths: [join(root, 'node_modules')],
-      absWorkingDir: root,
-      logLevel: 'error',
-    });
-    // Node reads the chunks as ES modules.
-    writeFileSync(join(outdir, 'package.json'), '{ "type": "module" }\n');
-
-    const toFile = (output) => relative(outdir, resolve(root, output)).split(sep).join('/');
-    const chunks = new Map();
-    for (const [output, meta] of Object.entries(result.metafile.outputs)) {
-      if (!output.endsWith('.js')) continue;
-      const file = toFile(output);
-      const bytes = readFileSync(join(outdir, file));
-      chunks.set(file, {
-        file,
-        bytes,
-        min: bytes.length,
-        gzip: gzipSize(bytes),
-        // Dynamic-import targets are entry points too: the page's own is the one built from entry.js.
-        isEntry: meta.entryPoint !== undefined && resolve(root, meta.entryPoint) === entry,
-        staticImports: meta.imports
-          .filter((item) => item.kind === 'import-statement' && !item.external)
-          .map((item) => toFile(item.path)),
-        inputs: Object.entries(meta.inputs)
-          .map(([input, { bytesInOutput }]) => [input.split(sep).join('/'), bytesInOutput])
-          .filter(([, bytes]) => bytes > 0)
-          .sort((a, b) => b[1] - a[1]),
-      });
-    }
-    const entryChunk = [...chunks.values()].find((chunk) => chunk.isEntry);
-    const firstLoad = new Set();
-    const pending = [entryChunk.file];
-    while (pending.length > 0) {
-      const file = pending.pop();
-      if (firstLoad.has(file)) continue;
-      firstLoad.add(file);
-      pending.push(...chunks.get(file).staticImports);
-    }
-    const loaded = loadedChunks(dir, outdir, entryChunk.file);
-    for (const file of firstLoad) {
-      if (!loaded.has(file)) throw new Error(`${name}: the first-load chunk ${file} was not imported when run`);
-    }
-    const sum = (files, key) => [...files].reduce((total, file) => total + chunks.get(file)[key], 0);
-    const inputsOf = (files) => [...files].flatMap((file) => chunks.get(file).inputs);
-    return {
-      name,
-      chunks,
-      firstLoad,
-      loaded,
-      firstLoadMin: sum(firstLoad, 'min'),
-      firstLoadGzip: sum(firstLoad, 'gzip'),
-      totalMin: sum(loaded, 'min'),
-      totalGzip: sum(loaded, 'gzip'),
-      // The loaded chunks as one gzip stream: what splitting into many small files costs on top.
-      totalGzipAsOne: gzipSize(Buffer.concat([...loaded].map((file) => chunks.get(file).bytes))),
-      loadedInputs: inputsOf(loaded),
-      allInputs: inputsOf(chunks.keys()),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Sums input bytes by package, largest first. */
-function byPackage(inputs) {
-  const totals = new Map();
-  for (const [input, bytes] of inputs) totals.set(packageOf(input), (totals.get(packageOf(input)) ?? 0) + bytes);
-  return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
 function verdict(value, limit) {
@@ -499,6 +352,14 @@ async function kitBundleSection() {
 // ── Run ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 if (shouldRun('sdk-bundle')) writeSection('sdk-bundle', await sdkBundleSection());
+if (shouldRun('real-page')) {
+  try {
+    writeSection('real-page', await realPageSection({ requireBuilt }));
+  } catch (error) {
+    console.error(`The real-page bench failed: ${error.message}`);
+    process.exit(1);
+  }
+}
 if (shouldRun('kit-bundle')) writeSection('kit-bundle', await kitBundleSection());
 
 if (shouldRun('provider-throughput')) {
