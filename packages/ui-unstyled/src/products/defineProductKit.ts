@@ -4,6 +4,7 @@
 import type { MethodTab, ProductDefinition, Screen } from '@latchkey/hooks';
 import { type ComponentType, createElement } from 'react';
 import { type Catalogue, ProductMessagesProvider } from '../messages/index';
+import type { EmailFlowBinderProps } from '../screens/Main/EmailForm';
 
 /** What every product chunk exports: its screens by name and its texts (`products/<key>/messages.ts`). */
 export interface ProductChunk {
@@ -32,8 +33,15 @@ export interface ProductKit<C = unknown> {
    * for each screen the hooks' descriptor lists (`product.screens`).
    */
   load: () => Promise<C & ProductChunk>;
-  /** The form its Email tab shows when it draws that tab (see the hooks' `emailFormProduct`). */
-  emailForm?: { kind: EmailFormKind } & ({ eager: ComponentType } | { fromChunk: (chunk: C) => ComponentType });
+  /**
+   * The form its Email tab shows when it draws that tab (see the hooks' `emailFormProduct`): a form in the first
+   * chunk (`eager`), or the kit's email field bound to the flow its chunk brings (`flowFromChunk`: a binder made by
+   * `createEmailFlowBinder`), so the field shows before that chunk has arrived.
+   */
+  emailForm?: { kind: EmailFormKind } & (
+    | { eager: ComponentType }
+    | { flowFromChunk: (chunk: C) => ComponentType<EmailFlowBinderProps> }
+  );
   /** The form of its other tabs (the phone form of the sms and whatsapp tabs), from its chunk. */
   methodForm?: (chunk: C) => ComponentType<{ method: MethodTab }>;
   /** Its screens that can show a toast (the themed kit then preloads its toaster). */

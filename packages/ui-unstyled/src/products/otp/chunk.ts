@@ -1,7 +1,7 @@
 // The passcode product's lazy chunk: its two screens and the Main screen's phone and email passcode forms, in one
 // download instead of one per screen (screenLoaders.ts, MainScreen.tsx).
 
-export { OtpEmailForm } from './OtpEmailForm';
+export { OtpEmailFlow } from './OtpEmailForm';
 export { PhoneForm } from './PhoneForm';
 
 import { OtpScreen } from './Otp/OtpScreen';

@@ -7,7 +7,7 @@ import { defineProductKit, loadOnce } from '../defineProductKit';
 export const otpKit = defineProductKit<typeof import('./chunk')>({
   product: otpProduct,
   load: loadOnce(() => import('./chunk')),
-  emailForm: { kind: 'otp', fromChunk: (chunk) => chunk.OtpEmailForm },
+  emailForm: { kind: 'otp', flowFromChunk: (chunk) => chunk.OtpEmailFlow },
   // Only its sms and whatsapp tabs reach it (the Email tab draws `emailForm`).
   methodForm: (chunk) => chunk.PhoneForm as ComponentType<{ method: MethodTab }>,
 });

@@ -1,7 +1,7 @@
 // The password product's lazy chunk: every screen the password flow can reach, and the Main screen's password
-// email form, in one download instead of one per screen (screenLoaders.ts, MainScreen.tsx).
+// email form's flow, in one download instead of one per screen (screenLoaders.ts, MainScreen.tsx).
 
-export { PasswordEmailForm } from './PasswordEmailForm';
+export { PasswordEmailFlow } from './PasswordEmailForm';
 
 import { PasswordBreachedScreen } from './PasswordBreached/PasswordBreachedScreen';
 import { PasswordConfirmationScreen } from './PasswordConfirmation/PasswordConfirmationScreen';

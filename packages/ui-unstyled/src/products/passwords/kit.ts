@@ -5,7 +5,7 @@ import { defineProductKit, loadOnce } from '../defineProductKit';
 export const passwordsKit = defineProductKit<typeof import('./chunk')>({
   product: passwordsProduct,
   load: loadOnce(() => import('./chunk')),
-  emailForm: { kind: 'password', fromChunk: (chunk) => chunk.PasswordEmailForm },
+  emailForm: { kind: 'password', flowFromChunk: (chunk) => chunk.PasswordEmailFlow },
   // 'Email resent' on PasswordForgot.
   toastingScreens: ['PasswordForgot'],
 });

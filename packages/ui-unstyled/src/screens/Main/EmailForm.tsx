@@ -1,5 +1,5 @@
 import { type LatchkeyFlowError, useEmailField, useOptionalSignInStore } from '@latchkey/hooks';
-import { forwardRef, useCallback, useId } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useRef } from 'react';
 import type { ErrorMessageValue } from '../../components/ErrorMessage';
 import { useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
@@ -19,6 +19,44 @@ export interface UseEmailFormOptions {
   flowError: LatchkeyFlowError | null;
   /** Clears the flow's error (called when the user edits the email). */
   resetFlow?: () => void;
+}
+
+/**
+ * What a product's email flow gives the email form: every option of `useEmailForm` but `kind` (each product's
+ * `use<Product>EmailFlow()` returns one, e.g. `useOtpEmailFlow()`).
+ */
+export type EmailFlowBinding = Omit<UseEmailFormOptions, 'kind'>;
+
+/** Props of an email-flow binder (`createEmailFlowBinder`). */
+export interface EmailFlowBinderProps {
+  /** Receives the flow's binding each time its state changes (its functions are stable). */
+  onBind: (binding: EmailFlowBinding) => void;
+}
+
+/**
+ * Makes a component that runs a product's email flow (`useFlow`) and reports it to `onBind`, rendering nothing.
+ * The Main screen renders the email field from the first chunk and binds it to the flow once the product's chunk
+ * (which holds the flow and this binder) has arrived, so the field shows without waiting for that download.
+ */
+export function createEmailFlowBinder(useFlow: () => EmailFlowBinding) {
+  // biome-ignore lint/correctness/noComponentHookFactories: each product makes its binder once, at module level.
+  return function EmailFlowBinder({ onBind }: EmailFlowBinderProps) {
+    const flow = useFlow();
+    // The functions go through the latest flow, so the binding changes only when what it shows changes.
+    const latest = useRef(flow);
+    latest.current = flow;
+    const { invalidMessage, isPending, flowError } = flow;
+    useEffect(() => {
+      onBind({
+        invalidMessage,
+        isPending,
+        flowError,
+        submitEmail: (email) => latest.current.submitEmail(email),
+        resetFlow: () => latest.current.resetFlow?.(),
+      });
+    }, [onBind, invalidMessage, isPending, flowError]);
+    return null;
+  };
 }
 
 /** What `useEmailForm` returns: the state of the email form's parts. */

@@ -5,40 +5,9 @@ import { useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
 import { type ProductKit, withProductMessages } from '../../products/defineProductKit';
 import { PRODUCT_KITS } from '../../products/registry';
+import { deferredEmailForm, type PreloadableForm, preloadable } from './lazyForms';
 import { MethodTabs } from './MethodTabs';
 import { EMAIL_FORM_KINDS, type UseMainScreenReturn, useMainScreen } from './useMainScreen';
-
-/** A form that loads with its product's chunk and can be loaded ahead of time (`preload`). */
-type PreloadableForm<P> = ComponentType<P> & { preload: () => Promise<unknown> };
-
-/**
- * Like `React.lazy`, but once `preload()` has resolved the form renders at once, never through the Suspense
- * fallback: a tab whose form was preloaded shows its field the moment the tab is shown, so a fast Tab key cannot
- * skip past it.
- */
-function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableForm<P> {
-  let Loaded: ComponentType<P> | null = null;
-  let pending: Promise<void> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => {
-        Loaded = component;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per product at module level, never during a render.
-  function Form(props: P) {
-    if (Loaded) return createElement(Loaded, props);
-    // Suspends until the chunk is in (the same promise every time, so React retries once it settles).
-    throw preload();
-  }
-  return Object.assign(Form, { preload });
-}
 
 // Each product's forms, from its kit descriptor (products/<key>/kit.ts): in the first chunk, or with the product's
 // screens in its one chunk, so the screens after Main are in by the time the form is submitted.
@@ -46,9 +15,9 @@ function emailFormOf(kit: ProductKit): PreloadableForm<object> | null {
   const source = kit.emailForm;
   if (!source) return null;
   if ('eager' in source) return Object.assign(source.eager as ComponentType<object>, { preload: async () => {} });
-  return preloadable(async () => {
+  return deferredEmailForm(source.kind, async () => {
     const chunk = await kit.load();
-    return withProductMessages(source.fromChunk(chunk), chunk.messages) as ComponentType<object>;
+    return { Binder: source.flowFromChunk(chunk), messages: chunk.messages };
   });
 }
 function methodFormOf(kit: ProductKit): PreloadableForm<{ method: MethodTab }> | null {
