@@ -3,30 +3,26 @@ import { resolveEnvironment } from './environment';
 import { type AuthenticateTokenType, parseAuthenticateUrl, urlWithoutToken } from './internal/authenticateUrl';
 import { type BaseUrlOptions, resolveBaseUrl } from './internal/baseUrl';
 import { BootstrapStore } from './internal/bootstrap';
-import {
-  type CaptchaProvider,
-  type ClientContext,
-  createCall,
-  createSessionChecks,
-  type DfpProvider,
-} from './internal/context';
+import type { CaptchaProvider, ClientContext, CoreContext, DfpProvider } from './internal/context';
 import { EventLogger } from './internal/eventLogger';
+import { addLazyMethods, once } from './internal/lazy';
 import { NetworkClient } from './internal/networkClient';
-import { PkceStore } from './internal/pkce';
 import { createRbac } from './internal/rbac';
 import { type CookieOptions, SessionManager } from './internal/sessionManager';
-import { createCryptoWallets } from './products/cryptoWallets';
-import { createIdp } from './products/idp';
-import { createImpersonation } from './products/impersonation';
-import { createMagicLinks } from './products/magicLinks';
-import { createOAuth } from './products/oauth';
-import { createOtps } from './products/otps';
-import { createPasswords } from './products/passwords';
-import { backgroundRefreshOptions, createSessionNamespace } from './products/session';
-import { createTotps } from './products/totps';
-import { createUser } from './products/user';
-import { createUsers } from './products/users';
-import { createWebAuthn } from './products/webauthn';
+import type { createCryptoWallets } from './products/cryptoWallets';
+import type { createIdp } from './products/idp';
+import type { createImpersonation } from './products/impersonation';
+import type { createMagicLinks } from './products/magicLinks';
+import type { createOAuth } from './products/oauth';
+import { OAUTH_PROVIDERS } from './products/oauthProviders';
+import type { createOtps } from './products/otps';
+import type { createPasswords } from './products/passwords';
+import { backgroundRefreshOptions, createSessionCore, type SessionNamespace } from './products/session';
+import type { createTotps } from './products/totps';
+import type { createUser } from './products/user';
+import { createUserCore } from './products/userCore';
+import type { createUsers } from './products/users';
+import type { createWebAuthn } from './products/webauthn';
 import { validate } from './validation';
 
 /** Options of `createClient`. Every one is optional. */
@@ -59,6 +55,37 @@ const liveClients = new Set<string>();
 export type AuthenticateByUrlResult =
   | { tokenType: Exclude<AuthenticateTokenType, 'reset_password'>; token: string; handled: true; data: unknown }
   | { tokenType: 'reset_password'; token: string; handled: false };
+
+/** The namespaces whose code loads on first call (or on `client.preload`), not with `createClient`. */
+export type LazyNamespace =
+  | 'otps'
+  | 'magicLinks'
+  | 'passwords'
+  | 'oauth'
+  | 'cryptoWallets'
+  | 'webauthn'
+  | 'totps'
+  | 'session'
+  | 'user'
+  | 'users'
+  | 'idp'
+  | 'impersonation';
+
+// Each namespace's module, imported on demand so it stays out of the first chunk.
+const modules: Record<LazyNamespace, () => Promise<(ctx: ClientContext) => object>> = {
+  otps: () => import('./products/otps').then((m) => m.createOtps),
+  magicLinks: () => import('./products/magicLinks').then((m) => m.createMagicLinks),
+  passwords: () => import('./products/passwords').then((m) => m.createPasswords),
+  oauth: () => import('./products/oauth').then((m) => m.createOAuth),
+  cryptoWallets: () => import('./products/cryptoWallets').then((m) => m.createCryptoWallets),
+  webauthn: () => import('./products/webauthn').then((m) => m.createWebAuthn),
+  totps: () => import('./products/totps').then((m) => m.createTotps),
+  session: () => import('./products/sessionCalls').then((m) => m.createSessionCalls),
+  user: () => import('./products/user').then((m) => m.createUser),
+  users: () => import('./products/users').then((m) => m.createUsers),
+  idp: () => import('./products/idp').then((m) => m.createIdp),
+  impersonation: () => import('./products/impersonation').then((m) => m.createImpersonation),
+};
 
 /** The client: one namespace per product, plus sessions, bootstrap, RBAC and telemetry. */
 export type LatchkeyClient = ReturnType<typeof buildClient>;
@@ -125,31 +152,43 @@ function buildClient(publicToken: string, options: ClientOptions) {
   });
   const bootstrap = new BootstrapStore(network, environment, publicToken, stateKey, options.bootstrapTimeoutMs ?? 5000);
   const events = new EventLogger({ environment, publicToken, apiUrl, getIdentity });
-  const context: ClientContext = {
+  const core: CoreContext = {
     publicToken,
     environment,
     network,
     bootstrap,
     session,
-    pkce: new PkceStore(environment.storage, environment.crypto, stateKey),
     events,
     apiUrl,
     stateKey,
     keepSessionAlive: options.keepSessionAlive ?? false,
-    call: createCall({
-      network,
-      bootstrap,
-      session,
-      captchaProvider: options.captchaProvider,
-      dfpProvider: options.dfpProvider,
-    }),
-    ...createSessionChecks(session),
+    captchaProvider: options.captchaProvider,
+    dfpProvider: options.dfpProvider,
   };
+  // Built by the first namespace that loads: the `call` with captcha and DFP, PKCE, the session checks.
+  const context = once(() => import('./internal/context').then((m) => m.createContext(core)));
+  const load = {} as Record<LazyNamespace, () => Promise<object>>;
+  for (const name of Object.keys(modules) as LazyNamespace[]) {
+    load[name] = once(() => Promise.all([modules[name](), context()]).then(([create, ctx]) => create(ctx)));
+  }
+  /** `target` plus a stub for each async method in `methods`, which loads `name` on first call. */
+  const lazy = <T>(name: LazyNamespace, methods: string, target = {}) =>
+    addLazyMethods(target, load[name], methods) as T;
 
-  const sessionNamespace = createSessionNamespace(context);
-  const magicLinks = createMagicLinks(context);
-  const oauth = createOAuth(context);
-  const impersonation = createImpersonation(context);
+  const sessionNamespace = lazy<SessionNamespace>(
+    'session',
+    'revoke exchangeAccessToken attest',
+    createSessionCore(core),
+  );
+  const magicLinks = lazy<ReturnType<typeof createMagicLinks>>(
+    'magicLinks',
+    'authenticate email.loginOrCreate email.send',
+  );
+  const oauth = lazy<ReturnType<typeof createOAuth>>(
+    'oauth',
+    `getStartUrl authenticate attach ${OAUTH_PROVIDERS.join('.start ')}.start`,
+  );
+  const impersonation = lazy<ReturnType<typeof createImpersonation>>('impersonation', 'authenticate');
 
   /**
    * Authenticates the token a redirect brought back in the page URL (`?stytch_token_type=…&token=…`), then removes
@@ -186,22 +225,47 @@ function buildClient(publicToken: string, options: ClientOptions) {
   const client = {
     /** The project's public token. */
     publicToken,
-    otps: createOtps(context),
+    otps: lazy<ReturnType<typeof createOtps>>(
+      'otps',
+      'authenticate email.loginOrCreate email.send sms.loginOrCreate sms.send whatsapp.loginOrCreate whatsapp.send',
+    ),
     magicLinks,
-    passwords: createPasswords(context),
+    passwords: lazy<ReturnType<typeof createPasswords>>(
+      'passwords',
+      'create authenticate strengthCheck resetByEmailStart resetByEmail resetByExistingPassword resetBySession',
+    ),
     oauth,
-    cryptoWallets: createCryptoWallets(context),
-    webauthn: createWebAuthn(context),
-    totps: createTotps(context),
+    cryptoWallets: lazy<ReturnType<typeof createCryptoWallets>>('cryptoWallets', 'authenticateStart authenticate'),
+    webauthn: lazy<ReturnType<typeof createWebAuthn>>(
+      'webauthn',
+      'register authenticate update browserSupportsAutofill',
+    ),
+    totps: lazy<ReturnType<typeof createTotps>>('totps', 'create authenticate recoveryCodes recover'),
     session: sessionNamespace,
-    user: createUser(context),
-    users: createUsers(context),
-    idp: createIdp(context),
+    user: lazy<ReturnType<typeof createUserCore> & ReturnType<typeof createUser>>(
+      'user',
+      'get update deleteEmail deletePhoneNumber deleteTOTP deleteCryptoWallet deleteOAuthRegistration ' +
+        'deleteWebauthnRegistration deleteBiometricRegistration getConnectedApps revokedConnectedApp revokeConnectedApp',
+      createUserCore(session),
+    ),
+    users: lazy<ReturnType<typeof createUsers>>('users', 'search'),
+    idp: lazy<ReturnType<typeof createIdp>>('idp', 'oauthAuthorizeStart oauthAuthorizeSubmit oauthLogoutStart'),
     impersonation,
-    rbac: createRbac(context),
+    rbac: createRbac(core),
     /** Reads `stytch_token_type` and `token` from a URL (default: the current page). */
     parseAuthenticateUrl: (href: string = environment.location.href) => parseAuthenticateUrl(href),
     authenticateByUrl,
+    /**
+     * Starts loading the code of `namespaces` now (e.g. when a sign-in screen appears), so their first call does
+     * not wait for it. Resolves once loaded; a failed download rejects, and the next call or preload tries again.
+     */
+    async preload(namespaces: readonly LazyNamespace[]): Promise<void> {
+      validate('preload').isStringArray('namespaces', namespaces);
+      for (const name of namespaces) {
+        validate('preload').rule(Object.hasOwn(load, name), `"${name}" is not one of ${Object.keys(load).join(', ')}`);
+      }
+      await Promise.all(namespaces.map((name) => load[name]()));
+    },
     /** The project's settings (camelCase): `getSync()`, `getAsync()`, `subscribe()`, `getSnapshot()`. */
     bootstrap: {
       getSync: () => bootstrap.getSync(),
@@ -226,6 +290,6 @@ function buildClient(publicToken: string, options: ClientOptions) {
     error_callback_registered: false,
     success_callback_registered: false,
   });
-  session.start(() => sessionNamespace.authenticate(backgroundRefreshOptions(context)));
+  session.start(() => sessionNamespace.authenticate(backgroundRefreshOptions(core)));
   return client;
 }

@@ -1,4 +1,4 @@
-export type { AuthenticateByUrlResult, ClientOptions, LatchkeyClient } from './client';
+export type { AuthenticateByUrlResult, ClientOptions, LatchkeyClient, LazyNamespace } from './client';
 export { createClient } from './client';
 export type * from './contract/index';
 export { CONTRACT_PRODUCTS, contractProductsOf, OTP_METHOD_PRODUCTS } from './contract/products';
@@ -41,9 +41,9 @@ export {
   missingParameterMessage,
   parseOAuthAuthorizeParams,
   parseOAuthLogoutParams,
-} from './products/idp';
+} from './products/idpParams';
 export type { OAuthProviderStart } from './products/oauth';
-export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './products/oauth';
+export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './products/oauthProviders';
 export type {
   SessionAuthenticateOptions,
   SessionInfo,
@@ -52,6 +52,6 @@ export type {
   SessionUpdateTokens,
 } from './products/session';
 export type { UserInfo } from './products/user';
-export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './products/webauthn';
+export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './products/webauthnMessages';
 export { E164_PATTERN, EMAIL_PATTERN } from './validation';
 export { SDK_VERSION } from './version';

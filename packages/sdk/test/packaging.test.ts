@@ -44,6 +44,49 @@ describe('the built package', () => {
     expect(main).not.toMatch(/^import .*@simplewebauthn\/browser/m);
   });
 
+  it('keeps every namespace out of the first load: index.js and the chunks it imports hold the core only', () => {
+    const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+    const imported = (text: string) => [...text.matchAll(/^import[^'"]*["']\.\/([^"']+)["']/gm)].map((m) => m[1] ?? '');
+    const firstLoad = ['index.js', ...imported(read('index.js'))].map(read).join('\n');
+    const everything = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map(read)
+      .join('\n');
+    // The background refresh is in the core; each product's own call paths are not.
+    expect(firstLoad).toContain('/sessions/authenticate');
+    for (const path of [
+      '/otps/authenticate',
+      '/magic_links/authenticate',
+      '/passwords/strength_check',
+      '/oauth/attach',
+      '/crypto_wallets/authenticate',
+      '/webauthn/update',
+      '/totps/recover',
+      '/sessions/revoke',
+      '/users/me',
+      '/users/search',
+      '/idp/oauth/authorize/start',
+      '/impersonation/authenticate',
+    ]) {
+      expect(firstLoad, path).not.toContain(path);
+      expect(everything, path).toContain(path);
+    }
+  });
+
+  it('bundles a standalone export without the client or any namespace', () => {
+    // esbuild's CLI in a child process: its JS API refuses jsdom's TextEncoder.
+    const esbuild = join(packageDir, '..', '..', 'node_modules', '.bin', 'esbuild');
+    const text = execFileSync(esbuild, ['--bundle', '--format=esm', '--platform=browser', '--log-level=error'], {
+      cwd: dist,
+      input:
+        "import { parseOAuthAuthorizeParams, OAUTH_PROVIDERS, computeCodeChallenge } from './index.js';\n" +
+        'console.log(parseOAuthAuthorizeParams, OAUTH_PROVIDERS, computeCodeChallenge);\n',
+      encoding: 'utf8',
+    });
+    expect(text).toContain('redirect_uri');
+    for (const core of ['stytch_sdk_state_', '/projects/bootstrap/', 'import(']) expect(text).not.toContain(core);
+  });
+
   it('imports as ESM in Node with jsdom, and a call to an unreachable provider fails with the typed error', async () => {
     const sdk = await import(/* @vite-ignore */ join(dist, 'index.js'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -73,73 +73,84 @@ export function mapBootstrap(wire: BootstrapResponse): BootstrapData {
  * (contract §12.3).
  */
 export class BootstrapStore {
-  private data: BootstrapData;
-  private readonly listeners = new Set<(data: BootstrapData) => void>();
-  private readonly loaded: Promise<BootstrapData>;
+  #data: BootstrapData;
+  readonly #listeners = new Set<(data: BootstrapData) => void>();
+  readonly #loaded: Promise<BootstrapData>;
+
+  readonly #network: NetworkClient;
+  readonly #environment: LatchkeyEnvironment;
+  readonly #publicToken: string;
+  readonly #statePrefix: string;
+  readonly #timeoutMs: number;
 
   constructor(
-    private readonly network: NetworkClient,
-    private readonly environment: LatchkeyEnvironment,
-    private readonly publicToken: string,
-    private readonly statePrefix: string,
-    private readonly timeoutMs: number,
+    network: NetworkClient,
+    environment: LatchkeyEnvironment,
+    publicToken: string,
+    statePrefix: string,
+    timeoutMs: number,
   ) {
-    this.data = readCache(environment.storage, this.cacheKey()) ?? DEFAULT_BOOTSTRAP;
-    this.loaded = this.load();
+    this.#network = network;
+    this.#environment = environment;
+    this.#publicToken = publicToken;
+    this.#statePrefix = statePrefix;
+    this.#timeoutMs = timeoutMs;
+    this.#data = readCache(environment.storage, this.#cacheKey()) ?? DEFAULT_BOOTSTRAP;
+    this.#loaded = this.#load();
   }
 
-  private cacheKey(): string {
-    return `${this.statePrefix}::bootstrap`;
+  #cacheKey(): string {
+    return `${this.#statePrefix}::bootstrap`;
   }
 
-  private async load(): Promise<BootstrapData> {
+  async #load(): Promise<BootstrapData> {
     try {
-      const wire = await this.network.request<BootstrapResponse>({
+      const wire = await this.#network.request<BootstrapResponse>({
         method: 'GET',
-        path: `/projects/bootstrap/${encodeURIComponent(this.publicToken)}`,
+        path: `/projects/bootstrap/${encodeURIComponent(this.#publicToken)}`,
       });
       const data = mapBootstrap(wire);
       if (data.vertical === 'B2B') {
-        this.environment.logger.error(
+        this.#environment.logger.error(
           'This public token belongs to a B2B project; the consumer client cannot be used with it.',
         );
       }
       try {
-        this.environment.storage.setItem(this.cacheKey(), JSON.stringify(data));
+        this.#environment.storage.setItem(this.#cacheKey(), JSON.stringify(data));
       } catch {
         // Storage full or blocked: the settings still apply for this page.
       }
-      this.data = data;
-      for (const listener of this.listeners) listener(data);
+      this.#data = data;
+      for (const listener of this.#listeners) listener(data);
     } catch (error) {
-      this.environment.logger.error('Unable to load the project settings (bootstrap); using defaults.', error);
+      this.#environment.logger.error('Unable to load the project settings (bootstrap); using defaults.', error);
     }
-    return this.data;
+    return this.#data;
   }
 
   /** The settings known now: the last cached bootstrap, or the defaults. */
   getSync(): BootstrapData {
-    return this.data;
+    return this.#data;
   }
 
   /** The settings once the provider has answered, or after the time-out, whichever comes first. */
   getAsync(): Promise<BootstrapData> {
     return new Promise((resolve) => {
-      const timer = this.environment.timers.setTimeout(() => resolve(this.data), this.timeoutMs);
-      void this.loaded.then((data) => {
-        this.environment.timers.clearTimeout(timer);
+      const timer = this.#environment.timers.setTimeout(() => resolve(this.#data), this.#timeoutMs);
+      void this.#loaded.then((data) => {
+        this.#environment.timers.clearTimeout(timer);
         resolve(data);
       });
     });
   }
 
   /** Same as `getSync`, for `useSyncExternalStore`. */
-  getSnapshot = (): BootstrapData => this.data;
+  getSnapshot = (): BootstrapData => this.#data;
 
   /** Calls `listener` when the provider's answer replaces the cached or default settings. */
   subscribe = (listener: (data: BootstrapData) => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   };
 }
 

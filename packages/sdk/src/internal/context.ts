@@ -5,7 +5,7 @@ import type { BootstrapStore } from './bootstrap';
 import type { EventLogger } from './eventLogger';
 import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
-import type { PkceStore } from './pkce';
+import { PkceStore } from './pkceStore';
 import type { SessionManager, SessionUpdate } from './sessionManager';
 
 /** Supplies a captcha token when the project requires one (e.g. reCAPTCHA Enterprise with the bootstrap site key). */
@@ -73,6 +73,26 @@ export interface CallDependencies {
   session: SessionManager;
   captchaProvider?: CaptchaProvider | undefined;
   dfpProvider?: DfpProvider | undefined;
+}
+
+/**
+ * What `createClient` builds up front (the core): everything a namespace needs but the parts only sign-in calls
+ * use (`call` with its captcha and DFP handling, PKCE, the session checks), which `createContext` adds once the
+ * first namespace loads.
+ */
+export interface CoreContext extends Omit<ClientContext, 'pkce' | 'call' | 'requireSession' | 'primaryOrSecondary'> {
+  captchaProvider?: CaptchaProvider | undefined;
+  dfpProvider?: DfpProvider | undefined;
+}
+
+/** The context of the lazily loaded namespaces, from the core. */
+export function createContext(core: CoreContext): ClientContext {
+  return {
+    ...core,
+    pkce: new PkceStore(core.environment.storage, core.environment.crypto, core.stateKey),
+    call: createCall(core),
+    ...createSessionChecks(core.session),
+  };
 }
 
 /** Builds `ClientContext.call` from the client's parts. */

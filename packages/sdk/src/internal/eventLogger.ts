@@ -27,23 +27,27 @@ type QueuedEvent = EventsRequest[number];
  * telemetry must never break or slow down sign-in.
  */
 export class EventLogger {
-  private queue: QueuedEvent[] = [];
-  private timer: unknown;
-  private isDestroyed = false;
+  #queue: QueuedEvent[] = [];
+  #timer: unknown;
+  #isDestroyed = false;
 
-  constructor(private readonly config: EventLoggerConfig) {}
+  readonly #config: EventLoggerConfig;
+
+  constructor(config: EventLoggerConfig) {
+    this.#config = config;
+  }
 
   /** Queues one telemetry event; `error` (an `APIError` or any `Error`) fills the error fields. */
   log(name: string, details: Record<string, unknown> = {}, error?: unknown): void {
-    if (this.isDestroyed) return;
-    const { environment, publicToken } = this.config;
+    if (this.#isDestroyed) return;
+    const { environment, publicToken } = this.#config;
     const event: TelemetryEvent = { public_token: publicToken, event_name: name, details, ...errorFields(error) };
-    this.queue.push({ telemetry: createTelemetryBlob(environment, this.config.getIdentity()), event });
-    if (this.queue.length >= TELEMETRY_BATCH_SIZE) {
+    this.#queue.push({ telemetry: createTelemetryBlob(environment, this.#config.getIdentity()), event });
+    if (this.#queue.length >= TELEMETRY_BATCH_SIZE) {
       void this.flush();
-    } else if (this.timer === undefined) {
-      this.timer = environment.timers.setTimeout(() => {
-        this.timer = undefined;
+    } else if (this.#timer === undefined) {
+      this.#timer = environment.timers.setTimeout(() => {
+        this.#timer = undefined;
         void this.flush();
       }, TELEMETRY_FLUSH_INTERVAL_MS);
     }
@@ -51,27 +55,27 @@ export class EventLogger {
 
   /** Sends what is queued now, in batches of at most `TELEMETRY_BATCH_SIZE`. Never rejects. */
   async flush(): Promise<void> {
-    this.stopTimer();
+    this.#stopTimer();
     const batches: QueuedEvent[][] = [];
-    while (this.queue.length > 0) batches.push(this.queue.splice(0, TELEMETRY_BATCH_SIZE));
-    await Promise.all(batches.map((batch) => this.send(batch)));
+    while (this.#queue.length > 0) batches.push(this.#queue.splice(0, TELEMETRY_BATCH_SIZE));
+    await Promise.all(batches.map((batch) => this.#send(batch)));
   }
 
   /** Stops the flush timer; later events are dropped. */
   destroy(): void {
-    this.isDestroyed = true;
-    this.stopTimer();
+    this.#isDestroyed = true;
+    this.#stopTimer();
   }
 
-  private stopTimer(): void {
-    if (this.timer === undefined) return;
-    this.config.environment.timers.clearTimeout(this.timer);
-    this.timer = undefined;
+  #stopTimer(): void {
+    if (this.#timer === undefined) return;
+    this.#config.environment.timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 
-  private async send(batch: QueuedEvent[]): Promise<void> {
+  async #send(batch: QueuedEvent[]): Promise<void> {
     try {
-      const response = await this.config.environment.fetch(`${this.config.apiUrl}/sdk/v1/events`, {
+      const response = await this.#config.environment.fetch(`${this.#config.apiUrl}/sdk/v1/events`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(batch),

@@ -40,29 +40,33 @@ const SCHEMA_KEYS = ['body', 'params', 'query'] as const;
 
 /** The HTTP layer of contract §2–§3: Basic auth, telemetry header, envelopes and error mapping. */
 export class NetworkClient {
-  constructor(private readonly config: NetworkClientConfig) {}
+  readonly #config: NetworkClientConfig;
+
+  constructor(config: NetworkClientConfig) {
+    this.#config = config;
+  }
 
   /** Full URL of an SDK path. */
   url(path: string): string {
-    return `${this.config.apiUrl}/sdk/v1${path}`;
+    return `${this.#config.apiUrl}/sdk/v1${path}`;
   }
 
   /** The Authorization header: Basic base64(public token ":" (session token or public token)). */
   authorizationHeader(): string {
-    const { publicToken } = this.config;
-    const password = this.config.getSessionToken() || publicToken;
+    const { publicToken } = this.#config;
+    const password = this.#config.getSessionToken() || publicToken;
     return `Basic ${base64Encode(`${publicToken}:${password}`)}`;
   }
 
   /** The X-SDK-Client header value. */
   telemetryHeader(): string {
-    return base64Encode(JSON.stringify(createTelemetryBlob(this.config.environment, this.config.getIdentity())));
+    return base64Encode(JSON.stringify(createTelemetryBlob(this.#config.environment, this.#config.getIdentity())));
   }
 
   /** Sends one call and returns the `data` of its envelope, or throws the typed error. */
   async request<T>(spec: RequestSpec): Promise<T> {
     try {
-      return await this.send<T>(spec);
+      return await this.#send<T>(spec);
     } catch (error) {
       if (error instanceof CaptchaRequiredError) throw new CaptchaUnavailableError();
       throw error;
@@ -76,7 +80,7 @@ export class NetworkClient {
    */
   async requestWithCaptchaRetry<T>(spec: RequestSpec, getRetryFields: () => Promise<ProtectedFields>): Promise<T> {
     try {
-      return await this.send<T>(spec);
+      return await this.#send<T>(spec);
     } catch (error) {
       if (!(error instanceof CaptchaRequiredError)) throw error;
       let fields: ProtectedFields;
@@ -90,8 +94,8 @@ export class NetworkClient {
     }
   }
 
-  private async send<T>(spec: RequestSpec): Promise<T> {
-    const { environment, requestTimeoutMs } = this.config;
+  async #send<T>(spec: RequestSpec): Promise<T> {
+    const { environment, requestTimeoutMs } = this.#config;
     const controller = new AbortController();
     const timer = environment.timers.setTimeout(() => controller.abort(), requestTimeoutMs);
     let response: Response;

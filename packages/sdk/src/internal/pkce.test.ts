@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../environment';
-import { base64UrlEncode, computeCodeChallenge, createProofKeyPair, PkceStore } from './pkce';
+import { base64UrlEncode, computeCodeChallenge, createProofKeyPair } from './pkce';
+import { PkceStore } from './pkceStore';
 
 describe('PKCE (spec §9)', () => {
   it('computes the RFC 7636 appendix B challenge', async () => {

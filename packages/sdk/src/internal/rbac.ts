@@ -1,6 +1,6 @@
 import type { RbacPolicy } from '../contract/common';
 import { validate } from '../validation';
-import type { ClientContext } from './context';
+import type { CoreContext } from './context';
 
 /** What `rbac.allPermissions()` returns: for each resource of the policy, each of its actions → allowed. */
 export type PermissionsMap = Record<string, Record<string, boolean>>;
@@ -41,7 +41,7 @@ export function permissionsByPolicy(policy: RbacPolicy, roles: readonly string[]
 }
 
 /** `client.rbac`: local checks of the signed-in user's roles against the project's RBAC policy (from bootstrap). */
-export function createRbac(ctx: ClientContext) {
+export function createRbac(ctx: Pick<CoreContext, 'environment' | 'session' | 'bootstrap'>) {
   let hasLoggedMissingPolicy = false;
 
   function usable(policy: RbacPolicy | null): policy is RbacPolicy {

@@ -44,118 +44,122 @@ type Outcome =
  * backoff after failures, once per interval across tabs, and at once when the page wakes up late.
  */
 export class RefreshScheduler {
-  private refresh: (() => Promise<unknown>) | undefined;
-  private timer: unknown;
-  private dueAt: number | undefined;
-  private failures = 0;
-  private isRunning = false;
-  private isStopped = false;
+  #refresh: (() => Promise<unknown>) | undefined;
+  #timer: unknown;
+  #dueAt: number | undefined;
+  #failures = 0;
+  #isRunning = false;
+  #isStopped = false;
 
-  constructor(private readonly options: RefreshSchedulerOptions) {}
+  readonly #options: RefreshSchedulerOptions;
+
+  constructor(options: RefreshSchedulerOptions) {
+    this.#options = options;
+  }
 
   /** Sets the refresh call (`session.authenticate`) and runs it once now: the start-up check. */
   start(refresh: () => Promise<unknown>, refreshNow: boolean): void {
-    this.refresh = refresh;
-    if (refreshNow) void this.run(() => this.attempt());
+    this.#refresh = refresh;
+    if (refreshNow) void this.#run(() => this.#attempt());
     else this.reschedule();
   }
 
   /** The session changed (here or in another tab): forget failures and count the interval from the last answer. */
   reschedule(): void {
-    this.failures = 0;
-    if (!this.options.hasSession()) {
-      this.cancel();
+    this.#failures = 0;
+    if (!this.#options.hasSession()) {
+      this.#cancel();
       return;
     }
-    const { timers } = this.options;
-    const confirmedAt = this.options.lastConfirmedAt() ?? timers.now();
-    this.schedule(Math.max(0, confirmedAt + REFRESH_INTERVAL_MS - timers.now()));
+    const { timers } = this.#options;
+    const confirmedAt = this.#options.lastConfirmedAt() ?? timers.now();
+    this.#schedule(Math.max(0, confirmedAt + REFRESH_INTERVAL_MS - timers.now()));
   }
 
   /** The page became visible or came back online: a refresh whose time passed while it slept runs now. */
   catchUp(): void {
-    if (this.dueAt !== undefined && this.options.timers.now() >= this.dueAt) void this.tick();
+    if (this.#dueAt !== undefined && this.#options.timers.now() >= this.#dueAt) void this.#tick();
   }
 
   /** When the next refresh or retry is planned, if one is. */
   get nextRefreshAt(): number | undefined {
-    return this.dueAt;
+    return this.#dueAt;
   }
 
   stop(): void {
-    this.isStopped = true;
-    this.cancel();
+    this.#isStopped = true;
+    this.#cancel();
   }
 
-  private schedule(delayMs: number): void {
-    this.cancel();
-    if (this.isStopped || !this.refresh) return;
-    this.dueAt = this.options.timers.now() + delayMs;
-    this.timer = this.options.timers.setTimeout(() => void this.tick(), delayMs);
+  #schedule(delayMs: number): void {
+    this.#cancel();
+    if (this.#isStopped || !this.#refresh) return;
+    this.#dueAt = this.#options.timers.now() + delayMs;
+    this.#timer = this.#options.timers.setTimeout(() => void this.#tick(), delayMs);
   }
 
-  private cancel(): void {
-    if (this.timer !== undefined) this.options.timers.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.dueAt = undefined;
+  #cancel(): void {
+    if (this.#timer !== undefined) this.#options.timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#dueAt = undefined;
   }
 
-  private async tick(): Promise<void> {
-    this.cancel();
-    if (!this.options.hasSession()) return;
-    await this.run(async () => {
-      const outcome = await this.options.runExclusive(async (): Promise<Outcome> => {
+  async #tick(): Promise<void> {
+    this.#cancel();
+    if (!this.#options.hasSession()) return;
+    await this.#run(async () => {
+      const outcome = await this.#options.runExclusive(async (): Promise<Outcome> => {
         // Checked under the lock: another tab may have refreshed a moment ago, in which case this tab
         // waits for the rest of the interval instead of refreshing a second time.
-        const lastConfirmedAt = this.options.lastConfirmedAt();
-        const waitMs = lastConfirmedAt === undefined ? 0 : lastConfirmedAt + REFRESH_INTERVAL_MS - this.now();
-        if (this.failures === 0 && waitMs > 0) return { kind: 'not-due', waitMs };
-        return this.attempt();
+        const lastConfirmedAt = this.#options.lastConfirmedAt();
+        const waitMs = lastConfirmedAt === undefined ? 0 : lastConfirmedAt + REFRESH_INTERVAL_MS - this.#now();
+        if (this.#failures === 0 && waitMs > 0) return { kind: 'not-due', waitMs };
+        return this.#attempt();
       });
       // Undefined: another tab holds the lock and is refreshing; its answer reaches this tab through storage.
       return outcome ?? { kind: 'not-due', waitMs: REFRESH_INTERVAL_MS };
     });
   }
 
-  private async run(task: () => Promise<Outcome>): Promise<void> {
-    if (this.isRunning || this.isStopped) return;
-    this.isRunning = true;
+  async #run(task: () => Promise<Outcome>): Promise<void> {
+    if (this.#isRunning || this.#isStopped) return;
+    this.#isRunning = true;
     let outcome: Outcome;
     try {
       outcome = await task();
     } finally {
-      this.isRunning = false;
+      this.#isRunning = false;
     }
-    if (this.isStopped) return;
+    if (this.#isStopped) return;
     if (outcome.kind === 'not-due') {
-      this.schedule(outcome.waitMs);
+      this.#schedule(outcome.waitMs);
     } else if (outcome.kind === 'refreshed') {
       this.reschedule();
     } else if (isUnrecoverableError(outcome.error)) {
-      this.cancel();
-      this.options.onUnrecoverable(outcome.error);
+      this.#cancel();
+      this.#options.onUnrecoverable(outcome.error);
     } else if (outcome.isConfirmedElsewhere) {
       // Another tab got an answer while this one failed: the session is fine, wait for the next interval.
       this.reschedule();
-    } else if (this.options.hasSession()) {
-      this.failures += 1;
-      this.schedule(backoffDelay(this.failures, this.options.random));
+    } else if (this.#options.hasSession()) {
+      this.#failures += 1;
+      this.#schedule(backoffDelay(this.#failures, this.#options.random));
     } else {
-      this.cancel();
+      this.#cancel();
     }
   }
 
-  private async attempt(): Promise<Outcome> {
-    const confirmedBefore = this.options.lastConfirmedAt();
+  async #attempt(): Promise<Outcome> {
+    const confirmedBefore = this.#options.lastConfirmedAt();
     try {
-      await this.refresh?.();
+      await this.#refresh?.();
       return { kind: 'refreshed' };
     } catch (error) {
-      return { kind: 'failed', error, isConfirmedElsewhere: this.options.lastConfirmedAt() !== confirmedBefore };
+      return { kind: 'failed', error, isConfirmedElsewhere: this.#options.lastConfirmedAt() !== confirmedBefore };
     }
   }
 
-  private now(): number {
-    return this.options.timers.now();
+  #now(): number {
+    return this.#options.timers.now();
   }
 }

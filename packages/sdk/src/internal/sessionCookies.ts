@@ -31,20 +31,21 @@ export function cookieNames(options: CookieOptions) {
  */
 export class SessionCookies {
   readonly names: ReturnType<typeof cookieNames>;
-  private readonly seenDomainsKey: string;
+  readonly #seenDomainsKey: string;
 
-  constructor(
-    private readonly environment: LatchkeyEnvironment,
-    private readonly options: CookieOptions,
-    stateKey: string,
-  ) {
+  readonly #environment: LatchkeyEnvironment;
+  readonly #options: CookieOptions;
+
+  constructor(environment: LatchkeyEnvironment, options: CookieOptions, stateKey: string) {
+    this.#environment = environment;
+    this.#options = options;
     this.names = cookieNames(options);
-    this.seenDomainsKey = `${stateKey}::seen_domains`;
+    this.#seenDomainsKey = `${stateKey}::seen_domains`;
   }
 
   get(name: string): string | undefined {
     try {
-      return this.environment.cookies.get(name) || undefined;
+      return this.#environment.cookies.get(name) || undefined;
     } catch {
       return undefined;
     }
@@ -52,89 +53,89 @@ export class SessionCookies {
 
   /** Writes the opaque token and, when given, the JWT; a full session makes the intermediate token obsolete. */
   writeSession(sessionToken: string, sessionJwt: string | undefined, expiresAt: string | undefined): void {
-    const attributes = this.attributes(expiresAt === undefined ? undefined : new Date(expiresAt));
-    this.set(this.names.opaque, sessionToken, attributes);
-    if (sessionJwt) this.set(this.names.jwt, sessionJwt, attributes);
-    else this.removeEverywhere([this.names.jwt]);
-    this.removeEverywhere([this.names.intermediate]);
+    const attributes = this.#attributes(expiresAt === undefined ? undefined : new Date(expiresAt));
+    this.#set(this.names.opaque, sessionToken, attributes);
+    if (sessionJwt) this.#set(this.names.jwt, sessionJwt, attributes);
+    else this.#removeEverywhere([this.names.jwt]);
+    this.#removeEverywhere([this.names.intermediate]);
   }
 
   /** Writes the intermediate session token for 10 minutes; it replaces any session cookies (spec §4). */
   writeIntermediate(token: string): void {
     this.removeSession();
-    const expires = new Date(this.environment.timers.now() + INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS);
-    this.set(this.names.intermediate, token, this.attributes(expires));
+    const expires = new Date(this.#environment.timers.now() + INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS);
+    this.#set(this.names.intermediate, token, this.#attributes(expires));
   }
 
   /** Removes the opaque and JWT cookies for every seen domain (and none) and for both paths. */
   removeSession(): void {
-    this.removeEverywhere([this.names.opaque, this.names.jwt]);
+    this.#removeEverywhere([this.names.opaque, this.names.jwt]);
   }
 
   /** Removes every cookie the SDK writes: sign-out. */
   removeAll(): void {
-    this.removeEverywhere([this.names.opaque, this.names.jwt, this.names.intermediate]);
+    this.#removeEverywhere([this.names.opaque, this.names.jwt, this.names.intermediate]);
   }
 
   /** The domains cookies were written for, as recorded in storage. */
   seenDomains(): string[] {
     try {
-      const parsed: unknown = JSON.parse(this.environment.storage.getItem(this.seenDomainsKey) ?? '[]');
+      const parsed: unknown = JSON.parse(this.#environment.storage.getItem(this.#seenDomainsKey) ?? '[]');
       return Array.isArray(parsed) ? parsed.filter((d): d is string => typeof d === 'string') : [];
     } catch {
       return [];
     }
   }
 
-  private attributes(expires: Date | undefined): CookieAttributes {
+  #attributes(expires: Date | undefined): CookieAttributes {
     const attributes: CookieAttributes = {
       expires: expires && !Number.isNaN(expires.getTime()) ? expires : undefined,
-      path: this.options.path ?? '/',
+      path: this.#options.path ?? '/',
       sameSite: 'Lax',
       // Browsers refuse Secure cookies on http pages, and local development runs on http://localhost.
-      secure: !isLoopbackHost(this.environment.location.hostname),
+      secure: !isLoopbackHost(this.#environment.location.hostname),
     };
-    const domain = this.domain();
+    const domain = this.#domain();
     if (domain) attributes.domain = domain;
     return attributes;
   }
 
-  private domain(): string | undefined {
-    if (!this.options.availableToSubdomains) return undefined;
-    return this.options.domain ?? this.environment.location.hostname;
+  #domain(): string | undefined {
+    if (!this.#options.availableToSubdomains) return undefined;
+    return this.#options.domain ?? this.#environment.location.hostname;
   }
 
-  private set(name: string, value: string, attributes: CookieAttributes): void {
-    if (attributes.domain) this.recordDomain(attributes.domain);
+  #set(name: string, value: string, attributes: CookieAttributes): void {
+    if (attributes.domain) this.#recordDomain(attributes.domain);
     try {
-      this.environment.cookies.set(name, value, attributes);
+      this.#environment.cookies.set(name, value, attributes);
     } catch (error) {
-      this.environment.logger.warn(`Latchkey could not write the ${name} cookie.`, error);
+      this.#environment.logger.warn(`Latchkey could not write the ${name} cookie.`, error);
     }
   }
 
-  private recordDomain(domain: string): void {
+  #recordDomain(domain: string): void {
     const seen = this.seenDomains();
     if (seen.includes(domain)) return;
     try {
-      this.environment.storage.setItem(this.seenDomainsKey, JSON.stringify([...seen, domain]));
+      this.#environment.storage.setItem(this.#seenDomainsKey, JSON.stringify([...seen, domain]));
     } catch {
       // Storage full or blocked: the configured domain is still cleared on sign-out.
     }
   }
 
-  private removeEverywhere(names: string[]): void {
+  #removeEverywhere(names: string[]): void {
     // A cookie is keyed by name, domain and path: one written under another domain option or path
     // (an older configuration, another subdomain) survives a removal that does not name them exactly.
-    const domains = unique<string | undefined>([undefined, ...this.seenDomains(), this.domain()]);
-    const paths = unique([this.options.path ?? '/', '/']);
+    const domains = unique<string | undefined>([undefined, ...this.seenDomains(), this.#domain()]);
+    const paths = unique([this.#options.path ?? '/', '/']);
     for (const name of names) {
       for (const domain of domains) {
         for (const path of paths) {
           try {
-            this.environment.cookies.remove(name, domain === undefined ? { path } : { path, domain });
+            this.#environment.cookies.remove(name, domain === undefined ? { path } : { path, domain });
           } catch (error) {
-            this.environment.logger.warn(`Latchkey could not remove the ${name} cookie.`, error);
+            this.#environment.logger.warn(`Latchkey could not remove the ${name} cookie.`, error);
           }
         }
       }

@@ -53,73 +53,80 @@ export interface SessionManagerConfig {
  * the background refresh and the other tabs.
  */
 export class SessionManager {
-  private state: StoredSessionState | null;
-  private snapshot: SessionSnapshot;
-  private readonly listeners = new Set<(snapshot: SessionSnapshot) => void>();
-  private readonly cookies: SessionCookies;
-  private readonly scheduler: RefreshScheduler;
-  private readonly keys: ReturnType<typeof tabSyncKeys>;
-  private tabSync: TabSync | undefined;
-  private unsubscribeWake: (() => void) | undefined;
-  private confirmedAt: number | undefined;
-  private sessionDurationMinutes: number | undefined;
-  private isStarted = false;
-  private isDestroyed = false;
+  #state: StoredSessionState | null;
+  #snapshot: SessionSnapshot;
+  readonly #listeners = new Set<(snapshot: SessionSnapshot) => void>();
+  readonly #cookies: SessionCookies;
+  readonly #scheduler: RefreshScheduler;
+  readonly #keys: ReturnType<typeof tabSyncKeys>;
+  #tabSync: TabSync | undefined;
+  #unsubscribeWake: (() => void) | undefined;
+  #confirmedAt: number | undefined;
+  #sessionDurationMinutes: number | undefined;
+  #isStarted = false;
+  #isDestroyed = false;
 
-  constructor(private readonly config: SessionManagerConfig) {
-    this.keys = tabSyncKeys(config.stateKey);
-    this.cookies = new SessionCookies(config.environment, config.cookieOptions, config.stateKey);
-    this.state = parseState(this.read(this.keys.state));
-    this.snapshot = { session: this.state?.session ?? null, user: this.state?.user ?? null, fromCache: !!this.state };
-    this.scheduler = new RefreshScheduler({
+  readonly #config: SessionManagerConfig;
+
+  constructor(config: SessionManagerConfig) {
+    this.#config = config;
+    this.#keys = tabSyncKeys(config.stateKey);
+    this.#cookies = new SessionCookies(config.environment, config.cookieOptions, config.stateKey);
+    this.#state = parseState(this.#read(this.#keys.state));
+    this.#snapshot = {
+      session: this.#state?.session ?? null,
+      user: this.#state?.user ?? null,
+      fromCache: !!this.#state,
+    };
+    this.#scheduler = new RefreshScheduler({
       timers: config.environment.timers,
       random: () => config.environment.random(),
       hasSession: () => this.hasLocalSession(),
-      lastConfirmedAt: () => this.lastConfirmedAt(),
-      runExclusive: (task) => (this.tabSync ? this.tabSync.runExclusive(task) : task()),
+      lastConfirmedAt: () => this.#lastConfirmedAt(),
+      runExclusive: (task) => (this.#tabSync ? this.#tabSync.runExclusive(task) : task()),
       onUnrecoverable: () => this.clear(),
     });
   }
 
   /** For `useSyncExternalStore`: the same object until something subscribers care about changes. */
-  getSnapshot = (): SessionSnapshot => this.snapshot;
+  getSnapshot = (): SessionSnapshot => this.#snapshot;
 
   /** Calls `listener` after each change of the snapshot; returns the unsubscribe function. */
   subscribe = (listener: (snapshot: SessionSnapshot) => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   };
 
   /** The stored session, with the latest `last_accessed_at` (which the snapshot may lag behind). */
   getSession(): Session | null {
-    return this.state?.session ?? null;
+    return this.#state?.session ?? null;
   }
 
   /** True when this tab holds a session (decides primary vs secondary endpoints). */
   hasLocalSession(): boolean {
-    return this.state !== null;
+    return this.#state !== null;
   }
 
   /** The opaque token from its cookie, read at each request for Basic auth. */
   getSessionToken(): string | undefined {
-    return this.cookies.get(this.cookies.names.opaque);
+    return this.#cookies.get(this.#cookies.names.opaque);
   }
 
   /** Both tokens from their cookies, or null when either is missing (opaque/HttpOnly mode). */
   getTokens(): { session_token: string; session_jwt: string } | null {
-    const session_token = this.cookies.get(this.cookies.names.opaque);
-    const session_jwt = this.cookies.get(this.cookies.names.jwt);
+    const session_token = this.#cookies.get(this.#cookies.names.opaque);
+    const session_jwt = this.#cookies.get(this.#cookies.names.jwt);
     return session_token && session_jwt ? { session_token, session_jwt } : null;
   }
 
   /** The intermediate session token (a sign-in that still needs another factor), if one is stored. */
   getIntermediateSessionToken(): string | undefined {
-    return this.cookies.get(this.cookies.names.intermediate);
+    return this.#cookies.get(this.#cookies.names.intermediate);
   }
 
   /** The `session_duration_minutes` of the last authentication, for `keepSessionAlive` refreshes. */
   get lastSessionDurationMinutes(): number | undefined {
-    return this.sessionDurationMinutes;
+    return this.#sessionDurationMinutes;
   }
 
   /**
@@ -129,40 +136,40 @@ export class SessionManager {
    */
   applyAuthenticateResponse(update: SessionUpdate, sessionDurationMinutes?: unknown): void {
     if (update.session_token && update.session_jwt) {
-      this.cookies.writeSession(update.session_token, update.session_jwt, update.session.expires_at);
+      this.#cookies.writeSession(update.session_token, update.session_jwt, update.session.expires_at);
     } else if (update.intermediate_session_token) {
-      this.cookies.writeIntermediate(update.intermediate_session_token);
+      this.#cookies.writeIntermediate(update.intermediate_session_token);
     } else {
-      this.cookies.removeSession();
+      this.#cookies.removeSession();
     }
-    if (typeof sessionDurationMinutes === 'number') this.sessionDurationMinutes = sessionDurationMinutes;
-    this.confirmedAt = this.config.environment.timers.now();
-    this.write(this.keys.refreshedAt, String(this.confirmedAt));
-    this.commitLocal({ session: update.session, user: update.user });
+    if (typeof sessionDurationMinutes === 'number') this.#sessionDurationMinutes = sessionDurationMinutes;
+    this.#confirmedAt = this.#config.environment.timers.now();
+    this.#write(this.#keys.refreshedAt, String(this.#confirmedAt));
+    this.#commitLocal({ session: update.session, user: update.user });
   }
 
   /** Replaces the stored user (the "U" calls of contract §4). Without a session there is nothing to update. */
   updateUser(user: User): void {
-    if (!this.state) return;
-    this.commitLocal({ session: this.state.session, user }, { reschedule: false });
+    if (!this.#state) return;
+    this.#commitLocal({ session: this.#state.session, user }, { reschedule: false });
   }
 
   /** Writes tokens from a backend sign-in into the cookies; `session.authenticate` then loads the session. */
   updateTokens(sessionToken: string, sessionJwt: string | undefined): void {
-    this.cookies.writeSession(sessionToken, sessionJwt, this.state?.session.expires_at);
+    this.#cookies.writeSession(sessionToken, sessionJwt, this.#state?.session.expires_at);
   }
 
   /** Stores an intermediate session token for 10 minutes; it replaces the session cookies. */
   setIntermediateSessionToken(token: string): void {
-    this.cookies.writeIntermediate(token);
+    this.#cookies.writeIntermediate(token);
   }
 
   /** Signs out locally in every tab: cookies removed everywhere, state `null` in storage, subscribers told. */
   clear(): void {
-    this.cookies.removeAll();
-    this.confirmedAt = undefined;
-    this.remove(this.keys.refreshedAt);
-    this.commitLocal(null);
+    this.#cookies.removeAll();
+    this.#confirmedAt = undefined;
+    this.#remove(this.#keys.refreshedAt);
+    this.#commitLocal(null);
   }
 
   /**
@@ -173,104 +180,104 @@ export class SessionManager {
    * nothing is sent: a signed-out page load makes no request (and no 401 in the browser's console).
    */
   start(refresh: () => Promise<unknown>): void {
-    if (this.isStarted || this.isDestroyed) return;
-    this.isStarted = true;
-    const { environment, publicToken, stateKey } = this.config;
-    this.tabSync = new TabSync({
+    if (this.#isStarted || this.#isDestroyed) return;
+    this.#isStarted = true;
+    const { environment, publicToken, stateKey } = this.#config;
+    this.#tabSync = new TabSync({
       environment,
       publicToken,
       stateKey,
-      onRemoteState: (state) => this.adopt(state),
-      onRemoteRefresh: () => this.scheduler.reschedule(),
+      onRemoteState: (state) => this.#adopt(state),
+      onRemoteRefresh: () => this.#scheduler.reschedule(),
     });
     try {
-      this.unsubscribeWake = environment.subscribeToWake(() => this.scheduler.catchUp());
+      this.#unsubscribeWake = environment.subscribeToWake(() => this.#scheduler.catchUp());
     } catch {
       // No visibility or online events: refreshes then run only on their timers.
     }
-    const isSignedOutAtStart = !this.getSessionToken() && (!this.config.hasCustomApiEndpoint || this.state === null);
-    if (isSignedOutAtStart && this.state) {
+    const isSignedOutAtStart = !this.getSessionToken() && (!this.#config.hasCustomApiEndpoint || this.#state === null);
+    if (isSignedOutAtStart && this.#state) {
       // Only the state: an intermediate token cookie may still be waiting for its second factor.
-      this.commitLocal(null);
+      this.#commitLocal(null);
     }
-    this.scheduler.start(refresh, !isSignedOutAtStart);
+    this.#scheduler.start(refresh, !isSignedOutAtStart);
   }
 
   /** Stops timers and listeners, and closes the channel. */
   destroy(): void {
-    this.isDestroyed = true;
-    this.scheduler.stop();
-    this.tabSync?.close();
-    this.unsubscribeWake?.();
-    this.listeners.clear();
+    this.#isDestroyed = true;
+    this.#scheduler.stop();
+    this.#tabSync?.close();
+    this.#unsubscribeWake?.();
+    this.#listeners.clear();
   }
 
-  private lastConfirmedAt(): number | undefined {
-    const stored = Number(this.read(this.keys.refreshedAt) ?? Number.NaN);
+  #lastConfirmedAt(): number | undefined {
+    const stored = Number(this.#read(this.#keys.refreshedAt) ?? Number.NaN);
     const shared = Number.isFinite(stored) ? stored : undefined;
-    if (shared === undefined) return this.confirmedAt;
-    return this.confirmedAt === undefined ? shared : Math.max(shared, this.confirmedAt);
+    if (shared === undefined) return this.#confirmedAt;
+    return this.#confirmedAt === undefined ? shared : Math.max(shared, this.#confirmedAt);
   }
 
   /** A change made in this tab: stored, announced to the other tabs, shown to subscribers. */
-  private commitLocal(next: StoredSessionState | null, { reschedule = true } = {}): void {
-    this.state = next;
-    this.write(this.keys.state, serializeState(next));
-    this.tabSync?.announce(next);
-    this.notify();
-    if (reschedule) this.scheduler.reschedule();
+  #commitLocal(next: StoredSessionState | null, { reschedule = true } = {}): void {
+    this.#state = next;
+    this.#write(this.#keys.state, serializeState(next));
+    this.#tabSync?.announce(next);
+    this.#notify();
+    if (reschedule) this.#scheduler.reschedule();
   }
 
   /** A change another tab made: its cookies are ours already (one browser), so only memory changes. */
-  private adopt(next: StoredSessionState | null): void {
-    if (this.isDestroyed) return;
-    const previous = this.state;
-    this.state = next;
-    this.notify();
+  #adopt(next: StoredSessionState | null): void {
+    if (this.#isDestroyed) return;
+    const previous = this.#state;
+    this.#state = next;
+    this.#notify();
     // A refresh elsewhere reschedules through `refreshed_at`; a user-only change must not reset a backoff.
-    if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.scheduler.reschedule();
+    if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.#scheduler.reschedule();
   }
 
-  private notify(): void {
-    const previous = this.snapshot;
+  #notify(): void {
+    const previous = this.#snapshot;
     // The first update after a cache load always notifies, so subscribers learn the cache was confirmed.
-    if (!previous.fromCache && isSameState(previous, this.state)) return;
-    const session = this.state?.session ?? null;
-    const user = this.state?.user ?? null;
+    if (!previous.fromCache && isSameState(previous, this.#state)) return;
+    const session = this.#state?.session ?? null;
+    const user = this.#state?.user ?? null;
     // Unchanged parts keep their identity, so a selector (`s => s.user`) re-renders only for its own part.
-    this.snapshot = {
+    this.#snapshot = {
       session: isSameSession(previous.session, session) ? previous.session : session,
       user: isSameUser(previous.user, user) ? previous.user : user,
       fromCache: false,
     };
-    for (const listener of [...this.listeners]) {
+    for (const listener of [...this.#listeners]) {
       try {
-        listener(this.snapshot);
+        listener(this.#snapshot);
       } catch (error) {
-        this.config.environment.logger.error('A Latchkey session subscriber threw.', error);
+        this.#config.environment.logger.error('A Latchkey session subscriber threw.', error);
       }
     }
   }
 
-  private read(key: string): string | null {
+  #read(key: string): string | null {
     try {
-      return this.config.environment.storage.getItem(key);
+      return this.#config.environment.storage.getItem(key);
     } catch {
       return null;
     }
   }
 
-  private write(key: string, value: string): void {
+  #write(key: string, value: string): void {
     try {
-      this.config.environment.storage.setItem(key, value);
+      this.#config.environment.storage.setItem(key, value);
     } catch {
       // Storage full or blocked: the session still works for this page; other tabs hear of it by the channel.
     }
   }
 
-  private remove(key: string): void {
+  #remove(key: string): void {
     try {
-      this.config.environment.storage.removeItem(key);
+      this.#config.environment.storage.removeItem(key);
     } catch {
       // As above.
     }

@@ -34,37 +34,40 @@ export interface TabSyncOptions {
  * only one tab refreshes at a time.
  */
 export class TabSync {
-  private readonly keys: ReturnType<typeof tabSyncKeys>;
-  private readonly channel: BroadcastChannelLike | undefined;
-  private readonly unsubscribeStorage: () => void;
-  private readonly owner: string;
-  private isClosed = false;
+  readonly #keys: ReturnType<typeof tabSyncKeys>;
+  readonly #channel: BroadcastChannelLike | undefined;
+  readonly #unsubscribeStorage: () => void;
+  readonly #owner: string;
+  #isClosed = false;
 
-  constructor(private readonly options: TabSyncOptions) {
+  readonly #options: TabSyncOptions;
+
+  constructor(options: TabSyncOptions) {
+    this.#options = options;
     const { environment } = options;
-    this.keys = tabSyncKeys(options.stateKey);
-    this.owner = safely(() => environment.randomUUID(), `${environment.timers.now()}-${environment.random()}`);
-    this.unsubscribeStorage = safely(
+    this.#keys = tabSyncKeys(options.stateKey);
+    this.#owner = safely(() => environment.randomUUID(), `${environment.timers.now()}-${environment.random()}`);
+    this.#unsubscribeStorage = safely(
       () =>
         environment.subscribeToStorage((change) => {
-          if (this.isClosed) return;
-          if (change.key === this.keys.state) options.onRemoteState(parseState(change.newValue));
-          else if (change.key === this.keys.refreshedAt) options.onRemoteRefresh();
+          if (this.#isClosed) return;
+          if (change.key === this.#keys.state) options.onRemoteState(parseState(change.newValue));
+          else if (change.key === this.#keys.refreshedAt) options.onRemoteRefresh();
         }),
       () => {},
     );
-    this.channel = safely(() => environment.openBroadcastChannel(`latchkey:${options.publicToken}`), undefined);
-    this.channel?.addEventListener('message', (event) => {
-      if (this.isClosed || !isPlainObject(event.data) || event.data.type !== MESSAGE_TYPE) return;
+    this.#channel = safely(() => environment.openBroadcastChannel(`latchkey:${options.publicToken}`), undefined);
+    this.#channel?.addEventListener('message', (event) => {
+      if (this.#isClosed || !isPlainObject(event.data) || event.data.type !== MESSAGE_TYPE) return;
       options.onRemoteState(toState(event.data.state));
     });
   }
 
   /** Tells the other tabs about a change this tab made (storage already carries it where storage works). */
   announce(state: StoredSessionState | null): void {
-    if (this.isClosed) return;
+    if (this.#isClosed) return;
     try {
-      this.channel?.postMessage({ type: MESSAGE_TYPE, state: state && JSON.parse(serializeState(state)) });
+      this.#channel?.postMessage({ type: MESSAGE_TYPE, state: state && JSON.parse(serializeState(state)) });
     } catch {
       // A closed or unavailable channel: the storage event still reaches the other tabs.
     }
@@ -76,11 +79,11 @@ export class TabSync {
    * is better than never.
    */
   async runExclusive<T>(task: () => Promise<T>): Promise<T | undefined> {
-    const { locks } = this.options.environment;
+    const { locks } = this.#options.environment;
     if (locks) {
       let hasStarted = false;
       try {
-        return await locks.request(`latchkey:refresh:${this.options.publicToken}`, { ifAvailable: true }, (lock) => {
+        return await locks.request(`latchkey:refresh:${this.#options.publicToken}`, { ifAvailable: true }, (lock) => {
           hasStarted = true;
           return lock ? task() : Promise.resolve(undefined);
         });
@@ -89,30 +92,30 @@ export class TabSync {
         // The lock manager refused (an opaque origin, a sandboxed frame): fall back to the lease.
       }
     }
-    return this.withLease(task);
+    return this.#withLease(task);
   }
 
   close(): void {
-    this.isClosed = true;
-    this.unsubscribeStorage();
+    this.#isClosed = true;
+    this.#unsubscribeStorage();
     try {
-      this.channel?.close();
+      this.#channel?.close();
     } catch {
       // Already closed.
     }
   }
 
-  private async withLease<T>(task: () => Promise<T>): Promise<T | undefined> {
-    const { storage, timers } = this.options.environment;
-    const key = this.keys.refreshLease;
+  async #withLease<T>(task: () => Promise<T>): Promise<T | undefined> {
+    const { storage, timers } = this.#options.environment;
+    const key = this.#keys.refreshLease;
     const now = timers.now();
     const current = readLease(storage.getItem.bind(storage), key);
-    if (current && current.owner !== this.owner && current.until > now) return undefined;
-    const lease = JSON.stringify({ owner: this.owner, until: now + REFRESH_LEASE_MS });
+    if (current && current.owner !== this.#owner && current.until > now) return undefined;
+    const lease = JSON.stringify({ owner: this.#owner, until: now + REFRESH_LEASE_MS });
     try {
       storage.setItem(key, lease);
       // Storage is not atomic across tabs: read back, and give way if another tab wrote in between.
-      if (readLease(storage.getItem.bind(storage), key)?.owner !== this.owner) return undefined;
+      if (readLease(storage.getItem.bind(storage), key)?.owner !== this.#owner) return undefined;
     } catch {
       return task();
     }
@@ -120,7 +123,7 @@ export class TabSync {
       return await task();
     } finally {
       try {
-        if (readLease(storage.getItem.bind(storage), key)?.owner === this.owner) storage.removeItem(key);
+        if (readLease(storage.getItem.bind(storage), key)?.owner === this.#owner) storage.removeItem(key);
       } catch {
         // The lease expires on its own.
       }

@@ -8,7 +8,7 @@ import {
   missingParameterMessage,
   parseOAuthAuthorizeParams,
   parseOAuthLogoutParams,
-} from './idp';
+} from './idpParams';
 
 describe('parseOAuthAuthorizeParams', () => {
   it('applies the defaults: response_type code and the openid email profile scopes', () => {

@@ -7,7 +7,7 @@ import type {
   MagicLinksSendOptions,
 } from '../contract/magicLinks';
 import type { ClientContext } from '../internal/context';
-import type { PkceFlow } from '../internal/pkce';
+import type { PkceFlow } from '../internal/pkceStore';
 import { validate } from '../validation';
 
 function checkEmail(method: string, email: unknown, options: MagicLinksEmailOptions): void {

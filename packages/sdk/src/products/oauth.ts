@@ -6,43 +6,15 @@ import type {
 } from '../contract/oauth';
 import type { ClientContext } from '../internal/context';
 import { validate } from '../validation';
+import { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './oauthProviders';
 
-/** Every social provider, in the specification's order (spec §7). */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const satisfies readonly OAuthProvider[];
-
-// Fails to compile if the list above misses a provider of the contract's union.
-const everyProviderListed: Exclude<OAuthProvider, (typeof OAUTH_PROVIDERS)[number]> extends never ? true : false = true;
-void everyProviderListed;
+export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS };
 
 /** Starts one provider's sign-in. */
 export interface OAuthProviderStart {
   /** Sends the browser to the provider's start URL; it comes back to the redirect URL with `?token=…`. */
   start(options?: OAuthStartOptions): Promise<void>;
 }
-
-export const NO_OAUTH_VERIFIER_WARNING =
-  'No PKCE verifier found for OAuth: this project requires PKCE, so the sign-in will fail unless the flow ' +
-  'was started in this browser with oauth.{provider}.start().';
 
 function validateStartOptions(method: string, options: unknown): OAuthStartOptions {
   validate(method).isOptionalObject('options', options);

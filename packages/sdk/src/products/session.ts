@@ -1,20 +1,12 @@
 import type { Session } from '../contract/common';
-import type {
-  SessionsAttestRequest,
-  SessionsAttestResponse,
-  SessionsAuthenticateRequest,
-  SessionsAuthenticateResponse,
-  SessionsExchangeAccessTokenRequest,
-  SessionsExchangeAccessTokenResponse,
-  SessionsRevokeResponse,
-  SessionTokens,
-} from '../contract/sessions';
+import type { SessionsAuthenticateRequest, SessionsAuthenticateResponse, SessionTokens } from '../contract/sessions';
 import { INVALID_RESPONSE_MESSAGES, InvalidResponseError, isUnrecoverableError } from '../errors';
-import type { ClientContext } from '../internal/context';
+import type { CoreContext } from '../internal/context';
 import { isPlainObject } from '../internal/isPlainObject';
 import type { SessionUpdate } from '../internal/sessionManager';
 import { isSameSession } from '../internal/sessionState';
 import { validate } from '../validation';
+import type { createSessionCalls } from './sessionCalls';
 
 /** Options of `session.authenticate`: a duration extends the session to that many minutes from now. */
 export type SessionAuthenticateOptions = SessionsAuthenticateRequest;
@@ -37,14 +29,21 @@ export interface SessionUpdateTokens {
   session_jwt?: string;
 }
 
+/** What the core of `client.session` needs: it is built by `createClient`, before any namespace loads. */
+export type SessionCoreContext = Pick<CoreContext, 'session' | 'network' | 'keepSessionAlive'>;
+
 /** The body of the background refresh: `{}`, or the last authentication's duration with `keepSessionAlive`. */
-export function backgroundRefreshOptions(ctx: ClientContext): SessionAuthenticateOptions {
+export function backgroundRefreshOptions(ctx: SessionCoreContext): SessionAuthenticateOptions {
   const minutes = ctx.session.lastSessionDurationMinutes;
   return ctx.keepSessionAlive && minutes !== undefined ? { session_duration_minutes: minutes } : {};
 }
 
-/** `client.session`: the local session, its refresh and revocation. */
-export function createSessionNamespace(ctx: ClientContext) {
+/**
+ * The part of `client.session` in the core: the synchronous readers, `updateSession` and `authenticate` (the
+ * background refresh runs it from start-up). `revoke`, `exchangeAccessToken` and `attest` load on first call
+ * (`createSessionCalls`).
+ */
+export function createSessionCore(ctx: SessionCoreContext) {
   const manager = ctx.session;
   // Which session this tab holds: an answer for another one must not overwrite it.
   const identity = () => `${manager.getSession()?.session_id ?? ''}\n${manager.getSessionToken() ?? ''}`;
@@ -61,12 +60,13 @@ export function createSessionNamespace(ctx: ClientContext) {
       const isLastAttempt = attempt === 2;
       let data: Record<string, unknown>;
       try {
-        data = await ctx.call<Record<string, unknown>>({
+        // Contract §4 (u): the answer's `__user` is not returned.
+        const { __user: _user, ...answer } = await ctx.network.request<Record<string, unknown>>({
           method: 'POST',
           path: '/sessions/authenticate',
           body,
-          user: 'optional',
         });
+        data = answer;
       } catch (error) {
         if (identity() !== before) {
           if (isLastAttempt) throw error;
@@ -119,47 +119,6 @@ export function createSessionNamespace(ctx: ClientContext) {
      * An unrecoverable error type clears the local session before it is rethrown.
      */
     authenticate,
-    /** `POST /sessions/revoke`. Success clears the local session; failure only with `forceClear` or if unrecoverable. */
-    async revoke(options?: SessionRevokeOptions): Promise<SessionsRevokeResponse> {
-      validate('session.revoke')
-        .isOptionalObject('options', options)
-        .isOptionalBoolean('forceClear', options?.forceClear);
-      try {
-        const data = await ctx.call<SessionsRevokeResponse>({ method: 'POST', path: '/sessions/revoke' });
-        manager.clear();
-        return data;
-      } catch (error) {
-        if (options?.forceClear || isUnrecoverableError(error)) manager.clear();
-        throw error;
-      }
-    },
-    /** `POST /sessions/exchange_access_token`: trades an OAuth access token issued by this project for a session. */
-    async exchangeAccessToken(
-      options: SessionsExchangeAccessTokenRequest,
-    ): Promise<SessionsExchangeAccessTokenResponse> {
-      validate('session.exchangeAccessToken')
-        .isObject('options', options)
-        .isString('access_token', options.access_token)
-        .isNumber('session_duration_minutes', options.session_duration_minutes);
-      return ctx.call({
-        method: 'POST',
-        path: '/sessions/exchange_access_token',
-        body: { ...options },
-        updatesSession: true,
-        user: 'optional',
-      });
-    },
-    /** `POST /sessions/attest`: trades a token from a trusted identity profile for a session. */
-    async attest(options: SessionsAttestRequest): Promise<SessionsAttestResponse> {
-      validate('session.attest')
-        .isObject('options', options)
-        .isString('profile_id', options.profile_id)
-        .isString('token', options.token)
-        .isOptionalNumber('session_duration_minutes', options.session_duration_minutes)
-        .isOptionalString('session_token', options.session_token)
-        .isOptionalString('session_jwt', options.session_jwt);
-      return ctx.call({ method: 'POST', path: '/sessions/attest', body: { ...options }, updatesSession: true });
-    },
     /** Writes tokens from a backend sign-in into the cookies (no request); `authenticate()` then loads the session. */
     updateSession(tokens: SessionUpdateTokens): void {
       validate('session.updateSession')
@@ -171,5 +130,5 @@ export function createSessionNamespace(ctx: ClientContext) {
   };
 }
 
-/** The type of `client.session`. */
-export type SessionNamespace = ReturnType<typeof createSessionNamespace>;
+/** The type of `client.session`: the local session, its refresh and revocation. */
+export type SessionNamespace = ReturnType<typeof createSessionCore> & ReturnType<typeof createSessionCalls>;

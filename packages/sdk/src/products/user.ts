@@ -11,11 +11,7 @@ import type { ClientContext } from '../internal/context';
 import { isPlainObject } from '../internal/isPlainObject';
 import { validate } from '../validation';
 
-/** What `user.getInfo()` returns: the stored user and whether it comes from storage, unconfirmed. */
-export interface UserInfo {
-  user: User | null;
-  fromCache: boolean;
-}
+export type { UserInfo } from './userCore';
 
 /** The `DELETE /users/*` calls: method name, path segment and the id's wire name (for argument errors). */
 const DELETIONS = {
@@ -28,7 +24,10 @@ const DELETIONS = {
   deleteBiometricRegistration: ['biometric_registrations', 'biometric_registration_id'],
 } as const;
 
-/** `client.user`: the signed-in user's profile, its sign-in methods and the apps it has connected. */
+/**
+ * The calls of `client.user` (the signed-in user's profile, its sign-in methods and the apps it has connected),
+ * loaded on first use; the synchronous readers are in the core (`createUserCore`).
+ */
 export function createUser(ctx: ClientContext) {
   function deletion(method: keyof typeof DELETIONS) {
     const [segment, idName] = DELETIONS[method];
@@ -64,28 +63,6 @@ export function createUser(ctx: ClientContext) {
       }
       ctx.session.updateUser(user as unknown as User);
       return user as unknown as User;
-    },
-
-    /** The stored user, or null when signed out. Makes no request. */
-    getSync(): User | null {
-      return ctx.session.getSnapshot().user;
-    },
-
-    /** The stored user and whether it was read from storage and not yet confirmed by the provider. */
-    getInfo(): UserInfo {
-      const { user, fromCache } = ctx.session.getSnapshot();
-      return { user, fromCache };
-    },
-
-    /** Calls `callback` with the new user (or null) whenever the stored user changes; returns the unsubscribe. */
-    onChange(callback: (user: User | null) => void): () => void {
-      validate('user.onChange').rule(typeof callback === 'function', 'callback must be a function');
-      let last = ctx.session.getSnapshot().user;
-      return ctx.session.subscribe((snapshot) => {
-        if (snapshot.user === last) return;
-        last = snapshot.user;
-        callback(snapshot.user);
-      });
     },
 
     /** Changes the user's name and/or untrusted metadata (`PUT /users/me`); the stored user is replaced. */

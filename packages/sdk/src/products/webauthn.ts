@@ -16,13 +16,9 @@ import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
 import type { ClientContext } from '../internal/context';
 import { isPlainObject } from '../internal/isPlainObject';
 import { validate } from '../validation';
+import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthnMessages';
 
-/** Spec §8: logged when passkey autofill (conditional mediation) is unavailable. */
-export const NO_WEBAUTHN_AUTOFILL_WARNING = 'This browser does not support WebAuthn autofill (conditional mediation).';
-
-/** Logged when autofill sign-in starts on a page with no input the browser can offer passkeys in (spec §8). */
-export const NO_WEBAUTHN_INPUT_WARNING =
-  'No input with a "webauthn" autocomplete value was found: passkey autofill needs one, e.g. <input autocomplete="username webauthn">.';
+export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING };
 
 const DEFAULT_SESSION_DURATION_MINUTES = 30;
 

@@ -1,0 +1,61 @@
+import type {
+  SessionsAttestRequest,
+  SessionsAttestResponse,
+  SessionsExchangeAccessTokenRequest,
+  SessionsExchangeAccessTokenResponse,
+  SessionsRevokeResponse,
+} from '../contract/sessions';
+import { isUnrecoverableError } from '../errors';
+import type { ClientContext } from '../internal/context';
+import { validate } from '../validation';
+import type { SessionRevokeOptions } from './session';
+
+/** The calls of `client.session` that load on first use (the rest is in the core: `createSessionCore`). */
+export function createSessionCalls(ctx: ClientContext) {
+  const manager = ctx.session;
+  return {
+    /** `POST /sessions/revoke`. Success clears the local session; failure only with `forceClear` or if unrecoverable. */
+    async revoke(options?: SessionRevokeOptions): Promise<SessionsRevokeResponse> {
+      validate('session.revoke')
+        .isOptionalObject('options', options)
+        .isOptionalBoolean('forceClear', options?.forceClear);
+      try {
+        const data = await ctx.call<SessionsRevokeResponse>({ method: 'POST', path: '/sessions/revoke' });
+        manager.clear();
+        return data;
+      } catch (error) {
+        if (options?.forceClear || isUnrecoverableError(error)) manager.clear();
+        throw error;
+      }
+    },
+
+    /** `POST /sessions/exchange_access_token`: trades an OAuth access token issued by this project for a session. */
+    async exchangeAccessToken(
+      options: SessionsExchangeAccessTokenRequest,
+    ): Promise<SessionsExchangeAccessTokenResponse> {
+      validate('session.exchangeAccessToken')
+        .isObject('options', options)
+        .isString('access_token', options.access_token)
+        .isNumber('session_duration_minutes', options.session_duration_minutes);
+      return ctx.call({
+        method: 'POST',
+        path: '/sessions/exchange_access_token',
+        body: { ...options },
+        updatesSession: true,
+        user: 'optional',
+      });
+    },
+
+    /** `POST /sessions/attest`: trades a token from a trusted identity profile for a session. */
+    async attest(options: SessionsAttestRequest): Promise<SessionsAttestResponse> {
+      validate('session.attest')
+        .isObject('options', options)
+        .isString('profile_id', options.profile_id)
+        .isString('token', options.token)
+        .isOptionalNumber('session_duration_minutes', options.session_duration_minutes)
+        .isOptionalString('session_token', options.session_token)
+        .isOptionalString('session_jwt', options.session_jwt);
+      return ctx.call({ method: 'POST', path: '/sessions/attest', body: { ...options }, updatesSession: true });
+    },
+  };
+}
