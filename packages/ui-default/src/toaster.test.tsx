@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '@latchkey/testing';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSonnerToaster, SonnerToasts } from './toaster';
 
@@ -37,6 +37,17 @@ describe('createSonnerToaster', () => {
     expect(toaster.getSonner()).toBeNull();
     expect(container.innerHTML).toBe('');
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
+  });
+
+  it('preload() loads sonner and mounts its toaster without showing a toast; the first toast then shows at once', async () => {
+    const toaster = createSonnerToaster();
+    const { container } = render(<SonnerToasts toaster={toaster} />);
+    toaster.preload?.();
+    await waitFor(() => expect(toaster.getSonner()).not.toBeNull());
+    await waitFor(() => expect(container.querySelector('section')).not.toBeNull());
+    expect(shownToasts()).toEqual([]);
+    act(() => void toaster.show({ type: 'success', message: 'Email resent' }));
+    await waitFor(() => expect(shownToasts()).toEqual(['success: Email resent']));
   });
 
   it('keeps each toast for the spec duration: 2 s success, 4 s default and error, loading until dismissed', async () => {

@@ -58,21 +58,24 @@ export function createSonnerToaster(): SonnerToaster {
     else module.toast[type](message, data);
   };
 
+  const load = () => {
+    if (sonner) return;
+    loadSonner().then(
+      (module) => {
+        if (sonner) return;
+        sonner = module;
+        for (const listener of listeners) listener();
+      },
+      () => {},
+    );
+  };
   const run = (operation: Operation) => {
     if (sonner && isAttached) {
       send(sonner, operation);
       return;
     }
     queue.push(operation);
-    if (!sonner) {
-      loadSonner().then(
-        (module) => {
-          sonner = module;
-          for (const listener of listeners) listener();
-        },
-        () => {},
-      );
-    }
+    load();
   };
 
   return {
@@ -90,6 +93,7 @@ export function createSonnerToaster(): SonnerToaster {
       if (waiting.length === 0) run({ kind: 'dismiss', id });
       for (const operation of waiting) queue.splice(queue.indexOf(operation), 1);
     },
+    preload: load,
     getSonner: () => sonner,
     subscribe(listener) {
       listeners.add(listener);

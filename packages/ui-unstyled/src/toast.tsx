@@ -20,6 +20,11 @@ export interface Toaster {
   show(toast: ToastOptions): string;
   /** Hides the toast with this id. */
   dismiss(id: string): void;
+  /**
+   * Optional: loads what showing a toast takes (a toast library's code) ahead of the first toast. The widgets call
+   * it when a screen that can toast opens, so its toast shows without waiting for a download.
+   */
+  preload?(): void;
 }
 
 /** How long each kind of toast stays, in milliseconds (spec §9); `Infinity`: until dismissed. */

@@ -6,6 +6,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Strings } from '../src/messages/index';
 import { SignIn } from '../src/SignIn';
+import type { Toaster } from '../src/toast';
 
 export interface RenderSignInOptions {
   config?: SignInConfig;
@@ -13,6 +14,8 @@ export interface RenderSignInOptions {
   callbacks?: SignInCallbacks;
   /** The provider's configuration (`{ project: { … } }`). */
   provider?: TestEnvironmentSetup['config'];
+  /** A toaster of the test's own (default: the built-in live region). */
+  toaster?: Toaster;
   /** Set when the test uses `vi.useFakeTimers`, so user-event advances them. */
   fakeTimers?: boolean;
 }
@@ -35,7 +38,12 @@ export async function renderSignIn(options: RenderSignInOptions = {}): Promise<R
     : userEvent.setup();
   const result = render(
     <LatchkeyProvider client={env.client}>
-      <SignIn config={options.config} strings={options.strings} callbacks={options.callbacks} />
+      <SignIn
+        config={options.config}
+        strings={options.strings}
+        callbacks={options.callbacks}
+        toaster={options.toaster}
+      />
     </LatchkeyProvider>,
     { container: pageMain() },
   );

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectExamplesHaveNoAxeViolations } from '../../../../test/renderScreen';
 import { type RenderedSignIn, renderSignIn } from '../../../../test/renderSignIn';
+import type { Toaster } from '../../../toast';
 import BasicExample from './examples/basic';
 import CustomLayoutExample from './examples/custom-layout';
 import ErrorExample from './examples/error';
@@ -15,8 +16,11 @@ const resetStarts = (rendered: RenderedSignIn) =>
   rendered.env.requests.filter((request) => request.path === '/passwords/email/reset/start');
 
 /** An existing password user on 'Log In', who then presses 'Forgot Password?'. */
-async function forgotPassword(config: SignInConfig = { products: ['passwords', 'emailMagicLinks'] }) {
-  const rendered = await renderSignIn({ config });
+async function forgotPassword(
+  config: SignInConfig = { products: ['passwords', 'emailMagicLinks'] },
+  toaster?: Toaster,
+) {
+  const rendered = await renderSignIn({ config, toaster });
   const { env, user } = rendered;
   await env.client.passwords.create({ email: 'ada@example.com', password: PASSWORD, session_duration_minutes: 30 });
   await env.client.session.revoke();
@@ -61,6 +65,22 @@ describe('PasswordForgotScreen', () => {
     expect(await env.inbox('ada@example.com')).toHaveLength(before + 1);
     expect(screen.getByRole('heading', { name: 'Forgot password?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend email' }).getAttribute('data-status')).toBe('sent');
+  });
+
+  it("opening the screen asks the host's toaster to load its code, before any toast", async () => {
+    const calls: string[] = [];
+    const toaster: Toaster = {
+      show: () => {
+        calls.push('show');
+        return 'toast';
+      },
+      dismiss: () => {},
+      preload: () => calls.push('preload'),
+    };
+    const rendered = await forgotPassword(undefined, toaster);
+    expect(calls).toEqual(['preload']);
+    await rendered.user.click(screen.getByRole('button', { name: 'Resend email' }));
+    await waitFor(() => expect(calls).toEqual(['preload', 'show']), SLOW);
   });
 
   it("'Login without a password' emails a magic link when magic links are configured", async () => {
