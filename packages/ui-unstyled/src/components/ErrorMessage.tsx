@@ -1,7 +1,7 @@
-import { Slot } from '@radix-ui/react-slot';
 import { type ElementType, forwardRef, type ReactNode } from 'react';
 import { errorText, useErrorMessagesPending, useMessages } from '../messages/index';
 import type { PartProps } from '../primitives/createPart';
+import { Slot } from '../primitives/Slot';
 
 // Only http(s) URLs become links (security.md §The widget); `javascript:`, `data:` and other schemes stay text.
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;

@@ -1,5 +1,5 @@
-import { Slot } from '@radix-ui/react-slot';
 import { type ComponentPropsWithoutRef, type ElementType, forwardRef, type SyntheticEvent } from 'react';
+import { Slot } from './Slot';
 
 /** Props every part takes on top of its element's own: `asChild` renders the caller's child element instead. */
 export type PartProps<Tag extends ElementType> = ComponentPropsWithoutRef<Tag> & { asChild?: boolean };
