@@ -153,7 +153,25 @@ async function start(options: StartOptions): Promise<void> {
   const lines = [`Latchkey provider listening on ${server.url} (${describeDatabase(options.db)}, ${config.mode} mode)`];
   if (provider.inbox)
     lines.push(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
+  lines.push(describeSecretKey(provider));
   console.log(lines.join('\n'));
+}
+
+/** Where the secret key for server calls comes from; never the key itself, which stays out of every log. */
+function describeSecretKey(provider: Provider): string {
+  const { source, file } = provider.secretKey;
+  switch (source) {
+    case 'file':
+      return `Secret key for server calls (/v1): in ${file} (development only; LATCHKEY_SECRET_KEY overrides it)`;
+    case 'environment':
+      return 'Secret key for server calls (/v1): from LATCHKEY_SECRET_KEY';
+    case 'option':
+      return 'Secret key for server calls (/v1): from the secretKey option';
+    case 'database':
+      return 'Secret key for server calls (/v1): the one set before (only its hash is in the database)';
+    case 'none':
+      return 'Server calls (/v1) are off: set LATCHKEY_SECRET_KEY to enable them';
+  }
 }
 
 /**

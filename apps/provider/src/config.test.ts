@@ -30,6 +30,7 @@ const DEFAULTS = {
     passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
     userSearchesPerIp: { limit: 120, windowSeconds: 60 },
     eventsPerIp: { limit: 1500, windowSeconds: 60 },
+    secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
   },
   recentAuthenticationMinutes: 5,
   lockout: { maxFailuresPerCode: 5, maxFailuresPerUser: 10, windowMinutes: 60 },

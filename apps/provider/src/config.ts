@@ -31,6 +31,7 @@ const DEFAULT_RATE_LIMITS = {
   passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
   userSearchesPerIp: { limit: 120, windowSeconds: 60 },
   eventsPerIp: { limit: 1500, windowSeconds: 60 },
+  secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
 };
 
 const passwordPolicy = z.discriminatedUnion('type', [
@@ -124,6 +125,8 @@ export const configSchema = z.strictObject({
       userSearchesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.userSearchesPerIp),
       /** Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). */
       eventsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.eventsPerIp),
+      /** Server calls (`/v1/…`) refused for a missing or wrong secret key; past it even the right key waits. */
+      secretKeyFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.secretKeyFailuresPerIp),
     })
     .default(DEFAULT_RATE_LIMITS),
   /**

@@ -7,6 +7,7 @@ import { resolvePasscodeKey } from './products/otp/passcodeKey';
 import { PROVIDER_PRODUCTS } from './products/registry';
 import { registerDevInboxRoutes } from './routes/devInbox';
 import { registerProjectRoutes } from './routes/project';
+import { registerServerSessionRoutes } from './routes/serverSessions';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerUserRoutes } from './routes/users';
 import {
@@ -17,6 +18,8 @@ import {
   type PhoneSender,
   routeByChannel,
 } from './services/outbox';
+import { resolveSecretKey, type SecretKeySource } from './services/secretKey';
+import { sha256Hex } from './services/secrets';
 import { SessionSigner } from './services/signer';
 
 export interface CreateProviderOptions {
@@ -36,6 +39,19 @@ export interface CreateProviderOptions {
    * in-memory or already-open database. Production refuses to start without one.
    */
   passcodeKey?: string | Buffer;
+  /**
+   * The project's secret key for server calls (`/v1/…`, HTTP Basic `project id:secret key`); only its SHA-256 is
+   * stored. Default: `LATCHKEY_SECRET_KEY`; in development a key file beside the SQLite file (created on first
+   * start). Without any, the database keeps the hash an earlier start stored, or server calls are refused.
+   */
+  secretKey?: string;
+}
+
+/** Where the secret key for server calls comes from (never the key itself). */
+export interface SecretKeyInfo {
+  source: SecretKeySource;
+  /** The development key file (`<sqlite file>.secret-key`, mode 0600) when the key is kept there. */
+  file: string | null;
 }
 
 /** A running provider, without a port: `fetch` is a standard fetch handler. */
@@ -47,6 +63,8 @@ export interface Provider {
   database: ProviderDatabase;
   /** The development inbox, when the provider runs in development mode. */
   inbox: { list(to?: string): Promise<InboxMessage[]>; clear(): Promise<void> } | null;
+  /** Where the secret key for server calls comes from: `none` means server calls are refused. */
+  secretKey: SecretKeyInfo;
   /** Closes the database (if the provider opened it). */
   close(): Promise<void>;
 }
@@ -73,6 +91,13 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     explicit: options.passcodeKey,
     sqlitePath: sqliteFilePath(options.db),
   });
+  const environment = config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test';
+  const secretKey = resolveSecretKey({
+    config,
+    environment,
+    explicit: options.secretKey,
+    sqlitePath: sqliteFilePath(options.db),
+  });
   const ownsDatabase = typeof options.db !== 'object';
   const database =
     typeof options.db === 'object'
@@ -88,11 +113,26 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       public_token: project.publicToken,
       name: project.name,
       created_at: clock.now(),
+      secret_key_hash: secretKey.key === null ? null : sha256Hex(secretKey.key),
     })
     .onConflict((conflict) =>
-      conflict.column('project_id').doUpdateSet({ public_token: project.publicToken, name: project.name }),
+      conflict.column('project_id').doUpdateSet({
+        public_token: project.publicToken,
+        name: project.name,
+        // Without a key from the option, the environment or the file, the hash an earlier start stored stays.
+        ...(secretKey.key === null ? {} : { secret_key_hash: sha256Hex(secretKey.key) }),
+      }),
     )
     .execute();
+  let secretKeySource = secretKey.source;
+  if (secretKeySource === 'none') {
+    const stored = await db
+      .selectFrom('projects')
+      .select('secret_key_hash')
+      .where('project_id', '=', project.projectId)
+      .executeTakeFirst();
+    if (stored?.secret_key_hash) secretKeySource = 'database';
+  }
 
   const inbox = config.mode === 'development' ? createDevInbox(db, () => clock.now()) : null;
   let outbox = options.outbox;
@@ -114,13 +154,14 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     clock,
     outbox,
     signer: new SessionSigner(db),
-    environment: project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
+    environment,
     passcodeKey,
   };
 
   const app = createApp(deps, (routes) => {
     registerProjectRoutes(routes);
     registerSessionRoutes(routes);
+    registerServerSessionRoutes(routes);
     registerUserRoutes(routes);
     for (const product of PROVIDER_PRODUCTS) product.register(routes);
     if (inbox) registerDevInboxRoutes(routes, inbox);
@@ -132,6 +173,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     config,
     database,
     inbox,
+    secretKey: { source: secretKeySource, file: secretKey.file },
     close: async () => {
       if (ownsDatabase) await database.close();
     },

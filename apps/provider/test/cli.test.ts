@@ -93,7 +93,10 @@ describe('latchkey-provider command line', () => {
       const kind = fresh ? 'postgres' : 'sqlite';
       expect(cli.stdout()).toBe(
         `Latchkey provider listening on ${url} (${kind} ${db}, development mode)\n` +
-          `Development inbox: ${url}/dev/inbox (every email and text message lands here)\n`,
+          `Development inbox: ${url}/dev/inbox (every email and text message lands here)\n` +
+          (fresh
+            ? 'Server calls (/v1) are off: set LATCHKEY_SECRET_KEY to enable them\n'
+            : `Secret key for server calls (/v1): in ${db}.secret-key (development only; LATCHKEY_SECRET_KEY overrides it)\n`),
       );
 
       const response = await bootstrap(url);

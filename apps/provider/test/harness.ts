@@ -12,6 +12,7 @@ import { openDatabase, type ProviderDatabase } from '../src/db/database';
 import type { Clock } from '../src/http/context';
 import { type CreateProviderOptions, createProvider, type Provider } from '../src/provider';
 import type { InboxMessage } from '../src/services/outbox';
+import { newSecretKey } from '../src/services/secretKey';
 
 export const PUBLIC_TOKEN = 'public-token-test-latchkey-playground';
 export const ORIGIN = 'http://localhost:5173';
@@ -108,7 +109,11 @@ export interface TestProvider<C extends AdjustableClock = TestClock> {
   databaseUrl: string;
   /** The passcode HMAC key the provider was given (a fresh random one unless the test named one). */
   passcodeKey: Buffer;
-  /** Calls `/sdk/v1{path}` (or an absolute path starting with `/.well-known` or `/dev`) as the SDK would. */
+  /** The project's secret key for server calls (a fresh random one unless the test named one). */
+  secretKey: string;
+  /** The project id: the user of the server calls' Basic auth, the JWT audience. */
+  projectId: string;
+  /** Calls `/sdk/v1{path}` (or an absolute path starting with `/.well-known`, `/dev` or `/v1/`) as the SDK would. */
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   /** `call('POST', path, { body, sessionToken })`: the shape of nearly every SDK call. */
   post(path: string, body: unknown, sessionToken?: string): Promise<CallResult>;
@@ -157,7 +162,8 @@ export async function openTestProvider<C extends AdjustableClock = TestClock>(
       : Buffer.isBuffer(options.passcodeKey)
         ? options.passcodeKey
         : Buffer.from(options.passcodeKey, 'base64');
-  const provider = await createProvider({ ...options, db: fresh.database, config, clock, passcodeKey });
+  const secretKey = options.secretKey ?? newSecretKey('test');
+  const provider = await createProvider({ ...options, db: fresh.database, config, clock, passcodeKey, secretKey });
   const close = async () => {
     await provider.close();
     await fresh.drop();
@@ -171,7 +177,8 @@ export async function openTestProvider<C extends AdjustableClock = TestClock>(
         `Basic ${Buffer.from(`${publicToken}:${callOptions.sessionToken ?? publicToken}`).toString('base64')}`;
     }
     if (callOptions.origin !== null) headers.origin = callOptions.origin ?? ORIGIN;
-    const url = path.startsWith('/.well-known') || path.startsWith('/dev') ? path : `/sdk/v1${path}`;
+    const url =
+      path.startsWith('/.well-known') || path.startsWith('/dev') || path.startsWith('/v1/') ? path : `/sdk/v1${path}`;
     const body = callOptions.rawBody ?? (callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body));
     // Development routes answer loopback hosts only; everything else goes to a name like a deployment's.
     const host = url.startsWith('/dev') ? 'http://localhost' : 'http://provider.test';
@@ -197,6 +204,8 @@ export async function openTestProvider<C extends AdjustableClock = TestClock>(
     clock,
     databaseUrl: fresh.url,
     passcodeKey,
+    secretKey,
+    projectId: provider.config.project.projectId,
     call,
     post: (path, body, sessionToken) => call('POST', path, { body, sessionToken }),
     inbox,

@@ -29,6 +29,9 @@ const ROUTES: [method: string, path: string][] = [
   ['POST', '/sessions/revoke'],
 ];
 
+/** The server calls, authenticated with the project id and secret key instead of the public token. */
+const SERVER_ROUTES: [method: string, path: string][] = [['POST', '/v1/sessions/authenticate']];
+
 /** `{"a":{"a":…1…}}`, `levels` objects deep. */
 function nestedObject(levels: number): string {
   return `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
@@ -72,6 +75,7 @@ describe('no input produces a 500 or a stack trace', () => {
   it('answers every malformed body on every route with a JSON client error, signed in or not', async () => {
     const testProvider = await startProvider({
       rateLimits: {
+        secretKeyFailuresPerIp: { limit: 10_000, windowSeconds: 60 },
         sendsPerIdentifier: { limit: 10_000, windowSeconds: 60 },
         sendsPerIp: { limit: 10_000, windowSeconds: 60 },
       },
@@ -91,6 +95,21 @@ describe('no input produces a 500 or a stack trace', () => {
             typeof requestId !== 'string' ||
             /\bat .+:\d+:\d+/.test(text)
           ) {
+            failures.push(`${method} ${path} ${rawBody.slice(0, 40)} → ${response.status} ${text.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    // The server calls (`/v1/…`), with the secret key, without one, and with the SDK's credentials.
+    const secretAuth = `Basic ${Buffer.from(`${testProvider.projectId}:${testProvider.secretKey}`).toString('base64')}`;
+    for (const [method, path] of SERVER_ROUTES) {
+      for (const rawBody of [...NASTY_BODIES, `{"session_token":"${sessionToken}"}`, '{"session_token":"a.b.c"}']) {
+        for (const authorization of [secretAuth, undefined, null, 'Basic %%%', `Bearer ${testProvider.secretKey}`]) {
+          const response = await testProvider.call(method, path, { rawBody, authorization, origin: null });
+          const text = JSON.stringify(response.json);
+          const answeredJson = typeof response.json === 'object' && response.json !== null;
+          const requestId = answeredJson ? (response.json.request_id ?? response.json.data?.request_id) : undefined;
+          if (response.status >= 500 || typeof requestId !== 'string' || /\bat .+:\d+:\d+/.test(text)) {
             failures.push(`${method} ${path} ${rawBody.slice(0, 40)} → ${response.status} ${text.slice(0, 120)}`);
           }
         }

@@ -162,6 +162,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('email_tokens').addColumn('pending_email', 'text').execute();
     },
   },
+  // Issue 12: server calls authenticate with the project's secret key, kept only as its SHA-256 hash.
+  '0003_project_secret_key': {
+    async up(db: AnyDatabase) {
+      await db.schema.alterTable('projects').addColumn('secret_key_hash', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

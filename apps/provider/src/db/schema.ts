@@ -5,6 +5,8 @@ export interface ProjectsTable {
   public_token: string;
   name: string;
   created_at: number;
+  /** SHA-256 (hex) of the secret key for server calls; null until one is set. Never the key itself. */
+  secret_key_hash: string | null;
 }
 
 export interface UsersTable {

@@ -30,7 +30,8 @@ function errorBody(requestId: string, error: ProviderError) {
   };
 }
 
-function parseBasicAuth(header: string | undefined): { user: string; password: string } | null {
+/** The user and password of an HTTP Basic `Authorization` header; null when it is not one. */
+export function parseBasicAuth(header: string | undefined): { user: string; password: string } | null {
   if (!header?.startsWith('Basic ')) return null;
   let decoded: string;
   try {
@@ -92,7 +93,7 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
       throw new ProviderError('request_too_large');
     },
   });
-  app.use('/sdk/v1/*', (c, next) => {
+  const limitBody = (c: Parameters<typeof countBody>[0], next: Parameters<typeof countBody>[1]) => {
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (Number(length) > MAX_BODY_BYTES) throw new ProviderError('request_too_large');
@@ -100,7 +101,10 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     }
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return countBody(c, next);
-  });
+  };
+  app.use('/sdk/v1/*', limitBody);
+  // The server calls (`/v1/…`, secret-key auth in the route) are held to the same limit.
+  app.use('/v1/*', limitBody);
 
   // `/events` carries no Authorization header (contract §4); everything else under /sdk/v1 does.
   app.use('/sdk/v1/*', async (c, next) => {

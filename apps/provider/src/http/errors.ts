@@ -29,6 +29,10 @@ export const ERROR_CATALOGUE = {
   unauthorized_action: { status: 403, message: 'Unauthorized action.' },
   user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
   invalid_session_token: { status: 401, message: 'Invalid session token.' },
+  invalid_secret_authentication: {
+    status: 401,
+    message: "Unauthorized credentials: the project id and secret key do not match this project's.",
+  },
   session_not_found: { status: 404, message: 'Session not found.' },
   otp_code_not_found: { status: 404, message: 'Invalid passcode, please try again.' },
   // The provider's own types.

@@ -1,0 +1,130 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { parseBasicAuth } from '../http/app';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
+import { ProviderError } from '../http/errors';
+import { consumeRateLimit } from '../services/guards';
+import { SECRET_KEY_ENV } from '../services/secretKey';
+import { digestsEqual, sha256Hex } from '../services/secrets';
+import { serializeSession, signSessionJwt } from '../services/sessions';
+import { requireUser } from '../services/users';
+
+/** The longest token looked at: ours are 43 characters, but a session JWT sent by mistake must get its own answer. */
+const MAX_SESSION_TOKEN_LENGTH = 8192;
+
+const authenticateSchema = z.strictObject({
+  session_token: z.string().min(1).max(MAX_SESSION_TOKEN_LENGTH),
+});
+
+/** Why a server-side authenticate found no live session, in `error_details.reason`. */
+export type SessionNotFoundReason = 'unknown' | 'expired' | 'revoked';
+
+const NOT_FOUND_MESSAGES: Record<SessionNotFoundReason, string> = {
+  unknown: 'Session not found.',
+  expired: 'Session not found: it has expired.',
+  revoked: 'Session not found: it was revoked.',
+};
+
+function failureBucket(ip: string): string {
+  return `secretKeyFailuresPerIp:${ip}`;
+}
+
+/** Refuses a caller whose address already used up its failures for this window (even with the right key). */
+async function assertNotLockedOut(c: ProviderContext, ip: string): Promise<void> {
+  const deps = c.get('deps');
+  const limit = deps.config.rateLimits.secretKeyFailuresPerIp;
+  const now = deps.clock.now();
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await deps.db
+    .selectFrom('rate_limits')
+    .select(['window_start', 'count'])
+    .where('bucket', '=', failureBucket(ip))
+    .executeTakeFirst();
+  if (row && Number(row.window_start) === windowStart && Number(row.count) >= limit.limit) {
+    throw new ProviderError('too_many_requests', {
+      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+    });
+  }
+}
+
+/**
+ * The server calls' authentication: HTTP Basic with the project id and the project's secret key, compared as
+ * SHA-256 digests in constant time against the hash in the database. The public token never passes, and a
+ * browser (any request with an Origin header) is never answered: the secret key must not be in one. Each
+ * refusal counts against the caller's address (`rateLimits.secretKeyFailuresPerIp`).
+ */
+async function requireSecretKey(c: ProviderContext): Promise<void> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  const ip = clientIp(c);
+  if (ip !== '') await assertNotLockedOut(c, ip);
+  const refuse = async (message: string): Promise<never> => {
+    if (ip !== '') await consumeRateLimit(deps, failureBucket(ip), deps.config.rateLimits.secretKeyFailuresPerIp);
+    throw new ProviderError('invalid_secret_authentication', { message });
+  };
+  if (c.req.header('origin') !== undefined) {
+    throw new ProviderError('origin_not_allowed', {
+      message: 'Server calls are not answered to browsers: the secret key must never be sent from one.',
+    });
+  }
+  const credentials = parseBasicAuth(c.req.header('authorization'));
+  if (!credentials) {
+    return refuse("This call needs HTTP Basic credentials: the project id and the project's secret key.");
+  }
+  if (credentials.user === project.publicToken || credentials.password === project.publicToken) {
+    return refuse("The public token cannot make server calls: use the project id and the project's secret key.");
+  }
+  const stored = await deps.db
+    .selectFrom('projects')
+    .select('secret_key_hash')
+    .where('project_id', '=', project.projectId)
+    .executeTakeFirst();
+  if (!stored?.secret_key_hash) {
+    return refuse(`This provider has no secret key yet: set ${SECRET_KEY_ENV} and restart it.`);
+  }
+  // Both sides are hashed first, so the comparison takes the same time whatever the presented key's length.
+  const keyMatches = digestsEqual(sha256Hex(credentials.password), stored.secret_key_hash);
+  if (credentials.user !== project.projectId || !keyMatches) {
+    return refuse("Unauthorized credentials: the project id and secret key do not match this project's.");
+  }
+}
+
+/**
+ * `POST /v1/sessions/authenticate`: the user's own server asks whether an opaque session token is live, with the
+ * project's secret key. It reads and never writes: the session is not extended and `last_accessed_at` stays.
+ * It answers the session, the user and a fresh session JWT (which never outlives the session).
+ */
+export function registerServerSessionRoutes(app: Hono<ProviderEnv>): void {
+  app.post('/v1/sessions/authenticate', async (c) => {
+    await requireSecretKey(c);
+    const body = await readBody(c, authenticateSchema);
+    const deps = c.get('deps');
+    if (body.session_token.split('.').length === 3) {
+      throw new ProviderError('invalid_session_token', {
+        message:
+          'Invalid session token: this call takes the opaque session token (the stytch_session cookie); verify session JWTs locally against /.well-known/jwks.json.',
+      });
+    }
+    const row = await deps.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(body.session_token))
+      .where('project_id', '=', deps.config.project.projectId)
+      .executeTakeFirst();
+    const reason: SessionNotFoundReason | null = !row
+      ? 'unknown'
+      : row.revoked_at !== null
+        ? 'revoked'
+        : row.expires_at <= deps.clock.now()
+          ? 'expired'
+          : null;
+    if (reason !== null || !row) {
+      const why = reason ?? 'unknown';
+      throw new ProviderError('session_not_found', { message: NOT_FOUND_MESSAGES[why], details: { reason: why } });
+    }
+    const user = await requireUser(deps.db, row.user_id);
+    const session = serializeSession(row, user.roles);
+    return ok(c, { user_id: user.user_id, session, user, session_jwt: await signSessionJwt(deps, session) });
+  });
+}

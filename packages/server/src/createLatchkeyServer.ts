@@ -1,0 +1,350 @@
+import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
+import { type CookieSource, readSessionCookies, type SessionCookieNames } from './cookies';
+import { LatchkeyServerError } from './errors';
+import {
+  type AuthenticatedSession,
+  SESSION_CLAIM,
+  type SessionClaim,
+  type SessionJwtClaims,
+  type VerifiedSession,
+} from './types';
+
+/** Options of `createLatchkeyServer`. */
+export interface LatchkeyServerOptions {
+  /** Where the provider answers, e.g. `https://auth.example.com` (its `/.well-known/jwks.json` and `/v1/…`). */
+  providerUrl: string;
+  /** The project id (`project-test-…` / `project-live-…`): the JWT audience and the user of server calls. */
+  projectId: string;
+  /** The project's secret key: needed by `authenticateSession` only. Keep it on the server. */
+  secretKey?: string;
+  /** The expected `aud`. Default: `projectId`. */
+  audience?: string;
+  /** The expected `iss`. Default: `latchkey/{projectId}`, what the provider signs. */
+  issuer?: string;
+  /** The JWKS address. Default: `{providerUrl}/.well-known/jwks.json`. */
+  jwksUrl?: string;
+  /** The fetch used for the JWKS and the provider's server calls. Default: the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /** Seconds of clock skew allowed on `exp` and `nbf`. Default 5. */
+  clockToleranceSeconds?: number;
+  /** How long after a JWKS fetch an unknown key id may fetch it again, in seconds. Default 30. */
+  jwksCooldownSeconds?: number;
+  /** The cookie names, when the SDK was configured with other ones. */
+  cookieNames?: SessionCookieNames;
+  /** The current time in epoch milliseconds (tests). Default `Date.now()`. */
+  now?: () => number;
+  /** Allow a plain `http:` provider URL on a host that is not loopback (a private network). Default false. */
+  allowInsecureHttp?: boolean;
+}
+
+/** Options of one `authenticateSession` call. */
+export interface AuthenticateSessionOptions {
+  signal?: AbortSignal;
+}
+
+/** What `createLatchkeyServer` returns. */
+export interface LatchkeyServer {
+  /** Verifies a session JWT locally against the provider's JWKS; throws a LatchkeyServerError when it is not valid now. */
+  verifySession(sessionJwt: string): Promise<VerifiedSession>;
+  /** Asks the provider whether an opaque session token is live (secret key required); revocation counts at once. */
+  authenticateSession(sessionToken: string, options?: AuthenticateSessionOptions): Promise<AuthenticatedSession>;
+  /** `verifySession` on the session JWT cookie of a Request; null when it has none. */
+  sessionFromRequest(request: Request): Promise<VerifiedSession | null>;
+  /** `verifySession` on the session JWT cookie of a cookie store (Next.js `cookies()`); null when it has none. */
+  sessionFromCookies(cookies: CookieSource): Promise<VerifiedSession | null>;
+  /** `authenticateSession` on the opaque session cookie of a Request or cookie store; null when it has none. */
+  authenticateRequest(source: CookieSource, options?: AuthenticateSessionOptions): Promise<AuthenticatedSession | null>;
+}
+
+const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+function baseUrlOf(options: LatchkeyServerOptions): string {
+  const { providerUrl } = options;
+  if (typeof providerUrl !== 'string' || !URL.canParse(providerUrl)) {
+    throw new TypeError(
+      `createLatchkeyServer: providerUrl must be an absolute URL, got ${JSON.stringify(providerUrl)}`,
+    );
+  }
+  const url = new URL(providerUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError(`createLatchkeyServer: providerUrl must be http(s), got ${url.protocol}`);
+  }
+  if (url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname) && !options.allowInsecureHttp) {
+    throw new TypeError(
+      `createLatchkeyServer: providerUrl ${url.origin} is plain http on a host that is not loopback: the secret key and sessions would cross the network in clear. Use https, or pass allowInsecureHttp: true for a private network.`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new TypeError('createLatchkeyServer: providerUrl must not carry credentials; pass secretKey instead.');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function basicAuth(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The session claim, checked for the fields the returned session needs. */
+function sessionClaimOf(payload: JWTPayload): SessionClaim {
+  const claim = payload[SESSION_CLAIM];
+  if (
+    !isObject(claim) ||
+    typeof claim.id !== 'string' ||
+    typeof claim.started_at !== 'string' ||
+    typeof claim.last_accessed_at !== 'string' ||
+    typeof claim.expires_at !== 'string' ||
+    !Array.isArray(claim.authentication_factors) ||
+    typeof payload.sub !== 'string'
+  ) {
+    throw new LatchkeyServerError(
+      'malformed_token',
+      `The session JWT is signed but lacks the session claim (${SESSION_CLAIM}) or its subject: it is not a Latchkey session JWT.`,
+    );
+  }
+  return claim as unknown as SessionClaim;
+}
+
+/** Maps what jose throws to our codes, with a message that says what was wrong. */
+function verificationError(error: unknown, expected: { audience: string; issuer: string }): LatchkeyServerError {
+  if (error instanceof LatchkeyServerError) return error;
+  if (error instanceof errors.JWTExpired) {
+    return new LatchkeyServerError('session_expired', 'The session JWT has expired.', { cause: error });
+  }
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') {
+      return new LatchkeyServerError(
+        'wrong_audience',
+        `The session JWT is for another audience; this server accepts only ${expected.audience}.`,
+        { cause: error },
+      );
+    }
+    if (error.claim === 'iss') {
+      return new LatchkeyServerError(
+        'wrong_issuer',
+        `The session JWT was issued by someone else; this server accepts only ${expected.issuer}.`,
+        { cause: error },
+      );
+    }
+    if (error.claim === 'nbf') {
+      return new LatchkeyServerError('session_not_yet_valid', 'The session JWT is not valid yet (nbf).', {
+        cause: error,
+      });
+    }
+    return new LatchkeyServerError('malformed_token', `The session JWT's claims are invalid: ${error.message}.`, {
+      cause: error,
+    });
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return new LatchkeyServerError('invalid_signature', 'The session JWT signature does not verify.', {
+      cause: error,
+    });
+  }
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) {
+    return new LatchkeyServerError(
+      'invalid_signature',
+      "The session JWT was signed with a key that is not in the provider's JWKS.",
+      { cause: error },
+    );
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) {
+    return new LatchkeyServerError('invalid_signature', 'The session JWT is not signed with ES256.', { cause: error });
+  }
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) {
+    return new LatchkeyServerError('malformed_token', `The session JWT is malformed: ${error.message}.`, {
+      cause: error,
+    });
+  }
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
+    return new LatchkeyServerError('unavailable', `The provider's JWKS could not be read: ${error.message}.`, {
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new LatchkeyServerError('unavailable', `The provider's JWKS could not be fetched: ${message}.`, {
+    cause: error,
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new LatchkeyServerError('unavailable', `The provider answered ${response.status} without JSON.`, {
+      cause: error,
+      status: response.status,
+    });
+  }
+}
+
+/** The provider's error body as our error. */
+function providerError(status: number, body: unknown, retryAfter: string | null): LatchkeyServerError {
+  const fields = isObject(body) ? body : {};
+  const type = typeof fields.error_type === 'string' ? fields.error_type : undefined;
+  const providerMessage = typeof fields.error_message === 'string' ? fields.error_message : undefined;
+  const requestId = typeof fields.request_id === 'string' ? fields.request_id : undefined;
+  const details = isObject(fields.error_details) ? fields.error_details : {};
+  const options = { status, requestId };
+  if (type === 'session_not_found') {
+    if (details.reason === 'revoked')
+      return new LatchkeyServerError('session_revoked', 'The session was revoked.', options);
+    if (details.reason === 'expired')
+      return new LatchkeyServerError('session_expired', 'The session has expired.', options);
+    return new LatchkeyServerError('session_not_found', 'The provider does not know this session token.', options);
+  }
+  if (type === 'invalid_secret_authentication') {
+    return new LatchkeyServerError(
+      'invalid_credentials',
+      providerMessage ?? 'The provider refused the secret key.',
+      options,
+    );
+  }
+  if (type === 'invalid_session_token') {
+    return new LatchkeyServerError('malformed_token', providerMessage ?? 'Invalid session token.', options);
+  }
+  if (type === 'too_many_requests') {
+    const seconds = retryAfter === null ? undefined : Number(retryAfter);
+    return new LatchkeyServerError(
+      'rate_limited',
+      'The provider refused too many wrong secret keys from this address; wait and try again.',
+      { ...options, retryAfterSeconds: Number.isFinite(seconds) ? seconds : undefined },
+    );
+  }
+  const what = type === undefined ? `HTTP ${status}` : `${status} ${type}`;
+  return new LatchkeyServerError(
+    'unavailable',
+    `The provider answered ${what}${providerMessage ? `: ${providerMessage}` : ''}.`,
+    options,
+  );
+}
+
+/**
+ * Creates the server-side helpers for one project: `verifySession` (local, JWKS cached and refreshed on an unknown
+ * key id), `authenticateSession` (the provider, with the secret key), and the cookie readers.
+ */
+export function createLatchkeyServer(options: LatchkeyServerOptions): LatchkeyServer {
+  const base = baseUrlOf(options);
+  if (typeof options.projectId !== 'string' || options.projectId === '') {
+    throw new TypeError('createLatchkeyServer: projectId is required (the JWT audience, e.g. project-test-…).');
+  }
+  const audience = options.audience ?? options.projectId;
+  const issuer = options.issuer ?? `latchkey/${options.projectId}`;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? Date.now;
+  const clockTolerance = options.clockToleranceSeconds ?? 5;
+  const jwks = createRemoteJWKSet(new URL(options.jwksUrl ?? `${base}/.well-known/jwks.json`), {
+    cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
+    [customFetch]: (url, init) => fetchImpl(url, init),
+  });
+
+  async function verifySession(sessionJwt: string): Promise<VerifiedSession> {
+    if (typeof sessionJwt !== 'string' || sessionJwt.split('.').length !== 3) {
+      throw new LatchkeyServerError('malformed_token', 'The session JWT is malformed: it is not a compact JWS.');
+    }
+    try {
+      const { payload } = await jwtVerify(sessionJwt, jwks, {
+        algorithms: ['ES256'],
+        audience,
+        issuer,
+        clockTolerance,
+        currentDate: new Date(now()),
+        // Like the provider: a JWT without an expiry is never accepted.
+        requiredClaims: ['exp', 'sub'],
+      });
+      const claim = sessionClaimOf(payload);
+      const claims = payload as unknown as SessionJwtClaims;
+      const roles = Array.isArray(claims.roles) ? claims.roles : [];
+      return {
+        userId: claims.sub,
+        sessionId: claim.id,
+        session: {
+          session_id: claim.id,
+          user_id: claims.sub,
+          started_at: claim.started_at,
+          last_accessed_at: claim.last_accessed_at,
+          expires_at: claim.expires_at,
+          attributes: claim.attributes,
+          authentication_factors: claim.authentication_factors,
+          roles,
+        },
+        claims,
+      };
+    } catch (error) {
+      throw verificationError(error, { audience, issuer });
+    }
+  }
+
+  async function authenticateSession(
+    sessionToken: string,
+    callOptions: AuthenticateSessionOptions = {},
+  ): Promise<AuthenticatedSession> {
+    if (options.secretKey === undefined || options.secretKey === '') {
+      throw new LatchkeyServerError(
+        'missing_credentials',
+        "authenticateSession needs the project's secret key: pass secretKey to createLatchkeyServer (never the public token).",
+      );
+    }
+    if (typeof sessionToken !== 'string' || sessionToken === '') {
+      throw new LatchkeyServerError('malformed_token', 'The session token is empty.');
+    }
+    if (sessionToken.split('.').length === 3) {
+      throw new LatchkeyServerError(
+        'malformed_token',
+        'That is a session JWT: authenticateSession takes the opaque session token (the stytch_session cookie); verify JWTs with verifySession.',
+      );
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}/v1/sessions/authenticate`, {
+        method: 'POST',
+        headers: {
+          authorization: basicAuth(options.projectId, options.secretKey),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ session_token: sessionToken }),
+        signal: callOptions.signal,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new LatchkeyServerError('unavailable', `The provider could not be reached: ${message}.`, { cause: error });
+    }
+    const body = await readJson(response);
+    if (!response.ok) throw providerError(response.status, body, response.headers.get('retry-after'));
+    const data = isObject(body) && isObject(body.data) ? body.data : null;
+    if (!data || !isObject(data.session) || !isObject(data.user) || typeof data.session_jwt !== 'string') {
+      throw new LatchkeyServerError('unavailable', 'The provider answered without the session and user.', {
+        status: response.status,
+      });
+    }
+    const session = data.session as unknown as AuthenticatedSession['session'];
+    return {
+      userId: session.user_id,
+      sessionId: session.session_id,
+      session,
+      user: data.user as unknown as AuthenticatedSession['user'],
+      sessionJwt: data.session_jwt,
+    };
+  }
+
+  async function sessionFromCookies(cookies: CookieSource): Promise<VerifiedSession | null> {
+    const { sessionJwt } = readSessionCookies(cookies, options.cookieNames);
+    return sessionJwt === null ? null : verifySession(sessionJwt);
+  }
+
+  return {
+    verifySession,
+    authenticateSession,
+    sessionFromRequest: (request) => sessionFromCookies(request),
+    sessionFromCookies,
+    async authenticateRequest(source, callOptions) {
+      const { sessionToken } = readSessionCookies(source, options.cookieNames);
+      return sessionToken === null ? null : authenticateSession(sessionToken, callOptions);
+    },
+  };
+}
