@@ -1,8 +1,8 @@
 import {
   type LatchkeyFlowError,
   useBootstrap,
+  useCreatePasswordInstead,
   useLatchkeyClient,
-  usePasswordFlow,
   useSignInStore,
 } from '@latchkey/hooks';
 import { useCallback } from 'react';
@@ -67,14 +67,14 @@ export function useEmailConfirmationScreen(): UseEmailConfirmationScreenReturn {
   const domainHint = useSignInStore((state) => state.config.emailMagicLinksOptions.domainHint);
   const hasPasswords = useSignInStore((state) => state.config.products.includes('passwords'));
   const storeTryAgain = useSignInStore((state) => state.tryAgain);
-  const passwordFlow = usePasswordFlow();
+  const passwordCreation = useCreatePasswordInstead();
 
   const tryAgain = useCallback(() => {
     client.events.log('email_try_again_clicked', { email, type: 'login_or_create_eml' });
     storeTryAgain();
   }, [client, email, storeTryAgain]);
 
-  const { createPasswordInstead } = passwordFlow;
+  const { createPasswordInstead } = passwordCreation;
   const createPassword = useCallback(() => void createPasswordInstead(), [createPasswordInstead]);
 
   return {
@@ -83,7 +83,7 @@ export function useEmailConfirmationScreen(): UseEmailConfirmationScreenReturn {
     tryAgain,
     canCreatePassword: isPasswordless && hasPasswords,
     createPassword,
-    isCreatingPassword: passwordFlow.status === 'sending',
-    error: passwordFlow.error,
+    isCreatingPassword: passwordCreation.status === 'sending',
+    error: passwordCreation.error,
   };
 }

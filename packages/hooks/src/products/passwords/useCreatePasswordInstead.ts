@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import { type LatchkeyFlowError, toFlowError } from '../../errors';
+import { useFlowContext, useStoreSlice } from '../../flowContext';
+import { resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
+
+/** What `useCreatePasswordInstead` returns. */
+export interface UseCreatePasswordInsteadReturn {
+  /** `sending` while the set-password email is on its way; `error`: see `error`. */
+  status: 'idle' | 'sending' | 'sent' | 'error';
+  /** Why the last email could not be sent, or null. */
+  error: LatchkeyFlowError | null;
+  /** Emails a set-password link to the passwordless user of the sign-in (→ PasswordSetNew). */
+  createPasswordInstead(): Promise<boolean>;
+}
+
+/**
+ * 'Create a password instead' on a passwordless user's EmailConfirmation (spec §4): the one step of the password
+ * flow that screen needs, on its own so the magic-link screens do not carry the whole `usePasswordFlow`.
+ */
+export function useCreatePasswordInstead(): UseCreatePasswordInsteadReturn {
+  const ctx = useFlowContext(undefined);
+  const email = useStoreSlice(ctx.store, (state) => state.formState.passwordState.email, '');
+  const [state, setState] = useState<Omit<UseCreatePasswordInsteadReturn, 'createPasswordInstead'>>({
+    status: 'idle',
+    error: null,
+  });
+  const createPasswordInstead = useCallback(async () => {
+    setState({ status: 'sending', error: null });
+    try {
+      await sendResetEmail(ctx, email, resolvePasswordSettings(ctx, undefined));
+      setState({ status: 'sent', error: null });
+      ctx.dispatch({ type: 'passwordResetSent', reason: 'setNew' });
+      return true;
+    } catch (caught) {
+      const error = toFlowError(caught);
+      setState({ status: 'error', error });
+      ctx.fail(error);
+      return false;
+    }
+  }, [ctx, email]);
+  return { ...state, createPasswordInstead };
+}
