@@ -468,6 +468,13 @@ export async function realPageSection({ requireBuilt }) {
         const result = await runOnce(browser, `${server.origin}/${id}/index.html`);
         if (run > 0) runs.get(id).push(result);
         process.stderr.write(`[bench:real-page] run ${run}/${RUNS} ${id}: first input ${ms(result.firstInput)}\n`);
+        // LATCHKEY_BENCH_TRACE=1: each run's requests (start → end, from navigation start), to see a waterfall.
+        if (process.env.LATCHKEY_BENCH_TRACE) {
+          for (const entry of result.resources) {
+            const name = entry.url.replace(server.origin, '').replace(provider.url, '(provider)');
+            process.stderr.write(`    ${ms(entry.startTime)} → ${ms(entry.responseEnd)}  ${name}\n`);
+          }
+        }
       }
     }
     await browser.close();
