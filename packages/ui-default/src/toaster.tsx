@@ -1,6 +1,7 @@
 import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, type ToastOptions } from '@latchkey/ui-unstyled';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import type { LatchkeyTheme } from './theme';
 
 type Sonner = typeof import('sonner');
 
@@ -114,18 +115,20 @@ export interface SonnerToastsProps {
    * a shadow root renders its toasts into the light DOM (e.g. `document.body`).
    */
   container?: Element | DocumentFragment | null;
+  /** The widget's colour theme: sonner's light or dark toasts (`'auto'` is sonner's `'system'`). Default light. */
+  theme?: LatchkeyTheme;
 }
 
 /**
  * sonner's `<Toaster visibleToasts={20}/>` for `toaster`, rendered once sonner has loaded (nothing before the first
  * toast).
  */
-export function SonnerToasts({ toaster, container }: SonnerToastsProps) {
+export function SonnerToasts({ toaster, container, theme = 'light' }: SonnerToastsProps) {
   const sonner = useSyncExternalStore(toaster.subscribe, toaster.getSonner, toaster.getSonner);
   if (!sonner) return null;
   const toasts = (
     <>
-      <sonner.Toaster id={toaster.toasterId} visibleToasts={MAX_TOASTS} />
+      <sonner.Toaster id={toaster.toasterId} visibleToasts={MAX_TOASTS} theme={theme === 'auto' ? 'system' : theme} />
       <AttachWhenListening toaster={toaster} />
     </>
   );
