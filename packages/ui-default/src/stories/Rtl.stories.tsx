@@ -1,5 +1,6 @@
 // Right to left (`dir: 'rtl'`): the card mirrors; email addresses, phone numbers and the passcode boxes stay
-// left to right.
+// left to right. The English strings put their final full stop on the left, as any LTR sentence in an RTL block
+// does; translated strings read normally.
 import { MainWithTabsVariant, ScreenVariant } from './themeVariants';
 
 export default { title: 'Default/RTL' };
