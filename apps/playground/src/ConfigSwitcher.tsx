@@ -1,5 +1,13 @@
 import type { OtpMethod } from '@latchkey/hooks';
-import { type KitSettings, OTP_METHODS, SWITCHABLE_PRODUCTS, type SwitchableProduct } from './kitConfig';
+import {
+  DIRECTIONS,
+  type Direction,
+  type KitSettings,
+  OTP_METHODS,
+  SWITCHABLE_PRODUCTS,
+  type SwitchableProduct,
+  THEMES,
+} from './kitConfig';
 
 const PRODUCT_LABELS: Record<SwitchableProduct, string> = {
   emailMagicLinks: 'Email magic links',
@@ -12,10 +20,12 @@ const METHOD_LABELS: Record<OtpMethod, string> = { sms: 'Text (SMS)', whatsapp: 
 export interface ConfigSwitcherProps {
   settings: KitSettings;
   onChange: (settings: KitSettings) => void;
+  /** Offers the default kit's `theme` and `dir` options (the unstyled kit has neither). */
+  hasLookOptions?: boolean;
 }
 
 /** The kit's configuration as checkboxes: products, passcode methods (ordered) and the header switch. */
-export function ConfigSwitcher({ settings, onChange }: ConfigSwitcherProps) {
+export function ConfigSwitcher({ settings, onChange, hasLookOptions = false }: ConfigSwitcherProps) {
   const toggleProduct = (product: SwitchableProduct, checked: boolean) => {
     const chosen = new Set(settings.products);
     if (checked) chosen.add(product);
@@ -97,6 +107,38 @@ export function ConfigSwitcher({ settings, onChange }: ConfigSwitcherProps) {
           />
           Hide the header text <code>style.hideHeaderText</code>
         </label>
+        {hasLookOptions && (
+          <>
+            <label className="pg-option">
+              Theme <code>theme</code>
+              <select
+                name="theme"
+                value={settings.theme}
+                onChange={(event) => onChange({ ...settings, theme: event.target.value as KitSettings['theme'] })}
+              >
+                {THEMES.map((theme) => (
+                  <option key={theme} value={theme}>
+                    {theme}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="pg-option">
+              Direction <code>dir</code>
+              <select
+                name="dir"
+                value={settings.dir}
+                onChange={(event) => onChange({ ...settings, dir: event.target.value as Direction })}
+              >
+                {DIRECTIONS.map((dir) => (
+                  <option key={dir} value={dir}>
+                    {dir}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
       </fieldset>
     </form>
   );

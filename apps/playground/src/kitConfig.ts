@@ -1,4 +1,6 @@
 import type { OtpMethod, Product, SignInConfig } from '@latchkey/hooks';
+// Types only: this module is shared with the unstyled kit's page, which must not load the default kit.
+import type { LatchkeyTheme } from '@latchkey/ui-default';
 
 /** The products the configuration switcher offers (the ones the reference provider implements). */
 export const SWITCHABLE_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords'] as const satisfies readonly Product[];
@@ -7,12 +9,22 @@ export const OTP_METHODS = ['sms', 'whatsapp', 'email'] as const satisfies reado
 
 export type SwitchableProduct = (typeof SWITCHABLE_PRODUCTS)[number];
 
+/** The default kit's colour themes, the default first. */
+export const THEMES = ['light', 'dark', 'auto'] as const satisfies readonly LatchkeyTheme[];
+/** The writing directions the switcher offers, the default first. */
+export const DIRECTIONS = ['ltr', 'rtl'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
 /** What the switcher controls; everything else in the kit's config is fixed by the playground. */
 export interface KitSettings {
   products: SwitchableProduct[];
   /** Passcode methods in tab order (used when `otp` is among the products). */
   methods: OtpMethod[];
   hideHeaderText: boolean;
+  /** The default kit's `theme` option (not configuration: the widget keeps its screen when it changes). */
+  theme: LatchkeyTheme;
+  /** The default kit's `dir` option. */
+  dir: Direction;
 }
 
 /** What `/` shows with no query: every product, passcodes by text and WhatsApp. */
@@ -20,6 +32,8 @@ export const DEFAULT_SETTINGS: KitSettings = {
   products: ['emailMagicLinks', 'otp', 'passwords'],
   methods: ['sms', 'whatsapp'],
   hideHeaderText: false,
+  theme: 'light',
+  dir: 'ltr',
 };
 
 function listParam<T extends string>(value: string | null, allowed: readonly T[]): T[] | null {
@@ -31,13 +45,18 @@ function listParam<T extends string>(value: string | null, allowed: readonly T[]
   return [...new Set(items)];
 }
 
-/** Reads the settings from a query string such as `?products=otp&methods=sms,whatsapp&hideHeaderText=1`. */
+/**
+ * Reads the settings from a query string such as `?products=otp&methods=sms,whatsapp&hideHeaderText=1`, with
+ * `theme=dark|auto` and `dir=rtl` for the default kit.
+ */
 export function settingsFromSearch(search: string): KitSettings {
   const params = new URLSearchParams(search);
   const products = listParam(params.get('products'), SWITCHABLE_PRODUCTS) ?? DEFAULT_SETTINGS.products;
   const methods = listParam(params.get('methods'), OTP_METHODS) ?? DEFAULT_SETTINGS.methods;
   const hide = params.get('hideHeaderText');
-  return { products, methods, hideHeaderText: hide === '1' || hide === 'true' };
+  const theme = THEMES.find((item) => item === params.get('theme')) ?? DEFAULT_SETTINGS.theme;
+  const dir = params.get('dir') === 'rtl' ? 'rtl' : DEFAULT_SETTINGS.dir;
+  return { products, methods, hideHeaderText: hide === '1' || hide === 'true', theme, dir };
 }
 
 /** The query string for `settings` (always complete, so a copied URL reproduces the widget exactly). */
@@ -46,6 +65,9 @@ export function searchFromSettings(settings: KitSettings): string {
   params.set('products', settings.products.join(','));
   params.set('methods', settings.methods.join(','));
   if (settings.hideHeaderText) params.set('hideHeaderText', '1');
+  // The look is in the URL only when it is not the default, so older links stay what they were.
+  if (settings.theme !== DEFAULT_SETTINGS.theme) params.set('theme', settings.theme);
+  if (settings.dir !== DEFAULT_SETTINGS.dir) params.set('dir', settings.dir);
   // Commas are legal in a query; keep them readable.
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }

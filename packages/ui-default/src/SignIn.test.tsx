@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ResetPassword } from './ResetPassword';
 import { SignIn, type SignInProps } from './SignIn';
+import { stylesText } from './stylesText';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'violet-lantern-Tr0ub4dor&3';
@@ -66,6 +67,50 @@ describe('SignIn (themed)', () => {
     // The toaster lives inside the widget's root, so it takes the theme's font.
     expect(view.container.querySelector('.lk-Root [data-sonner-toaster]')).not.toBeNull();
     expect(env.requests.filter((request) => request.path === '/passwords/email/reset/start')).toHaveLength(2);
+  });
+});
+
+describe('the theme and dir options', () => {
+  /** The `.lk-Root` of a `<SignIn {...props}>`, once its Main screen shows. */
+  async function themedRoot(props: SignInProps): Promise<HTMLElement> {
+    const { view } = await renderSignIn(props);
+    await screen.findByRole('heading', { name: 'Sign up or log in' });
+    const root = view.container.querySelector<HTMLElement>('.lk-Root');
+    if (!root) throw new Error('no .lk-Root');
+    return root;
+  }
+
+  it('is light by default: data-theme="light" on the root, no dir of its own', async () => {
+    const root = await themedRoot({});
+    expect(root.getAttribute('data-theme')).toBe('light');
+    expect(root.hasAttribute('dir')).toBe(false);
+  });
+
+  it("sets data-theme='dark' or 'auto' and dir='rtl' on the root, with no axe violations", async () => {
+    const dark = await themedRoot({ theme: 'dark', dir: 'rtl' });
+    expect(dark.getAttribute('data-theme')).toBe('dark');
+    expect(dark.getAttribute('dir')).toBe('rtl');
+    // `dir` is the card's, not the unstyled root's inside it.
+    expect(dark.querySelector('[data-scope="sign-in"][data-part="root"]')?.hasAttribute('dir')).toBe(false);
+    await expectNoAxeViolations(dark);
+    document.body.replaceChildren();
+    expect((await themedRoot({ theme: 'auto' })).getAttribute('data-theme')).toBe('auto');
+  });
+
+  it('lets the styles colours win over the dark defaults (inline on the root, over the stylesheet)', async () => {
+    const style = document.createElement('style');
+    style.textContent = stylesText;
+    document.head.append(style);
+    try {
+      const root = await themedRoot({ theme: 'dark', styles: { colors: { primary: '#4C1D95' } } });
+      expect(root.style.getPropertyValue('--lk-color-primary')).toBe('#4C1D95');
+      const computed = getComputedStyle(root);
+      expect(computed.getPropertyValue('--lk-color-primary').trim()).toBe('#4C1D95');
+      // The rest of the dark palette still applies.
+      expect(computed.getPropertyValue('--lk-color-background').trim()).toBe('#111c22');
+    } finally {
+      style.remove();
+    }
   });
 });
 

@@ -1,13 +1,20 @@
 import { SignInWithToaster, type SignInProps as UnstyledSignInProps } from '@latchkey/ui-unstyled';
 import { forwardRef, useMemo, useState } from 'react';
 import { ThemeRoot } from './ThemeRoot';
-import { type LatchkeyStyles, withStyleConfig } from './theme';
+import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
 import { createSonnerToaster, SonnerToasts } from './toaster';
 
 /** Props of the themed `SignIn`: the unstyled widget's, plus the theme. */
 export interface SignInProps extends Omit<UnstyledSignInProps, 'toaster'> {
   /** The theme (colours, buttons, inputs, font, container) and `hideHeaderText` / `logo`, merged into `config.style`. */
   styles?: LatchkeyStyles;
+  /**
+   * The colour theme: `'light'` (default), `'dark'`, or `'auto'` (dark when `prefers-color-scheme: dark`). Emitted as
+   * `data-theme` on the `.lk-Root`; the `styles` colours win over it. The toasts follow it.
+   */
+  theme?: LatchkeyTheme;
+  /** The writing direction, set as `dir` on the `.lk-Root` (default: inherited from the page); `'rtl'` mirrors the card. */
+  dir?: LatchkeyDirection;
   /** Where sonner's toasts render (default: inside the widget); the custom elements pass `document.body` in a shadow root. */
   toastContainer?: Element | DocumentFragment | null;
 }
@@ -17,15 +24,15 @@ export interface SignInProps extends Omit<UnstyledSignInProps, 'toaster'> {
  * with sonner toasts (`SignInWithToaster`: the built-in live-region toaster is not bundled). Import `@latchkey/ui-default/styles.css` once. Other props go to the unstyled root.
  */
 export const SignIn = forwardRef<HTMLDivElement, SignInProps>(function SignIn(
-  { styles, config, toastContainer, ...props },
+  { styles, theme, dir, config, toastContainer, ...props },
   ref,
 ) {
   const [toaster] = useState(createSonnerToaster);
   const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
   return (
-    <ThemeRoot styles={styles}>
+    <ThemeRoot styles={styles} theme={theme} dir={dir}>
       <SignInWithToaster {...props} config={themedConfig} toaster={toaster} ref={ref} />
-      <SonnerToasts toaster={toaster} container={toastContainer} />
+      <SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />
     </ThemeRoot>
   );
 });

@@ -90,6 +90,52 @@ describe('<latchkey-login>', () => {
     expect(element.querySelector('.lk-Root')).toBe(root);
   });
 
+  it('takes the theme attribute (and property); an unknown value is light', async () => {
+    const env = await startTestEnvironment();
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-login') as LatchkeyLoginElement;
+    element.setAttribute('theme', 'dark');
+    await attach(element);
+    await within(element).findByRole('heading', { name: 'Sign up or log in' });
+    const root = element.querySelector('.lk-Root');
+    expect(element.theme).toBe('dark');
+    expect(root?.getAttribute('data-theme')).toBe('dark');
+
+    await act(async () => {
+      element.setAttribute('theme', 'auto');
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(root?.getAttribute('data-theme')).toBe('auto'));
+    await act(async () => {
+      element.setAttribute('theme', 'sepia');
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(root?.getAttribute('data-theme')).toBe('light'));
+    expect(element.theme).toBeUndefined();
+    await act(async () => {
+      element.theme = 'dark';
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(root?.getAttribute('data-theme')).toBe('dark'));
+    expect(element.querySelector('.lk-Root')).toBe(root);
+  });
+
+  it('takes the theme attribute inside a shadow root, and leaves the direction to the host', async () => {
+    const env = await startTestEnvironment();
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-login') as LatchkeyLoginElement;
+    element.setAttribute('dir', 'rtl');
+    element.setAttribute('theme', 'dark');
+    element.config = { enableShadowDOM: true };
+    await attach(element);
+    await shadowOf(element).findByRole('heading', { name: 'Sign up or log in' });
+    const root = element.shadowRoot?.querySelector<HTMLElement>('.lk-Root');
+    expect(root?.getAttribute('data-theme')).toBe('dark');
+    // No dir of its own: browsers carry the host's direction into the shadow root, which is what `:dir(rtl)` in the
+    // stylesheet reads (jsdom does not, so only the attribute is checked here).
+    expect(root?.hasAttribute('dir')).toBe(false);
+  });
+
   it('unmounts when removed from the page', async () => {
     const env = await startTestEnvironment();
     defineLatchkeyElements(env.client);

@@ -2,7 +2,7 @@ import type { SignInCallbacks } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
 import type { Strings } from '@latchkey/ui-unstyled';
 import { type LatchkeyMountConfig, renderLogin, renderResetPassword, unmountWidget, type WidgetOptions } from './mount';
-import type { LatchkeyStyles } from './theme';
+import { type LatchkeyStyles, type LatchkeyTheme, parseTheme } from './theme';
 
 /** `<latchkey-login>`: the login widget. Set its options as JS properties (or `config` as a JSON attribute). */
 export interface LatchkeyLoginElement extends HTMLElement {
@@ -11,6 +11,8 @@ export interface LatchkeyLoginElement extends HTMLElement {
   /** The widget configuration; also settable as the `config` attribute (JSON). `enableShadowDOM` is read once. */
   config: LatchkeyMountConfig | undefined;
   styles: LatchkeyStyles | undefined;
+  /** The colour theme (`'light'`, `'dark'`, `'auto'`); also settable as the `theme` attribute. */
+  theme: LatchkeyTheme | undefined;
   callbacks: SignInCallbacks | undefined;
   strings: Strings | undefined;
 }
@@ -24,7 +26,7 @@ export interface LatchkeyResetPasswordElement extends LatchkeyLoginElement {
 /** The tag names `defineLatchkeyElements` registers. */
 export const LATCHKEY_ELEMENTS = { login: 'latchkey-login', resetPassword: 'latchkey-reset-password' } as const;
 
-const PROPERTIES = ['client', 'config', 'styles', 'callbacks', 'strings', 'passwordResetToken'] as const;
+const PROPERTIES = ['client', 'config', 'styles', 'theme', 'callbacks', 'strings', 'passwordResetToken'] as const;
 
 let defaultClient: LatchkeyClient | undefined;
 
@@ -42,11 +44,13 @@ type Render = (host: Element, options: WidgetOptions & { passwordResetToken?: st
 // Classes are made on demand: HTMLElement does not exist where the module may be imported on a server.
 function createElementClass(render: Render) {
   return class LatchkeyElement extends HTMLElement implements LatchkeyResetPasswordElement {
-    static observedAttributes = ['config', 'password-reset-token'];
+    // `dir` needs no plumbing: the widget inherits the element's direction, into a shadow root too.
+    static observedAttributes = ['config', 'theme', 'password-reset-token'];
 
     #client: LatchkeyClient | undefined;
     #config: LatchkeyMountConfig | undefined;
     #styles: LatchkeyStyles | undefined;
+    #theme: LatchkeyTheme | undefined;
     #callbacks: SignInCallbacks | undefined;
     #strings: Strings | undefined;
     #passwordResetToken: string | undefined;
@@ -73,6 +77,13 @@ function createElementClass(render: Render) {
       this.#styles = value;
       this.#scheduleRender();
     }
+    get theme() {
+      return this.#theme;
+    }
+    set theme(value) {
+      this.#theme = value;
+      this.#scheduleRender();
+    }
     get callbacks() {
       return this.#callbacks;
     }
@@ -97,6 +108,8 @@ function createElementClass(render: Render) {
 
     attributeChangedCallback(name: string, _previous: string | null, value: string | null) {
       if (name === 'config') this.config = parseConfig(this.tagName, value);
+      // An unknown value is the default, light, as an unknown `dir` is the inherited direction.
+      else if (name === 'theme') this.theme = parseTheme(value);
       else if (name === 'password-reset-token') this.passwordResetToken = value ?? undefined;
     }
 
@@ -134,6 +147,7 @@ function createElementClass(render: Render) {
           client,
           config: this.#config,
           styles: this.#styles,
+          theme: this.#theme,
           callbacks: this.#callbacks,
           strings: this.#strings,
           passwordResetToken: this.#passwordResetToken,
@@ -145,8 +159,8 @@ function createElementClass(render: Render) {
 
 /**
  * Registers `<latchkey-login>` and `<latchkey-reset-password>` (sdk-and-idp §2 Mount points) for pages without
- * React code of their own. Their `config`, `styles`, `callbacks` and `strings` are JS properties (`config` is also
- * a JSON attribute); with `config.enableShadowDOM` they render inside a shadow root with the stylesheet adopted.
+ * React code of their own. Their `config`, `styles`, `theme`, `callbacks` and `strings` are JS properties (`config`
+ * is also a JSON attribute, `theme` an attribute: `<latchkey-login theme="dark">`); with `config.enableShadowDOM` they render inside a shadow root with the stylesheet adopted.
  * Calling it again only changes the default client.
  */
 export function defineLatchkeyElements(client: LatchkeyClient): void {

@@ -109,6 +109,23 @@ describe('mountLogin', () => {
     expect(element.querySelectorAll('.lk-Root')).toHaveLength(1);
   });
 
+  it('sets theme and dir on the .lk-Root; a new theme keeps the widget and what was typed', async () => {
+    const env = await startTestEnvironment();
+    const element = addElement('login');
+    const user = userEvent.setup();
+    await mount({ elementSelector: '#login', client: env.client, config: EMAIL_OTP, theme: 'dark', dir: 'rtl' });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    const root = element.querySelector('.lk-Root');
+    expect(root?.getAttribute('data-theme')).toBe('dark');
+    expect(root?.getAttribute('dir')).toBe('rtl');
+
+    await mount({ elementSelector: '#login', client: env.client, config: EMAIL_OTP, theme: 'auto' });
+    expect(element.querySelector('.lk-Root')).toBe(root);
+    expect(root?.getAttribute('data-theme')).toBe('auto');
+    expect(root?.hasAttribute('dir')).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
+  });
+
   it('shows the logo given in styles', async () => {
     const env = await startTestEnvironment();
     addElement('login');

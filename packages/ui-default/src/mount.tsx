@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ResetPassword } from './ResetPassword';
 import { SignIn } from './SignIn';
 import { adoptStylesheet } from './shadow';
-import { type LatchkeyStyles, withStyleConfig } from './theme';
+import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
 
 /** The configuration a mount point takes: the widget's (spec §3 Configuration) plus `enableShadowDOM`. */
 export interface LatchkeyMountConfig extends SignInConfig {
@@ -24,6 +24,10 @@ export interface WidgetOptions {
   config?: LatchkeyMountConfig;
   /** The theme; `hideHeaderText` and `logo` are merged into `config.style`. */
   styles?: LatchkeyStyles;
+  /** The colour theme: `'light'` (default), `'dark'` or `'auto'` (follows `prefers-color-scheme`). */
+  theme?: LatchkeyTheme;
+  /** The writing direction of the widget's root (default: inherited from the element and the page). */
+  dir?: LatchkeyDirection;
   /** The host's `onEvent` / `onError`. */
   callbacks?: SignInCallbacks;
   /** Replacement texts by message id. */
@@ -113,6 +117,8 @@ export function renderLogin(host: Element, options: WidgetOptions): void {
       key={configKey(config, options.styles)}
       config={config}
       styles={options.styles}
+      theme={options.theme}
+      dir={options.dir}
       callbacks={options.callbacks}
       strings={options.strings}
       toastContainer={toastContainer}
@@ -127,6 +133,8 @@ export function renderResetPassword(host: Element, options: WidgetOptions & { pa
       key={configKey(config, options.styles, options.passwordResetToken)}
       config={config}
       styles={options.styles}
+      theme={options.theme}
+      dir={options.dir}
       callbacks={options.callbacks}
       strings={options.strings}
       passwordResetToken={options.passwordResetToken}

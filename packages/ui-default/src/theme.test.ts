@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { stylesText } from './stylesText';
-import { STYLE_VARIABLES, stylesToCssVariables, THEME_DEFAULTS, withStyleConfig } from './theme';
+import {
+  LATCHKEY_THEMES,
+  parseTheme,
+  STYLE_VARIABLES,
+  stylesToCssVariables,
+  THEME_DEFAULTS,
+  withStyleConfig,
+} from './theme';
 
 // The whole stylesheet, styles.css with its base and product files inlined (the tokens are in base.css).
 const css = stylesText;
@@ -92,5 +99,121 @@ describe('withStyleConfig', () => {
     expect(withStyleConfig(undefined, { logo: { logoImageUrl: 'https://example.com/b.png' } })).toEqual({
       style: { logoImageUrl: 'https://example.com/b.png' },
     });
+  });
+});
+
+// ---- The dark theme and right to left, read from the stylesheet ----
+
+/** The stylesheet without its comments (they quote colours and name left and right). */
+const rules = css.replace(/\/\*[\s\S]*?\*\//g, '');
+
+/** The declarations of the first block whose prelude ends with `selector`, in order. */
+function declarations(selector: string, source = rules): [string, string][] {
+  const start = source.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`no block for ${selector}`);
+  const body = source.slice(start + selector.length + 2, source.indexOf('}', start));
+  return [...body.matchAll(/([\w-]+)\s*:\s*([^;]+);/g)].map((match) => [match[1]!, match[2]!.trim()]);
+}
+
+const DARK = ':where(.lk-Root[data-theme="dark"])';
+const AUTO = ':where(.lk-Root[data-theme="auto"])';
+const COLOUR_LITERAL = /#[\da-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(|\b(?:white|black)\b/i;
+
+function relativeLuminance(hex: string): number {
+  const channels = [1, 3, 5].map((index) => Number.parseInt(hex.slice(index, index + 2), 16) / 255);
+  const [red, green, blue] = channels.map((value) =>
+    value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4,
+  ) as [number, number, number];
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+function contrast(foreground: string, background: string): number {
+  const [lighter, darker] = [relativeLuminance(foreground), relativeLuminance(background)].sort((a, b) => b - a) as [
+    number,
+    number,
+  ];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+describe('the dark theme in styles.css', () => {
+  it('sets every colour token the light theme gives a colour, and the chevron drawn in one', () => {
+    const light = stylesheetDefaults();
+    const literalColourTokens = Object.keys(light).filter((name) => {
+      const raw = declarations(':where(.lk-Root)').find(([declared]) => declared === name)?.[1] ?? '';
+      return COLOUR_LITERAL.test(raw);
+    });
+    // Only global tokens hold colours; everything else (buttons, inputs, meter, spinner…) derives from them.
+    expect(literalColourTokens.every((name) => name.startsWith('--lk-color-'))).toBe(true);
+    const dark = Object.fromEntries(declarations(DARK));
+    expect(Object.keys(dark).sort()).toEqual(['color-scheme', ...literalColourTokens, '--lk-icon-chevron'].sort());
+    expect(dark['color-scheme']).toBe('dark');
+  });
+
+  it("gives 'auto' under prefers-color-scheme: dark exactly the dark declarations", () => {
+    const media = rules.slice(rules.indexOf('@media (prefers-color-scheme: dark)'));
+    expect(media).not.toBe(rules);
+    expect(declarations(AUTO, media)).toEqual(declarations(DARK));
+  });
+
+  it('writes no colour outside the token blocks, so nothing stays light in the dark theme', () => {
+    const outsideTokens = [...rules.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
+      .filter(([, selector]) => !/^\s*:where\(\.lk-Root(\[data-theme="(dark|auto)"\])?\)\s*$/.test(selector ?? ''))
+      .flatMap(([, selector, body]) =>
+        [...(body ?? '').matchAll(/([\w-]+)\s*:\s*([^;]+);/g)].map((match) => ({
+          rule: `${selector?.trim()} { ${match[0]} }`,
+          value: match[2] ?? '',
+        })),
+      );
+    expect(outsideTokens.length).toBeGreaterThan(100);
+    expect(outsideTokens.filter(({ value }) => COLOUR_LITERAL.test(value)).map(({ rule }) => rule)).toEqual([]);
+  });
+
+  it('meets WCAG AA: 4.5:1 for text, 3:1 for input borders and the focus ring', () => {
+    const dark = Object.fromEntries(declarations(DARK)) as Record<string, string>;
+    const colour = (name: string) => dark[`--lk-color-${name}`] ?? '';
+    const text: [string, string, string][] = [
+      ['text and links (primary)', 'primary', 'background'],
+      ['helper text, placeholders, inactive tabs, the watermark (secondary)', 'secondary', 'background'],
+      ['errors', 'error', 'background'],
+      ["'Code sent', the LUDS checks", 'success', 'background'],
+      ['disabled buttons', 'disabled-text', 'disabled'],
+      ['disabled link-like buttons', 'disabled-text', 'background'],
+      ['the primary button', 'on-primary', 'primary'],
+      ['typed text, the passcode digits', 'input-text', 'background'],
+      ['read-only fields', 'primary', 'disabled'],
+    ];
+    for (const [label, foreground, background] of text) {
+      expect({ label, ratio: contrast(colour(foreground), colour(background)) >= 4.5 }).toEqual({ label, ratio: true });
+    }
+    expect(contrast(colour('secondary'), colour('background'))).toBeGreaterThanOrEqual(3);
+    expect(contrast(colour('primary'), colour('background'))).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('right to left in styles.css', () => {
+  it('uses logical properties: no left/right margins, paddings, borders, offsets or text-align: left', () => {
+    const physical =
+      /(?:^|[\s;{])(?:(?:margin|padding|border|inset|scroll-margin|scroll-padding)-(?:left|right)[\w-]*|left|right|float)\s*:|text-align\s*:\s*left/gm;
+    expect(rules.match(physical) ?? []).toEqual([]);
+  });
+
+  it('flips the back arrow, keeps the passcode boxes LTR and email and phone fields LTR', () => {
+    expect(rules).toMatch(
+      /\[data-scope="back-button"\]\[data-part="icon"\]:dir\(rtl\)\)\s*\{\s*transform: scaleX\(-1\);/,
+    );
+    expect(declarations('.lk-Root :where([data-part="code-input"])')).toContainEqual(['direction', 'ltr']);
+    expect(declarations('.lk-Root :where(input[type="email"], input[type="tel"])')).toEqual([['direction', 'ltr']]);
+  });
+});
+
+describe('parseTheme', () => {
+  it('accepts light, dark and auto, and nothing else', () => {
+    expect(LATCHKEY_THEMES.map((theme) => parseTheme(theme))).toEqual(['light', 'dark', 'auto']);
+    expect([parseTheme('Dark'), parseTheme(''), parseTheme(null), parseTheme(undefined)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -1,5 +1,23 @@
 import type { CSSProperties } from 'react';
 
+/**
+ * The colour theme of the default kit, set as `data-theme` on its root: `'light'` (the default, the spec's colours),
+ * `'dark'` (the stylesheet's dark palette on the same `--lk-color-*` tokens) or `'auto'` (dark when the system
+ * prefers dark colours, `prefers-color-scheme: dark`, light otherwise).
+ */
+export type LatchkeyTheme = 'light' | 'dark' | 'auto';
+
+/** Every `LatchkeyTheme`, the default first. */
+export const LATCHKEY_THEMES = ['light', 'dark', 'auto'] as const satisfies readonly LatchkeyTheme[];
+
+/** `value` as a `LatchkeyTheme`, or `undefined` for anything else (an attribute's text, a query parameter). */
+export function parseTheme(value: string | null | undefined): LatchkeyTheme | undefined {
+  return (LATCHKEY_THEMES as readonly string[]).includes(value ?? '') ? (value as LatchkeyTheme) : undefined;
+}
+
+/** The writing direction of the widget, set as `dir` on its root (`'auto'` follows the text). */
+export type LatchkeyDirection = 'ltr' | 'rtl' | 'auto';
+
 /** A CSS length: a string as written in CSS (`'8px'`, `'25rem'`) or a number of pixels. */
 export type CssLength = string | number;
 

@@ -149,3 +149,42 @@ describe('createSonnerToaster', () => {
     outside.remove();
   });
 });
+
+describe('SonnerToasts theme', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** Shows one toast on a toaster rendered with `theme` and returns sonner's theme attribute. */
+  async function toastTheme(theme?: 'light' | 'dark' | 'auto'): Promise<string | null> {
+    const toaster = createSonnerToaster();
+    render(<SonnerToasts toaster={toaster} theme={theme} />);
+    act(() => {
+      toaster.show({ type: 'success', message: 'Email resent' });
+    });
+    await screen.findByText('Email resent');
+    return document.querySelector('[data-sonner-toaster]')?.getAttribute('data-sonner-theme') ?? null;
+  }
+
+  it('shows light toasts by default and dark ones for the dark theme', async () => {
+    expect(await toastTheme()).toBe('light');
+    document.body.replaceChildren();
+    expect(await toastTheme('dark')).toBe('dark');
+  });
+
+  it("follows prefers-color-scheme for 'auto', and is light where matchMedia does not exist (jsdom)", async () => {
+    expect(window.matchMedia).toBeUndefined();
+    expect(await toastTheme('auto')).toBe('light');
+    document.body.replaceChildren();
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(prefers-color-scheme: dark)',
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+    expect(await toastTheme('auto')).toBe('dark');
+  });
+});

@@ -1,6 +1,7 @@
 import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, type ToastOptions } from '@latchkey/ui-unstyled';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import type { LatchkeyTheme } from './theme';
 
 type Sonner = typeof import('sonner');
 
@@ -118,22 +119,50 @@ export interface SonnerToastsProps {
    * a shadow root renders its toasts into the light DOM (e.g. `document.body`).
    */
   container?: Element | DocumentFragment | null;
+  /** The widget's colour theme: sonner's light or dark toasts (`'auto'`: dark while the system prefers it). Default light. */
+  theme?: LatchkeyTheme;
 }
 
 /**
  * sonner's `<Toaster visibleToasts={20}/>` for `toaster`, rendered once sonner has loaded (nothing before the first
  * toast).
  */
-export function SonnerToasts({ toaster, container }: SonnerToastsProps) {
+export function SonnerToasts({ toaster, container, theme = 'light' }: SonnerToastsProps) {
   const sonner = useSyncExternalStore(toaster.subscribe, toaster.getSonner, toaster.getSonner);
+  const prefersDark = usePrefersDark(theme === 'auto');
   if (!sonner) return null;
   const toasts = (
     <>
-      <sonner.Toaster id={toaster.toasterId} visibleToasts={MAX_TOASTS} />
+      <sonner.Toaster
+        id={toaster.toasterId}
+        visibleToasts={MAX_TOASTS}
+        theme={theme === 'auto' ? (prefersDark ? 'dark' : 'light') : theme}
+      />
       <AttachWhenListening toaster={toaster} />
     </>
   );
   return container ? createPortal(toasts, container) : toasts;
+}
+
+const PREFERS_DARK = '(prefers-color-scheme: dark)';
+
+// 'auto' is resolved here rather than with sonner's 'system', which calls `matchMedia` unguarded (absent in jsdom).
+function usePrefersDark(isFollowed: boolean): boolean {
+  const hasMatchMedia = isFollowed && typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!hasMatchMedia) return () => {};
+      const query = window.matchMedia(PREFERS_DARK);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    [hasMatchMedia],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => hasMatchMedia && window.matchMedia(PREFERS_DARK).matches,
+    () => false,
+  );
 }
 
 // Rendered after sonner's <Toaster/>, so this effect runs after the one in which it subscribes to toasts: a toast

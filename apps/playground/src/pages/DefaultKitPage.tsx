@@ -20,8 +20,9 @@ export default function DefaultKitPage() {
   const { search } = useLocation();
   const settings = useMemo(() => settingsFromSearch(search), [search]);
   const config = useMemo(() => signInConfig(settings), [settings]);
-  // The widget reads its configuration once, when it mounts: a new configuration mounts a new widget.
-  const widgetKey = searchFromSettings(settings);
+  // The widget reads its configuration once, when it mounts: a new configuration mounts a new widget. The theme and
+  // the direction are not configuration: changing them keeps the screen.
+  const widgetKey = searchFromSettings({ ...settings, theme: 'light', dir: 'ltr' });
   const [log, setLog] = useState<LoggedItem[]>([]);
 
   const callbacks = useMemo(() => {
@@ -40,7 +41,7 @@ export default function DefaultKitPage() {
       <h1 id="default-title">Default kit</h1>
       <div className="pg-columns">
         <div className="pg-widget">
-          <SignIn key={widgetKey} config={config} callbacks={callbacks} />
+          <SignIn key={widgetKey} config={config} callbacks={callbacks} theme={settings.theme} dir={settings.dir} />
           {log.length > 0 && (
             <section aria-labelledby="events-title" className="pg-events">
               <h2 id="events-title">Callbacks</h2>
@@ -57,7 +58,7 @@ export default function DefaultKitPage() {
         <div className="pg-side">
           <section className="pg-panel" aria-labelledby="config-title">
             <h2 id="config-title">Configuration</h2>
-            <ConfigSwitcher settings={settings} onChange={change} />
+            <ConfigSwitcher settings={settings} onChange={change} hasLookOptions />
             <p className="pg-note">
               This configuration is in the address bar, so a link reproduces it. The <code>config</code> passed to{' '}
               <code>&lt;SignIn&gt;</code>:
