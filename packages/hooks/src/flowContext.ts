@@ -74,7 +74,11 @@ export function useFlowContext(callbacks: SignInCallbacks | undefined): FlowCont
 
 // On the server no effect runs, and React 18 warns for every useLayoutEffect rendered there: the ref already holds
 // the first value, so the server needs neither.
-const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+// Chosen at each call, not at module load: a module can be evaluated before a test's jsdom document exists.
+function useClientLayoutEffect(effect: () => void): void {
+  const useEffectHere = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+  useEffectHere(effect);
+}
 
 /** A ref that always holds the latest `value`, so verbs can stay stable while reading fresh options. */
 export function useLatest<T>(value: T): { readonly current: T } {
