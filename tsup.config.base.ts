@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import type { Options } from 'tsup';
@@ -16,7 +16,42 @@ export function packageBuild(entry: Record<string, string>, overrides: Options =
     target: 'es2022',
     platform: 'browser',
     ...overrides,
+    // After the package's own onSuccess (ui-default writes its stylesheet), the 'use client' directives are put back.
+    async onSuccess() {
+      const cleanup = typeof overrides.onSuccess === 'function' ? await overrides.onSuccess() : undefined;
+      restoreUseClient();
+      return cleanup;
+    },
   };
+}
+
+const USE_CLIENT = /^\s*['"]use client['"];?/;
+
+/**
+ * Puts `'use client'` back at the top of the built file of every source file that starts with it (the client entry
+ * points: hooks', ui-unstyled's and ui-default's index), ESM and CommonJS: tsup's tree-shaking pass (rollup) drops
+ * module-level directives, and React Server Components frameworks need it to know the package runs on the client.
+ * The source map moves down one line with the code. Throws when an output is missing, so the build fails.
+ */
+export function restoreUseClient(packageDirectory = process.cwd()): void {
+  const sources = readdirSync(join(packageDirectory, 'src'), { recursive: true, encoding: 'utf8' });
+  for (const file of sources.filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))) {
+    const source = join('src', file);
+    if (!USE_CLIENT.test(readFileSync(join(packageDirectory, source), 'utf8'))) continue;
+    const base = join('dist', file.replace(/\.tsx?$/, ''));
+    for (const extension of ['.js', '.cjs']) {
+      const output = join(packageDirectory, base + extension);
+      if (!existsSync(output)) throw new Error(`'use client' source ${source} has no built ${base}${extension}`);
+      const code = readFileSync(output, 'utf8');
+      if (USE_CLIENT.test(code)) continue;
+      writeFileSync(output, `'use client';\n${code}`);
+      const map = `${output}.map`;
+      if (existsSync(map)) {
+        const sourceMap = JSON.parse(readFileSync(map, 'utf8')) as { mappings: string };
+        writeFileSync(map, JSON.stringify({ ...sourceMap, mappings: `;${sourceMap.mappings}` }));
+      }
+    }
+  }
 }
 
 /** Every source file of a package but its tests, stories and examples: the entries of a module-preserving build. */

@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'scripts/vitest.config.ts'],
+    // packages/*/vitest.react18.config.ts: the React packages' tests again on React 18 (`<name>-react18`).
+    projects: [
+      'packages/*/vitest.config.ts',
+      'packages/*/vitest.react18.config.ts',
+      'apps/*/vitest.config.ts',
+      'scripts/vitest.config.ts',
+    ],
   },
 });

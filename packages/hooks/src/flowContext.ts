@@ -2,7 +2,7 @@
 // sign-in store, options resolved against the store's configuration, host callbacks and telemetry. Each
 // product's own request helpers are in its folder (products/<key>/send*.ts).
 import type { LatchkeyClient } from '@latchkey/sdk';
-import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from './errors';
 import type { LatchkeyEvent, SignInCallbacks } from './events';
 import { useLatchkeyClient } from './LatchkeyProvider';
@@ -72,10 +72,18 @@ export function useFlowContext(callbacks: SignInCallbacks | undefined): FlowCont
   );
 }
 
+// On the server no effect runs, and React 18 warns for every useLayoutEffect rendered there: the ref already holds
+// the first value, so the server needs neither.
+// Chosen at each call, not at module load: a module can be evaluated before a test's jsdom document exists.
+function useClientLayoutEffect(effect: () => void): void {
+  const useEffectHere = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+  useEffectHere(effect);
+}
+
 /** A ref that always holds the latest `value`, so verbs can stay stable while reading fresh options. */
 export function useLatest<T>(value: T): { readonly current: T } {
   const ref = useRef(value);
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     ref.current = value;
   });
   return ref;

@@ -14,7 +14,7 @@ import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
 import { PRODUCT_KITS } from './products/registry';
 import { SCREEN_LOADERS } from './screenLoaders';
-import { MainScreen } from './screens/Main/MainScreen';
+import { MainScreen, preloadProductForms } from './screens/Main/MainScreen';
 import { formProductsOf } from './screens/Main/useMainScreen';
 import { type Toaster, ToasterProvider, ToastProvider, type ToastProviderProps } from './toast';
 import { WidgetRoot } from './WidgetRoot';
@@ -53,7 +53,8 @@ export async function preloadSignIn(config?: SignInConfig, options: PreloadSignI
     if (!drawsForm && product.tabs(resolved).length === 0) continue;
     // Its screens and its forms share its one chunk (products/<key>/chunk.ts).
     for (const screen of product.screens) if (screen !== 'Main') screens.add(screen);
-    if (drawsForm) loads.push(kit.load());
+    // The forms themselves, not only the chunk: then they render without a Suspense fallback, on the server too.
+    if (drawsForm) loads.push(kit.load(), preloadProductForms(product.key as AvailableProduct));
     if (kit.toastingScreens?.length) canToast = true;
   }
   loads.push(...[...screens].map((screen) => SCREEN_LOADERS[screen]()));

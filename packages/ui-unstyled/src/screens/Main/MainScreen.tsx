@@ -38,6 +38,14 @@ const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, methodFor
   PreloadableForm<{ method: MethodTab }> | null
 >;
 
+/**
+ * Loads `product`'s forms (its chunk) so they render at once, with no Suspense fallback: `preloadSignIn` awaits it,
+ * so a page that preloads before `renderToString` or `hydrateRoot` renders and hydrates the whole form.
+ */
+export function preloadProductForms(product: AvailableProduct): Promise<unknown> {
+  return Promise.all([EMAIL_FORMS[product]?.preload(), METHOD_FORMS[product]?.preload()]);
+}
+
 /** The form of one method's tab (see `MainScreenForm`), or null. */
 function formOf(main: UseMainScreenReturn, method: MethodTab) {
   const product =

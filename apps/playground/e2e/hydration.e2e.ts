@@ -1,0 +1,40 @@
+// Server rendering: /hydration (a second playground server on 5175, playgroundServer.ts) is the default kit's
+// <SignIn> inside <LatchkeyProvider> rendered by react-dom/server's renderToString, hydrated with hydrateRoot.
+// React reports a mismatch on the console; none may appear, and the email field works once hydrated.
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { hydrationPage, startPlayground } from './playgroundServer';
+import { test, widget } from './support';
+
+const PORT = 5175;
+const PAGE = `http://localhost:${PORT}/hydration`;
+let server: ViteDevServer;
+
+beforeAll(async () => {
+  server = await startPlayground(PORT, { plugins: [hydrationPage()] });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('server-rendered sign-in', () => {
+  test('hydrates without a mismatch, and the email field works', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+    });
+    const served = await (await fetch(PAGE)).text();
+    expect(served).toMatch(/<input[^>]*type="email"/);
+
+    await page.goto(PAGE);
+    await page.waitForFunction(() => (window as Window & { latchkeyHydrated?: boolean }).latchkeyHydrated === true);
+    const signIn = widget(page);
+    await signIn.getByLabel('Email').fill('ada@example');
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('alert').filter({ hasText: 'Invalid email address.' }).waitFor();
+    expect(await signIn.getByLabel('Email').inputValue()).toBe('ada@example');
+
+    expect(logged.filter((text) => /hydrat|did not match|client rendering/i.test(text))).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+// A second playground dev server, beside the one `npm start` runs on 5173, for the browser tests that need the
+// playground another way: on React 18 (react18.e2e.ts) or with a server-rendered page (hydration.e2e.ts). Its
+// origin (localhost:5174 or 5175) is allowed by e2e/latchkey.config.json.
+import { fileURLToPath } from 'node:url';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+
+/** Starts the playground's Vite server on `port`: on React 18 with `react18` (vite.config.ts, LATCHKEY_REACT). */
+export async function startPlayground(
+  port: number,
+  options: { react18?: boolean; plugins?: Plugin[] } = {},
+): Promise<ViteDevServer> {
+  const previous = process.env.LATCHKEY_REACT;
+  // vite.config.ts reads it while createServer loads the file.
+  if (options.react18) process.env.LATCHKEY_REACT = '18';
+  else delete process.env.LATCHKEY_REACT;
+  try {
+    const server = await createServer({
+      configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+      server: { port, strictPort: true },
+      plugins: options.plugins ?? [],
+      // The server-rendered page loads the packages from their TypeScript, as the browser does.
+      ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+      logLevel: 'warn',
+    });
+    await server.listen();
+    return server;
+  } finally {
+    if (previous === undefined) delete process.env.LATCHKEY_REACT;
+    else process.env.LATCHKEY_REACT = previous;
+  }
+}
+
+/**
+ * Adds the page `/hydration`: `<SignIn>` of the default kit rendered with react-dom/server's renderToString
+ * (e2e/hydration/render.tsx), which e2e/hydration/client.tsx hydrates with hydrateRoot.
+ */
+export function hydrationPage(): Plugin {
+  return {
+    name: 'latchkey-e2e-hydration-page',
+    configureServer(server) {
+      server.middlewares.use('/hydration', async (request, response, next) => {
+        try {
+          const { renderSignIn } = (await server.ssrLoadModule('/e2e/hydration/render.tsx')) as {
+            renderSignIn: () => Promise<string>;
+          };
+          const page = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Hydration</title><link rel="icon" href="data:," /></head><body><div id="root">${await renderSignIn()}</div><script type="module" src="/e2e/hydration/client.tsx"></script></body></html>`;
+          response.setHeader('content-type', 'text/html');
+          response.end(await server.transformIndexHtml(request.originalUrl ?? '/hydration', page));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
