@@ -125,6 +125,99 @@ function requireBuilt(...packages) {
 
 // ── @latchkey/sdk bundle size ────────────────────────────────────────────────────────────────────────────────
 
+/** The SDK's product namespaces, each its own lazy chunk (packages/sdk/src/client.ts, `LazyNamespace`). */
+const SDK_NAMESPACES = [
+  'otps',
+  'magicLinks',
+  'passwords',
+  'oauth',
+  'cryptoWallets',
+  'webauthn',
+  'totps',
+  'session',
+  'user',
+  'users',
+  'idp',
+  'impersonation',
+];
+
+/** kB of 1,000 B, as the real-page section and the issue budgets count. */
+const kB1000 = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
+
+/**
+ * The lazy chunk of each SDK namespace in a page that calls `createClient`: its own chunk (the dynamic-import target
+ * built from `sdk/dist/<namespace>-….js`) and the shared lazy chunks it imports that the first load does not hold
+ * (fetched with the first namespace only). From esbuild's metafile; nothing is run.
+ */
+async function sdkNamespaceChunks() {
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-bench-sdk-namespaces-'));
+  try {
+    const entry = join(dir, 'entry.js');
+    writeFileSync(
+      entry,
+      `import { createClient } from '@latchkey/sdk';\nwindow.client = createClient('public-token-test-x', {});\n`,
+    );
+    const outdir = join(dir, 'out');
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      metafile: true,
+      platform: 'browser',
+      target: 'es2022',
+      outdir,
+      nodePaths: [join(root, 'node_modules')],
+      absWorkingDir: root,
+      logLevel: 'error',
+    });
+    const outputs = Object.entries(result.metafile.outputs).filter(([output]) => output.endsWith('.js'));
+    const gzipOf = new Map(outputs.map(([output]) => [output, gzipSize(readFileSync(join(root, output)))]));
+    const staticOf = new Map(
+      outputs.map(([output, meta]) => [
+        output,
+        meta.imports.filter((item) => item.kind === 'import-statement').map((item) => item.path),
+      ]),
+    );
+    const entryOutput = outputs.find(([, meta]) => meta.entryPoint && join(root, meta.entryPoint) === entry)[0];
+    const closure = (start) => {
+      const seen = new Set();
+      const pending = [start];
+      while (pending.length > 0) {
+        const output = pending.pop();
+        if (seen.has(output)) continue;
+        seen.add(output);
+        pending.push(...(staticOf.get(output) ?? []));
+      }
+      return seen;
+    };
+    const firstLoad = closure(entryOutput);
+    // The call wrapper every namespace runs through (captcha/DFP, PKCE storage, session checks): its own lazy chunk,
+    // fetched beside the first namespace to load.
+    const context = outputs.find(([, meta]) =>
+      /packages\/sdk\/dist\/context-[A-Z0-9]+\.js$/.test(meta.entryPoint ?? ''),
+    );
+    const contextGzip = context ? gzipOf.get(context[0]) : 0;
+    const perNamespace = SDK_NAMESPACES.map((name) => {
+      // The session namespace's lazy part is its async calls (its sync readers are in the core).
+      const file = name === 'session' ? 'sessionCalls' : name;
+      const found = outputs.find(([, meta]) =>
+        new RegExp(`packages/sdk/dist/${file}-[A-Z0-9]+\\.js$`).test(meta.entryPoint ?? ''),
+      );
+      if (!found) throw new Error(`sdk-bundle: no lazy chunk for the namespace ${name}`);
+      const own = gzipOf.get(found[0]);
+      const shared = [...closure(found[0])]
+        .filter((output) => output !== found[0] && !firstLoad.has(output))
+        .reduce((sum, output) => sum + gzipOf.get(output), 0);
+      return { name, own, shared };
+    });
+    return { perNamespace, contextGzip };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function sdkBundleSection() {
   requireBuilt('sdk');
   const rows = [
@@ -134,24 +227,46 @@ async function sdkBundleSection() {
     ),
     await measure('sdk-all', `export * from '@latchkey/sdk';\n`),
   ];
+  const { perNamespace: namespaces, contextGzip } = await sdkNamespaceChunks();
   const [core] = rows;
-  const webauthnChunk = core.total - core.firstLoad;
+  const budget = 8_000;
+  const verdict =
+    core.firstLoad <= budget
+      ? `≤ ${kB1000(budget)} ✓`
+      : `✗ over ${kB1000(budget)} by ${kB1000(core.firstLoad - budget)}`;
 
   return [
     '## @latchkey/sdk bundle size',
     '',
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} with esbuild (minified, ESM, code splitting) from`,
-    'the built package, gzip level 9. The first load is the entry chunk and the chunks it imports statically; the',
-    'WebAuthn part (`@simplewebauthn/browser`) is a separate chunk fetched only when a passkey method is called.',
+    'the built package, gzip level 9 per file, **1 kB = 1,000 B**. The first load is the entry chunk and the chunks',
+    'it imports statically: the core (network client, errors, session manager, bootstrap, telemetry, RBAC). Every',
+    "product namespace is a chunk of its own, loaded on its first call or by `client.preload([...])`; WebAuthn's",
+    '`@simplewebauthn/browser` is one more, fetched when a passkey ceremony starts.',
     '',
-    '| bundle | first load (min) | first load (gzip) | with on-demand WebAuthn (min) | with on-demand WebAuthn (gzip) | chunks |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| bundle | first load (min) | first load (gzip) | everything, on-demand chunks included (gzip) | chunks | budget |',
+    '|---|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.name === 'sdk-core' ? '`createClient` (core)' : 'every export'} | ${kb(r.firstLoadMin)} | ${kb(r.firstLoad)} | ${kb(r.totalMin)} | ${kb(r.total)} | ${r.chunks} |`,
+        `| ${r.name === 'sdk-core' ? '`createClient` (core)' : 'every export'} | ${kB1000(r.firstLoadMin)} | ${kB1000(r.firstLoad)} | ${kB1000(r.total)} | ${r.chunks} | ${r.name === 'sdk-core' ? `first load ${verdict}` : ''} |`,
     ),
     '',
-    `The on-demand WebAuthn chunk adds ${kb(webauthnChunk)} gzipped to the core.`,
+    `Each namespace on its first call (gzip): its own chunk (and any shared lazy chunk it imports), plus, with the first`,
+    `namespace to load only, the call wrapper every namespace runs through (captcha/DFP, PKCE storage, session checks):`,
+    `${kB1000(contextGzip)}.`,
+    '',
+    '| namespace | own chunk | + shared lazy chunks it imports |',
+    '|---|---:|---:|',
+    ...namespaces.map((n) => `| \`${n.name}\` | ${kB1000(n.own)} | ${n.shared ? kB1000(n.shared) : '—'} |`),
+    '',
+    core.firstLoad <= budget
+      ? ''
+      : 'Why the core misses its budget: it holds what a page needs before any call, at start-up: the session manager ' +
+        '(cookies, storage, refresh with backoff, tab sync), the bootstrap store, the network client with its error ' +
+        'classes, telemetry batching, RBAC and the URL and option checks of `createClient`. The small public helpers ' +
+        'the namespaces share with it (errors, validation, PKCE, the OAuth provider list, the WebAuthn messages) are ' +
+        'chunks of their own in the first load, about 0.7 kB of gzip overhead; making the core smaller would mean ' +
+        'deferring the refresh and tab-sync start-up until a session exists.',
   ].join('\n');
 }
 
