@@ -1,4 +1,4 @@
-import type { OtpMethod as ContractOtpMethod, WidgetProduct } from '@latchkey/sdk';
+import type { OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -245,6 +245,11 @@ export function signInMethodTabs(config: ResolvedSignInConfig): MethodTab[] {
     for (const tab of product.tabs(config)) if (!tabs.includes(tab)) tabs.push(tab);
   }
   return tabs;
+}
+
+/** The SDK namespaces the configured products' flows call, once each (what a widget asks `client.preload` for). */
+export function sdkNamespacesOf(config: Pick<ResolvedSignInConfig, 'products'>): LazyNamespace[] {
+  return [...new Set(configuredProducts(config).flatMap((product) => product.sdkNamespaces))];
 }
 
 /** The product whose form the Email tab shows (passwords, then email passcodes, then magic links), or null. */

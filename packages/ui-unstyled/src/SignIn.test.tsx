@@ -3,7 +3,7 @@ import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pageMain, renderSignIn, sentTelemetry } from '../test/renderSignIn';
 import { SignIn, SignInWithToaster } from './SignIn';
 
@@ -104,6 +104,22 @@ describe('SignIn', () => {
     expect(second.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
     expect(screen.getByTestId('first').firstElementChild?.getAttribute('data-screen')).toBe('EmailConfirmation');
     expect(screen.getByTestId('second').firstElementChild?.getAttribute('data-screen')).toBe('Main');
+  });
+
+  it("asks the SDK for the configured products' code right after the first render, once", async () => {
+    const env = await startTestEnvironment();
+    const preload = vi.spyOn(env.client, 'preload');
+    render(
+      <LatchkeyProvider client={env.client}>
+        <SignIn config={{ products: ['emailMagicLinks', 'otp', 'passwords'], otpOptions: { methods: ['sms'] } }} />
+      </LatchkeyProvider>,
+      { container: pageMain() },
+    );
+    await screen.findByRole('textbox', { name: 'Email' });
+    expect(preload.mock.calls).toEqual([[['magicLinks', 'otps', 'passwords', 'users']]]);
+    // The real preload ran: the passcode namespace answers at once, its request goes out.
+    await env.client.otps.sms.loginOrCreate('+12025550123');
+    expect(env.requests.some((request) => request.path === '/otps/sms/login_or_create')).toBe(true);
   });
 
   it('does not take the focus on its first screen', async () => {

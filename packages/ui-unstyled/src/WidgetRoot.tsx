@@ -4,6 +4,8 @@ import {
   type Screen,
   type SignInStore,
   SignInStoreProvider,
+  sdkNamespacesOf,
+  useLatchkeyClient,
   useSignInStore,
 } from '@latchkey/hooks';
 import { type ComponentType, forwardRef, type RefObject, Suspense, useContext, useEffect, useRef } from 'react';
@@ -57,6 +59,13 @@ export const WidgetRoot = forwardRef<HTMLDivElement, WidgetRootProps>(function W
   { store, strings, toaster, toastProvider: ToastProvider, ...props },
   ref,
 ) {
+  // The SDK code of the configured products' flows comes in right after the first render, so the first submit
+  // does not wait for it (the SDK loads each product's namespace on its first call otherwise).
+  const client = useLatchkeyClient();
+  useEffect(() => {
+    const namespaces = sdkNamespacesOf(store.getState().config);
+    if (namespaces.length > 0) client.preload(namespaces).catch(() => {});
+  }, [client, store]);
   return (
     <SignInStoreProvider store={store}>
       <MessagesProvider strings={strings}>

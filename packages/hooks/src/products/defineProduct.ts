@@ -1,6 +1,6 @@
 // The descriptor of one sign-in product: everything the store, the Main screen, the tabs and `preloadSignIn`
 // read about it. Each product folder (`products/<key>/product.ts`) makes one; `registry.ts` lists them.
-import type { WidgetProduct } from '@latchkey/sdk';
+import type { LazyNamespace, WidgetProduct } from '@latchkey/sdk';
 import type { MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
 
 /** A product's key in `config.products` (and its folder's name in every package). */
@@ -35,6 +35,11 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
   emailForm?: { precedence: number; when?(config: ResolvedSignInConfig): boolean };
   /** The screens its flows can reach after Main (their chunks are loaded with the product). */
   screens: readonly Screen[];
+  /**
+   * The SDK namespaces its flows call (`client.preload` warms them when a widget shows the product, so the first
+   * submit does not wait for their code).
+   */
+  sdkNamespaces: readonly LazyNamespace[];
   /** Its configuration error given the whole configuration (spec §2), or null. */
   configError?(config: ResolvedSignInConfig): string | null;
 }

@@ -22,4 +22,5 @@ export const emailMagicLinksProduct = defineProduct({
   tabs: () => ['email'],
   emailForm: { precedence: 2 },
   screens: ['EmailConfirmation'],
+  sdkNamespaces: ['magicLinks'],
 });

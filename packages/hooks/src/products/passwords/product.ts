@@ -24,4 +24,5 @@ export const passwordsProduct = defineProduct({
     'PasswordConfirmation',
     'PasswordResetForm',
   ],
+  sdkNamespaces: ['passwords', 'users'],
 });
