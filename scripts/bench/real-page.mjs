@@ -621,6 +621,24 @@ function report({ pages, reactOnly, sdkCore, served, runs, origin, providerUrl, 
     '  before it was requested (`startTime`). So a chunk fetched only because an earlier lazy chunk had arrived (its',
     '  static import, or a dynamic import it makes) is a second round. Min–max over the runs; "until idle" is once no',
     '  new request came for 1 s after the first input. The budget is at most one round.',
+    ...rows.flatMap((row) => {
+      const late = [...row.timing.roundOf].filter(([, round]) => round >= 2).sort((a, b) => a[0].localeCompare(b[0]));
+      if (late.length === 0) return [];
+      const describe = ([file, round]) => {
+        const chunk = row.measured.chunks.get(file);
+        const inputs = chunk.inputs
+          .slice(0, 3)
+          .map(([input]) => `\`${input.replace(/^.*?(?:node_modules|packages)\//, '').replace('/dist/', '/')}\``);
+        return `${inputs.join(', ')} (round ${round}, ${kB(chunk.gzip)})`;
+      };
+      return [
+        `- ${row.short}'s later rounds: ${late.map(describe).join('; ')}. These are modules that two lazy product chunks`,
+        '  share: esbuild puts each such module in a chunk of its own that both import statically, so it is requested',
+        '  only once one of them has arrived. They come after the first input (which waits for no lazy chunk). A',
+        "  bundler that fetches a dynamic import's dependencies with it (Vite's modulepreload, webpack's chunk groups)",
+        '  requests them in the first round.',
+      ];
+    }),
     '- Total after `preloadSignIn`: every chunk imported once `preloadSignIn(config)` resolved (run in Node with a',
     '  `module.register()` hook), plus the stylesheet.',
     '',
