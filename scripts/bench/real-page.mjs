@@ -44,7 +44,6 @@ export const REAL_PAGE_CONFIGURATIONS = [
 const SDK_CORE_BUDGET = 8_000;
 const FIRST_INPUT_RATIO_BUDGET = 1.1;
 const PUBLIC_TOKEN = 'public-token-test-bench';
-// biome-ignore lint/suspicious/noUndeclaredEnvVars: a knob of the bench (how many timed runs per page), no build input.
 const RUNS = Math.max(1, Number(process.env.LATCHKEY_BENCH_RUNS ?? 9));
 const THROTTLING = { latency: 150, throughput: 1_600_000 / 8, cpu: 4 };
 const RUN_TIMEOUT_MS = 60_000;
