@@ -1,19 +1,20 @@
-import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, type ToastOptions } from '@latchkey/ui-unstyled';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
+import { TOAST_DURATIONS, type Toaster, type ToastOptions } from '@latchkey/ui-unstyled';
+import { createElement, useSyncExternalStore } from 'react';
 import type { LatchkeyTheme } from './theme';
 
 type Sonner = typeof import('sonner');
+type Renderer = typeof import('./sonnerRenderer');
 
-let sonnerModule: Promise<Sonner> | null = null;
+let rendererModule: Promise<Renderer> | null = null;
 
-// sonner is downloaded on the first toast only: a sign-in that never toasts never pays for it (bundle budget).
-function loadSonner(): Promise<Sonner> {
-  sonnerModule ??= import('sonner').catch((error: unknown) => {
-    sonnerModule = null; // a failed chunk download is retried on the next toast
+// sonner, and what renders its toaster, are downloaded with a screen that can toast or on the first toast only: a
+// sign-in that never gets there never pays for them (bundle budget).
+function loadSonner(): Promise<Renderer> {
+  rendererModule ??= import('./sonnerRenderer').catch((error: unknown) => {
+    rendererModule = null; // a failed chunk download is retried on the next toast
     throw error;
   });
-  return sonnerModule;
+  return rendererModule;
 }
 
 type Operation = { kind: 'show'; toast: Required<ToastOptions> } | { kind: 'dismiss'; id: string };
@@ -24,6 +25,8 @@ export interface SonnerToaster extends Toaster {
   readonly toasterId: string;
   /** The sonner module once it has loaded, else null. */
   getSonner(): Sonner | null;
+  /** What renders sonner's `<Toaster/>` (loaded with sonner), else null. */
+  getRenderer(): typeof import('./sonnerRenderer') | null;
   /** Calls `listener` when sonner has loaded. */
   subscribe(listener: () => void): () => void;
   /** Called once sonner's `<Toaster/>` listens: sends every toast shown so far, in order. */
@@ -44,6 +47,7 @@ export function createSonnerToaster(): SonnerToaster {
   const toasterId = `latchkey-${toasterCount}`;
   let toastCount = 0;
   let sonner: Sonner | null = null;
+  let renderer: Renderer | null = null;
   let isAttached = false;
   const queue: Operation[] = [];
   const listeners = new Set<() => void>();
@@ -64,7 +68,8 @@ export function createSonnerToaster(): SonnerToaster {
     loadSonner().then(
       (module) => {
         if (sonner) return;
-        sonner = module;
+        sonner = module.sonner;
+        renderer = module;
         for (const listener of listeners) listener();
       },
       () => {},
@@ -96,6 +101,7 @@ export function createSonnerToaster(): SonnerToaster {
     },
     preload: load,
     getSonner: () => sonner,
+    getRenderer: () => renderer,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -124,53 +130,11 @@ export interface SonnerToastsProps {
 }
 
 /**
- * sonner's `<Toaster visibleToasts={20}/>` for `toaster`, rendered once sonner has loaded (nothing before the first
- * toast).
+ * sonner's `<Toaster visibleToasts={20}/>` for `toaster`, rendered once sonner has loaded (nothing before). What
+ * renders it comes in the same chunk as sonner, so a sign-in page's first load carries only this.
  */
-export function SonnerToasts({ toaster, container, theme = 'light' }: SonnerToastsProps) {
-  const sonner = useSyncExternalStore(toaster.subscribe, toaster.getSonner, toaster.getSonner);
-  const prefersDark = usePrefersDark(theme === 'auto');
-  if (!sonner) return null;
-  const toasts = (
-    <>
-      <sonner.Toaster
-        id={toaster.toasterId}
-        visibleToasts={MAX_TOASTS}
-        theme={theme === 'auto' ? (prefersDark ? 'dark' : 'light') : theme}
-      />
-      <AttachWhenListening toaster={toaster} />
-    </>
-  );
-  return container ? createPortal(toasts, container) : toasts;
-}
-
-const PREFERS_DARK = '(prefers-color-scheme: dark)';
-
-// 'auto' is resolved here rather than with sonner's 'system', which calls `matchMedia` unguarded (absent in jsdom).
-function usePrefersDark(isFollowed: boolean): boolean {
-  const hasMatchMedia = isFollowed && typeof window !== 'undefined' && typeof window.matchMedia === 'function';
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!hasMatchMedia) return () => {};
-      const query = window.matchMedia(PREFERS_DARK);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    [hasMatchMedia],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => hasMatchMedia && window.matchMedia(PREFERS_DARK).matches,
-    () => false,
-  );
-}
-
-// Rendered after sonner's <Toaster/>, so this effect runs after the one in which it subscribes to toasts: a toast
-// sent earlier would be lost.
-function AttachWhenListening({ toaster }: { toaster: SonnerToaster }) {
-  useEffect(() => {
-    toaster.attach();
-    return () => toaster.detach();
-  }, [toaster]);
-  return null;
+export function SonnerToasts(props: SonnerToastsProps) {
+  const { toaster } = props;
+  const renderer = useSyncExternalStore(toaster.subscribe, toaster.getRenderer, toaster.getRenderer);
+  return renderer ? createElement(renderer.SonnerRenderer, props) : null;
 }
