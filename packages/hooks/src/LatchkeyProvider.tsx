@@ -1,6 +1,6 @@
-import type { LatchkeyClient } from '@latchkey/sdk';
+import type { BootstrapData, LatchkeyClient } from '@latchkey/sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 
 /**
  * What `<LatchkeyProvider>` gives the hooks: the client, and the react-query cache of the hooks that need one
@@ -45,4 +45,15 @@ export function useLatchkeyContext(name: string): LatchkeyContextValue {
 /** The client given to the enclosing `<LatchkeyProvider>`. */
 export function useLatchkeyClient(): LatchkeyClient {
   return useLatchkeyContext('useLatchkeyClient').client;
+}
+
+/**
+ * The project's settings (camelCase: `projectName`, `displayWatermark`, `emailDomains`, `passwordConfig`…):
+ * the cached or default settings at first, then the provider's answer as soon as it arrives. (Here rather than in a
+ * module of its own: the first chunk and the product chunks share it, and a bundler would give a module that small
+ * a file of its own on every page.)
+ */
+export function useBootstrap(): BootstrapData {
+  const client = useLatchkeyClient();
+  return useSyncExternalStore(client.bootstrap.subscribe, client.bootstrap.getSnapshot, client.bootstrap.getSnapshot);
 }

@@ -1,6 +1,5 @@
 // Loaded with sonner (toaster.tsx, `loadSonner`): what renders a widget's sonner `<Toaster/>`. Kept out of the
 // first chunk, like sonner itself.
-import { MAX_TOASTS } from '@latchkey/ui-unstyled';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import * as sonner from 'sonner';
@@ -8,14 +7,23 @@ import type { SonnerToaster, SonnerToastsProps } from './toaster';
 
 export { sonner };
 
-/** sonner's `<Toaster/>` for `toaster`, in the widget's theme, in place or portalled into `container`. */
-export function SonnerRenderer({ toaster, container, theme = 'light' }: SonnerToastsProps) {
+/**
+ * sonner's `<Toaster/>` for `toaster`, in the widget's theme, in place or portalled into `container`. `visibleToasts`
+ * comes from the caller (the kit's MAX_TOASTS): importing it here would share a module of the first chunk with this
+ * one, which the bundler then splits into a file of its own on every page.
+ */
+export function SonnerRenderer({
+  toaster,
+  container,
+  theme = 'light',
+  visibleToasts,
+}: SonnerToastsProps & { visibleToasts: number }) {
   const prefersDark = usePrefersDark(theme === 'auto');
   const toasts = (
     <>
       <sonner.Toaster
         id={toaster.toasterId}
-        visibleToasts={MAX_TOASTS}
+        visibleToasts={visibleToasts}
         theme={theme === 'auto' ? (prefersDark ? 'dark' : 'light') : theme}
       />
       <AttachWhenListening toaster={toaster} />

@@ -1,4 +1,4 @@
-import { TOAST_DURATIONS, type Toaster, type ToastOptions } from '@latchkey/ui-unstyled';
+import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, type ToastOptions } from '@latchkey/ui-unstyled';
 import { createElement, useSyncExternalStore } from 'react';
 import type { LatchkeyTheme } from './theme';
 
@@ -136,5 +136,5 @@ export interface SonnerToastsProps {
 export function SonnerToasts(props: SonnerToastsProps) {
   const { toaster } = props;
   const renderer = useSyncExternalStore(toaster.subscribe, toaster.getRenderer, toaster.getRenderer);
-  return renderer ? createElement(renderer.SonnerRenderer, props) : null;
+  return renderer ? createElement(renderer.SonnerRenderer, { ...props, visibleToasts: MAX_TOASTS }) : null;
 }
