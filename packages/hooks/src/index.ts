@@ -12,7 +12,6 @@ export * from './queryOptions';
 export * from './signInStore';
 export * from './transition';
 export * from './useAuthenticateByUrl';
-export * from './useBootstrap';
 export * from './useEmailField';
 export * from './useLatchkeyQueryClient';
 export * from './useResend';

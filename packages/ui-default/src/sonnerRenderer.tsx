@@ -2,10 +2,11 @@
 // first chunk, like sonner itself.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import * as sonner from 'sonner';
+import { Toaster, toast } from 'sonner';
 import type { SonnerToaster, SonnerToastsProps } from './toaster';
 
-export { sonner };
+/** What the toaster sends toasts through (a plain object: a module namespace would cost the page a helper chunk). */
+export const sonner = { Toaster, toast };
 
 /**
  * sonner's `<Toaster/>` for `toaster`, in the widget's theme, in place or portalled into `container`. `visibleToasts`
@@ -21,7 +22,7 @@ export function SonnerRenderer({
   const prefersDark = usePrefersDark(theme === 'auto');
   const toasts = (
     <>
-      <sonner.Toaster
+      <Toaster
         id={toaster.toasterId}
         visibleToasts={visibleToasts}
         theme={theme === 'auto' ? (prefersDark ? 'dark' : 'light') : theme}

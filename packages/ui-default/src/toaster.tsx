@@ -2,7 +2,7 @@ import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, type ToastOptions } from '@l
 import { createElement, useSyncExternalStore } from 'react';
 import type { LatchkeyTheme } from './theme';
 
-type Sonner = typeof import('sonner');
+type Sonner = Pick<typeof import('sonner'), 'Toaster' | 'toast'>;
 type Renderer = typeof import('./sonnerRenderer');
 
 let rendererModule: Promise<Renderer> | null = null;

@@ -8,14 +8,12 @@ import {
   useLatchkeyClient,
   useSignInStore,
 } from '@latchkey/hooks';
-import { type ComponentType, forwardRef, type RefObject, Suspense, useContext, useEffect, useRef } from 'react';
+import { type ComponentType, forwardRef, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from './components/Spinner';
 import { Watermark } from './components/Watermark';
 import { loadErrorMessages, type MessageId, MessagesProvider, type Strings, useMessages } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
-import { PRODUCT_KITS } from './products/registry';
 import { LAZY_SCREENS } from './screenLoaders';
-import { ToastContext } from './screens/shared/screenContext';
 import type { Toaster, ToastProviderProps } from './toast';
 
 // Internal: the body <SignIn> and <ResetPassword> share (providers, screen switch, focus, watermark). Not exported
@@ -27,9 +25,6 @@ const CONFIG_ERROR_MESSAGES: Record<string, MessageId> = {
 };
 
 const SignInConfigError = createPart('sign-in', 'config-error', 'p');
-
-// The screens that can show a toast, from the product registry: when one opens, the toaster loads its code.
-const TOASTING_SCREENS = new Set<Screen>(Object.values(PRODUCT_KITS).flatMap((kit) => kit.toastingScreens ?? []));
 
 /** The root part of a widget (`data-scope="<widget>" data-part="root"`). */
 type WidgetRootPart = ReturnType<typeof createPart<'div'>>;
@@ -104,11 +99,6 @@ const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBo
   useEffect(() => {
     void loadErrorMessages();
   }, []);
-  // A screen that can toast has opened: the toaster's code (the themed kit's sonner) comes in now, not on the toast.
-  const toaster = useContext(ToastContext);
-  useEffect(() => {
-    if (TOASTING_SCREENS.has(screen)) toaster?.preload?.();
-  }, [screen, toaster]);
 
   const ScreenComponent =
     screen === initialScreen ? initialScreenComponent : screen === 'Main' ? mainScreen : LAZY_SCREENS[screen];

@@ -50,14 +50,13 @@ export function MethodTabs({ methods, selectedMethod, selectMethod, renderForm }
   };
 
   return (
-    <div data-scope="main" data-part="tabs" data-orientation="horizontal">
+    <div data-scope="main" data-part="tabs">
       <div
         role="tablist"
         aria-orientation="horizontal"
         aria-label={t('main.tabs.label')}
         data-scope="main"
         data-part="tab-list"
-        data-orientation="horizontal"
         onKeyDown={onKeyDown}
       >
         {methods.map((method, index) => {
@@ -78,7 +77,6 @@ export function MethodTabs({ methods, selectedMethod, selectMethod, renderForm }
               data-part="tab"
               data-method={method}
               data-state={isSelected ? 'active' : 'inactive'}
-              data-orientation="horizontal"
               onClick={() => selectMethod(method)}
             >
               {t(TAB_LABELS[method])}
@@ -99,7 +97,6 @@ export function MethodTabs({ methods, selectedMethod, selectMethod, renderForm }
             data-part="tab-panel"
             data-method={method}
             data-state={isSelected ? 'active' : 'inactive'}
-            data-orientation="horizontal"
           >
             {isSelected ? renderForm(method) : null}
           </div>

@@ -1,5 +1,5 @@
 import { type LatchkeyFlowError, type ResendStatus, usePasswordFlow, useResend, useSignInStore } from '@latchkey/hooks';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMessages } from '../../../messages/index';
 import { useToast } from '../../../screens/shared/screenContext';
 import { passwordMessages } from '../messages';
@@ -31,6 +31,10 @@ export interface UsePasswordForgotScreenReturn {
 export function usePasswordForgotScreen(): UsePasswordForgotScreenReturn {
   const t = useMessages(passwordMessages);
   const toast = useToast();
+  // 'Resend email' toasts: a toaster that loads its code on demand (the themed kit's sonner) starts now.
+  useEffect(() => {
+    toast.preload?.();
+  }, [toast]);
   const products = useSignInStore((state) => state.config.products);
   const otpMethods = useSignInStore((state) => state.config.otpOptions.methods);
   const back = useSignInStore((state) => state.back);
