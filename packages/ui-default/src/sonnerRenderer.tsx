@@ -6,7 +6,7 @@ import { Toaster, toast } from 'sonner';
 import type { SonnerToaster, SonnerToastsProps } from './toaster';
 
 /** What the toaster sends toasts through (a plain object: a module namespace would cost the page a helper chunk). */
-export const sonner = { Toaster, toast };
+export const sonner: Pick<typeof import('sonner'), 'Toaster' | 'toast'> = { Toaster, toast };
 
 /**
  * sonner's `<Toaster/>` for `toaster`, in the widget's theme, in place or portalled into `container`. `visibleToasts`
