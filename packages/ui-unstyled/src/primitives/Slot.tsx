@@ -7,20 +7,18 @@ import {
   type ReactElement,
   type ReactNode,
   type Ref,
+  version,
 } from 'react';
 
 type AnyProps = Record<string, unknown>;
 
-/**
- * The child element's own ref: `props.ref` on React 19, `element.ref` on React 18. Reading the other one only
- * triggers React's deprecation warning getter, so look for that getter first (as Radix's Slot does).
- */
+// The child element's own ref: `props.ref` from React 19 on, `element.ref` before (reading the other one only
+// triggers React's deprecation warning).
+const isRefAProp = Number.parseInt(version, 10) >= 19;
 function elementRef(element: ReactElement): Ref<unknown> | undefined {
-  const fromProps = Object.getOwnPropertyDescriptor(element.props, 'ref')?.get as { isReactWarning?: boolean };
-  if (fromProps?.isReactWarning) return (element as unknown as { ref?: Ref<unknown> }).ref;
-  const fromElement = Object.getOwnPropertyDescriptor(element, 'ref')?.get as { isReactWarning?: boolean };
-  if (fromElement?.isReactWarning) return (element.props as { ref?: Ref<unknown> }).ref;
-  return (element.props as { ref?: Ref<unknown> }).ref ?? (element as unknown as { ref?: Ref<unknown> }).ref;
+  return isRefAProp
+    ? (element.props as { ref?: Ref<unknown> }).ref
+    : (element as unknown as { ref?: Ref<unknown> }).ref;
 }
 
 function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
