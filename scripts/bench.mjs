@@ -18,6 +18,7 @@ import {
   byPackage,
   gzipSize,
   measureKit,
+  PAGE_BUILD,
   PHONE_LIBRARY,
   packageOf,
   root,
@@ -55,18 +56,10 @@ async function measureIn(dir, name, source) {
   writeFileSync(entry, source);
   const out = join(dir, 'out');
   await build({
+    ...PAGE_BUILD,
     entryPoints: [entry],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    platform: 'browser',
-    target: 'es2022',
     outdir: out,
     external: ['react', 'react-dom', 'react/jsx-runtime'],
-    nodePaths: [join(root, 'node_modules')],
-    absWorkingDir: root,
-    logLevel: 'error',
   });
   const files = readdirSync(out).filter((f) => f.endsWith('.js'));
   const first = readFileSync(join(out, 'entry.js'));
@@ -158,20 +151,7 @@ async function sdkNamespaceChunks() {
       `import { createClient } from '@latchkey/sdk';\nwindow.client = createClient('public-token-test-x', {});\n`,
     );
     const outdir = join(dir, 'out');
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      metafile: true,
-      platform: 'browser',
-      target: 'es2022',
-      outdir,
-      nodePaths: [join(root, 'node_modules')],
-      absWorkingDir: root,
-      logLevel: 'error',
-    });
+    const result = await build({ ...PAGE_BUILD, entryPoints: [entry], metafile: true, outdir });
     const outputs = Object.entries(result.metafile.outputs).filter(([output]) => output.endsWith('.js'));
     const gzipOf = new Map(outputs.map(([output]) => [output, gzipSize(readFileSync(join(root, output)))]));
     const staticOf = new Map(

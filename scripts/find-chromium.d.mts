@@ -2,6 +2,7 @@
 export declare const CHROMIUM_ENV_VARS: string[];
 export declare const PATH_NAMES: string[];
 export declare const USUAL_LOCATIONS: Record<string, string[]>;
+export declare const CHROMIUM_ARGS: string[];
 export declare const NO_BROWSER_HINT: string;
 export interface FindChromiumOptions {
   env?: Record<string, string | undefined>;

@@ -34,6 +34,21 @@ export const USUAL_LOCATIONS = {
 };
 
 /** The one line `npm test` ends with when no browser is found. */
+/**
+ * The flags every headless Chromium of the project runs with (browser tests, bench): no sandbox (root), no GPU, and
+ * nothing that phones home, since the network is closed and Chromium's background connections would be refused
+ * many at a time.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const NO_BROWSER_HINT =
   'install Chromium (Debian/Ubuntu: sudo apt-get install chromium) or Google Chrome, ' +
   'or name an installed one with LATCHKEY_CHROMIUM=/path/to/chrome';

@@ -14,6 +14,19 @@ export function gzipSize(bytes) {
   return gzipSync(bytes, { level: 9 }).length;
 }
 
+/** How every bench page is bundled: esbuild, code splitting, minified ESM for the browser, from the built packages. */
+export const PAGE_BUILD = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  platform: 'browser',
+  target: 'es2022',
+  nodePaths: [join(root, 'node_modules')],
+  absWorkingDir: root,
+  logLevel: 'error',
+};
+
 export const KIT_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
 export const PHONE_LIBRARY = /node_modules\/libphonenumber-js\//;
 export const STRENGTH_LIBRARY = /node_modules\/@?zxcvbn/;
@@ -99,19 +112,11 @@ export async function measureKit(name, source, { keep = false } = {}) {
     writeFileSync(entry, source);
     const outdir = join(dir, 'out');
     const result = await build({
+      ...PAGE_BUILD,
       entryPoints: [entry],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
       metafile: true,
-      platform: 'browser',
-      target: 'es2022',
       outdir,
       external: KIT_EXTERNALS,
-      nodePaths: [join(root, 'node_modules')],
-      absWorkingDir: root,
-      logLevel: 'error',
     });
     // Node reads the chunks as ES modules.
     writeFileSync(join(outdir, 'package.json'), '{ "type": "module" }\n');

@@ -21,8 +21,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { findChromium, NO_BROWSER_HINT } from '../find-chromium.mjs';
-import { byPackage, gzipSize, KIT_EXTERNALS, measureKit, PHONE_LIBRARY, root } from './measure.mjs';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_HINT } from '../find-chromium.mjs';
+import { byPackage, gzipSize, KIT_EXTERNALS, measureKit, PAGE_BUILD, PHONE_LIBRARY, root } from './measure.mjs';
 
 /** The configurations of issue 11, with its budgets (gzip bytes; the time budget is relative to (i)). */
 export const REAL_PAGE_CONFIGURATIONS = [
@@ -47,15 +47,6 @@ const PUBLIC_TOKEN = 'public-token-test-bench';
 const RUNS = Math.max(1, Number(process.env.LATCHKEY_BENCH_RUNS ?? 9));
 const THROTTLING = { latency: 150, throughput: 1_600_000 / 8, cpu: 4 };
 const RUN_TIMEOUT_MS = 60_000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** kB of 1,000 B. */
 export function kB(bytes) {
@@ -121,18 +112,10 @@ async function buildVendor(outdir, specifiers) {
     entryPoints[name] = source;
   }
   await build({
+    ...PAGE_BUILD,
     entryPoints,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    platform: 'browser',
-    target: 'es2022',
     outdir,
     define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [join(root, 'node_modules')],
-    absWorkingDir: root,
-    logLevel: 'error',
   });
   return Object.fromEntries(
     specifiers.map((specifier) => [specifier, `/vendor/${specifier.replace(/[^\w]+/g, '-')}.js`]),

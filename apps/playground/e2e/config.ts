@@ -2,19 +2,8 @@
 export const PLAYGROUND_URL = 'http://localhost:5173';
 /** The provider, read directly by the tests (the development inbox). It listens on 127.0.0.1 only. */
 export const PROVIDER_URL = 'http://127.0.0.1:8787';
-/**
- * Headless on this kind of machine: no sandbox (root), no GPU, and nothing that phones home, since the network
- * is closed and Chromium's background connections would be refused many at a time.
- */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The project's headless Chromium flags (scripts/find-chromium.mjs). */
+export { CHROMIUM_ARGS } from '../../../scripts/find-chromium.mjs';
 /**
  * How long a browser test waits for the visible state (Playwright's locator actions and `waitFor`, `expect.poll`,
  * the development inbox): a sign-in is several round trips plus argon2id on a loaded two-core CI machine.
