@@ -21,8 +21,8 @@ export function createLatchkeyQueryClient(): QueryClient {
  */
 export function useLatchkeyQueryClient(): QueryClient {
   const context = useLatchkeyContext('useLatchkeyQueryClient');
-  // Created during a render at most once per provider: the holder outlives every render of the provider.
-  context.ownQueryClient.current ??= context.queryClient ? undefined : createLatchkeyQueryClient();
+  // The provider's own is created during a render at most once: its holder outlives every render of the provider.
+  if (!context.queryClient) context.ownQueryClient.current ??= createLatchkeyQueryClient();
   const queryClient = context.queryClient ?? (context.ownQueryClient.current as QueryClient);
   // What QueryClientProvider does: refetch on reconnect while a hook uses the cache.
   useEffect(() => {

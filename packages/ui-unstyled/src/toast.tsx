@@ -21,8 +21,8 @@ export interface Toaster {
   /** Hides the toast with this id. */
   dismiss(id: string): void;
   /**
-   * Optional: loads what showing a toast takes (a toast library's code) ahead of the first toast. The widgets call
-   * it when a screen that can toast opens, so its toast shows without waiting for a download.
+   * Optional: loads what showing a toast takes (a toast library's code) ahead of the first toast. A screen that toasts
+   * calls it when it opens (PasswordForgot), so its toast shows without waiting for a download.
    */
   preload?(): void;
 }

@@ -44,7 +44,7 @@ export interface ProductKit<C = unknown> {
   );
   /** The form of its other tabs (the phone form of the sms and whatsapp tabs), from its chunk. */
   methodForm?: (chunk: C) => ComponentType<{ method: MethodTab }>;
-  /** Its screens that can show a toast (the themed kit then preloads its toaster). */
+  /** Its screens that can show a toast (`preloadSignIn` then loads the toaster's code with `loadToaster`). */
   toastingScreens?: readonly Screen[];
 }
 
