@@ -8,6 +8,10 @@
 // line saying how to provide a browser. They run once, in the first pass; the PostgreSQL pass is `--project
 // provider` only.
 //
+// The packages are built first (`turbo run build`: cached, a second or two when nothing changed): several tests use
+// them as a user gets them (the built 'use client' entries, the Next.js example, the plain-HTML browser module, the
+// tarballs installed into a fresh app).
+//
 // PostgreSQL: LATCHKEY_TEST_POSTGRES_URL names a server (CI starts one with scripts/start-postgres.sh). Without
 // it, a local PostgreSQL installation is started the same way if one is present; otherwise that pass is
 // skipped with a note.
@@ -20,6 +24,13 @@ import { withoutProject } from './vitest-args.mjs';
 
 // `npm test -- x` passes `x`; `node scripts/test.mjs -- x` passes `-- x`, and the `--` would hide later options.
 const extraArgs = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
+
+console.log('\n── building the packages (turbo run build; cached when nothing changed) ──');
+const built = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { stdio: 'inherit' });
+if (built.status !== 0) {
+  console.error('tests: FAILED: the packages do not build (npm run build shows why)');
+  process.exit(1);
+}
 
 let browser = findChromium();
 // Nothing found and nothing named wrongly: install Debian's chromium where apt-get can.

@@ -1,4 +1,4 @@
-// Server rendering: /hydration (a second playground server on 5175, playgroundServer.ts) is the default kit's
+// Server rendering: /hydration (a second playground server on 5175, playgroundServer.ts) is either kit's
 // <SignIn> inside <LatchkeyProvider> rendered by react-dom/server's renderToString, hydrated with hydrateRoot.
 // React reports a mismatch on the console; none may appear, and the email field works once hydrated.
 import type { ViteDevServer } from 'vite';
@@ -17,16 +17,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('server-rendered sign-in', () => {
+describe.each(['default', 'unstyled'])('server-rendered sign-in, %s kit', (kit) => {
   test('hydrates without a mismatch, and the email field works', async ({ page }) => {
+    const url = `${PAGE}?kit=${kit}`;
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
     });
-    const served = await (await fetch(PAGE)).text();
+    const served = await (await fetch(url)).text();
     expect(served).toMatch(/<input[^>]*type="email"/);
 
-    await page.goto(PAGE);
+    await page.goto(url);
     await page.waitForFunction(() => (window as Window & { latchkeyHydrated?: boolean }).latchkeyHydrated === true);
     const signIn = widget(page);
     await signIn.getByLabel('Email').fill('ada@example');

@@ -31,7 +31,7 @@ export async function startPlayground(
 }
 
 /**
- * Adds the page `/hydration`: `<SignIn>` of the default kit rendered with react-dom/server's renderToString
+ * Adds the page `/hydration`: `<SignIn>` of the default kit (`?kit=unstyled`: the unstyled kit) rendered with react-dom/server's renderToString
  * (e2e/hydration/render.tsx), which e2e/hydration/client.tsx hydrates with hydrateRoot.
  */
 export function hydrationPage(): Plugin {
@@ -41,9 +41,11 @@ export function hydrationPage(): Plugin {
       server.middlewares.use('/hydration', async (request, response, next) => {
         try {
           const { renderSignIn } = (await server.ssrLoadModule('/e2e/hydration/render.tsx')) as {
-            renderSignIn: () => Promise<string>;
+            renderSignIn: (kit: 'default' | 'unstyled') => Promise<string>;
           };
-          const page = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Hydration</title><link rel="icon" href="data:," /></head><body><div id="root">${await renderSignIn()}</div><script type="module" src="/e2e/hydration/client.tsx"></script></body></html>`;
+          const kit = new URL(request.originalUrl ?? '/', 'http://localhost').searchParams.get('kit');
+          const html = await renderSignIn(kit === 'unstyled' ? 'unstyled' : 'default');
+          const page = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Hydration</title><link rel="icon" href="data:," /></head><body><div id="root">${html}</div><script type="module" src="/e2e/hydration/client.tsx"></script></body></html>`;
           response.setHeader('content-type', 'text/html');
           response.end(await server.transformIndexHtml(request.originalUrl ?? '/hydration', page));
         } catch (error) {
