@@ -1,19 +1,23 @@
 // `npm run bench`: measures what Latchkey costs and records it in BENCHMARKS.md.
 // Bundle sizes are measured with esbuild from the BUILT packages (run after `npm run build`), minified and
-// gzipped at level 9, React excluded. Provider throughput is measured by apps/provider/bench/throughput.ts
-// over HTTP on loopback, on SQLite and on PostgreSQL (LATCHKEY_BENCH_POSTGRES_URL, default the local test server
-// of scripts/start-postgres.sh; skipped with a note when none answers), next to a bare Hono route and the
-// storage floors (one indexed select, one durable update) measured in the same run. Each section of BENCHMARKS.md is replaced in place between its markers,
-// so other benchmarks can add their own sections. `node scripts/bench.mjs kit-bundle` runs the named sections
-// only (sdk-bundle, real-page, kit-bundle, provider-throughput); the default is all of them. `real-page`
+// gzipped at level 9, React excluded (but from the browser module, which bundles it). Provider throughput is
+// measured by apps/provider/bench/throughput.ts over HTTP on loopback, on SQLite and on PostgreSQL
+// (LATCHKEY_BENCH_POSTGRES_URL, default the local test server of scripts/start-postgres.sh; skipped with a note when
+// none answers), next to a bare Hono route and the storage floors (one indexed select, one durable update) measured
+// in the same run. Each section of BENCHMARKS.md is replaced in place between its markers, so other benchmarks can
+// add their own sections. `node scripts/bench.mjs kit-bundle` runs the named sections only (sdk-bundle, real-page,
+// kit-bundle, browser-module, provider-throughput); the default is all of them. `real-page`
 // (scripts/bench/real-page.mjs) is the primary widget figure: the page a user ships (SDK client and stylesheet
 // included) in bytes and in a throttled Chromium, next to a React-only page; it needs Chromium
-// (scripts/find-chromium.mjs) and LATCHKEY_BENCH_RUNS sets its timed runs per page (default 9).
+// (scripts/find-chromium.mjs) and LATCHKEY_BENCH_RUNS sets its timed runs per page (default 9). `browser-module`
+// (scripts/bench/browser-module.mjs) is the size of @latchkey/ui-default's one-file browser module
+// (dist/browser/latchkey.js, React included) for pages without a bundler.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { browserModuleSection } from './bench/browser-module.mjs';
 import {
   byPackage,
   gzipSize,
@@ -27,7 +31,7 @@ import {
 } from './bench/measure.mjs';
 import { realPageSection } from './bench/real-page.mjs';
 
-const SECTIONS = ['sdk-bundle', 'real-page', 'kit-bundle', 'provider-throughput'];
+const SECTIONS = ['sdk-bundle', 'real-page', 'kit-bundle', 'browser-module', 'provider-throughput'];
 const requested = process.argv.slice(2);
 for (const name of requested) {
   if (!SECTIONS.includes(name)) {
@@ -456,6 +460,14 @@ if (shouldRun('real-page')) {
   }
 }
 if (shouldRun('kit-bundle')) writeSection('kit-bundle', await kitBundleSection());
+if (shouldRun('browser-module')) {
+  try {
+    writeSection('browser-module', await browserModuleSection({ requireBuilt }));
+  } catch (error) {
+    console.error(`The browser-module bench failed: ${error.message}`);
+    process.exit(1);
+  }
+}
 
 if (shouldRun('provider-throughput')) {
   // The provider bench prints its Markdown section on stdout and its progress on stderr; any non-2xx answer fails it.

@@ -30,6 +30,12 @@ const PROPERTIES = ['client', 'config', 'styles', 'theme', 'callbacks', 'strings
 
 let defaultClient: LatchkeyClient | undefined;
 
+/**
+ * Connected elements that have no client yet (neither their own nor a default): each one's render, called again once
+ * `defineLatchkeyElements(client)` gives the default client.
+ */
+const waitingForClient = new Set<() => void>();
+
 function parseConfig(tagName: string, value: string | null): LatchkeyMountConfig | undefined {
   if (value === null || value.trim() === '') return undefined;
   try {
@@ -55,6 +61,7 @@ function createElementClass(render: Render) {
     #strings: Strings | undefined;
     #passwordResetToken: string | undefined;
     #isRenderScheduled = false;
+    readonly #renderAgain = () => this.#scheduleRender();
 
     get client() {
       return this.#client;
@@ -128,7 +135,9 @@ function createElementClass(render: Render) {
     disconnectedCallback() {
       // Moving the element disconnects and reconnects it in one task: unmount only if it really left the page.
       queueMicrotask(() => {
-        if (!this.isConnected) unmountWidget(this);
+        if (this.isConnected) return;
+        waitingForClient.delete(this.#renderAgain);
+        unmountWidget(this);
       });
     }
 
@@ -141,8 +150,12 @@ function createElementClass(render: Render) {
         this.#isRenderScheduled = false;
         if (!this.isConnected) return;
         const client = this.#client ?? defaultClient;
-        if (!client)
-          throw new Error(`<${this.tagName.toLowerCase()}> needs a client: call defineLatchkeyElements(client).`);
+        if (!client) {
+          // Defined before the page gave a client (the browser module defines the elements on import): wait for one.
+          waitingForClient.add(this.#renderAgain);
+          return;
+        }
+        waitingForClient.delete(this.#renderAgain);
         render(this, {
           client,
           config: this.#config,
@@ -160,15 +173,22 @@ function createElementClass(render: Render) {
 /**
  * Registers `<latchkey-login>` and `<latchkey-reset-password>` (sdk-and-idp §2 Mount points) for pages without
  * React code of their own. Their `config`, `styles`, `theme`, `callbacks` and `strings` are JS properties (`config`
- * is also a JSON attribute, `theme` an attribute: `<latchkey-login theme="dark">`); with `config.enableShadowDOM` they render inside a shadow root with the stylesheet adopted.
- * Calling it again only changes the default client.
+ * is also a JSON attribute, `theme` an attribute: `<latchkey-login theme="dark">`); with `config.enableShadowDOM` they
+ * render inside a shadow root with the stylesheet adopted. `client` becomes the elements' default client; calling it
+ * again only changes the default client. Without a client (the browser module registers the elements on import) an
+ * element with no `client` property of its own renders nothing until a later call gives one.
  */
-export function defineLatchkeyElements(client: LatchkeyClient): void {
-  defaultClient = client;
+export function defineLatchkeyElements(client?: LatchkeyClient): void {
+  if (client) defaultClient = client;
   if (!customElements.get(LATCHKEY_ELEMENTS.login)) {
     customElements.define(LATCHKEY_ELEMENTS.login, createElementClass(renderLogin));
   }
   if (!customElements.get(LATCHKEY_ELEMENTS.resetPassword)) {
     customElements.define(LATCHKEY_ELEMENTS.resetPassword, createElementClass(renderResetPassword));
+  }
+  if (defaultClient) {
+    const waiting = [...waitingForClient];
+    waitingForClient.clear();
+    for (const renderAgain of waiting) renderAgain();
   }
 }

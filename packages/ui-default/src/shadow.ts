@@ -27,3 +27,19 @@ export function adoptStylesheet(shadowRoot: ShadowRoot): void {
   style.textContent = stylesText;
   shadowRoot.prepend(style);
 }
+
+/**
+ * Puts the kit's stylesheet into `document` (once) for widgets rendered in the light DOM, as a
+ * `<style data-latchkey-styles>` at the top of its head: before the page's own stylesheets, so a rule of the page
+ * wins over the kit's at equal weight, as it does after a linked `styles.css`. Nothing is added when an element
+ * with `data-latchkey-styles` is already in the head (mark your own `<link rel="stylesheet" href="…/styles.css">`
+ * so). The browser module (`@latchkey/ui-default/browser`) calls it on import; with a bundler, import
+ * `@latchkey/ui-default/styles.css` instead.
+ */
+export function insertDocumentStylesheet(document: Document = globalThis.document): void {
+  if (document.head.querySelector('[data-latchkey-styles]')) return;
+  const style = document.createElement('style');
+  style.setAttribute('data-latchkey-styles', '');
+  style.textContent = stylesText;
+  document.head.prepend(style);
+}
