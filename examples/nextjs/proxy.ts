@@ -3,9 +3,10 @@
 // by default in Next.js 15's middleware; @latchkey/server needs only `fetch` and Web Crypto, so it works on both).
 //
 // An optimistic check that saves a render: a signed-out visitor of /account goes to /sign-in, a signed-in visitor
-// of /sign-in goes on to /account. The pages and route handlers still verify the session themselves.
+// of /sign-in goes on to where they were going (`?next=`, else /account). The pages and route handlers still
+// verify the session themselves.
 import { type NextRequest, NextResponse } from 'next/server';
-import { HOME_FOR_SIGNED_IN } from './lib/config';
+import { safeNextPath } from './lib/config';
 import { currentSession } from './lib/session';
 
 export async function proxy(request: NextRequest) {
@@ -19,7 +20,8 @@ export async function proxy(request: NextRequest) {
   }
 
   if (pathname === '/sign-in') {
-    return signedIn ? NextResponse.redirect(new URL(HOME_FOR_SIGNED_IN, request.url)) : NextResponse.next();
+    if (!signedIn) return NextResponse.next();
+    return NextResponse.redirect(new URL(safeNextPath(request.nextUrl.searchParams.get('next')), request.url));
   }
   if (signedIn) return NextResponse.next();
   const signIn = new URL('/sign-in', request.url);

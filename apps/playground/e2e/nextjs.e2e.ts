@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { checkA11y, E2E_WAIT_MS, lastCode, test, typeCode, uniqueEmail, widget } from './support';
+import { checkA11y, E2E_WAIT_MS, inbox, lastCode, test, typeCode, uniqueEmail, widget } from './support';
 
 const PORT = 5176;
 const SITE = `http://localhost:${PORT}`;
@@ -259,6 +259,34 @@ describe('the Next.js example (next build, next start)', () => {
       redirect: 'manual',
     });
     expect(redirectTarget(signedInVisit)).toBe('/account');
+    // …or on to `next` when it is a path of this site, never to another origin.
+    for (const [next, target] of [
+      ['/account?tab=1', '/account?tab=1'],
+      ['//evil.example/account', '/account'],
+      ['/\\evil.example', '/account'],
+      ['https://evil.example/', '/account'],
+    ]) {
+      const visit = await fetch(`${SITE}/sign-in?next=${encodeURIComponent(next as string)}`, {
+        headers: { cookie: `stytch_session_jwt=${jwt}` },
+        redirect: 'manual',
+      });
+      expect(redirectTarget(visit), `next=${next}`).toBe(target);
+    }
+
+    // Without its JWT cookie (as after five minutes away), /account goes through /sign-in, where the SDK renews
+    // the session with the opaque token and the visitor goes on to /account without a new passcode.
+    await context.clearCookies({ name: 'stytch_session_jwt' });
+    const detour: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) detour.push(frame.url());
+    });
+    await page.goto(`${SITE}/account`);
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    await expectAt(page, '/account');
+    expect(detour).toContain(`${SITE}/sign-in?next=%2Faccount`);
+    expect(await inbox(email)).toHaveLength(1);
+    const renewed = (await context.cookies(SITE)).find((cookie) => cookie.name === 'stytch_session_jwt')?.value;
+    expect(renewed?.split('.')).toHaveLength(3);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expectAt(page, '/sign-in');

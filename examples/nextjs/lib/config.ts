@@ -13,7 +13,7 @@ export const PROVIDER_URL = process.env.LATCHKEY_PROVIDER_URL || 'http://127.0.0
 /** The project id: the audience of its session JWTs. Read when the server starts. */
 export const PROJECT_ID = process.env.LATCHKEY_PROJECT_ID || 'project-test-latchkey-playground';
 
-/** Where a signed-in visitor goes by default, and the paths the proxy keeps for signed-in visitors. */
+/** Where a signed-in visitor goes from the sign-in page when no `?next=` says otherwise. */
 export const HOME_FOR_SIGNED_IN = '/account';
 
 /**
