@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const readmes = [
   'README.md',
-  ...['packages', 'apps'].flatMap((folder) =>
+  ...['packages', 'apps', 'examples'].flatMap((folder) =>
     readdirSync(join(root, folder)).map((name) => `${folder}/${name}/README.md`),
   ),
 ].filter((path) => {
