@@ -10,7 +10,8 @@
 // e.g. `npm start -- --playground-port 5180` or `LATCHKEY_PLAYGROUND_PORT=5180 npm start`. The playground is then
 // pointed at the provider's port (VITE_LATCHKEY_API_URL), and the provider allows the playground's origins
 // (http://localhost:<port>, http://127.0.0.1:<port>) for CORS and their /authenticate as redirect URLs, on top of
-// its configuration.
+// its configuration. The provider always allows the Next.js example's origin too (http://localhost:5176,
+// examples/nextjs), so `npm run dev -w @latchkey/example-nextjs` works beside `npm start`.
 //
 // Environment (used by the browser tests, handy by hand):
 //   LATCHKEY_DB      the provider's database (`--db`): a SQLite file, `:memory:` or a postgres:// URL
@@ -102,42 +103,40 @@ const clashes = [];
 for (const name of Object.keys(PORTS)) if (!(await isFree(PORTS[name].port))) clashes.push(clashMessage(name));
 if (clashes.length > 0) fail(clashes.join('\nnpm start: '));
 
-// ---- The provider's configuration: the playground's origins when it is not on the default port ----
+// ---- The provider's configuration: the playground's origins, and the examples' ----
 
+// The Next.js example (examples/nextjs: `npm run dev -w @latchkey/example-nextjs`) runs on port 5176 and calls the
+// provider from the browser, so its origin is allowed too, whatever the configuration file says.
+const EXAMPLE_ORIGINS = ['http://localhost:5176', 'http://127.0.0.1:5176'];
 const playgroundOrigins = [`http://localhost:${playgroundPort}`, `http://127.0.0.1:${playgroundPort}`];
-let configDir;
-let configPath = process.env.LATCHKEY_CONFIG ? resolve(process.env.LATCHKEY_CONFIG) : null;
-if (playgroundPort !== 5173) {
-  const basePath = configPath ?? join(root, 'latchkey.config.json');
-  let base = {};
-  if (existsSync(basePath)) {
-    try {
-      base = JSON.parse(readFileSync(basePath, 'utf8'));
-    } catch (error) {
-      fail(`the configuration file ${basePath} is not valid JSON: ${error.message}`);
-    }
-  } else if (configPath) {
-    fail(`cannot read the configuration file ${configPath}.`);
+const basePath = process.env.LATCHKEY_CONFIG
+  ? resolve(process.env.LATCHKEY_CONFIG)
+  : join(root, 'latchkey.config.json');
+let base = {};
+if (existsSync(basePath)) {
+  try {
+    base = JSON.parse(readFileSync(basePath, 'utf8'));
+  } catch (error) {
+    fail(`the configuration file ${basePath} is not valid JSON: ${error.message}`);
   }
-  const project = base.project ?? {};
-  // The provider's defaults, when the file sets none: the default playground's origins and redirect URLs.
-  const origins = project.allowedOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'];
-  const redirects = project.redirectUrls ?? [
-    'http://localhost:5173/authenticate',
-    'http://127.0.0.1:5173/authenticate',
-  ];
-  const merged = {
-    ...base,
-    project: {
-      ...project,
-      allowedOrigins: [...new Set([...origins, ...playgroundOrigins])],
-      redirectUrls: [...new Set([...redirects, ...playgroundOrigins.map((origin) => `${origin}/authenticate`)])],
-    },
-  };
-  configDir = mkdtempSync(join(tmpdir(), 'latchkey-start-'));
-  configPath = join(configDir, 'latchkey.config.json');
-  writeFileSync(configPath, `${JSON.stringify(merged, null, 2)}\n`);
+} else if (process.env.LATCHKEY_CONFIG) {
+  fail(`cannot read the configuration file ${basePath}.`);
 }
+const project = base.project ?? {};
+// The provider's defaults, when the file sets none: the default playground's origins and redirect URLs.
+const origins = project.allowedOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'];
+const redirects = project.redirectUrls ?? ['http://localhost:5173/authenticate', 'http://127.0.0.1:5173/authenticate'];
+const merged = {
+  ...base,
+  project: {
+    ...project,
+    allowedOrigins: [...new Set([...origins, ...playgroundOrigins, ...EXAMPLE_ORIGINS])],
+    redirectUrls: [...new Set([...redirects, ...playgroundOrigins.map((origin) => `${origin}/authenticate`)])],
+  },
+};
+const configDir = mkdtempSync(join(tmpdir(), 'latchkey-start-'));
+const configPath = join(configDir, 'latchkey.config.json');
+writeFileSync(configPath, `${JSON.stringify(merged, null, 2)}\n`);
 
 // ---- The two servers ----
 
@@ -147,7 +146,7 @@ const childEnv = color ? { ...inheritedEnv, FORCE_COLOR: '1' } : { ...inheritedE
 
 const providerArgs = [join(root, 'apps/provider/bin/latchkey-provider.mjs'), 'start', '--port', String(providerPort)];
 if (process.env.LATCHKEY_DB) providerArgs.push('--db', process.env.LATCHKEY_DB);
-if (configPath) providerArgs.push('--config', configPath);
+providerArgs.push('--config', configPath);
 
 const playgroundUrl = `http://localhost:${playgroundPort}`;
 const providerUrl = `http://127.0.0.1:${providerPort}`;
@@ -199,7 +198,7 @@ let exitCode = 0;
 const running = new Set();
 
 function cleanUp() {
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
+  rmSync(configDir, { recursive: true, force: true });
 }
 
 // Each child leads its own process group, so a signal reaches npm's and Vite's children too, and the

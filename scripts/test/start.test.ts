@@ -126,6 +126,16 @@ describe('npm start on chosen ports', () => {
     expect(inbox.status).toBe(200);
     // The provider allows the playground's origin on its non-default port (CORS).
     expect(inbox.headers.get('access-control-allow-origin')).toBe(playground);
+    // And the Next.js example's (examples/nextjs on 5176), but not any other origin.
+    for (const [origin, allowed] of [
+      ['http://localhost:5176', 'http://localhost:5176'],
+      ['http://localhost:5199', null],
+    ]) {
+      const answer = await fetch(`http://127.0.0.1:${providerPort}/dev/inbox`, {
+        headers: { Origin: origin as string },
+      });
+      expect(answer.headers.get('access-control-allow-origin'), origin as string).toBe(allowed);
+    }
     // The playground's client is pointed at the provider's port.
     const client = await (await fetch(`${playground}/src/client.ts`)).text();
     expect(client).toContain(`http://localhost:${providerPort}`);

@@ -1,0 +1,26 @@
+import { cookies } from 'next/headers';
+import { currentSession, sessionEmail } from '../../../lib/session';
+
+/**
+ * `GET /api/me`: the caller's session as JSON, or 401 without a valid one (no cookie, an expired or forged JWT).
+ * The proxy does not guard `/api`: a route handler answers for itself, with a status code rather than a redirect.
+ */
+export async function GET() {
+  let session: Awaited<ReturnType<typeof currentSession>>;
+  try {
+    session = await currentSession(await cookies());
+  } catch {
+    return Response.json({ error: 'unavailable', message: 'The sign-in provider cannot be reached.' }, { status: 503 });
+  }
+  if (!session) {
+    return Response.json({ error: 'unauthenticated', message: 'Sign in to use this API.' }, { status: 401 });
+  }
+  return Response.json({
+    userId: session.userId,
+    sessionId: session.sessionId,
+    email: sessionEmail(session),
+    expiresAt: session.session.expires_at,
+    authenticationFactors: session.session.authentication_factors,
+    roles: session.session.roles,
+  });
+}
