@@ -11,14 +11,15 @@
 //      `@latchkey/sdk/contract` needs a `typesVersions` entry in its package.json: a finding names the one to add.
 //   4. Subpaths that are no JavaScript module (`./styles.css`) are left out of attw, which analyses types and
 //      modules and reports a stylesheet as unresolvable in every mode; instead this script checks that each of
-//      their targets is in the tarball and that `sideEffects` keeps it (a bundler drops `import '…/styles.css'`
-//      from a package marked side-effect free). apps/playground/e2e/tarball.e2e.ts proves it in a real Vite app.
+//      their targets is in the tarball and that `sideEffects` keeps it: webpack drops `import '…/styles.css'`
+//      from a package that marks it side-effect free (Vite and esbuild keep CSS imports whatever the field says, so
+//      no Vite build can catch it). apps/playground/e2e/tarball.e2e.ts proves the export in a real Vite app.
 //   5. Every target of `exports` (the workspace-only `source` condition aside) is in the tarball.
 // And every workspace package outside packages/ is private, so nothing else is published by accident.
 //
 // Offline: npm packs local folders, publint reads the tarball it is given, attw reads the tarball with
 // --no-definitely-typed (no @types look-up). Nothing is fetched.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,11 +40,16 @@ const ATTW = join(ROOT, 'node_modules/.bin/attw');
 const ATTW_DOCS = 'https://github.com/arethetypeswrong/arethetypeswrong.github.io/blob/main/docs/problems';
 const started = Date.now();
 
-function attwFindings(pkg, tarball) {
+async function attwFindings(pkg, tarball) {
   const excluded = assetSubpaths(pkg.manifest);
   const args = [tarball, '--format', 'json', '--no-definitely-typed'];
   if (excluded.length > 0) args.push('--exclude-entrypoints', ...excluded);
-  const run = spawnSync(ATTW, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // attw exits 1 when it finds a problem; its JSON report is on stdout either way.
+  const run = await new Promise((resolve) => {
+    execFile(ATTW, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
   let report;
   try {
     report = JSON.parse(run.stdout);
@@ -86,7 +92,7 @@ async function check(pkg, destination) {
     );
   }
 
-  const attw = attwFindings(pkg, tarball);
+  const attw = await attwFindings(pkg, tarball);
   findings.push(...attw.findings);
 
   const packed = new Set(files);
@@ -102,7 +108,7 @@ async function check(pkg, destination) {
       if (!keptBySideEffects(pkg.manifest.sideEffects, target.replace(/^\.\//, ''))) {
         findings.push(
           `exports["${subpath}"] = ${target} is not kept by "sideEffects": ${JSON.stringify(pkg.manifest.sideEffects)}` +
-            ' (a bundler would drop the import)',
+            ' (webpack would drop the import)',
         );
       }
     }
@@ -123,13 +129,20 @@ for (const other of workspace.filter((pkg) => pkg.published && !pkg.folder.start
 }
 
 const packages = publishedPackages();
-assertBuilt(packages);
+try {
+  assertBuilt(packages);
+} catch (error) {
+  console.error(`check:packages: ${error.message}`);
+  process.exit(1);
+}
 const destination = mkdtempSync(join(tmpdir(), 'latchkey-check-packages-'));
 let failed = findingsByPackage.size > 0;
 try {
   const width = Math.max(...packages.map((pkg) => pkg.name.length));
-  for (const pkg of packages) {
-    const { findings, summary, files } = await check(pkg, destination);
+  // Packed one after the other (npm pack is synchronous), then publint and attw run for all packages at once.
+  const results = await Promise.all(packages.map((pkg) => check(pkg, destination)));
+  for (const [index, pkg] of packages.entries()) {
+    const { findings, summary, files } = results[index];
     if (findings.length === 0) {
       console.log(`✓ ${pkg.name.padEnd(width)}  ${files} files · ${summary}`);
     } else {
