@@ -1,5 +1,5 @@
 // Ladle (`npm run stories`, `npm run stories:build`): every screen of both kits, rendered from the packages' `src`
-// (the `source` export condition, see vite.config.ts), so no build is needed.
+// (the `latchkey-source` export condition, see vite.config.ts), so no build is needed.
 /** @type {import('@ladle/react').UserConfig} */
 export default {
   stories: ['packages/ui-unstyled/src/**/*.stories.tsx', 'packages/ui-default/src/**/*.stories.tsx'],

@@ -14,7 +14,10 @@
 //      their targets is in the tarball and that `sideEffects` keeps it: webpack drops `import '…/styles.css'`
 //      from a package that marks it side-effect free (Vite and esbuild keep CSS imports whatever the field says, so
 //      no Vite build can catch it). apps/playground/e2e/tarball.e2e.ts proves the export in a real Vite app.
-//   5. Every target of `exports` (the workspace-only `source` condition aside) is in the tarball.
+//      Subpaths that list nothing but an `import` condition are ES modules only on purpose (ui-default's
+//      `./browser`, a `<script type="module">` file): attw checks them with its esm-only profile (node16 from ESM
+//      and bundler), since `require()` resolving nothing there is the design, not a fault.
+//   5. Every target of `exports` (the workspace-only `latchkey-source` condition aside) is in the tarball.
 // And every workspace package outside packages/ is private, so nothing else is published by accident.
 //
 // Offline: npm packs local folders, publint reads the tarball it is given, attw reads the tarball with
@@ -28,6 +31,7 @@ import { formatMessage } from 'publint/utils';
 import {
   assertBuilt,
   assetSubpaths,
+  esmOnlySubpaths,
   exportTargets,
   keptBySideEffects,
   pack,
@@ -41,9 +45,23 @@ const ATTW_DOCS = 'https://github.com/arethetypeswrong/arethetypeswrong.github.i
 const started = Date.now();
 
 async function attwFindings(pkg, tarball) {
-  const excluded = assetSubpaths(pkg.manifest);
-  const args = [tarball, '--format', 'json', '--no-definitely-typed'];
-  if (excluded.length > 0) args.push('--exclude-entrypoints', ...excluded);
+  const esmOnly = esmOnlySubpaths(pkg.manifest);
+  const excluded = [...assetSubpaths(pkg.manifest), ...esmOnly];
+  const all = await attwRun(pkg, tarball, excluded.length > 0 ? ['--exclude-entrypoints', ...excluded] : []);
+  if (esmOnly.length === 0) return all;
+  // ESM-only subpaths: node16 from ESM and the bundler mode only (attw's esm-only profile).
+  // attw's JSON report lists every mode's problems whatever the profile, so the CJS modes are dropped here.
+  const modules = await attwRun(pkg, tarball, ['--entrypoints', ...esmOnly, '--profile', 'esm-only'], ESM_ONLY_MODES);
+  return {
+    entrypoints: [...all.entrypoints, ...modules.entrypoints.map((entry) => `${entry} (ESM only)`)],
+    findings: [...all.findings, ...modules.findings],
+  };
+}
+
+const ESM_ONLY_MODES = new Set(['node16-esm', 'bundler']);
+
+async function attwRun(pkg, tarball, options, modes = null) {
+  const args = [tarball, '--format', 'json', '--no-definitely-typed', ...options];
   // attw exits 1 when it finds a problem; its JSON report is on stdout either way.
   const run = await new Promise((resolve) => {
     execFile(ATTW, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
@@ -57,7 +75,9 @@ async function attwFindings(pkg, tarball) {
     return { entrypoints: [], findings: [`attw did not run (exit ${run.status}): ${run.stderr || run.stdout}`] };
   }
   const entrypoints = Object.keys(report.analysis?.entrypoints ?? {});
-  const problems = Object.values(report.problems ?? {}).flat();
+  const problems = Object.values(report.problems ?? {})
+    .flat()
+    .filter((problem) => !modes || !problem.resolutionKind || modes.has(problem.resolutionKind));
   const findings = problems.map((problem) => {
     const where = [problem.entrypoint, problem.resolutionKind].filter(Boolean).join(' under ');
     let text = `attw ${problem.kind}${where ? ` (${where})` : ''}: ${ATTW_DOCS}/${problem.kind}.md`;

@@ -29,6 +29,7 @@ export declare function workspacePackages(): WorkspacePackage[];
 export declare function publishedPackages(): WorkspacePackage[];
 export declare function exportTargets(manifest: { exports?: unknown }): ExportTarget[];
 export declare function assetSubpaths(manifest: { exports?: unknown }): string[];
+export declare function esmOnlySubpaths(manifest: { exports?: unknown }): string[];
 export declare function keptBySideEffects(sideEffects: boolean | string[] | undefined, file: string): boolean;
 export declare function missingBuildOutput(pkg: WorkspacePackage): string[];
 export declare function assertBuilt(packages: WorkspacePackage[]): void;

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The `exports` condition that points at the TypeScript sources: for the workspace only, never published. */
-export const SOURCE_CONDITION = 'source';
+export const SOURCE_CONDITION = 'latchkey-source';
 
 /** The extensions of subpaths attw can analyse: JavaScript modules (with their types) and JSON. */
 const MODULE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.json'];
@@ -51,7 +51,7 @@ export function publishedPackages() {
 }
 
 /**
- * Every target of a package's `exports`: `{ subpath, conditions, target }` for each string leaf, the `source`
+ * Every target of a package's `exports`: `{ subpath, conditions, target }` for each string leaf, the `latchkey-source`
  * condition's left out (it names unpublished TypeScript files for the workspace).
  */
 export function exportTargets(manifest) {
@@ -82,6 +82,23 @@ export function assetSubpaths(manifest) {
       .filter((entry) => entry.subpath === subpath)
       .every(({ target }) => !MODULE_EXTENSIONS.some((extension) => target.endsWith(extension))),
   );
+}
+
+/**
+ * The subpaths that are ES modules only on purpose: every condition they list (the workspace-only
+ * `latchkey-source` aside) sits under `import`, so `require()` finds nothing there by design, e.g. ui-default's
+ * `./browser`, a file for `<script type="module">`.
+ */
+export function esmOnlySubpaths(manifest) {
+  const exportsField = manifest.exports;
+  if (!exportsField || typeof exportsField !== 'object') return [];
+  return Object.entries(exportsField)
+    .filter(([subpath, value]) => subpath.startsWith('.') && value && typeof value === 'object')
+    .filter(([, value]) => {
+      const conditions = Object.keys(value).filter((condition) => condition !== SOURCE_CONDITION);
+      return conditions.length > 0 && conditions.every((condition) => condition === 'import');
+    })
+    .map(([subpath]) => subpath);
 }
 
 /** The glob syntax `sideEffects` patterns use here, as regular expressions. Braces and classes are not needed. */

@@ -8,9 +8,9 @@
 // line saying how to provide a browser. They run once, in the first pass; the PostgreSQL pass is `--project
 // provider` only.
 //
-// The packages are built first (`turbo run build`: cached, a second or two when nothing changed): several tests use
+// The packages are built first (`npm run build`'s turbo run: cached, seconds when nothing changed): several tests use
 // them as a user gets them (the built 'use client' entries, the Next.js example, the plain-HTML browser module, the
-// tarballs installed into a fresh app).
+// tarballs installed into a fresh app). The Next.js example itself is built by its browser test (nextjs.e2e.ts).
 //
 // PostgreSQL: LATCHKEY_TEST_POSTGRES_URL names a server (CI starts one with scripts/start-postgres.sh). Without
 // it, a local PostgreSQL installation is started the same way if one is present; otherwise that pass is
@@ -26,7 +26,9 @@ import { withoutProject } from './vitest-args.mjs';
 const extraArgs = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
 
 console.log('\n── building the packages (turbo run build; cached when nothing changed) ──');
-const built = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { stdio: 'inherit' });
+const built = spawnSync('npx', ['turbo', 'run', 'build', '--filter=!./examples/*', '--output-logs=errors-only'], {
+  stdio: 'inherit',
+});
 if (built.status !== 0) {
   console.error('tests: FAILED: the packages do not build (npm run build shows why)');
   process.exit(1);

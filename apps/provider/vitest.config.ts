@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  ssr: { resolve: { conditions: ['latchkey-source', 'module', 'node', 'development|production'] } },
   test: {
     name: 'provider',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -16,7 +16,7 @@ export const BROWSER_MODULE = 'dist/browser/latchkey.js';
  * esbuild's options for the module: `src/browser.ts` bundled with every import, React, react-dom, sonner,
  * libphonenumber-js and every lazy chunk included (no code splitting, so a dynamic import is resolved in the same
  * file and nothing else is ever fetched), `process.env.NODE_ENV` "production" (React's production build). The
- * Latchkey packages are bundled from their built `dist` files (the default export conditions, not `source`), so the
+ * Latchkey packages are bundled from their built `dist` files (the default export conditions, not `latchkey-source`), so the
  * module holds exactly the code the npm packages publish; the stylesheet comes in as the text `stylesText`.
  */
 export function browserModuleOptions(outfile = join(PACKAGE_DIRECTORY, BROWSER_MODULE)) {

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   assetSubpaths,
+  esmOnlySubpaths,
   exportTargets,
   keptBySideEffects,
   publishedPackages,
@@ -48,6 +49,23 @@ describe('the published packages', () => {
     const uiDefault = publishedPackages().find((pkg) => pkg.name === '@latchkey/ui-default')!;
     expect(assetSubpaths(uiDefault.manifest)).toContain('./styles.css');
     expect(keptBySideEffects(uiDefault.manifest.sideEffects, 'dist/styles.css')).toBe(true);
+  });
+
+  test("a subpath with nothing but an import condition is ESM only (attw's esm-only profile); ui-default's ./browser is", () => {
+    const manifest = {
+      exports: {
+        '.': { import: './dist/index.js', require: './dist/index.cjs' },
+        './browser': { 'latchkey-source': './src/browser.ts', import: { types: './b.d.ts', default: './b.js' } },
+        './plain': { default: './plain.js' },
+        './package.json': './package.json',
+      },
+    };
+    expect(esmOnlySubpaths(manifest)).toEqual(['./browser']);
+    const uiDefault = publishedPackages().find((pkg) => pkg.name === '@latchkey/ui-default')!;
+    expect(esmOnlySubpaths(uiDefault.manifest)).toEqual(['./browser']);
+    for (const pkg of publishedPackages().filter((candidate) => candidate.name !== '@latchkey/ui-default')) {
+      expect(esmOnlySubpaths(pkg.manifest), pkg.name).toEqual([]);
+    }
   });
 });
 

@@ -19,7 +19,7 @@ export async function startPlayground(
       server: { port, strictPort: true },
       plugins: options.plugins ?? [],
       // The server-rendered page loads the packages from their TypeScript, as the browser does.
-      ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+      ssr: { resolve: { conditions: ['latchkey-source', 'module', 'node', 'development|production'] } },
       logLevel: 'warn',
     });
     await server.listen();

@@ -8,8 +8,8 @@ import { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts';
 /** The vitest project of the React package `name`: its vitest.config.ts is `export default reactProject('hooks')`. */
 export function reactProject(name: string): UserWorkspaceConfig {
   return defineProject({
-    resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-    ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+    resolve: { conditions: ['latchkey-source', 'module', 'browser', 'development|production'] },
+    ssr: { resolve: { conditions: ['latchkey-source', 'module', 'node', 'development|production'] } },
     test: {
       name,
       include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
