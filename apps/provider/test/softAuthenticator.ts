@@ -221,12 +221,15 @@ export class SoftAuthenticator {
     };
   }
 
-  /** A stand-in for `@simplewebauthn/browser` that runs the ceremonies on this authenticator. */
-  library(): WebAuthnLibrary {
+  /**
+   * A stand-in for `@simplewebauthn/browser` that runs the ceremonies on this authenticator, each with `tweaks`
+   * (what a broken or hostile client would send).
+   */
+  library(tweaks: { create?: CeremonyTweaks; get?: CeremonyTweaks } = {}): WebAuthnLibrary {
     const library = {
       startRegistration: async ({ optionsJSON }: { optionsJSON: PublicKeyCredentialCreationOptionsJSON }) => {
         this.calls.push({ method: 'startRegistration', options: optionsJSON });
-        return this.create(optionsJSON);
+        return this.create(optionsJSON, tweaks.create);
       },
       startAuthentication: async ({
         optionsJSON,
@@ -236,7 +239,7 @@ export class SoftAuthenticator {
         useBrowserAutofill?: boolean;
       }) => {
         this.calls.push({ method: 'startAuthentication', options: optionsJSON, autofill: useBrowserAutofill });
-        return this.get(optionsJSON);
+        return this.get(optionsJSON, tweaks.get);
       },
       browserSupportsWebAuthnAutofill: async () => true,
       browserSupportsWebAuthn: () => true,
