@@ -103,7 +103,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
       domain: row.rp_id,
       user_agent: row.user_agent,
       authenticator_type: row.authenticator_type,
-      // Only verified registrations are stored: a credential joins the account once its attestation checks out.
+      // Only verified registrations are stored: a credential joins the account once its registration verifies.
       verified: true,
       name: row.name,
     })),
