@@ -9,6 +9,7 @@ export const PRODUCTS = [
   'whatsapp_otp',
   'email_magic_links',
   'passwords',
+  'webauthn',
 ] as const satisfies readonly ContractProduct[];
 export type Product = (typeof PRODUCTS)[number];
 
@@ -32,6 +33,7 @@ const DEFAULT_RATE_LIMITS = {
   userSearchesPerIp: { limit: 120, windowSeconds: 60 },
   eventsPerIp: { limit: 1500, windowSeconds: 60 },
   secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
+  webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
 };
 
 const passwordPolicy = z.discriminatedUnion('type', [
@@ -44,6 +46,30 @@ const passwordPolicy = z.discriminatedUnion('type', [
     minimumCount: z.number().int().min(8).max(64).default(8),
   }),
 ]);
+
+const webauthnConfig = z.strictObject({
+  /**
+   * The relying-party ids a passkey may be registered for and used with (the `domain` a call names), each a
+   * host name such as `example.com`; null: the host names of `allowedOrigins` that are not IP addresses.
+   */
+  relyingPartyIds: z
+    .array(
+      z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
+        message: 'must be a lower-case host name such as example.com (no scheme, port or path)',
+      }),
+    )
+    .nullable()
+    .default(null),
+  /** The page origins a ceremony may come from (`clientDataJSON.origin`); null: `allowedOrigins`. */
+  origins: z
+    .array(
+      z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, {
+        message: 'must be an origin such as https://example.com (scheme, host and port; no path, no trailing slash)',
+      }),
+    )
+    .nullable()
+    .default(null),
+});
 
 const projectSchema = z.strictObject({
   /** Shown in the bootstrap as `project_name`. */
@@ -96,6 +122,8 @@ const projectSchema = z.strictObject({
     .default({ emailMagicLinks: false, passwordResets: false, oauth: false, sso: false }),
   disableWatermark: z.boolean().default(false),
   rbacPolicy: rbacPolicy.nullable().default(null),
+  /** Passkeys and security keys: where they may be registered and used (null: derived from `allowedOrigins`). */
+  webauthn: webauthnConfig.default({ relyingPartyIds: null, origins: null }),
 });
 
 export const configSchema = z.strictObject({
@@ -127,6 +155,8 @@ export const configSchema = z.strictObject({
       eventsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.eventsPerIp),
       /** Server calls (`/v1/…`) refused for a missing or wrong secret key; past it even the right key waits. */
       secretKeyFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.secretKeyFailuresPerIp),
+      /** Passkey sign-in challenges (`webauthn/authenticate/start/primary`), which need no session. */
+      webauthnChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.webauthnChallengesPerIp),
     })
     .default(DEFAULT_RATE_LIMITS),
   /**

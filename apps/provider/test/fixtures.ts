@@ -151,6 +151,8 @@ const SNAPSHOT_TABLES = {
   tokens: ['email_tokens', 'token_id'],
   failures: ['auth_failures', 'failure_id'],
   inbox: ['dev_inbox', 'message_id'],
+  passkeys: ['webauthn_registrations', 'webauthn_registration_id'],
+  challenges: ['webauthn_challenges', 'challenge_id'],
 } as const;
 
 /** A short table name of `snapshotRows` and `rowById`. */

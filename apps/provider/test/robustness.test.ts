@@ -27,6 +27,14 @@ const ROUTES: [method: string, path: string][] = [
   ['PUT', '/users/me'],
   ['POST', '/sessions/authenticate'],
   ['POST', '/sessions/revoke'],
+  ['POST', '/webauthn/register/start'],
+  ['POST', '/webauthn/register'],
+  ['POST', '/webauthn/authenticate/start/primary'],
+  ['POST', '/webauthn/authenticate/start/secondary'],
+  ['POST', '/webauthn/authenticate'],
+  ['PUT', '/webauthn/update/webauthn-registration-test-1'],
+  ['PUT', '/webauthn/update/%E0%A4%A'],
+  ['DELETE', '/users/webauthn_registrations/webauthn-registration-test-1'],
 ];
 
 /** The server calls, authenticated with the project id and secret key instead of the public token. */
@@ -45,6 +53,11 @@ function deepEventBatch(levels: number): string {
 /** A `PUT /users/me` body whose `untrusted_metadata` nests `levels` deep. */
 function deepMetadata(levels: number): string {
   return `{"untrusted_metadata":{"profile":${nestedObject(levels)}}}`;
+}
+
+/** A body whose `public_key_credential` is the JSON text of `credential`, as the SDK sends it. */
+function credentialBody(credential: unknown): string {
+  return JSON.stringify({ public_key_credential: JSON.stringify(credential), session_duration_minutes: 30 });
 }
 
 const NASTY_BODIES: string[] = [
@@ -69,6 +82,29 @@ const NASTY_BODIES: string[] = [
   deepEventBatch(5_000),
   deepMetadata(5_000),
   `{"email":"a@b.co","password":${nestedObject(5_000)}}`,
+  // WebAuthn: options and credentials travel as JSON text inside the JSON body.
+  '{"domain":"localhost"}',
+  '{"domain":"localhost","return_passkey_credential_options":"yes"}',
+  '{"domain":{"$ne":null},"override_id":"\\ud800"}',
+  `{"domain":"${'a.'.repeat(200)}com"}`,
+  '{"public_key_credential":"{}","session_duration_minutes":30}',
+  '{"public_key_credential":"not json"}',
+  '{"public_key_credential":{"id":"x"}}',
+  `{"public_key_credential":${JSON.stringify('['.repeat(5_000) + ']'.repeat(5_000))}}`,
+  credentialBody({
+    id: 'AA',
+    rawId: 'AA',
+    type: 'public-key',
+    response: {
+      clientDataJSON: Buffer.from('{"challenge":"AA","type":"webauthn.get","origin":"x"}').toString('base64url'),
+      authenticatorData: 'AA',
+      signature: 'AA',
+      attestationObject: 'AA',
+    },
+    clientExtensionResults: {},
+  }),
+  '{"name":"\\u0000","untrusted":1}',
+  `{"name":"${'n'.repeat(10_000)}"}`,
 ];
 
 describe('no input produces a 500 or a stack trace', () => {

@@ -7,6 +7,7 @@ import {
   type ClientOptions,
   createClient,
   type LatchkeyClient,
+  type LatchkeyEnvironment,
   type Session,
   type User,
 } from '@latchkey/sdk';
@@ -51,7 +52,13 @@ afterEach(async () => {
  */
 export async function openSdkTab(
   t: TestProvider,
-  setup: { browser?: FakeBrowser; href?: string; options?: ClientOptions } = {},
+  setup: {
+    browser?: FakeBrowser;
+    href?: string;
+    options?: ClientOptions;
+    /** Parts of the platform to replace (e.g. `loadWebAuthn` with a software authenticator). */
+    environment?: Partial<LatchkeyEnvironment>;
+  } = {},
 ): Promise<SdkTab> {
   const browser = setup.browser ?? new FakeBrowser(ORIGIN);
   const { fetch, requests, telemetry, settled } = recordingFetch(t.provider, () => browser.origin);
@@ -59,6 +66,7 @@ export async function openSdkTab(
   const environment = browser.tab({
     fetch,
     location: { hostname: url.hostname, origin: url.origin, href: setup.href ?? `${url.origin}/` },
+    ...setup.environment,
   });
   const client = createClient(t.provider.config.project.publicToken, {
     apiBaseUrl: API_BASE_URL,

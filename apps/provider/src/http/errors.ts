@@ -54,6 +54,33 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: 'This change needs a recent sign-in: authenticate with your password or email again, then try again.',
   },
+  // Passkeys (WebAuthn). The two texts the widget shows for them are the specification's (widget.md §8).
+  duplicate_webauthn_registration: {
+    status: 409,
+    message:
+      'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+  },
+  webauthn_registration_not_found: {
+    status: 404,
+    message:
+      'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  },
+  invalid_public_key_credential: {
+    status: 400,
+    message: 'Invalid public key credential: pass the JSON text of the credential the browser returned.',
+  },
+  invalid_webauthn_domain: {
+    status: 400,
+    message: "The domain is not one of the project's WebAuthn relying-party ids.",
+  },
+  unable_to_register_webauthn: {
+    status: 400,
+    message: 'The passkey could not be registered. Start the registration again.',
+  },
+  unable_to_auth_webauthn_registration: {
+    status: 401,
+    message: 'The passkey could not be authenticated. Please try again.',
+  },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   internal_server_error: { status: 500, message: 'An internal error occurred. Please try again later.' },

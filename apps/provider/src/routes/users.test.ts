@@ -320,7 +320,6 @@ describe('DELETE /users/emails/{id} and /users/phone_numbers/{id}', () => {
     ['totps', 'TOTP not found.'],
     ['crypto_wallets', 'Crypto wallet not found.'],
     ['oauth', 'OAuth registration not found.'],
-    ['webauthn_registrations', 'WebAuthn registration not found.'],
     ['biometric_registrations', 'Biometric registration not found.'],
   ])('answers DELETE /users/%s/{id} with 404 not_found', async (segment, message) => {
     const testProvider = await startProvider();

@@ -22,7 +22,6 @@ const LATER_FACTORS: Record<string, string> = {
   totps: 'TOTP',
   crypto_wallets: 'Crypto wallet',
   oauth: 'OAuth registration',
-  webauthn_registrations: 'WebAuthn registration',
   biometric_registrations: 'Biometric registration',
 };
 

@@ -116,7 +116,7 @@ describe('phone sender', () => {
       mode: 'production',
       smtp: { url: 'smtp://127.0.0.1:9', from: 'login@acme.example' },
     });
-    expect(provider.config.project.products).toEqual(['email_otp', 'email_magic_links', 'passwords']);
+    expect(provider.config.project.products).toEqual(['email_otp', 'email_magic_links', 'passwords', 'webauthn']);
     for (const channel of ['sms', 'whatsapp']) {
       const response = await call('POST', `/otps/${channel}/login_or_create`, {
         body: { phone_number: '+14155550100' },

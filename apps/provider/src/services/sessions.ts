@@ -100,10 +100,10 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
 }
 
 /**
- * Refuses a sensitive change (a password set by session, an identifier added or removed) with
- * `reauthentication_required` unless the session proved a password or an email address (passcode or link)
- * within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a phone number can be
- * taken over at the carrier.
+ * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey added or
+ * removed) with `reauthentication_required` unless the session proved a password, an email address (passcode or
+ * link) or a passkey within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a phone number
+ * can be taken over at the carrier.
  */
 export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow): void {
   const minutes = deps.config.recentAuthenticationMinutes;
@@ -111,7 +111,10 @@ export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow):
   const factors = JSON.parse(row.factors) as AuthenticationFactor[];
   const recent = factors.some(
     (factor) =>
-      (factor.type === 'password' || factor.delivery_method === 'email') &&
+      (factor.type === 'password' ||
+        factor.delivery_method === 'email' ||
+        // A passkey or security key: a signature over a fresh challenge, bound to the origin.
+        factor.type === 'webauthn') &&
       Date.parse(factor.last_authenticated_at) >= since,
   );
   if (!recent) {

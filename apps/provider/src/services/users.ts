@@ -28,7 +28,7 @@ function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** The user row with its emails, phone numbers and password flag aggregated into JSON by the database. */
+/** The user row with its emails, phone numbers, passkeys and password flag aggregated into JSON by the database. */
 const selectUserWithMethods = precompiled((db, userId) => {
   const { arrayFrom, objectFrom } = jsonHelpers(db);
   return db
@@ -51,6 +51,20 @@ const selectUserWithMethods = precompiled((db, userId) => {
           .orderBy('phone_numbers.created_at')
           .orderBy('phone_numbers.phone_id'),
       ).as('phone_rows'),
+      arrayFrom(
+        eb
+          .selectFrom('webauthn_registrations')
+          .select([
+            'webauthn_registrations.webauthn_registration_id',
+            'webauthn_registrations.rp_id',
+            'webauthn_registrations.user_agent',
+            'webauthn_registrations.authenticator_type',
+            'webauthn_registrations.name',
+          ])
+          .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
+          .orderBy('webauthn_registrations.created_at')
+          .orderBy('webauthn_registrations.webauthn_registration_id'),
+      ).as('webauthn_rows'),
       objectFrom(
         eb
           .selectFrom('passwords')
@@ -68,6 +82,9 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
   const emails = fromJson<{ email_id: string; email: string; verified: number }[]>(user.email_rows);
   const phones = fromJson<{ phone_id: string; phone_number: string; verified: number }[]>(user.phone_rows);
   const password = fromJson<{ password_id: string; requires_reset: number } | null>(user.password_row);
+  const webauthn = fromJson<
+    { webauthn_registration_id: string; rp_id: string; user_agent: string; authenticator_type: string; name: string }[]
+  >(user.webauthn_rows);
   return {
     user_id: user.user_id,
     created_at: iso(user.created_at),
@@ -81,7 +98,15 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     })),
     crypto_wallets: [],
     providers: [],
-    webauthn_registrations: [],
+    webauthn_registrations: webauthn.map((row) => ({
+      webauthn_registration_id: row.webauthn_registration_id,
+      domain: row.rp_id,
+      user_agent: row.user_agent,
+      authenticator_type: row.authenticator_type,
+      // Only verified registrations are stored: a credential joins the account once its registration verifies.
+      verified: true,
+      name: row.name,
+    })),
     biometric_registrations: [],
     totps: [],
     password: password ? { password_id: password.password_id, requires_reset: password.requires_reset === 1 } : null,

@@ -5,7 +5,14 @@
 // its types through `@latchkey/sdk/contract` (types only: its `PRODUCTS` list `satisfies ContractProduct[]`).
 
 /** The sign-in methods a project can switch on (provider config `project.products`, bootstrap). */
-export const CONTRACT_PRODUCTS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'email_magic_links', 'passwords'] as const;
+export const CONTRACT_PRODUCTS = [
+  'email_otp',
+  'sms_otp',
+  'whatsapp_otp',
+  'email_magic_links',
+  'passwords',
+  'webauthn',
+] as const;
 /** One sign-in method a project can switch on. */
 export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
 

@@ -1,0 +1,85 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { z } from 'zod';
+import { exceedsJsonDepth } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+
+/** The longest `public_key_credential` text accepted (a credential with a long attestation is a few KiB). */
+export const MAX_CREDENTIAL_CHARS = 64 * 1024;
+
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/);
+
+/** Credential ids are at most 1023 bytes (WebAuthn §5.8.3): 1364 base64url characters. */
+const credentialId = base64url(1364).min(1);
+const clientDataJSON = base64url(16 * 1024).min(1);
+
+const common = {
+  id: credentialId,
+  rawId: credentialId,
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).nullish(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+};
+
+const registrationSchema = z.object({
+  ...common,
+  response: z.object({
+    clientDataJSON,
+    attestationObject: base64url(48 * 1024).min(1),
+    transports: z.array(z.string().max(32)).max(16).optional(),
+  }),
+});
+
+const assertionSchema = z.object({
+  ...common,
+  response: z.object({
+    clientDataJSON,
+    authenticatorData: base64url(16 * 1024).min(1),
+    signature: base64url(4 * 1024).min(1),
+    userHandle: base64url(128).nullish(),
+  }),
+});
+
+const clientDataSchema = z.object({ type: z.string(), challenge: base64url(1024).min(1), origin: z.string() });
+
+/** A credential as the browser library returned it, and the challenge its client data names. */
+export interface ParsedCredential<T> {
+  credential: T;
+  /** The challenge the authenticator signed over (base64url), read from `clientDataJSON`. */
+  challenge: string;
+}
+
+function parseCredential<T>(text: string, schema: z.ZodType): ParsedCredential<T> {
+  if (exceedsJsonDepth(text)) throw new ProviderError('invalid_public_key_credential');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ProviderError('invalid_public_key_credential');
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) throw new ProviderError('invalid_public_key_credential');
+  const credential = result.data as T & { response: { clientDataJSON: string } };
+  let clientData: unknown;
+  try {
+    clientData = JSON.parse(Buffer.from(credential.response.clientDataJSON, 'base64url').toString('utf8'));
+  } catch {
+    throw new ProviderError('invalid_public_key_credential');
+  }
+  const parsed = clientDataSchema.safeParse(clientData);
+  if (!parsed.success) throw new ProviderError('invalid_public_key_credential');
+  return { credential, challenge: parsed.data.challenge };
+}
+
+/** The `public_key_credential` of `webauthn/register`: the JSON text of a new credential. */
+export function parseRegistrationCredential(text: string): ParsedCredential<RegistrationResponseJSON> {
+  return parseCredential<RegistrationResponseJSON>(text, registrationSchema);
+}
+
+/** The `public_key_credential` of `webauthn/authenticate`: the JSON text of an assertion. */
+export function parseAssertionCredential(text: string): ParsedCredential<AuthenticationResponseJSON> {
+  return parseCredential<AuthenticationResponseJSON>(text, assertionSchema);
+}

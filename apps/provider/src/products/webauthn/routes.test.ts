@@ -1,0 +1,991 @@
+import { createHash } from 'node:crypto';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { describe, expect, it } from 'vitest';
+import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
+import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
+import { type SignedIn, signIn, snapshotRows } from '../../../test/fixtures';
+import { type CallResult, iso, ORIGIN, START, startProvider, type TestProvider } from '../../../test/harness';
+import { type CeremonyTweaks, SoftAuthenticator } from '../../../test/softAuthenticator';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const b64url = (text: string) => Buffer.from(text).toString('base64url');
+const EMAIL = 'ada@example.com';
+const DOMAIN = 'localhost';
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0';
+const FIVE_MINUTES = 5 * 60_000;
+
+// The texts the specification gives the widget's passkey errors (widget.md §8), quoted, not taken from the catalogue.
+const DUPLICATE = errorBody(
+  409,
+  'duplicate_webauthn_registration',
+  'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+);
+const NOT_REGISTERED = errorBody(
+  404,
+  'webauthn_registration_not_found',
+  'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+);
+const MANAGED_NOT_FOUND = errorBody(404, 'webauthn_registration_not_found', 'WebAuthn registration not found.');
+const CHALLENGE_REFUSED = errorBody(
+  400,
+  'unable_to_register_webauthn',
+  'The passkey could not be registered: its challenge is unknown, expired, already used or was issued to another session. Start the registration again.',
+);
+const UNVERIFIED = errorBody(
+  400,
+  'unable_to_register_webauthn',
+  'The passkey could not be registered: the credential did not verify for this origin, relying party and challenge (a passkey must also verify the user). Start the registration again.',
+);
+const AUTH_REFUSED = errorBody(
+  401,
+  'unable_to_auth_webauthn_registration',
+  'The passkey could not be authenticated. Please try again.',
+);
+
+/** Every row a passkey call could write, to prove a refusal wrote nothing. */
+const snapshot = (t: TestProvider) => snapshotRows(t, ['users', 'sessions', 'passkeys', 'challenges', 'failures']);
+
+function creationOptions(response: CallResult): PublicKeyCredentialCreationOptionsJSON {
+  expect(response.status).toBe(200);
+  return JSON.parse(response.json.data.public_key_credential_creation_options);
+}
+
+function requestOptions(response: CallResult): PublicKeyCredentialRequestOptionsJSON {
+  expect(response.status).toBe(200);
+  return JSON.parse(response.json.data.public_key_credential_request_options);
+}
+
+function registerStart(t: TestProvider, sessionToken: string | undefined, body: Record<string, unknown> = {}) {
+  return t.post(
+    '/webauthn/register/start',
+    { domain: DOMAIN, return_passkey_credential_options: true, user_agent: USER_AGENT, ...body },
+    sessionToken,
+  );
+}
+
+function finishRegistration(t: TestProvider, sessionToken: string | undefined, credential: unknown) {
+  return t.post(
+    '/webauthn/register',
+    { public_key_credential: JSON.stringify(credential), session_duration_minutes: 60 },
+    sessionToken,
+  );
+}
+
+/** Runs a whole registration for `user` on `authenticator`. */
+async function registerPasskey(
+  t: TestProvider,
+  user: SignedIn,
+  authenticator: SoftAuthenticator,
+  startBody: Record<string, unknown> = {},
+  tweaks: CeremonyTweaks = {},
+) {
+  const credential = await authenticator.create(
+    creationOptions(await registerStart(t, user.sessionToken, startBody)),
+    tweaks,
+  );
+  return { credential, response: await finishRegistration(t, user.sessionToken, credential) };
+}
+
+function authenticateStart(
+  t: TestProvider,
+  mode: 'primary' | 'secondary' = 'primary',
+  body: Record<string, unknown> = {},
+  sessionToken?: string,
+) {
+  return t.post(
+    `/webauthn/authenticate/start/${mode}`,
+    { domain: DOMAIN, return_passkey_credential_options: true, ...body },
+    sessionToken,
+  );
+}
+
+function finishAuthentication(t: TestProvider, assertion: unknown, sessionToken?: string) {
+  return t.post(
+    '/webauthn/authenticate',
+    { public_key_credential: JSON.stringify(assertion), session_duration_minutes: 60 },
+    sessionToken,
+  );
+}
+
+/** A passkey sign-in with nobody signed in: primary start, the authenticator's assertion, authenticate. */
+async function passkeySignIn(
+  t: TestProvider,
+  authenticator: SoftAuthenticator,
+  tweaks: CeremonyTweaks = {},
+  startBody: Record<string, unknown> = {},
+) {
+  const assertion = await authenticator.get(requestOptions(await authenticateStart(t, 'primary', startBody)), tweaks);
+  return finishAuthentication(t, assertion);
+}
+
+/** Ada, signed in by an email passcode a moment ago, with a passkey registered on a platform authenticator. */
+async function adaWithPasskey(
+  t: TestProvider,
+  settings: { userVerification?: boolean; counter?: boolean } = {},
+  startBody: Record<string, unknown> = {},
+) {
+  const ada = await signIn(t, { email: EMAIL });
+  const authenticator = new SoftAuthenticator({ origin: ORIGIN, ...settings });
+  const { response, credential } = await registerPasskey(t, ada, authenticator, startBody);
+  expect(response.status).toBe(200);
+  return { ada, authenticator, credential, registrationId: response.json.data.webauthn_registration_id as string };
+}
+
+/** The factor a passkey sign-in or registration adds to a session (contract §6). */
+function passkeyFactor(registrationId: unknown, at: number, userAgent = USER_AGENT) {
+  return {
+    type: 'webauthn',
+    delivery_method: 'webauthn_registration',
+    last_authenticated_at: iso(at),
+    webauthn_factor: { webauthn_registration_id: registrationId, domain: DOMAIN, user_agent: userAgent },
+  };
+}
+
+/** A registration as the user object lists it (contract §6). */
+function listedPasskey(registrationId: unknown, name = 'Passkey') {
+  return {
+    webauthn_registration_id: registrationId,
+    domain: DOMAIN,
+    user_agent: USER_AGENT,
+    authenticator_type: 'platform',
+    verified: true,
+    name,
+  };
+}
+
+describe('webauthn/register/start', () => {
+  it('answers passkey creation options as a JSON string with base64url fields and stores only the challenge hash', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const response = await registerStart(t, ada.sessionToken);
+    expect(response.json).toEqual({
+      data: {
+        request_id: REQUEST_ID,
+        status_code: 200,
+        user_id: ada.userId,
+        public_key_credential_creation_options: expect.any(String),
+      },
+    });
+    const options = creationOptions(response);
+    expect(options).toEqual({
+      challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      rp: { name: 'Latchkey Playground', id: DOMAIN },
+      user: { id: b64url(ada.userId), name: EMAIL, displayName: EMAIL },
+      pubKeyCredParams: [
+        { alg: -8, type: 'public-key' },
+        { alg: -7, type: 'public-key' },
+        { alg: -257, type: 'public-key' },
+      ],
+      timeout: FIVE_MINUTES,
+      attestation: 'none',
+      excludeCredentials: [],
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required', requireResidentKey: true },
+      extensions: { credProps: true },
+      hints: [],
+    });
+    expect(await t.provider.database.db.selectFrom('webauthn_challenges').selectAll().execute()).toEqual([
+      {
+        challenge_id: expect.stringMatching(/^webauthn-challenge-test-/),
+        project_id: 'project-test-latchkey-playground',
+        challenge_hash: sha256(options.challenge),
+        purpose: 'register',
+        user_id: ada.userId,
+        session_id: ada.sessionId,
+        rp_id: DOMAIN,
+        user_verification_required: 1,
+        is_passkey: 1,
+        user_handle: b64url(ada.userId),
+        authenticator_type: null,
+        user_agent: USER_AGENT,
+        expires_at: START + FIVE_MINUTES,
+        consumed_at: null,
+        created_at: START,
+      },
+    ]);
+  });
+
+  it('asks a security key for a non-discoverable credential, honours the overrides and excludes registered credentials', async () => {
+    const t = await startProvider();
+    const { ada, credential } = await adaWithPasskey(t);
+    const response = await registerStart(t, ada.sessionToken, {
+      return_passkey_credential_options: false,
+      authenticator_type: 'cross-platform',
+      override_id: 'ada-handle',
+      override_name: 'ada.lovelace',
+      override_display_name: 'Ada Lovelace',
+    });
+    const options = creationOptions(response);
+    expect(options.user).toEqual({ id: b64url('ada-handle'), name: 'ada.lovelace', displayName: 'Ada Lovelace' });
+    expect(options.authenticatorSelection).toEqual({
+      residentKey: 'discouraged',
+      userVerification: 'preferred',
+      requireResidentKey: false,
+      authenticatorAttachment: 'cross-platform',
+    });
+    expect(options.excludeCredentials).toEqual([
+      { id: credential.id, type: 'public-key', transports: ['internal', 'hybrid'] },
+    ]);
+    const challenge = await t.provider.database.db
+      .selectFrom('webauthn_challenges')
+      .selectAll()
+      .where('challenge_hash', '=', sha256(options.challenge))
+      .executeTakeFirstOrThrow();
+    expect(challenge).toMatchObject({
+      user_verification_required: 0,
+      is_passkey: 0,
+      authenticator_type: 'cross-platform',
+    });
+  });
+
+  it('needs a live session with a recent sign-in, refusing otherwise and writing nothing', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const before = await snapshot(t);
+    expectError(await registerStart(t, undefined), 401, 'user_unauthenticated');
+    expectError(await registerStart(t, 'no-such-session'), 404, 'session_not_found');
+    expect(await snapshot(t)).toEqual(before);
+
+    // Past recentAuthenticationMinutes (5) a new passkey needs a fresh sign-in.
+    t.clock.advance(FIVE_MINUTES + 1);
+    const stale = await registerStart(t, ada.sessionToken);
+    expect(stale.status).toBe(403);
+    expect(stale.json).toMatchObject({ error_type: 'reauthentication_required' });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses a domain that is not a relying-party id of the project with invalid_webauthn_domain', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const before = await snapshot(t);
+    // 127.0.0.1 is an allowed origin's host, but an IP address is never a relying-party id.
+    for (const domain of ['evil.example', 'localhost.evil.example', '127.0.0.1', 'LOCALHOST', '']) {
+      const response = await registerStart(t, ada.sessionToken, { domain });
+      if (domain === '') expectSchemaError(response, ['.domain']);
+      else expectError(response, 400, 'invalid_webauthn_domain');
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('takes its relying-party ids and origins from project.webauthn when set', async () => {
+    const t = await startProvider({
+      project: {
+        allowedOrigins: [ORIGIN, 'https://app.acme.test'],
+        webauthn: { relyingPartyIds: ['acme.test'], origins: ['https://app.acme.test', 'https://login.acme.test'] },
+      },
+    });
+    const ada = await signIn(t, { email: EMAIL });
+    expectError(await registerStart(t, ada.sessionToken, { domain: 'app.acme.test' }), 400, 'invalid_webauthn_domain');
+    const options = creationOptions(await registerStart(t, ada.sessionToken, { domain: 'acme.test' }));
+    expect(options.rp.id).toBe('acme.test');
+    // A ceremony on another configured origin of the relying party is accepted…
+    const authenticator = new SoftAuthenticator({ origin: 'https://login.acme.test' });
+    const registered = await finishRegistration(t, ada.sessionToken, await authenticator.create(options));
+    expect(registered.status).toBe(200);
+    // …one on the allowed origin that is not a WebAuthn origin is not.
+    const other = creationOptions(await registerStart(t, ada.sessionToken, { domain: 'acme.test' }));
+    const refused = await finishRegistration(
+      t,
+      ada.sessionToken,
+      await new SoftAuthenticator({ origin: 'https://evil.acme.test' }).create(other),
+    );
+    expect(refused.json).toEqual(UNVERIFIED);
+  });
+
+  it('refuses every passkey call with method_not_enabled when the product is off', async () => {
+    const t = await startProvider({ project: { products: ['email_otp'] } });
+    const ada = await signIn(t, { email: EMAIL });
+    const before = await snapshot(t);
+    expectError(await registerStart(t, ada.sessionToken), 403, 'method_not_enabled');
+    expectError(await finishRegistration(t, ada.sessionToken, {}), 403, 'method_not_enabled');
+    expectError(await authenticateStart(t, 'primary'), 403, 'method_not_enabled');
+    expectError(await authenticateStart(t, 'secondary', {}, ada.sessionToken), 403, 'method_not_enabled');
+    expectError(await finishAuthentication(t, {}), 403, 'method_not_enabled');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses wrong types and unknown authenticator types with a schema error', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    expectSchemaError(await t.post('/webauthn/register/start', {}, ada.sessionToken), ['.domain']);
+    expectSchemaError(await registerStart(t, ada.sessionToken, { authenticator_type: 'usb' }), ['.authenticator_type']);
+    expectSchemaError(await registerStart(t, ada.sessionToken, { override_id: 'x'.repeat(65) }), ['.override_id']);
+    expectSchemaError(await registerStart(t, ada.sessionToken, { return_passkey_credential_options: 'yes' }), [
+      '.return_passkey_credential_options',
+    ]);
+  });
+});
+
+describe('webauthn/register', () => {
+  it('stores the verified passkey, adds it to the user and its factor to the same session', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    t.clock.advance(60_000);
+    const { credential, response } = await registerPasskey(t, ada, authenticator);
+    expect(response.status).toBe(200);
+    const registrationId = response.json.data.webauthn_registration_id;
+    expect(registrationId).toMatch(/^webauthn-registration-test-/);
+    expect(response.json).toEqual({
+      data: {
+        ...authenticateResponse({
+          userId: ada.userId,
+          user: expectedUser(ada.userId, {
+            emails: [{ email_id: ada.emailId, email: EMAIL, verified: true }],
+            webauthn_registrations: [listedPasskey(registrationId)],
+          }),
+          factors: [emailFactor('otp', ada.emailId, EMAIL, START), passkeyFactor(registrationId, START + 60_000)],
+          expiresAt: START + 60_000 + 60 * 60_000,
+          lastAccessedAt: START + 60_000,
+          sessionId: ada.sessionId,
+          sessionToken: ada.sessionToken,
+          userAgent: 'vitest',
+        }),
+        webauthn_registration_id: registrationId,
+      },
+    });
+    const row = await db.selectFrom('webauthn_registrations').selectAll().executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      webauthn_registration_id: registrationId,
+      user_id: ada.userId,
+      project_id: 'project-test-latchkey-playground',
+      credential_id: credential.id,
+      public_key: expect.stringMatching(/^[A-Za-z0-9_-]{100,}$/),
+      sign_count: 0,
+      transports: '["internal","hybrid"]',
+      user_handle: b64url(ada.userId),
+      rp_id: DOMAIN,
+      user_agent: USER_AGENT,
+      authenticator_type: 'platform',
+      is_passkey: 1,
+      name: 'Passkey',
+      created_at: START + 60_000,
+    });
+    expect(await db.selectFrom('webauthn_challenges').select('consumed_at').execute()).toEqual([
+      { consumed_at: START + 60_000 },
+    ]);
+    // GET /users/me lists it too.
+    const me = await t.call('GET', '/users/me', { sessionToken: ada.sessionToken });
+    expect(me.json.data.webauthn_registrations).toEqual([listedPasskey(registrationId)]);
+  });
+
+  it('registers a security key that does not verify the user when no passkey was asked for', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const key = new SoftAuthenticator({ origin: ORIGIN, userVerification: false });
+    const { response } = await registerPasskey(t, ada, key, { return_passkey_credential_options: false });
+    expect(response.status).toBe(200);
+    expect(response.json.data.user.webauthn_registrations).toEqual([
+      listedPasskey(response.json.data.webauthn_registration_id, 'Security key'),
+    ]);
+  });
+
+  it('refuses a passkey whose authenticator did not verify the user, using the challenge up', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const key = new SoftAuthenticator({ origin: ORIGIN, userVerification: false });
+    const before = await snapshot(t);
+    const { credential, response } = await registerPasskey(t, ada, key);
+    expect(response.json).toEqual(UNVERIFIED);
+    const after = await snapshot(t);
+    expect(after.passkeys).toEqual([]);
+    expect(after.sessions).toEqual(before.sessions);
+    expect(after.challenges).toEqual([expect.objectContaining({ consumed_at: START })]);
+    // The challenge cannot be answered again, even with a credential that verifies the user.
+    expect((await finishRegistration(t, ada.sessionToken, { ...credential })).json).toEqual(CHALLENGE_REFUSED);
+  });
+
+  it('refuses a wrong origin, a wrong relying-party id, a wrong ceremony type and a missing user presence', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    for (const tweaks of [
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:5174' },
+      { rpId: 'evil.example' },
+      { type: 'webauthn.get' },
+      { userPresent: false },
+    ] satisfies CeremonyTweaks[]) {
+      const { response } = await registerPasskey(t, ada, authenticator, {}, tweaks);
+      expect(response.json, JSON.stringify(tweaks)).toEqual(UNVERIFIED);
+    }
+    expect(await t.provider.database.db.selectFrom('webauthn_registrations').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses an expired, a used, an unknown and a foreign challenge', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+
+    // Expired: five minutes after the start.
+    const late = await authenticator.create(creationOptions(await registerStart(t, ada.sessionToken)));
+    t.clock.advance(FIVE_MINUTES);
+    expect((await finishRegistration(t, ada.sessionToken, late)).json).toEqual(CHALLENGE_REFUSED);
+
+    // Unknown: a challenge the provider never issued.
+    const fresh = await signIn(t, { email: EMAIL });
+    const options = creationOptions(await registerStart(t, fresh.sessionToken));
+    const invented = await authenticator.create(options, { challenge: b64url('not-issued-by-the-provider') });
+    expect((await finishRegistration(t, fresh.sessionToken, invented)).json).toEqual(CHALLENGE_REFUSED);
+
+    // Foreign: answered by another session of the same user, or by another user. The challenge stays usable.
+    const credential = await authenticator.create(options);
+    const otherSession = await signIn(t, { email: EMAIL });
+    const grace = await signIn(t, { email: 'grace@example.com' });
+    const before = await snapshot(t);
+    expect((await finishRegistration(t, otherSession.sessionToken, credential)).json).toEqual(CHALLENGE_REFUSED);
+    expect((await finishRegistration(t, grace.sessionToken, credential)).json).toEqual(CHALLENGE_REFUSED);
+    expect(await snapshot(t)).toEqual(before);
+    expect((await finishRegistration(t, fresh.sessionToken, credential)).status).toBe(200);
+
+    // Used: the same answer again.
+    const again = await finishRegistration(t, fresh.sessionToken, credential);
+    expect(again.json).toEqual(CHALLENGE_REFUSED);
+    expect(await db.selectFrom('webauthn_registrations').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('needs a session: refuses none, a dead one, and a session JWT (the answer carries the opaque token)', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const credential = await authenticator.create(creationOptions(await registerStart(t, ada.sessionToken)));
+    const jwt = (await t.post('/sessions/authenticate', {}, ada.sessionToken)).json.data.session_jwt as string;
+    const before = await snapshot(t);
+    expectError(await finishRegistration(t, undefined, credential), 401, 'user_unauthenticated');
+    expectError(await finishRegistration(t, 'no-such-session', credential), 404, 'session_not_found');
+    expectError(await finishRegistration(t, jwt, credential), 401, 'invalid_session_token');
+    expect(await snapshot(t)).toEqual(before);
+    expect((await finishRegistration(t, ada.sessionToken, credential)).status).toBe(200);
+  });
+
+  it('gives one credential id to one user: a second registration of it answers duplicate_webauthn_registration', async () => {
+    const t = await startProvider();
+    const { ada, authenticator, credential } = await adaWithPasskey(t);
+    const synced = authenticator.credentials.find((item) => item.id === credential.id);
+    if (!synced) throw new Error('the authenticator lost its credential');
+
+    // Another user (the passkey synced to a device they use), then Ada herself, register the same credential.
+    const grace = await signIn(t, { email: 'grace@example.com' });
+    const before = await snapshot(t);
+    const { response: stolen } = await registerPasskey(t, grace, authenticator, {}, { reuse: synced });
+    expect(stolen.json).toEqual(DUPLICATE);
+    const { response: twice } = await registerPasskey(t, ada, authenticator, {}, { reuse: synced });
+    expect(twice.json).toEqual(DUPLICATE);
+    const after = await snapshot(t);
+    expect(after.passkeys).toEqual(before.passkeys);
+    expect(after.sessions).toEqual(before.sessions);
+  });
+
+  it('refuses a credential that is not the JSON text of a registration with invalid_public_key_credential', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const good = await authenticator.create(creationOptions(await registerStart(t, ada.sessionToken)));
+    const before = await snapshot(t);
+    const bad: unknown[] = [
+      'not json',
+      '{}',
+      '[]',
+      'null',
+      { ...good, type: 'password' },
+      { ...good, id: 'has spaces' },
+      { ...good, response: { ...good.response, clientDataJSON: b64url('not json') } },
+      { ...good, response: { ...good.response, clientDataJSON: b64url('{"type":"webauthn.create"}') } },
+      { ...good, response: { clientDataJSON: good.response.clientDataJSON } },
+      `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+    ];
+    for (const credential of bad) {
+      const text = typeof credential === 'string' ? credential : JSON.stringify(credential);
+      const response = await t.post(
+        '/webauthn/register',
+        { public_key_credential: text, session_duration_minutes: 60 },
+        ada.sessionToken,
+      );
+      expectError(response, 400, 'invalid_public_key_credential');
+    }
+    expectSchemaError(await t.post('/webauthn/register', { public_key_credential: good }, ada.sessionToken), [
+      '.public_key_credential',
+    ]);
+    expectSchemaError(
+      await t.post(
+        '/webauthn/register',
+        { public_key_credential: JSON.stringify(good), session_duration_minutes: 1 },
+        ada.sessionToken,
+      ),
+      ['.session_duration_minutes'],
+    );
+    expect(await snapshot(t)).toEqual(before);
+    expect((await finishRegistration(t, ada.sessionToken, good)).status).toBe(200);
+  });
+
+  it('never answers a 500 for garbage attestation objects, however deep their CBOR nests', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    for (const attestationObject of [
+      Buffer.from('garbage').toString('base64url'),
+      Buffer.alloc(30_000, 0x81).toString('base64url'), // an array in an array in an array…
+      Buffer.from([0xa1, 0x63, 0x66, 0x6d, 0x74]).toString('base64url'), // a map cut short
+    ]) {
+      const good: RegistrationResponseJSON = await authenticator.create(
+        creationOptions(await registerStart(t, ada.sessionToken)),
+      );
+      const response = await finishRegistration(t, ada.sessionToken, {
+        ...good,
+        response: { ...good.response, attestationObject },
+      });
+      expect(response.json).toEqual(UNVERIFIED);
+    }
+  });
+});
+
+describe('webauthn/authenticate', () => {
+  it('signs a user in with a discoverable passkey and no user name, with a webauthn factor', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { ada, authenticator, registrationId } = await adaWithPasskey(t);
+    t.clock.advance(60_000);
+    const start = await authenticateStart(t, 'primary');
+    expect(start.json).toEqual({
+      data: { request_id: REQUEST_ID, status_code: 200, public_key_credential_request_options: expect.any(String) },
+    });
+    const options = requestOptions(start);
+    expect(options).toEqual({
+      rpId: DOMAIN,
+      challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      allowCredentials: [],
+      timeout: FIVE_MINUTES,
+      userVerification: 'required',
+    });
+    expect(
+      await db
+        .selectFrom('webauthn_challenges')
+        .selectAll()
+        .where('challenge_hash', '=', sha256(options.challenge))
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ purpose: 'authenticate', user_id: null, session_id: null, user_verification_required: 1 });
+
+    const response = await finishAuthentication(t, await authenticator.get(options));
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: {
+        ...authenticateResponse({
+          userId: ada.userId,
+          user: expectedUser(ada.userId, {
+            emails: [{ email_id: ada.emailId, email: EMAIL, verified: true }],
+            webauthn_registrations: [listedPasskey(registrationId)],
+          }),
+          factors: [passkeyFactor(registrationId, START + 60_000)],
+          startedAt: START + 60_000,
+          expiresAt: START + 60_000 + 60 * 60_000,
+        }),
+        webauthn_registration_id: registrationId,
+      },
+    });
+    expect(response.json.data.session.session_id).not.toBe(ada.sessionId);
+    const row = await db.selectFrom('webauthn_registrations').select('sign_count').executeTakeFirstOrThrow();
+    expect(row.sign_count).toBe(1);
+    // A passkey sign-in is a recent authentication: it may add another passkey at once.
+    const another = await registerPasskey(
+      t,
+      { ...ada, sessionToken: response.json.data.session_token },
+      new SoftAuthenticator({ origin: ORIGIN }),
+    );
+    expect(another.response.status).toBe(200);
+  });
+
+  it('adds the factor to the caller’s session on a secondary start, which lists only the user’s credentials', async () => {
+    const t = await startProvider();
+    const { ada, authenticator, credential, registrationId } = await adaWithPasskey(t);
+    const grace = await adaWithPasskeyOf(t, 'grace@example.com');
+    const start = await authenticateStart(t, 'secondary', {}, ada.sessionToken);
+    const options = requestOptions(start);
+    expect(options.allowCredentials).toEqual([
+      { id: credential.id, type: 'public-key', transports: ['internal', 'hybrid'] },
+    ]);
+    t.clock.advance(60_000);
+    const response = await finishAuthentication(t, await authenticator.get(options), ada.sessionToken);
+    expect(response.status).toBe(200);
+    expect(response.json.data.session.session_id).toBe(ada.sessionId);
+    expect(response.json.data.session_token).toBe(ada.sessionToken);
+    expect(response.json.data.session.authentication_factors).toEqual([
+      emailFactor('otp', ada.emailId, EMAIL, START),
+      passkeyFactor(registrationId, START + 60_000),
+    ]);
+
+    // A secondary challenge is for that session and that user's credentials only.
+    const bound = requestOptions(await authenticateStart(t, 'secondary', {}, ada.sessionToken));
+    const before = await snapshot(t);
+    expect((await finishAuthentication(t, await authenticator.get(bound))).json).toEqual(AUTH_REFUSED);
+    expect((await finishAuthentication(t, await authenticator.get(bound), grace.ada.sessionToken)).json).toEqual(
+      AUTH_REFUSED,
+    );
+    const graceAssertion = await grace.authenticator.get(bound, { credential: grace.authenticator.credentials[0] });
+    expect((await finishAuthentication(t, graceAssertion, ada.sessionToken)).json).toEqual(AUTH_REFUSED);
+    expect(await snapshot(t)).toEqual(before);
+    expect((await finishAuthentication(t, await authenticator.get(bound), ada.sessionToken)).status).toBe(200);
+  });
+
+  it('answers a secondary start without registrations with webauthn_registration_not_found', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    expect((await authenticateStart(t, 'secondary', {}, ada.sessionToken)).json).toEqual(NOT_REGISTERED);
+    expectError(await authenticateStart(t, 'secondary'), 401, 'user_unauthenticated');
+  });
+
+  it('refuses a cloned authenticator: a signature counter that does not go up', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { authenticator, ada } = await adaWithPasskey(t);
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
+    const stored = async () =>
+      (await db.selectFrom('webauthn_registrations').select('sign_count').executeTakeFirstOrThrow()).sign_count;
+    expect(await stored()).toBe(2);
+
+    for (const signCount of [2, 1, 0]) {
+      const before = await snapshot(t);
+      expect((await passkeySignIn(t, authenticator, { signCount })).json).toEqual(AUTH_REFUSED);
+      const after = await snapshot(t);
+      expect(after.sessions).toEqual(before.sessions);
+      expect(after.passkeys).toEqual(before.passkeys);
+      expect(after.failures).toHaveLength(before.failures.length + 1);
+      expect(after.failures.every((row) => row.user_id === ada.userId)).toBe(true);
+    }
+    // The genuine authenticator's next counter still works.
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
+    expect(await stored()).toBe(3);
+  });
+
+  it('accepts an authenticator that keeps no counter (0 each time), as synced passkeys do', async () => {
+    const t = await startProvider();
+    const { authenticator } = await adaWithPasskey(t, { counter: false });
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
+  });
+
+  it('requires user verification for a passkey, whatever the start call asked', async () => {
+    const t = await startProvider();
+    const { authenticator } = await adaWithPasskey(t);
+    for (const startBody of [{}, { return_passkey_credential_options: false }]) {
+      const response = await passkeySignIn(t, authenticator, { userVerified: false }, startBody);
+      expect(response.json).toEqual(AUTH_REFUSED);
+    }
+    expect((await passkeySignIn(t, authenticator, {}, { return_passkey_credential_options: false })).status).toBe(200);
+  });
+
+  it('lets a security key sign in without user verification unless the start asked for a passkey', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const key = new SoftAuthenticator({ origin: ORIGIN, userVerification: false });
+    const { response, credential } = await registerPasskey(t, ada, key, { return_passkey_credential_options: false });
+    expect(response.status).toBe(200);
+    const stored = key.credentials.find((item) => item.id === credential.id);
+    // Not discoverable: it signs in as a second factor, offered by the secondary start.
+    const secondary = requestOptions(
+      await authenticateStart(t, 'secondary', { return_passkey_credential_options: false }, ada.sessionToken),
+    );
+    expect((await finishAuthentication(t, await key.get(secondary), ada.sessionToken)).status).toBe(200);
+    const strict = requestOptions(await authenticateStart(t, 'primary'));
+    expect((await finishAuthentication(t, await key.get(strict, { credential: stored }))).json).toEqual(AUTH_REFUSED);
+  });
+
+  it('refuses a wrong origin, a wrong relying-party id, a forged signature and a foreign user handle', async () => {
+    const t = await startProvider();
+    const { authenticator, ada } = await adaWithPasskey(t);
+    for (const tweaks of [
+      { origin: 'https://evil.example' },
+      { rpId: 'evil.example' },
+      { badSignature: true },
+      { type: 'webauthn.create' },
+      { userHandle: b64url('user-test-somebody-else') },
+    ] satisfies CeremonyTweaks[]) {
+      const before = await snapshot(t);
+      expect((await passkeySignIn(t, authenticator, tweaks)).json, JSON.stringify(tweaks)).toEqual(AUTH_REFUSED);
+      const after = await snapshot(t);
+      expect(after.sessions).toEqual(before.sessions);
+      expect(after.failures).toHaveLength(before.failures.length + 1);
+      expect(after.failures).toEqual(expect.arrayContaining(before.failures));
+      expect(after.failures.every((row) => row.user_id === ada.userId)).toBe(true);
+    }
+  });
+
+  it('refuses an expired, a used and an unknown challenge, and a registration challenge, counting no failure', async () => {
+    const t = await startProvider();
+    const { ada, authenticator } = await adaWithPasskey(t);
+    const options = requestOptions(await authenticateStart(t, 'primary'));
+    const assertion = await authenticator.get(options);
+    expect((await finishAuthentication(t, assertion)).status).toBe(200);
+    const before = await snapshot(t);
+    // Used.
+    expect((await finishAuthentication(t, assertion)).json).toEqual(AUTH_REFUSED);
+    // Unknown.
+    const invented = await authenticator.get(options, { challenge: b64url('never issued') });
+    expect((await finishAuthentication(t, invented)).json).toEqual(AUTH_REFUSED);
+    // A registration challenge answered as a sign-in.
+    const registration = creationOptions(await registerStart(t, ada.sessionToken));
+    const crossed = await authenticator.get({ rpId: DOMAIN, challenge: registration.challenge });
+    expect((await finishAuthentication(t, crossed, ada.sessionToken)).json).toEqual(AUTH_REFUSED);
+    // Expired.
+    const late = await authenticator.get(requestOptions(await authenticateStart(t, 'primary')));
+    t.clock.advance(FIVE_MINUTES);
+    expect((await finishAuthentication(t, late)).json).toEqual(AUTH_REFUSED);
+    const after = await snapshot(t);
+    expect(after.sessions).toEqual(before.sessions);
+    expect(after.failures).toEqual(before.failures);
+  });
+
+  it('answers webauthn_registration_not_found for a credential the provider does not know', async () => {
+    const t = await startProvider();
+    await adaWithPasskey(t);
+    const stranger = new SoftAuthenticator({ origin: ORIGIN });
+    const options = requestOptions(await authenticateStart(t, 'primary'));
+    await stranger.create({
+      rp: { id: DOMAIN, name: 'x' },
+      user: { id: b64url('nobody'), name: 'n', displayName: 'n' },
+      challenge: options.challenge,
+      pubKeyCredParams: [],
+    });
+    const before = await snapshot(t);
+    expect((await finishAuthentication(t, await stranger.get(options))).json).toEqual(NOT_REGISTERED);
+    const after = await snapshot(t);
+    expect(after.sessions).toEqual(before.sessions);
+    expect(after.challenges.filter((row) => row.consumed_at !== null)).toHaveLength(2);
+  });
+
+  it('counts failures against the user and refuses even a valid passkey past the lockout, until the window passes', async () => {
+    const t = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+    const { authenticator } = await adaWithPasskey(t);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await passkeySignIn(t, authenticator, { badSignature: true })).json).toEqual(AUTH_REFUSED);
+    }
+    const options = requestOptions(await authenticateStart(t, 'primary'));
+    const before = await snapshot(t);
+    const locked = await finishAuthentication(t, await authenticator.get(options));
+    expectError(locked, 429, 'user_lock_limit_reached');
+    expect(await snapshot(t)).toEqual(before);
+
+    t.clock.advance(60 * 60_000);
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
+  });
+
+  it('limits primary starts per client IP', async () => {
+    const t = await startProvider({ rateLimits: { webauthnChallengesPerIp: { limit: 2, windowSeconds: 60 } } });
+    expect((await authenticateStart(t)).status).toBe(200);
+    expect((await authenticateStart(t)).status).toBe(200);
+    const limited = await authenticateStart(t);
+    expectError(limited, 429, 'too_many_requests');
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await t.provider.database.db.selectFrom('webauthn_challenges').selectAll().execute()).toHaveLength(2);
+    const other = await t.call('POST', '/webauthn/authenticate/start/primary', {
+      body: { domain: DOMAIN },
+      remoteAddress: '10.0.0.2',
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it('refuses an assertion that is not the JSON text of one with invalid_public_key_credential', async () => {
+    const t = await startProvider();
+    const { authenticator } = await adaWithPasskey(t);
+    const good = await authenticator.get(requestOptions(await authenticateStart(t, 'primary')));
+    const before = await snapshot(t);
+    for (const credential of [
+      'not json',
+      '{}',
+      { ...good, response: { ...good.response, signature: 'not base64url!' } },
+      { ...good, response: { ...good.response, authenticatorData: undefined } },
+      { ...good, rawId: 42 },
+    ]) {
+      const text = typeof credential === 'string' ? credential : JSON.stringify(credential);
+      expectError(
+        await t.post('/webauthn/authenticate', { public_key_credential: text }),
+        400,
+        'invalid_public_key_credential',
+      );
+    }
+    // Well-formed but garbage binary parts: refused like a forged assertion, never a 500.
+    for (const response of [
+      { ...good.response, authenticatorData: b64url('short') },
+      { ...good.response, signature: b64url('garbage') },
+    ]) {
+      const options = requestOptions(await authenticateStart(t, 'primary'));
+      const fresh = await authenticator.get(options);
+      expect(
+        (
+          await finishAuthentication(t, {
+            ...fresh,
+            response: { ...fresh.response, ...response, clientDataJSON: fresh.response.clientDataJSON },
+          })
+        ).json,
+      ).toEqual(AUTH_REFUSED);
+    }
+    expect((await snapshot(t)).sessions).toEqual(before.sessions);
+  });
+});
+
+/** Another user with a passkey on their own authenticator. */
+async function adaWithPasskeyOf(t: TestProvider, email: string) {
+  const user = await signIn(t, { email });
+  const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+  const { response } = await registerPasskey(t, user, authenticator);
+  expect(response.status).toBe(200);
+  return { ada: user, authenticator, registrationId: response.json.data.webauthn_registration_id as string };
+}
+
+describe('webauthn/update and DELETE /users/webauthn_registrations', () => {
+  it('renames the caller’s own registration, trimmed, and lists the new name', async () => {
+    const t = await startProvider();
+    const { ada, registrationId } = await adaWithPasskey(t);
+    const response = await t.call('PUT', `/webauthn/update/${registrationId}`, {
+      body: { name: '  Work laptop  ' },
+      sessionToken: ada.sessionToken,
+    });
+    expect(response.json).toEqual({
+      data: {
+        request_id: REQUEST_ID,
+        status_code: 200,
+        webauthn_registration: listedPasskey(registrationId, 'Work laptop'),
+      },
+    });
+    const me = await t.call('GET', '/users/me', { sessionToken: ada.sessionToken });
+    expect(me.json.data.webauthn_registrations).toEqual([listedPasskey(registrationId, 'Work laptop')]);
+  });
+
+  it('refuses to rename another user’s or an unknown registration, a bad name, or without a session', async () => {
+    const t = await startProvider();
+    const { ada, registrationId } = await adaWithPasskey(t);
+    const grace = await signIn(t, { email: 'grace@example.com' });
+    const before = await snapshot(t);
+    const rename = (id: string, body: unknown, sessionToken?: string) =>
+      t.call('PUT', `/webauthn/update/${id}`, { body, sessionToken });
+    expect((await rename(registrationId, { name: 'Mine now' }, grace.sessionToken)).json).toEqual(MANAGED_NOT_FOUND);
+    expect((await rename('webauthn-registration-test-nope', { name: 'x' }, ada.sessionToken)).json).toEqual(
+      MANAGED_NOT_FOUND,
+    );
+    expectError(await rename(registrationId, { name: 'x' }), 401, 'user_unauthenticated');
+    for (const name of ['', '   ', 'x'.repeat(101), 'line\nbreak', 42]) {
+      expectSchemaError(await rename(registrationId, { name }, ada.sessionToken), ['.name']);
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('deletes the caller’s registration after a recent sign-in; signing in with it is then refused', async () => {
+    const t = await startProvider();
+    const { ada, authenticator, registrationId } = await adaWithPasskey(t);
+    const grace = await signIn(t, { email: 'grace@example.com' });
+    const before = await snapshot(t);
+    expect(
+      (await t.call('DELETE', `/users/webauthn_registrations/${registrationId}`, { sessionToken: grace.sessionToken }))
+        .json,
+    ).toEqual(MANAGED_NOT_FOUND);
+    expectError(await t.call('DELETE', `/users/webauthn_registrations/${registrationId}`), 401, 'user_unauthenticated');
+    expect(await snapshot(t)).toEqual(before);
+
+    // Removing a factor is a sensitive change: a stale sign-in must authenticate again first.
+    t.clock.advance(FIVE_MINUTES + 1);
+    const stale = await t.call('DELETE', `/users/webauthn_registrations/${registrationId}`, {
+      sessionToken: ada.sessionToken,
+    });
+    expect(stale.json).toMatchObject({ status_code: 403, error_type: 'reauthentication_required' });
+    expect(await snapshot(t)).toEqual(before);
+
+    const fresh = await signIn(t, { email: EMAIL });
+    const deleted = await t.call('DELETE', `/users/webauthn_registrations/${registrationId}`, {
+      sessionToken: fresh.sessionToken,
+    });
+    expect(deleted.json).toEqual({
+      data: {
+        request_id: REQUEST_ID,
+        status_code: 200,
+        user_id: ada.userId,
+        __user: expect.objectContaining({ user_id: ada.userId, webauthn_registrations: [] }),
+      },
+    });
+    expect(await t.provider.database.db.selectFrom('webauthn_registrations').selectAll().execute()).toEqual([]);
+    expect((await passkeySignIn(t, authenticator)).json).toEqual(NOT_REGISTERED);
+    expect(
+      (await t.call('DELETE', `/users/webauthn_registrations/${registrationId}`, { sessionToken: fresh.sessionToken }))
+        .json,
+    ).toEqual(MANAGED_NOT_FOUND);
+  });
+});
+
+describe('passkeys and account pre-hijacking', () => {
+  it('removes a passkey registered before the email was verified when its owner verifies it', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    // An attacker signs up with Ada's address and a password (unverified), then adds a passkey.
+    const signup = await t.post('/passwords', {
+      email: EMAIL,
+      password: 'correct horse battery staple 42',
+      session_duration_minutes: 60,
+    });
+    expect(signup.status).toBe(200);
+    const attacker = new SoftAuthenticator({ origin: ORIGIN });
+    const attackerSession = { sessionToken: signup.json.data.session_token } as SignedIn;
+    expect((await registerPasskey(t, attackerSession, attacker)).response.status).toBe(200);
+
+    // Ada proves her address with a passcode: the attacker's password, passkey and sessions do not survive it.
+    const sent = await t.post('/otps/email/login_or_create', { email: EMAIL });
+    const code = await t.lastCode(EMAIL);
+    const verified = await t.post('/otps/authenticate', {
+      token: code,
+      method_id: sent.json.data.method_id,
+      session_duration_minutes: 60,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.json.data.user.webauthn_registrations).toEqual([]);
+    expect(await db.selectFrom('webauthn_registrations').selectAll().execute()).toEqual([]);
+    expect((await passkeySignIn(t, attacker)).json).toEqual(NOT_REGISTERED);
+  });
+});
+
+describe('webauthn: concurrency', () => {
+  it('lets exactly one of 50 parallel answers to one registration challenge register the passkey', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const credential = await authenticator.create(creationOptions(await registerStart(t, ada.sessionToken)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => finishRegistration(t, ada.sessionToken, credential)),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    for (const response of responses.filter((item) => item.status !== 200)) {
+      expect(response.json).toEqual(CHALLENGE_REFUSED);
+    }
+    expect(await t.provider.database.db.selectFrom('webauthn_registrations').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('lets exactly one of 50 parallel answers to one sign-in challenge start a session', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { authenticator, ada } = await adaWithPasskey(t);
+    const assertion = await authenticator.get(requestOptions(await authenticateStart(t, 'primary')));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => finishAuthentication(t, assertion)));
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    for (const response of responses.filter((item) => item.status !== 200)) {
+      expect(response.json).toEqual(AUTH_REFUSED);
+    }
+    const sessions = await db.selectFrom('sessions').select('session_id').execute();
+    expect(sessions.filter((row) => row.session_id !== ada.sessionId)).toHaveLength(1);
+    expect(await db.selectFrom('auth_failures').selectAll().execute()).toEqual([]);
+    expect(
+      (await db.selectFrom('webauthn_registrations').select('sign_count').executeTakeFirstOrThrow()).sign_count,
+    ).toBe(1);
+  });
+
+  it('lets only one of two assertions racing with the same counter through (different challenges)', async () => {
+    const t = await startProvider();
+    const { authenticator } = await adaWithPasskey(t);
+    const [first, second] = await Promise.all([authenticateStart(t), authenticateStart(t)]);
+    const a = await authenticator.get(requestOptions(first as CallResult), { signCount: 7 });
+    const b = await authenticator.get(requestOptions(second as CallResult), { signCount: 7 });
+    const responses = await Promise.all([finishAuthentication(t, a), finishAuthentication(t, b)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 401]);
+  });
+});

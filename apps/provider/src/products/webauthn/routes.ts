@@ -1,0 +1,395 @@
+import { randomBytes } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { protectionFields, sessionDurationField } from '../../http/fields';
+import {
+  assertProductEnabled,
+  consumeRateLimit,
+  recordFailure,
+  releaseGuessSlot,
+  takeGuessSlot,
+} from '../../services/guards';
+import { newId } from '../../services/secrets';
+import {
+  assertRecentAuthentication,
+  authenticateResponseFields,
+  optionalSession,
+  recordAuthentication,
+  requireOpaqueSession,
+  requireSession,
+} from '../../services/sessions';
+import { requireUser } from '../../services/users';
+import { consumeChallenge, findLiveChallenge, storeChallenge } from './challenges';
+import { MAX_CREDENTIAL_CHARS, parseAssertionCredential, parseRegistrationCredential } from './credentials';
+import {
+  defaultRegistrationName,
+  findRegistrationByCredential,
+  registrationNotFound,
+  registrationsOf,
+  serializeRegistration,
+  transportsOf,
+  webauthnFactor,
+} from './registrations';
+import { assertRelyingPartyId, CHALLENGE_LIFETIME_MS, SUPPORTED_ALGORITHM_IDS, webauthnOrigins } from './relyingParty';
+
+/** WebAuthn's `user.id` may hold at most 64 bytes. */
+const MAX_USER_HANDLE_BYTES = 64;
+
+const domainField = z.string().min(1).max(253);
+
+const registerStartSchema = z.object({
+  domain: domainField,
+  authenticator_type: z.enum(['platform', 'cross-platform']).optional(),
+  return_passkey_credential_options: z.boolean().optional(),
+  override_id: z
+    .string()
+    .min(1)
+    .refine((value) => Buffer.byteLength(value) <= MAX_USER_HANDLE_BYTES, {
+      message: `must be at most ${MAX_USER_HANDLE_BYTES} bytes`,
+    })
+    .optional(),
+  override_name: z.string().min(1).max(256).optional(),
+  override_display_name: z.string().min(1).max(256).optional(),
+  user_agent: z.string().optional(),
+  use_base64_url_encoding: z.boolean().optional(),
+});
+
+const credentialField = z.string().min(1).max(MAX_CREDENTIAL_CHARS);
+
+const registerSchema = z.object({
+  public_key_credential: credentialField,
+  session_duration_minutes: sessionDurationField,
+});
+
+const authenticateStartSchema = z.object({
+  domain: domainField,
+  return_passkey_credential_options: z.boolean().optional(),
+});
+
+const authenticateSchema = z.object({
+  public_key_credential: credentialField,
+  session_duration_minutes: sessionDurationField,
+  ...protectionFields,
+});
+
+// A name is shown in lists and toasts: printable text, trimmed, 1–100 characters.
+const updateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'must not contain control characters' }),
+});
+
+const REGISTRATION_CHALLENGE_REFUSED =
+  'The passkey could not be registered: its challenge is unknown, expired, already used or was issued to another session. Start the registration again.';
+const REGISTRATION_UNVERIFIED =
+  'The passkey could not be registered: the credential did not verify for this origin, relying party and challenge (a passkey must also verify the user). Start the registration again.';
+
+/** `webauthn/register/start`: creation options for a new credential of the signed-in user. */
+async function registerStart(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  assertProductEnabled(deps, 'webauthn');
+  const body = await readBody(c, registerStartSchema);
+  const session = await requireSession(c);
+  // A new passkey is a sensitive change. The challenge below is bound to this session and lives five minutes,
+  // so the check here covers the ceremony that follows.
+  assertRecentAuthentication(deps, session.row);
+  const rpId = assertRelyingPartyId(project, body.domain);
+  const user = await requireUser(deps.db, session.row.user_id);
+  const existing = await registrationsOf(deps.db, user.user_id, rpId);
+  const isPasskey = body.return_passkey_credential_options === true;
+  const userHandle = Buffer.from(body.override_id ?? user.user_id, 'utf8');
+  const userName = body.override_name ?? user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.user_id;
+  const fullName = [user.name.first_name, user.name.last_name].filter((part) => part !== '').join(' ');
+  const options = await generateRegistrationOptions({
+    rpName: project.name,
+    rpID: rpId,
+    userName,
+    userID: userHandle,
+    userDisplayName: body.override_display_name ?? (fullName || userName),
+    challenge: randomBytes(32),
+    timeout: CHALLENGE_LIFETIME_MS,
+    attestationType: 'none',
+    // The browser refuses to make a second credential on an authenticator that already holds one of these.
+    excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+    authenticatorSelection: {
+      // A passkey is discoverable (sign-in without a user name, autofill) and always verifies the user.
+      residentKey: isPasskey ? 'required' : 'discouraged',
+      userVerification: isPasskey ? 'required' : 'preferred',
+      ...(body.authenticator_type ? { authenticatorAttachment: body.authenticator_type } : {}),
+    },
+    supportedAlgorithmIDs: SUPPORTED_ALGORITHM_IDS,
+  });
+  await storeChallenge(deps, options.challenge, {
+    purpose: 'register',
+    userId: user.user_id,
+    sessionId: session.row.session_id,
+    rpId,
+    userVerificationRequired: isPasskey,
+    isPasskey,
+    userHandle: userHandle.toString('base64url'),
+    authenticatorType: body.authenticator_type ?? null,
+    userAgent: (body.user_agent ?? c.req.header('user-agent') ?? '').slice(0, 512),
+  });
+  return ok(c, { user_id: user.user_id, public_key_credential_creation_options: JSON.stringify(options) });
+}
+
+/** `webauthn/register`: verifies the new credential against its challenge and adds it to the session's user. */
+async function register(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  assertProductEnabled(deps, 'webauthn');
+  const body = await readBody(c, registerSchema);
+  // The answer hands the session token back, so only the opaque token will do.
+  const current = await requireOpaqueSession(c);
+  const { credential, challenge } = parseRegistrationCredential(body.public_key_credential);
+  const row = await findLiveChallenge(deps, challenge, 'register');
+  // Bound to the session that asked: a challenge of another session (even of the same user) is refused.
+  if (!row || row.session_id !== current.row.session_id || row.user_id !== current.row.user_id) {
+    throw new ProviderError('unable_to_register_webauthn', { message: REGISTRATION_CHALLENGE_REFUSED });
+  }
+  const now = deps.clock.now();
+  const registrationId = newId('webauthn-registration', deps.environment);
+  // One transaction: the challenge is used up first (whatever follows, it cannot be answered again), then the
+  // credential is verified and stored and the session records the factor. A refusal commits only the use.
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeChallenge(trx, row.challenge_id, now))) {
+      return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_CHALLENGE_REFUSED };
+    }
+    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verified = await verifyRegistrationResponse({
+        response: credential,
+        expectedChallenge: challenge,
+        expectedOrigin: webauthnOrigins(project),
+        expectedRPID: row.rp_id,
+        requireUserPresence: true,
+        requireUserVerification: row.user_verification_required === 1,
+        supportedAlgorithmIDs: SUPPORTED_ALGORITHM_IDS,
+      });
+    } catch {
+      return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_UNVERIFIED };
+    }
+    if (!verified.verified) {
+      return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_UNVERIFIED };
+    }
+    const info = verified.registrationInfo;
+    const registration = {
+      webauthn_registration_id: registrationId,
+      user_id: current.row.user_id,
+      project_id: project.projectId,
+      credential_id: info.credential.id,
+      public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
+      sign_count: info.credential.counter,
+      transports: JSON.stringify(credential.response.transports ?? []),
+      user_handle: row.user_handle ?? '',
+      rp_id: row.rp_id,
+      user_agent: row.user_agent ?? '',
+      authenticator_type: credential.authenticatorAttachment ?? row.authenticator_type ?? '',
+      is_passkey: row.is_passkey,
+      name: defaultRegistrationName(row.is_passkey === 1),
+      created_at: now,
+    };
+    // One credential id belongs to one user: the unique (project, credential id) index decides, races included.
+    const inserted = await trx
+      .insertInto('webauthn_registrations')
+      .values(registration)
+      .onConflict((conflict) => conflict.columns(['project_id', 'credential_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) {
+      return { refused: 'duplicate_webauthn_registration' as const };
+    }
+    const session = await recordAuthentication(trx, c, {
+      userId: current.row.user_id,
+      factor: webauthnFactor(registration),
+      durationMinutes: body.session_duration_minutes,
+      current,
+    });
+    return { session };
+  });
+  if (outcome.refused !== undefined) throw new ProviderError(outcome.refused, { message: outcome.message });
+  return ok(c, { ...(await authenticateResponseFields(c, outcome.session)), webauthn_registration_id: registrationId });
+}
+
+/**
+ * `webauthn/authenticate/start/primary` and `/secondary`: request options. A primary start (nobody signed in)
+ * allows any discoverable credential of the relying party, for passkey sign-in without a user name and for
+ * autofill (conditional mediation); a secondary start lists the session user's credentials and binds the
+ * challenge to that session.
+ */
+async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondary'): Promise<Response> {
+  const deps = c.get('deps');
+  assertProductEnabled(deps, 'webauthn');
+  const body = await readBody(c, authenticateStartSchema);
+  const rpId = assertRelyingPartyId(deps.config.project, body.domain);
+  const session = mode === 'secondary' ? await requireSession(c) : null;
+  let allowCredentials: { id: string; transports: string[] }[] = [];
+  if (session) {
+    const registrations = await registrationsOf(deps.db, session.row.user_id, rpId);
+    if (registrations.length === 0) throw new ProviderError('webauthn_registration_not_found');
+    allowCredentials = registrations.map((row) => ({ id: row.credential_id, transports: transportsOf(row) }));
+  } else {
+    // Anyone may ask, and each answer stores a row: limited per client IP.
+    const ip = clientIp(c);
+    if (ip !== '') {
+      await consumeRateLimit(deps, `webauthnChallengesPerIp:${ip}`, deps.config.rateLimits.webauthnChallengesPerIp);
+    }
+  }
+  const userVerificationRequired = body.return_passkey_credential_options === true;
+  const options = await generateAuthenticationOptions({
+    rpID: rpId,
+    allowCredentials,
+    challenge: randomBytes(32),
+    timeout: CHALLENGE_LIFETIME_MS,
+    userVerification: userVerificationRequired ? 'required' : 'preferred',
+  });
+  await storeChallenge(deps, options.challenge, {
+    purpose: 'authenticate',
+    userId: session?.row.user_id ?? null,
+    sessionId: session?.row.session_id ?? null,
+    rpId,
+    userVerificationRequired,
+  });
+  return ok(c, { public_key_credential_request_options: JSON.stringify(options) });
+}
+
+/**
+ * `webauthn/authenticate`: verifies an assertion and signs its user in (or adds the factor to the caller's
+ * session of the same user). The challenge is used up first; then, like a password, the check takes a slot of
+ * the user's lockout count before it runs, a failure keeps it and a success gives it back.
+ */
+async function authenticate(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  assertProductEnabled(deps, 'webauthn');
+  const body = await readBody(c, authenticateSchema);
+  const { credential, challenge } = parseAssertionCredential(body.public_key_credential);
+  const row = await findLiveChallenge(deps, challenge, 'authenticate');
+  if (!row) throw new ProviderError('unable_to_auth_webauthn_registration');
+  const now = deps.clock.now();
+  const registration = await findRegistrationByCredential(deps, credential.id);
+  if (!registration) {
+    // The credential is unknown (deleted from the account but still in the password manager): the challenge
+    // has been answered, so it is used up all the same.
+    await consumeChallenge(deps.db, row.challenge_id, now);
+    throw new ProviderError('webauthn_registration_not_found');
+  }
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  // A secondary challenge is for the session that asked and its user's credentials only.
+  const foreign =
+    (row.session_id !== null && current?.row.session_id !== row.session_id) ||
+    (row.user_id !== null && registration.user_id !== row.user_id) ||
+    registration.rp_id !== row.rp_id;
+  if (foreign) throw new ProviderError('unable_to_auth_webauthn_registration');
+  const userId = registration.user_id;
+
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeChallenge(trx, row.challenge_id, now))) return { refused: true as const };
+    // Throws user_lock_limit_reached past the cap, rolling the use of the challenge back with it.
+    await takeGuessSlot(deps, userId, trx);
+    let newCounter: number;
+    try {
+      const verified = await verifyAuthenticationResponse({
+        response: credential,
+        expectedChallenge: challenge,
+        expectedOrigin: webauthnOrigins(deps.config.project),
+        expectedRPID: registration.rp_id,
+        credential: {
+          id: registration.credential_id,
+          publicKey: Buffer.from(registration.public_key, 'base64url'),
+          // A counter that does not go up (a cloned authenticator) is refused by the check.
+          counter: registration.sign_count,
+        },
+        // A passkey always verifies the user, whatever the start call asked.
+        requireUserVerification: row.user_verification_required === 1 || registration.is_passkey === 1,
+      });
+      const userHandle = credential.response.userHandle;
+      const handleMatches = userHandle === undefined || userHandle === null || userHandle === registration.user_handle;
+      if (!verified.verified || !handleMatches) throw new Error('not verified');
+      newCounter = verified.authenticationInfo.newCounter;
+    } catch {
+      await recordFailure(deps, userId, trx);
+      return { refused: true as const };
+    }
+    if (newCounter > 0 || registration.sign_count > 0) {
+      // Two answers racing with counters read before either was stored: only a counter that still goes up wins.
+      const raised = await trx
+        .updateTable('webauthn_registrations')
+        .set({ sign_count: newCounter })
+        .where('webauthn_registration_id', '=', registration.webauthn_registration_id)
+        .where('sign_count', '<', newCounter)
+        .executeTakeFirst();
+      if (Number(raised.numUpdatedRows) !== 1) {
+        await recordFailure(deps, userId, trx);
+        return { refused: true as const };
+      }
+    }
+    await releaseGuessSlot(trx, userId);
+    const session = await recordAuthentication(trx, c, {
+      userId,
+      factor: webauthnFactor(registration),
+      durationMinutes: body.session_duration_minutes,
+      current,
+    });
+    return { session };
+  });
+  if (outcome.refused) throw new ProviderError('unable_to_auth_webauthn_registration');
+  return ok(c, {
+    ...(await authenticateResponseFields(c, outcome.session)),
+    webauthn_registration_id: registration.webauthn_registration_id,
+  });
+}
+
+/** `PUT webauthn/update/{id}`: renames one of the caller's own registrations. */
+async function update(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const body = await readBody(c, updateSchema);
+  const { row } = await requireSession(c);
+  const updated = await deps.db
+    .updateTable('webauthn_registrations')
+    .set({ name: body.name })
+    .where('webauthn_registration_id', '=', c.req.param('id') ?? '')
+    .where('user_id', '=', row.user_id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw registrationNotFound();
+  return ok(c, { webauthn_registration: serializeRegistration(updated) });
+}
+
+/** `DELETE users/webauthn_registrations/{id}`: removes one of the caller's own registrations (a sensitive change). */
+async function remove(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { row } = await requireSession(c);
+  assertRecentAuthentication(deps, row);
+  const deleted = await deps.db
+    .deleteFrom('webauthn_registrations')
+    .where('webauthn_registration_id', '=', c.req.param('id') ?? '')
+    .where('user_id', '=', row.user_id)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) throw registrationNotFound();
+  const user = await requireUser(deps.db, row.user_id);
+  return ok(c, { user_id: user.user_id, __user: user });
+}
+
+/** The passkey calls of contract §4 "WebAuthn / passkeys", and the delete of a registration from §4 "Users". */
+export function registerWebAuthnRoutes(app: Hono<ProviderEnv>): void {
+  app.post('/sdk/v1/webauthn/register/start', registerStart);
+  app.post('/sdk/v1/webauthn/register', register);
+  app.post('/sdk/v1/webauthn/authenticate/start/primary', (c) => authenticateStart(c, 'primary'));
+  app.post('/sdk/v1/webauthn/authenticate/start/secondary', (c) => authenticateStart(c, 'secondary'));
+  app.post('/sdk/v1/webauthn/authenticate', authenticate);
+  app.put('/sdk/v1/webauthn/update/:id', update);
+  app.delete('/sdk/v1/users/webauthn_registrations/:id', remove);
+}
