@@ -3,7 +3,7 @@ import type { ProviderEnv } from '../http/context';
 import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
 import { registerOtpRoutes } from './otp/routes';
 import { registerPasswordRoutes } from './passwords/routes';
-import { registerWebAuthnRoutes } from './webauthn/routes';
+import { registerWebAuthnRoutes } from './passkeys/routes';
 
 /**
  * One sign-in product of the provider: its folder (`src/products/<key>/`, named after the widget's configuration
