@@ -201,8 +201,10 @@ describe('the packages as published (npm pack, installed into a fresh Vite app o
       expect(entry?.link, `${pkg.name} is a copy, not a link`).toBeUndefined();
       const installed = join(appDir, 'node_modules', pkg.name);
       expect(lstatSync(installed).isSymbolicLink(), `${installed} is a folder of its own`).toBe(false);
-      // The published files only: no sources, no tests.
-      expect(readdirSync(installed).sort(), pkg.name).toEqual(['README.md', 'dist', 'package.json']);
+      // The published files only (package.json's `files`, top level): no sources, no tests.
+      const published = (pkg.manifest.files as string[]).map((file) => file.split('/')[0]);
+      expect(readdirSync(installed).sort(), pkg.name).toEqual([...new Set([...published, 'package.json'])].sort());
+      expect(published, pkg.name).not.toContain('src');
     }
   });
 
