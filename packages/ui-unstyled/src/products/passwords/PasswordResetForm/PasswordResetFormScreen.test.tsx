@@ -93,7 +93,8 @@ describe('PasswordResetFormScreen', () => {
     expect(env.client.session.getSync()).not.toBeNull();
     // The spent token leaves the address bar.
     expect(window.location.search).not.toContain('token=');
-    expect(onEvent).toHaveBeenCalledWith({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: {} });
+    // Emitted by the success screen's effect once it is displayed: on a loaded machine, a moment after the heading.
+    await waitFor(() => expect(onEvent).toHaveBeenCalledWith({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: {} }), SLOW);
     // The new password works, the old one no longer does.
     await expect(
       env.client.passwords.authenticate({
