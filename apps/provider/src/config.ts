@@ -96,6 +96,13 @@ const projectSchema = z.strictObject({
     .default({ emailMagicLinks: false, passwordResets: false, oauth: false, sso: false }),
   disableWatermark: z.boolean().default(false),
   rbacPolicy: rbacPolicy.nullable().default(null),
+  /**
+   * Multi-factor sign-in. With `required`, a first factor (passcode, magic link, password) of a user who has a
+   * second factor (a verified TOTP) answers an `intermediate_session_token` instead of a session, and only a
+   * second factor (`totps/authenticate`, `totps/recover`) turns it into one. A user without a second factor
+   * gets a session, so they can enrol one.
+   */
+  mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
 });
 
 export const configSchema = z.strictObject({

@@ -3,6 +3,7 @@ import type { ProviderEnv } from '../http/context';
 import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
 import { registerOtpRoutes } from './otp/routes';
 import { registerPasswordRoutes } from './passwords/routes';
+import { registerTotpRoutes } from './totp/routes';
 
 /**
  * One sign-in product of the provider: its folder (`src/products/<key>/`, named after the widget's configuration
@@ -19,4 +20,5 @@ export const PROVIDER_PRODUCTS: readonly ProviderProduct[] = [
   { key: 'otp', register: registerOtpRoutes },
   { key: 'emailMagicLinks', register: registerMagicLinkRoutes },
   { key: 'passwords', register: registerPasswordRoutes },
+  { key: 'totp', register: registerTotpRoutes },
 ];

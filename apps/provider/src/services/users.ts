@@ -28,7 +28,7 @@ function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** The user row with its emails, phone numbers and password flag aggregated into JSON by the database. */
+/** The user row with its emails, phone numbers, TOTPs and password flag aggregated into JSON by the database. */
 const selectUserWithMethods = precompiled((db, userId) => {
   const { arrayFrom, objectFrom } = jsonHelpers(db);
   return db
@@ -51,6 +51,12 @@ const selectUserWithMethods = precompiled((db, userId) => {
           .orderBy('phone_numbers.created_at')
           .orderBy('phone_numbers.phone_id'),
       ).as('phone_rows'),
+      arrayFrom(
+        eb
+          .selectFrom('totps')
+          .select(['totps.totp_id', 'totps.verified'])
+          .whereRef('totps.user_id', '=', 'users.user_id'),
+      ).as('totp_rows'),
       objectFrom(
         eb
           .selectFrom('passwords')
@@ -68,6 +74,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
   const emails = fromJson<{ email_id: string; email: string; verified: number }[]>(user.email_rows);
   const phones = fromJson<{ phone_id: string; phone_number: string; verified: number }[]>(user.phone_rows);
   const password = fromJson<{ password_id: string; requires_reset: number } | null>(user.password_row);
+  const totps = fromJson<{ totp_id: string; verified: number }[]>(user.totp_rows);
   return {
     user_id: user.user_id,
     created_at: iso(user.created_at),
@@ -83,7 +90,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     providers: [],
     webauthn_registrations: [],
     biometric_registrations: [],
-    totps: [],
+    totps: totps.map((row) => ({ totp_id: row.totp_id, verified: row.verified === 1 })),
     password: password ? { password_id: password.password_id, requires_reset: password.requires_reset === 1 } : null,
     trusted_metadata: JSON.parse(user.trusted_metadata) as Record<string, unknown>,
     untrusted_metadata: JSON.parse(user.untrusted_metadata) as Record<string, unknown>,

@@ -7,8 +7,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or
  * link). When this is the first proof of ownership the account has ever had (no other verified identifier)
  * and the request does not come from a live session of the same user, whatever was attached before the
- * proof does not survive it (security.md, account pre-hijacking): the password is removed and every session
- * is revoked, so a stranger who signed up with someone else's address loses the account to its owner.
+ * proof does not survive it (security.md, account pre-hijacking): the password and any TOTP are removed and
+ * every session is revoked, so a stranger who signed up with someone else's address loses the account to its owner.
  * Returns whether that happened.
  */
 export async function markIdentifierVerified(
@@ -54,6 +54,8 @@ export async function markIdentifierVerified(
     .executeTakeFirst();
   if (otherEmails || otherPhones) return { resetUnverifiedFactors: false };
   await trx.deleteFrom('passwords').where('user_id', '=', userId).execute();
+  // Any other factor attached before the proof goes too (recovery codes with their TOTP).
+  await trx.deleteFrom('totps').where('user_id', '=', userId).execute();
   await trx
     .updateTable('sessions')
     .set({ revoked_at: now })
