@@ -27,6 +27,11 @@ const ROUTES: [method: string, path: string][] = [
   ['PUT', '/users/me'],
   ['POST', '/sessions/authenticate'],
   ['POST', '/sessions/revoke'],
+  ['POST', '/totps'],
+  ['POST', '/totps/authenticate'],
+  ['POST', '/totps/recovery_codes'],
+  ['POST', '/totps/recover'],
+  ['DELETE', '/users/totps/totp-test-nope'],
 ];
 
 /** The server calls, authenticated with the project id and secret key instead of the public token. */
@@ -66,6 +71,9 @@ const NASTY_BODIES: string[] = [
   `${'['.repeat(2000)}${']'.repeat(2000)}`,
   '{"name":{"first_name":1},"untrusted_metadata":[]}',
   '{"login_magic_link_url":"javascript:alert(1)","email":"a@b.co"}',
+  '{"totp_code":"\\u0000\\u0000","intermediate_session_token":{"$ne":null},"expiration_minutes":1e308}',
+  `{"totp_code":"123456","intermediate_session_token":"${'x'.repeat(300)}"}`,
+  `{"recovery_code":"${'a-'.repeat(5_000)}","intermediate_session_token":"\\ud800"}`,
   deepEventBatch(5_000),
   deepMetadata(5_000),
   `{"email":"a@b.co","password":${nestedObject(5_000)}}`,
@@ -126,6 +134,7 @@ describe('no input produces a 500 or a stack trace', () => {
       ['DELETE', '/sessions/authenticate'],
       ['GET', '/projects/bootstrap/%00%ff'],
       ['DELETE', '/users/emails/%E0%A4%A'],
+      ['DELETE', '/users/totps/%E0%A4%A'],
     ] as const) {
       const response = await call(method, path);
       expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);

@@ -632,6 +632,24 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     expectSchemaError(await authenticateTotp(t, code, undefined, { intermediate_session_token: '' }), [
       '.intermediate_session_token',
     ]);
+    // Whatever a cookie header holds, the answer is a clear refusal.
+    for (const cookie of [
+      'stytch_intermediate_session_token=%E0%A4%A',
+      'stytch_intermediate_session_token="',
+      'stytch_intermediate_session_token=',
+      `stytch_intermediate_session_token=${'x'.repeat(8000)}`,
+      ';;;=;stytch_intermediate_session_token',
+    ]) {
+      for (const path of ['/totps/authenticate', '/totps/recover']) {
+        const response = await t.call('POST', path, {
+          body: { totp_code: code, recovery_code: 'aaaa-bbbb-cccc-dddd', session_duration_minutes: 30 },
+          headers: { cookie },
+        });
+        expect(response.status, `${path} ${cookie.slice(0, 50)}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${path} ${cookie.slice(0, 50)}`).toBeLessThan(500);
+        expect(['intermediate_session_not_found', 'user_unauthenticated']).toContain(response.json.error_type);
+      }
+    }
     expect(await snapshot(t)).toEqual(before);
   });
 
