@@ -164,3 +164,30 @@ export async function completeIntermediateSession(
     priorFactors: JSON.parse(options.intermediate.factors) as AuthenticationFactor[],
   });
 }
+
+/**
+ * The sign-in waiting for its second factor that a request without a session carries in the SDK's cookie, if it is
+ * still live: `sessions/authenticate` answers it again (the SDK refreshes while it holds one), so the SDK keeps its
+ * token until the intermediate session ends instead of dropping it at its first refresh.
+ */
+export async function pendingSignIn(c: ProviderContext): Promise<StartedSession | null> {
+  const token = intermediateSessionToken(c, undefined);
+  if (token === undefined) return null;
+  const row = await findIntermediateSession(c.get('deps'), token);
+  return row ? { row: asSessionRow(row), token, intermediate: true } : null;
+}
+
+/** Ends the intermediate session a request without a session carries in the SDK's cookie (signing out mid-way). */
+export async function endPendingSignIn(c: ProviderContext): Promise<boolean> {
+  const token = intermediateSessionToken(c, undefined);
+  if (token === undefined) return false;
+  const deps = c.get('deps');
+  const ended = await deps.db
+    .updateTable('intermediate_sessions')
+    .set({ consumed_at: deps.clock.now() })
+    .where('token_hash', '=', sha256Hex(token))
+    .where('project_id', '=', deps.config.project.projectId)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows) === 1;
+}

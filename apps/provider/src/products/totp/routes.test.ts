@@ -607,6 +607,44 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     );
   });
 
+  it('answers a refresh that carries only the intermediate token with the pending sign-in, until it ends', async () => {
+    const t = await startProvider(MFA);
+    await userWithTotp(t);
+    const first = await passcodeSignIn(t, EMAIL);
+    const ist = first.json.data.intermediate_session_token as string;
+    const cookie = `stytch_intermediate_session_token=${ist}`;
+    const refresh = await t.call('POST', '/sessions/authenticate', { body: {}, headers: { cookie } });
+    expect(refresh.status).toBe(200);
+    const { method_id: _methodId, ...pending } = first.json.data;
+    expect(refresh.json.data).toEqual({ ...pending, request_id: REQUEST_ID });
+    // A session in the Authorization header wins over a stale cookie.
+    const other = await signIn(t, { email: 'grace@example.com' });
+    const signedIn = await t.call('POST', '/sessions/authenticate', {
+      body: {},
+      headers: { cookie },
+      sessionToken: other.sessionToken,
+    });
+    expect(signedIn.json.data.user_id).toBe(other.userId);
+    t.clock.advance(10 * MINUTE);
+    refused(await t.call('POST', '/sessions/authenticate', { body: {}, headers: { cookie } }), 'user_unauthenticated');
+  });
+
+  it('ends the pending sign-in on sessions/revoke, so its token completes nothing', async () => {
+    const t = await startProvider(MFA);
+    const { secret } = await userWithTotp(t);
+    const ist = (await passcodeSignIn(t, EMAIL)).json.data.intermediate_session_token as string;
+    const cookie = `stytch_intermediate_session_token=${ist}`;
+    const revoked = await t.call('POST', '/sessions/revoke', { headers: { cookie } });
+    expect(revoked.status).toBe(200);
+    const row = await t.provider.database.db.selectFrom('intermediate_sessions').selectAll().executeTakeFirstOrThrow();
+    expect(row.consumed_at).toBe(t.clock.now());
+    refused(
+      await authenticateTotp(t, await codeAt(secret, t.clock.now()), undefined, { intermediate_session_token: ist }),
+      'intermediate_session_not_found',
+    );
+    refused(await t.call('POST', '/sessions/revoke', { headers: { cookie } }), 'user_unauthenticated');
+  });
+
   it('refuses an expired or unknown intermediate session token, and a pending TOTP, writing nothing', async () => {
     const t = await startProvider(MFA);
     const { secret } = await userWithTotp(t);
