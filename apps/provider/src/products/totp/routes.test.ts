@@ -556,7 +556,7 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     );
   });
 
-  it('gates every first factor: passcode, magic link, password', async () => {
+  it('gates every first factor: passcode, magic link, password, password reset', async () => {
     const t = await startProvider(MFA);
     const created = await t.post('/passwords', { email: EMAIL, password: PASSWORD });
     const sessionToken = created.json.data.session_token as string;
@@ -572,7 +572,14 @@ describe('multi-factor sessions (project.mfa.required)', () => {
       session_duration_minutes: 30,
     });
     const passcode = await passcodeSignIn(t, EMAIL);
-    for (const [name, response] of Object.entries({ password, link, passcode })) {
+    // A reset by email signs in too: it must not skip the second factor either.
+    await t.post('/passwords/email/reset/start', { email: EMAIL });
+    const reset = await t.post('/passwords/email/reset', {
+      token: tokenOf(await t.lastLink(EMAIL, 'reset_password')),
+      password: 'quiet-lantern-zebra-97',
+      session_duration_minutes: 30,
+    });
+    for (const [name, response] of Object.entries({ password, link, passcode, reset })) {
       expect(response.status, name).toBe(200);
       expect(response.json.data, name).toMatchObject({ session_token: '', session_jwt: '' });
       expect(response.json.data.intermediate_session_token, name).toMatch(/^[A-Za-z0-9_-]{43}$/);
