@@ -8,8 +8,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * link). When this is the first proof of ownership the account has ever had (no other verified identifier)
  * and the request does not come from a live session of the same user, whatever was attached before the
  * proof does not survive it (security.md, account pre-hijacking): the password and any TOTP are removed and
- * every session is revoked, so a stranger who signed up with someone else's address loses the account to its owner.
- * Returns whether that happened.
+ * every session (and sign-in waiting for a second factor) is revoked, so a stranger who signed up with someone
+ * else's address loses the account to its owner. Returns whether that happened.
  */
 export async function markIdentifierVerified(
   trx: Executor,
@@ -56,6 +56,12 @@ export async function markIdentifierVerified(
   await trx.deleteFrom('passwords').where('user_id', '=', userId).execute();
   // Any other factor attached before the proof goes too (recovery codes with their TOTP).
   await trx.deleteFrom('totps').where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('intermediate_sessions')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
   await trx
     .updateTable('sessions')
     .set({ revoked_at: now })

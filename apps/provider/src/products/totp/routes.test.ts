@@ -725,11 +725,23 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     const strangerToken = created.json.data.session_token as string;
     const { totpId, secret } = await enrol(t, strangerToken);
     expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), strangerToken)).status).toBe(200);
+    // The stranger starts another sign-in with the password, waiting for the app's code.
+    const pending = await t.post('/passwords/authenticate', { email: EMAIL, password: PASSWORD });
+    const strangerIst = pending.json.data.intermediate_session_token as string;
+    expect(strangerIst).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The owner proves the address: the stranger's password, sessions and TOTP are gone, and no second factor is asked.
     const owner = await passcodeSignIn(t, EMAIL);
     expect(owner.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(owner.json.data.user).toMatchObject({ totps: [], password: null });
     expect(await totpRow(t, totpId)).toBeUndefined();
     expect(await recoveryRows(t, totpId)).toEqual([]);
+    // The stranger's pending sign-in ended with it.
+    t.clock.advance(STEP);
+    refused(
+      await authenticateTotp(t, await codeAt(secret, t.clock.now()), undefined, {
+        intermediate_session_token: strangerIst,
+      }),
+      'intermediate_session_not_found',
+    );
   });
 });
