@@ -154,7 +154,23 @@ async function start(options: StartOptions): Promise<void> {
   if (provider.inbox)
     lines.push(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
   lines.push(describeSecretKey(provider));
+  lines.push(describeTotpKey(provider));
   console.log(lines.join('\n'));
+}
+
+/** Where the key of the authenticator-app secrets comes from; never the key itself. */
+function describeTotpKey(provider: Provider): string {
+  const { source, file } = provider.totpKey;
+  switch (source) {
+    case 'file':
+      return `TOTP key: in ${file} (development only; LATCHKEY_TOTP_ENCRYPTION_KEY overrides it)`;
+    case 'environment':
+      return 'TOTP key: from LATCHKEY_TOTP_ENCRYPTION_KEY';
+    case 'option':
+      return 'TOTP key: from the totpKey option';
+    case 'ephemeral':
+      return 'TOTP key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_TOTP_ENCRYPTION_KEY)';
+  }
 }
 
 /** Where the secret key for server calls comes from; never the key itself, which stays out of every log. */

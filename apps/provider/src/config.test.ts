@@ -21,6 +21,7 @@ const DEFAULTS = {
     disableWatermark: false,
     rbacPolicy: null,
     webauthn: { relyingPartyIds: null, origins: null },
+    mfa: { required: false },
   },
   smtp: null,
   sqlite: { synchronous: 'full' },
@@ -70,6 +71,12 @@ describe('parseConfig', () => {
       passwordPolicy: { type: 'luds', complexity: 3, minimumCount: 8 },
     });
     expect(config.lockout).toEqual({ maxFailuresPerCode: 5, maxFailuresPerUser: 3, windowMinutes: 60 });
+  });
+
+  it('takes project.mfa.required and refuses a misspelt or mistyped key', () => {
+    expect(parseConfig({ project: { mfa: { required: true } } }).project.mfa).toEqual({ required: true });
+    expect(problem({ project: { mfa: { requried: true } } })).toMatch(/project\.mfa: Unrecognized key/);
+    expect(problem({ project: { mfa: { required: 'yes' } } })).toMatch(/project\.mfa\.required: /);
   });
 
   it('throws one readable error that names the path of every problem', () => {

@@ -124,6 +124,13 @@ const projectSchema = z.strictObject({
   rbacPolicy: rbacPolicy.nullable().default(null),
   /** Passkeys and security keys: where they may be registered and used (null: derived from `allowedOrigins`). */
   webauthn: webauthnConfig.default({ relyingPartyIds: null, origins: null }),
+  /**
+   * Multi-factor sign-in. With `required`, a first factor (passcode, magic link, password) of a user who has a
+   * second factor (a verified TOTP) answers an `intermediate_session_token` instead of a session, and only a
+   * second factor (`totps/authenticate`, `totps/recover`) turns it into one. A user without a second factor
+   * gets a session, so they can enrol one.
+   */
+  mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
 });
 
 export const configSchema = z.strictObject({

@@ -5,6 +5,7 @@ import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
 import { resolvePasscodeKey } from './products/otp/passcodeKey';
 import { PROVIDER_PRODUCTS } from './products/registry';
+import { resolveTotpKey, type TotpKeySource } from './products/totp/totpKey';
 import { registerDevInboxRoutes } from './routes/devInbox';
 import { registerProjectRoutes } from './routes/project';
 import { registerServerSessionRoutes } from './routes/serverSessions';
@@ -45,6 +46,12 @@ export interface CreateProviderOptions {
    * start). Without any, the database keeps the hash an earlier start stored, or server calls are refused.
    */
   secretKey?: string;
+  /**
+   * The key TOTP secrets are encrypted under and recovery codes keyed with (at least 32 bytes; hex or base64
+   * text, or bytes). Default: `LATCHKEY_TOTP_ENCRYPTION_KEY`; in development a key file beside the SQLite file,
+   * or a random key for an in-memory, already-open or PostgreSQL database. Production refuses to start without one.
+   */
+  totpKey?: string | Buffer;
 }
 
 /** Where the secret key for server calls comes from (never the key itself). */
@@ -65,6 +72,11 @@ export interface Provider {
   inbox: { list(to?: string): Promise<InboxMessage[]>; clear(): Promise<void> } | null;
   /** Where the secret key for server calls comes from: `none` means server calls are refused. */
   secretKey: SecretKeyInfo;
+  /**
+   * Where the TOTP key comes from (never the key): `ephemeral` is a random key for this process only, so TOTPs
+   * enrolled now stop working after a restart. `file` is the development key file (`<sqlite file>.totp-key`).
+   */
+  totpKey: { source: TotpKeySource; file: string | null };
   /** Closes the database (if the provider opened it). */
   close(): Promise<void>;
 }
@@ -91,6 +103,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     explicit: options.passcodeKey,
     sqlitePath: sqliteFilePath(options.db),
   });
+  const totpKey = resolveTotpKey({ config, explicit: options.totpKey, sqlitePath: sqliteFilePath(options.db) });
   const environment = config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test';
   const secretKey = resolveSecretKey({
     config,
@@ -156,6 +169,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     signer: new SessionSigner(db),
     environment,
     passcodeKey,
+    totpKey: totpKey.key,
   };
 
   const app = createApp(deps, (routes) => {
@@ -174,6 +188,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     database,
     inbox,
     secretKey: { source: secretKeySource, file: secretKey.file },
+    totpKey: { source: totpKey.source, file: totpKey.file },
     close: async () => {
       if (ownsDatabase) await database.close();
     },

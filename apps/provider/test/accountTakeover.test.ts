@@ -457,7 +457,9 @@ describe('finding 8: passcodes are kept under a key that is not in the database'
         /needs at least 32 random bytes/,
       );
       vi.stubEnv(PASSCODE_KEY_ENV, randomBytes(32).toString('base64'));
-      const provider = await createProvider({ db: fresh.database, config: { mode: 'production' }, outbox });
+      // Production needs the TOTP key too (products/totp/totpKey.test.ts); given here, so only the passcode key is under test.
+      const totpKey = randomBytes(32);
+      const provider = await createProvider({ db: fresh.database, config: { mode: 'production' }, outbox, totpKey });
       await provider.close();
     } finally {
       await fresh.drop();

@@ -124,6 +124,7 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
     signer: new SessionSigner(provider.database.db),
     environment: provider.config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
     passcodeKey: testProvider.passcodeKey,
+    totpKey: testProvider.totpKey,
     ...overrides,
   };
 }
@@ -153,6 +154,9 @@ const SNAPSHOT_TABLES = {
   inbox: ['dev_inbox', 'message_id'],
   passkeys: ['webauthn_registrations', 'webauthn_registration_id'],
   challenges: ['webauthn_challenges', 'challenge_id'],
+  totps: ['totps', 'totp_id'],
+  recoveryCodes: ['totp_recovery_codes', 'recovery_code_id'],
+  intermediateSessions: ['intermediate_sessions', 'intermediate_session_id'],
 } as const;
 
 /** A short table name of `snapshotRows` and `rowById`. */

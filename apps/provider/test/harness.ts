@@ -111,6 +111,8 @@ export interface TestProvider<C extends AdjustableClock = TestClock> {
   passcodeKey: Buffer;
   /** The project's secret key for server calls (a fresh random one unless the test named one). */
   secretKey: string;
+  /** The key TOTP secrets are encrypted under (a fresh random one unless the test named one). */
+  totpKey: Buffer;
   /** The project id: the user of the server calls' Basic auth, the JWT audience. */
   projectId: string;
   /** Calls `/sdk/v1{path}` (or an absolute path starting with `/.well-known`, `/dev` or `/v1/`) as the SDK would. */
@@ -163,7 +165,21 @@ export async function openTestProvider<C extends AdjustableClock = TestClock>(
         ? options.passcodeKey
         : Buffer.from(options.passcodeKey, 'base64');
   const secretKey = options.secretKey ?? newSecretKey('test');
-  const provider = await createProvider({ ...options, db: fresh.database, config, clock, passcodeKey, secretKey });
+  const totpKey =
+    options.totpKey === undefined
+      ? randomBytes(32)
+      : Buffer.isBuffer(options.totpKey)
+        ? options.totpKey
+        : Buffer.from(options.totpKey, 'base64');
+  const provider = await createProvider({
+    ...options,
+    db: fresh.database,
+    config,
+    clock,
+    passcodeKey,
+    secretKey,
+    totpKey,
+  });
   const close = async () => {
     await provider.close();
     await fresh.drop();
@@ -205,6 +221,7 @@ export async function openTestProvider<C extends AdjustableClock = TestClock>(
     databaseUrl: fresh.url,
     passcodeKey,
     secretKey,
+    totpKey,
     projectId: provider.config.project.projectId,
     call,
     post: (path, body, sessionToken) => call('POST', path, { body, sessionToken }),

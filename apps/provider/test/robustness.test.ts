@@ -35,6 +35,11 @@ const ROUTES: [method: string, path: string][] = [
   ['PUT', '/webauthn/update/webauthn-registration-test-1'],
   ['PUT', '/webauthn/update/%E0%A4%A'],
   ['DELETE', '/users/webauthn_registrations/webauthn-registration-test-1'],
+  ['POST', '/totps'],
+  ['POST', '/totps/authenticate'],
+  ['POST', '/totps/recovery_codes'],
+  ['POST', '/totps/recover'],
+  ['DELETE', '/users/totps/totp-test-nope'],
 ];
 
 /** The server calls, authenticated with the project id and secret key instead of the public token. */
@@ -79,6 +84,9 @@ const NASTY_BODIES: string[] = [
   `${'['.repeat(2000)}${']'.repeat(2000)}`,
   '{"name":{"first_name":1},"untrusted_metadata":[]}',
   '{"login_magic_link_url":"javascript:alert(1)","email":"a@b.co"}',
+  '{"totp_code":"\\u0000\\u0000","intermediate_session_token":{"$ne":null},"expiration_minutes":1e308}',
+  `{"totp_code":"123456","intermediate_session_token":"${'x'.repeat(300)}"}`,
+  `{"recovery_code":"${'a-'.repeat(5_000)}","intermediate_session_token":"\\ud800"}`,
   deepEventBatch(5_000),
   deepMetadata(5_000),
   `{"email":"a@b.co","password":${nestedObject(5_000)}}`,
@@ -162,6 +170,7 @@ describe('no input produces a 500 or a stack trace', () => {
       ['DELETE', '/sessions/authenticate'],
       ['GET', '/projects/bootstrap/%00%ff'],
       ['DELETE', '/users/emails/%E0%A4%A'],
+      ['DELETE', '/users/totps/%E0%A4%A'],
     ] as const) {
       const response = await call(method, path);
       expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);

@@ -58,10 +58,24 @@ export async function openSdkTab(
     options?: ClientOptions;
     /** Parts of the platform to replace (e.g. `loadWebAuthn` with a software authenticator). */
     environment?: Partial<LatchkeyEnvironment>;
+    /**
+     * Send the browser's cookies with each call, as a browser does for a provider on the page's own site (the
+     * SDK calls with `credentials: 'include'`; the playground's localhost:5173 → localhost:8787 is one site).
+     */
+    sameSiteCookies?: boolean;
   } = {},
 ): Promise<SdkTab> {
   const browser = setup.browser ?? new FakeBrowser(ORIGIN);
-  const { fetch, requests, telemetry, settled } = recordingFetch(t.provider, () => browser.origin);
+  const recording = recordingFetch(t.provider, () => browser.origin);
+  const { requests, telemetry, settled } = recording;
+  const fetch: typeof globalThis.fetch = setup.sameSiteCookies
+    ? (input, init) => {
+        const headers = new Headers(init?.headers);
+        const cookies = [...browser.cookies.cookies.values()].map((cookie) => `${cookie.name}=${cookie.value}`);
+        if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
+        return recording.fetch(input, { ...init, headers });
+      }
+    : recording.fetch;
   const url = new URL(browser.origin);
   const environment = browser.tab({
     fetch,

@@ -32,12 +32,18 @@ export function tempDir(prefix = 'latchkey-cli-'): string {
   return dir;
 }
 
-/** Runs `latchkey-provider {args}` with the environment cleared of PORT, DATABASE_URL and LATCHKEY_SECRET_KEY unless `env` sets them. */
+/** Runs `latchkey-provider {args}` with the environment cleared of PORT, DATABASE_URL, LATCHKEY_SECRET_KEY and LATCHKEY_TOTP_ENCRYPTION_KEY unless `env` sets them. */
 export function spawnProvider(
   args: string[],
   options: { cwd?: string; env?: Record<string, string> } = {},
 ): ProviderProcess {
-  const { PORT: _port, DATABASE_URL: _database, LATCHKEY_SECRET_KEY: _secretKey, ...env } = process.env;
+  const {
+    PORT: _port,
+    DATABASE_URL: _database,
+    LATCHKEY_SECRET_KEY: _secretKey,
+    LATCHKEY_TOTP_ENCRYPTION_KEY: _totpKey,
+    ...env
+  } = process.env;
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? tempDir(),
     env: { ...env, ...options.env },

@@ -219,6 +219,51 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 13: authenticator apps (TOTP) with recovery codes, and the intermediate sessions of multi-factor sign-in.
+  '0005_totp_and_mfa': {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('totps')
+        .addColumn('totp_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        // One TOTP per user: a new enrolment replaces a pending one, never a verified one.
+        .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.user_id').onDelete('cascade'))
+        .addColumn('secret_ciphertext', 'text', (c) => c.notNull())
+        .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_time_step', 'bigint')
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('totp_recovery_codes')
+        .addColumn('recovery_code_id', 'text', (c) => c.primaryKey())
+        .addColumn('totp_id', 'text', (c) => c.notNull().references('totps.totp_id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('totp_recovery_codes_lookup')
+        .on('totp_recovery_codes')
+        .columns(['totp_id', 'code_hash'])
+        .execute();
+      await db.schema
+        .createTable('intermediate_sessions')
+        .addColumn('intermediate_session_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('factors', 'text', (c) => c.notNull())
+        .addColumn('ip_address', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('intermediate_sessions_user').on('intermediate_sessions').column('user_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -207,6 +207,56 @@ export interface WebauthnChallengesTable {
   created_at: number;
 }
 
+/** An authenticator app (TOTP, RFC 6238) of a user: at most one per user; pending until its first valid code. */
+export interface TotpsTable {
+  totp_id: string;
+  project_id: string;
+  user_id: string;
+  /**
+   * The base32 secret, encrypted with AES-256-GCM under a key derived from the TOTP key (never in the
+   * database), bound to `totp_id`: `v1.` + base64url(iv ‖ ciphertext ‖ tag).
+   */
+  secret_ciphertext: string;
+  /** 1 once a code from the app was accepted; only then can it complete a sign-in. */
+  verified: number;
+  /** The RFC 6238 time step of the last accepted code: codes of this step or earlier are refused (no replay). */
+  last_time_step: number | null;
+  /** When a pending (unverified) TOTP stops working. */
+  expires_at: number;
+  created_at: number;
+}
+
+/** One single-use recovery code of a TOTP. */
+export interface TotpRecoveryCodesTable {
+  recovery_code_id: string;
+  totp_id: string;
+  user_id: string;
+  /** HMAC-SHA256 of `${totp_id}:${code}` under a key derived from the TOTP key (hex); never the code. */
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/**
+ * A sign-in that proved its first factor and still needs a second one (project `mfa.required`): the
+ * `intermediate_session_token` of the answer, kept as its SHA-256. It is not a session: no session route
+ * accepts it; a second factor (TOTP, recovery code) turns it into one, once.
+ */
+export interface IntermediateSessionsTable {
+  intermediate_session_id: string;
+  project_id: string;
+  user_id: string;
+  /** SHA-256 of the token (hex). */
+  token_hash: string;
+  /** JSON array of the AuthenticationFactors proved so far. */
+  factors: string;
+  ip_address: string;
+  user_agent: string;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -224,4 +274,7 @@ export interface Database {
   events: EventsTable;
   webauthn_registrations: WebauthnRegistrationsTable;
   webauthn_challenges: WebauthnChallengesTable;
+  totps: TotpsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  intermediate_sessions: IntermediateSessionsTable;
 }

@@ -23,6 +23,8 @@ export interface ProviderDeps {
   environment: 'test' | 'live';
   /** The key of the passcodes' HMAC; never stored in the database. */
   passcodeKey: Buffer;
+  /** The key TOTP secrets are encrypted and recovery codes keyed under (products/totp/totpKey.ts); never stored. */
+  totpKey: Buffer;
 }
 
 /** What the Basic-auth header named. The session token is resolved only by the routes that use it. */

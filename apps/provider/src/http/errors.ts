@@ -81,6 +81,16 @@ export const ERROR_CATALOGUE = {
     status: 401,
     message: 'The passkey could not be authenticated. Please try again.',
   },
+  totp_not_found: { status: 404, message: 'TOTP not found.' },
+  active_totp_exists: {
+    status: 409,
+    message: 'This user already has an authenticator app. Remove it before adding another.',
+  },
+  recovery_code_not_found: { status: 404, message: 'Invalid recovery code, please try again.' },
+  intermediate_session_not_found: {
+    status: 404,
+    message: 'Intermediate session not found: it was used or it expired. Sign in again.',
+  },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   internal_server_error: { status: 500, message: 'An internal error occurred. Please try again later.' },

@@ -2,8 +2,9 @@ import type { Hono } from 'hono';
 import type { ProviderEnv } from '../http/context';
 import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
 import { registerOtpRoutes } from './otp/routes';
-import { registerPasswordRoutes } from './passwords/routes';
 import { registerWebAuthnRoutes } from './passkeys/routes';
+import { registerPasswordRoutes } from './passwords/routes';
+import { registerTotpRoutes } from './totp/routes';
 
 /**
  * One sign-in product of the provider: its folder (`src/products/<key>/`, named after the widget's configuration
@@ -21,4 +22,5 @@ export const PROVIDER_PRODUCTS: readonly ProviderProduct[] = [
   { key: 'emailMagicLinks', register: registerMagicLinkRoutes },
   { key: 'passwords', register: registerPasswordRoutes },
   { key: 'passkeys', register: registerWebAuthnRoutes },
+  { key: 'totp', register: registerTotpRoutes },
 ];

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { ok, type ProviderEnv, readBody } from '../http/context';
 import { sessionDurationField } from '../http/fields';
+import { endPendingSignIn, pendingSignIn } from '../services/mfa';
 import { authenticateResponseFields, requireOpaqueSession, requireSession, touchSession } from '../services/sessions';
 
 const refreshSchema = z.object({ session_duration_minutes: sessionDurationField });
@@ -11,6 +12,9 @@ export function registerSessionRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/sessions/authenticate', async (c) => {
     const body = await readBody(c, refreshSchema);
     const deps = c.get('deps');
+    // A sign-in still waiting for its second factor (no session, the intermediate token in the SDK's cookie).
+    const pending = await pendingSignIn(c);
+    if (pending) return ok(c, await authenticateResponseFields(c, pending));
     const current = await requireOpaqueSession(c);
     const row = await touchSession(deps.db, deps, current.row, body.session_duration_minutes);
     return ok(c, await authenticateResponseFields(c, { row, token: current.token }));
@@ -18,6 +22,7 @@ export function registerSessionRoutes(app: Hono<ProviderEnv>): void {
 
   app.post('/sdk/v1/sessions/revoke', async (c) => {
     const deps = c.get('deps');
+    if (await endPendingSignIn(c)) return ok(c, {});
     const current = await requireSession(c);
     await deps.db
       .updateTable('sessions')

@@ -317,7 +317,6 @@ describe('DELETE /users/emails/{id} and /users/phone_numbers/{id}', () => {
   });
 
   it.each([
-    ['totps', 'TOTP not found.'],
     ['crypto_wallets', 'Crypto wallet not found.'],
     ['oauth', 'OAuth registration not found.'],
     ['biometric_registrations', 'Biometric registration not found.'],

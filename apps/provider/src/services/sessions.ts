@@ -4,6 +4,7 @@ import { precompiled, precompiledQuery } from '../db/precompiled';
 import type { Database, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
+import { needsSecondFactor, startIntermediateSession } from './mfa';
 import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
 import { requireUser } from './users';
@@ -170,12 +171,19 @@ function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFact
 export interface StartedSession {
   row: SessionRow;
   token: string;
+  /**
+   * The first factor was proved but the project requires a second one (services/mfa.ts): `row` is the
+   * intermediate session, shaped like a session, and `token` its `intermediate_session_token`.
+   */
+  intermediate?: true;
 }
 
 /**
  * Records a successful authentication, inside the caller's transaction (the one that consumed the code).
  * With a live session of the same user the factor is added to it and, when a duration is asked for, its
- * expiry is set to now + duration; otherwise a new session starts with a fresh 256-bit token.
+ * expiry is set to now + duration; otherwise a new session starts with a fresh 256-bit token, holding
+ * `priorFactors` (those of a completed intermediate session) and the factor. When the project requires a
+ * second factor and the user has one, a first factor starts an intermediate session instead (services/mfa.ts).
  */
 export async function recordAuthentication(
   trx: Executor,
@@ -185,6 +193,7 @@ export async function recordAuthentication(
     factor: NewFactor;
     durationMinutes: number | undefined;
     current: { row: SessionRow; token: string } | null;
+    priorFactors?: AuthenticationFactor[];
   },
 ): Promise<StartedSession> {
   const deps = c.get('deps');
@@ -204,6 +213,9 @@ export async function recordAuthentication(
       .executeTakeFirst();
     if (updated) return { row: updated, token: current.token };
   }
+  if (await needsSecondFactor(trx, deps, options.userId, factor)) {
+    return startIntermediateSession(trx, c, { userId: options.userId, factor });
+  }
   const token = randomToken(32);
   const row: SessionRow = {
     session_id: newId('session', deps.environment),
@@ -216,7 +228,7 @@ export async function recordAuthentication(
     revoked_at: null,
     ip_address: clientIp(c),
     user_agent: (c.req.header('user-agent') ?? '').slice(0, 512),
-    factors: JSON.stringify([factor]),
+    factors: JSON.stringify([...(options.priorFactors ?? []), factor]),
     custom_claims: null,
   };
   await insertSession(
@@ -293,15 +305,36 @@ export async function signSessionJwt(deps: ProviderDeps, session: Session): Prom
   });
 }
 
-/** The AuthenticateResponse fields of contract §4: user_id, session_token, session_jwt, session, user. */
+/**
+ * The AuthenticateResponse fields of contract §4: user_id, session_token, session_jwt, session, user. For an
+ * intermediate session: both tokens empty (the SDK then writes no session cookie), the intermediate session
+ * as `session`, and `intermediate_session_token`.
+ */
 export async function authenticateResponseFields(
   c: ProviderContext,
   started: StartedSession,
   user?: User,
-): Promise<{ user_id: string; session_token: string; session_jwt: string; session: Session; user: User }> {
+): Promise<{
+  user_id: string;
+  session_token: string;
+  session_jwt: string;
+  session: Session;
+  user: User;
+  intermediate_session_token?: string;
+}> {
   const deps = c.get('deps');
   const fullUser = user ?? (await requireUser(deps.db, started.row.user_id));
   const session = serializeSession(started.row, fullUser.roles);
+  if (started.intermediate) {
+    return {
+      user_id: fullUser.user_id,
+      session_token: '',
+      session_jwt: '',
+      session,
+      user: fullUser,
+      intermediate_session_token: started.token,
+    };
+  }
   return {
     user_id: fullUser.user_id,
     session_token: started.token,

@@ -28,7 +28,7 @@ function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** The user row with its emails, phone numbers, passkeys and password flag aggregated into JSON by the database. */
+/** The user row with its emails, phone numbers, passkeys, TOTPs and password flag aggregated into JSON by the database. */
 const selectUserWithMethods = precompiled((db, userId) => {
   const { arrayFrom, objectFrom } = jsonHelpers(db);
   return db
@@ -65,6 +65,12 @@ const selectUserWithMethods = precompiled((db, userId) => {
           .orderBy('webauthn_registrations.created_at')
           .orderBy('webauthn_registrations.webauthn_registration_id'),
       ).as('webauthn_rows'),
+      arrayFrom(
+        eb
+          .selectFrom('totps')
+          .select(['totps.totp_id', 'totps.verified'])
+          .whereRef('totps.user_id', '=', 'users.user_id'),
+      ).as('totp_rows'),
       objectFrom(
         eb
           .selectFrom('passwords')
@@ -85,6 +91,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
   const webauthn = fromJson<
     { webauthn_registration_id: string; rp_id: string; user_agent: string; authenticator_type: string; name: string }[]
   >(user.webauthn_rows);
+  const totps = fromJson<{ totp_id: string; verified: number }[]>(user.totp_rows);
   return {
     user_id: user.user_id,
     created_at: iso(user.created_at),
@@ -108,7 +115,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
       name: row.name,
     })),
     biometric_registrations: [],
-    totps: [],
+    totps: totps.map((row) => ({ totp_id: row.totp_id, verified: row.verified === 1 })),
     password: password ? { password_id: password.password_id, requires_reset: password.requires_reset === 1 } : null,
     trusted_metadata: JSON.parse(user.trusted_metadata) as Record<string, unknown>,
     untrusted_metadata: JSON.parse(user.untrusted_metadata) as Record<string, unknown>,

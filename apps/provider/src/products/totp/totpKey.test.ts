@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'otplib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { databaseKind, freshDatabase } from '../../../test/harness';
+import { parseConfig } from '../../config';
+import { createProvider, type Provider } from '../../provider';
+import { decryptTotpSecret, encryptTotpSecret, recoveryCodeHash, resolveTotpKey, TOTP_KEY_ENV } from './totpKey';
+
+const development = parseConfig({});
+const production = parseConfig({ mode: 'production' });
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('TOTP secrets at rest', () => {
+  it('encrypts with a fresh IV each time and decrypts only with the same key and TOTP id', () => {
+    const key = randomBytes(32);
+    const first = encryptTotpSecret(key, 'totp-test-1', SECRET);
+    const second = encryptTotpSecret(key, 'totp-test-1', SECRET);
+    expect(first).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain(SECRET);
+    expect(decryptTotpSecret(key, 'totp-test-1', first)).toBe(SECRET);
+    expect(decryptTotpSecret(key, 'totp-test-1', second)).toBe(SECRET);
+    // Another key, a ciphertext copied onto another TOTP, or a flipped bit: refused, never a wrong secret.
+    expect(() => decryptTotpSecret(randomBytes(32), 'totp-test-1', first)).toThrow(
+      /does not decrypt with this TOTP key \(was LATCHKEY_TOTP_ENCRYPTION_KEY changed or lost\?\)/,
+    );
+    expect(() => decryptTotpSecret(key, 'totp-test-2', first)).toThrow(/does not decrypt/);
+    const bytes = Buffer.from(first.slice(3), 'base64url');
+    bytes[14] = (bytes[14] as number) ^ 1;
+    expect(() => decryptTotpSecret(key, 'totp-test-1', `v1.${bytes.toString('base64url')}`)).toThrow(
+      /does not decrypt/,
+    );
+    expect(() => decryptTotpSecret(key, 'totp-test-1', SECRET)).toThrow(/unknown secret format/);
+  });
+
+  it('keys recovery-code hashes apart from the secret, per TOTP', () => {
+    const key = randomBytes(32);
+    expect(recoveryCodeHash(key, 'totp-1', 'abcd-efgh-ijkl-mnop')).toMatch(/^[0-9a-f]{64}$/);
+    expect(recoveryCodeHash(key, 'totp-1', 'abcd-efgh-ijkl-mnop')).toBe(
+      recoveryCodeHash(key, 'totp-1', 'abcd-efgh-ijkl-mnop'),
+    );
+    expect(recoveryCodeHash(key, 'totp-2', 'abcd-efgh-ijkl-mnop')).not.toBe(
+      recoveryCodeHash(key, 'totp-1', 'abcd-efgh-ijkl-mnop'),
+    );
+    expect(recoveryCodeHash(randomBytes(32), 'totp-1', 'abcd-efgh-ijkl-mnop')).not.toBe(
+      recoveryCodeHash(key, 'totp-1', 'abcd-efgh-ijkl-mnop'),
+    );
+  });
+});
+
+describe('the TOTP key', () => {
+  it('comes from the option, else LATCHKEY_TOTP_ENCRYPTION_KEY (hex or base64, at least 32 bytes)', () => {
+    const key = randomBytes(32);
+    expect(resolveTotpKey({ config: production, explicit: key, env: {} })).toEqual({
+      key,
+      source: 'option',
+      file: null,
+    });
+    expect(resolveTotpKey({ config: production, env: { [TOTP_KEY_ENV]: key.toString('hex') } })).toEqual({
+      key,
+      source: 'environment',
+      file: null,
+    });
+    expect(resolveTotpKey({ config: production, env: { [TOTP_KEY_ENV]: ` ${key.toString('base64')}\n` } }).key).toEqual(
+      key,
+    );
+    expect(() =>
+      resolveTotpKey({ config: production, env: { [TOTP_KEY_ENV]: randomBytes(16).toString('hex') } }),
+    ).toThrow(
+      'The TOTP key from LATCHKEY_TOTP_ENCRYPTION_KEY is 16 bytes; it needs at least 32 random bytes, hex or base64 (for example: openssl rand -base64 32).',
+    );
+  });
+
+  it('is required in production: the provider refuses to start without it, and says how to set it', async () => {
+    vi.stubEnv(TOTP_KEY_ENV, '');
+    expect(() => resolveTotpKey({ config: production, env: {} })).toThrow(
+      /^Production mode needs a TOTP key: set LATCHKEY_TOTP_ENCRYPTION_KEY to at least 32 random bytes/,
+    );
+    const fresh = await freshDatabase();
+    const options = {
+      db: fresh.database,
+      config: { mode: 'production' as const },
+      outbox: { send: async () => {} },
+      passcodeKey: randomBytes(32),
+    };
+    try {
+      await expect(createProvider(options)).rejects.toThrow(/Production mode needs a TOTP key/);
+      vi.stubEnv(TOTP_KEY_ENV, randomBytes(32).toString('base64'));
+      const provider = await createProvider(options);
+      expect(provider.totpKey).toEqual({ source: 'environment', file: null });
+      await provider.close();
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('in development without one, is random for an in-memory or already-open database', () => {
+    const first = resolveTotpKey({ config: development, env: {}, sqlitePath: ':memory:' });
+    const second = resolveTotpKey({ config: development, env: {} });
+    expect(first).toMatchObject({ source: 'ephemeral', file: null });
+    expect(first.key).toHaveLength(32);
+    expect(first.key).not.toEqual(second.key);
+  });
+
+  it.skipIf(databaseKind !== 'sqlite')(
+    'in development without one, is kept beside the SQLite file (mode 0600), so enrolled apps survive a restart',
+    async () => {
+      vi.stubEnv(TOTP_KEY_ENV, '');
+      const directory = mkdtempSync(join(tmpdir(), 'latchkey-totp-key-'));
+      const file = join(directory, 'latchkey.sqlite');
+      const providers: Provider[] = [];
+      try {
+        const first = await createProvider({ db: file });
+        providers.push(first);
+        expect(first.totpKey).toEqual({ source: 'file', file: `${file}.totp-key` });
+        expect(statSync(`${file}.totp-key`).mode & 0o777).toBe(0o600);
+        expect(Buffer.from(readFileSync(`${file}.totp-key`, 'utf8').trim(), 'base64')).toHaveLength(32);
+        const call = async (provider: Provider, path: string, body: unknown, sessionToken?: string) => {
+          const { publicToken } = provider.config.project;
+          const authorization = `Basic ${Buffer.from(`${publicToken}:${sessionToken ?? publicToken}`).toString('base64')}`;
+          const response = await provider.fetch(
+            new Request(`http://localhost/sdk/v1${path}`, {
+              method: 'POST',
+              headers: { authorization, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }),
+            { remoteAddress: '127.0.0.1' },
+          );
+          return { status: response.status, json: (await response.json()) as { data: Record<string, any> } };
+        };
+        const sent = await call(first, '/otps/email/login_or_create', { email: 'ada@example.com' });
+        const code = (await first.inbox?.list('ada@example.com'))?.flatMap((message) => message.codes).at(-1);
+        const signedIn = await call(first, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
+        const sessionToken = signedIn.json.data.session_token as string;
+        const created = await call(first, '/totps', { expiration_minutes: 60 }, sessionToken);
+        expect(created.status).toBe(200);
+        await providers.pop()?.close();
+
+        const second = await createProvider({ db: file });
+        providers.push(second);
+        const totpCode = await generate({ secret: created.json.data.secret });
+        const confirmed = await call(
+          second,
+          '/totps/authenticate',
+          { totp_code: totpCode, session_duration_minutes: 30 },
+          sessionToken,
+        );
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.json.data.user.totps).toEqual([{ totp_id: created.json.data.totp_id, verified: true }]);
+      } finally {
+        for (const provider of providers) await provider.close();
+        rmSync(directory, { recursive: true, force: true });
+      }
+    },
+  );
+});
