@@ -1,37 +1,32 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { ProviderConfig } from '../../config';
 import { hmacSha256Hex } from '../../services/secrets';
+import {
+  MIN_SERVER_KEY_BYTES,
+  type ResolvedServerKey,
+  resolveServerKey,
+  type ServerKeySource,
+  type ServerKeySpec,
+} from '../../services/serverKeys';
 
 /** The environment variable that holds the TOTP key: at least 32 random bytes, hex or base64. */
 export const TOTP_KEY_ENV = 'LATCHKEY_TOTP_ENCRYPTION_KEY';
 /** The shortest key accepted, in bytes. */
-export const MIN_TOTP_KEY_BYTES = 32;
+export const MIN_TOTP_KEY_BYTES = MIN_SERVER_KEY_BYTES;
 
 /** Where the TOTP key comes from (never the key itself). */
-export type TotpKeySource = 'option' | 'environment' | 'file' | 'ephemeral';
+export type TotpKeySource = ServerKeySource;
 
-export interface ResolvedTotpKey {
-  key: Buffer;
-  source: TotpKeySource;
-  /** The development key file (`<sqlite file>.totp-key`, mode 0600), when the key is kept there. */
-  file: string | null;
-}
+export type ResolvedTotpKey = ResolvedServerKey;
 
-/** Decodes a key given as hex or base64/base64url; refuses one shorter than 32 bytes. */
-export function decodeTotpKey(text: string, source: string): Buffer {
-  const trimmed = text.trim();
-  const key = /^(?:[0-9a-fA-F]{2})+$/.test(trimmed)
-    ? Buffer.from(trimmed, 'hex')
-    : Buffer.from(trimmed.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
-  if (key.length < MIN_TOTP_KEY_BYTES) {
-    throw new Error(
-      `The TOTP key from ${source} is ${key.length} bytes; it needs at least ${MIN_TOTP_KEY_BYTES} random bytes, hex or base64 (for example: openssl rand -base64 32).`,
-    );
-  }
-  return key;
-}
+const TOTP_KEY: ServerKeySpec = {
+  name: 'TOTP',
+  option: 'totpKey',
+  env: TOTP_KEY_ENV,
+  fileSuffix: '.totp-key',
+  productionReason:
+    'Authenticator-app secrets are encrypted under this key, which must not be kept in the database; keep it, or every enrolled app stops working.',
+};
 
 /**
  * The key TOTP secrets are encrypted under and recovery codes are keyed with, which must never be in the
@@ -47,42 +42,7 @@ export function resolveTotpKey(options: {
   /** The SQLite file the provider opened itself, if any. */
   sqlitePath?: string;
 }): ResolvedTotpKey {
-  if (options.explicit !== undefined) {
-    const text = typeof options.explicit === 'string' ? options.explicit : options.explicit.toString('hex');
-    return { key: decodeTotpKey(text, 'the totpKey option'), source: 'option', file: null };
-  }
-  const fromEnv = (options.env ?? process.env)[TOTP_KEY_ENV];
-  if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    return { key: decodeTotpKey(fromEnv, TOTP_KEY_ENV), source: 'environment', file: null };
-  }
-  if (options.config.mode === 'production') {
-    throw new Error(
-      `Production mode needs a TOTP key: set ${TOTP_KEY_ENV} to at least ${MIN_TOTP_KEY_BYTES} random bytes (hex or base64, for example: openssl rand -base64 32). Authenticator-app secrets are encrypted under this key, which must not be kept in the database; keep it, or every enrolled app stops working.`,
-    );
-  }
-  const path = options.sqlitePath;
-  if (path === undefined || path === ':memory:') {
-    return { key: randomBytes(MIN_TOTP_KEY_BYTES), source: 'ephemeral', file: null };
-  }
-  const file = `${path}.totp-key`;
-  try {
-    return { key: decodeTotpKey(readFileSync(file, 'utf8'), file), source: 'file', file };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const key = randomBytes(MIN_TOTP_KEY_BYTES);
-  mkdirSync(dirname(file), { recursive: true });
-  try {
-    // `wx`: never overwrite a key another instance wrote in the meantime.
-    writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
-    return { key, source: 'file', file };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      return { key: decodeTotpKey(readFileSync(file, 'utf8'), file), source: 'file', file };
-    }
-    throw error;
-  }
+  return resolveServerKey(TOTP_KEY, options);
 }
 
 /** Separate keys for the two uses of the TOTP key (HKDF-SHA256), so one never stands in for the other. */
