@@ -5,7 +5,6 @@
 // Chrome or Chromium on PATH or in the usual install locations.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { findChromium, NO_BROWSER_HINT } from '../../../scripts/find-chromium.mjs';
 import { CHROMIUM_ARGS, PLAYGROUND_URL, PROVIDER_URL } from './config';
+import { isListening } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,22 +24,6 @@ declare module 'vitest' {
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const PORTS = [8787, 5173];
 const STARTUP_TIMEOUT_MS = 90_000;
-
-/** Whether something accepts connections on `port` (IPv4 or IPv6 loopback). */
-function isListening(port: number): Promise<boolean> {
-  const attempt = (host: string) =>
-    new Promise<boolean>((resolve) => {
-      const socket = connect({ host, port });
-      const done = (result: boolean) => {
-        socket.destroy();
-        resolve(result);
-      };
-      socket.setTimeout(1_000, () => done(false));
-      socket.once('connect', () => done(true));
-      socket.once('error', () => done(false));
-    });
-  return Promise.all([attempt('127.0.0.1'), attempt('::1')]).then((answers) => answers.includes(true));
-}
 
 async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, output: string[]) {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

@@ -6,10 +6,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { isListening } from './ports';
 import { checkA11y, E2E_WAIT_MS, inbox, lastCode, test, typeCode, uniqueEmail, widget } from './support';
 
 const PORT = 5176;
@@ -53,21 +53,6 @@ function runNext(args: string[]): Promise<{ code: number | null; output: string 
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, output }));
   });
-}
-
-function isListening(port: number): Promise<boolean> {
-  const attempt = (host: string) =>
-    new Promise<boolean>((resolve) => {
-      const socket = connect({ host, port });
-      const done = (result: boolean) => {
-        socket.destroy();
-        resolve(result);
-      };
-      socket.setTimeout(1_000, () => done(false));
-      socket.once('connect', () => done(true));
-      socket.once('error', () => done(false));
-    });
-  return Promise.all([attempt('127.0.0.1'), attempt('::1')]).then((answers) => answers.includes(true));
 }
 
 let server: ChildProcess | undefined;
