@@ -1,9 +1,9 @@
-import type { User } from '@latchkey/sdk/contract';
+import type { User, WebAuthnRegistration } from '@latchkey/sdk/contract';
 import { type Kysely, SqliteAdapter, type Transaction } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { precompiled } from '../db/precompiled';
-import type { Database } from '../db/schema';
+import type { Database, WebauthnRegistrationsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { newId } from './secrets';
 
@@ -105,15 +105,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     })),
     crypto_wallets: [],
     providers: [],
-    webauthn_registrations: webauthn.map((row) => ({
-      webauthn_registration_id: row.webauthn_registration_id,
-      domain: row.rp_id,
-      user_agent: row.user_agent,
-      authenticator_type: row.authenticator_type,
-      // Only verified registrations are stored: a credential joins the account once its registration verifies.
-      verified: true,
-      name: row.name,
-    })),
+    webauthn_registrations: webauthn.map(serializeWebauthnRegistration),
     biometric_registrations: [],
     totps: totps.map((row) => ({ totp_id: row.totp_id, verified: row.verified === 1 })),
     password: password ? { password_id: password.password_id, requires_reset: password.requires_reset === 1 } : null,
@@ -265,5 +257,23 @@ export function newUserRow(userId: string, projectId: string, now: number, statu
     trusted_metadata: '{}',
     untrusted_metadata: '{}',
     roles: '[]',
+  };
+}
+
+/** A passkey or security key as contract §6 shows it (`webauthn_registrations[]`, `webauthn_registration`). */
+export function serializeWebauthnRegistration(
+  row: Pick<
+    WebauthnRegistrationsTable,
+    'webauthn_registration_id' | 'rp_id' | 'user_agent' | 'authenticator_type' | 'name'
+  >,
+): WebAuthnRegistration {
+  return {
+    webauthn_registration_id: row.webauthn_registration_id,
+    domain: row.rp_id,
+    user_agent: row.user_agent,
+    authenticator_type: row.authenticator_type,
+    // Only verified registrations are stored: a credential joins the account once its registration verifies.
+    verified: true,
+    name: row.name,
   };
 }

@@ -1,4 +1,3 @@
-import type { WebAuthnRegistration } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, WebauthnRegistrationsTable } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
@@ -11,18 +10,6 @@ export type RegistrationRow = Selectable<WebauthnRegistrationsTable>;
 /** The name a new registration gets until its owner renames it. */
 export function defaultRegistrationName(isPasskey: boolean): string {
   return isPasskey ? 'Passkey' : 'Security key';
-}
-
-/** The registration object of contract §6 (`webauthn_registrations[]`, `webauthn_registration`). */
-export function serializeRegistration(row: RegistrationRow): WebAuthnRegistration {
-  return {
-    webauthn_registration_id: row.webauthn_registration_id,
-    domain: row.rp_id,
-    user_agent: row.user_agent,
-    authenticator_type: row.authenticator_type,
-    verified: true,
-    name: row.name,
-  };
 }
 
 /** The session factor a passkey proves (contract §6): `webauthn_factor` with delivery `webauthn_registration`. */

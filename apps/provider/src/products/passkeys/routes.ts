@@ -26,7 +26,7 @@ import {
   requireOpaqueSession,
   requireSession,
 } from '../../services/sessions';
-import { requireUser } from '../../services/users';
+import { requireUser, serializeWebauthnRegistration } from '../../services/users';
 import { consumeChallenge, findLiveChallenge, storeChallenge } from './challenges';
 import { MAX_CREDENTIAL_CHARS, parseAssertionCredential, parseRegistrationCredential } from './credentials';
 import {
@@ -34,7 +34,6 @@ import {
   findRegistrationByCredential,
   registrationNotFound,
   registrationsOf,
-  serializeRegistration,
   transportsOf,
   webauthnFactor,
 } from './registrations';
@@ -365,7 +364,7 @@ async function update(c: ProviderContext): Promise<Response> {
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw registrationNotFound();
-  return ok(c, { webauthn_registration: serializeRegistration(updated) });
+  return ok(c, { webauthn_registration: serializeWebauthnRegistration(updated) });
 }
 
 /** `DELETE users/webauthn_registrations/{id}`: removes one of the caller's own registrations (a sensitive change). */
