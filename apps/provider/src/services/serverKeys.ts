@@ -26,6 +26,16 @@ export interface ServerKeySpec {
   productionReason: string;
 }
 
+/** Where a server key may come from, besides the development file. */
+export interface ServerKeyOptions {
+  config: ProviderConfig;
+  /** Given to the provider directly (an option of `createProvider`). */
+  explicit?: string | Buffer;
+  env?: NodeJS.ProcessEnv;
+  /** The SQLite file the provider opened itself, if any. */
+  sqlitePath?: string;
+}
+
 export interface ResolvedServerKey {
   key: Buffer;
   source: ServerKeySource;
@@ -52,16 +62,7 @@ export function decodeServerKey(spec: ServerKeySpec, text: string, source: strin
  * development without either, a key kept beside the SQLite file (created on first start, mode 0600, never
  * overwritten), or a random key for the life of the process for an in-memory, already-open or PostgreSQL database.
  */
-export function resolveServerKey(
-  spec: ServerKeySpec,
-  options: {
-    config: ProviderConfig;
-    explicit?: string | Buffer;
-    env?: NodeJS.ProcessEnv;
-    /** The SQLite file the provider opened itself, if any. */
-    sqlitePath?: string;
-  },
-): ResolvedServerKey {
+export function resolveServerKey(spec: ServerKeySpec, options: ServerKeyOptions): ResolvedServerKey {
   if (options.explicit !== undefined) {
     const text = typeof options.explicit === 'string' ? options.explicit : options.explicit.toString('hex');
     return { key: decodeServerKey(spec, text, `the ${spec.option} option`), source: 'option', file: null };

@@ -1,5 +1,9 @@
-import type { ProviderConfig } from '../../config';
-import { MIN_SERVER_KEY_BYTES, resolveServerKey, type ServerKeySpec } from '../../services/serverKeys';
+import {
+  MIN_SERVER_KEY_BYTES,
+  resolveServerKey,
+  type ServerKeyOptions,
+  type ServerKeySpec,
+} from '../../services/serverKeys';
 
 /** The environment variable that holds the passcode key: at least 32 random bytes, base64 or hex. */
 export const PASSCODE_KEY_ENV = 'LATCHKEY_PASSCODE_KEY';
@@ -20,12 +24,6 @@ const PASSCODE_KEY: ServerKeySpec = {
  * start, mode 0600), or a fresh random key for an in-memory or already-open database. Production refuses to
  * start without a key.
  */
-export function resolvePasscodeKey(options: {
-  config: ProviderConfig;
-  explicit?: string | Buffer;
-  env?: NodeJS.ProcessEnv;
-  /** The SQLite file the provider opened itself, if any. */
-  sqlitePath?: string;
-}): Buffer {
+export function resolvePasscodeKey(options: ServerKeyOptions): Buffer {
   return resolveServerKey(PASSCODE_KEY, options).key;
 }

@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { ProviderConfig } from '../../config';
 import { hmacSha256Hex } from '../../services/secrets';
 import {
   MIN_SERVER_KEY_BYTES,
   type ResolvedServerKey,
   resolveServerKey,
+  type ServerKeyOptions,
   type ServerKeySource,
   type ServerKeySpec,
 } from '../../services/serverKeys';
@@ -35,13 +35,7 @@ const TOTP_KEY: ServerKeySpec = {
  * mode 0600), so authenticator apps keep working across restarts; an in-memory, already-open or PostgreSQL
  * database gets a random key for the life of the process (its TOTPs stop working when it restarts).
  */
-export function resolveTotpKey(options: {
-  config: ProviderConfig;
-  explicit?: string | Buffer;
-  env?: NodeJS.ProcessEnv;
-  /** The SQLite file the provider opened itself, if any. */
-  sqlitePath?: string;
-}): ResolvedTotpKey {
+export function resolveTotpKey(options: ServerKeyOptions): ResolvedTotpKey {
   return resolveServerKey(TOTP_KEY, options);
 }
 
