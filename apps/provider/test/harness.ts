@@ -311,3 +311,6 @@ export function recordingFetch(provider: Provider, origin: () => string = () => 
     },
   };
 }
+
+// The software authenticator, for the hooks' and kits' passkey tests (re-exported by @latchkey/testing).
+export { type CeremonyTweaks, SoftAuthenticator, type SoftCredential, type WebAuthnLibrary } from './softAuthenticator';

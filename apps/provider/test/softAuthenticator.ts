@@ -57,6 +57,9 @@ export interface CeremonyTweaks {
   reuse?: SoftCredential;
 }
 
+// CBOR's encoder recognises byte strings by `instanceof Uint8Array`: under jsdom (the hooks' and kits' tests) the
+// global Uint8Array is not the one Node's Buffer extends, so bytes are copied into the global kind before encoding.
+const bytes = (data: Uint8Array) => new Uint8Array(data);
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
@@ -74,8 +77,8 @@ function coseKey(publicKey: KeyObject): Uint8Array {
       [1, 2],
       [3, -7],
       [-1, 1],
-      [-2, Buffer.from(jwk.x as string, 'base64url')],
-      [-3, Buffer.from(jwk.y as string, 'base64url')],
+      [-2, bytes(Buffer.from(jwk.x as string, 'base64url'))],
+      [-3, bytes(Buffer.from(jwk.y as string, 'base64url'))],
     ]),
   );
 }
@@ -154,7 +157,7 @@ export class SoftAuthenticator {
       new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
         ['attStmt', new Map<string, string>()],
-        ['authData', authData],
+        ['authData', bytes(authData)],
       ]),
     );
     this.credentials.push(credential);

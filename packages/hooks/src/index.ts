@@ -6,6 +6,7 @@ export * from './LatchkeyProvider';
 export * from './products/defineProduct';
 export * from './products/emailMagicLinks/index';
 export * from './products/otp/index';
+export * from './products/passkeys/index';
 export * from './products/passwords/index';
 export * from './products/registry';
 export * from './queryOptions';

@@ -91,6 +91,9 @@ export type Screen =
   | 'PasswordDedupe'
   | 'PasswordConfirmation'
   | 'PasswordResetForm'
+  | 'PasskeyRegistrationStart'
+  | 'PasskeyRegistrationSuccess'
+  | 'PasskeyConfirmation'
   | 'LoginSuccess'
   | 'Error';
 

@@ -100,6 +100,38 @@ const ROWS: Row[] = [
     ],
   ),
   [
+    'passkey sign-in (button or autofill) → PasskeyConfirmation, the error descriptor cleared',
+    {
+      ...stateOn('Main'),
+      formState: { ...stateOn('Main').formState, errorDescriptor: { messageId: 'x', message: 'y' } },
+    },
+    { type: 'passkeyAuthenticated' },
+    'PasskeyConfirmation',
+    (next) => expect(next.formState.errorDescriptor).toBeNull(),
+  ],
+  [
+    'passkey registration: create → PasskeyRegistrationSuccess',
+    stateOn('PasskeyRegistrationStart'),
+    { type: 'passkeyRegistered' },
+    'PasskeyRegistrationSuccess',
+    (next) => expect(next.formState.errorDescriptor).toBeNull(),
+  ],
+  [
+    'passkey registration: skip → PasskeyRegistrationSuccess',
+    stateOn('PasskeyRegistrationStart'),
+    { type: 'passkeyRegistrationSkipped' },
+    'PasskeyRegistrationSuccess',
+    () => {},
+  ],
+  [
+    'passkey failure: the error message is stored and the screen stays',
+    stateOn('PasskeyRegistrationStart'),
+    { type: 'passkeyFailed', descriptor: { messageId: 'passkey_not_created', message: 'Not created.' } },
+    'PasskeyRegistrationStart',
+    (next) =>
+      expect(next.formState.errorDescriptor).toEqual({ messageId: 'passkey_not_created', message: 'Not created.' }),
+  ],
+  [
     'password login success → PasswordConfirmation',
     stateOn('PasswordCreateOrLogin'),
     { type: 'passwordAuthenticated' },
@@ -238,9 +270,8 @@ describe('transition (spec §4)', () => {
     expect(isAwaiting(stateOn('Main'), 'otpSent')).toBe(false);
   });
 
-  // Spec §4's crypto and passkey transitions belong to products that have no slice yet.
+  // Spec §4's crypto transitions belong to a product that has no slice yet.
   it.todo('Crypto: Main → CryptoConnect → CryptoSignMessage → CryptoConfirmation; any failure → CryptoError');
-  it.todo('Passkey registration: create or skip → success; failure stays with an error; success clears the error');
 });
 
 const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [

@@ -33,6 +33,17 @@ export type WidgetEvent =
   | { type: 'passwordResetSent'; reason: PasswordResetReason }
   /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
   | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' }
+  /** Signed in with a passkey (button or autofill): → PasskeyConfirmation, the error descriptor cleared. */
+  | { type: 'passkeyAuthenticated' }
+  /** A passkey was created for the signed-in user: → PasskeyRegistrationSuccess, the error descriptor cleared. */
+  | { type: 'passkeyRegistered' }
+  /** 'Skip' on PasskeyRegistrationStart: the skip is recorded and → PasskeyRegistrationSuccess. */
+  | { type: 'passkeyRegistrationSkipped' }
+  /**
+   * A passkey sign-in or creation failed: the screen stays and the descriptor is stored (Main's warning banner,
+   * PasskeyRegistrationStart's error).
+   */
+  | { type: 'passkeyFailed'; descriptor: { messageId: string; message: string } }
   /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess. */
   | { type: 'loginSucceeded' }
   /** A flow failed in a way the widget shows on its own screen: → Error, descriptor stored. */
@@ -79,6 +90,10 @@ export const TRANSITIONS: { readonly [T in WidgetEvent['type']]: Row<Extract<Wid
     to: 'PasswordResetForm',
     store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
   },
+  passkeyAuthenticated: { to: 'PasskeyConfirmation', store: () => ({ errorDescriptor: null }) },
+  passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: () => ({ errorDescriptor: null }) },
+  passkeyRegistrationSkipped: { to: 'PasskeyRegistrationSuccess', store: () => ({ errorDescriptor: null }) },
+  passkeyFailed: { to: null, store: (event) => ({ errorDescriptor: { ...event.descriptor } }) },
   loginSucceeded: { to: 'LoginSuccess' },
   failed: { to: 'Error', store: (event) => ({ errorDescriptor: { ...event.descriptor } }) },
   back: { to: 'Main', store: () => ({ errorDescriptor: null }), passwordless: () => false },

@@ -15,17 +15,20 @@ import {
   type RecordingFetch,
   recordingFetch,
   type SentRequest,
+  SoftAuthenticator,
   type TestProvider,
   tokenOf,
 } from '@latchkey/provider/testing';
 import { type ClientOptions, createClient, type LatchkeyClient } from '@latchkey/sdk';
 import { registerCleanup } from './cleanup';
 
+export type { CeremonyTweaks, SoftCredential, WebAuthnLibrary } from '@latchkey/provider/testing';
 export { expectNoAxeViolations } from './axe';
 export { registerCleanup } from './cleanup';
 export { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts';
 export type { AdjustableClock, SentRequest };
-export { API_BASE_URL, ORIGIN, PUBLIC_TOKEN, tokenOf };
+/** A software WebAuthn authenticator (the provider's): pass `authenticator.library()` as `environment.loadWebAuthn`. */
+export { API_BASE_URL, ORIGIN, PUBLIC_TOKEN, SoftAuthenticator, tokenOf };
 
 /**
  * A provider and a client wired to it. `requests` / `telemetry`: what the client sent, with the provider's status;

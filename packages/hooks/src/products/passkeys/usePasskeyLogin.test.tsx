@@ -1,0 +1,203 @@
+import { ASYNC_TIMEOUT } from '@latchkey/testing';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { EMAIL, passkeyEnvironment, passkeyUser, signInByPasscode, webauthnCalls } from '../../../test/passkeys';
+import { wrapperFor } from '../../../test/wrappers';
+import { createSignInStore } from '../../signInStore';
+import { usePasskeyLogin } from './usePasskeyLogin';
+
+const NOT_FOUND =
+  'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.';
+const UNKNOWN = 'Unknown error occurred during passkey authentication. Please try again.';
+const SIGN_IN_CALLS = ['POST /webauthn/authenticate/start/primary 200', 'POST /webauthn/authenticate 200'];
+const waitLong = { timeout: ASYNC_TIMEOUT };
+
+/** A store of a `<SignIn>` that offers passkeys beside passcodes. */
+const passkeyStore = () => createSignInStore({ products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } });
+
+describe('usePasskeyLogin', () => {
+  it("'Login with a Passkey' signs in, emits PASSKEY_AUTHENTICATE and goes to PasskeyConfirmation", async () => {
+    const { env, authenticator } = await passkeyEnvironment();
+    const registrationId = await passkeyUser(env);
+    const store = passkeyStore();
+    const onEvent = vi.fn();
+    const { result } = renderHook(() => usePasskeyLogin({ onEvent, sessionDurationMinutes: 45 }), {
+      wrapper: wrapperFor(env, store),
+    });
+    // Without autofill the button shows.
+    expect(result.current).toMatchObject({ status: 'idle', showLoginButton: true, autofillSupported: null });
+
+    let signedIn = false;
+    await act(async () => {
+      signedIn = await result.current.login();
+    });
+
+    expect(signedIn).toBe(true);
+    expect(result.current).toMatchObject({ status: 'success', error: null });
+    expect(webauthnCalls(env)).toEqual(SIGN_IN_CALLS);
+    expect(env.requests.find((request) => request.path === '/webauthn/authenticate/start/primary')?.body).toEqual({
+      domain: 'localhost',
+      return_passkey_credential_options: true,
+    });
+    expect(env.requests.find((request) => request.path === '/webauthn/authenticate')?.body).toMatchObject({
+      session_duration_minutes: 45,
+    });
+    expect(authenticator.calls.at(-1)).toMatchObject({ method: 'startAuthentication', autofill: false });
+    expect(onEvent).toHaveBeenCalledExactlyOnceWith({
+      type: 'PASSKEY_AUTHENTICATE',
+      data: expect.objectContaining({ webauthn_registration_id: registrationId }),
+    });
+    expect(env.client.session.getSync()?.authentication_factors[0]?.type).toBe('webauthn');
+    expect(env.client.user.getSync()?.emails[0]?.email).toBe(EMAIL);
+    expect(store.getState().screen).toBe('PasskeyConfirmation');
+  });
+
+  it('shows the unknown-credential text when the passkey was deleted from the account, and stays on Main', async () => {
+    const { env } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const { webauthn_registration_id: id } = await env.client.webauthn.register({ is_passkey: true });
+    await env.client.user.deleteWebauthnRegistration(id);
+    await env.client.session.revoke();
+    const store = passkeyStore();
+    const onError = vi.fn();
+    const { result } = renderHook(() => usePasskeyLogin({ onError }), { wrapper: wrapperFor(env, store) });
+
+    await act(() => result.current.login());
+
+    const error = expect.objectContaining({ type: 'webauthn_registration_not_found', message: NOT_FOUND, status: 404 });
+    expect(result.current).toMatchObject({ status: 'error', error });
+    expect(onError).toHaveBeenCalledExactlyOnceWith(error);
+    expect(env.client.session.getSync()).toBeNull();
+    // Main's warning banner shows it.
+    expect(store.getState().screen).toBe('Main');
+    expect(store.getState().formState.errorDescriptor).toEqual({
+      messageId: 'webauthn_registration_not_found',
+      message: NOT_FOUND,
+    });
+  });
+
+  it('shows the unknown-failure text when the browser finds no passkey, without a sign-in request', async () => {
+    const { env } = await passkeyEnvironment();
+    const { result } = renderHook(() => usePasskeyLogin(), { wrapper: wrapperFor(env) });
+
+    await act(() => result.current.login());
+
+    expect(result.current.error).toMatchObject({ type: 'passkey_unknown_error', message: UNKNOWN });
+    expect(webauthnCalls(env)).toEqual(['POST /webauthn/authenticate/start/primary 200']);
+  });
+
+  it('arms conditional mediation on the email field and signs in when the user picks the passkey', async () => {
+    const { env, authenticator, gated } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const store = passkeyStore();
+    const onEvent = vi.fn();
+    const { result } = renderHook(() => usePasskeyLogin({ autofill: true, onEvent }), {
+      wrapper: wrapperFor(env, store),
+    });
+
+    await waitFor(() => expect(result.current.isAutofillArmed).toBe(true), waitLong);
+    await waitFor(() => expect(gated.waiting).toBe(1), waitLong);
+    // Spec §2: with autofill on an email form, no button.
+    expect(result.current).toMatchObject({
+      autofillSupported: true,
+      showLoginButton: false,
+      autofillRetriesLeft: 5,
+      autoFillInputProps: { autoComplete: 'username webauthn' },
+    });
+
+    act(() => gated.pick());
+
+    await waitFor(() => expect(result.current.status).toBe('success'), waitLong);
+    expect(webauthnCalls(env)).toEqual(SIGN_IN_CALLS);
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'PASSKEY_AUTHENTICATE' }));
+    expect(authenticator.calls.at(-1)).toMatchObject({ method: 'startAuthentication', autofill: true });
+    expect(store.getState().screen).toBe('PasskeyConfirmation');
+    expect(result.current.isAutofillArmed).toBe(false);
+  });
+
+  it('re-arms autofill after each failure, 5 times, then stops', async () => {
+    const { env, gated } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const { webauthn_registration_id: id } = await env.client.webauthn.register({ is_passkey: true });
+    await env.client.user.deleteWebauthnRegistration(id);
+    await env.client.session.revoke();
+    env.requests.length = 0;
+    const store = passkeyStore();
+    const onError = vi.fn();
+    const { result } = renderHook(() => usePasskeyLogin({ autofill: true, onError }), {
+      wrapper: wrapperFor(env, store),
+    });
+
+    // The user picks the deleted passkey each time autofill is offered again.
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await waitFor(() => expect(gated.waiting).toBe(1), waitLong);
+      act(() => gated.pick());
+      await waitFor(() => expect(onError).toHaveBeenCalledTimes(attempt), waitLong);
+    }
+
+    await waitFor(() => expect(result.current.autofillRetriesLeft).toBe(0), waitLong);
+    await env.settled();
+    expect(result.current).toMatchObject({ isAutofillArmed: false, error: { message: NOT_FOUND } });
+    expect(gated.waiting).toBe(0);
+    expect(webauthnCalls(env).filter((call) => call === 'POST /webauthn/authenticate 404')).toHaveLength(6);
+    expect(onError).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'webauthn_registration_not_found' }));
+    expect(store.getState().formState.errorDescriptor?.message).toBe(NOT_FOUND);
+    expect(env.client.session.getSync()).toBeNull();
+  });
+
+  it('aborts the armed ceremony when the user leaves the screen, and arms nothing more', async () => {
+    const { env, authenticator, gated } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const onError = vi.fn();
+    const abort = vi.spyOn(AbortController.prototype, 'abort');
+    const { result, unmount } = renderHook(() => usePasskeyLogin({ autofill: true, onError }), {
+      wrapper: wrapperFor(env),
+    });
+    await waitFor(() => expect(gated.waiting).toBe(1), waitLong);
+    expect(result.current.isAutofillArmed).toBe(true);
+    const ceremonies = authenticator.calls.length;
+
+    unmount();
+
+    expect(abort).toHaveBeenCalledTimes(1);
+    const controller = abort.mock.contexts[0] as AbortController;
+    expect(controller.signal.aborted).toBe(true);
+    abort.mockRestore();
+    // The SDK cancelled the browser's prompt; nothing else was asked of the browser or the provider.
+    expect(gated.cancels).toBe(1);
+    await env.settled();
+    expect(authenticator.calls.length).toBe(ceremonies);
+    expect(webauthnCalls(env)).toEqual(['POST /webauthn/authenticate/start/primary 200']);
+    expect(onError).not.toHaveBeenCalled();
+    expect(env.client.session.getSync()).toBeNull();
+  });
+
+  it('the button cancels the waiting autofill ceremony and signs in by itself', async () => {
+    const { env, gated } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const onError = vi.fn();
+    const { result } = renderHook(() => usePasskeyLogin({ autofill: true, onError }), { wrapper: wrapperFor(env) });
+    await waitFor(() => expect(gated.waiting).toBe(1), waitLong);
+
+    await act(() => result.current.login());
+
+    expect(gated.cancels).toBe(1);
+    expect(result.current.status).toBe('success');
+    expect(onError).not.toHaveBeenCalled();
+    expect(webauthnCalls(env)).toEqual([
+      'POST /webauthn/authenticate/start/primary 200',
+      'POST /webauthn/authenticate/start/primary 200',
+      'POST /webauthn/authenticate 200',
+    ]);
+  });
+
+  it('arms no autofill inside a <SignIn> that does not offer passkeys', async () => {
+    const { env, gated } = await passkeyEnvironment();
+    const store = createSignInStore({ products: ['emailMagicLinks'] });
+    const { result } = renderHook(() => usePasskeyLogin({ autofill: true }), { wrapper: wrapperFor(env, store) });
+    await env.settled();
+    expect(result.current).toMatchObject({ autofillSupported: null, isAutofillArmed: false, showLoginButton: true });
+    expect(gated.waiting).toBe(0);
+    expect(webauthnCalls(env)).toEqual([]);
+  });
+});

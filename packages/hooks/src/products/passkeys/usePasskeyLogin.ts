@@ -1,0 +1,175 @@
+import type { WebAuthnAuthenticateResponse } from '@latchkey/sdk';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { LatchkeyFlowError } from '../../errors';
+import type { SignInCallbacks } from '../../events';
+import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
+import { isAbort, toPasskeyLoginError } from './passkeyErrors';
+import { PASSKEY_AUTOFILL_RETRIES } from './product';
+
+/** Options of `usePasskeyLogin`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
+export interface UsePasskeyLoginOptions extends SignInCallbacks {
+  /** The session's lifetime; default the store's `sessionOptions`, else 30. */
+  sessionDurationMinutes?: number;
+  /**
+   * Offer passkeys in the browser's autofill of an email field rendered with `autoFillInputProps`
+   * (`autocomplete="username webauthn"`). Inside a `<SignIn>` it applies only when `passkeys` is configured.
+   * Default false.
+   */
+  autofill?: boolean;
+}
+
+/** What `usePasskeyLogin` returns. */
+export interface UsePasskeyLoginReturn {
+  /** `authenticating`: the button's ceremony is running. `success`: signed in. */
+  status: 'idle' | 'authenticating' | 'success' | 'error';
+  /** The last failure (button or autofill), with the spec's text; inside a `<SignIn>` also the warning banner's. */
+  error: LatchkeyFlowError | null;
+  /** Whether the browser offers passkeys in autofill: null until known (or when autofill is off). */
+  autofillSupported: boolean | null;
+  /** A conditional-mediation ceremony is waiting for the user to pick a passkey in the email field's autofill. */
+  isAutofillArmed: boolean;
+  /** How many more times autofill is re-armed after a failure (5, down to 0). */
+  autofillRetriesLeft: number;
+  /** Spec §2: show 'Login with a Passkey', unless autofill is on and the browser supports it. */
+  showLoginButton: boolean;
+  /** Spread on the email input autofill offers passkeys in. */
+  autoFillInputProps: { autoComplete: 'username webauthn' };
+  /** 'Login with a Passkey': a modal ceremony (the autofill one is cancelled first). Resolves true once signed in. */
+  login(): Promise<boolean>;
+}
+
+const AUTOFILL_INPUT_PROPS = { autoComplete: 'username webauthn' } as const;
+
+/**
+ * Passkey sign-in (spec §2, §4, §7): the 'Login with a Passkey' button, and conditional mediation on the email
+ * field, re-armed after a failure up to 5 times and aborted when the component unmounts. A success emits
+ * `PASSKEY_AUTHENTICATE` and, inside a `<SignIn>`, goes to PasskeyConfirmation; a failure sets the Main screen's
+ * warning banner (`errorDescriptor`).
+ */
+export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasskeyLoginReturn {
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const optionsRef = useLatest(options);
+  const [status, setStatus] = useState<UsePasskeyLoginReturn['status']>('idle');
+  const [error, setError] = useState<LatchkeyFlowError | null>(null);
+  const [autofillSupported, setAutofillSupported] = useState<boolean | null>(null);
+  const [isAutofillArmed, setAutofillArmed] = useState(false);
+  const [retriesLeft, setRetriesLeft] = useState(PASSKEY_AUTOFILL_RETRIES);
+  // The running autofill ceremony's controller: the button and unmount abort it.
+  const autofillRef = useRef<AbortController | null>(null);
+  const mountedRef = useRef(true);
+
+  const config = ctx.config();
+  const autofill = options.autofill === true && (config === null || config.products.includes('passkeys'));
+
+  const finish = useMemo(
+    () => ({
+      succeeded(response: WebAuthnAuthenticateResponse) {
+        ctx.emit({ type: 'PASSKEY_AUTHENTICATE', data: response });
+        ctx.dispatch({ type: 'passkeyAuthenticated' });
+        if (mountedRef.current) {
+          setError(null);
+          setStatus('success');
+        }
+      },
+      failed(caught: unknown) {
+        const flowError = toPasskeyLoginError(caught);
+        ctx.dispatch({ type: 'passkeyFailed', descriptor: { messageId: flowError.type, message: flowError.message } });
+        ctx.fail(flowError);
+        if (mountedRef.current) {
+          setError(flowError);
+          setStatus('error');
+        }
+      },
+    }),
+    [ctx],
+  );
+
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
+    };
+  }, []);
+
+  // Autofill: ask the browser once, then keep one conditional ceremony armed while retries remain.
+  useEffect(() => {
+    if (!autofill) return;
+    let active = true;
+    let retries = PASSKEY_AUTOFILL_RETRIES;
+    const arm = async (): Promise<void> => {
+      const controller = new AbortController();
+      autofillRef.current = controller;
+      setAutofillArmed(true);
+      try {
+        const response = await authenticate(ctx, optionsRef.current.sessionDurationMinutes, controller.signal, true);
+        if (!active) return;
+        setAutofillArmed(false);
+        finish.succeeded(response);
+      } catch (caught) {
+        if (autofillRef.current === controller) autofillRef.current = null;
+        if (!active || isAbort(caught, controller.signal)) return;
+        setAutofillArmed(false);
+        finish.failed(caught);
+        // Spec §4: each failure decrements the counter; at 0 autofill stops.
+        if (retries > 0) {
+          retries -= 1;
+          setRetriesLeft(retries);
+          return arm();
+        }
+      }
+    };
+    void (async () => {
+      const supported = await ctx.client.webauthn.browserSupportsAutofill();
+      if (!active) return;
+      setAutofillSupported(supported);
+      if (supported) await arm();
+    })();
+    return () => {
+      active = false;
+      autofillRef.current?.abort();
+      autofillRef.current = null;
+    };
+  }, [autofill, ctx, finish, optionsRef]);
+
+  const login = useCallback(async () => {
+    // One ceremony at a time: the button's replaces the one waiting in autofill (re-armed by no one).
+    autofillRef.current?.abort();
+    autofillRef.current = null;
+    setAutofillArmed(false);
+    setStatus('authenticating');
+    setError(null);
+    try {
+      finish.succeeded(await authenticate(ctx, optionsRef.current.sessionDurationMinutes, undefined, false));
+      return true;
+    } catch (caught) {
+      finish.failed(caught);
+      return false;
+    }
+  }, [ctx, finish, optionsRef]);
+
+  return {
+    status,
+    error,
+    autofillSupported: autofill ? autofillSupported : null,
+    isAutofillArmed,
+    autofillRetriesLeft: retriesLeft,
+    showLoginButton: !(autofill && autofillSupported === true),
+    autoFillInputProps: AUTOFILL_INPUT_PROPS,
+    login,
+  };
+}
+
+/** Spec §7: passkey authenticate with is_passkey, the session duration, conditional mediation and the signal. */
+function authenticate(
+  ctx: FlowContext,
+  sessionDurationMinutes: number | undefined,
+  signal: AbortSignal | undefined,
+  conditional: boolean,
+): Promise<WebAuthnAuthenticateResponse> {
+  return ctx.client.webauthn.authenticate({
+    is_passkey: true,
+    session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+    conditional_mediation: conditional,
+    ...(signal ? { signal } : {}),
+  });
+}

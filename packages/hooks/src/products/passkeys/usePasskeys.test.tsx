@@ -1,0 +1,115 @@
+import { API_BASE_URL, ASYNC_TIMEOUT, ORIGIN, PUBLIC_TOKEN, type TestEnvironment } from '@latchkey/testing';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
+import { wrapperFor } from '../../../test/wrappers';
+import { usePasskeyRegistration } from './usePasskeyRegistration';
+import { usePasskeys } from './usePasskeys';
+
+const WARNING = 'Once deleted, the passkey cannot be restored.';
+const waitLong = { timeout: ASYNC_TIMEOUT };
+
+/** The registration and list hooks side by side, as on PasskeyRegistrationSuccess. */
+const useRegistrationScreen = () => ({ registration: usePasskeyRegistration(), list: usePasskeys() });
+
+describe('usePasskeys', () => {
+  it('lists a registered passkey, renames it inline and deletes it after a pending-delete state', async () => {
+    const { env } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
+    await waitFor(() => expect(result.current.list.status).toBe('success'), waitLong);
+    expect(result.current.list.passkeys).toEqual([]);
+
+    await act(() => result.current.registration.register());
+    await waitFor(() => expect(result.current.list.passkeys).toHaveLength(1), waitLong);
+    const [passkey] = result.current.list.passkeys;
+    const id = passkey?.webauthn_registration_id ?? '';
+    expect(passkey).toMatchObject({ name: 'Passkey', domain: 'localhost' });
+
+    // Rename inline: the editor is open (the screen's buttons are disabled), then the name is saved.
+    act(() => result.current.list.startRename(id));
+    expect(result.current.list).toMatchObject({ editingId: id, isRenaming: true });
+    let renaming: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      renaming = result.current.list.rename(id, 'Work laptop');
+    });
+    // Shown at once, before the provider answers.
+    expect(result.current.list.passkeys[0]?.name).toBe('Work laptop');
+    expect(result.current.list.editingId).toBeNull();
+    expect(await act(() => renaming)).toBe(true);
+    expect(result.current.list.isRenaming).toBe(false);
+    expect(env.requests.find((request) => request.method === 'PUT')).toMatchObject({
+      path: `/webauthn/update/${id}`,
+      body: { name: 'Work laptop' },
+      status: 200,
+    });
+    expect((await env.client.user.get()).webauthn_registrations.map((item) => item.name)).toEqual(['Work laptop']);
+
+    // Delete: pending first (only 'Delete' and 'Cancel'), with the warning; 'Cancel' keeps it.
+    act(() => result.current.list.requestDelete(id));
+    expect(result.current.list).toMatchObject({ pendingDeleteId: id, warning: WARNING });
+    act(() => result.current.list.cancelDelete());
+    expect(result.current.list).toMatchObject({ pendingDeleteId: null, warning: null });
+    expect(result.current.list.passkeys).toHaveLength(1);
+
+    act(() => result.current.list.requestDelete(id));
+    let deleting: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      deleting = result.current.list.confirmDelete();
+    });
+    // Gone from the list at once.
+    expect(result.current.list.passkeys).toEqual([]);
+    expect(result.current.list.pendingDeleteId).toBeNull();
+    expect(await act(() => deleting)).toBe(true);
+    expect(env.requests.find((request) => request.method === 'DELETE')).toMatchObject({
+      path: `/users/webauthn_registrations/${id}`,
+      status: 200,
+    });
+    expect((await env.client.user.get()).webauthn_registrations).toEqual([]);
+    expect(result.current.list.passkeys).toEqual([]);
+  });
+
+  it('puts a refused rename and a refused delete back, and reports them', async () => {
+    const { env } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const { webauthn_registration_id: id } = await env.client.webauthn.register({ is_passkey: true });
+    const onError = vi.fn();
+    const { result } = renderHook(() => usePasskeys({ onError }), { wrapper: wrapperFor(env) });
+    await waitFor(() => expect(result.current.passkeys).toHaveLength(1), waitLong);
+
+    // A blank name is refused (the name must be 1–100 characters after trimming): the old name comes back.
+    let renamed = true;
+    await act(async () => {
+      renamed = await result.current.rename(id, '   ');
+    });
+    expect(renamed).toBe(false);
+    expect(result.current.passkeys[0]?.name).toBe('Passkey');
+    expect(result.current.error?.message).toMatch(/expected string to have >=1 characters/);
+    expect(onError).toHaveBeenCalledTimes(1);
+
+    // Removed in another tab: this list still shows it, and the provider no longer knows it.
+    await deleteElsewhere(env, id);
+    act(() => result.current.requestDelete(id));
+    let deleted = true;
+    await act(async () => {
+      deleted = await result.current.confirmDelete();
+    });
+    expect(deleted).toBe(false);
+    expect(result.current.error).toMatchObject({ status: 404 });
+    expect(result.current.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
+    expect(onError).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** Deletes a passkey with the same session but not through this client (another tab), so its cache is stale. */
+async function deleteElsewhere(env: TestEnvironment, id: string) {
+  const token = env.client.session.getTokens()?.session_token ?? '';
+  const response = await env.provider.fetch(
+    new Request(`${API_BASE_URL}/sdk/v1/users/webauthn_registrations/${id}`, {
+      method: 'DELETE',
+      headers: { origin: ORIGIN, authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${token}`)}` },
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  expect(response.status).toBe(200);
+}
