@@ -112,14 +112,14 @@ const ROWS: Row[] = [
   [
     'passkey registration: create → PasskeyRegistrationSuccess',
     stateOn('PasskeyRegistrationStart'),
-    { type: 'passkeyRegistered' },
+    { type: 'passkeyRegistered', skipped: false },
     'PasskeyRegistrationSuccess',
     (next) => expect(next.formState.errorDescriptor).toBeNull(),
   ],
   [
     'passkey registration: skip → PasskeyRegistrationSuccess',
     stateOn('PasskeyRegistrationStart'),
-    { type: 'passkeyRegistrationSkipped' },
+    { type: 'passkeyRegistered', skipped: true },
     'PasskeyRegistrationSuccess',
     () => {},
   ],

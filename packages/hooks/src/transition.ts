@@ -35,10 +35,11 @@ export type WidgetEvent =
   | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' }
   /** Signed in with a passkey (button or autofill): → PasskeyConfirmation, the error descriptor cleared. */
   | { type: 'passkeyAuthenticated' }
-  /** A passkey was created for the signed-in user: → PasskeyRegistrationSuccess, the error descriptor cleared. */
-  | { type: 'passkeyRegistered' }
-  /** 'Skip' on PasskeyRegistrationStart: the skip is recorded and → PasskeyRegistrationSuccess. */
-  | { type: 'passkeyRegistrationSkipped' }
+  /**
+   * A passkey was created for the signed-in user, or 'Skip' was chosen on PasskeyRegistrationStart (`skipped`):
+   * → PasskeyRegistrationSuccess, the error descriptor cleared.
+   */
+  | { type: 'passkeyRegistered'; skipped: boolean }
   /**
    * A passkey sign-in or creation failed: the screen stays and the descriptor is stored (Main's warning banner,
    * PasskeyRegistrationStart's error).
@@ -60,6 +61,12 @@ export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
   dedupe: 'PasswordDedupe',
   setNew: 'PasswordSetNew',
 };
+
+// Shared by several rows (the table is in every sign-in page's first load: each row costs bytes).
+const clearError = (): Partial<FormState> => ({ errorDescriptor: null });
+const storeDescriptor = (event: { descriptor: { messageId: string; message: string } }): Partial<FormState> => ({
+  errorDescriptor: { ...event.descriptor },
+});
 
 /** One row of the table: the screen an event leads to (null: it stays), what it stores, the passwordless flag. */
 interface Row<E extends WidgetEvent> {
@@ -90,13 +97,12 @@ export const TRANSITIONS: { readonly [T in WidgetEvent['type']]: Row<Extract<Wid
     to: 'PasswordResetForm',
     store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
   },
-  passkeyAuthenticated: { to: 'PasskeyConfirmation', store: () => ({ errorDescriptor: null }) },
-  passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: () => ({ errorDescriptor: null }) },
-  passkeyRegistrationSkipped: { to: 'PasskeyRegistrationSuccess', store: () => ({ errorDescriptor: null }) },
-  passkeyFailed: { to: null, store: (event) => ({ errorDescriptor: { ...event.descriptor } }) },
+  passkeyAuthenticated: { to: 'PasskeyConfirmation', store: clearError },
+  passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },
+  passkeyFailed: { to: null, store: storeDescriptor },
   loginSucceeded: { to: 'LoginSuccess' },
-  failed: { to: 'Error', store: (event) => ({ errorDescriptor: { ...event.descriptor } }) },
-  back: { to: 'Main', store: () => ({ errorDescriptor: null }), passwordless: () => false },
+  failed: { to: 'Error', store: storeDescriptor },
+  back: { to: 'Main', store: clearError, passwordless: () => false },
   navigated: { to: (event) => event.screen },
 };
 

@@ -76,7 +76,7 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
         is_passkey: true,
         session_duration_minutes: resolveSessionDuration(ctx, optionsRef.current.sessionDurationMinutes),
       });
-      ctx.dispatch({ type: 'passkeyRegistered' });
+      ctx.dispatch({ type: 'passkeyRegistered', skipped: false });
       setState({ status: 'registered', error: null, registration });
       return true;
     } catch (caught) {
@@ -85,7 +85,7 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
   }, [ctx, optionsRef]);
 
   const skip = useCallback(() => {
-    ctx.dispatch({ type: 'passkeyRegistrationSkipped' });
+    ctx.dispatch({ type: 'passkeyRegistered', skipped: true });
     setState({ status: 'skipped', error: null, registration: null });
   }, [ctx]);
 
