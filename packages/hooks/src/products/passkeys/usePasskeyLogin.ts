@@ -122,6 +122,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
       const supported = await ctx.client.webauthn.browserSupportsAutofill();
       if (!active) return;
       setAutofillSupported(supported);
+      setRetriesLeft(retries);
       if (supported) await arm();
     })();
     return () => {
