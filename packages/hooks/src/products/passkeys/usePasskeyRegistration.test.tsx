@@ -99,6 +99,23 @@ describe('usePasskeyRegistration', () => {
     expect(env.client.session.getSync()?.authentication_factors).toHaveLength(1);
   });
 
+  it('shows the duplicate text when this authenticator already holds a passkey of the user', async () => {
+    const { env, authenticator } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const { result } = renderHook(() => usePasskeyRegistration(), { wrapper: wrapperFor(env) });
+    await act(() => result.current.register());
+    expect(result.current.status).toBe('registered');
+
+    // 'Set up another Passkey' on the same device: the browser refuses (excludeCredentials), nothing is sent.
+    act(() => result.current.reset());
+    await act(() => result.current.register());
+
+    expect(result.current.error).toMatchObject({ type: 'duplicate_webauthn_registration', message: DUPLICATE });
+    expect(authenticator.credentials).toHaveLength(1);
+    expect(webauthnCalls(env).filter((call) => call === 'POST /webauthn/register 200')).toHaveLength(1);
+    expect(env.client.user.getSync()?.webauthn_registrations).toHaveLength(1);
+  });
+
   it("shows 'Your Passkey was not created…' when the browser refuses, and a retry can succeed", async () => {
     const { env, gated } = await passkeyEnvironment();
     await signInByPasscode(env);
