@@ -1,6 +1,8 @@
 // Spec §4 as a table: one row per transition (from screen, event, to screen, what is stored), run through the
 // pure `transition`; then the configuration errors of spec §2 as a table over the product registry.
 import { describe, expect, it } from 'vitest';
+import { addTransitions } from './products/addTransitions';
+import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
 import {
   EML_AND_EMAIL_OTP_ERROR,
   PASSKEYS_ALONE_ERROR,
@@ -9,7 +11,7 @@ import {
   type SignInConfig,
   signInConfigError,
 } from './signInStore';
-import { isAwaiting, transition, type WidgetEvent, type WidgetState } from './transition';
+import { isAwaiting, TRANSITIONS, transition, type WidgetEvent, type WidgetState } from './transition';
 
 function stateOn(screen: Screen, change: Partial<WidgetState> = {}): WidgetState {
   return {
@@ -45,6 +47,10 @@ type Row = [
   to: Screen,
   expected: (next: WidgetState) => void,
 ];
+
+// Nothing in this file's imports has added the passkey rows yet (the passkey hooks do, when their chunk loads).
+const passkeyRowBeforeItsChunk = TRANSITIONS.passkeyAuthenticated;
+addTransitions(PASSKEY_TRANSITIONS);
 
 const ROWS: Row[] = [
   [
@@ -248,6 +254,11 @@ const ROWS: Row[] = [
 ];
 
 describe('transition (spec §4)', () => {
+  it("a product slice's rows join the table only when its chunk adds them", () => {
+    expect(passkeyRowBeforeItsChunk).toBeUndefined();
+    expect(TRANSITIONS.passkeyAuthenticated).toBe(PASSKEY_TRANSITIONS.passkeyAuthenticated);
+  });
+
   it.each(ROWS)('%s', (_description, from, event, to, expected) => {
     const before = structuredClone(from);
     const next = transition(frozen(from), event);

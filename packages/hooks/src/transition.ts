@@ -1,6 +1,7 @@
 // Spec §4 as data: the widget's screen and form state change only through `transition(state, event)`, a pure
 // function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
+import type { PasskeyEvent } from './products/passkeys/transitions';
 import type { FormState, PasswordResetReason, PasswordUserType, Screen } from './signInStore';
 
 /** The part of the widget's state that transitions change. */
@@ -33,18 +34,6 @@ export type WidgetEvent =
   | { type: 'passwordResetSent'; reason: PasswordResetReason }
   /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
   | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' }
-  /** Signed in with a passkey (button or autofill): → PasskeyConfirmation, the error descriptor cleared. */
-  | { type: 'passkeyAuthenticated' }
-  /**
-   * A passkey was created for the signed-in user, or 'Skip' was chosen on PasskeyRegistrationStart (`skipped`):
-   * → PasskeyRegistrationSuccess, the error descriptor cleared.
-   */
-  | { type: 'passkeyRegistered'; skipped: boolean }
-  /**
-   * A passkey sign-in or creation failed: the screen stays and the descriptor is stored (Main's warning banner,
-   * PasskeyRegistrationStart's error).
-   */
-  | { type: 'passkeyFailed'; descriptor: { messageId: string; message: string } }
   /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess. */
   | { type: 'loginSucceeded' }
   /** A flow failed in a way the widget shows on its own screen: → Error, descriptor stored. */
@@ -52,7 +41,15 @@ export type WidgetEvent =
   /** The back arrow: → Main, the stored emails kept, the error and the passwordless flag cleared. */
   | { type: 'back' }
   /** Goes to a screen directly (stories, hosts); the form state is left alone. */
-  | { type: 'navigated'; screen: Screen };
+  | { type: 'navigated'; screen: Screen }
+  | ProductEvent;
+
+/**
+ * Events of the product slices whose rows are not in every first load, one line per slice: each declares its
+ * events and rows in `products/<key>/transitions.ts`, and its hooks add the rows to `TRANSITIONS` when their chunk
+ * loads (`addTransitions`), before they can dispatch one of them.
+ */
+export type ProductEvent = PasskeyEvent;
 
 /** The confirmation screen of each reason a reset email was sent. */
 export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
@@ -62,21 +59,29 @@ export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
   setNew: 'PasswordSetNew',
 };
 
-// Shared by several rows (the table is in every sign-in page's first load: each row costs bytes).
-const clearError = (): Partial<FormState> => ({ errorDescriptor: null });
-const storeDescriptor = (event: { descriptor: { messageId: string; message: string } }): Partial<FormState> => ({
+// Shared by several rows (the table is in every sign-in page's first load: each row costs bytes). Product slices
+// import them too.
+export const clearError = (): Partial<FormState> => ({ errorDescriptor: null });
+export const storeDescriptor = (event: { descriptor: { messageId: string; message: string } }): Partial<FormState> => ({
   errorDescriptor: { ...event.descriptor },
 });
 
 /** One row of the table: the screen an event leads to (null: it stays), what it stores, the passwordless flag. */
-interface Row<E extends WidgetEvent> {
+export interface Row<E extends WidgetEvent> {
   to: Screen | null | ((event: E) => Screen);
   store?: (event: E, form: FormState) => Partial<FormState>;
   passwordless?: (event: E) => boolean;
 }
 
-/** Spec §4, one row per event. */
-export const TRANSITIONS: { readonly [T in WidgetEvent['type']]: Row<Extract<WidgetEvent, { type: T }>> } = {
+/** The rows of some events, by type. */
+export type Rows<T extends WidgetEvent['type']> = { readonly [K in T]: Row<Extract<WidgetEvent, { type: K }>> };
+
+/**
+ * Spec §4, one row per event: the core rows here, each product slice's own rows once its chunk has loaded
+ * (`products/<key>/transitions.ts`), so a magic-link-only page does not carry the passkey rows.
+ */
+export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']>> &
+  Partial<Rows<ProductEvent['type']>> = {
   magicLinkSent: { to: 'EmailConfirmation', store: (event) => ({ magicLinkState: { email: event.email } }) },
   tryAgain: {
     to: 'Main',
@@ -97,9 +102,6 @@ export const TRANSITIONS: { readonly [T in WidgetEvent['type']]: Row<Extract<Wid
     to: 'PasswordResetForm',
     store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
   },
-  passkeyAuthenticated: { to: 'PasskeyConfirmation', store: clearError },
-  passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },
-  passkeyFailed: { to: null, store: storeDescriptor },
   loginSucceeded: { to: 'LoginSuccess' },
   failed: { to: 'Error', store: storeDescriptor },
   back: { to: 'Main', store: clearError, passwordless: () => false },

@@ -3,8 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
+import { addTransitions } from '../addTransitions';
 import { isAbort, toPasskeyLoginError } from './passkeyErrors';
 import { PASSKEY_AUTOFILL_RETRIES } from './product';
+import { PASSKEY_TRANSITIONS } from './transitions';
+
+// The rows of the events this hook dispatches join the widget's transition table with this chunk.
+addTransitions(PASSKEY_TRANSITIONS);
 
 /** Options of `usePasskeyLogin`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UsePasskeyLoginOptions extends SignInCallbacks {

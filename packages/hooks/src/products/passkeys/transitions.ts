@@ -1,0 +1,25 @@
+// Spec §4's passkey transitions: the events the passkey hooks dispatch and their rows, added to the widget's
+// table when the passkey chunk loads (`addTransitions`), so a page without passkeys does not carry them.
+import { clearError, type Rows, storeDescriptor } from '../../transition';
+
+/** What the passkey hooks report. */
+export type PasskeyEvent =
+  /** Signed in with a passkey (button or autofill): → PasskeyConfirmation, the error descriptor cleared. */
+  | { type: 'passkeyAuthenticated' }
+  /**
+   * A passkey was created for the signed-in user, or 'Skip' was chosen on PasskeyRegistrationStart (`skipped`):
+   * → PasskeyRegistrationSuccess, the error descriptor cleared.
+   */
+  | { type: 'passkeyRegistered'; skipped: boolean }
+  /**
+   * A passkey sign-in or creation failed: the screen stays and the descriptor is stored (Main's warning banner,
+   * PasskeyRegistrationStart's error).
+   */
+  | { type: 'passkeyFailed'; descriptor: { messageId: string; message: string } };
+
+/** The passkey rows of spec §4's table. */
+export const PASSKEY_TRANSITIONS: Rows<PasskeyEvent['type']> = {
+  passkeyAuthenticated: { to: 'PasskeyConfirmation', store: clearError },
+  passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },
+  passkeyFailed: { to: null, store: storeDescriptor },
+};
