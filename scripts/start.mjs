@@ -10,7 +10,8 @@
 // e.g. `npm start -- --playground-port 5180` or `LATCHKEY_PLAYGROUND_PORT=5180 npm start`. The playground is then
 // pointed at the provider's port (VITE_LATCHKEY_API_URL), and the provider allows the playground's origins
 // (http://localhost:<port>, http://127.0.0.1:<port>) for CORS and their /authenticate as redirect URLs, on top of
-// its configuration. The provider always allows the Next.js example's origin too (http://localhost:5176,
+// its configuration, and requires a second factor from users who have one (`project.mfa.required`, unless the
+// configuration sets `project.mfa`). The provider always allows the Next.js example's origin too (http://localhost:5176,
 // examples/nextjs), so `npm run dev -w @latchkey/example-nextjs` works beside `npm start`.
 //
 // Environment (used by the browser tests, handy by hand):
@@ -132,6 +133,9 @@ const merged = {
     ...project,
     allowedOrigins: [...new Set([...origins, ...playgroundOrigins, ...EXAMPLE_ORIGINS])],
     redirectUrls: [...new Set([...redirects, ...playgroundOrigins.map((origin) => `${origin}/authenticate`)])],
+    // The playground demonstrates multi-factor sign-in: a user who has enrolled a second factor (the Security page)
+    // must present it after the first. A configuration file that sets `project.mfa` decides for itself.
+    mfa: project.mfa ?? { required: true },
   },
 };
 const configDir = mkdtempSync(join(tmpdir(), 'latchkey-start-'));

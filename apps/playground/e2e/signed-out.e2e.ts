@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectSignedOut, test } from './support';
 
-const PAGES = ['/', '/unstyled', '/hooks', '/authenticate', '/session', '/inbox'];
+const PAGES = ['/', '/unstyled', '/hooks', '/authenticate', '/session', '/security', '/inbox'];
 
 /** Everything a developer would see in the browser's console and network panel while `page` is open. */
 function watch(page: Page) {

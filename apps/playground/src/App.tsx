@@ -9,6 +9,7 @@ const UnstyledKitPage = lazy(() => import('./pages/UnstyledKitPage'));
 const HooksPage = lazy(() => import('./pages/HooksPage'));
 const AuthenticatePage = lazy(() => import('./pages/AuthenticatePage'));
 const SessionPage = lazy(() => import('./pages/SessionPage'));
+const SecurityPage = lazy(() => import('./pages/SecurityPage'));
 const InboxPage = lazy(() => import('./pages/InboxPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
@@ -19,6 +20,7 @@ export const ROUTES: Record<string, { title: string; component: ComponentType }>
   '/hooks': { title: 'Hooks only', component: HooksPage },
   '/authenticate': { title: 'Authenticate', component: AuthenticatePage },
   '/session': { title: 'Session', component: SessionPage },
+  '/security': { title: 'Security', component: SecurityPage },
   '/inbox': { title: 'Development inbox', component: InboxPage },
 };
 

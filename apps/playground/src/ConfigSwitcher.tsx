@@ -13,6 +13,7 @@ const PRODUCT_LABELS: Record<SwitchableProduct, string> = {
   emailMagicLinks: 'Email magic links',
   otp: 'One-time passcodes',
   passwords: 'Passwords',
+  passkeys: 'Passkeys',
 };
 const METHOD_LABELS: Record<OtpMethod, string> = { sms: 'Text (SMS)', whatsapp: 'WhatsApp', email: 'Email' };
 

@@ -7,6 +7,7 @@ const NAV = [
   { href: '/unstyled', label: 'Unstyled kit' },
   { href: '/hooks', label: 'Hooks only' },
   { href: '/session', label: 'Session' },
+  { href: '/security', label: 'Security' },
   { href: '/inbox', label: 'Inbox' },
 ];
 

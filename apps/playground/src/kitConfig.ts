@@ -3,7 +3,12 @@ import type { OtpMethod, Product, SignInConfig } from '@latchkey/hooks';
 import type { LatchkeyTheme } from '@latchkey/ui-default';
 
 /** The products the configuration switcher offers (the ones the reference provider implements). */
-export const SWITCHABLE_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords'] as const satisfies readonly Product[];
+export const SWITCHABLE_PRODUCTS = [
+  'emailMagicLinks',
+  'otp',
+  'passwords',
+  'passkeys',
+] as const satisfies readonly Product[];
 /** The passcode methods, in the switcher's default order. */
 export const OTP_METHODS = ['sms', 'whatsapp', 'email'] as const satisfies readonly OtpMethod[];
 
