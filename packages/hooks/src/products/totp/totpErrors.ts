@@ -25,17 +25,19 @@ export const TOTP_ALREADY_ENROLLED_MESSAGE =
 export const TOTP_QR_UNAVAILABLE_MESSAGE = 'The QR code cannot be shown. Enter the key below in your app instead.';
 
 /** The error ids the TOTP hooks report besides the provider's `error_type`s. */
-export type TotpErrorType = 'invalid_code' | 'invalid_recovery_code' | 'totp_no_user';
+export type TotpErrorType = 'invalid_totp_code' | 'invalid_recovery_code' | 'totp_no_user';
 
 const TEXTS: Readonly<Record<string, string>> = {
   otp_code_not_found: TOTP_WRONG_CODE_MESSAGE,
   recovery_code_not_found: TOTP_RECOVERY_CODE_REFUSED_MESSAGE,
   intermediate_session_not_found: TOTP_SIGN_IN_EXPIRED_MESSAGE,
-  user_lock_limit_reached: TOTP_LOCKED_MESSAGE,
   active_totp_exists: TOTP_ALREADY_ENROLLED_MESSAGE,
 };
 
-/** A failed TOTP call: our text for the refusals a user can meet here, else the provider's (or the network) text. */
+/**
+ * A failed TOTP call: our text for the refusals a user can meet here, else the provider's (or the network) text; the
+ * lockout keeps the specification's text ('Too many failed authentication attempts. Please try again later.').
+ */
 export function toTotpError(caught: unknown): LatchkeyFlowError {
   if (caught instanceof NoSessionError) return { type: 'totp_no_user', message: TOTP_NO_USER_MESSAGE, cause: caught };
   const error = toFlowError(caught);

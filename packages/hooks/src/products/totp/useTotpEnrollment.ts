@@ -117,7 +117,7 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const confirm = useCallback(
     async (code: string) => {
       const trimmed = code.replace(/\s/g, '');
-      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_code', message: TOTP_INVALID_CODE_MESSAGE });
+      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
       setState((previous) => ({ ...previous, status: 'verifying', error: null }));
       try {
         await ctx.client.totps.authenticate({

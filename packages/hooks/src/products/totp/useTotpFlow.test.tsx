@@ -62,7 +62,7 @@ describe('useTotpFlow', () => {
       await result.current.authenticate('12a4');
     });
     expect(result.current.error).toMatchObject({
-      type: 'invalid_code',
+      type: 'invalid_totp_code',
       message: 'Enter the 6-digit code from your authenticator app.',
     });
     expect(env.requests).toEqual([]);
@@ -135,7 +135,7 @@ describe('useTotpFlow', () => {
     }
     expect(result.current.error).toMatchObject({
       type: 'user_lock_limit_reached',
-      message: 'Too many failed attempts. Your account is locked for a while: please try again later.',
+      message: 'Too many failed authentication attempts. Please try again later.',
     });
   });
 

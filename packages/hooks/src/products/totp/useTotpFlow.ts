@@ -97,7 +97,7 @@ export function useTotpFlow(options: UseTotpFlowOptions = {}): UseTotpFlowReturn
     async (code: string) => {
       const trimmed = code.replace(/\s/g, '');
       // Checked here so a malformed code costs no request (and no guess against the lockout).
-      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_code', message: TOTP_INVALID_CODE_MESSAGE });
+      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
       return complete(() =>
         ctx.client.totps.authenticate({
           totp_code: trimmed,
