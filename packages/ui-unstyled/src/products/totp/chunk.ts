@@ -1,7 +1,7 @@
 // The TOTP product's lazy chunk: the two screens of a multi-factor sign-in's second step, fetched only when a first
 // factor left the sign-in waiting for it (secondFactor.ts).
 
-import { TotpScreen } from './TotpAuthenticate/TotpScreen';
+import { TotpScreen } from './Totp/TotpScreen';
 import { TotpRecoveryCodeScreen } from './TotpRecoveryCode/TotpRecoveryCodeScreen';
 
 /** The product's texts (its screens render inside them). */
