@@ -53,6 +53,26 @@ describe('TotpScreen (multi-factor sign-in)', () => {
     );
   });
 
+  it('follows an email passcode as well (every first factor passes the same success hook)', async () => {
+    const { env, user } = await renderSignIn({
+      config: { products: ['otp'], otpOptions: { methods: ['email'] } },
+      provider: MFA,
+      sameSiteCookies: true,
+    });
+    const { secret } = await totpUser(env);
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Enter passcode' });
+    await user.click(digitBox(1));
+    await user.keyboard(await env.lastCode(EMAIL));
+    await screen.findByRole('heading', { name: 'Enter verification code' });
+    expect(screen.queryByText('Your passcode has been successfully verified.')).toBeNull();
+    await user.click(digitBox(1));
+    await user.keyboard(await codeNow(env, secret));
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(env.client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'totp']);
+  });
+
   it('refuses a wrong code with its text, announced, and clears the boxes', async () => {
     const { env, user, secret } = await afterPassword();
     const right = await codeNow(env, secret);
