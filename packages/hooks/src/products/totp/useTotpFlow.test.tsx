@@ -1,8 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { codeNow, mfaEnvironment, passwordFirstFactor, signUp, totpUser } from '../../../test/totp';
+import { codeNow, EMAIL, mfaEnvironment, passwordFirstFactor, signUp, totpUser } from '../../../test/totp';
 import { wrapperFor } from '../../../test/wrappers';
 import { createSignInStore } from '../../signInStore';
+import { useAuthenticateByUrl } from '../../useAuthenticateByUrl';
 import { isSecondFactorPending } from './secondFactor';
 import { useTotpFlow } from './useTotpFlow';
 
@@ -137,6 +138,31 @@ describe('useTotpFlow', () => {
       type: 'user_lock_limit_reached',
       message: 'Too many failed authentication attempts. Please try again later.',
     });
+  });
+
+  it('follows an emailed link opened with useAuthenticateByUrl: pending, then the code completes the sign-in', async () => {
+    const env = await mfaEnvironment();
+    const { secret } = await totpUser(env);
+    const redirect = 'http://localhost:5173/authenticate';
+    await env.client.magicLinks.email.loginOrCreate(EMAIL, {
+      login_magic_link_url: redirect,
+      signup_magic_link_url: redirect,
+    });
+    const url = new URL(await env.lastLink(EMAIL, 'stytch_token_type=magic_links'));
+    window.history.replaceState(null, '', `${url.pathname}${url.search}`);
+    const { result } = renderHook(() => ({ byUrl: useAuthenticateByUrl(), totp: useTotpFlow() }), {
+      wrapper: wrapperFor(env),
+    });
+    await waitFor(() => expect(result.current.byUrl.status).toBe('success'));
+    await waitFor(() => expect(result.current.totp.isPending).toBe(true));
+    await act(async () => {
+      await result.current.totp.authenticate(await codeNow(env, secret));
+    });
+    expect(result.current.totp).toMatchObject({ status: 'success', isPending: false });
+    expect(env.client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual([
+      'magic_link',
+      'totp',
+    ]);
   });
 
   it('is not pending for a user without a second factor, who gets a full session', async () => {
