@@ -94,6 +94,8 @@ export type Screen =
   | 'PasskeyRegistrationStart'
   | 'PasskeyRegistrationSuccess'
   | 'PasskeyConfirmation'
+  | 'TotpAuthenticate'
+  | 'TotpRecoveryCode'
   | 'LoginSuccess'
   | 'Error';
 

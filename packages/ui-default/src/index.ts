@@ -9,5 +9,6 @@ export * from './SignIn';
 export * from './shadow';
 export * from './stylesText';
 export * from './ThemeRoot';
+export * from './TotpEnrollment';
 export * from './theme';
 export * from './toaster';

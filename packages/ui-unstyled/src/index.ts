@@ -20,6 +20,7 @@ export * from './products/emailMagicLinks/index';
 export * from './products/otp/index';
 export * from './products/passwords/index';
 export * from './products/registry';
+export * from './products/totp/index';
 // Roots
 export * from './ResetPassword';
 export * from './SignIn';

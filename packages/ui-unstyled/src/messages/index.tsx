@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncE
 import type { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import type { otpMessages } from '../products/otp/messages';
 import type { passwordMessages } from '../products/passwords/messages';
+import type { totpMessages } from '../products/totp/messages';
 import type { errorMessages } from './errors';
 import { mainMessages } from './main';
 
@@ -13,7 +14,8 @@ export type MessageId =
   | keyof typeof errorMessages
   | keyof typeof emailMagicLinksMessages
   | keyof typeof otpMessages
-  | keyof typeof passwordMessages;
+  | keyof typeof passwordMessages
+  | keyof typeof totpMessages;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;
