@@ -1,0 +1,10 @@
+import { passkeysProduct } from '@latchkey/hooks';
+import { defineProductKit, loadOnce } from '../defineProductKit';
+
+/** Passkeys in the kit: Main's 'Login with a Passkey' block and the three passkey screens, in one chunk. */
+export const passkeysKit = defineProductKit<typeof import('./chunk')>({
+  product: passkeysProduct,
+  load: loadOnce(() => import('./chunk')),
+  mainBlock: (chunk) => chunk.PasskeyLoginForm,
+  toastingScreens: ['PasskeyRegistrationSuccess'],
+});
