@@ -12,6 +12,3 @@ export const passkeysProduct = defineProduct({
   screens: ['PasskeyRegistrationStart', 'PasskeyRegistrationSuccess', 'PasskeyConfirmation'],
   sdkNamespaces: ['webauthn', 'user'],
 });
-
-/** Spec §9: passkey autofill is re-armed after a failure this many times. */
-export const PASSKEY_AUTOFILL_RETRIES = 5;

@@ -135,7 +135,7 @@ export function MainScreenBlocks() {
     const Block = MAIN_BLOCKS[product];
     return Block ? (
       <Suspense key={product} fallback={null}>
-        <Block emailInputProps={main.emailInputProps} setEmailInputProps={main.setEmailInputProps} />
+        <Block {...main} />
       </Suspense>
     ) : null;
   });
