@@ -1,4 +1,5 @@
 // Main's passkey block inside <SignIn>, against the real provider and the software authenticator.
+import type { SignInConfig } from '@latchkey/hooks';
 import { ASYNC_TIMEOUT, expectNoAxeViolations } from '@latchkey/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ const NOT_FOUND =
   'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.';
 const UNKNOWN = 'Unknown error occurred during passkey authentication. Please try again.';
 /** Passkeys beside text-message passcodes: no email form, so no autofill and the button shows. */
-const WITHOUT_EMAIL_FORM = { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } } as const;
+const WITHOUT_EMAIL_FORM: SignInConfig = { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } };
 
 describe('Main with passkeys', () => {
   it("shows 'Login with a Passkey' first, signs in and reaches PasskeyConfirmation", async () => {
@@ -19,7 +20,7 @@ describe('Main with passkeys', () => {
     const onEvent = vi.fn();
     const { user, container } = await renderSignIn({
       env,
-      config: { ...WITHOUT_EMAIL_FORM, otpOptions: { methods: ['sms'] } },
+      config: WITHOUT_EMAIL_FORM,
       callbacks: { onEvent },
     });
 
@@ -56,7 +57,7 @@ describe('Main with passkeys', () => {
     const onError = vi.fn();
     const { user, container } = await renderSignIn({
       env,
-      config: { ...WITHOUT_EMAIL_FORM, otpOptions: { methods: ['sms'] } },
+      config: WITHOUT_EMAIL_FORM,
       callbacks: { onError },
     });
 
@@ -73,7 +74,7 @@ describe('Main with passkeys', () => {
 
   it('shows the unknown-failure text when the authenticator holds no passkey', async () => {
     const { env } = await passkeyEnvironment();
-    const { user } = await renderSignIn({ env, config: { ...WITHOUT_EMAIL_FORM, otpOptions: { methods: ['sms'] } } });
+    const { user } = await renderSignIn({ env, config: WITHOUT_EMAIL_FORM });
 
     await user.click(await screen.findByRole('button', { name: 'Login with a Passkey' }, waitLong));
 
