@@ -22,7 +22,7 @@ const rules = (css: string) =>
 const IMPORT = /@import\s*["'u]/;
 
 /** The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys). */
-const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords'] as const satisfies readonly Product[];
+const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys'] as const satisfies readonly Product[];
 
 /**
  * What the package build writes to dist/styles.css: `bundleStylesheet('src/styles.css')` of tsup.config.base.ts. It
