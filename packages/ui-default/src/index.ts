@@ -3,6 +3,7 @@
 // the mount points (functions and custom elements).
 export * from './customElements';
 export * from './mount';
+export * from './PasskeyRegistration';
 export * from './preloadSignIn';
 export * from './ResetPassword';
 export * from './SignIn';

@@ -25,7 +25,7 @@ const IMPORT = /@import\s*["'u]/;
  * The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys, and
  * `totp`: the multi-factor screens and <TotpEnrollment>, which no `config.products` key names).
  */
-const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'totp'] as const satisfies readonly (
+const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'totp'] as const satisfies readonly (
   | Product
   | 'totp'
 )[];

@@ -1,5 +1,6 @@
 import { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import { otpMessages } from '../products/otp/messages';
+import { passkeyMessages } from '../products/passkeys/messages';
 import { passwordMessages } from '../products/passwords/messages';
 import { totpMessages } from '../products/totp/messages';
 import { errorMessages } from './errors';
@@ -21,6 +22,7 @@ export const messages = {
     ...emailMagicLinksMessages,
     ...otpMessages,
     ...passwordMessages,
+    ...passkeyMessages,
     ...totpMessages,
   },
 } as const;
