@@ -21,24 +21,20 @@ function emailFormOf(kit: ProductKit): PreloadableForm<object> | null {
     return { Binder: source.flowFromChunk(chunk), messages: chunk.messages };
   });
 }
-function methodFormOf(kit: ProductKit): PreloadableForm<{ method: MethodTab }> | null {
-  const pick = kit.methodForm;
-  if (!pick) return null;
-  return preloadable(async () => {
-    const chunk = await kit.load();
-    return withProductMessages(pick(chunk), chunk.messages);
-  });
-}
-function mainBlockOf(kit: ProductKit): PreloadableForm<MainBlockProps> | null {
-  const pick = kit.mainBlock;
-  if (!pick) return null;
-  return preloadable(async () => {
-    const chunk = await kit.load();
-    return withProductMessages(pick(chunk), chunk.messages);
-  });
+/** A component that `pick` takes from the product's chunk (its method form, its Main block), or null. */
+function fromChunk<P extends object>(
+  kit: ProductKit,
+  pick?: (chunk: never) => ComponentType<P>,
+): PreloadableForm<P> | null {
+  return pick
+    ? (preloadable(async () => {
+        const chunk = await kit.load();
+        return withProductMessages(pick(chunk as never), chunk.messages);
+      }) as PreloadableForm<P>)
+    : null;
 }
 const kits = Object.entries(PRODUCT_KITS) as [AvailableProduct, ProductKit][];
-const MAIN_BLOCKS = Object.fromEntries(kits.map(([key, kit]) => [key, mainBlockOf(kit)])) as Record<
+const MAIN_BLOCKS = Object.fromEntries(kits.map(([key, kit]) => [key, fromChunk(kit, kit.mainBlock)])) as Record<
   AvailableProduct,
   PreloadableForm<MainBlockProps> | null
 >;
@@ -46,7 +42,7 @@ const EMAIL_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, emailFormO
   AvailableProduct,
   PreloadableForm<object> | null
 >;
-const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, methodFormOf(kit)])) as Record<
+const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, fromChunk(kit, kit.methodForm)])) as Record<
   AvailableProduct,
   PreloadableForm<{ method: MethodTab }> | null
 >;
