@@ -270,7 +270,20 @@ const KIT_CONFIGURATIONS = [
     config: { products: ['emailMagicLinks', 'otp', 'passwords'], otpOptions: { methods: ['sms'] } },
     budget: { total: 50 * 1024 },
   },
+  {
+    id: 'eml-passkeys',
+    label: '(c) email magic links + passkeys',
+    config: { products: ['emailMagicLinks', 'passkeys'] },
+    budget: { firstLoad: 30 * 1024 },
+  },
 ];
+
+/** The passkey slice's code (the kit's and the hooks' products/passkeys/, but the kit descriptor every page has). */
+const PASSKEY_CODE = /(ui-unstyled|hooks)\/dist\/products\/passkeys\/(?!kit\.js$|product\.js$)/;
+/** Its registration screens (a lazy chunk of their own that only `<PasskeyRegistration>` fetches). */
+const PASSKEY_REGISTRATION = /ui-unstyled\/dist\/products\/passkeys\/PasskeyRegistration(Start|Success)\//;
+/** The WebAuthn browser library the SDK loads at the first passkey ceremony. */
+const WEBAUTHN_LIBRARY = /node_modules\/@simplewebauthn\/browser\//;
 
 /**
  * The page of one configuration: renders the themed `<SignIn config>` and exports `preload()`, which awaits
@@ -329,7 +342,20 @@ async function kitBundleSection() {
     const page = await measureKit(`page-${kit.id}`, kitEntry(kit.config, { withClient: true }));
     results.push({ ...kit, widget, page });
   }
-  const [emailOnly, allThree] = results;
+  const [emailOnly, allThree, withPasskeys] = results;
+  const chunksWith = (measured, pattern) =>
+    [...measured.chunks.values()].filter((chunk) => chunk.inputs.some(([input]) => pattern.test(input)));
+  const gzipSum = (chunks) => chunks.reduce((total, chunk) => total + chunk.gzip, 0);
+  const registrationChunks = chunksWith(withPasskeys.widget, PASSKEY_REGISTRATION);
+  const passkeyChunks = chunksWith(withPasskeys.widget, PASSKEY_CODE).filter(
+    (chunk) => !registrationChunks.includes(chunk),
+  );
+  const passkeyInFirstLoad = passkeyChunks.some((chunk) => withPasskeys.widget.firstLoad.has(chunk.file));
+  const registrationLoaded = registrationChunks.some((chunk) => withPasskeys.widget.loaded.has(chunk.file));
+  const webauthnGzip = gzipSum(chunksWith(withPasskeys.page, WEBAUTHN_LIBRARY));
+  const passkeyInOthers = [emailOnly, allThree].some(({ widget }) =>
+    widget.loadedInputs.some(([input]) => PASSKEY_CODE.test(input) || WEBAUTHN_LIBRARY.test(input)),
+  );
 
   const phoneChunks = [...allThree.widget.chunks.values()].filter((chunk) =>
     chunk.inputs.some(([input]) => PHONE_LIBRARY.test(input)),
@@ -372,6 +398,7 @@ async function kitBundleSection() {
         }${widget.loadedInputs.some(([input]) => input.includes('node_modules/sonner/')) ? ', sonner' : ''}.`,
     ),
     `- libphonenumber-js in (a)'s loaded chunks: ${phoneInEmailOnly ? '**yes ✗**' : 'no ✓'}. With SMS, phone-number parsing is one more chunk of ${kb(phoneGzip)} gzipped, fetched when the first number is checked (not by \`preloadSignIn\`): (b) comes to ${kb(allThree.widget.totalGzip + phoneGzip)} with it.`,
+    `- (c)'s passkey chunk (Main's 'Login with a Passkey' block and warning banner, PasskeyConfirmation, \`usePasskeyLogin\`): ${kb(gzipSum(passkeyChunks))} gzipped, ${passkeyInFirstLoad ? "**in (c)'s first load ✗**" : "fetched after the first render, not in (c)'s first load ✓"}; (c)'s first load is ${kb(withPasskeys.widget.firstLoadGzip - emailOnly.widget.firstLoadGzip)} more than (a)'s (the passkey descriptors of both registries, Main's block slot and the passkey styles are in every first load, (a)'s too). The registration screens (PasskeyRegistrationStart, PasskeyRegistrationSuccess, \`usePasskeys\` with react-query's \`useUser\`): ${kb(gzipSum(registrationChunks))} gzipped, a chunk only \`<PasskeyRegistration>\` fetches (${registrationLoaded ? "**loaded by (c)'s `preloadSignIn` ✗**" : 'not loaded by (c) ✓'}). @simplewebauthn/browser: ${webauthnGzip ? `${kb(webauthnGzip)} gzipped, a chunk of its own the SDK loads at the first passkey ceremony` : 'not bundled'}. Passkey code in (a)'s or (b)'s loaded chunks: ${passkeyInOthers ? '**yes ✗**' : 'no ✓'}.`,
     `- A password-strength library (@zxcvbn-ts) in any browser chunk: ${strengthInputs.length > 0 ? `**yes ✗** (${[...new Set(strengthInputs.map(([input]) => packageOf(input)))].join(', ')})` : 'no ✓ (the provider checks strength)'}.`,
     ...results.map(
       ({ label, widget }) =>

@@ -111,6 +111,12 @@ const NASTY_BODIES: string[] = [
     },
     clientExtensionResults: {},
   }),
+  // A passkey as second factor: the intermediate session token in the body, of every wrong kind.
+  '{"domain":"localhost","intermediate_session_token":{"$ne":null}}',
+  '{"domain":"localhost","intermediate_session_token":""}',
+  `{"domain":"localhost","intermediate_session_token":"${'x'.repeat(300)}"}`,
+  '{"domain":"localhost","intermediate_session_token":"unknown-token"}',
+  '{"public_key_credential":"{}","intermediate_session_token":"\\ud800"}',
   '{"name":"\\u0000","untrusted":1}',
   `{"name":"${'n'.repeat(10_000)}"}`,
 ];
@@ -140,6 +146,25 @@ describe('no input produces a 500 or a stack trace', () => {
             /\bat .+:\d+:\d+/.test(text)
           ) {
             failures.push(`${method} ${path} ${rawBody.slice(0, 40)} → ${response.status} ${text.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    // The intermediate session token in the SDK's cookie (second factors read it when no session is named).
+    const cookies = [
+      'stytch_intermediate_session_token=%E0%A4%A',
+      'stytch_intermediate_session_token=',
+      `stytch_intermediate_session_token=${'x'.repeat(4_000)}`,
+      'stytch_intermediate_session_token=a; stytch_intermediate_session_token=b',
+    ];
+    for (const [method, path] of ROUTES) {
+      for (const cookie of cookies) {
+        for (const rawBody of ['{"domain":"localhost"}', '{"totp_code":"123456"}', '{"recovery_code":"abcd-efgh"}']) {
+          const response = await testProvider.call(method, path, { rawBody, headers: { cookie } });
+          const text = JSON.stringify(response.json);
+          const requestId = response.json?.request_id ?? response.json?.data?.request_id;
+          if (response.status >= 500 || typeof requestId !== 'string' || /\bat .+:\d+:\d+/.test(text)) {
+            failures.push(`${method} ${path} cookie ${cookie.slice(0, 40)} → ${response.status} ${text.slice(0, 120)}`);
           }
         }
       }

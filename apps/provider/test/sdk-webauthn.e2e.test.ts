@@ -209,3 +209,40 @@ describe('SDK passkeys against the provider', () => {
     expectSignedOut(clone);
   });
 });
+
+describe('SDK passkeys in multi-factor sign-in (project.mfa.required)', () => {
+  it('completes the pending sign-in with a passkey: secondary start, intermediate token from the cookie', async () => {
+    const t = await startProvider({ project: { mfa: { required: true } } });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const enrolling = await signedIn(t, authenticator);
+    const { webauthn_registration_id: registrationId } = await enrolling.client.webauthn.register({
+      is_passkey: true,
+      session_duration_minutes: 60,
+    });
+    t.clock.advance(1_000);
+
+    // Another tab (its own browser): the passcode is the first factor, the passkey the second.
+    const tab = await openSdkTab(t, {
+      environment: { loadWebAuthn: async () => authenticator.library() },
+      sameSiteCookies: true,
+    });
+    const { method_id } = await tab.client.otps.email.loginOrCreate(EMAIL);
+    const firstAt = t.clock.now();
+    const first = await tab.client.otps.authenticate(await t.lastCode(EMAIL), method_id, {
+      session_duration_minutes: 60,
+    });
+    expect(first).toMatchObject({ session_token: '', session_jwt: '' });
+    expect(tab.cookie('stytch_intermediate_session_token')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    tab.requests.length = 0;
+
+    t.clock.advance(1_000);
+    const done = await tab.client.webauthn.authenticate({ session_duration_minutes: 60 });
+    expect(calls(tab)).toEqual(['POST /webauthn/authenticate/start/secondary 200', 'POST /webauthn/authenticate 200']);
+    await expectSignedIn(t, tab);
+    expect(tab.cookie('stytch_intermediate_session_token')).toBeUndefined();
+    expect(done.session.authentication_factors).toEqual([
+      emailFactor('otp', expect.any(String), EMAIL, firstAt),
+      passkeyFactor(registrationId, t.clock.now(), expect.any(String)),
+    ]);
+  });
+});

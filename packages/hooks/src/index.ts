@@ -9,6 +9,7 @@ export * from './products/otp/index';
 export * from './products/passkeys/index';
 export * from './products/passwords/index';
 export * from './products/registry';
+export * from './products/totp/index';
 export * from './queryOptions';
 export * from './signInStore';
 export * from './transition';

@@ -66,10 +66,10 @@ describe('configuration', () => {
     expect(PASSKEYS_ALONE_ERROR).toBe(store.getState().configError);
   });
 
-  it('refuses passkeys beside another product while passkeys have no slice, and allows the default config', () => {
-    expect(createSignInStore({ products: ['passkeys', 'emailMagicLinks'] }).getState().configError).toBe(
-      "Error: The product 'passkeys' is not available yet.",
-    );
+  it('allows passkeys beside another product (no tab of their own), and the default config', () => {
+    const store = createSignInStore({ products: ['passkeys', 'emailMagicLinks'] });
+    expect(store.getState().configError).toBeNull();
+    expect(store.getState().methods).toEqual(['email']);
     expect(createSignInStore().getState().configError).toBeNull();
   });
 

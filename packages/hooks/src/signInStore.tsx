@@ -94,6 +94,8 @@ export type Screen =
   | 'PasskeyRegistrationStart'
   | 'PasskeyRegistrationSuccess'
   | 'PasskeyConfirmation'
+  | 'TotpAuthenticate'
+  | 'TotpRecoveryCode'
   | 'LoginSuccess'
   | 'Error';
 
@@ -191,8 +193,8 @@ export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInCo
     style: { ...config.style, hideHeaderText: config.style?.hideHeaderText ?? false },
   } as ResolvedSignInConfig;
   const options = resolved as unknown as Record<string, unknown>;
-  for (const product of PRODUCT_DEFINITIONS) {
-    options[product.optionsKey] = product.resolveOptions(config[product.optionsKey] as never);
+  for (const { optionsKey: key, resolveOptions } of PRODUCT_DEFINITIONS) {
+    if (key) options[key] = resolveOptions?.(config[key] as never);
   }
   return resolved;
 }
@@ -206,10 +208,10 @@ function unknownOption(raw: object): string | null {
   const known = [...SHARED_CONFIG_KEYS, ...PRODUCT_DEFINITIONS.map((product) => product.optionsKey)];
   const key = Object.keys(raw).find((name) => !known.includes(name));
   if (key !== undefined) return unknownOptionError(key);
-  for (const product of PRODUCT_DEFINITIONS) {
-    const options = (raw as Record<string, object | undefined>)[product.optionsKey] ?? {};
-    const option = Object.keys(options).find((name) => !product.optionNames.includes(name));
-    if (option !== undefined) return unknownOptionError(`${product.optionsKey}.${option}`);
+  for (const { optionsKey: key, optionNames } of PRODUCT_DEFINITIONS) {
+    const options = (key && (raw as Record<string, object | undefined>)[key]) || {};
+    const option = Object.keys(options).find((name) => !optionNames?.includes(name));
+    if (option !== undefined) return unknownOptionError(`${key}.${option}`);
   }
   return null;
 }

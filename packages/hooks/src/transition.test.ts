@@ -303,10 +303,12 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
     null,
   ],
   ['passkeys alone', { products: ['passkeys'] }, PASSKEYS_ALONE_ERROR],
+  ['passkeys with magic links', { products: ['passkeys', 'emailMagicLinks'] }, null],
+  ['passkeys twice, alone', { products: ['passkeys', 'passkeys'] }, PASSKEYS_ALONE_ERROR],
   [
-    'passkeys with magic links (no passkey slice yet)',
-    { products: ['passkeys', 'emailMagicLinks'] },
-    "Error: The product 'passkeys' is not available yet.",
+    'an option for passkeys (the spec gives them none)',
+    { products: ['passkeys', 'emailMagicLinks'], passkeyOptions: {} } as never,
+    "Error: Unknown configuration option 'passkeyOptions'.",
   ],
   [
     'social sign-in (no slice yet)',
@@ -317,7 +319,7 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
   [
     'a misspelt product',
     { products: ['emailMagicLink' as never] },
-    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords.",
+    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords, passkeys.",
   ],
   [
     'a misspelt option',

@@ -2,6 +2,7 @@
 // function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
 import type { PasskeyEvent } from './products/passkeys/transitions';
+import type { TotpEvent } from './products/totp/transitions';
 import type { FormState, PasswordResetReason, PasswordUserType, Screen } from './signInStore';
 
 /** The part of the widget's state that transitions change. */
@@ -49,7 +50,7 @@ export type WidgetEvent =
  * events and rows in `products/<key>/transitions.ts`, and its hooks add the rows to `TRANSITIONS` when their chunk
  * loads (`addTransitions`), before they can dispatch one of them.
  */
-export type ProductEvent = PasskeyEvent;
+export type ProductEvent = PasskeyEvent | TotpEvent;
 
 /** The confirmation screen of each reason a reset email was sent. */
 export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {

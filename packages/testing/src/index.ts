@@ -47,6 +47,11 @@ export interface TestEnvironmentSetup {
   config?: ProviderConfigInput;
   /** Extra options for `createClient`. */
   clientOptions?: ClientOptions;
+  /**
+   * Send the page's cookies (`document.cookie`) with each request, as a browser does when the provider is on the
+   * page's own site: a multi-factor sign-in needs it (the provider reads the intermediate session token there).
+   */
+  sameSiteCookies?: boolean;
 }
 
 /**
@@ -59,7 +64,15 @@ export async function startTestEnvironment(setup: TestEnvironmentSetup = {}): Pr
   const { close, provider, clock, inbox, lastCode, lastLink } = await openTestProvider(setup.config ?? {}, {
     clock: new FollowingClock(),
   });
-  const { fetch, requests, telemetry, settled } = recordingFetch(provider);
+  const recording = recordingFetch(provider);
+  const { requests, telemetry, settled } = recording;
+  const fetch: typeof globalThis.fetch = setup.sameSiteCookies
+    ? (input, init) => {
+        const headers = new Headers(init?.headers);
+        if (document.cookie !== '') headers.set('cookie', document.cookie);
+        return recording.fetch(input, { ...init, headers });
+      }
+    : recording.fetch;
   const client = createClient(provider.config.project.publicToken, {
     apiBaseUrl: API_BASE_URL,
     ...setup.clientOptions,

@@ -1,7 +1,14 @@
 import type { SignInCallbacks } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
 import type { Strings } from '@latchkey/ui-unstyled';
-import { type LatchkeyMountConfig, renderLogin, renderResetPassword, unmountWidget, type WidgetOptions } from './mount';
+import {
+  type LatchkeyMountConfig,
+  renderLogin,
+  renderPasskeyRegistration,
+  renderResetPassword,
+  unmountWidget,
+  type WidgetOptions,
+} from './mount';
 import { type LatchkeyStyles, type LatchkeyTheme, parseTheme } from './theme';
 
 /** `<latchkey-login>`: the login widget. Set its options as JS properties (or `config` as a JSON attribute). */
@@ -23,8 +30,15 @@ export interface LatchkeyResetPasswordElement extends LatchkeyLoginElement {
   passwordResetToken: string | undefined;
 }
 
+/** `<latchkey-passkey-registration>`: the passkey-registration widget, with the same properties as `<latchkey-login>`. */
+export type LatchkeyPasskeyRegistrationElement = LatchkeyLoginElement;
+
 /** The tag names `defineLatchkeyElements` registers. */
-export const LATCHKEY_ELEMENTS = { login: 'latchkey-login', resetPassword: 'latchkey-reset-password' } as const;
+export const LATCHKEY_ELEMENTS = {
+  login: 'latchkey-login',
+  resetPassword: 'latchkey-reset-password',
+  passkeyRegistration: 'latchkey-passkey-registration',
+} as const;
 
 const PROPERTIES = ['client', 'config', 'styles', 'theme', 'callbacks', 'strings', 'passwordResetToken'] as const;
 
@@ -171,7 +185,8 @@ function createElementClass(render: Render) {
 }
 
 /**
- * Registers `<latchkey-login>` and `<latchkey-reset-password>` (sdk-and-idp §2 Mount points) for pages without
+ * Registers `<latchkey-login>`, `<latchkey-reset-password>` and `<latchkey-passkey-registration>` (sdk-and-idp §2
+ * Mount points) for pages without
  * React code of their own. Their `config`, `styles`, `theme`, `callbacks` and `strings` are JS properties (`config`
  * is also a JSON attribute, `theme` an attribute: `<latchkey-login theme="dark">`); with `config.enableShadowDOM` they
  * render inside a shadow root with the stylesheet adopted. `client` becomes the elements' default client; calling it
@@ -185,6 +200,9 @@ export function defineLatchkeyElements(client?: LatchkeyClient): void {
   }
   if (!customElements.get(LATCHKEY_ELEMENTS.resetPassword)) {
     customElements.define(LATCHKEY_ELEMENTS.resetPassword, createElementClass(renderResetPassword));
+  }
+  if (!customElements.get(LATCHKEY_ELEMENTS.passkeyRegistration)) {
+    customElements.define(LATCHKEY_ELEMENTS.passkeyRegistration, createElementClass(renderPasskeyRegistration));
   }
   if (defaultClient) {
     const waiting = [...waitingForClient];

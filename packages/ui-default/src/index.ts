@@ -3,11 +3,13 @@
 // the mount points (functions and custom elements).
 export * from './customElements';
 export * from './mount';
+export * from './PasskeyRegistration';
 export * from './preloadSignIn';
 export * from './ResetPassword';
 export * from './SignIn';
 export * from './shadow';
 export * from './stylesText';
 export * from './ThemeRoot';
+export * from './TotpEnrollment';
 export * from './theme';
 export * from './toaster';

@@ -3,6 +3,7 @@ import type { LatchkeyClient } from '@latchkey/sdk';
 import type { Strings } from '@latchkey/ui-unstyled';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { PasskeyRegistration } from './PasskeyRegistration';
 import { ResetPassword } from './ResetPassword';
 import { SignIn } from './SignIn';
 import { adoptStylesheet } from './shadow';
@@ -45,6 +46,9 @@ export interface MountResetPasswordOptions extends MountLoginOptions {
   /** The `token` of the emailed reset link. */
   passwordResetToken: string;
 }
+
+/** Options of `mountPasskeyRegistration`: those of `mountLogin` (its `config.products` are not read). */
+export type MountPasskeyRegistrationOptions = MountLoginOptions;
 
 interface MountedWidget {
   root: Root;
@@ -143,6 +147,25 @@ export function renderResetPassword(host: Element, options: WidgetOptions & { pa
   ));
 }
 
+/**
+ * Renders the passkey-registration widget into `host`. Used by `mountPasskeyRegistration` and
+ * `<latchkey-passkey-registration>`.
+ */
+export function renderPasskeyRegistration(host: Element, options: WidgetOptions): void {
+  renderWidget(host, options, (config, toastContainer) => (
+    <PasskeyRegistration
+      key={configKey(config, options.styles)}
+      config={config}
+      styles={options.styles}
+      theme={options.theme}
+      dir={options.dir}
+      callbacks={options.callbacks}
+      strings={options.strings}
+      toastContainer={toastContainer}
+    />
+  ));
+}
+
 /** Unmounts the widget rendered into `host`, if any. */
 export function unmountWidget(host: Element): void {
   const mounted = mountedWidgets.get(host);
@@ -170,5 +193,16 @@ export function mountLogin({ elementSelector, ...options }: MountLoginOptions): 
 export function mountResetPassword({ elementSelector, ...options }: MountResetPasswordOptions): () => void {
   const host = findElement(elementSelector);
   renderResetPassword(host, options);
+  return () => unmountWidget(host);
+}
+
+/**
+ * Mounts the passkey-registration widget (sdk-and-idp §2 Mount points), opened on PasskeyRegistrationStart for the
+ * signed-in user, into the element `elementSelector` matches. With nobody signed in it shows 'Error: Cannot use
+ * PasskeyRegistration component without active user authenticated.'. Same rules as `mountLogin`.
+ */
+export function mountPasskeyRegistration({ elementSelector, ...options }: MountPasskeyRegistrationOptions): () => void {
+  const host = findElement(elementSelector);
+  renderPasskeyRegistration(host, options);
   return () => unmountWidget(host);
 }

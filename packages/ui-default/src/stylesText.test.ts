@@ -21,8 +21,14 @@ const rules = (css: string) =>
 /** An `@import` statement (the stylesheets' comments may mention the word). */
 const IMPORT = /@import\s*["'u]/;
 
-/** The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys). */
-const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords'] as const satisfies readonly Product[];
+/**
+ * The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys, and
+ * `totp`: the multi-factor screens and <TotpEnrollment>, which no `config.products` key names).
+ */
+const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'totp'] as const satisfies readonly (
+  | Product
+  | 'totp'
+)[];
 
 /**
  * What the package build writes to dist/styles.css: `bundleStylesheet('src/styles.css')` of tsup.config.base.ts. It

@@ -48,8 +48,8 @@ export async function preloadSignIn(config?: SignInConfig, options: PreloadSignI
   let canToast = false;
   for (const product of configuredProducts(resolved)) {
     const kit = PRODUCT_KITS[product.key as AvailableProduct];
-    // A product that adds no tab here (passcodes without methods) and draws no form has nothing to show.
-    const drawsForm = Object.values(formProducts).includes(product.key as AvailableProduct);
+    // A product that adds no tab here (passcodes without methods) and draws no form or block has nothing to show.
+    const drawsForm = Object.values(formProducts).includes(product.key as AvailableProduct) || !!kit.mainBlock;
     if (!drawsForm && product.tabs(resolved).length === 0) continue;
     // Its screens and its forms share its one chunk (products/<key>/chunk.ts).
     for (const screen of product.screens) if (screen !== 'Main') screens.add(screen);

@@ -13,13 +13,17 @@ export * from './messages/errors';
 // Messages, parts, toasts
 export * from './messages/index';
 export * from './messages/main';
+// Roots
+export * from './PasskeyRegistration';
 export * from './primitives/createPart';
 // The product registry and each product's slice (products/<key>/)
 export * from './products/defineProductKit';
 export * from './products/emailMagicLinks/index';
 export * from './products/otp/index';
+export * from './products/passkeys/index';
 export * from './products/passwords/index';
 export * from './products/registry';
+export * from './products/totp/index';
 // Roots
 export * from './ResetPassword';
 export * from './SignIn';

@@ -18,6 +18,10 @@ export interface RenderSignInOptions {
   toaster?: Toaster;
   /** Set when the test uses `vi.useFakeTimers`, so user-event advances them. */
   fakeTimers?: boolean;
+  /** Send the page's cookies with each request, as a same-site browser does (a multi-factor sign-in needs it). */
+  sameSiteCookies?: boolean;
+  /** An environment the test started itself (e.g. with a software authenticator, test/passkeys.ts). */
+  env?: TestEnvironment;
 }
 
 export interface RenderedSignIn extends RenderResult {
@@ -32,7 +36,8 @@ export function pageMain(): HTMLElement {
 
 /** Starts a provider and a client, renders `<SignIn>` inside `<LatchkeyProvider>`, and sets up user-event. */
 export async function renderSignIn(options: RenderSignInOptions = {}): Promise<RenderedSignIn> {
-  const env = await startTestEnvironment({ config: options.provider });
+  const env =
+    options.env ?? (await startTestEnvironment({ config: options.provider, sameSiteCookies: options.sameSiteCookies }));
   const user = options.fakeTimers
     ? userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     : userEvent.setup();

@@ -264,6 +264,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('intermediate_sessions_user').on('intermediate_sessions').column('user_id').execute();
     },
   },
+  // Issue 13: a passkey as second factor. A secondary challenge asked for with an intermediate session is bound to it.
+  '0006_webauthn_second_factor': {
+    async up(db: AnyDatabase) {
+      await db.schema.alterTable('webauthn_challenges').addColumn('intermediate_session_id', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -192,6 +192,11 @@ export interface WebauthnChallengesTable {
   user_id: string | null;
   /** The session that asked (registration, secondary sign-in); null for a primary sign-in. */
   session_id: string | null;
+  /**
+   * The intermediate session that asked (a passkey as second factor of a multi-factor sign-in); null otherwise. Only
+   * a request carrying that intermediate session's token can answer the challenge.
+   */
+  intermediate_session_id: string | null;
   rp_id: string;
   /** Whether the answer must carry the authenticator's user-verified flag. */
   user_verification_required: number;

@@ -1,7 +1,9 @@
 // Multi-factor sign-in (project `mfa.required`). A first factor of a user who has a second factor starts an
 // intermediate session instead of a session: the answer carries `intermediate_session_token` (10 minutes, like the
 // SDK's cookie) and empty session tokens. A second factor presented with that token (totps/authenticate,
-// totps/recover; a passkey later) consumes it, once, and starts the session with both factors.
+// totps/recover, a passkey through webauthn/authenticate/start/secondary + webauthn/authenticate) consumes it, once,
+// and starts the session with both factors. A passkey whose authenticator verified the user (PIN, biometrics) is
+// multi-factor on its own (something you have plus something you know or are), so it signs in without a second step.
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { getCookie } from 'hono/cookie';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -25,8 +27,8 @@ export const INTERMEDIATE_SESSION_LIFETIME_MS = 10 * 60_000;
 export const INTERMEDIATE_SESSION_COOKIE = 'stytch_intermediate_session_token';
 
 /**
- * Factor types that are second factors: recording one never waits for another. A passkey slice adds
- * `webauthn` here if a passkey is to count as both.
+ * Factor types that are second factors: recording one never waits for another. A passkey is not among them: it can
+ * start a sign-in (and then counts as both factors when the user was verified) or complete one.
  */
 const SECOND_FACTOR_TYPES: ReadonlySet<string> = new Set(['totp', 'recovery_codes']);
 
@@ -35,33 +37,52 @@ export function isSecondFactor(factor: Pick<AuthenticationFactor, 'type'>): bool
   return SECOND_FACTOR_TYPES.has(factor.type);
 }
 
+/** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
+export function webauthnRegistrationsUsed(factors: Pick<AuthenticationFactor, 'webauthn_factor'>[]): string[] {
+  return factors.flatMap((factor) => (factor.webauthn_factor ? [factor.webauthn_factor.webauthn_registration_id] : []));
+}
+
 /**
- * Does the user hold a second factor that can complete a sign-in? A verified TOTP today; a verified passkey
- * joins here. Runs in the caller's transaction (on SQLite it holds the only connection).
+ * Does the user hold a second factor that can complete a sign-in? A verified TOTP, or a passkey / security key
+ * (a registration is stored only once its attestation verified) other than those in `exceptRegistrations` (the one
+ * that gave the first factor). Runs in the caller's transaction (on SQLite it holds the only connection).
  */
-export async function hasSecondFactor(db: Executor, userId: string): Promise<boolean> {
+export async function hasSecondFactor(
+  db: Executor,
+  userId: string,
+  exceptRegistrations: readonly string[] = [],
+): Promise<boolean> {
   const totp = await db
     .selectFrom('totps')
     .select('totp_id')
     .where('user_id', '=', userId)
     .where('verified', '=', 1)
     .executeTakeFirst();
-  return totp !== undefined;
+  if (totp !== undefined) return true;
+  let passkeys = db
+    .selectFrom('webauthn_registrations')
+    .select('webauthn_registration_id')
+    .where('user_id', '=', userId);
+  if (exceptRegistrations.length > 0) {
+    passkeys = passkeys.where('webauthn_registration_id', 'not in', [...exceptRegistrations]);
+  }
+  return (await passkeys.executeTakeFirst()) !== undefined;
 }
 
 /**
  * Must a new session of `userId`, proved by `factor`, wait for a second factor? Only when the project requires
- * one, the factor is a first factor and the user has a second factor to give (one without any gets a session,
- * so they can enrol one).
+ * one, the factor is a first factor that is not multi-factor on its own (`multiFactor`: a passkey that verified
+ * the user), and the user has a second factor to give (one without any gets a session, so they can enrol one).
  */
 export async function needsSecondFactor(
   db: Executor,
   deps: ProviderDeps,
   userId: string,
-  factor: Pick<AuthenticationFactor, 'type'>,
+  factor: Pick<AuthenticationFactor, 'type' | 'webauthn_factor'>,
+  multiFactor = false,
 ): Promise<boolean> {
-  if (!deps.config.project.mfa.required || isSecondFactor(factor)) return false;
-  return hasSecondFactor(db, userId);
+  if (!deps.config.project.mfa.required || isSecondFactor(factor) || multiFactor) return false;
+  return hasSecondFactor(db, userId, webauthnRegistrationsUsed([factor]));
 }
 
 /** The intermediate session as a session row, for the answer's `session` (the SDK stores one). */
@@ -162,6 +183,8 @@ export async function completeIntermediateSession(
     durationMinutes: options.durationMinutes,
     current: null,
     priorFactors: JSON.parse(options.intermediate.factors) as AuthenticationFactor[],
+    // Both factors are proved: a passkey completing the sign-in is not asked for yet another factor.
+    multiFactor: true,
   });
 }
 

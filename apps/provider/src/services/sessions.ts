@@ -194,6 +194,11 @@ export async function recordAuthentication(
     durationMinutes: number | undefined;
     current: { row: SessionRow; token: string } | null;
     priorFactors?: AuthenticationFactor[];
+    /**
+     * No second factor is asked for: the factor is multi-factor on its own (a passkey that verified the user), or
+     * it completes an intermediate session.
+     */
+    multiFactor?: boolean;
   },
 ): Promise<StartedSession> {
   const deps = c.get('deps');
@@ -213,7 +218,7 @@ export async function recordAuthentication(
       .executeTakeFirst();
     if (updated) return { row: updated, token: current.token };
   }
-  if (await needsSecondFactor(trx, deps, options.userId, factor)) {
+  if (await needsSecondFactor(trx, deps, options.userId, factor, options.multiFactor)) {
     return startIntermediateSession(trx, c, { userId: options.userId, factor });
   }
   const token = randomToken(32);

@@ -9,8 +9,11 @@ export type ProductKey = WidgetProduct;
 /** The keys of `SignInConfig` that hold a product's options. */
 export type ProductOptionsKey = 'emailMagicLinksOptions' | 'otpOptions' | 'passwordOptions';
 
-/** The Main screen's blocks, in the spec's order: social buttons, wallet buttons, the email/phone forms. */
-export const MAIN_BLOCKS = ['social', 'crypto', 'forms'] as const;
+/**
+ * The Main screen's blocks, in the spec's order: the 'Login with a Passkey' button (shown first), social buttons,
+ * wallet buttons, the email/phone forms.
+ */
+export const MAIN_BLOCKS = ['passkey', 'social', 'crypto', 'forms'] as const;
 /** One block of the Main screen. */
 export type MainBlock = (typeof MAIN_BLOCKS)[number];
 
@@ -18,12 +21,12 @@ export type MainBlock = (typeof MAIN_BLOCKS)[number];
 export interface ProductDefinition<K extends ProductKey = ProductKey, O extends ProductOptionsKey = ProductOptionsKey> {
   /** Its key in `config.products`. */
   key: K;
-  /** The `SignInConfig` key of its options. */
-  optionsKey: O;
+  /** The `SignInConfig` key of its options (none for a product the spec gives no options: passkeys). */
+  optionsKey?: O;
   /** The names of its options (a name outside them is a configuration error, so a misspelling never goes unseen). */
-  optionNames: readonly string[];
-  /** Its options with the spec's defaults filled in. */
-  resolveOptions(options: SignInConfig[O] | undefined): ResolvedSignInConfig[O];
+  optionNames?: readonly string[];
+  /** Its options with the spec's defaults filled in (with `optionsKey`). */
+  resolveOptions?(options: SignInConfig[O] | undefined): ResolvedSignInConfig[O];
   /** The Main-screen block its form renders in. */
   block: MainBlock;
   /** The method tabs it adds, in order (an `email` tab is shared with the other email products). */

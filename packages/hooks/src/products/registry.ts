@@ -2,6 +2,7 @@
 // Main screen, `preloadSignIn` and the kits' screen loaders read this list; nothing else names the products.
 import { emailMagicLinksProduct } from './emailMagicLinks/product';
 import { otpProduct } from './otp/product';
+import { passkeysProduct } from './passkeys/product';
 import { passwordsProduct } from './passwords/product';
 
 /** Every available product, by key. */
@@ -9,13 +10,14 @@ export const SIGN_IN_PRODUCTS = {
   otp: otpProduct,
   emailMagicLinks: emailMagicLinksProduct,
   passwords: passwordsProduct,
+  passkeys: passkeysProduct,
 } as const;
 
 /**
  * Products the configuration type already names but that have no slice yet, with the Main-screen block they
- * will fill (so the 'or' divider and the passkeys rule can be decided today).
+ * will fill (so the 'or' divider can be decided today).
  */
-export const PLANNED_PRODUCTS = { oauth: 'social', crypto: 'crypto', passkeys: 'passkey' } as const;
+export const PLANNED_PRODUCTS = { oauth: 'social', crypto: 'crypto' } as const;
 
 /** The key of a product that is available today. */
 export type AvailableProduct = keyof typeof SIGN_IN_PRODUCTS;

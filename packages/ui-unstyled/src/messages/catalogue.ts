@@ -1,6 +1,8 @@
 import { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import { otpMessages } from '../products/otp/messages';
+import { passkeyMessages } from '../products/passkeys/messages';
 import { passwordMessages } from '../products/passwords/messages';
+import { totpMessages } from '../products/totp/messages';
 import { errorMessages } from './errors';
 import { mainMessages } from './main';
 
@@ -14,5 +16,13 @@ import { mainMessages } from './main';
  * catalogue: statically, so they stay out of the product registry, which is in the first chunk.
  */
 export const messages = {
-  en: { ...mainMessages, ...errorMessages, ...emailMagicLinksMessages, ...otpMessages, ...passwordMessages },
+  en: {
+    ...mainMessages,
+    ...errorMessages,
+    ...emailMagicLinksMessages,
+    ...otpMessages,
+    ...passwordMessages,
+    ...passkeyMessages,
+    ...totpMessages,
+  },
 } as const;

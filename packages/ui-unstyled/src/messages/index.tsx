@@ -1,7 +1,9 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import type { otpMessages } from '../products/otp/messages';
+import type { passkeyMessages } from '../products/passkeys/messages';
 import type { passwordMessages } from '../products/passwords/messages';
+import type { totpMessages } from '../products/totp/messages';
 import type { errorMessages } from './errors';
 import { mainMessages } from './main';
 
@@ -13,7 +15,9 @@ export type MessageId =
   | keyof typeof errorMessages
   | keyof typeof emailMagicLinksMessages
   | keyof typeof otpMessages
-  | keyof typeof passwordMessages;
+  | keyof typeof passwordMessages
+  | keyof typeof totpMessages
+  | keyof typeof passkeyMessages;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;

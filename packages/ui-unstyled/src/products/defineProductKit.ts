@@ -4,6 +4,7 @@
 import type { MethodTab, ProductDefinition, Screen } from '@latchkey/hooks';
 import { type ComponentType, createElement } from 'react';
 import { type Catalogue, ProductMessagesProvider } from '../messages/index';
+import type { PartProps } from '../primitives/createPart';
 import type { EmailFlowBinderProps } from '../screens/Main/EmailForm';
 
 /** What every product chunk exports: its screens by name and its texts (`products/<key>/messages.ts`). */
@@ -44,8 +45,21 @@ export interface ProductKit<C = unknown> {
   );
   /** The form of its other tabs (the phone form of the sms and whatsapp tabs), from its chunk. */
   methodForm?: (chunk: C) => ComponentType<{ method: MethodTab }>;
+  /**
+   * The block it draws on the Main screen above the forms (passkeys: 'Login with a Passkey' and the warning
+   * banner), from its chunk. It may put props on the email input (`EmailInputPropsContext`) with `setEmailInputProps`.
+   */
+  mainBlock?: (chunk: C) => ComponentType<MainBlockProps>;
   /** Its screens that can show a toast (`preloadSignIn` then loads the toaster's code with `loadToaster`). */
   toastingScreens?: readonly Screen[];
+}
+
+/** What the Main screen passes a product's block (`mainBlock`). */
+export interface MainBlockProps {
+  /** The props the Main screen's email input carries from the block (`undefined`: none yet). */
+  emailInputProps?: PartProps<'input'>;
+  /** Puts props on the Main screen's email input (`undefined` removes them). */
+  setEmailInputProps?: (props: PartProps<'input'> | undefined) => void;
 }
 
 /** Declares a product's kit descriptor (identity, for the types). */

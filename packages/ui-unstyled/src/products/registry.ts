@@ -4,6 +4,7 @@ import type { AvailableProduct } from '@latchkey/hooks';
 import type { ProductKit } from './defineProductKit';
 import { emailMagicLinksKit } from './emailMagicLinks/kit';
 import { otpKit } from './otp/kit';
+import { passkeysKit } from './passkeys/kit';
 import { passwordsKit } from './passwords/kit';
 
 /** Every available product's kit descriptor, by key. */
@@ -11,4 +12,5 @@ export const PRODUCT_KITS: Readonly<Record<AvailableProduct, ProductKit>> = {
   emailMagicLinks: emailMagicLinksKit as ProductKit,
   otp: otpKit as ProductKit,
   passwords: passwordsKit as ProductKit,
+  passkeys: passkeysKit as ProductKit,
 };

@@ -12,6 +12,8 @@ export interface ChallengeBinding {
   purpose: 'register' | 'authenticate';
   userId: string | null;
   sessionId: string | null;
+  /** The intermediate session a second-factor challenge completes (services/mfa.ts). */
+  intermediateSessionId?: string | null;
   rpId: string;
   userVerificationRequired: boolean;
   isPasskey?: boolean;
@@ -36,6 +38,7 @@ export async function storeChallenge(deps: ProviderDeps, challenge: string, bind
       purpose: binding.purpose,
       user_id: binding.userId,
       session_id: binding.sessionId,
+      intermediate_session_id: binding.intermediateSessionId ?? null,
       rp_id: binding.rpId,
       user_verification_required: binding.userVerificationRequired ? 1 : 0,
       is_passkey: binding.isPasskey ? 1 : 0,

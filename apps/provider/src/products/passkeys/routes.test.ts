@@ -195,6 +195,7 @@ describe('webauthn/register/start', () => {
         purpose: 'register',
         user_id: ada.userId,
         session_id: ada.sessionId,
+        intermediate_session_id: null,
         rp_id: DOMAIN,
         user_verification_required: 1,
         is_passkey: 1,
@@ -987,5 +988,245 @@ describe('webauthn: concurrency', () => {
     const b = await authenticator.get(requestOptions(second as CallResult), { signCount: 7 });
     const responses = await Promise.all([finishAuthentication(t, a), finishAuthentication(t, b)]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 401]);
+  });
+});
+
+const MFA = { project: { mfa: { required: true } } };
+
+/** Signs in with an emailed passcode through the routes (the first factor of a multi-factor sign-in). */
+async function passcodeSignIn(t: TestProvider, email = EMAIL) {
+  const sent = await t.post('/otps/email/login_or_create', { email });
+  expect(sent.status).toBe(200);
+  const response = await t.post('/otps/authenticate', {
+    token: await t.lastCode(email),
+    method_id: sent.json.data.method_id,
+    session_duration_minutes: 60,
+  });
+  expect(response.status).toBe(200);
+  return response;
+}
+
+/** The intermediate session a first factor answered with: its token and id. */
+function intermediateOf(response: CallResult) {
+  expect(response.json.data).toMatchObject({ session_token: '', session_jwt: '' });
+  return {
+    token: response.json.data.intermediate_session_token as string,
+    id: response.json.data.session.session_id as string,
+  };
+}
+
+describe('a passkey in multi-factor sign-in (project.mfa.required)', () => {
+  it('completes an intermediate session as second factor: a session with both factors, the token used once', async () => {
+    const t = await startProvider(MFA);
+    const { ada, authenticator, credential, registrationId } = await adaWithPasskey(t);
+    t.clock.advance(1_000);
+    const firstAt = t.clock.now();
+    // The user's only second factor is the passkey: the passcode alone opens no session.
+    const first = await passcodeSignIn(t);
+    const ist = intermediateOf(first);
+    expect(ist.id).toMatch(/^intermediate-session-test-/);
+    const sessionsBefore = (await snapshot(t)).sessions;
+    // The intermediate token is no session: it cannot ask for a session-bound challenge or register a passkey.
+    expectError(await authenticateStart(t, 'secondary', {}, ist.token), 404, 'session_not_found');
+    expectError(await registerStart(t, ist.token), 404, 'session_not_found');
+
+    const start = await authenticateStart(t, 'secondary', { intermediate_session_token: ist.token });
+    const options = requestOptions(start);
+    expect(options.allowCredentials).toEqual([
+      { id: credential.id, type: 'public-key', transports: ['internal', 'hybrid'] },
+    ]);
+    expect(
+      await t.provider.database.db
+        .selectFrom('webauthn_challenges')
+        .selectAll()
+        .where('challenge_hash', '=', sha256(options.challenge))
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ user_id: ada.userId, session_id: null, intermediate_session_id: ist.id });
+
+    t.clock.advance(2_000);
+    const assertion = await authenticator.get(options);
+    const second = await t.post('/webauthn/authenticate', {
+      public_key_credential: JSON.stringify(assertion),
+      session_duration_minutes: 60,
+      intermediate_session_token: ist.token,
+    });
+    expect(second.status).toBe(200);
+    const data = second.json.data;
+    expect(data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(data.intermediate_session_token).toBeUndefined();
+    expect(data.webauthn_registration_id).toBe(registrationId);
+    expect(data.session.authentication_factors).toEqual([
+      emailFactor('otp', ada.emailId, EMAIL, firstAt),
+      passkeyFactor(registrationId, t.clock.now()),
+    ]);
+    const sessionsAfter = (await snapshot(t)).sessions;
+    expect(sessionsAfter).toHaveLength(sessionsBefore.length + 1);
+    expect((await t.call('GET', '/users/me', { sessionToken: data.session_token })).status).toBe(200);
+    const stored = await t.provider.database.db
+      .selectFrom('intermediate_sessions')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(stored.consumed_at).toBe(t.clock.now());
+
+    // Used once: the token asks for nothing more.
+    expectError(
+      await authenticateStart(t, 'secondary', { intermediate_session_token: ist.token }),
+      404,
+      'intermediate_session_not_found',
+    );
+  });
+
+  it('reads the intermediate token from the SDK’s cookie, and refuses a challenge answered without it or with another', async () => {
+    const t = await startProvider(MFA);
+    const { authenticator } = await adaWithPasskey(t);
+    const ist = intermediateOf(await passcodeSignIn(t));
+    const other = intermediateOf(await passcodeSignIn(t));
+    const cookie = `theme=dark; stytch_intermediate_session_token=${ist.token}`;
+    const start = await t.call('POST', '/webauthn/authenticate/start/secondary', {
+      body: { domain: DOMAIN, return_passkey_credential_options: true },
+      headers: { cookie },
+    });
+    const assertion = await authenticator.get(requestOptions(start));
+    const body = { public_key_credential: JSON.stringify(assertion), session_duration_minutes: 60 };
+    const before = await snapshot(t);
+    // Without the token, with another intermediate session's token: refused, nothing written, the challenge kept.
+    expectError(await t.post('/webauthn/authenticate', body), 404, 'intermediate_session_not_found');
+    expectError(
+      await t.post('/webauthn/authenticate', { ...body, intermediate_session_token: other.token }),
+      404,
+      'intermediate_session_not_found',
+    );
+    expect(await snapshot(t)).toEqual(before);
+
+    const done = await t.call('POST', '/webauthn/authenticate', { body, headers: { cookie } });
+    expect(done.status).toBe(200);
+    expect(done.json.data.session.authentication_factors.map((factor: { type: string }) => factor.type)).toEqual([
+      'otp',
+      'webauthn',
+    ]);
+    // The other pending sign-in is untouched and still waits for its own second factor.
+    expect((await authenticateStart(t, 'secondary', { intermediate_session_token: other.token })).status).toBe(200);
+  });
+
+  it('signs in at once with a passkey that verified the user: it is both factors', async () => {
+    const t = await startProvider(MFA);
+    const { ada, authenticator, registrationId } = await adaWithPasskey(t);
+    // A TOTP as well: the passkey still needs no second step.
+    const enrolled = await t.post('/totps', { expiration_minutes: 30 }, ada.sessionToken);
+    expect(enrolled.status).toBe(200);
+    await t.provider.database.db.updateTable('totps').set({ verified: 1 }).execute();
+    t.clock.advance(1_000);
+    const response = await passkeySignIn(t, authenticator);
+    expect(response.status).toBe(200);
+    expect(response.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.json.data.intermediate_session_token).toBeUndefined();
+    expect(response.json.data.session.authentication_factors).toEqual([passkeyFactor(registrationId, t.clock.now())]);
+    expect(await t.provider.database.db.selectFrom('intermediate_sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('treats a security key that did not verify the user as a first factor, and never as its own second', async () => {
+    const t = await startProvider(MFA);
+    // A security key without PIN, then a passkey, both Ada's.
+    const {
+      ada,
+      authenticator: key,
+      registrationId: keyId,
+    } = await adaWithPasskey(t, { userVerification: false }, { return_passkey_credential_options: false });
+    const phone = new SoftAuthenticator({ origin: ORIGIN });
+    const { response: registered, credential: passkey } = await registerPasskey(t, ada, phone);
+    expect(registered.status).toBe(200);
+    const passkeyId = registered.json.data.webauthn_registration_id;
+
+    t.clock.advance(1_000);
+    const firstAt = t.clock.now();
+    const keyOptions = requestOptions(
+      await authenticateStart(t, 'primary', { return_passkey_credential_options: false }),
+    );
+    const first = await finishAuthentication(t, await key.get(keyOptions, { credential: key.credentials[0] }));
+    expect(first.status).toBe(200);
+    const ist = intermediateOf(first);
+    expect(first.json.data.session.authentication_factors).toEqual([passkeyFactor(keyId, firstAt)]);
+
+    // The second-factor challenge lists the passkey only; the key that gave the first factor is refused.
+    const options = requestOptions(
+      await authenticateStart(t, 'secondary', {
+        intermediate_session_token: ist.token,
+        return_passkey_credential_options: false,
+      }),
+    );
+    expect(options.allowCredentials?.map((item) => item.id)).toEqual([passkey.id]);
+    const again = await key.get(options, { credential: key.credentials[0] });
+    expectError(
+      await t.post('/webauthn/authenticate', {
+        public_key_credential: JSON.stringify(again),
+        intermediate_session_token: ist.token,
+      }),
+      401,
+      'unable_to_auth_webauthn_registration',
+    );
+    const fresh = requestOptions(await authenticateStart(t, 'secondary', { intermediate_session_token: ist.token }));
+    const done = await t.post('/webauthn/authenticate', {
+      public_key_credential: JSON.stringify(await phone.get(fresh)),
+      intermediate_session_token: ist.token,
+    });
+    expect(done.status).toBe(200);
+    expect(done.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(done.json.data.session.authentication_factors).toEqual([
+      passkeyFactor(keyId, firstAt),
+      passkeyFactor(passkeyId, t.clock.now()),
+    ]);
+  });
+
+  it('counts a failed second-factor assertion toward the user’s lockout and keeps the intermediate session', async () => {
+    const t = await startProvider(MFA);
+    const { authenticator } = await adaWithPasskey(t);
+    const ist = intermediateOf(await passcodeSignIn(t));
+    const options = requestOptions(await authenticateStart(t, 'secondary', { intermediate_session_token: ist.token }));
+    const forged = await authenticator.get(options, { badSignature: true });
+    const failuresBefore = (await snapshot(t)).failures;
+    expect(
+      (
+        await t.post('/webauthn/authenticate', {
+          public_key_credential: JSON.stringify(forged),
+          intermediate_session_token: ist.token,
+        })
+      ).json.error_type,
+    ).toBe('unable_to_auth_webauthn_registration');
+    expect((await snapshot(t)).failures).not.toEqual(failuresBefore);
+    const retry = requestOptions(await authenticateStart(t, 'secondary', { intermediate_session_token: ist.token }));
+    const done = await t.post('/webauthn/authenticate', {
+      public_key_credential: JSON.stringify(await authenticator.get(retry)),
+      intermediate_session_token: ist.token,
+    });
+    expect(done.status).toBe(200);
+  });
+
+  it('lets exactly one of 50 parallel passkey answers with one intermediate token start a session', async () => {
+    const t = await startProvider(MFA);
+    // A synced passkey (no counter), so every assertion verifies and the race is on the intermediate session alone.
+    const { ada, authenticator } = await adaWithPasskey(t, { counter: false });
+    const ist = intermediateOf(await passcodeSignIn(t));
+    const assertions = [];
+    for (let index = 0; index < 50; index += 1) {
+      const options = requestOptions(
+        await authenticateStart(t, 'secondary', { intermediate_session_token: ist.token }),
+      );
+      assertions.push(await authenticator.get(options));
+    }
+    const sessionsBefore = (await snapshot(t)).sessions.length;
+    const responses = await Promise.all(
+      assertions.map((assertion) =>
+        t.post('/webauthn/authenticate', {
+          public_key_credential: JSON.stringify(assertion),
+          session_duration_minutes: 60,
+          intermediate_session_token: ist.token,
+        }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    expect(responses.filter((response) => response.status >= 500)).toEqual([]);
+    const sessions = (await snapshot(t)).sessions;
+    expect(sessions).toHaveLength(sessionsBefore + 1);
+    expect(sessions.every((row) => row.user_id === ada.userId)).toBe(true);
   });
 });

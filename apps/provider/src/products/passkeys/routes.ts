@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -17,6 +18,13 @@ import {
   releaseGuessSlot,
   takeGuessSlot,
 } from '../../services/guards';
+import {
+  completeIntermediateSession,
+  findIntermediateSession,
+  type IntermediateSessionRow,
+  intermediateSessionToken,
+  webauthnRegistrationsUsed,
+} from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,
@@ -68,14 +76,19 @@ const registerSchema = z.object({
   session_duration_minutes: sessionDurationField,
 });
 
+/** The token of an intermediate session, when the caller names it in the body (else the SDK's cookie is read). */
+const intermediateTokenField = z.string().min(1).max(256).optional();
+
 const authenticateStartSchema = z.object({
   domain: domainField,
   return_passkey_credential_options: z.boolean().optional(),
+  intermediate_session_token: intermediateTokenField,
 });
 
 const authenticateSchema = z.object({
   public_key_credential: credentialField,
   session_duration_minutes: sessionDurationField,
+  intermediate_session_token: intermediateTokenField,
   ...protectionFields,
 });
 
@@ -222,29 +235,63 @@ async function register(c: ProviderContext): Promise<Response> {
   return ok(c, { ...(await authenticateResponseFields(c, outcome.session)), webauthn_registration_id: registrationId });
 }
 
+/** Who a secondary challenge is for: the signed-in session, or a sign-in waiting for its second factor. */
+type SecondaryCaller =
+  | { kind: 'session'; userId: string; sessionId: string }
+  | { kind: 'intermediate'; userId: string; intermediate: IntermediateSessionRow };
+
+/**
+ * The caller of a secondary start: an intermediate session when its token is in the body (or, without a session
+ * in the Authorization header, in the SDK's cookie), else the session of the Authorization header.
+ */
+async function secondaryCaller(c: ProviderContext, bodyToken: string | undefined): Promise<SecondaryCaller> {
+  const token = intermediateSessionToken(c, bodyToken);
+  if (token !== undefined) {
+    const intermediate = await findIntermediateSession(c.get('deps'), token);
+    if (!intermediate) throw new ProviderError('intermediate_session_not_found');
+    return { kind: 'intermediate', userId: intermediate.user_id, intermediate };
+  }
+  const { row } = await requireSession(c);
+  return { kind: 'session', userId: row.user_id, sessionId: row.session_id };
+}
+
+/** Each unauthenticated start stores a row: limited per client IP. */
+async function limitChallenges(c: ProviderContext): Promise<void> {
+  const deps = c.get('deps');
+  const ip = clientIp(c);
+  if (ip !== '') {
+    await consumeRateLimit(deps, `webauthnChallengesPerIp:${ip}`, deps.config.rateLimits.webauthnChallengesPerIp);
+  }
+}
+
 /**
  * `webauthn/authenticate/start/primary` and `/secondary`: request options. A primary start (nobody signed in)
  * allows any discoverable credential of the relying party, for passkey sign-in without a user name and for
- * autofill (conditional mediation); a secondary start lists the session user's credentials and binds the
- * challenge to that session.
+ * autofill (conditional mediation); a secondary start lists the user's credentials and binds the challenge to
+ * the session that asked, or to the intermediate session of a sign-in waiting for its second factor (its token in
+ * the body or the SDK's cookie), whose first-factor passkey is left out (one passkey is not two factors).
  */
 async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondary'): Promise<Response> {
   const deps = c.get('deps');
   assertProductEnabled(deps, 'webauthn');
   const body = await readBody(c, authenticateStartSchema);
   const rpId = assertRelyingPartyId(deps.config.project, body.domain);
-  const session = mode === 'secondary' ? await requireSession(c) : null;
+  const caller = mode === 'secondary' ? await secondaryCaller(c, body.intermediate_session_token) : null;
   let allowCredentials: { id: string; transports: string[] }[] = [];
-  if (session) {
-    const registrations = await registrationsOf(deps.db, session.row.user_id, rpId);
+  if (caller) {
+    if (caller.kind === 'intermediate') await limitChallenges(c);
+    const used =
+      caller.kind === 'intermediate'
+        ? webauthnRegistrationsUsed(JSON.parse(caller.intermediate.factors) as AuthenticationFactor[])
+        : [];
+    const registrations = (await registrationsOf(deps.db, caller.userId, rpId)).filter(
+      (row) => !used.includes(row.webauthn_registration_id),
+    );
     if (registrations.length === 0) throw new ProviderError('webauthn_registration_not_found');
     allowCredentials = registrations.map((row) => ({ id: row.credential_id, transports: transportsOf(row) }));
   } else {
-    // Anyone may ask, and each answer stores a row: limited per client IP.
-    const ip = clientIp(c);
-    if (ip !== '') {
-      await consumeRateLimit(deps, `webauthnChallengesPerIp:${ip}`, deps.config.rateLimits.webauthnChallengesPerIp);
-    }
+    // Anyone may ask.
+    await limitChallenges(c);
   }
   const userVerificationRequired = body.return_passkey_credential_options === true;
   const options = await generateAuthenticationOptions({
@@ -256,8 +303,9 @@ async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondar
   });
   await storeChallenge(deps, options.challenge, {
     purpose: 'authenticate',
-    userId: session?.row.user_id ?? null,
-    sessionId: session?.row.session_id ?? null,
+    userId: caller?.userId ?? null,
+    sessionId: caller?.kind === 'session' ? caller.sessionId : null,
+    intermediateSessionId: caller?.kind === 'intermediate' ? caller.intermediate.intermediate_session_id : null,
     rpId,
     userVerificationRequired,
   });
@@ -266,8 +314,10 @@ async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondar
 
 /**
  * `webauthn/authenticate`: verifies an assertion and signs its user in (or adds the factor to the caller's
- * session of the same user). The challenge is used up first; then, like a password, the check takes a slot of
- * the user's lockout count before it runs, a failure keeps it and a success gives it back.
+ * session of the same user, or completes the intermediate session its challenge was bound to). The challenge is
+ * used up first; then, like a password, the check takes a slot of the user's lockout count before it runs, a
+ * failure keeps it and a success gives it back. Under `mfa.required` an assertion whose authenticator verified the
+ * user is both factors at once; one without (a security key without PIN) is a first factor like a password.
  */
 async function authenticate(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -284,8 +334,22 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     await consumeChallenge(deps.db, row.challenge_id, now);
     throw new ProviderError('webauthn_registration_not_found');
   }
+  // A second-factor challenge is answered only with the token of the intermediate session it was bound to, and
+  // never by the passkey that gave the first factor.
+  let intermediate: IntermediateSessionRow | undefined;
+  if (row.intermediate_session_id !== null) {
+    const token = intermediateSessionToken(c, body.intermediate_session_token);
+    intermediate = token === undefined ? undefined : await findIntermediateSession(deps, token);
+    if (intermediate?.intermediate_session_id !== row.intermediate_session_id) {
+      throw new ProviderError('intermediate_session_not_found');
+    }
+    const used = webauthnRegistrationsUsed(JSON.parse(intermediate.factors) as AuthenticationFactor[]);
+    if (used.includes(registration.webauthn_registration_id)) {
+      throw new ProviderError('unable_to_auth_webauthn_registration');
+    }
+  }
   // Read before the transaction: on SQLite the transaction holds the only connection.
-  const current = await optionalSession(c);
+  const current = intermediate ? null : await optionalSession(c);
   // A secondary challenge is for the session that asked and its user's credentials only.
   const foreign =
     (row.session_id !== null && current?.row.session_id !== row.session_id) ||
@@ -299,6 +363,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     // Throws user_lock_limit_reached past the cap, rolling the use of the challenge back with it.
     await takeGuessSlot(deps, userId, trx);
     let newCounter: number;
+    let userVerified: boolean;
     try {
       const verified = await verifyAuthenticationResponse({
         response: credential,
@@ -318,6 +383,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
       const handleMatches = userHandle === undefined || userHandle === null || userHandle === registration.user_handle;
       if (!verified.verified || !handleMatches) throw new Error('not verified');
       newCounter = verified.authenticationInfo.newCounter;
+      userVerified = verified.authenticationInfo.userVerified;
     } catch {
       await recordFailure(deps, userId, trx);
       return { refused: true as const };
@@ -336,12 +402,12 @@ async function authenticate(c: ProviderContext): Promise<Response> {
       }
     }
     await releaseGuessSlot(trx, userId);
-    const session = await recordAuthentication(trx, c, {
-      userId,
-      factor: webauthnFactor(registration),
-      durationMinutes: body.session_duration_minutes,
-      current,
-    });
+    const factor = webauthnFactor(registration);
+    const durationMinutes = body.session_duration_minutes;
+    // Completing an intermediate session uses it up (once: a second use throws and rolls all of this back).
+    const session = intermediate
+      ? await completeIntermediateSession(trx, c, { intermediate, factor, durationMinutes })
+      : await recordAuthentication(trx, c, { userId, factor, durationMinutes, current, multiFactor: userVerified });
     return { session };
   });
   if (outcome.refused) throw new ProviderError('unable_to_auth_webauthn_registration');

@@ -1,5 +1,4 @@
-// The passkey product's hooks and descriptor (standalone: `passkeys` is not in SIGN_IN_PRODUCTS until the kits
-// have its screens).
+// The passkey product's hooks and descriptor (`passkeys` in SIGN_IN_PRODUCTS; the kits draw its screens).
 export * from './passkeyErrors';
 export * from './product';
 export * from './usePasskeyLogin';

@@ -5,7 +5,6 @@ import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
 import { addTransitions } from '../addTransitions';
 import { isAbort, toPasskeyLoginError } from './passkeyErrors';
-import { PASSKEY_AUTOFILL_RETRIES } from './product';
 import { PASSKEY_TRANSITIONS } from './transitions';
 
 // The rows of the events this hook dispatches join the widget's transition table with this chunk.
@@ -42,6 +41,9 @@ export interface UsePasskeyLoginReturn {
   /** 'Login with a Passkey': a modal ceremony (the autofill one is cancelled first). Resolves true once signed in. */
   login(): Promise<boolean>;
 }
+
+/** Spec §9: passkey autofill is re-armed after a failure this many times. */
+export const PASSKEY_AUTOFILL_RETRIES = 5;
 
 const AUTOFILL_INPUT_PROPS = { autoComplete: 'username webauthn' } as const;
 

@@ -1,5 +1,5 @@
 import { type LatchkeyFlowError, useEmailField, useOptionalSignInStore } from '@latchkey/hooks';
-import { forwardRef, useCallback, useEffect, useId, useRef } from 'react';
+import { createContext, forwardRef, useCallback, useContext, useEffect, useId, useRef } from 'react';
 import type { ErrorMessageValue } from '../../components/ErrorMessage';
 import { useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
@@ -132,6 +132,12 @@ export const EmailFormRoot = parts.Root;
 /** The field's `<label>` ('Email'). */
 export const EmailFormLabel = parts.Label;
 
+/**
+ * Props another product puts on the Main screen's email input (passkey autofill: `usePasskeyLogin`'s
+ * `autoFillInputProps`, `autocomplete="username webauthn"`); the Main screen provides them.
+ */
+export const EmailInputPropsContext = createContext<PartProps<'input'> | undefined>(undefined);
+
 /** The email `<input>`: required, `aria-invalid` and `aria-describedby` the error, `data-invalid`. */
 export const EmailFormInput = forwardRef<HTMLInputElement, PartProps<'input'>>(function EmailFormInput(props, ref) {
   const form = parts.useForm();
@@ -146,6 +152,7 @@ export const EmailFormInput = forwardRef<HTMLInputElement, PartProps<'input'>>(f
       placeholder={t('emailForm.placeholder')}
       value={form.value}
       {...fieldValidityProps(form)}
+      {...useContext(EmailInputPropsContext)}
       {...props}
       onChange={composeEventHandlers(props.onChange, (event) => form.setValue(event.target.value))}
       ref={ref}

@@ -3,8 +3,9 @@ import { type ComponentType, createContext, createElement, forwardRef, Suspense,
 import { Spinner } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
-import { type ProductKit, withProductMessages } from '../../products/defineProductKit';
+import { type MainBlockProps, type ProductKit, withProductMessages } from '../../products/defineProductKit';
 import { PRODUCT_KITS } from '../../products/registry';
+import { EmailInputPropsContext } from './EmailForm';
 import { deferredEmailForm, type PreloadableForm, preloadable } from './lazyForms';
 import { MethodTabs } from './MethodTabs';
 import { EMAIL_FORM_KINDS, type UseMainScreenReturn, useMainScreen } from './useMainScreen';
@@ -20,20 +21,28 @@ function emailFormOf(kit: ProductKit): PreloadableForm<object> | null {
     return { Binder: source.flowFromChunk(chunk), messages: chunk.messages };
   });
 }
-function methodFormOf(kit: ProductKit): PreloadableForm<{ method: MethodTab }> | null {
-  const pick = kit.methodForm;
-  if (!pick) return null;
-  return preloadable(async () => {
-    const chunk = await kit.load();
-    return withProductMessages(pick(chunk), chunk.messages);
-  });
+/** A component that `pick` takes from the product's chunk (its method form, its Main block), or null. */
+function fromChunk<P extends object>(
+  kit: ProductKit,
+  pick?: (chunk: never) => ComponentType<P>,
+): PreloadableForm<P> | null {
+  return pick
+    ? (preloadable(async () => {
+        const chunk = await kit.load();
+        return withProductMessages(pick(chunk as never), chunk.messages);
+      }) as PreloadableForm<P>)
+    : null;
 }
 const kits = Object.entries(PRODUCT_KITS) as [AvailableProduct, ProductKit][];
+const MAIN_BLOCKS = Object.fromEntries(kits.map(([key, kit]) => [key, fromChunk(kit, kit.mainBlock)])) as Record<
+  AvailableProduct,
+  PreloadableForm<MainBlockProps> | null
+>;
 const EMAIL_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, emailFormOf(kit)])) as Record<
   AvailableProduct,
   PreloadableForm<object> | null
 >;
-const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, methodFormOf(kit)])) as Record<
+const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, fromChunk(kit, kit.methodForm)])) as Record<
   AvailableProduct,
   PreloadableForm<{ method: MethodTab }> | null
 >;
@@ -43,7 +52,11 @@ const METHOD_FORMS = Object.fromEntries(kits.map(([key, kit]) => [key, methodFor
  * so a page that preloads before `renderToString` or `hydrateRoot` renders and hydrates the whole form.
  */
 export function preloadProductForms(product: AvailableProduct): Promise<unknown> {
-  return Promise.all([EMAIL_FORMS[product]?.preload(), METHOD_FORMS[product]?.preload()]);
+  return Promise.all([
+    EMAIL_FORMS[product]?.preload(),
+    METHOD_FORMS[product]?.preload(),
+    MAIN_BLOCKS[product]?.preload(),
+  ]);
 }
 
 /** The form of one method's tab (see `MainScreenForm`), or null. */
@@ -109,6 +122,22 @@ export const MainScreenDivider = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
 });
 
 /**
+ * The blocks configured products draw above the forms, from their chunks: 'Login with a Passkey' (unless passkey
+ * autofill on the email field replaces it) and the passkey warning banner (role alert).
+ */
+export function MainScreenBlocks() {
+  const main = useMainScreenContext();
+  return main.blockProducts?.map((product) => {
+    const Block = MAIN_BLOCKS[product];
+    return Block ? (
+      <Suspense key={product} fallback={null}>
+        <Block {...main} />
+      </Suspense>
+    ) : null;
+  });
+}
+
+/**
  * The form of one method: the Email tab's form (magic link, passcode or password, by configuration) or the form
  * of the product whose tab it is (the phone form), as the product registry declares them.
  */
@@ -139,27 +168,30 @@ export const MainScreenMethods = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
   });
   return (
     <Methods data-tabs={main.hasTabs ? '' : undefined} {...props} ref={ref}>
-      {props.children ??
-        (main.hasTabs ? (
-          <MethodTabs
-            methods={main.methods}
-            selectedMethod={main.selectedMethod}
-            selectMethod={main.selectMethod}
-            renderForm={(method) => <MainScreenForm method={method} />}
-          />
-        ) : onlyMethod ? (
-          <MainScreenForm method={onlyMethod} />
-        ) : null)}
+      <EmailInputPropsContext.Provider value={main.emailInputProps}>
+        {props.children ??
+          (main.hasTabs ? (
+            <MethodTabs
+              methods={main.methods}
+              selectedMethod={main.selectedMethod}
+              selectMethod={main.selectMethod}
+              renderForm={(method) => <MainScreenForm method={method} />}
+            />
+          ) : onlyMethod ? (
+            <MainScreenForm method={onlyMethod} />
+          ) : null)}
+      </EmailInputPropsContext.Provider>
     </Methods>
   );
 });
 
-/** The default layout of the Main screen: logo, title, divider, methods. */
+/** The default layout of the Main screen: logo, title, the products' blocks (passkeys), divider, methods. */
 export function MainScreenLayout() {
   return (
     <MainScreenRoot>
       <MainScreenLogo />
       <MainScreenTitle />
+      <MainScreenBlocks />
       <MainScreenDivider />
       <MainScreenMethods />
     </MainScreenRoot>
@@ -167,7 +199,7 @@ export function MainScreenLayout() {
 }
 
 /**
- * The Main screen (spec §2): optional logo, 'Sign up or log in', the 'or' divider when social/crypto products are
+ * The Main screen (spec §2): optional logo, 'Sign up or log in', 'Login with a Passkey' with passkeys, the 'or' divider when social/crypto products are
  * configured, then the method tabs or the single form. Inside `<SignIn>`. For another layout: `useMainScreen()`,
  * `<MainScreen.Provider value>` and the parts.
  */
@@ -184,6 +216,7 @@ MainScreen.Layout = MainScreenLayout;
 MainScreen.Root = MainScreenRoot;
 MainScreen.Logo = MainScreenLogo;
 MainScreen.Title = MainScreenTitle;
+MainScreen.Blocks = MainScreenBlocks;
 MainScreen.Divider = MainScreenDivider;
 MainScreen.Methods = MainScreenMethods;
 MainScreen.Form = MainScreenForm;

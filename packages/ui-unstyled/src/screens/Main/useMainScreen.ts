@@ -10,6 +10,7 @@ import {
 } from '@latchkey/hooks';
 import { useMemo, useState } from 'react';
 import { useMessages } from '../../messages/index';
+import type { PartProps } from '../../primitives/createPart';
 import type { EmailFormKind } from '../../products/defineProductKit';
 import { PRODUCT_KITS } from '../../products/registry';
 
@@ -41,6 +42,12 @@ export interface UseMainScreenReturn {
    * then follows `emailFormKind` and the other tabs the product that has a phone form.
    */
   formProducts?: Partial<Record<MethodTab, AvailableProduct>>;
+  /** The configured products that draw a block above the forms (passkeys), in order. Optional for fixed values. */
+  blockProducts?: AvailableProduct[];
+  /** Props a product's block put on the email input (passkey autofill's `autocomplete`). */
+  emailInputProps?: PartProps<'input'>;
+  /** Sets `emailInputProps` (a product's block calls it). */
+  setEmailInputProps?: (props: PartProps<'input'> | undefined) => void;
 }
 
 /** The flow of each product's Email-tab form, from the kit registry (`emailForm.kind` of each `kit.ts`). */
@@ -68,6 +75,7 @@ export function useMainScreen(): UseMainScreenReturn {
   const [selectedMethod, selectMethod] = useState<MethodTab | null>(methods[0] ?? null);
   const formProducts = useMemo(() => formProductsOf(config), [config]);
   const emailFormKind = EMAIL_FORM_KINDS[formProducts.email ?? 'emailMagicLinks'] ?? 'magicLink';
+  const [emailInputProps, setEmailInputProps] = useState<PartProps<'input'>>();
   return {
     isHeaderHidden: config.style.hideHeaderText,
     logoImageUrl: config.style.logoImageUrl || null,
@@ -79,5 +87,10 @@ export function useMainScreen(): UseMainScreenReturn {
     hasDivider: hasSocialOrCryptoBlock(config) && methods.length > 0,
     emailFormKind,
     formProducts,
+    blockProducts: config.products.filter(
+      (key) => PRODUCT_KITS[key as AvailableProduct]?.mainBlock,
+    ) as AvailableProduct[],
+    emailInputProps,
+    setEmailInputProps,
   };
 }

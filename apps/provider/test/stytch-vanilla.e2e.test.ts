@@ -1,0 +1,459 @@
+// @vitest-environment jsdom
+// The "Done when" check of issue 13: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency, never
+// imported by src/) runs its passkey and TOTP calls against the provider started in-process, and gets the same
+// envelopes and error types as the contract describes.
+//
+// How the client is pointed at us (read in its code, dist/esm-dev/packages/core/src/utils/api.mjs): a test public
+// token (`public-token-test-…`) makes it use `endpoints.testAPIURL` as given, scheme, port and path kept, and it
+// builds `${testAPIURL}/sdk/v1${path}`. The documented `customBaseUrl` would also work, but `getHttpsUrl()` keeps
+// only `https://{hostname}` (no port, no http), so it fits a provider on port 443 only; `endpoints` is not in the
+// client's `.d.ts`, hence the cast below. The public token travels in `Authorization: Basic base64(token:token)`,
+// or `token:session_token` once its `stytch_session` cookie holds a session.
+//
+// What stands in for the browser: jsdom (document.cookie, localStorage, window.location on the playground's origin),
+// a `fetch` that hands each request to `provider.fetch` with the Origin header and the page's cookies (a provider on
+// the page's own site, as localhost:5173 → localhost:8787 is), and `navigator.credentials` backed by the software
+// authenticator, through the client's own bundled @github/webauthn-json (ArrayBuffers in, ArrayBuffers out).
+import { StytchAPIError, StytchClient } from '@stytch/vanilla-js/headless';
+import { generate } from 'otplib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProviderConfigInput } from '../src/config';
+import { API_BASE_URL, FollowingClock, ORIGIN, startProvider, type TestProvider } from './harness';
+import { SoftAuthenticator } from './softAuthenticator';
+
+const EMAIL = 'ada@example.com';
+const MFA: ProviderConfigInput = { project: { mfa: { required: true } } };
+const INTERMEDIATE_COOKIE = 'stytch_intermediate_session_token';
+
+type Provider = TestProvider<FollowingClock>;
+
+/**
+ * The provider on a clock that follows the real one: the client writes its session cookie with the session's
+ * `expires_at`, and jsdom drops a cookie that expired already.
+ */
+const start = (config: ProviderConfigInput = {}): Promise<Provider> =>
+  startProvider(config, { clock: new FollowingClock() });
+
+/** One request the client sent, with the provider's answer. */
+interface Sent {
+  method: string;
+  url: string;
+  path: string;
+  authorization: string | null;
+  cookie: string | null;
+  body: unknown;
+  status: number;
+}
+
+type Bytes = ArrayBuffer | ArrayBufferView;
+const b64 = (value: Bytes) =>
+  Buffer.from(
+    ArrayBuffer.isView(value)
+      ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+      : new Uint8Array(value as ArrayBuffer),
+  ).toString('base64url');
+const bytes = (text: string): ArrayBuffer => {
+  const buffer = Buffer.from(text, 'base64url');
+  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+};
+
+/** `navigator.credentials` on `authenticator`: the browser's half of the ceremony, as webauthn-json expects it. */
+function installCredentials(authenticator: SoftAuthenticator): void {
+  const credentials = {
+    async create({ publicKey }: { publicKey: any }) {
+      const made = await authenticator.create({
+        ...publicKey,
+        challenge: b64(publicKey.challenge),
+        user: { ...publicKey.user, id: b64(publicKey.user.id) },
+        excludeCredentials: (publicKey.excludeCredentials ?? []).map((item: any) => ({ ...item, id: b64(item.id) })),
+      });
+      return {
+        id: made.id,
+        rawId: bytes(made.rawId),
+        type: made.type,
+        authenticatorAttachment: made.authenticatorAttachment,
+        response: {
+          clientDataJSON: bytes(made.response.clientDataJSON),
+          attestationObject: bytes(made.response.attestationObject),
+          getTransports: () => made.response.transports,
+        },
+        getClientExtensionResults: () => ({}),
+      };
+    },
+    async get({ publicKey }: { publicKey: any }) {
+      const assertion = await authenticator.get({
+        ...publicKey,
+        challenge: b64(publicKey.challenge),
+        allowCredentials: (publicKey.allowCredentials ?? []).map((item: any) => ({ ...item, id: b64(item.id) })),
+      });
+      const { userHandle } = assertion.response;
+      return {
+        id: assertion.id,
+        rawId: bytes(assertion.rawId),
+        type: assertion.type,
+        authenticatorAttachment: assertion.authenticatorAttachment,
+        response: {
+          clientDataJSON: bytes(assertion.response.clientDataJSON),
+          authenticatorData: bytes(assertion.response.authenticatorData),
+          signature: bytes(assertion.response.signature),
+          userHandle: userHandle ? bytes(userHandle) : null,
+        },
+        getClientExtensionResults: () => ({}),
+      };
+    },
+  };
+  Object.defineProperty(window.navigator, 'credentials', { value: credentials, configurable: true });
+}
+
+function clearCookies(): void {
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom's page has no Cookie Store API; this is the page's own jar.
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+function cookieValue(name: string): string | undefined {
+  return document.cookie
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .find(([key]) => key === name)?.[1];
+}
+
+/** The requests the client sent (telemetry `/events` aside). */
+let sent: Sent[] = [];
+/** The page's client, signed out after the test so that its background refresh stops before the provider closes. */
+let live: StytchClient | undefined;
+
+/** A fresh page on the playground's origin whose fetch reaches `t` in-process; a new headless client on it. */
+function openPage(t: Provider) {
+  sent = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const headers = new Headers(init?.headers);
+    headers.set('origin', window.location.origin);
+    // credentials: 'include' on the page's own site: the browser sends the page's cookies along.
+    if (document.cookie !== '') headers.set('cookie', document.cookie);
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    const response = await t.provider.fetch(new Request(url, { method: init?.method ?? 'GET', headers, body }), {
+      remoteAddress: '127.0.0.1',
+    });
+    const path = new URL(url).pathname;
+    if (!path.endsWith('/events')) {
+      sent.push({
+        method: init?.method ?? 'GET',
+        url,
+        path: path.replace(/^\/sdk\/v1/, ''),
+        authorization: headers.get('authorization'),
+        cookie: headers.get('cookie'),
+        body: body === undefined || body === '' ? undefined : JSON.parse(body),
+        status: response.status,
+      });
+    }
+    return response;
+  });
+  const options = { endpoints: { testAPIURL: API_BASE_URL } } as ConstructorParameters<typeof StytchClient>[1];
+  live = new StytchClient(t.provider.config.project.publicToken, options);
+  return live;
+}
+
+type Client = ReturnType<typeof openPage>;
+
+/** The error a promise rejects with. */
+async function rejectionOf(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+/** Signs in by an emailed passcode through the client (the first factor; a recent one, as factor changes need). */
+async function passcodeSignIn(t: Provider, client: Client) {
+  const { method_id } = await client.otps.email.loginOrCreate(EMAIL, { expiration_minutes: 5 });
+  return client.otps.authenticate(await t.lastCode(EMAIL), method_id, { session_duration_minutes: 60 });
+}
+
+/** `webauthn.authenticate` with a passkey; it answers null only for conditional mediation, never asked for here. */
+async function passkeyAuthenticate(client: Client) {
+  const answer = await client.webauthn.authenticate({ session_duration_minutes: 60, is_passkey: true });
+  if (answer === null) throw new Error('webauthn.authenticate answered null');
+  return answer;
+}
+
+const codeNow = (t: Provider, secret: string) => generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+
+beforeEach(() => {
+  // Vitest's jsdom page starts on localhost:3000; the provider's allowed origin (and WebAuthn origin) is the playground.
+  (globalThis as unknown as { jsdom: { reconfigure(options: { url: string }): void } }).jsdom.reconfigure({
+    url: `${ORIGIN}/`,
+  });
+  clearCookies();
+  window.localStorage.clear();
+});
+
+afterEach(async () => {
+  // Runs before the harness closes the provider (hooks run in reverse order of registration).
+  await live?.session.revoke({ forceClear: true }).catch(() => undefined);
+  live = undefined;
+  vi.unstubAllGlobals();
+  clearCookies();
+  window.localStorage.clear();
+});
+
+describe('@stytch/vanilla-js 6.3.0 passkey calls against the provider', () => {
+  it('registers, renames, signs in with (primary and secondary) and deletes a passkey', async () => {
+    const t = await start();
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    installCredentials(authenticator);
+    const client = openPage(t);
+    const signedIn = await passcodeSignIn(t, client);
+    expect(sent.at(-1)).toMatchObject({
+      url: `${API_BASE_URL}/sdk/v1/otps/authenticate`,
+      authorization: `Basic ${btoa(`${t.provider.config.project.publicToken}:${t.provider.config.project.publicToken}`)}`,
+    });
+    expect(cookieValue('stytch_session')).toBe(signedIn.session_token);
+
+    const registered = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 60 });
+    expect(sent.slice(-2).map((request) => [request.path, request.status])).toEqual([
+      ['/webauthn/register/start', 200],
+      ['/webauthn/register', 200],
+    ]);
+    // The start carried the page's hostname and the passkey flag; the session token rode in Authorization.
+    expect(sent.at(-2)).toMatchObject({
+      body: { domain: 'localhost', return_passkey_credential_options: true, user_agent: expect.any(String) },
+      authorization: `Basic ${btoa(`${t.provider.config.project.publicToken}:${signedIn.session_token}`)}`,
+    });
+    // The envelope's data, unwrapped by the client: an AuthenticateResponse plus the registration id, no __user.
+    expect(registered).toMatchObject({
+      status_code: 200,
+      request_id: expect.any(String),
+      user_id: signedIn.user_id,
+      session_token: signedIn.session_token,
+      session_jwt: expect.any(String),
+      webauthn_registration_id: expect.stringMatching(/^webauthn-registration-test-/),
+    });
+    expect(registered).not.toHaveProperty('__user');
+    const registrationId = registered.webauthn_registration_id;
+    // withUpdateSession kept the session and the user from the answer.
+    expect(client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'webauthn']);
+    expect(client.user.getSync()?.webauthn_registrations).toEqual([
+      expect.objectContaining({ webauthn_registration_id: registrationId, name: 'Passkey', verified: true }),
+    ]);
+
+    const renamed = await client.webauthn.update({ webauthn_registration_id: registrationId, name: ' Laptop ' });
+    expect(renamed.webauthn_registration).toMatchObject({ webauthn_registration_id: registrationId, name: 'Laptop' });
+
+    // Signed in: the client asks for a secondary challenge, and the factor joins the same session.
+    t.clock.advance(1_000);
+    const again = await passkeyAuthenticate(client);
+    expect(sent.at(-2)?.path).toBe('/webauthn/authenticate/start/secondary');
+    expect(again.session.session_id).toBe(signedIn.session.session_id);
+
+    await client.session.revoke();
+    expect(client.session.getSync()).toBeNull();
+    expect(cookieValue('stytch_session')).toBeUndefined();
+
+    // Signed out: a primary challenge, a discoverable passkey, a new session.
+    t.clock.advance(1_000);
+    const passkey = await passkeyAuthenticate(client);
+    expect(sent.slice(-2).map((request) => [request.path, request.status])).toEqual([
+      ['/webauthn/authenticate/start/primary', 200],
+      ['/webauthn/authenticate', 200],
+    ]);
+    expect(passkey).toMatchObject({ user_id: signedIn.user_id, webauthn_registration_id: registrationId });
+    expect(passkey.session.authentication_factors).toEqual([
+      expect.objectContaining({ type: 'webauthn', webauthn_factor: expect.objectContaining({ domain: 'localhost' }) }),
+    ]);
+    expect(cookieValue('stytch_session')).toBe(passkey.session_token);
+
+    // Delete it (a recent passkey sign-in is enough), then the authenticator's copy is refused with the spec's text.
+    const deleted = await client.user.deleteWebauthnRegistration(registrationId);
+    expect(deleted.user_id).toBe(signedIn.user_id);
+    expect(client.user.getSync()?.webauthn_registrations).toEqual([]);
+    await client.session.revoke();
+    const error = await rejectionOf(client.webauthn.authenticate({ session_duration_minutes: 60, is_passkey: true }));
+    expect(error).toBeInstanceOf(StytchAPIError);
+    expect(error).toMatchObject({
+      status_code: 404,
+      error_type: 'webauthn_registration_not_found',
+      error_message:
+        'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+    });
+    expect(client.session.getSync()).toBeNull();
+  });
+
+  it('maps a refused assertion to StytchAPIError with the contract’s error type', async () => {
+    const t = await start();
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    installCredentials(authenticator);
+    const client = openPage(t);
+    await passcodeSignIn(t, client);
+    await client.webauthn.register({ is_passkey: true, session_duration_minutes: 60 });
+    await client.session.revoke();
+    // A cloned authenticator: its counter goes back.
+    const credential = authenticator.credentials[0];
+    if (!credential) throw new Error('no credential');
+    credential.signCount = 100;
+    await client.webauthn.authenticate({ session_duration_minutes: 60, is_passkey: true });
+    await client.session.revoke();
+    credential.signCount = 5;
+    const error = await rejectionOf(client.webauthn.authenticate({ session_duration_minutes: 60, is_passkey: true }));
+    expect(error).toBeInstanceOf(StytchAPIError);
+    expect(error).toMatchObject({ status_code: 401, error_type: 'unable_to_auth_webauthn_registration' });
+    expect(client.session.getSync()).toBeNull();
+  });
+});
+
+describe('@stytch/vanilla-js 6.3.0 TOTP calls against the provider', () => {
+  it('creates a TOTP, confirms it, refuses a wrong code, rotates recovery codes and recovers once', async () => {
+    const t = await start();
+    const client = openPage(t);
+    const signedIn = await passcodeSignIn(t, client);
+
+    const created = await client.totps.create({ expiration_minutes: 30 });
+    expect(created).toMatchObject({
+      status_code: 200,
+      request_id: expect.any(String),
+      user_id: signedIn.user_id,
+      totp_id: expect.stringMatching(/^totp-test-/),
+      secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+      qr_code: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    expect(created.recovery_codes).toHaveLength(10);
+    // The client replaced its user with the answer's __user: the TOTP is there, pending.
+    expect(client.user.getSync()?.totps).toEqual([{ totp_id: created.totp_id, verified: false }]);
+
+    const wrong = await rejectionOf(client.totps.authenticate({ totp_code: '12345', session_duration_minutes: 60 }));
+    expect(wrong).toBeInstanceOf(StytchAPIError);
+    expect(wrong).toMatchObject({ status_code: 400, error_type: 'invalid_code' });
+
+    t.clock.advance(1_000);
+    const code = await codeNow(t, created.secret);
+    const confirmed = await client.totps.authenticate({ totp_code: code, session_duration_minutes: 60 });
+    expect(confirmed).toMatchObject({ totp_id: created.totp_id, session_token: signedIn.session_token });
+    expect(confirmed).not.toHaveProperty('__user');
+    expect(client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'totp']);
+    expect(client.user.getSync()?.totps).toEqual([{ totp_id: created.totp_id, verified: true }]);
+
+    // The same code again: no replay within its window.
+    const replay = await rejectionOf(client.totps.authenticate({ totp_code: code, session_duration_minutes: 60 }));
+    expect(replay).toBeInstanceOf(StytchAPIError);
+    expect(replay).toMatchObject({
+      status_code: 404,
+      error_type: 'otp_code_not_found',
+      error_message: 'Invalid passcode, please try again.',
+    });
+    expect(client.session.getSync()).not.toBeNull();
+
+    const rotated = await client.totps.recoveryCodes();
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: '/totps/recovery_codes', status: 200 });
+    expect(rotated).toMatchObject({
+      user_id: signedIn.user_id,
+      totps: { totp_id: created.totp_id, verified: true, recovery_codes: expect.any(Array) },
+    });
+    const [recoveryCode] = (rotated.totps as unknown as { recovery_codes: string[] }).recovery_codes;
+    if (recoveryCode === undefined) throw new Error('no recovery code');
+    const recovered = await client.totps.recover({ recovery_code: recoveryCode, session_duration_minutes: 60 });
+    expect(recovered).toMatchObject({ totp_id: created.totp_id, user_id: signedIn.user_id });
+    expect(client.session.getSync()?.authentication_factors.at(-1)?.type).toBe('recovery_codes');
+    const reused = await rejectionOf(
+      client.totps.recover({ recovery_code: recoveryCode, session_duration_minutes: 60 }),
+    );
+    expect(reused).toBeInstanceOf(StytchAPIError);
+    expect(reused).toMatchObject({ status_code: 404, error_type: 'recovery_code_not_found' });
+    // The first set stopped working when the fresh one was issued.
+    const old = await rejectionOf(
+      client.totps.recover({ recovery_code: created.recovery_codes[0] as string, session_duration_minutes: 60 }),
+    );
+    expect(old).toMatchObject({ error_type: 'recovery_code_not_found' });
+  });
+});
+
+describe('@stytch/vanilla-js 6.3.0 multi-factor sign-in against the provider (project.mfa.required)', () => {
+  /** A user with a passkey and a confirmed TOTP, signed out again; the clock one TOTP step on. */
+  async function enrolled(t: Provider, client: Client) {
+    await passcodeSignIn(t, client);
+    await client.webauthn.register({ is_passkey: true, session_duration_minutes: 60 });
+    const created = await client.totps.create({ expiration_minutes: 30 });
+    await client.totps.authenticate({ totp_code: await codeNow(t, created.secret), session_duration_minutes: 60 });
+    await client.session.revoke();
+    t.clock.advance(30_000);
+    return created;
+  }
+
+  /**
+   * The passcode first: the answer carries an intermediate session. The consumer client keeps its `session` but
+   * writes no cookie for the token (it removes `stytch_intermediate_session_token`, a B2B cookie, after every
+   * session update, and sends no such body field), so the page stores it the way our SDK does.
+   */
+  async function firstFactor(t: Provider, client: Client) {
+    const first = (await passcodeSignIn(t, client)) as Awaited<ReturnType<typeof passcodeSignIn>> & {
+      intermediate_session_token?: string;
+    };
+    expect(first).toMatchObject({ session_token: '', session_jwt: '' });
+    expect(first.intermediate_session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookieValue('stytch_session')).toBeUndefined();
+    expect(cookieValue(INTERMEDIATE_COOKIE)).toBeUndefined();
+    // biome-ignore lint/suspicious/noDocumentCookie: what a page does to keep the token (jsdom has no Cookie Store API).
+    document.cookie = `${INTERMEDIATE_COOKIE}=${first.intermediate_session_token}; path=/; max-age=600`;
+    return first;
+  }
+
+  it('completes the sign-in with a passkey as second factor (secondary start, intermediate token in the cookie)', async () => {
+    const t = await start(MFA);
+    installCredentials(new SoftAuthenticator({ origin: ORIGIN }));
+    const client = openPage(t);
+    await enrolled(t, client);
+    const first = await firstFactor(t, client);
+
+    const done = await passkeyAuthenticate(client);
+    // The client holds the pending sign-in's session object, so it asked for a secondary challenge.
+    expect(sent.slice(-2).map((request) => [request.path, request.status])).toEqual([
+      ['/webauthn/authenticate/start/secondary', 200],
+      ['/webauthn/authenticate', 200],
+    ]);
+    expect(sent.at(-1)?.cookie).toContain(`${INTERMEDIATE_COOKIE}=${first.intermediate_session_token}`);
+    expect(done.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(done.session.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'webauthn']);
+    expect(cookieValue('stytch_session')).toBe(done.session_token);
+    // The client cleared the intermediate cookie once it stored the session.
+    expect(cookieValue(INTERMEDIATE_COOKIE)).toBeUndefined();
+  });
+
+  it('completes the sign-in with a TOTP code, and with a recovery code', async () => {
+    const t = await start(MFA);
+    installCredentials(new SoftAuthenticator({ origin: ORIGIN }));
+    const client = openPage(t);
+    const created = await enrolled(t, client);
+
+    await firstFactor(t, client);
+    const byCode = await client.totps.authenticate({
+      totp_code: await codeNow(t, created.secret),
+      session_duration_minutes: 60,
+    });
+    expect(byCode.session.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'totp']);
+    expect(cookieValue('stytch_session')).toBe(byCode.session_token);
+    await client.session.revoke();
+
+    await firstFactor(t, client);
+    const byRecovery = await client.totps.recover({
+      recovery_code: created.recovery_codes[1] as string,
+      session_duration_minutes: 60,
+    });
+    expect(byRecovery.session.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'recovery_codes']);
+    expect(cookieValue('stytch_session')).toBe(byRecovery.session_token);
+  });
+
+  it('signs in with the user-verifying passkey alone: it is both factors', async () => {
+    const t = await start(MFA);
+    installCredentials(new SoftAuthenticator({ origin: ORIGIN }));
+    const client = openPage(t);
+    await enrolled(t, client);
+    const signedIn = await passkeyAuthenticate(client);
+    expect(sent.at(-2)?.path).toBe('/webauthn/authenticate/start/primary');
+    expect(signedIn.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signedIn.session.authentication_factors.map((factor) => factor.type)).toEqual(['webauthn']);
+  });
+});

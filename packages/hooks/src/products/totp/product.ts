@@ -1,0 +1,14 @@
+import type { LazyNamespace } from '@latchkey/sdk';
+import type { Screen } from '../../signInStore';
+
+// Not a sign-in product of SIGN_IN_PRODUCTS (no Main-screen block, no `config.products` key): the TOTP screens are
+// the second step of whichever first factor the widget offers, shown when the project requires a second factor.
+
+/** Authenticator apps (TOTP) and their recovery codes: the multi-factor sign-in's second step, and enrolment. */
+export const totpProduct = {
+  key: 'totp',
+  /** The sign-in widget's screens of the second step. */
+  screens: ['TotpAuthenticate', 'TotpRecoveryCode'] as readonly Screen[],
+  /** The SDK namespaces its hooks call. */
+  sdkNamespaces: ['totps', 'user'] as readonly LazyNamespace[],
+} as const;

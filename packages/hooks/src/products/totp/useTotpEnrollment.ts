@@ -1,0 +1,161 @@
+import { APIUnreachableError, NoSessionError, type TotpsCreateResponse } from '@latchkey/sdk';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import type { LatchkeyFlowError } from '../../errors';
+import type { SignInCallbacks } from '../../events';
+import { resolveSessionDuration, useFlowContext } from '../../flowContext';
+import { addTransitions } from '../addTransitions';
+import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
+import { TOTP_INVALID_CODE_MESSAGE, TOTP_QR_UNAVAILABLE_MESSAGE, toTotpError } from './totpErrors';
+import { TOTP_TRANSITIONS } from './transitions';
+
+addTransitions(TOTP_TRANSITIONS);
+
+const CODE_PATTERN = /^\d{6}$/;
+
+/** How long a new, unconfirmed TOTP waits for its first code by default (minutes). */
+export const DEFAULT_TOTP_ENROLLMENT_MINUTES = 10;
+
+/** Options of `useTotpEnrollment`. */
+export interface UseTotpEnrollmentOptions extends SignInCallbacks {
+  /** How long the new TOTP waits for its first code; default 10 minutes. */
+  expirationMinutes?: number;
+  /** The session's lifetime after the first code joins it; default the store's `sessionOptions`, else 30. */
+  sessionDurationMinutes?: number;
+}
+
+/** The enrolment's steps: start → scan (QR code, key, first code) → save (recovery codes) → done. */
+export type TotpEnrollmentStep = 'start' | 'scan' | 'save' | 'done';
+
+/** What `useTotpEnrollment` returns. */
+export interface UseTotpEnrollmentReturn {
+  step: TotpEnrollmentStep;
+  /** `checking`: fetching the user. `creating`: asking for a secret. `verifying`: checking the first code. */
+  status: 'idle' | 'checking' | 'creating' | 'verifying' | 'error';
+  /** Why the last step failed, with a text to show. */
+  error: LatchkeyFlowError | null;
+  /** A user is signed in (from the SDK's session; `start` checks it again by fetching the user). */
+  hasUser: boolean;
+  /** The user already has a confirmed authenticator app. */
+  isEnrolled: boolean;
+  /** The QR code as a PNG or SVG data URL, checked; null before `start` or when the provider's is not one. */
+  qrCode: string | null;
+  /** Set when the provider's QR code was refused (the manual key still works). */
+  qrCodeError: string | null;
+  /** The secret for manual entry, in groups of four; '' before `start`. */
+  manualKey: string;
+  /** The secret as the provider sent it (for copying). */
+  secret: string;
+  /** The `otpauth://` URI, when the provider sent one (a link a phone's app can open). */
+  otpauthUri: string | null;
+  /** The recovery codes to save (shown once: the provider keeps only their hashes). */
+  recoveryCodes: string[];
+  /** The recovery codes as a text file's content, one a line. */
+  recoveryCodesText: string;
+  /** Checks that a user is signed in, then creates a secret (a pending one is replaced). Resolves true on success. */
+  start(): Promise<boolean>;
+  /** Confirms the app with its first 6-digit code; resolves true once confirmed (then: save the recovery codes). */
+  confirm(code: string): Promise<boolean>;
+  /** 'I have saved these codes': the enrolment is done. */
+  acknowledge(): void;
+  /** Back to the start (a new `start` replaces an unconfirmed secret). */
+  reset(): void;
+}
+
+interface LocalState {
+  step: TotpEnrollmentStep;
+  status: UseTotpEnrollmentReturn['status'];
+  error: LatchkeyFlowError | null;
+  created: TotpsCreateResponse | null;
+}
+
+const START: LocalState = { step: 'start', status: 'idle', error: null, created: null };
+
+/**
+ * Enrols an authenticator app for the signed-in user: `start()` creates a secret (QR code, manual key, otpauth URI,
+ * recovery codes), `confirm(code)` proves the app with its first code, `acknowledge()` once the recovery codes are
+ * saved. Failures go to `onError` (and the store's) with the text to show.
+ */
+export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTotpEnrollmentReturn {
+  const { onEvent, onError, expirationMinutes, sessionDurationMinutes } = options;
+  const ctx = useFlowContext({ onEvent, onError });
+  const [state, setState] = useState<LocalState>(START);
+  const user = useSyncExternalStore(
+    ctx.client.session.subscribe,
+    () => ctx.client.session.getSnapshot().user,
+    () => null,
+  );
+
+  const fail = useCallback(
+    (error: LatchkeyFlowError) => {
+      setState((previous) => ({ ...previous, status: 'error', error }));
+      ctx.fail(error);
+      return false;
+    },
+    [ctx],
+  );
+
+  const start = useCallback(async () => {
+    setState({ ...START, status: 'checking' });
+    try {
+      // The user is fetched first; without a session the SDK refuses before any request.
+      await ctx.client.user.get();
+    } catch (caught) {
+      return fail(toTotpError(caught instanceof APIUnreachableError ? caught : new NoSessionError()));
+    }
+    setState((previous) => ({ ...previous, status: 'creating' }));
+    try {
+      const created = await ctx.client.totps.create({
+        expiration_minutes: expirationMinutes ?? DEFAULT_TOTP_ENROLLMENT_MINUTES,
+      });
+      setState({ step: 'scan', status: 'idle', error: null, created });
+      return true;
+    } catch (caught) {
+      return fail(toTotpError(caught));
+    }
+  }, [ctx, fail, expirationMinutes]);
+
+  const confirm = useCallback(
+    async (code: string) => {
+      const trimmed = code.replace(/\s/g, '');
+      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
+      setState((previous) => ({ ...previous, status: 'verifying', error: null }));
+      try {
+        await ctx.client.totps.authenticate({
+          totp_code: trimmed,
+          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+        });
+        setState((previous) => ({ ...previous, step: 'save', status: 'idle', error: null }));
+        return true;
+      } catch (caught) {
+        return fail(toTotpError(caught));
+      }
+    },
+    [ctx, fail, sessionDurationMinutes],
+  );
+
+  const acknowledge = useCallback(() => setState((previous) => ({ ...previous, step: 'done', error: null })), []);
+  const reset = useCallback(() => setState(START), []);
+
+  const created = state.created;
+  const qrCode = created ? safeQrCodeDataUrl(created.qr_code) : null;
+  const otpauthUri = (created as { otpauth_uri?: unknown } | null)?.otpauth_uri;
+  const recoveryCodes = created?.recovery_codes ?? [];
+  return {
+    step: state.step,
+    status: state.status,
+    error: state.error,
+    hasUser: user !== null,
+    isEnrolled: user?.totps?.some((totp) => totp.verified) ?? false,
+    qrCode,
+    qrCodeError: created && qrCode === null ? TOTP_QR_UNAVAILABLE_MESSAGE : null,
+    manualKey: created ? formatManualKey(created.secret) : '',
+    secret: created?.secret ?? '',
+    otpauthUri: typeof otpauthUri === 'string' && otpauthUri.startsWith('otpauth://') ? otpauthUri : null,
+    recoveryCodes,
+    recoveryCodesText: recoveryCodes.length > 0 ? `${recoveryCodes.join('\n')}\n` : '',
+    start,
+    confirm,
+    acknowledge,
+    reset,
+  };
+}

@@ -1,0 +1,147 @@
+import type { TotpsAuthenticateResponse } from '@latchkey/sdk';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import type { LatchkeyFlowError } from '../../errors';
+import type { SignInCallbacks } from '../../events';
+import { resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
+import { addTransitions } from '../addTransitions';
+import { isSecondFactorPending } from './secondFactor';
+import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE, toTotpError } from './totpErrors';
+import { TOTP_TRANSITIONS } from './transitions';
+
+// The rows of the events this hook dispatches join the widget's transition table with this chunk.
+addTransitions(TOTP_TRANSITIONS);
+
+const CODE_PATTERN = /^\d{6}$/;
+/** Letters, digits and dashes only, as the provider issues them (`abcd-efgh-ijkl-mnop`); spaces are dropped. */
+const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
+
+/** Options of `useTotpFlow`. Inside a `<SignIn>`, the store's `sessionOptions`, `onEvent` and `onError` apply too. */
+export interface UseTotpFlowOptions extends SignInCallbacks {
+  /** The session's lifetime once the second factor is accepted; default the store's `sessionOptions`, else 30. */
+  sessionDurationMinutes?: number;
+  /** The client's `cookieOptions.istCookieName`, when it changed the intermediate session cookie's name. */
+  intermediateCookieName?: string;
+}
+
+/** What `useTotpFlow` returns. */
+export interface UseTotpFlowReturn {
+  /** `verifying`: a code is being checked. `success`: signed in with both factors. `error`: see `error`. */
+  status: 'idle' | 'verifying' | 'success' | 'error';
+  /** Why the last code was refused, with a text to show (wrong code, used recovery code, lockout, expired sign-in). */
+  error: LatchkeyFlowError | null;
+  /** Which entry shows: the authenticator app's 6-digit code, or a recovery code. Inside `<SignIn>`, by screen. */
+  mode: 'code' | 'recovery';
+  /** A first factor was accepted and the sign-in waits for a second one (read from the SDK's cookies). */
+  isPending: boolean;
+  /** Checks a 6-digit code from the authenticator app; resolves true once signed in. */
+  authenticate(code: string): Promise<boolean>;
+  /** Checks a recovery code (each works once); resolves true once signed in. */
+  recover(recoveryCode: string): Promise<boolean>;
+  /** Switches between the code entry and the recovery-code entry (the error is cleared). */
+  setMode(mode: 'code' | 'recovery'): void;
+  /** Clears the error and goes back to `idle`. */
+  reset(): void;
+}
+
+interface LocalState {
+  status: UseTotpFlowReturn['status'];
+  error: LatchkeyFlowError | null;
+  mode: 'code' | 'recovery';
+}
+
+const IDLE: LocalState = { status: 'idle', error: null, mode: 'code' };
+
+/**
+ * The second-factor step of a multi-factor sign-in (or adding a factor to a session): `authenticate(code)` with the
+ * authenticator app's code, or `recover(recoveryCode)`. Inside a `<SignIn>` it moves from TotpAuthenticate /
+ * TotpRecoveryCode to LoginSuccess (whose AUTHENTICATE_FLOW_COMPLETE tells the host; the spec's four `onEvent` types
+ * stay the only ones).
+ */
+export function useTotpFlow(options: UseTotpFlowOptions = {}): UseTotpFlowReturn {
+  const { onEvent, onError, sessionDurationMinutes, intermediateCookieName } = options;
+  const ctx = useFlowContext({ onEvent, onError });
+  const [state, setState] = useState<LocalState>(IDLE);
+  const screenMode = useStoreSlice(
+    ctx.store,
+    (s) => (s.screen === 'TotpRecoveryCode' ? 'recovery' : s.screen === 'TotpAuthenticate' ? 'code' : null),
+    null,
+  );
+  const readPending = () => isSecondFactorPending(ctx.client, intermediateCookieName);
+  const isPending = useSyncExternalStore(ctx.client.session.subscribe, readPending, () => false);
+
+  const fail = useCallback(
+    (error: LatchkeyFlowError) => {
+      setState((previous) => ({ ...previous, status: 'error', error }));
+      ctx.fail(error);
+      return false;
+    },
+    [ctx],
+  );
+
+  const complete = useCallback(
+    async (call: () => Promise<TotpsAuthenticateResponse>) => {
+      setState((previous) => ({ ...previous, status: 'verifying', error: null }));
+      try {
+        await call();
+        setState((previous) => ({ ...previous, status: 'success', error: null }));
+        ctx.dispatch({ type: 'totpAuthenticated' });
+        return true;
+      } catch (caught) {
+        return fail(toTotpError(caught));
+      }
+    },
+    [ctx, fail],
+  );
+
+  const authenticate = useCallback(
+    async (code: string) => {
+      const trimmed = code.replace(/\s/g, '');
+      // Checked here so a malformed code costs no request (and no guess against the lockout).
+      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
+      return complete(() =>
+        ctx.client.totps.authenticate({
+          totp_code: trimmed,
+          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+        }),
+      );
+    },
+    [ctx, complete, fail, sessionDurationMinutes],
+  );
+
+  const recover = useCallback(
+    async (recoveryCode: string) => {
+      const trimmed = recoveryCode.replace(/\s/g, '');
+      if (!RECOVERY_CODE_PATTERN.test(trimmed)) {
+        return fail({ type: 'invalid_recovery_code', message: TOTP_INVALID_RECOVERY_CODE_MESSAGE });
+      }
+      return complete(() =>
+        ctx.client.totps.recover({
+          recovery_code: trimmed,
+          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+        }),
+      );
+    },
+    [ctx, complete, fail, sessionDurationMinutes],
+  );
+
+  const setMode = useCallback(
+    (mode: 'code' | 'recovery') => {
+      setState({ status: 'idle', error: null, mode });
+      ctx.dispatch({ type: 'totpModeChanged', mode });
+    },
+    [ctx],
+  );
+
+  const reset = useCallback(() => setState((previous) => ({ ...previous, status: 'idle', error: null })), []);
+
+  return {
+    status: state.status,
+    error: state.error,
+    mode: screenMode ?? state.mode,
+    isPending,
+    authenticate,
+    recover,
+    setMode,
+    reset,
+  };
+}

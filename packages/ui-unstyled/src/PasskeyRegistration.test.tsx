@@ -1,0 +1,141 @@
+// <PasskeyRegistration> against the real provider and the software authenticator: start → success list, inline
+// rename, delete with Delete/Cancel, the buttons disabled while renaming, the no-user error.
+import { LatchkeyProvider, type SignInCallbacks } from '@latchkey/hooks';
+import { ASYNC_TIMEOUT, expectNoAxeViolations, type TestEnvironment } from '@latchkey/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { passkeyEnvironment, signInByPasscode } from '../test/passkeys';
+import { pageMain } from '../test/renderSignIn';
+import { PasskeyRegistration } from './PasskeyRegistration';
+
+const waitLong = { timeout: ASYNC_TIMEOUT };
+const NO_USER = 'Error: Cannot use PasskeyRegistration component without active user authenticated.';
+
+function renderRegistration(env: TestEnvironment, callbacks?: SignInCallbacks) {
+  const user = userEvent.setup();
+  const result = render(
+    <LatchkeyProvider client={env.client}>
+      <PasskeyRegistration callbacks={callbacks} />
+    </LatchkeyProvider>,
+    { container: pageMain() },
+  );
+  return { user, ...result };
+}
+
+const screenOf = (container: HTMLElement) =>
+  container.querySelector('[data-scope="passkey-registration"][data-part="root"]')?.getAttribute('data-screen');
+
+/** Signs in, opens the widget and creates one passkey: the success screen shows. */
+async function registeredOnce() {
+  const { env } = await passkeyEnvironment();
+  await signInByPasscode(env);
+  const onEvent = vi.fn();
+  const onError = vi.fn();
+  const rendered = renderRegistration(env, { onEvent, onError });
+  await rendered.user.click(await screen.findByRole('button', { name: 'Create a Passkey' }, waitLong));
+  await screen.findByRole('heading', { name: 'Passkey successfully created!' }, waitLong);
+  await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
+  return { env, onEvent, onError, ...rendered };
+}
+
+describe('PasskeyRegistration', () => {
+  it("opens on 'Set up a new Passkey'; 'Create a Passkey' creates one and lists it under 'Existing Passkeys'", async () => {
+    const { env, container } = await registeredOnce();
+    expect(screenOf(container)).toBe('PasskeyRegistrationSuccess');
+    expect(screen.getByText('Existing Passkeys')).toBeTruthy();
+    const [registration] = (await env.client.user.get()).webauthn_registrations;
+    expect(screen.getByRole('listitem').textContent).toContain(registration?.name);
+    expect(screen.getByRole('button', { name: 'Set up another Passkey' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it("'Set up another Passkey' returns to the start screen (the same authenticator gets the duplicate text), 'Skip', 'Done'", async () => {
+    const { user, container, onEvent } = await registeredOnce();
+    await user.click(screen.getByRole('button', { name: 'Set up another Passkey' }));
+    expect(await screen.findByRole('heading', { name: 'Set up a new Passkey' }, waitLong)).toBeTruthy();
+    expect(screenOf(container)).toBe('PasskeyRegistrationStart');
+    // The same authenticator already holds a passkey for this user: the spec's duplicate text, and the screen stays.
+    await user.click(screen.getByRole('button', { name: 'Create a Passkey' }));
+    await waitFor(
+      () => expect(screen.getByRole('alert').textContent).toMatch(/^The Passkey cannot be created as it seems/),
+      waitLong,
+    );
+    expect(screenOf(container)).toBe('PasskeyRegistrationStart');
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    await screen.findByRole('heading', { name: 'Passkey successfully created!' }, waitLong);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onEvent).toHaveBeenCalledWith({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: {} });
+  });
+
+  it('renames a passkey inline; Set up another Passkey and Done are disabled while renaming', async () => {
+    const { env, user } = await registeredOnce();
+    const [registration] = (await env.client.user.get()).webauthn_registrations;
+    await user.click(screen.getByRole('button', { name: `Rename ${registration?.name}` }));
+
+    const field = screen.getByRole('textbox', { name: 'Passkey name' });
+    expect(screen.getByRole('button', { name: 'Set up another Passkey' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true);
+    await expectNoAxeViolations();
+    await user.clear(field);
+    await user.type(field, 'Work laptop{Enter}');
+
+    expect(await screen.findByText('Work laptop', {}, waitLong)).toBeTruthy();
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(false),
+      waitLong,
+    );
+    expect(env.requests.some((request) => request.path.startsWith('/webauthn/update/'))).toBe(true);
+    expect((await env.client.user.get()).webauthn_registrations[0]?.name).toBe('Work laptop');
+  });
+
+  it("deletes with Delete/Cancel: only those two show meanwhile, with 'Once deleted, the passkey cannot be restored.'", async () => {
+    const { env, user } = await registeredOnce();
+    const [registration] = (await env.client.user.get()).webauthn_registrations;
+    const name = registration?.name ?? '';
+
+    await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+    expect(screen.getByRole('alert').textContent).toBe('Once deleted, the passkey cannot be restored.');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Delete', 'Cancel']);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(screen.queryByText('Once deleted, the passkey cannot be restored.')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0), waitLong);
+    await waitFor(async () => expect((await env.client.user.get()).webauthn_registrations).toEqual([]), waitLong);
+  });
+
+  it('shows a refused rename as an error toast and puts the old name back', async () => {
+    const { env, user, onError } = await registeredOnce();
+    const [registration] = (await env.client.user.get()).webauthn_registrations;
+    const name = registration?.name ?? '';
+    await user.click(screen.getByRole('button', { name: `Rename ${name}` }));
+    const field = screen.getByRole('textbox', { name: 'Passkey name' });
+    await user.clear(field);
+    // The provider takes 1–100 characters.
+    await user.click(field);
+    await user.paste('x'.repeat(101));
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(onError).toHaveBeenCalled(), waitLong);
+    const message = onError.mock.calls[0]?.[0]?.message as string;
+    await waitFor(
+      () => expect(document.querySelector('[data-scope="toast"][data-part="item"]')?.textContent).toContain(message),
+      waitLong,
+    );
+    await waitFor(() => expect(screen.getByRole('listitem').textContent).toContain(name), waitLong);
+    expect((await env.client.user.get()).webauthn_registrations[0]?.name).toBe(name);
+  });
+
+  it('shows the no-user error when nobody is signed in', async () => {
+    const { env } = await passkeyEnvironment();
+    const { container } = renderRegistration(env);
+    const alert = await screen.findByRole('alert', {}, waitLong);
+    expect(alert.textContent).toBe(NO_USER);
+    expect(within(container).queryByRole('button', { name: 'Create a Passkey' })).toBeNull();
+    await expectNoAxeViolations();
+  });
+});

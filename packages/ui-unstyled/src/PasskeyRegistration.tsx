@@ -1,0 +1,70 @@
+import { createSignInStore, type SignInCallbacks, type SignInConfig, useSession, useUser } from '@latchkey/hooks';
+import { forwardRef, useEffect, useState } from 'react';
+import { type Strings, useMessages } from './messages/index';
+import { createPart, type PartProps } from './primitives/createPart';
+import { passkeyMessages } from './products/passkeys/messages';
+import { LAZY_SCREENS } from './screenLoaders';
+import { type Toaster, ToastProvider } from './toast';
+import { WidgetRoot } from './WidgetRoot';
+
+const PasskeyRegistrationRoot = createPart('passkey-registration', 'root', 'div');
+const NoUser = createPart('passkey-registration', 'no-user', 'p');
+
+/** Props of `PasskeyRegistration`. */
+export interface PasskeyRegistrationProps extends Omit<PartProps<'div'>, 'children'> {
+  /**
+   * Options as for `<SignIn>` (its `sessionOptions` set the session's lifetime after a passkey is added); read once,
+   * when it mounts. Its `products` are not read: this widget shows passkeys only.
+   */
+  config?: SignInConfig;
+  /** Replacement texts by message id (to translate or reword); inserted as text, never HTML. */
+  strings?: Strings;
+  /** The host's `onEvent` / `onError`. */
+  callbacks?: SignInCallbacks;
+  /** Your own toaster (the themed kit passes a sonner-backed one); default: a polite live region. */
+  toaster?: Toaster;
+}
+
+/**
+ * The widget's first screen: PasskeyRegistrationStart, or 'Error: Cannot use PasskeyRegistration component without
+ * active user authenticated.' (role alert) when nobody is signed in or the user cannot be fetched (sdk-and-idp §6:
+ * checked by fetching the user).
+ */
+function StartOrNoUser() {
+  const t = useMessages(passkeyMessages);
+  const hasSession = useSession((snapshot) => snapshot.session !== null);
+  const { status } = useUser();
+  if (hasSession && status !== 'error') return <LAZY_SCREENS.PasskeyRegistrationStart />;
+  return <NoUser role="alert">{t('error.passkey_no_user')}</NoUser>;
+}
+
+/**
+ * The passkey-registration mount point (sdk-and-idp §2): PasskeyRegistrationStart ('Set up a new Passkey'), then
+ * PasskeyRegistrationSuccess (the user's passkeys, rename, delete), for the signed-in user. Render it inside
+ * `<LatchkeyProvider client>`. Root element: `data-scope="passkey-registration" data-part="root"` with
+ * `data-screen="<Screen>"`; with nobody signed in it shows 'Error: Cannot use PasskeyRegistration component without
+ * active user authenticated.' (`data-part="no-user"`, role alert) instead of the screens. Its screens come in the
+ * passkey chunk.
+ */
+export const PasskeyRegistration = forwardRef<HTMLDivElement, PasskeyRegistrationProps>(function PasskeyRegistration(
+  { config, strings, callbacks, toaster, ...props },
+  ref,
+) {
+  const [store] = useState(() =>
+    createSignInStore({ ...config, products: ['passkeys'] }, callbacks, 'PasskeyRegistrationStart'),
+  );
+  useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
+  return (
+    <WidgetRoot
+      {...props}
+      store={store}
+      strings={strings}
+      toaster={toaster}
+      toastProvider={ToastProvider}
+      root={PasskeyRegistrationRoot}
+      initialScreen="PasskeyRegistrationStart"
+      initialScreenComponent={StartOrNoUser}
+      ref={ref}
+    />
+  );
+});

@@ -1,0 +1,121 @@
+import { forwardRef } from 'react';
+import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
+import { Spinner } from '../../../components/Spinner';
+import { useMessages } from '../../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
+import { createScreenContext } from '../../../screens/shared/screenContext';
+import { createMessagePart, createScreen } from '../../../screens/shared/screenParts';
+import { passkeyMessages } from '../messages';
+import {
+  type UsePasskeyRegistrationStartScreenReturn,
+  usePasskeyRegistrationStartScreen,
+} from './usePasskeyRegistrationStartScreen';
+
+export * from './usePasskeyRegistrationStartScreen';
+
+const SCOPE = 'passkey-registration-start';
+const { Provider, useScreenContext } = createScreenContext<UsePasskeyRegistrationStartScreenReturn>(
+  'PasskeyRegistrationStartScreen',
+);
+const Create = createPart(SCOPE, 'create', 'button');
+const Skip = createPart(SCOPE, 'skip', 'button');
+
+/** Provides the screen's state (`usePasskeyRegistrationStartScreen()`, or a fixed value) to its parts. */
+export const PasskeyRegistrationStartScreenProvider = Provider;
+
+/** The screen's container (`data-scope="passkey-registration-start" data-part="root"`). */
+export const PasskeyRegistrationStartScreenRoot = createPart(SCOPE, 'root', 'div');
+
+/** The heading 'Set up a new Passkey'. */
+export const PasskeyRegistrationStartScreenTitle = createMessagePart(
+  SCOPE,
+  'title',
+  'h2',
+  'passkeyRegistrationStart.title',
+  { tabIndex: -1 },
+  passkeyMessages,
+);
+
+/** 'Create a Passkey' (`data-part="create"`): disabled with a spinner while the user is checked and the ceremony runs. */
+export const PasskeyRegistrationStartScreenCreate = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function PasskeyRegistrationStartScreenCreate(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    return (
+      <Create
+        type="button"
+        disabled={screen.isPending}
+        aria-busy={screen.isPending || undefined}
+        data-pending={screen.isPending ? '' : undefined}
+        {...props}
+        onClick={composeEventHandlers(props.onClick, screen.create)}
+        ref={ref}
+      >
+        {props.children ?? (
+          <>
+            {t('passkeyRegistrationStart.create')}
+            {screen.isPending ? <Spinner /> : null}
+          </>
+        )}
+      </Create>
+    );
+  },
+);
+
+/** 'Skip' (`data-part="skip"`): records the skip and goes on to PasskeyRegistrationSuccess. */
+export const PasskeyRegistrationStartScreenSkip = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function PasskeyRegistrationStartScreenSkip(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    return (
+      <Skip
+        type="button"
+        disabled={screen.isPending}
+        {...props}
+        onClick={composeEventHandlers(props.onClick, screen.skip)}
+        ref={ref}
+      >
+        {props.children ?? t('passkeyRegistrationStart.skip')}
+      </Skip>
+    );
+  },
+);
+
+/** Why no passkey was created (`data-part="error"`, role alert); nothing without an error. */
+export const PasskeyRegistrationStartScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
+  function PasskeyRegistrationStartScreenError(props, ref) {
+    const screen = useScreenContext();
+    return <ErrorMessage data-scope={SCOPE} data-part="error" error={screen.error} {...props} ref={ref} />;
+  },
+);
+
+/** The default layout: title, error, 'Create a Passkey', 'Skip'. */
+export function PasskeyRegistrationStartScreenLayout() {
+  return (
+    <PasskeyRegistrationStartScreenRoot>
+      <PasskeyRegistrationStartScreenTitle />
+      <PasskeyRegistrationStartScreenError />
+      <PasskeyRegistrationStartScreenCreate />
+      <PasskeyRegistrationStartScreenSkip />
+    </PasskeyRegistrationStartScreenRoot>
+  );
+}
+
+/**
+ * PasskeyRegistrationStart (sdk-and-idp §2): 'Set up a new Passkey', 'Create a Passkey' and 'Skip'; a failure
+ * shows the spec's text and stays. Inside `<PasskeyRegistration>`. For another layout:
+ * `usePasskeyRegistrationStartScreen()`, `<PasskeyRegistrationStartScreen.Provider value>` and the parts.
+ */
+export const PasskeyRegistrationStartScreen = createScreen(
+  'PasskeyRegistrationStartScreen',
+  usePasskeyRegistrationStartScreen,
+  {
+    Provider: PasskeyRegistrationStartScreenProvider,
+    Layout: PasskeyRegistrationStartScreenLayout,
+    Root: PasskeyRegistrationStartScreenRoot,
+    Title: PasskeyRegistrationStartScreenTitle,
+    Create: PasskeyRegistrationStartScreenCreate,
+    Skip: PasskeyRegistrationStartScreenSkip,
+    Error: PasskeyRegistrationStartScreenError,
+  },
+);

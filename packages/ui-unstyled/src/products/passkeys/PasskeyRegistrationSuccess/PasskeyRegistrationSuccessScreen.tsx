@@ -1,0 +1,226 @@
+import type { WebAuthnRegistration } from '@latchkey/sdk';
+import { forwardRef, useId } from 'react';
+import { useMessages } from '../../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
+import { createScreenContext } from '../../../screens/shared/screenContext';
+import { createMessagePart, createScreen } from '../../../screens/shared/screenParts';
+import { passkeyMessages } from '../messages';
+import {
+  type UsePasskeyRegistrationSuccessScreenReturn,
+  usePasskeyRegistrationSuccessScreen,
+} from './usePasskeyRegistrationSuccessScreen';
+
+export * from './usePasskeyRegistrationSuccessScreen';
+
+const SCOPE = 'passkey-registration-success';
+const { Provider, useScreenContext } = createScreenContext<UsePasskeyRegistrationSuccessScreenReturn>(
+  'PasskeyRegistrationSuccessScreen',
+);
+const List = createPart(SCOPE, 'list', 'ul');
+const Item = createPart(SCOPE, 'item', 'li');
+const Name = createPart(SCOPE, 'name', 'span');
+const RenameForm = createPart(SCOPE, 'rename-form', 'form');
+const NameLabel = createPart(SCOPE, 'name-label', 'label');
+const NameInput = createPart(SCOPE, 'name-input', 'input');
+const Button = createPart(SCOPE, 'button', 'button');
+const Actions = createPart(SCOPE, 'actions', 'div');
+
+/** Provides the screen's state (`usePasskeyRegistrationSuccessScreen()`, or a fixed value) to its parts. */
+export const PasskeyRegistrationSuccessScreenProvider = Provider;
+
+/** The screen's container (`data-scope="passkey-registration-success" data-part="root"`). */
+export const PasskeyRegistrationSuccessScreenRoot = createPart(SCOPE, 'root', 'div');
+
+/** The heading 'Passkey successfully created!'. */
+export const PasskeyRegistrationSuccessScreenTitle = createMessagePart(
+  SCOPE,
+  'title',
+  'h2',
+  'passkeyRegistrationSuccess.title',
+  { tabIndex: -1 },
+  passkeyMessages,
+);
+
+/** 'Existing Passkeys' (`data-part="list-title"`). */
+export const PasskeyRegistrationSuccessScreenListTitle = createMessagePart(
+  SCOPE,
+  'list-title',
+  'p',
+  'passkeyRegistrationSuccess.existing',
+  {},
+  passkeyMessages,
+);
+
+/** 'Once deleted, the passkey cannot be restored.' (`data-part="warning"`, role alert) while a delete is pending. */
+export const PasskeyRegistrationSuccessScreenWarning = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function PasskeyRegistrationSuccessScreenWarning(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    if (screen.warning === null) return null;
+    return (
+      <p data-scope={SCOPE} data-part="warning" role="alert" {...props} ref={ref}>
+        {props.children ?? t('passkeyRegistrationSuccess.warning')}
+      </p>
+    );
+  },
+);
+
+/** One button of the screen (`data-part="button"`, `data-action` names it). */
+function ActionButton({ action, onPress, ...props }: PartProps<'button'> & { action: string; onPress: () => void }) {
+  return (
+    <Button type="button" data-action={action} {...props} onClick={composeEventHandlers(props.onClick, onPress)} />
+  );
+}
+
+/** The inline editor of a passkey's name: 'Passkey name', 'Save', 'Cancel'. */
+function PasskeyNameEditor({ passkey }: { passkey: WebAuthnRegistration }) {
+  const screen = useScreenContext();
+  const t = useMessages(passkeyMessages);
+  const inputId = useId();
+  return (
+    <RenameForm
+      onSubmit={(event) => {
+        event.preventDefault();
+        const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+        if (name === '' || name === passkey.name) screen.cancelRename();
+        else screen.rename(passkey.webauthn_registration_id, name);
+      }}
+    >
+      <NameLabel htmlFor={inputId}>{t('passkeyRegistrationSuccess.nameLabel')}</NameLabel>
+      <NameInput id={inputId} name="name" defaultValue={passkey.name} required autoFocus />
+      <Button type="submit" data-action="save">
+        {t('passkeyRegistrationSuccess.save')}
+      </Button>
+      <ActionButton action="cancel-rename" onPress={screen.cancelRename}>
+        {t('passkeyRegistrationSuccess.cancel')}
+      </ActionButton>
+    </RenameForm>
+  );
+}
+
+/**
+ * 'Existing Passkeys' (`data-part="list"`): each passkey (`data-part="item"`, `data-editing`, `data-pending-delete`)
+ * with its name and 'Rename' / 'Delete' (named 'Rename {name}' / 'Delete {name}'); 'Rename' opens the inline
+ * editor. While a delete is pending only 'Delete' and 'Cancel' show, with the warning.
+ */
+export const PasskeyRegistrationSuccessScreenList = forwardRef<HTMLUListElement, PartProps<'ul'>>(
+  function PasskeyRegistrationSuccessScreenList(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    const isDeletePending = screen.pendingDeleteId !== null;
+    return (
+      <List {...props} ref={ref}>
+        {props.children ??
+          screen.passkeys.map((passkey) => {
+            const id = passkey.webauthn_registration_id;
+            const isEditing = screen.editingId === id;
+            const isPendingDelete = screen.pendingDeleteId === id;
+            return (
+              <Item
+                key={id}
+                data-id={id}
+                data-editing={isEditing ? '' : undefined}
+                data-pending-delete={isPendingDelete ? '' : undefined}
+              >
+                {isEditing ? (
+                  <PasskeyNameEditor passkey={passkey} />
+                ) : (
+                  <>
+                    <Name>{passkey.name}</Name>
+                    {isPendingDelete ? (
+                      <>
+                        <PasskeyRegistrationSuccessScreenWarning />
+                        <ActionButton action="confirm-delete" onPress={screen.confirmDelete}>
+                          {t('passkeyRegistrationSuccess.delete')}
+                        </ActionButton>
+                        <ActionButton action="cancel-delete" onPress={screen.cancelDelete}>
+                          {t('passkeyRegistrationSuccess.cancel')}
+                        </ActionButton>
+                      </>
+                    ) : isDeletePending ? null : (
+                      <>
+                        <ActionButton
+                          action="rename"
+                          aria-label={t('passkeyRegistrationSuccess.renameLabel', { name: passkey.name })}
+                          onPress={() => screen.startRename(id)}
+                        >
+                          {t('passkeyRegistrationSuccess.rename')}
+                        </ActionButton>
+                        <ActionButton
+                          action="delete"
+                          aria-label={t('passkeyRegistrationSuccess.deleteLabel', { name: passkey.name })}
+                          onPress={() => screen.requestDelete(id)}
+                        >
+                          {t('passkeyRegistrationSuccess.delete')}
+                        </ActionButton>
+                      </>
+                    )}
+                  </>
+                )}
+              </Item>
+            );
+          })}
+      </List>
+    );
+  },
+);
+
+/**
+ * 'Set up another Passkey' (→ PasskeyRegistrationStart) and 'Done' (`data-part="actions"`): both disabled while a
+ * passkey is being renamed; hidden while a delete is pending.
+ */
+export const PasskeyRegistrationSuccessScreenActions = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function PasskeyRegistrationSuccessScreenActions(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    if (screen.pendingDeleteId !== null) return null;
+    return (
+      <Actions {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            <ActionButton action="set-up-another" disabled={screen.isRenaming} onPress={screen.setUpAnother}>
+              {t('passkeyRegistrationSuccess.setUpAnother')}
+            </ActionButton>
+            <ActionButton action="done" disabled={screen.isRenaming} onPress={screen.done}>
+              {t('passkeyRegistrationSuccess.done')}
+            </ActionButton>
+          </>
+        )}
+      </Actions>
+    );
+  },
+);
+
+/** The default layout: title, 'Existing Passkeys', the list, the actions. */
+export function PasskeyRegistrationSuccessScreenLayout() {
+  return (
+    <PasskeyRegistrationSuccessScreenRoot>
+      <PasskeyRegistrationSuccessScreenTitle />
+      <PasskeyRegistrationSuccessScreenListTitle />
+      <PasskeyRegistrationSuccessScreenList />
+      <PasskeyRegistrationSuccessScreenActions />
+    </PasskeyRegistrationSuccessScreenRoot>
+  );
+}
+
+/**
+ * PasskeyRegistrationSuccess (sdk-and-idp §2): 'Passkey successfully created!', 'Existing Passkeys' with inline
+ * rename and delete (Delete/Cancel and 'Once deleted, the passkey cannot be restored.' while a delete is pending),
+ * 'Set up another Passkey' and 'Done' (disabled while renaming). Rename and delete failures show as error toasts.
+ * Inside `<PasskeyRegistration>`. For another layout: `usePasskeyRegistrationSuccessScreen()`,
+ * `<PasskeyRegistrationSuccessScreen.Provider value>` and the parts.
+ */
+export const PasskeyRegistrationSuccessScreen = createScreen(
+  'PasskeyRegistrationSuccessScreen',
+  usePasskeyRegistrationSuccessScreen,
+  {
+    Provider: PasskeyRegistrationSuccessScreenProvider,
+    Layout: PasskeyRegistrationSuccessScreenLayout,
+    Root: PasskeyRegistrationSuccessScreenRoot,
+    Title: PasskeyRegistrationSuccessScreenTitle,
+    ListTitle: PasskeyRegistrationSuccessScreenListTitle,
+    List: PasskeyRegistrationSuccessScreenList,
+    Warning: PasskeyRegistrationSuccessScreenWarning,
+    Actions: PasskeyRegistrationSuccessScreenActions,
+  },
+);

@@ -1,0 +1,7 @@
+// The passkey product's screens and Main-screen block (public exports).
+export * from './kit';
+export * from './PasskeyConfirmation/PasskeyConfirmationScreen';
+export * from './PasskeyConfirmation/usePasskeyConfirmationScreen';
+export * from './PasskeyLogin';
+export * from './PasskeyRegistrationStart/PasskeyRegistrationStartScreen';
+export * from './PasskeyRegistrationSuccess/PasskeyRegistrationSuccessScreen';

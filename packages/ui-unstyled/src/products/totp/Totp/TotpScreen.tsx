@@ -1,0 +1,190 @@
+import { forwardRef } from 'react';
+import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
+import { useMessages } from '../../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
+import { createScreenContext } from '../../../screens/shared/screenContext';
+import { createBackPart, createMessagePart } from '../../../screens/shared/screenParts';
+import { totpMessages } from '../messages';
+import { type UseTotpScreenReturn, useTotpScreen } from './useTotpScreen';
+
+export * from './useTotpScreen';
+
+const NAME = 'TotpScreen';
+const { Provider, useScreenContext: useTotpScreenContext } = createScreenContext<UseTotpScreenReturn>(NAME);
+
+/** Provides the authenticator-app code screen's state (`useTotpScreen()`, or a fixed value) to its parts. */
+export const TotpScreenProvider = Provider;
+
+const SCOPE = 'totp';
+const Root = createPart(SCOPE, 'root', 'div');
+const CodeInput = createPart(SCOPE, 'code-input', 'div');
+const Digit = createPart(SCOPE, 'digit', 'input');
+const Verifying = createPart(SCOPE, 'verifying', 'div');
+const ProgressBar = createPart(SCOPE, 'progress', 'div');
+const Switch = createPart(SCOPE, 'switch', 'button');
+
+const digitKeys = (count: number) => Array.from({ length: count }, (_, position) => `digit-${position}`);
+
+/** The screen's container (`data-scope="totp" data-part="root"`, `data-verifying`). */
+export const TotpScreenRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(function TotpScreenRoot(props, ref) {
+  const screen = useTotpScreenContext();
+  return <Root data-verifying={screen.isVerifying ? '' : undefined} {...props} ref={ref} />;
+});
+
+/** The back arrow to Main (`data-scope="totp" data-part="back"`): the first factor again. */
+export const TotpScreenBack = createBackPart(NAME, SCOPE, useTotpScreenContext);
+
+/** The heading 'Enter verification code'. */
+export const TotpScreenTitle = createMessagePart(SCOPE, 'title', 'h2', 'totp.title', { tabIndex: -1 }, totpMessages);
+TotpScreenTitle.displayName = 'TotpScreenTitle';
+
+/** 'Enter the 6-digit code from your authenticator app.' */
+export const TotpScreenInstruction = createMessagePart(SCOPE, 'instruction', 'p', 'totp.instruction', {}, totpMessages);
+TotpScreenInstruction.displayName = 'TotpScreenInstruction';
+
+/** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
+export const TotpScreenDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(
+  function TotpScreenDigit({ index, ...props }, forwardedRef) {
+    const screen = useTotpScreenContext();
+    const { ref: boxRef, ...digitProps } = screen.getDigitProps(index);
+    const setRef = (element: HTMLInputElement | null) => {
+      boxRef(element);
+      if (typeof forwardedRef === 'function') forwardedRef(element);
+      else if (forwardedRef) forwardedRef.current = element;
+    };
+    return (
+      <Digit
+        {...digitProps}
+        readOnly={screen.isVerifying}
+        data-index={index}
+        data-filled={screen.digits[index] ? '' : undefined}
+        aria-invalid={screen.codeError ? true : undefined}
+        aria-describedby={screen.codeError ? screen.codeErrorId : undefined}
+        {...props}
+        onChange={composeEventHandlers(props.onChange, digitProps.onChange)}
+        onKeyDown={composeEventHandlers(props.onKeyDown, digitProps.onKeyDown)}
+        onPaste={composeEventHandlers(props.onPaste, digitProps.onPaste)}
+        onFocus={composeEventHandlers(props.onFocus, digitProps.onFocus)}
+        ref={setRef}
+      />
+    );
+  },
+);
+
+/**
+ * The six boxes in a group named 'Verification code' (`data-part="code-input"`, `data-invalid` when the code was
+ * refused, described by the error). Typing (or pasting) the sixth digit submits the code.
+ */
+export const TotpScreenCodeInput = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function TotpScreenCodeInput(props, ref) {
+    const screen = useTotpScreenContext();
+    const t = useMessages(totpMessages);
+    return (
+      <CodeInput
+        role="group"
+        aria-label={t('totp.codeLabel')}
+        aria-describedby={screen.codeError ? screen.codeErrorId : undefined}
+        data-invalid={screen.codeError ? '' : undefined}
+        {...props}
+        ref={ref}
+      >
+        {props.children ??
+          digitKeys(screen.digits.length).map((key, index) => <TotpScreenDigit key={key} index={index} />)}
+      </CodeInput>
+    );
+  },
+);
+
+/** The code's error under the boxes (`data-part="error"`, role alert): wrong code, lockout, expired sign-in. */
+export const TotpScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
+  function TotpScreenError(props, ref) {
+    const screen = useTotpScreenContext();
+    return (
+      <ErrorMessage
+        id={screen.codeErrorId}
+        data-scope={SCOPE}
+        data-part="error"
+        error={screen.codeError}
+        {...props}
+        ref={ref}
+      />
+    );
+  },
+);
+
+/** While the code is checked: 'Verifying code...' and an indeterminate progress bar (`data-part="progress"`). */
+export const TotpScreenVerifying = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function TotpScreenVerifying(props, ref) {
+    const screen = useTotpScreenContext();
+    const t = useMessages(totpMessages);
+    if (!screen.isVerifying) return null;
+    return (
+      <Verifying aria-busy="true" {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            {t('totp.verifying')}
+            <ProgressBar role="progressbar" aria-label={t('totp.verifying')} />
+          </>
+        )}
+      </Verifying>
+    );
+  },
+);
+
+/** 'Use a recovery code' (`data-part="switch"`): → TotpRecoveryCode. */
+export const TotpScreenUseRecoveryCode = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function TotpScreenUseRecoveryCode(props, ref) {
+    const screen = useTotpScreenContext();
+    const t = useMessages(totpMessages);
+    return (
+      <Switch
+        type="button"
+        data-to="recovery"
+        {...props}
+        onClick={composeEventHandlers(props.onClick, () => screen.switchToRecoveryCode())}
+        ref={ref}
+      >
+        {props.children ?? t('totp.useRecoveryCode')}
+      </Switch>
+    );
+  },
+);
+
+/** The default layout: back, title, instruction, boxes, error, verifying, 'Use a recovery code'. */
+export function TotpScreenLayout() {
+  return (
+    <TotpScreenRoot>
+      <TotpScreenBack />
+      <TotpScreenTitle />
+      <TotpScreenInstruction />
+      <TotpScreenCodeInput />
+      <TotpScreenError />
+      <TotpScreenVerifying />
+      <TotpScreenUseRecoveryCode />
+    </TotpScreenRoot>
+  );
+}
+
+/**
+ * The second step of a multi-factor sign-in, TotpAuthenticate: 'Enter verification code', six boxes submitting at
+ * the sixth digit, 'Use a recovery code' and the back arrow. Inside `<SignIn>`.
+ */
+export function TotpScreen() {
+  const value = useTotpScreen();
+  return (
+    <TotpScreenProvider value={value}>
+      <TotpScreenLayout />
+    </TotpScreenProvider>
+  );
+}
+TotpScreen.Provider = TotpScreenProvider;
+TotpScreen.Layout = TotpScreenLayout;
+TotpScreen.Root = TotpScreenRoot;
+TotpScreen.Back = TotpScreenBack;
+TotpScreen.Title = TotpScreenTitle;
+TotpScreen.Instruction = TotpScreenInstruction;
+TotpScreen.CodeInput = TotpScreenCodeInput;
+TotpScreen.Digit = TotpScreenDigit;
+TotpScreen.Error = TotpScreenError;
+TotpScreen.Verifying = TotpScreenVerifying;
+TotpScreen.UseRecoveryCode = TotpScreenUseRecoveryCode;

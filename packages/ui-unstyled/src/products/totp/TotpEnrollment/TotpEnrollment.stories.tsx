@@ -1,0 +1,9 @@
+import Basic from './examples/basic';
+import CustomLayout from './examples/custom-layout';
+import ErrorExample from './examples/error';
+import Loading from './examples/loading';
+import RecoveryCodes from './examples/recovery-codes';
+
+export default { title: 'Unstyled/TotpEnrollment' };
+
+export { Basic, CustomLayout, ErrorExample as Error, Loading, RecoveryCodes };

@@ -1,0 +1,429 @@
+import { type FormEvent, forwardRef, useEffect, useRef } from 'react';
+import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
+import { Spinner } from '../../../components/Spinner';
+import { SuccessIcon } from '../../../components/SuccessIcon';
+import { type MessageId, useMessages } from '../../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
+import { createScreenContext } from '../../../screens/shared/screenContext';
+import { totpMessages } from '../messages';
+import {
+  type UseTotpEnrollmentScreenOptions,
+  type UseTotpEnrollmentScreenReturn,
+  useTotpEnrollmentScreen,
+} from './useTotpEnrollmentScreen';
+
+export * from './useTotpEnrollmentScreen';
+
+const NAME = 'TotpEnrollment';
+const { Provider, useScreenContext: useScreen } = createScreenContext<UseTotpEnrollmentScreenReturn>(NAME);
+
+/** Provides the enrolment's state (`useTotpEnrollmentScreen()`, or a fixed value) to its parts. */
+export const TotpEnrollmentProvider = Provider;
+
+const SCOPE = 'totp-enrollment';
+const CODES_SCOPE = 'totp-recovery-codes';
+const Root = createPart(SCOPE, 'root', 'div');
+const Title = createPart(SCOPE, 'title', 'h2');
+const Description = createPart(SCOPE, 'description', 'p');
+const StartButton = createPart(SCOPE, 'start', 'button');
+const QrCode = createPart(SCOPE, 'qr-code', 'img');
+const ManualKey = createPart(SCOPE, 'manual-key', 'div');
+const ManualKeyLabel = createPart(SCOPE, 'manual-key-label', 'p');
+const ManualKeyValue = createPart(SCOPE, 'manual-key-value', 'code');
+const CopyKey = createPart(SCOPE, 'copy-key', 'button');
+const OpenInApp = createPart(SCOPE, 'open-in-app', 'a');
+const CodeForm = createPart(SCOPE, 'code-form', 'form');
+const CodeInput = createPart(SCOPE, 'code-input', 'div');
+const Digit = createPart(SCOPE, 'digit', 'input');
+const Verifying = createPart(SCOPE, 'verifying', 'div');
+const CodesList = createPart(CODES_SCOPE, 'list', 'ul');
+const CodesItem = createPart(CODES_SCOPE, 'item', 'li');
+const CodesActions = createPart(CODES_SCOPE, 'actions', 'div');
+const CodesCopy = createPart(CODES_SCOPE, 'copy', 'button');
+const CodesDownload = createPart(CODES_SCOPE, 'download', 'button');
+const SavedLabel = createPart(CODES_SCOPE, 'saved', 'label');
+const SavedCheckbox = createPart(CODES_SCOPE, 'saved-checkbox', 'input');
+const Continue = createPart(CODES_SCOPE, 'submit', 'button');
+
+const digitKeys = (count: number) => Array.from({ length: count }, (_, position) => `digit-${position}`);
+
+const TITLES: Record<UseTotpEnrollmentScreenReturn['step'], MessageId> = {
+  start: 'totpEnrollment.title',
+  scan: 'totpEnrollment.scanTitle',
+  save: 'totpRecoveryCodes.title',
+  done: 'totpEnrollment.doneTitle',
+};
+
+/** The container (`data-scope="totp-enrollment" data-part="root"`, `data-step="start|scan|save|done"`). */
+export const TotpEnrollmentRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(function TotpEnrollmentRoot(props, ref) {
+  const screen = useScreen();
+  return (
+    <Root
+      data-step={screen.step}
+      data-pending={screen.isStarting || screen.isVerifying ? '' : undefined}
+      {...props}
+      ref={ref}
+    />
+  );
+});
+
+/**
+ * The heading of the step: 'Set up an authenticator app', 'Scan the QR code', 'Save your recovery codes',
+ * 'Authenticator app set up'. It takes focus when the step changes (`tabIndex=-1`).
+ */
+export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
+  function TotpEnrollmentTitle(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    // Each later step moves focus to its heading, so a screen reader announces it (not the first: the page's own).
+    const own = useRef<HTMLHeadingElement | null>(null);
+    const shownStep = useRef(screen.step);
+    useEffect(() => {
+      if (shownStep.current === screen.step) return;
+      shownStep.current = screen.step;
+      own.current?.focus();
+    }, [screen.step]);
+    const setRef = (element: HTMLHeadingElement | null) => {
+      own.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    };
+    return (
+      <Title tabIndex={-1} data-step={screen.step} {...props} ref={setRef}>
+        {props.children ?? t(TITLES[screen.step])}
+      </Title>
+    );
+  },
+);
+
+/** The step's explanation (none while scanning: the instruction is by the QR code). */
+export const TotpEnrollmentDescription = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function TotpEnrollmentDescription(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    let id: MessageId | null = null;
+    if (screen.step === 'start')
+      id = screen.isEnrolled ? 'totpEnrollment.alreadyEnrolled' : 'totpEnrollment.description';
+    else if (screen.step === 'scan') id = 'totpEnrollment.scanInstruction';
+    else if (screen.step === 'save') id = 'totpRecoveryCodes.description';
+    else id = 'totpEnrollment.doneDescription';
+    if (!screen.hasUser && screen.step === 'start') return null;
+    return (
+      <Description data-step={screen.step} {...props} ref={ref}>
+        {props.children ?? t(id)}
+      </Description>
+    );
+  },
+);
+
+/** The current error (`data-part="error"`, role alert): nobody signed in, a refusal, a wrong first code. */
+export const TotpEnrollmentError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
+  function TotpEnrollmentError(props, ref) {
+    const screen = useScreen();
+    return (
+      <ErrorMessage
+        id={screen.ids.error}
+        data-scope={SCOPE}
+        data-part="error"
+        error={screen.error}
+        {...props}
+        ref={ref}
+      />
+    );
+  },
+);
+
+/** 'Set up authenticator app' (`data-part="start"`, a spinner 'Setting up' while it runs); start step, signed in. */
+export const TotpEnrollmentStart = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function TotpEnrollmentStart(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.step !== 'start' || !screen.hasUser || screen.isEnrolled) return null;
+    return (
+      <StartButton
+        type="button"
+        data-variant="primary"
+        disabled={screen.isStarting}
+        aria-busy={screen.isStarting || undefined}
+        data-pending={screen.isStarting ? '' : undefined}
+        {...props}
+        onClick={composeEventHandlers(props.onClick, () => screen.start())}
+        ref={ref}
+      >
+        {props.children ?? (
+          <>
+            {t('totpEnrollment.start')}
+            {screen.isStarting ? <Spinner label={t('totpEnrollment.starting')} /> : null}
+          </>
+        )}
+      </StartButton>
+    );
+  },
+);
+
+/**
+ * The QR code (`data-part="qr-code"`): the provider's image, shown only when it is a PNG or SVG data URL, with the
+ * alt text 'QR code to scan with your authenticator app'; otherwise 'The QR code cannot be shown…' (role alert).
+ */
+export const TotpEnrollmentQrCode = forwardRef<HTMLImageElement, PartProps<'img'>>(
+  function TotpEnrollmentQrCode(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.step !== 'scan') return null;
+    if (screen.qrCode === null) {
+      return <ErrorMessage data-scope={SCOPE} data-part="qr-code-error" error={t('totpEnrollment.qrUnavailable')} />;
+    }
+    return <QrCode src={screen.qrCode} alt={t('totpEnrollment.qrAlt')} width={200} height={200} {...props} ref={ref} />;
+  },
+);
+
+/**
+ * The key for manual entry (`data-part="manual-key"`): "Can't scan it? Enter this key in your app:", the key in
+ * groups of four (`<code>`, selectable), 'Copy key' ('Copied' for 2 seconds, announced) and, when the provider sent
+ * one, the 'Open in authenticator app' `otpauth://` link.
+ */
+export const TotpEnrollmentManualKey = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function TotpEnrollmentManualKey(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.step !== 'scan') return null;
+    return (
+      <ManualKey {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            <ManualKeyLabel>{t('totpEnrollment.manualKeyLabel')}</ManualKeyLabel>
+            <ManualKeyValue>{screen.manualKey}</ManualKeyValue>
+            <CopyKey
+              type="button"
+              aria-live="polite"
+              data-copied={screen.copied === 'key' ? '' : undefined}
+              onClick={screen.copyKey}
+            >
+              {screen.copied === 'key' ? t('totpEnrollment.copied') : t('totpEnrollment.copyKey')}
+            </CopyKey>
+            {screen.otpauthUri ? <OpenInApp href={screen.otpauthUri}>{t('totpEnrollment.openInApp')}</OpenInApp> : null}
+          </>
+        )}
+      </ManualKey>
+    );
+  },
+);
+
+/** One box of the first code (`data-part="digit"`, `data-index`, `data-filled`). */
+export const TotpEnrollmentDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(
+  function TotpEnrollmentDigit({ index, ...props }, forwardedRef) {
+    const screen = useScreen();
+    const { ref: boxRef, ...digitProps } = screen.getDigitProps(index);
+    const setRef = (element: HTMLInputElement | null) => {
+      boxRef(element);
+      if (typeof forwardedRef === 'function') forwardedRef(element);
+      else if (forwardedRef) forwardedRef.current = element;
+    };
+    return (
+      <Digit
+        {...digitProps}
+        readOnly={screen.isVerifying}
+        data-index={index}
+        data-filled={screen.digits[index] ? '' : undefined}
+        aria-invalid={screen.error ? true : undefined}
+        aria-describedby={screen.error ? screen.ids.error : undefined}
+        {...props}
+        onChange={composeEventHandlers(props.onChange, digitProps.onChange)}
+        onKeyDown={composeEventHandlers(props.onKeyDown, digitProps.onKeyDown)}
+        onPaste={composeEventHandlers(props.onPaste, digitProps.onPaste)}
+        onFocus={composeEventHandlers(props.onFocus, digitProps.onFocus)}
+        ref={setRef}
+      />
+    );
+  },
+);
+
+/**
+ * The first code (`data-part="code-form"`): six boxes in a group named 'Code from your app' (`data-part=
+ * "code-input"`, `data-invalid` after a refusal), submitted at the sixth digit; 'Verifying' while checked.
+ */
+export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'form'>>(
+  function TotpEnrollmentCodeInput(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.step !== 'scan') return null;
+    return (
+      <CodeForm
+        noValidate
+        {...props}
+        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => event.preventDefault())}
+        ref={ref}
+      >
+        {props.children ?? (
+          <>
+            <CodeInput
+              role="group"
+              aria-label={t('totpEnrollment.codeLabel')}
+              aria-describedby={screen.error ? screen.ids.error : undefined}
+              data-invalid={screen.error ? '' : undefined}
+            >
+              {digitKeys(screen.digits.length).map((key, index) => (
+                <TotpEnrollmentDigit key={key} index={index} />
+              ))}
+            </CodeInput>
+            {screen.isVerifying ? (
+              <Verifying aria-busy="true">
+                {t('totpEnrollment.verifying')}
+                <Spinner label={t('totpEnrollment.verifying')} />
+              </Verifying>
+            ) : null}
+          </>
+        )}
+      </CodeForm>
+    );
+  },
+);
+
+/** The recovery codes (`data-scope="totp-recovery-codes" data-part="list"`, named 'Recovery codes'), one per item. */
+export const TotpEnrollmentRecoveryCodes = forwardRef<HTMLUListElement, PartProps<'ul'>>(
+  function TotpEnrollmentRecoveryCodes(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.step !== 'save') return null;
+    return (
+      <CodesList id={screen.ids.codes} aria-label={t('totpRecoveryCodes.listLabel')} {...props} ref={ref}>
+        {props.children ?? screen.recoveryCodes.map((code) => <CodesItem key={code}>{code}</CodesItem>)}
+      </CodesList>
+    );
+  },
+);
+
+/** 'Copy codes' ('Copied' for 2 seconds, announced) and 'Download codes' (`recovery-codes.txt`). */
+export const TotpEnrollmentRecoveryCodesActions = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function TotpEnrollmentRecoveryCodesActions(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.step !== 'save') return null;
+    return (
+      <CodesActions {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            <CodesCopy
+              type="button"
+              aria-live="polite"
+              aria-controls={screen.ids.codes}
+              data-copied={screen.copied === 'codes' ? '' : undefined}
+              onClick={screen.copyCodes}
+            >
+              {screen.copied === 'codes' ? t('totpRecoveryCodes.copied') : t('totpRecoveryCodes.copy')}
+            </CodesCopy>
+            <CodesDownload type="button" onClick={screen.downloadCodes}>
+              {t('totpRecoveryCodes.download')}
+            </CodesDownload>
+          </>
+        )}
+      </CodesActions>
+    );
+  },
+);
+
+/**
+ * 'I have saved these codes' (a checkbox, `data-part="saved"`) and 'Continue' (`data-part="submit"`), enabled once it
+ * is ticked: the enrolment is done.
+ */
+export const TotpEnrollmentRecoveryCodesConfirm = forwardRef<HTMLFormElement, PartProps<'form'>>(
+  function TotpEnrollmentRecoveryCodesConfirm(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.step !== 'save') return null;
+    return (
+      <form
+        data-scope={CODES_SCOPE}
+        data-part="confirm"
+        noValidate
+        {...props}
+        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          screen.finish();
+        })}
+        ref={ref}
+      >
+        {props.children ?? (
+          <>
+            <SavedLabel htmlFor={screen.ids.savedCheckbox}>
+              <SavedCheckbox
+                id={screen.ids.savedCheckbox}
+                type="checkbox"
+                checked={screen.hasSavedCodes}
+                onChange={(event) => screen.setHasSavedCodes(event.currentTarget.checked)}
+              />
+              {t('totpRecoveryCodes.confirm')}
+            </SavedLabel>
+            <Continue
+              type="submit"
+              disabled={!screen.hasSavedCodes}
+              data-disabled={screen.hasSavedCodes ? undefined : ''}
+            >
+              {t('totpRecoveryCodes.continue')}
+            </Continue>
+          </>
+        )}
+      </form>
+    );
+  },
+);
+
+/** The check graphic of the done step (`data-part="icon"`), decorative. */
+export function TotpEnrollmentDoneIcon() {
+  const screen = useScreen();
+  return screen.step === 'done' ? <SuccessIcon data-scope={SCOPE} /> : null;
+}
+
+/**
+ * The default layout: the done step's check, title, description, error, then the step's parts (start button; QR
+ * code, manual key, first code; recovery codes, copy/download, 'I have saved these codes' and Continue).
+ */
+export function TotpEnrollmentLayout() {
+  return (
+    <TotpEnrollmentRoot>
+      <TotpEnrollmentDoneIcon />
+      <TotpEnrollmentTitle />
+      <TotpEnrollmentDescription />
+      <TotpEnrollmentQrCode />
+      <TotpEnrollmentManualKey />
+      <TotpEnrollmentCodeInput />
+      <TotpEnrollmentRecoveryCodes />
+      <TotpEnrollmentRecoveryCodesActions />
+      <TotpEnrollmentError />
+      <TotpEnrollmentStart />
+      <TotpEnrollmentRecoveryCodesConfirm />
+    </TotpEnrollmentRoot>
+  );
+}
+
+/** Props of `<TotpEnrollment>`: `useTotpEnrollment`'s options and `onDone`. */
+export type TotpEnrollmentProps = UseTotpEnrollmentScreenOptions;
+
+/**
+ * Enrols an authenticator app for the signed-in user (an account or security page, inside `<LatchkeyProvider
+ * client>`): 'Set up authenticator app', the QR code and the key, the first code, then the recovery codes to save.
+ * Without a signed-in user it shows 'Error: Cannot use TotpEnrollment component without active user authenticated.'
+ */
+export function TotpEnrollment(props: TotpEnrollmentProps) {
+  const value = useTotpEnrollmentScreen(props);
+  return (
+    <TotpEnrollmentProvider value={value}>
+      <TotpEnrollmentLayout />
+    </TotpEnrollmentProvider>
+  );
+}
+TotpEnrollment.Provider = TotpEnrollmentProvider;
+TotpEnrollment.Layout = TotpEnrollmentLayout;
+TotpEnrollment.Root = TotpEnrollmentRoot;
+TotpEnrollment.DoneIcon = TotpEnrollmentDoneIcon;
+TotpEnrollment.Title = TotpEnrollmentTitle;
+TotpEnrollment.Description = TotpEnrollmentDescription;
+TotpEnrollment.Error = TotpEnrollmentError;
+TotpEnrollment.Start = TotpEnrollmentStart;
+TotpEnrollment.QrCode = TotpEnrollmentQrCode;
+TotpEnrollment.ManualKey = TotpEnrollmentManualKey;
+TotpEnrollment.CodeInput = TotpEnrollmentCodeInput;
+TotpEnrollment.Digit = TotpEnrollmentDigit;
+TotpEnrollment.RecoveryCodes = TotpEnrollmentRecoveryCodes;
+TotpEnrollment.RecoveryCodesActions = TotpEnrollmentRecoveryCodesActions;
+TotpEnrollment.RecoveryCodesConfirm = TotpEnrollmentRecoveryCodesConfirm;

@@ -1,0 +1,150 @@
+import {
+  type LatchkeyFlowError,
+  type OtpCodeInputProps,
+  TOTP_NO_USER_MESSAGE,
+  type TotpEnrollmentStep,
+  type UseTotpEnrollmentOptions,
+  useOtpCode,
+  useTotpEnrollment,
+} from '@latchkey/hooks';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { loadErrorMessages, useMessages } from '../../../messages/index';
+import { totpMessages } from '../messages';
+
+/** How long 'Copied' replaces a copy button's text (ms). */
+const COPIED_MS = 2000;
+
+/** What `useTotpEnrollmentScreen` returns: the state of the enrolment's parts. */
+export interface UseTotpEnrollmentScreenReturn {
+  /** start → scan (QR code, key, first code) → save (recovery codes) → done. Emitted as `data-step`. */
+  step: TotpEnrollmentStep;
+  /** Nobody is signed in: the error shows and nothing else does. */
+  hasUser: boolean;
+  /** The user already has a confirmed app (the start step says so instead of offering a new one). */
+  isEnrolled: boolean;
+  /** 'Set up authenticator app' is running. */
+  isStarting: boolean;
+  start: () => void;
+  /** The checked QR code data URL, or null. */
+  qrCode: string | null;
+  /** Why the QR code cannot be shown, or null. */
+  qrCodeError: string | null;
+  /** The key in groups of four, for manual entry. */
+  manualKey: string;
+  /** The `otpauth://` link, or null. */
+  otpauthUri: string | null;
+  /** Copies the key; `copied` says which copy button reads 'Copied'. */
+  copyKey: () => void;
+  copied: 'key' | 'codes' | null;
+  /** The six boxes of the first code (submitted at the sixth digit). */
+  digits: string[];
+  getDigitProps: (index: number) => OtpCodeInputProps;
+  isVerifying: boolean;
+  /** The recovery codes to save. */
+  recoveryCodes: string[];
+  copyCodes: () => void;
+  /** Saves the codes as `recovery-codes.txt`. */
+  downloadCodes: () => void;
+  /** 'I have saved these codes' is ticked (Continue is enabled then). */
+  hasSavedCodes: boolean;
+  setHasSavedCodes: (value: boolean) => void;
+  /** Continue after saving the codes: → done. */
+  finish: () => void;
+  /** The current error: no user, a refusal, a wrong first code. */
+  error: LatchkeyFlowError | null;
+  /** Ids tying the parts together. */
+  ids: { error: string; codes: string; savedCheckbox: string };
+}
+
+/** Options of `useTotpEnrollmentScreen` (and props of `<TotpEnrollment>`): the hook's, and `onDone`. */
+export interface UseTotpEnrollmentScreenOptions extends UseTotpEnrollmentOptions {
+  /** Called once the user confirmed they saved the recovery codes (the enrolment is complete). */
+  onDone?: () => void;
+}
+
+function writeClipboard(text: string): Promise<void> {
+  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  return clipboard ? clipboard.writeText(text) : Promise.reject(new Error('No clipboard'));
+}
+
+/** The enrolment's state: `useTotpEnrollment` plus the code boxes, copy and download, and the saved-codes check. */
+export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions = {}): UseTotpEnrollmentScreenReturn {
+  const { onDone, ...hookOptions } = options;
+  const t = useMessages(totpMessages);
+  const enrollment = useTotpEnrollment(hookOptions);
+  const { confirm, acknowledge } = enrollment;
+  const [copied, setCopied] = useState<'key' | 'codes' | null>(null);
+  const [hasSavedCodes, setHasSavedCodes] = useState(false);
+  const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = useId();
+  // Outside a <SignIn> nobody else loads the error texts' chunk, which ErrorMessage waits for.
+  useEffect(() => {
+    void loadErrorMessages();
+    return () => clearTimeout(copiedTimer.current);
+  }, []);
+
+  const getAriaLabel = useCallback(
+    (index: number, count: number) => t('totp.digitLabel', { index: index + 1, count }),
+    [t],
+  );
+  const code = useOtpCode({
+    onComplete: async (value) => {
+      if (!(await confirm(value))) code.clear();
+    },
+    getAriaLabel,
+  });
+
+  const copy = (what: 'key' | 'codes', text: string) => {
+    void writeClipboard(text).then(
+      () => {
+        setCopied(what);
+        clearTimeout(copiedTimer.current);
+        copiedTimer.current = setTimeout(() => setCopied(null), COPIED_MS);
+      },
+      () => {},
+    );
+  };
+
+  const noUser: LatchkeyFlowError | null = enrollment.hasUser
+    ? null
+    : { type: 'totp_no_user', message: TOTP_NO_USER_MESSAGE };
+  return {
+    step: enrollment.step,
+    hasUser: enrollment.hasUser,
+    isEnrolled: enrollment.isEnrolled,
+    isStarting: enrollment.status === 'checking' || enrollment.status === 'creating',
+    start: () => void enrollment.start(),
+    qrCode: enrollment.qrCode,
+    qrCodeError: enrollment.qrCodeError,
+    manualKey: enrollment.manualKey,
+    otpauthUri: enrollment.otpauthUri,
+    copyKey: () => copy('key', enrollment.secret),
+    copied,
+    digits: code.digits,
+    getDigitProps: code.getInputProps,
+    isVerifying: enrollment.status === 'verifying',
+    recoveryCodes: enrollment.recoveryCodes,
+    copyCodes: () => copy('codes', enrollment.recoveryCodesText),
+    downloadCodes: () => downloadText('recovery-codes.txt', enrollment.recoveryCodesText),
+    hasSavedCodes,
+    setHasSavedCodes,
+    finish: () => {
+      if (!hasSavedCodes) return;
+      acknowledge();
+      onDone?.();
+    },
+    error: enrollment.error ?? (enrollment.step === 'start' ? noUser : null),
+    ids: { error: `${id}-error`, codes: `${id}-codes`, savedCheckbox: `${id}-saved` },
+  };
+}
+
+/** Saves `text` as a file through a temporary object URL (nothing when the browser has none). */
+function downloadText(name: string, text: string): void {
+  if (typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,15 @@
+// The TOTP product's lazy chunk: the two screens of a multi-factor sign-in's second step, fetched only when a first
+// factor left the sign-in waiting for it (secondFactor.ts).
+
+import { TotpScreen } from './Totp/TotpScreen';
+import { TotpRecoveryCodeScreen } from './TotpRecoveryCode/TotpRecoveryCodeScreen';
+
+/** The product's texts (its screens render inside them). */
+export { totpMessages as messages } from './messages';
+export { TotpRecoveryCodeScreen, TotpScreen };
+
+/** The product's screens by name. */
+export const screens = {
+  TotpAuthenticate: TotpScreen,
+  TotpRecoveryCode: TotpRecoveryCodeScreen,
+};
