@@ -28,6 +28,7 @@ export default function SecurityPage() {
     return {
       onEvent: (event: LatchkeyEvent) => add('event', event.type),
       onError: (error: LatchkeyFlowError) => add('error', `${error.type}: ${error.message}`),
+      onDone: () => add('event', 'TotpEnrollment onDone (the recovery codes were saved)'),
     };
   }, []);
 
@@ -49,7 +50,7 @@ export default function SecurityPage() {
               the list of existing passkeys.
             </p>
             <div className="pg-widget" data-testid="passkey-registration">
-              <PasskeyRegistration callbacks={callbacks} />
+              <PasskeyRegistration callbacks={{ onEvent: callbacks.onEvent, onError: callbacks.onError }} />
             </div>
           </section>
         </div>
@@ -61,7 +62,7 @@ export default function SecurityPage() {
               provider draws; no QR library reaches the browser.
             </p>
             <div className="pg-widget" data-testid="totp-enrollment">
-              <TotpEnrollment callbacks={callbacks} />
+              <TotpEnrollment onError={callbacks.onError} onDone={callbacks.onDone} />
             </div>
           </section>
           <section className="pg-panel" aria-labelledby="mfa-title">

@@ -1,0 +1,131 @@
+// Passkeys in the default kit with Chromium's virtual authenticator (a real WebAuthn ceremony: the browser makes
+// and signs with a real key, the provider verifies it): sign up by email passcode, create a passkey on /security,
+// rename it, sign out, sign in with 'Login with a Passkey', sign in by autofill from the email field, delete the
+// passkey and see sign-in refused; another authenticator without the credential gets the unknown-failure text.
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import {
+  checkA11y,
+  E2E_WAIT_MS,
+  expectSignedIn,
+  expectSignedOut,
+  lastCode,
+  open,
+  signOut,
+  test,
+  typeCode,
+  uniqueEmail,
+  widget,
+} from './support';
+import { addVirtualAuthenticator } from './webauthn';
+
+/** Passcodes by text only: no email form, so 'Login with a Passkey' is a button (spec: autofill needs an email form). */
+const BUTTON_PAGE = '/?products=otp,passkeys&methods=sms';
+/** An email form: the passkey is offered by the email field's autofill. */
+const AUTOFILL_PAGE = '/?products=otp,passkeys&methods=email';
+const CONFIRMED = 'Your Passkey has been successfully authenticated.';
+const NOT_FOUND =
+  'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.';
+const UNKNOWN = 'Unknown error occurred during passkey authentication. Please try again.';
+
+/** Signs `email` up by email passcode on the autofill page (the authenticator has no passkey yet). */
+async function signUpByEmailPasscode(page: Page, email: string): Promise<void> {
+  await open(page, AUTOFILL_PAGE);
+  const signIn = widget(page);
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByRole('button', { name: 'Continue' }).click();
+  await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
+  await typeCode(page, await lastCode(email));
+  await expectSignedIn(page, email);
+}
+
+/** The passkey component on /security. */
+function registration(page: Page) {
+  return page.getByTestId('passkey-registration');
+}
+
+describe('passkeys (default kit, virtual authenticator)', () => {
+  test('create, rename, sign in by button and by autofill, delete, refused', async ({ page }) => {
+    const authenticator = await addVirtualAuthenticator(page);
+    const email = uniqueEmail('passkey');
+    await signUpByEmailPasscode(page, email);
+
+    // Create a passkey for the signed-in user.
+    await open(page, '/security');
+    const panel = registration(page);
+    await panel.getByRole('heading', { name: 'Set up a new Passkey' }).waitFor();
+    await checkA11y(page, 'PasskeyRegistrationStart');
+    await panel.getByRole('button', { name: 'Create a Passkey' }).click();
+    await panel.getByRole('heading', { name: 'Passkey successfully created!' }).waitFor();
+    await panel.getByText('Existing Passkeys').waitFor();
+    await panel.getByText('Once deleted, the passkey cannot be restored.').waitFor();
+    expect(await authenticator.credentials()).toHaveLength(1);
+    expect((await authenticator.credentials())[0]?.isResidentCredential).toBe(true);
+    await checkA11y(page, 'PasskeyRegistrationSuccess');
+
+    // Rename it inline: 'Set up another Passkey' and 'Done' are disabled meanwhile.
+    await panel.getByRole('button', { name: /^Rename/ }).click();
+    await expect.poll(() => panel.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
+    await expect.poll(() => panel.getByRole('button', { name: 'Set up another Passkey' }).isDisabled()).toBe(true);
+    const nameField = panel.getByRole('textbox');
+    await nameField.fill('Work laptop');
+    await nameField.press('Enter');
+    await panel.getByText('Work laptop').waitFor();
+    await expect.poll(() => panel.getByRole('button', { name: 'Done' }).isEnabled()).toBe(true);
+    await checkA11y(page, 'PasskeyRegistrationSuccess after rename');
+
+    // Sign out, then 'Login with a Passkey' (no email form on this page).
+    await signOut(page);
+    await open(page, BUTTON_PAGE);
+    const signIn = widget(page);
+    await signIn.getByRole('button', { name: 'Login with a Passkey' }).click();
+    await signIn.getByRole('heading', { name: 'Success!' }).waitFor();
+    await signIn.getByText(CONFIRMED).waitFor();
+    await expectSignedIn(page, email);
+    await checkA11y(page, 'PasskeyConfirmation');
+
+    // Sign out, then the email field's autofill: Chromium's virtual authenticator answers the conditional request
+    // at once, as a user picking the passkey from the autofill list would.
+    await signOut(page);
+    await open(page, AUTOFILL_PAGE);
+    expect(await signIn.getByRole('button', { name: 'Login with a Passkey' }).count()).toBe(0);
+    await expect.poll(() => signIn.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
+    await signIn.getByText(CONFIRMED).waitFor();
+    await expectSignedIn(page, email);
+
+    // Delete the passkey on /security (Delete, then Delete again to confirm; Cancel is offered).
+    await open(page, '/security');
+    await panel.getByRole('button', { name: 'Skip' }).click();
+    await panel.getByText('Work laptop').waitFor();
+    await panel.getByRole('button', { name: /^Delete/ }).click();
+    await panel.getByRole('button', { name: 'Cancel' }).waitFor();
+    await expect.poll(() => panel.getByRole('button', { name: 'Done' }).count()).toBe(0);
+    await checkA11y(page, 'PasskeyRegistrationSuccess, delete pending');
+    await panel.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => panel.getByText('Work laptop').count(), { timeout: E2E_WAIT_MS }).toBe(0);
+
+    // The authenticator still holds the key, but the account no longer knows it.
+    await signOut(page);
+    await open(page, BUTTON_PAGE);
+    await signIn.getByRole('button', { name: 'Login with a Passkey' }).click();
+    await signIn.getByText(NOT_FOUND).waitFor();
+    await expectSignedOut(page);
+    await checkA11y(page, 'Main with the passkey warning banner');
+  });
+
+  test('an authenticator without the passkey gets the unknown-failure text', async ({ page }) => {
+    await addVirtualAuthenticator(page);
+    await open(page, BUTTON_PAGE);
+    const signIn = widget(page);
+    await signIn.getByRole('button', { name: 'Login with a Passkey' }).click();
+    await signIn.getByText(UNKNOWN).waitFor();
+    await expectSignedOut(page);
+  });
+
+  test('signed out, the passkey component says a user must be signed in', async ({ page }) => {
+    await open(page, '/security');
+    await registration(page)
+      .getByText('Error: Cannot use PasskeyRegistration component without active user authenticated.')
+      .waitFor();
+  });
+});
