@@ -58,7 +58,6 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     await panel.getByRole('button', { name: 'Create a Passkey' }).click();
     await panel.getByRole('heading', { name: 'Passkey successfully created!' }).waitFor();
     await panel.getByText('Existing Passkeys').waitFor();
-    await panel.getByText('Once deleted, the passkey cannot be restored.').waitFor();
     expect(await authenticator.credentials()).toHaveLength(1);
     expect((await authenticator.credentials())[0]?.isResidentCredential).toBe(true);
     await checkA11y(page, 'PasskeyRegistrationSuccess');
@@ -67,9 +66,9 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     await panel.getByRole('button', { name: /^Rename/ }).click();
     await expect.poll(() => panel.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
     await expect.poll(() => panel.getByRole('button', { name: 'Set up another Passkey' }).isDisabled()).toBe(true);
-    const nameField = panel.getByRole('textbox');
+    const nameField = panel.getByLabel('Passkey name');
     await nameField.fill('Work laptop');
-    await nameField.press('Enter');
+    await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByText('Work laptop').waitFor();
     await expect.poll(() => panel.getByRole('button', { name: 'Done' }).isEnabled()).toBe(true);
     await checkA11y(page, 'PasskeyRegistrationSuccess after rename');
@@ -97,8 +96,9 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     await open(page, '/security');
     await panel.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Work laptop').waitFor();
-    await panel.getByRole('button', { name: /^Delete/ }).click();
+    await panel.getByRole('button', { name: 'Delete Work laptop' }).click();
     await panel.getByRole('button', { name: 'Cancel' }).waitFor();
+    await panel.getByText('Once deleted, the passkey cannot be restored.').waitFor();
     await expect.poll(() => panel.getByRole('button', { name: 'Done' }).count()).toBe(0);
     await checkA11y(page, 'PasskeyRegistrationSuccess, delete pending');
     await panel.getByRole('button', { name: 'Delete', exact: true }).click();
