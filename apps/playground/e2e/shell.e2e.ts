@@ -13,6 +13,7 @@ describe('the playground shell', () => {
     const nav = page.getByRole('navigation', { name: 'Playground pages' });
     for (const [label, heading] of [
       ['Inbox', 'Development inbox'],
+      ['Security', 'Security'],
       ['Hooks only', 'Hooks only'],
       ['Unstyled kit', 'Unstyled kit'],
       ['Default kit', 'Default kit'],
