@@ -283,7 +283,7 @@ const PASSKEY_CODE = /(ui-unstyled|hooks)\/dist\/products\/passkeys\/(?!kit\.js$
 /** Its registration screens (a lazy chunk of their own that only `<PasskeyRegistration>` fetches). */
 const PASSKEY_REGISTRATION = /ui-unstyled\/dist\/products\/passkeys\/PasskeyRegistration(Start|Success)\//;
 /** The TOTP slice: the second-factor screens (and `<TotpEnrollment>`'s), fetched only when a sign-in needs them. */
-const TOTP_CODE = /(ui-unstyled|hooks)\/dist\/products\/totp\/(?!secondFactor\.js$)/;
+const TOTP_CODE = /(ui-unstyled|hooks)\/dist\/products\/totp\/(?!secondFactor\.js$|product\.js$)/;
 /** The WebAuthn browser library the SDK loads at the first passkey ceremony. */
 const WEBAUTHN_LIBRARY = /node_modules\/@simplewebauthn\/browser\//;
 
@@ -356,9 +356,10 @@ async function kitBundleSection() {
   const registrationLoaded = registrationChunks.some((chunk) => withPasskeys.widget.loaded.has(chunk.file));
   const webauthnGzip = gzipSum(chunksWith(withPasskeys.page, WEBAUTHN_LIBRARY));
   const totpChunks = chunksWith(emailOnly.widget, TOTP_CODE);
-  const totpLoaded = [emailOnly, allThree, withPasskeys].some(({ widget }) =>
-    widget.loadedInputs.some(([input]) => TOTP_CODE.test(input)),
+  const totpLoadedInputs = [emailOnly, allThree, withPasskeys].flatMap(({ widget }) =>
+    widget.loadedInputs.filter(([input]) => TOTP_CODE.test(input)).map(([input]) => shortInput(input)),
   );
+  const totpLoaded = totpLoadedInputs.length > 0;
   const passkeyInOthers = [emailOnly, allThree].some(({ widget }) =>
     widget.loadedInputs.some(([input]) => PASSKEY_CODE.test(input) || WEBAUTHN_LIBRARY.test(input)),
   );
@@ -405,7 +406,7 @@ async function kitBundleSection() {
     ),
     `- libphonenumber-js in (a)'s loaded chunks: ${phoneInEmailOnly ? '**yes ✗**' : 'no ✓'}. With SMS, phone-number parsing is one more chunk of ${kb(phoneGzip)} gzipped, fetched when the first number is checked (not by \`preloadSignIn\`): (b) comes to ${kb(allThree.widget.totalGzip + phoneGzip)} with it.`,
     `- (c)'s passkey chunk (Main's 'Login with a Passkey' block and warning banner, PasskeyConfirmation, \`usePasskeyLogin\`): ${kb(gzipSum(passkeyChunks))} gzipped, ${passkeyInFirstLoad ? "**in (c)'s first load ✗**" : "fetched after the first render, not in (c)'s first load ✓"}; (c)'s first load is ${kb(withPasskeys.widget.firstLoadGzip - emailOnly.widget.firstLoadGzip)} more than (a)'s (the passkey descriptors of both registries, Main's block slot and the passkey styles are in every first load, (a)'s too). The registration screens (PasskeyRegistrationStart, PasskeyRegistrationSuccess, \`usePasskeys\` with react-query's \`useUser\`): ${kb(gzipSum(registrationChunks))} gzipped, a chunk only \`<PasskeyRegistration>\` fetches (${registrationLoaded ? "**loaded by (c)'s `preloadSignIn` ✗**" : 'not loaded by (c) ✓'}). @simplewebauthn/browser: ${webauthnGzip ? `${kb(webauthnGzip)} gzipped, a chunk of its own the SDK loads at the first passkey ceremony` : 'not bundled'}. Passkey code in (a)'s or (b)'s loaded chunks: ${passkeyInOthers ? '**yes ✗**' : 'no ✓'}.`,
-    `- The TOTP chunk (TotpAuthenticate, TotpRecoveryCode, \`useTotpFlow\`; in (a)'s build): ${kb(gzipSum(totpChunks))} gzipped over ${totpChunks.length} chunk(s), fetched only when a first factor leaves the sign-in waiting for a second one; loaded by any configuration's \`preloadSignIn\`: ${totpLoaded ? '**yes ✗**' : 'no ✓'}.`,
+    `- The TOTP chunk (TotpAuthenticate, TotpRecoveryCode, \`useTotpFlow\`; in (a)'s build): ${kb(gzipSum(totpChunks))} gzipped over ${totpChunks.length} chunk(s), fetched only when a first factor leaves the sign-in waiting for a second one; loaded by any configuration's \`preloadSignIn\`: ${totpLoaded ? `**yes ✗** (${[...new Set(totpLoadedInputs)].join(', ')})` : 'no ✓'}.`,
     `- A password-strength library (@zxcvbn-ts) in any browser chunk: ${strengthInputs.length > 0 ? `**yes ✗** (${[...new Set(strengthInputs.map(([input]) => packageOf(input)))].join(', ')})` : 'no ✓ (the provider checks strength)'}.`,
     ...results.map(
       ({ label, widget }) =>
