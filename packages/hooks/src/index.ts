@@ -3,6 +3,7 @@ export * from './configErrors';
 export * from './errors';
 export * from './events';
 export * from './LatchkeyProvider';
+export * from './products/addTransitions';
 export * from './products/defineProduct';
 export * from './products/emailMagicLinks/index';
 export * from './products/otp/index';

@@ -1,6 +1,9 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { addTransitions } from './products/addTransitions';
+import { OTP_TRANSITIONS } from './products/otp/transitions';
+import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import {
   createSignInStore,
   EML_AND_EMAIL_OTP_ERROR,
@@ -11,6 +14,11 @@ import {
   useOptionalSignInStore,
   useSignInStore,
 } from './signInStore';
+
+// The store's shorthands for passcode and password events move the widget once those slices' rows are in the
+// transition table; their hooks add them when they load, and this file loads none of them.
+addTransitions(OTP_TRANSITIONS);
+addTransitions(PASSWORD_TRANSITIONS);
 
 const otpState = { type: 'sms' as const, methodId: 'phone-number-test-1', otpDestination: '+15005550006' };
 

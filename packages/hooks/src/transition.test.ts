@@ -2,7 +2,9 @@
 // pure `transition`; then the configuration errors of spec §2 as a table over the product registry.
 import { describe, expect, it } from 'vitest';
 import { addTransitions } from './products/addTransitions';
+import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
+import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import {
   EML_AND_EMAIL_OTP_ERROR,
   PASSKEYS_ALONE_ERROR,
@@ -48,8 +50,20 @@ type Row = [
   expected: (next: WidgetState) => void,
 ];
 
-// Nothing in this file's imports has added the passkey rows yet (the passkey hooks do, when their chunk loads).
-const passkeyRowBeforeItsChunk = TRANSITIONS.passkeyAuthenticated;
+// Nothing in this file's imports has added a product slice's rows yet (the slice's hooks do, when their chunk
+// loads): what the table holds and does before they are added, then the slices' rows, as their hooks add them.
+const rowsBeforeTheirChunks = {
+  otpSent: TRANSITIONS.otpSent,
+  otpAuthenticated: TRANSITIONS.otpAuthenticated,
+  passwordUserFound: TRANSITIONS.passwordUserFound,
+  resetTokenReceived: TRANSITIONS.resetTokenReceived,
+  passkeyAuthenticated: TRANSITIONS.passkeyAuthenticated,
+};
+const unloadedEventFrom = stateOn('Main');
+const afterUnloadedEvent = transition(unloadedEventFrom, { type: 'passwordResetSent', reason: 'forgot' });
+const awaitingPasscodeBeforeItsChunk = isAwaiting(stateOn('OTPAuthenticate'), 'otpSent');
+addTransitions(OTP_TRANSITIONS);
+addTransitions(PASSWORD_TRANSITIONS);
 addTransitions(PASSKEY_TRANSITIONS);
 
 const ROWS: Row[] = [
@@ -255,8 +269,22 @@ const ROWS: Row[] = [
 
 describe('transition (spec §4)', () => {
   it("a product slice's rows join the table only when its chunk adds them", () => {
-    expect(passkeyRowBeforeItsChunk).toBeUndefined();
+    expect(rowsBeforeTheirChunks).toEqual({
+      otpSent: undefined,
+      otpAuthenticated: undefined,
+      passwordUserFound: undefined,
+      resetTokenReceived: undefined,
+      passkeyAuthenticated: undefined,
+    });
+    expect(TRANSITIONS.otpSent).toBe(OTP_TRANSITIONS.otpSent);
+    expect(TRANSITIONS.passwordResetSent).toBe(PASSWORD_TRANSITIONS.passwordResetSent);
     expect(TRANSITIONS.passkeyAuthenticated).toBe(PASSKEY_TRANSITIONS.passkeyAuthenticated);
+  });
+
+  it("leaves the state unchanged for an event whose slice's rows have not been added", () => {
+    expect(afterUnloadedEvent).toBe(unloadedEventFrom);
+    expect(afterUnloadedEvent.screen).toBe('Main');
+    expect(awaitingPasscodeBeforeItsChunk).toBe(false);
   });
 
   it.each(ROWS)('%s', (_description, from, event, to, expected) => {

@@ -1,9 +1,11 @@
 // Spec §4 as data: the widget's screen and form state change only through `transition(state, event)`, a pure
 // function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
+import type { OtpEvent } from './products/otp/transitions';
 import type { PasskeyEvent } from './products/passkeys/transitions';
+import type { PasswordEvent } from './products/passwords/transitions';
 import type { TotpEvent } from './products/totp/transitions';
-import type { FormState, PasswordResetReason, PasswordUserType, Screen } from './signInStore';
+import type { FormState, Screen } from './signInStore';
 
 /** The part of the widget's state that transitions change. */
 export interface WidgetState {
@@ -19,22 +21,6 @@ export type WidgetEvent =
   | { type: 'magicLinkSent'; email: string }
   /** 'Try again' on EmailConfirmation: → Main, the stored emails cleared. */
   | { type: 'tryAgain' }
-  /** A passcode was sent by email, sms or whatsapp: → OTPAuthenticate, type, method id and destination stored. */
-  | { type: 'otpSent'; otp: FormState['otpState'] }
-  /** A passcode was sent again: only the method id is replaced; the screen stays. */
-  | { type: 'otpResent'; methodId: string }
-  /** The passcode was accepted: → OTPConfirmation. */
-  | { type: 'otpAuthenticated' }
-  /** The user search answered: → PasswordCreateOrLogin, email and user type stored. */
-  | { type: 'passwordUserFound'; email: string; userType: PasswordUserType }
-  /** The passwordless password flow started (or ended). */
-  | { type: 'passwordlessSet'; value: boolean }
-  /** Password login, creation or reset succeeded: → PasswordConfirmation. */
-  | { type: 'passwordAuthenticated' }
-  /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
-  | { type: 'passwordResetSent'; reason: PasswordResetReason }
-  /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
-  | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' }
   /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess. */
   | { type: 'loginSucceeded' }
   /** A flow failed in a way the widget shows on its own screen: → Error, descriptor stored. */
@@ -50,15 +36,7 @@ export type WidgetEvent =
  * events and rows in `products/<key>/transitions.ts`, and its hooks add the rows to `TRANSITIONS` when their chunk
  * loads (`addTransitions`), before they can dispatch one of them.
  */
-export type ProductEvent = PasskeyEvent | TotpEvent;
-
-/** The confirmation screen of each reason a reset email was sent. */
-export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
-  forgot: 'PasswordForgot',
-  breached: 'PasswordBreached',
-  dedupe: 'PasswordDedupe',
-  setNew: 'PasswordSetNew',
-};
+export type ProductEvent = OtpEvent | PasswordEvent | PasskeyEvent | TotpEvent;
 
 // Shared by several rows (the table is in every sign-in page's first load: each row costs bytes). Product slices
 // import them too.
@@ -78,8 +56,9 @@ export interface Row<E extends WidgetEvent> {
 export type Rows<T extends WidgetEvent['type']> = { readonly [K in T]: Row<Extract<WidgetEvent, { type: K }>> };
 
 /**
- * Spec §4, one row per event: the core rows here, each product slice's own rows once its chunk has loaded
- * (`products/<key>/transitions.ts`), so a magic-link-only page does not carry the passkey rows.
+ * Spec §4, one row per event: the core rows here (magic links, and the screens every configuration can reach),
+ * each product slice's own rows once its chunk has loaded (`products/<key>/transitions.ts`: passcodes,
+ * passwords, passkeys, TOTP), so a magic-link-only page does not carry them.
  */
 export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']>> &
   Partial<Rows<ProductEvent['type']>> = {
@@ -89,29 +68,20 @@ export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']
     store: (_, form) => ({ magicLinkState: { email: '' }, passwordState: { ...form.passwordState, email: '' } }),
     passwordless: () => false,
   },
-  otpSent: { to: 'OTPAuthenticate', store: (event) => ({ otpState: { ...event.otp } }) },
-  otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },
-  otpAuthenticated: { to: 'OTPConfirmation' },
-  passwordUserFound: {
-    to: 'PasswordCreateOrLogin',
-    store: (event) => ({ passwordState: { email: event.email, type: event.userType } }),
-  },
-  passwordlessSet: { to: null, passwordless: (event) => event.value },
-  passwordAuthenticated: { to: 'PasswordConfirmation' },
-  passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
-  resetTokenReceived: {
-    to: 'PasswordResetForm',
-    store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
-  },
   loginSucceeded: { to: 'LoginSuccess' },
   failed: { to: 'Error', store: storeDescriptor },
   back: { to: 'Main', store: clearError, passwordless: () => false },
   navigated: { to: (event) => event.screen },
 };
 
-/** Spec §4: the state after `event`, by its row of `TRANSITIONS`. Pure: never changes its arguments. */
+/**
+ * Spec §4: the state after `event`, by its row of `TRANSITIONS`. Pure: never changes its arguments. An event of a
+ * product slice whose rows have not been added (`addTransitions`; no module that dispatches it has loaded) has no
+ * row: the state is returned unchanged (the cheapest safe answer, since this function is in every first load).
+ */
 export function transition(state: WidgetState, event: WidgetEvent): WidgetState {
-  const row = TRANSITIONS[event.type] as Row<WidgetEvent>;
+  const row = TRANSITIONS[event.type] as Row<WidgetEvent> | undefined;
+  if (!row) return state;
   const screen = row.to === null ? state.screen : typeof row.to === 'function' ? row.to(event) : row.to;
   return {
     ...state,
@@ -123,8 +93,8 @@ export function transition(state: WidgetState, event: WidgetEvent): WidgetState 
 
 /**
  * Whether the widget shows the screen that `event` leads to (a flow hook asks "is my sent magic link / passcode on
- * screen?" without naming a screen).
+ * screen?" without naming a screen). False for an event whose slice's rows have not been added.
  */
 export function isAwaiting(state: Pick<WidgetState, 'screen'>, event: 'magicLinkSent' | 'otpSent'): boolean {
-  return state.screen === TRANSITIONS[event].to;
+  return state.screen === TRANSITIONS[event]?.to;
 }

@@ -3,6 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from './errors';
 import type { SignInCallbacks } from './events';
 import { resolveSessionDuration, useFlowContext } from './flowContext';
+import { addTransitions } from './products/addTransitions';
+import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
+
+// A password-reset link dispatches `resetTokenReceived`, a row of the password slice: it joins the widget's
+// transition table with this module (the landing page's chunk, not a sign-in page's first load).
+addTransitions(PASSWORD_TRANSITIONS);
 
 /** Options of `useAuthenticateByUrl`. */
 export interface UseAuthenticateByUrlOptions extends SignInCallbacks {

@@ -1,4 +1,10 @@
-import { createSignInStore, type SignInCallbacks, type SignInConfig } from '@latchkey/hooks';
+import {
+  addTransitions,
+  createSignInStore,
+  PASSWORD_TRANSITIONS,
+  type SignInCallbacks,
+  type SignInConfig,
+} from '@latchkey/hooks';
 import { forwardRef, useEffect, useState } from 'react';
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
@@ -6,6 +12,10 @@ import { PasswordResetFormScreen } from './products/passwords/PasswordResetForm/
 import { MainScreen } from './screens/Main/MainScreen';
 import { type Toaster, ToastProvider } from './toast';
 import { WidgetRoot } from './WidgetRoot';
+
+// The store below dispatches `resetTokenReceived` (a row of the password slice, not of the core table) before any
+// password hook has run: its rows join the table with this module.
+addTransitions(PASSWORD_TRANSITIONS);
 
 const ResetPasswordRoot = createPart('reset-password', 'root', 'div');
 

@@ -1,5 +1,6 @@
 // The passcode product's hooks and descriptor.
 export * from './product';
+export * from './transitions';
 export * from './useCountdown';
 export * from './useOtpCode';
 export * from './useOtpFlow';

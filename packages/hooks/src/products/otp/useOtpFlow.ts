@@ -10,7 +10,12 @@ import {
   OTP_INVALID_EMAIL_MESSAGE,
   PHONE_NUMBER_INVALID_MESSAGE,
 } from '../../validationMessages';
+import { addTransitions } from '../addTransitions';
 import { DEFAULT_OTP_EXPIRATION_MINUTES, type OtpFlowSettings, resolveOtpSettings, sendEmailOtp } from './sendPasscode';
+import { OTP_TRANSITIONS } from './transitions';
+
+// The rows of the events this hook dispatches join the widget's transition table with this chunk.
+addTransitions(OTP_TRANSITIONS);
 
 const CODE_PATTERN = /^\d{6}$/;
 

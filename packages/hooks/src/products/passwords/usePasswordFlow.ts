@@ -5,13 +5,21 @@ import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from '../../signInStore';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
+import { addTransitions } from '../addTransitions';
 import {
   type MagicLinkFlowSettings,
   resolveMagicLinkSettings,
   sendMagicLinkEmail,
 } from '../emailMagicLinks/sendMagicLink';
 import { resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
+import { OTP_TRANSITIONS } from '../otp/transitions';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
+import { PASSWORD_TRANSITIONS } from './transitions';
+
+// The rows of the events this hook dispatches (a passcode too, in the passwordless branch) join the widget's
+// transition table with this chunk.
+addTransitions(PASSWORD_TRANSITIONS);
+addTransitions(OTP_TRANSITIONS);
 
 /** Spec §5: the password field is required. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required.';

@@ -3,7 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext } from '../../flowContext';
+import { addTransitions } from '../addTransitions';
+import { PASSWORD_TRANSITIONS } from './transitions';
 import { PASSWORD_REQUIRED_MESSAGE } from './usePasswordFlow';
+
+// The rows of the events this hook dispatches join the widget's transition table with this chunk.
+addTransitions(PASSWORD_TRANSITIONS);
 
 /** The two tokens a password-reset email carries (`stytch_token_type`). */
 export type PasswordResetTokenType = 'reset_password' | 'login';

@@ -1,0 +1,22 @@
+// Spec §4's passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
+// dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
+// (`addTransitions`), so a magic-link-only page does not carry them.
+
+import type { FormState } from '../../signInStore';
+import type { Rows } from '../../transition';
+
+/** What the passcode hooks report. */
+export type OtpEvent =
+  /** A passcode was sent by email, sms or whatsapp: → OTPAuthenticate, type, method id and destination stored. */
+  | { type: 'otpSent'; otp: FormState['otpState'] }
+  /** A passcode was sent again: only the method id is replaced; the screen stays. */
+  | { type: 'otpResent'; methodId: string }
+  /** The passcode was accepted: → OTPConfirmation. */
+  | { type: 'otpAuthenticated' };
+
+/** The passcode rows of spec §4's table. */
+export const OTP_TRANSITIONS: Rows<OtpEvent['type']> = {
+  otpSent: { to: 'OTPAuthenticate', store: (event) => ({ otpState: { ...event.otp } }) },
+  otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },
+  otpAuthenticated: { to: 'OTPConfirmation' },
+};

@@ -1,0 +1,41 @@
+// Spec §4's password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
+// dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
+// (`addTransitions`), so a magic-link-only page does not carry them.
+import type { PasswordResetReason, PasswordUserType, Screen } from '../../signInStore';
+import type { Rows } from '../../transition';
+
+/** What the password hooks report. */
+export type PasswordEvent =
+  /** The user search answered: → PasswordCreateOrLogin, email and user type stored. */
+  | { type: 'passwordUserFound'; email: string; userType: PasswordUserType }
+  /** The passwordless password flow started (or ended). */
+  | { type: 'passwordlessSet'; value: boolean }
+  /** Password login, creation or reset succeeded: → PasswordConfirmation. */
+  | { type: 'passwordAuthenticated' }
+  /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
+  | { type: 'passwordResetSent'; reason: PasswordResetReason }
+  /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
+  | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' };
+
+/** The confirmation screen of each reason a reset email was sent. */
+export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
+  forgot: 'PasswordForgot',
+  breached: 'PasswordBreached',
+  dedupe: 'PasswordDedupe',
+  setNew: 'PasswordSetNew',
+};
+
+/** The password rows of spec §4's table. */
+export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
+  passwordUserFound: {
+    to: 'PasswordCreateOrLogin',
+    store: (event) => ({ passwordState: { email: event.email, type: event.userType } }),
+  },
+  passwordlessSet: { to: null, passwordless: (event) => event.value },
+  passwordAuthenticated: { to: 'PasswordConfirmation' },
+  passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
+  resetTokenReceived: {
+    to: 'PasswordResetForm',
+    store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
+  },
+};
