@@ -1,7 +1,7 @@
 // Passkeys in the default kit with Chromium's virtual authenticator (a real WebAuthn ceremony: the browser makes
 // and signs with a real key, the provider verifies it): sign up by email passcode, create a passkey on /security,
-// rename it, sign out, sign in with 'Login with a Passkey', sign in by autofill from the email field, delete the
-// passkey and see sign-in refused; another authenticator without the credential gets the unknown-failure text.
+// rename it, sign out, sign in with 'Login with a Passkey', sign in by autofill from the email field, sign in by
+// passcode with the passkey as second factor, delete the passkey and see sign-in refused; another authenticator without the credential gets the unknown-failure text.
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
@@ -90,6 +90,22 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     expect(await signIn.getByRole('button', { name: 'Login with a Passkey' }).count()).toBe(0);
     await expect.poll(() => signIn.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
     await signIn.getByText(CONFIRMED).waitFor();
+    await expectSignedIn(page, email);
+
+    // `npm start` requires a second factor from users who have one, and a passkey is one: a passcode sign-in now
+    // waits for it (no session meanwhile) and the widget asks for the passkey (this user has no authenticator app).
+    await signOut(page);
+    await open(page, '/?products=otp&methods=email');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
+    await typeCode(page, await lastCode(email, 2));
+    await signIn.getByRole('heading', { name: "Confirm it's you" }).waitFor();
+    await signIn.getByText('Use your passkey to finish signing in.').waitFor();
+    await expectSignedOut(page);
+    await checkA11y(page, 'second factor: a passkey');
+    await signIn.getByRole('button', { name: 'Use a passkey' }).click();
+    await signIn.getByRole('heading', { name: 'Success!' }).waitFor();
     await expectSignedIn(page, email);
 
     // Delete the passkey on /security (Delete, then Delete again to confirm; Cancel is offered).
