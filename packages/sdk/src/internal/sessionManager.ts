@@ -158,9 +158,13 @@ export class SessionManager {
     this.#cookies.writeSession(sessionToken, sessionJwt, this.#state?.session.expires_at);
   }
 
-  /** Stores an intermediate session token for 10 minutes; it replaces the session cookies. */
+  /**
+   * Stores an intermediate session token for 10 minutes; it replaces the session cookies. Subscribers get a new
+   * snapshot (same session and user), so whoever reads the pending sign-in from the cookie reads it again.
+   */
   setIntermediateSessionToken(token: string): void {
     this.#cookies.writeIntermediate(token);
+    this.#notify(true);
   }
 
   /** Signs out locally in every tab: cookies removed everywhere, state `null` in storage, subscribers told. */
@@ -237,10 +241,10 @@ export class SessionManager {
     if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.#scheduler.reschedule();
   }
 
-  #notify(): void {
+  #notify(always?: boolean): void {
     const previous = this.#snapshot;
     // The first update after a cache load always notifies, so subscribers learn the cache was confirmed.
-    if (!previous.fromCache && isSameState(previous, this.#state)) return;
+    if (!always && !previous.fromCache && isSameState(previous, this.#state)) return;
     const session = this.#state?.session ?? null;
     const user = this.#state?.user ?? null;
     // Unchanged parts keep their identity, so a selector (`s => s.user`) re-renders only for its own part.

@@ -270,3 +270,15 @@ describe('the second factor carries the intermediate token in its body', () => {
     expectSignedOutWithToken(tab);
   });
 });
+
+describe('subscribers of a pending sign-in', () => {
+  it('get a new snapshot (still signed out) when the intermediate token arrives, so a cookie reader reads again', async () => {
+    const tab = createTestClient();
+    const snapshots: unknown[] = [];
+    tab.client.session.subscribe((snapshot) => snapshots.push(snapshot));
+    tab.transport.once('POST', '/otps/authenticate', intermediateAnswer());
+    await tab.client.otps.authenticate('000000', 'email-test-0001', { session_duration_minutes: 30 });
+    expect(snapshots).toEqual([{ session: null, user: null, fromCache: false }]);
+    expect(tab.client.session.getSnapshot()).toBe(snapshots[0]);
+  });
+});
