@@ -164,7 +164,10 @@ export class SessionManager {
    */
   setIntermediateSessionToken(token: string): void {
     this.#cookies.writeIntermediate(token);
-    this.#notify(true);
+    // Marked unconfirmed, the snapshot is replaced and announced at once by `#notify` (confirmed again, same session
+    // and user). The fewest bytes for the first load: `onChange` listeners hear it as the (unchanged) signed-out state.
+    this.#snapshot.fromCache = true;
+    this.#notify();
   }
 
   /** Signs out locally in every tab: cookies removed everywhere, state `null` in storage, subscribers told. */
@@ -241,10 +244,10 @@ export class SessionManager {
     if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.#scheduler.reschedule();
   }
 
-  #notify(always?: boolean): void {
+  #notify(): void {
     const previous = this.#snapshot;
     // The first update after a cache load always notifies, so subscribers learn the cache was confirmed.
-    if (!always && !previous.fromCache && isSameState(previous, this.#state)) return;
+    if (!previous.fromCache && isSameState(previous, this.#state)) return;
     const session = this.#state?.session ?? null;
     const user = this.#state?.user ?? null;
     // Unchanged parts keep their identity, so a selector (`s => s.user`) re-renders only for its own part.
