@@ -26,7 +26,7 @@ export interface UseTotpScreenReturn {
   switchToRecoveryCode: () => void;
   /**
    * The user has a confirmed authenticator app: the boxes, the code's error and 'Use a recovery code' show. False for
-   * a user whose only second factor is a passkey (and while the user's factors are read). Emitted as `data-code`.
+   * a user whose only second factor is a passkey (true while the user's factors are read). Emitted as `data-code`.
    */
   showCode: boolean;
   /** The user has a passkey: 'Use a passkey' shows. Emitted as `data-passkey`. */
@@ -73,7 +73,8 @@ export function useTotpScreen(): UseTotpScreenReturn {
     codeError: flow.error,
     codeErrorId: `${id}-totp-error`,
     switchToRecoveryCode: () => setMode('recovery'),
-    showCode: passkey.factors?.totp === true,
+    // Until the user's factors are read (a tick, or the SDK's session chunk), the boxes show, as for most users.
+    showCode: passkey.factors?.totp !== false,
     showPasskey: passkey.factors?.passkey === true,
     startPasskey: () => void authenticateWithPasskey(),
     isPasskeyPending: passkey.status === 'authenticating',
