@@ -140,17 +140,20 @@ describe('SDK multi-factor sign-in against the provider (project.mfa.required)',
     expect(tab.cookie('stytch_session')).toBeUndefined();
     expect(tab.client.session.getTokens()).toBeNull();
     const sessionsBefore = await t.provider.database.db.selectFrom('sessions').select('session_id').execute();
-    // A refresh meanwhile (the SDK holds the pending sign-in as its state) keeps the token instead of dropping it.
-    await tab.client.session.authenticate();
-    expect(tab.cookie('stytch_intermediate_session_token')?.value).toBe(ist);
+    // Half a sign-in is no session: the tab says signed out (and runs no refresh) until the second factor.
+    expect(tab.client.session.getSync()).toBeNull();
+    expect(tab.client.user.getSync()).toBeNull();
+    expect((await tab.client.session.getIntermediateUser())?.totps).toEqual([
+      expect.objectContaining({ totp_id: created.totp_id, verified: true }),
+    ]);
 
     const code = await codeNow(t, created.secret);
     const answer = await tab.client.totps.authenticate({ totp_code: code, session_duration_minutes: 60 });
-    // The SDK sent the code only; the browser sent the intermediate token in its cookie.
+    // The SDK sent the intermediate token in the body too (a provider on another site never sees the cookie).
     expect(tab.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/totps/authenticate',
-      body: { totp_code: code, session_duration_minutes: 60 },
+      body: { totp_code: code, session_duration_minutes: 60, intermediate_session_token: ist },
       status: 200,
     });
     const { row } = await expectSignedIn(t, tab);
@@ -159,6 +162,30 @@ describe('SDK multi-factor sign-in against the provider (project.mfa.required)',
     expect(answer.session.authentication_factors).toEqual([
       expect.objectContaining({ type: 'password', delivery_method: 'knowledge' }),
       expect.objectContaining({ type: 'totp', authenticator_app_factor: { totp_id: created.totp_id } }),
+    ]);
+  });
+
+  it('works with a provider on another site (no cookie reaches it): the token travels in the body', async () => {
+    const t = await startProvider(MFA);
+    const { created } = await withAuthenticatorApp(t);
+    const tab = await openSdkTab(t);
+    const first = await tab.client.passwords.authenticate({
+      email: EMAIL,
+      password: PASSWORD,
+      session_duration_minutes: 60,
+    });
+    const ist = (first as { intermediate_session_token?: string }).intermediate_session_token;
+    expect(tab.client.session.getSync()).toBeNull();
+    await tab.client.totps.authenticate({ totp_code: await codeNow(t, created.secret), session_duration_minutes: 60 });
+    expect(tab.requests.at(-1)).toMatchObject({
+      path: '/totps/authenticate',
+      body: { intermediate_session_token: ist },
+      status: 200,
+    });
+    await expectSignedIn(t, tab);
+    expect(tab.client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual([
+      'password',
+      'totp',
     ]);
   });
 

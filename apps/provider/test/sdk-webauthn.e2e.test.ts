@@ -233,11 +233,23 @@ describe('SDK passkeys in multi-factor sign-in (project.mfa.required)', () => {
     });
     expect(first).toMatchObject({ session_token: '', session_jwt: '' });
     expect(tab.cookie('stytch_intermediate_session_token')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Half a sign-in is no session: the tab says signed out until the passkey completes it.
+    expect(tab.client.session.getSync()).toBeNull();
+    expect((await tab.client.session.getIntermediateUser())?.webauthn_registrations).toEqual([
+      expect.objectContaining({ webauthn_registration_id: registrationId }),
+    ]);
     tab.requests.length = 0;
 
     t.clock.advance(1_000);
     const done = await tab.client.webauthn.authenticate({ session_duration_minutes: 60 });
     expect(calls(tab)).toEqual(['POST /webauthn/authenticate/start/secondary 200', 'POST /webauthn/authenticate 200']);
+    const webauthnCalls = tab.requests.filter((request) => request.path.startsWith('/webauthn/'));
+    expect(
+      webauthnCalls.map((request) => (request.body as Record<string, unknown>).intermediate_session_token),
+    ).toEqual([
+      (first as { intermediate_session_token?: string }).intermediate_session_token,
+      (first as { intermediate_session_token?: string }).intermediate_session_token,
+    ]);
     await expectSignedIn(t, tab);
     expect(tab.cookie('stytch_intermediate_session_token')).toBeUndefined();
     expect(done.session.authentication_factors).toEqual([

@@ -177,7 +177,7 @@ function buildClient(publicToken: string, options: ClientOptions) {
 
   const sessionNamespace = lazy<SessionNamespace>(
     'session',
-    'revoke exchangeAccessToken attest',
+    'revoke exchangeAccessToken attest getIntermediateUser',
     createSessionCore(core),
   );
   const magicLinks = lazy<ReturnType<typeof createMagicLinks>>(

@@ -21,7 +21,10 @@ export interface TotpsAuthenticateOptions {
 }
 
 /** `POST /totps/authenticate`. */
-export interface TotpsAuthenticateRequest extends TotpsAuthenticateOptions, ProtectedFields {}
+export interface TotpsAuthenticateRequest extends TotpsAuthenticateOptions, ProtectedFields {
+  /** The pending multi-factor sign-in this code completes (sent when the SDK holds one; else its cookie). */
+  intermediate_session_token?: string;
+}
 
 /** `data` of `POST /totps/authenticate` and `POST /totps/recover` (`__user` stripped). */
 export interface TotpsAuthenticateResponse extends AuthenticateResponse {
@@ -42,7 +45,10 @@ export interface TotpsRecoverOptions {
 }
 
 /** `POST /totps/recover`. */
-export interface TotpsRecoverRequest extends TotpsRecoverOptions, ProtectedFields {}
+export interface TotpsRecoverRequest extends TotpsRecoverOptions, ProtectedFields {
+  /** As in `TotpsAuthenticateRequest`. */
+  intermediate_session_token?: string;
+}
 
 /** `data` of `POST /totps/recover`. */
 export type TotpsRecoverResponse = TotpsAuthenticateResponse;

@@ -66,6 +66,8 @@ export interface WebAuthnAuthenticateOptions {
 export interface WebAuthnAuthenticateStartRequest {
   domain: string;
   return_passkey_credential_options?: boolean;
+  /** `/secondary` only: the pending multi-factor sign-in the passkey completes (sent when the SDK holds one). */
+  intermediate_session_token?: string;
 }
 
 /** `data` of the authenticate start call. */
@@ -81,6 +83,8 @@ export interface WebAuthnAuthenticateRequest extends ProtectedFields {
   /** A JSON string: the assertion `{type, id, rawId, authenticatorAttachment?, response, clientExtensionResults}`. */
   public_key_credential: string;
   session_duration_minutes: number;
+  /** The pending multi-factor sign-in a `/secondary` challenge was bound to (sent when the SDK holds one). */
+  intermediate_session_token?: string;
 }
 
 /** `data` of `POST /webauthn/authenticate` (`__user` stripped). */

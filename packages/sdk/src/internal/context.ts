@@ -140,7 +140,14 @@ export function createCall(deps: CallDependencies): ClientContext['call'] {
         ? await network.requestWithCaptchaRetry<Record<string, unknown>>(request, retryFields)
         : await network.request<Record<string, unknown>>(request);
 
-    if (spec.updatesSession) {
+    const intermediate = data.intermediate_session_token;
+    if (spec.updatesSession && typeof intermediate === 'string' && intermediate && !data.session_token) {
+      // An intermediate session (a first factor waiting for its second) is no session: the tab stays signed out
+      // (state, `getSync()`, subscribers), any earlier session goes, and only the token is kept, in its cookie.
+      session.clear();
+      session.setIntermediateSessionToken(intermediate);
+      pendingUsers.set(session, isPlainObject(data.user) ? (data.user as unknown as User) : null);
+    } else if (spec.updatesSession) {
       if (!isPlainObject(data.session) || !isPlainObject(data.user)) {
         // Contract §12.5: never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
@@ -158,6 +165,26 @@ export function createCall(deps: CallDependencies): ClientContext['call'] {
     }
     return data as T;
   };
+}
+
+/** The user of the intermediate session each client's session manager holds (from the first factor's answer). */
+const pendingUsers = new WeakMap<SessionManager, User | null>();
+
+/**
+ * The intermediate session token this tab holds while a sign-in waits for its second factor, else undefined (none,
+ * or the tab holds a session: a second factor then adds to the session).
+ */
+export function intermediateTokenOf(session: SessionManager): string | undefined {
+  return session.hasLocalSession() ? undefined : session.getIntermediateSessionToken();
+}
+
+/**
+ * The user whose sign-in waits for its second factor (their `totps` and `webauthn_registrations` say which second
+ * factors they can give), as the first factor's answer carried it; null when no sign-in waits, or when this page did
+ * not see that answer (the token cookie outlives a reload, this memory does not).
+ */
+export function intermediateUserOf(session: SessionManager): User | null {
+  return intermediateTokenOf(session) ? (pendingUsers.get(session) ?? null) : null;
 }
 
 /** `ClientContext.requireSession` and `primaryOrSecondary` for a session manager. */

@@ -36,7 +36,6 @@ export interface SessionUpdate {
   user: User;
   session_token: string;
   session_jwt: string;
-  intermediate_session_token?: string;
 }
 
 export interface SessionManagerConfig {
@@ -133,12 +132,12 @@ export class SessionManager {
    * Stores the session and user of an authenticate answer (the "S" calls of contract §4). Cookies are
    * written only when both tokens are non-empty; otherwise (opaque/HttpOnly mode) the JS cookies go and
    * the state is still stored. `sessionDurationMinutes` is the request's, remembered when it is a number.
+   * An intermediate session (a first factor still waiting for its second) never comes here: the lazily loaded
+   * `call` keeps its token with `setIntermediateSessionToken` and leaves the tab signed out.
    */
   applyAuthenticateResponse(update: SessionUpdate, sessionDurationMinutes?: unknown): void {
     if (update.session_token && update.session_jwt) {
       this.#cookies.writeSession(update.session_token, update.session_jwt, update.session.expires_at);
-    } else if (update.intermediate_session_token) {
-      this.#cookies.writeIntermediate(update.intermediate_session_token);
     } else {
       this.#cookies.removeSession();
     }
@@ -159,9 +158,16 @@ export class SessionManager {
     this.#cookies.writeSession(sessionToken, sessionJwt, this.#state?.session.expires_at);
   }
 
-  /** Stores an intermediate session token for 10 minutes; it replaces the session cookies. */
+  /**
+   * Stores an intermediate session token for 10 minutes; it replaces the session cookies. Subscribers get a new
+   * snapshot (same session and user), so whoever reads the pending sign-in from the cookie reads it again.
+   */
   setIntermediateSessionToken(token: string): void {
     this.#cookies.writeIntermediate(token);
+    // Marked unconfirmed, the snapshot is replaced and announced at once by `#notify` (confirmed again, same session
+    // and user). The fewest bytes for the first load: `onChange` listeners hear it as the (unchanged) signed-out state.
+    this.#snapshot.fromCache = true;
+    this.#notify();
   }
 
   /** Signs out locally in every tab: cookies removed everywhere, state `null` in storage, subscribers told. */

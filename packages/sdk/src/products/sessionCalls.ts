@@ -1,3 +1,4 @@
+import type { User } from '../contract/common';
 import type {
   SessionsAttestRequest,
   SessionsAttestResponse,
@@ -6,7 +7,7 @@ import type {
   SessionsRevokeResponse,
 } from '../contract/sessions';
 import { isUnrecoverableError } from '../errors';
-import type { ClientContext } from '../internal/context';
+import { type ClientContext, intermediateUserOf } from '../internal/context';
 import { validate } from '../validation';
 import type { SessionRevokeOptions } from './session';
 
@@ -14,6 +15,16 @@ import type { SessionRevokeOptions } from './session';
 export function createSessionCalls(ctx: ClientContext) {
   const manager = ctx.session;
   return {
+    /**
+     * The user whose sign-in waits for its second factor (the project requires one and a first factor was answered
+     * with an intermediate session), from that answer: `totps` and `webauthn_registrations` say which second
+     * factors they can give. Null when no sign-in waits or this page did not see the answer (e.g. after a reload).
+     * No request.
+     */
+    async getIntermediateUser(): Promise<User | null> {
+      return intermediateUserOf(manager);
+    },
+
     /** `POST /sessions/revoke`. Success clears the local session; failure only with `forceClear` or if unrecoverable. */
     async revoke(options?: SessionRevokeOptions): Promise<SessionsRevokeResponse> {
       validate('session.revoke')

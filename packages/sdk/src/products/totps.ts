@@ -6,7 +6,7 @@ import type {
   TotpsRecoverResponse,
   TotpsRecoveryCodesResponse,
 } from '../contract/totps';
-import type { ClientContext } from '../internal/context';
+import { type ClientContext, intermediateTokenOf } from '../internal/context';
 import { validate } from '../validation';
 
 /** The `totps` namespace: authenticator-app codes and their recovery codes. */
@@ -33,7 +33,12 @@ export function createTotps(ctx: ClientContext) {
       return ctx.call<TotpsAuthenticateResponse>({
         method: 'POST',
         path: '/totps/authenticate',
-        body: { totp_code: options.totp_code, session_duration_minutes: options.session_duration_minutes },
+        body: {
+          totp_code: options.totp_code,
+          session_duration_minutes: options.session_duration_minutes,
+          // A pending multi-factor sign-in: its token in the body too, for a provider on another site than the page.
+          intermediate_session_token: intermediateTokenOf(ctx.session),
+        },
         protection: 'captcha_and_dfp',
         updatesSession: true,
         user: 'optional',
@@ -53,7 +58,11 @@ export function createTotps(ctx: ClientContext) {
       return ctx.call<TotpsRecoverResponse>({
         method: 'POST',
         path: '/totps/recover',
-        body: { recovery_code: options.recovery_code, session_duration_minutes: options.session_duration_minutes },
+        body: {
+          recovery_code: options.recovery_code,
+          session_duration_minutes: options.session_duration_minutes,
+          intermediate_session_token: intermediateTokenOf(ctx.session),
+        },
         protection: 'captcha_and_dfp',
         updatesSession: true,
         user: 'optional',

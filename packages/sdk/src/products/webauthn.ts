@@ -12,8 +12,8 @@ import type {
   WebAuthnUpdateOptions,
   WebAuthnUpdateResponse,
 } from '../contract/webauthn';
-import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
-import type { ClientContext } from '../internal/context';
+import { APIError, INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
+import { type ClientContext, intermediateTokenOf } from '../internal/context';
 import { isPlainObject } from '../internal/isPlainObject';
 import { validate } from '../validation';
 import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthnMessages';
@@ -21,6 +21,9 @@ import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webau
 export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING };
 
 const DEFAULT_SESSION_DURATION_MINUTES = 30;
+
+/** Refusals of a second-factor start after which `authenticate` starts a passkey sign-in of its own instead. */
+const SECOND_FACTOR_FALLBACKS = ['intermediate_session_not_found', 'webauthn_registration_not_found'];
 
 /** Whether the page has an input whose autocomplete ends with `webauthn` (true where there is no document to ask). */
 function hasWebAuthnInput(): boolean {
@@ -145,13 +148,26 @@ export function createWebAuthn(ctx: ClientContext) {
       const { signal } = options;
       throwIfAborted(signal);
       const library = await ctx.environment.loadWebAuthn();
-      const start = await ctx.call<WebAuthnAuthenticateStartResponse>({
-        method: 'POST',
-        path: `/webauthn/authenticate/start/${ctx.primaryOrSecondary()}`,
-        body: {
-          domain: options.domain ?? ctx.environment.location.hostname,
-          return_passkey_credential_options: options.is_passkey,
-        },
+      // A sign-in waiting for its second factor: the passkey completes it (`/secondary`, the token in the body for a
+      // provider on another site). Never for autofill, which offers any passkey on the email field of a new sign-in.
+      let intermediate = options.conditional_mediation ? undefined : intermediateTokenOf(ctx.session);
+      const startCall = () =>
+        ctx.call<WebAuthnAuthenticateStartResponse>({
+          method: 'POST',
+          path: `/webauthn/authenticate/start/${intermediate ? 'secondary' : ctx.primaryOrSecondary()}`,
+          body: {
+            domain: options.domain ?? ctx.environment.location.hostname,
+            return_passkey_credential_options: options.is_passkey,
+            intermediate_session_token: intermediate,
+          },
+        });
+      const start = await startCall().catch((error: unknown) => {
+        // The waiting sign-in ended (10 minutes, or used) or its user has no passkey: a passkey sign-in of its own.
+        if (!intermediate || !(error instanceof APIError) || !SECOND_FACTOR_FALLBACKS.includes(error.error_type)) {
+          throw error;
+        }
+        intermediate = undefined;
+        return startCall();
       });
       throwIfAborted(signal);
       if (options.conditional_mediation && !hasWebAuthnInput()) ctx.environment.logger.warn(NO_WEBAUTHN_INPUT_WARNING);
@@ -170,6 +186,7 @@ export function createWebAuthn(ctx: ClientContext) {
         body: {
           public_key_credential: JSON.stringify(credential),
           session_duration_minutes: options.session_duration_minutes,
+          intermediate_session_token: intermediate,
         },
         protection: 'captcha_and_dfp',
         updatesSession: true,

@@ -3,4 +3,11 @@ import { withTheme } from './withTheme';
 
 export default { title: 'Default/Totp', decorators: [withTheme] };
 
-export { Basic, CustomLayout, Error, Loading } from '../../../ui-unstyled/src/products/totp/Totp/TotpScreen.stories';
+export {
+  Basic,
+  Both,
+  CustomLayout,
+  Error,
+  Loading,
+  Passkey,
+} from '../../../ui-unstyled/src/products/totp/Totp/TotpScreen.stories';

@@ -4,5 +4,6 @@ export * from './qrCode';
 export * from './secondFactor';
 export * from './totpErrors';
 export type { TotpEvent } from './transitions';
+export * from './usePasskeySecondFactor';
 export * from './useTotpEnrollment';
 export * from './useTotpFlow';

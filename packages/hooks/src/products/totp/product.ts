@@ -9,6 +9,6 @@ export const totpProduct = {
   key: 'totp',
   /** The sign-in widget's screens of the second step. */
   screens: ['TotpAuthenticate', 'TotpRecoveryCode'] as readonly Screen[],
-  /** The SDK namespaces its hooks call. */
-  sdkNamespaces: ['totps', 'user'] as readonly LazyNamespace[],
+  /** The SDK namespaces its hooks call (`session` and `webauthn`: a passkey as the second factor). */
+  sdkNamespaces: ['totps', 'user', 'session', 'webauthn'] as readonly LazyNamespace[],
 } as const;

@@ -21,6 +21,11 @@ export const totpMessages = {
   'totp.digitLabel': 'Digit {index} of {count}',
   'totp.verifying': 'Verifying code...',
   'totp.useRecoveryCode': 'Use a recovery code',
+  // … or a passkey (a user whose only second factor is a passkey sees these title and instruction)
+  'totp.passkeyTitle': "Confirm it's you",
+  'totp.passkeyInstruction': 'Use your passkey to finish signing in.',
+  'totp.usePasskey': 'Use a passkey',
+  'totp.passkeyPending': 'Waiting for your passkey...',
 
   // Second step of the sign-in: a recovery code
   'totpRecovery.title': 'Enter a recovery code',

@@ -3,7 +3,7 @@ import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorM
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createMessagePart } from '../../../screens/shared/screenParts';
+import { createBackPart } from '../../../screens/shared/screenParts';
 import { totpMessages } from '../messages';
 import { type UseTotpScreenReturn, useTotpScreen } from './useTotpScreen';
 
@@ -22,25 +22,58 @@ const Digit = createPart(SCOPE, 'digit', 'input');
 const Verifying = createPart(SCOPE, 'verifying', 'div');
 const ProgressBar = createPart(SCOPE, 'progress', 'div');
 const Switch = createPart(SCOPE, 'switch', 'button');
+const Title = createPart(SCOPE, 'title', 'h2');
+const Instruction = createPart(SCOPE, 'instruction', 'p');
+const Passkey = createPart(SCOPE, 'passkey', 'button');
 
 const digitKeys = (count: number) => Array.from({ length: count }, (_, position) => `digit-${position}`);
 
-/** The screen's container (`data-scope="totp" data-part="root"`, `data-verifying`). */
+/**
+ * The screen's container (`data-scope="totp" data-part="root"`, `data-verifying`, `data-code` when the app's code is
+ * offered, `data-passkey` when a passkey is).
+ */
 export const TotpScreenRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(function TotpScreenRoot(props, ref) {
   const screen = useTotpScreenContext();
-  return <Root data-verifying={screen.isVerifying ? '' : undefined} {...props} ref={ref} />;
+  return (
+    <Root
+      data-verifying={screen.isVerifying || screen.isPasskeyPending ? '' : undefined}
+      data-code={screen.showCode ? '' : undefined}
+      data-passkey={screen.showPasskey ? '' : undefined}
+      {...props}
+      ref={ref}
+    />
+  );
 });
 
 /** The back arrow to Main (`data-scope="totp" data-part="back"`): the first factor again. */
 export const TotpScreenBack = createBackPart(NAME, SCOPE, useTotpScreenContext);
 
-/** The heading 'Enter verification code'. */
-export const TotpScreenTitle = createMessagePart(SCOPE, 'title', 'h2', 'totp.title', { tabIndex: -1 }, totpMessages);
-TotpScreenTitle.displayName = 'TotpScreenTitle';
+/** The heading 'Enter verification code' ("Confirm it's you" when a passkey is the user's only second factor). */
+export const TotpScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(function TotpScreenTitle(props, ref) {
+  const screen = useTotpScreenContext();
+  const t = useMessages(totpMessages);
+  return (
+    <Title tabIndex={-1} {...props} ref={ref}>
+      {props.children ?? t(screen.showCode || !screen.showPasskey ? 'totp.title' : 'totp.passkeyTitle')}
+    </Title>
+  );
+});
 
-/** 'Enter the 6-digit code from your authenticator app.' */
-export const TotpScreenInstruction = createMessagePart(SCOPE, 'instruction', 'p', 'totp.instruction', {}, totpMessages);
-TotpScreenInstruction.displayName = 'TotpScreenInstruction';
+/**
+ * 'Enter the 6-digit code from your authenticator app.' ('Use your passkey to finish signing in.' when a passkey is
+ * the user's only second factor).
+ */
+export const TotpScreenInstruction = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function TotpScreenInstruction(props, ref) {
+    const screen = useTotpScreenContext();
+    const t = useMessages(totpMessages);
+    return (
+      <Instruction {...props} ref={ref}>
+        {props.children ?? t(screen.showCode || !screen.showPasskey ? 'totp.instruction' : 'totp.passkeyInstruction')}
+      </Instruction>
+    );
+  },
+);
 
 /** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
 export const TotpScreenDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(
@@ -79,6 +112,7 @@ export const TotpScreenCodeInput = forwardRef<HTMLDivElement, PartProps<'div'>>(
   function TotpScreenCodeInput(props, ref) {
     const screen = useTotpScreenContext();
     const t = useMessages(totpMessages);
+    if (!screen.showCode) return null;
     return (
       <CodeInput
         role="group"
@@ -131,11 +165,12 @@ export const TotpScreenVerifying = forwardRef<HTMLDivElement, PartProps<'div'>>(
   },
 );
 
-/** 'Use a recovery code' (`data-part="switch"`): → TotpRecoveryCode. */
+/** 'Use a recovery code' (`data-part="switch"`): → TotpRecoveryCode. Only with an authenticator app. */
 export const TotpScreenUseRecoveryCode = forwardRef<HTMLButtonElement, PartProps<'button'>>(
   function TotpScreenUseRecoveryCode(props, ref) {
     const screen = useTotpScreenContext();
     const t = useMessages(totpMessages);
+    if (!screen.showCode) return null;
     return (
       <Switch
         type="button"
@@ -150,7 +185,52 @@ export const TotpScreenUseRecoveryCode = forwardRef<HTMLButtonElement, PartProps
   },
 );
 
-/** The default layout: back, title, instruction, boxes, error, verifying, 'Use a recovery code'. */
+/**
+ * 'Use a passkey' (`data-part="passkey"`, `aria-busy` and disabled while the prompt is open: 'Waiting for your
+ * passkey...'): the browser's passkey prompt completes the sign-in. Only for a user with a passkey.
+ */
+export const TotpScreenUsePasskey = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function TotpScreenUsePasskey(props, ref) {
+    const screen = useTotpScreenContext();
+    const t = useMessages(totpMessages);
+    if (!screen.showPasskey) return null;
+    return (
+      <Passkey
+        type="button"
+        disabled={screen.isPasskeyPending || screen.isVerifying}
+        aria-busy={screen.isPasskeyPending ? true : undefined}
+        aria-describedby={screen.passkeyError ? screen.passkeyErrorId : undefined}
+        {...props}
+        onClick={composeEventHandlers(props.onClick, () => screen.startPasskey())}
+        ref={ref}
+      >
+        {props.children ?? t(screen.isPasskeyPending ? 'totp.passkeyPending' : 'totp.usePasskey')}
+      </Passkey>
+    );
+  },
+);
+
+/** Why the passkey was refused (`data-part="passkey-error"`, role alert), describing 'Use a passkey'. */
+export const TotpScreenPasskeyError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
+  function TotpScreenPasskeyError(props, ref) {
+    const screen = useTotpScreenContext();
+    return (
+      <ErrorMessage
+        id={screen.passkeyErrorId}
+        data-scope={SCOPE}
+        data-part="passkey-error"
+        error={screen.passkeyError}
+        {...props}
+        ref={ref}
+      />
+    );
+  },
+);
+
+/**
+ * The default layout: back, title, instruction, boxes, error, verifying, 'Use a recovery code', then 'Use a passkey'
+ * and its error (a user with a passkey and no authenticator app sees only these).
+ */
 export function TotpScreenLayout() {
   return (
     <TotpScreenRoot>
@@ -161,6 +241,8 @@ export function TotpScreenLayout() {
       <TotpScreenError />
       <TotpScreenVerifying />
       <TotpScreenUseRecoveryCode />
+      <TotpScreenUsePasskey />
+      <TotpScreenPasskeyError />
     </TotpScreenRoot>
   );
 }
@@ -188,3 +270,5 @@ TotpScreen.Digit = TotpScreenDigit;
 TotpScreen.Error = TotpScreenError;
 TotpScreen.Verifying = TotpScreenVerifying;
 TotpScreen.UseRecoveryCode = TotpScreenUseRecoveryCode;
+TotpScreen.UsePasskey = TotpScreenUsePasskey;
+TotpScreen.PasskeyError = TotpScreenPasskeyError;

@@ -1,7 +1,7 @@
 import type { OtpCodeInputProps } from '@latchkey/hooks';
 import type { UseTotpScreenReturn } from '../useTotpScreen';
 
-/** A fixed authenticator-app code screen state for the examples: three digits typed. */
+/** A fixed authenticator-app code screen state for the examples: three digits typed, no passkey. */
 export function exampleTotp(overrides: Partial<UseTotpScreenReturn> = {}): UseTotpScreenReturn {
   const digits = ['3', '1', '4', '', '', ''];
   return {
@@ -23,6 +23,12 @@ export function exampleTotp(overrides: Partial<UseTotpScreenReturn> = {}): UseTo
     codeError: null,
     codeErrorId: 'example-totp-error',
     switchToRecoveryCode: () => {},
+    showCode: true,
+    showPasskey: false,
+    startPasskey: () => {},
+    isPasskeyPending: false,
+    passkeyError: null,
+    passkeyErrorId: 'example-totp-passkey-error',
     back: () => {},
     ...overrides,
   };
