@@ -59,7 +59,9 @@ describe('the root README', () => {
 
   it('says which sign-in methods are available and which are still coming', () => {
     const opening = readme.slice(0, readme.indexOf('\n## '));
-    expect(opening).toMatch(/\*\*Available now\*\*[^*]*email magic links[^*]*one-time passcodes[^*]*passwords/);
-    expect(opening).toMatch(/\*\*Coming\*\*[^*]*passkeys[^*]*wallets[^*]*social sign-in[^*]*TOTP/);
+    expect(opening).toMatch(
+      /\*\*Available now\*\*[^*]*email magic links[^*]*one-time passcodes[^*]*passwords[^*]*passkeys[^*]*TOTP/,
+    );
+    expect(opening).toMatch(/\*\*Coming\*\*[^*]*wallets[^*]*social sign-in[^*]*identity\s+provider/);
   });
 });
