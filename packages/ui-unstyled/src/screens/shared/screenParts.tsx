@@ -1,7 +1,8 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: every factory here runs once, at module level, never during a render, so each component keeps a stable identity.
 // Internal: parts every kind of screen makes the same way (a message heading, the back arrow, the screen component
 // with its statics). Not exported from the package: each screen file re-exports them under its own public names.
-import { forwardRef, type JSX, type Provider } from 'react';
+import type { OtpCodeInputProps } from '@latchkey/hooks';
+import { forwardRef, type JSX, type Provider, type Ref } from 'react';
 import { BackButton, type BackButtonProps } from '../../components/BackButton';
 import { type Catalogue, type MessageId, useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
@@ -80,4 +81,54 @@ export function createScreen<State, Statics extends { Provider: Provider<State |
   }
   Screen.displayName = name;
   return Object.assign(Screen, statics);
+}
+
+/** What a six-box code's digit part reads from its screen (the hooks' `useOtpCode` state, and the error to describe). */
+export interface CodeDigitState {
+  getDigitProps(index: number): OtpCodeInputProps;
+  digits: readonly string[];
+  isVerifying: boolean;
+  /** The id of the error the boxes are described by, while there is one. */
+  errorId: string | undefined;
+}
+
+/** The keys of `count` digit boxes. */
+export const digitKeys = (count: number) => Array.from({ length: count }, (_, position) => `digit-${position}`);
+
+/**
+ * One box of a six-digit code (`data-part="digit"`, `data-index`, `data-filled`; `index` is 0-based), for every screen
+ * with code boxes (passcode, authenticator-app code, its enrolment): `useState` reads the screen's code state.
+ */
+export function createCodeDigit(scope: string, useState: () => CodeDigitState) {
+  const Digit = createPart(scope, 'digit', 'input');
+  const CodeDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(function CodeDigit(
+    { index, ...props },
+    forwardedRef: Ref<HTMLInputElement>,
+  ) {
+    const state = useState();
+    const { ref: boxRef, ...digitProps } = state.getDigitProps(index);
+    const setRef = (element: HTMLInputElement | null) => {
+      boxRef(element);
+      if (typeof forwardedRef === 'function') forwardedRef(element);
+      else if (forwardedRef) forwardedRef.current = element;
+    };
+    return (
+      <Digit
+        {...digitProps}
+        readOnly={state.isVerifying}
+        data-index={index}
+        data-filled={state.digits[index] ? '' : undefined}
+        aria-invalid={state.errorId ? true : undefined}
+        aria-describedby={state.errorId}
+        {...props}
+        onChange={composeEventHandlers(props.onChange, digitProps.onChange)}
+        onKeyDown={composeEventHandlers(props.onKeyDown, digitProps.onKeyDown)}
+        onPaste={composeEventHandlers(props.onPaste, digitProps.onPaste)}
+        onFocus={composeEventHandlers(props.onFocus, digitProps.onFocus)}
+        ref={setRef}
+      />
+    );
+  });
+  CodeDigit.displayName = `${scope}.digit`;
+  return CodeDigit;
 }

@@ -3,7 +3,7 @@ import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorM
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createMessagePart } from '../../../screens/shared/screenParts';
+import { createBackPart, createCodeDigit, createMessagePart, digitKeys } from '../../../screens/shared/screenParts';
 import { otpMessages } from '../messages';
 import { type UseOtpScreenReturn, useOtpScreen } from './useOtpScreen';
 
@@ -16,7 +16,6 @@ const SCOPE = 'otp';
 const Root = createPart(SCOPE, 'root', 'div');
 const Instruction = createPart(SCOPE, 'instruction', 'p');
 const CodeInput = createPart(SCOPE, 'code-input', 'div');
-const Digit = createPart(SCOPE, 'digit', 'input');
 const Verifying = createPart(SCOPE, 'verifying', 'div');
 const ProgressBar = createPart(SCOPE, 'progress', 'div');
 const Countdown = createPart(SCOPE, 'countdown', 'p');
@@ -24,7 +23,6 @@ const Resend = createPart(SCOPE, 'resend', 'p');
 const ResendButton = createPart(SCOPE, 'resend-button', 'button');
 
 // The boxes are positions, not items: their position is their identity.
-const digitKeys = (count: number) => Array.from({ length: count }, (_, position) => `digit-${position}`);
 
 /** The screen's container (`data-scope="otp" data-part="root"`, `data-method`, `data-verifying`). */
 export const OtpScreenRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(function OtpScreenRoot(props, ref) {
@@ -53,33 +51,10 @@ export const OtpScreenInstruction = forwardRef<HTMLParagraphElement, PartProps<'
 );
 
 /** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
-export const OtpScreenDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(
-  function OtpScreenDigit({ index, ...props }, forwardedRef) {
-    const screen = useOtpScreenContext();
-    const { ref: boxRef, ...digitProps } = screen.getDigitProps(index);
-    const setRef = (element: HTMLInputElement | null) => {
-      boxRef(element);
-      if (typeof forwardedRef === 'function') forwardedRef(element);
-      else if (forwardedRef) forwardedRef.current = element;
-    };
-    return (
-      <Digit
-        {...digitProps}
-        readOnly={screen.isVerifying}
-        data-index={index}
-        data-filled={screen.digits[index] ? '' : undefined}
-        aria-invalid={screen.codeError ? true : undefined}
-        aria-describedby={screen.codeError ? screen.codeErrorId : undefined}
-        {...props}
-        onChange={composeEventHandlers(props.onChange, digitProps.onChange)}
-        onKeyDown={composeEventHandlers(props.onKeyDown, digitProps.onKeyDown)}
-        onPaste={composeEventHandlers(props.onPaste, digitProps.onPaste)}
-        onFocus={composeEventHandlers(props.onFocus, digitProps.onFocus)}
-        ref={setRef}
-      />
-    );
-  },
-);
+export const OtpScreenDigit = createCodeDigit(SCOPE, () => {
+  const screen = useOtpScreenContext();
+  return { ...screen, errorId: screen.codeError ? screen.codeErrorId : undefined };
+});
 
 /**
  * The six boxes in a group named 'Passcode' (`data-part="code-input"`, `data-invalid` when the code was refused,

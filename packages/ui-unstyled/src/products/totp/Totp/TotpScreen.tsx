@@ -3,7 +3,7 @@ import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorM
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart } from '../../../screens/shared/screenParts';
+import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
 import { totpMessages } from '../messages';
 import { type UseTotpScreenReturn, useTotpScreen } from './useTotpScreen';
 
@@ -18,15 +18,12 @@ export const TotpScreenProvider = Provider;
 const SCOPE = 'totp';
 const Root = createPart(SCOPE, 'root', 'div');
 const CodeInput = createPart(SCOPE, 'code-input', 'div');
-const Digit = createPart(SCOPE, 'digit', 'input');
 const Verifying = createPart(SCOPE, 'verifying', 'div');
 const ProgressBar = createPart(SCOPE, 'progress', 'div');
 const Switch = createPart(SCOPE, 'switch', 'button');
 const Title = createPart(SCOPE, 'title', 'h2');
 const Instruction = createPart(SCOPE, 'instruction', 'p');
 const Passkey = createPart(SCOPE, 'passkey', 'button');
-
-const digitKeys = (count: number) => Array.from({ length: count }, (_, position) => `digit-${position}`);
 
 /**
  * The screen's container (`data-scope="totp" data-part="root"`, `data-verifying`, `data-code` when the app's code is
@@ -76,33 +73,10 @@ export const TotpScreenInstruction = forwardRef<HTMLParagraphElement, PartProps<
 );
 
 /** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
-export const TotpScreenDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(
-  function TotpScreenDigit({ index, ...props }, forwardedRef) {
-    const screen = useTotpScreenContext();
-    const { ref: boxRef, ...digitProps } = screen.getDigitProps(index);
-    const setRef = (element: HTMLInputElement | null) => {
-      boxRef(element);
-      if (typeof forwardedRef === 'function') forwardedRef(element);
-      else if (forwardedRef) forwardedRef.current = element;
-    };
-    return (
-      <Digit
-        {...digitProps}
-        readOnly={screen.isVerifying}
-        data-index={index}
-        data-filled={screen.digits[index] ? '' : undefined}
-        aria-invalid={screen.codeError ? true : undefined}
-        aria-describedby={screen.codeError ? screen.codeErrorId : undefined}
-        {...props}
-        onChange={composeEventHandlers(props.onChange, digitProps.onChange)}
-        onKeyDown={composeEventHandlers(props.onKeyDown, digitProps.onKeyDown)}
-        onPaste={composeEventHandlers(props.onPaste, digitProps.onPaste)}
-        onFocus={composeEventHandlers(props.onFocus, digitProps.onFocus)}
-        ref={setRef}
-      />
-    );
-  },
-);
+export const TotpScreenDigit = createCodeDigit(SCOPE, () => {
+  const screen = useTotpScreenContext();
+  return { ...screen, errorId: screen.codeError ? screen.codeErrorId : undefined };
+});
 
 /**
  * The six boxes in a group named 'Verification code' (`data-part="code-input"`, `data-invalid` when the code was

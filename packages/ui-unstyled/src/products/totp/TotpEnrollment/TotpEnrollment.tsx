@@ -5,6 +5,7 @@ import { SuccessIcon } from '../../../components/SuccessIcon';
 import { type MessageId, useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
+import { createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
 import { totpMessages } from '../messages';
 import {
   type UseTotpEnrollmentScreenOptions,
@@ -34,7 +35,6 @@ const CopyKey = createPart(SCOPE, 'copy-key', 'button');
 const OpenInApp = createPart(SCOPE, 'open-in-app', 'a');
 const CodeForm = createPart(SCOPE, 'code-form', 'form');
 const CodeInput = createPart(SCOPE, 'code-input', 'div');
-const Digit = createPart(SCOPE, 'digit', 'input');
 const Verifying = createPart(SCOPE, 'verifying', 'div');
 const CodesList = createPart(CODES_SCOPE, 'list', 'ul');
 const CodesItem = createPart(CODES_SCOPE, 'item', 'li');
@@ -44,8 +44,6 @@ const CodesDownload = createPart(CODES_SCOPE, 'download', 'button');
 const SavedLabel = createPart(CODES_SCOPE, 'saved', 'label');
 const SavedCheckbox = createPart(CODES_SCOPE, 'saved-checkbox', 'input');
 const Continue = createPart(CODES_SCOPE, 'submit', 'button');
-
-const digitKeys = (count: number) => Array.from({ length: count }, (_, position) => `digit-${position}`);
 
 const TITLES: Record<UseTotpEnrollmentScreenReturn['step'], MessageId> = {
   start: 'totpEnrollment.title',
@@ -209,34 +207,11 @@ export const TotpEnrollmentManualKey = forwardRef<HTMLDivElement, PartProps<'div
   },
 );
 
-/** One box of the first code (`data-part="digit"`, `data-index`, `data-filled`). */
-export const TotpEnrollmentDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(
-  function TotpEnrollmentDigit({ index, ...props }, forwardedRef) {
-    const screen = useScreen();
-    const { ref: boxRef, ...digitProps } = screen.getDigitProps(index);
-    const setRef = (element: HTMLInputElement | null) => {
-      boxRef(element);
-      if (typeof forwardedRef === 'function') forwardedRef(element);
-      else if (forwardedRef) forwardedRef.current = element;
-    };
-    return (
-      <Digit
-        {...digitProps}
-        readOnly={screen.isVerifying}
-        data-index={index}
-        data-filled={screen.digits[index] ? '' : undefined}
-        aria-invalid={screen.error ? true : undefined}
-        aria-describedby={screen.error ? screen.ids.error : undefined}
-        {...props}
-        onChange={composeEventHandlers(props.onChange, digitProps.onChange)}
-        onKeyDown={composeEventHandlers(props.onKeyDown, digitProps.onKeyDown)}
-        onPaste={composeEventHandlers(props.onPaste, digitProps.onPaste)}
-        onFocus={composeEventHandlers(props.onFocus, digitProps.onFocus)}
-        ref={setRef}
-      />
-    );
-  },
-);
+/** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
+export const TotpEnrollmentDigit = createCodeDigit(SCOPE, () => {
+  const screen = useScreen();
+  return { ...screen, errorId: screen.error ? screen.ids.error : undefined };
+});
 
 /**
  * The first code (`data-part="code-form"`): six boxes in a group named 'Code from your app' (`data-part=
