@@ -4,6 +4,7 @@ export * from './errors';
 export * from './events';
 export * from './LatchkeyProvider';
 export * from './products/addTransitions';
+export * from './products/crypto/index';
 export * from './products/defineProduct';
 export * from './products/emailMagicLinks/index';
 export * from './products/otp/index';

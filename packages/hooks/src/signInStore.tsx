@@ -10,6 +10,7 @@ import {
   unknownProductError,
 } from './configErrors';
 import type { SignInCallbacks } from './events';
+import { DEFAULT_WALLET_OPTION, type WalletOption } from './products/crypto/wallets';
 import type { ProductDefinition } from './products/defineProduct';
 import { PLANNED_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
 import { transition, type WidgetEvent } from './transition';
@@ -96,6 +97,12 @@ export type Screen =
   | 'PasskeyConfirmation'
   | 'TotpAuthenticate'
   | 'TotpRecoveryCode'
+  | 'CryptoConnect'
+  | 'CryptoSignMessage'
+  | 'CryptoOtherScreen'
+  | 'CryptoSetupWallet'
+  | 'CryptoError'
+  | 'CryptoConfirmation'
   | 'LoginSuccess'
   | 'Error';
 
@@ -108,6 +115,8 @@ export type MethodTab = 'sms' | 'whatsapp' | 'email';
 export interface FormState {
   magicLinkState: { email: string };
   otpState: { type: OtpMethod; methodId: string; otpDestination: string };
+  /** The chosen wallet, the address it gave and the challenge it is asked to sign (spec §3). */
+  cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
   passwordState: { email: string; type: PasswordUserType | null };
   resetPasswordState: { token: string; tokenType: 'reset_password' | 'login' | null };
   errorDescriptor: { messageId: string; message: string } | null;
@@ -274,6 +283,7 @@ function initialFormState(): FormState {
   return {
     magicLinkState: { email: '' },
     otpState: { type: 'email', methodId: '', otpDestination: '' },
+    cryptoState: { walletAddress: '', walletOption: DEFAULT_WALLET_OPTION, walletChallenge: '' },
     passwordState: { email: '', type: null },
     resetPasswordState: { token: '', tokenType: null },
     errorDescriptor: null,

@@ -1,6 +1,7 @@
 // Spec §4 as data: the widget's screen and form state change only through `transition(state, event)`, a pure
 // function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
+import type { CryptoEvent } from './products/crypto/transitions';
 import type { OtpEvent } from './products/otp/transitions';
 import type { PasskeyEvent } from './products/passkeys/transitions';
 import type { PasswordEvent } from './products/passwords/transitions';
@@ -36,7 +37,7 @@ export type WidgetEvent =
  * events and rows in `products/<key>/transitions.ts`, and its hooks add the rows to `TRANSITIONS` when their chunk
  * loads (`addTransitions`), before they can dispatch one of them.
  */
-export type ProductEvent = OtpEvent | PasswordEvent | PasskeyEvent | TotpEvent;
+export type ProductEvent = OtpEvent | PasswordEvent | PasskeyEvent | TotpEvent | CryptoEvent;
 
 // Shared by several rows (the table is in every sign-in page's first load: each row costs bytes). Product slices
 // import them too.
@@ -58,7 +59,7 @@ export type Rows<T extends WidgetEvent['type']> = { readonly [K in T]: Row<Extra
 /**
  * Spec §4, one row per event: the core rows here (magic links, and the screens every configuration can reach),
  * each product slice's own rows once its chunk has loaded (`products/<key>/transitions.ts`: passcodes,
- * passwords, passkeys, TOTP), so a magic-link-only page does not carry them.
+ * passwords, passkeys, TOTP, wallets), so a magic-link-only page does not carry them.
  */
 export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']>> &
   Partial<Rows<ProductEvent['type']>> = {

@@ -1,5 +1,6 @@
 // The sign-in products, one line each. The store (options and their defaults, configuration errors, tabs), the
 // Main screen, `preloadSignIn` and the kits' screen loaders read this list; nothing else names the products.
+import { cryptoProduct } from './crypto/product';
 import { emailMagicLinksProduct } from './emailMagicLinks/product';
 import { otpProduct } from './otp/product';
 import { passkeysProduct } from './passkeys/product';
@@ -11,13 +12,14 @@ export const SIGN_IN_PRODUCTS = {
   emailMagicLinks: emailMagicLinksProduct,
   passwords: passwordsProduct,
   passkeys: passkeysProduct,
+  crypto: cryptoProduct,
 } as const;
 
 /**
  * Products the configuration type already names but that have no slice yet, with the Main-screen block they
  * will fill (so the 'or' divider can be decided today).
  */
-export const PLANNED_PRODUCTS = { oauth: 'social', crypto: 'crypto' } as const;
+export const PLANNED_PRODUCTS = { oauth: 'social' } as const;
 
 /** The key of a product that is available today. */
 export type AvailableProduct = keyof typeof SIGN_IN_PRODUCTS;
