@@ -314,3 +314,12 @@ export function recordingFetch(provider: Provider, origin: () => string = () => 
 
 // The software authenticator, for the hooks' and kits' passkey tests (re-exported by @latchkey/testing).
 export { type CeremonyTweaks, SoftAuthenticator, type SoftCredential, type WebAuthnLibrary } from './softAuthenticator';
+// Wallets that sign with real keys, for the wallet tests here and in the hooks and kits (re-exported by @latchkey/testing).
+export {
+  announceEip6963,
+  type Eip6963Info,
+  TestEthereumWallet,
+  TestSolanaWallet,
+  UserRejectedError,
+  type WalletBehaviour,
+} from './testWallets';

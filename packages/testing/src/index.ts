@@ -23,6 +23,15 @@ import { type ClientOptions, createClient, type LatchkeyClient } from '@latchkey
 import { registerCleanup } from './cleanup';
 
 export type { CeremonyTweaks, SoftCredential, WebAuthnLibrary } from '@latchkey/provider/testing';
+/** Wallets that sign with real keys (Ethereum through viem, Solana through tweetnacl), and EIP-6963 announcing. */
+export {
+  announceEip6963,
+  type Eip6963Info,
+  TestEthereumWallet,
+  TestSolanaWallet,
+  UserRejectedError,
+  type WalletBehaviour,
+} from '@latchkey/provider/testing';
 export { expectNoAxeViolations } from './axe';
 export { registerCleanup } from './cleanup';
 export { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts';
