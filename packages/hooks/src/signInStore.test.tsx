@@ -139,6 +139,7 @@ describe('transitions', () => {
       otpState: { type: 'email', methodId: '', otpDestination: '' },
       passwordState: { email: '', type: null },
       resetPasswordState: { token: '', tokenType: null },
+      cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
       errorDescriptor: null,
     });
     expect(state.isPasswordless).toBe(false);

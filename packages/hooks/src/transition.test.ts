@@ -2,6 +2,7 @@
 // pure `transition`; then the configuration errors of spec §2 as a table over the product registry.
 import { describe, expect, it } from 'vitest';
 import { addTransitions } from './products/addTransitions';
+import { CRYPTO_TRANSITIONS } from './products/crypto/transitions';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
@@ -24,6 +25,7 @@ function stateOn(screen: Screen, change: Partial<WidgetState> = {}): WidgetState
       otpState: { type: 'email', methodId: 'old-method', otpDestination: 'old@example.com' },
       passwordState: { email: 'old@example.com', type: 'password' },
       resetPasswordState: { token: '', tokenType: null },
+      cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
       errorDescriptor: null,
     },
     ...change,
@@ -58,6 +60,7 @@ const rowsBeforeTheirChunks = {
   passwordUserFound: TRANSITIONS.passwordUserFound,
   resetTokenReceived: TRANSITIONS.resetTokenReceived,
   passkeyAuthenticated: TRANSITIONS.passkeyAuthenticated,
+  cryptoWalletChosen: TRANSITIONS.cryptoWalletChosen,
 };
 const unloadedEventFrom = stateOn('Main');
 const afterUnloadedEvent = transition(unloadedEventFrom, { type: 'passwordResetSent', reason: 'forgot' });
@@ -65,6 +68,14 @@ const awaitingPasscodeBeforeItsChunk = isAwaiting(stateOn('OTPAuthenticate'), 'o
 addTransitions(OTP_TRANSITIONS);
 addTransitions(PASSWORD_TRANSITIONS);
 addTransitions(PASSKEY_TRANSITIONS);
+addTransitions(CRYPTO_TRANSITIONS);
+
+const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+const CHALLENGE = 'localhost wants you to sign in with your Ethereum account';
+const withWallet = (walletOption: 'Phantom' | 'Metamask', walletAddress = '', walletChallenge = '') => ({
+  ...stateOn('Main').formState,
+  cryptoState: { walletOption, walletAddress, walletChallenge },
+});
 
 const ROWS: Row[] = [
   [
@@ -259,6 +270,66 @@ const ROWS: Row[] = [
     },
   ],
   [
+    'Crypto: Main → CryptoConnect when a wallet is chosen (the option stored, address and challenge cleared)',
+    stateOn('Main', {
+      formState: { ...withWallet('Metamask', ADDRESS, CHALLENGE), errorDescriptor: descriptor },
+    }),
+    { type: 'cryptoWalletChosen', walletOption: 'Phantom' },
+    'CryptoConnect',
+    (next) => {
+      expect(next.formState.cryptoState).toEqual({ walletOption: 'Phantom', walletAddress: '', walletChallenge: '' });
+      expect(next.formState.errorDescriptor).toBeNull();
+    },
+  ],
+  [
+    'Crypto: CryptoConnect → CryptoSignMessage when the challenge is received (address and challenge stored)',
+    stateOn('CryptoConnect', { formState: withWallet('Metamask') }),
+    { type: 'cryptoChallengeReceived', walletAddress: ADDRESS, walletChallenge: CHALLENGE },
+    'CryptoSignMessage',
+    (next) =>
+      expect(next.formState.cryptoState).toEqual({
+        walletOption: 'Metamask',
+        walletAddress: ADDRESS,
+        walletChallenge: CHALLENGE,
+      }),
+  ],
+  [
+    'Crypto: CryptoSignMessage → CryptoConfirmation once the signature is accepted',
+    stateOn('CryptoSignMessage', { formState: withWallet('Metamask', ADDRESS, CHALLENGE) }),
+    { type: 'cryptoAuthenticated' },
+    'CryptoConfirmation',
+    (next) => {
+      expect(next.formState.errorDescriptor).toBeNull();
+      expect(next.formState.cryptoState.walletAddress).toBe(ADDRESS);
+    },
+  ],
+  ...(['CryptoConnect', 'CryptoSignMessage'] as const).map(
+    (screen): Row => [
+      `Crypto: a failure on ${screen} → CryptoError (descriptor stored)`,
+      stateOn(screen, { formState: withWallet('Metamask', ADDRESS, CHALLENGE) }),
+      {
+        type: 'cryptoFailed',
+        descriptor: { messageId: 'crypto_sign_failed', message: '[Error] Could not sign message' },
+      },
+      'CryptoError',
+      (next) =>
+        expect(next.formState.errorDescriptor).toEqual({
+          messageId: 'crypto_sign_failed',
+          message: '[Error] Could not sign message',
+        }),
+    ],
+  ),
+  [
+    'Crypto: the back arrow on CryptoError → Main (the error cleared, the chosen wallet kept)',
+    stateOn('CryptoError', { formState: { ...withWallet('Phantom'), errorDescriptor: descriptor } }),
+    { type: 'back' },
+    'Main',
+    (next) => {
+      expect(next.formState.errorDescriptor).toBeNull();
+      expect(next.formState.cryptoState.walletOption).toBe('Phantom');
+    },
+  ],
+  [
     'navigating goes to the screen asked for and leaves the form state alone',
     stateOn('Main'),
     { type: 'navigated', screen: 'PasswordForgot' },
@@ -275,10 +346,12 @@ describe('transition (spec §4)', () => {
       passwordUserFound: undefined,
       resetTokenReceived: undefined,
       passkeyAuthenticated: undefined,
+      cryptoWalletChosen: undefined,
     });
     expect(TRANSITIONS.otpSent).toBe(OTP_TRANSITIONS.otpSent);
     expect(TRANSITIONS.passwordResetSent).toBe(PASSWORD_TRANSITIONS.passwordResetSent);
     expect(TRANSITIONS.passkeyAuthenticated).toBe(PASSKEY_TRANSITIONS.passkeyAuthenticated);
+    expect(TRANSITIONS.cryptoWalletChosen).toBe(CRYPTO_TRANSITIONS.cryptoWalletChosen);
   });
 
   it("leaves the state unchanged for an event whose slice's rows have not been added", () => {
@@ -308,9 +381,6 @@ describe('transition (spec §4)', () => {
     expect(isAwaiting(stateOn('OTPAuthenticate'), 'otpSent')).toBe(true);
     expect(isAwaiting(stateOn('Main'), 'otpSent')).toBe(false);
   });
-
-  // Spec §4's crypto transitions belong to a product that has no slice yet.
-  it.todo('Crypto: Main → CryptoConnect → CryptoSignMessage → CryptoConfirmation; any failure → CryptoError');
 });
 
 const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
@@ -343,11 +413,12 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
     { products: ['oauth', 'emailMagicLinks'] },
     "Error: The product 'oauth' is not available yet.",
   ],
-  ['crypto wallets (no slice yet)', { products: ['crypto'] }, "Error: The product 'crypto' is not available yet."],
+  ['crypto wallets alone (the spec names no error for them)', { products: ['crypto'] }, null],
+  ['crypto wallets with magic links', { products: ['crypto', 'emailMagicLinks'] }, null],
   [
     'a misspelt product',
     { products: ['emailMagicLink' as never] },
-    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords, passkeys.",
+    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords, passkeys, crypto.",
   ],
   [
     'a misspelt option',

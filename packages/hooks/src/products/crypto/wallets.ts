@@ -46,6 +46,7 @@ export interface SolanaPublicKey {
 /** A Phantom-style Solana provider (`window.phantom.solana`, `window.solana`). */
 export interface SolanaProvider {
   publicKey?: SolanaPublicKey | null;
+  // biome-ignore lint/suspicious/noConfusingVoidType: wallets type `connect` as `Promise<void>`; it must be assignable.
   connect(): Promise<{ publicKey: SolanaPublicKey } | undefined | void>;
   /** Phantom answers `{ signature }`; some wallets answer the bytes alone. */
   signMessage(message: Uint8Array, display?: 'utf8' | 'hex'): Promise<{ signature: Uint8Array } | Uint8Array>;
@@ -55,3 +56,11 @@ export interface SolanaProvider {
 export type DetectedWallet =
   | { option: WalletOption; type: 'ethereum'; name: string; provider: Eip1193Provider }
   | { option: WalletOption; type: 'solana'; name: string; provider: SolanaProvider };
+
+/** Spec §9: the Main screen lists at most this many wallets, minus the number of social providers. */
+export const CRYPTO_WALLET_BUTTON_LIMIT = 5;
+
+/** How many wallet buttons the Main screen shows beside `socialProviderCount` social buttons (the rest: 'other'). */
+export function mainWalletCount(socialProviderCount: number): number {
+  return Math.max(0, CRYPTO_WALLET_BUTTON_LIMIT - socialProviderCount);
+}
