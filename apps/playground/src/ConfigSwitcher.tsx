@@ -14,6 +14,7 @@ const PRODUCT_LABELS: Record<SwitchableProduct, string> = {
   otp: 'One-time passcodes',
   passwords: 'Passwords',
   passkeys: 'Passkeys',
+  crypto: 'Crypto wallets',
 };
 const METHOD_LABELS: Record<OtpMethod, string> = { sms: 'Text (SMS)', whatsapp: 'WhatsApp', email: 'Email' };
 

@@ -11,9 +11,15 @@ const NAV = [
   { href: '/inbox', label: 'Inbox' },
 ];
 
-/** How the header names a user: the first email, else the first phone number, else the id. */
+/** How the header names a user: the first email, else the first phone number, else the first wallet, else the id. */
 export function userLabel(user: User | null): string {
-  return user?.emails[0]?.email ?? user?.phone_numbers[0]?.phone_number ?? user?.user_id ?? 'unknown user';
+  return (
+    user?.emails[0]?.email ??
+    user?.phone_numbers[0]?.phone_number ??
+    user?.crypto_wallets[0]?.crypto_wallet_address ??
+    user?.user_id ??
+    'unknown user'
+  );
 }
 
 /** Navigation and the compact session status shown on every page. */

@@ -8,6 +8,7 @@ export const SWITCHABLE_PRODUCTS = [
   'otp',
   'passwords',
   'passkeys',
+  'crypto',
 ] as const satisfies readonly Product[];
 /** The passcode methods, in the switcher's default order. */
 export const OTP_METHODS = ['sms', 'whatsapp', 'email'] as const satisfies readonly OtpMethod[];
@@ -93,5 +94,6 @@ export function signInConfig(settings: KitSettings, origin: string = window.loca
   }
   config.sessionOptions = { sessionDurationMinutes: 60 };
   if (settings.hideHeaderText) config.style = { hideHeaderText: true };
+  // `crypto` needs no options (spec: the wallet buttons come from the wallets the browser has).
   return config;
 }

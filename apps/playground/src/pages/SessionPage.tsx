@@ -61,7 +61,7 @@ export default function SessionPage() {
       <h2>User</h2>
       <dl className="pg-facts" data-testid="session-user">
         <dt>User id</dt>
-        <dd>{user?.user_id ?? session.user_id}</dd>
+        <dd data-testid="session-user-id">{user?.user_id ?? session.user_id}</dd>
         <dt>Status</dt>
         <dd>{user?.status ?? '—'}</dd>
         <dt>Emails</dt>
@@ -85,6 +85,21 @@ export default function SessionPage() {
               {user.phone_numbers.map((phone) => (
                 <li key={phone.phone_id}>
                   {phone.phone_number} {phone.verified ? '(verified)' : '(unverified)'} <code>{phone.phone_id}</code>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            'none'
+          )}
+        </dd>
+        <dt>Crypto wallets</dt>
+        <dd>
+          {user?.crypto_wallets.length ? (
+            <ul data-testid="session-wallets">
+              {user.crypto_wallets.map((wallet) => (
+                <li key={wallet.crypto_wallet_id}>
+                  {wallet.crypto_wallet_address} ({wallet.crypto_wallet_type}
+                  {wallet.verified ? ', verified' : ', unverified'}) <code>{wallet.crypto_wallet_id}</code>
                 </li>
               ))}
             </ul>
