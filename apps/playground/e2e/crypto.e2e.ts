@@ -1,10 +1,60 @@
 // Crypto wallets in the default kit, with test wallets injected into Chromium before the page loads (e2e/wallets.ts:
-// EIP-6963 providers and Phantom-style Solana providers, signing in Node with real keys).
+// EIP-6963 providers and Phantom-style Solana providers whose keys stay in Node, so the provider verifies real
+// signatures). A MetaMask-style wallet signs up and signs in again as the same user; a Phantom-style wallet signs in;
+// a refused pop-up leads to CryptoError and its back arrow to Main, and so does the back arrow while connecting; no
+// wallet leads to the four download links; six wallets overflow to 'Continue with other Crypto Wallet'. axe-core on
+// every wallet screen: a held wallet answer keeps CryptoConnect and CryptoSignMessage on screen while axe runs.
+import type { Locator, Page } from 'playwright-core';
 import nacl from 'tweetnacl';
 import { type Hex, verifyMessage } from 'viem';
 import { describe, expect } from 'vitest';
-import { open, test } from './support';
+import { checkA11y, expectSignedOut, open, sessionStatus, signOut, test, widget } from './support';
 import { ethereumWallet, installWallets, solanaWallet } from './wallets';
+
+/** Wallets beside the email form, as a host would offer them (the wallet buttons come first, then 'or'). */
+const PAGE = '/?products=emailMagicLinks,crypto';
+const CONNECTING = 'Connecting to your wallet...';
+const SIGNING = 'Completing signature request...';
+const CONFIRMED = 'You have successfully connected your wallet.';
+const ERROR_TITLE = 'Looks like there was an error!';
+const ERROR_TEXT =
+  'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!';
+
+/** The wallet button 'Continue with {wallet}' (wallets by the spec's option names: 'Metamask', 'Phantom', …). */
+function walletButton(signIn: Locator, wallet: string): Locator {
+  return signIn.getByRole('button', { name: `Continue with ${wallet}`, exact: true });
+}
+
+/** The accessible names of the widget's 'Continue with …' wallet buttons, top to bottom. */
+async function walletButtonNames(signIn: Locator): Promise<string[]> {
+  const names = await signIn.getByRole('button', { name: /^Continue with / }).allTextContents();
+  return names.map((name) => name.trim());
+}
+
+/** Waits for CryptoConfirmation ('Success!'). */
+async function expectWalletConfirmation(signIn: Locator): Promise<void> {
+  await signIn.getByRole('heading', { name: 'Success!' }).waitFor();
+  await signIn.getByText(CONFIRMED).waitFor();
+}
+
+/** Waits until the header says the user is signed in as `address` (the playground names a wallet user by it). */
+async function expectSignedInAs(page: Page, address: string): Promise<void> {
+  // Ethereum addresses are case-insensitive (the checksum is only in the letters' case); base58 is not.
+  const normalise = (text: string | null) => (address.startsWith('0x') ? (text ?? '').toLowerCase() : text);
+  await expect
+    .poll(async () => normalise(await sessionStatus(page).textContent()))
+    .toBe(normalise(`Signed in as ${address}`));
+}
+
+/** On /session: the user id, and that the user holds `address` (its type, verified) and signed in with it. */
+async function sessionUserWith(page: Page, address: string, type: 'ethereum' | 'solana'): Promise<string> {
+  await open(page, '/session');
+  const wallets = page.getByTestId('session-wallets');
+  const flags = address.startsWith('0x') ? 'i' : '';
+  await wallets.getByText(new RegExp(`^${address} \\(${type}, verified\\)`, flags)).waitFor();
+  await page.getByTestId('session-factors').getByText(new RegExp(address, flags)).waitFor();
+  return (await page.getByTestId('session-user-id').textContent()) ?? '';
+}
 
 describe('crypto wallets (default kit, injected wallets)', () => {
   test('the injected wallets answer the page with real signatures', async ({ page }) => {
@@ -65,5 +115,186 @@ describe('crypto wallets (default kit, injected wallets)', () => {
       );
     }, metamask.wallet.address);
     expect(refusal).toBe(4001);
+  });
+
+  test('a MetaMask-style wallet signs up, then signs in again as the same user', async ({ page }) => {
+    // MetaMask announces itself through EIP-6963 and also sets `window.ethereum`: the widget lists it once.
+    const metamask = ethereumWallet('metamask', { windowEthereum: { isMetaMask: true } });
+    await installWallets(page, [metamask]);
+    await open(page, PAGE);
+    const signIn = widget(page);
+    await walletButton(signIn, 'Metamask').waitFor();
+    await signIn.getByLabel('Email').waitFor();
+    expect(await walletButtonNames(signIn)).toEqual(['Continue with Metamask']);
+    await checkA11y(page, 'Main with a wallet button');
+
+    // Each pop-up waits for the test, so each screen can be checked while it is up.
+    const connect = metamask.hold('connect');
+    const sign = metamask.hold('sign');
+    await walletButton(signIn, 'Metamask').click();
+    await signIn.getByRole('heading', { name: CONNECTING }).waitFor();
+    await signIn.getByRole('button', { name: 'Back' }).waitFor();
+    await connect.reached;
+    await checkA11y(page, 'CryptoConnect');
+    connect.release();
+    await signIn.getByRole('heading', { name: SIGNING }).waitFor();
+    await sign.reached;
+    await checkA11y(page, 'CryptoSignMessage');
+    sign.release();
+    await expectWalletConfirmation(signIn);
+    await expectSignedInAs(page, metamask.wallet.address);
+    await checkA11y(page, 'CryptoConfirmation');
+    // The wallet was asked for its account, then to sign once (EIP-191 personal_sign, with its own address).
+    const methods = metamask.wallet.requests.map((request) => request.method);
+    expect(methods.filter((method) => method === 'personal_sign')).toHaveLength(1);
+    expect(methods.indexOf('eth_requestAccounts')).toBeLessThan(methods.indexOf('personal_sign'));
+    const userId = await sessionUserWith(page, metamask.wallet.address, 'ethereum');
+    expect(userId).not.toBe('');
+
+    // Signed out, the same wallet signs into the same user (no second user, no second wallet on it).
+    await signOut(page);
+    await open(page, PAGE);
+    await walletButton(signIn, 'Metamask').click();
+    await expectWalletConfirmation(signIn);
+    await expectSignedInAs(page, metamask.wallet.address);
+    expect(await sessionUserWith(page, metamask.wallet.address, 'ethereum')).toBe(userId);
+    expect(await page.getByTestId('session-wallets').getByRole('listitem').count()).toBe(1);
+  });
+
+  test('a Phantom-style wallet signs in, listed before MetaMask in the spec order', async ({ page }) => {
+    const metamask = ethereumWallet('metamask');
+    const phantom = solanaWallet();
+    await installWallets(page, [metamask, phantom]);
+    await open(page, PAGE);
+    const signIn = widget(page);
+    await walletButton(signIn, 'Phantom').waitFor();
+    await walletButton(signIn, 'Metamask').waitFor();
+    expect(await walletButtonNames(signIn)).toEqual(['Continue with Phantom', 'Continue with Metamask']);
+
+    await walletButton(signIn, 'Phantom').click();
+    await expectWalletConfirmation(signIn);
+    await expectSignedInAs(page, phantom.wallet.address);
+    // Phantom signed exactly one message, and MetaMask was never asked.
+    expect(phantom.wallet.signed).toHaveLength(1);
+    expect(metamask.wallet.requests).toEqual([]);
+    await sessionUserWith(page, phantom.wallet.address, 'solana');
+  });
+
+  test('a refused pop-up shows CryptoError; the back arrow returns to Main, and trying again signs in', async ({
+    page,
+  }) => {
+    const metamask = ethereumWallet('metamask');
+    const phantom = solanaWallet();
+    await installWallets(page, [metamask, phantom]);
+    await open(page, PAGE);
+    const signIn = widget(page);
+    const callbacks = page.getByRole('region', { name: 'Callbacks' });
+
+    // The user closes MetaMask's signature pop-up.
+    metamask.wallet.next.sign = 'reject';
+    await walletButton(signIn, 'Metamask').click();
+    await signIn.getByRole('heading', { name: ERROR_TITLE }).waitFor();
+    await signIn.getByText(ERROR_TEXT).waitFor();
+    await callbacks.getByText('[Error] Could not sign message').waitFor();
+    await expectSignedOut(page);
+    await checkA11y(page, 'CryptoError');
+    await signIn.getByRole('button', { name: 'Back' }).click();
+    await walletButton(signIn, 'Metamask').waitFor();
+    await signIn.getByLabel('Email').waitFor();
+
+    // The user closes Phantom's connect pop-up.
+    phantom.wallet.next.connect = 'reject';
+    await walletButton(signIn, 'Phantom').click();
+    await signIn.getByRole('heading', { name: ERROR_TITLE }).waitFor();
+    await callbacks.getByText('[Error] Could not connect to wallet').waitFor();
+    await signIn.getByRole('button', { name: 'Back' }).click();
+    await walletButton(signIn, 'Phantom').waitFor();
+
+    // The user leaves CryptoConnect by its back arrow while the pop-up is open; its late answer changes nothing.
+    const connect = metamask.hold('connect');
+    await walletButton(signIn, 'Metamask').click();
+    await signIn.getByRole('heading', { name: CONNECTING }).waitFor();
+    await connect.reached;
+    await signIn.getByRole('button', { name: 'Back' }).click();
+    await walletButton(signIn, 'Metamask').waitFor();
+    const signaturesBefore = metamask.wallet.requests.filter((request) => request.method === 'personal_sign').length;
+    connect.release();
+
+    // And the next attempt signs in.
+    await walletButton(signIn, 'Metamask').click();
+    await expectWalletConfirmation(signIn);
+    await expectSignedInAs(page, metamask.wallet.address);
+    // The abandoned attempt never asked for a signature: only the last attempt did.
+    expect(metamask.wallet.requests.filter((request) => request.method === 'personal_sign')).toHaveLength(
+      signaturesBefore + 1,
+    );
+  });
+
+  test('no wallet installed: "Set up a new crypto wallet" lists the four download links', async ({ page }) => {
+    await open(page, PAGE);
+    const signIn = widget(page);
+    await signIn.getByLabel('Email').waitFor();
+    const setUp = signIn.getByRole('button', { name: 'Set up a new crypto wallet' });
+    await setUp.waitFor();
+    expect(await walletButtonNames(signIn)).toEqual([]);
+    await checkA11y(page, 'Main with no wallet');
+    await setUp.click();
+    await signIn.getByRole('heading', { name: 'Set up a new crypto wallet' }).waitFor();
+    const downloads = {
+      Metamask: /^https:\/\/(www\.)?metamask\.io\//,
+      Phantom: /^https:\/\/(www\.)?phantom\.(app|com)\//,
+      Coinbase: /^https:\/\/(www\.)?coinbase\.com\//,
+      Binance: /^https:\/\/(www\.)?binance\.com\//,
+    };
+    expect(await signIn.getByRole('link', { name: /^Download / }).allTextContents()).toEqual(
+      Object.keys(downloads).map((wallet) => `Download ${wallet}`),
+    );
+    for (const [wallet, site] of Object.entries(downloads)) {
+      const link = signIn.getByRole('link', { name: `Download ${wallet}` });
+      expect(await link.getAttribute('href')).toMatch(site);
+      // A new tab that cannot reach back into the sign-in page.
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect((await link.getAttribute('rel'))?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+    }
+    await checkA11y(page, 'CryptoSetupWallet');
+    await signIn.getByRole('button', { name: 'Back' }).click();
+    await setUp.waitFor();
+  });
+
+  test('more wallets than fit: "Continue with other Crypto Wallet" lists the rest, which sign in too', async ({
+    page,
+  }) => {
+    const other = solanaWallet({ isPhantom: false });
+    await installWallets(page, [
+      ethereumWallet('metamask'),
+      ethereumWallet('coinbase'),
+      ethereumWallet('binance'),
+      ethereumWallet('unknown'),
+      solanaWallet(),
+      other,
+    ]);
+    await open(page, PAGE);
+    const signIn = widget(page);
+    const more = signIn.getByRole('button', { name: 'Continue with other Crypto Wallet' });
+    await more.waitFor();
+    // Spec order, at most five (no social providers here); the sixth waits behind 'other'.
+    const onMain = await walletButtonNames(signIn);
+    expect(onMain.filter((name) => name !== 'Continue with other Crypto Wallet')).toEqual([
+      'Continue with Phantom',
+      'Continue with Binance',
+      'Continue with Coinbase',
+      'Continue with Metamask',
+      'Continue with Other Ethereum Wallet',
+    ]);
+    await checkA11y(page, 'Main with five wallets and "other"');
+
+    await more.click();
+    await signIn.getByRole('heading', { name: 'Other crypto wallets' }).waitFor();
+    await walletButton(signIn, 'Other Solana Wallet').waitFor();
+    await checkA11y(page, 'CryptoOtherScreen');
+    await walletButton(signIn, 'Other Solana Wallet').click();
+    await expectWalletConfirmation(signIn);
+    await expectSignedInAs(page, other.wallet.address);
+    expect(other.wallet.signed).toHaveLength(1);
   });
 });
