@@ -22,6 +22,7 @@ const DEFAULTS = {
     rbacPolicy: null,
     webauthn: { relyingPartyIds: null, origins: null },
     mfa: { required: false },
+    cryptoWallets: { types: ['ethereum', 'solana'], siweRequired: false },
   },
   smtp: null,
   sqlite: { synchronous: 'full' },
@@ -34,6 +35,7 @@ const DEFAULTS = {
     eventsPerIp: { limit: 1500, windowSeconds: 60 },
     secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
     webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
+    cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
   },
   recentAuthenticationMinutes: 5,
   lockout: { maxFailuresPerCode: 5, maxFailuresPerUser: 10, windowMinutes: 60 },
@@ -77,6 +79,21 @@ describe('parseConfig', () => {
     expect(parseConfig({ project: { mfa: { required: true } } }).project.mfa).toEqual({ required: true });
     expect(problem({ project: { mfa: { requried: true } } })).toMatch(/project\.mfa: Unrecognized key/);
     expect(problem({ project: { mfa: { required: 'yes' } } })).toMatch(/project\.mfa\.required: /);
+  });
+
+  it('takes project.cryptoWallets (wallet types, SIWE) and refuses an unknown wallet type or key', () => {
+    expect(parseConfig({ project: { cryptoWallets: { siweRequired: true } } }).project.cryptoWallets).toEqual({
+      types: ['ethereum', 'solana'],
+      siweRequired: true,
+    });
+    expect(parseConfig({ project: { cryptoWallets: { types: ['solana'] } } }).project.cryptoWallets).toEqual({
+      types: ['solana'],
+      siweRequired: false,
+    });
+    expect(problem({ project: { cryptoWallets: { types: ['bitcoin'] } } })).toMatch(
+      /project\.cryptoWallets\.types\.0: /,
+    );
+    expect(problem({ project: { cryptoWallets: { siwe: true } } })).toMatch(/project\.cryptoWallets: Unrecognized key/);
   });
 
   it('throws one readable error that names the path of every problem', () => {

@@ -34,6 +34,7 @@ const DEFAULT_RATE_LIMITS = {
   eventsPerIp: { limit: 1500, windowSeconds: 60 },
   secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
   webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
+  cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
 };
 
 const passwordPolicy = z.discriminatedUnion('type', [
@@ -69,6 +70,20 @@ const webauthnConfig = z.strictObject({
     )
     .nullable()
     .default(null),
+});
+
+/** The wallet families `crypto_wallets/*` accepts (contract §4 "Crypto wallets"). */
+export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
+export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
+
+const cryptoWalletsConfig = z.strictObject({
+  /** The wallet types a project accepts; a call naming another answers `method_not_enabled` (`[]`: wallets off). */
+  types: z.array(z.enum(CRYPTO_WALLET_TYPES)).default([...CRYPTO_WALLET_TYPES]),
+  /**
+   * Ethereum challenges are Sign-In with Ethereum messages (EIP-4361), never plain text; the bootstrap says so
+   * (`siwe_required_for_crypto_wallets`), and the SDK then sends `siwe_params` with the page's URI.
+   */
+  siweRequired: z.boolean().default(false),
 });
 
 const projectSchema = z.strictObject({
@@ -131,6 +146,8 @@ const projectSchema = z.strictObject({
    * gets a session, so they can enrol one.
    */
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
+  /** Crypto wallet sign-in (Ethereum and Solana): which wallet types, and whether Ethereum must use SIWE. */
+  cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], siweRequired: false }),
 });
 
 export const configSchema = z.strictObject({
@@ -164,6 +181,8 @@ export const configSchema = z.strictObject({
       secretKeyFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.secretKeyFailuresPerIp),
       /** Passkey sign-in challenges (`webauthn/authenticate/start/primary`), which need no session. */
       webauthnChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.webauthnChallengesPerIp),
+      /** Wallet sign-in challenges (`crypto_wallets/authenticate/start/primary`), which need no session. */
+      cryptoWalletChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletChallengesPerIp),
     })
     .default(DEFAULT_RATE_LIMITS),
   /**

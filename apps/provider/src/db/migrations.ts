@@ -270,6 +270,55 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('webauthn_challenges').addColumn('intermediate_session_id', 'text').execute();
     },
   },
+  // Issue 14: Ethereum and Solana wallets, and the challenges they sign.
+  '0007_crypto_wallets': {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('crypto_wallets')
+        .addColumn('crypto_wallet_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('wallet_type', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        // One wallet belongs to one user: the index decides between parallel sign-ups and attaches.
+        .addUniqueConstraint('crypto_wallets_project_address', ['project_id', 'wallet_type', 'address'])
+        .execute();
+      await db.schema.createIndex('crypto_wallets_user').on('crypto_wallets').column('user_id').execute();
+      await db.schema
+        .createTable('crypto_wallet_challenges')
+        .addColumn('challenge_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('wallet_type', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('nonce_salt', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.references('users.user_id').onDelete('cascade'))
+        .addColumn('session_id', 'text')
+        .addColumn('domain', 'text', (c) => c.notNull())
+        .addColumn('uri', 'text', (c) => c.notNull())
+        .addColumn('chain_id', 'bigint')
+        .addColumn('statement', 'text')
+        .addColumn('request_id', 'text')
+        .addColumn('resources', 'text')
+        .addColumn('not_before', 'bigint')
+        .addColumn('issued_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('crypto_wallet_challenges_address')
+        .on('crypto_wallet_challenges')
+        .columns(['project_id', 'wallet_type', 'address'])
+        .execute();
+      await db.schema
+        .createIndex('crypto_wallet_challenges_expiry')
+        .on('crypto_wallet_challenges')
+        .column('expires_at')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

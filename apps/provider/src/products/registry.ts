@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { ProviderEnv } from '../http/context';
+import { registerCryptoWalletRoutes } from './cryptoWallets/routes';
 import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
 import { registerOtpRoutes } from './otp/routes';
 import { registerWebAuthnRoutes } from './passkeys/routes';
@@ -23,4 +24,5 @@ export const PROVIDER_PRODUCTS: readonly ProviderProduct[] = [
   { key: 'passwords', register: registerPasswordRoutes },
   { key: 'passkeys', register: registerWebAuthnRoutes },
   { key: 'totp', register: registerTotpRoutes },
+  { key: 'crypto', register: registerCryptoWalletRoutes },
 ];

@@ -317,15 +317,15 @@ describe('DELETE /users/emails/{id} and /users/phone_numbers/{id}', () => {
   });
 
   it.each([
-    ['crypto_wallets', 'Crypto wallet not found.'],
-    ['oauth', 'OAuth registration not found.'],
-    ['biometric_registrations', 'Biometric registration not found.'],
-  ])('answers DELETE /users/%s/{id} with 404 not_found', async (segment, message) => {
+    ['crypto_wallets', 'crypto_wallet_not_found', 'Crypto wallet not found.'],
+    ['oauth', 'not_found', 'OAuth registration not found.'],
+    ['biometric_registrations', 'not_found', 'Biometric registration not found.'],
+  ] as const)('answers DELETE /users/%s/{id} of an unknown id with 404 %s', async (segment, type, message) => {
     const testProvider = await startProvider();
     const { sessionToken } = await signIn(testProvider);
     const response = await testProvider.call('DELETE', `/users/${segment}/some-id`, { sessionToken });
     expect(response.status).toBe(404);
-    expect(response.json).toEqual(errorBody(404, 'not_found', message));
+    expect(response.json).toEqual(errorBody(404, type, message));
   });
 
   it.each([

@@ -1,9 +1,10 @@
-import type { User, WebAuthnRegistration } from '@latchkey/sdk/contract';
+import type { User, UserCryptoWallet, WebAuthnRegistration } from '@latchkey/sdk/contract';
 import { type Kysely, SqliteAdapter, type Transaction } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
+import { getAddress } from 'viem';
 import { precompiled } from '../db/precompiled';
-import type { Database, WebauthnRegistrationsTable } from '../db/schema';
+import type { CryptoWalletsTable, Database, WebauthnRegistrationsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { newId } from './secrets';
 
@@ -28,7 +29,10 @@ function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** The user row with its emails, phone numbers, passkeys, TOTPs and password flag aggregated into JSON by the database. */
+/**
+ * The user row with its emails, phone numbers, crypto wallets, passkeys, TOTPs and password flag aggregated into JSON
+ * by the database.
+ */
 const selectUserWithMethods = precompiled((db, userId) => {
   const { arrayFrom, objectFrom } = jsonHelpers(db);
   return db
@@ -51,6 +55,14 @@ const selectUserWithMethods = precompiled((db, userId) => {
           .orderBy('phone_numbers.created_at')
           .orderBy('phone_numbers.phone_id'),
       ).as('phone_rows'),
+      arrayFrom(
+        eb
+          .selectFrom('crypto_wallets')
+          .select(['crypto_wallets.crypto_wallet_id', 'crypto_wallets.wallet_type', 'crypto_wallets.address'])
+          .whereRef('crypto_wallets.user_id', '=', 'users.user_id')
+          .orderBy('crypto_wallets.created_at')
+          .orderBy('crypto_wallets.crypto_wallet_id'),
+      ).as('crypto_wallet_rows'),
       arrayFrom(
         eb
           .selectFrom('webauthn_registrations')
@@ -92,6 +104,9 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     { webauthn_registration_id: string; rp_id: string; user_agent: string; authenticator_type: string; name: string }[]
   >(user.webauthn_rows);
   const totps = fromJson<{ totp_id: string; verified: number }[]>(user.totp_rows);
+  const wallets = fromJson<Pick<CryptoWalletsTable, 'crypto_wallet_id' | 'wallet_type' | 'address'>[]>(
+    user.crypto_wallet_rows,
+  );
   return {
     user_id: user.user_id,
     created_at: iso(user.created_at),
@@ -103,7 +118,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
       phone_number: row.phone_number,
       verified: row.verified === 1,
     })),
-    crypto_wallets: [],
+    crypto_wallets: wallets.map(serializeCryptoWallet),
     providers: [],
     webauthn_registrations: webauthn.map(serializeWebauthnRegistration),
     biometric_registrations: [],
@@ -275,5 +290,23 @@ export function serializeWebauthnRegistration(
     // Only verified registrations are stored: a credential joins the account once its registration verifies.
     verified: true,
     name: row.name,
+  };
+}
+
+/** A wallet address as it is shown: Ethereum in its EIP-55 checksummed form, Solana base58 as stored. */
+export function walletAddressForDisplay(walletType: string, address: string): string {
+  return walletType === 'ethereum' ? getAddress(address) : address;
+}
+
+/** A crypto wallet as contract §6 shows it (`crypto_wallets[]`). */
+export function serializeCryptoWallet(
+  row: Pick<CryptoWalletsTable, 'crypto_wallet_id' | 'wallet_type' | 'address'>,
+): UserCryptoWallet {
+  return {
+    crypto_wallet_id: row.crypto_wallet_id,
+    crypto_wallet_address: walletAddressForDisplay(row.wallet_type, row.address),
+    crypto_wallet_type: row.wallet_type,
+    // Only verified wallets are stored: a wallet joins the account once its signature verifies.
+    verified: true,
   };
 }

@@ -1,0 +1,269 @@
+import type { Hono } from 'hono';
+import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+import { z } from 'zod';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { protectionFields, sessionDurationField } from '../../http/fields';
+import { consumeRateLimit, recordFailure, releaseGuessSlot, takeGuessSlot } from '../../services/guards';
+import {
+  assertRecentAuthentication,
+  authenticateResponseFields,
+  optionalSession,
+  recordAuthentication,
+  requireOpaqueSession,
+  requireSession,
+  type SessionRow,
+} from '../../services/sessions';
+import { requireUser } from '../../services/users';
+import { challengeNonce } from './challengeMessage';
+import {
+  type ChallengeCaller,
+  type ChallengeContent,
+  type ChallengeRow,
+  consumeChallenge,
+  liveChallenges,
+  messageOf,
+  newChallenge,
+  storeChallenge,
+} from './challenges';
+import { signatureMatches } from './signatures';
+import { resolveSiweFields, siweFieldError, siweParamsSchema } from './siweParams';
+import {
+  attachWallet,
+  cryptoWalletFactor,
+  findOrCreateWalletUser,
+  findWallet,
+  parseWallet,
+  type Wallet,
+  type WalletRow,
+} from './wallets';
+
+// Lengths are capped here; parseWallet decides what a valid address of each type is.
+const walletFields = {
+  crypto_wallet_address: z.string().max(128),
+  crypto_wallet_type: z.string().max(64),
+};
+
+const startSchema = z.object({
+  ...walletFields,
+  siwe_params: siweParamsSchema.optional(),
+  ...protectionFields,
+});
+
+const authenticateSchema = z.object({
+  ...walletFields,
+  signature: z.string().max(1024),
+  session_duration_minutes: sessionDurationField,
+  ...protectionFields,
+});
+
+const CHALLENGE_NOT_FOUND =
+  'No live challenge for this crypto wallet: it expired, was used already, was issued to another session or was never issued. Start again (crypto_wallets/authenticate/start).';
+
+/** The page's origin, when the call came from one of the project's allowed origins (browsers always say). */
+function pageOrigin(c: ProviderContext): string | null {
+  const origin = c.req.header('origin');
+  return origin !== undefined && c.get('deps').config.project.allowedOrigins.includes(origin) ? origin : null;
+}
+
+/**
+ * What the wallet will sign: Sign-In with Ethereum when the project requires it or the caller sent `siwe_params`
+ * (Ethereum only: `crypto_wallet_type_incompatible_with_siwe` for Solana), else the plain message.
+ */
+function challengeContent(c: ProviderContext, wallet: Wallet, params: z.infer<typeof startSchema>['siwe_params']) {
+  const { project } = c.get('deps').config;
+  if (params !== undefined && wallet.type !== 'ethereum') {
+    throw new ProviderError('crypto_wallet_type_incompatible_with_siwe');
+  }
+  const isSiwe = wallet.type === 'ethereum' && (params !== undefined || project.cryptoWallets.siweRequired);
+  const content: ChallengeContent = isSiwe
+    ? { format: 'siwe', siwe: resolveSiweFields(project, params, pageOrigin(c), c.get('deps').clock.now()) }
+    : { format: 'plain', origin: pageOrigin(c) ?? '' };
+  return content;
+}
+
+/**
+ * `crypto_wallets/authenticate/start/primary` and `/secondary`: the message the wallet must sign, bound to the
+ * wallet type and address (and, for a secondary start, to the caller's session), single-use, live five minutes.
+ * Anyone may ask for a primary challenge (limited per IP). A secondary challenge needs the opaque token of a
+ * session; proving a wallet the user already holds adds it to the session, attaching a new one is a sensitive
+ * change and needs a recent authentication.
+ */
+async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondary'): Promise<Response> {
+  const deps = c.get('deps');
+  const body = await readBody(c, startSchema);
+  const wallet = parseWallet(deps, body.crypto_wallet_type, body.crypto_wallet_address);
+  let caller: ChallengeCaller | null = null;
+  if (mode === 'secondary') {
+    const { row } = await requireOpaqueSession(c);
+    const holder = await findWallet(deps.db, deps.config.project.projectId, wallet);
+    if (holder?.user_id !== row.user_id) assertRecentAuthentication(deps, row);
+    caller = { userId: row.user_id, sessionId: row.session_id };
+  } else {
+    const ip = clientIp(c);
+    if (ip !== '') {
+      await consumeRateLimit(
+        deps,
+        `cryptoWalletChallengesPerIp:${ip}`,
+        deps.config.rateLimits.cryptoWalletChallengesPerIp,
+      );
+    }
+  }
+  const row = newChallenge(deps, wallet, challengeContent(c, wallet, body.siwe_params), caller);
+  let challenge: string;
+  try {
+    challenge = messageOf(deps, row, wallet);
+  } catch (error) {
+    // viem checks every SIWE field again as it builds the message.
+    throw siweFieldError(error);
+  }
+  await storeChallenge(deps, row);
+  return ok(c, { challenge });
+}
+
+/** A live challenge the signature answers, and whether its SIWE `Not Before` is still ahead. */
+interface Match {
+  challenge: ChallengeRow;
+  notYetValid: boolean;
+}
+
+/**
+ * The challenge (of `candidates`) whose message the signature signs with the wallet's key, if any. A SIWE message
+ * is checked again as EIP-4361 says: its domain is the host of its URI, an origin of the project; the nonce,
+ * address and times are the challenge's.
+ */
+async function matchingChallenge(
+  c: ProviderContext,
+  wallet: Wallet,
+  candidates: ChallengeRow[],
+  signature: string,
+  now: number,
+): Promise<Match | null> {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  for (const challenge of candidates) {
+    // A plain Ethereum challenge issued before the project required SIWE no longer signs anyone in.
+    if (project.cryptoWallets.siweRequired && wallet.type === 'ethereum' && challenge.format !== 'siwe') continue;
+    let message: string;
+    try {
+      message = messageOf(deps, challenge, wallet);
+    } catch {
+      continue;
+    }
+    if (!(await signatureMatches(wallet, message, signature))) continue;
+    if (challenge.format !== 'siwe') return { challenge, notYetValid: false };
+    const url = new URL(challenge.uri);
+    const parsed = parseSiweMessage(message);
+    const valid =
+      project.allowedOrigins.includes(url.origin) &&
+      validateSiweMessage({
+        message: parsed,
+        domain: url.host,
+        nonce: challengeNonce(deps.passcodeKey, challenge.nonce_salt),
+        address: wallet.display as `0x${string}`,
+        time: new Date(now),
+      });
+    if (valid) return { challenge, notYetValid: false };
+    if (challenge.not_before !== null && challenge.not_before > now) return { challenge, notYetValid: true };
+  }
+  return null;
+}
+
+/**
+ * The wallet row a secondary challenge signs in with: the wallet attached to the user whose session asked (a new
+ * wallet is a sensitive change: it needs a recent authentication), or that user's own wallet. A wallet of another
+ * user is refused with `duplicate_wallet_address`.
+ */
+async function walletOfCaller(
+  trx: Parameters<typeof recordAuthentication>[0],
+  c: ProviderContext,
+  wallet: Wallet,
+  userId: string,
+  current: { row: SessionRow } | null,
+): Promise<WalletRow> {
+  const deps = c.get('deps');
+  const holder = await findWallet(trx, deps.config.project.projectId, wallet);
+  if (holder === undefined) {
+    // The challenge was bound to this session (liveChallenges), so the session is the caller's.
+    if (!current) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });
+    assertRecentAuthentication(deps, current.row);
+  }
+  const row = holder ?? (await attachWallet(trx, deps, userId, wallet)).row;
+  if (row.user_id !== userId) throw new ProviderError('duplicate_wallet_address');
+  return row;
+}
+
+/**
+ * `crypto_wallets/authenticate`: checks the signature against the wallet's live challenges and signs in: the
+ * wallet's user (created at its first sign-in), the caller's session of the same user with the factor added, or,
+ * for a secondary challenge, the wallet attached to the user whose session asked. Like a password, the check takes
+ * a slot of the lockout of the wallet's user (or of the user attaching it) before it runs; a failure keeps it, a
+ * success gives it back. The challenge is used up by one conditional UPDATE in the transaction that starts the
+ * session, so fifty parallel uses of one signature start one session.
+ */
+async function authenticate(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const body = await readBody(c, authenticateSchema);
+  const wallet = parseWallet(deps, body.crypto_wallet_type, body.crypto_wallet_address);
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  const candidates = await liveChallenges(deps, wallet, current?.row.session_id ?? null);
+  if (candidates.length === 0) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });
+  const holder = await findWallet(deps.db, deps.config.project.projectId, wallet);
+  // Whose lockout the check counts against: the wallet's user, else the user attaching it (a secondary challenge).
+  const guessUser = holder?.user_id ?? candidates.find((challenge) => challenge.user_id !== null)?.user_id ?? null;
+  const now = deps.clock.now();
+
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    // Throws user_lock_limit_reached past the cap, rolling the transaction back.
+    if (guessUser !== null) await takeGuessSlot(deps, guessUser, trx);
+    const match = await matchingChallenge(c, wallet, candidates, body.signature, now);
+    if (!match) {
+      if (guessUser !== null) await recordFailure(deps, guessUser, trx);
+      return { refused: 'unable_to_authenticate_crypto_wallet' as const };
+    }
+    if (guessUser !== null) await releaseGuessSlot(trx, guessUser);
+    if (match.notYetValid) return { refused: 'siwe_message_not_valid_yet' as const };
+    if (!(await consumeChallenge(trx, match.challenge.challenge_id, now))) {
+      return { refused: 'crypto_wallet_not_found' as const, message: CHALLENGE_NOT_FOUND };
+    }
+    const { user_id: boundUser } = match.challenge;
+    const row =
+      boundUser === null
+        ? await findOrCreateWalletUser(trx, deps, wallet)
+        : await walletOfCaller(trx, c, wallet, boundUser, current);
+    const session = await recordAuthentication(trx, c, {
+      userId: row.user_id,
+      factor: cryptoWalletFactor(row),
+      durationMinutes: body.session_duration_minutes,
+      current,
+    });
+    return { session };
+  });
+  if (outcome.refused !== undefined) throw new ProviderError(outcome.refused, { message: outcome.message });
+  return ok(c, await authenticateResponseFields(c, outcome.session));
+}
+
+/** `DELETE /users/crypto_wallets/{id}`: removes one of the caller's own wallets (a sensitive change). */
+async function remove(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { row } = await requireSession(c);
+  assertRecentAuthentication(deps, row);
+  // Only the caller's own: another user's id is "not found", never deleted.
+  const deleted = await deps.db
+    .deleteFrom('crypto_wallets')
+    .where('crypto_wallet_id', '=', c.req.param('id') ?? '')
+    .where('user_id', '=', row.user_id)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) throw new ProviderError('crypto_wallet_not_found');
+  const user = await requireUser(deps.db, row.user_id);
+  return ok(c, { user_id: user.user_id, __user: user });
+}
+
+/** The crypto wallet calls of contract §4 "Crypto wallets", and the delete of a wallet from §4 "Users". */
+export function registerCryptoWalletRoutes(app: Hono<ProviderEnv>): void {
+  app.post('/sdk/v1/crypto_wallets/authenticate/start/primary', (c) => authenticateStart(c, 'primary'));
+  app.post('/sdk/v1/crypto_wallets/authenticate/start/secondary', (c) => authenticateStart(c, 'secondary'));
+  app.post('/sdk/v1/crypto_wallets/authenticate', authenticate);
+  app.delete('/sdk/v1/users/crypto_wallets/:id', remove);
+}

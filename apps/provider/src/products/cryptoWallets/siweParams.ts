@@ -1,0 +1,164 @@
+// The Sign-In with Ethereum (EIP-4361) fields of a challenge, from the caller's `siwe_params` and the project.
+// The caller picks the page (`uri`), which must belong to the project, and the domain is that page's host. A
+// wallet shows the domain and warns when it is not the page asking (phishing). The chain, statement, request id
+// and resources are the caller's; the times are the provider's, and the nonce is always fresh.
+import { z } from 'zod';
+import type { ProjectConfig } from '../../config';
+import { ProviderError } from '../../http/errors';
+import { CHALLENGE_LIFETIME_MS } from './challengeMessage';
+
+/** `siwe_params` of a start call (contract §4), bounded so that no field can blow up a message. */
+export const siweParamsSchema = z.object({
+  uri: z.string().max(2048).optional(),
+  chain_id: z.string().max(32).optional(),
+  issued_at: z.string().max(64).optional(),
+  statement: z.string().max(4096).optional(),
+  not_before: z.string().max(64).optional(),
+  message_request_id: z.string().max(1024).optional(),
+  resources: z.array(z.string().max(4096)).max(32).optional(),
+});
+export type SiweParams = z.infer<typeof siweParamsSchema>;
+
+/** The SIWE fields as a challenge row keeps them. */
+export interface SiweFields {
+  domain: string;
+  uri: string;
+  chainId: number;
+  statement: string | null;
+  requestId: string | null;
+  /** JSON array, or null. */
+  resources: string | null;
+  notBefore: number | null;
+  issuedAt: number;
+}
+
+const PRINTABLE_LINE = /^[\x20-\x7e]*$/;
+const PRINTABLE_WORD = /^[\x21-\x7e]+$/;
+const CHAIN_ID = /^[1-9]\d{0,15}$/;
+/** RFC 3339 date-time, as EIP-4361 and viem's parser take it. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const MAX_STATEMENT = 1024;
+const MAX_REQUEST_ID = 256;
+const MAX_RESOURCES = 16;
+/** The domains viem's `createSiweMessage` accepts: a DNS name, an IPv4 address or localhost, with a port. */
+const SIWE_DOMAIN =
+  /^(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}|(?:\d{1,3}\.){3}\d{1,3}|localhost)(?::\d{1,5})?$/;
+
+function rfc3339(text: string): number | null {
+  if (!RFC3339.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * An absolute URI (RFC 3986): a scheme, then only URI characters, and whole percent escapes. viem's
+ * `createSiweMessage` checks each URI again when the message is built (see `siweFieldError`).
+ */
+function isUri(text: string): boolean {
+  return (
+    /^[a-zA-Z][a-zA-Z0-9+.-]*:[a-zA-Z0-9:/?#[\]@!$&'()*+,;=.\-_~%]*$/.test(text) &&
+    !/%(?![0-9a-fA-F]{2})/.test(text) &&
+    URL.canParse(text)
+  );
+}
+
+const FIELD_ERRORS = {
+  uri: 'invalid_siwe_uri',
+  domain: 'invalid_siwe_uri',
+  chainId: 'invalid_siwe_chain_id',
+  statement: 'invalid_siwe_statement',
+  resources: 'invalid_siwe_resource',
+} as const;
+
+/**
+ * The refusal for a SIWE field that viem's `createSiweMessage` threw on (its error names the field), so that a value
+ * this file let through but EIP-4361 does not is a 400 naming the field, never a 500.
+ */
+export function siweFieldError(error: unknown): ProviderError {
+  const field = /field "(\w+)"/.exec(error instanceof Error ? error.message : '')?.[1];
+  const type = field !== undefined && field in FIELD_ERRORS ? FIELD_ERRORS[field as keyof typeof FIELD_ERRORS] : null;
+  return new ProviderError(type ?? 'invalid_siwe_uri');
+}
+
+/**
+ * The page a SIWE message is for: an http(s) URI without credentials whose origin is one of the project's allowed
+ * origins, and its host (with the port) as the message's domain.
+ */
+function siweUri(project: ProjectConfig, raw: string): { uri: string; domain: string } {
+  if (!isUri(raw) || raw.includes('\\')) throw new ProviderError('invalid_siwe_uri');
+  const url = new URL(raw);
+  const allowed =
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    project.allowedOrigins.includes(url.origin) &&
+    SIWE_DOMAIN.test(url.host);
+  if (!allowed) throw new ProviderError('invalid_siwe_uri');
+  return { uri: raw, domain: url.host };
+}
+
+/**
+ * The SIWE fields of a start call, or a refusal naming the field: the `uri` (default: the page's origin, from the
+ * Origin header of a call that names none); the chain (default 1); `issued_at` (default now, and no further than the
+ * challenge's lifetime from now); `not_before`, which must fall before the challenge expires; and the statement,
+ * request id and resources.
+ */
+export function resolveSiweFields(
+  project: ProjectConfig,
+  params: SiweParams | undefined,
+  pageOrigin: string | null,
+  now: number,
+): SiweFields {
+  const rawUri = params?.uri ?? pageOrigin;
+  if (rawUri === null || rawUri === undefined) {
+    throw new ProviderError('invalid_siwe_uri', {
+      message: 'This project requires Sign-In with Ethereum: name the page in siwe_params.uri.',
+    });
+  }
+  const { uri, domain } = siweUri(project, rawUri);
+
+  const chainText = params?.chain_id ?? '1';
+  if (!CHAIN_ID.test(chainText) || !Number.isSafeInteger(Number(chainText))) {
+    throw new ProviderError('invalid_siwe_chain_id');
+  }
+
+  let issuedAt = now;
+  if (params?.issued_at !== undefined) {
+    const given = rfc3339(params.issued_at);
+    if (given === null || Math.abs(given - now) > CHALLENGE_LIFETIME_MS)
+      throw new ProviderError('invalid_siwe_issued_at');
+    issuedAt = given;
+  }
+
+  let notBefore: number | null = null;
+  if (params?.not_before !== undefined) {
+    notBefore = rfc3339(params.not_before);
+    if (notBefore === null || notBefore >= now + CHALLENGE_LIFETIME_MS)
+      throw new ProviderError('invalid_siwe_not_before');
+  }
+
+  // An empty statement or request id is none: EIP-4361 then leaves the line out.
+  const statement = params?.statement || null;
+  if (statement !== null && (statement.length > MAX_STATEMENT || !PRINTABLE_LINE.test(statement))) {
+    throw new ProviderError('invalid_siwe_statement');
+  }
+  const requestId = params?.message_request_id || null;
+  if (requestId !== null && (requestId.length > MAX_REQUEST_ID || !PRINTABLE_WORD.test(requestId))) {
+    throw new ProviderError('invalid_siwe_message_request_id');
+  }
+  const resources = params?.resources ?? null;
+  if (resources !== null && (resources.length > MAX_RESOURCES || !resources.every(isUri))) {
+    throw new ProviderError('invalid_siwe_resource');
+  }
+
+  return {
+    domain,
+    uri,
+    chainId: Number(chainText),
+    statement,
+    requestId,
+    resources: resources === null ? null : JSON.stringify(resources),
+    notBefore,
+    issuedAt,
+  };
+}
