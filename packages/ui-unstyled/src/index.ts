@@ -17,6 +17,7 @@ export * from './messages/main';
 export * from './PasskeyRegistration';
 export * from './primitives/createPart';
 // The product registry and each product's slice (products/<key>/)
+export * from './products/crypto/index';
 export * from './products/defineProductKit';
 export * from './products/emailMagicLinks/index';
 export * from './products/otp/index';

@@ -1,3 +1,4 @@
+import { cryptoMessages } from '../products/crypto/messages';
 import { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import { otpMessages } from '../products/otp/messages';
 import { passkeyMessages } from '../products/passkeys/messages';
@@ -24,5 +25,6 @@ export const messages = {
     ...passwordMessages,
     ...passkeyMessages,
     ...totpMessages,
+    ...cryptoMessages,
   },
 } as const;

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { cryptoMessages } from '../products/crypto/messages';
 import type { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
 import type { otpMessages } from '../products/otp/messages';
 import type { passkeyMessages } from '../products/passkeys/messages';
@@ -17,7 +18,8 @@ export type MessageId =
   | keyof typeof otpMessages
   | keyof typeof passwordMessages
   | keyof typeof totpMessages
-  | keyof typeof passkeyMessages;
+  | keyof typeof passkeyMessages
+  | keyof typeof cryptoMessages;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;

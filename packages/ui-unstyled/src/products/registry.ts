@@ -1,6 +1,7 @@
 // The kit's products, one line each (the hooks' registry lists the same keys; the type below makes a product
 // without its kit line a type error). The screen loaders, the Main screen's forms and `preloadSignIn` read this.
 import type { AvailableProduct } from '@latchkey/hooks';
+import { cryptoKit } from './crypto/kit';
 import type { ProductKit } from './defineProductKit';
 import { emailMagicLinksKit } from './emailMagicLinks/kit';
 import { otpKit } from './otp/kit';
@@ -13,4 +14,5 @@ export const PRODUCT_KITS: Readonly<Record<AvailableProduct, ProductKit>> = {
   otp: otpKit as ProductKit,
   passwords: passwordsKit as ProductKit,
   passkeys: passkeysKit as ProductKit,
+  crypto: cryptoKit as ProductKit,
 };

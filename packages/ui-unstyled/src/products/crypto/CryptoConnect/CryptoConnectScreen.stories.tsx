@@ -1,0 +1,8 @@
+import Basic from './examples/basic';
+import CustomLayout from './examples/custom-layout';
+import ErrorExample from './examples/error';
+import Loading from './examples/loading';
+
+export default { title: 'Unstyled/CryptoConnect' };
+
+export { Basic, CustomLayout, ErrorExample as Error, Loading };
