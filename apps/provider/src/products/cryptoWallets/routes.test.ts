@@ -1,0 +1,523 @@
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { authenticateResponse, expectedUser } from '../../../test/authenticateResponse';
+import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
+import { type CallResult, iso, ORIGIN, START, startProvider, type TestProvider } from '../../../test/harness';
+import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
+import {
+  type AnyTestWallet,
+  challengeOf,
+  cryptoFactor,
+  nonceOf,
+  signWith,
+  userWallet,
+  walletAuthenticate,
+  walletSignIn,
+  walletStart,
+} from '../../../test/walletSteps';
+
+const FIVE_MINUTES = 5 * 60_000;
+const NO_CHALLENGE = errorBody(
+  404,
+  'crypto_wallet_not_found',
+  'No live challenge for this crypto wallet: it expired, was used already, was issued to another session or was never issued. Start again (crypto_wallets/authenticate/start).',
+);
+const BAD_SIGNATURE = errorBody(
+  401,
+  'unable_to_authenticate_crypto_wallet',
+  'The crypto wallet could not be authenticated: the signature does not match the challenge and address.',
+);
+
+/** Every table a wallet call could write, as JSON text: to look for a secret anywhere in the database. */
+async function databaseText(t: TestProvider): Promise<string> {
+  const db = t.provider.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const tables = [
+    'crypto_wallet_challenges',
+    'crypto_wallets',
+    'users',
+    'sessions',
+    'auth_failures',
+    'guess_counters',
+    'rate_limits',
+    'events',
+  ];
+  const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
+  return JSON.stringify(rows);
+}
+
+/** The rows a refusal must leave alone. */
+async function walletRows(t: TestProvider) {
+  const { db } = t.provider.database;
+  return {
+    users: await db.selectFrom('users').selectAll().orderBy('user_id').execute(),
+    wallets: await db.selectFrom('crypto_wallets').selectAll().orderBy('crypto_wallet_id').execute(),
+    sessions: await db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
+  };
+}
+
+/** The user id, wallet id and session token of a successful wallet sign-in. */
+function signedIn(response: CallResult) {
+  expect(response.status, JSON.stringify(response.json)).toBe(200);
+  const data = response.json.data;
+  return {
+    userId: data.user_id as string,
+    walletId: data.user.crypto_wallets[0].crypto_wallet_id as string,
+    sessionToken: data.session_token as string,
+  };
+}
+
+describe('crypto_wallets/authenticate/start', () => {
+  it.each([
+    ['Ethereum', () => new TestEthereumWallet()],
+    ['Solana', () => new TestSolanaWallet()],
+  ])(
+    'answers a plain %s challenge naming the project, page, wallet, a fresh nonce and both times',
+    async (name, make) => {
+      const t = await startProvider();
+      const wallet = make();
+      const response = await walletStart(t, wallet);
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({
+        data: { request_id: REQUEST_ID, status_code: 200, challenge: expect.any(String) },
+      });
+      const challenge = challengeOf(response);
+      const nonce = nonceOf(challenge);
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      expect(challenge).toBe(
+        [
+          `Sign in to Latchkey Playground with your ${name} wallet.`,
+          `Origin: ${ORIGIN}`,
+          `Wallet: ${wallet.address}`,
+          `Nonce: ${nonce}`,
+          `Issued At: ${iso(START)}`,
+          `Expiration Time: ${iso(START + FIVE_MINUTES)}`,
+        ].join('\n'),
+      );
+      // Every start has its own nonce.
+      expect(nonceOf(challengeOf(await walletStart(t, wallet)))).not.toBe(nonce);
+    },
+  );
+
+  it('keeps no nonce in the database: neither the nonce nor the message appears in any row', async () => {
+    const t = await startProvider();
+    const ethereum = new TestEthereumWallet();
+    const solana = new TestSolanaWallet();
+    const challenges = [
+      challengeOf(await walletStart(t, ethereum)),
+      challengeOf(await walletStart(t, solana)),
+      challengeOf(await walletStart(t, ethereum, { siwe_params: { uri: ORIGIN } })),
+    ];
+    const stored = await databaseText(t);
+    for (const challenge of challenges) {
+      expect(stored).not.toContain(nonceOf(challenge));
+      expect(stored).not.toContain(challenge);
+    }
+    // The rows keep what binds the challenge (type, normalised address, expiry) and a salt, never the nonce.
+    const rows = await t.provider.database.db
+      .selectFrom('crypto_wallet_challenges')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('format')
+      .execute();
+    expect(rows).toHaveLength(3);
+    expect(
+      rows.map(({ wallet_type, address, format, expires_at, consumed_at }) => ({
+        wallet_type,
+        address,
+        format,
+        expires_at,
+        consumed_at,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          wallet_type: 'ethereum',
+          address: ethereum.address.toLowerCase(),
+          format: 'plain',
+          expires_at: START + FIVE_MINUTES,
+          consumed_at: null,
+        },
+        {
+          wallet_type: 'solana',
+          address: solana.address,
+          format: 'plain',
+          expires_at: START + FIVE_MINUTES,
+          consumed_at: null,
+        },
+        {
+          wallet_type: 'ethereum',
+          address: ethereum.address.toLowerCase(),
+          format: 'siwe',
+          expires_at: START + FIVE_MINUTES,
+          consumed_at: null,
+        },
+      ]),
+    );
+    // The signed messages still verify: the provider rebuilds them from the fields and its key.
+    expect(
+      signedIn(await walletAuthenticate(t, solana, await signWith(solana, challenges[1] as string))).userId,
+    ).toMatch(/^user-test-/);
+  });
+
+  it('leaves the origin out of a plain challenge asked for without an allowed page origin', async () => {
+    const t = await startProvider();
+    const wallet = new TestEthereumWallet();
+    const response = await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
+      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
+      origin: null,
+    });
+    const challenge = challengeOf(response);
+    expect(challenge).not.toContain('Origin:');
+    expect(challenge.split('\n')[1]).toBe(`Wallet: ${wallet.address}`);
+    expect(signedIn(await walletAuthenticate(t, wallet, await signWith(wallet, challenge))).userId).toMatch(/^user-/);
+  });
+
+  it('refuses addresses that are not of their type with invalid_crypto_wallet_address, and unknown types, writing nothing', async () => {
+    const t = await startProvider();
+    const ethereum = new TestEthereumWallet();
+    const solana = new TestSolanaWallet();
+    const mixed = ethereum.address.slice(2);
+    // The checksum broken by one letter's case: a mistyped address (40 digits without a letter are vanishingly rare).
+    const letter = mixed.search(/[a-fA-F]/);
+    const char = mixed.charAt(letter);
+    const flipped = `0x${mixed.slice(0, letter)}${char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase()}${mixed.slice(letter + 1)}`;
+    const refused: [type: string, address: string][] = [
+      ['ethereum', flipped],
+      ['ethereum', ethereum.address.slice(0, 41)],
+      ['ethereum', `${ethereum.address}00`],
+      ['ethereum', ethereum.address.slice(2)],
+      ['ethereum', `0X${mixed.toLowerCase()}`],
+      ['ethereum', `0x${'g'.repeat(40)}`],
+      ['ethereum', solana.address],
+      ['ethereum', ''],
+      ['solana', ethereum.address],
+      ['solana', `${solana.address.slice(0, -1)}0`],
+      ['solana', '1'.repeat(31)],
+      ['solana', solana.address.slice(0, 30)],
+      ['solana', `${solana.address}${solana.address}`],
+      ['solana', ` ${solana.address}`],
+      ['solana', ''],
+    ];
+    for (const [type, address] of refused) {
+      const response = await walletStart(t, ethereum, { type, address });
+      expect(response.json, `${type} ${address}`).toEqual(errorBody(400, 'invalid_crypto_wallet_address'));
+    }
+    for (const type of ['bitcoin', 'Ethereum', '', 'solana ']) {
+      expectError(await walletStart(t, ethereum, { type }), 400, 'invalid_wallet_type');
+    }
+    expect(await t.provider.database.db.selectFrom('crypto_wallet_challenges').selectAll().execute()).toEqual([]);
+  });
+
+  it('takes a lower-case and an upper-case Ethereum address (no checksum) and answers the checksummed form', async () => {
+    const t = await startProvider();
+    const wallet = new TestEthereumWallet();
+    const hex = wallet.address.slice(2);
+    for (const address of [`0x${hex.toLowerCase()}`, `0x${hex.toUpperCase()}`, wallet.address]) {
+      const challenge = challengeOf(await walletStart(t, wallet, { address }));
+      expect(challenge).toContain(`Wallet: ${wallet.address}\n`);
+    }
+  });
+
+  it('refuses a wallet type the project switched off with method_not_enabled', async () => {
+    const t = await startProvider({ project: { cryptoWallets: { types: ['solana'] } } });
+    const ethereum = new TestEthereumWallet();
+    expectError(await walletStart(t, ethereum), 403, 'method_not_enabled');
+    expectError(await walletAuthenticate(t, ethereum, '0x00'), 403, 'method_not_enabled');
+    expect((await walletStart(t, new TestSolanaWallet())).status).toBe(200);
+    const off = await startProvider({ project: { cryptoWallets: { types: [] } } });
+    expectError(await walletStart(off, new TestSolanaWallet()), 403, 'method_not_enabled');
+  });
+
+  it('refuses wrong field types with a schema error naming each field', async () => {
+    const t = await startProvider();
+    expectSchemaError(await t.post('/crypto_wallets/authenticate/start/primary', {}), [
+      '.crypto_wallet_address',
+      '.crypto_wallet_type',
+    ]);
+    expectSchemaError(
+      await t.post('/crypto_wallets/authenticate/start/primary', {
+        crypto_wallet_address: 1,
+        crypto_wallet_type: ['ethereum'],
+        siwe_params: { uri: 5, resources: 'x' },
+      }),
+      ['.crypto_wallet_address', '.crypto_wallet_type', '.siwe_params.uri', '.siwe_params.resources'],
+    );
+    expectSchemaError(
+      await t.post('/crypto_wallets/authenticate', {
+        crypto_wallet_address: 'x',
+        crypto_wallet_type: 'ethereum',
+        signature: null,
+        session_duration_minutes: 1,
+      }),
+      ['.signature', '.session_duration_minutes'],
+    );
+  });
+
+  it('limits primary starts per client IP with 429 too_many_requests', async () => {
+    const t = await startProvider({ rateLimits: { cryptoWalletChallengesPerIp: { limit: 3, windowSeconds: 60 } } });
+    const wallet = new TestSolanaWallet();
+    for (let index = 0; index < 3; index += 1) expect((await walletStart(t, wallet)).status).toBe(200);
+    const refused = await walletStart(t, wallet);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error_type).toBe('too_many_requests');
+    expect(refused.headers.get('retry-after')).toBe('60');
+    // Another client is not affected.
+    const other = await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
+      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('crypto_wallets/authenticate', () => {
+  it.each([
+    ['Ethereum', () => new TestEthereumWallet()],
+    ['Solana', () => new TestSolanaWallet()],
+  ])('signs up a new user with a %s signature, then signs the same user in again', async (_name, make) => {
+    const t = await startProvider();
+    const wallet = make();
+    const first = await walletSignIn(t, wallet);
+    const { userId, walletId } = signedIn(first);
+    expect(walletId).toMatch(/^crypto-wallet-test-/);
+    const user = expectedUser(userId, { crypto_wallets: [userWallet(walletId, wallet)] });
+    expect(first.json.data).toEqual(
+      authenticateResponse({
+        userId,
+        user,
+        factors: [cryptoFactor(walletId, wallet, START)],
+        expiresAt: START + 60 * 60_000,
+      }),
+    );
+    expect((await t.call('GET', '/users/me', { sessionToken: first.json.data.session_token })).json.data).toEqual({
+      request_id: REQUEST_ID,
+      status_code: 200,
+      ...user,
+    });
+
+    t.clock.advance(60_000);
+    const again = await walletSignIn(t, wallet, { sessionDurationMinutes: 30 });
+    expect(again.json.data).toEqual(
+      authenticateResponse({
+        userId,
+        user,
+        factors: [cryptoFactor(walletId, wallet, START + 60_000)],
+        startedAt: START + 60_000,
+        expiresAt: START + 60_000 + 30 * 60_000,
+      }),
+    );
+    expect(again.json.data.session.session_id).not.toBe(first.json.data.session.session_id);
+    const rows = await walletRows(t);
+    expect(rows.users).toHaveLength(1);
+    expect(rows.wallets).toEqual([
+      {
+        crypto_wallet_id: walletId,
+        project_id: 'project-test-latchkey-playground',
+        user_id: userId,
+        wallet_type: wallet instanceof TestEthereumWallet ? 'ethereum' : 'solana',
+        address: wallet instanceof TestEthereumWallet ? wallet.address.toLowerCase() : wallet.address,
+        created_at: START,
+      },
+    ]);
+    expect(rows.sessions).toHaveLength(2);
+  });
+
+  it('treats the checksummed and the lower-case Ethereum address as one wallet and one user', async () => {
+    const t = await startProvider();
+    const wallet = new TestEthereumWallet();
+    const lower = wallet.address.toLowerCase();
+    const first = signedIn(await walletSignIn(t, wallet, { address: lower }));
+    // Asked for in lower case, answered in checksummed form, and the other way round.
+    const challenge = challengeOf(await walletStart(t, wallet, { address: lower }));
+    const second = signedIn(
+      await walletAuthenticate(t, wallet, await signWith(wallet, challenge), { address: wallet.address }),
+    );
+    const third = signedIn(await walletSignIn(t, wallet));
+    expect(new Set([first.userId, second.userId, third.userId]).size).toBe(1);
+    expect(new Set([first.walletId, second.walletId, third.walletId]).size).toBe(1);
+    expect((await walletRows(t)).wallets).toHaveLength(1);
+  });
+
+  it('refuses a signature by another key or for another address, keeping the challenge for its owner', async () => {
+    const t = await startProvider();
+    for (const [owner, stranger] of [
+      [new TestEthereumWallet(), new TestEthereumWallet()],
+      [new TestSolanaWallet(), new TestSolanaWallet()],
+    ] as [AnyTestWallet, AnyTestWallet][]) {
+      const challenge = challengeOf(await walletStart(t, owner));
+      // Another key signs the owner's challenge and claims the owner's address.
+      expect((await walletAuthenticate(t, owner, await signWith(stranger, challenge))).json).toEqual(BAD_SIGNATURE);
+      // The stranger signs the owner's challenge and claims its own address: it has no challenge.
+      expect((await walletAuthenticate(t, stranger, await signWith(stranger, challenge))).json).toEqual(NO_CHALLENGE);
+      // The owner's signature of something else.
+      expect((await walletAuthenticate(t, owner, await signWith(owner, `${challenge}\n`))).json).toEqual(BAD_SIGNATURE);
+      expect((await walletRows(t)).users).toHaveLength(0);
+      // None of that used the challenge up.
+      expect(signedIn(await walletAuthenticate(t, owner, await signWith(owner, challenge))).userId).toMatch(/^user-/);
+      await t.provider.database.db.deleteFrom('crypto_wallets').execute();
+      await t.provider.database.db.deleteFrom('sessions').execute();
+      await t.provider.database.db.deleteFrom('users').execute();
+    }
+  });
+
+  it('refuses malformed signatures as bad signatures, never with a 500', async () => {
+    const t = await startProvider();
+    const ethereum = new TestEthereumWallet();
+    const solana = new TestSolanaWallet();
+    const ethereumSignature = await signWith(ethereum, challengeOf(await walletStart(t, ethereum)));
+    const solanaSignature = await signWith(solana, challengeOf(await walletStart(t, solana)));
+    const broken: [AnyTestWallet, string][] = [
+      [ethereum, ''],
+      [ethereum, '0x'],
+      [ethereum, ethereumSignature.slice(2)],
+      [ethereum, `${ethereumSignature}00`],
+      [ethereum, `0x${'0'.repeat(130)}`],
+      [ethereum, `0x${'f'.repeat(130)}`],
+      [ethereum, `0x${'1'.repeat(128)}`],
+      [ethereum, `${ethereumSignature.slice(0, -2)}ff`],
+      [ethereum, solanaSignature],
+      [solana, ''],
+      [solana, '0OIl'],
+      [solana, solanaSignature.slice(0, -4)],
+      [solana, `${solanaSignature}2`],
+      [solana, '1'.repeat(88)],
+      [solana, ethereumSignature],
+    ];
+    for (const [wallet, signature] of broken) {
+      expect((await walletAuthenticate(t, wallet, signature)).json, signature).toEqual(BAD_SIGNATURE);
+    }
+    expect(signedIn(await walletAuthenticate(t, ethereum, ethereumSignature)).userId).toMatch(/^user-/);
+    expect(signedIn(await walletAuthenticate(t, solana, solanaSignature)).userId).toMatch(/^user-/);
+  });
+
+  it('refuses an expired challenge and a used one with crypto_wallet_not_found, changing nothing', async () => {
+    const t = await startProvider();
+    const wallet = new TestEthereumWallet();
+    // Never asked for.
+    expect((await walletAuthenticate(t, wallet, await signWith(wallet, 'anything'))).json).toEqual(NO_CHALLENGE);
+
+    const late = challengeOf(await walletStart(t, wallet));
+    t.clock.advance(FIVE_MINUTES);
+    const before = await walletRows(t);
+    expect((await walletAuthenticate(t, wallet, await signWith(wallet, late))).json).toEqual(NO_CHALLENGE);
+    expect(await walletRows(t)).toEqual(before);
+
+    const challenge = challengeOf(await walletStart(t, wallet));
+    const signature = await signWith(wallet, challenge);
+    t.clock.advance(FIVE_MINUTES - 1);
+    expect((await walletAuthenticate(t, wallet, signature)).status).toBe(200);
+    const used = await walletRows(t);
+    expect((await walletAuthenticate(t, wallet, signature)).json).toEqual(NO_CHALLENGE);
+    expect(await walletRows(t)).toEqual(used);
+  });
+
+  it('binds a challenge to the wallet type that asked for it', async () => {
+    const t = await startProvider();
+    const solana = new TestSolanaWallet();
+    const challenge = challengeOf(await walletStart(t, solana));
+    const signature = await signWith(solana, challenge);
+    // The same address and signature named as another type: not even an address of that type.
+    expectError(
+      await walletAuthenticate(t, solana, signature, { type: 'ethereum' }),
+      400,
+      'invalid_crypto_wallet_address',
+    );
+    // An Ethereum challenge is not one of a Solana wallet, whatever the signature.
+    const ethereum = new TestEthereumWallet();
+    const ethereumChallenge = challengeOf(await walletStart(t, ethereum));
+    expect((await walletAuthenticate(t, solana, await signWith(solana, ethereumChallenge))).json).toEqual(
+      BAD_SIGNATURE,
+    );
+    expect(
+      await t.provider.database.db
+        .selectFrom('crypto_wallet_challenges')
+        .select(['wallet_type', 'address'])
+        .where('consumed_at', 'is', null)
+        .orderBy('wallet_type')
+        .execute(),
+    ).toEqual([
+      { wallet_type: 'ethereum', address: ethereum.address.toLowerCase() },
+      { wallet_type: 'solana', address: solana.address },
+    ]);
+    expect(signedIn(await walletAuthenticate(t, solana, signature)).userId).toMatch(/^user-/);
+  });
+
+  it('answers any of the wallet’s live challenges, so a stranger asking for more does not lock the owner out', async () => {
+    const t = await startProvider();
+    const wallet = new TestSolanaWallet();
+    const mine = challengeOf(await walletStart(t, wallet));
+    // Others ask for challenges for the same address from elsewhere.
+    for (let index = 0; index < 3; index += 1) {
+      await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
+        body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
+        remoteAddress: `203.0.113.${index}`,
+      });
+    }
+    expect(signedIn(await walletAuthenticate(t, wallet, await signWith(wallet, mine))).userId).toMatch(/^user-/);
+  });
+
+  it('lets exactly one of 50 parallel uses of one signed challenge start a session, for a new and a returning user', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const wallet = new TestEthereumWallet();
+    for (const round of ['new user', 'returning user']) {
+      const signature = await signWith(wallet, challengeOf(await walletStart(t, wallet)));
+      const sessionsBefore = (await db.selectFrom('sessions').select('session_id').execute()).length;
+      const responses = await Promise.all(Array.from({ length: 50 }, () => walletAuthenticate(t, wallet, signature)));
+      expect(
+        responses.filter((response) => response.status === 200),
+        round,
+      ).toHaveLength(1);
+      for (const response of responses.filter((item) => item.status !== 200))
+        expect(response.json).toEqual(NO_CHALLENGE);
+      expect(await db.selectFrom('sessions').select('session_id').execute()).toHaveLength(sessionsBefore + 1);
+      expect(await db.selectFrom('users').select('user_id').execute()).toHaveLength(1);
+      expect(await db.selectFrom('crypto_wallets').select('crypto_wallet_id').execute()).toHaveLength(1);
+      // Right signatures of a used challenge are no guesses: nothing counts against the user.
+      expect(await db.selectFrom('auth_failures').selectAll().execute()).toEqual([]);
+    }
+  });
+
+  it('creates one user when a new wallet signs up twice at once with two challenges', async () => {
+    const t = await startProvider();
+    const wallet = new TestSolanaWallet();
+    const challenges = [challengeOf(await walletStart(t, wallet)), challengeOf(await walletStart(t, wallet))];
+    const signatures = await Promise.all(challenges.map((challenge) => signWith(wallet, challenge)));
+    const responses = await Promise.all(signatures.map((signature) => walletAuthenticate(t, wallet, signature)));
+    const [a, b] = responses.map(signedIn);
+    expect(a?.userId).toBe(b?.userId);
+    const rows = await walletRows(t);
+    expect(rows.users).toHaveLength(1);
+    expect(rows.wallets).toHaveLength(1);
+    expect(rows.sessions).toHaveLength(2);
+  });
+
+  it('counts bad signatures against the wallet’s user and refuses even a good one past the lockout, until the window passes', async () => {
+    const t = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+    const { db } = t.provider.database;
+    const wallet = new TestEthereumWallet();
+    const stranger = new TestEthereumWallet();
+    const { userId } = signedIn(await walletSignIn(t, wallet));
+    const challenge = challengeOf(await walletStart(t, wallet));
+    for (let index = 0; index < 3; index += 1) {
+      expect((await walletAuthenticate(t, wallet, await signWith(stranger, challenge))).json).toEqual(BAD_SIGNATURE);
+    }
+    expect(await db.selectFrom('auth_failures').select('user_id').execute()).toEqual([
+      { user_id: userId },
+      { user_id: userId },
+      { user_id: userId },
+    ]);
+    const sessionsBefore = await db.selectFrom('sessions').selectAll().execute();
+    const genuine = await signWith(wallet, challenge);
+    expectError(await walletAuthenticate(t, wallet, genuine), 429, 'user_lock_limit_reached');
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual(sessionsBefore);
+    // The slots are the user's own, the counter every method of the user shares.
+    const counter = await db.selectFrom('guess_counters').selectAll().executeTakeFirstOrThrow();
+    expect(counter).toMatchObject({ counter_key: `user:${userId}`, count: 3 });
+
+    t.clock.advance(60 * 60_000);
+    expect(signedIn(await walletSignIn(t, wallet)).userId).toBe(userId);
+    // A good signature gives its slot back.
+    expect((await db.selectFrom('guess_counters').selectAll().executeTakeFirstOrThrow()).count).toBe(0);
+  });
+});
