@@ -1,19 +1,27 @@
 // @vitest-environment node
 // The product slices' transition rows stay out of a magic-link-only page: esbuild bundles this package's sources
 // (tree-shaken, as an app's bundler does) from what a magic-link-only sign-in page imports, and the slices'
-// `transitions.ts` files must contribute no bytes; importing a slice's hook brings its rows in.
+// `transitions.ts` files must contribute no bytes; importing a slice's hook brings its rows in. The wallet slice's
+// hooks and bs58 stay out of that page too, and viem / tweetnacl (the provider's) never reach a browser bundle.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
-const SLICE_ROWS = ['otp', 'passwords', 'passkeys', 'totp'].map((key) => `products/${key}/transitions.ts`);
+const SLICE_ROWS = ['otp', 'passwords', 'passkeys', 'totp', 'crypto'].map((key) => `products/${key}/transitions.ts`);
+const WALLET_HOOKS = ['useCryptoWalletFlow.ts', 'useWallets.ts', 'walletSigning.ts'].map(
+  (file) => `products/crypto/${file}`,
+);
 
-/** The slices' `transitions.ts` files that put bytes in the bundle of `names`, imported from the package index. */
-async function sliceRowsIn(names: string[]): Promise<string[]> {
+/**
+ * The bundle of `names` imported from the package index (null: everything it exports): this package's files that
+ * put bytes in it (the last three path segments), and the packages it imports.
+ */
+async function bundleOf(names: string[] | null): Promise<{ files: string[]; packages: string[] }> {
+  const exported = names === null ? '*' : `{ ${names.join(', ')} }`;
   const result = await build({
     stdin: {
-      contents: `export { ${names.join(', ')} } from ${JSON.stringify(INDEX)};`,
+      contents: `export ${exported} from ${JSON.stringify(INDEX)};`,
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -27,10 +35,17 @@ async function sliceRowsIn(names: string[]): Promise<string[]> {
     logLevel: 'silent',
   });
   const [output] = Object.values(result.metafile.outputs);
-  return Object.entries(output?.inputs ?? {})
-    .filter(([, input]) => input.bytesInOutput > 0)
-    .map(([path]) => path.split('/').slice(-3).join('/'))
-    .filter((path) => SLICE_ROWS.includes(path));
+  return {
+    files: Object.entries(output?.inputs ?? {})
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path.split('/').slice(-3).join('/')),
+    packages: (output?.imports ?? []).filter((imported) => imported.external).map((imported) => imported.path),
+  };
+}
+
+/** The slices' `transitions.ts` files that put bytes in the bundle of `names`, imported from the package index. */
+async function sliceRowsIn(names: string[]): Promise<string[]> {
+  return (await bundleOf(names)).files.filter((path) => SLICE_ROWS.includes(path));
 }
 
 // What the kits' magic-link-only first load takes from this package: the store and its configuration, the
@@ -57,5 +72,27 @@ describe("the product slices' transition rows in a bundle", () => {
       'products/passwords/transitions.ts',
     ]);
     expect(await sliceRowsIn(['useAuthenticateByUrl'])).toEqual(['products/passwords/transitions.ts']);
+    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useCryptoWalletFlow'])).toEqual(['products/crypto/transitions.ts']);
+  });
+});
+
+describe('the wallet slice in a bundle', () => {
+  it('is not in a magic-link-only import graph: no wallet hooks, no bs58', async () => {
+    const { files, packages } = await bundleOf(MAGIC_LINK_PAGE);
+    expect(files.filter((path) => WALLET_HOOKS.includes(path))).toEqual([]);
+    expect(packages).not.toContain('bs58');
+  });
+
+  it('brings bs58 with the flow hook only (the wallet list and the spec texts need none)', async () => {
+    expect((await bundleOf(['useCryptoWalletFlow'])).packages).toContain('bs58');
+    const list = await bundleOf(['useWallets', 'mainWalletCount', 'CRYPTO_CONNECT_ERROR', 'CRYPTO_SIGN_ERROR']);
+    expect(list.packages).not.toContain('bs58');
+    expect(list.files).not.toContain('products/crypto/transitions.ts');
+  });
+
+  it('never brings viem or tweetnacl, whatever is imported', async () => {
+    const { packages } = await bundleOf(null);
+    expect(packages).toContain('bs58');
+    expect(packages.filter((name) => /^(viem|tweetnacl)(\/|$)/.test(name))).toEqual([]);
   });
 });
