@@ -101,10 +101,10 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
 }
 
 /**
- * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey added or
- * removed) with `reauthentication_required` unless the session proved a password, an email address (passcode or
- * link) or a passkey within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a phone number
- * can be taken over at the carrier.
+ * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey or wallet added
+ * or removed) with `reauthentication_required` unless the session proved a password, an email address (passcode or
+ * link), a passkey or a crypto wallet within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a
+ * phone number can be taken over at the carrier.
  */
 export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow): void {
   const minutes = deps.config.recentAuthenticationMinutes;
@@ -115,7 +115,9 @@ export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow):
       (factor.type === 'password' ||
         factor.delivery_method === 'email' ||
         // A passkey or security key: a signature over a fresh challenge, bound to the origin.
-        factor.type === 'webauthn') &&
+        factor.type === 'webauthn' ||
+        // A wallet: a signature by its key over a fresh single-use challenge naming the page.
+        factor.type === 'crypto') &&
       Date.parse(factor.last_authenticated_at) >= since,
   );
   if (!recent) {
