@@ -276,6 +276,12 @@ const KIT_CONFIGURATIONS = [
     config: { products: ['emailMagicLinks', 'passkeys'] },
     budget: { firstLoad: 30 * 1024 },
   },
+  {
+    id: 'eml-crypto',
+    label: '(d) email magic links + crypto wallets',
+    config: { products: ['crypto', 'emailMagicLinks'] },
+    budget: { firstLoad: 30 * 1024 },
+  },
 ];
 
 /** The passkey slice's code (the kit's and the hooks' products/passkeys/, but the kit descriptor every page has). */
@@ -284,6 +290,12 @@ const PASSKEY_CODE = /(ui-unstyled|hooks)\/dist\/products\/passkeys\/(?!kit\.js$
 const PASSKEY_REGISTRATION = /ui-unstyled\/dist\/products\/passkeys\/PasskeyRegistration(Start|Success)\//;
 /** The TOTP slice: the second-factor screens (and `<TotpEnrollment>`'s), fetched only when a sign-in needs them. */
 const TOTP_CODE = /(ui-unstyled|hooks)\/dist\/products\/totp\/(?!secondFactor\.js$|product\.js$)/;
+/** The wallet slice's code (the kit's and the hooks' products/crypto/, but the descriptors every page has). */
+const CRYPTO_CODE = /(ui-unstyled|hooks)\/dist\/products\/crypto\/(?!kit\.js$|product\.js$)/;
+/** bs58 (and its base-x), which only the wallet chunk may carry. */
+const BASE58_LIBRARY = /node_modules\/(bs58|base-x)\//;
+/** viem verifies signatures in the provider; it must never reach a browser chunk. */
+const VIEM_LIBRARY = /node_modules\/(viem|@noble|@scure|ox|abitype)\//;
 /** The WebAuthn browser library the SDK loads at the first passkey ceremony. */
 const WEBAUTHN_LIBRARY = /node_modules\/@simplewebauthn\/browser\//;
 
@@ -344,7 +356,7 @@ async function kitBundleSection() {
     const page = await measureKit(`page-${kit.id}`, kitEntry(kit.config, { withClient: true }));
     results.push({ ...kit, widget, page });
   }
-  const [emailOnly, allThree, withPasskeys] = results;
+  const [emailOnly, allThree, withPasskeys, withCrypto] = results;
   const chunksWith = (measured, pattern) =>
     [...measured.chunks.values()].filter((chunk) => chunk.inputs.some(([input]) => pattern.test(input)));
   const gzipSum = (chunks) => chunks.reduce((total, chunk) => total + chunk.gzip, 0);
@@ -356,12 +368,24 @@ async function kitBundleSection() {
   const registrationLoaded = registrationChunks.some((chunk) => withPasskeys.widget.loaded.has(chunk.file));
   const webauthnGzip = gzipSum(chunksWith(withPasskeys.page, WEBAUTHN_LIBRARY));
   const totpChunks = chunksWith(emailOnly.widget, TOTP_CODE);
-  const totpLoadedInputs = [emailOnly, allThree, withPasskeys].flatMap(({ widget }) =>
+  const totpLoadedInputs = [emailOnly, allThree, withPasskeys, withCrypto].flatMap(({ widget }) =>
     widget.loadedInputs.filter(([input]) => TOTP_CODE.test(input)).map(([input]) => shortInput(input)),
   );
   const totpLoaded = totpLoadedInputs.length > 0;
   const passkeyInOthers = [emailOnly, allThree].some(({ widget }) =>
     widget.loadedInputs.some(([input]) => PASSKEY_CODE.test(input) || WEBAUTHN_LIBRARY.test(input)),
+  );
+
+  const cryptoChunks = chunksWith(withCrypto.widget, CRYPTO_CODE);
+  const cryptoInFirstLoad = cryptoChunks.some((chunk) => withCrypto.widget.firstLoad.has(chunk.file));
+  const base58Outside = [...withCrypto.widget.chunks.values()].some(
+    (chunk) => !cryptoChunks.includes(chunk) && chunk.inputs.some(([input]) => BASE58_LIBRARY.test(input)),
+  );
+  const cryptoInOthers = [emailOnly, allThree, withPasskeys].some(({ widget }) =>
+    widget.loadedInputs.some(([input]) => CRYPTO_CODE.test(input) || BASE58_LIBRARY.test(input)),
+  );
+  const viemInputs = results.flatMap(({ widget, page }) =>
+    [...widget.allInputs, ...page.allInputs].filter(([input]) => VIEM_LIBRARY.test(input)),
   );
 
   const phoneChunks = [...allThree.widget.chunks.values()].filter((chunk) =>
@@ -407,6 +431,7 @@ async function kitBundleSection() {
     `- libphonenumber-js in (a)'s loaded chunks: ${phoneInEmailOnly ? '**yes ✗**' : 'no ✓'}. With SMS, phone-number parsing is one more chunk of ${kb(phoneGzip)} gzipped, fetched when the first number is checked (not by \`preloadSignIn\`): (b) comes to ${kb(allThree.widget.totalGzip + phoneGzip)} with it.`,
     `- (c)'s passkey chunk (Main's 'Login with a Passkey' block and warning banner, PasskeyConfirmation, \`usePasskeyLogin\`): ${kb(gzipSum(passkeyChunks))} gzipped, ${passkeyInFirstLoad ? "**in (c)'s first load ✗**" : "fetched after the first render, not in (c)'s first load ✓"}; (c)'s first load is ${kb(withPasskeys.widget.firstLoadGzip - emailOnly.widget.firstLoadGzip)} more than (a)'s (the passkey descriptors of both registries, Main's block slot and the passkey styles are in every first load, (a)'s too). The registration screens (PasskeyRegistrationStart, PasskeyRegistrationSuccess, \`usePasskeys\` with react-query's \`useUser\`): ${kb(gzipSum(registrationChunks))} gzipped, a chunk only \`<PasskeyRegistration>\` fetches (${registrationLoaded ? "**loaded by (c)'s `preloadSignIn` ✗**" : 'not loaded by (c) ✓'}). @simplewebauthn/browser: ${webauthnGzip ? `${kb(webauthnGzip)} gzipped, a chunk of its own the SDK loads at the first passkey ceremony` : 'not bundled'}. Passkey code in (a)'s or (b)'s loaded chunks: ${passkeyInOthers ? '**yes ✗**' : 'no ✓'}.`,
     `- The TOTP chunk (TotpAuthenticate, TotpRecoveryCode, \`useTotpFlow\`; in (a)'s build): ${kb(gzipSum(totpChunks))} gzipped over ${totpChunks.length} chunk(s), fetched only when a first factor leaves the sign-in waiting for a second one; loaded by any configuration's \`preloadSignIn\`: ${totpLoaded ? `**yes ✗** (${[...new Set(totpLoadedInputs)].join(', ')})` : 'no ✓'}.`,
+    `- (d)'s wallet chunk (Main's wallet buttons, the six crypto screens, their icons, \`useWallets\`, \`useCryptoWalletFlow\`, bs58): ${kb(gzipSum(cryptoChunks))} gzipped over ${cryptoChunks.length} chunk(s), ${cryptoInFirstLoad ? "**in (d)'s first load ✗**" : "fetched after the first render, not in (d)'s first load ✓"}; (d)'s first load is ${kb(withCrypto.widget.firstLoadGzip - emailOnly.widget.firstLoadGzip)} more than (a)'s (the crypto descriptors of both registries and the wallet styles are in every first load, (a)'s too). bs58 outside the wallet chunk: ${base58Outside ? '**yes ✗**' : 'no ✓'}. Wallet code in (a)'s, (b)'s or (c)'s loaded chunks: ${cryptoInOthers ? '**yes ✗**' : 'no ✓'}. viem (the provider's signature check) in any browser chunk: ${viemInputs.length > 0 ? '**yes ✗**' : 'no ✓'}.`,
     `- A password-strength library (@zxcvbn-ts) in any browser chunk: ${strengthInputs.length > 0 ? `**yes ✗** (${[...new Set(strengthInputs.map(([input]) => packageOf(input)))].join(', ')})` : 'no ✓ (the provider checks strength)'}.`,
     ...results.map(
       ({ label, widget }) =>
