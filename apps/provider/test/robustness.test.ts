@@ -40,6 +40,11 @@ const ROUTES: [method: string, path: string][] = [
   ['POST', '/totps/recovery_codes'],
   ['POST', '/totps/recover'],
   ['DELETE', '/users/totps/totp-test-nope'],
+  ['POST', '/crypto_wallets/authenticate/start/primary'],
+  ['POST', '/crypto_wallets/authenticate/start/secondary'],
+  ['POST', '/crypto_wallets/authenticate'],
+  ['DELETE', '/users/crypto_wallets/crypto-wallet-test-nope'],
+  ['DELETE', '/users/crypto_wallets/%E0%A4%A'],
 ];
 
 /** The server calls, authenticated with the project id and secret key instead of the public token. */
@@ -58,6 +63,14 @@ function deepEventBatch(levels: number): string {
 /** A `PUT /users/me` body whose `untrusted_metadata` nests `levels` deep. */
 function deepMetadata(levels: number): string {
   return `{"untrusted_metadata":{"profile":${nestedObject(levels)}}}`;
+}
+
+const ETHEREUM_ZERO = '0x0000000000000000000000000000000000000000';
+const SOLANA_ZERO = '11111111111111111111111111111111';
+
+/** A wallet body: the fields of a start or authenticate call, then `extra`. */
+function walletBody(type: string, address: unknown, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ crypto_wallet_type: type, crypto_wallet_address: address, ...extra });
 }
 
 /** A body whose `public_key_credential` is the JSON text of `credential`, as the SDK sends it. */
@@ -117,6 +130,41 @@ const NASTY_BODIES: string[] = [
   `{"domain":"localhost","intermediate_session_token":"${'x'.repeat(300)}"}`,
   '{"domain":"localhost","intermediate_session_token":"unknown-token"}',
   '{"public_key_credential":"{}","intermediate_session_token":"\\ud800"}',
+  // Crypto wallets: addresses, types, signatures and SIWE fields of every wrong kind.
+  walletBody('ethereum', ETHEREUM_ZERO),
+  walletBody('solana', SOLANA_ZERO),
+  walletBody('ethereum', { $ne: null }),
+  walletBody('ethereum', `0x${'Ab'.repeat(20)}`),
+  walletBody('solana', '0OIl'.repeat(10)),
+  walletBody('solana', '1'.repeat(128)),
+  walletBody('\u0000', ETHEREUM_ZERO),
+  walletBody('__proto__', ETHEREUM_ZERO),
+  walletBody('ethereum', ETHEREUM_ZERO, { siwe_params: null }),
+  walletBody('ethereum', ETHEREUM_ZERO, { siwe_params: [] }),
+  walletBody('ethereum', ETHEREUM_ZERO, { siwe_params: { uri: 'http://localhost:5173', chain_id: '1e308' } }),
+  walletBody('ethereum', ETHEREUM_ZERO, {
+    siwe_params: {
+      uri: 'http://localhost:5173',
+      issued_at: '9999-99-99T99:99:99Z',
+      not_before: '0000-01-01T00:00:00+99:99',
+      statement: '\u2028\u0000',
+      message_request_id: '\ud800',
+      resources: ['\u0000', 'http://[::1', `https://x/${'%'.repeat(100)}`],
+    },
+  }),
+  walletBody('ethereum', ETHEREUM_ZERO, {
+    siwe_params: { uri: `http://localhost:5173/${'a'.repeat(2_000)}`, not_before: '0001-01-01T00:00:00Z' },
+  }),
+  walletBody('ethereum', ETHEREUM_ZERO, {
+    siwe_params: { uri: 'http://[::1]:5173', issued_at: '2026-11-21T12:00:00.0000000001Z' },
+  }),
+  walletBody('solana', SOLANA_ZERO, { siwe_params: { uri: 'javascript:alert(1)' } }),
+  walletBody('ethereum', ETHEREUM_ZERO, { signature: `0x${'f'.repeat(130)}`, session_duration_minutes: 60 }),
+  walletBody('ethereum', ETHEREUM_ZERO, { signature: `0x${'0'.repeat(128)}`, session_duration_minutes: 1e308 }),
+  walletBody('ethereum', ETHEREUM_ZERO, { signature: 'x'.repeat(2_000) }),
+  walletBody('solana', SOLANA_ZERO, { signature: '1'.repeat(88) }),
+  walletBody('solana', SOLANA_ZERO, { signature: { $gt: '' } }),
+  walletBody('solana', SOLANA_ZERO, { signature: '\ud800\udfff' }),
   '{"name":"\\u0000","untrusted":1}',
   `{"name":"${'n'.repeat(10_000)}"}`,
 ];
@@ -128,6 +176,7 @@ describe('no input produces a 500 or a stack trace', () => {
         secretKeyFailuresPerIp: { limit: 10_000, windowSeconds: 60 },
         sendsPerIdentifier: { limit: 10_000, windowSeconds: 60 },
         sendsPerIp: { limit: 10_000, windowSeconds: 60 },
+        cryptoWalletChallengesPerIp: { limit: 10_000, windowSeconds: 60 },
       },
     });
     const { sessionToken } = await signIn(testProvider, { email: 'grace@example.com' });
@@ -196,6 +245,7 @@ describe('no input produces a 500 or a stack trace', () => {
       ['GET', '/projects/bootstrap/%00%ff'],
       ['DELETE', '/users/emails/%E0%A4%A'],
       ['DELETE', '/users/totps/%E0%A4%A'],
+      ['DELETE', '/users/crypto_wallets/%E0%A4%A'],
     ] as const) {
       const response = await call(method, path);
       expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
