@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-// The "Done when" check of issue 13: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency, never
-// imported by src/) runs its passkey and TOTP calls against the provider started in-process, and gets the same
-// envelopes and error types as the contract describes.
+// The "Done when" check of issues 13 and 14: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency,
+// never imported by src/) runs its passkey, TOTP and crypto wallet calls against the provider started in-process,
+// and gets the same envelopes and error types as the contract describes. Wallet signatures are made by real keys
+// (testWallets.ts: viem's personal_sign for Ethereum, tweetnacl for Solana) behind the providers a page talks to.
 //
 // How the client is pointed at us (read in its code, dist/esm-dev/packages/core/src/utils/api.mjs): a test public
 // token (`public-token-test-…`) makes it use `endpoints.testAPIURL` as given, scheme, port and path kept, and it
@@ -15,11 +16,15 @@
 // the page's own site, as localhost:5173 → localhost:8787 is), and `navigator.credentials` backed by the software
 // authenticator, through the client's own bundled @github/webauthn-json (ArrayBuffers in, ArrayBuffers out).
 import { StytchAPIError, StytchClient } from '@stytch/vanilla-js/headless';
+import bs58 from 'bs58';
 import { generate } from 'otplib';
+import { stringToHex } from 'viem';
+import { parseSiweMessage } from 'viem/siwe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { API_BASE_URL, FollowingClock, ORIGIN, startProvider, type TestProvider } from './harness';
 import { SoftAuthenticator } from './softAuthenticator';
+import { TestEthereumWallet, TestSolanaWallet } from './testWallets';
 
 const EMAIL = 'ada@example.com';
 const MFA: ProviderConfigInput = { project: { mfa: { required: true } } };
@@ -455,5 +460,196 @@ describe('@stytch/vanilla-js 6.3.0 multi-factor sign-in against the provider (pr
     expect(sent.at(-2)?.path).toBe('/webauthn/authenticate/start/primary');
     expect(signedIn.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(signedIn.session.authentication_factors.map((factor) => factor.type)).toEqual(['webauthn']);
+  });
+});
+
+/** Signs in with an Ethereum wallet as a page does: accounts from its EIP-1193 provider, then personal_sign (hex). */
+async function ethereumSignIn(client: Client, wallet: TestEthereumWallet) {
+  const [address] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as string[];
+  if (address === undefined) throw new Error('the wallet gave no account');
+  const { challenge } = await client.cryptoWallets.authenticateStart({
+    crypto_wallet_address: address,
+    crypto_wallet_type: 'ethereum',
+  });
+  const signature = (await wallet.provider.request({
+    method: 'personal_sign',
+    params: [stringToHex(challenge), address],
+  })) as string;
+  const answer = await client.cryptoWallets.authenticate({
+    crypto_wallet_address: address,
+    crypto_wallet_type: 'ethereum',
+    signature,
+    session_duration_minutes: 60,
+  });
+  return { address, challenge, answer };
+}
+
+/** Signs in with a Solana wallet as a page does: connect, signMessage on the challenge's bytes, base58. */
+async function solanaSignIn(client: Client, wallet: TestSolanaWallet) {
+  const solana = wallet.provider;
+  const address = (await solana.connect()).publicKey.toBase58();
+  const { challenge } = await client.cryptoWallets.authenticateStart({
+    crypto_wallet_address: address,
+    crypto_wallet_type: 'solana',
+  });
+  const { signature } = await solana.signMessage(new TextEncoder().encode(challenge));
+  const answer = await client.cryptoWallets.authenticate({
+    crypto_wallet_address: address,
+    crypto_wallet_type: 'solana',
+    signature: bs58.encode(signature),
+    session_duration_minutes: 60,
+  });
+  return { address, challenge, answer };
+}
+
+describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', () => {
+  it('signs a new user up, and the same user in again, with an Ethereum wallet and Sign-In with Ethereum', async () => {
+    const t = await start({ project: { cryptoWallets: { siweRequired: true } } });
+    const client = openPage(t);
+    const wallet = new TestEthereumWallet();
+    const first = await ethereumSignIn(client, wallet);
+    // The client read the bootstrap's siwe_required_for_crypto_wallets and sent the page as siwe_params.uri.
+    expect(sent.slice(-2).map(({ path, body, status }) => ({ path, body, status }))).toEqual([
+      {
+        path: '/crypto_wallets/authenticate/start/primary',
+        body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', siwe_params: { uri: ORIGIN } },
+        status: 200,
+      },
+      {
+        path: '/crypto_wallets/authenticate',
+        body: {
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+          signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
+          session_duration_minutes: 60,
+        },
+        status: 200,
+      },
+    ]);
+    expect(parseSiweMessage(first.challenge)).toMatchObject({
+      domain: 'localhost:5173',
+      uri: ORIGIN,
+      address: wallet.address,
+      chainId: 1,
+      version: '1',
+    });
+    expect(first.answer).toMatchObject({
+      status_code: 200,
+      user_id: expect.stringMatching(/^user-test-/),
+      session_token: expect.any(String),
+      session_jwt: expect.any(String),
+    });
+    expect(first.answer).not.toHaveProperty('__user');
+    expect(cookieValue('stytch_session')).toBe(first.answer.session_token);
+    const factors = client.session.getSync()?.authentication_factors;
+    expect(factors).toEqual([
+      expect.objectContaining({
+        type: 'crypto',
+        delivery_method: 'crypto_wallet',
+        crypto_wallet_factor: expect.objectContaining({
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+        }),
+      }),
+    ]);
+    expect(client.user.getSync()?.crypto_wallets).toEqual([
+      expect.objectContaining({
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'ethereum',
+        verified: true,
+      }),
+    ]);
+
+    await client.session.revoke();
+    t.clock.advance(1_000);
+    const again = await ethereumSignIn(client, wallet);
+    expect(again.answer.user_id).toBe(first.answer.user_id);
+    expect(again.answer.session.session_id).not.toBe(first.answer.session.session_id);
+  });
+
+  it('signs a new user up, and the same user in again, with a Solana wallet (plain challenge, base58 signature)', async () => {
+    const t = await start({ project: { cryptoWallets: { siweRequired: true } } });
+    const client = openPage(t);
+    const wallet = new TestSolanaWallet();
+    const first = await solanaSignIn(client, wallet);
+    // SIWE is for Ethereum: the client sends no siwe_params for Solana.
+    expect(sent.at(-2)).toMatchObject({
+      path: '/crypto_wallets/authenticate/start/primary',
+      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
+      status: 200,
+    });
+    expect(sent.at(-2)?.body).not.toHaveProperty('siwe_params');
+    expect(wallet.signed).toEqual([first.challenge]);
+    expect(first.challenge).toContain(`Wallet: ${wallet.address}\n`);
+    expect(client.user.getSync()?.crypto_wallets).toEqual([
+      expect.objectContaining({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana', verified: true }),
+    ]);
+    await client.session.revoke();
+    t.clock.advance(1_000);
+    const again = await solanaSignIn(client, wallet);
+    expect(again.answer.user_id).toBe(first.answer.user_id);
+    expect(cookieValue('stytch_session')).toBe(again.answer.session_token);
+  });
+
+  it('attaches a wallet through the secondary start when the page holds a session, then deletes it', async () => {
+    const t = await start();
+    const client = openPage(t);
+    const signedIn = await passcodeSignIn(t, client);
+    const wallet = new TestEthereumWallet();
+    const attached = await ethereumSignIn(client, wallet);
+    expect(sent.at(-2)).toMatchObject({
+      path: '/crypto_wallets/authenticate/start/secondary',
+      authorization: `Basic ${btoa(`${t.provider.config.project.publicToken}:${signedIn.session_token}`)}`,
+      status: 200,
+    });
+    // Without SIWE required the client sends no siwe_params, and the wallet signs the plain challenge.
+    expect(attached.challenge).toMatch(/^Sign in to Latchkey Playground with your Ethereum wallet\./);
+    expect(attached.answer.session.session_id).toBe(signedIn.session.session_id);
+    expect(client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'crypto']);
+    const [stored] = client.user.getSync()?.crypto_wallets ?? [];
+    expect(stored).toEqual({
+      crypto_wallet_id: expect.stringMatching(/^crypto-wallet-test-/),
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'ethereum',
+      verified: true,
+    });
+
+    const deleted = await client.user.deleteCryptoWallet(stored?.crypto_wallet_id ?? '');
+    expect(deleted.user_id).toBe(signedIn.user_id);
+    expect(client.user.getSync()?.crypto_wallets).toEqual([]);
+  });
+
+  it('maps a signature by another key and a used challenge to StytchAPIError with the contract’s error types', async () => {
+    const t = await start();
+    const client = openPage(t);
+    const wallet = new TestSolanaWallet();
+    const impostor = new TestSolanaWallet();
+    const { challenge } = await client.cryptoWallets.authenticateStart({
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'solana',
+    });
+    const forged = await rejectionOf(
+      client.cryptoWallets.authenticate({
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'solana',
+        signature: impostor.signBase58(challenge),
+        session_duration_minutes: 60,
+      }),
+    );
+    expect(forged).toBeInstanceOf(StytchAPIError);
+    expect(forged).toMatchObject({ status_code: 401, error_type: 'unable_to_authenticate_crypto_wallet' });
+    expect(client.session.getSync()).toBeNull();
+
+    const genuine = {
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'solana',
+      signature: wallet.signBase58(challenge),
+      session_duration_minutes: 60,
+    };
+    await client.cryptoWallets.authenticate(genuine);
+    await client.session.revoke();
+    const replayed = await rejectionOf(client.cryptoWallets.authenticate(genuine));
+    expect(replayed).toMatchObject({ status_code: 404, error_type: 'crypto_wallet_not_found' });
+    expect(client.session.getSync()).toBeNull();
   });
 });

@@ -80,6 +80,14 @@ export class TestEthereumWallet {
   }
 }
 
+/**
+ * The bytes as tweetnacl accepts them: it checks `instanceof Uint8Array`, and under jsdom the arrays Node's
+ * TextEncoder makes are of another realm's Uint8Array ("unexpected type, use Uint8Array"). A copy is of this one's.
+ */
+function naclBytes(bytes: Uint8Array): Uint8Array {
+  return Uint8Array.from(bytes);
+}
+
 /** A Solana wallet with a real Ed25519 keypair; `provider` answers like Phantom's `window.phantom.solana`. */
 export class TestSolanaWallet {
   readonly keyPair: nacl.SignKeyPair;
@@ -99,7 +107,7 @@ export class TestSolanaWallet {
 
   /** The detached Ed25519 signature of `message`, base58-encoded (what `crypto_wallets/authenticate` takes). */
   signBase58(message: string): string {
-    return bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), this.keyPair.secretKey));
+    return bs58.encode(nacl.sign.detached(naclBytes(new TextEncoder().encode(message)), this.keyPair.secretKey));
   }
 
   /** The Phantom-style provider object: `connect`, `publicKey`, `signMessage`. */
@@ -119,7 +127,7 @@ export class TestSolanaWallet {
       signMessage: async (message: Uint8Array) => {
         if (this.take('sign') === 'reject') throw new UserRejectedError();
         this.signed.push(new TextDecoder().decode(message));
-        return { signature: nacl.sign.detached(message, this.keyPair.secretKey), publicKey };
+        return { signature: nacl.sign.detached(naclBytes(message), this.keyPair.secretKey), publicKey };
       },
     };
   }

@@ -32,5 +32,11 @@ export async function signatureMatches(wallet: Wallet, message: string, signatur
     return false;
   }
   if (bytes.length !== nacl.sign.signatureLength) return false;
-  return nacl.sign.detached.verify(new TextEncoder().encode(message), bytes, bs58.decode(wallet.address));
+  // tweetnacl checks `instanceof Uint8Array`: copies made here are of this realm's type, whichever realm
+  // TextEncoder and bs58 built theirs in (they differ under jsdom, where the provider also runs in tests).
+  return nacl.sign.detached.verify(
+    Uint8Array.from(new TextEncoder().encode(message)),
+    Uint8Array.from(bytes),
+    Uint8Array.from(bs58.decode(wallet.address)),
+  );
 }
