@@ -122,8 +122,9 @@ export const MainScreenDivider = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
 });
 
 /**
- * The blocks configured products draw above the forms, from their chunks: 'Login with a Passkey' (unless passkey
- * autofill on the email field replaces it) and the passkey warning banner (role alert).
+ * The blocks configured products draw above the forms, from their chunks, in the spec's order: 'Login with a Passkey'
+ * (unless passkey autofill on the email field replaces it) and the passkey warning banner (role alert), then the
+ * wallet buttons.
  */
 export function MainScreenBlocks() {
   const main = useMainScreenContext();
@@ -185,7 +186,7 @@ export const MainScreenMethods = forwardRef<HTMLDivElement, PartProps<'div'>>(fu
   );
 });
 
-/** The default layout of the Main screen: logo, title, the products' blocks (passkeys), divider, methods. */
+/** The default layout of the Main screen: logo, title, the products' blocks (passkeys, wallets), divider, methods. */
 export function MainScreenLayout() {
   return (
     <MainScreenRoot>

@@ -3,6 +3,7 @@ import {
   configuredProducts,
   emailFormProduct,
   hasSocialOrCryptoBlock,
+  MAIN_BLOCKS,
   type MethodTab,
   type ResolvedSignInConfig,
   useBootstrap,
@@ -42,7 +43,7 @@ export interface UseMainScreenReturn {
    * then follows `emailFormKind` and the other tabs the product that has a phone form.
    */
   formProducts?: Partial<Record<MethodTab, AvailableProduct>>;
-  /** The configured products that draw a block above the forms (passkeys), in order. Optional for fixed values. */
+  /** The configured products that draw a block above the forms (passkeys, then wallets). Optional for fixed values. */
   blockProducts?: AvailableProduct[];
   /** Props a product's block put on the email input (passkey autofill's `autocomplete`). */
   emailInputProps?: PartProps<'input'>;
@@ -66,6 +67,17 @@ export function formProductsOf(config: ResolvedSignInConfig): Partial<Record<Met
   return owners;
 }
 
+/**
+ * The configured products that draw a block above the forms, in spec §2's order of kinds (MAIN_BLOCKS: 'Login with a
+ * Passkey' first, then social buttons, then wallet buttons), whatever order `config.products` lists them in.
+ */
+function blockProductsOf(config: ResolvedSignInConfig): AvailableProduct[] {
+  return configuredProducts(config)
+    .filter((product) => PRODUCT_KITS[product.key as AvailableProduct]?.mainBlock)
+    .sort((a, b) => MAIN_BLOCKS.indexOf(a.block) - MAIN_BLOCKS.indexOf(b.block))
+    .map((product) => product.key as AvailableProduct);
+}
+
 /** The Main screen's state, from the enclosing `<SignIn>`'s store and the project's settings. */
 export function useMainScreen(): UseMainScreenReturn {
   const t = useMessages();
@@ -74,6 +86,7 @@ export function useMainScreen(): UseMainScreenReturn {
   const { projectName } = useBootstrap();
   const [selectedMethod, selectMethod] = useState<MethodTab | null>(methods[0] ?? null);
   const formProducts = useMemo(() => formProductsOf(config), [config]);
+  const blockProducts = useMemo(() => blockProductsOf(config), [config]);
   const emailFormKind = EMAIL_FORM_KINDS[formProducts.email ?? 'emailMagicLinks'] ?? 'magicLink';
   const [emailInputProps, setEmailInputProps] = useState<PartProps<'input'>>();
   return {
@@ -87,9 +100,7 @@ export function useMainScreen(): UseMainScreenReturn {
     hasDivider: hasSocialOrCryptoBlock(config) && methods.length > 0,
     emailFormKind,
     formProducts,
-    blockProducts: config.products.filter(
-      (key) => PRODUCT_KITS[key as AvailableProduct]?.mainBlock,
-    ) as AvailableProduct[],
+    blockProducts,
     emailInputProps,
     setEmailInputProps,
   };
