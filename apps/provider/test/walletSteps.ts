@@ -1,8 +1,8 @@
 // The steps of a wallet sign-in as the provider's tests take them: ask for a challenge, sign it with a real key
 // (testWallets.ts), send the signature. Each step answers the provider's raw response, so a test can stop anywhere.
 import { expect } from 'vitest';
-import type { CallResult, TestProvider } from './harness';
-import { iso } from './harness';
+import { errorBody } from './expectError';
+import { type CallResult, iso, type TestProvider } from './harness';
 import { TestEthereumWallet, type TestSolanaWallet } from './testWallets';
 
 /** Either test wallet. */
@@ -18,6 +18,7 @@ export async function signWith(wallet: AnyTestWallet, message: string): Promise<
   return wallet instanceof TestEthereumWallet ? wallet.sign(message) : wallet.signBase58(message);
 }
 
+/** What a start call sends besides the wallet's own address and type (which it may override). */
 export interface StartOptions {
   mode?: 'primary' | 'secondary';
   sessionToken?: string;
@@ -44,6 +45,7 @@ export function challengeOf(response: CallResult): string {
   return response.json.data.challenge as string;
 }
 
+/** What an authenticate call sends besides the signature (the address and type may be overridden). */
 export interface AuthenticateOptions {
   sessionToken?: string;
   address?: string;
@@ -110,4 +112,39 @@ export function nonceOf(challenge: string): string {
   const nonce = /^Nonce: ([A-Za-z0-9]+)$/m.exec(challenge)?.[1];
   if (nonce === undefined) throw new Error(`No nonce in ${challenge}`);
   return nonce;
+}
+
+/** The refusal of `crypto_wallets/authenticate` when the wallet has no live challenge (none, expired, used). */
+export const NO_CHALLENGE = errorBody(
+  404,
+  'crypto_wallet_not_found',
+  'No live challenge for this crypto wallet: it expired, was used already, was issued to another session or was never issued. Start again (crypto_wallets/authenticate/start).',
+);
+
+/** The refusal of a signature that is not the wallet's over one of its challenges. */
+export const BAD_SIGNATURE = errorBody(
+  401,
+  'unable_to_authenticate_crypto_wallet',
+  'The crypto wallet could not be authenticated: the signature does not match the challenge and address.',
+);
+
+/** The user id, wallet id and session token of a successful wallet sign-in (fails the test otherwise). */
+export function signedIn(response: CallResult) {
+  expect(response.status, JSON.stringify(response.json)).toBe(200);
+  const data = response.json.data;
+  return {
+    userId: data.user_id as string,
+    walletId: data.user.crypto_wallets[0].crypto_wallet_id as string,
+    sessionToken: data.session_token as string,
+  };
+}
+
+/** The users, wallets and sessions rows, in key order: what a refusal must leave alone. */
+export async function walletRows(t: TestProvider<any>) {
+  const { db } = t.provider.database;
+  return {
+    users: await db.selectFrom('users').selectAll().orderBy('user_id').execute(),
+    wallets: await db.selectFrom('crypto_wallets').selectAll().orderBy('crypto_wallet_id').execute(),
+    sessions: await db.selectFrom('sessions').selectAll().orderBy('session_id').execute(),
+  };
 }

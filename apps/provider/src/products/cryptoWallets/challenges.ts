@@ -7,6 +7,7 @@ import type { SiweFields } from './siweParams';
 import type { Wallet } from './wallets';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+/** A stored wallet challenge. */
 export type ChallengeRow = Selectable<CryptoWalletChallengesTable>;
 
 /**

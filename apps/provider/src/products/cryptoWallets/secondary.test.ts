@@ -11,6 +11,7 @@ import {
   type AnyTestWallet,
   challengeOf,
   cryptoFactor,
+  NO_CHALLENGE,
   signWith,
   userWallet,
   walletAuthenticate,
@@ -20,11 +21,6 @@ import {
 
 const EMAIL = 'ada@example.com';
 const MINUTE = 60_000;
-const NO_CHALLENGE = errorBody(
-  404,
-  'crypto_wallet_not_found',
-  'No live challenge for this crypto wallet: it expired, was used already, was issued to another session or was never issued. Start again (crypto_wallets/authenticate/start).',
-);
 const REAUTHENTICATE = errorBody(
   403,
   'reauthentication_required',

@@ -6,6 +6,7 @@ import { errorBody, expectError } from '../../../test/expectError';
 import { iso, ORIGIN, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../test/harness';
 import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
 import {
+  BAD_SIGNATURE,
   challengeOf,
   nonceOf,
   signWith,
@@ -18,11 +19,6 @@ import { createProvider } from '../../provider';
 
 const FIVE_MINUTES = 5 * 60_000;
 const SIWE: ProviderConfigInput = { project: { cryptoWallets: { siweRequired: true } } };
-const BAD_SIGNATURE = errorBody(
-  401,
-  'unable_to_authenticate_crypto_wallet',
-  'The crypto wallet could not be authenticated: the signature does not match the challenge and address.',
-);
 
 const start = (t: TestProvider, wallet: TestEthereumWallet, siwe_params: Record<string, unknown> = { uri: ORIGIN }) =>
   walletStart(t, wallet, { siwe_params });

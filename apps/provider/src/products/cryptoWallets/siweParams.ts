@@ -17,6 +17,7 @@ export const siweParamsSchema = z.object({
   message_request_id: z.string().max(1024).optional(),
   resources: z.array(z.string().max(4096)).max(32).optional(),
 });
+/** `siwe_params` as the schema let it through. */
 export type SiweParams = z.infer<typeof siweParamsSchema>;
 
 /** The SIWE fields as a challenge row keeps them. */

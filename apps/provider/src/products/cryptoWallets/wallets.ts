@@ -10,6 +10,7 @@ import type { NewFactor } from '../../services/sessions';
 import { newUserRow, walletAddressForDisplay } from '../../services/users';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+/** A stored wallet of a user. */
 export type WalletRow = Selectable<CryptoWalletsTable>;
 
 /** A wallet as a call names it, checked and normalised. */
