@@ -25,10 +25,14 @@ const IMPORT = /@import\s*["'u]/;
  * The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys, and
  * `totp`: the multi-factor screens and <TotpEnrollment>, which no `config.products` key names).
  */
-const STYLED_PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'totp'] as const satisfies readonly (
-  | Product
-  | 'totp'
-)[];
+const STYLED_PRODUCTS = [
+  'emailMagicLinks',
+  'otp',
+  'passwords',
+  'passkeys',
+  'totp',
+  'crypto',
+] as const satisfies readonly (Product | 'totp')[];
 
 /**
  * What the package build writes to dist/styles.css: `bundleStylesheet('src/styles.css')` of tsup.config.base.ts. It

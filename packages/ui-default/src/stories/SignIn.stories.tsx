@@ -13,6 +13,7 @@ const MAGIC_LINKS_SMS_PASSWORDS: SignInConfig = {
   otpOptions: { methods: ['sms'] },
 };
 const PASSCODES: SignInConfig = { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } };
+const WALLETS_AND_MAGIC_LINKS: SignInConfig = { products: ['crypto', 'emailMagicLinks'] };
 const BOTH_EMAIL_PRODUCTS: SignInConfig = { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } };
 const BRAND: LatchkeyStyles = {
   colors: { primary: '#4C1D95', secondary: '#6B7280' },
@@ -34,6 +35,11 @@ export function MagicLinksSmsPasswords() {
 /** Passcodes by SMS, WhatsApp and email: three tabs. */
 export function Passcodes() {
   return <SignIn config={PASSCODES} />;
+}
+
+/** Crypto wallets above magic links: a button per wallet this browser has, or 'Set up a new crypto wallet'. */
+export function WalletsAndMagicLinks() {
+  return <SignIn config={WALLETS_AND_MAGIC_LINKS} />;
 }
 
 /** The `styles` option: colours, a round button, a serif font. */

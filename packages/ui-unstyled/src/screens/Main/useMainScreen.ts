@@ -3,7 +3,6 @@ import {
   configuredProducts,
   emailFormProduct,
   hasSocialOrCryptoBlock,
-  MAIN_BLOCKS,
   type MethodTab,
   type ResolvedSignInConfig,
   useBootstrap,
@@ -67,17 +66,6 @@ export function formProductsOf(config: ResolvedSignInConfig): Partial<Record<Met
   return owners;
 }
 
-/**
- * The configured products that draw a block above the forms, in spec §2's order of kinds (MAIN_BLOCKS: 'Login with a
- * Passkey' first, then social buttons, then wallet buttons), whatever order `config.products` lists them in.
- */
-function blockProductsOf(config: ResolvedSignInConfig): AvailableProduct[] {
-  return configuredProducts(config)
-    .filter((product) => PRODUCT_KITS[product.key as AvailableProduct]?.mainBlock)
-    .sort((a, b) => MAIN_BLOCKS.indexOf(a.block) - MAIN_BLOCKS.indexOf(b.block))
-    .map((product) => product.key as AvailableProduct);
-}
-
 /** The Main screen's state, from the enclosing `<SignIn>`'s store and the project's settings. */
 export function useMainScreen(): UseMainScreenReturn {
   const t = useMessages();
@@ -86,7 +74,6 @@ export function useMainScreen(): UseMainScreenReturn {
   const { projectName } = useBootstrap();
   const [selectedMethod, selectMethod] = useState<MethodTab | null>(methods[0] ?? null);
   const formProducts = useMemo(() => formProductsOf(config), [config]);
-  const blockProducts = useMemo(() => blockProductsOf(config), [config]);
   const emailFormKind = EMAIL_FORM_KINDS[formProducts.email ?? 'emailMagicLinks'] ?? 'magicLink';
   const [emailInputProps, setEmailInputProps] = useState<PartProps<'input'>>();
   return {
@@ -100,7 +87,11 @@ export function useMainScreen(): UseMainScreenReturn {
     hasDivider: hasSocialOrCryptoBlock(config) && methods.length > 0,
     emailFormKind,
     formProducts,
-    blockProducts,
+    // In the registry's order, which is spec §2's order of kinds ('Login with a Passkey' first, then the wallets),
+    // whatever order `config.products` lists them in.
+    blockProducts: (Object.keys(PRODUCT_KITS) as AvailableProduct[]).filter(
+      (key) => PRODUCT_KITS[key].mainBlock && config.products.includes(key),
+    ),
     emailInputProps,
     setEmailInputProps,
   };
