@@ -153,18 +153,18 @@ async function matchingChallenge(
     if (!(await signatureMatches(wallet, message, signature))) continue;
     if (challenge.format !== 'siwe') return { challenge, notYetValid: false };
     const url = new URL(challenge.uri);
-    const parsed = parseSiweMessage(message);
-    const valid =
-      project.allowedOrigins.includes(url.origin) &&
-      validateSiweMessage({
-        message: parsed,
-        domain: url.host,
-        nonce: challengeNonce(deps.passcodeKey, challenge.nonce_salt),
-        address: wallet.display as `0x${string}`,
-        time: new Date(now),
-      });
-    if (valid) return { challenge, notYetValid: false };
-    if (challenge.not_before !== null && challenge.not_before > now) return { challenge, notYetValid: true };
+    // The page must still be one of the project's (the configuration may have changed since the start).
+    if (!project.allowedOrigins.includes(url.origin)) continue;
+    // A message whose Not Before is ahead is checked as of that time: valid then, it is "not valid yet" now.
+    const notYetValid = challenge.not_before !== null && challenge.not_before > now;
+    const valid = validateSiweMessage({
+      message: parseSiweMessage(message),
+      domain: url.host,
+      nonce: challengeNonce(deps.passcodeKey, challenge.nonce_salt),
+      address: wallet.display as `0x${string}`,
+      time: new Date(notYetValid ? (challenge.not_before as number) : now),
+    });
+    if (valid) return { challenge, notYetValid };
   }
   return null;
 }

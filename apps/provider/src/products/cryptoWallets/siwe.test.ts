@@ -23,6 +23,36 @@ const SIWE: ProviderConfigInput = { project: { cryptoWallets: { siweRequired: tr
 const start = (t: TestProvider, wallet: TestEthereumWallet, siwe_params: Record<string, unknown> = { uri: ORIGIN }) =>
   walletStart(t, wallet, { siwe_params });
 
+/**
+ * The provider of `t` started again with `config`, on the same database, keys and clock (a configuration change),
+ * and a POST to it as the SDK on the playground's page sends it.
+ */
+async function restarted(t: TestProvider, config: ProviderConfigInput) {
+  const provider = await createProvider({
+    db: t.provider.database,
+    config,
+    clock: t.clock,
+    passcodeKey: t.passcodeKey,
+    totpKey: t.totpKey,
+    secretKey: t.secretKey,
+  });
+  return async (path: string, body: unknown) => {
+    const response = await provider.fetch(
+      new Request(`http://provider.test/sdk/v1${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: ORIGIN,
+          authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`,
+        },
+        body: JSON.stringify(body),
+      }),
+      { remoteAddress: '127.0.0.1' },
+    );
+    return { status: response.status, json: (await response.json()) as Record<string, any> };
+  };
+}
+
 describe('Sign-In with Ethereum', () => {
   it('announces the project’s choice in the bootstrap (siwe_required_for_crypto_wallets)', async () => {
     const required = await startProvider(SIWE);
@@ -218,29 +248,7 @@ describe('Sign-In with Ethereum', () => {
     const plainSignature = await signWith(wallet, plain);
 
     // The project now requires SIWE (a restart with the new configuration on the same database and keys).
-    const restarted = await createProvider({
-      db: t.provider.database,
-      config: { project: { cryptoWallets: { siweRequired: true } } },
-      clock: t.clock,
-      passcodeKey: t.passcodeKey,
-      totpKey: t.totpKey,
-      secretKey: t.secretKey,
-    });
-    const call = async (path: string, body: unknown) => {
-      const response = await restarted.fetch(
-        new Request(`http://provider.test/sdk/v1${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: ORIGIN,
-            authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`,
-          },
-          body: JSON.stringify(body),
-        }),
-        { remoteAddress: '127.0.0.1' },
-      );
-      return { status: response.status, json: (await response.json()) as Record<string, any> };
-    };
+    const call = await restarted(t, { project: { cryptoWallets: { siweRequired: true } } });
     const body = (signature: string) => ({
       crypto_wallet_address: wallet.address,
       crypto_wallet_type: 'ethereum',
@@ -257,6 +265,24 @@ describe('Sign-In with Ethereum', () => {
       BAD_SIGNATURE,
     );
     expect((await call('/crypto_wallets/authenticate', body(await signWith(wallet, siwe)))).status).toBe(200);
+  });
+
+  it('refuses a signature for a page the project no longer allows (origins changed since the start)', async () => {
+    const t = await startProvider(SIWE);
+    const wallet = new TestEthereumWallet();
+    const challenge = challengeOf(
+      await start(t, wallet, { uri: 'http://127.0.0.1:5173', not_before: iso(START + 60_000) }),
+    );
+    const call = await restarted(t, {
+      project: { allowedOrigins: [ORIGIN], cryptoWallets: { siweRequired: true } },
+    });
+    const answer = await call('/crypto_wallets/authenticate', {
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'ethereum',
+      signature: await signWith(wallet, challenge),
+      session_duration_minutes: 60,
+    });
+    expect(answer.json).toEqual(BAD_SIGNATURE);
   });
 
   it('keeps a message that is not valid yet for later: siwe_message_not_valid_yet, then a sign-in once its time comes', async () => {
