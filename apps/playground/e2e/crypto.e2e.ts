@@ -1,14 +1,20 @@
-// Crypto wallets in the default kit, with test wallets injected into Chromium before the page loads (e2e/wallets.ts:
+// Crypto wallets in both kits, with test wallets injected into Chromium before the page loads (e2e/wallets.ts:
 // EIP-6963 providers and Phantom-style Solana providers whose keys stay in Node, so the provider verifies real
-// signatures). A MetaMask-style wallet signs up and signs in again as the same user; a Phantom-style wallet signs in;
-// a refused pop-up leads to CryptoError and its back arrow to Main, and so does the back arrow while connecting; no
-// wallet leads to the four download links; six wallets overflow to 'Continue with other Crypto Wallet'. axe-core on
-// every wallet screen: a held wallet answer keeps CryptoConnect and CryptoSignMessage on screen while axe runs.
+// signatures). A MetaMask-style wallet signs up and signs in again as the same user; a Phantom-style wallet signs in
+// (unstyled kit); a refused pop-up leads to CryptoError and its back arrow to Main, and so does the back arrow while
+// connecting; no wallet leads to the four download links; six wallets overflow to 'Continue with other Crypto
+// Wallet'; with Sign-In with Ethereum required (a second provider and playground), the wallet signs an EIP-4361
+// message for the page. axe-core on every wallet screen: a held wallet answer keeps CryptoConnect and
+// CryptoSignMessage up while axe runs. Each test loads the playground once (a page load is most of a test's time)
+// and moves in the app after.
 import type { Locator, Page } from 'playwright-core';
-import nacl from 'tweetnacl';
-import { type Hex, verifyMessage } from 'viem';
-import { describe, expect } from 'vitest';
-import { checkA11y, expectSignedOut, open, sessionStatus, signOut, test, widget } from './support';
+import { type Hex, hexToString } from 'viem';
+import { parseSiweMessage } from 'viem/siwe';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { startPlayground } from './playgroundServer';
+import { type ProviderServer, startProvider } from './providerServer';
+import { checkA11y, expectSignedOut, open, sessionStatus, test, widget } from './support';
 import { ethereumWallet, installWallets, solanaWallet } from './wallets';
 
 /** Wallets beside the email form, as a host would offer them (the wallet buttons come first, then 'or'). */
@@ -25,7 +31,7 @@ function walletButton(signIn: Locator, wallet: string): Locator {
   return signIn.getByRole('button', { name: `Continue with ${wallet}`, exact: true });
 }
 
-/** The accessible names of the widget's 'Continue with …' wallet buttons, top to bottom. */
+/** The labels of the widget's 'Continue with …' buttons, top to bottom (their icons are decorative, text-less SVG). */
 async function walletButtonNames(signIn: Locator): Promise<string[]> {
   const names = await signIn.getByRole('button', { name: /^Continue with / }).allTextContents();
   return names.map((name) => name.trim());
@@ -46,77 +52,23 @@ async function expectSignedInAs(page: Page, address: string): Promise<void> {
     .toBe(normalise(`Signed in as ${address}`));
 }
 
-/** On /session: the user id, and that the user holds `address` (its type, verified) and signed in with it. */
+/**
+ * Opens /session from the header's 'Signed in as …' link (in the app, no reload), checks that the user holds
+ * `address` (its type, verified) and signed in with it, and returns the user id.
+ */
 async function sessionUserWith(page: Page, address: string, type: 'ethereum' | 'solana'): Promise<string> {
-  await open(page, '/session');
-  const wallets = page.getByTestId('session-wallets');
+  await sessionStatus(page).getByRole('link').click();
+  await page.getByRole('heading', { name: 'Session', level: 1 }).waitFor();
   const flags = address.startsWith('0x') ? 'i' : '';
-  await wallets.getByText(new RegExp(`^${address} \\(${type}, verified\\)`, flags)).waitFor();
+  await page
+    .getByTestId('session-wallets')
+    .getByText(new RegExp(`^${address} \\(${type}, verified\\)`, flags))
+    .waitFor();
   await page.getByTestId('session-factors').getByText(new RegExp(address, flags)).waitFor();
   return (await page.getByTestId('session-user-id').textContent()) ?? '';
 }
 
-describe('crypto wallets (default kit, injected wallets)', () => {
-  test('the injected wallets answer the page with real signatures', async ({ page }) => {
-    const metamask = ethereumWallet('metamask');
-    const phantom = solanaWallet();
-    await installWallets(page, [metamask, phantom]);
-    await open(page, '/session');
-    const message = 'Sign in to Latchkey\nnonce: 42';
-    const answers = await page.evaluate(async (text) => {
-      type Ethereum = { request(args: object): Promise<unknown> };
-      type Solana = {
-        connect(): Promise<{ publicKey: { toBase58(): string } }>;
-        signMessage(message: Uint8Array): Promise<{ signature: Uint8Array }>;
-      };
-      const found: { info: { rdns: string }; provider: Ethereum }[] = [];
-      window.addEventListener('eip6963:announceProvider', (event) => found.push((event as CustomEvent).detail));
-      window.dispatchEvent(new Event('eip6963:requestProvider'));
-      const ethereum = found[0]?.provider as Ethereum;
-      const [address] = (await ethereum.request({ method: 'eth_requestAccounts' })) as string[];
-      const bytes = Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0'));
-      const signature = await ethereum.request({ method: 'personal_sign', params: [`0x${bytes.join('')}`, address] });
-      const pageWindow = window as unknown as { phantom: { solana: Solana }; solana: Solana };
-      const { publicKey } = await pageWindow.phantom.solana.connect();
-      const signed = await pageWindow.phantom.solana.signMessage(new TextEncoder().encode(text));
-      return {
-        rdns: found.map((wallet) => wallet.info.rdns),
-        address,
-        signature,
-        solanaAddress: publicKey.toBase58(),
-        solanaSignature: Array.from(signed.signature),
-        isPhantomAlsoWindowSolana: pageWindow.solana === pageWindow.phantom.solana,
-      };
-    }, message);
-    expect(answers.rdns).toEqual(['io.metamask']);
-    expect(answers.address).toBe(metamask.wallet.address);
-    expect(
-      await verifyMessage({ address: metamask.wallet.address as Hex, message, signature: answers.signature as Hex }),
-    ).toBe(true);
-    expect(answers.solanaAddress).toBe(phantom.wallet.address);
-    expect(
-      nacl.sign.detached.verify(
-        new TextEncoder().encode(message),
-        Uint8Array.from(answers.solanaSignature),
-        phantom.wallet.keyPair.publicKey,
-      ),
-    ).toBe(true);
-    expect(answers.isPhantomAlsoWindowSolana).toBe(true);
-
-    // A refusal reaches the page as the wallet's EIP-1193 error (4001), not as a generic failure.
-    metamask.wallet.next.sign = 'reject';
-    const refusal = await page.evaluate(async (address) => {
-      const found: { provider: { request(args: object): Promise<unknown> } }[] = [];
-      window.addEventListener('eip6963:announceProvider', (event) => found.push((event as CustomEvent).detail));
-      window.dispatchEvent(new Event('eip6963:requestProvider'));
-      return found[0]?.provider.request({ method: 'personal_sign', params: ['0x6869', address] }).then(
-        () => null,
-        (error: { code: number }) => error.code,
-      );
-    }, metamask.wallet.address);
-    expect(refusal).toBe(4001);
-  });
-
+describe('crypto wallets (injected wallets)', () => {
   test('a MetaMask-style wallet signs up, then signs in again as the same user', async ({ page }) => {
     // MetaMask announces itself through EIP-6963 and also sets `window.ethereum`: the widget lists it once.
     const metamask = ethereumWallet('metamask', { windowEthereum: { isMetaMask: true } });
@@ -152,8 +104,9 @@ describe('crypto wallets (default kit, injected wallets)', () => {
     expect(userId).not.toBe('');
 
     // Signed out, the same wallet signs into the same user (no second user, no second wallet on it).
-    await signOut(page);
-    await open(page, PAGE);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expectSignedOut(page);
+    await page.goBack();
     await walletButton(signIn, 'Metamask').click();
     await expectWalletConfirmation(signIn);
     await expectSignedInAs(page, metamask.wallet.address);
@@ -161,15 +114,18 @@ describe('crypto wallets (default kit, injected wallets)', () => {
     expect(await page.getByTestId('session-wallets').getByRole('listitem').count()).toBe(1);
   });
 
-  test('a Phantom-style wallet signs in, listed before MetaMask in the spec order', async ({ page }) => {
+  test('a Phantom-style wallet signs in with the unstyled kit, listed before MetaMask in the spec order', async ({
+    page,
+  }) => {
     const metamask = ethereumWallet('metamask');
     const phantom = solanaWallet();
     await installWallets(page, [metamask, phantom]);
-    await open(page, PAGE);
+    await open(page, `/unstyled${PAGE.slice(1)}`);
     const signIn = widget(page);
     await walletButton(signIn, 'Phantom').waitFor();
     await walletButton(signIn, 'Metamask').waitFor();
     expect(await walletButtonNames(signIn)).toEqual(['Continue with Phantom', 'Continue with Metamask']);
+    await checkA11y(page, 'Main with wallet buttons (unstyled kit)');
 
     await walletButton(signIn, 'Phantom').click();
     await expectWalletConfirmation(signIn);
@@ -177,6 +133,7 @@ describe('crypto wallets (default kit, injected wallets)', () => {
     // Phantom signed exactly one message, and MetaMask was never asked.
     expect(phantom.wallet.signed).toHaveLength(1);
     expect(metamask.wallet.requests).toEqual([]);
+    await checkA11y(page, 'CryptoConfirmation (unstyled kit)');
     await sessionUserWith(page, phantom.wallet.address, 'solana');
   });
 
@@ -296,5 +253,46 @@ describe('crypto wallets (default kit, injected wallets)', () => {
     await expectWalletConfirmation(signIn);
     await expectSignedInAs(page, other.wallet.address);
     expect(other.wallet.signed).toHaveLength(1);
+  });
+});
+
+// The option is the project's, read when the provider starts: a second provider with it on, and a second playground
+// that talks to it.
+describe('crypto wallets with Sign-In with Ethereum (project.cryptoWallets.siweRequired)', () => {
+  const PLAYGROUND_PORT = 5179;
+  const origin = `http://localhost:${PLAYGROUND_PORT}`;
+  let provider: ProviderServer | undefined;
+  let playground: ViteDevServer | undefined;
+  beforeAll(async () => {
+    provider = await startProvider(8791, { project: { cryptoWallets: { siweRequired: true } }, origins: [origin] });
+    playground = await startPlayground(PLAYGROUND_PORT, { apiUrl: provider.url });
+  });
+  afterAll(async () => {
+    await playground?.close();
+    await provider?.stop();
+  });
+
+  test('a MetaMask-style wallet signs an EIP-4361 message for this page, and signs in', async ({ page }) => {
+    const metamask = ethereumWallet('metamask');
+    await installWallets(page, [metamask]);
+    await page.goto(`${origin}${PAGE}`);
+    const signIn = widget(page);
+    await walletButton(signIn, 'Metamask').click();
+    await expectWalletConfirmation(signIn);
+    await expectSignedInAs(page, metamask.wallet.address);
+
+    // What the wallet was asked to sign (and would show the user): a SIWE message naming this page and this account.
+    const signed = metamask.wallet.requests.find((request) => request.method === 'personal_sign');
+    const [data] = (signed?.params ?? []) as [Hex];
+    const message = parseSiweMessage(hexToString(data));
+    expect(message).toMatchObject({
+      domain: `localhost:${PLAYGROUND_PORT}`,
+      address: metamask.wallet.address,
+      uri: origin,
+      version: '1',
+      chainId: 1,
+    });
+    expect(message.nonce).toMatch(/^[A-Za-z0-9]{8,}$/);
+    expect(message.expirationTime?.getTime()).toBeGreaterThan(Date.now());
   });
 });

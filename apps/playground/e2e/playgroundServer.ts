@@ -4,15 +4,20 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 
-/** Starts the playground's Vite server on `port`: on React 18 with `react18` (vite.config.ts, LATCHKEY_REACT). */
+/**
+ * Starts the playground's Vite server on `port`: on React 18 with `react18` (vite.config.ts, LATCHKEY_REACT), and
+ * talking to the provider at `apiUrl` instead of `npm start`'s (src/client.ts, VITE_LATCHKEY_API_URL).
+ */
 export async function startPlayground(
   port: number,
-  options: { react18?: boolean; plugins?: Plugin[] } = {},
+  options: { react18?: boolean; plugins?: Plugin[]; apiUrl?: string } = {},
 ): Promise<ViteDevServer> {
   const previous = process.env.LATCHKEY_REACT;
-  // vite.config.ts reads it while createServer loads the file.
+  const previousApiUrl = process.env.VITE_LATCHKEY_API_URL;
+  // vite.config.ts reads it while createServer loads the file; Vite reads VITE_* variables then too.
   if (options.react18) process.env.LATCHKEY_REACT = '18';
   else delete process.env.LATCHKEY_REACT;
+  if (options.apiUrl) process.env.VITE_LATCHKEY_API_URL = options.apiUrl;
   try {
     const server = await createServer({
       configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
@@ -27,6 +32,8 @@ export async function startPlayground(
   } finally {
     if (previous === undefined) delete process.env.LATCHKEY_REACT;
     else process.env.LATCHKEY_REACT = previous;
+    if (previousApiUrl === undefined) delete process.env.VITE_LATCHKEY_API_URL;
+    else process.env.VITE_LATCHKEY_API_URL = previousApiUrl;
   }
 }
 
