@@ -77,7 +77,7 @@ describe('crypto wallets (injected wallets)', () => {
     const signIn = widget(page);
     await walletButton(signIn, 'Metamask').waitFor();
     await signIn.getByLabel('Email').waitFor();
-    expect(await walletButtonNames(signIn)).toEqual(['Continue with Metamask']);
+    await expect.poll(() => walletButtonNames(signIn)).toEqual(['Continue with Metamask']);
     await checkA11y(page, 'Main with a wallet button');
 
     // Each pop-up waits for the test, so each screen can be checked while it is up.
@@ -124,7 +124,7 @@ describe('crypto wallets (injected wallets)', () => {
     const signIn = widget(page);
     await walletButton(signIn, 'Phantom').waitFor();
     await walletButton(signIn, 'Metamask').waitFor();
-    expect(await walletButtonNames(signIn)).toEqual(['Continue with Phantom', 'Continue with Metamask']);
+    await expect.poll(() => walletButtonNames(signIn)).toEqual(['Continue with Phantom', 'Continue with Metamask']);
     await checkA11y(page, 'Main with wallet buttons (unstyled kit)');
 
     await walletButton(signIn, 'Phantom').click();
@@ -193,7 +193,7 @@ describe('crypto wallets (injected wallets)', () => {
     await signIn.getByLabel('Email').waitFor();
     const setUp = signIn.getByRole('button', { name: 'Set up a new crypto wallet' });
     await setUp.waitFor();
-    expect(await walletButtonNames(signIn)).toEqual([]);
+    await expect.poll(() => walletButtonNames(signIn)).toEqual([]);
     await checkA11y(page, 'Main with no wallet');
     await setUp.click();
     await signIn.getByRole('heading', { name: 'Set up a new crypto wallet' }).waitFor();
@@ -235,14 +235,16 @@ describe('crypto wallets (injected wallets)', () => {
     const more = signIn.getByRole('button', { name: 'Continue with other Crypto Wallet' });
     await more.waitFor();
     // Spec order, at most five (no social providers here); the sixth waits behind 'other'.
-    const onMain = await walletButtonNames(signIn);
-    expect(onMain.filter((name) => name !== 'Continue with other Crypto Wallet')).toEqual([
-      'Continue with Phantom',
-      'Continue with Binance',
-      'Continue with Coinbase',
-      'Continue with Metamask',
-      'Continue with Other Ethereum Wallet',
-    ]);
+    await expect
+      .poll(() => walletButtonNames(signIn))
+      .toEqual([
+        'Continue with Phantom',
+        'Continue with Binance',
+        'Continue with Coinbase',
+        'Continue with Metamask',
+        'Continue with Other Ethereum Wallet',
+        'Continue with other Crypto Wallet',
+      ]);
     await checkA11y(page, 'Main with five wallets and "other"');
 
     await more.click();
