@@ -2,6 +2,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { addTransitions } from './products/addTransitions';
+import { DEFAULT_WALLET_OPTION } from './products/crypto/wallets';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import {
@@ -142,6 +143,8 @@ describe('transitions', () => {
       cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
       errorDescriptor: null,
     });
+    // Spec §3: the wallet option defaults to Metamask (the store writes the value out; see signInStore.tsx).
+    expect(state.formState.cryptoState.walletOption).toBe(DEFAULT_WALLET_OPTION);
     expect(state.isPasswordless).toBe(false);
     expect(createSignInStore({}, {}, 'PasswordResetForm').getState().screen).toBe('PasswordResetForm');
   });

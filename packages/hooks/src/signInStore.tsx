@@ -10,7 +10,7 @@ import {
   unknownProductError,
 } from './configErrors';
 import type { SignInCallbacks } from './events';
-import { DEFAULT_WALLET_OPTION, type WalletOption } from './products/crypto/wallets';
+import type { WalletOption } from './products/crypto/wallets';
 import type { ProductDefinition } from './products/defineProduct';
 import { PLANNED_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
 import { transition, type WidgetEvent } from './transition';
@@ -283,7 +283,8 @@ function initialFormState(): FormState {
   return {
     magicLinkState: { email: '' },
     otpState: { type: 'email', methodId: '', otpDestination: '' },
-    cryptoState: { walletAddress: '', walletOption: DEFAULT_WALLET_OPTION, walletChallenge: '' },
+    // DEFAULT_WALLET_OPTION's value, written out: importing wallets.ts would put the wallet list in every first load.
+    cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
     passwordState: { email: '', type: null },
     resetPasswordState: { token: '', tokenType: null },
     errorDescriptor: null,
