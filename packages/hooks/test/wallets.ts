@@ -2,6 +2,7 @@
 // removed after each test, and wallet pop-ups the test answers when it chooses.
 import {
   announceEip6963,
+  HeldPopUps,
   registerCleanup,
   type TestEnvironment,
   TestEthereumWallet,
@@ -30,26 +31,6 @@ export function installPhantom(provider: object): void {
   registerCleanup(() => {
     delete (window as WalletWindow).phantom;
   });
-}
-
-/** The pop-ups of one kind (an account request or a signature) held open until the test answers them, in order. */
-export class HeldPopUps {
-  private readonly queue: (() => void)[] = [];
-
-  /** How many pop-ups are open. */
-  get waiting(): number {
-    return this.queue.length;
-  }
-
-  /** Resolves when the user has answered (the test called `answer()`). */
-  hold(): Promise<void> {
-    return new Promise((resolve) => this.queue.push(resolve));
-  }
-
-  /** The user answers the oldest open pop-up (the wallet then approves or refuses as it was told). */
-  answer(): void {
-    this.queue.shift()?.();
-  }
 }
 
 /** An Ethereum wallet whose `method` pop-ups (`eth_requestAccounts`, `personal_sign`) wait for the test. */

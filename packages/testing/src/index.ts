@@ -35,6 +35,7 @@ export {
 export { expectNoAxeViolations } from './axe';
 export { registerCleanup } from './cleanup';
 export { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts';
+export { HeldPopUps, installEthereumWallet, installSolanaWallet } from './wallets';
 export type { AdjustableClock, SentRequest };
 /** A software WebAuthn authenticator (the provider's): pass `authenticator.library()` as `environment.loadWebAuthn`. */
 export { API_BASE_URL, ORIGIN, PUBLIC_TOKEN, SoftAuthenticator, tokenOf };

@@ -3,11 +3,10 @@
 import { LatchkeyProvider } from '@latchkey/hooks';
 import {
   ASYNC_TIMEOUT,
-  announceEip6963,
   expectNoAxeViolations,
-  registerCleanup,
+  installEthereumWallet,
   startTestEnvironment,
-  TestEthereumWallet,
+  type TestEthereumWallet,
 } from '@latchkey/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,10 +17,7 @@ const waitLong = { timeout: ASYNC_TIMEOUT };
 
 /** Announces a MetaMask-style wallet (EIP-6963, `io.metamask`) until the test ends. */
 function installMetaMask(): TestEthereumWallet {
-  const wallet = new TestEthereumWallet();
-  const info = { uuid: 'metamask-uuid', name: 'MetaMask', icon: 'data:image/svg+xml,<svg/>', rdns: 'io.metamask' };
-  registerCleanup(announceEip6963(window, info, wallet.provider));
-  return wallet;
+  return installEthereumWallet('metamask').wallet;
 }
 
 async function renderThemedSignIn() {

@@ -1,11 +1,16 @@
 // Crypto wallets in <SignIn>: Main's wallet block and the six wallet screens, against the real provider and the real
 // wallet hooks, with test wallets (real keys) on the jsdom page.
 import type { SignInConfig } from '@latchkey/hooks';
-import { ASYNC_TIMEOUT, expectNoAxeViolations, type TestEnvironment } from '@latchkey/testing';
+import {
+  ASYNC_TIMEOUT,
+  expectNoAxeViolations,
+  installEthereumWallet,
+  installSolanaWallet,
+  type TestEnvironment,
+} from '@latchkey/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderSignIn } from '../../../../test/renderSignIn';
-import { installEthereumWallet, installSolanaWallet } from '../../../../test/wallets';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 const CONFIG: SignInConfig = { products: ['crypto', 'emailMagicLinks'] };

@@ -1,7 +1,9 @@
-// The wallet screens' tests: test wallets with real keys (the provider verifies their signatures) put on the jsdom
-// page as browser extensions put theirs (EIP-6963 announcements, `window.phantom.solana`, `window.solana`), removed
-// after each test, and wallet pop-ups held open until the test answers them, so the screens in between can be read.
-import { announceEip6963, registerCleanup, TestEthereumWallet, TestSolanaWallet } from '@latchkey/testing';
+// Test wallets on the jsdom page (the hooks' and kits' wallet tests): wallets with real keys (the provider verifies
+// their signatures) put on the page as browser extensions put theirs (EIP-6963 announcements, `window.phantom.solana`,
+// `window.solana`), removed after the test, with pop-ups the test can hold open until it answers them, so the
+// screens in between can be read.
+import { announceEip6963, TestEthereumWallet, TestSolanaWallet } from '@latchkey/provider/testing';
+import { registerCleanup } from './cleanup';
 
 type WalletWindow = Window & { phantom?: unknown; solana?: unknown };
 
@@ -13,18 +15,21 @@ const ANNOUNCED = {
   other: { name: 'Some Wallet', rdns: 'com.example.somewallet' },
 } as const;
 
-/** One open wallet pop-up at a time, answered by the test (the wallet then approves or refuses as it was told). */
+/** Wallet pop-ups held open until the test answers them, oldest first (the wallet then approves or refuses as told). */
 export class HeldPopUps {
   private readonly queue: (() => void)[] = [];
 
+  /** How many pop-ups are open. */
   get waiting(): number {
     return this.queue.length;
   }
 
+  /** Resolves when the user has answered (the test called `answer()`). */
   hold(): Promise<void> {
     return new Promise((resolve) => this.queue.push(resolve));
   }
 
+  /** The user answers the oldest open pop-up. */
   answer(): void {
     this.queue.shift()?.();
   }
