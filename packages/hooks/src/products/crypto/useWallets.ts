@@ -19,7 +19,7 @@ export interface UseWalletsReturn {
 }
 
 /** The `info` of an EIP-6963 announcement (the parts the mapping reads). */
-export interface Eip6963ProviderInfo {
+interface Eip6963ProviderInfo {
   uuid?: string;
   name?: string;
   icon?: string;
@@ -58,7 +58,7 @@ const isUnder = (rdns: string, domain: string) => rdns === domain || rdns.starts
  * the spec's Phantom option is its Solana side (found through `window.phantom.solana`): listing the Ethereum side
  * as 'Other Ethereum Wallet' would show Phantom twice, so it is left out.
  */
-export function walletOptionOfAnnouncement(info: Eip6963ProviderInfo): WalletOption | null {
+function walletOptionOfAnnouncement(info: Eip6963ProviderInfo): WalletOption | null {
   const rdns = (info.rdns ?? '').toLowerCase();
   const name = (info.name ?? '').toLowerCase();
   if (isUnder(rdns, 'app.phantom')) return null;
@@ -98,7 +98,7 @@ const NAMES: Record<WalletOption, string> = {
  * in WALLET_OPTIONS order. `window.ethereum` counts only when no EIP-6963 wallet announced itself: a wallet that
  * announces also injects `window.ethereum`, often as another object, which would list it twice.
  */
-export function detectWallets(globals: WalletGlobals, announced: readonly Announcement[]): DetectedWallet[] {
+function detectWallets(globals: WalletGlobals, announced: readonly Announcement[]): DetectedWallet[] {
   const found = new Map<WalletOption, DetectedWallet>();
   const add = (wallet: DetectedWallet) => {
     if (!found.has(wallet.option)) found.set(wallet.option, wallet);
