@@ -87,3 +87,42 @@ export interface OAuthAttachRequest {
 export interface OAuthAttachResponse extends ResponseCommon {
   oauth_attach_token: string;
 }
+
+/**
+ * `POST /oauth/google/onetap/start` (Latchkey's own route; the contract leaves Google One Tap's paths to a
+ * client-side services frame): the Google client id the page initialises Google's script with, and a nonce the
+ * ID token must carry. Errors (the widget shows 'One Tap could not load: {reason}'): `oauth_config_not_found` (no
+ * Google client id configured), `oauth_provider_not_allowed` (google is not one of the project's providers),
+ * `no_redirect_urls_set` (neither a login nor a signup redirect URL, given or default).
+ */
+export interface GoogleOneTapStartRequest {
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+}
+
+/** `data` of `POST /oauth/google/onetap/start`. */
+export interface GoogleOneTapStartResponse extends ResponseCommon {
+  google_client_id: string;
+  /** Single-use, 5 minutes; pass it to `google.accounts.id.initialize({ nonce })`. */
+  nonce: string;
+}
+
+/**
+ * `POST /oauth/google/onetap/submit`: the credential (a Google ID token) Google's script handed the page. The
+ * provider verifies it against Google's JWKS (issuer, audience = the configured client id, expiry, the nonce of a
+ * live start), signs the user in or up exactly as the redirect flow does, and answers where to send the browser:
+ * the login or signup redirect URL with `?stytch_token_type=oauth&token=…` (then `oauth.authenticate`).
+ */
+export interface GoogleOneTapSubmitRequest {
+  credential: string;
+  nonce: string;
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  /** With `pkce_required_for_oauth`: the PKCE challenge whose verifier `oauth.authenticate` sends. */
+  code_challenge?: string;
+}
+
+/** `data` of `POST /oauth/google/onetap/submit`. */
+export interface GoogleOneTapSubmitResponse extends ResponseCommon {
+  redirect_url: string;
+}
