@@ -2,10 +2,43 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfigFile, PRODUCTS, parseConfig } from './config';
+import { loadConfigFile, OAUTH_PROVIDERS, PRODUCTS, parseConfig } from './config';
+
+const ALL_OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+];
+
+const OAUTH_DEFAULTS = {
+  providers: ALL_OAUTH_PROVIDERS,
+  clients: {},
+  developmentUpstream: { enabled: true, host: '127.0.0.1', port: 0 },
+  googleOneTap: {
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    issuers: ['https://accounts.google.com', 'accounts.google.com'],
+  },
+};
 
 const DEFAULTS = {
   mode: 'development',
+  publicUrl: 'http://localhost:8787',
   project: {
     name: 'Latchkey Playground',
     projectId: 'project-test-latchkey-playground',
@@ -23,6 +56,7 @@ const DEFAULTS = {
     webauthn: { relyingPartyIds: null, origins: null },
     mfa: { required: false },
     cryptoWallets: { types: ['ethereum', 'solana'], siweRequired: false },
+    oauth: OAUTH_DEFAULTS,
   },
   smtp: null,
   sqlite: { synchronous: 'full' },
@@ -36,6 +70,7 @@ const DEFAULTS = {
     secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
     webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
     cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
+    oauthStartsPerIp: { limit: 60, windowSeconds: 60 },
   },
   recentAuthenticationMinutes: 5,
   lockout: { maxFailuresPerCode: 5, maxFailuresPerUser: 10, windowMinutes: 60 },
@@ -71,6 +106,8 @@ describe('parseConfig', () => {
       name: 'Acme',
       pkce: { emailMagicLinks: true, passwordResets: false, oauth: false, sso: false },
       passwordPolicy: { type: 'luds', complexity: 3, minimumCount: 8 },
+      // The development upstream is never on in production.
+      oauth: { ...OAUTH_DEFAULTS, developmentUpstream: { enabled: false, host: '127.0.0.1', port: 0 } },
     });
     expect(config.lockout).toEqual({ maxFailuresPerCode: 5, maxFailuresPerUser: 3, windowMinutes: 60 });
   });
@@ -94,6 +131,51 @@ describe('parseConfig', () => {
       /project\.cryptoWallets\.types\.0: /,
     );
     expect(problem({ project: { cryptoWallets: { siwe: true } } })).toMatch(/project\.cryptoWallets: Unrecognized key/);
+  });
+
+  it('takes publicUrl and project.oauth (providers in spec order, clients with secrets from the environment)', () => {
+    expect(OAUTH_PROVIDERS).toEqual(ALL_OAUTH_PROVIDERS);
+    const config = parseConfig({
+      publicUrl: 'https://auth.example.com',
+      project: {
+        oauth: {
+          providers: ['github', 'google'],
+          clients: { github: { clientId: 'Iv1.abc', clientSecretEnv: 'GITHUB_SECRET' } },
+          developmentUpstream: { enabled: false },
+          googleOneTap: { clientId: 'one-tap.apps.googleusercontent.com' },
+        },
+      },
+    });
+    expect(config.publicUrl).toBe('https://auth.example.com');
+    expect(config.project.oauth).toEqual({
+      ...OAUTH_DEFAULTS,
+      providers: ['github', 'google'],
+      clients: { github: { clientId: 'Iv1.abc', clientSecretEnv: 'GITHUB_SECRET' } },
+      developmentUpstream: { enabled: false, host: '127.0.0.1', port: 0 },
+      googleOneTap: { ...OAUTH_DEFAULTS.googleOneTap, clientId: 'one-tap.apps.googleusercontent.com' },
+    });
+    expect(problem({ publicUrl: 'https://auth.example.com/' })).toMatch(/publicUrl: must be an absolute/);
+    expect(problem({ project: { oauth: { providers: ['myspace'] } } })).toMatch(/project\.oauth\.providers\.0: /);
+    expect(
+      problem({ project: { oauth: { clients: { github: { clientId: 'x', clientSecret: 'hunter2' } } } } }),
+    ).toMatch(/project\.oauth\.clients\.github: Unrecognized key/);
+    expect(
+      problem({ project: { oauth: { clients: { github: { clientId: 'x', clientSecretEnv: 'not a name!' } } } } }),
+    ).toMatch(/clientSecretEnv: must be the name of an environment variable/);
+  });
+
+  it('refuses the development OAuth upstream in production mode', () => {
+    expect(problem({ mode: 'production', project: { oauth: { developmentUpstream: { enabled: true } } } })).toMatch(
+      /project\.oauth\.developmentUpstream\.enabled: the development OAuth upstream cannot be enabled in production mode/,
+    );
+    expect(parseConfig({ mode: 'production' }).project.oauth.developmentUpstream.enabled).toBe(false);
+    expect(
+      parseConfig({ project: { oauth: { developmentUpstream: { enabled: false } } } }).project.oauth.developmentUpstream
+        .enabled,
+    ).toBe(false);
+    // The parsed defaults are not shared: settling one configuration does not change another.
+    parseConfig({ mode: 'production' });
+    expect(parseConfig({}).project.oauth.developmentUpstream.enabled).toBe(true);
   });
 
   it('throws one readable error that names the path of every problem', () => {

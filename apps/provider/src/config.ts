@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ContractProduct } from '@latchkey/sdk/contract';
+import type { ContractProduct, OAuthProvider } from '@latchkey/sdk/contract';
 import { z } from 'zod';
 
 /** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
@@ -35,6 +35,7 @@ const DEFAULT_RATE_LIMITS = {
   secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
   webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
   cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
+  oauthStartsPerIp: { limit: 60, windowSeconds: 60 },
 };
 
 const passwordPolicy = z.discriminatedUnion('type', [
@@ -84,6 +85,72 @@ const cryptoWalletsConfig = z.strictObject({
    * (`siwe_required_for_crypto_wallets`), and the SDK then sends `siwe_params` with the page's URI.
    */
   siweRequired: z.boolean().default(false),
+});
+
+/** The social sign-in providers, in the specification's order (widget.md §1, §7). */
+export const OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const satisfies readonly OAuthProvider[];
+
+/** Google's keys and issuers, which One Tap credentials are checked against in production. */
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+
+/** An environment variable's name: the secret is read from the environment, never from the configuration. */
+const environmentVariableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+  message: 'must be the name of an environment variable (letters, digits and _), not the secret itself',
+});
+
+const oauthClient = z.strictObject({
+  clientId: z.string().min(1).max(512),
+  /** The environment variable holding the client secret (Apple: the signed client-secret JWT). */
+  clientSecretEnv: environmentVariableName.optional(),
+});
+
+const oauthConfig = z.strictObject({
+  /** The providers the project allows (`[]`: social sign-in off); a start naming another answers `oauth_provider_not_allowed`. */
+  providers: z.array(z.enum(OAUTH_PROVIDERS)).default([...OAUTH_PROVIDERS]),
+  /**
+   * Real upstream credentials per provider. A provider without one uses the development upstream (development
+   * mode only); in production its start answers `oauth_config_not_found`.
+   */
+  clients: z.partialRecord(z.enum(OAUTH_PROVIDERS), oauthClient).default({}),
+  /** The built-in OpenID Connect server standing in for every upstream (products/oauth/developmentUpstream). */
+  developmentUpstream: z
+    .strictObject({
+      /** Default: on in development mode. Production refuses it (parseConfig). */
+      enabled: z.boolean().optional(),
+      host: z.string().min(1).default('127.0.0.1'),
+      /** 0: a free port. */
+      port: z.number().int().min(0).max(65_535).default(0),
+    })
+    .default({ host: '127.0.0.1', port: 0 }),
+  /** Google One Tap: the client id the page initialises Google's script with, and where credentials are checked. */
+  googleOneTap: z
+    .strictObject({
+      clientId: z.string().min(1).max(512).optional(),
+      jwksUrl: z.string().url().default(GOOGLE_JWKS_URL),
+      issuers: z.array(z.string().min(1)).min(1).default(GOOGLE_ISSUERS),
+    })
+    .default({ jwksUrl: GOOGLE_JWKS_URL, issuers: GOOGLE_ISSUERS }),
 });
 
 const projectSchema = z.strictObject({
@@ -148,11 +215,23 @@ const projectSchema = z.strictObject({
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
   /** Crypto wallet sign-in (Ethereum and Solana): which wallet types, and whether Ethereum must use SIWE. */
   cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], siweRequired: false }),
+  /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
+  oauth: oauthConfig.default(oauthConfig.parse({})),
 });
 
 export const configSchema = z.strictObject({
   /** `development` turns on the development inbox (`GET /dev/inbox`); `production` never does. */
   mode: z.enum(['development', 'production']).default('development'),
+  /**
+   * The provider as browsers reach it (scheme, host, port, optional path; no trailing slash). Social sign-in's
+   * upstream redirect URI is `${publicUrl}/v1/public/oauth/callback`.
+   */
+  publicUrl: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !value.endsWith('/'), {
+      message: 'must be an absolute http(s) URL without a trailing slash, such as https://auth.example.com',
+    })
+    .default('http://localhost:8787'),
   project: projectSchema.default(projectSchema.parse({})),
   /** Outgoing email through SMTP (nodemailer), e.g. `smtp://user:pass@mail.example.com:587`. */
   smtp: z.strictObject({ url: z.string(), from: z.string() }).nullable().default(null),
@@ -183,6 +262,8 @@ export const configSchema = z.strictObject({
       webauthnChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.webauthnChallengesPerIp),
       /** Wallet sign-in challenges (`crypto_wallets/authenticate/start/primary`), which need no session. */
       cryptoWalletChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletChallengesPerIp),
+      /** Social sign-in starts (`GET /v1/public/oauth/{provider}/start`) and One Tap starts, which need no session. */
+      oauthStartsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.oauthStartsPerIp),
     })
     .default(DEFAULT_RATE_LIMITS),
   /**
@@ -216,7 +297,20 @@ export function parseConfig(input: unknown): ProviderConfig {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`Invalid Latchkey provider configuration:\n${lines.join('\n')}`);
   }
-  const config = result.data;
+  let config = result.data;
+  const upstream = config.project.oauth.developmentUpstream;
+  if (config.mode === 'production' && upstream.enabled === true) {
+    throw new Error(
+      'Invalid Latchkey provider configuration:\n  project.oauth.developmentUpstream.enabled: the development OAuth upstream cannot be enabled in production mode',
+    );
+  }
+  // Settled here so every reader sees a boolean: on in development unless switched off, never in production.
+  // A new object: the parsed defaults may be shared between configurations.
+  const oauth = {
+    ...config.project.oauth,
+    developmentUpstream: { ...upstream, enabled: config.mode === 'development' && upstream.enabled !== false },
+  };
+  config = { ...config, project: { ...config.project, oauth } };
   for (const [name, url] of Object.entries(config.project.defaultRedirectUrls)) {
     if (url !== undefined && !config.project.redirectUrls.includes(url)) {
       throw new Error(
