@@ -18,22 +18,35 @@ export interface ProviderServer {
   stop(): Promise<void>;
 }
 
+/** Options of `startProvider`. */
+export interface StartProviderOptions {
+  /** Merged over the configuration's `project`. */
+  project?: Record<string, unknown>;
+  /** Origins allowed (CORS) besides the configuration's; each one's `/authenticate` joins the redirect URLs. */
+  origins?: string[];
+  /**
+   * Sets `publicUrl` to `http://localhost:<port>` (the default names 8787, `npm start`'s provider): social sign-in
+   * sends the upstream back to `${publicUrl}/v1/public/oauth/callback`, and One Tap's stand-in script is served there.
+   */
+  publicUrl?: boolean;
+}
+
 /**
  * Starts a provider on `port` with e2e/latchkey.config.json, `project` merged over its project and `origins` allowed
- * (CORS) besides its own. Resolves once it answers.
+ * (CORS, and their `/authenticate` as redirect URLs) besides its own. Resolves once it answers.
  */
-export async function startProvider(
-  port: number,
-  options: { project?: Record<string, unknown>; origins?: string[] } = {},
-): Promise<ProviderServer> {
+export async function startProvider(port: number, options: StartProviderOptions = {}): Promise<ProviderServer> {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-provider-'));
   const base = JSON.parse(readFileSync(BASE_CONFIG, 'utf8'));
+  const origins = options.origins ?? [];
   const config = {
     ...base,
+    ...(options.publicUrl ? { publicUrl: `http://localhost:${port}` } : {}),
     project: {
       ...base.project,
       ...options.project,
-      allowedOrigins: [...base.project.allowedOrigins, ...(options.origins ?? [])],
+      allowedOrigins: [...base.project.allowedOrigins, ...origins],
+      redirectUrls: [...base.project.redirectUrls, ...origins.map((origin) => `${origin}/authenticate`)],
     },
   };
   writeFileSync(join(dir, 'latchkey.config.json'), JSON.stringify(config));
