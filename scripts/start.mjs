@@ -129,6 +129,9 @@ const origins = project.allowedOrigins ?? ['http://localhost:5173', 'http://127.
 const redirects = project.redirectUrls ?? ['http://localhost:5173/authenticate', 'http://127.0.0.1:5173/authenticate'];
 const merged = {
   ...base,
+  // Social sign-in: the upstream sends the browser back to `${publicUrl}/v1/public/oauth/callback`, and One Tap's
+  // stand-in script is served there, so the provider's public address follows its port (default 8787's).
+  ...(base.publicUrl === undefined && providerPort !== 8787 ? { publicUrl: `http://localhost:${providerPort}` } : {}),
   project: {
     ...project,
     allowedOrigins: [...new Set([...origins, ...playgroundOrigins, ...EXAMPLE_ORIGINS])],
