@@ -3,10 +3,6 @@ export const EML_AND_EMAIL_OTP_ERROR = 'Error: Cannot use both EML and Email OTP
 /** Spec §2: shown when passkeys are the only configured product. */
 export const PASSKEYS_ALONE_ERROR = 'Error: Cannot use Passkeys by itself, please add another product to the config.';
 
-/** A configured product that has no slice yet (`oauth`, `crypto`, `passkeys` beside another product). */
-export function productNotAvailableError(product: string): string {
-  return `Error: The product '${product}' is not available yet.`;
-}
 /** A name in `products` that is no product. */
 export function unknownProductError(product: string, available: readonly string[]): string {
   return `Error: Unknown product '${product}' in products. Use ${available.join(', ')}.`;

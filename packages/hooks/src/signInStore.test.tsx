@@ -29,9 +29,56 @@ describe('configuration', () => {
       products: ['emailMagicLinks'],
       emailMagicLinksOptions: { loginExpirationMinutes: 30, signupExpirationMinutes: 30, createUserAsPending: false },
       otpOptions: { methods: [], expirationMinutes: 5 },
+      oauthOptions: { providers: [] },
       passwordOptions: {},
       sessionOptions: { sessionDurationMinutes: 30 },
       style: { hideHeaderText: false },
+    });
+  });
+
+  it("fills in each social provider's defaults and keeps a type outside the 19, flagged", () => {
+    const config = resolveSignInConfig({
+      products: ['oauth'],
+      oauthOptions: {
+        providers: [
+          { type: 'google', one_tap: true, position: 'floating', cancel_on_tap_outside: undefined },
+          { type: 'github', custom_scopes: ['read:org'], provider_params: { login: 'ada' } },
+          { type: 'myspace' },
+        ],
+        loginRedirectURL: 'https://a.test/in',
+      },
+    });
+    expect(config.oauthOptions).toEqual({
+      providers: [
+        {
+          type: 'google',
+          custom_scopes: [],
+          provider_params: {},
+          one_tap: true,
+          position: 'floating',
+          cancel_on_tap_outside: true,
+          isKnown: true,
+        },
+        {
+          type: 'github',
+          custom_scopes: ['read:org'],
+          provider_params: { login: 'ada' },
+          one_tap: false,
+          position: 'embedded',
+          cancel_on_tap_outside: true,
+          isKnown: true,
+        },
+        {
+          type: 'myspace',
+          custom_scopes: [],
+          provider_params: {},
+          one_tap: false,
+          position: 'embedded',
+          cancel_on_tap_outside: true,
+          isKnown: false,
+        },
+      ],
+      loginRedirectURL: 'https://a.test/in',
     });
   });
 

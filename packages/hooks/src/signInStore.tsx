@@ -2,17 +2,12 @@ import type { OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } fro
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import {
-  EML_AND_EMAIL_OTP_ERROR,
-  PASSKEYS_ALONE_ERROR,
-  productNotAvailableError,
-  unknownOptionError,
-  unknownProductError,
-} from './configErrors';
+import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
 import type { WalletOption } from './products/crypto/wallets';
 import type { ProductDefinition } from './products/defineProduct';
-import { PLANNED_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
+import type { OAuthOptions, ResolvedOAuthOptions } from './products/oauth/product';
+import { SIGN_IN_PRODUCTS } from './products/registry';
 import { transition, type WidgetEvent } from './transition';
 
 export { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR };
@@ -46,6 +41,8 @@ export interface SignInConfig {
     signupTemplateId?: string;
     locale?: string;
   };
+  /** Social sign-in (spec §3): the provider buttons in order, One Tap, the redirect URLs. */
+  oauthOptions?: OAuthOptions;
   passwordOptions?: {
     loginRedirectURL?: string;
     loginExpirationMinutes?: number;
@@ -74,6 +71,8 @@ export interface ResolvedSignInConfig {
     'loginExpirationMinutes' | 'signupExpirationMinutes' | 'createUserAsPending'
   >;
   otpOptions: Required2<NonNullable<SignInConfig['otpOptions']>, 'expirationMinutes'>;
+  /** `providers` default `[]`; each provider's defaults filled in (`isKnown` false for a type outside the 19). */
+  oauthOptions: ResolvedOAuthOptions;
   passwordOptions: NonNullable<SignInConfig['passwordOptions']>;
   sessionOptions: Required2<NonNullable<SignInConfig['sessionOptions']>, 'sessionDurationMinutes'>;
   style: Required2<NonNullable<SignInConfig['style']>, 'hideHeaderText'>;
@@ -226,8 +225,8 @@ function unknownOption(raw: object): string | null {
 }
 
 /**
- * The configuration error of spec §2, or null: passkeys alone; an unknown option or product; a product with no
- * slice yet (never a silent empty block); then each configured product's own rule. `raw` is the configuration as
+ * The configuration error of spec §2, or null: passkeys alone; an unknown option or product; then each configured
+ * product's own rule. `raw` is the configuration as
  * the host wrote it (the resolved one drops unknown keys).
  */
 export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfig = config): string | null {
@@ -236,12 +235,8 @@ export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfi
   const unknown = unknownOption(raw);
   if (unknown !== null) return unknown;
   const available = Object.keys(SIGN_IN_PRODUCTS);
-  for (const product of products) {
-    if (available.includes(product)) continue;
-    return Object.hasOwn(PLANNED_PRODUCTS, product)
-      ? productNotAvailableError(product)
-      : unknownProductError(product, available);
-  }
+  const unknownProduct = products.find((product) => !available.includes(product));
+  if (unknownProduct !== undefined) return unknownProductError(unknownProduct, available);
   for (const product of configuredProducts(config)) {
     const error = product.configError?.(config) ?? null;
     if (error !== null) return error;
@@ -274,9 +269,14 @@ export function emailFormProduct(config: ResolvedSignInConfig): ProductDefinitio
   return candidates[0] ?? null;
 }
 
-/** Whether a configured product renders a social or wallet block (the Main screen's 'or' divider). */
-export function hasSocialOrCryptoBlock(config: Pick<ResolvedSignInConfig, 'products'>): boolean {
-  return configuredProducts(config).some((product) => product.block === 'social' || product.block === 'crypto');
+/**
+ * Whether a configured product renders a social or wallet block (the Main screen's 'or' divider): social sign-in
+ * with no provider draws none (its descriptor's `hasBlock`).
+ */
+export function hasSocialOrCryptoBlock(config: ResolvedSignInConfig): boolean {
+  return configuredProducts(config).some(
+    (product) => (product.block === 'social' || product.block === 'crypto') && (product.hasBlock?.(config) ?? true),
+  );
 }
 
 function initialFormState(): FormState {

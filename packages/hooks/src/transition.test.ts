@@ -408,17 +408,23 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
     { products: ['passkeys', 'emailMagicLinks'], passkeyOptions: {} } as never,
     "Error: Unknown configuration option 'passkeyOptions'.",
   ],
+  ['social sign-in with magic links', { products: ['oauth', 'emailMagicLinks'] }, null],
   [
-    'social sign-in (no slice yet)',
-    { products: ['oauth', 'emailMagicLinks'] },
-    "Error: The product 'oauth' is not available yet.",
+    'social sign-in with a provider outside the 19 (kept, unlabelled)',
+    { products: ['oauth'], oauthOptions: { providers: [{ type: 'myspace' }] } },
+    null,
+  ],
+  [
+    'a misspelt social sign-in option',
+    { products: ['oauth'], oauthOptions: { provider: [] } as never },
+    "Error: Unknown configuration option 'oauthOptions.provider'.",
   ],
   ['crypto wallets alone (the spec names no error for them)', { products: ['crypto'] }, null],
   ['crypto wallets with magic links', { products: ['crypto', 'emailMagicLinks'] }, null],
   [
     'a misspelt product',
     { products: ['emailMagicLink' as never] },
-    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords, passkeys, crypto.",
+    "Error: Unknown product 'emailMagicLink' in products. Use otp, emailMagicLinks, passwords, passkeys, oauth, crypto.",
   ],
   [
     'a misspelt option',

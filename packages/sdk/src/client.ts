@@ -186,7 +186,7 @@ function buildClient(publicToken: string, options: ClientOptions) {
   );
   const oauth = lazy<ReturnType<typeof createOAuth>>(
     'oauth',
-    `getStartUrl authenticate attach ${OAUTH_PROVIDERS.join('.start ')}.start`,
+    `getStartUrl authenticate attach googleOneTap.start googleOneTap.submit ${OAUTH_PROVIDERS.join('.start ')}.start`,
   );
   const impersonation = lazy<ReturnType<typeof createImpersonation>>('impersonation', 'authenticate');
 

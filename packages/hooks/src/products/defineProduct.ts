@@ -7,7 +7,7 @@ import type { MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../s
 export type ProductKey = WidgetProduct;
 
 /** The keys of `SignInConfig` that hold a product's options. */
-export type ProductOptionsKey = 'emailMagicLinksOptions' | 'otpOptions' | 'passwordOptions';
+export type ProductOptionsKey = 'emailMagicLinksOptions' | 'otpOptions' | 'passwordOptions' | 'oauthOptions';
 
 /**
  * The Main screen's blocks, in the spec's order: the 'Login with a Passkey' button (shown first), social buttons,
@@ -29,6 +29,11 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
   resolveOptions?(options: SignInConfig[O] | undefined): ResolvedSignInConfig[O];
   /** The Main-screen block its form renders in. */
   block: MainBlock;
+  /**
+   * Whether its block renders anything for `config` (default: yes). Social sign-in with no provider draws nothing,
+   * so it does not bring the 'or' divider.
+   */
+  hasBlock?(config: ResolvedSignInConfig): boolean;
   /** The method tabs it adds, in order (an `email` tab is shared with the other email products). */
   tabs(config: ResolvedSignInConfig): MethodTab[];
   /**

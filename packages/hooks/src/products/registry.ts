@@ -2,6 +2,7 @@
 // Main screen, `preloadSignIn` and the kits' screen loaders read this list; nothing else names the products.
 import { cryptoProduct } from './crypto/product';
 import { emailMagicLinksProduct } from './emailMagicLinks/product';
+import { oauthProduct } from './oauth/product';
 import { otpProduct } from './otp/product';
 import { passkeysProduct } from './passkeys/product';
 import { passwordsProduct } from './passwords/product';
@@ -12,14 +13,9 @@ export const SIGN_IN_PRODUCTS = {
   emailMagicLinks: emailMagicLinksProduct,
   passwords: passwordsProduct,
   passkeys: passkeysProduct,
+  oauth: oauthProduct,
   crypto: cryptoProduct,
 } as const;
-
-/**
- * Products the configuration type already names but that have no slice yet, with the Main-screen block they
- * will fill (so the 'or' divider can be decided today).
- */
-export const PLANNED_PRODUCTS = { oauth: 'social' } as const;
 
 /** The key of a product that is available today. */
 export type AvailableProduct = keyof typeof SIGN_IN_PRODUCTS;

@@ -1,4 +1,8 @@
 import type {
+  GoogleOneTapStartRequest,
+  GoogleOneTapStartResponse,
+  GoogleOneTapSubmitRequest,
+  GoogleOneTapSubmitResponse,
   OAuthAttachResponse,
   OAuthAuthenticateResponse,
   OAuthProvider,
@@ -30,6 +34,12 @@ function validateStartOptions(method: string, options: unknown): OAuthStartOptio
       'provider_params values must be strings',
     );
   return given as OAuthStartOptions;
+}
+
+function validateRedirectUrls(method: string, given: { login_redirect_url?: unknown; signup_redirect_url?: unknown }) {
+  validate(method)
+    .isOptionalString('login_redirect_url', given.login_redirect_url)
+    .isOptionalString('signup_redirect_url', given.signup_redirect_url);
 }
 
 function isProvider(value: unknown): value is OAuthProvider {
@@ -107,6 +117,57 @@ export function createOAuth(ctx: ClientContext) {
           user: 'optional',
         });
       });
+    },
+
+    /**
+     * Google One Tap (Latchkey's own routes): `start` gives the Google client id and the nonce to initialise Google's
+     * script with; `submit` hands the credential Google returned to the provider, which signs the user in or up, and
+     * sends the browser to the redirect URL it answers (`?stytch_token_type=oauth&token=…`; `authenticateByUrl`
+     * finishes there). With `{ navigate: false }` it only answers the URL.
+     */
+    googleOneTap: {
+      async start(options?: GoogleOneTapStartRequest): Promise<GoogleOneTapStartResponse> {
+        const method = 'oauth.googleOneTap.start';
+        validate(method).isOptionalObject('options', options);
+        validateRedirectUrls(method, options ?? {});
+        return ctx.call<GoogleOneTapStartResponse>({
+          method: 'POST',
+          path: '/oauth/google/onetap/start',
+          body: { login_redirect_url: options?.login_redirect_url, signup_redirect_url: options?.signup_redirect_url },
+        });
+      },
+
+      async submit(
+        request: Omit<GoogleOneTapSubmitRequest, 'code_challenge'>,
+        options?: { navigate?: boolean },
+      ): Promise<GoogleOneTapSubmitResponse> {
+        const method = 'oauth.googleOneTap.submit';
+        validate(method)
+          .isObject('request', request)
+          .isString('credential', request?.credential)
+          .isString('nonce', request?.nonce)
+          .isOptionalObject('options', options)
+          .isOptionalBoolean('navigate', options?.navigate);
+        validateRedirectUrls(method, request);
+        const { credential, nonce, login_redirect_url, signup_redirect_url } = request;
+        const body: Record<string, unknown> & GoogleOneTapSubmitRequest = {
+          credential,
+          nonce,
+          login_redirect_url,
+          signup_redirect_url,
+        };
+        // As for a start URL: the token the redirect brings back is authenticated with this verifier.
+        if ((await ctx.bootstrap.getAsync()).pkceRequiredForOAuth) {
+          body.code_challenge = (await ctx.pkce.start('oauth')).code_challenge;
+        }
+        const response = await ctx.call<GoogleOneTapSubmitResponse>({
+          method: 'POST',
+          path: '/oauth/google/onetap/submit',
+          body,
+        });
+        if (options?.navigate !== false) ctx.environment.navigate(response.redirect_url);
+        return response;
+      },
     },
 
     /** A one-use token that links `provider` to the signed-in user: pass it to `start({oauth_attach_token})`. */
