@@ -3,7 +3,11 @@ import {
   DIRECTIONS,
   type Direction,
   type KitSettings,
+  ONE_TAP_POSITIONS,
+  type OneTapPosition,
   OTP_METHODS,
+  SOCIAL_SETS,
+  type SocialSet,
   SWITCHABLE_PRODUCTS,
   type SwitchableProduct,
   THEMES,
@@ -15,6 +19,16 @@ const PRODUCT_LABELS: Record<SwitchableProduct, string> = {
   passwords: 'Passwords',
   passkeys: 'Passkeys',
   crypto: 'Crypto wallets',
+  oauth: 'Social sign-in',
+};
+const SOCIAL_SET_LABELS: Record<SocialSet, string> = {
+  few: 'Google, GitHub, Microsoft, Discord',
+  all: 'All 19 providers',
+};
+const ONE_TAP_LABELS: Record<OneTapPosition, string> = {
+  embedded: 'embedded in the widget',
+  floating: 'floating over the page',
+  off: 'off',
 };
 const METHOD_LABELS: Record<OtpMethod, string> = { sms: 'Text (SMS)', whatsapp: 'WhatsApp', email: 'Email' };
 
@@ -49,6 +63,7 @@ export function ConfigSwitcher({ settings, onChange, hasLookOptions = false }: C
   // Enabled methods first, in tab order, then the others.
   const methodRows = [...settings.methods, ...OTP_METHODS.filter((method) => !settings.methods.includes(method))];
   const isOtpOn = settings.products.includes('otp');
+  const isSocialOn = settings.products.includes('oauth');
 
   return (
     <form className="pg-switcher" aria-label="Widget configuration" onSubmit={(event) => event.preventDefault()}>
@@ -97,6 +112,36 @@ export function ConfigSwitcher({ settings, onChange, hasLookOptions = false }: C
           );
         })}
         {!isOtpOn && <p className="pg-note">Turn on one-time passcodes to choose methods.</p>}
+      </fieldset>
+      <fieldset disabled={!isSocialOn}>
+        <legend>Social sign-in</legend>
+        {SOCIAL_SETS.map((set) => (
+          <label key={set} className="pg-option">
+            <input
+              type="radio"
+              name="social"
+              value={set}
+              checked={settings.social === set}
+              onChange={() => onChange({ ...settings, social: set })}
+            />
+            {SOCIAL_SET_LABELS[set]}
+          </label>
+        ))}
+        <label className="pg-option">
+          Google One Tap <code>one_tap</code>
+          <select
+            name="oneTap"
+            value={settings.oneTap}
+            onChange={(event) => onChange({ ...settings, oneTap: event.target.value as OneTapPosition })}
+          >
+            {ONE_TAP_POSITIONS.map((position) => (
+              <option key={position} value={position}>
+                {ONE_TAP_LABELS[position]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!isSocialOn && <p className="pg-note">Turn on social sign-in to choose providers.</p>}
       </fieldset>
       <fieldset>
         <legend>Style</legend>

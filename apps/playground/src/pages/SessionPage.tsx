@@ -1,7 +1,41 @@
 import { useSession } from '@latchkey/hooks';
-import type { AuthenticationFactor } from '@latchkey/sdk';
-import { useState } from 'react';
+import type { AuthenticationFactor, OAuthProvider, UserProvider } from '@latchkey/sdk';
+import { useId, useState } from 'react';
+import { client } from '../client';
+import { ALL_SOCIAL_PROVIDERS } from '../kitConfig';
 import { Link } from '../router';
+
+/** The providers' names as people write them (the widget's 'Continue with {provider}' uses the same). */
+const PROVIDER_NAMES: Record<OAuthProvider, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  apple: 'Apple',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  facebook: 'Facebook',
+  discord: 'Discord',
+  salesforce: 'Salesforce',
+  slack: 'Slack',
+  amazon: 'Amazon',
+  bitbucket: 'Bitbucket',
+  linkedin: 'LinkedIn',
+  coinbase: 'Coinbase',
+  twitch: 'Twitch',
+  twitter: 'Twitter',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  figma: 'Figma',
+  yahoo: 'Yahoo',
+};
+
+/** A provider's display name ('GitHub'), or its type as the provider gave it. */
+export function providerName(type: string): string {
+  return PROVIDER_NAMES[type as OAuthProvider] ?? type;
+}
+
+function errorText(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
+}
 
 function formatTime(iso: string | undefined): string {
   if (!iso) return '—';
@@ -14,9 +48,98 @@ export function describeFactor(factor: AuthenticationFactor): string {
   const subject =
     factor.email_factor?.email_address ??
     factor.phone_number_factor?.phone_number ??
-    factor.crypto_wallet_factor?.crypto_wallet_address;
+    factor.crypto_wallet_factor?.crypto_wallet_address ??
+    Object.entries(factor).find(([key]) => key.endsWith('_oauth_factor'))?.[1]?.provider_subject;
   const how = factor.delivery_method ? `${factor.type} by ${factor.delivery_method}` : factor.type;
   return subject ? `${how} (${subject})` : how;
+}
+
+/**
+ * The user's social sign-ins (`user.providers`), each with 'Unlink' (`client.user.deleteOAuthRegistration`), and
+ * 'Link {provider}': `client.oauth.attach(provider)` gives a one-use token, and the provider's start with
+ * `oauth_attach_token` links what the user picks at the provider to this user, back on `/authenticate`.
+ */
+function SocialProviders({ providers }: { providers: UserProvider[] }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [toLink, setToLink] = useState<OAuthProvider>('google');
+  const selectId = useId();
+
+  const unlink = async (provider: UserProvider) => {
+    setBusy(provider.oauth_user_registration_id);
+    setError(null);
+    try {
+      // The answer carries the updated user: the list re-renders from useSession().
+      await client.user.deleteOAuthRegistration(provider.oauth_user_registration_id);
+    } catch (failure) {
+      // E.g. the provider's recency rule: removing a factor needs a recent sign-in.
+      setError(`Could not unlink ${providerName(provider.provider_type)}: ${errorText(failure)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const link = async () => {
+    setBusy('link');
+    setError(null);
+    try {
+      const { oauth_attach_token } = await client.oauth.attach(toLink);
+      const landing = `${window.location.origin}/authenticate`;
+      // Navigates away to the provider (the development upstream's identity page in development).
+      await client.oauth[toLink].start({
+        oauth_attach_token,
+        login_redirect_url: landing,
+        signup_redirect_url: landing,
+      });
+    } catch (failure) {
+      setError(`Could not link ${providerName(toLink)}: ${errorText(failure)}`);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      {providers.length ? (
+        <ul data-testid="session-providers">
+          {providers.map((provider) => (
+            <li key={provider.oauth_user_registration_id}>
+              {providerName(provider.provider_type)} ({provider.provider_subject}){' '}
+              <code>{provider.oauth_user_registration_id}</code>{' '}
+              <button
+                type="button"
+                className="pg-small-button"
+                onClick={() => void unlink(provider)}
+                disabled={busy !== null}
+                aria-label={`Unlink ${providerName(provider.provider_type)} (${provider.provider_subject})`}
+              >
+                Unlink
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        'none'
+      )}
+      <div className="pg-toolbar">
+        <label htmlFor={selectId}>Provider to link</label>
+        <select id={selectId} value={toLink} onChange={(event) => setToLink(event.target.value as OAuthProvider)}>
+          {ALL_SOCIAL_PROVIDERS.map((type) => (
+            <option key={type} value={type}>
+              {providerName(type)}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="pg-small-button" onClick={() => void link()} disabled={busy !== null}>
+          Link {providerName(toLink)}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="pg-error" data-testid="session-providers-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
 }
 
 /** `/session`: the signed-in user and session as the SDK holds them, and sign-out. */
@@ -106,6 +229,10 @@ export default function SessionPage() {
           ) : (
             'none'
           )}
+        </dd>
+        <dt>Linked providers</dt>
+        <dd>
+          <SocialProviders providers={user?.providers ?? []} />
         </dd>
         <dt>Password</dt>
         <dd>{user?.password ? 'set' : 'none'}</dd>

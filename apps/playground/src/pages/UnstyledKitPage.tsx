@@ -2,6 +2,7 @@ import '../styles/unstyled-skin.css';
 import { SignIn } from '@latchkey/ui-unstyled';
 import { useMemo } from 'react';
 import { searchFromSettings, settingsFromSearch, signInConfig } from '../kitConfig';
+import { useOneTapScript } from '../oneTapScript';
 import { Link, useLocation } from '../router';
 
 /**
@@ -12,6 +13,7 @@ export default function UnstyledKitPage() {
   const { search } = useLocation();
   const settings = useMemo(() => settingsFromSearch(search), [search]);
   const config = useMemo(() => signInConfig(settings), [settings]);
+  const oneTap = useOneTapScript(settings.products.includes('oauth') && settings.oneTap !== 'off');
   return (
     <section aria-labelledby="unstyled-title" className="pg-page">
       <h1 id="unstyled-title">Unstyled kit</h1>
@@ -22,7 +24,11 @@ export default function UnstyledKitPage() {
         <code>{searchFromSettings(settings)}</code>).
       </p>
       <div className="pg-skin">
-        <SignIn key={searchFromSettings(settings)} config={config} />
+        {oneTap.ready ? (
+          <SignIn key={searchFromSettings(settings)} config={config} />
+        ) : (
+          <p aria-busy="true">Loading Google One Tap's script…</p>
+        )}
       </div>
     </section>
   );
