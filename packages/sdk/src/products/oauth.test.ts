@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  apiError,
   authenticateData,
   createTestClient,
   type FakeTransport,
@@ -274,5 +275,112 @@ describe('oauth.attach', () => {
     const { client } = createTestClient();
     const error = await rejectionOf(client.oauth.attach(undefined as never));
     expect(error.message).toBe('Invalid call to oauth.attach: provider must be a string');
+  });
+});
+
+describe('oauth.googleOneTap', () => {
+  const CREDENTIAL = 'eyJhbGciOiJSUzI1NiJ9.e30.sig';
+  const REDIRECT = 'https://app.example.com/authenticate?stytch_token_type=oauth&token=oauth-token-1';
+
+  it('start asks the provider for the Google client id and a nonce, with the redirect URLs', async () => {
+    const { client, transport } = createTestClient();
+    transport.on(
+      'POST',
+      '/oauth/google/onetap/start',
+      ok({ google_client_id: 'client-1.apps.googleusercontent.com', nonce: 'nonce-1' }),
+    );
+    const response = await client.oauth.googleOneTap.start({
+      login_redirect_url: 'https://app.example.com/authenticate',
+      signup_redirect_url: 'https://app.example.com/welcome',
+    });
+    expect(transport.last()).toMatchObject({
+      method: 'POST',
+      path: '/oauth/google/onetap/start',
+      body: {
+        login_redirect_url: 'https://app.example.com/authenticate',
+        signup_redirect_url: 'https://app.example.com/welcome',
+      },
+    });
+    expect(response).toMatchObject({ google_client_id: 'client-1.apps.googleusercontent.com', nonce: 'nonce-1' });
+  });
+
+  it('start without options sends no redirect URL (the project defaults apply)', async () => {
+    const { client, transport } = createTestClient();
+    transport.on('POST', '/oauth/google/onetap/start', ok({ google_client_id: 'c', nonce: 'n' }));
+    await client.oauth.googleOneTap.start();
+    expect(transport.last().body).toEqual({});
+  });
+
+  it('submit sends the credential and nonce, then sends the browser to the redirect URL it answers', async () => {
+    const { client, browser, transport } = createTestClient();
+    transport.on('POST', '/oauth/google/onetap/submit', ok({ redirect_url: REDIRECT }));
+    const response = await client.oauth.googleOneTap.submit({
+      credential: CREDENTIAL,
+      nonce: 'nonce-1',
+      login_redirect_url: 'https://app.example.com/authenticate',
+    });
+    expect(transport.last()).toMatchObject({ method: 'POST', path: '/oauth/google/onetap/submit' });
+    expect(transport.last().body).toEqual({
+      credential: CREDENTIAL,
+      nonce: 'nonce-1',
+      login_redirect_url: 'https://app.example.com/authenticate',
+    });
+    expect(response.redirect_url).toBe(REDIRECT);
+    expect(browser.navigations).toEqual([REDIRECT]);
+    expect(browser.values.has(VERIFIER_KEY)).toBe(false);
+  });
+
+  it('submit with { navigate: false } only answers the URL', async () => {
+    const { client, browser, transport } = createTestClient();
+    transport.on('POST', '/oauth/google/onetap/submit', ok({ redirect_url: REDIRECT }));
+    const response = await client.oauth.googleOneTap.submit(
+      { credential: CREDENTIAL, nonce: 'n' },
+      { navigate: false },
+    );
+    expect(response.redirect_url).toBe(REDIRECT);
+    expect(browser.navigations).toEqual([]);
+  });
+
+  it('with PKCE required, submit sends the S256 challenge of a verifier it stores for the oauth flow', async () => {
+    const { client, browser, transport } = createTestClient({ bootstrap: { pkce_required_for_oauth: true } });
+    transport.on('POST', '/oauth/google/onetap/submit', ok({ redirect_url: REDIRECT }));
+    await client.oauth.googleOneTap.submit({ credential: CREDENTIAL, nonce: 'nonce-1' });
+    const stored = JSON.parse(browser.values.get(VERIFIER_KEY) ?? 'null');
+    const body = transport.last().body as Record<string, unknown>;
+    expect(body.code_challenge).toBe(createHash('sha256').update(stored.code_verifier).digest('base64url'));
+
+    // The redirect's token is then authenticated with that verifier.
+    transport.on('POST', '/oauth/authenticate', ok(authenticateData()));
+    await client.oauth.authenticate('oauth-token-1', { session_duration_minutes: 30 });
+    expect(transport.last().body).toEqual({
+      token: 'oauth-token-1',
+      code_verifier: stored.code_verifier,
+      session_duration_minutes: 30,
+    });
+  });
+
+  it('a refused submit navigates nowhere', async () => {
+    const { client, browser, transport } = createTestClient();
+    transport.on('POST', '/oauth/google/onetap/submit', apiError(400, 'oauth_config_not_found'));
+    const error = await rejectionOf(client.oauth.googleOneTap.submit({ credential: CREDENTIAL, nonce: 'n' }));
+    expect(error).toMatchObject({ error_type: 'oauth_config_not_found' });
+    expect(browser.navigations).toEqual([]);
+  });
+
+  it.each([
+    ['start', 'google', 'options must be an object'],
+    ['start', { login_redirect_url: 1 }, 'login_redirect_url must be a string'],
+    ['start', { signup_redirect_url: [] }, 'signup_redirect_url must be a string'],
+    ['submit', undefined, 'request must be an object'],
+    ['submit', { nonce: 'n' }, 'credential must be a string'],
+    ['submit', { credential: 'c' }, 'nonce must be a string'],
+    ['submit', { credential: 'c', nonce: 'n', login_redirect_url: 7 }, 'login_redirect_url must be a string'],
+  ])('%s rejects %j without a request', async (method, argument, reason) => {
+    const { client, transport } = createTestClient();
+    const call = client.oauth.googleOneTap[method as 'start'];
+    const error = await rejectionOf(call(argument as never));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe(`Invalid call to oauth.googleOneTap.${method}: ${reason}`);
+    expect(transport.calls).toEqual([]);
   });
 });
