@@ -312,6 +312,15 @@ export function recordingFetch(provider: Provider, origin: () => string = () => 
   };
 }
 
+// Social sign-in through the development upstream, for the oauth tests here and in the hooks and kits.
+export {
+  completeAtDevelopmentUpstream,
+  type DevelopmentGoogleCredentialOptions,
+  type DevelopmentIdentity,
+  type DevelopmentUpstreamOptions,
+  requestDevelopmentGoogleCredential,
+  TEST_IDENTITIES,
+} from './oauthUpstream';
 // The software authenticator, for the hooks' and kits' passkey tests (re-exported by @latchkey/testing).
 export { type CeremonyTweaks, SoftAuthenticator, type SoftCredential, type WebAuthnLibrary } from './softAuthenticator';
 // Wallets that sign with real keys, for the wallet tests here and in the hooks and kits (re-exported by @latchkey/testing).
