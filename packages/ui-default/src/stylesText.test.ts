@@ -32,6 +32,7 @@ const STYLED_PRODUCTS = [
   'passkeys',
   'totp',
   'crypto',
+  'oauth',
 ] as const satisfies readonly (Product | 'totp')[];
 
 /**

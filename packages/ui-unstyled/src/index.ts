@@ -20,6 +20,7 @@ export * from './primitives/createPart';
 export * from './products/crypto/index';
 export * from './products/defineProductKit';
 export * from './products/emailMagicLinks/index';
+export * from './products/oauth/index';
 export * from './products/otp/index';
 export * from './products/passkeys/index';
 export * from './products/passwords/index';

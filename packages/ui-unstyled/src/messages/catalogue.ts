@@ -1,5 +1,6 @@
 import { cryptoMessages } from '../products/crypto/messages';
 import { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
+import { oauthMessages } from '../products/oauth/messages';
 import { otpMessages } from '../products/otp/messages';
 import { passkeyMessages } from '../products/passkeys/messages';
 import { passwordMessages } from '../products/passwords/messages';
@@ -26,5 +27,6 @@ export const messages = {
     ...passkeyMessages,
     ...totpMessages,
     ...cryptoMessages,
+    ...oauthMessages,
   },
 } as const;

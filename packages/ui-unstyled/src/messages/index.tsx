@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { cryptoMessages } from '../products/crypto/messages';
 import type { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
+import type { oauthMessages } from '../products/oauth/messages';
 import type { otpMessages } from '../products/otp/messages';
 import type { passkeyMessages } from '../products/passkeys/messages';
 import type { passwordMessages } from '../products/passwords/messages';
@@ -19,7 +20,8 @@ export type MessageId =
   | keyof typeof passwordMessages
   | keyof typeof totpMessages
   | keyof typeof passkeyMessages
-  | keyof typeof cryptoMessages;
+  | keyof typeof cryptoMessages
+  | keyof typeof oauthMessages;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;

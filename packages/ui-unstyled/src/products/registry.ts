@@ -1,11 +1,12 @@
 // The kit's products, one line each (the hooks' registry lists the same keys; the type below makes a product
 // without its kit line a type error). The screen loaders, the Main screen's forms and `preloadSignIn` read this.
-// Main draws the products' blocks in this order, spec §2's order of kinds: the passkey button first, then (social
-// buttons, a later issue, and) the wallet buttons.
+// Main draws the products' blocks in this order, spec §2's order of kinds: the passkey button first, then the social
+// buttons, then the wallet buttons.
 import type { AvailableProduct } from '@latchkey/hooks';
 import { cryptoKit } from './crypto/kit';
 import type { ProductKit } from './defineProductKit';
 import { emailMagicLinksKit } from './emailMagicLinks/kit';
+import { oauthKit } from './oauth/kit';
 import { otpKit } from './otp/kit';
 import { passkeysKit } from './passkeys/kit';
 import { passwordsKit } from './passwords/kit';
@@ -16,5 +17,6 @@ export const PRODUCT_KITS: Readonly<Record<AvailableProduct, ProductKit>> = {
   otp: otpKit as ProductKit,
   passwords: passwordsKit as ProductKit,
   passkeys: passkeysKit as ProductKit,
+  oauth: oauthKit as ProductKit,
   crypto: cryptoKit as ProductKit,
 };

@@ -5,7 +5,9 @@
 import {
   type DetectedWallet,
   mainWalletCount,
+  socialProviderCount,
   useCryptoWalletFlow,
+  useSignInStore,
   useWallets,
   type WalletOption,
 } from '@latchkey/hooks';
@@ -16,12 +18,11 @@ import { cryptoMessages } from './messages';
 import { WalletIcon } from './WalletIcon';
 
 /**
- * How many social sign-in buttons Main shows: spec §9 gives the wallets on Main as 5 minus this. Social sign-in
- * (`oauth`) is a later issue, so it is 0 today; this is the one place the wallet slice reads it, and the social
- * slice will count its configured providers here.
+ * How many social sign-in buttons Main shows (the configured `oauthOptions.providers`, 0 without `oauth`): spec §9
+ * gives the wallets on Main as 5 minus this. The one place the wallet slice reads it.
  */
 export function useSocialProviderCount(): number {
-  return 0;
+  return useSignInStore((state) => socialProviderCount(state.config));
 }
 
 /** The detected wallets (spec order) split between Main (spec §9's count) and CryptoOtherScreen (the rest). */
