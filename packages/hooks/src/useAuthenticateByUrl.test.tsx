@@ -1,4 +1,11 @@
-import { startTestEnvironment, type TestEnvironment, tokenOf } from '@latchkey/testing';
+import {
+  ASYNC_TIMEOUT,
+  completeAtDevelopmentUpstream,
+  type DevelopmentIdentity,
+  startTestEnvironment,
+  type TestEnvironment,
+  tokenOf,
+} from '@latchkey/testing';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { wrapperFor } from '../test/wrappers';
@@ -96,5 +103,76 @@ describe('useAuthenticateByUrl', () => {
     expect(store.getState().formState.errorDescriptor).toEqual({ messageId: 'unable_to_auth_magic_link', message });
     expect(window.location.search).toBe('');
     expect(env.client.session.getSnapshot().session).toBeNull();
+  });
+});
+
+describe('useAuthenticateByUrl with social sign-in (oauth tokens)', () => {
+  const GITHUB_USER = { email: 'linus@example.com', name: 'Linus', emailVerified: true };
+
+  /** Starts a GitHub sign-in with the SDK and follows it through the development upstream to the app URL. */
+  async function returnFromGitHub(env: TestEnvironment, choice: DevelopmentIdentity | 'cancel') {
+    const startUrl = await env.client.oauth.getStartUrl('github', {
+      login_redirect_url: REDIRECT,
+      signup_redirect_url: REDIRECT,
+    });
+    return completeAtDevelopmentUpstream(startUrl, choice, { fetch: env.provider.fetch });
+  }
+
+  it('signs a new user in after the round trip through the provider and reaches LoginSuccess', async () => {
+    const env = await startTestEnvironment();
+    const landing = await returnFromGitHub(env, GITHUB_USER);
+    expect(`${landing.origin}${landing.pathname}`).toBe(REDIRECT);
+    expect(landing.searchParams.get('stytch_token_type')).toBe('oauth');
+    openLink(landing.href);
+    const store = createSignInStore({ products: ['oauth'] });
+    const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env, store) });
+
+    await waitFor(() => expect(result.current.status).toBe('success'), { timeout: ASYNC_TIMEOUT });
+    expect(result.current.tokenType).toBe('oauth');
+    expect(store.getState().screen).toBe('LoginSuccess');
+    const user = env.client.session.getSnapshot().user;
+    expect(user?.emails.map((email) => email.email)).toEqual([GITHUB_USER.email]);
+    expect(user?.providers?.map((provider) => provider.provider_type)).toEqual(['github']);
+    expect(window.location.search).toBe('');
+  });
+
+  it("a sign-in cancelled at the provider reaches the Error screen with the spec's callback text", async () => {
+    const env = await startTestEnvironment();
+    openLink((await returnFromGitHub(env, 'cancel')).href);
+    const store = createSignInStore({ products: ['oauth'] });
+    const onError = vi.fn();
+    store.getState().setCallbacks({ onError });
+    const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env, store) });
+
+    await waitFor(() => expect(result.current.status).toBe('error'), { timeout: ASYNC_TIMEOUT });
+    expect(result.current.error?.type).toBe('oauth_flow_callback_error');
+    expect(result.current.error?.message).toContain(
+      'An error was encountered in the callback of the OAuth flow. Please try again.',
+    );
+    expect(store.getState().screen).toBe('Error');
+    expect(store.getState().formState.errorDescriptor?.messageId).toBe('oauth_flow_callback_error');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'oauth_flow_callback_error' }));
+    expect(env.client.session.getSnapshot().user).toBe(null);
+  });
+
+  it("a used oauth token reaches the Error screen with 'OAuth Token could not be found.'", async () => {
+    const env = await startTestEnvironment();
+    const landing = await returnFromGitHub(env, GITHUB_USER);
+    await env.client.oauth.authenticate(landing.searchParams.get('token') as string, { session_duration_minutes: 30 });
+    await env.client.session.revoke();
+    openLink(landing.href);
+    const store = createSignInStore({ products: ['oauth'] });
+    const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env, store) });
+
+    await waitFor(() => expect(result.current.status).toBe('error'), { timeout: ASYNC_TIMEOUT });
+    expect(result.current.error).toMatchObject({
+      type: 'oauth_token_not_found',
+      message: 'OAuth Token could not be found.',
+      status: 404,
+    });
+    expect(store.getState().formState.errorDescriptor).toEqual({
+      messageId: 'oauth_token_not_found',
+      message: 'OAuth Token could not be found.',
+    });
   });
 });

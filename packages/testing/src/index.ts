@@ -24,9 +24,16 @@ import { registerCleanup } from './cleanup';
 
 export type { CeremonyTweaks, SoftCredential, WebAuthnLibrary } from '@latchkey/provider/testing';
 /** Wallets that sign with real keys (Ethereum through viem, Solana through tweetnacl), and EIP-6963 announcing. */
+/** Social sign-in through the provider's development upstream (its identity page, One Tap's credential). */
 export {
   announceEip6963,
+  completeAtDevelopmentUpstream,
+  type DevelopmentGoogleCredentialOptions,
+  type DevelopmentIdentity,
+  type DevelopmentUpstreamOptions,
   type Eip6963Info,
+  requestDevelopmentGoogleCredential,
+  TEST_IDENTITIES,
   TestEthereumWallet,
   TestSolanaWallet,
   UserRejectedError,

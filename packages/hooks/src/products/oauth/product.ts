@@ -84,7 +84,6 @@ export const oauthProduct = defineProduct({
   block: 'social',
   hasBlock: (config) => socialProviderCount(config) > 0,
   tabs: () => [],
-  screens: [],
   sdkNamespaces: ['oauth'],
 });
 
