@@ -2,7 +2,7 @@
 // The product slices' transition rows stay out of a magic-link-only page: esbuild bundles this package's sources
 // (tree-shaken, as an app's bundler does) from what a magic-link-only sign-in page imports, and the slices'
 // `transitions.ts` files must contribute no bytes; importing a slice's hook brings its rows in. The wallet slice's
-// hooks and bs58 stay out of that page too, and viem / tweetnacl (the provider's) never reach a browser bundle.
+// hooks and bs58 stay out of that page too, so does the social slice's code (its descriptor aside), and viem / tweetnacl (the provider's) never reach a browser bundle.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,14 @@ const SLICE_ROWS = ['otp', 'passwords', 'passkeys', 'totp', 'crypto'].map((key) 
 const WALLET_HOOKS = ['useCryptoWalletFlow.ts', 'useWallets.ts', 'walletSigning.ts'].map(
   (file) => `products/crypto/${file}`,
 );
+// Everything of the social slice but its descriptor (product.ts, which the registry puts in every first load).
+const SOCIAL_CHUNK = [
+  'useOAuth.ts',
+  'useGoogleOneTap.ts',
+  'googleScript.ts',
+  'providerLabels.ts',
+  'oneTapConstants.ts',
+].map((file) => `products/oauth/${file}`);
 
 /**
  * The bundle of `names` imported from the package index (null: everything it exports): this package's files that
@@ -94,5 +102,23 @@ describe('the wallet slice in a bundle', () => {
     const { packages } = await bundleOf(null);
     expect(packages).toContain('bs58');
     expect(packages.filter((name) => /^(viem|tweetnacl)(\/|$)/.test(name))).toEqual([]);
+  });
+});
+
+describe('the social slice in a bundle', () => {
+  it('is not in a magic-link-only import graph: only its descriptor, no hooks, labels or One Tap code', async () => {
+    const { files } = await bundleOf(MAGIC_LINK_PAGE);
+    expect(files.filter((path) => SOCIAL_CHUNK.includes(path))).toEqual([]);
+    expect(files).toContain('products/oauth/product.ts');
+  });
+
+  it('brings no transition rows: its failures use the core `failed` row', async () => {
+    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useOAuth', 'useGoogleOneTap'])).toEqual([]);
+  });
+
+  it("keeps One Tap's script loader out of a page that only draws the social buttons", async () => {
+    const { files } = await bundleOf(['useOAuth']);
+    expect(files).toContain('products/oauth/useOAuth.ts');
+    expect(files.filter((path) => path.endsWith('googleScript.ts') || path.endsWith('useGoogleOneTap.ts'))).toEqual([]);
   });
 });
