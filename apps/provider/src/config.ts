@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ContractProduct, OAuthProvider } from '@latchkey/sdk/contract';
+import type { OAuthProvider as ContractOAuthProvider, ContractProduct } from '@latchkey/sdk/contract';
 import { z } from 'zod';
 
 /** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
@@ -108,7 +108,9 @@ export const OAUTH_PROVIDERS = [
   'snapchat',
   'figma',
   'yahoo',
-] as const satisfies readonly OAuthProvider[];
+] as const satisfies readonly ContractOAuthProvider[];
+/** One of the 19 social providers. */
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 /** Google's keys and issuers, which One Tap credentials are checked against in production. */
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';

@@ -3,6 +3,8 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
+import { createLazyDevelopmentUpstream } from './products/oauth/developmentUpstream/lazyDevelopmentUpstream';
+import { callbackUrl } from './products/oauth/upstreamClient';
 import { resolvePasscodeKey } from './products/otp/passcodeKey';
 import { PROVIDER_PRODUCTS } from './products/registry';
 import { resolveTotpKey, type TotpKeySource } from './products/totp/totpKey';
@@ -161,6 +163,16 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     outbox = phone ? routeByChannel(email, phone) : email;
   }
 
+  const upstreamOptions = config.project.oauth.developmentUpstream;
+  // Started on first use: the options are read then, once `deps` (for the callback URL) exists.
+  const oauthUpstream = upstreamOptions.enabled
+    ? createLazyDevelopmentUpstream(() => ({
+        host: upstreamOptions.host,
+        port: upstreamOptions.port,
+        redirectUris: [callbackUrl(deps)],
+      }))
+    : null;
+
   const deps: ProviderDeps = {
     db,
     config,
@@ -170,6 +182,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     environment,
     passcodeKey,
     totpKey: totpKey.key,
+    oauthUpstream,
   };
 
   const app = createApp(deps, (routes) => {
@@ -190,6 +203,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     secretKey: { source: secretKeySource, file: secretKey.file },
     totpKey: { source: totpKey.source, file: totpKey.file },
     close: async () => {
+      await oauthUpstream?.close();
       if (ownsDatabase) await database.close();
     },
   };

@@ -125,6 +125,8 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
     environment: provider.config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
     passcodeKey: testProvider.passcodeKey,
     totpKey: testProvider.totpKey,
+    // Services called directly here never reach a social upstream.
+    oauthUpstream: null,
     ...overrides,
   };
 }

@@ -344,6 +344,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('project_id', 'text', (c) => c.notNull())
         .addColumn('provider', 'text', (c) => c.notNull())
         .addColumn('state_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('binding_hash', 'text', (c) => c.notNull())
         .addColumn('secret_salt', 'text', (c) => c.notNull())
         .addColumn('uses_pkce', 'integer', (c) => c.notNull())
         .addColumn('uses_nonce', 'integer', (c) => c.notNull())

@@ -345,6 +345,11 @@ export interface OauthTransactionsTable {
   provider: string;
   /** SHA-256 (hex) of the `state` sent to the upstream. */
   state_hash: string;
+  /**
+   * SHA-256 (hex) of the browser binding: a random value in an HttpOnly cookie of the browser that started the
+   * flow, which the callback must carry (RFC 9700 §4.7: a callback in another browser is a login CSRF).
+   */
+  binding_hash: string;
   /** 128 random bits (base64url): the input of the verifier's and nonce's HMACs, useless without the key. */
   secret_salt: string;
   /** 0/1: a PKCE challenge was sent to the upstream (its verifier goes with the code exchange). */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
+import type { DevelopmentUpstream } from '../products/oauth/developmentUpstream/startDevelopmentUpstream';
 import type { Outbox } from '../services/outbox';
 import type { SessionSigner } from '../services/signer';
 import { SchemaError, type SchemaIssue } from './errors';
@@ -25,6 +26,11 @@ export interface ProviderDeps {
   passcodeKey: Buffer;
   /** The key TOTP secrets are encrypted and recovery codes keyed under (products/totp/totpKey.ts); never stored. */
   totpKey: Buffer;
+  /**
+   * The development OAuth upstream (products/oauth/developmentUpstream), started on first use so that a provider
+   * that never signs anyone in socially opens no listener; null when it is off (production, or switched off).
+   */
+  oauthUpstream: { get(): Promise<DevelopmentUpstream> } | null;
 }
 
 /** What the Basic-auth header named. The session token is resolved only by the routes that use it. */

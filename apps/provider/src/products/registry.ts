@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { ProviderEnv } from '../http/context';
 import { registerCryptoWalletRoutes } from './cryptoWallets/routes';
 import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
+import { registerOAuthRoutes } from './oauth/routes';
 import { registerOtpRoutes } from './otp/routes';
 import { registerWebAuthnRoutes } from './passkeys/routes';
 import { registerPasswordRoutes } from './passwords/routes';
@@ -25,4 +26,6 @@ export const PROVIDER_PRODUCTS: readonly ProviderProduct[] = [
   { key: 'passkeys', register: registerWebAuthnRoutes },
   { key: 'totp', register: registerTotpRoutes },
   { key: 'crypto', register: registerCryptoWalletRoutes },
+  // Also the browser's `/v1/public/oauth/*` start and callback, which are navigations outside `/sdk/v1`.
+  { key: 'oauth', register: registerOAuthRoutes },
 ];

@@ -318,7 +318,7 @@ describe('DELETE /users/emails/{id} and /users/phone_numbers/{id}', () => {
 
   it.each([
     ['crypto_wallets', 'crypto_wallet_not_found', 'Crypto wallet not found.'],
-    ['oauth', 'not_found', 'OAuth registration not found.'],
+    ['oauth', 'oauth_registration_not_found', 'OAuth registration not found.'],
     ['biometric_registrations', 'not_found', 'Biometric registration not found.'],
   ] as const)('answers DELETE /users/%s/{id} of an unknown id with 404 %s', async (segment, type, message) => {
     const testProvider = await startProvider();

@@ -19,7 +19,6 @@ const searchSchema = z.object({ email: z.string(), ...protectionFields });
 
 /** Factor kinds whose registrations later issues add; until then a user has none, so deleting one finds nothing. */
 const LATER_FACTORS: Record<string, string> = {
-  oauth: 'OAuth registration',
   biometric_registrations: 'Biometric registration',
 };
 

@@ -103,7 +103,7 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
 /**
  * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey or wallet added
  * or removed) with `reauthentication_required` unless the session proved a password, an email address (passcode or
- * link), a passkey or a crypto wallet within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a
+ * link), a passkey, a crypto wallet or a social identity within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a
  * phone number can be taken over at the carrier.
  */
 export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow): void {
@@ -117,7 +117,9 @@ export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow):
         // A passkey or security key: a signature over a fresh challenge, bound to the origin.
         factor.type === 'webauthn' ||
         // A wallet: a signature by its key over a fresh single-use challenge naming the page.
-        factor.type === 'crypto') &&
+        factor.type === 'crypto' ||
+        // A social sign-in: the upstream vouched for the identity just now, for a single-use state and code.
+        factor.type === 'oauth') &&
       Date.parse(factor.last_authenticated_at) >= since,
   );
   if (!recent) {

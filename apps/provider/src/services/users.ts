@@ -4,7 +4,7 @@ import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { getAddress } from 'viem';
 import { precompiled } from '../db/precompiled';
-import type { CryptoWalletsTable, Database, WebauthnRegistrationsTable } from '../db/schema';
+import type { CryptoWalletsTable, Database, OauthRegistrationsTable, WebauthnRegistrationsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { newId } from './secrets';
 
@@ -30,7 +30,7 @@ function fromJson<T>(value: unknown): T {
 }
 
 /**
- * The user row with its emails, phone numbers, crypto wallets, passkeys, TOTPs and password flag aggregated into JSON
+ * The user row with its emails, phone numbers, crypto wallets, social identities, passkeys, TOTPs and password flag aggregated into JSON
  * by the database.
  */
 const selectUserWithMethods = precompiled((db, userId) => {
@@ -79,6 +79,20 @@ const selectUserWithMethods = precompiled((db, userId) => {
       ).as('webauthn_rows'),
       arrayFrom(
         eb
+          .selectFrom('oauth_registrations')
+          .select([
+            'oauth_registrations.oauth_user_registration_id',
+            'oauth_registrations.provider',
+            'oauth_registrations.provider_subject',
+            'oauth_registrations.profile_picture_url',
+            'oauth_registrations.locale',
+          ])
+          .whereRef('oauth_registrations.user_id', '=', 'users.user_id')
+          .orderBy('oauth_registrations.created_at')
+          .orderBy('oauth_registrations.oauth_user_registration_id'),
+      ).as('oauth_rows'),
+      arrayFrom(
+        eb
           .selectFrom('totps')
           .select(['totps.totp_id', 'totps.verified'])
           .whereRef('totps.user_id', '=', 'users.user_id'),
@@ -104,6 +118,12 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     { webauthn_registration_id: string; rp_id: string; user_agent: string; authenticator_type: string; name: string }[]
   >(user.webauthn_rows);
   const totps = fromJson<{ totp_id: string; verified: number }[]>(user.totp_rows);
+  const providers = fromJson<
+    Pick<
+      OauthRegistrationsTable,
+      'oauth_user_registration_id' | 'provider' | 'provider_subject' | 'profile_picture_url' | 'locale'
+    >[]
+  >(user.oauth_rows);
   const wallets = fromJson<Pick<CryptoWalletsTable, 'crypto_wallet_id' | 'wallet_type' | 'address'>[]>(
     user.crypto_wallet_rows,
   );
@@ -119,7 +139,13 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
       verified: row.verified === 1,
     })),
     crypto_wallets: wallets.map(serializeCryptoWallet),
-    providers: [],
+    providers: providers.map((row) => ({
+      oauth_user_registration_id: row.oauth_user_registration_id,
+      provider_subject: row.provider_subject,
+      provider_type: row.provider,
+      profile_picture_url: row.profile_picture_url,
+      locale: row.locale,
+    })),
     webauthn_registrations: webauthn.map(serializeWebauthnRegistration),
     biometric_registrations: [],
     totps: totps.map((row) => ({ totp_id: row.totp_id, verified: row.verified === 1 })),

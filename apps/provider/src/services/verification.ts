@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or
  * link). When this is the first proof of ownership the account has ever had (no other verified identifier)
  * and the request does not come from a live session of the same user, whatever was attached before the
- * proof does not survive it (security.md, account pre-hijacking): the password, the passkeys, the crypto wallets and
+ * proof does not survive it (security.md, account pre-hijacking): the password, the passkeys, the crypto wallets, the social identities and
  * any TOTP are removed and every session (and sign-in waiting for a second factor) is revoked, so a stranger who signed up with
  * someone else's address loses the account to its owner. Returns whether that happened.
  */
@@ -56,6 +56,8 @@ export async function markIdentifierVerified(
   await trx.deleteFrom('passwords').where('user_id', '=', userId).execute();
   await trx.deleteFrom('webauthn_registrations').where('user_id', '=', userId).execute();
   await trx.deleteFrom('crypto_wallets').where('user_id', '=', userId).execute();
+  // A social identity whose upstream did not vouch for the address (a new user gets it unverified then).
+  await trx.deleteFrom('oauth_registrations').where('user_id', '=', userId).execute();
   // Any other factor attached before the proof goes too (recovery codes with their TOTP).
   await trx.deleteFrom('totps').where('user_id', '=', userId).execute();
   await trx

@@ -1,0 +1,238 @@
+// Who an upstream identity signs in as. Identities are keyed by (provider, subject), never by email. A new identity
+// joins an existing user by email only when the upstream asserts the email verified AND that user has verified it
+// too (security.md, "Social sign-in"); any other new identity whose email already belongs to a user is refused
+// (never merged, never a duplicate account). A new user gets the email as verified only when the upstream said so.
+import type { UserProvider } from '@latchkey/sdk/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { OAuthProvider } from '../../config';
+import type { Database, OauthRegistrationsTable } from '../../db/schema';
+import type { ProviderDeps } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { newId } from '../../services/secrets';
+import type { NewFactor } from '../../services/sessions';
+import { findEmail, insertIdentifier, newUserRow } from '../../services/users';
+import type { OAuthProfile } from './profiles';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+/** A stored social identity of a user. */
+export type RegistrationRow = Selectable<OauthRegistrationsTable>;
+
+/** Where an identity signed in: the registration, and whether the user was created for it (the signup redirect). */
+export interface ResolvedIdentity {
+  registration: RegistrationRow;
+  isNewUser: boolean;
+}
+
+/** An identity that must not sign in: the error its token (or One Tap's answer) carries. */
+export class IdentityRefused extends Error {
+  constructor(readonly error: ProviderError) {
+    super(error.message);
+  }
+}
+
+const PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  apple: 'Apple',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  facebook: 'Facebook',
+  discord: 'Discord',
+  salesforce: 'Salesforce',
+  slack: 'Slack',
+  amazon: 'Amazon',
+  bitbucket: 'Bitbucket',
+  linkedin: 'LinkedIn',
+  coinbase: 'Coinbase',
+  twitch: 'Twitch',
+  twitter: 'X (Twitter)',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  figma: 'Figma',
+  yahoo: 'Yahoo',
+};
+
+/** The session factor a social sign-in proves (contract §6): `<provider>_oauth_factor`, delivery `oauth_<provider>`. */
+export function oauthFactor(row: RegistrationRow): NewFactor {
+  const factor: NewFactor = { type: 'oauth', delivery_method: `oauth_${row.provider}` };
+  factor[`${row.provider}_oauth_factor`] = {
+    id: row.oauth_user_registration_id,
+    ...(row.email_id === null ? {} : { email_id: row.email_id }),
+    provider_subject: row.provider_subject,
+  };
+  return factor;
+}
+
+/** A registration as the user object lists it (`providers[]`). */
+export function serializeRegistration(
+  row: Pick<
+    RegistrationRow,
+    'oauth_user_registration_id' | 'provider' | 'provider_subject' | 'profile_picture_url' | 'locale'
+  >,
+): UserProvider {
+  return {
+    oauth_user_registration_id: row.oauth_user_registration_id,
+    provider_subject: row.provider_subject,
+    provider_type: row.provider,
+    profile_picture_url: row.profile_picture_url,
+    locale: row.locale,
+  };
+}
+
+/** The registration of this project holding (provider, subject), if any. */
+export async function findRegistration(
+  db: Executor,
+  projectId: string,
+  provider: string,
+  subject: string,
+): Promise<RegistrationRow | undefined> {
+  return db
+    .selectFrom('oauth_registrations')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('provider', '=', provider)
+    .where('provider_subject', '=', subject)
+    .executeTakeFirst();
+}
+
+/** Picture and locale are the upstream's to change; kept as it last said. */
+const MAX_PICTURE_URL = 2048;
+const trimmedPicture = (url: string) => (url.length <= MAX_PICTURE_URL && /^https?:\/\//.test(url) ? url : '');
+
+/** Adds the identity to `userId`; answers the row that holds it (this one, or a parallel winner's). */
+async function insertRegistration(
+  db: Executor,
+  deps: ProviderDeps,
+  options: { userId: string; provider: OAuthProvider; profile: OAuthProfile; emailId: string | null },
+): Promise<RegistrationRow> {
+  const now = deps.clock.now();
+  const row: RegistrationRow = {
+    oauth_user_registration_id: newId('oauth-user-registration', deps.environment),
+    project_id: deps.config.project.projectId,
+    user_id: options.userId,
+    provider: options.provider,
+    provider_subject: options.profile.subject,
+    email_id: options.emailId,
+    profile_picture_url: trimmedPicture(options.profile.pictureUrl),
+    locale: options.profile.locale.slice(0, 35),
+    created_at: now,
+    updated_at: now,
+  };
+  const inserted = await db
+    .insertInto('oauth_registrations')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['project_id', 'provider', 'provider_subject']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return row;
+  const holder = await findRegistration(db, row.project_id, row.provider, row.provider_subject);
+  if (!holder) throw new Error('OAuth registration missing after a conflicting insert');
+  return holder;
+}
+
+function splitName(name: string): { first_name: string; last_name: string } {
+  const trimmed = name.trim().slice(0, 256);
+  const space = trimmed.lastIndexOf(' ');
+  return space <= 0
+    ? { first_name: trimmed, last_name: '' }
+    : { first_name: trimmed.slice(0, space), last_name: trimmed.slice(space + 1) };
+}
+
+/**
+ * The identity `profile` of `provider` signs in as, inside the caller's transaction. With `attachUserId` (an attach
+ * flow) the identity is linked to that user, unless another user holds it (`duplicate_oauth_registration`).
+ * Otherwise: the identity's user; else the user whose verified email the upstream asserts verified; else a new
+ * user. A new identity whose email belongs to a user in any other way throws IdentityRefused
+ * (`oauth_account_link_refused`).
+ */
+export async function resolveIdentity(
+  trx: Executor,
+  deps: ProviderDeps,
+  options: { provider: OAuthProvider; profile: OAuthProfile; attachUserId: string | null },
+): Promise<ResolvedIdentity> {
+  const { provider, profile } = options;
+  const projectId = deps.config.project.projectId;
+  const label = PROVIDER_LABELS[provider];
+  const existing = await findRegistration(trx, projectId, provider, profile.subject);
+  if (options.attachUserId !== null) {
+    if (existing && existing.user_id !== options.attachUserId) {
+      throw new IdentityRefused(
+        new ProviderError('duplicate_oauth_registration', {
+          message: `This ${label} account is linked to another user.`,
+        }),
+      );
+    }
+    const own = await findEmail(trx, projectId, profile.email ?? '');
+    const registration =
+      existing ??
+      (await insertRegistration(trx, deps, {
+        userId: options.attachUserId,
+        provider,
+        profile,
+        emailId: own?.user_id === options.attachUserId ? own.email_id : null,
+      }));
+    if (registration.user_id !== options.attachUserId) {
+      throw new IdentityRefused(new ProviderError('duplicate_oauth_registration'));
+    }
+    return { registration, isNewUser: false };
+  }
+  if (existing) {
+    const updated = await trx
+      .updateTable('oauth_registrations')
+      .set({
+        profile_picture_url: trimmedPicture(profile.pictureUrl),
+        locale: profile.locale.slice(0, 35),
+        updated_at: deps.clock.now(),
+      })
+      .where('oauth_user_registration_id', '=', existing.oauth_user_registration_id)
+      .returningAll()
+      .executeTakeFirst();
+    return { registration: updated ?? existing, isNewUser: false };
+  }
+  if (profile.email !== null) {
+    const holder = await findEmail(trx, projectId, profile.email);
+    if (holder) {
+      if (profile.emailVerified && holder.verified === 1) {
+        const registration = await insertRegistration(trx, deps, {
+          userId: holder.user_id,
+          provider,
+          profile,
+          emailId: holder.email_id,
+        });
+        return { registration, isNewUser: false };
+      }
+      throw new IdentityRefused(
+        new ProviderError('oauth_account_link_refused', {
+          message: profile.emailVerified
+            ? `An account with this email already exists and its email is not verified yet. Verify the email (sign in with a code or link sent to it), then sign in with ${label}.`
+            : `An account with this email already exists, and ${label} does not confirm that the email is verified. Sign in to that account another way, then link ${label} from it.`,
+        }),
+      );
+    }
+  }
+  const userId = newId('user', deps.environment);
+  await trx
+    .insertInto('users')
+    .values({ ...newUserRow(userId, projectId, deps.clock.now(), 'active'), ...splitName(profile.name) })
+    .execute();
+  let emailId: string | null = null;
+  if (profile.email !== null) {
+    emailId = await insertIdentifier(
+      trx,
+      deps,
+      userId,
+      { kind: 'email', email: profile.email },
+      { verified: profile.emailVerified },
+    );
+    // A parallel sign-up took the address between the look-up and the insert: refuse as if it had been there.
+    if (emailId === null) {
+      throw new IdentityRefused(new ProviderError('oauth_account_link_refused'));
+    }
+  }
+  const registration = await insertRegistration(trx, deps, { userId, provider, profile, emailId });
+  if (registration.user_id !== userId) {
+    // A parallel first sign-in of the same identity won: sign in as its user, drop the one made here.
+    await trx.deleteFrom('users').where('user_id', '=', userId).execute();
+    return { registration, isNewUser: false };
+  }
+  return { registration, isNewUser: true };
+}

@@ -1,0 +1,94 @@
+// The token an app redeems with `oauth/authenticate` after the redirect back (`?stytch_token_type=oauth&token=…`):
+// 256 random bits, stored as its SHA-256 only, single use, 10 minutes, bound to the PKCE challenge of the flow. An
+// "error token" carries a refusal instead of a user, so every failure of the flow reaches the app by the one path.
+import type { OAuthProviderValues } from '@latchkey/sdk/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, OauthTokensTable } from '../../db/schema';
+import type { ProviderDeps } from '../../http/context';
+import type { ErrorType } from '../../http/errors';
+import { newId, randomToken, sha256Hex } from '../../services/secrets';
+import { encryptProviderValues } from './flowSecrets';
+import type { RegistrationRow } from './identities';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+/** A stored oauth token. */
+export type OAuthTokenRow = Selectable<OauthTokensTable>;
+
+/** How long the app has to redeem the token: 10 minutes. */
+export const OAUTH_TOKEN_LIFETIME_MS = 10 * 60_000;
+
+/** What a token is issued for: a signed-in identity, or a refusal. */
+export type TokenContent =
+  | { kind: 'identity'; registration: RegistrationRow; providerValues: OAuthProviderValues }
+  | { kind: 'error'; errorType: ErrorType; message: string };
+
+/** Issues a token (in the caller's transaction, if any) and answers its value. */
+export async function issueOAuthToken(
+  db: Executor,
+  deps: ProviderDeps,
+  options: { provider: string; codeChallenge: string | null; content: TokenContent },
+): Promise<string> {
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  const tokenId = newId('oauth-token', deps.environment);
+  const { content } = options;
+  await db
+    .deleteFrom('oauth_tokens')
+    .where('expires_at', '<=', now - OAUTH_TOKEN_LIFETIME_MS)
+    .execute();
+  await db
+    .insertInto('oauth_tokens')
+    .values({
+      token_id: tokenId,
+      project_id: deps.config.project.projectId,
+      token_hash: sha256Hex(token),
+      provider: options.provider,
+      user_id: content.kind === 'identity' ? content.registration.user_id : null,
+      oauth_user_registration_id: content.kind === 'identity' ? content.registration.oauth_user_registration_id : null,
+      code_challenge: options.codeChallenge,
+      provider_values:
+        content.kind === 'identity' ? encryptProviderValues(deps.totpKey, tokenId, content.providerValues) : null,
+      error_type: content.kind === 'error' ? content.errorType : null,
+      error_message: content.kind === 'error' ? content.message : null,
+      created_at: now,
+      expires_at: now + OAUTH_TOKEN_LIFETIME_MS,
+      consumed_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** The live (unused, unexpired) token with this value, if any. */
+export async function findLiveOAuthToken(deps: ProviderDeps, token: string): Promise<OAuthTokenRow | undefined> {
+  return deps.db
+    .selectFrom('oauth_tokens')
+    .selectAll()
+    .where('project_id', '=', deps.config.project.projectId)
+    .where('token_hash', '=', sha256Hex(token))
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', deps.clock.now())
+    .executeTakeFirst();
+}
+
+/**
+ * Uses a token up: one conditional UPDATE that changes its row only while it is unused and unexpired (and drops the
+ * encrypted provider values, which are handed out once), so of any number of parallel redemptions exactly one wins.
+ */
+export async function consumeOAuthToken(db: Executor, tokenId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_tokens')
+    .set({ consumed_at: now, provider_values: null })
+    .where('token_id', '=', tokenId)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The redirect URL with `stytch_token_type=oauth&token=…` added (its own query kept). */
+export function oauthRedirect(redirectUrl: string, token: string): string {
+  const url = new URL(redirectUrl);
+  url.searchParams.set('stytch_token_type', 'oauth');
+  url.searchParams.set('token', token);
+  return url.toString();
+}

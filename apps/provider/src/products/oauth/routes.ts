@@ -1,0 +1,146 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
+import { type ErrorType, ProviderError } from '../../http/errors';
+import { sessionDurationField } from '../../http/fields';
+import { pkceMatches, randomToken, sha256Hex } from '../../services/secrets';
+import {
+  assertRecentAuthentication,
+  authenticateResponseFields,
+  optionalSession,
+  recordAuthentication,
+  requireSession,
+} from '../../services/sessions';
+import { requireUser } from '../../services/users';
+import { decryptProviderValues, emptyProviderValues } from './flowSecrets';
+import { oauthFactor, type RegistrationRow } from './identities';
+import { consumeOAuthToken, findLiveOAuthToken, OAUTH_TOKEN_LIFETIME_MS } from './oauthTokens';
+import { registerOneTapRoutes } from './oneTap';
+import { callback, start } from './redirectFlow';
+import { checkProvider } from './startParams';
+
+const authenticateSchema = z.object({
+  token: z.string().max(256),
+  code_verifier: z.string().max(256).optional(),
+  session_duration_minutes: sessionDurationField,
+});
+
+const attachSchema = z.object({ provider: z.string().max(64) });
+
+/**
+ * `oauth/authenticate`: redeems the token of the redirect back. An unknown, used or expired token is
+ * `oauth_token_not_found`; an error token is used up and answers its error (`oauth_flow_callback_error`, a linking
+ * refusal). A token bound to a PKCE challenge needs its verifier (`pkce_mismatch`, the token stays usable). The token
+ * is used up by one conditional UPDATE in the transaction that starts the session (or, with MFA, the intermediate
+ * session), so fifty parallel redemptions start one session.
+ */
+async function authenticate(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const body = await readBody(c, authenticateSchema);
+  const row = await findLiveOAuthToken(deps, body.token);
+  if (!row) throw new ProviderError('oauth_token_not_found');
+  const now = deps.clock.now();
+  if (row.error_type !== null) {
+    if (!(await consumeOAuthToken(deps.db, row.token_id, now))) throw new ProviderError('oauth_token_not_found');
+    throw new ProviderError(row.error_type as ErrorType, { message: row.error_message ?? undefined });
+  }
+  if (row.code_challenge !== null) {
+    if (body.code_verifier === undefined || !pkceMatches(row.code_challenge, body.code_verifier)) {
+      throw new ProviderError('pkce_mismatch');
+    }
+  } else if (deps.config.project.pkce.oauth) {
+    throw new ProviderError('missing_pkce');
+  }
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeOAuthToken(trx, row.token_id, now))) return null;
+    const registration = await trx
+      .selectFrom('oauth_registrations')
+      .selectAll()
+      .where('oauth_user_registration_id', '=', row.oauth_user_registration_id ?? '')
+      .where('user_id', '=', row.user_id ?? '')
+      .executeTakeFirst();
+    // Unlinked between the callback and now: nothing to sign in with.
+    if (!registration) return null;
+    const session = await recordAuthentication(trx, c, {
+      userId: registration.user_id,
+      factor: oauthFactor(registration),
+      durationMinutes: body.session_duration_minutes,
+      current,
+    });
+    return { session, registration };
+  });
+  if (!outcome) throw new ProviderError('oauth_token_not_found');
+  const registration: RegistrationRow = outcome.registration;
+  const providerValues =
+    row.provider_values === null
+      ? emptyProviderValues()
+      : decryptProviderValues(deps.totpKey, row.token_id, row.provider_values);
+  return ok(c, {
+    ...(await authenticateResponseFields(c, outcome.session)),
+    provider_subject: registration.provider_subject,
+    provider_type: registration.provider,
+    profile_picture_url: registration.profile_picture_url,
+    locale: registration.locale,
+    provider_values: providerValues,
+  });
+}
+
+/**
+ * `oauth/attach`: a single-use token (10 minutes) that makes the next start of `provider` link the identity to the
+ * caller instead of signing in. Linking is a sensitive change: it needs a recent authentication.
+ */
+async function attach(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const body = await readBody(c, attachSchema);
+  const provider = checkProvider(deps.config.project, body.provider);
+  const { row } = await requireSession(c);
+  assertRecentAuthentication(deps, row);
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  await deps.db.deleteFrom('oauth_attach_tokens').where('expires_at', '<=', now).execute();
+  await deps.db
+    .insertInto('oauth_attach_tokens')
+    .values({
+      token_hash: sha256Hex(token),
+      project_id: deps.config.project.projectId,
+      user_id: row.user_id,
+      provider,
+      created_at: now,
+      expires_at: now + OAUTH_TOKEN_LIFETIME_MS,
+      consumed_at: null,
+    })
+    .execute();
+  return ok(c, { oauth_attach_token: token });
+}
+
+/** `DELETE /users/oauth/{id}`: unlinks one of the caller's own social identities (a sensitive change). */
+async function remove(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { row } = await requireSession(c);
+  assertRecentAuthentication(deps, row);
+  // Only the caller's own: another user's id is "not found", never deleted.
+  const deleted = await deps.db
+    .deleteFrom('oauth_registrations')
+    .where('oauth_user_registration_id', '=', c.req.param('id') ?? '')
+    .where('user_id', '=', row.user_id)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) throw new ProviderError('oauth_registration_not_found');
+  const user = await requireUser(deps.db, row.user_id);
+  return ok(c, { user_id: user.user_id, __user: user });
+}
+
+/**
+ * Social sign-in: the browser's start and the upstream's callback under `/v1/public/oauth` (navigations, no Basic
+ * auth), and the SDK calls of contract §4 "OAuth", the unlink of §4 "Users" and Google One Tap under `/sdk/v1`.
+ */
+export function registerOAuthRoutes(app: Hono<ProviderEnv>): void {
+  app.get('/v1/public/oauth/callback', callback);
+  app.post('/v1/public/oauth/callback', callback);
+  app.get('/v1/public/oauth/:provider/start', start);
+  app.post('/sdk/v1/oauth/authenticate', authenticate);
+  app.post('/sdk/v1/oauth/attach', attach);
+  app.delete('/sdk/v1/users/oauth/:id', remove);
+  registerOneTapRoutes(app);
+}
