@@ -143,7 +143,7 @@ export function developmentProfile(provider: OAuthProvider, claims: DevelopmentC
         verified,
         email,
         mfa_enabled: false,
-        locale: locale ?? 'en-US',
+        ...(locale ? { locale } : {}),
         flags: 0,
         premium_type: 0,
         public_flags: 0,
@@ -196,8 +196,10 @@ export function developmentProfile(provider: OAuthProvider, claims: DevelopmentC
   }
 }
 
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** Ids are strings, or JSON numbers at GitHub (and at other upstreams in older API versions). */
+const identifier = (value: unknown): string =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : text(value);
 const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(record) : []);
@@ -215,7 +217,7 @@ export function mapProfile(provider: OAuthProvider, json: unknown): OAuthProfile
 function fromOidc(json: Json, isVerifiedAsserted: boolean): OAuthProfile {
   const name = text(json.name) || [text(json.given_name), text(json.family_name)].filter(Boolean).join(' ');
   return {
-    subject: text(json.sub),
+    subject: identifier(json.sub),
     email: orNull(text(json.email)),
     emailVerified: isVerifiedAsserted && json.email_verified === true && text(json.email) !== '',
     name,
@@ -231,8 +233,11 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     case 'slack':
     case 'yahoo':
       return fromOidc(json, true);
-    case 'microsoft':
-      return fromOidc(json, false);
+    case 'microsoft': {
+      // Graph's photo URL needs the access token, so a browser cannot show it.
+      const profile = fromOidc(json, false);
+      return profile.pictureUrl.startsWith('https://graph.microsoft.com/') ? { ...profile, pictureUrl: '' } : profile;
+    }
     case 'salesforce':
       return { ...fromOidc(json, true), pictureUrl: text(json.picture) || text(record(json.photos).picture) };
     case 'linkedin': {
@@ -244,7 +249,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
       const helix = Array.isArray(json.data) ? list(json.data)[0] : undefined;
       if (helix) {
         return {
-          subject: text(helix.id),
+          subject: identifier(helix.id),
           email: orNull(text(helix.email)),
           emailVerified: false,
           name: text(helix.display_name) || text(helix.login),
@@ -260,7 +265,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
       const name = record(user.name);
       const email = text(json.email) || text(user.email);
       return {
-        subject: text(json.sub),
+        subject: identifier(json.sub),
         email: orNull(email),
         emailVerified: text(json.email) !== '' && (json.email_verified === true || json.email_verified === 'true'),
         name: [text(name.firstName), text(name.lastName)].filter(Boolean).join(' '),
@@ -273,7 +278,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
       const primary = list(json.emails).find((entry) => entry.primary === true);
       const email = text(primary?.email) || text(json.email);
       return {
-        subject: text(json.id),
+        subject: identifier(json.id),
         email: orNull(email),
         emailVerified: primary !== undefined && primary.verified === true && text(primary.email) !== '',
         name: text(json.name) || text(json.login),
@@ -284,7 +289,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     case 'facebook': {
       const picture = record(record(json.picture).data);
       return {
-        subject: text(json.id),
+        subject: identifier(json.id),
         email: orNull(text(json.email)),
         emailVerified: false,
         name: text(json.name) || [text(json.first_name), text(json.last_name)].filter(Boolean).join(' '),
@@ -293,7 +298,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
       };
     }
     case 'discord': {
-      const id = text(json.id);
+      const id = identifier(json.id);
       const avatar = text(json.avatar);
       return {
         subject: id,
@@ -305,7 +310,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
       };
     }
     case 'amazon': {
-      const userId = text(json.user_id);
+      const userId = identifier(json.user_id);
       return {
         subject: userId,
         email: orNull(text(json.email)),
@@ -318,7 +323,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     case 'bitbucket': {
       const primary = list(record(json.emails).values).find((entry) => entry.is_primary === true);
       return {
-        subject: text(json.account_id) || text(json.uuid),
+        subject: identifier(json.account_id) || identifier(json.uuid),
         email: orNull(text(primary?.email)),
         emailVerified: primary !== undefined && primary.is_confirmed === true && text(primary.email) !== '',
         name: text(json.display_name) || text(json.nickname),
@@ -329,7 +334,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     case 'coinbase': {
       const data = record(json.data);
       return {
-        subject: text(data.id),
+        subject: identifier(data.id),
         email: orNull(text(data.email)),
         emailVerified: false,
         name: text(data.name) || text(data.username),
@@ -340,7 +345,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     case 'twitter': {
       const data = record(json.data);
       return {
-        subject: text(data.id),
+        subject: identifier(data.id),
         email: null,
         emailVerified: false,
         name: text(data.name) || text(data.username),
@@ -351,7 +356,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     case 'tiktok': {
       const user = record(record(json.data).user);
       return {
-        subject: text(user.open_id),
+        subject: identifier(user.open_id),
         email: null,
         emailVerified: false,
         name: text(user.display_name),
@@ -362,7 +367,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     case 'snapchat': {
       const me = record(record(json.data).me);
       return {
-        subject: text(me.externalId),
+        subject: identifier(me.externalId),
         email: null,
         emailVerified: false,
         name: text(me.displayName),
@@ -372,7 +377,7 @@ function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
     }
     case 'figma':
       return {
-        subject: text(json.id),
+        subject: identifier(json.id),
         email: orNull(text(json.email)),
         emailVerified: false,
         name: text(json.handle),
