@@ -239,6 +239,28 @@ describe('the development upstream', () => {
     expect(await response.json()).toMatchObject({ token_type: 'Bearer', id_token: expect.any(String) });
   });
 
+  it("gives Apple's client an ID token for its `name email` scopes, as Apple does without `openid`", async () => {
+    const party = relyingParty('apple', ['name', 'email']);
+    await completeAtDevelopmentUpstream(party.startUrl, { email: 'apple@example.com' }, { fetch: party.fetch });
+    const code = party.callbacks[0]?.params.get('code') as string;
+    const tokens = await party.client.validateAuthorizationCode(
+      upstream.endpoints('apple').token,
+      code,
+      party.codeVerifier,
+    );
+    const jwks = createRemoteJWKSet(new URL(upstream.endpoints('apple').jwks));
+    const { payload } = await jwtVerify(tokens.idToken(), jwks, {
+      issuer: upstream.issuer,
+      audience: 'latchkey-dev-apple',
+    });
+    expect(mapProfile('apple', payload)).toMatchObject({
+      subject: subjectForEmail('apple@example.com'),
+      email: 'apple@example.com',
+      emailVerified: true,
+    });
+    expect(payload.nonce).toBe(party.nonce);
+  });
+
   it('refuses a redirect URI that is not registered', async () => {
     const url = new URL(upstream.endpoints('google').authorization);
     url.search = new URLSearchParams({

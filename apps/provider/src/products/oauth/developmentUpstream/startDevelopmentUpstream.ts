@@ -174,6 +174,14 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
       return grant;
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // An error that cannot go back to a redirect URI (unknown client, unregistered redirect URI): our own page.
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.set(PAGE_HEADERS);
+      ctx.body = renderInteractionErrorPage(
+        out.error_description ? `${out.error}: ${out.error_description}` : out.error,
+      );
+    },
     findAccount: async (_ctx, accountId) => {
       const claims = accounts.get(accountId);
       return claims ? { accountId, claims: () => ({ ...claims }) } : undefined;
@@ -290,6 +298,7 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
       else if (!isOAuthProvider(provider)) work = writeJson(response, 404, { error: 'not_found' });
       else work = handleProfile(request, response, provider);
     } else {
+      if (path === ROUTES.authorization) request.url = withAppleOpenIdScope(request.url ?? '/');
       work = callback(request, response);
     }
     void Promise.resolve(work).catch((error: unknown) => {
@@ -337,6 +346,18 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
       return closing;
     },
   };
+}
+
+/**
+ * Apple answers its `name email` scopes with an ID token without being asked for `openid` (its profile is that ID
+ * token); oidc-provider issues one only for `openid`, so the development Apple client gets it added.
+ */
+function withAppleOpenIdScope(url: string): string {
+  const parsed = new URL(url, 'http://upstream.invalid');
+  const scopes = (parsed.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+  if (parsed.searchParams.get('client_id') !== developmentClientId('apple') || scopes.includes('openid')) return url;
+  parsed.searchParams.set('scope', ['openid', ...scopes].join(' '));
+  return `${parsed.pathname}${parsed.search}`;
 }
 
 /** The identity a posted form names: a test identity's button, or the typed fields. */
