@@ -10,7 +10,6 @@ import {
   oauthAuthenticate,
   pkcePair,
   providerFetch,
-  signedInWith,
   signInAt,
   startUrl,
   tokenOfAppUrl,

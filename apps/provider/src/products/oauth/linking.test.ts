@@ -1,0 +1,171 @@
+// Who a social identity signs in as: keyed by (provider, subject); joining an existing user by email only when
+// both the upstream and that user have verified it; attach links to the signed-in user; unlinking.
+import { describe, expect, it } from 'vitest';
+import { errorBody, expectError } from '../../../test/expectError';
+import { signIn } from '../../../test/fixtures';
+import { REDIRECT_URL, startProvider, type TestProvider } from '../../../test/harness';
+import { getStart, oauthAuthenticate, signedInWith, signInAt, startUrl } from '../../../test/oauthSteps';
+
+const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
+
+async function userCount(t: TestProvider): Promise<number> {
+  return (await t.provider.database.db.selectFrom('users').select('user_id').execute()).length;
+}
+
+/** The app URL's token redeemed: a refusal answers its error, as the widget shows it. */
+function refusalOf(t: TestProvider, token: string) {
+  return oauthAuthenticate(t, token);
+}
+
+describe('account linking', () => {
+  it('joins the user whose verified email the upstream asserts verified (login URL), never a second account', async () => {
+    const t = await startProvider();
+    const existing = await signIn(t, { email: ADA.email });
+    const { appUrl, token } = await signInAt(t, 'google', ADA);
+    expect(`${appUrl.origin}${appUrl.pathname}`).toBe(REDIRECT_URL);
+    const data = (await oauthAuthenticate(t, token)).json.data;
+    expect(data.user_id).toBe(existing.userId);
+    expect(data.session.authentication_factors[0].google_oauth_factor.email_id).toBe(existing.emailId);
+    expect(await userCount(t)).toBe(1);
+  });
+
+  it('refuses an upstream that does not assert the email verified when the email belongs to a user', async () => {
+    const t = await startProvider();
+    const existing = await signIn(t, { email: ADA.email });
+    const { token } = await signInAt(t, 'google', { ...ADA, emailVerified: false });
+    const response = await refusalOf(t, token);
+    expect(response.json).toEqual(
+      errorBody(409, 'oauth_account_link_refused', expect.stringContaining('Google does not confirm') as never),
+    );
+    expect(await userCount(t)).toBe(1);
+    const user = (await t.call('GET', '/users/me', { sessionToken: existing.sessionToken })).json.data;
+    expect(user.providers).toEqual([]);
+  });
+
+  it('refuses Microsoft (which never asserts emails verified) for an email that belongs to a user', async () => {
+    const t = await startProvider();
+    await signIn(t, { email: ADA.email });
+    const { token } = await signInAt(t, 'microsoft', ADA);
+    expect((await refusalOf(t, token)).json.error_type).toBe('oauth_account_link_refused');
+    expect(await userCount(t)).toBe(1);
+  });
+
+  it("refuses a verified upstream email when the existing user's email is not verified yet", async () => {
+    const t = await startProvider();
+    const existing = await signIn(t, { email: ADA.email });
+    await t.provider.database.db
+      .updateTable('emails')
+      .set({ verified: 0 })
+      .where('email_id', '=', existing.emailId as string)
+      .execute();
+    const { token } = await signInAt(t, 'google', ADA);
+    expect((await refusalOf(t, token)).json).toEqual(
+      errorBody(409, 'oauth_account_link_refused', expect.stringContaining('not verified yet') as never),
+    );
+  });
+
+  it('gives a new user the email unverified when the upstream did not assert it, and the owner takes it over', async () => {
+    const t = await startProvider();
+    const data = await signedInWith(t, 'google', { ...ADA, emailVerified: false });
+    expect(data.user.emails).toEqual([{ email_id: expect.any(String), email: ADA.email, verified: false }]);
+    // The address's owner proves it with a passcode: the identity attached before that proof does not survive.
+    const sent = await t.post('/otps/email/login_or_create', { email: ADA.email });
+    expect(sent.status).toBe(200);
+    const code = await t.lastCode(ADA.email);
+    const verified = await t.post('/otps/authenticate', {
+      method_id: sent.json.data.method_id,
+      token: code,
+      session_duration_minutes: 60,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.json.data.user.providers).toEqual([]);
+    expect(verified.json.data.user.emails[0].verified).toBe(true);
+    // And the session the social sign-in made is gone.
+    expectError(await t.call('GET', '/users/me', { sessionToken: data.session_token }), 404, 'session_not_found');
+  });
+
+  it('keys identities by subject: another subject with the same verified email joins, the same subject returns', async () => {
+    const t = await startProvider();
+    const first = await signedInWith(t, 'google', { ...ADA, subject: 'google-subject-1' });
+    const second = await signedInWith(t, 'google', { ...ADA, subject: 'google-subject-2' });
+    expect(second.user_id).toBe(first.user_id);
+    expect(second.user.providers.map((item: { provider_subject: string }) => item.provider_subject).sort()).toEqual([
+      'google-subject-1',
+      'google-subject-2',
+    ]);
+  });
+});
+
+describe('oauth/attach', () => {
+  it('links a provider to the signed-in user with a single-use token', async () => {
+    const t = await startProvider();
+    const existing = await signIn(t, { email: 'grace@example.com' });
+    const attach = await t.post('/oauth/attach', { provider: 'gitlab' }, existing.sessionToken);
+    expect(attach.status).toBe(200);
+    const attachToken = attach.json.data.oauth_attach_token as string;
+    // Another email at the upstream: attach links regardless of email.
+    const { token } = await signInAt(t, 'gitlab', ADA, { oauth_attach_token: attachToken });
+    const data = (await oauthAuthenticate(t, token, { sessionToken: existing.sessionToken })).json.data;
+    expect(data.user_id).toBe(existing.userId);
+    expect(data.user.providers).toHaveLength(1);
+    expect(data.user.emails.map((email: { email: string }) => email.email)).toEqual(['grace@example.com']);
+    // The token is used up by the start.
+    const again = await getStart(t, startUrl('gitlab', { oauth_attach_token: attachToken }));
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses an identity already linked to another user, and an attach token of another provider', async () => {
+    const t = await startProvider();
+    await signedInWith(t, 'gitlab', ADA);
+    const grace = await signIn(t, { email: 'grace@example.com' });
+    const attachToken = (await t.post('/oauth/attach', { provider: 'gitlab' }, grace.sessionToken)).json.data
+      .oauth_attach_token;
+    expect((await getStart(t, startUrl('google', { oauth_attach_token: attachToken }))).status).toBe(404);
+    const { token } = await signInAt(t, 'gitlab', ADA, { oauth_attach_token: attachToken });
+    expect((await oauthAuthenticate(t, token)).json.error_type).toBe('duplicate_oauth_registration');
+  });
+
+  it('needs a session with a recent authentication and a known, allowed provider', async () => {
+    const t = await startProvider({ project: { oauth: { providers: ['google'] } } });
+    expectError(await t.post('/oauth/attach', { provider: 'google' }), 401, 'user_unauthenticated');
+    const existing = await signIn(t, { email: 'grace@example.com' });
+    expectError(
+      await t.post('/oauth/attach', { provider: 'myspace' }, existing.sessionToken),
+      400,
+      'invalid_oauth_provider',
+    );
+    expectError(
+      await t.post('/oauth/attach', { provider: 'github' }, existing.sessionToken),
+      400,
+      'oauth_provider_not_allowed',
+    );
+    t.clock.advance(6 * 60_000);
+    expect((await t.post('/oauth/attach', { provider: 'google' }, existing.sessionToken)).json.error_type).toBe(
+      'reauthentication_required',
+    );
+  });
+});
+
+describe('DELETE /users/oauth/{id}', () => {
+  it("unlinks one of the caller's identities after a recent authentication; another user's is not found", async () => {
+    const t = await startProvider();
+    const data = await signedInWith(t, 'google', ADA);
+    const id = data.user.providers[0].oauth_user_registration_id;
+    const other = await signIn(t, { email: 'grace@example.com' });
+    expectError(
+      await t.call('DELETE', `/users/oauth/${id}`, { sessionToken: other.sessionToken }),
+      404,
+      'oauth_registration_not_found',
+    );
+    t.clock.advance(6 * 60_000);
+    expect((await t.call('DELETE', `/users/oauth/${id}`, { sessionToken: data.session_token })).json.error_type).toBe(
+      'reauthentication_required',
+    );
+    const fresh = await signedInWith(t, 'google', ADA);
+    const response = await t.call('DELETE', `/users/oauth/${id}`, { sessionToken: fresh.session_token });
+    expect(response.status).toBe(200);
+    expect(response.json.data.__user.providers).toEqual([]);
+    // The next sign-in with that identity is a sign-in by verified email again.
+    expect((await signedInWith(t, 'google', ADA)).user_id).toBe(data.user_id);
+  });
+});
