@@ -3,7 +3,11 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
-import { createLazyDevelopmentUpstream } from './products/oauth/developmentUpstream/lazyDevelopmentUpstream';
+import {
+  createLazyDevelopmentUpstream,
+  type LazyDevelopmentUpstream,
+} from './products/oauth/developmentUpstream/lazyDevelopmentUpstream';
+import { registerDevelopmentUpstreamRoutes } from './products/oauth/developmentUpstream/routes';
 import { callbackUrl } from './products/oauth/upstreamClient';
 import { resolvePasscodeKey } from './products/otp/passcodeKey';
 import { PROVIDER_PRODUCTS } from './products/registry';
@@ -79,7 +83,12 @@ export interface Provider {
    * enrolled now stop working after a restart. `file` is the development key file (`<sqlite file>.totp-key`).
    */
   totpKey: { source: TotpKeySource; file: string | null };
-  /** Closes the database (if the provider opened it). */
+  /**
+   * The development OAuth upstream (started on first `get()`), when it is on: development mode and not switched off
+   * with `project.oauth.developmentUpstream.enabled: false`.
+   */
+  developmentUpstream: LazyDevelopmentUpstream | null;
+  /** Closes the development OAuth upstream (if it started) and the database (if the provider opened it). */
   close(): Promise<void>;
 }
 
@@ -192,6 +201,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     registerUserRoutes(routes);
     for (const product of PROVIDER_PRODUCTS) product.register(routes);
     if (inbox) registerDevInboxRoutes(routes, inbox);
+    if (oauthUpstream) registerDevelopmentUpstreamRoutes(routes, oauthUpstream);
   });
 
   return {
@@ -202,6 +212,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     inbox,
     secretKey: { source: secretKeySource, file: secretKey.file },
     totpKey: { source: totpKey.source, file: totpKey.file },
+    developmentUpstream: oauthUpstream,
     close: async () => {
       await oauthUpstream?.close();
       if (ownsDatabase) await database.close();
