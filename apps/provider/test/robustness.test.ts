@@ -45,6 +45,12 @@ const ROUTES: [method: string, path: string][] = [
   ['POST', '/crypto_wallets/authenticate'],
   ['DELETE', '/users/crypto_wallets/crypto-wallet-test-nope'],
   ['DELETE', '/users/crypto_wallets/%E0%A4%A'],
+  ['POST', '/oauth/authenticate'],
+  ['POST', '/oauth/attach'],
+  ['POST', '/oauth/google/onetap/start'],
+  ['POST', '/oauth/google/onetap/submit'],
+  ['DELETE', '/users/oauth/oauth-user-registration-test-nope'],
+  ['DELETE', '/users/oauth/%E0%A4%A'],
 ];
 
 /** The server calls, authenticated with the project id and secret key instead of the public token. */
@@ -165,6 +171,17 @@ const NASTY_BODIES: string[] = [
   walletBody('solana', SOLANA_ZERO, { signature: '1'.repeat(88) }),
   walletBody('solana', SOLANA_ZERO, { signature: { $gt: '' } }),
   walletBody('solana', SOLANA_ZERO, { signature: '\ud800\udfff' }),
+  // Social sign-in: tokens, verifiers, providers, One Tap credentials and nonces of every wrong kind.
+  '{"token":"x","code_verifier":{"$ne":null},"session_duration_minutes":60}',
+  `{"token":"${'t'.repeat(300)}","session_duration_minutes":60}`,
+  '{"provider":"__proto__"}',
+  '{"provider":["google"]}',
+  '{"provider":"google\\u0000"}',
+  '{"credential":"a.b.c","nonce":"x"}',
+  '{"credential":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.","nonce":"x","code_challenge":"short"}',
+  `{"credential":"${'e'.repeat(9_000)}","nonce":"x"}`,
+  '{"credential":{"$ne":null},"nonce":null,"login_redirect_url":"javascript:alert(1)"}',
+  '{"login_redirect_url":"//evil.com","signup_redirect_url":"data:text/html,x"}',
   '{"name":"\\u0000","untrusted":1}',
   `{"name":"${'n'.repeat(10_000)}"}`,
 ];
@@ -177,6 +194,7 @@ describe('no input produces a 500 or a stack trace', () => {
         sendsPerIdentifier: { limit: 10_000, windowSeconds: 60 },
         sendsPerIp: { limit: 10_000, windowSeconds: 60 },
         cryptoWalletChallengesPerIp: { limit: 10_000, windowSeconds: 60 },
+        oauthStartsPerIp: { limit: 10_000, windowSeconds: 60 },
       },
     });
     const { sessionToken } = await signIn(testProvider, { email: 'grace@example.com' });
@@ -235,6 +253,50 @@ describe('no input produces a 500 or a stack trace', () => {
     }
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("answers the browser's social sign-in routes (start and callback) without a 500 or a stack trace", async () => {
+    const testProvider = await startProvider({
+      rateLimits: { oauthStartsPerIp: { limit: 10_000, windowSeconds: 60 } },
+    });
+    const queries = [
+      '',
+      `public_token=${PUBLIC_TOKEN}`,
+      `public_token=${PUBLIC_TOKEN}&public_token=x`,
+      `public_token=${PUBLIC_TOKEN}&login_redirect_url=%E0%A4%A`,
+      `public_token=${PUBLIC_TOKEN}&login_redirect_url=http://[::1`,
+      `public_token=${PUBLIC_TOKEN}&custom_scopes=${'s '.repeat(2_000)}`,
+      `public_token=${PUBLIC_TOKEN}&provider_prompt=%00&provider_${'x'.repeat(300)}=1`,
+      `public_token=${PUBLIC_TOKEN}&code_challenge=${'a'.repeat(5_000)}&code_challenge_method=plain`,
+      `public_token=${PUBLIC_TOKEN}&oauth_attach_token=%ud800`,
+      'state=%00&code=%ff',
+      `state=${'s'.repeat(5_000)}&code=x&error=${'<script>'.repeat(100)}`,
+      'state=x&state=y&error=access_denied',
+    ];
+    const failures: string[] = [];
+    for (const path of [
+      '/v1/public/oauth/google/start',
+      '/v1/public/oauth/%E0%A4%A/start',
+      '/v1/public/oauth/__proto__/start',
+      '/v1/public/oauth/callback',
+    ]) {
+      for (const query of queries) {
+        for (const method of ['GET', 'POST']) {
+          const response = await testProvider.provider.fetch(
+            new Request(`http://localhost:8787${path}?${query}`, {
+              method,
+              headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'latchkey_oauth_binding=%%%' },
+              body: method === 'POST' ? query : undefined,
+            }),
+          );
+          const text = await response.text();
+          if (response.status >= 500 || /\bat .+:\d+:\d+/.test(text)) {
+            failures.push(`${method} ${path}?${query.slice(0, 40)} → ${response.status} ${text.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('answers unknown paths, methods and path parameters with JSON 404s', async () => {

@@ -1,7 +1,7 @@
 // `GET /v1/public/oauth/{provider}/start`: what it sends the browser to, and every start it refuses without a redirect.
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
-import { REDIRECT_URL, startProvider } from '../../../test/harness';
+import { ORIGIN, PUBLIC_TOKEN, REDIRECT_URL, startProvider } from '../../../test/harness';
 import { getStart, pkcePair, startUrl } from '../../../test/oauthSteps';
 import { OAUTH_PROVIDERS } from '../../config';
 import { UPSTREAMS } from './upstreams';
@@ -213,5 +213,48 @@ describe('GET /v1/public/oauth/{provider}/start', () => {
     const limited = await getStart(t, startUrl('google'));
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expectError(await errorOf(limited), 429, 'too_many_requests');
+  });
+});
+
+describe('the bootstrap and CORS', () => {
+  it('says whether OAuth needs PKCE and carries no client, secret or upstream detail', async () => {
+    process.env.LATCHKEY_TEST_GITHUB_SECRET = 'github-client-secret-value';
+    const t = await startProvider({
+      project: {
+        pkce: { oauth: true },
+        oauth: {
+          clients: { github: { clientId: 'Iv1.github-client-id', clientSecretEnv: 'LATCHKEY_TEST_GITHUB_SECRET' } },
+          googleOneTap: { clientId: 'one-tap-client.apps.googleusercontent.com' },
+        },
+      },
+    });
+    const response = await t.call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`);
+    expect(response.json.data.pkce_required_for_oauth).toBe(true);
+    const text = JSON.stringify(response.json);
+    for (const secret of [
+      'github-client-secret-value',
+      'LATCHKEY_TEST_GITHUB_SECRET',
+      'Iv1.github-client-id',
+      'latchkey-dev',
+      '127.0.0.1:',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it.each([
+    '/oauth/authenticate',
+    '/oauth/attach',
+    '/oauth/google/onetap/start',
+    '/oauth/google/onetap/submit',
+    '/users/oauth/x',
+  ])('answers the preflight of %s for an allowed origin only', async (path) => {
+    const t = await startProvider();
+    const allowed = await t.call('OPTIONS', path, { authorization: null });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const refused = await t.call('OPTIONS', path, { authorization: null, origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
