@@ -47,7 +47,8 @@ function relyingParty(provider: OAuthProvider, scopes = ['openid', 'email', 'pro
         codeVerifier,
         scopes,
       );
-      authorization.searchParams.set('nonce', nonce);
+      // The provider sends a nonce to OpenID Connect upstreams only; oidc-provider refuses one without `openid`.
+      if (scopes.includes('openid') || provider === 'apple') authorization.searchParams.set('nonce', nonce);
       return new Response(null, { status: 302, headers: { location: authorization.href } });
     }
     if (url.pathname === '/v1/public/oauth/callback') {
@@ -259,6 +260,31 @@ describe('the development upstream', () => {
       emailVerified: true,
     });
     expect(payload.nonce).toBe(party.nonce);
+  });
+
+  it("grants a plain OAuth upstream's own scopes, and a request of unknown scopes only, without an ID token", async () => {
+    const github = relyingParty('github', ['read:user', 'user:email']);
+    await completeAtDevelopmentUpstream(github.startUrl, { email: 'scopes@example.com' }, { fetch: github.fetch });
+    const code = github.callbacks[0]?.params.get('code') as string;
+    const tokens = await github.client.validateAuthorizationCode(
+      upstream.endpoints('github').token,
+      code,
+      github.codeVerifier,
+    );
+    expect(tokens.scopes().sort()).toEqual(['read:user', 'user:email']);
+    expect(tokens.hasRefreshToken()).toBe(true);
+    expect('id_token' in tokens.data).toBe(false);
+    const profile = await fetch(upstream.endpoints('github').profile, {
+      headers: { authorization: `Bearer ${tokens.accessToken()}` },
+    });
+    expect(mapProfile('github', await profile.json())).toMatchObject({
+      email: 'scopes@example.com',
+      emailVerified: true,
+    });
+
+    const custom = relyingParty('figma', ['file_content:read']);
+    await completeAtDevelopmentUpstream(custom.startUrl, { email: 'custom@example.com' }, { fetch: custom.fetch });
+    expect(custom.callbacks[0]?.params.get('code')).toEqual(expect.any(String));
   });
 
   it('refuses a redirect URI that is not registered', async () => {

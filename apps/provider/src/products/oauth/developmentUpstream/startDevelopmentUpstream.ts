@@ -9,6 +9,7 @@ import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { type DevelopmentClaims, developmentProfile } from '../profiles';
+import { UPSTREAMS } from '../upstreams';
 import { PAGE_HEADERS, renderIdentityPage, renderInteractionErrorPage } from './identityPage';
 import { createMemoryAdapterFactory } from './memoryAdapter';
 import {
@@ -145,7 +146,7 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
     })),
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    scopes: KNOWN_SCOPES,
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -298,7 +299,7 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
       else if (!isOAuthProvider(provider)) work = writeJson(response, 404, { error: 'not_found' });
       else work = handleProfile(request, response, provider);
     } else {
-      if (path === ROUTES.authorization) request.url = withAppleOpenIdScope(request.url ?? '/');
+      if (path === ROUTES.authorization) request.url = withGrantableScopes(request.url ?? '/');
       work = callback(request, response);
     }
     void Promise.resolve(work).catch((error: unknown) => {
@@ -348,15 +349,34 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
   };
 }
 
+/** OpenID Connect's scopes and every real upstream's default ones: what the development clients can be granted. */
+const KNOWN_SCOPES = [
+  ...new Set([
+    'openid',
+    'email',
+    'profile',
+    'offline_access',
+    ...Object.values(UPSTREAMS).flatMap(({ scopes }) => scopes),
+  ]),
+];
+
 /**
- * Apple answers its `name email` scopes with an ID token without being asked for `openid` (its profile is that ID
- * token); oidc-provider issues one only for `openid`, so the development Apple client gets it added.
+ * The authorization request as the upstream it stands in for would treat it. Apple answers its `name email` scopes
+ * with an ID token without being asked for `openid`; oidc-provider issues one only for `openid`, so the Apple
+ * client gets it added. And oidc-provider refuses (access_denied) a request none of whose scopes it knows, where a
+ * real upstream grants its basic profile: such a request gets `profile` added.
  */
-function withAppleOpenIdScope(url: string): string {
+function withGrantableScopes(url: string): string {
   const parsed = new URL(url, 'http://upstream.invalid');
+  const provider = providerOfDevelopmentClient(parsed.searchParams.get('client_id'));
+  if (provider === null) return url;
   const scopes = (parsed.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
-  if (parsed.searchParams.get('client_id') !== developmentClientId('apple') || scopes.includes('openid')) return url;
-  parsed.searchParams.set('scope', ['openid', ...scopes].join(' '));
+  const added = [
+    ...(provider === 'apple' && !scopes.includes('openid') ? ['openid'] : []),
+    ...(scopes.some((scope) => KNOWN_SCOPES.includes(scope)) ? [] : ['profile']),
+  ];
+  if (added.length === 0) return url;
+  parsed.searchParams.set('scope', [...added, ...scopes].join(' '));
   return `${parsed.pathname}${parsed.search}`;
 }
 
