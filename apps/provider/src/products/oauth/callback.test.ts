@@ -15,13 +15,17 @@ import {
   tokenOfAppUrl,
 } from '../../../test/oauthSteps';
 import { completeAtDevelopmentUpstream } from '../../../test/oauthUpstream';
+import { OAUTH_PROVIDERS } from '../../config';
+import { identityClaims } from './developmentUpstream/testIdentities';
+import { developmentProfile, mapProfile } from './profiles';
+import { UPSTREAMS } from './upstreams';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 const SIGNUP_URL = 'http://127.0.0.1:5173/authenticate';
 const CALLBACK_ERROR = 'An error was encountered in the callback of the OAuth flow. Please try again.';
 
 describe('the redirect flow', () => {
-  it.each(['google', 'gitlab', 'salesforce', 'yahoo'] as const)(
+  it.each(['google', 'apple', 'github', 'gitlab', 'discord', 'salesforce', 'yahoo'] as const)(
     'signs a new %s user up (signup URL) and signs them in again (login URL), with provider values',
     async (provider) => {
       const t = await startProvider();
@@ -35,13 +39,15 @@ describe('the redirect flow', () => {
       expect(data.provider_subject).toMatch(/.+/);
       expect(data.provider_values).toEqual({
         access_token: expect.stringMatching(/.+/),
-        id_token: expect.stringMatching(/^ey/),
+        // Only OpenID Connect upstreams send (verified) ID tokens.
+        id_token: UPSTREAMS[provider].oidc ? expect.stringMatching(/^ey/) : '',
         refresh_token: expect.any(String),
         scopes: expect.any(Array),
         expires_at: expect.stringMatching(/^\d{4}-/),
       });
       expect(data.user.emails).toEqual([{ email_id: expect.any(String), email: ADA.email, verified: true }]);
-      expect(data.user.name).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+      // Apple's ID token carries no name (Apple posts it once, outside the token).
+      if (provider !== 'apple') expect(data.user.name).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
       expect(data.user.providers).toEqual([
         {
           oauth_user_registration_id: expect.stringMatching(/^oauth-user-registration-test-/),
@@ -71,6 +77,27 @@ describe('the redirect flow', () => {
       const again = await oauthAuthenticate(t, second.token);
       expect(again.json.data.user_id).toBe(data.user_id);
       expect(again.json.data.user.providers).toHaveLength(1);
+    },
+  );
+
+  it.each(OAUTH_PROVIDERS)(
+    'completes a %s sign-up and a returning sign-in through the upstream over HTTP, the email as the upstream asserts it',
+    async (provider) => {
+      const t = await startProvider();
+      const identity = { email: `ada.${provider}@example.com`, name: 'Ada Lovelace' };
+      const first = await signInAt(t, provider, identity);
+      const data = (await oauthAuthenticate(t, first.token)).json.data;
+      expect(data.provider_type).toBe(provider);
+      expect(data.session.authentication_factors[0].delivery_method).toBe(`oauth_${provider}`);
+      const email = mapProfile(provider, developmentProfile(provider, identityClaims(identity)));
+      expect(data.user.emails).toEqual(
+        email.email === null
+          ? []
+          : [{ email_id: expect.any(String), email: identity.email, verified: email.emailVerified }],
+      );
+      const again = (await oauthAuthenticate(t, (await signInAt(t, provider, identity)).token)).json.data;
+      expect(again.user_id).toBe(data.user_id);
+      expect(again.user.providers).toHaveLength(1);
     },
   );
 
