@@ -8,6 +8,7 @@ import {
 } from '@latchkey/testing';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { providerFetch } from '../test/oauth';
 import { wrapperFor } from '../test/wrappers';
 import { createSignInStore } from './signInStore';
 import { useAuthenticateByUrl } from './useAuthenticateByUrl';
@@ -115,7 +116,7 @@ describe('useAuthenticateByUrl with social sign-in (oauth tokens)', () => {
       login_redirect_url: REDIRECT,
       signup_redirect_url: REDIRECT,
     });
-    return completeAtDevelopmentUpstream(startUrl, choice, { fetch: env.provider.fetch });
+    return completeAtDevelopmentUpstream(startUrl, choice, { fetch: providerFetch(env) });
   }
 
   it('signs a new user in after the round trip through the provider and reaches LoginSuccess', async () => {

@@ -104,3 +104,8 @@ export class StandInResizeObserver {
     this.callback(this.observed.map(() => ({ contentRect: { height } })));
   }
 }
+
+/** `provider.fetch` as a browser on this machine reaches it (the development routes answer loopback callers only). */
+export function providerFetch(env: TestEnvironment): (request: Request) => Promise<Response> {
+  return (request) => env.provider.fetch(request, { remoteAddress: '127.0.0.1' });
+}

@@ -2,7 +2,14 @@ import type { ProviderConfigInput } from '@latchkey/provider';
 import { ASYNC_TIMEOUT, requestDevelopmentGoogleCredential, type TestEnvironment } from '@latchkey/testing';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { removeGoogle, StandInGoogle, StandInResizeObserver, socialEnvironment, startUrlOf } from '../../../test/oauth';
+import {
+  providerFetch,
+  removeGoogle,
+  StandInGoogle,
+  StandInResizeObserver,
+  socialEnvironment,
+  startUrlOf,
+} from '../../../test/oauth';
 import { wrapperFor } from '../../../test/wrappers';
 import { createSignInStore, type SignInStore } from '../../signInStore';
 import { useAuthenticateByUrl } from '../../useAuthenticateByUrl';
@@ -98,7 +105,7 @@ describe('useGoogleOneTap', () => {
 
     const credential = await requestDevelopmentGoogleCredential(
       { email: 'grace@example.com', name: 'Grace Hopper' },
-      { nonce: google.configuration.nonce as string, fetch: env.provider.fetch },
+      { nonce: google.configuration.nonce as string, fetch: providerFetch(env) },
     );
     act(() => google.pick(credential));
 

@@ -1,9 +1,11 @@
-import { ASYNC_TIMEOUT, PUBLIC_TOKEN } from '@latchkey/testing';
+import { ASYNC_TIMEOUT, completeAtDevelopmentUpstream, PUBLIC_TOKEN } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { socialEnvironment, startUrlOf } from '../../../test/oauth';
+import { providerFetch, socialEnvironment, startUrlOf } from '../../../test/oauth';
 import { wrapperFor } from '../../../test/wrappers';
 import { createSignInStore, type SignInConfig } from '../../signInStore';
+import { useAuthenticateByUrl } from '../../useAuthenticateByUrl';
+import { useSession } from '../../useSession';
 import { mainWalletCount } from '../crypto/wallets';
 import { socialProviderCount } from './product';
 import { useOAuth } from './useOAuth';
@@ -174,6 +176,34 @@ describe('useOAuth', () => {
     });
     expect(navigations).toHaveLength(1);
     await waitFor(() => expect(result.current.error).toBe(null), waitLong);
+  });
+});
+
+describe('social sign-in, end to end through the development upstream', () => {
+  it("a new user clicks 'Continue with GitHub', picks an identity and lands signed in (PKCE project)", async () => {
+    const { env, navigations } = await socialEnvironment({ project: { pkce: { oauth: true } } } as never);
+    const store = socialStore({ providers: [{ type: 'github' }], loginRedirectURL: LOGIN, signupRedirectURL: LOGIN });
+    const { result, unmount } = renderHook(() => useOAuth(), { wrapper: wrapperFor(env, store) });
+    expect(result.current.providers[0]?.label).toBe('Continue with GitHub');
+    await act(async () => {
+      await result.current.providers[0]!.start();
+    });
+    unmount();
+
+    const landing = await completeAtDevelopmentUpstream(
+      navigations[0] as string,
+      { email: 'margaret@example.com', name: 'Margaret Hamilton', emailVerified: true },
+      { fetch: providerFetch(env) },
+    );
+    expect(`${landing.origin}${landing.pathname}`).toBe(LOGIN);
+    window.history.replaceState(null, '', `${landing.pathname}${landing.search}`);
+    const page = renderHook(() => ({ landing: useAuthenticateByUrl(), session: useSession() }), {
+      wrapper: wrapperFor(env, createSignInStore({ products: ['oauth'] })),
+    });
+    await waitFor(() => expect(page.result.current.landing.status).toBe('success'), waitLong);
+    const user = page.result.current.session.user;
+    expect(user?.emails.map((email) => email.email)).toEqual(['margaret@example.com']);
+    expect(user?.providers?.map((provider) => provider.provider_type)).toEqual(['github']);
   });
 });
 
