@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The "Done when" check of issues 13 and 14: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency,
-// never imported by src/) runs its passkey, TOTP and crypto wallet calls against the provider started in-process,
+// The "Done when" check of issues 13, 14 and 15: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency,
+// never imported by src/) runs its passkey, TOTP, crypto wallet and OAuth calls against the provider started in-process,
 // and gets the same envelopes and error types as the contract describes. Wallet signatures are made by real keys
 // (testWallets.ts: viem's personal_sign for Ethereum, tweetnacl for Solana) behind the providers a page talks to.
 //
@@ -23,6 +23,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { API_BASE_URL, FollowingClock, ORIGIN, startProvider, type TestProvider } from './harness';
+import { completeAtDevelopmentUpstream } from './oauthUpstream';
 import { SoftAuthenticator } from './softAuthenticator';
 import { TestEthereumWallet, TestSolanaWallet } from './testWallets';
 
@@ -130,11 +131,15 @@ let sent: Sent[] = [];
 /** The page's client, signed out after the test so that its background refresh stops before the provider closes. */
 let live: StytchClient | undefined;
 
+/** Node's own fetch: the development upstream (and the provider's calls to it) are reached over real HTTP. */
+const networkFetch = globalThis.fetch;
+
 /** A fresh page on the playground's origin whose fetch reaches `t` in-process; a new headless client on it. */
 function openPage(t: Provider) {
   sent = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);
+    if (new URL(url).origin !== new URL(API_BASE_URL).origin) return networkFetch(input, init);
     const headers = new Headers(init?.headers);
     headers.set('origin', window.location.origin);
     // credentials: 'include' on the page's own site: the browser sends the page's cookies along.
@@ -651,5 +656,73 @@ describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', ()
     const replayed = await rejectionOf(client.cryptoWallets.authenticate(genuine));
     expect(replayed).toMatchObject({ status_code: 404, error_type: 'crypto_wallet_not_found' });
     expect(client.session.getSync()).toBeNull();
+  });
+});
+
+describe('@stytch/vanilla-js 6.3.0 OAuth calls against the provider (through the development upstream)', () => {
+  /** Runs `start` with the client's navigation (`oauth.navigate`, public for tests) captured instead of followed. */
+  async function startUrlOf(client: Client, start: () => Promise<void>): Promise<string> {
+    const oauth = client.oauth as unknown as { navigate(url: URL): void };
+    const navigations: string[] = [];
+    const spy = vi.spyOn(oauth, 'navigate').mockImplementation((url: URL) => void navigations.push(url.toString()));
+    try {
+      await start();
+    } finally {
+      spy.mockRestore();
+    }
+    const url = navigations.at(-1);
+    if (url === undefined) throw new Error('The client did not navigate');
+    return url;
+  }
+
+  it('builds a start URL the provider follows to the upstream and back, then oauth.authenticate signs in (PKCE)', async () => {
+    const t = await start({ project: { pkce: { oauth: true } } });
+    const client = openPage(t);
+    const url = await startUrlOf(client, () =>
+      client.oauth.github.start({
+        login_redirect_url: `${ORIGIN}/authenticate`,
+        signup_redirect_url: `${ORIGIN}/authenticate`,
+        custom_scopes: ['repo'],
+        provider_params: { login_hint: EMAIL },
+      }),
+    );
+    const startUrl = new URL(url);
+    expect(`${startUrl.origin}${startUrl.pathname}`).toBe(`${API_BASE_URL}/v1/public/oauth/github/start`);
+    expect(startUrl.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(startUrl.searchParams.get('custom_scopes')).toBe('repo');
+    const appUrl = await completeAtDevelopmentUpstream(
+      url,
+      { email: EMAIL, name: 'Ada Lovelace' },
+      {
+        fetch: (request) => t.provider.fetch(request, { remoteAddress: '127.0.0.1' }),
+      },
+    );
+    expect(appUrl.searchParams.get('stytch_token_type')).toBe('oauth');
+    const answer = await client.oauth.authenticate(appUrl.searchParams.get('token') as string, {
+      session_duration_minutes: 60,
+    });
+    expect(answer.provider_type).toBe('github');
+    expect(answer.provider_values.access_token).toMatch(/.+/);
+    expect(answer.user.providers).toEqual([expect.objectContaining({ provider_type: 'github' })]);
+    expect(answer.session.authentication_factors[0]).toMatchObject({ type: 'oauth', delivery_method: 'oauth_github' });
+    expect(sent.at(-1)).toMatchObject({ path: '/oauth/authenticate', status: 200 });
+    expect((sent.at(-1)?.body as { code_verifier?: string }).code_verifier).toMatch(/.+/);
+    expect(cookieValue('stytch_session')).toBe(answer.session_token);
+  });
+
+  it('gets oauth_flow_callback_error for a cancel at the upstream and oauth_token_not_found for a used token', async () => {
+    const t = await start();
+    const client = openPage(t);
+    const url = await startUrlOf(client, () => client.oauth.google.start());
+    const appUrl = await completeAtDevelopmentUpstream(url, 'cancel', {
+      fetch: (request) => t.provider.fetch(request, { remoteAddress: '127.0.0.1' }),
+    });
+    const token = appUrl.searchParams.get('token') as string;
+    const refused = await rejectionOf(client.oauth.authenticate(token, { session_duration_minutes: 60 }));
+    expect(refused).toBeInstanceOf(StytchAPIError);
+    expect(refused.error_type).toBe('oauth_flow_callback_error');
+    const used = await rejectionOf(client.oauth.authenticate(token, { session_duration_minutes: 60 }));
+    expect(used.error_type).toBe('oauth_token_not_found');
+    expect(used.error_message).toBe('OAuth Token could not be found.');
   });
 });
