@@ -28,6 +28,11 @@ function Landing() {
   );
 }
 
+/** `provider.fetch` as a browser on this machine reaches it (the development routes answer loopback callers only). */
+export function providerFetch(env: TestEnvironment): (request: Request) => Promise<Response> {
+  return (request) => env.provider.fetch(request, { remoteAddress: '127.0.0.1' });
+}
+
 /** The redirect URL's page: puts `url` in the address bar and renders a landing that exchanges its token. */
 export function renderLanding(env: TestEnvironment, url: URL) {
   window.history.replaceState(null, '', `${url.pathname}${url.search}`);

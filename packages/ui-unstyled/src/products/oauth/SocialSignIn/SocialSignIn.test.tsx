@@ -11,7 +11,7 @@ import {
 } from '@latchkey/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { removeGoogle, renderLanding, StandInGoogle, socialEnvironment } from '../../../../test/oauth';
+import { providerFetch, removeGoogle, renderLanding, StandInGoogle, socialEnvironment } from '../../../../test/oauth';
 import { renderSignIn } from '../../../../test/renderSignIn';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
@@ -137,7 +137,7 @@ describe('<SignIn> with social sign-in', () => {
     const landed = await completeAtDevelopmentUpstream(
       navigations[0] as string,
       { email: 'ada@example.com', name: 'Ada Lovelace' },
-      { fetch: env.provider.fetch },
+      { fetch: providerFetch(env) },
     );
     // A new user lands on the signup redirect URL.
     expect(`${landed.origin}${landed.pathname}`).toBe(REDIRECT);
