@@ -661,7 +661,7 @@ describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', ()
 
 describe('@stytch/vanilla-js 6.3.0 OAuth calls against the provider (through the development upstream)', () => {
   /** Runs `start` with the client's navigation (`oauth.navigate`, public for tests) captured instead of followed. */
-  async function startUrlOf(client: Client, start: () => Promise<void>): Promise<string> {
+  async function startUrlOf(client: Client, start: () => Promise<unknown>): Promise<string> {
     const oauth = client.oauth as unknown as { navigate(url: URL): void };
     const navigations: string[] = [];
     const spy = vi.spyOn(oauth, 'navigate').mockImplementation((url: URL) => void navigations.push(url.toString()));
