@@ -256,6 +256,29 @@ async function sdkBundleSection() {
 
 // ── The default kit's bundle size ───────────────────────────────────────────────────────────────────────────
 
+/** The 19 social providers, in the spec's order (configuration (g)). */
+const SOCIAL_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+];
+
 /** The configurations measured, with the architecture's budgets (design/architecture.md, Performance budgets). */
 const KIT_CONFIGURATIONS = [
   {
@@ -282,6 +305,30 @@ const KIT_CONFIGURATIONS = [
     config: { products: ['crypto', 'emailMagicLinks'] },
     budget: { firstLoad: 30 * 1024 },
   },
+  {
+    id: 'eml-google',
+    label: '(e) email magic links + Google',
+    config: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }] } },
+    budget: { firstLoad: 30 * 1024 },
+  },
+  {
+    id: 'eml-social-3',
+    label: '(f) email magic links + Google, GitHub, Microsoft',
+    config: {
+      products: ['oauth', 'emailMagicLinks'],
+      oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'microsoft' }] },
+    },
+    budget: { firstLoad: 30 * 1024 },
+  },
+  {
+    id: 'eml-social-19',
+    label: '(g) email magic links + all 19 social providers',
+    config: {
+      products: ['oauth', 'emailMagicLinks'],
+      oauthOptions: { providers: SOCIAL_PROVIDERS.map((type) => ({ type })) },
+    },
+    budget: { firstLoad: 30 * 1024 },
+  },
 ];
 
 /** The passkey slice's code (the kit's and the hooks' products/passkeys/, but the kit descriptor every page has). */
@@ -296,6 +343,10 @@ const CRYPTO_CODE = /(ui-unstyled|hooks)\/dist\/products\/crypto\/(?!kit\.js$|pr
 const BASE58_LIBRARY = /node_modules\/(bs58|base-x)\//;
 /** viem verifies signatures in the provider; it must never reach a browser chunk. */
 const VIEM_LIBRARY = /node_modules\/(viem|@noble|@scure|ox|abitype)\//;
+/** The social slice's code (the kit's and the hooks' products/oauth/, but the descriptors every page has). */
+const SOCIAL_CODE = /(ui-unstyled|hooks)\/dist\/products\/oauth\/(?!kit\.js$|product\.js$)/;
+/** One provider's icon module (the kit's products/oauth/icons/{provider}.js); group 1 is the provider. */
+const SOCIAL_ICON = /ui-unstyled\/dist\/products\/oauth\/icons\/([a-z]+)\.js$/;
 /** The WebAuthn browser library the SDK loads at the first passkey ceremony. */
 const WEBAUTHN_LIBRARY = /node_modules\/@simplewebauthn\/browser\//;
 
@@ -356,7 +407,7 @@ async function kitBundleSection() {
     const page = await measureKit(`page-${kit.id}`, kitEntry(kit.config, { withClient: true }));
     results.push({ ...kit, widget, page });
   }
-  const [emailOnly, allThree, withPasskeys, withCrypto] = results;
+  const [emailOnly, allThree, withPasskeys, withCrypto, ...withSocial] = results;
   const chunksWith = (measured, pattern) =>
     [...measured.chunks.values()].filter((chunk) => chunk.inputs.some(([input]) => pattern.test(input)));
   const gzipSum = (chunks) => chunks.reduce((total, chunk) => total + chunk.gzip, 0);
@@ -368,7 +419,7 @@ async function kitBundleSection() {
   const registrationLoaded = registrationChunks.some((chunk) => withPasskeys.widget.loaded.has(chunk.file));
   const webauthnGzip = gzipSum(chunksWith(withPasskeys.page, WEBAUTHN_LIBRARY));
   const totpChunks = chunksWith(emailOnly.widget, TOTP_CODE);
-  const totpLoadedInputs = [emailOnly, allThree, withPasskeys, withCrypto].flatMap(({ widget }) =>
+  const totpLoadedInputs = results.flatMap(({ widget }) =>
     widget.loadedInputs.filter(([input]) => TOTP_CODE.test(input)).map(([input]) => shortInput(input)),
   );
   const totpLoaded = totpLoadedInputs.length > 0;
@@ -384,6 +435,70 @@ async function kitBundleSection() {
   const cryptoInOthers = [emailOnly, allThree, withPasskeys].some(({ widget }) =>
     widget.loadedInputs.some(([input]) => CRYPTO_CODE.test(input) || BASE58_LIBRARY.test(input)),
   );
+
+  // The social chunk with 1, 3 and 19 providers: what each configuration loads of products/oauth/, whether any of
+  // it is in a first load, which provider icons it fetched (only the configured ones may be), and whether any
+  // configuration without social sign-in loads social code.
+  const social = withSocial.map(({ label, config, widget }) => {
+    const chunks = chunksWith(widget, SOCIAL_CODE).filter((chunk) => widget.loaded.has(chunk.file));
+    const configured = config.oauthOptions.providers.map(({ type }) => type);
+    const icons = [
+      ...new Set(
+        widget.loadedInputs.map(([input]) => SOCIAL_ICON.exec(input)?.[1]).filter((name) => name && name !== 'glyph'),
+      ),
+    ];
+    // Each provider's icon module and the chunk holding it: one provider per chunk means a button fetches its own
+    // icon only (preloadSignIn fetches none: the button imports it when it renders).
+    const iconChunks = [...widget.chunks.values()].filter((chunk) =>
+      chunk.inputs.some(([input]) => SOCIAL_ICON.test(input)),
+    );
+    const iconsPerChunk = iconChunks.map(
+      (chunk) =>
+        new Set(chunk.inputs.map(([input]) => SOCIAL_ICON.exec(input)?.[1]).filter((name) => name && name !== 'glyph'))
+          .size,
+    );
+    return {
+      id: label.slice(0, 3),
+      iconChunks: iconChunks.length,
+      iconGzip: iconChunks.map((chunk) => chunk.gzip),
+      sharedIconChunks: iconsPerChunk.filter((count) => count > 1).length,
+      iconsInFirstLoad: iconChunks.some((chunk) => widget.firstLoad.has(chunk.file)),
+      gzip: gzipSum(chunks),
+      count: chunks.length,
+      inFirstLoad: chunks.some((chunk) => widget.firstLoad.has(chunk.file)),
+      icons,
+      unconfiguredIcons: icons.filter((name) => !configured.includes(name)),
+      firstLoadExtra: widget.firstLoadGzip - emailOnly.widget.firstLoadGzip,
+    };
+  });
+  const socialInOthers = [emailOnly, allThree, withPasskeys, withCrypto].some(({ widget }) =>
+    widget.loadedInputs.some(([input]) => SOCIAL_CODE.test(input)),
+  );
+  const socialLine = `- The social chunk (Main's column of 'Continue with {provider}' buttons, \`useOAuth\`, \`useGoogleOneTap\`; the icons are chunks of their own, below), gzipped: ${social
+    .map((item) => `${item.id} ${kb(item.gzip)} over ${item.count} chunk(s)`)
+    .join(', ')}; ${
+    social.some((item) => item.inFirstLoad)
+      ? `**in a first load ✗** (${social
+          .filter((item) => item.inFirstLoad)
+          .map((item) => item.id)
+          .join(', ')})`
+      : 'fetched after the first render, in no first load ✓'
+  }; the first load is ${social.map((item) => `${item.id} ${kb(item.firstLoadExtra)}`).join(', ')} more than (a)'s. Icons fetched: ${social
+    .map((item) => `${item.id} ${item.icons.length ? item.icons.join(', ') : 'none'}`)
+    .join(
+      '; ',
+    )} by \`preloadSignIn\` (a button imports its icon when it renders). The icons are ${social[0].iconChunks} chunks in each build (${kb(Math.min(...social[0].iconGzip))} to ${kb(Math.max(...social[0].iconGzip))} gzipped each), ${
+    social.some((item) => item.sharedIconChunks > 0 || item.iconsInFirstLoad)
+      ? '**some hold several providers or are in a first load ✗**'
+      : "one provider each and in no first load ✓, so a page fetches the configured providers' icons only"
+  }; icons of unconfigured providers fetched: ${
+    social.some((item) => item.unconfiguredIcons.length > 0)
+      ? `**yes ✗** (${social
+          .filter((item) => item.unconfiguredIcons.length > 0)
+          .map((item) => `${item.id} ${item.unconfiguredIcons.join(', ')}`)
+          .join('; ')})`
+      : 'none ✓'
+  }. Social code in (a)'s, (b)'s, (c)'s or (d)'s loaded chunks: ${socialInOthers ? '**yes ✗**' : 'no ✓'}.`;
   const viemInputs = results.flatMap(({ widget, page }) =>
     [...widget.allInputs, ...page.allInputs].filter(([input]) => VIEM_LIBRARY.test(input)),
   );
@@ -432,6 +547,7 @@ async function kitBundleSection() {
     `- (c)'s passkey chunk (Main's 'Login with a Passkey' block and warning banner, PasskeyConfirmation, \`usePasskeyLogin\`): ${kb(gzipSum(passkeyChunks))} gzipped, ${passkeyInFirstLoad ? "**in (c)'s first load ✗**" : "fetched after the first render, not in (c)'s first load ✓"}; (c)'s first load is ${kb(withPasskeys.widget.firstLoadGzip - emailOnly.widget.firstLoadGzip)} more than (a)'s (the passkey descriptors of both registries, Main's block slot and the passkey styles are in every first load, (a)'s too). The registration screens (PasskeyRegistrationStart, PasskeyRegistrationSuccess, \`usePasskeys\` with react-query's \`useUser\`): ${kb(gzipSum(registrationChunks))} gzipped, a chunk only \`<PasskeyRegistration>\` fetches (${registrationLoaded ? "**loaded by (c)'s `preloadSignIn` ✗**" : 'not loaded by (c) ✓'}). @simplewebauthn/browser: ${webauthnGzip ? `${kb(webauthnGzip)} gzipped, a chunk of its own the SDK loads at the first passkey ceremony` : 'not bundled'}. Passkey code in (a)'s or (b)'s loaded chunks: ${passkeyInOthers ? '**yes ✗**' : 'no ✓'}.`,
     `- The TOTP chunk (TotpAuthenticate, TotpRecoveryCode, \`useTotpFlow\`; in (a)'s build): ${kb(gzipSum(totpChunks))} gzipped over ${totpChunks.length} chunk(s), fetched only when a first factor leaves the sign-in waiting for a second one; loaded by any configuration's \`preloadSignIn\`: ${totpLoaded ? `**yes ✗** (${[...new Set(totpLoadedInputs)].join(', ')})` : 'no ✓'}.`,
     `- (d)'s wallet chunk (Main's wallet buttons, the six crypto screens, their icons, \`useWallets\`, \`useCryptoWalletFlow\`, bs58): ${kb(gzipSum(cryptoChunks))} gzipped over ${cryptoChunks.length} chunk(s), ${cryptoInFirstLoad ? "**in (d)'s first load ✗**" : "fetched after the first render, not in (d)'s first load ✓"}; (d)'s first load is ${kb(withCrypto.widget.firstLoadGzip - emailOnly.widget.firstLoadGzip)} more than (a)'s (the crypto descriptors of both registries and the wallet styles are in every first load, (a)'s too). bs58 outside the wallet chunk: ${base58Outside ? '**yes ✗**' : 'no ✓'}. Wallet code in (a)'s, (b)'s or (c)'s loaded chunks: ${cryptoInOthers ? '**yes ✗**' : 'no ✓'}. viem (the provider's signature check) in any browser chunk: ${viemInputs.length > 0 ? '**yes ✗**' : 'no ✓'}.`,
+    socialLine,
     `- A password-strength library (@zxcvbn-ts) in any browser chunk: ${strengthInputs.length > 0 ? `**yes ✗** (${[...new Set(strengthInputs.map(([input]) => packageOf(input)))].join(', ')})` : 'no ✓ (the provider checks strength)'}.`,
     ...results.map(
       ({ label, widget }) =>
