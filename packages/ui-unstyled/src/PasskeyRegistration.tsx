@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useState } from 'react';
 import { type Strings, useMessages } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
 import { passkeyMessages } from './products/passkeys/messages';
-import { LAZY_SCREENS } from './screenLoaders';
+import { lazyScreen } from './screenLoaders';
 import { type Toaster, ToastProvider } from './toast';
 import { WidgetRoot } from './WidgetRoot';
 
@@ -25,6 +25,8 @@ export interface PasskeyRegistrationProps extends Omit<PartProps<'div'>, 'childr
   toaster?: Toaster;
 }
 
+const RegistrationStart = lazyScreen('PasskeyRegistrationStart', ['passkeys']);
+
 /**
  * The widget's first screen: PasskeyRegistrationStart, or 'Error: Cannot use PasskeyRegistration component without
  * active user authenticated.' (role alert) when nobody is signed in or the user cannot be fetched (sdk-and-idp §6:
@@ -34,7 +36,7 @@ function StartOrNoUser() {
   const t = useMessages(passkeyMessages);
   const hasSession = useSession((snapshot) => snapshot.session !== null);
   const { status } = useUser();
-  if (hasSession && status !== 'error') return <LAZY_SCREENS.PasskeyRegistrationStart />;
+  if (hasSession && status !== 'error') return <RegistrationStart />;
   return <NoUser role="alert">{t('error.passkey_no_user')}</NoUser>;
 }
 

@@ -52,6 +52,8 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
     return created;
   });
   useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
+  // Its screens are the password chunk's (the confirmation), then those of the configured products' flows.
+  const [screenProducts] = useState(() => ['passwords', ...store.getState().config.products]);
 
   // The reset page opens on PasswordResetForm, in the entry chunk; every later screen (confirmation, login success,
   // error, and the sign-in screens an error's back arrow can lead to) is loaded when reached (screenLoaders.ts),
@@ -68,6 +70,7 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
       initialScreen="PasswordResetForm"
       initialScreenComponent={PasswordResetFormScreen}
       mainScreen={MainScreen}
+      screenProducts={screenProducts}
       ref={ref}
     />
   );

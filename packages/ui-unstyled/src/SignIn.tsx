@@ -3,7 +3,6 @@ import {
   configuredProducts,
   createSignInStore,
   resolveSignInConfig,
-  type Screen,
   type SignInCallbacks,
   type SignInConfig,
   signInConfigError,
@@ -13,7 +12,7 @@ import { type ComponentType, forwardRef, useEffect, useRef, useState } from 'rea
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
 import { PRODUCT_KITS } from './products/registry';
-import { SCREEN_LOADERS } from './screenLoaders';
+import { loadOutcomeScreens } from './screenLoaders';
 import { MainScreen, preloadProductForms } from './screens/Main/MainScreen';
 import { formProductsOf } from './screens/Main/useMainScreen';
 import { type Toaster, ToasterProvider, ToastProvider, type ToastProviderProps } from './toast';
@@ -21,11 +20,6 @@ import { WidgetRoot } from './WidgetRoot';
 
 // Every screen but Main is lazy (screenLoaders.ts): an email-magic-link-only page downloads Main and nothing else
 // until the user moves on (bundle budget). `preloadSignIn` fetches the chunks ahead of time through the same loaders.
-
-// Error and LoginSuccess can follow any flow; each product's own screens come from the product registry.
-const ANY_PRODUCT_SCREENS: LazyScreen[] = ['Error', 'LoginSuccess'];
-
-type LazyScreen = Exclude<Screen, 'Main'>;
 
 /** Options of `preloadSignIn`. */
 export interface PreloadSignInOptions {
@@ -43,8 +37,8 @@ export async function preloadSignIn(config?: SignInConfig, options: PreloadSignI
   const resolved = resolveSignInConfig(config);
   if (signInConfigError(resolved, config) !== null) return;
   const formProducts = formProductsOf(resolved);
-  const screens = new Set<LazyScreen>(ANY_PRODUCT_SCREENS);
-  const loads: Promise<unknown>[] = [];
+  // Error and LoginSuccess can follow any flow; each product's own screens are in its one chunk.
+  const loads: Promise<unknown>[] = [loadOutcomeScreens()];
   let canToast = false;
   for (const product of configuredProducts(resolved)) {
     const kit = PRODUCT_KITS[product.key as AvailableProduct];
@@ -52,12 +46,11 @@ export async function preloadSignIn(config?: SignInConfig, options: PreloadSignI
     const drawsForm = Object.values(formProducts).includes(product.key as AvailableProduct) || !!kit.mainBlock;
     if (!drawsForm && product.tabs(resolved).length === 0) continue;
     // Its screens and its forms share its one chunk (products/<key>/chunk.ts).
-    for (const screen of product.screens) if (screen !== 'Main') screens.add(screen);
+    loads.push(kit.load());
     // The forms themselves, not only the chunk: then they render without a Suspense fallback, on the server too.
-    if (drawsForm) loads.push(kit.load(), preloadProductForms(product.key as AvailableProduct));
+    if (drawsForm) loads.push(preloadProductForms(product.key as AvailableProduct));
     if (kit.toastingScreens?.length) canToast = true;
   }
-  loads.push(...[...screens].map((screen) => SCREEN_LOADERS[screen]()));
   if (options.loadToaster && canToast) loads.push(options.loadToaster());
   await Promise.all(loads);
 }

@@ -13,7 +13,7 @@ import { Spinner } from './components/Spinner';
 import { Watermark } from './components/Watermark';
 import { loadErrorMessages, type MessageId, MessagesProvider, type Strings, useMessages } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
-import { LAZY_SCREENS } from './screenLoaders';
+import { lazyScreen } from './screenLoaders';
 import type { Toaster, ToastProviderProps } from './toast';
 
 // Internal: the body <SignIn> and <ResetPassword> share (providers, screen switch, focus, watermark). Not exported
@@ -47,6 +47,11 @@ export interface WidgetRootProps extends Omit<PartProps<'div'>, 'children'> {
   toastProvider: ComponentType<ToastProviderProps>;
   /** Shows the store's configuration error (role alert) instead of the screens. */
   showsConfigError?: boolean;
+  /**
+   * The products whose chunks hold the screens after the first, searched first (`lazyScreen`); default: the
+   * configuration's.
+   */
+  screenProducts?: readonly string[];
 }
 
 /** The store, messages and toasts providers around the screen switch. */
@@ -75,12 +80,14 @@ export const WidgetRoot = forwardRef<HTMLDivElement, WidgetRootProps>(function W
 type WidgetBodyProps = Omit<WidgetRootProps, 'store' | 'strings' | 'toaster' | 'toastProvider'>;
 
 const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBody(
-  { root: Root, initialScreen, initialScreenComponent, mainScreen, showsConfigError = false, ...props },
+  { root: Root, initialScreen, initialScreenComponent, mainScreen, showsConfigError = false, screenProducts, ...props },
   forwardedRef,
 ) {
   const t = useMessages();
   const screen = useSignInStore((state) => state.screen);
   const configError = useSignInStore((state) => (showsConfigError ? state.configError : null));
+  const configuredProducts = useSignInStore((state) => state.config.products);
+  const products = screenProducts ?? configuredProducts;
   const container = useRef<HTMLDivElement | null>(null);
   const setRef = (element: HTMLDivElement | null) => {
     container.current = element;
@@ -101,7 +108,7 @@ const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBo
   }, []);
 
   const ScreenComponent =
-    screen === initialScreen ? initialScreenComponent : screen === 'Main' ? mainScreen : LAZY_SCREENS[screen];
+    screen === initialScreen ? initialScreenComponent : screen === 'Main' ? mainScreen : lazyScreen(screen, products);
   return (
     <Root data-screen={screen} {...props} ref={setRef}>
       {configError !== null ? (

@@ -1,45 +1,67 @@
 import type { Screen } from '@latchkey/hooks';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { loadErrorMessages } from './messages/index';
-import { loadOnce, withProductMessages } from './products/defineProductKit';
+import { loadOnce, type ProductChunk, withProductMessages } from './products/defineProductKit';
 import { PRODUCT_KITS } from './products/registry';
 
-// Shared by <SignIn> and <ResetPassword> (WidgetRoot.tsx) and by `preloadSignIn`: each screen's chunk is fetched
-// by one loader, so rendering a screen after preloading it downloads nothing more. Screens come in one chunk per
-// product (products/<key>/chunk.ts, declared in products/<key>/kit.ts) plus one for the screens any product can
-// end on (screens/outcomeScreens.ts): a configuration downloads one chunk per product instead of one per screen.
+// Shared by <SignIn>, <ResetPassword> and <PasskeyRegistration> (WidgetRoot.tsx) and by `preloadSignIn`. Screens come
+// in one chunk per product (products/<key>/chunk.ts, its `screens`) plus one for the screens any product can end on
+// (screens/outcomeScreens.ts): a configuration downloads one chunk per product instead of one per screen. No list of
+// which product holds which screen is in the first load (it would carry every available product's screen names): a
+// screen is looked up in the chunks of the widget's own products, the chunks its Main screen and `preloadSignIn`
+// download anyway, and only then in the other products' chunks.
 
-// The error screen shows a text of the error catalogue (its own chunk): both come in before it renders.
-const loadOutcomeScreens = loadOnce(async () => {
+/** A screen that is loaded when reached: every screen but Main (in the entry chunk). */
+export type LazyScreen = Exclude<Screen, 'Main'>;
+
+/** The outcome screens (LoginSuccess, Error) with the error catalogue, which the error screen shows a text of. */
+export const loadOutcomeScreens = loadOnce(async () => {
   const [screens] = await Promise.all([import('./screens/outcomeScreens'), loadErrorMessages()]);
   return screens;
 });
 
-// Main is no lazy screen here: <SignIn> opens on it (in its entry chunk), and <ResetPassword> passes it
-// (ResetPassword.tsx). A dynamic import of Main here would put Main in a chunk of its own on every sign-in page.
-const loaders: Partial<Record<Screen, () => Promise<ComponentType>>> = {
-  LoginSuccess: async () => (await loadOutcomeScreens()).LoginSuccessScreen,
-  Error: async () => (await loadOutcomeScreens()).ErrorScreen,
-};
-for (const kit of Object.values(PRODUCT_KITS)) {
-  for (const screen of kit.product.screens) {
-    loaders[screen] = async () => {
-      const chunk = await kit.load();
-      return withProductMessages(chunk.screens[screen] as ComponentType, chunk.messages);
-    };
-  }
+// Chunks that join the look-up at run time: the TOTP chunk, once a first factor leaves the sign-in waiting for it.
+const addedChunks: (() => Promise<ProductChunk>)[] = [];
+
+/** Adds a chunk whose `screens` every later look-up searches too (idempotent). */
+export function addScreenChunk(load: () => Promise<ProductChunk>): void {
+  if (!addedChunks.includes(load)) addedChunks.push(load);
 }
 
 /**
- * The loader of each screen's chunk but Main's, from the product registry: `LAZY_SCREENS` and `preloadSignIn` call
- * these.
+ * The component of `screen`, inside its product's texts: from the outcome chunk, the chunks of `products` (the
+ * widget's) or an added chunk, else from another product's chunk. Each group downloads at once and is searched in
+ * order, so an outcome screen never waits for a product chunk.
  */
-export const SCREEN_LOADERS = loaders as Record<Exclude<Screen, 'Main'>, () => Promise<ComponentType>>;
+export async function loadScreen(screen: LazyScreen, products: readonly string[]): Promise<ComponentType> {
+  const kits = Object.entries(PRODUCT_KITS);
+  for (const own of [true, false]) {
+    const loads = kits.filter(([key]) => products.includes(key) === own).map(([, kit]) => kit.load);
+    const chunks: Promise<ProductChunk>[] = (own ? [loadOutcomeScreens, ...loads, ...addedChunks] : loads).map((load) =>
+      load(),
+    );
+    // A chunk that is not searched (the screen was found before it) fails unheard.
+    for (const chunk of chunks) chunk.catch(() => {});
+    for (const chunk of chunks) {
+      const { screens, messages } = await chunk;
+      if (screens[screen]) return withProductMessages(screens[screen], messages);
+    }
+  }
+  throw new Error(`No chunk has the screen ${screen}`);
+}
+
+const lazyScreens = new Map<LazyScreen, LazyExoticComponent<ComponentType>>();
 
 /**
- * Each screen but Main as a `React.lazy` component over its loader; a widget renders its first screen eagerly
- * instead, and passes Main (`WidgetRoot`'s `mainScreen`) when it does not open on Main.
+ * `screen` as a `React.lazy` component over `loadScreen`, one per screen (each screen is in one chunk, whichever
+ * widget asks); a widget renders its first screen eagerly instead, and passes Main (`WidgetRoot`'s `mainScreen`)
+ * when it does not open on Main.
  */
-export const LAZY_SCREENS = Object.fromEntries(
-  Object.entries(SCREEN_LOADERS).map(([screen, load]) => [screen, lazy(async () => ({ default: await load() }))]),
-) as Record<Exclude<Screen, 'Main'>, LazyExoticComponent<ComponentType>>;
+export function lazyScreen(screen: LazyScreen, products: readonly string[]): LazyExoticComponent<ComponentType> {
+  let component = lazyScreens.get(screen);
+  if (!component) {
+    component = lazy(async () => ({ default: await loadScreen(screen, products) }));
+    lazyScreens.set(screen, component);
+  }
+  return component;
+}

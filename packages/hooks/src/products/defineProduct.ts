@@ -1,7 +1,9 @@
-// The descriptor of one sign-in product: everything the store, the Main screen, the tabs and `preloadSignIn`
-// read about it. Each product folder (`products/<key>/product.ts`) makes one; `registry.ts` lists them.
+// The descriptor of one sign-in product: what the store, the Main screen and the tabs read about it before any
+// product chunk has arrived. Each product folder (`products/<key>/product.ts`) makes one; `registry.ts` lists them,
+// so every descriptor is in every sign-in page's first load, configured or not: only what is read before the
+// configured products' chunks arrive belongs here. Its screens are not: the kits' product chunks list them.
 import type { LazyNamespace, WidgetProduct } from '@latchkey/sdk';
-import type { MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
+import type { MethodTab, ResolvedSignInConfig, SignInConfig } from '../signInStore';
 
 /** A product's key in `config.products` (and its folder's name in every package). */
 export type ProductKey = WidgetProduct;
@@ -41,8 +43,6 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
    * (lowest first) and the first whose `when` holds draws the form.
    */
   emailForm?: { precedence: number; when?(config: ResolvedSignInConfig): boolean };
-  /** The screens its flows can reach after Main (their chunks are loaded with the product). */
-  screens: readonly Screen[];
   /**
    * The SDK namespaces its flows call (`client.preload` warms them when a widget shows the product, so the first
    * submit does not wait for their code).

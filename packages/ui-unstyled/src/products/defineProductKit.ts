@@ -9,6 +9,10 @@ import type { EmailFlowBinderProps } from '../screens/Main/EmailForm';
 
 /** What every product chunk exports: its screens by name and its texts (`products/<key>/messages.ts`). */
 export interface ProductChunk {
+  /**
+   * Every screen its flows can reach after Main, by name. The screen loaders look a screen up in the widget's
+   * products' chunks (screenLoaders.ts): no list of a product's screens is in the first load.
+   */
   screens: Partial<Record<Screen, ComponentType>>;
   messages?: Catalogue;
 }
@@ -31,7 +35,7 @@ export interface ProductKit<C = unknown> {
   product: ProductDefinition;
   /**
    * Downloads the product's lazy chunk (`products/<key>/chunk.ts`), once. The chunk exports `screens`: a component
-   * for each screen the hooks' descriptor lists (`product.screens`).
+   * for each screen its flows can reach after Main.
    */
   load: () => Promise<C & ProductChunk>;
   /**

@@ -1,3 +1,8 @@
 // The lazy chunk of the screens any product can end on (login success, error), in one download.
-export { ErrorScreen } from './Error/ErrorScreen';
-export { LoginSuccessScreen } from './LoginSuccess/LoginSuccessScreen';
+import { ErrorScreen } from './Error/ErrorScreen';
+import { LoginSuccessScreen } from './LoginSuccess/LoginSuccessScreen';
+
+export { ErrorScreen, LoginSuccessScreen };
+
+/** Its screens by name (the screen loaders search it first, screenLoaders.ts). */
+export const screens = { Error: ErrorScreen, LoginSuccess: LoginSuccessScreen };

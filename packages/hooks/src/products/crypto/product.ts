@@ -8,13 +8,5 @@ export const cryptoProduct = defineProduct({
   key: 'crypto',
   block: 'crypto',
   tabs: () => [],
-  screens: [
-    'CryptoConnect',
-    'CryptoSignMessage',
-    'CryptoOtherScreen',
-    'CryptoSetupWallet',
-    'CryptoError',
-    'CryptoConfirmation',
-  ],
   sdkNamespaces: ['cryptoWallets'],
 });

@@ -21,6 +21,5 @@ export const emailMagicLinksProduct = defineProduct({
   block: 'forms',
   tabs: () => ['email'],
   emailForm: { precedence: 2 },
-  screens: ['EmailConfirmation'],
   sdkNamespaces: ['magicLinks'],
 });

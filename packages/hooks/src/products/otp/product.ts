@@ -16,7 +16,6 @@ export const otpProduct = defineProduct({
   block: 'forms',
   tabs: (config) => config.otpOptions.methods,
   emailForm: { precedence: 1, when: (config) => config.otpOptions.methods.includes('email') },
-  screens: ['OTPAuthenticate', 'OTPConfirmation'],
   sdkNamespaces: ['otps'],
   configError: (config) => {
     const unknown = config.otpOptions.methods.find((method) => !OTP_METHODS.includes(method));

@@ -9,6 +9,5 @@ export const passkeysProduct = defineProduct({
   key: 'passkeys',
   block: 'passkey',
   tabs: () => [],
-  screens: ['PasskeyRegistrationStart', 'PasskeyRegistrationSuccess', 'PasskeyConfirmation'],
   sdkNamespaces: ['webauthn', 'user'],
 });

@@ -15,14 +15,5 @@ export const passwordsProduct = defineProduct({
   block: 'forms',
   tabs: () => ['email'],
   emailForm: { precedence: 0 },
-  screens: [
-    'PasswordCreateOrLogin',
-    'PasswordForgot',
-    'PasswordBreached',
-    'PasswordSetNew',
-    'PasswordDedupe',
-    'PasswordConfirmation',
-    'PasswordResetForm',
-  ],
   sdkNamespaces: ['passwords', 'users'],
 });

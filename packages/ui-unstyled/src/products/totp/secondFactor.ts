@@ -4,35 +4,20 @@
 // chunk is fetched, its screens join the widget's lazy screens and its rows the transition table, and the widget
 // moves to TotpAuthenticate instead of showing the success screen. Nothing here is in a sign-in page's first load:
 // this module comes with the success screens' chunks, and the TOTP screens are one more chunk behind it.
-import { isSecondFactorPending, type SignInStore, totpProduct, useLatchkeyClient } from '@latchkey/hooks';
+import { isSecondFactorPending, type SignInStore, useLatchkeyClient } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
-import { type ComponentType, lazy, useLayoutEffect } from 'react';
-import { LAZY_SCREENS, SCREEN_LOADERS } from '../../screenLoaders';
-import { loadOnce, withProductMessages } from '../defineProductKit';
+import { useLayoutEffect } from 'react';
+import { addScreenChunk } from '../../screenLoaders';
+import { loadOnce } from '../defineProductKit';
 
 /** Downloads the TOTP chunk once (its hooks add the TOTP rows to the transition table as they load). */
 export const loadTotpChunk = loadOnce(() => import('./chunk'));
 
-const loaders = SCREEN_LOADERS as Record<string, () => Promise<ComponentType>>;
-const lazyScreens = LAZY_SCREENS as Record<string, ComponentType>;
-
-/** Adds the TOTP screens to the widget's screen loaders (idempotent). */
-function addTotpScreens(): void {
-  for (const screen of totpProduct.screens) {
-    if (loaders[screen]) continue;
-    const load = async () => {
-      const chunk = await loadTotpChunk();
-      return withProductMessages(chunk.screens[screen as keyof typeof chunk.screens] as ComponentType, chunk.messages);
-    };
-    loaders[screen] = load;
-    lazyScreens[screen] = lazy(async () => ({ default: await load() }));
-  }
-}
-
 let areScreensLoaded = false;
 const loadTotpScreens = loadOnce(async () => {
   await loadTotpChunk();
-  addTotpScreens();
+  // Its screens join the widget's screen look-up (screenLoaders.ts).
+  addScreenChunk(loadTotpChunk);
   areScreensLoaded = true;
 });
 
