@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { type DevelopmentClaims, developmentProfile } from '../profiles';
 import { UPSTREAMS } from '../upstreams';
 import { PAGE_HEADERS, renderIdentityPage, renderInteractionErrorPage } from './identityPage';
@@ -120,6 +120,9 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
   });
   const issuer = originOf(options.host, (server.address() as AddressInfo).port);
 
+  // Loaded on the first start only: oidc-provider prints a warning when imported on Node before 22, and nearly every
+  // provider (the CLI in production, most test providers) never starts the development upstream.
+  const { default: Provider, interactionPolicy } = await import('oidc-provider');
   const policy = interactionPolicy.base();
   // The identity page every time, as a provider's account chooser would: the upstream's own session (one for all
   // 19 clients) would otherwise sign the last identity in again without asking.
