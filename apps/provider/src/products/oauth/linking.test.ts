@@ -1,5 +1,6 @@
 // Who a social identity signs in as: keyed by (provider, subject); joining an existing user by email only when
 // both the upstream and that user have verified it; attach links to the signed-in user; unlinking.
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
 import { signIn } from '../../../test/fixtures';
@@ -77,7 +78,7 @@ describe('account linking', () => {
       token: code,
       session_duration_minutes: 60,
     });
-    expect(verified.status).toBe(200);
+    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
     expect(verified.json.data.user.providers).toEqual([]);
     expect(verified.json.data.user.emails[0].verified).toBe(true);
     // And the session the social sign-in made is gone.
@@ -167,5 +168,38 @@ describe('DELETE /users/oauth/{id}', () => {
     expect(response.json.data.__user.providers).toEqual([]);
     // The next sign-in with that identity is a sign-in by verified email again.
     expect((await signedInWith(t, 'google', ADA)).user_id).toBe(data.user_id);
+  });
+});
+
+describe('multi-factor sign-in', () => {
+  it('answers an intermediate session for a user with a second factor, which a TOTP code completes', async () => {
+    const t = await startProvider({ project: { mfa: { required: true } } });
+    const first = await signedInWith(t, 'google', ADA);
+    const enrolled = (await t.post('/totps', { expiration_minutes: 30 }, first.session_token)).json.data;
+    const code = () => generate({ secret: enrolled.secret, epoch: Math.floor(t.clock.now() / 1000) });
+    const verified = await t.post(
+      '/totps/authenticate',
+      { totp_code: await code(), session_duration_minutes: 60 },
+      first.session_token,
+    );
+    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+    const { token } = await signInAt(t, 'google', ADA);
+    const response = await oauthAuthenticate(t, token);
+    expect(response.status).toBe(200);
+    const data = response.json.data;
+    expect(data.session_token).toBe('');
+    expect(data.intermediate_session_token).toMatch(/.+/);
+    expect(data.provider_type).toBe('google');
+    t.clock.advance(30_000);
+    const completed = await t.post('/totps/authenticate', {
+      totp_code: await code(),
+      session_duration_minutes: 60,
+      intermediate_session_token: data.intermediate_session_token,
+    });
+    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+    expect(completed.json.data.session.authentication_factors.map((factor: { type: string }) => factor.type)).toEqual([
+      'oauth',
+      'totp',
+    ]);
   });
 });
