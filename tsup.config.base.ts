@@ -1,7 +1,13 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { setFlagsFromString } from 'node:v8';
 import type { Options } from 'tsup';
+
+// tsup writes the declarations in a worker thread (rollup-plugin-dts over every module entry), which inherits this
+// process's heap limit: ui-unstyled's ~150 entries need more than Node's default 4 GB. Raised here rather than by
+// NODE_OPTIONS in each package's script, so `npm run build` works the same on every platform.
+setFlagsFromString('--max-old-space-size=8192');
 
 /** The one tsup configuration every package builds with: ESM + CJS + `.d.ts`, tree-shakable. */
 export function packageBuild(entry: Record<string, string>, overrides: Options = {}): Options {
