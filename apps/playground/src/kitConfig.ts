@@ -35,7 +35,7 @@ export const ONE_TAP_POSITIONS = ['embedded', 'floating', 'off'] as const;
 export type OneTapPosition = (typeof ONE_TAP_POSITIONS)[number];
 
 /**
- * Where the page loads Google's One Tap script from: `VITE_LATCHKEY_ONE_TAP_SCRIPT_URL` when set, else in development
+ * Where the widget loads Google's One Tap script from (`oauthOptions.oneTapScriptURL`): `VITE_LATCHKEY_ONE_TAP_SCRIPT_URL` when set, else in development
  * the provider's stand-in (`GET /dev/oauth/gsi/client`, development mode only), which offers the development
  * upstream's test identities and hands back a credential that upstream signed, else Google's own script.
  */
@@ -145,6 +145,7 @@ export function signInConfig(settings: KitSettings, origin: string = window.loca
       ),
       loginRedirectURL: landing,
       signupRedirectURL: landing,
+      oneTapScriptURL: ONE_TAP_SCRIPT_URL,
     };
   }
   // `crypto` needs no options (spec: the wallet buttons come from the wallets the browser has).

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { addTransitions } from './products/addTransitions';
 import { DEFAULT_WALLET_OPTION } from './products/crypto/wallets';
+import { resolveOAuthProviders } from './products/oauth/resolveProviders';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import {
@@ -36,50 +37,47 @@ describe('configuration', () => {
     });
   });
 
-  it("fills in each social provider's defaults and keeps a type outside the 19, flagged", () => {
+  it("keeps the social providers as written (default []), and resolveOAuthProviders fills in each one's defaults, a type outside the 19 kept, flagged", () => {
+    const providers = [
+      { type: 'google', one_tap: true, position: 'floating' as const, cancel_on_tap_outside: undefined },
+      { type: 'github', custom_scopes: ['read:org'], provider_params: { login: 'ada' } },
+      { type: 'myspace' },
+    ];
     const config = resolveSignInConfig({
       products: ['oauth'],
-      oauthOptions: {
-        providers: [
-          { type: 'google', one_tap: true, position: 'floating', cancel_on_tap_outside: undefined },
-          { type: 'github', custom_scopes: ['read:org'], provider_params: { login: 'ada' } },
-          { type: 'myspace' },
-        ],
-        loginRedirectURL: 'https://a.test/in',
+      oauthOptions: { providers, loginRedirectURL: 'https://a.test/in' },
+    });
+    expect(config.oauthOptions).toEqual({ providers, loginRedirectURL: 'https://a.test/in' });
+    expect(resolveSignInConfig({ products: ['oauth'] }).oauthOptions).toEqual({ providers: [] });
+    expect(resolveOAuthProviders(config.oauthOptions.providers)).toEqual([
+      {
+        type: 'google',
+        custom_scopes: [],
+        provider_params: {},
+        one_tap: true,
+        position: 'floating',
+        cancel_on_tap_outside: true,
+        isKnown: true,
       },
-    });
-    expect(config.oauthOptions).toEqual({
-      providers: [
-        {
-          type: 'google',
-          custom_scopes: [],
-          provider_params: {},
-          one_tap: true,
-          position: 'floating',
-          cancel_on_tap_outside: true,
-          isKnown: true,
-        },
-        {
-          type: 'github',
-          custom_scopes: ['read:org'],
-          provider_params: { login: 'ada' },
-          one_tap: false,
-          position: 'embedded',
-          cancel_on_tap_outside: true,
-          isKnown: true,
-        },
-        {
-          type: 'myspace',
-          custom_scopes: [],
-          provider_params: {},
-          one_tap: false,
-          position: 'embedded',
-          cancel_on_tap_outside: true,
-          isKnown: false,
-        },
-      ],
-      loginRedirectURL: 'https://a.test/in',
-    });
+      {
+        type: 'github',
+        custom_scopes: ['read:org'],
+        provider_params: { login: 'ada' },
+        one_tap: false,
+        position: 'embedded',
+        cancel_on_tap_outside: true,
+        isKnown: true,
+      },
+      {
+        type: 'myspace',
+        custom_scopes: [],
+        provider_params: {},
+        one_tap: false,
+        position: 'embedded',
+        cancel_on_tap_outside: true,
+        isKnown: false,
+      },
+    ]);
   });
 
   it('keeps what the host set', () => {

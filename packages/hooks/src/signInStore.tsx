@@ -71,7 +71,7 @@ export interface ResolvedSignInConfig {
     'loginExpirationMinutes' | 'signupExpirationMinutes' | 'createUserAsPending'
   >;
   otpOptions: Required2<NonNullable<SignInConfig['otpOptions']>, 'expirationMinutes'>;
-  /** `providers` default `[]`; each provider's defaults filled in (`isKnown` false for a type outside the 19). */
+  /** `providers` default `[]` (each provider's own defaults: `resolveOAuthProviders`, with the social chunk). */
   oauthOptions: ResolvedOAuthOptions;
   passwordOptions: NonNullable<SignInConfig['passwordOptions']>;
   sessionOptions: Required2<NonNullable<SignInConfig['sessionOptions']>, 'sessionDurationMinutes'>;

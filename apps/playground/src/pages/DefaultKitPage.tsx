@@ -4,7 +4,6 @@ import { SignIn } from '@latchkey/ui-default';
 import { useMemo, useState } from 'react';
 import { ConfigSwitcher } from '../ConfigSwitcher';
 import { type KitSettings, searchFromSettings, settingsFromSearch, signInConfig } from '../kitConfig';
-import { useOneTapScript } from '../oneTapScript';
 import { PasswordPolicyNote } from '../PasswordPolicyNote';
 import { navigate, useLocation } from '../router';
 
@@ -21,7 +20,6 @@ export default function DefaultKitPage() {
   const { search } = useLocation();
   const settings = useMemo(() => settingsFromSearch(search), [search]);
   const config = useMemo(() => signInConfig(settings), [settings]);
-  const oneTap = useOneTapScript(settings.products.includes('oauth') && settings.oneTap !== 'off');
   // The widget reads its configuration once, when it mounts: a new configuration mounts a new widget. The theme and
   // the direction are not configuration: changing them keeps the screen.
   const widgetKey = searchFromSettings({ ...settings, theme: 'light', dir: 'ltr' });
@@ -43,11 +41,7 @@ export default function DefaultKitPage() {
       <h1 id="default-title">Default kit</h1>
       <div className="pg-columns">
         <div className="pg-widget">
-          {oneTap.ready ? (
-            <SignIn key={widgetKey} config={config} callbacks={callbacks} theme={settings.theme} dir={settings.dir} />
-          ) : (
-            <p aria-busy="true">Loading Google One Tap's script…</p>
-          )}
+          <SignIn key={widgetKey} config={config} callbacks={callbacks} theme={settings.theme} dir={settings.dir} />
           {log.length > 0 && (
             <section aria-labelledby="events-title" className="pg-events">
               <h2 id="events-title">Callbacks</h2>

@@ -2,7 +2,6 @@ import '../styles/unstyled-skin.css';
 import { SignIn } from '@latchkey/ui-unstyled';
 import { useMemo } from 'react';
 import { searchFromSettings, settingsFromSearch, signInConfig } from '../kitConfig';
-import { useOneTapScript } from '../oneTapScript';
 import { Link, useLocation } from '../router';
 
 /**
@@ -13,7 +12,6 @@ export default function UnstyledKitPage() {
   const { search } = useLocation();
   const settings = useMemo(() => settingsFromSearch(search), [search]);
   const config = useMemo(() => signInConfig(settings), [settings]);
-  const oneTap = useOneTapScript(settings.products.includes('oauth') && settings.oneTap !== 'off');
   return (
     <section aria-labelledby="unstyled-title" className="pg-page">
       <h1 id="unstyled-title">Unstyled kit</h1>
@@ -24,11 +22,7 @@ export default function UnstyledKitPage() {
         <code>{searchFromSettings(settings)}</code>).
       </p>
       <div className="pg-skin">
-        {oneTap.ready ? (
-          <SignIn key={searchFromSettings(settings)} config={config} />
-        ) : (
-          <p aria-busy="true">Loading Google One Tap's script…</p>
-        )}
+        <SignIn key={searchFromSettings(settings)} config={config} />
       </div>
     </section>
   );

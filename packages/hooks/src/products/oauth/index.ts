@@ -4,5 +4,6 @@ export type { GoogleAccountsId, GoogleIdConfiguration, PromptMomentNotification 
 export * from './oneTapConstants';
 export * from './product';
 export * from './providerLabels';
+export * from './resolveProviders';
 export * from './useGoogleOneTap';
 export * from './useOAuth';

@@ -1,9 +1,9 @@
-import { OAUTH_PROVIDERS, type OAuthProvider } from '@latchkey/sdk';
+import type { OAuthProvider } from '@latchkey/sdk';
 import { defineProduct } from '../defineProduct';
 
-// In every first load (the registry lists it): the options, their defaults and the provider count. The labels,
-// `useOAuth` and `useGoogleOneTap` come with the social chunk. OAUTH_PROVIDERS is already in every first load (the
-// SDK client's lazy `oauth.{provider}.start` stubs are built from it).
+// In every first load (the registry lists it): the option names, the `providers` default and the provider count.
+// Each provider's defaults (resolveProviders.ts), the labels, `useOAuth` and `useGoogleOneTap` come with the social
+// chunk.
 
 /** Where Google One Tap shows: Google's own floating prompt, or inside the widget (spec §2). */
 export type OneTapPosition = 'floating' | 'embedded';
@@ -32,55 +32,28 @@ export interface OAuthOptions {
   loginRedirectURL?: string;
   /** Where a new user lands after the provider (default: the project's default signup redirect URL). */
   signupRedirectURL?: string;
+  /**
+   * Latchkey's addition: where Google One Tap's script is loaded from (default
+   * `https://accounts.google.com/gsi/client`), e.g. a development stand-in or a self-hosted copy.
+   */
+  oneTapScriptURL?: string;
 }
 
-/** One provider with the defaults filled in. */
-export interface ResolvedOAuthProvider extends Required<Omit<OAuthProviderOptions, 'type'>> {
-  type: string;
-  /** False for a type outside the 19 (kept, rendered with no label; `useOAuth` gives it `label: null`). */
-  isKnown: boolean;
-}
-
-/** `oauthOptions` with the defaults filled in. */
-export interface ResolvedOAuthOptions {
-  providers: ResolvedOAuthProvider[];
-  loginRedirectURL?: string;
-  signupRedirectURL?: string;
-}
-
-/** `oauthOptions` with the defaults filled in (providers `[]`; per provider: no scopes or parameters, One Tap off,
- * 'embedded', cancel on tap outside). */
-export function resolveOAuthOptions(options: OAuthOptions | undefined): ResolvedOAuthOptions {
-  return {
-    ...options,
-    // Destructured defaults: an option written as `undefined` gets its default too.
-    providers: (options?.providers ?? []).map(
-      ({
-        type,
-        custom_scopes = [],
-        provider_params = {},
-        one_tap = false,
-        position = 'embedded',
-        cancel_on_tap_outside = true,
-      }) => ({
-        type,
-        custom_scopes,
-        provider_params,
-        one_tap,
-        position,
-        cancel_on_tap_outside,
-        isKnown: (OAUTH_PROVIDERS as readonly string[]).includes(type),
-      }),
-    ),
-  };
+/**
+ * `oauthOptions` as the store keeps it: `providers` default `[]`. Each provider's own defaults (no scopes or
+ * parameters, One Tap off, 'embedded', cancel on tap outside) are filled in by `resolveOAuthProviders`, with the
+ * social chunk, so a page that does not configure social sign-in does not carry them.
+ */
+export interface ResolvedOAuthOptions extends Omit<OAuthOptions, 'providers'> {
+  providers: OAuthProviderOptions[];
 }
 
 /** Social sign-in: the column of 'Continue with {provider}' buttons (and Google One Tap) on Main; no screens after it. */
 export const oauthProduct = defineProduct({
   key: 'oauth',
   optionsKey: 'oauthOptions',
-  optionNames: ['providers', 'loginRedirectURL', 'signupRedirectURL'],
-  resolveOptions: resolveOAuthOptions,
+  optionNames: ['providers', 'loginRedirectURL', 'signupRedirectURL', 'oneTapScriptURL'],
+  resolveOptions: (options) => ({ ...options, providers: options?.providers ?? [] }),
   block: 'social',
   hasBlock: (config) => socialProviderCount(config) > 0,
   tabs: () => [],

@@ -96,6 +96,21 @@ describe('useGoogleOneTap', () => {
     expect(google.configuration.cancel_on_tap_outside).toBe(true);
   });
 
+  it("loads Google's script from the <SignIn>'s oauthOptions.oneTapScriptURL when the hook names none", async () => {
+    const { env } = await socialEnvironment();
+    const oneTapScriptURL = freshScriptUrl();
+    const store = createSignInStore({
+      products: ['oauth'],
+      oauthOptions: { providers: [{ type: 'google', one_tap: true }], oneTapScriptURL, ...WITH_REDIRECTS },
+    });
+    renderOneTap(env, {}, store);
+    await waitFor(
+      () => expect(document.head.querySelectorAll(`script[src="${oneTapScriptURL}"]`)).toHaveLength(1),
+      waitLong,
+    );
+    expect(document.head.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBe(null);
+  });
+
   it('signs a new user in: the credential goes to the provider, the browser to the redirect URL, the token is exchanged', async () => {
     const { env, navigations } = await socialEnvironment();
     const google = new StandInGoogle().install();

@@ -20,7 +20,7 @@ export interface UseGoogleOneTapOptions extends SignInCallbacks {
   position?: OneTapPosition;
   /** Whether a click outside the prompt closes it. Default true. */
   cancelOnTapOutside?: boolean;
-  /** Where Google's script is loaded from (a stand-in in development and tests). Default `GOOGLE_ONE_TAP_SCRIPT_URL`. */
+  /** Where Google's script is loaded from (default: the store's `oauthOptions.oneTapScriptURL`, else `GOOGLE_ONE_TAP_SCRIPT_URL`). */
   scriptUrl?: string;
   /** Where an existing user lands (default: the store's `oauthOptions.loginRedirectURL`, else the project's). */
   loginRedirectURL?: string;
@@ -89,7 +89,7 @@ export function useGoogleOneTap(options: UseGoogleOneTapOptions = {}): UseGoogle
   const google = stored?.providers.find((provider) => provider.type === 'google');
   const position = options.position ?? google?.position ?? 'embedded';
   const cancelOnTapOutside = options.cancelOnTapOutside ?? google?.cancel_on_tap_outside ?? true;
-  const scriptUrl = options.scriptUrl ?? GOOGLE_ONE_TAP_SCRIPT_URL;
+  const scriptUrl = options.scriptUrl ?? stored?.oneTapScriptURL ?? GOOGLE_ONE_TAP_SCRIPT_URL;
   const redirects = useLatest({
     login_redirect_url: options.loginRedirectURL ?? stored?.loginRedirectURL,
     signup_redirect_url: options.signupRedirectURL ?? stored?.signupRedirectURL,

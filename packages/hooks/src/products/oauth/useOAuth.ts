@@ -3,13 +3,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { useFlowContext, useLatest } from '../../flowContext';
-import {
-  type OAuthProviderOptions,
-  type OneTapPosition,
-  type ResolvedOAuthOptions,
-  resolveOAuthOptions,
-} from './product';
+import type { OAuthProviderOptions, OneTapPosition } from './product';
 import { oauthButtonLabel } from './providerLabels';
+import { resolveOAuthProviders } from './resolveProviders';
 
 /** Options of `useOAuth`; each one left out comes from the enclosing `<SignIn>`'s `oauthOptions`. */
 export interface UseOAuthOptions extends SignInCallbacks {
@@ -68,8 +64,8 @@ export function useOAuth(options: UseOAuthOptions = {}): UseOAuthReturn {
   const [error, setError] = useState<LatchkeyFlowError | null>(null);
   const pending = useRef(false);
   const stored = ctx.config()?.oauthOptions;
-  const resolved: ResolvedOAuthOptions = useMemo(
-    () => (ownProviders || !stored ? resolveOAuthOptions({ providers: ownProviders ?? [] }) : stored),
+  const resolved = useMemo(
+    () => ({ providers: resolveOAuthProviders(ownProviders ?? stored?.providers ?? []) }),
     [ownProviders, stored],
   );
   const settings = useLatest({
