@@ -706,7 +706,7 @@ describe('@stytch/vanilla-js 6.3.0 OAuth calls against the provider (through the
     expect(answer.user.providers).toEqual([expect.objectContaining({ provider_type: 'github' })]);
     expect(answer.session.authentication_factors[0]).toMatchObject({ type: 'oauth', delivery_method: 'oauth_github' });
     expect(sent.at(-1)).toMatchObject({ path: '/oauth/authenticate', status: 200 });
-    expect((sent.at(-1)?.body as { code_verifier?: string }).code_verifier).toMatch(/.+/);
+    expect(sent.at(-1)?.body).toMatchObject({ code_verifier: expect.stringMatching(/.+/) });
     expect(cookieValue('stytch_session')).toBe(answer.session_token);
   });
 
