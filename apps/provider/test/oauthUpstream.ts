@@ -13,10 +13,12 @@ export interface DevelopmentUpstreamOptions {
   providerOrigin?: string;
   /** Redirects followed before giving up (default 20). */
   maxSteps?: number;
+  /** The browser's cookies, to share between flows as one browser would (default: a fresh jar per flow). */
+  cookies?: CookieJar;
 }
 
 /** Cookies per origin; paths and expiry are ignored except for deletion, which is all these flows need. */
-class CookieJar {
+export class CookieJar {
   private readonly byOrigin = new Map<string, Map<string, string>>();
 
   header(url: URL): string | undefined {
@@ -101,7 +103,7 @@ export async function completeAtDevelopmentUpstream(
   options: DevelopmentUpstreamOptions,
 ): Promise<URL> {
   const providerOrigin = options.providerOrigin ?? new URL(startUrl).origin;
-  const jar = new CookieJar();
+  const jar = options.cookies ?? new CookieJar();
   let upstreamOrigin: string | null = null;
   let hasAnswered = false;
   let next: { url: URL; method: 'GET' | 'POST'; body?: URLSearchParams } = { url: new URL(startUrl), method: 'GET' };

@@ -3,7 +3,7 @@ import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeAtDevelopmentUpstream, type DevelopmentIdentity } from '../../../../test/oauthUpstream';
+import { CookieJar, completeAtDevelopmentUpstream, type DevelopmentIdentity } from '../../../../test/oauthUpstream';
 import { mapProfile } from '../profiles';
 import { createLazyDevelopmentUpstream } from './lazyDevelopmentUpstream';
 import { type DevelopmentUpstream, startDevelopmentUpstream } from './startDevelopmentUpstream';
@@ -60,9 +60,9 @@ function relyingParty(provider: OAuthProvider, scopes = ['openid', 'email', 'pro
   return { client, state, nonce, codeVerifier, callbacks, fetch, startUrl: `${PROVIDER_ORIGIN}/start` };
 }
 
-async function signIn(provider: OAuthProvider, identity: DevelopmentIdentity) {
+async function signIn(provider: OAuthProvider, identity: DevelopmentIdentity, cookies?: CookieJar) {
   const party = relyingParty(provider);
-  const landed = await completeAtDevelopmentUpstream(party.startUrl, identity, { fetch: party.fetch });
+  const landed = await completeAtDevelopmentUpstream(party.startUrl, identity, { fetch: party.fetch, cookies });
   expect(landed.href).toBe(`${APP}?stytch_token_type=oauth&token=t`);
   expect(party.callbacks).toHaveLength(1);
   const params = party.callbacks[0]?.params as URLSearchParams;
@@ -165,6 +165,16 @@ describe('the development upstream', () => {
     const json = await profile.json();
     expect(json).toMatchObject({ id: subjectForEmail('unverified@example.com'), verified: false });
     expect(mapProfile('discord', json).emailVerified).toBe(false);
+  });
+
+  it('signs another identity in from the same browser (linking a second account) straight back to the callback', async () => {
+    const browser = new CookieJar();
+    const first = await signIn('microsoft', { email: 'first.browser@example.com' }, browser);
+    const second = await signIn('google', { email: 'second.browser@example.com' }, browser);
+    const subjectOf = async (idToken: string) =>
+      (await jwtVerify(idToken, createRemoteJWKSet(new URL(upstream.endpoints('google').jwks)))).payload.sub;
+    expect(await subjectOf(first.tokens.idToken())).toBe(subjectForEmail('first.browser@example.com'));
+    expect(await subjectOf(second.tokens.idToken())).toBe(subjectForEmail('second.browser@example.com'));
   });
 
   it('answers /profile/<provider> in that provider’s shape, only for a live token of its own client', async () => {

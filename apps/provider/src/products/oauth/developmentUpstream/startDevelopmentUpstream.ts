@@ -256,6 +256,15 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
     }
     const claims = identityClaims(chosen.identity);
     accounts.set(claims.sub, claims);
+    // Another identity than the browser's last one (linking a second account, a second test user): the upstream's
+    // session of the last one ends here, and the interaction forgets it. Otherwise oidc-provider would first send
+    // the browser through its own auto-submitted logout page before the callback, and the sign-in stalled there.
+    if (details.session && details.session.accountId !== claims.sub) {
+      const previous = await oidc.Session.find(details.session.cookie);
+      await previous?.destroy();
+      details.session = undefined;
+      await details.save(details.exp - Math.floor(Date.now() / 1000));
+    }
     await oidc.interactionFinished(
       request,
       response,
