@@ -31,7 +31,11 @@ interface Callback {
  * nonce and PKCE S256 (arctic, as the provider does), the callback records its query and sends the browser on to
  * the app.
  */
-function relyingParty(provider: OAuthProvider, scopes = ['openid', 'email', 'profile']) {
+function relyingParty(
+  provider: OAuthProvider,
+  scopes = ['openid', 'email', 'profile'],
+  extraParams: Record<string, string> = {},
+) {
   const client = new OAuth2Client(upstream.clientIdFor(provider), upstream.clientSecretFor(provider), CALLBACK);
   const state = randomBytes(16).toString('base64url');
   const nonce = randomBytes(16).toString('base64url');
@@ -49,6 +53,7 @@ function relyingParty(provider: OAuthProvider, scopes = ['openid', 'email', 'pro
       );
       // The provider sends a nonce to OpenID Connect upstreams only; oidc-provider refuses one without `openid`.
       if (scopes.includes('openid') || provider === 'apple') authorization.searchParams.set('nonce', nonce);
+      for (const [name, value] of Object.entries(extraParams)) authorization.searchParams.set(name, value);
       return new Response(null, { status: 302, headers: { location: authorization.href } });
     }
     if (url.pathname === '/v1/public/oauth/callback') {
@@ -175,6 +180,14 @@ describe('the development upstream', () => {
       (await jwtVerify(idToken, createRemoteJWKSet(new URL(upstream.endpoints('google').jwks)))).payload.sub;
     expect(await subjectOf(first.tokens.idToken())).toBe(subjectForEmail('first.browser@example.com'));
     expect(await subjectOf(second.tokens.idToken())).toBe(subjectForEmail('second.browser@example.com'));
+  });
+
+  it("takes Google's prompt=select_account as met (its identity page is an account chooser) instead of refusing it", async () => {
+    const party = relyingParty('google', ['openid', 'email', 'profile'], { prompt: 'select_account' });
+    const landed = await completeAtDevelopmentUpstream(party.startUrl, { email: 'chooser@example.com' }, party);
+    expect(landed.href).toBe(`${APP}?stytch_token_type=oauth&token=t`);
+    expect(party.callbacks[0]?.params.get('code')).toEqual(expect.any(String));
+    expect(party.callbacks[0]?.params.get('error')).toBe(null);
   });
 
   it('answers /profile/<provider> in that provider’s shape, only for a live token of its own client', async () => {

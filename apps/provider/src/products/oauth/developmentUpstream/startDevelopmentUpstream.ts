@@ -387,8 +387,14 @@ function withGrantableScopes(url: string): string {
     ...(provider === 'apple' && !scopes.includes('openid') ? ['openid'] : []),
     ...(scopes.some((scope) => KNOWN_SCOPES.includes(scope)) ? [] : ['profile']),
   ];
-  if (added.length === 0) return url;
-  parsed.searchParams.set('scope', [...added, ...scopes].join(' '));
+  // Google's and Microsoft's `prompt=select_account` (an account chooser): the identity page is one every time, so
+  // it is taken as met rather than refused as a prompt oidc-provider does not know.
+  const prompts = (parsed.searchParams.get('prompt') ?? '').split(' ').filter(Boolean);
+  const knownPrompts = prompts.filter((prompt) => prompt !== 'select_account');
+  if (added.length === 0 && knownPrompts.length === prompts.length) return url;
+  if (added.length > 0) parsed.searchParams.set('scope', [...added, ...scopes].join(' '));
+  if (knownPrompts.length > 0) parsed.searchParams.set('prompt', knownPrompts.join(' '));
+  else parsed.searchParams.delete('prompt');
   return `${parsed.pathname}${parsed.search}`;
 }
 
