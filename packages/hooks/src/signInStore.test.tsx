@@ -30,14 +30,13 @@ describe('configuration', () => {
       products: ['emailMagicLinks'],
       emailMagicLinksOptions: { loginExpirationMinutes: 30, signupExpirationMinutes: 30, createUserAsPending: false },
       otpOptions: { methods: [], expirationMinutes: 5 },
-      oauthOptions: { providers: [] },
       passwordOptions: {},
       sessionOptions: { sessionDurationMinutes: 30 },
       style: { hideHeaderText: false },
     });
   });
 
-  it("keeps the social providers as written (default []), and resolveOAuthProviders fills in each one's defaults, a type outside the 19 kept, flagged", () => {
+  it("keeps the social providers as written, and resolveOAuthProviders fills in each one's defaults, a type outside the 19 kept, flagged", () => {
     const providers = [
       { type: 'google', one_tap: true, position: 'floating' as const, cancel_on_tap_outside: undefined },
       { type: 'github', custom_scopes: ['read:org'], provider_params: { login: 'ada' } },
@@ -48,8 +47,8 @@ describe('configuration', () => {
       oauthOptions: { providers, loginRedirectURL: 'https://a.test/in' },
     });
     expect(config.oauthOptions).toEqual({ providers, loginRedirectURL: 'https://a.test/in' });
-    expect(resolveSignInConfig({ products: ['oauth'] }).oauthOptions).toEqual({ providers: [] });
-    expect(resolveOAuthProviders(config.oauthOptions.providers)).toEqual([
+    expect(resolveSignInConfig({ products: ['oauth'] }).oauthOptions).toBe(undefined);
+    expect(resolveOAuthProviders(providers)).toEqual([
       {
         type: 'google',
         custom_scopes: [],

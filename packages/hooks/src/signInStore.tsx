@@ -6,7 +6,7 @@ import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR, unknownOptionError, unkn
 import type { SignInCallbacks } from './events';
 import type { WalletOption } from './products/crypto/wallets';
 import type { ProductDefinition } from './products/defineProduct';
-import type { OAuthOptions, ResolvedOAuthOptions } from './products/oauth/product';
+import type { OAuthOptions } from './products/oauth/product';
 import { SIGN_IN_PRODUCTS } from './products/registry';
 import { transition, type WidgetEvent } from './transition';
 
@@ -71,8 +71,8 @@ export interface ResolvedSignInConfig {
     'loginExpirationMinutes' | 'signupExpirationMinutes' | 'createUserAsPending'
   >;
   otpOptions: Required2<NonNullable<SignInConfig['otpOptions']>, 'expirationMinutes'>;
-  /** `providers` default `[]` (each provider's own defaults: `resolveOAuthProviders`, with the social chunk). */
-  oauthOptions: ResolvedOAuthOptions;
+  /** As written (each provider's defaults: `resolveOAuthProviders`, with the social chunk); no providers: none. */
+  oauthOptions?: OAuthOptions;
   passwordOptions: NonNullable<SignInConfig['passwordOptions']>;
   sessionOptions: Required2<NonNullable<SignInConfig['sessionOptions']>, 'sessionDurationMinutes'>;
   style: Required2<NonNullable<SignInConfig['style']>, 'hideHeaderText'>;
@@ -202,7 +202,8 @@ export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInCo
   } as ResolvedSignInConfig;
   const options = resolved as unknown as Record<string, unknown>;
   for (const { optionsKey: key, resolveOptions } of PRODUCT_DEFINITIONS) {
-    if (key) options[key] = resolveOptions?.(config[key] as never);
+    // Without `resolveOptions` the options are kept as written (no defaults to fill in before the product's chunk).
+    if (key) options[key] = resolveOptions ? resolveOptions(config[key] as never) : config[key];
   }
   return resolved;
 }

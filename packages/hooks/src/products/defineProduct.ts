@@ -27,7 +27,7 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
   optionsKey?: O;
   /** The names of its options (a name outside them is a configuration error, so a misspelling never goes unseen). */
   optionNames?: readonly string[];
-  /** Its options with the spec's defaults filled in (with `optionsKey`). */
+  /** Its options with the spec's defaults filled in (with `optionsKey`); without it the options are kept as written. */
   resolveOptions?(options: SignInConfig[O] | undefined): ResolvedSignInConfig[O];
   /** The Main-screen block its form renders in. */
   block: MainBlock;

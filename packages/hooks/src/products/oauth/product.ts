@@ -1,7 +1,8 @@
 import type { OAuthProvider } from '@latchkey/sdk';
 import { defineProduct } from '../defineProduct';
 
-// In every first load (the registry lists it): the option names, the `providers` default and the provider count.
+// In every first load (the registry lists it): the option names and the provider count; the store keeps
+// `oauthOptions` as written.
 // Each provider's defaults (resolveProviders.ts), the labels, `useOAuth` and `useGoogleOneTap` come with the social
 // chunk.
 
@@ -39,21 +40,11 @@ export interface OAuthOptions {
   oneTapScriptURL?: string;
 }
 
-/**
- * `oauthOptions` as the store keeps it: `providers` default `[]`. Each provider's own defaults (no scopes or
- * parameters, One Tap off, 'embedded', cancel on tap outside) are filled in by `resolveOAuthProviders`, with the
- * social chunk, so a page that does not configure social sign-in does not carry them.
- */
-export interface ResolvedOAuthOptions extends Omit<OAuthOptions, 'providers'> {
-  providers: OAuthProviderOptions[];
-}
-
 /** Social sign-in: the column of 'Continue with {provider}' buttons (and Google One Tap) on Main; no screens after it. */
 export const oauthProduct = defineProduct({
   key: 'oauth',
   optionsKey: 'oauthOptions',
   optionNames: ['providers', 'loginRedirectURL', 'signupRedirectURL', 'oneTapScriptURL'],
-  resolveOptions: (options) => ({ ...options, providers: options?.providers ?? [] }),
   block: 'social',
   hasBlock: (config) => socialProviderCount(config) > 0,
   tabs: () => [],
@@ -66,7 +57,7 @@ export const oauthProduct = defineProduct({
  */
 export function socialProviderCount(config: {
   products: readonly string[];
-  oauthOptions?: Pick<ResolvedOAuthOptions, 'providers'>;
+  oauthOptions?: Partial<Pick<OAuthOptions, 'providers'>>;
 }): number {
-  return config.products.includes('oauth') ? (config.oauthOptions?.providers.length ?? 0) : 0;
+  return config.products.includes('oauth') ? (config.oauthOptions?.providers?.length ?? 0) : 0;
 }

@@ -86,7 +86,7 @@ export function useGoogleOneTap(options: UseGoogleOneTapOptions = {}): UseGoogle
   const { onEvent, onError } = options;
   const ctx = useFlowContext({ onEvent, onError });
   const stored = ctx.config()?.oauthOptions;
-  const google = stored?.providers.find((provider) => provider.type === 'google');
+  const google = stored?.providers?.find((provider) => provider.type === 'google');
   const position = options.position ?? google?.position ?? 'embedded';
   const cancelOnTapOutside = options.cancelOnTapOutside ?? google?.cancel_on_tap_outside ?? true;
   const scriptUrl = options.scriptUrl ?? stored?.oneTapScriptURL ?? GOOGLE_ONE_TAP_SCRIPT_URL;
