@@ -12,6 +12,7 @@ import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import { findEmail, insertIdentifier, newUserRow } from '../../services/users';
 import type { OAuthProfile } from './profiles';
+import { PROVIDER_NAMES } from './providerNames';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored social identity of a user. */
@@ -29,28 +30,6 @@ export class IdentityRefused extends Error {
     super(error.message);
   }
 }
-
-const PROVIDER_LABELS: Record<OAuthProvider, string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  apple: 'Apple',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  facebook: 'Facebook',
-  discord: 'Discord',
-  salesforce: 'Salesforce',
-  slack: 'Slack',
-  amazon: 'Amazon',
-  bitbucket: 'Bitbucket',
-  linkedin: 'LinkedIn',
-  coinbase: 'Coinbase',
-  twitch: 'Twitch',
-  twitter: 'X (Twitter)',
-  tiktok: 'TikTok',
-  snapchat: 'Snapchat',
-  figma: 'Figma',
-  yahoo: 'Yahoo',
-};
 
 /** The session factor a social sign-in proves (contract §6): `<provider>_oauth_factor`, delivery `oauth_<provider>`. */
 export function oauthFactor(row: RegistrationRow): NewFactor {
@@ -151,7 +130,7 @@ export async function resolveIdentity(
 ): Promise<ResolvedIdentity> {
   const { provider, profile } = options;
   const projectId = deps.config.project.projectId;
-  const label = PROVIDER_LABELS[provider];
+  const label = PROVIDER_NAMES[provider];
   const existing = await findRegistration(trx, projectId, provider, profile.subject);
   if (options.attachUserId !== null) {
     if (existing && existing.user_id !== options.attachUserId) {

@@ -1,5 +1,6 @@
 import type { OAuthProvider } from '@latchkey/sdk/contract';
-import { PROVIDER_NAMES, TEST_IDENTITIES } from './testIdentities';
+import { PROVIDER_NAMES } from '../providerNames';
+import { TEST_IDENTITIES } from './testIdentities';
 
 /** What the identity page shows: the provider it stands in for and where its forms post. */
 export interface IdentityPageOptions {

@@ -5,20 +5,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../../../config';
 import { type DevelopmentClaims, developmentProfile } from '../profiles';
 import { UPSTREAMS } from '../upstreams';
 import { PAGE_HEADERS, renderIdentityPage, renderInteractionErrorPage } from './identityPage';
 import { createMemoryAdapterFactory } from './memoryAdapter';
-import {
-  type DevelopmentIdentity,
-  identityClaims,
-  isOAuthProvider,
-  OAUTH_PROVIDERS,
-  TEST_IDENTITIES,
-} from './testIdentities';
+import { type DevelopmentIdentity, identityClaims, isOAuthProvider, TEST_IDENTITIES } from './testIdentities';
 
 export type { DevelopmentIdentity } from './testIdentities';
 

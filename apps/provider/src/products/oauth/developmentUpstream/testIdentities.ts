@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OAuthProvider } from '@latchkey/sdk/contract';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../../../config';
 import type { DevelopmentClaims } from '../profiles';
 
 /** Who signs in at the development upstream: typed on its identity page, or one of TEST_IDENTITIES. */
@@ -22,35 +22,9 @@ export const TEST_IDENTITIES: readonly Required<Pick<DevelopmentIdentity, 'email
   { email: 'alan@example.com', name: 'Alan Turing', emailVerified: false },
 ];
 
-/** How each provider is named on the pages that stand in for it. */
-export const PROVIDER_NAMES: Readonly<Record<OAuthProvider, string>> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  apple: 'Apple',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  facebook: 'Facebook',
-  discord: 'Discord',
-  salesforce: 'Salesforce',
-  slack: 'Slack',
-  amazon: 'Amazon',
-  bitbucket: 'Bitbucket',
-  linkedin: 'LinkedIn',
-  coinbase: 'Coinbase',
-  twitch: 'Twitch',
-  twitter: 'X (Twitter)',
-  tiktok: 'TikTok',
-  snapchat: 'Snapchat',
-  figma: 'Figma',
-  yahoo: 'Yahoo',
-};
-
-/** Every provider, in the specification's order. */
-export const OAUTH_PROVIDERS = Object.keys(PROVIDER_NAMES) as OAuthProvider[];
-
 /** Is `value` one of the 19 providers? */
 export function isOAuthProvider(value: string): value is OAuthProvider {
-  return Object.hasOwn(PROVIDER_NAMES, value);
+  return (OAUTH_PROVIDERS as readonly string[]).includes(value);
 }
 
 /**
