@@ -2,13 +2,13 @@ import {
   ASYNC_TIMEOUT,
   completeAtDevelopmentUpstream,
   type DevelopmentIdentity,
+  providerFetch,
   startTestEnvironment,
   type TestEnvironment,
   tokenOf,
 } from '@latchkey/testing';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { providerFetch } from '../test/oauth';
 import { wrapperFor } from '../test/wrappers';
 import { createSignInStore } from './signInStore';
 import { useAuthenticateByUrl } from './useAuthenticateByUrl';

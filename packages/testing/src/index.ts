@@ -41,6 +41,15 @@ export {
 } from '@latchkey/provider/testing';
 export { expectNoAxeViolations } from './axe';
 export { registerCleanup } from './cleanup';
+export {
+  providerFetch,
+  removeGoogle,
+  StandInGoogle,
+  type StandInGoogleConfiguration,
+  StandInResizeObserver,
+  socialEnvironment,
+  startUrlOf,
+} from './oauth';
 export { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts';
 export { HeldPopUps, installEthereumWallet, installSolanaWallet } from './wallets';
 export type { AdjustableClock, SentRequest };

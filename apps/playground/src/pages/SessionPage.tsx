@@ -1,36 +1,13 @@
-import { useSession } from '@latchkey/hooks';
+import { OAUTH_PROVIDER_NAMES, useSession } from '@latchkey/hooks';
 import type { AuthenticationFactor, OAuthProvider, UserProvider } from '@latchkey/sdk';
 import { useId, useState } from 'react';
 import { client } from '../client';
 import { ALL_SOCIAL_PROVIDERS } from '../kitConfig';
 import { Link } from '../router';
 
-/** The providers' names as people write them (the widget's 'Continue with {provider}' uses the same). */
-const PROVIDER_NAMES: Record<OAuthProvider, string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  apple: 'Apple',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  facebook: 'Facebook',
-  discord: 'Discord',
-  salesforce: 'Salesforce',
-  slack: 'Slack',
-  amazon: 'Amazon',
-  bitbucket: 'Bitbucket',
-  linkedin: 'LinkedIn',
-  coinbase: 'Coinbase',
-  twitch: 'Twitch',
-  twitter: 'Twitter',
-  tiktok: 'TikTok',
-  snapchat: 'Snapchat',
-  figma: 'Figma',
-  yahoo: 'Yahoo',
-};
-
 /** A provider's display name ('GitHub'), or its type as the provider gave it. */
 export function providerName(type: string): string {
-  return PROVIDER_NAMES[type as OAuthProvider] ?? type;
+  return Object.hasOwn(OAUTH_PROVIDER_NAMES, type) ? OAUTH_PROVIDER_NAMES[type as OAuthProvider] : type;
 }
 
 function errorText(failure: unknown): string {

@@ -1,15 +1,17 @@
 import type { ProviderConfigInput } from '@latchkey/provider';
-import { ASYNC_TIMEOUT, requestDevelopmentGoogleCredential, type TestEnvironment } from '@latchkey/testing';
-import { act, render, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ASYNC_TIMEOUT,
   providerFetch,
   removeGoogle,
+  requestDevelopmentGoogleCredential,
   StandInGoogle,
   StandInResizeObserver,
   socialEnvironment,
   startUrlOf,
-} from '../../../test/oauth';
+  type TestEnvironment,
+} from '@latchkey/testing';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wrapperFor } from '../../../test/wrappers';
 import { createSignInStore, type SignInStore } from '../../signInStore';
 import { useAuthenticateByUrl } from '../../useAuthenticateByUrl';

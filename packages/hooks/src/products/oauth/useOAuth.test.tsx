@@ -1,7 +1,13 @@
-import { ASYNC_TIMEOUT, completeAtDevelopmentUpstream, PUBLIC_TOKEN } from '@latchkey/testing';
+import {
+  ASYNC_TIMEOUT,
+  completeAtDevelopmentUpstream,
+  PUBLIC_TOKEN,
+  providerFetch,
+  socialEnvironment,
+  startUrlOf,
+} from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { providerFetch, socialEnvironment, startUrlOf } from '../../../test/oauth';
 import { wrapperFor } from '../../../test/wrappers';
 import { createSignInStore, type SignInConfig } from '../../signInStore';
 import { useAuthenticateByUrl } from '../../useAuthenticateByUrl';

@@ -8,10 +8,14 @@ import {
   expectNoAxeViolations,
   installEthereumWallet,
   installSolanaWallet,
+  providerFetch,
+  removeGoogle,
+  StandInGoogle,
+  socialEnvironment,
 } from '@latchkey/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { providerFetch, removeGoogle, renderLanding, StandInGoogle, socialEnvironment } from '../../../../test/oauth';
+import { renderLanding } from '../../../../test/oauth';
 import { renderSignIn } from '../../../../test/renderSignIn';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };

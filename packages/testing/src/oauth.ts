@@ -1,12 +1,33 @@
-// Shared by the social sign-in tests: a provider and a client whose navigations are recorded (the start URL, One
-// Tap's redirect), and the query of a start URL.
+// Shared by the social sign-in tests of the hooks and the kits: a test environment whose client records where it sends
+// the browser (the start URL, One Tap's redirect) instead of going there, the query of a start URL, `provider.fetch`
+// as a browser on this machine reaches it, and stand-ins for Google's `google.accounts.id` and for ResizeObserver
+// (jsdom has neither). Typed structurally: the testing package does not depend on @latchkey/hooks.
 import type { ProviderConfigInput } from '@latchkey/provider';
-import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
-import type {
-  GoogleAccountsId,
-  GoogleIdConfiguration,
-  PromptMomentNotification,
-} from '../src/products/oauth/googleScript';
+import { startTestEnvironment, type TestEnvironment } from './index';
+
+/** What Google hands the page's callback when the user picks an account. */
+interface GoogleCredentialResponse {
+  credential: string;
+  select_by?: string;
+}
+
+/** The configuration `google.accounts.id.initialize` gets (the fields One Tap passes). */
+export interface StandInGoogleConfiguration {
+  client_id: string;
+  nonce?: string;
+  callback(response: GoogleCredentialResponse): void;
+  cancel_on_tap_outside?: boolean;
+  prompt_parent_id?: string;
+  itp_support?: boolean;
+}
+
+/** A `prompt` moment notification, as far as One Tap reads it. */
+interface StandInNotification {
+  isNotDisplayed(): boolean;
+  getNotDisplayedReason?(): string;
+  isSkippedMoment?(): boolean;
+  getSkippedReason?(): string;
+}
 
 /** A test environment whose client records where it sends the browser instead of going there. */
 export async function socialEnvironment(
@@ -29,15 +50,16 @@ export function startUrlOf(navigation: string | undefined): { url: URL; query: R
 
 /** A stand-in for Google's `google.accounts.id` on the test's window: records calls; the test plays Google's part. */
 export class StandInGoogle {
-  readonly configurations: GoogleIdConfiguration[] = [];
-  readonly listeners: ((notification: PromptMomentNotification) => void)[] = [];
+  readonly configurations: StandInGoogleConfiguration[] = [];
+  readonly listeners: ((notification: StandInNotification) => void)[] = [];
   readonly renderedButtons: HTMLElement[] = [];
   cancels = 0;
 
-  readonly id: GoogleAccountsId = {
-    initialize: (configuration) => void this.configurations.push(configuration),
-    prompt: (listener) => void this.listeners.push(listener ?? (() => {})),
-    renderButton: (parent) => void this.renderedButtons.push(parent),
+  readonly id = {
+    initialize: (configuration: StandInGoogleConfiguration) => void this.configurations.push(configuration),
+    prompt: (listener?: (notification: StandInNotification) => void) =>
+      void this.listeners.push(listener ?? (() => {})),
+    renderButton: (parent: HTMLElement) => void this.renderedButtons.push(parent),
     cancel: () => {
       this.cancels += 1;
     },
@@ -50,7 +72,7 @@ export class StandInGoogle {
   }
 
   /** The configuration of the last `initialize`. */
-  get configuration(): GoogleIdConfiguration {
+  get configuration(): StandInGoogleConfiguration {
     const last = this.configurations.at(-1);
     if (!last) throw new Error('google.accounts.id.initialize was not called');
     return last;
