@@ -1,9 +1,9 @@
 import type { OAuthProvider } from '@latchkey/sdk';
 import { defineProduct } from '../defineProduct';
 
-// In every first load (the registry lists it): the option names and whether there is a block; the store keeps
-// `oauthOptions` as written. Each provider's defaults and the provider count (resolveProviders.ts), the labels,
-// `useOAuth` and `useGoogleOneTap` come with the social chunk.
+// In every first load (the registry lists it): the option names and the provider count (which the wallet chunk reads
+// too, so it is not in the social chunk); the store keeps `oauthOptions` as written. Each provider's defaults
+// (resolveProviders.ts), the labels, `useOAuth` and `useGoogleOneTap` come with the social chunk.
 
 /** Where Google One Tap shows: Google's own floating prompt, or inside the widget (spec §2). */
 export type OneTapPosition = 'floating' | 'embedded';
@@ -45,7 +45,18 @@ export const oauthProduct = defineProduct({
   optionsKey: 'oauthOptions',
   optionNames: ['providers', 'loginRedirectURL', 'signupRedirectURL', 'oneTapScriptURL'],
   block: 'social',
-  hasBlock: (config) => !!config.oauthOptions?.providers?.length,
+  hasBlock: (config) => socialProviderCount(config) > 0,
   tabs: () => [],
   sdkNamespaces: ['oauth'],
 });
+
+/**
+ * The social buttons Main shows for `config` (0 when `oauth` is not configured): spec §9's wallet limit is 5 minus
+ * this (`mainWalletCount`).
+ */
+export function socialProviderCount(config: {
+  products: readonly string[];
+  oauthOptions?: Partial<Pick<OAuthOptions, 'providers'>>;
+}): number {
+  return config.products.includes('oauth') ? (config.oauthOptions?.providers?.length ?? 0) : 0;
+}

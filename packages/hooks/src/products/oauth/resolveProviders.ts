@@ -1,5 +1,5 @@
 import { OAUTH_PROVIDERS } from '@latchkey/sdk';
-import type { OAuthOptions, OAuthProviderOptions } from './product';
+import type { OAuthProviderOptions } from './product';
 
 /** One provider of `oauthOptions.providers` with its defaults filled in. */
 export interface ResolvedOAuthProvider extends Required<Omit<OAuthProviderOptions, 'type'>> {
@@ -31,15 +31,4 @@ export function resolveOAuthProviders(providers: readonly OAuthProviderOptions[]
       isKnown: (OAUTH_PROVIDERS as readonly string[]).includes(type),
     }),
   );
-}
-
-/**
- * The social buttons Main shows for `config` (0 when `oauth` is not configured): spec §9's wallet limit is 5 minus
- * this (`mainWalletCount`).
- */
-export function socialProviderCount(config: {
-  products: readonly string[];
-  oauthOptions?: Partial<Pick<OAuthOptions, 'providers'>>;
-}): number {
-  return config.products.includes('oauth') ? (config.oauthOptions?.providers?.length ?? 0) : 0;
 }

@@ -13,7 +13,7 @@ import { createSignInStore, type SignInConfig } from '../../signInStore';
 import { useAuthenticateByUrl } from '../../useAuthenticateByUrl';
 import { useSession } from '../../useSession';
 import { mainWalletCount } from '../crypto/wallets';
-import { socialProviderCount } from './resolveProviders';
+import { socialProviderCount } from './product';
 import { useOAuth } from './useOAuth';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
