@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
 import { setFlagsFromString } from 'node:v8';
+import { build, type Plugin } from 'esbuild';
 import type { Options } from 'tsup';
 
 // tsup writes the declarations in a worker thread (rollup-plugin-dts over every module entry), which inherits this
