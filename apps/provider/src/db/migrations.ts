@@ -398,6 +398,87 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0009_idp': {
+    async up(db: AnyDatabase) {
+      // Consent remembered per user and client (sdk-and-idp §2 authorize flow); a revoke deletes the row.
+      await db.schema
+        .createTable('idp_grants')
+        .addColumn('grant_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('idp_grants_user_client', ['project_id', 'user_id', 'client_id'])
+        .execute();
+      await db.schema
+        .createTable('idp_authorization_codes')
+        .addColumn('code_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text')
+        .addColumn('code_challenge', 'text')
+        .addColumn('auth_time', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('idp_authorization_codes_expiry')
+        .on('idp_authorization_codes')
+        .column('expires_at')
+        .execute();
+      await db.schema
+        .createTable('idp_tokens')
+        .addColumn('token_id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('family_id', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('session_id', 'text')
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('auth_time', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('idp_tokens_family').on('idp_tokens').column('family_id').execute();
+      await db.schema
+        .createIndex('idp_tokens_user_client')
+        .on('idp_tokens')
+        .columns(['user_id', 'client_id'])
+        .execute();
+      await db.schema
+        .createTable('idp_signing_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('alg', 'text', (c) => c.notNull())
+        .addColumn('private_jwk', 'text', (c) => c.notNull())
+        .addColumn('public_jwk', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('impersonation_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+        .addColumn('impersonator_id', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .execute();
+      await db.schema.alterTable('sessions').addColumn('impersonator_id', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -100,6 +100,7 @@ function asSessionRow(row: IntermediateSessionRow): SessionRow {
     user_agent: row.user_agent,
     factors: row.factors,
     custom_claims: null,
+    impersonator_id: null,
   };
 }
 

@@ -72,6 +72,7 @@ const insertSession = precompiledQuery(
       user_agent: userAgent as string,
       factors: factors as string,
       custom_claims: null,
+      impersonator_id: null,
     }),
   10,
 );
@@ -239,6 +240,7 @@ export async function recordAuthentication(
     user_agent: (c.req.header('user-agent') ?? '').slice(0, 512),
     factors: JSON.stringify([...(options.priorFactors ?? []), factor]),
     custom_claims: null,
+    impersonator_id: null,
   };
   await insertSession(
     trx,
