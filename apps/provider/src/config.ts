@@ -21,7 +21,19 @@ const rbacPolicy = z.strictObject({
   resources: z.array(
     z.strictObject({ resource_id: z.string(), description: z.string().default(''), actions: z.array(z.string()) }),
   ),
-  scopes: z.array(z.strictObject({ scope: z.string(), description: z.string().default('') })).default([]),
+  /**
+   * Custom OAuth scopes of the identity provider: a user may grant one only if their roles hold every permission
+   * it lists (sdk-and-idp §6); `description` is what the consent screen shows for it.
+   */
+  scopes: z
+    .array(
+      z.strictObject({
+        scope: z.string(),
+        description: z.string().default(''),
+        permissions: z.array(rbacPermission).default([]),
+      }),
+    )
+    .default([]),
 });
 
 const rateWindow = z.strictObject({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
@@ -155,6 +167,74 @@ const oauthConfig = z.strictObject({
     .default({ jwksUrl: GOOGLE_JWKS_URL, issuers: GOOGLE_ISSUERS }),
 });
 
+/** An absolute http(s) URL without a fragment (RFC 6749 §3.1.2: a redirection endpoint has none). */
+const redirectUri = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !value.includes('#'), {
+    message: 'must be an absolute http(s) URL without a fragment',
+  });
+
+/** One OAuth scope token (RFC 6749 §3.3: printable ASCII except space, double quote and backslash). */
+const scopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/, { message: 'must be one scope token' });
+
+/** The standard scopes (sdk-and-idp §5), which any signed-in user may grant to a client allowed them. */
+export const STANDARD_IDP_SCOPES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
+
+/** An application that signs its users in with this project (the project acting as an identity provider). */
+const idpClient = z.strictObject({
+  clientId: z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, { message: 'must be 1–128 of A–Z a–z 0–9 . _ ~ -' }),
+  /** Shown on the consent screen and in the user's connected apps. */
+  name: z.string().min(1).max(200),
+  description: z.string().max(1000).default(''),
+  /** An http(s) URL of the client's logo (connected apps list). */
+  logoUrl: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      message: 'must be an absolute http(s) URL',
+    })
+    .optional(),
+  /** `public`: a browser or native app (no secret, PKCE S256 required); `confidential`: a server with a secret. */
+  type: z.enum(['public', 'confidential']),
+  /** Confidential clients: the environment variable holding the client secret (only its SHA-256 is kept). */
+  clientSecretEnv: environmentVariableName.optional(),
+  /** Exact redirect URIs (compared as whole strings, RFC 9700 §4.1.3). */
+  redirectUris: z.array(redirectUri).min(1),
+  /** Exact URIs the logout flow may return to (OpenID Connect RP-Initiated Logout §3). */
+  postLogoutRedirectUris: z.array(redirectUri).default([]),
+  /** The scopes the client may request: standard ones and custom ones of `rbacPolicy.scopes`. */
+  scopes: z.array(scopeToken).default(['openid', 'email', 'profile', 'phone', 'offline_access']),
+  /** Ask the user before the first grant (remembered per user and client); false for first-party apps. */
+  consentRequired: z.boolean().default(true),
+});
+export type IdpClientConfig = z.infer<typeof idpClient>;
+
+const idpConfig = z.strictObject({
+  /** The host page that renders the consent screen: the discovery document's `authorization_endpoint`. */
+  authorizationUrl: redirectUri.default('http://localhost:5173/oauth/authorize'),
+  /** The host page that renders the logout screen: the discovery document's `end_session_endpoint`. */
+  logoutUrl: redirectUri.default('http://localhost:5173/oauth/logout'),
+  clients: z.array(idpClient).default([]),
+  /** Lifetime of an authorization code (RFC 6749 §4.1.2: short; at most 10 minutes). */
+  authorizationCodeSeconds: z.number().int().min(10).max(600).default(60),
+  accessTokenMinutes: z.number().int().min(1).max(1440).default(60),
+  refreshTokenDays: z.number().int().min(1).max(365).default(30),
+});
+
+/** A trusted issuer whose JWTs `sessions/attest` exchanges for a session (one profile per `profileId`). */
+const trustedAuthToken = z.strictObject({
+  profileId: z.string().min(1).max(128),
+  /** The `iss` the token must carry. */
+  issuer: z.string().min(1),
+  /** The `aud` the token must carry. */
+  audience: z.string().min(1),
+  /** Where the issuer's keys are published (one of `jwksUrl` and `publicKeyPem`). */
+  jwksUrl: z.string().url().optional(),
+  /** The issuer's public key (SPKI PEM). */
+  publicKeyPem: z.string().optional(),
+  /** The claim holding the user's email address. */
+  emailClaim: z.string().min(1).default('email'),
+});
+
 const projectSchema = z.strictObject({
   /** Shown in the bootstrap as `project_name`. */
   name: z.string().min(1).default('Latchkey Playground'),
@@ -219,6 +299,10 @@ const projectSchema = z.strictObject({
   cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], siweRequired: false }),
   /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
   oauth: oauthConfig.default(oauthConfig.parse({})),
+  /** The project as an OAuth 2.1 / OpenID Connect identity provider for other applications (sdk-and-idp §2). */
+  idp: idpConfig.default(idpConfig.parse({})),
+  /** Issuers whose JWTs `sessions/attest` accepts. */
+  trustedAuthTokens: z.array(trustedAuthToken).default([]),
 });
 
 export const configSchema = z.strictObject({
@@ -313,6 +397,31 @@ export function parseConfig(input: unknown): ProviderConfig {
     developmentUpstream: { ...upstream, enabled: config.mode === 'development' && upstream.enabled !== false },
   };
   config = { ...config, project: { ...config.project, oauth } };
+  const clientIds = new Set<string>();
+  for (const [index, client] of config.project.idp.clients.entries()) {
+    const at = `project.idp.clients.${index}`;
+    if (clientIds.has(client.clientId)) {
+      throw new Error(`Invalid Latchkey provider configuration:\n  ${at}.clientId: ${client.clientId} is used twice`);
+    }
+    clientIds.add(client.clientId);
+    if (client.type === 'confidential' && client.clientSecretEnv === undefined) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  ${at}.clientSecretEnv: a confidential client needs the environment variable holding its secret`,
+      );
+    }
+    if (client.type === 'public' && client.clientSecretEnv !== undefined) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  ${at}.clientSecretEnv: a public client has no secret`,
+      );
+    }
+  }
+  for (const [index, profile] of config.project.trustedAuthTokens.entries()) {
+    if ((profile.jwksUrl === undefined) === (profile.publicKeyPem === undefined)) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  project.trustedAuthTokens.${index}: give exactly one of jwksUrl and publicKeyPem`,
+      );
+    }
+  }
   for (const [name, url] of Object.entries(config.project.defaultRedirectUrls)) {
     if (url !== undefined && !config.project.redirectUrls.includes(url)) {
       throw new Error(
