@@ -57,6 +57,15 @@ const DEFAULTS = {
     mfa: { required: false },
     cryptoWallets: { types: ['ethereum', 'solana'], siweRequired: false },
     oauth: OAUTH_DEFAULTS,
+    idp: {
+      authorizationUrl: 'http://localhost:5173/oauth/authorize',
+      logoutUrl: 'http://localhost:5173/oauth/logout',
+      clients: [],
+      authorizationCodeSeconds: 60,
+      accessTokenMinutes: 60,
+      refreshTokenDays: 30,
+    },
+    trustedAuthTokens: [],
   },
   smtp: null,
   sqlite: { synchronous: 'full' },
@@ -231,6 +240,108 @@ describe('parseConfig', () => {
     expect(problem({ project: { redirectUrls: ['javascript:alert(1)'] } })).toBe(
       'Invalid Latchkey provider configuration:\n  project.redirectUrls.0: must be an absolute http(s) URL',
     );
+  });
+
+  describe('project.idp and project.trustedAuthTokens', () => {
+    const client = (overrides: Record<string, unknown> = {}) => ({
+      clientId: 'app',
+      name: 'App',
+      type: 'public',
+      redirectUris: ['https://app.example.com/callback'],
+      ...overrides,
+    });
+
+    it('takes clients with their defaults filled in', () => {
+      const config = parseConfig({
+        project: {
+          idp: {
+            clients: [client(), client({ clientId: 'server', type: 'confidential', clientSecretEnv: 'SERVER_SECRET' })],
+          },
+        },
+      });
+      expect(config.project.idp.clients).toEqual([
+        {
+          clientId: 'app',
+          name: 'App',
+          description: '',
+          type: 'public',
+          redirectUris: ['https://app.example.com/callback'],
+          postLogoutRedirectUris: [],
+          scopes: ['openid', 'email', 'profile', 'phone', 'offline_access'],
+          consentRequired: true,
+        },
+        {
+          clientId: 'server',
+          name: 'App',
+          description: '',
+          type: 'confidential',
+          clientSecretEnv: 'SERVER_SECRET',
+          redirectUris: ['https://app.example.com/callback'],
+          postLogoutRedirectUris: [],
+          scopes: ['openid', 'email', 'profile', 'phone', 'offline_access'],
+          consentRequired: true,
+        },
+      ]);
+    });
+
+    it('refuses a clientId used twice, naming the second', () => {
+      expect(problem({ project: { idp: { clients: [client(), client({ name: 'Other' })] } } })).toBe(
+        'Invalid Latchkey provider configuration:\n  project.idp.clients.1.clientId: app is used twice',
+      );
+    });
+
+    it('refuses a confidential client without clientSecretEnv and a public client with one', () => {
+      expect(problem({ project: { idp: { clients: [client({ type: 'confidential' })] } } })).toBe(
+        'Invalid Latchkey provider configuration:\n  project.idp.clients.0.clientSecretEnv: a confidential client needs the environment variable holding its secret',
+      );
+      expect(problem({ project: { idp: { clients: [client({ clientSecretEnv: 'APP_SECRET' })] } } })).toBe(
+        'Invalid Latchkey provider configuration:\n  project.idp.clients.0.clientSecretEnv: a public client has no secret',
+      );
+    });
+
+    it('refuses a redirect URI with a fragment or of another scheme, and a secret in place of its variable', () => {
+      expect(
+        problem({ project: { idp: { clients: [client({ redirectUris: ['https://app.example.com/#x'] })] } } }),
+      ).toBe(
+        'Invalid Latchkey provider configuration:\n  project.idp.clients.0.redirectUris.0: must be an absolute http(s) URL without a fragment',
+      );
+      expect(problem({ project: { idp: { clients: [client({ redirectUris: ['javascript:alert(1)'] })] } } })).toContain(
+        'project.idp.clients.0.redirectUris.0: must be an absolute http(s) URL without a fragment',
+      );
+      expect(
+        problem({
+          project: { idp: { clients: [client({ type: 'confidential', clientSecretEnv: 'hunter2 hunter2' })] } },
+        }),
+      ).toContain('project.idp.clients.0.clientSecretEnv: must be the name of an environment variable');
+    });
+
+    const profile = { profileId: 'partner', issuer: 'https://partner.example', audience: 'latchkey' };
+    const PEM = '-----BEGIN PUBLIC KEY-----\nMFkw...\n-----END PUBLIC KEY-----';
+
+    it('takes a trusted auth token profile with exactly one of jwksUrl and publicKeyPem', () => {
+      expect(
+        parseConfig({ project: { trustedAuthTokens: [{ ...profile, jwksUrl: 'https://partner.example/jwks' }] } })
+          .project.trustedAuthTokens,
+      ).toEqual([{ ...profile, jwksUrl: 'https://partner.example/jwks', emailClaim: 'email' }]);
+      expect(
+        parseConfig({ project: { trustedAuthTokens: [{ ...profile, publicKeyPem: PEM, emailClaim: 'mail' }] } }).project
+          .trustedAuthTokens,
+      ).toEqual([{ ...profile, publicKeyPem: PEM, emailClaim: 'mail' }]);
+    });
+
+    it('refuses a trusted auth token profile with neither or both of jwksUrl and publicKeyPem', () => {
+      const expected =
+        'Invalid Latchkey provider configuration:\n  project.trustedAuthTokens.1: give exactly one of jwksUrl and publicKeyPem';
+      const good = { ...profile, profileId: 'good', publicKeyPem: PEM };
+      expect(problem({ project: { trustedAuthTokens: [good, profile] } })).toBe(expected);
+      expect(
+        problem({
+          project: {
+            trustedAuthTokens: [good, { ...profile, jwksUrl: 'https://partner.example/jwks', publicKeyPem: PEM }],
+          },
+        }),
+      ).toBe(expected);
+    });
   });
 
   it('accepts default redirect URLs that are in the allowlist', () => {

@@ -53,11 +53,22 @@ describe('bootstrap rbac_policy', () => {
     const rbacPolicy = {
       roles: [{ role_id: 'admin', description: 'Admins', permissions: [{ resource_id: 'docs', actions: ['*'] }] }],
       resources: [{ resource_id: 'docs', description: 'Documents', actions: ['read', 'write'] }],
-      scopes: [{ scope: 'read:docs', description: 'Read documents' }],
+      scopes: [
+        { scope: 'read:docs', description: 'Read documents' },
+        {
+          scope: 'write:docs',
+          description: 'Write documents',
+          permissions: [{ resource_id: 'docs', actions: ['write'] }],
+        },
+      ],
     };
     const { call } = await startProvider({ project: { rbacPolicy } });
     const response = await call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`);
-    expect(response.json.data.rbac_policy).toEqual(rbacPolicy);
+    // As configured, with the defaults filled in: a scope without permissions lists none (`permissions: []`).
+    expect(response.json.data.rbac_policy).toEqual({
+      ...rbacPolicy,
+      scopes: [{ ...rbacPolicy.scopes[0], permissions: [] }, rbacPolicy.scopes[1]],
+    });
   });
 });
 
