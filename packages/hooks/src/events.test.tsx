@@ -4,9 +4,18 @@ import type { LatchkeyEvent, LatchkeyEventType, SignInCallbacks } from './events
 import { createSignInStore } from './signInStore';
 
 describe('events', () => {
-  it('names exactly the four widget events', () => {
+  it('names exactly the four widget events and the six identity-provider events', () => {
     expectTypeOf<LatchkeyEventType>().toEqualTypeOf<
-      'MAGIC_LINK_LOGIN_OR_CREATE' | 'OTP_LOGIN_OR_CREATE' | 'PASSKEY_AUTHENTICATE' | 'AUTHENTICATE_FLOW_COMPLETE'
+      | 'MAGIC_LINK_LOGIN_OR_CREATE'
+      | 'OTP_LOGIN_OR_CREATE'
+      | 'PASSKEY_AUTHENTICATE'
+      | 'AUTHENTICATE_FLOW_COMPLETE'
+      | 'OAUTH_AUTHORIZE_FLOW_START'
+      | 'OAUTH_AUTHORIZE_FLOW_COMPLETE'
+      | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'
+      | 'OAUTH_LOGOUT_FLOW_START'
+      | 'OAUTH_LOGOUT_FLOW_COMPLETE'
+      | 'OAUTH_LOGOUT_FLOW_DENIED'
     >();
     expectTypeOf<LatchkeyEvent>().toEqualTypeOf<{ type: LatchkeyEventType; data: unknown }>();
   });

@@ -1,11 +1,20 @@
 import type { LatchkeyFlowError } from './errors';
 
-/** The events a sign-in flow reports to the host's `onEvent` callback. */
+/**
+ * The events a flow reports to the host's `onEvent` callback: the sign-in widget's four, then the identity-provider
+ * screens' (sdk-and-idp §4 Authorize flow and Logout flow: `useAuthorize`, `useLogout`).
+ */
 export type LatchkeyEventType =
   | 'MAGIC_LINK_LOGIN_OR_CREATE'
   | 'OTP_LOGIN_OR_CREATE'
   | 'PASSKEY_AUTHENTICATE'
-  | 'AUTHENTICATE_FLOW_COMPLETE';
+  | 'AUTHENTICATE_FLOW_COMPLETE'
+  | 'OAUTH_AUTHORIZE_FLOW_START'
+  | 'OAUTH_AUTHORIZE_FLOW_COMPLETE'
+  | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'
+  | 'OAUTH_LOGOUT_FLOW_START'
+  | 'OAUTH_LOGOUT_FLOW_COMPLETE'
+  | 'OAUTH_LOGOUT_FLOW_DENIED';
 
 /** One event: its type and the provider's answer (or other details) that caused it. */
 export interface LatchkeyEvent {

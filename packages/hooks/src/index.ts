@@ -7,6 +7,7 @@ export * from './products/addTransitions';
 export * from './products/crypto/index';
 export * from './products/defineProduct';
 export * from './products/emailMagicLinks/index';
+export * from './products/idp/index';
 export * from './products/oauth/index';
 export * from './products/otp/index';
 export * from './products/passkeys/index';

@@ -1,0 +1,76 @@
+// Shared by the identity-provider flow hooks (useAuthorize, useLogout): options, texts and small helpers.
+import { missingParameterMessage } from '@latchkey/sdk';
+import { useEffect, useRef, useState } from 'react';
+import type { LatchkeyFlowError } from '../../errors';
+import type { SignInCallbacks } from '../../events';
+
+/** Options of `useAuthorize` and `useLogout`. */
+export interface IdpFlowOptions extends SignInCallbacks {
+  /** The page's query string; default `window.location.search` (read once, on mount). */
+  search?: string;
+  /** How to leave for the client's redirect URI; default `(url) => window.location.assign(url)`. */
+  navigate?: (url: string) => void;
+}
+
+/** Spec §8: the authorize flow needs a signed-in user. */
+export const NO_ACTIVE_SESSION_MESSAGE = 'No active session detected. Please log in to continue.';
+
+/** Spec §5: the scopes any signed-in user may grant; any other requested scope is a custom one. */
+export const STANDARD_IDP_SCOPES: readonly string[] = [
+  'openid',
+  'profile',
+  'email',
+  'phone',
+  'full_access',
+  'offline_access',
+];
+
+/** Spec §9: the client name when neither the client's name nor the redirect URI's host is known. */
+export const DEFAULT_IDP_CLIENT_NAME = 'The App';
+
+/** The error of a missing required query parameter (type `missing_parameter`, spec §2 wording). */
+export function missingParameterError(param: string): LatchkeyFlowError {
+  return { type: 'missing_parameter', message: missingParameterMessage(param) };
+}
+
+/** The error of an authorize request without a signed-in user (type `no_active_session`). */
+export function noActiveSessionError(): LatchkeyFlowError {
+  return { type: 'no_active_session', message: NO_ACTIVE_SESSION_MESSAGE };
+}
+
+/** The client's name, else the redirect URI's host, else 'The App' (spec §2 Consent screen). */
+export function idpClientName(clientName: string | undefined, redirectUri: string | undefined): string {
+  if (clientName?.trim()) return clientName;
+  try {
+    const { host } = new URL(redirectUri ?? '');
+    if (host) return host;
+  } catch {
+    // Not an absolute URL: no host to show.
+  }
+  return DEFAULT_IDP_CLIENT_NAME;
+}
+
+/** The query string the flow reads: the option, else the page's, once (a later change of either is ignored). */
+export function useInitialSearch(search: string | undefined): string {
+  const [initial] = useState(() => search ?? (typeof window === 'undefined' ? '' : window.location.search));
+  return initial;
+}
+
+export function defaultNavigate(url: string): void {
+  window.location.assign(url);
+}
+
+/**
+ * Whether the hook is still mounted: a flow that ends after its screen left (another page of a single-page app)
+ * must not send the browser away. True again when StrictMode mounts the hook a second time.
+ */
+export function useMounted(): { readonly current: boolean } {
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}

@@ -1,0 +1,137 @@
+import { findMissingLogoutParam, type IdpLogoutParams, parseOAuthLogoutParams } from '@latchkey/sdk';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type LatchkeyFlowError, toFlowError } from '../../errors';
+import { useFlowContext, useLatest } from '../../flowContext';
+import { defaultNavigate, type IdpFlowOptions, missingParameterError, useInitialSearch, useMounted } from './idpFlow';
+
+/**
+ * Where the logout flow is (spec §4 Logout flow): `loading` (preflight), `confirm` ('Log out?' with 'Yes' and
+ * 'No'), `logging_out` (the session is being revoked), `denied` (after 'No': 'You have not been logged out. You may
+ * close this page.'), `complete` (the browser is leaving for the application), `error` (see `error`).
+ */
+export type LogoutStatus = 'loading' | 'confirm' | 'logging_out' | 'denied' | 'complete' | 'error';
+
+/** What `useLogout` returns. */
+export interface UseLogoutReturn {
+  status: LogoutStatus;
+  /** A missing parameter (`missing_parameter`) or the provider's refusal of the preflight; else null. */
+  error: LatchkeyFlowError | null;
+  /** The logout request read from the query string; null when a required parameter is missing. */
+  params: IdpLogoutParams | null;
+  /**
+   * 'Yes': revokes the session (`forceClear`, so it ends here even if the provider cannot be reached; a failure is
+   * ignored), then sends the browser to the application's post-logout URI. Ignored outside `confirm`.
+   */
+  confirm(): Promise<void>;
+  /** 'No': status `denied`; the session stays. Ignored outside `confirm`. */
+  decline(): void;
+}
+
+type Phase = 'idle' | 'preflight' | 'confirm' | 'logging_out' | 'done';
+
+interface LogoutState {
+  status: LogoutStatus;
+  error: LatchkeyFlowError | null;
+}
+
+/**
+ * The logout screen of the project acting as an identity provider (spec §2 IDPConsent with
+ * `post_logout_redirect_uri`, §4 Logout flow): checks the request with the provider, asks 'Log out?' when the
+ * provider wants the user to confirm (no valid `id_token_hint` for this user), then ends the session and returns to
+ * the application (with its `state`). Works without a session too: there is then nothing to revoke.
+ */
+export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
+  const { onEvent, onError } = options;
+  const ctx = useFlowContext({ onEvent, onError });
+  const navigate = useLatest(options.navigate ?? defaultNavigate);
+  const search = useInitialSearch(options.search);
+  const request = useMemo(() => {
+    const query = new URLSearchParams(search);
+    return { params: parseOAuthLogoutParams(query), missing: findMissingLogoutParam(query) };
+  }, [search]);
+  const mounted = useMounted();
+  const [state, setState] = useState<LogoutState>(() =>
+    request.missing
+      ? { status: 'error', error: missingParameterError(request.missing) }
+      : { status: 'loading', error: null },
+  );
+  const phase = useRef<Phase>('idle');
+  const redirectUri = useRef('');
+
+  const stop = useCallback(
+    (error: LatchkeyFlowError) => {
+      phase.current = 'done';
+      setState({ status: 'error', error });
+      ctx.fail(error);
+    },
+    [ctx],
+  );
+
+  const logOut = useCallback(async () => {
+    phase.current = 'logging_out';
+    setState({ status: 'logging_out', error: null });
+    if (ctx.client.session.getSync() !== null) {
+      try {
+        await ctx.client.session.revoke({ forceClear: true });
+      } catch {
+        // Spec §4: a failed revoke is ignored; forceClear has already ended the session on this page.
+      }
+    }
+    if (!mounted.current) return;
+    phase.current = 'done';
+    navigate.current(redirectUri.current);
+    setState({ status: 'complete', error: null });
+    ctx.emit({ type: 'OAUTH_LOGOUT_FLOW_COMPLETE', data: { redirect_uri: redirectUri.current } });
+  }, [ctx, mounted, navigate]);
+
+  useEffect(() => {
+    // Once per mount (StrictMode runs effects twice).
+    if (phase.current !== 'idle') return;
+    if (request.missing) {
+      stop(missingParameterError(request.missing));
+      return;
+    }
+    phase.current = 'preflight';
+    ctx.emit({ type: 'OAUTH_LOGOUT_FLOW_START', data: request.params });
+    void (async () => {
+      try {
+        const answer = await ctx.client.idp.oauthLogoutStart(request.params);
+        if (!mounted.current) return;
+        redirectUri.current = answer.redirect_uri;
+        if (answer.consent_required) {
+          phase.current = 'confirm';
+          setState({ status: 'confirm', error: null });
+          return;
+        }
+        await logOut();
+      } catch (caught) {
+        stop(toFlowError(caught));
+      }
+    })();
+  }, [ctx, request, mounted, logOut, stop]);
+
+  const confirm = useCallback(async () => {
+    if (phase.current !== 'confirm') return;
+    await logOut();
+  }, [logOut]);
+
+  const decline = useCallback(() => {
+    if (phase.current !== 'confirm') return;
+    phase.current = 'done';
+    setState({ status: 'denied', error: null });
+    ctx.emit({ type: 'OAUTH_LOGOUT_FLOW_DENIED', data: request.params });
+  }, [ctx, request]);
+
+  return {
+    status: state.status,
+    error: state.error,
+    params: request.missing ? null : request.params,
+    confirm,
+    decline,
+  };
+}
+
+/** Whether the query string is a logout request (`post_logout_redirect_uri` present, spec §2 IDPConsent). */
+export function isLogoutRequest(search: string): boolean {
+  return new URLSearchParams(search).has('post_logout_redirect_uri');
+}
