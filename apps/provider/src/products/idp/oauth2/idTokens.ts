@@ -1,0 +1,230 @@
+// ID tokens (OpenID Connect Core §2) signed RS256 (OpenID Connect Core §15.1: every OP must support RS256, and it is
+// what relying parties such as openid-client expect when a client registered no `id_token_signed_response_alg`).
+// The key pair lives in `idp_signing_keys`, created on first use, so every instance of the provider signs with the
+// same key and the JWKS (`GET /oauth2/jwks`) lists it. Modelled on services/signer.ts (session JWTs, ES256).
+import { createHash, createPrivateKey, generateKeyPair, type JsonWebKey, type KeyObject, sign } from 'node:crypto';
+import { promisify } from 'node:util';
+import { compactVerify, importJWK, type JWK } from 'jose';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { ProviderDeps } from '../../../http/context';
+import { randomToken } from '../../../services/secrets';
+import { idpIssuer } from '../clients';
+
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/** The one ID-token signing algorithm (advertised as `id_token_signing_alg_values_supported`). */
+export const ID_TOKEN_ALG = 'RS256';
+
+/** The longest `id_token_hint` looked at; ours are well under 2 kB. */
+const MAX_ID_TOKEN_LENGTH = 8192;
+
+type KeyLike = Awaited<ReturnType<typeof importJWK>>;
+
+interface SigningKey {
+  kid: string;
+  key: KeyObject;
+  /** The JWS protected header, already base64url-encoded. */
+  encodedHeader: string;
+}
+
+function base64url(text: string): string {
+  return Buffer.from(text).toString('base64url');
+}
+
+/**
+ * Signs and verifies the identity provider's ID tokens with the RSA key kept in `idp_signing_keys`. One instance per
+ * database (see `idTokenSigner`); imported keys are cached, the database stays the source of truth.
+ */
+export class IdTokenSigner {
+  private current: Promise<SigningKey> | null = null;
+  private readonly publicKeys = new Map<string, Promise<KeyLike>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private oldestKey(db: Kysely<Database>) {
+    return db
+      .selectFrom('idp_signing_keys')
+      .selectAll()
+      .where('alg', '=', ID_TOKEN_ALG)
+      .orderBy('created_at')
+      .orderBy('kid')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The signing key: the oldest stored RS256 key, created on first use. Parallel first calls in this process share
+   * one promise; parallel first calls of several instances on one database converge on one key: the insert happens
+   * in a transaction that first takes a table lock on PostgreSQL (SQLite transactions are serialized already) and
+   * inserts only if no key exists yet.
+   */
+  signingKey(): Promise<SigningKey> {
+    this.current ??= (async () => {
+      let row = await this.oldestKey(this.db);
+      if (!row) {
+        // Generated outside the transaction: RSA key generation takes a while and must not hold the lock.
+        const { privateKey, publicKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
+        const kid = `idp-${randomToken(12)}`;
+        const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: ID_TOKEN_ALG, use: 'sig' };
+        const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: ID_TOKEN_ALG, use: 'sig' };
+        row = await this.db.transaction().execute(async (trx) => {
+          if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+            // Self-conflicting: a second instance waits here until the first one's key is committed.
+            await sql`LOCK TABLE idp_signing_keys IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+          }
+          const existing = await this.oldestKey(trx);
+          if (existing) return existing;
+          const created = {
+            kid,
+            alg: ID_TOKEN_ALG,
+            private_jwk: JSON.stringify(privateJwk),
+            public_jwk: JSON.stringify(publicJwk),
+            created_at: Date.now(),
+          };
+          await trx.insertInto('idp_signing_keys').values(created).execute();
+          return created;
+        });
+      }
+      return {
+        kid: row.kid,
+        key: createPrivateKey({ key: JSON.parse(row.private_jwk) as JsonWebKey, format: 'jwk' }),
+        encodedHeader: base64url(JSON.stringify({ alg: ID_TOKEN_ALG, kid: row.kid, typ: 'JWT' })),
+      };
+    })();
+    this.current.catch(() => {
+      this.current = null;
+    });
+    return this.current;
+  }
+
+  /** Signs `payload` as a compact JWS (RS256: RSASSA-PKCS1-v1_5 over SHA-256, RFC 7518 §3.3). */
+  async sign(payload: Record<string, unknown>): Promise<string> {
+    const { key, encodedHeader } = await this.signingKey();
+    const signingInput = `${encodedHeader}.${base64url(JSON.stringify(payload))}`;
+    const signature = sign('sha256', Buffer.from(signingInput), key);
+    return `${signingInput}.${signature.toString('base64url')}`;
+  }
+
+  /** The public key with this key id, from the database (cached once found). */
+  publicKey(kid: string): Promise<KeyLike> {
+    let key = this.publicKeys.get(kid);
+    if (!key) {
+      key = (async () => {
+        const row = await this.db
+          .selectFrom('idp_signing_keys')
+          .select(['public_jwk', 'alg'])
+          .where('kid', '=', kid)
+          .executeTakeFirst();
+        if (!row || row.alg !== ID_TOKEN_ALG) throw new Error('unknown key id');
+        return importJWK(JSON.parse(row.public_jwk) as JWK, ID_TOKEN_ALG);
+      })();
+      key.catch(() => this.publicKeys.delete(kid));
+      this.publicKeys.set(kid, key);
+    }
+    return key;
+  }
+
+  /** The public keys as a JWK Set (RFC 7517 §5), the signing key created first if there is none yet. */
+  async jwks(): Promise<{ keys: JWK[] }> {
+    await this.signingKey();
+    const rows = await this.db
+      .selectFrom('idp_signing_keys')
+      .select('public_jwk')
+      .where('alg', '=', ID_TOKEN_ALG)
+      .orderBy('created_at')
+      .orderBy('kid')
+      .execute();
+    return { keys: rows.map((row) => JSON.parse(row.public_jwk) as JWK) };
+  }
+}
+
+// One signer per database: ProviderDeps is created once per provider and holds no state of its own.
+const signers = new WeakMap<Kysely<Database>, IdTokenSigner>();
+
+/** The ID-token signer of this provider's database. */
+export function idTokenSigner(deps: Pick<ProviderDeps, 'db'>): IdTokenSigner {
+  let signer = signers.get(deps.db);
+  if (!signer) {
+    signer = new IdTokenSigner(deps.db);
+    signers.set(deps.db, signer);
+  }
+  return signer;
+}
+
+/**
+ * `at_hash` (OpenID Connect Core §3.1.3.6): the base64url of the left-most half of the SHA-256 of the access token's
+ * ASCII octets (SHA-256 because the ID token's `alg` is RS256).
+ */
+export function accessTokenHash(accessToken: string): string {
+  return createHash('sha256').update(accessToken, 'ascii').digest().subarray(0, 16).toString('base64url');
+}
+
+/** The claims of an ID token the token endpoint issues (OpenID Connect Core §2, §3.1.3.6, §5.1). */
+export interface IdTokenClaims {
+  /** `sub`: the user id (a public subject identifier, OpenID Connect Core §8). */
+  subject: string;
+  /** `aud`: the client id (OpenID Connect Core §2). */
+  clientId: string;
+  /** Now, epoch ms (`iat`). */
+  nowMs: number;
+  /** How long the ID token is valid, in seconds (`exp` = `iat` + this). */
+  lifetimeSeconds: number;
+  /** When the user authenticated, epoch ms (`auth_time` in seconds, OpenID Connect Core §2). */
+  authTimeMs: number;
+  /** The authorization request's `nonce`, passed through unchanged (OpenID Connect Core §3.1.2.1); none on refresh. */
+  nonce?: string | null;
+  /** The access token issued with it (`at_hash`, OpenID Connect Core §3.1.3.6). */
+  accessToken?: string;
+  /** The Latchkey session that approved the authorization (`sid`, OpenID Connect Front-Channel Logout 1.0 §3). */
+  sessionId?: string | null;
+  /** The claims the granted scopes release (OpenID Connect Core §5.4). */
+  claims?: Record<string, unknown>;
+}
+
+/** Signs an ID token for the identity provider's issuer (`iss` = the provider's public URL). */
+export async function signIdToken(deps: Pick<ProviderDeps, 'db' | 'config'>, claims: IdTokenClaims): Promise<string> {
+  const issuedAt = Math.floor(claims.nowMs / 1000);
+  return idTokenSigner(deps).sign({
+    ...claims.claims,
+    iss: idpIssuer(deps.config),
+    sub: claims.subject,
+    aud: claims.clientId,
+    exp: issuedAt + claims.lifetimeSeconds,
+    iat: issuedAt,
+    auth_time: Math.floor(claims.authTimeMs / 1000),
+    ...(claims.nonce ? { nonce: claims.nonce } : {}),
+    ...(claims.accessToken === undefined ? {} : { at_hash: accessTokenHash(claims.accessToken) }),
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+  });
+}
+
+/**
+ * Checks an `id_token_hint` (OpenID Connect RP-Initiated Logout 1.0 §2): an ID token this provider signed (RS256 with
+ * a key of `idp_signing_keys`; the OP must validate that it was the issuer), whose `iss` is ours and whose `aud` is
+ * `clientId`. Its expiry is ignored: §2 asks the OP to accept an ID token whose `exp` has passed as a hint. Answers
+ * its `sub` (and `sid` when it has one), or null when it is not such a token.
+ */
+export async function verifyIdTokenHint(
+  deps: ProviderDeps,
+  token: string,
+  clientId: string,
+): Promise<{ sub: string; sid?: string } | null> {
+  if (token.length > MAX_ID_TOKEN_LENGTH) return null;
+  const signer = idTokenSigner(deps);
+  let claims: unknown;
+  try {
+    const { payload } = await compactVerify(token, (header) => signer.publicKey(header.kid ?? ''), {
+      algorithms: [ID_TOKEN_ALG],
+    });
+    claims = JSON.parse(new TextDecoder().decode(payload));
+  } catch {
+    return null;
+  }
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return null;
+  const { iss, aud, sub, sid } = claims as Record<string, unknown>;
+  if (iss !== idpIssuer(deps.config)) return null;
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  if (!audiences.includes(clientId)) return null;
+  if (typeof sub !== 'string' || sub === '') return null;
+  return typeof sid === 'string' ? { sub, sid } : { sub };
+}
