@@ -1,12 +1,15 @@
-// `npm start`: the reference provider on http://127.0.0.1:8787 (SQLite in .data/latchkey.sqlite) and the
-// playground (apps/playground, Vite) on http://localhost:5173, side by side with prefixed output. The playground's
-// address is printed once both servers answer. Ctrl-C stops both; so does either one exiting, since neither is
-// useful alone. Dependency-free, like ensure-install.mjs.
+// `npm start`: the reference provider on http://127.0.0.1:8787 (SQLite in .data/latchkey.sqlite), the
+// playground (apps/playground, Vite) on http://localhost:5173 and the demo relying party
+// (apps/playground/relying-party, an app that signs in with Latchkey as an OpenID Connect provider) on
+// http://localhost:5174, side by side with prefixed output. The addresses are printed once all three answer.
+// Ctrl-C stops them all; so does any one exiting, since none is useful alone. Dependency-free, like
+// ensure-install.mjs (the demo relying party itself uses openid-client).
 //
 // Ports (a port that is taken stops `npm start` at once, exit code 1, with a line naming it and how to choose
 // another):
 //   --provider-port <n>    or LATCHKEY_PROVIDER_PORT    the provider (default 8787)
 //   --playground-port <n>  or LATCHKEY_PLAYGROUND_PORT  the playground (default 5173)
+//   --demo-port <n>        or LATCHKEY_DEMO_RP_PORT     the demo relying party (default 5174)
 // e.g. `npm start -- --playground-port 5180` or `LATCHKEY_PLAYGROUND_PORT=5180 npm start`. The playground is then
 // pointed at the provider's port (VITE_LATCHKEY_API_URL), and the provider allows the playground's origins
 // (http://localhost:<port>, http://127.0.0.1:<port>) for CORS and their /authenticate as redirect URLs, on top of
@@ -14,11 +17,21 @@
 // configuration sets `project.mfa`). The provider always allows the Next.js example's origin too (http://localhost:5176,
 // examples/nextjs), so `npm run dev -w @latchkey/example-nextjs` works beside `npm start`.
 //
+// The identity provider (`project.idp`): the provider's authorization and logout pages are the playground's
+// /oauth/authorize and /oauth/logout, and two clients are added for the demo relying party, with their redirect
+// URIs on its port: `latchkey-demo` (confidential, asks for consent; its secret is generated afresh at every start
+// and handed to the provider and the demo through LATCHKEY_DEMO_CLIENT_SECRET, never written to a file) and
+// `latchkey-demo-trusted` (public, PKCE, no consent). `rbacPolicy` gains the custom scopes the demo requests:
+// `read:notes`, which every user may grant (the implicit `stytch_user` role holds it), and `read:invoices`, which
+// only the `billing_admin` role may grant. A configuration file's own clients, roles and scopes stay; the ones
+// here are added beside them unless the file already has one with the same id.
+//
 // Environment (used by the browser tests, handy by hand):
 //   LATCHKEY_DB      the provider's database (`--db`): a SQLite file, `:memory:` or a postgres:// URL
 //   LATCHKEY_CONFIG  the provider's configuration file (`--config`); default ./latchkey.config.json if present
 // The SDK's own example page still runs on its own: `npm run example -w @latchkey/sdk`.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,11 +56,15 @@ let options;
 try {
   ({ values: options } = parseArgs({
     args: process.argv.slice(2),
-    options: { 'provider-port': { type: 'string' }, 'playground-port': { type: 'string' } },
+    options: {
+      'provider-port': { type: 'string' },
+      'playground-port': { type: 'string' },
+      'demo-port': { type: 'string' },
+    },
     strict: true,
   }));
 } catch (error) {
-  fail(`${error.message}. Options: --provider-port <n>, --playground-port <n>.`, 2);
+  fail(`${error.message}. Options: --provider-port <n>, --playground-port <n>, --demo-port <n>.`, 2);
 }
 
 function port(flag, variable, fallback) {
@@ -66,8 +83,13 @@ function port(flag, variable, fallback) {
 
 const providerPort = port('provider-port', 'LATCHKEY_PROVIDER_PORT', 8787);
 const playgroundPort = port('playground-port', 'LATCHKEY_PLAYGROUND_PORT', 5173);
+const demoPort = port('demo-port', 'LATCHKEY_DEMO_RP_PORT', 5174);
 if (providerPort === playgroundPort) {
   fail(`the provider and the playground cannot share port ${providerPort}; choose two different ports.`, 2);
+}
+if (demoPort === providerPort || demoPort === playgroundPort) {
+  const other = demoPort === providerPort ? 'provider' : 'playground';
+  fail(`the demo relying party and the ${other} cannot share port ${demoPort}; choose different ports.`, 2);
 }
 
 /** Whether `port` can be listened on at `host`: false when something holds it (EADDRINUSE, EACCES). */
@@ -86,16 +108,24 @@ async function isFree(port) {
 }
 
 const PORTS = {
-  provider: { port: providerPort, flag: '--provider-port', variable: 'LATCHKEY_PROVIDER_PORT' },
-  playground: { port: playgroundPort, flag: '--playground-port', variable: 'LATCHKEY_PLAYGROUND_PORT' },
+  provider: { port: providerPort, flag: '--provider-port', variable: 'LATCHKEY_PROVIDER_PORT', label: 'provider' },
+  playground: {
+    port: playgroundPort,
+    flag: '--playground-port',
+    variable: 'LATCHKEY_PLAYGROUND_PORT',
+    label: 'playground',
+  },
+  demo: { port: demoPort, flag: '--demo-port', variable: 'LATCHKEY_DEMO_RP_PORT', label: 'demo relying party' },
 };
 
 /** The line for a port that is taken: which one, and how to choose another. */
 function clashMessage(name) {
-  const { port: portNumber, flag, variable } = PORTS[name];
-  const other = portNumber === 65_535 ? portNumber - 1 : portNumber + 1;
+  const { port: portNumber, flag, variable, label } = PORTS[name];
+  const taken = new Set(Object.values(PORTS).map((entry) => entry.port));
+  let other = portNumber === 65_535 ? portNumber - 1 : portNumber + 1;
+  while (taken.has(other)) other = other === 65_535 ? 1024 : other + 1;
   return (
-    `port ${portNumber} (the ${name}) is already in use. Stop what is listening there, or choose another port: ` +
+    `port ${portNumber} (the ${label}) is already in use. Stop what is listening there, or choose another port: ` +
     `${variable}=${other} npm start (or npm start -- ${flag} ${other}).`
   );
 }
@@ -127,6 +157,74 @@ const project = base.project ?? {};
 // The provider's defaults, when the file sets none: the default playground's origins and redirect URLs.
 const origins = project.allowedOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'];
 const redirects = project.redirectUrls ?? ['http://localhost:5173/authenticate', 'http://127.0.0.1:5173/authenticate'];
+
+// The demo relying party (apps/playground/relying-party) and the identity provider's side of it.
+const playgroundUrl = `http://localhost:${playgroundPort}`;
+const demoUrl = `http://localhost:${demoPort}`;
+/** The environment variable the provider reads `latchkey-demo`'s secret from; the demo reads it too. */
+const DEMO_SECRET_ENV = 'LATCHKEY_DEMO_CLIENT_SECRET';
+// A new secret at every start: it exists only in the two processes' environments.
+const demoClientSecret = randomBytes(32).toString('base64url');
+const DEMO_CLIENTS = [
+  {
+    clientId: 'latchkey-demo',
+    name: 'Latchkey Demo App',
+    description: 'The demo relying party that `npm start` runs (apps/playground/relying-party).',
+    type: 'confidential',
+    clientSecretEnv: DEMO_SECRET_ENV,
+    redirectUris: [`${demoUrl}/callback`],
+    postLogoutRedirectUris: [`${demoUrl}/logged-out`],
+    scopes: ['openid', 'email', 'profile', 'phone', 'offline_access', 'read:notes', 'read:invoices'],
+    consentRequired: true,
+  },
+  {
+    clientId: 'latchkey-demo-trusted',
+    name: 'Latchkey Demo App (trusted)',
+    description: 'The same demo relying party as a first-party app: a public client (PKCE) that needs no consent.',
+    type: 'public',
+    redirectUris: [`${demoUrl}/callback`],
+    postLogoutRedirectUris: [`${demoUrl}/logged-out`],
+    scopes: ['openid', 'email', 'profile'],
+    consentRequired: false,
+  },
+];
+// `read:notes` is held by every user (the implicit `stytch_user` role); `read:invoices` only by `billing_admin`,
+// a role no user of the playground has, so the consent screen lists it as a scope the user cannot grant.
+const DEMO_RBAC_POLICY = {
+  roles: [
+    {
+      role_id: 'stytch_user',
+      description: 'Every signed-in user.',
+      permissions: [{ resource_id: 'notes', actions: ['read'] }],
+    },
+    {
+      role_id: 'billing_admin',
+      description: 'Manages billing.',
+      permissions: [{ resource_id: 'invoices', actions: ['read'] }],
+    },
+  ],
+  resources: [
+    { resource_id: 'notes', description: "The user's notes.", actions: ['read'] },
+    { resource_id: 'invoices', description: "The company's invoices.", actions: ['read'] },
+  ],
+  scopes: [
+    { scope: 'read:notes', description: 'Read your notes', permissions: [{ resource_id: 'notes', actions: ['read'] }] },
+    {
+      scope: 'read:invoices',
+      description: 'Read your invoices',
+      permissions: [{ resource_id: 'invoices', actions: ['read'] }],
+    },
+  ],
+};
+
+/** `own` followed by the items of `added` whose `key` none of `own` has. */
+function addMissing(own, added, key) {
+  const have = new Set((own ?? []).map((item) => item[key]));
+  return [...(own ?? []), ...added.filter((item) => !have.has(item[key]))];
+}
+
+const idp = project.idp ?? {};
+const rbacPolicy = project.rbacPolicy ?? {};
 const merged = {
   ...base,
   // Social sign-in: the upstream sends the browser back to `${publicUrl}/v1/public/oauth/callback`, and One Tap's
@@ -139,13 +237,27 @@ const merged = {
     // The playground demonstrates multi-factor sign-in: a user who has enrolled a second factor (the Security page)
     // must present it after the first. A configuration file that sets `project.mfa` decides for itself.
     mfa: project.mfa ?? { required: true },
+    idp: {
+      ...idp,
+      authorizationUrl: idp.authorizationUrl ?? `${playgroundUrl}/oauth/authorize`,
+      logoutUrl: idp.logoutUrl ?? `${playgroundUrl}/oauth/logout`,
+      clients: addMissing(idp.clients, DEMO_CLIENTS, 'clientId'),
+    },
+    rbacPolicy: {
+      ...rbacPolicy,
+      roles: addMissing(rbacPolicy.roles, DEMO_RBAC_POLICY.roles, 'role_id'),
+      resources: addMissing(rbacPolicy.resources, DEMO_RBAC_POLICY.resources, 'resource_id'),
+      scopes: addMissing(rbacPolicy.scopes, DEMO_RBAC_POLICY.scopes, 'scope'),
+    },
   },
 };
+/** The issuer of the provider's ID tokens (its `publicUrl`), where the demo discovers it. */
+const issuer = merged.publicUrl ?? 'http://localhost:8787';
 const configDir = mkdtempSync(join(tmpdir(), 'latchkey-start-'));
 const configPath = join(configDir, 'latchkey.config.json');
 writeFileSync(configPath, `${JSON.stringify(merged, null, 2)}\n`);
 
-// ---- The two servers ----
+// ---- The three servers ----
 
 // Colour libraries switch on at the mere presence of FORCE_COLOR, so a pipe gets NO_COLOR and no FORCE_COLOR.
 const { FORCE_COLOR: _inherited, ...inheritedEnv } = process.env;
@@ -155,7 +267,6 @@ const providerArgs = [join(root, 'apps/provider/bin/latchkey-provider.mjs'), 'st
 if (process.env.LATCHKEY_DB) providerArgs.push('--db', process.env.LATCHKEY_DB);
 providerArgs.push('--config', configPath);
 
-const playgroundUrl = `http://localhost:${playgroundPort}`;
 const providerUrl = `http://127.0.0.1:${providerPort}`;
 
 const services = [
@@ -166,7 +277,7 @@ const services = [
     // Without LATCHKEY_DB the database path is relative to `cwd`, so the file lands in the repository's .data/.
     args: providerArgs,
     cwd: root,
-    env: childEnv,
+    env: { ...childEnv, [DEMO_SECRET_ENV]: demoClientSecret },
     url: providerUrl,
   },
   {
@@ -185,6 +296,20 @@ const services = [
     // The playground's client reads the provider's address from here (apps/playground/src/client.ts).
     env: { VITE_LATCHKEY_API_URL: `http://localhost:${providerPort}`, ...childEnv },
     url: playgroundUrl,
+  },
+  {
+    name: 'demo',
+    colorCode: 33,
+    command: process.execPath,
+    args: [join(root, 'apps/playground/relying-party/server.mjs')],
+    cwd: join(root, 'apps/playground/relying-party'),
+    env: {
+      ...childEnv,
+      LATCHKEY_DEMO_RP_PORT: String(demoPort),
+      LATCHKEY_DEMO_ISSUER: issuer,
+      [DEMO_SECRET_ENV]: demoClientSecret,
+    },
+    url: demoUrl,
   },
 ];
 const width = Math.max(...services.map((service) => service.name.length));
@@ -270,7 +395,7 @@ for (const service of services) {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(0));
 
-// ---- The address, once both servers answer ----
+// ---- The addresses, once every server answers ----
 
 /** Whether `url` answers HTTP at all (any status: the server is listening). */
 async function answers(url) {
@@ -285,7 +410,7 @@ async function answers(url) {
 const deadline = Date.now() + STARTUP_TIMEOUT_MS;
 let ready = false;
 while (!stopping && Date.now() < deadline) {
-  if ((await answers(providerUrl)) && (await answers(playgroundUrl))) {
+  if ((await answers(providerUrl)) && (await answers(playgroundUrl)) && (await answers(demoUrl))) {
     ready = true;
     break;
   }
@@ -294,8 +419,9 @@ while (!stopping && Date.now() < deadline) {
 if (ready && !stopping) {
   process.stdout.write(
     `Latchkey playground: ${playgroundUrl} (development inbox: ${playgroundUrl}/inbox; provider: ${providerUrl})\n` +
-      'Sign in with any email address or phone number; codes and links arrive in the development inbox. ' +
-      'Ctrl-C stops both.\n',
+      'Sign in with any email address or phone number; codes and links arrive in the development inbox.\n' +
+      `Demo app (signs in with Latchkey as an OpenID Connect provider): ${demoUrl}\n` +
+      'Ctrl-C stops them all.\n',
   );
 } else if (!stopping) {
   process.stderr.write(`npm start: the servers did not answer within ${STARTUP_TIMEOUT_MS / 1000} s; stopping.\n`);

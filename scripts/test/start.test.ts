@@ -1,4 +1,5 @@
-// `npm start` for real: node scripts/start.mjs on free ports (never the browser tests' 8787/5173), a fresh
+// `npm start` for real: node scripts/start.mjs on free ports (never the browser tests' 8787/5173/5181 nor the default
+// 5174 of the demo relying party), a fresh
 // in-memory database, and no configuration file of the developer's.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
@@ -42,12 +43,19 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-function start(env: Record<string, string>, args: string[] = []): Run {
-  const { LATCHKEY_CONFIG: _config, VITE_LATCHKEY_API_URL: _api, ...inherited } = process.env;
+/** Runs start.mjs; the demo relying party gets a free port unless `env` or `args` choose one. */
+async function start(env: Record<string, string>, args: string[] = []): Promise<Run> {
+  const {
+    LATCHKEY_CONFIG: _config,
+    VITE_LATCHKEY_API_URL: _api,
+    LATCHKEY_DEMO_RP_PORT: _demo,
+    ...inherited
+  } = process.env;
+  const demoPort = String(await freePort());
   const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, LATCHKEY_DB: ':memory:', ...env },
+    env: { ...inherited, LATCHKEY_DB: ':memory:', LATCHKEY_DEMO_RP_PORT: demoPort, ...env },
   });
   started.push(child);
   let stdout = '';
@@ -66,7 +74,7 @@ describe('npm start on a port that is taken', () => {
   it("names the provider's port and how to choose another, exits 1, and starts nothing", async () => {
     const [providerPort, playgroundPort] = [await freePort(), await freePort()];
     await occupy(providerPort, '127.0.0.1');
-    const run = start({
+    const run = await start({
       LATCHKEY_PROVIDER_PORT: String(providerPort),
       LATCHKEY_PLAYGROUND_PORT: String(playgroundPort),
     });
@@ -83,7 +91,7 @@ describe('npm start on a port that is taken', () => {
   it("names the playground's port (taken on localhost) the same way, with the flag form of the command", async () => {
     const [providerPort, playgroundPort] = [await freePort(), await freePort()];
     await occupy(playgroundPort, 'localhost');
-    const run = start({}, ['--provider-port', String(providerPort), '--playground-port', String(playgroundPort)]);
+    const run = await start({}, ['--provider-port', String(providerPort), '--playground-port', String(playgroundPort)]);
 
     expect(await run.exit).toBe(1);
     expect(run.stderr()).toContain(`npm start: port ${playgroundPort} (the playground) is already in use.`);
@@ -93,8 +101,27 @@ describe('npm start on a port that is taken', () => {
     expect(run.stdout()).toBe('');
   });
 
+  it("names the demo relying party's port the same way", async () => {
+    const [providerPort, playgroundPort, demoPort] = [await freePort(), await freePort(), await freePort()];
+    await occupy(demoPort, '127.0.0.1');
+    const run = await start({}, [
+      '--provider-port',
+      String(providerPort),
+      '--playground-port',
+      String(playgroundPort),
+      '--demo-port',
+      String(demoPort),
+    ]);
+
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain(`npm start: port ${demoPort} (the demo relying party) is already in use.`);
+    expect(run.stderr()).toContain('LATCHKEY_DEMO_RP_PORT=');
+    expect(run.stderr()).toContain('npm start -- --demo-port ');
+    expect(run.stdout()).toBe('');
+  });
+
   it('rejects a port that is not a number with exit code 2', async () => {
-    const run = start({ LATCHKEY_PLAYGROUND_PORT: 'abc' });
+    const run = await start({ LATCHKEY_PLAYGROUND_PORT: 'abc' });
     expect(await run.exit).toBe(2);
     expect(run.stderr()).toBe(
       'npm start: LATCHKEY_PLAYGROUND_PORT must be a port number from 1 to 65535, not "abc".\n',
@@ -103,13 +130,15 @@ describe('npm start on a port that is taken', () => {
 });
 
 describe('npm start on chosen ports', () => {
-  it('prints the address once both servers answer, and the playground talks to the provider on its port', async () => {
-    const [providerPort, playgroundPort] = [await freePort(), await freePort()];
-    const run = start({
+  it('prints the addresses once all three servers answer, and the playground talks to the provider on its port', async () => {
+    const [providerPort, playgroundPort, demoPort] = [await freePort(), await freePort(), await freePort()];
+    const run = await start({
       LATCHKEY_PROVIDER_PORT: String(providerPort),
       LATCHKEY_PLAYGROUND_PORT: String(playgroundPort),
+      LATCHKEY_DEMO_RP_PORT: String(demoPort),
     });
     const playground = `http://localhost:${playgroundPort}`;
+    const demo = `http://localhost:${demoPort}`;
 
     await expect
       .poll(() => run.stdout() + (run.child.exitCode === null ? '' : `exited: ${run.stderr()}`), {
@@ -118,10 +147,15 @@ describe('npm start on chosen ports', () => {
       })
       .toContain(`Latchkey playground: ${playground} (development inbox: ${playground}/inbox;`);
 
-    // Straight after the line, with no waiting: both servers are up.
+    expect(run.stdout()).toContain(`Demo app (signs in with Latchkey as an OpenID Connect provider): ${demo}\n`);
+
+    // Straight after the line, with no waiting: all three servers are up.
     const page = await fetch(playground);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+    const demoPage = await fetch(demo);
+    expect(demoPage.status).toBe(200);
+    expect(await demoPage.text()).toContain('Sign in with Latchkey');
     const inbox = await fetch(`http://127.0.0.1:${providerPort}/dev/inbox`, { headers: { Origin: playground } });
     expect(inbox.status).toBe(200);
     // The provider allows the playground's origin on its non-default port (CORS).

@@ -1,5 +1,6 @@
 // Starts what the browser tests drive, once per run: `node scripts/start.mjs` (the provider on a fresh temporary
-// SQLite database, with e2e/latchkey.config.json, and the playground's Vite server) and one headless Chromium
+// SQLite database, with e2e/latchkey.config.json, the playground's Vite server and the demo relying party on
+// DEMO_RP_PORT) and one headless Chromium
 // (a Playwright browser server the test files connect to). Everything is stopped at the end. The browser is the
 // one scripts/find-chromium.mjs picks: LATCHKEY_CHROMIUM or CHROME_PATH, else Debian's /usr/bin/chromium, else a
 // Chrome or Chromium on PATH or in the usual install locations.
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { findChromium, NO_BROWSER_HINT } from '../../../scripts/find-chromium.mjs';
-import { CHROMIUM_ARGS, PLAYGROUND_URL, PROVIDER_URL } from './config';
+import { CHROMIUM_ARGS, DEMO_RP_PORT, DEMO_RP_URL, PLAYGROUND_URL, PROVIDER_URL } from './config';
 import { isListening } from './ports';
 
 declare module 'vitest' {
@@ -22,7 +23,7 @@ declare module 'vitest' {
 }
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const PORTS = [8787, 5173];
+const PORTS = [8787, 5173, DEMO_RP_PORT];
 const STARTUP_TIMEOUT_MS = 90_000;
 
 async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, output: string[]) {
@@ -51,9 +52,9 @@ export default async function setup(project: TestProject) {
   if (busy.length > 0) {
     throw new Error(
       `Port ${busy.join(' and ')} ${busy.length > 1 ? 'are' : 'is'} already in use. The browser tests start their own ` +
-        'provider (8787) and playground (5173) on a fresh database; stop whatever is listening there ' +
+        `provider (8787), playground (5173) and demo relying party (${DEMO_RP_PORT}) on a fresh database; stop whatever is listening there ` +
         '(an `npm start` in another terminal? It can run beside them on other ports: ' +
-        '`npm start -- --provider-port 8790 --playground-port 5180`) and run them again.',
+        '`npm start -- --provider-port 8790 --playground-port 5180 --demo-port 5182`) and run them again.',
     );
   }
   const browser = findChromium();
@@ -70,6 +71,7 @@ export default async function setup(project: TestProject) {
       ...process.env,
       LATCHKEY_DB: join(dataDir, 'latchkey.sqlite'),
       LATCHKEY_CONFIG: fileURLToPath(new URL('./latchkey.config.json', import.meta.url)),
+      LATCHKEY_DEMO_RP_PORT: String(DEMO_RP_PORT),
     },
   });
   const keep = (chunk: Buffer) => {
@@ -100,6 +102,7 @@ export default async function setup(project: TestProject) {
       output,
     );
     await waitFor(`the playground (${PLAYGROUND_URL})`, async () => (await fetch(PLAYGROUND_URL)).ok, server, output);
+    await waitFor(`the demo relying party (${DEMO_RP_URL})`, async () => (await fetch(DEMO_RP_URL)).ok, server, output);
     browserServer = await chromium.launchServer({ executablePath: browser.path, args: CHROMIUM_ARGS });
     project.provide('browserWsEndpoint', browserServer.wsEndpoint());
   } catch (error) {
