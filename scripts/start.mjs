@@ -294,7 +294,12 @@ const services = [
     ],
     cwd: join(root, 'apps/playground'),
     // The playground's client reads the provider's address from here (apps/playground/src/client.ts).
-    env: { VITE_LATCHKEY_API_URL: `http://localhost:${providerPort}`, ...childEnv },
+    // The pages of the identity provider link to the demo relying party (VITE_LATCHKEY_DEMO_URL).
+    env: {
+      VITE_LATCHKEY_API_URL: `http://localhost:${providerPort}`,
+      VITE_LATCHKEY_DEMO_URL: demoUrl,
+      ...childEnv,
+    },
     url: playgroundUrl,
   },
   {

@@ -1,6 +1,6 @@
 import { type AnchorHTMLAttributes, forwardRef, type MouseEvent, useSyncExternalStore } from 'react';
 
-// A tiny history router: the playground has six pages and needs nothing more than the current path and query.
+// A tiny history router: the playground has a handful of pages and needs nothing more than the current path and query.
 const NAVIGATE_EVENT = 'playground:navigate';
 
 function subscribe(listener: () => void): () => void {

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_LATCHKEY_API_URL?: string;
   /** Google's One Tap script (default: the provider's stand-in in development, Google's own in a build). */
   readonly VITE_LATCHKEY_ONE_TAP_SCRIPT_URL?: string;
+  /** The demo relying party `npm start` runs (default http://localhost:5174). */
+  readonly VITE_LATCHKEY_DEMO_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,7 +1,7 @@
-import { OAUTH_PROVIDER_NAMES, useSession } from '@latchkey/hooks';
+import { OAUTH_PROVIDER_NAMES, useConnectedApps, useSession } from '@latchkey/hooks';
 import type { AuthenticationFactor, OAuthProvider, UserProvider } from '@latchkey/sdk';
 import { useId, useState } from 'react';
-import { client } from '../client';
+import { client, DEMO_APP_URL } from '../client';
 import { ALL_SOCIAL_PROVIDERS } from '../kitConfig';
 import { Link } from '../router';
 
@@ -119,6 +119,46 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
   );
 }
 
+/**
+ * The applications the user has let sign them in with this project (the identity provider's grants), each with
+ * 'Revoke' (its grant and every token it holds): `useConnectedApps`.
+ */
+function ConnectedApps() {
+  const { apps, status, error, revoke, revoking } = useConnectedApps();
+  return (
+    <>
+      {status === 'pending' && <p aria-busy="true">Loading…</p>}
+      {status !== 'pending' && apps.length === 0 && <p data-testid="connected-apps-empty">none</p>}
+      {apps.length > 0 && (
+        <ul data-testid="connected-apps">
+          {apps.map((app) => (
+            <li key={app.connected_app_id} data-testid={`connected-app-${app.connected_app_id}`}>
+              <strong>{app.name}</strong> <code>{app.connected_app_id}</code> ({app.client_type})
+              {app.description ? ` — ${app.description}` : ''}
+              <br />
+              Scopes granted: <code data-testid="connected-app-scopes">{app.scopes_granted || '(none)'}</code>{' '}
+              <button
+                type="button"
+                className="pg-small-button"
+                onClick={() => void revoke(app.connected_app_id)}
+                disabled={revoking !== null}
+                aria-label={`Revoke ${app.name}`}
+              >
+                {revoking === app.connected_app_id ? 'Revoking…' : 'Revoke'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p role="alert" className="pg-error" data-testid="connected-apps-error">
+          {error.message}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** `/session`: the signed-in user and session as the SDK holds them, and sign-out. */
 export default function SessionPage() {
   const { session, user, hasSession, fromCache, revoke } = useSession();
@@ -214,6 +254,13 @@ export default function SessionPage() {
         <dt>Password</dt>
         <dd>{user?.password ? 'set' : 'none'}</dd>
       </dl>
+
+      <h2>Connected apps</h2>
+      <p className="pg-note">
+        Applications signed in with this project as their identity provider (the <a href={DEMO_APP_URL}>demo app</a>{' '}
+        that <code>npm start</code> runs, for one). Revoking one removes its access: its grant and its tokens.
+      </p>
+      <ConnectedApps />
 
       <h2>Session</h2>
       <dl className="pg-facts" data-testid="session-details">
