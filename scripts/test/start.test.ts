@@ -1,6 +1,5 @@
-// `npm start` for real: node scripts/start.mjs on free ports (never the browser tests' 8787/5173/5181 nor the default
-// 5174 of the demo relying party), a fresh
-// in-memory database, and no configuration file of the developer's.
+// `npm start` for real: node scripts/start.mjs on free ports (never the browser tests' 8787, 5173 and 5183, nor the
+// demo relying party's default 5174), a fresh in-memory database, and no configuration file of the developer's.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';

@@ -4,7 +4,7 @@ export const PLAYGROUND_URL = 'http://localhost:5173';
  * The demo relying party `npm start` runs (apps/playground/relying-party). Not its default port 5174: the React 18
  * test runs a second playground there.
  */
-export const DEMO_RP_PORT = 5181;
+export const DEMO_RP_PORT = 5183;
 export const DEMO_RP_URL = `http://localhost:${DEMO_RP_PORT}`;
 /** The provider, read directly by the tests (the development inbox). It listens on 127.0.0.1 only. */
 export const PROVIDER_URL = 'http://127.0.0.1:8787';
