@@ -9,17 +9,19 @@ export * from './components/PasswordStrength';
 export * from './components/Spinner';
 export * from './components/StrengthMeter';
 export * from './components/Watermark';
+// Roots
+export * from './IdentityProvider';
 export * from './messages/errors';
 // Messages, parts, toasts
 export * from './messages/index';
 export * from './messages/main';
-// Roots
 export * from './PasskeyRegistration';
 export * from './primitives/createPart';
 // The product registry and each product's slice (products/<key>/)
 export * from './products/crypto/index';
 export * from './products/defineProductKit';
 export * from './products/emailMagicLinks/index';
+export * from './products/idp/index';
 export * from './products/oauth/index';
 export * from './products/otp/index';
 export * from './products/passkeys/index';

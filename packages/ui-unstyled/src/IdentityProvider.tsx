@@ -1,0 +1,70 @@
+import { isLogoutRequest, useLatchkeyClient } from '@latchkey/hooks';
+import { forwardRef, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Spinner } from './components/Spinner';
+import { Watermark } from './components/Watermark';
+import { MessagesProvider, type Strings } from './messages/index';
+import { createPart, type PartProps } from './primitives/createPart';
+import { type IdpScreenOptions, IdpScreenOptionsProvider, pageSearch } from './products/idp/idpScreenOptions';
+import type { IdentityProviderStrings } from './products/idp/messages';
+
+// IDPConsent is a chunk of its own (products/idp/chunk.ts): a sign-in page never downloads it, and an
+// identity-provider page downloads it right after this first render.
+const loadIdentityProviderChunk = () => import('./products/idp/chunk');
+const ConsentFlow = lazy(async () => ({ default: (await loadIdentityProviderChunk()).IDPConsentScreen }));
+const LogoutFlow = lazy(async () => ({ default: (await loadIdentityProviderChunk()).IDPLogoutScreen }));
+
+/** Downloads the identity-provider chunk ahead of time (the widget works the same without it). */
+export async function preloadIdentityProvider(): Promise<void> {
+  await loadIdentityProviderChunk();
+}
+
+const IdentityProviderRoot = createPart('identity-provider', 'root', 'div');
+
+/** Props of `IdentityProvider`. */
+export interface IdentityProviderProps extends Omit<PartProps<'div'>, 'children'>, IdpScreenOptions {
+  /** Replacement texts by message id (`idpConsent.*`, `idpScope.*`, `idpLogout.*`, `idpError.*`…); text, never HTML. */
+  strings?: IdentityProviderStrings;
+}
+
+/**
+ * The identity-provider mount point (sdk-and-idp §2 IDPConsent): reads the page's query string (`search`, default
+ * `window.location.search`, once) and shows the logout confirmation when it has `post_logout_redirect_uri`, else the
+ * consent screen of the authorize flow. Render it inside `<LatchkeyProvider client>` on the pages your discovery
+ * document names (`authorization_endpoint`, `end_session_endpoint`). Root element: `data-scope="identity-provider"
+ * data-part="root"` with `data-flow="authorize|logout"`; the screens come in their own chunk. Logs
+ * 'render_idp_screen' (with the bootstrap) once per mount.
+ */
+export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps>(function IdentityProvider(
+  { strings, search, navigate, callbacks, getManifest, logoImageUrl, ...props },
+  ref,
+) {
+  const client = useLatchkeyClient();
+  const [query] = useState(() => pageSearch(search));
+  const isLogout = isLogoutRequest(query);
+  const options = useMemo<IdpScreenOptions>(
+    () => ({ search: query, navigate, callbacks, getManifest, logoImageUrl }),
+    [query, navigate, callbacks, getManifest, logoImageUrl],
+  );
+
+  // sdk-and-idp §2: the identity-provider screen logs 'render_idp_screen' (bootstrap), once per mount.
+  const hasLogged = useRef(false);
+  useEffect(() => {
+    if (hasLogged.current) return;
+    hasLogged.current = true;
+    client.events.log('render_idp_screen', { bootstrap: client.bootstrap.getSync() });
+  }, [client]);
+
+  const Flow = isLogout ? LogoutFlow : ConsentFlow;
+  return (
+    <MessagesProvider strings={strings as Strings | undefined}>
+      <IdpScreenOptionsProvider value={options}>
+        <IdentityProviderRoot data-flow={isLogout ? 'logout' : 'authorize'} {...props} ref={ref}>
+          <Suspense fallback={<Spinner />}>
+            <Flow />
+          </Suspense>
+          <Watermark />
+        </IdentityProviderRoot>
+      </IdpScreenOptionsProvider>
+    </MessagesProvider>
+  );
+});

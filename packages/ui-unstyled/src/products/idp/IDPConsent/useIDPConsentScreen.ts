@@ -1,0 +1,108 @@
+import { type AuthorizeStatus, useAuthorize, useBootstrap } from '@latchkey/hooks';
+import { findMissingAuthorizeParam } from '@latchkey/sdk';
+import { useMemo, useState } from 'react';
+import { idpErrorText } from '../idpErrorText';
+import { type IdpScreenOptions, pageSearch, useIdpScreenOptions } from '../idpScreenOptions';
+import { type ConsentManifest, type ConsentManifestItem, consentItems, resolveConsentManifest } from '../manifest';
+import { useIdpMessages } from '../messages';
+
+/** Which view of the consent screen shows (`data-view` on the root). */
+export type IDPConsentView = 'loading' | 'consent' | 'denied' | 'success' | 'error';
+
+/** What `useIDPConsentScreen` returns: the state of the IDPConsent (authorize) parts. */
+export interface UseIDPConsentScreenReturn {
+  /** The authorize flow's status (`data-status="loading|consent|submitting|redirecting|denied|complete|error"`). */
+  status: AuthorizeStatus;
+  /**
+   * What shows (`data-view`): the spinner while loading (and while a consent-free client is signed in), the consent
+   * form, 'Access to the application was denied.', the success view, or the error.
+   */
+  view: IDPConsentView;
+  /** The error's text (spec §2, §8), or ''. */
+  errorMessage: string;
+  /** The client's name, else the redirect URI's host, else 'The App'. */
+  clientName: string;
+  /** The project's name (the bootstrap's). */
+  projectName: string;
+  /** The project's logo, or null (the logo part renders nothing). */
+  logoImageUrl: string | null;
+  /** A custom (non-standard) scope is asked: the other title and heading. */
+  hasCustomScopes: boolean;
+  /** The groups of consent items (the default manifest, or `getManifest`'s). */
+  manifest: ConsentManifest;
+  /** The manifest is the host's (`getManifest` returned a well-formed one), emitted as `data-custom-manifest`. */
+  isCustomManifest: boolean;
+  /** The items the user cannot grant (the ungrantable box; empty: no box). */
+  ungrantableItems: ConsentManifestItem[];
+  /** The decision is being sent (`aria-busy` on the root, both buttons disabled). */
+  isSubmitting: boolean;
+  /** The button the user pressed while `isSubmitting` (its `data-pending`), or null. */
+  pendingAction: 'allow' | 'deny' | null;
+  /** 'Allow': grants the grantable scopes and leaves for the client with a code. */
+  allow: () => void;
+  /** 'Deny': leaves for the client with `error=access_denied`; 'Access to the application was denied.' shows. */
+  deny: () => void;
+}
+
+/**
+ * The consent screen's state (spec §2 Authorize flow, §4): `useAuthorize` with the page's query, the project's name
+ * and the manifest. Inside `<IdentityProvider>` it reads its options; elsewhere pass them (inside
+ * `<LatchkeyProvider>`).
+ */
+export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentScreenReturn {
+  const { search, navigate, callbacks, getManifest, logoImageUrl } = useIdpScreenOptions(options);
+  const t = useIdpMessages();
+  // Read once: the flow reads the same query once, when it mounts.
+  const [query] = useState(() => pageSearch(search));
+  const authorize = useAuthorize({
+    search: query,
+    ...(navigate ? { navigate } : {}),
+    onEvent: callbacks?.onEvent,
+    onError: callbacks?.onError,
+  });
+  const { projectName: bootstrapName } = useBootstrap();
+  const projectName = bootstrapName || t('idpConsent.projectNameFallback');
+  const { clientName, grantableScopes, ungrantableScopes, hasCustomScopes, status } = authorize;
+  const [hasAskedConsent, setHasAskedConsent] = useState(false);
+  if (status === 'consent' && !hasAskedConsent) setHasAskedConsent(true);
+  const [pendingAction, setPendingAction] = useState<'allow' | 'deny' | null>(null);
+
+  const { manifest, isCustom } = useMemo(
+    () => resolveConsentManifest(getManifest, { scopes: grantableScopes, clientName, projectName, hasCustomScopes }, t),
+    [getManifest, grantableScopes, clientName, projectName, hasCustomScopes, t],
+  );
+  const ungrantableItems = useMemo(
+    () => consentItems(ungrantableScopes, t, { projectName }),
+    [ungrantableScopes, t, projectName],
+  );
+
+  const isSubmitting = status === 'submitting' || status === 'redirecting';
+  let view: IDPConsentView = 'loading';
+  if (status === 'error') view = 'error';
+  else if (status === 'denied') view = 'denied';
+  else if (status === 'complete') view = 'success';
+  else if (status === 'consent' || (isSubmitting && hasAskedConsent)) view = 'consent';
+
+  return {
+    status,
+    view,
+    errorMessage: idpErrorText(t, authorize.error, findMissingAuthorizeParam(new URLSearchParams(query))),
+    clientName,
+    projectName,
+    logoImageUrl: logoImageUrl || null,
+    hasCustomScopes,
+    manifest,
+    isCustomManifest: isCustom,
+    ungrantableItems,
+    isSubmitting,
+    pendingAction: isSubmitting ? pendingAction : null,
+    allow: () => {
+      setPendingAction('allow');
+      void authorize.allow();
+    },
+    deny: () => {
+      setPendingAction('deny');
+      void authorize.deny();
+    },
+  };
+}

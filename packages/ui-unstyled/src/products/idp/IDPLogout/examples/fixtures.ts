@@ -1,0 +1,15 @@
+import type { UseIDPLogoutScreenReturn } from '../useIDPLogoutScreen';
+
+/** A logout confirmation state for the examples (the 'Latchkey Playground' project), with `overrides`. */
+export function exampleLogout(overrides: Partial<UseIDPLogoutScreenReturn> = {}): UseIDPLogoutScreenReturn {
+  return {
+    status: 'confirm',
+    view: 'confirm',
+    errorMessage: '',
+    projectName: 'Latchkey Playground',
+    isLoggingOut: false,
+    confirm: () => {},
+    decline: () => {},
+    ...overrides,
+  };
+}

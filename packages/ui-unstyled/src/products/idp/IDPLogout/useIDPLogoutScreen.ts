@@ -1,0 +1,61 @@
+import { type LogoutStatus, useBootstrap, useLogout } from '@latchkey/hooks';
+import { findMissingLogoutParam } from '@latchkey/sdk';
+import { useState } from 'react';
+import { idpErrorText } from '../idpErrorText';
+import { type IdpScreenOptions, pageSearch, useIdpScreenOptions } from '../idpScreenOptions';
+import { useIdpMessages } from '../messages';
+
+/** Which view of the logout screen shows (`data-view` on the root). */
+export type IDPLogoutView = 'loading' | 'confirm' | 'declined' | 'error';
+
+/** What `useIDPLogoutScreen` returns: the state of the IDPConsent logout parts. */
+export interface UseIDPLogoutScreenReturn {
+  /** The logout flow's status (`data-status="loading|confirm|logging_out|denied|complete|error"`). */
+  status: LogoutStatus;
+  /**
+   * What shows (`data-view`): the spinner while loading (and while the browser leaves), 'Log out?' with 'Yes' and
+   * 'No', 'You have not been logged out. You may close this page.', or the error.
+   */
+  view: IDPLogoutView;
+  /** The error's text (a missing parameter, or the server's message), or ''. */
+  errorMessage: string;
+  /** The project's name (the bootstrap's). */
+  projectName: string;
+  /** 'Yes' was pressed: the session is being revoked (`aria-busy`, both buttons disabled). */
+  isLoggingOut: boolean;
+  /** 'Yes': revokes the session, then leaves for the client's post-logout redirect URI. */
+  confirm: () => void;
+  /** 'No': stays signed in; 'You have not been logged out. You may close this page.' shows. */
+  decline: () => void;
+}
+
+/**
+ * The logout confirmation's state (spec §2 Logout flow, §4): `useLogout` with the page's query and the project's
+ * name. Inside `<IdentityProvider>` it reads its options; elsewhere pass them (inside `<LatchkeyProvider>`).
+ */
+export function useIDPLogoutScreen(options?: IdpScreenOptions): UseIDPLogoutScreenReturn {
+  const { search, navigate, callbacks } = useIdpScreenOptions(options);
+  const t = useIdpMessages();
+  const [query] = useState(() => pageSearch(search));
+  const logout = useLogout({
+    search: query,
+    ...(navigate ? { navigate } : {}),
+    onEvent: callbacks?.onEvent,
+    onError: callbacks?.onError,
+  });
+  const { projectName } = useBootstrap();
+  const { status } = logout;
+  let view: IDPLogoutView = 'loading';
+  if (status === 'error') view = 'error';
+  else if (status === 'denied') view = 'declined';
+  else if (status === 'confirm' || status === 'logging_out') view = 'confirm';
+  return {
+    status,
+    view,
+    errorMessage: idpErrorText(t, logout.error, findMissingLogoutParam(new URLSearchParams(query))),
+    projectName: projectName || t('idpConsent.projectNameFallback'),
+    isLoggingOut: status === 'logging_out',
+    confirm: () => void logout.confirm(),
+    decline: logout.decline,
+  };
+}

@@ -1,0 +1,42 @@
+// What `<IdentityProvider>` hands its lazy screens (it renders in the first load; the screens come in the
+// identity-provider chunk). Kept apart from the screens so the first load takes this file only.
+import type { SignInCallbacks } from '@latchkey/hooks';
+import { createContext, useContext } from 'react';
+import type { ConsentManifestGenerator } from './manifest';
+
+/** The options of the identity-provider screens (`<IdentityProvider>`'s props, or a screen hook's argument). */
+export interface IdpScreenOptions {
+  /** The page's query string; default `window.location.search` (read once, when the screen mounts). */
+  search?: string;
+  /** How to leave for the client's redirect URI; default `(url) => window.location.assign(url)`. */
+  navigate?: (url: string) => void;
+  /** The host's `onEvent` / `onError` (the `OAUTH_AUTHORIZE_FLOW_*` and `OAUTH_LOGOUT_FLOW_*` events). */
+  callbacks?: SignInCallbacks;
+  /** A custom consent manifest generator; if it throws (or returns no manifest) the default manifest shows. */
+  getManifest?: ConsentManifestGenerator;
+  /** The project's logo above the consent title (shown at most 50 px high and 100 px wide). */
+  logoImageUrl?: string;
+}
+
+const IdpScreenOptionsContext = createContext<IdpScreenOptions>({});
+
+/** Provides the identity-provider screens' options (what `<IdentityProvider>` does). */
+export const IdpScreenOptionsProvider = IdpScreenOptionsContext.Provider;
+
+/** `options` over those of the enclosing `IdpScreenOptionsProvider` (field by field). */
+export function useIdpScreenOptions(options: IdpScreenOptions = {}): IdpScreenOptions {
+  const provided = useContext(IdpScreenOptionsContext);
+  return {
+    search: options.search ?? provided.search,
+    navigate: options.navigate ?? provided.navigate,
+    callbacks: options.callbacks ?? provided.callbacks,
+    getManifest: options.getManifest ?? provided.getManifest,
+    logoImageUrl: options.logoImageUrl ?? provided.logoImageUrl,
+  };
+}
+
+/** The page's query string: `search`, else the address bar's (empty where there is no window, on a server). */
+export function pageSearch(search: string | undefined): string {
+  if (search !== undefined) return search;
+  return typeof window === 'undefined' ? '' : window.location.search;
+}

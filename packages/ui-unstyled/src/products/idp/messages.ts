@@ -1,0 +1,76 @@
+import { MISSING_PARAMETER_MESSAGE } from '@latchkey/sdk';
+import { type Catalogue, type Strings, useMessages } from '../../messages/index';
+
+/**
+ * The texts of the identity-provider screens (IDPConsent: the consent screen and the logout confirmation), in the
+ * identity-provider chunk. Wording is the specification's, verbatim (sdk-and-idp §2, §5, §8), except where a comment
+ * says the specification does not show the text.
+ */
+export const idpMessages = {
+  // The consent screen (spec §2 Authorize flow)
+  'idpConsent.title': 'Sign in to {clientName} with {projectName}',
+  'idpConsent.titleCustomScopes': '{clientName} wants to access your {projectName} account',
+  'idpConsent.header': '{clientName} is requesting to:',
+  'idpConsent.headerCustomScopes': 'Allow {clientName} to:',
+  'idpConsent.ungrantableSummary':
+    'You do not have permissions to grant {clientName} access to some of the requested scopes.',
+  'idpConsent.ungrantableHeader': "You cannot grant {clientName}'s request to:",
+  'idpConsent.allow': 'Allow',
+  'idpConsent.deny': 'Deny',
+  'idpConsent.denied': 'Access to the application was denied.',
+  // The success view after submit: the specification shows one but not its text.
+  'idpConsent.successTitle': 'Success!',
+  'idpConsent.successDescription': 'You are being redirected to {clientName}.',
+  // The project's name in the texts when the bootstrap has none (the specification does not show one).
+  'idpConsent.projectNameFallback': 'Latchkey',
+
+  // The consent items (spec §5)
+  'idpScope.openid': 'Verify your identity',
+  'idpScope.openid.detail': 'View information stored within your account',
+  'idpScope.profile': 'View your personal profile information',
+  'idpScope.profile.detail': 'Your name, profile picture, and language preferences',
+  'idpScope.email.detail': 'Your email address',
+  'idpScope.phone.detail': 'Your phone number',
+  'idpScope.offline_access': "Maintain access to your data even when you're not actively using the app",
+  // The specification names two details of offline_access, about offline access and background sync, but does not
+  // show their text: these are Latchkey's wording.
+  'idpScope.offline_access.detailOffline': "Access your data while you're offline or away from the app",
+  'idpScope.offline_access.detailSync': 'Keep your data in sync in the background',
+  // full_access is a standard scope (spec §5) without a text in the specification: Latchkey's wording. A token with
+  // it can be exchanged for a session of the user (`sessions/exchange_access_token`).
+  'idpScope.full_access': 'Have full access to your {projectName} account',
+  'idpScope.full_access.detail': 'Sign in as you and do anything you can do in your account',
+  'idpScope.custom': 'Use the {scope} scope',
+
+  // Errors (spec §2, §8): a missing query parameter, no session; a preflight error shows the server's message.
+  'idpError.missingParameter': MISSING_PARAMETER_MESSAGE,
+  'idpError.noActiveSession': 'No active session detected. Please log in to continue.',
+
+  // The logout confirmation (spec §2 Logout flow)
+  'idpLogout.title': 'Log out?',
+  'idpLogout.description': 'Are you sure you want to log out of your {projectName} account?',
+  'idpLogout.yes': 'Yes',
+  'idpLogout.no': 'No',
+  'idpLogout.declined': 'You have not been logged out. You may close this page.',
+} as const;
+
+/** The id of one identity-provider text. */
+export type IdpMessageId = keyof typeof idpMessages;
+
+/** Replacement texts of the identity-provider screens, by id (inserted as text, never HTML). */
+export type IdpStrings = Partial<Record<IdpMessageId, string>>;
+
+/** `strings` of `<IdentityProvider>`: any widget text, and the identity-provider ones. */
+export type IdentityProviderStrings = Strings & IdpStrings;
+
+/** Looks an identity-provider text up (after the `strings` overrides) and fills its placeholders. */
+export type IdpTranslate = (id: IdpMessageId, values?: Record<string, string | number>) => string;
+
+/**
+ * `t(id, values)` over the identity-provider texts: `useMessages` with this chunk's catalogue (the shared catalogue's
+ * ids, such as the error screen's title, still resolve through `useMessages` itself).
+ */
+export function useIdpMessages(): IdpTranslate {
+  // The catalogue's ids are typed by the shared catalogue (messages/index.tsx); this chunk's ids resolve the same way.
+  return useMessages(idpMessages as unknown as Catalogue) as unknown as IdpTranslate;
+}
