@@ -36,11 +36,11 @@ const MAX_PENDING = 10;
 /** The two clients the provider knows (scripts/start.mjs registers them). */
 const CLIENTS = {
   'latchkey-demo': {
-    label: 'Latchkey demo',
+    label: 'Latchkey Demo App',
     secret: process.env.LATCHKEY_DEMO_CLIENT_SECRET || undefined,
   },
   'latchkey-demo-trusted': {
-    label: 'Latchkey demo (trusted)',
+    label: 'Latchkey Demo App (trusted)',
     secret: process.env.LATCHKEY_DEMO_TRUSTED_CLIENT_SECRET || undefined,
   },
 };
