@@ -183,6 +183,34 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: 'The One Tap nonce was used already, expired or was never issued. Start One Tap again.',
   },
+  // Sessions from other credentials (products/sessionExchange): an access token, a trusted JWT, an impersonation token.
+  invalid_access_token: {
+    status: 401,
+    message: 'The access token is unknown, expired or revoked. Ask the identity provider for a new one.',
+  },
+  insufficient_scope: {
+    status: 403,
+    message: 'The access token was not granted the full_access scope, which exchanging it for a session needs.',
+  },
+  trusted_auth_token_profile_not_found: {
+    status: 404,
+    message: 'No trusted auth token profile has this profile_id (project.trustedAuthTokens).',
+  },
+  invalid_token: {
+    status: 401,
+    message:
+      "The token could not be verified against the profile: its signature, issuer (iss), audience (aud) or expiry (exp, required) is wrong, or it lacks the profile's email claim.",
+  },
+  session_user_mismatch: {
+    status: 403,
+    message:
+      "The session named in the request belongs to another user than the token's. Sign out, or leave session_token and session_jwt out.",
+  },
+  user_not_found: { status: 404, message: 'User not found.' },
+  impersonation_token_not_found: {
+    status: 401,
+    message: 'The impersonation token is unknown, expired or was used already. Ask for a new one.',
+  },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   internal_server_error: { status: 500, message: 'An internal error occurred. Please try again later.' },

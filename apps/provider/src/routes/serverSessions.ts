@@ -54,7 +54,7 @@ async function assertNotLockedOut(c: ProviderContext, ip: string): Promise<void>
  * browser (any request with an Origin header) is never answered: the secret key must not be in one. Each
  * refusal counts against the caller's address (`rateLimits.secretKeyFailuresPerIp`).
  */
-async function requireSecretKey(c: ProviderContext): Promise<void> {
+export async function requireSecretKey(c: ProviderContext): Promise<void> {
   const deps = c.get('deps');
   const { project } = deps.config;
   const ip = clientIp(c);

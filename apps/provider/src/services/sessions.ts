@@ -16,6 +16,8 @@ export type SessionRow = Selectable<SessionsTable>;
 export const DEFAULT_SESSION_DURATION_MINUTES = 30;
 export const MIN_SESSION_DURATION_MINUTES = 5;
 export const MAX_SESSION_DURATION_MINUTES = 527_040;
+/** An impersonated session (`sessions.impersonator_id` set) never lives longer than this from its start. */
+export const MAX_IMPERSONATED_SESSION_MINUTES = 60;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -24,7 +26,10 @@ export function jwtIssuer(deps: ProviderDeps): string {
   return `latchkey/${deps.config.project.projectId}`;
 }
 
-/** The session object of contract §6. */
+/**
+ * The session object of contract §6. An impersonated session also carries `impersonator_id` (absent on the user's
+ * own sessions, so their shape is the contract's exactly).
+ */
 export function serializeSession(row: SessionRow, roles: string[]): Session {
   return {
     session_id: row.session_id,
@@ -36,7 +41,17 @@ export function serializeSession(row: SessionRow, roles: string[]): Session {
     authentication_factors: JSON.parse(row.factors) as AuthenticationFactor[],
     custom_claims: row.custom_claims === null ? null : (JSON.parse(row.custom_claims) as Record<string, unknown>),
     roles,
+    ...(row.impersonator_id === null ? {} : { impersonator_id: row.impersonator_id }),
   };
+}
+
+/**
+ * The latest expiry a session may have: for an impersonated session, MAX_IMPERSONATED_SESSION_MINUTES after it
+ * started, whatever duration a sign-in or refresh asks for; otherwise `expiresAt` as asked.
+ */
+function cappedExpiry(row: Pick<SessionRow, 'impersonator_id' | 'started_at'>, expiresAt: number): number {
+  if (row.impersonator_id === null) return expiresAt;
+  return Math.min(expiresAt, row.started_at + MAX_IMPERSONATED_SESSION_MINUTES * 60_000);
 }
 
 function isJwt(token: string): boolean {
@@ -204,16 +219,26 @@ export async function recordAuthentication(
      * it completes an intermediate session.
      */
     multiFactor?: boolean;
+    /**
+     * Opens an impersonated session (`impersonation/authenticate`): always a new session (never `current`, never an
+     * intermediate one), with `impersonator_id` set in the same transaction and a lifetime of at most
+     * MAX_IMPERSONATED_SESSION_MINUTES.
+     */
+    impersonatorId?: string;
   },
 ): Promise<StartedSession> {
   const deps = c.get('deps');
   const now = deps.clock.now();
   const factor = { ...options.factor, last_authenticated_at: iso(now) } as AuthenticationFactor;
   const duration = options.durationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES;
-  const current = options.current;
+  const impersonatorId = options.impersonatorId;
+  const current = impersonatorId === undefined ? options.current : null;
   if (current && current.row.user_id === options.userId) {
     const factors = mergeFactor(JSON.parse(current.row.factors) as AuthenticationFactor[], factor);
-    const expiresAt = options.durationMinutes === undefined ? current.row.expires_at : now + duration * 60_000;
+    const expiresAt =
+      options.durationMinutes === undefined
+        ? current.row.expires_at
+        : cappedExpiry(current.row, now + duration * 60_000);
     const updated = await trx
       .updateTable('sessions')
       .set({ factors: JSON.stringify(factors), last_accessed_at: now, expires_at: expiresAt })
@@ -223,7 +248,10 @@ export async function recordAuthentication(
       .executeTakeFirst();
     if (updated) return { row: updated, token: current.token };
   }
-  if (await needsSecondFactor(trx, deps, options.userId, factor, options.multiFactor)) {
+  if (
+    impersonatorId === undefined &&
+    (await needsSecondFactor(trx, deps, options.userId, factor, options.multiFactor))
+  ) {
     return startIntermediateSession(trx, c, { userId: options.userId, factor });
   }
   const token = randomToken(32);
@@ -255,6 +283,19 @@ export async function recordAuthentication(
     row.user_agent,
     row.factors,
   );
+  if (impersonatorId !== undefined) {
+    // The precompiled insert writes null; the same transaction marks the session and caps its lifetime.
+    const impersonated = await trx
+      .updateTable('sessions')
+      .set({
+        impersonator_id: impersonatorId,
+        expires_at: cappedExpiry({ impersonator_id: impersonatorId, started_at: now }, row.expires_at),
+      })
+      .where('session_id', '=', row.session_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row: impersonated, token };
+  }
   return { row, token };
 }
 
@@ -283,7 +324,7 @@ export async function touchSession(
     .updateTable('sessions')
     .set({
       last_accessed_at: now,
-      expires_at: durationMinutes === undefined ? row.expires_at : now + durationMinutes * 60_000,
+      expires_at: durationMinutes === undefined ? row.expires_at : cappedExpiry(row, now + durationMinutes * 60_000),
     })
     .where('session_id', '=', row.session_id)
     .where('revoked_at', 'is', null)
@@ -293,7 +334,10 @@ export async function touchSession(
   return updated;
 }
 
-/** Signs the five-minute session JWT for a session. */
+/**
+ * Signs the five-minute session JWT for a session. An impersonated session's JWT names the impersonator as the
+ * actor, `act: {sub: impersonator_id}` (RFC 8693 §4.1), next to `sub` = the impersonated user.
+ */
 export async function signSessionJwt(deps: ProviderDeps, session: Session): Promise<string> {
   const { last_accessed_at, started_at, expires_at, attributes, authentication_factors } = session;
   return deps.signer.sign({
@@ -312,6 +356,7 @@ export async function signSessionJwt(deps: ProviderDeps, session: Session): Prom
         authentication_factors,
       },
       roles: session.roles,
+      ...(session.impersonator_id === undefined ? {} : { act: { sub: session.impersonator_id } }),
     },
   });
 }

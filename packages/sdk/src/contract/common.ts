@@ -59,7 +59,8 @@ export type AuthenticationFactorType =
   | 'email_otp'
   | 'impersonated'
   | 'imported'
-  | 'oauth_access_token_exchange';
+  | 'oauth_access_token_exchange'
+  | 'trusted_auth_token';
 
 /** One way the session's user proved who they are. The `<kind>_factor` sub-object names the method. */
 export interface AuthenticationFactor {
@@ -74,6 +75,10 @@ export interface AuthenticationFactor {
   crypto_wallet_factor?: { crypto_wallet_id: string; crypto_wallet_address: string; crypto_wallet_type: string };
   biometric_factor?: { biometric_registration_id: string };
   oauth_access_token_exchange_factor?: { client_id: string };
+  /** `sessions/attest`: a JWT of a trusted issuer (`type: 'trusted_auth_token'`, `delivery_method: 'trusted_token_exchange'`). */
+  trusted_auth_token_factor?: { profile_id: string; subject: string | null; email_id: string; email_address: string };
+  /** `impersonation/authenticate`: who opened the session as the user (`type: 'impersonated'`). */
+  impersonated_factor?: { impersonator_id: string };
   /** `<provider>_oauth_factor: {id, email_id?, provider_subject}` for each social provider. */
   [oauthFactor: `${string}_oauth_factor`]: { id: string; email_id?: string; provider_subject: string } | undefined;
 }
@@ -91,6 +96,11 @@ export interface Session {
   authentication_factors: AuthenticationFactor[];
   custom_claims: Record<string, unknown> | null;
   roles: string[];
+  /**
+   * Only on a session opened by impersonation (`impersonation/authenticate`): who acts as the user. Its session
+   * JWT carries the same as `act: {sub}` (RFC 8693 §4.1).
+   */
+  impersonator_id?: string;
 }
 
 export interface UserName {

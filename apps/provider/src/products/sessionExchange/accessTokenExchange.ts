@@ -1,0 +1,69 @@
+// `POST /sdk/v1/sessions/exchange_access_token`: an access token our identity provider issued (products/idp/oauth2)
+// with the `full_access` scope becomes a Latchkey session of its user.
+import { z } from 'zod';
+import { ok, type ProviderContext, readBody } from '../../http/context';
+import { ProviderError } from '../../http/errors';
+import { protectionFields, sessionDurationField } from '../../http/fields';
+import { sha256Hex } from '../../services/secrets';
+import { authenticateResponseFields, type NewFactor, recordAuthentication } from '../../services/sessions';
+import { findIdpClient } from '../idp/clients';
+
+/** The scope an access token needs to be exchanged for a session: it stands for everything the user can do. */
+export const FULL_ACCESS_SCOPE = 'full_access';
+
+const exchangeSchema = z.object({
+  // Ours are 43 characters; anything much longer is not one of ours, and is refused by the schema unread.
+  access_token: z.string().min(1).max(512),
+  session_duration_minutes: sessionDurationField,
+  ...protectionFields,
+});
+
+/** The factor a session opened from an access token holds: which client the token was issued to. */
+export function accessTokenExchangeFactor(clientId: string): NewFactor {
+  return {
+    type: 'oauth_access_token_exchange',
+    delivery_method: 'oauth_access_token_exchange',
+    oauth_access_token_exchange_factor: { client_id: clientId },
+  };
+}
+
+/**
+ * Exchanges a live access token for a new session of its user. The token is looked up by its SHA-256 in the
+ * transaction that starts the session: an unknown token, a refresh token, an expired or revoked one, or one of a
+ * client no longer configured is `invalid_access_token`; a token whose scopes lack `full_access` is
+ * `insufficient_scope`. The token is not used up (a bearer access token stays valid until it expires, RFC 6750
+ * §1.2); every exchange starts its own session. The session never merges into the caller's current one, and asks
+ * for no second factor: the token was issued to a full session (the authorize step needs one, intermediate
+ * sessions are not sessions), which already passed the project's multi-factor rule.
+ */
+export async function exchangeAccessToken(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const body = await readBody(c, exchangeSchema);
+  const now = deps.clock.now();
+  const started = await deps.db.transaction().execute(async (trx) => {
+    const token = await trx
+      .selectFrom('idp_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(body.access_token))
+      .where('project_id', '=', deps.config.project.projectId)
+      .executeTakeFirst();
+    if (
+      token?.kind !== 'access' ||
+      token.revoked_at !== null ||
+      token.consumed_at !== null ||
+      token.expires_at <= now ||
+      !findIdpClient(deps.config, token.client_id)
+    ) {
+      throw new ProviderError('invalid_access_token');
+    }
+    if (!token.scopes.split(' ').includes(FULL_ACCESS_SCOPE)) throw new ProviderError('insufficient_scope');
+    return recordAuthentication(trx, c, {
+      userId: token.user_id,
+      factor: accessTokenExchangeFactor(token.client_id),
+      durationMinutes: body.session_duration_minutes,
+      current: null,
+      multiFactor: true,
+    });
+  });
+  return ok(c, await authenticateResponseFields(c, started));
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { authenticateResponse, expectedUser } from '../../../test/authenticateResponse';
+import { expectError, expectSchemaError } from '../../../test/expectError';
+import { signIn, snapshotRows } from '../../../test/fixtures';
+import { iso, START, startProvider, type TestProvider } from '../../../test/harness';
+import type { ProviderConfigInput } from '../../config';
+import { sha256Hex } from '../../services/secrets';
+import { addVerifiedTotp, IDP_CLIENT, insertAccessToken } from './testing';
+
+const MINUTE = 60_000;
+const CONFIG: ProviderConfigInput = { project: { idp: { clients: [IDP_CLIENT] } } };
+
+async function userWithToken(
+  t: TestProvider,
+  scopes: string,
+  extra: Parameters<typeof insertAccessToken>[1] | object = {},
+) {
+  const signedIn = await signIn(t, { email: 'ada@example.com' });
+  const token = await insertAccessToken(t.provider.database.db, {
+    projectId: t.projectId,
+    userId: signedIn.userId,
+    now: t.clock.now(),
+    scopes,
+    ...extra,
+  });
+  return { ...signedIn, token };
+}
+
+const exchange = (t: TestProvider, body: unknown, sessionToken?: string) =>
+  t.post('/sessions/exchange_access_token', body, sessionToken);
+
+describe('POST /sessions/exchange_access_token', () => {
+  it('starts a new session for the token user with the exchange factor, a full AuthenticateResponse', async () => {
+    const t = await startProvider(CONFIG);
+    const { userId, emailId, sessionId, token } = await userWithToken(t, 'openid full_access email');
+    t.clock.advance(MINUTE);
+
+    const response = await exchange(t, { access_token: token, session_duration_minutes: 90 });
+    expect(response.status).toBe(200);
+    const now = START + MINUTE;
+    expect(response.json.data).toEqual(
+      authenticateResponse({
+        userId,
+        user: expectedUser(userId, { emails: [{ email_id: emailId, email: 'ada@example.com', verified: true }] }),
+        factors: [
+          {
+            type: 'oauth_access_token_exchange',
+            delivery_method: 'oauth_access_token_exchange',
+            last_authenticated_at: iso(now),
+            oauth_access_token_exchange_factor: { client_id: IDP_CLIENT.clientId },
+          },
+        ],
+        startedAt: now,
+        expiresAt: now + 90 * MINUTE,
+      }),
+    );
+    // A new session, not the user's existing one.
+    expect(response.json.data.session.session_id).not.toBe(sessionId);
+    const row = await t.provider.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('session_id', '=', response.json.data.session.session_id)
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(sha256Hex(response.json.data.session_token));
+    expect(row.impersonator_id).toBeNull();
+    // The new session works.
+    const me = await t.call('GET', '/users/me', { sessionToken: response.json.data.session_token });
+    expect(me.status).toBe(200);
+
+    // The token is not used up: a bearer token stays valid until it expires.
+    const again = await exchange(t, { access_token: token, session_duration_minutes: 30 });
+    expect(again.status).toBe(200);
+    expect(again.json.data.session.session_id).not.toBe(response.json.data.session.session_id);
+  });
+
+  it('never merges into the caller session, even of the same user, and defaults to 30 minutes', async () => {
+    const t = await startProvider(CONFIG);
+    const { sessionToken, sessionId, token } = await userWithToken(t, 'full_access');
+    const response = await exchange(t, { access_token: token }, sessionToken);
+    expect(response.status).toBe(200);
+    expect(response.json.data.session.session_id).not.toBe(sessionId);
+    expect(response.json.data.session.expires_at).toBe(iso(START + 30 * MINUTE));
+  });
+
+  it('refuses a token without full_access with insufficient_scope, and starts nothing', async () => {
+    const t = await startProvider(CONFIG);
+    const { token } = await userWithToken(t, 'openid email profile offline_access full_accessx');
+    const before = await snapshotRows(t, ['sessions', 'users']);
+    expectError(await exchange(t, { access_token: token, session_duration_minutes: 30 }), 403, 'insufficient_scope');
+    expect(await snapshotRows(t, ['sessions', 'users'])).toEqual(before);
+  });
+
+  it('refuses unknown, expired, revoked, refresh and unconfigured-client tokens with invalid_access_token', async () => {
+    const t = await startProvider(CONFIG);
+    const { userId } = await signIn(t, { email: 'ada@example.com' });
+    const { db } = t.provider.database;
+    const base = { projectId: t.projectId, userId, now: t.clock.now(), scopes: 'full_access' };
+    const expired = await insertAccessToken(db, { ...base, expiresAt: t.clock.now() + MINUTE });
+    const revoked = await insertAccessToken(db, { ...base, revokedAt: t.clock.now() });
+    const refresh = await insertAccessToken(db, { ...base, kind: 'refresh' });
+    const otherClient = await insertAccessToken(db, { ...base, clientId: 'removed-client' });
+    const live = await insertAccessToken(db, base);
+    t.clock.advance(MINUTE);
+    const before = await snapshotRows(t, ['sessions']);
+    for (const token of ['unknown-token', expired, revoked, refresh, otherClient, `${live}x`]) {
+      expectError(
+        await exchange(t, { access_token: token, session_duration_minutes: 30 }),
+        401,
+        'invalid_access_token',
+      );
+    }
+    expect(await snapshotRows(t, ['sessions'])).toEqual(before);
+    // Revoked after it was issued (the user revoked the connected app): refused from then on.
+    expect((await exchange(t, { access_token: live, session_duration_minutes: 30 })).status).toBe(200);
+    await db.updateTable('idp_tokens').set({ revoked_at: t.clock.now() }).execute();
+    expectError(await exchange(t, { access_token: live, session_duration_minutes: 30 }), 401, 'invalid_access_token');
+  });
+
+  it('refuses a token of another project', async () => {
+    const t = await startProvider(CONFIG);
+    const { userId } = await signIn(t, { email: 'ada@example.com' });
+    const token = await insertAccessToken(t.provider.database.db, {
+      projectId: 'project-test-someone-else',
+      userId,
+      now: t.clock.now(),
+      scopes: 'full_access',
+    });
+    expectError(await exchange(t, { access_token: token, session_duration_minutes: 30 }), 401, 'invalid_access_token');
+  });
+
+  it('checks the body: a token string and a duration in range', async () => {
+    const t = await startProvider(CONFIG);
+    expectSchemaError(await exchange(t, {}), ['.access_token']);
+    expectSchemaError(await exchange(t, { access_token: 'x', session_duration_minutes: 1 }), [
+      '.session_duration_minutes',
+    ]);
+    expectSchemaError(await exchange(t, { access_token: 'x'.repeat(600) }), ['.access_token']);
+  });
+
+  it('asks for no second factor when the project requires one', async () => {
+    const t = await startProvider({ project: { ...CONFIG.project, mfa: { required: true } } });
+    const { userId, token } = await userWithToken(t, 'full_access');
+    await addVerifiedTotp(t.provider.database.db, t.projectId, userId, t.clock.now());
+    const response = await exchange(t, { access_token: token, session_duration_minutes: 30 });
+    expect(response.status).toBe(200);
+    expect(response.json.data.session_token).not.toBe('');
+    expect(response.json.data).not.toHaveProperty('intermediate_session_token');
+  });
+});
