@@ -134,3 +134,35 @@ export function navigatedTo(url: string | undefined): { base: string; query: Rec
   const parsed = new URL(url ?? 'about:blank');
   return { base: `${parsed.origin}${parsed.pathname}`, query: Object.fromEntries(parsed.searchParams) };
 }
+
+/**
+ * An ID token of the `notes` client for the signed-in user, as the application holds it after signing in: an
+ * authorization code from the authorize endpoint, exchanged at the provider's token endpoint with the PKCE verifier.
+ */
+export async function idTokenFor(env: TestEnvironment): Promise<string> {
+  const { authorization_code: code } = await env.client.idp.oauthAuthorizeSubmit({
+    client_id: 'notes',
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    scopes: ['openid'],
+    code_challenge: CODE_CHALLENGE,
+    consent_granted: true,
+  });
+  const response = await env.provider.fetch(
+    new Request(`${env.provider.config.publicUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code ?? '',
+        redirect_uri: CALLBACK,
+        client_id: 'notes',
+        code_verifier: CODE_VERIFIER,
+      }),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  const body = (await response.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`No ID token from the token endpoint: ${JSON.stringify(body)}`);
+  return body.id_token;
+}

@@ -1,0 +1,176 @@
+import { ASYNC_TIMEOUT, type TestEnvironment } from '@latchkey/testing';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { idpEnvironment, idTokenFor, logoutSearch, navigatedTo, SIGNED_OUT, signIn } from '../../../test/idp';
+import { wrapperFor } from '../../../test/wrappers';
+import type { LatchkeyEvent } from '../../events';
+import { useSession } from '../../useSession';
+import { isLogoutRequest, type LogoutStatus, useLogout } from './useLogout';
+
+const waitLong = { timeout: ASYNC_TIMEOUT };
+
+/** `useLogout` on `search` beside the session, with spies, recording every status rendered. */
+function renderLogout(env: TestEnvironment, search: string, reactStrictMode = false) {
+  const navigate = vi.fn<(url: string) => void>();
+  const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
+  const onError = vi.fn();
+  const statuses: LogoutStatus[] = [];
+  const rendered = renderHook(
+    () => {
+      const flow = useLogout({ search, navigate, onEvent, onError });
+      if (statuses.at(-1) !== flow.status) statuses.push(flow.status);
+      return { flow, session: useSession((snapshot) => snapshot.session) };
+    },
+    { wrapper: wrapperFor(env), reactStrictMode },
+  );
+  const eventTypes = () => onEvent.mock.calls.map(([event]) => event.type);
+  return { ...rendered, navigate, onEvent, onError, statuses, eventTypes };
+}
+
+const revokeCalls = (env: TestEnvironment) =>
+  env.requests.filter((request) => request.path === '/sessions/revoke').map((request) => request.status);
+
+describe('useLogout', () => {
+  it("stops with 'Required parameter is missing: …' for a missing client_id or post_logout_redirect_uri", async () => {
+    const env = await idpEnvironment();
+    const noClient = renderLogout(env, logoutSearch({ client_id: null }));
+    expect(noClient.result.current.flow).toMatchObject({
+      status: 'error',
+      error: {
+        type: 'missing_parameter',
+        message: 'Required parameter is missing: client_id. Please reach out to the application developer.',
+      },
+      params: null,
+    });
+    await waitFor(() => expect(noClient.onError).toHaveBeenCalledTimes(1), waitLong);
+
+    const noUri = renderLogout(env, logoutSearch({ post_logout_redirect_uri: null }));
+    expect(noUri.result.current.flow.error?.message).toBe(
+      'Required parameter is missing: post_logout_redirect_uri. Please reach out to the application developer.',
+    );
+    await waitFor(() => expect(noUri.onError).toHaveBeenCalledTimes(1), waitLong);
+    await env.settled();
+    expect(env.requests.filter((request) => request.path === '/oauth/logout/start')).toEqual([]);
+    expect(noUri.eventTypes()).toEqual([]);
+  });
+
+  it("'Yes' ends the session and returns to the application's post-logout URI with its state", async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const logout = renderLogout(env, logoutSearch(), true);
+    expect(logout.result.current.flow.status).toBe('loading');
+    // No ID token names the user: they are asked.
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('confirm'), waitLong);
+    expect(logout.result.current.flow.params).toEqual({
+      client_id: 'notes',
+      post_logout_redirect_uri: SIGNED_OUT,
+      state: 'bye-789',
+    });
+    expect(logout.result.current.session).not.toBeNull();
+    expect(logout.navigate).not.toHaveBeenCalled();
+    expect(env.requests.filter((request) => request.path === '/oauth/logout/start')).toHaveLength(1);
+
+    let confirming: Promise<unknown> = Promise.resolve();
+    act(() => {
+      confirming = Promise.all([logout.result.current.flow.confirm(), logout.result.current.flow.confirm()]);
+    });
+    expect(logout.result.current.flow.status).toBe('logging_out');
+    await act(() => confirming);
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('complete'), waitLong);
+    expect(logout.result.current.session).toBeNull();
+    expect(revokeCalls(env)).toEqual([200]);
+    expect(logout.navigate).toHaveBeenCalledTimes(1);
+    expect(navigatedTo(logout.navigate.mock.calls[0]?.[0])).toEqual({
+      base: SIGNED_OUT,
+      query: { state: 'bye-789' },
+    });
+    expect(logout.eventTypes()).toEqual(['OAUTH_LOGOUT_FLOW_START', 'OAUTH_LOGOUT_FLOW_COMPLETE']);
+    expect(logout.onError).not.toHaveBeenCalled();
+  });
+
+  it("'No' keeps the session and stays on the page", async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const logout = renderLogout(env, logoutSearch());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('confirm'), waitLong);
+
+    act(() => logout.result.current.flow.decline());
+    expect(logout.result.current.flow).toMatchObject({ status: 'denied', error: null });
+    expect(logout.eventTypes()).toEqual(['OAUTH_LOGOUT_FLOW_START', 'OAUTH_LOGOUT_FLOW_DENIED']);
+    // 'Yes' after 'No' does nothing.
+    await act(() => logout.result.current.flow.confirm());
+    await env.settled();
+    expect(logout.result.current.flow.status).toBe('denied');
+    expect(logout.result.current.session).not.toBeNull();
+    expect(revokeCalls(env)).toEqual([]);
+    expect(logout.navigate).not.toHaveBeenCalled();
+  });
+
+  it('logs out without asking when the ID token hint names the signed-in user', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const idToken = await idTokenFor(env);
+    const logout = renderLogout(env, logoutSearch({ id_token_hint: idToken }));
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('complete'), waitLong);
+    expect(logout.statuses).not.toContain('confirm');
+    expect(logout.result.current.session).toBeNull();
+    expect(revokeCalls(env)).toEqual([200]);
+    expect(navigatedTo(logout.navigate.mock.calls[0]?.[0])).toEqual({
+      base: SIGNED_OUT,
+      query: { state: 'bye-789' },
+    });
+    expect(logout.eventTypes()).toEqual(['OAUTH_LOGOUT_FLOW_START', 'OAUTH_LOGOUT_FLOW_COMPLETE']);
+  });
+
+  it('ignores a failed revoke: the session ends on the page and the browser still goes back', async () => {
+    const env = await idpEnvironment();
+    const userId = await signIn(env);
+    const logout = renderLogout(env, logoutSearch());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('confirm'), waitLong);
+    // The provider no longer knows the session (revoked elsewhere): its revoke is refused.
+    await env.provider.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: Date.now() })
+      .where('user_id', '=', userId)
+      .execute();
+
+    await act(() => logout.result.current.flow.confirm());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('complete'), waitLong);
+    expect(revokeCalls(env)).toHaveLength(1);
+    expect(revokeCalls(env)[0]).not.toBe(200);
+    expect(logout.result.current.session).toBeNull();
+    expect(logout.navigate).toHaveBeenCalledTimes(1);
+    expect(logout.onError).not.toHaveBeenCalled();
+  });
+
+  it("shows the provider's refusal of a post-logout URI the client did not register", async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const logout = renderLogout(env, logoutSearch({ post_logout_redirect_uri: 'https://evil.example/bye' }));
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('error'), waitLong);
+    expect(logout.result.current.flow.error).toMatchObject({ type: 'invalid_post_logout_redirect_uri', status: 400 });
+    expect(logout.result.current.flow.error?.message).not.toBe('');
+    expect(logout.onError).toHaveBeenCalledWith(logout.result.current.flow.error);
+    expect(logout.navigate).not.toHaveBeenCalled();
+    expect(logout.result.current.session).not.toBeNull();
+  });
+
+  it('without a session asks, then returns to the application without a revoke', async () => {
+    const env = await idpEnvironment();
+    const logout = renderLogout(env, logoutSearch());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('confirm'), waitLong);
+    await act(() => logout.result.current.flow.confirm());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('complete'), waitLong);
+    expect(revokeCalls(env)).toEqual([]);
+    expect(logout.navigate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isLogoutRequest', () => {
+  it('is true when the query has post_logout_redirect_uri (the logout flow), else false (authorize)', () => {
+    expect(isLogoutRequest('?client_id=notes&post_logout_redirect_uri=https%3A%2F%2Fa.example%2F')).toBe(true);
+    expect(isLogoutRequest('client_id=notes&post_logout_redirect_uri=')).toBe(true);
+    expect(isLogoutRequest('?client_id=notes&redirect_uri=https%3A%2F%2Fa.example%2F')).toBe(false);
+    expect(isLogoutRequest('')).toBe(false);
+  });
+});
