@@ -2,7 +2,7 @@
 // ES module for pages without React or a bundler. It is bundled by esbuild (browser.build.mjs) from the BUILT
 // packages, React, react-dom and every dependency included, and is not part of the module-per-file build.
 // Importing it puts the stylesheet into the page (shadow roots adopt it themselves) and registers
-// <latchkey-login>, <latchkey-reset-password> and <latchkey-passkey-registration>; they render once `defineLatchkeyElements(createClient(…))` gives
+// <latchkey-login>, <latchkey-reset-password>, <latchkey-passkey-registration> and <latchkey-identity-provider>; they render once `defineLatchkeyElements(createClient(…))` gives
 // them a client. Everything the SDK and this kit export is exported again, so one import does it all.
 import { defineLatchkeyElements, insertDocumentStylesheet } from '@latchkey/ui-default';
 

@@ -1,8 +1,9 @@
 import type { SignInCallbacks } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
-import type { Strings } from '@latchkey/ui-unstyled';
+import type { ConsentManifestGenerator, Strings } from '@latchkey/ui-unstyled';
 import {
   type LatchkeyMountConfig,
+  renderIdentityProvider,
   renderLogin,
   renderPasskeyRegistration,
   renderResetPassword,
@@ -33,14 +34,33 @@ export interface LatchkeyResetPasswordElement extends LatchkeyLoginElement {
 /** `<latchkey-passkey-registration>`: the passkey-registration widget, with the same properties as `<latchkey-login>`. */
 export type LatchkeyPasskeyRegistrationElement = LatchkeyLoginElement;
 
+/**
+ * `<latchkey-identity-provider>`: the identity-provider widget (the consent screen, or the logout confirmation), with
+ * the properties of `<latchkey-login>` (of `config` only `enableShadowDOM` is read) and `getManifest`.
+ */
+export interface LatchkeyIdentityProviderElement extends LatchkeyLoginElement {
+  /** A custom consent manifest generator; if it throws (or returns no manifest) the default manifest shows. */
+  getManifest: ConsentManifestGenerator | undefined;
+}
+
 /** The tag names `defineLatchkeyElements` registers. */
 export const LATCHKEY_ELEMENTS = {
   login: 'latchkey-login',
   resetPassword: 'latchkey-reset-password',
   passkeyRegistration: 'latchkey-passkey-registration',
+  identityProvider: 'latchkey-identity-provider',
 } as const;
 
-const PROPERTIES = ['client', 'config', 'styles', 'theme', 'callbacks', 'strings', 'passwordResetToken'] as const;
+const PROPERTIES = [
+  'client',
+  'config',
+  'styles',
+  'theme',
+  'callbacks',
+  'strings',
+  'passwordResetToken',
+  'getManifest',
+] as const;
 
 let defaultClient: LatchkeyClient | undefined;
 
@@ -59,11 +79,17 @@ function parseConfig(tagName: string, value: string | null): LatchkeyMountConfig
   }
 }
 
-type Render = (host: Element, options: WidgetOptions & { passwordResetToken?: string }) => void;
+type Render = (
+  host: Element,
+  options: WidgetOptions & { passwordResetToken?: string; getManifest?: ConsentManifestGenerator },
+) => void;
 
 // Classes are made on demand: HTMLElement does not exist where the module may be imported on a server.
 function createElementClass(render: Render) {
-  return class LatchkeyElement extends HTMLElement implements LatchkeyResetPasswordElement {
+  return class LatchkeyElement
+    extends HTMLElement
+    implements LatchkeyResetPasswordElement, LatchkeyIdentityProviderElement
+  {
     // `dir` needs no plumbing: the widget inherits the element's direction, into a shadow root too.
     static observedAttributes = ['config', 'theme', 'password-reset-token'];
 
@@ -74,6 +100,7 @@ function createElementClass(render: Render) {
     #callbacks: SignInCallbacks | undefined;
     #strings: Strings | undefined;
     #passwordResetToken: string | undefined;
+    #getManifest: ConsentManifestGenerator | undefined;
     #isRenderScheduled = false;
     readonly #renderAgain = () => this.#scheduleRender();
 
@@ -124,6 +151,13 @@ function createElementClass(render: Render) {
     }
     set passwordResetToken(value) {
       this.#passwordResetToken = value;
+      this.#scheduleRender();
+    }
+    get getManifest() {
+      return this.#getManifest;
+    }
+    set getManifest(value) {
+      this.#getManifest = value;
       this.#scheduleRender();
     }
 
@@ -178,6 +212,7 @@ function createElementClass(render: Render) {
           callbacks: this.#callbacks,
           strings: this.#strings,
           passwordResetToken: this.#passwordResetToken,
+          getManifest: this.#getManifest,
         });
       });
     }
@@ -185,8 +220,8 @@ function createElementClass(render: Render) {
 }
 
 /**
- * Registers `<latchkey-login>`, `<latchkey-reset-password>` and `<latchkey-passkey-registration>` (sdk-and-idp §2
- * Mount points) for pages without
+ * Registers `<latchkey-login>`, `<latchkey-reset-password>`, `<latchkey-passkey-registration>` and
+ * `<latchkey-identity-provider>` (sdk-and-idp §2 Mount points) for pages without
  * React code of their own. Their `config`, `styles`, `theme`, `callbacks` and `strings` are JS properties (`config`
  * is also a JSON attribute, `theme` an attribute: `<latchkey-login theme="dark">`); with `config.enableShadowDOM` they
  * render inside a shadow root with the stylesheet adopted. `client` becomes the elements' default client; calling it
@@ -203,6 +238,9 @@ export function defineLatchkeyElements(client?: LatchkeyClient): void {
   }
   if (!customElements.get(LATCHKEY_ELEMENTS.passkeyRegistration)) {
     customElements.define(LATCHKEY_ELEMENTS.passkeyRegistration, createElementClass(renderPasskeyRegistration));
+  }
+  if (!customElements.get(LATCHKEY_ELEMENTS.identityProvider)) {
+    customElements.define(LATCHKEY_ELEMENTS.identityProvider, createElementClass(renderIdentityProvider));
   }
   if (defaultClient) {
     const waiting = [...waitingForClient];

@@ -2,6 +2,7 @@
 // The themed kit: the unstyled widgets inside a .lk-Root driven by CSS variables (styles.css), sonner toasts and
 // the mount points (functions and custom elements).
 export * from './customElements';
+export * from './IdentityProvider';
 export * from './mount';
 export * from './PasskeyRegistration';
 export * from './preloadSignIn';

@@ -1,8 +1,9 @@
 import { LatchkeyProvider, type SignInCallbacks, type SignInConfig } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
-import type { Strings } from '@latchkey/ui-unstyled';
+import type { ConsentManifestGenerator, IdentityProviderStrings, Strings } from '@latchkey/ui-unstyled';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { IdentityProvider } from './IdentityProvider';
 import { PasskeyRegistration } from './PasskeyRegistration';
 import { ResetPassword } from './ResetPassword';
 import { SignIn } from './SignIn';
@@ -49,6 +50,26 @@ export interface MountResetPasswordOptions extends MountLoginOptions {
 
 /** Options of `mountPasskeyRegistration`: those of `mountLogin` (its `config.products` are not read). */
 export type MountPasskeyRegistrationOptions = MountLoginOptions;
+
+/** What the identity-provider mount point renders: everything but the element. */
+export interface IdentityProviderOptions extends Omit<WidgetOptions, 'config' | 'strings'> {
+  /** Only `enableShadowDOM` is read (the widget has no sign-in configuration). */
+  config?: Pick<LatchkeyMountConfig, 'enableShadowDOM'>;
+  /** Replacement texts by message id (`idpConsent.*`, `idpScope.*`, `idpLogout.*`, `idpError.*` and the shared ones). */
+  strings?: IdentityProviderStrings;
+  /** A custom consent manifest generator; if it throws (or returns no manifest) the default manifest shows. */
+  getManifest?: ConsentManifestGenerator;
+  /** The query string to read instead of the page's (`window.location.search`). */
+  search?: string;
+  /** How to leave for the client (default `window.location.assign`). */
+  navigate?: (url: string) => void;
+}
+
+/** Options of `mountIdentityProvider`. */
+export interface MountIdentityProviderOptions extends IdentityProviderOptions {
+  /** A CSS selector; the widget renders into the first element it matches. */
+  elementSelector: string;
+}
 
 interface MountedWidget {
   root: Root;
@@ -166,6 +187,28 @@ export function renderPasskeyRegistration(host: Element, options: WidgetOptions)
   ));
 }
 
+/**
+ * Renders the identity-provider widget into `host`. Used by `mountIdentityProvider` and
+ * `<latchkey-identity-provider>`.
+ */
+export function renderIdentityProvider(host: Element, options: IdentityProviderOptions): void {
+  const { client, config, search } = options;
+  renderWidget(host, { client, config: { enableShadowDOM: config?.enableShadowDOM } }, () => (
+    // The widget reads the query once: another query (`search`) mounts a fresh one; new styles or callbacks do not.
+    <IdentityProvider
+      key={search ?? ''}
+      styles={options.styles}
+      theme={options.theme}
+      dir={options.dir}
+      callbacks={options.callbacks}
+      strings={options.strings}
+      getManifest={options.getManifest}
+      search={search}
+      navigate={options.navigate}
+    />
+  ));
+}
+
 /** Unmounts the widget rendered into `host`, if any. */
 export function unmountWidget(host: Element): void {
   const mounted = mountedWidgets.get(host);
@@ -204,5 +247,17 @@ export function mountResetPassword({ elementSelector, ...options }: MountResetPa
 export function mountPasskeyRegistration({ elementSelector, ...options }: MountPasskeyRegistrationOptions): () => void {
   const host = findElement(elementSelector);
   renderPasskeyRegistration(host, options);
+  return () => unmountWidget(host);
+}
+
+/**
+ * Mounts the identity-provider widget (sdk-and-idp §2 Mount points: IDPConsent) into the element `elementSelector`
+ * matches: the consent screen of the page's authorize request, or the logout confirmation when the query has
+ * `post_logout_redirect_uri`. `getManifest` replaces the consent items (the default shows if it throws). Same rules
+ * as `mountLogin`.
+ */
+export function mountIdentityProvider({ elementSelector, ...options }: MountIdentityProviderOptions): () => void {
+  const host = findElement(elementSelector);
+  renderIdentityProvider(host, options);
   return () => unmountWidget(host);
 }

@@ -23,7 +23,8 @@ const IMPORT = /@import\s*["'u]/;
 
 /**
  * The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys, and
- * `totp`: the multi-factor screens and <TotpEnrollment>, which no `config.products` key names).
+ * `totp`: the multi-factor screens and <TotpEnrollment>, and `idp`: <IdentityProvider>'s screens, which no
+ * `config.products` key names).
  */
 const STYLED_PRODUCTS = [
   'emailMagicLinks',
@@ -33,7 +34,8 @@ const STYLED_PRODUCTS = [
   'totp',
   'crypto',
   'oauth',
-] as const satisfies readonly (Product | 'totp')[];
+  'idp',
+] as const satisfies readonly (Product | 'totp' | 'idp')[];
 
 /**
  * What the package build writes to dist/styles.css: `bundleStylesheet('src/styles.css')` of tsup.config.base.ts. It

@@ -1,0 +1,38 @@
+import {
+  IdentityProvider as UnstyledIdentityProvider,
+  type IdentityProviderProps as UnstyledIdentityProviderProps,
+} from '@latchkey/ui-unstyled';
+import { forwardRef } from 'react';
+import { ThemeRoot } from './ThemeRoot';
+import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
+
+/** Props of the themed `IdentityProvider`: the unstyled widget's, plus the theme. */
+export interface IdentityProviderProps extends UnstyledIdentityProviderProps {
+  /** The theme (colours, buttons, font, container), as for `<SignIn>`; its `logo.logoImageUrl` is the consent logo. */
+  styles?: LatchkeyStyles;
+  /** The colour theme: `'light'` (default), `'dark'`, or `'auto'`. */
+  theme?: LatchkeyTheme;
+  /** The writing direction, set as `dir` on the `.lk-Root` (default: inherited from the page). */
+  dir?: LatchkeyDirection;
+}
+
+/**
+ * The identity-provider widget, themed: `ui-unstyled`'s `IdentityProvider` (IDPConsent: the consent screen, or the
+ * logout confirmation when the query has `post_logout_redirect_uri`) inside a `.lk-Root` carrying the `styles` as
+ * CSS variables. `styles.logo.logoImageUrl` is the project logo above the consent title unless `logoImageUrl` is
+ * given. Import `@latchkey/ui-default/styles.css` once.
+ */
+export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps>(function IdentityProvider(
+  { styles, theme, dir, logoImageUrl, ...props },
+  ref,
+) {
+  return (
+    <ThemeRoot styles={styles} theme={theme} dir={dir}>
+      <UnstyledIdentityProvider
+        {...props}
+        logoImageUrl={logoImageUrl ?? (styles?.logo?.logoImageUrl || undefined)}
+        ref={ref}
+      />
+    </ThemeRoot>
+  );
+});

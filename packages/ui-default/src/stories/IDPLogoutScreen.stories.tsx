@@ -1,0 +1,13 @@
+// The default kit's look of IDPConsent's logout confirmation: the unstyled examples inside `.lk-Root` with the stylesheet.
+import { withTheme } from './withTheme';
+
+export default { title: 'Default/IDPLogout', decorators: [withTheme] };
+
+export {
+  Basic,
+  CustomLayout,
+  Declined,
+  Error,
+  Loading,
+  LoggingOut,
+} from '../../../ui-unstyled/src/products/idp/IDPLogout/IDPLogoutScreen.stories';
