@@ -143,6 +143,31 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'This crypto wallet belongs to another user.',
   },
+  // The project as identity provider: authorize, logout and connected apps (products/idp/authorize).
+  oauth_client_not_found: { status: 404, message: 'No OAuth client of this project has this client_id.' },
+  invalid_redirect_uri: {
+    status: 400,
+    message: "The redirect_uri is not one of the client's registered redirect URIs (they are compared exactly).",
+  },
+  unsupported_response_type: {
+    status: 400,
+    message: 'The response_type must be code: this identity provider offers the authorization code flow only.',
+  },
+  pkce_required: {
+    status: 400,
+    message: 'This client is a public client, so its authorization requests need a PKCE code_challenge (S256).',
+  },
+  invalid_scope: { status: 400, message: 'The client may not request one of these scopes.' },
+  invalid_post_logout_redirect_uri: {
+    status: 400,
+    message:
+      "The post_logout_redirect_uri is not one of the client's registered post-logout redirect URIs (they are compared exactly).",
+  },
+  invalid_id_token_hint: {
+    status: 400,
+    message: 'The id_token_hint is not an ID token this identity provider issued to this client.',
+  },
+  connected_app_not_found: { status: 404, message: 'Connected app not found: this user has not granted it access.' },
   // Social sign-in. The first two texts are the specification's (widget.md §8).
   oauth_token_not_found: { status: 404, message: 'OAuth Token could not be found.' },
   oauth_flow_callback_error: {

@@ -1,0 +1,79 @@
+// `GET /sdk/v1/users/connected_apps` and `POST /sdk/v1/users/connected_apps/{id}/revoke` (contract §4 "Users"): the
+// clients the signed-in user has granted access, and taking that access back.
+import type { ConnectedApp } from '@latchkey/sdk/contract';
+import { ok, type ProviderContext } from '../../../http/context';
+import { ProviderError } from '../../../http/errors';
+import { requireSession } from '../../../services/sessions';
+import { findIdpClient } from '../clients';
+
+/**
+ * The user's grants, oldest first, each with its client as configured. A grant whose client is no longer in the
+ * configuration is not listed: nothing can use it (the token endpoint knows no such client).
+ */
+export async function listConnectedApps(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { row: session } = await requireSession(c);
+  const grants = await deps.db
+    .selectFrom('idp_grants')
+    .select(['client_id', 'scopes'])
+    .where('project_id', '=', deps.config.project.projectId)
+    .where('user_id', '=', session.user_id)
+    .orderBy('created_at')
+    .orderBy('client_id')
+    .execute();
+  const apps: ConnectedApp[] = [];
+  for (const grant of grants) {
+    const client = findIdpClient(deps.config, grant.client_id);
+    if (!client) continue;
+    apps.push({
+      connected_app_id: client.clientId,
+      name: client.name,
+      description: client.description,
+      client_type: client.type,
+      ...(client.logoUrl === undefined ? {} : { logo_url: client.logoUrl }),
+      scopes_granted: grant.scopes,
+    });
+  }
+  return ok(c, { connected_apps: apps });
+}
+
+/**
+ * Revokes the caller's grant to the client named in the path: the remembered consent is deleted (the next
+ * authorization asks again), every access and refresh token the client holds for this user is revoked (RFC 7009 §2.1
+ * spirit: the grant is gone, so are its tokens), and codes not yet redeemed are deleted, so none can still be
+ * exchanged. Only the caller's own grants: another user's app, or one never granted, is `connected_app_not_found`.
+ */
+export async function revokeConnectedApp(c: ProviderContext): Promise<Response> {
+  const deps = c.get('deps');
+  const { row: session } = await requireSession(c);
+  const clientId = c.req.param('id') ?? '';
+  const projectId = deps.config.project.projectId;
+  const now = deps.clock.now();
+  const revoked = await deps.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('idp_grants')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', session.user_id)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) return false;
+    await trx
+      .updateTable('idp_tokens')
+      .set({ revoked_at: now })
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', session.user_id)
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .deleteFrom('idp_authorization_codes')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', session.user_id)
+      .where('client_id', '=', clientId)
+      .where('consumed_at', 'is', null)
+      .execute();
+    return true;
+  });
+  if (!revoked) throw new ProviderError('connected_app_not_found');
+  return ok(c, {});
+}

@@ -1,0 +1,83 @@
+// Consent remembered per user and client (`idp_grants`, one row per project, user and client): the scopes the user
+// granted, so that a later authorization asking for no more than these does not ask again (sdk-and-idp §2, §4).
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { ProviderDeps } from '../../../http/context';
+import { newId } from '../../../services/secrets';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A space-separated scope list (RFC 6749 §3.3) as a list, empty entries dropped. */
+export function splitScopes(scopes: string): string[] {
+  return scopes.split(' ').filter((scope) => scope !== '');
+}
+
+/** The scopes the user has granted the client so far; null when they never did (or revoked the app). */
+export async function grantedScopes(
+  db: Executor,
+  deps: ProviderDeps,
+  userId: string,
+  clientId: string,
+): Promise<Set<string> | null> {
+  const row = await db
+    .selectFrom('idp_grants')
+    .select('scopes')
+    .where('project_id', '=', deps.config.project.projectId)
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row ? new Set(splitScopes(row.scopes)) : null;
+}
+
+/**
+ * Adds `scopes` to the user's grant to the client, creating it if needed. Two parallel submits both keep their
+ * scopes: the row is created with `ON CONFLICT DO NOTHING` (the unique key is project, user, client), then the union is
+ * written only over the scopes it was computed from (compare and set, retried), so no grant is lost and no
+ * unique-key race answers a 500.
+ */
+export async function mergeGrant(
+  db: Executor,
+  deps: ProviderDeps,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+): Promise<void> {
+  const projectId = deps.config.project.projectId;
+  const now = deps.clock.now();
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const inserted = await db
+      .insertInto('idp_grants')
+      .values({
+        grant_id: newId('idp-grant', deps.environment),
+        project_id: projectId,
+        user_id: userId,
+        client_id: clientId,
+        scopes: scopes.join(' '),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(['project_id', 'user_id', 'client_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return;
+    const row = await db
+      .selectFrom('idp_grants')
+      .select(['grant_id', 'scopes'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    // Revoked between the insert and now: the next attempt creates it.
+    if (!row) continue;
+    const existing = splitScopes(row.scopes);
+    const merged = [...new Set([...existing, ...scopes])];
+    if (merged.length === existing.length) return;
+    const updated = await db
+      .updateTable('idp_grants')
+      .set({ scopes: merged.join(' '), updated_at: now })
+      .where('grant_id', '=', row.grant_id)
+      .where('scopes', '=', row.scopes)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 1) return;
+  }
+  throw new Error(`The grant of ${userId} to ${clientId} kept changing`);
+}
