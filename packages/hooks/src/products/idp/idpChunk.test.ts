@@ -1,0 +1,73 @@
+// @vitest-environment node
+// The identity-provider hooks stay out of a sign-in page: esbuild bundles this package's sources (tree-shaken, as an
+// app's bundler does) from what a sign-in page imports, and no file of products/idp may put bytes in it. The consent
+// and logout hooks come without react-query (only the connected-apps list uses it).
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const INDEX = fileURLToPath(new URL('../../index.ts', import.meta.url));
+
+/** This package's files that put bytes in the bundle of `names` (imported from the index), and the packages it imports. */
+async function bundleOf(names: string[]): Promise<{ files: string[]; packages: string[] }> {
+  const result = await build({
+    stdin: {
+      contents: `export { ${names.join(', ')} } from ${JSON.stringify(INDEX)};`,
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    metafile: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  return {
+    files: Object.entries(output?.inputs ?? {})
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path.split('/').slice(-3).join('/')),
+    packages: (output?.imports ?? []).filter((imported) => imported.external).map((imported) => imported.path),
+  };
+}
+
+// What a sign-in page takes from this package: the store, the registry, the flows of every sign-in product.
+const SIGN_IN_PAGE = [
+  'createSignInStore',
+  'resolveSignInConfig',
+  'signInConfigError',
+  'SIGN_IN_PRODUCTS',
+  'transition',
+  'useMagicLinkFlow',
+  'useOtpFlow',
+  'usePasswordFlow',
+  'usePasskeyLogin',
+  'useOAuth',
+  'useCryptoWalletFlow',
+  'useTotpFlow',
+  'useAuthenticateByUrl',
+  'useSession',
+  'useUser',
+];
+
+const idpFiles = (files: string[]) => files.filter((path) => path.startsWith('products/idp/'));
+
+describe('the identity-provider hooks in a bundle', () => {
+  it('are not in a sign-in page', async () => {
+    expect(idpFiles((await bundleOf(SIGN_IN_PAGE)).files)).toEqual([]);
+  });
+
+  it('come when imported, the consent and logout screens without react-query', async () => {
+    const screens = await bundleOf(['useAuthorize', 'useLogout', 'isLogoutRequest']);
+    expect(idpFiles(screens.files).sort()).toEqual([
+      'products/idp/idpFlow.ts',
+      'products/idp/useAuthorize.ts',
+      'products/idp/useLogout.ts',
+    ]);
+    expect(screens.packages).not.toContain('@tanstack/react-query');
+    expect((await bundleOf(['useConnectedApps'])).packages).toContain('@tanstack/react-query');
+  });
+});
