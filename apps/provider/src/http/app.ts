@@ -19,6 +19,24 @@ function corsHeaders(origin: string): Record<string, string> {
   };
 }
 
+/**
+ * The standard OAuth 2.1 / OpenID Connect endpoints (discovery, JWKS, token, userinfo, revocation;
+ * products/idp/oauth2): relying parties may be browsers on any origin, so these answer every origin with `*` and
+ * never with credentials (they take client credentials and bearer tokens in headers or the body, not cookies).
+ */
+export function isOpenCorsPath(path: string): boolean {
+  return (
+    path.startsWith('/oauth2/') ||
+    path === '/.well-known/openid-configuration' ||
+    path === '/.well-known/oauth-authorization-server'
+  );
+}
+
+const OPEN_CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'www-authenticate, x-request-id',
+};
+
 function errorBody(requestId: string, error: ProviderError) {
   return {
     status_code: error.status,
@@ -55,6 +73,23 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
   app.use('*', async (c, next) => {
     c.set('requestId', newId('request-id', deps.environment));
     c.set('deps', deps);
+    if (isOpenCorsPath(c.req.path)) {
+      if (c.req.method === 'OPTIONS') {
+        return new Response(null, {
+          status: 204,
+          headers: {
+            ...OPEN_CORS_HEADERS,
+            'access-control-allow-methods': 'GET, POST, OPTIONS',
+            'access-control-allow-headers': 'authorization, content-type',
+            'access-control-max-age': '600',
+            'x-request-id': c.get('requestId'),
+          },
+        });
+      }
+      c.header('x-request-id', c.get('requestId'));
+      for (const [name, value] of Object.entries(OPEN_CORS_HEADERS)) c.header(name, value);
+      return next();
+    }
     const origin = c.req.header('origin');
     const allowed = origin !== undefined && project.allowedOrigins.includes(origin);
     if (c.req.method === 'OPTIONS') {
@@ -105,6 +140,8 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
   app.use('/sdk/v1/*', limitBody);
   // The server calls (`/v1/…`, secret-key auth in the route) are held to the same limit.
   app.use('/v1/*', limitBody);
+  // The standard OAuth endpoints (token, userinfo, revocation) too.
+  app.use('/oauth2/*', limitBody);
 
   // `/events` carries no Authorization header (contract §4); everything else under /sdk/v1 does.
   app.use('/sdk/v1/*', async (c, next) => {
@@ -128,7 +165,10 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     const requestId = c.get('requestId') ?? newId('request-id', deps.environment);
     const origin = c.req.header('origin');
     const allowed = origin !== undefined && project.allowedOrigins.includes(origin);
-    const headers: Record<string, string> = { 'x-request-id': requestId, ...(allowed ? corsHeaders(origin) : {}) };
+    const headers: Record<string, string> = {
+      'x-request-id': requestId,
+      ...(isOpenCorsPath(c.req.path) ? OPEN_CORS_HEADERS : allowed ? corsHeaders(origin) : {}),
+    };
     if (error instanceof SchemaError) {
       return c.json({ status_code: 400, request_id: requestId, [error.location]: error.issues }, 400, headers);
     }
