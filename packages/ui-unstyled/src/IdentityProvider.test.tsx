@@ -1,0 +1,488 @@
+// <IdentityProvider> against the real provider in-process: the consent screen (titles, headings, items that expand
+// by keyboard, the ungrantable box, Allow, Deny, a client without consent, the errors), the logout confirmation, the
+// custom consent manifest and its fallback, the 'render_idp_screen' log, and axe on every view.
+import { type LatchkeyEvent, type LatchkeyFlowError, LatchkeyProvider } from '@latchkey/hooks';
+import {
+  ASYNC_TIMEOUT,
+  expectNoAxeViolations,
+  startTestEnvironment,
+  type TestEnvironment,
+  type TestEnvironmentSetup,
+} from '@latchkey/testing';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { pageMain, sentTelemetry } from '../test/renderSignIn';
+import { IdentityProvider, type IdentityProviderProps } from './IdentityProvider';
+import IDPConsentLoadingExample from './products/idp/IDPConsent/examples/loading';
+import IDPConsentSubmittingExample from './products/idp/IDPConsent/examples/submitting';
+import IDPLogoutLoadingExample from './products/idp/IDPLogout/examples/loading';
+
+const waitLong = { timeout: ASYNC_TIMEOUT };
+const EMAIL = 'ada@example.com';
+const CALLBACK = 'http://localhost:5174/callback';
+const SIGNED_OUT = 'http://localhost:5174/signed-out';
+/** RFC 7636 Appendix B's S256 challenge (public clients must send one). */
+const CODE_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+/**
+ * `notes` asks for consent and may request two policy scopes and one scope the policy does not describe;
+ * `dashboard` is first-party (no consent). The `editor` role may read notes but not delete them.
+ */
+const IDP_CONFIG = {
+  project: {
+    idp: {
+      clients: [
+        {
+          clientId: 'notes',
+          name: 'Notes',
+          type: 'public',
+          redirectUris: [CALLBACK],
+          postLogoutRedirectUris: [SIGNED_OUT],
+          scopes: [
+            'openid',
+            'email',
+            'profile',
+            'phone',
+            'offline_access',
+            'read:notes',
+            'delete:notes',
+            'sync:calendar',
+          ],
+          consentRequired: true,
+        },
+        {
+          clientId: 'dashboard',
+          name: 'Dashboard',
+          type: 'public',
+          redirectUris: [CALLBACK],
+          postLogoutRedirectUris: [SIGNED_OUT],
+          scopes: ['openid', 'email', 'profile'],
+          consentRequired: false,
+        },
+        {
+          // A name is shown as text: markup in it stays characters.
+          clientId: 'markup',
+          name: '<img src=x onerror=alert(1)>Markup',
+          type: 'public',
+          redirectUris: [CALLBACK],
+          scopes: ['openid'],
+          consentRequired: true,
+        },
+      ],
+    },
+    rbacPolicy: {
+      roles: [{ role_id: 'editor', permissions: [{ resource_id: 'notes', actions: ['read', 'write'] }] }],
+      resources: [{ resource_id: 'notes', actions: ['read', 'write', 'delete'] }],
+      scopes: [
+        {
+          scope: 'read:notes',
+          description: 'Read your notes',
+          permissions: [{ resource_id: 'notes', actions: ['read'] }],
+        },
+        {
+          scope: 'delete:notes',
+          description: 'Delete your notes',
+          permissions: [{ resource_id: 'notes', actions: ['delete'] }],
+        },
+      ],
+    },
+  },
+} satisfies NonNullable<TestEnvironmentSetup['config']>;
+
+/** The authorize query string of the `notes` client, with `overrides` (null drops one). */
+function authorizeSearch(overrides: Record<string, string | null> = {}): string {
+  const values: Record<string, string | null> = {
+    client_id: 'notes',
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    scope: 'openid email profile',
+    code_challenge: CODE_CHALLENGE,
+    code_challenge_method: 'S256',
+    state: 'state-123',
+    ...overrides,
+  };
+  return `?${new URLSearchParams(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null))}`;
+}
+
+const logoutSearch = (overrides: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ client_id: 'notes', post_logout_redirect_uri: SIGNED_OUT, state: 'bye-789', ...overrides })}`;
+
+/** Signs `EMAIL` in by an emailed passcode; answers the user id. */
+async function signIn(env: TestEnvironment): Promise<string> {
+  const { method_id } = await env.client.otps.email.loginOrCreate(EMAIL, { expiration_minutes: 5 });
+  const answer = await env.client.otps.authenticate(await env.lastCode(EMAIL), method_id, {
+    session_duration_minutes: 30,
+  });
+  return answer.user_id;
+}
+
+/** Gives the user the `editor` role (the provider has no route for roles: the users table, as the hooks' tests do). */
+async function makeEditor(env: TestEnvironment, userId: string): Promise<void> {
+  await env.provider.database.db
+    .updateTable('users')
+    .set({ roles: JSON.stringify(['editor']) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+interface Setup extends Omit<IdentityProviderProps, 'navigate' | 'callbacks'> {
+  /** Sign a user in first (default true). */
+  signedIn?: boolean;
+  editor?: boolean;
+  strict?: boolean;
+}
+
+/** A provider with the clients above, optionally a signed-in user, and `<IdentityProvider>` on `search`. */
+async function renderIdentityProvider({ signedIn = true, editor = false, strict = false, ...props }: Setup = {}) {
+  const env = await startTestEnvironment({ config: IDP_CONFIG });
+  if (signedIn) {
+    const userId = await signIn(env);
+    if (editor) await makeEditor(env, userId);
+  }
+  const navigate = vi.fn<(url: string) => void>();
+  const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
+  const onError = vi.fn<(error: LatchkeyFlowError) => void>();
+  const tree = (
+    <LatchkeyProvider client={env.client}>
+      <IdentityProvider navigate={navigate} callbacks={{ onEvent, onError }} {...props} />
+    </LatchkeyProvider>
+  );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree, { container: pageMain() });
+  return { env, navigate, onEvent, onError, user: userEvent.setup(), tree, ...result };
+}
+
+const projectNameOf = (env: TestEnvironment) => env.client.bootstrap.getSync().projectName;
+const eventTypes = (onEvent: { mock: { calls: [LatchkeyEvent][] } }) => onEvent.mock.calls.map(([event]) => event.type);
+const consentRoot = (container: HTMLElement) =>
+  container.querySelector<HTMLElement>('[data-scope="idp-consent"][data-part="root"]');
+
+describe('IdentityProvider: the consent screen', () => {
+  it("standard scopes: 'Sign in to {clientName} with {projectName}', '{clientName} is requesting to:', the spec's items", async () => {
+    const { env, container } = await renderIdentityProvider({ search: authorizeSearch() });
+    // The spinner (role status) shows first: the chunk's fallback, then the screen's own while the preflight runs.
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    const title = await screen.findByRole('heading', { name: `Sign in to Notes with ${projectNameOf(env)}` }, waitLong);
+    expect(title.getAttribute('data-part')).toBe('title');
+    expect(container.querySelector('[data-scope="identity-provider"]')?.getAttribute('data-flow')).toBe('authorize');
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('consent');
+    const list = screen.getByRole('list', { name: 'Notes is requesting to:' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Verify your identity', 'View your personal profile information']);
+    expect(screen.queryByText(/You do not have permissions/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Allow' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it("custom scopes: '{clientName} wants to access your {projectName} account', 'Allow {clientName} to:', policy texts", async () => {
+    const { env } = await renderIdentityProvider({
+      search: authorizeSearch({ scope: 'openid read:notes sync:calendar' }),
+      editor: true,
+    });
+    await screen.findByRole('heading', { name: `Notes wants to access your ${projectNameOf(env)} account` }, waitLong);
+    const list = screen.getByRole('list', { name: 'Allow Notes to:' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Verify your identity', 'Read your notes', 'Use the sync:calendar scope']);
+    // Only items with details expand.
+    expect(within(list).getAllByRole('button')).toHaveLength(1);
+    expect(screen.queryByText(/You do not have permissions/)).toBeNull();
+  });
+
+  it('items expand and collapse from the keyboard (Enter and Space) to show their details', async () => {
+    const { user } = await renderIdentityProvider({
+      search: authorizeSearch({ scope: 'openid email offline_access' }),
+    });
+    const identity = await screen.findByRole('button', { name: 'Verify your identity' }, waitLong);
+    expect(identity.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('View information stored within your account')).toBeNull();
+
+    await user.tab();
+    expect(document.activeElement).toBe(identity);
+    await user.keyboard('{Enter}');
+    expect(identity.getAttribute('aria-expanded')).toBe('true');
+    const details = screen.getByText('View information stored within your account');
+    expect(identity.getAttribute('aria-controls')).toBe(details.closest('ul')?.id);
+    expect(identity.closest('li')?.getAttribute('data-state')).toBe('open');
+    await expectNoAxeViolations();
+    await user.keyboard(' ');
+    expect(identity.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('View information stored within your account')).toBeNull();
+
+    // email alone: the profile item lists 'Your email address' only; offline_access its two details.
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Your email address')).toBeTruthy();
+    expect(screen.queryByText('Your phone number')).toBeNull();
+    expect(screen.queryByText('Your name, profile picture, and language preferences')).toBeNull();
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe(
+      "Maintain access to your data even when you're not actively using the app",
+    );
+    await user.keyboard('{Enter}');
+    const offline = document.activeElement?.closest('li');
+    expect(offline?.querySelectorAll('[data-part="item-detail"]')).toHaveLength(2);
+  });
+
+  it("lists the scopes the user cannot grant in a collapsible box: 'You cannot grant {clientName}'s request to:'", async () => {
+    const { user, navigate, env } = await renderIdentityProvider({
+      search: authorizeSearch({ scope: 'openid read:notes delete:notes' }),
+      editor: true,
+    });
+    const trigger = await screen.findByRole(
+      'button',
+      { name: 'You do not have permissions to grant Notes access to some of the requested scopes.' },
+      waitLong,
+    );
+    expect(within(screen.getByRole('list', { name: 'Allow Notes to:' })).queryByText('Delete your notes')).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText("You cannot grant Notes's request to:")).toBeNull();
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const ungrantable = screen.getByRole('list', { name: "You cannot grant Notes's request to:" });
+    expect(
+      within(ungrantable)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delete your notes']);
+    await expectNoAxeViolations();
+
+    // Allowing grants the grantable scopes only.
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
+    const apps = await env.client.user.getConnectedApps();
+    expect(apps.connected_apps[0]?.scopes_granted.split(' ').sort()).toEqual(['openid', 'read:notes']);
+  });
+
+  it("'Allow' sends the browser back with a code and the state, then shows the success view", async () => {
+    const { user, navigate, onEvent, container } = await renderIdentityProvider({ search: authorizeSearch() });
+    await user.click(await screen.findByRole('button', { name: 'Allow' }, waitLong));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
+    const target = new URL(navigate.mock.calls[0]?.[0] ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe(CALLBACK);
+    expect(target.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
+    expect(target.searchParams.get('state')).toBe('state-123');
+    const success = await screen.findByRole('heading', { name: 'Success!' }, waitLong);
+    expect(screen.getByText('You are being redirected to Notes.')).toBeTruthy();
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('success');
+    // The pressed button is gone: focus moves to the new view's heading.
+    expect(document.activeElement).toBe(success);
+    expect(eventTypes(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+    await expectNoAxeViolations();
+  });
+
+  it("'Deny' returns access_denied and shows 'Access to the application was denied.'", async () => {
+    const { user, navigate, onEvent, env } = await renderIdentityProvider({ search: authorizeSearch() });
+    await user.click(await screen.findByRole('button', { name: 'Deny' }, waitLong));
+    const denied = await screen.findByRole('alert', {}, waitLong);
+    expect(denied.textContent).toBe('Access to the application was denied.');
+    expect(document.activeElement).toBe(denied);
+    const target = new URL(navigate.mock.calls[0]?.[0] ?? '');
+    expect(target.searchParams.get('error')).toBe('access_denied');
+    expect(target.searchParams.get('code')).toBeNull();
+    expect(eventTypes(onEvent)).toContain('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED');
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    expect((await env.client.user.getConnectedApps()).connected_apps).toEqual([]);
+    await expectNoAxeViolations();
+  });
+
+  it('a client without consent goes straight back with a code, the consent form never shown', async () => {
+    const onAllowShown = vi.fn();
+    const observer = new MutationObserver(() => {
+      if (screen.queryByRole('button', { name: 'Allow' })) onAllowShown();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const { navigate } = await renderIdentityProvider({ search: authorizeSearch({ client_id: 'dashboard' }) });
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
+    observer.disconnect();
+    expect(new URL(navigate.mock.calls[0]?.[0] ?? '').searchParams.get('code')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Success!' }, waitLong)).toBeTruthy();
+    expect(onAllowShown).not.toHaveBeenCalled();
+  });
+
+  it('a missing parameter shows the error screen with the spec text', async () => {
+    const { onError, navigate } = await renderIdentityProvider({
+      search: authorizeSearch({ redirect_uri: null }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Looks like there was an error!' }, waitLong)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Required parameter is missing: redirect_uri. Please reach out to the application developer.',
+    );
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'missing_parameter' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    await expectNoAxeViolations();
+  });
+
+  it('the missing-parameter text is overridable through strings', async () => {
+    await renderIdentityProvider({
+      search: authorizeSearch({ client_id: null }),
+      signedIn: false,
+      strings: { 'idpError.missingParameter': 'Missing: {param}.' },
+    });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe('Missing: client_id.');
+  });
+
+  it("with nobody signed in: 'No active session detected. Please log in to continue.'", async () => {
+    const { onError, env } = await renderIdentityProvider({ search: authorizeSearch(), signedIn: false });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'No active session detected. Please log in to continue.',
+    );
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'no_active_session' }));
+    expect(env.requests.some((request) => request.path === '/idp/oauth/authorize/start')).toBe(false);
+    await expectNoAxeViolations();
+  });
+
+  it("a refused preflight shows the server's message as text", async () => {
+    const { onError } = await renderIdentityProvider({ search: authorizeSearch({ client_id: 'unknown-app' }) });
+    const alert = await screen.findByRole('alert', {}, waitLong);
+    await waitFor(() => expect(onError).toHaveBeenCalled(), waitLong);
+    const error = onError.mock.calls[0]?.[0];
+    expect(error?.type).toBe('oauth_client_not_found');
+    expect(alert.textContent).toBe(error?.message);
+    expect(alert.textContent).not.toBe('');
+  });
+
+  it('renders names as text, never as HTML', async () => {
+    await renderIdentityProvider({ search: authorizeSearch({ client_id: 'markup', scope: 'openid' }) });
+    const title = await screen.findByRole(
+      'heading',
+      { name: /^Sign in to <img src=x onerror=alert\(1\)>Markup/ },
+      waitLong,
+    );
+    expect(title.querySelector('img')).toBeNull();
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('shows the project logo at most 50 px high and 100 px wide, named by the project', async () => {
+    const { env } = await renderIdentityProvider({
+      search: authorizeSearch(),
+      logoImageUrl: 'https://cdn.example.com/logo.png',
+    });
+    const logo = await screen.findByRole('img', { name: projectNameOf(env) ?? '' }, waitLong);
+    expect(logo.getAttribute('src')).toBe('https://cdn.example.com/logo.png');
+    expect(logo.getAttribute('data-part')).toBe('logo');
+    expect(logo.style.maxHeight).toBe('50px');
+    expect(logo.style.maxWidth).toBe('100px');
+  });
+
+  it('takes its texts from strings', async () => {
+    await renderIdentityProvider({
+      search: authorizeSearch(),
+      strings: { 'idpConsent.allow': 'Connect', 'idpConsent.title': 'Continue to {clientName}' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Continue to Notes' }, waitLong)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+});
+
+describe('IdentityProvider: a custom consent manifest', () => {
+  it('replaces the default items; the generator gets the grantable scopes and the client name', async () => {
+    const getManifest = vi.fn(() => [
+      { header: 'Notes will be able to:', items: [{ text: 'See who you are', details: ['Your user id'] }] },
+    ]);
+    const { user, container } = await renderIdentityProvider({ search: authorizeSearch(), getManifest });
+    const list = await screen.findByRole('list', { name: 'Notes will be able to:' }, waitLong);
+    expect(screen.queryByRole('list', { name: 'Notes is requesting to:' })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'See who you are' }));
+    expect(screen.getByText('Your user id')).toBeTruthy();
+    expect(container.querySelector('[data-part="manifest"]')?.hasAttribute('data-custom-manifest')).toBe(true);
+    expect(getManifest).toHaveBeenCalledWith(
+      expect.objectContaining({
+        clientName: 'Notes',
+        scopes: ['openid', 'email', 'profile'].map((scope) => expect.objectContaining({ scope, is_grantable: true })),
+      }),
+    );
+  });
+
+  it('falls back to the default manifest when the generator throws', async () => {
+    const getManifest = vi.fn(() => {
+      throw new Error('manifest service down');
+    });
+    const { container } = await renderIdentityProvider({ search: authorizeSearch(), getManifest });
+    const list = await screen.findByRole('list', { name: 'Notes is requesting to:' }, waitLong);
+    expect(within(list).getByRole('button', { name: 'Verify your identity' })).toBeTruthy();
+    expect(getManifest).toHaveBeenCalled();
+    expect(container.querySelector('[data-part="manifest"]')?.hasAttribute('data-custom-manifest')).toBe(false);
+  });
+});
+
+describe('IdentityProvider: the logout confirmation', () => {
+  it("'Log out?' then 'Yes' revokes the session and returns to the client with its state", async () => {
+    const { env, user, navigate, onEvent, container } = await renderIdentityProvider({ search: logoutSearch() });
+    expect(await screen.findByRole('heading', { name: 'Log out?' }, waitLong)).toBeTruthy();
+    expect(container.querySelector('[data-scope="identity-provider"]')?.getAttribute('data-flow')).toBe('logout');
+    expect(
+      screen
+        .getByText(`Are you sure you want to log out of your ${projectNameOf(env)} account?`)
+        .getAttribute('data-part'),
+    ).toBe('description');
+    await expectNoAxeViolations();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
+    const target = new URL(navigate.mock.calls[0]?.[0] ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe(SIGNED_OUT);
+    expect(target.searchParams.get('state')).toBe('bye-789');
+    expect(env.client.session.getSync()).toBeNull();
+    expect(env.requests.some((request) => request.path === '/sessions/revoke')).toBe(true);
+    expect(eventTypes(onEvent)).toEqual(['OAUTH_LOGOUT_FLOW_START', 'OAUTH_LOGOUT_FLOW_COMPLETE']);
+  });
+
+  it("'No' keeps the session: 'You have not been logged out. You may close this page.'", async () => {
+    const { env, user, navigate, onEvent } = await renderIdentityProvider({ search: logoutSearch() });
+    await user.click(await screen.findByRole('button', { name: 'No' }, waitLong));
+    const declined = await screen.findByRole('alert', {}, waitLong);
+    expect(declined.textContent).toBe('You have not been logged out. You may close this page.');
+    expect(document.activeElement).toBe(declined);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(env.client.session.getSync()).not.toBeNull();
+    expect(eventTypes(onEvent)).toContain('OAUTH_LOGOUT_FLOW_DENIED');
+    await expectNoAxeViolations();
+  });
+
+  it('a missing post-logout parameter is the authorize flow; a missing client_id is a logout error', async () => {
+    await renderIdentityProvider({ search: `?post_logout_redirect_uri=${encodeURIComponent(SIGNED_OUT)}` });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'Required parameter is missing: client_id. Please reach out to the application developer.',
+    );
+    expect(document.querySelector('[data-scope="idp-logout"]')).not.toBeNull();
+  });
+});
+
+describe('IdentityProvider: busy states and the log', () => {
+  it('the spinner and the sending state are announced (role status, aria-busy, disabled buttons)', async () => {
+    for (const Example of [IDPConsentLoadingExample, IDPLogoutLoadingExample]) {
+      const container = pageMain();
+      const { unmount } = render(<Example />, { container });
+      expect(within(container).getByRole('status', { name: 'Loading' })).toBeTruthy();
+      expect(container.querySelector('[data-part="root"]')?.getAttribute('aria-busy')).toBe('true');
+      await expectNoAxeViolations();
+      unmount();
+      container.remove();
+    }
+    const { container } = render(<IDPConsentSubmittingExample />, { container: pageMain() });
+    const allow = within(container).getByRole('button', { name: /^Allow/ });
+    const deny = within(container).getByRole('button', { name: 'Deny' });
+    expect([allow.hasAttribute('disabled'), deny.hasAttribute('disabled')]).toEqual([true, true]);
+    expect(allow.getAttribute('aria-busy')).toBe('true');
+    expect(allow.hasAttribute('data-pending')).toBe(true);
+    expect(deny.getAttribute('aria-busy')).toBeNull();
+    await expectNoAxeViolations();
+  });
+
+  it("logs 'render_idp_screen' once per mount, with the bootstrap", async () => {
+    const { env, rerender, tree } = await renderIdentityProvider({ search: authorizeSearch(), strict: true });
+    await screen.findByRole('button', { name: 'Allow' }, waitLong);
+    await act(async () => rerender(<StrictMode>{tree}</StrictMode>));
+    const events = (await sentTelemetry(env)).filter((event) => event.event_name === 'render_idp_screen');
+    expect(events).toHaveLength(1);
+    expect(events[0]?.details).toEqual({ bootstrap: expect.objectContaining({ projectName: projectNameOf(env) }) });
+  });
+});
