@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The "Done when" check of issues 13, 14 and 15: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency,
-// never imported by src/) runs its passkey, TOTP, crypto wallet and OAuth calls against the provider started in-process,
+// The "Done when" check of issues 13 to 16: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency,
+// never imported by src/) runs its passkey, TOTP, crypto wallet, OAuth, identity-provider (`idp.*`, connected apps),
+// session-exchange and impersonation calls against the provider started in-process,
 // and gets the same envelopes and error types as the contract describes. Wallet signatures are made by real keys
 // (testWallets.ts: viem's personal_sign for Ethereum, tweetnacl for Solana) behind the providers a page talks to.
 //
@@ -15,8 +16,10 @@
 // a `fetch` that hands each request to `provider.fetch` with the Origin header and the page's cookies (a provider on
 // the page's own site, as localhost:5173 → localhost:8787 is), and `navigator.credentials` backed by the software
 // authenticator, through the client's own bundled @github/webauthn-json (ArrayBuffers in, ArrayBuffers out).
+import { createHash } from 'node:crypto';
 import { StytchAPIError, StytchClient } from '@stytch/vanilla-js/headless';
 import bs58 from 'bs58';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { generate } from 'otplib';
 import { stringToHex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
@@ -724,5 +727,196 @@ describe('@stytch/vanilla-js 6.3.0 OAuth calls against the provider (through the
     const used = await rejectionOf(client.oauth.authenticate(token, { session_duration_minutes: 60 }));
     expect(used.error_type).toBe('oauth_token_not_found');
     expect(used.error_message).toBe('OAuth Token could not be found.');
+  });
+});
+
+describe('@stytch/vanilla-js 6.3.0 identity-provider, session-exchange and impersonation calls against the provider', () => {
+  const APP = 'https://app.example';
+  const IDP: ProviderConfigInput = {
+    project: {
+      idp: {
+        clients: [
+          {
+            clientId: 'demo-app',
+            name: 'Demo App',
+            type: 'public',
+            redirectUris: [`${APP}/callback`],
+            postLogoutRedirectUris: [`${APP}/`],
+            scopes: ['openid', 'email', 'profile', 'full_access'],
+            consentRequired: true,
+          },
+        ],
+      },
+    },
+  };
+  const VERIFIER = 'a-code-verifier-of-forty-three-characters-or-more';
+  const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+  const params = (scopes: string[]) => ({
+    client_id: 'demo-app',
+    redirect_uri: `${APP}/callback`,
+    response_type: 'code',
+    scopes,
+    code_challenge: CHALLENGE,
+    state: 'state-1',
+    nonce: 'nonce-1',
+  });
+
+  /** Redeems `code` at the token endpoint as the public client would (form body, PKCE verifier). */
+  async function redeem(t: Provider, code: string) {
+    const response = await t.provider.fetch(
+      new Request(`${API_BASE_URL}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: `${APP}/callback`,
+          client_id: 'demo-app',
+          code_verifier: VERIFIER,
+        }),
+      }),
+      { remoteAddress: '127.0.0.1' },
+    );
+    expect(response.status).toBe(200);
+    return (await response.json()) as { access_token: string; id_token: string; scope: string };
+  }
+
+  it('authorize start and submit with consent, the connected app listed and revoked, a logout start', async () => {
+    const t = await start(IDP);
+    const client = openPage(t);
+    const signedIn = await passcodeSignIn(t, client);
+
+    const started = await client.idp.oauthAuthorizeStart(params(['openid', 'email', 'profile']));
+    expect(started.consent_required).toBe(true);
+    expect(started.client).toMatchObject({ client_id: 'demo-app', client_name: 'Demo App', client_type: 'public' });
+    expect(started.scope_results).toEqual([
+      expect.objectContaining({ scope: 'openid', is_grantable: true }),
+      expect.objectContaining({ scope: 'email', is_grantable: true }),
+      expect.objectContaining({ scope: 'profile', is_grantable: true }),
+    ]);
+    expect(sent.at(-1)).toMatchObject({ path: '/idp/oauth/authorize/start', status: 200 });
+    expect(sent.at(-1)?.authorization).toBe(
+      `Basic ${Buffer.from(`${t.provider.config.project.publicToken}:${signedIn.session_token}`).toString('base64')}`,
+    );
+
+    const submitted = await client.idp.oauthAuthorizeSubmit({
+      ...params(['openid', 'email', 'profile']),
+      consent_granted: true,
+    });
+    const back = new URL(submitted.redirect_uri);
+    expect(`${back.origin}${back.pathname}`).toBe(`${APP}/callback`);
+    expect(back.searchParams.get('state')).toBe('state-1');
+    expect(back.searchParams.get('iss')).toBe(t.provider.config.publicUrl);
+    const tokens = await redeem(t, back.searchParams.get('code') as string);
+    expect(tokens.scope.split(' ').sort()).toEqual(['email', 'openid', 'profile']);
+
+    // The consent is remembered: the next start needs none.
+    expect((await client.idp.oauthAuthorizeStart(params(['openid', 'email']))).consent_required).toBe(false);
+
+    const { connected_apps } = await client.user.getConnectedApps();
+    expect(connected_apps).toEqual([
+      expect.objectContaining({ connected_app_id: 'demo-app', name: 'Demo App', client_type: 'public' }),
+    ]);
+    await client.user.revokedConnectedApp('demo-app');
+    expect((await client.user.getConnectedApps()).connected_apps).toEqual([]);
+    expect(sent.at(-2)).toMatchObject({ method: 'POST', path: '/users/connected_apps/demo-app/revoke', status: 200 });
+
+    const logout = await client.idp.oauthLogoutStart({
+      client_id: 'demo-app',
+      post_logout_redirect_uri: `${APP}/`,
+      state: 'bye',
+    });
+    expect(logout.consent_required).toBe(true);
+    expect(new URL(logout.redirect_uri).searchParams.get('state')).toBe('bye');
+    expect(sent.at(-1)).toMatchObject({ path: '/oauth/logout/start', status: 200 });
+  });
+
+  it('gets the contract’s error types for a redirect URI that is not registered and for a denied consent', async () => {
+    const t = await start(IDP);
+    const client = openPage(t);
+    await passcodeSignIn(t, client);
+    const refused = await rejectionOf(
+      client.idp.oauthAuthorizeStart({ ...params(['openid']), redirect_uri: 'https://evil.example/callback' }),
+    );
+    expect(refused).toBeInstanceOf(StytchAPIError);
+    expect(refused.error_type).toBe('invalid_redirect_uri');
+    const denied = await client.idp.oauthAuthorizeSubmit({ ...params(['openid']), consent_granted: false });
+    expect(new URL(denied.redirect_uri).searchParams.get('error')).toBe('access_denied');
+    expect((await client.user.getConnectedApps()).connected_apps).toEqual([]);
+  });
+
+  it('session.exchangeAccessToken turns a full_access access token into a session of its user', async () => {
+    const t = await start(IDP);
+    const client = openPage(t);
+    const signedIn = await passcodeSignIn(t, client);
+    const submitted = await client.idp.oauthAuthorizeSubmit({
+      ...params(['openid', 'full_access']),
+      consent_granted: true,
+    });
+    const tokens = await redeem(t, new URL(submitted.redirect_uri).searchParams.get('code') as string);
+    await client.session.revoke();
+    expect(cookieValue('stytch_session')).toBeUndefined();
+
+    const exchanged = await client.session.exchangeAccessToken({
+      access_token: tokens.access_token,
+      session_duration_minutes: 30,
+    });
+    expect(exchanged.user.user_id).toBe(signedIn.user.user_id);
+    expect(exchanged.session_token).not.toBe(signedIn.session_token);
+    expect(cookieValue('stytch_session')).toBe(exchanged.session_token);
+    expect(client.session.getSync()?.session_id).toBe(exchanged.session.session_id);
+  });
+
+  it('session.attest exchanges a trusted issuer’s JWT for a session of the user with its email', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const t = await start({
+      project: {
+        trustedAuthTokens: [
+          {
+            profileId: 'partner-sso',
+            issuer: 'https://partner.example',
+            audience: 'latchkey',
+            publicKeyPem: await exportSPKI(publicKey),
+          },
+        ],
+      },
+    });
+    const client = openPage(t);
+    const token = await new SignJWT({ email: 'grace@example.com' })
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer('https://partner.example')
+      .setAudience('latchkey')
+      .setSubject('partner-user-1')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    const answer = await client.session.attest({ profile_id: 'partner-sso', token, session_duration_minutes: 30 });
+    expect(answer.user.emails).toEqual([expect.objectContaining({ email: 'grace@example.com', verified: true })]);
+    expect(cookieValue('stytch_session')).toBe(answer.session_token);
+    expect(sent.at(-1)).toMatchObject({ path: '/sessions/attest', status: 200 });
+    const refused = await rejectionOf(
+      client.session.attest({ profile_id: 'unknown-profile', token, session_duration_minutes: 30 }),
+    );
+    expect(refused).toBeInstanceOf(StytchAPIError);
+    expect(refused.error_type).toBe('trusted_auth_token_profile_not_found');
+  });
+
+  it('impersonation.authenticate signs in with a token from the server call, once', async () => {
+    const t = await start();
+    const client = openPage(t);
+    const signedIn = await passcodeSignIn(t, client);
+    await client.session.revoke();
+    const issued = await t.call('POST', '/v1/impersonation_tokens', {
+      body: { user_id: signedIn.user.user_id, impersonator_id: 'support-agent-7' },
+      authorization: `Basic ${Buffer.from(`${t.projectId}:${t.secretKey}`).toString('base64')}`,
+      origin: null,
+    });
+    expect(issued.status).toBe(200);
+    const token = issued.json.data?.impersonation_token ?? issued.json.impersonation_token;
+    const answer = await client.impersonation.authenticate({ impersonation_token: token });
+    expect(answer.user.user_id).toBe(signedIn.user.user_id);
+    expect(cookieValue('stytch_session')).toBe(answer.session_token);
+    const again = await rejectionOf(client.impersonation.authenticate({ impersonation_token: token }));
+    expect(again).toBeInstanceOf(StytchAPIError);
   });
 });
