@@ -55,6 +55,12 @@ const ROUTES: [method: string, path: string][] = [
   ['POST', '/sessions/exchange_access_token'],
   ['POST', '/sessions/attest'],
   ['POST', '/impersonation/authenticate'],
+  ['POST', '/idp/oauth/authorize/start'],
+  ['POST', '/idp/oauth/authorize/submit'],
+  ['POST', '/oauth/logout/start'],
+  ['GET', '/users/connected_apps'],
+  ['POST', '/users/connected_apps/robustness-spa/revoke'],
+  ['POST', '/users/connected_apps/%E0%A4%A/revoke'],
 ];
 
 /** The server calls, authenticated with the project id and secret key instead of the public token. */
@@ -92,6 +98,36 @@ function walletBody(type: string, address: unknown, extra: Record<string, unknow
 /** A body whose `public_key_credential` is the JSON text of `credential`, as the SDK sends it. */
 function credentialBody(credential: unknown): string {
   return JSON.stringify({ public_key_credential: JSON.stringify(credential), session_duration_minutes: 30 });
+}
+
+/** The identity-provider client of the battery (public: PKCE required). */
+const IDP_CLIENT = {
+  clientId: 'robustness-spa',
+  name: 'Robustness',
+  type: 'public' as const,
+  redirectUris: ['http://localhost:3000/callback'],
+  postLogoutRedirectUris: ['http://localhost:3000/bye'],
+};
+
+/** An authorize start/submit body for the battery's client, then `extra` (undefined leaves a field out). */
+function idpBody(extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    client_id: IDP_CLIENT.clientId,
+    redirect_uri: IDP_CLIENT.redirectUris[0],
+    response_type: 'code',
+    scopes: ['openid', 'email'],
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    ...extra,
+  });
+}
+
+/** A logout start body for the battery's client, then `extra`. */
+function logoutBody(extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    client_id: IDP_CLIENT.clientId,
+    post_logout_redirect_uri: IDP_CLIENT.postLogoutRedirectUris[0],
+    ...extra,
+  });
 }
 
 const NASTY_BODIES: string[] = [
@@ -206,6 +242,22 @@ const NASTY_BODIES: string[] = [
   '{"impersonation_token":"\\u0000\\ud800","captcha_token":{}}',
   '{"user_id":"user-test-nobody","impersonator_id":"\\u0000","reason":{"$ne":1}}',
   `{"user_id":"${'u'.repeat(300)}","impersonator_id":"a","reason":"${'r'.repeat(2_000)}"}`,
+  // The identity provider's widget calls: authorize requests, consents and logout requests of every wrong kind.
+  idpBody({ consent_granted: true, state: '\ud800', nonce: '\u0000', prompt: 'none none consent \u0000' }),
+  idpBody({ consent_granted: 'yes', scopes: 'openid', resources: [{}] }),
+  idpBody({ scopes: Array.from({ length: 1_000 }, (_, index) => `scope-${index}`) }),
+  idpBody({ scopes: ['openid', '\u0000', 'a b', ''], code_challenge: 'short', code_challenge_method: 'plain' }),
+  idpBody({ redirect_uri: '//evil.com', response_type: null }),
+  idpBody({ redirect_uri: 'http://localhost:3000/callback\\@evil.com', response_type: 'token id_token' }),
+  idpBody({ redirect_uri: `http://localhost:3000/callback?${'q'.repeat(3_000)}`, state: 's'.repeat(3_000) }),
+  idpBody({ client_id: { $ne: null }, redirect_uri: ['x'] }),
+  idpBody({ client_id: '__proto__', prompt: ['none'] }),
+  idpBody({ code_challenge: undefined, consent_granted: false, prompt: 'consent' }),
+  logoutBody({ id_token_hint: 'a.b.c', state: '\ud800' }),
+  logoutBody({ id_token_hint: 'eyJhbGciOiJSUzI1NiIsImtpZCI6Ii4uLy4uIn0.e30.AAAA' }),
+  logoutBody({ id_token_hint: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOnt9fQ.AAAA' }),
+  logoutBody({ id_token_hint: 'e'.repeat(9_000) }),
+  logoutBody({ post_logout_redirect_uri: 'javascript:alert(1)', id_token_hint: { $ne: null } }),
 ];
 
 describe('no input produces a 500 or a stack trace', () => {
@@ -213,6 +265,7 @@ describe('no input produces a 500 or a stack trace', () => {
     const { publicKey } = await generateKeyPair('ES256');
     const testProvider = await startProvider({
       project: {
+        idp: { clients: [IDP_CLIENT] },
         trustedAuthTokens: [
           {
             profileId: ATTEST_PROFILE,
@@ -235,7 +288,9 @@ describe('no input produces a 500 or a stack trace', () => {
     for (const [method, path] of ROUTES) {
       for (const rawBody of NASTY_BODIES) {
         for (const token of [undefined, sessionToken, 'not-a-session', 'a.b.c']) {
-          const response = await testProvider.call(method, path, { rawBody, sessionToken: token });
+          // A GET (connected apps) carries no body.
+          const body = method === 'GET' ? undefined : rawBody;
+          const response = await testProvider.call(method, path, { rawBody: body, sessionToken: token });
           const text = JSON.stringify(response.json);
           const answeredJson = typeof response.json === 'object' && response.json !== null;
           const requestId = answeredJson ? (response.json.request_id ?? response.json.data?.request_id) : undefined;
@@ -260,7 +315,8 @@ describe('no input produces a 500 or a stack trace', () => {
     for (const [method, path] of ROUTES) {
       for (const cookie of cookies) {
         for (const rawBody of ['{"domain":"localhost"}', '{"totp_code":"123456"}', '{"recovery_code":"abcd-efgh"}']) {
-          const response = await testProvider.call(method, path, { rawBody, headers: { cookie } });
+          const body = method === 'GET' ? undefined : rawBody;
+          const response = await testProvider.call(method, path, { rawBody: body, headers: { cookie } });
           const text = JSON.stringify(response.json);
           const requestId = response.json?.request_id ?? response.json?.data?.request_id;
           if (response.status >= 500 || typeof requestId !== 'string' || /\bat .+:\d+:\d+/.test(text)) {
