@@ -169,7 +169,7 @@ const DEMO_CLIENTS = [
   {
     clientId: 'latchkey-demo',
     name: 'Latchkey Demo App',
-    description: 'The demo relying party that `npm start` runs (apps/playground/relying-party).',
+    description: 'The demo relying party that npm start runs (apps/playground/relying-party).',
     type: 'confidential',
     clientSecretEnv: DEMO_SECRET_ENV,
     redirectUris: [`${demoUrl}/callback`],

@@ -11,6 +11,8 @@ const AuthenticatePage = lazy(() => import('./pages/AuthenticatePage'));
 const SessionPage = lazy(() => import('./pages/SessionPage'));
 const SecurityPage = lazy(() => import('./pages/SecurityPage'));
 const InboxPage = lazy(() => import('./pages/InboxPage'));
+const OAuthAuthorizePage = lazy(() => import('./pages/OAuthAuthorizePage'));
+const OAuthLogoutPage = lazy(() => import('./pages/OAuthLogoutPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** The playground's pages: path → component and document title. */
@@ -22,6 +24,9 @@ export const ROUTES: Record<string, { title: string; component: ComponentType }>
   '/session': { title: 'Session', component: SessionPage },
   '/security': { title: 'Security', component: SecurityPage },
   '/inbox': { title: 'Development inbox', component: InboxPage },
+  // The identity provider's pages (project.idp.authorizationUrl and logoutUrl): applications send users here.
+  '/oauth/authorize': { title: 'Authorize', component: OAuthAuthorizePage },
+  '/oauth/logout': { title: 'Log out', component: OAuthLogoutPage },
 };
 
 /** The shell: the header (navigation and session status) and the current page. */

@@ -1,0 +1,29 @@
+import '@latchkey/ui-default/styles.css';
+import { IdentityProvider } from '@latchkey/ui-default';
+import { CallbackLog, useCallbackLog } from '../callbackLog';
+import { DEMO_APP_URL } from '../client';
+import { useLocation } from '../router';
+
+/**
+ * `/oauth/logout`: the identity provider's logout page (`project.idp.logoutUrl`, the discovery document's
+ * `end_session_endpoint`). An application sends its user here with `client_id`, `post_logout_redirect_uri` and
+ * optionally `id_token_hint` and `state`; the default kit's `IdentityProvider` asks 'Log out?' (or, with an ID token
+ * of the signed-in user, logs out at once), ends the Latchkey session and returns to the application.
+ */
+export default function OAuthLogoutPage() {
+  const { search } = useLocation();
+  const { log, callbacks } = useCallbackLog();
+  return (
+    <section aria-labelledby="logout-title" className="pg-page">
+      <h1 id="logout-title">Log out</h1>
+      <p className="pg-note">
+        The identity provider's logout page: applications (such as the <a href={DEMO_APP_URL}>demo app</a>) send their
+        users here to end their session with this project.
+      </p>
+      <div className="pg-widget">
+        <IdentityProvider search={search} callbacks={callbacks} />
+        <CallbackLog log={log} />
+      </div>
+    </section>
+  );
+}
