@@ -27,7 +27,7 @@ export function expectedUser(userId: unknown, fields: Record<string, unknown> = 
     password: null,
     trusted_metadata: {},
     untrusted_metadata: {},
-    roles: [],
+    roles: ['stytch_user'],
     ...fields,
   };
 }
@@ -84,7 +84,7 @@ export function authenticateResponse(options: {
       attributes: { ip_address: '127.0.0.1', user_agent: options.userAgent ?? '' },
       authentication_factors: options.factors,
       custom_claims: null,
-      roles: [],
+      roles: ['stytch_user'],
     },
     user: options.user,
   };

@@ -259,7 +259,7 @@ describe('the session JWT', () => {
         attributes: session.attributes,
         authentication_factors: session.authentication_factors,
       },
-      roles: [],
+      roles: ['stytch_user'],
     });
   });
 

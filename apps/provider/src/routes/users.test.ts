@@ -135,7 +135,7 @@ describe('PUT /users/me', () => {
     });
     expect(response.status).toBe(200);
     expect(response.json.data.__user.trusted_metadata).toEqual({});
-    expect(response.json.data.__user.roles).toEqual([]);
+    expect(response.json.data.__user.roles).toEqual(['stytch_user']);
     expect(await userRow(testProvider, userId)).toEqual(before);
   });
 

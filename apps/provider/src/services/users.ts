@@ -152,8 +152,16 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     password: password ? { password_id: password.password_id, requires_reset: password.requires_reset === 1 } : null,
     trusted_metadata: JSON.parse(user.trusted_metadata) as Record<string, unknown>,
     untrusted_metadata: JSON.parse(user.untrusted_metadata) as Record<string, unknown>,
-    roles: JSON.parse(user.roles) as string[],
+    roles: servedRoles(JSON.parse(user.roles) as string[]),
   };
+}
+
+/** The role every user holds (RBAC, sdk-and-idp §6): served first in every user's `roles`, never stored. */
+export const DEFAULT_USER_ROLE = 'stytch_user';
+
+/** A user's roles as served: the default role, then the stored ones (assigned by the project). */
+function servedRoles(stored: string[]): string[] {
+  return [DEFAULT_USER_ROLE, ...stored.filter((role) => role !== DEFAULT_USER_ROLE)];
 }
 
 /** Like loadUser, for a user that must exist (it was just read or written in the same transaction). */

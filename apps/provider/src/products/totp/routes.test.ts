@@ -514,7 +514,7 @@ describe('multi-factor sessions (project.mfa.required)', () => {
         attributes: { ip_address: '127.0.0.1', user_agent: '' },
         authentication_factors: [passcode],
         custom_claims: null,
-        roles: [],
+        roles: ['stytch_user'],
       },
       user,
     });
