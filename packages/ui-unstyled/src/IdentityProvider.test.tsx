@@ -12,14 +12,17 @@ import {
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageMain, sentTelemetry } from '../test/renderSignIn';
-import { IdentityProvider, type IdentityProviderProps } from './IdentityProvider';
+import { IdentityProvider, type IdentityProviderProps, preloadIdentityProvider } from './IdentityProvider';
 import IDPConsentLoadingExample from './products/idp/IDPConsent/examples/loading';
 import IDPConsentSubmittingExample from './products/idp/IDPConsent/examples/submitting';
 import IDPLogoutLoadingExample from './products/idp/IDPLogout/examples/loading';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
+
+// The screens' chunk is transformed once here, not inside the first test's wait for the screen.
+beforeAll(() => preloadIdentityProvider());
 const EMAIL = 'ada@example.com';
 const CALLBACK = 'http://localhost:5174/callback';
 const SIGNED_OUT = 'http://localhost:5174/signed-out';
@@ -273,7 +276,8 @@ describe('IdentityProvider: the consent screen', () => {
     expect(screen.getByText('You are being redirected to Notes.')).toBeTruthy();
     expect(consentRoot(container)?.getAttribute('data-view')).toBe('success');
     // The pressed button is gone: focus moves to the new view's heading.
-    expect(document.activeElement).toBe(success);
+    // The focus moves in an effect, after the view is in the page.
+    await waitFor(() => expect(document.activeElement).toBe(success), waitLong);
     expect(eventTypes(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
     await expectNoAxeViolations();
   });
@@ -283,7 +287,7 @@ describe('IdentityProvider: the consent screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Deny' }, waitLong));
     const denied = await screen.findByRole('alert', {}, waitLong);
     expect(denied.textContent).toBe('Access to the application was denied.');
-    expect(document.activeElement).toBe(denied);
+    await waitFor(() => expect(document.activeElement).toBe(denied), waitLong);
     const target = new URL(navigate.mock.calls[0]?.[0] ?? '');
     expect(target.searchParams.get('error')).toBe('access_denied');
     expect(target.searchParams.get('code')).toBeNull();
@@ -440,7 +444,7 @@ describe('IdentityProvider: the logout confirmation', () => {
     await user.click(await screen.findByRole('button', { name: 'No' }, waitLong));
     const declined = await screen.findByRole('alert', {}, waitLong);
     expect(declined.textContent).toBe('You have not been logged out. You may close this page.');
-    expect(document.activeElement).toBe(declined);
+    await waitFor(() => expect(document.activeElement).toBe(declined), waitLong);
     expect(navigate).not.toHaveBeenCalled();
     expect(env.client.session.getSync()).not.toBeNull();
     expect(eventTypes(onEvent)).toContain('OAUTH_LOGOUT_FLOW_DENIED');

@@ -1,0 +1,214 @@
+// The themed identity-provider widget against the real provider in-process: the React component, the mount function
+// and <latchkey-identity-provider> (light DOM and shadow DOM) render the consent screen; the element reads the
+// page's own query string.
+import { LatchkeyProvider } from '@latchkey/hooks';
+import {
+  ASYNC_TIMEOUT,
+  expectNoAxeViolations,
+  startTestEnvironment,
+  type TestEnvironment,
+  type TestEnvironmentSetup,
+} from '@latchkey/testing';
+import { preloadIdentityProvider } from '@latchkey/ui-unstyled';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { defineLatchkeyElements, type LatchkeyIdentityProviderElement } from './customElements';
+import { IdentityProvider } from './IdentityProvider';
+import { mountIdentityProvider } from './mount';
+
+const waitLong = { timeout: ASYNC_TIMEOUT };
+const EMAIL = 'ada@example.com';
+const CALLBACK = 'http://localhost:5174/callback';
+const SIGNED_OUT = 'http://localhost:5174/signed-out';
+
+const IDP_CONFIG = {
+  project: {
+    idp: {
+      clients: [
+        {
+          clientId: 'notes',
+          name: 'Notes',
+          type: 'public',
+          redirectUris: [CALLBACK],
+          postLogoutRedirectUris: [SIGNED_OUT],
+          scopes: ['openid', 'email', 'profile'],
+          consentRequired: true,
+        },
+      ],
+    },
+  },
+} satisfies NonNullable<TestEnvironmentSetup['config']>;
+
+const AUTHORIZE_SEARCH = `?${new URLSearchParams({
+  client_id: 'notes',
+  redirect_uri: CALLBACK,
+  scope: 'openid email profile',
+  // RFC 7636 Appendix B's S256 challenge (public clients must send one).
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  code_challenge_method: 'S256',
+  state: 'state-123',
+})}`;
+
+/** A provider with the `notes` client and a user signed in by an emailed passcode. */
+async function signedInEnvironment(): Promise<TestEnvironment> {
+  const env = await startTestEnvironment({ config: IDP_CONFIG });
+  const { method_id } = await env.client.otps.email.loginOrCreate(EMAIL, { expiration_minutes: 5 });
+  await env.client.otps.authenticate(await env.lastCode(EMAIL), method_id, { session_duration_minutes: 30 });
+  return env;
+}
+
+const titleOf = (env: TestEnvironment) => `Sign in to Notes with ${env.client.bootstrap.getSync().projectName}`;
+
+// The screens' chunk is transformed once here, not inside the first test's wait for the screen.
+beforeAll(() => preloadIdentityProvider());
+
+const unmounts: (() => void)[] = [];
+
+afterEach(async () => {
+  await act(async () => {
+    for (const unmount of unmounts.splice(0)) unmount();
+    // Removing the custom elements unmounts their widgets (in a microtask).
+    document.body.replaceChildren();
+    await Promise.resolve();
+  });
+});
+
+function addElement(id: string): HTMLElement {
+  const element = document.createElement('div');
+  element.id = id;
+  document.body.append(element);
+  return element;
+}
+
+describe('IdentityProvider (themed)', () => {
+  it('renders the consent screen inside .lk-Root, with the logo given in styles', async () => {
+    const env = await signedInEnvironment();
+    const main = document.body.appendChild(document.createElement('main'));
+    const { container } = render(
+      <LatchkeyProvider client={env.client}>
+        <IdentityProvider
+          search={AUTHORIZE_SEARCH}
+          navigate={() => {}}
+          styles={{ colors: { primary: '#0057B8' }, logo: { logoImageUrl: 'https://cdn.example.com/logo.png' } }}
+        />
+      </LatchkeyProvider>,
+      { container: main },
+    );
+    expect(await screen.findByRole('heading', { name: titleOf(env) }, waitLong)).toBeTruthy();
+    const root = container.querySelector<HTMLElement>('.lk-Root');
+    expect(root?.querySelector('[data-scope="identity-provider"][data-part="root"]')).not.toBeNull();
+    expect(root?.style.getPropertyValue('--lk-color-primary')).toBe('#0057B8');
+    const logo = screen.getByRole('img');
+    expect(logo.getAttribute('src')).toBe('https://cdn.example.com/logo.png');
+    expect([logo.style.maxHeight, logo.style.maxWidth]).toEqual(['50px', '100px']);
+    await expectNoAxeViolations();
+  });
+});
+
+describe('mountIdentityProvider', () => {
+  it("renders the consent screen; 'Allow' leaves for the client with a code", async () => {
+    const env = await signedInEnvironment();
+    const element = addElement('idp');
+    const navigate = vi.fn<(url: string) => void>();
+    const onEvent = vi.fn();
+    await act(async () => {
+      unmounts.push(
+        mountIdentityProvider({
+          elementSelector: '#idp',
+          client: env.client,
+          search: AUTHORIZE_SEARCH,
+          navigate,
+          callbacks: { onEvent },
+          strings: { 'idpConsent.deny': 'Not now' },
+        }),
+      );
+    });
+    const widget = within(element);
+    expect(await widget.findByRole('heading', { name: titleOf(env) }, waitLong)).toBeTruthy();
+    expect(element.querySelector('.lk-Root [data-scope="idp-consent"][data-part="root"]')).not.toBeNull();
+    expect(widget.getByRole('button', { name: 'Not now' })).toBeTruthy();
+    await expectNoAxeViolations(element);
+    await userEvent.setup().click(widget.getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
+    expect(new URL(navigate.mock.calls[0]?.[0] ?? '').searchParams.get('code')).toBeTruthy();
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'OAUTH_AUTHORIZE_FLOW_COMPLETE' }));
+  });
+
+  it('renders inside a shadow root with the stylesheet when config.enableShadowDOM is set', async () => {
+    const env = await signedInEnvironment();
+    const element = addElement('idp');
+    await act(async () => {
+      unmounts.push(
+        mountIdentityProvider({
+          elementSelector: '#idp',
+          client: env.client,
+          search: AUTHORIZE_SEARCH,
+          config: { enableShadowDOM: true },
+        }),
+      );
+    });
+    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    expect(await shadow.findByRole('heading', { name: titleOf(env) }, waitLong)).toBeTruthy();
+    expect(element.childElementCount).toBe(0);
+  });
+
+  it('throws when the selector matches no element', async () => {
+    const env = await startTestEnvironment();
+    expect(() => mountIdentityProvider({ elementSelector: '#nowhere', client: env.client })).toThrow(
+      'The selector "#nowhere" applies to no DOM elements on the page.',
+    );
+  });
+});
+
+describe('<latchkey-identity-provider>', () => {
+  it("renders the page's authorize request inside a shadow root, with the stylesheet and no axe violations", async () => {
+    const env = await signedInEnvironment();
+    // The element reads the address bar's query, as on the host's authorization page.
+    window.history.replaceState(null, '', `/oauth/authorize${AUTHORIZE_SEARCH}`);
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-identity-provider') as LatchkeyIdentityProviderElement;
+    element.config = { enableShadowDOM: true };
+    element.getManifest = ({ clientName }) => [
+      { header: `${clientName} will be able to:`, items: [{ text: 'See who you are', details: [] }] },
+    ];
+    await act(async () => {
+      document.body.append(element);
+      await Promise.resolve();
+    });
+
+    const shadowRoot = element.shadowRoot;
+    if (!shadowRoot) throw new Error('no shadow root');
+    const shadow = within(shadowRoot as unknown as HTMLElement);
+    expect(await shadow.findByRole('heading', { name: titleOf(env) }, waitLong)).toBeTruthy();
+    const list = shadow.getByRole('list', { name: 'Notes will be able to:' });
+    expect(within(list).getByText('See who you are')).toBeTruthy();
+    expect(shadow.getByRole('button', { name: 'Allow' })).toBeTruthy();
+    await expectNoAxeViolations(element);
+    expect(element.childElementCount).toBe(0);
+    const adopted = [...(shadowRoot.adoptedStyleSheets ?? [])].flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText),
+    );
+    const styleText = shadowRoot.querySelector('style[data-latchkey-styles]')?.textContent ?? adopted.join('\n');
+    expect(styleText).toContain('[data-scope="idp-consent"]');
+  });
+
+  it("shows the logout confirmation when the page's query has post_logout_redirect_uri", async () => {
+    const env = await signedInEnvironment();
+    window.history.replaceState(
+      null,
+      '',
+      `/oauth/logout?${new URLSearchParams({ client_id: 'notes', post_logout_redirect_uri: SIGNED_OUT })}`,
+    );
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-identity-provider') as LatchkeyIdentityProviderElement;
+    await act(async () => {
+      document.body.append(element);
+      await Promise.resolve();
+    });
+    const widget = within(element);
+    expect(await widget.findByRole('heading', { name: 'Log out?' }, waitLong)).toBeTruthy();
+    expect(widget.getByRole('button', { name: 'Yes' })).toBeTruthy();
+    expect(widget.getByRole('button', { name: 'No' })).toBeTruthy();
+  });
+});
