@@ -189,8 +189,13 @@ describe('<latchkey-identity-provider>', () => {
     const adopted = [...(shadowRoot.adoptedStyleSheets ?? [])].flatMap((sheet) =>
       [...sheet.cssRules].map((rule) => rule.cssText),
     );
-    const styleText = shadowRoot.querySelector('style[data-latchkey-styles]')?.textContent ?? adopted.join('\n');
+    const styleElements = [...shadowRoot.querySelectorAll('style[data-latchkey-styles]')];
+    const styleText =
+      styleElements.length > 0 ? styleElements.map((style) => style.textContent).join('\n') : adopted.join('\n');
+    // The kit's stylesheet and, after it, the identity provider's (identity-provider.css, not in styles.css).
+    expect(styleText).toContain('.lk-Root');
     expect(styleText).toContain('[data-scope="idp-consent"]');
+    expect(styleText.indexOf('.lk-Root')).toBeLessThan(styleText.indexOf('[data-scope="idp-consent"]'));
   });
 
   it("shows the logout confirmation when the page's query has post_logout_redirect_uri", async () => {

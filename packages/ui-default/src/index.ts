@@ -3,6 +3,7 @@
 // the mount points (functions and custom elements).
 export * from './customElements';
 export * from './IdentityProvider';
+export * from './identityProviderStylesText';
 export * from './mount';
 export * from './PasskeyRegistration';
 export * from './preloadSignIn';

@@ -4,6 +4,7 @@ import type { ConsentManifestGenerator, IdentityProviderStrings, Strings } from 
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IdentityProvider } from './IdentityProvider';
+import { identityProviderStylesText } from './identityProviderStylesText';
 import { PasskeyRegistration } from './PasskeyRegistration';
 import { ResetPassword } from './ResetPassword';
 import { SignIn } from './SignIn';
@@ -100,13 +101,13 @@ function findElement(elementSelector: string): Element {
   return element;
 }
 
-function mountPoint(host: Element, isShadow: boolean): MountedWidget {
+function mountPoint(host: Element, isShadow: boolean, extraStyles?: string): MountedWidget {
   const existing = mountedWidgets.get(host);
   if (existing) return existing;
   let container = host;
   if (isShadow) {
     const shadowRoot = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-    adoptStylesheet(shadowRoot);
+    adoptStylesheet(shadowRoot, extraStyles);
     container = host.ownerDocument.createElement('div');
     shadowRoot.append(container);
   }
@@ -117,9 +118,14 @@ function mountPoint(host: Element, isShadow: boolean): MountedWidget {
 
 type RenderWidget = (config: SignInConfig, toastContainer: Element | undefined) => ReactNode;
 
-function renderWidget(host: Element, { client, config }: WidgetOptions, render: RenderWidget): void {
+function renderWidget(
+  host: Element,
+  { client, config }: WidgetOptions,
+  render: RenderWidget,
+  extraStyles?: string,
+): void {
   const { enableShadowDOM = false, ...widgetConfig } = config ?? {};
-  const { root, isShadow } = mountPoint(host, enableShadowDOM);
+  const { root, isShadow } = mountPoint(host, enableShadowDOM, extraStyles);
   // sonner puts its CSS in the document's head, so toasts of a shadow-root widget render in the light DOM.
   const toastContainer = isShadow ? host.ownerDocument.body : undefined;
   root.render(
@@ -193,20 +199,25 @@ export function renderPasskeyRegistration(host: Element, options: WidgetOptions)
  */
 export function renderIdentityProvider(host: Element, options: IdentityProviderOptions): void {
   const { client, config, search } = options;
-  renderWidget(host, { client, config: { enableShadowDOM: config?.enableShadowDOM } }, () => (
-    // The widget reads the query once: another query (`search`) mounts a fresh one; new styles or callbacks do not.
-    <IdentityProvider
-      key={search ?? ''}
-      styles={options.styles}
-      theme={options.theme}
-      dir={options.dir}
-      callbacks={options.callbacks}
-      strings={options.strings}
-      getManifest={options.getManifest}
-      search={search}
-      navigate={options.navigate}
-    />
-  ));
+  renderWidget(
+    host,
+    { client, config: { enableShadowDOM: config?.enableShadowDOM } },
+    () => (
+      // The widget reads the query once: another query (`search`) mounts a fresh one; new styles or callbacks do not.
+      <IdentityProvider
+        key={search ?? ''}
+        styles={options.styles}
+        theme={options.theme}
+        dir={options.dir}
+        callbacks={options.callbacks}
+        strings={options.strings}
+        getManifest={options.getManifest}
+        search={search}
+        navigate={options.navigate}
+      />
+    ),
+    identityProviderStylesText,
+  );
 }
 
 /** Unmounts the widget rendered into `host`, if any. */

@@ -1,31 +1,52 @@
 import { stylesText } from './stylesText';
 
-const sheets = new WeakMap<Document, CSSStyleSheet>();
+// One constructed stylesheet per document and text, shared by every shadow root that adopts it.
+const sheets = new WeakMap<Document, Map<string, CSSStyleSheet>>();
 
 /**
- * Puts the kit's stylesheet into `shadowRoot` (a page's stylesheets do not reach inside one): as a constructed,
- * shared stylesheet where the browser supports `adoptedStyleSheets`, else as a `<style>` element.
+ * Puts the kit's stylesheet into `shadowRoot` (a page's stylesheets do not reach inside one), followed by `extra`
+ * (the identity provider's rules) when given: as constructed, shared stylesheets where the browser supports
+ * `adoptedStyleSheets`, else as `<style>` elements.
  */
-export function adoptStylesheet(shadowRoot: ShadowRoot): void {
+export function adoptStylesheet(shadowRoot: ShadowRoot, extra?: string): void {
   const document = shadowRoot.ownerDocument;
   const view = document.defaultView;
+  const texts = extra === undefined ? [stylesText] : [stylesText, extra];
   if (view && 'adoptedStyleSheets' in shadowRoot && 'replaceSync' in view.CSSStyleSheet.prototype) {
-    let sheet = sheets.get(document);
-    if (!sheet) {
-      sheet = new view.CSSStyleSheet();
-      sheet.replaceSync(stylesText);
-      sheets.set(document, sheet);
+    let byText = sheets.get(document);
+    if (!byText) {
+      byText = new Map();
+      sheets.set(document, byText);
     }
-    if (!shadowRoot.adoptedStyleSheets.includes(sheet)) {
-      shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
+    for (const text of texts) {
+      let sheet = byText.get(text);
+      if (!sheet) {
+        sheet = new view.CSSStyleSheet();
+        sheet.replaceSync(text);
+        byText.set(text, sheet);
+      }
+      if (!shadowRoot.adoptedStyleSheets.includes(sheet)) {
+        shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
+      }
     }
     return;
   }
-  if (shadowRoot.querySelector('style[data-latchkey-styles]')) return;
-  const style = document.createElement('style');
-  style.setAttribute('data-latchkey-styles', '');
-  style.textContent = stylesText;
-  shadowRoot.prepend(style);
+  let last: Element | null = null;
+  for (const text of texts) {
+    const existing = [...shadowRoot.querySelectorAll('style[data-latchkey-styles]')].find(
+      (style) => style.textContent === text,
+    );
+    if (existing) {
+      last = existing;
+      continue;
+    }
+    const style = document.createElement('style');
+    style.setAttribute('data-latchkey-styles', '');
+    style.textContent = text;
+    if (last) last.after(style);
+    else shadowRoot.prepend(style);
+    last = style;
+  }
 }
 
 /**
@@ -36,10 +57,19 @@ export function adoptStylesheet(shadowRoot: ShadowRoot): void {
  * so). The browser module (`@latchkey/ui-default/browser`) calls it on import; with a bundler, import
  * `@latchkey/ui-default/styles.css` instead.
  */
-export function insertDocumentStylesheet(document: Document = globalThis.document): void {
-  if (document.head.querySelector('[data-latchkey-styles]')) return;
+export function insertDocumentStylesheet(document: Document = globalThis.document, extra?: string): void {
+  let base = document.head.querySelector('[data-latchkey-styles]');
+  if (!base) {
+    const style = document.createElement('style');
+    style.setAttribute('data-latchkey-styles', '');
+    style.textContent = stylesText;
+    document.head.prepend(style);
+    base = style;
+  }
+  // `extra` (the identity provider's rules, for the browser module) right after the kit's, once.
+  if (extra === undefined || document.head.querySelector('[data-latchkey-extra-styles]')) return;
   const style = document.createElement('style');
-  style.setAttribute('data-latchkey-styles', '');
-  style.textContent = stylesText;
-  document.head.prepend(style);
+  style.setAttribute('data-latchkey-extra-styles', '');
+  style.textContent = extra;
+  base.after(style);
 }

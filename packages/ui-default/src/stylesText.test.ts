@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Product } from '@latchkey/hooks';
 import { describe, expect, it } from 'vitest';
+import { identityProviderStylesText } from './identityProviderStylesText';
 import { stylesText } from './stylesText';
 
 const src = import.meta.dirname;
@@ -37,15 +38,18 @@ const STYLED_PRODUCTS = [
   'idp',
 ] as const satisfies readonly (Product | 'totp' | 'idp')[];
 
+/** Those in styles.css: every one but the identity provider's (identity-provider.css). */
+const SIGN_IN_STYLED = STYLED_PRODUCTS.filter((product) => product !== 'idp');
+
 /**
  * What the package build writes to dist/styles.css: `bundleStylesheet('src/styles.css')` of tsup.config.base.ts. It
  * runs in a child process because esbuild refuses jsdom's TextEncoder (and a node-environment file would share this
  * package's jsdom set-up).
  */
-function publishedStylesheet(): string {
+function publishedStylesheet(entry = 'styles.css'): string {
   const base = join(src, '../../../tsup.config.base.ts');
   const script = `const { bundleStylesheet } = await import(${JSON.stringify(base)});
-process.stdout.write(await bundleStylesheet(${JSON.stringify(join(src, 'styles.css'))}));`;
+process.stdout.write(await bundleStylesheet(${JSON.stringify(join(src, entry))}));`;
   return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     encoding: 'utf8',
     cwd: join(src, '..'),
@@ -60,18 +64,24 @@ describe('the stylesheet', () => {
       .sort();
     expect(folders).toEqual([...STYLED_PRODUCTS].sort());
     const imports = [...read('styles.css').matchAll(/@import\s+"([^"]+)";/g)].map((match) => match[1]);
-    expect(imports).toEqual(['./base.css', ...STYLED_PRODUCTS.map((product) => `./products/${product}/styles.css`)]);
+    expect(imports).toEqual(['./base.css', ...SIGN_IN_STYLED.map((product) => `./products/${product}/styles.css`)]);
+    // The consent screens' rules are a stylesheet of their own, so a sign-in page does not download them.
+    const idpImports = [...read('identity-provider.css').matchAll(/@import\s+"([^"]+)";/g)].map((match) => match[1]);
+    expect(idpImports).toEqual(['./products/idp/styles.css']);
   });
 
   it('gives the shadow roots styles.css with every import inlined, in order, and no @import left', () => {
     expect(stylesText).not.toMatch(IMPORT);
-    const parts = ['base.css', ...STYLED_PRODUCTS.map((product) => `products/${product}/styles.css`)];
+    const parts = ['base.css', ...SIGN_IN_STYLED.map((product) => `products/${product}/styles.css`)];
     expect(rules(stylesText)).toBe(parts.map((part) => rules(read(part))).join(''));
+    expect(identityProviderStylesText).not.toMatch(IMPORT);
+    expect(rules(identityProviderStylesText)).toBe(rules(read('products/idp/styles.css')));
   });
 
   it('is the same stylesheet as the published styles.css (the build bundles src/styles.css with esbuild)', () => {
     const published = publishedStylesheet();
     expect(published).not.toMatch(IMPORT);
     expect(rules(published)).toBe(rules(stylesText));
+    expect(rules(publishedStylesheet('identity-provider.css'))).toBe(rules(identityProviderStylesText));
   });
 });

@@ -1,4 +1,5 @@
 import '@latchkey/ui-default/styles.css';
+import '@latchkey/ui-default/identity-provider.css';
 import { NO_ACTIVE_SESSION_MESSAGE, useSession } from '@latchkey/hooks';
 import { IdentityProvider, SignIn } from '@latchkey/ui-default';
 import { useMemo } from 'react';

@@ -1,4 +1,5 @@
 import '@latchkey/ui-default/styles.css';
+import '@latchkey/ui-default/identity-provider.css';
 import { IdentityProvider } from '@latchkey/ui-default';
 import { CallbackLog, useCallbackLog } from '../callbackLog';
 import { DEMO_APP_URL } from '../client';
