@@ -335,6 +335,20 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
     }
     expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
   });
+
+  it('refuses an impersonated session (unauthorized_action, 403): only the user may grant access in their name', async () => {
+    const { t, db, start, submit } = await startIdp();
+    const { sessionToken, sessionId } = await userWithRoles(t);
+    await db
+      .updateTable('sessions')
+      .set({ impersonator_id: 'support-agent-7' })
+      .where('session_id', '=', sessionId)
+      .execute();
+    for (const call of [start, submit]) {
+      expectError(await call(authorizeBody({ consent_granted: true }), sessionToken), 403, 'unauthorized_action');
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+  });
 });
 
 describe('POST /idp/oauth/authorize/submit', () => {

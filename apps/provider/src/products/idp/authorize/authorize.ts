@@ -35,6 +35,10 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Evalua
   const deps = c.get('deps');
   // sdk-and-idp §6: "Anonymous visitors cannot use the authorize flow."
   const { row: session } = await requireSession(c);
+  // An impersonated session (support acting as the user) may look at the user's account but never grant a third
+  // party access in the user's name: consent is the user's own decision (security.md: consent shows exactly what
+  // the user grants).
+  if (session.impersonator_id !== null) throw new ProviderError('unauthorized_action');
   const checked = checkAuthorizeRequest(deps.config, body);
   const user = await loadUser(deps.db, session.user_id);
   if (!user) throw new ProviderError('session_not_found');
