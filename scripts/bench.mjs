@@ -357,6 +357,33 @@ function kitEntry(config, { withClient }) {
   return `${lines.join('\n')}\n`;
 }
 
+/** The identity provider's consent page: the themed `<IdentityProvider>` and its screens' chunk, preloaded. */
+function identityProviderEntry({ withClient }) {
+  const lines = [
+    `import { createElement } from 'react';`,
+    `import { createRoot } from 'react-dom/client';`,
+    `import { IdentityProvider, preloadIdentityProvider } from '@latchkey/ui-default';`,
+  ];
+  if (withClient) {
+    lines.push(`import { LatchkeyProvider } from '@latchkey/hooks';`, `import { createClient } from '@latchkey/sdk';`);
+  }
+  lines.push(
+    'export function render(element) {',
+    '  const widget = createElement(IdentityProvider, {});',
+    withClient
+      ? `  createRoot(element).render(createElement(LatchkeyProvider, { client: createClient('public-token-test-x') }, widget));`
+      : '  createRoot(element).render(widget);',
+    '}',
+    'export function preload() {',
+    '  return preloadIdentityProvider();',
+    '}',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The identity provider's code (the kit's and the hooks' products/idp/) and the collapsible it uses. */
+const IDP_CODE = /(ui-unstyled|hooks)\/dist\/products\/idp\/|node_modules\/@radix-ui\/react-collapsible\//;
+
 function verdict(value, limit) {
   return value <= limit ? `≤ ${kb(limit)} ✓` : `> ${kb(limit)} ✗`;
 }
@@ -394,6 +421,8 @@ async function kitBundleSection() {
     results.push({ ...kit, widget, page });
   }
   const [emailOnly, allThree, withPasskeys, withCrypto, ...withSocial] = results;
+  const consentWidget = await measureKit('kit-idp', identityProviderEntry({ withClient: false }));
+  const consentPage = await measureKit('page-idp', identityProviderEntry({ withClient: true }));
   const chunksWith = (measured, pattern) =>
     [...measured.chunks.values()].filter((chunk) => chunk.inputs.some(([input]) => pattern.test(input)));
   const gzipSum = (chunks) => chunks.reduce((total, chunk) => total + chunk.gzip, 0);
@@ -498,6 +527,19 @@ async function kitBundleSection() {
     [...widget.allInputs, ...page.allInputs].filter(([input]) => STRENGTH_LIBRARY.test(input)),
   );
 
+  // The identity provider's consent page: its first load, the consent chunk (what `preloadIdentityProvider` fetches
+  // on top of it), its stylesheet, and whether any sign-in configuration carries identity-provider code.
+  const consentLazy = [...consentWidget.loaded]
+    .filter((file) => !consentWidget.firstLoad.has(file))
+    .map((file) => consentWidget.chunks.get(file));
+  const idpInFirstLoad = [...consentWidget.firstLoad].some((file) =>
+    consentWidget.chunks.get(file).inputs.some(([input]) => /ui-unstyled\/dist\/products\/idp\//.test(input)),
+  );
+  const idpInSignIn = results.some(({ widget }) => widget.loadedInputs.some(([input]) => IDP_CODE.test(input)));
+  const idpStylesheet = gzipSize(readFileSync(join(root, 'packages/ui-default/dist/identity-provider.css')));
+  const signInStylesheet = gzipSize(readFileSync(join(root, 'packages/ui-default/dist/styles.css')));
+  const consentLine = `- The identity provider's consent page (the themed \`<IdentityProvider>\`, which shows IDPConsent's consent or logout screen): first load ${kb(consentWidget.firstLoadGzip)} gzipped (${kb(consentPage.firstLoadGzip)} with the client); the consent chunk (the consent and logout screens, their parts and texts, \`useAuthorize\`, \`useLogout\`, @radix-ui/react-collapsible), fetched right after the first render or by \`preloadIdentityProvider()\`: ${kb(gzipSum(consentLazy))} gzipped over ${consentLazy.length} chunk(s), ${idpInFirstLoad ? '**in its first load ✗**' : 'not in the first load ✓'}. Its rules are a stylesheet of their own, \`identity-provider.css\`, ${kb(idpStylesheet)} gzipped, loaded by the consent pages only (\`styles.css\`, which every page loads, is ${kb(signInStylesheet)}). Identity-provider code in (a)–(g)'s loaded chunks: ${idpInSignIn ? '**yes ✗**' : 'no ✓'}.`;
+
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
     '## @latchkey/ui-default bundle size',
@@ -534,6 +576,7 @@ async function kitBundleSection() {
     `- The TOTP chunk (TotpAuthenticate, TotpRecoveryCode, \`useTotpFlow\`; in (a)'s build): ${kb(gzipSum(totpChunks))} gzipped over ${totpChunks.length} chunk(s), fetched only when a first factor leaves the sign-in waiting for a second one; loaded by any configuration's \`preloadSignIn\`: ${totpLoaded ? `**yes ✗** (${[...new Set(totpLoadedInputs)].join(', ')})` : 'no ✓'}.`,
     `- (d)'s wallet chunk (Main's wallet buttons, the six crypto screens, their icons, \`useWallets\`, \`useCryptoWalletFlow\`, bs58): ${kb(gzipSum(cryptoChunks))} gzipped over ${cryptoChunks.length} chunk(s), ${cryptoInFirstLoad ? "**in (d)'s first load ✗**" : "fetched after the first render, not in (d)'s first load ✓"}; (d)'s first load is ${kb(withCrypto.widget.firstLoadGzip - emailOnly.widget.firstLoadGzip)} more than (a)'s (the crypto descriptors of both registries and the wallet styles are in every first load, (a)'s too). bs58 outside the wallet chunk: ${base58Outside ? '**yes ✗**' : 'no ✓'}. Wallet code in (a)'s, (b)'s or (c)'s loaded chunks: ${cryptoInOthers ? '**yes ✗**' : 'no ✓'}. viem (the provider's signature check) in any browser chunk: ${viemInputs.length > 0 ? '**yes ✗**' : 'no ✓'}.`,
     socialLine,
+    consentLine,
     `- A password-strength library (@zxcvbn-ts) in any browser chunk: ${strengthInputs.length > 0 ? `**yes ✗** (${[...new Set(strengthInputs.map(([input]) => packageOf(input)))].join(', ')})` : 'no ✓ (the provider checks strength)'}.`,
     ...results.map(
       ({ label, widget }) =>

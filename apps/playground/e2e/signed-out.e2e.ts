@@ -2,9 +2,22 @@
 // fail (the SDK's start-up `sessions/authenticate` without a session), no failed response, no console error.
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { DEMO_RP_URL } from './config';
 import { expectSignedOut, test } from './support';
 
-const PAGES = ['/', '/unstyled', '/hooks', '/authenticate', '/session', '/security', '/inbox'];
+/**
+ * The consent page as the demo app sends a browser to it (npm start's client latchkey-demo). (Its logout page sends a
+ * signed-out browser straight back to the app: there is nothing to log out of.)
+ */
+const AUTHORIZE = `/oauth/authorize?${new URLSearchParams({
+  client_id: 'latchkey-demo',
+  redirect_uri: `${DEMO_RP_URL}/callback`,
+  response_type: 'code',
+  scope: 'openid email profile',
+  state: 'signed-out-check',
+})}`;
+
+const PAGES = ['/', '/unstyled', '/hooks', '/authenticate', '/session', '/security', '/inbox', AUTHORIZE];
 
 /** Everything a developer would see in the browser's console and network panel while `page` is open. */
 function watch(page: Page) {

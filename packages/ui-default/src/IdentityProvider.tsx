@@ -3,6 +3,10 @@ import {
   type IdentityProviderProps as UnstyledIdentityProviderProps,
 } from '@latchkey/ui-unstyled';
 import { forwardRef } from 'react';
+
+/** Downloads the consent and logout screens' chunk ahead of time (the widget works the same without it). */
+export { preloadIdentityProvider } from '@latchkey/ui-unstyled';
+
 import { ThemeRoot } from './ThemeRoot';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
 
