@@ -532,8 +532,11 @@ async function kitBundleSection() {
   const consentLazy = [...consentWidget.loaded]
     .filter((file) => !consentWidget.firstLoad.has(file))
     .map((file) => consentWidget.chunks.get(file));
+  // The screens and their hooks (the shell keeps only the screen options and `isLogoutRequest`).
+  const CONSENT_SCREENS =
+    /ui-unstyled\/dist\/products\/idp\/(IDPConsent|IDPLogout)\/|hooks\/dist\/products\/idp\/use(Authorize|Logout)\.js$/;
   const idpInFirstLoad = [...consentWidget.firstLoad].some((file) =>
-    consentWidget.chunks.get(file).inputs.some(([input]) => /ui-unstyled\/dist\/products\/idp\//.test(input)),
+    consentWidget.chunks.get(file).inputs.some(([input]) => CONSENT_SCREENS.test(input)),
   );
   const idpInSignIn = results.some(({ widget }) => widget.loadedInputs.some(([input]) => IDP_CODE.test(input)));
   const idpStylesheet = gzipSize(readFileSync(join(root, 'packages/ui-default/dist/identity-provider.css')));

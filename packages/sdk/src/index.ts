@@ -33,15 +33,6 @@ export {
 } from './internal/refreshScheduler';
 export { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from './internal/sessionCookies';
 export type { CookieOptions, SessionSnapshot } from './internal/sessionManager';
-export {
-  DEFAULT_AUTHORIZE_SCOPES,
-  findMissingAuthorizeParam,
-  findMissingLogoutParam,
-  MISSING_PARAMETER_MESSAGE,
-  missingParameterMessage,
-  parseOAuthAuthorizeParams,
-  parseOAuthLogoutParams,
-} from './products/idpParams';
 export type { OAuthProviderStart } from './products/oauth';
 export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './products/oauthProviders';
 export type {

@@ -79,7 +79,8 @@ describe('the built package', () => {
     const text = execFileSync(esbuild, ['--bundle', '--format=esm', '--platform=browser', '--log-level=error'], {
       cwd: dist,
       input:
-        "import { parseOAuthAuthorizeParams, OAUTH_PROVIDERS, computeCodeChallenge } from './index.js';\n" +
+        "import { OAUTH_PROVIDERS, computeCodeChallenge } from './index.js';\n" +
+        "import { parseOAuthAuthorizeParams } from './idp.js';\n" +
         'console.log(parseOAuthAuthorizeParams, OAUTH_PROVIDERS, computeCodeChallenge);\n',
       encoding: 'utf8',
     });

@@ -1,5 +1,5 @@
 // Shared by the identity-provider flow hooks (useAuthorize, useLogout): options, texts and small helpers.
-import { missingParameterMessage } from '@latchkey/sdk';
+import { missingParameterMessage } from '@latchkey/sdk/idp';
 import { useEffect, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';

@@ -8,6 +8,7 @@ export {
   NO_ACTIVE_SESSION_MESSAGE,
   STANDARD_IDP_SCOPES,
 } from './idpFlow';
+export * from './isLogoutRequest';
 export * from './useAuthorize';
 export * from './useConnectedApps';
 export * from './useIsAuthorized';

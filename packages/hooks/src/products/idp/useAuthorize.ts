@@ -1,10 +1,5 @@
-import {
-  findMissingAuthorizeParam,
-  type IdpAuthorizeParams,
-  type IdpClient,
-  type IdpScopeResult,
-  parseOAuthAuthorizeParams,
-} from '@latchkey/sdk';
+import type { IdpAuthorizeParams, IdpClient, IdpScopeResult } from '@latchkey/sdk';
+import { findMissingAuthorizeParam, parseOAuthAuthorizeParams } from '@latchkey/sdk/idp';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useLatest } from '../../flowContext';

@@ -5,7 +5,8 @@ import { idpEnvironment, idTokenFor, logoutSearch, navigatedTo, SIGNED_OUT, sign
 import { wrapperFor } from '../../../test/wrappers';
 import type { LatchkeyEvent } from '../../events';
 import { useSession } from '../../useSession';
-import { isLogoutRequest, type LogoutStatus, useLogout } from './useLogout';
+import { isLogoutRequest } from './isLogoutRequest';
+import { type LogoutStatus, useLogout } from './useLogout';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 

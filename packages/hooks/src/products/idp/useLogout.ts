@@ -1,4 +1,5 @@
-import { findMissingLogoutParam, type IdpLogoutParams, parseOAuthLogoutParams } from '@latchkey/sdk';
+import type { IdpLogoutParams } from '@latchkey/sdk';
+import { findMissingLogoutParam, parseOAuthLogoutParams } from '@latchkey/sdk/idp';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useLatest } from '../../flowContext';
@@ -129,9 +130,4 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
     confirm,
     decline,
   };
-}
-
-/** Whether the query string is a logout request (`post_logout_redirect_uri` present, spec §2 IDPConsent). */
-export function isLogoutRequest(search: string): boolean {
-  return new URLSearchParams(search).has('post_logout_redirect_uri');
 }

@@ -1,4 +1,4 @@
-import { MISSING_PARAMETER_MESSAGE } from '@latchkey/sdk';
+import { MISSING_PARAMETER_MESSAGE } from '@latchkey/sdk/idp';
 import { type Catalogue, type Strings, useMessages } from '../../messages/index';
 
 /**

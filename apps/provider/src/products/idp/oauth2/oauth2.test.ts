@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { parseOAuthAuthorizeParams, parseOAuthLogoutParams } from '@latchkey/sdk';
+import { parseOAuthAuthorizeParams, parseOAuthLogoutParams } from '@latchkey/sdk/idp';
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../../test/fixtures';

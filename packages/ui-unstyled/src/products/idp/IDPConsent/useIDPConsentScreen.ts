@@ -1,5 +1,5 @@
 import { type AuthorizeStatus, useAuthorize, useBootstrap } from '@latchkey/hooks';
-import { findMissingAuthorizeParam } from '@latchkey/sdk';
+import { findMissingAuthorizeParam } from '@latchkey/sdk/idp';
 import { useMemo, useState } from 'react';
 import { idpErrorText } from '../idpErrorText';
 import { type IdpScreenOptions, pageSearch, useIdpScreenOptions } from '../idpScreenOptions';

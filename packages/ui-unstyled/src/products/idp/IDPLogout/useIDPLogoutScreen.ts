@@ -1,5 +1,5 @@
 import { type LogoutStatus, useBootstrap, useLogout } from '@latchkey/hooks';
-import { findMissingLogoutParam } from '@latchkey/sdk';
+import { findMissingLogoutParam } from '@latchkey/sdk/idp';
 import { useState } from 'react';
 import { idpErrorText } from '../idpErrorText';
 import { type IdpScreenOptions, pageSearch, useIdpScreenOptions } from '../idpScreenOptions';
