@@ -64,9 +64,12 @@ describe('the identity-provider hooks in a bundle', () => {
     const screens = await bundleOf(['useAuthorize', 'useLogout', 'isLogoutRequest']);
     expect(idpFiles(screens.files).sort()).toEqual([
       'products/idp/idpFlow.ts',
+      'products/idp/isLogoutRequest.ts',
       'products/idp/useAuthorize.ts',
       'products/idp/useLogout.ts',
     ]);
+    // The mount point's shell, which picks the screen before their chunk loads, takes isLogoutRequest alone.
+    expect(idpFiles((await bundleOf(['isLogoutRequest'])).files)).toEqual(['products/idp/isLogoutRequest.ts']);
     expect(screens.packages).not.toContain('@tanstack/react-query');
     expect((await bundleOf(['useConnectedApps'])).packages).toContain('@tanstack/react-query');
   });
