@@ -99,7 +99,7 @@ describe('verifySession', () => {
       session_id: signedIn.sessionId,
       user_id: signedIn.userId,
       expires_at: signedIn.expiresAt,
-      roles: [],
+      roles: ['stytch_user'],
       authentication_factors: [
         expect.objectContaining({ type: 'otp', delivery_method: 'email', email_factor: expect.anything() }),
       ],
