@@ -55,7 +55,7 @@ const DEFAULTS = {
     rbacPolicy: null,
     webauthn: { relyingPartyIds: null, origins: null },
     mfa: { required: false },
-    cryptoWallets: { types: ['ethereum', 'solana'], siweRequired: false },
+    cryptoWallets: { types: ['ethereum', 'solana'], solanaChainId: 'mainnet' },
     oauth: OAUTH_DEFAULTS,
     idp: {
       authorizationUrl: 'http://localhost:5173/oauth/authorize',
@@ -80,6 +80,7 @@ const DEFAULTS = {
     webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
     cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
     oauthStartsPerIp: { limit: 60, windowSeconds: 60 },
+    cryptoWalletSignatureFailuresPerIp: { limit: 10, windowSeconds: 60 },
   },
   recentAuthenticationMinutes: 5,
   lockout: { maxFailuresPerCode: 5, maxFailuresPerUser: 10, windowMinutes: 60 },
@@ -127,19 +128,25 @@ describe('parseConfig', () => {
     expect(problem({ project: { mfa: { required: 'yes' } } })).toMatch(/project\.mfa\.required: /);
   });
 
-  it('takes project.cryptoWallets (wallet types, SIWE) and refuses an unknown wallet type or key', () => {
-    expect(parseConfig({ project: { cryptoWallets: { siweRequired: true } } }).project.cryptoWallets).toEqual({
+  it('takes project.cryptoWallets (wallet types, Solana cluster) and refuses an unknown type, cluster or key', () => {
+    expect(parseConfig({ project: { cryptoWallets: { solanaChainId: 'devnet' } } }).project.cryptoWallets).toEqual({
       types: ['ethereum', 'solana'],
-      siweRequired: true,
+      solanaChainId: 'devnet',
     });
     expect(parseConfig({ project: { cryptoWallets: { types: ['solana'] } } }).project.cryptoWallets).toEqual({
       types: ['solana'],
-      siweRequired: false,
+      solanaChainId: 'mainnet',
     });
     expect(problem({ project: { cryptoWallets: { types: ['bitcoin'] } } })).toMatch(
       /project\.cryptoWallets\.types\.0: /,
     );
-    expect(problem({ project: { cryptoWallets: { siwe: true } } })).toMatch(/project\.cryptoWallets: Unrecognized key/);
+    expect(problem({ project: { cryptoWallets: { solanaChainId: 'solana:mainnet' } } })).toMatch(
+      /project\.cryptoWallets\.solanaChainId: /,
+    );
+    // Ethereum challenges are always Sign-In with Ethereum: the switch of earlier versions is gone.
+    expect(problem({ project: { cryptoWallets: { siweRequired: true } } })).toMatch(
+      /project\.cryptoWallets: Unrecognized key/,
+    );
   });
 
   it('takes publicUrl and project.oauth (providers in spec order, clients with secrets from the environment)', () => {

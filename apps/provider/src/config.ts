@@ -48,6 +48,7 @@ const DEFAULT_RATE_LIMITS = {
   webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
   cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
   oauthStartsPerIp: { limit: 60, windowSeconds: 60 },
+  cryptoWalletSignatureFailuresPerIp: { limit: 10, windowSeconds: 60 },
 };
 
 const passwordPolicy = z.discriminatedUnion('type', [
@@ -88,15 +89,17 @@ const webauthnConfig = z.strictObject({
 /** The wallet families `crypto_wallets/*` accepts (contract §4 "Crypto wallets"). */
 export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
 export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
+/** The cluster names Sign-In With Solana allows as `Chain ID` (its ABNF's `message-chain-id`, unprefixed). */
+export const SOLANA_CHAIN_IDS = ['mainnet', 'testnet', 'devnet', 'localnet'] as const;
 
 const cryptoWalletsConfig = z.strictObject({
   /** The wallet types a project accepts; a call naming another answers `method_not_enabled` (`[]`: wallets off). */
   types: z.array(z.enum(CRYPTO_WALLET_TYPES)).default([...CRYPTO_WALLET_TYPES]),
   /**
-   * Ethereum challenges are Sign-In with Ethereum messages (EIP-4361), never plain text; the bootstrap says so
-   * (`siwe_required_for_crypto_wallets`), and the SDK then sends `siwe_params` with the page's URI.
+   * The Solana cluster a Sign-In With Solana challenge names (its `Chain ID`), one of the SIWS chain ids. Ethereum
+   * challenges are always Sign-In with Ethereum (EIP-4361) messages; their chain is `siwe_params.chain_id` (default 1).
    */
-  siweRequired: z.boolean().default(false),
+  solanaChainId: z.enum(SOLANA_CHAIN_IDS).default('mainnet'),
 });
 
 /** The social sign-in providers, in the specification's order (widget.md §1, §7). */
@@ -295,8 +298,8 @@ const projectSchema = z.strictObject({
    * gets a session, so they can enrol one.
    */
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
-  /** Crypto wallet sign-in (Ethereum and Solana): which wallet types, and whether Ethereum must use SIWE. */
-  cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], siweRequired: false }),
+  /** Crypto wallet sign-in (Ethereum and Solana): which wallet types, and the Solana cluster challenges name. */
+  cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], solanaChainId: 'mainnet' }),
   /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
   oauth: oauthConfig.default(oauthConfig.parse({})),
   /** The project as an OAuth 2.1 / OpenID Connect identity provider for other applications (sdk-and-idp §2). */
@@ -350,6 +353,11 @@ export const configSchema = z.strictObject({
       cryptoWalletChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletChallengesPerIp),
       /** Social sign-in starts (`GET /v1/public/oauth/{provider}/start`) and One Tap starts, which need no session. */
       oauthStartsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.oauthStartsPerIp),
+      /**
+       * Refused wallet signatures (`crypto_wallets/authenticate`) per client IP; past it even a right one waits. A
+       * refused signature of a primary challenge counts here, never against the wallet's user (issue 25, finding 8).
+       */
+      cryptoWalletSignatureFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletSignatureFailuresPerIp),
     })
     .default(DEFAULT_RATE_LIMITS),
   /**

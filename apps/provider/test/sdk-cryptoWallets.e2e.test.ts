@@ -7,13 +7,11 @@ import { generate } from 'otplib';
 import { stringToHex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import type { ProviderConfigInput } from '../src/config';
 import { ORIGIN, startProvider, type TestProvider } from './harness';
 import { expectRefusedSignedOut, expectSignedIn, openSdkTab, type SdkTab } from './sdkClient';
 import { TestEthereumWallet, TestSolanaWallet } from './testWallets';
 
 const EMAIL = 'ada@example.com';
-const SIWE: ProviderConfigInput = { project: { cryptoWallets: { siweRequired: true } } };
 
 /** Ethereum: the account from `eth_requestAccounts`, a challenge, `personal_sign` (hex message), authenticate. */
 async function ethereumSignIn(tab: SdkTab, wallet: TestEthereumWallet) {
@@ -65,8 +63,8 @@ async function passcodeTab(t: TestProvider, options: Parameters<typeof openSdkTa
 const calls = (tab: SdkTab) => tab.requests.map(({ method, path, status }) => `${method} ${path} ${status}`);
 
 describe('SDK cryptoWallets against the provider', () => {
-  it('signs a new user up and in again with an Ethereum wallet, sending the page as SIWE uri when the project requires it', async () => {
-    const t = await startProvider(SIWE);
+  it('signs a new user up and in again with an Ethereum wallet, sending the page as the SIWE uri (the bootstrap says so)', async () => {
+    const t = await startProvider();
     const tab = await openSdkTab(t);
     expect(tab.client.bootstrap.getSync().siweRequiredForCryptoWallets).toBe(true);
     const wallet = new TestEthereumWallet();
@@ -82,7 +80,13 @@ describe('SDK cryptoWallets against the provider', () => {
       crypto_wallet_type: 'ethereum',
       siwe_params: { uri: ORIGIN },
     });
-    expect(parseSiweMessage(first.challenge)).toMatchObject({ domain: 'localhost:5173', uri: ORIGIN, chainId: 1 });
+    expect(parseSiweMessage(first.challenge)).toMatchObject({
+      scheme: 'http',
+      domain: 'localhost:5173',
+      address: wallet.address,
+      uri: ORIGIN,
+      chainId: 1,
+    });
     // The wallet was asked for the account, then for the signature of exactly the challenge (hex-encoded).
     expect(wallet.requests.map(({ method }) => method)).toEqual(['eth_requestAccounts', 'personal_sign']);
     expect(wallet.requests[1]?.params).toEqual([stringToHex(first.challenge), wallet.address]);
@@ -110,14 +114,19 @@ describe('SDK cryptoWallets against the provider', () => {
     expect((await expectSignedIn(t, tab)).row.session_id).not.toBe(row.session_id);
   });
 
-  it('signs a new user up and in again with a Solana wallet, with no SIWE fields', async () => {
-    const t = await startProvider(SIWE);
+  it('signs a new user up and in again with a Solana wallet, with no SIWE fields, signing a Sign-In With Solana message', async () => {
+    const t = await startProvider();
     const tab = await openSdkTab(t);
     const wallet = new TestSolanaWallet();
     tab.requests.length = 0;
     const first = await solanaSignIn(tab, wallet);
     expect(tab.requests[0]?.body).toEqual({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' });
     expect(wallet.signed).toEqual([first.challenge]);
+    expect(first.challenge.split('\n').slice(0, 2)).toEqual([
+      'localhost:5173 wants you to sign in with your Solana account:',
+      wallet.address,
+    ]);
+    expect(first.challenge).toContain(`\nURI: ${ORIGIN}\nVersion: 1\nChain ID: mainnet\nNonce: `);
     const { row } = await expectSignedIn(t, tab);
     await tab.client.session.revoke();
     const again = await solanaSignIn(tab, wallet);

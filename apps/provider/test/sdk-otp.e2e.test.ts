@@ -50,7 +50,7 @@ describe('SDK bootstrap against the provider', () => {
       runDFPProtectedAuth: false,
       dfpProtectedAuthMode: 'OBSERVATION',
       rbacPolicy: { roles: [], resources: [], scopes: [] },
-      siweRequiredForCryptoWallets: false,
+      siweRequiredForCryptoWallets: true,
       vertical: 'CONSUMER',
     };
     expect(tab.client.bootstrap.getSync()).toEqual(expected);

@@ -512,7 +512,7 @@ async function solanaSignIn(client: Client, wallet: TestSolanaWallet) {
 
 describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', () => {
   it('signs a new user up, and the same user in again, with an Ethereum wallet and Sign-In with Ethereum', async () => {
-    const t = await start({ project: { cryptoWallets: { siweRequired: true } } });
+    const t = await start();
     const client = openPage(t);
     const wallet = new TestEthereumWallet();
     const first = await ethereumSignIn(client, wallet);
@@ -535,6 +535,7 @@ describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', ()
       },
     ]);
     expect(parseSiweMessage(first.challenge)).toMatchObject({
+      scheme: 'http',
       domain: 'localhost:5173',
       uri: ORIGIN,
       address: wallet.address,
@@ -575,8 +576,8 @@ describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', ()
     expect(again.answer.session.session_id).not.toBe(first.answer.session.session_id);
   });
 
-  it('signs a new user up, and the same user in again, with a Solana wallet (plain challenge, base58 signature)', async () => {
-    const t = await start({ project: { cryptoWallets: { siweRequired: true } } });
+  it('signs a new user up, and the same user in again, with a Solana wallet (Sign-In With Solana, base58 signature)', async () => {
+    const t = await start();
     const client = openPage(t);
     const wallet = new TestSolanaWallet();
     const first = await solanaSignIn(client, wallet);
@@ -588,7 +589,10 @@ describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', ()
     });
     expect(sent.at(-2)?.body).not.toHaveProperty('siwe_params');
     expect(wallet.signed).toEqual([first.challenge]);
-    expect(first.challenge).toContain(`Wallet: ${wallet.address}\n`);
+    expect(first.challenge.split('\n').slice(0, 2)).toEqual([
+      'localhost:5173 wants you to sign in with your Solana account:',
+      wallet.address,
+    ]);
     expect(client.user.getSync()?.crypto_wallets).toEqual([
       expect.objectContaining({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana', verified: true }),
     ]);
@@ -610,8 +614,9 @@ describe('@stytch/vanilla-js 6.3.0 crypto wallet calls against the provider', ()
       authorization: `Basic ${btoa(`${t.provider.config.project.publicToken}:${signedIn.session_token}`)}`,
       status: 200,
     });
-    // Without SIWE required the client sends no siwe_params, and the wallet signs the plain challenge.
-    expect(attached.challenge).toMatch(/^Sign in to Latchkey Playground with your Ethereum wallet\./);
+    // The client sends the page as siwe_params.uri (the bootstrap requires SIWE), and the wallet signs the message.
+    expect(sent.at(-2)?.body).toMatchObject({ siwe_params: { uri: ORIGIN } });
+    expect(parseSiweMessage(attached.challenge)).toMatchObject({ domain: 'localhost:5173', address: wallet.address });
     expect(attached.answer.session.session_id).toBe(signedIn.session.session_id);
     expect(client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual(['otp', 'crypto']);
     const [stored] = client.user.getSync()?.crypto_wallets ?? [];

@@ -479,6 +479,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('sessions').addColumn('impersonator_id', 'text').execute();
     },
   },
+  // Issue 25, finding 4: every wallet challenge names the page that asked (EIP-4361 for Ethereum, Sign-In With
+  // Solana for Solana). The page's origin is kept (the SIWE message writes its scheme when it is not https), and a
+  // Solana challenge's chain id. Finding 8: the client IP that asked, so that a signature is tried first against
+  // the challenges its own address asked for (strangers asking for many cannot push the owner's out of reach).
+  // Live challenges (five minutes at most) of the old plain format are dropped: they would never verify again, and
+  // a wallet simply asks for a new one.
+  '0012_wallet_challenges': {
+    async up(db: AnyDatabase) {
+      await db.deleteFrom('crypto_wallet_challenges').execute();
+      await db.schema
+        .alterTable('crypto_wallet_challenges')
+        .addColumn('origin', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.alterTable('crypto_wallet_challenges').addColumn('solana_chain_id', 'text').execute();
+      await db.schema
+        .alterTable('crypto_wallet_challenges')
+        .addColumn('client_ip', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

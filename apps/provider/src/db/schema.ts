@@ -291,19 +291,25 @@ export interface CryptoWalletChallengesTable {
   wallet_type: string;
   /** Normalised as in `crypto_wallets.address`. */
   address: string;
-  /** `siwe` (an EIP-4361 message) or `plain`. */
+  /** `siwe` (an EIP-4361 message, Ethereum) or `siws` (a Sign-In With Solana message). */
   format: string;
   /** 128 random bits (base64url), the input of the nonce's HMAC: useless without the server key. */
   nonce_salt: string;
   /** Secondary starts: the user and session that asked (the wallet is attached to that user). */
   user_id: string | null;
   session_id: string | null;
-  /** SIWE: the host of `uri`; plain: the host of the page's origin, or '' when the call named none. */
+  /** The client IP that asked ('' when unknown): its own challenges are tried first. */
+  client_ip: string;
+  /** The origin of the page that asked (its Origin header, one of the project's allowed origins). */
+  origin: string;
+  /** The message's domain: the host (and port) of `origin`. */
   domain: string;
-  /** SIWE: the `uri` the caller gave; plain: the page's origin, or ''. */
+  /** The message's URI: SIWE, `siwe_params.uri` or else `origin`; SIWS, `origin`. */
   uri: string;
   /** SIWE: the EIP-155 chain id. */
   chain_id: number | null;
+  /** SIWS: the Solana chain id (`mainnet`, `testnet`, `devnet` or `localnet`). */
+  solana_chain_id: string | null;
   statement: string | null;
   request_id: string | null;
   /** SIWE: JSON array of resource URIs, or null. */

@@ -27,7 +27,7 @@ describe('bootstrap', () => {
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
       rbac_policy: { roles: [], resources: [], scopes: [] },
-      siwe_required_for_crypto_wallets: false,
+      siwe_required_for_crypto_wallets: true,
       vertical: 'CONSUMER',
     });
   });

@@ -49,7 +49,8 @@ export function registerProjectRoutes(app: Hono<ProviderEnv>): void {
       dfp_protected_auth_mode: 'OBSERVATION',
       // Never null: Stytch-compatible clients log "Unable to retrieve RBAC policy" on every page load when it is.
       rbac_policy: project.rbacPolicy ?? EMPTY_RBAC_POLICY,
-      siwe_required_for_crypto_wallets: project.cryptoWallets.siweRequired,
+      // Ethereum challenges are always Sign-In with Ethereum: the SDK then sends the page as `siwe_params.uri`.
+      siwe_required_for_crypto_wallets: true,
       vertical: 'CONSUMER',
     };
     return ok(c, data);

@@ -59,6 +59,30 @@ export async function consumeRateLimit(
   }
 }
 
+/**
+ * Refuses with 429 `too_many_requests` (and `Retry-After`) while `bucket` has reached its limit in the current
+ * window, counting nothing: for limits on failures, which count (consumeRateLimit) only once a call has failed.
+ */
+export async function assertUnderRateLimit(
+  deps: ProviderDeps,
+  bucket: string,
+  limit: { limit: number; windowSeconds: number },
+): Promise<void> {
+  const now = deps.clock.now();
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await deps.db
+    .selectFrom('rate_limits')
+    .select(['window_start', 'count'])
+    .where('bucket', '=', bucket)
+    .executeTakeFirst();
+  if (row && Number(row.window_start) === windowStart && Number(row.count) >= limit.limit) {
+    throw new ProviderError('too_many_requests', {
+      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+    });
+  }
+}
+
 /** The send limits of security.md: per identifier (email or phone) and per client IP. */
 export async function limitSends(deps: ProviderDeps, identifier: string, ip: string): Promise<void> {
   await consumeRateLimit(
@@ -134,6 +158,23 @@ export async function takeGuessSlot(deps: ProviderDeps, userId: string, db: Exec
 }
 export async function releaseGuessSlot(db: Executor, userId: string): Promise<void> {
   await releaseSlot(db, userCounter(userId));
+}
+
+/**
+ * Refuses with `user_lock_limit_reached` while every slot of the user's lockout is taken, taking none: for proofs
+ * that cannot be guessed (a wallet signature), which are no guesses yet must not lift a lockout.
+ */
+export async function assertNotLockedOut(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
+  const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
+  const expiredAt = deps.clock.now() - windowMinutes * 60_000;
+  const row = await db
+    .selectFrom('guess_counters')
+    .select(['window_start', 'count'])
+    .where('counter_key', '=', userCounter(userId))
+    .executeTakeFirst();
+  if (row && Number(row.window_start) > expiredAt && Number(row.count) >= maxFailuresPerUser) {
+    throw new ProviderError('user_lock_limit_reached');
+  }
 }
 
 /** Clears every slot of the user: a successful password reset ends a lockout. */

@@ -113,7 +113,9 @@ describe('crypto_wallets/authenticate', () => {
   });
 
   it('refuses malformed signatures as bad signatures, never with a 500', async () => {
-    const t = await startProvider();
+    const t = await startProvider({
+      rateLimits: { cryptoWalletSignatureFailuresPerIp: { limit: 100, windowSeconds: 60 } },
+    });
     const ethereum = new TestEthereumWallet();
     const solana = new TestSolanaWallet();
     const ethereumSignature = await signWith(ethereum, challengeOf(await walletStart(t, ethereum)));
@@ -194,17 +196,20 @@ describe('crypto_wallets/authenticate', () => {
     expect(signedIn(await walletAuthenticate(t, solana, signature)).userId).toMatch(/^user-/);
   });
 
-  it('answers any of the wallet’s live challenges, so a stranger asking for more does not lock the owner out', async () => {
+  it('answers any of the wallet’s live challenges, so strangers asking for more (newer) ones do not lock the owner out', async () => {
     const t = await startProvider();
     const wallet = new TestSolanaWallet();
     const mine = challengeOf(await walletStart(t, wallet));
-    // Others ask for challenges for the same address from elsewhere.
-    for (let index = 0; index < 3; index += 1) {
-      await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
+    // Others ask for more challenges for the same address from elsewhere than the ten tried, each newer than mine.
+    for (let index = 0; index < 12; index += 1) {
+      t.clock.advance(1);
+      const theirs = await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
         body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
         remoteAddress: `203.0.113.${index}`,
       });
+      expect(theirs.status).toBe(200);
     }
+    // The challenges the owner's own address asked for are tried first.
     expect(signedIn(await walletAuthenticate(t, wallet, await signWith(wallet, mine))).userId).toMatch(/^user-/);
   });
 
@@ -244,32 +249,68 @@ describe('crypto_wallets/authenticate', () => {
     expect(rows.sessions).toHaveLength(2);
   });
 
-  it('counts bad signatures against the wallet’s user and refuses even a good one past the lockout, until the window passes', async () => {
-    const t = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+  it('does not lock a wallet’s owner out for strangers’ bad signatures against its (public) address; it throttles the strangers’ IP', async () => {
+    const t = await startProvider();
     const { db } = t.provider.database;
     const wallet = new TestEthereumWallet();
-    const stranger = new TestEthereumWallet();
     const { userId } = signedIn(await walletSignIn(t, wallet));
-    const challenge = challengeOf(await walletStart(t, wallet));
-    for (let index = 0; index < 3; index += 1) {
-      expect((await walletAuthenticate(t, wallet, await signWith(stranger, challenge))).json).toEqual(BAD_SIGNATURE);
+    const attacker = new TestEthereumWallet();
+    /** A start for `address`, then `signer`'s signature of its challenge, both from `remoteAddress`. */
+    const attempt = async (remoteAddress: string, address: string, signer: TestEthereumWallet) => {
+      const body = { crypto_wallet_address: address, crypto_wallet_type: 'ethereum' };
+      const challenge = challengeOf(
+        await t.call('POST', '/crypto_wallets/authenticate/start/primary', { body, remoteAddress }),
+      );
+      return t.call('POST', '/crypto_wallets/authenticate', {
+        body: { ...body, signature: await signWith(signer, challenge), session_duration_minutes: 60 },
+        remoteAddress,
+      });
+    };
+    // The attacker asks for challenges for the owner's address and answers them with its own key, from its own IP:
+    // ten refusals (the default rateLimits.cryptoWalletSignatureFailuresPerIp), then that IP waits.
+    for (let index = 0; index < 10; index += 1) {
+      expect((await attempt('203.0.113.9', wallet.address, attacker)).json).toEqual(BAD_SIGNATURE);
     }
-    expect(await db.selectFrom('auth_failures').select('user_id').execute()).toEqual([
-      { user_id: userId },
-      { user_id: userId },
-      { user_id: userId },
-    ]);
-    const sessionsBefore = await db.selectFrom('sessions').selectAll().execute();
-    const genuine = await signWith(wallet, challenge);
-    expectError(await walletAuthenticate(t, wallet, genuine), 429, 'user_lock_limit_reached');
-    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual(sessionsBefore);
-    // The slots are the user's own, the counter every method of the user shares.
-    const counter = await db.selectFrom('guess_counters').selectAll().executeTakeFirstOrThrow();
-    expect(counter).toMatchObject({ counter_key: `user:${userId}`, count: 3 });
+    // The owner, from its own IP, signs in as ever: nothing was counted against it.
+    expect(signedIn(await walletSignIn(t, wallet)).userId).toBe(userId);
+    const throttled = await attempt('203.0.113.9', wallet.address, attacker);
+    expect(throttled.status).toBe(429);
+    expect(throttled.json.error_type).toBe('too_many_requests');
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even a right signature from that IP waits until the window ends.
+    expect((await attempt('203.0.113.9', attacker.address, attacker)).status).toBe(429);
+    // Other addresses (a botnet) are throttled one by one; none of it counts against the owner.
+    for (const ip of ['198.51.100.1', '198.51.100.2']) {
+      for (let index = 0; index < 10; index += 1) {
+        expect((await attempt(ip, wallet.address, attacker)).json).toEqual(BAD_SIGNATURE);
+      }
+    }
+    expect(await db.selectFrom('auth_failures').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('guess_counters').selectAll().execute()).toEqual([]);
 
+    // Nor after thirty refusals against its address.
+    expect(signedIn(await walletSignIn(t, wallet)).userId).toBe(userId);
+    // The attacker's IP is answered again once the window has passed.
+    t.clock.advance(60_000);
+    expect(signedIn(await attempt('203.0.113.9', attacker.address, attacker)).userId).not.toBe(userId);
+  });
+
+  it('refuses even a right signature of a user locked out by other guesses (here: bad signatures of its own session)', async () => {
+    const t = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+    const wallet = new TestEthereumWallet();
+    const { userId, sessionToken } = signedIn(await walletSignIn(t, wallet));
+    // Attaching another wallet (a challenge of the user's own session), the user signs with the wrong key, thrice.
+    const other = new TestEthereumWallet();
+    const challenge = challengeOf(await walletStart(t, other, { mode: 'secondary', sessionToken }));
+    for (let index = 0; index < 3; index += 1) {
+      const refused = await walletAuthenticate(t, other, await signWith(wallet, challenge), { sessionToken });
+      expect(refused.json).toEqual(BAD_SIGNATURE);
+    }
+    const counter = await t.provider.database.db.selectFrom('guess_counters').selectAll().executeTakeFirstOrThrow();
+    expect(counter).toMatchObject({ counter_key: `user:${userId}`, count: 3 });
+    const genuine = challengeOf(await walletStart(t, wallet));
+    expectError(await walletAuthenticate(t, wallet, await signWith(wallet, genuine)), 429, 'user_lock_limit_reached');
     t.clock.advance(60 * 60_000);
     expect(signedIn(await walletSignIn(t, wallet)).userId).toBe(userId);
-    // A good signature gives its slot back.
-    expect((await db.selectFrom('guess_counters').selectAll().executeTakeFirstOrThrow()).count).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { CryptoWalletChallengesTable, Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { newId, randomToken } from '../../services/secrets';
@@ -11,9 +11,9 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type ChallengeRow = Selectable<CryptoWalletChallengesTable>;
 
 /**
- * At most this many live challenges of one wallet are tried against a signature, newest first. Anyone may ask
- * for challenges for any address, so the cap bounds the work a signature check costs; the per-IP limit on starts
- * keeps a stranger from pushing the owner's challenge out of reach.
+ * At most this many live challenges of one wallet are tried against a signature: those the caller's IP asked for
+ * first, then the others, newest first. Anyone may ask for challenges for any address, so the cap bounds the work
+ * a signature check costs, and strangers asking for many (from other addresses) cannot push the owner's out of reach.
  */
 export const MAX_LIVE_CHALLENGES = 10;
 
@@ -23,21 +23,22 @@ export interface ChallengeCaller {
   sessionId: string;
 }
 
-/** The new challenge's message format and fields: SIWE with its fields, or plain with the page's origin (or ''). */
-export type ChallengeContent = { format: 'siwe'; siwe: SiweFields } | { format: 'plain'; origin: string };
+/**
+ * The new challenge's message: Sign-In with Ethereum with its fields, or Sign-In With Solana naming the cluster.
+ * Either is for `origin`, the page that asked (one of the project's allowed origins).
+ */
+export type ChallengeContent =
+  | { format: 'siwe'; origin: string; siwe: SiweFields }
+  | { format: 'siws'; origin: string; solanaChainId: string };
 
 /** The fields of a challenge's message, with the wallet's display address. */
 export function messageFields(row: ChallengeRow, wallet: Wallet): ChallengeFields {
-  return { ...row, walletType: wallet.type, displayAddress: wallet.display };
+  return { ...row, displayAddress: wallet.display };
 }
 
 /** The exact message a challenge asks the wallet to sign: its fields, with the nonce derived again. */
 export function messageOf(deps: ProviderDeps, row: ChallengeRow, wallet: Wallet): string {
-  return challengeMessage(
-    deps.config.project.name,
-    messageFields(row, wallet),
-    challengeNonce(deps.passcodeKey, row.nonce_salt),
-  );
+  return challengeMessage(messageFields(row, wallet), challengeNonce(deps.passcodeKey, row.nonce_salt));
 }
 
 /**
@@ -49,10 +50,10 @@ export function newChallenge(
   wallet: Wallet,
   content: ChallengeContent,
   caller: ChallengeCaller | null,
+  clientIp: string,
 ): ChallengeRow {
   const now = deps.clock.now();
   const siwe = content.format === 'siwe' ? content.siwe : null;
-  const origin = content.format === 'plain' ? content.origin : '';
   return {
     challenge_id: newId('crypto-wallet-challenge', deps.environment),
     project_id: deps.config.project.projectId,
@@ -62,9 +63,12 @@ export function newChallenge(
     nonce_salt: randomToken(16),
     user_id: caller?.userId ?? null,
     session_id: caller?.sessionId ?? null,
-    domain: siwe?.domain ?? (origin === '' ? '' : new URL(origin).host),
-    uri: siwe?.uri ?? origin,
+    client_ip: clientIp,
+    origin: content.origin,
+    domain: siwe?.domain ?? new URL(content.origin).host,
+    uri: siwe?.uri ?? content.origin,
     chain_id: siwe?.chainId ?? null,
+    solana_chain_id: content.format === 'siws' ? content.solanaChainId : null,
     statement: siwe?.statement ?? null,
     request_id: siwe?.requestId ?? null,
     resources: siwe?.resources ?? null,
@@ -83,13 +87,15 @@ export async function storeChallenge(deps: ProviderDeps, row: ChallengeRow): Pro
 }
 
 /**
- * The live (unused, unexpired) challenges of `wallet` that the caller may answer, newest first: those of a
- * primary start, and those of a secondary start by the caller's own session (`sessionId`, when the caller has one).
+ * The live (unused, unexpired) challenges of `wallet` that the caller may answer: those of a primary start, and
+ * those of a secondary start by the caller's own session (`sessionId`, when the caller has one). Those the caller's
+ * IP (`clientIp`) asked for come first, then the others; each newest first.
  */
 export async function liveChallenges(
   deps: ProviderDeps,
   wallet: Wallet,
   sessionId: string | null,
+  clientIp: string,
 ): Promise<ChallengeRow[]> {
   return deps.db
     .selectFrom('crypto_wallet_challenges')
@@ -104,6 +110,7 @@ export async function liveChallenges(
         ? eb('session_id', 'is', null)
         : eb.or([eb('session_id', 'is', null), eb('session_id', '=', sessionId)]),
     )
+    .orderBy(sql`case when client_ip = ${clientIp} then 0 else 1 end`)
     .orderBy('created_at', 'desc')
     .orderBy('challenge_id')
     .limit(MAX_LIVE_CHALLENGES)

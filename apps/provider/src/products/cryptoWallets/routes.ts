@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
-import { consumeRateLimit, recordFailure, releaseGuessSlot, takeGuessSlot } from '../../services/guards';
+import {
+  assertNotLockedOut,
+  assertUnderRateLimit,
+  consumeRateLimit,
+  recordFailure,
+  releaseGuessSlot,
+  takeGuessSlot,
+} from '../../services/guards';
 import {
   assertRecentAuthentication,
   authenticateResponseFields,
@@ -15,7 +22,7 @@ import {
   type SessionRow,
 } from '../../services/sessions';
 import { requireUser } from '../../services/users';
-import { challengeNonce } from './challengeMessage';
+import { challengeNonce, siweScheme } from './challengeMessage';
 import {
   type ChallengeCaller,
   type ChallengeContent,
@@ -60,39 +67,54 @@ const authenticateSchema = z.object({
 const CHALLENGE_NOT_FOUND =
   'No live challenge for this crypto wallet: it expired, was used already, was issued to another session or was never issued. Start again (crypto_wallets/authenticate/start).';
 
-/** The page's origin, when the call came from one of the project's allowed origins (browsers always say). */
-function pageOrigin(c: ProviderContext): string | null {
-  const origin = c.req.header('origin');
-  return origin !== undefined && c.get('deps').config.project.allowedOrigins.includes(origin) ? origin : null;
-}
+const NO_PAGE =
+  "A wallet challenge names the page that asks for it, so it must be asked for from a page on one of the project's allowed origins: this call sent no Origin header.";
 
 /**
- * What the wallet will sign: Sign-In with Ethereum when the project requires it or the caller sent `siwe_params`
- * (Ethereum only: `crypto_wallet_type_incompatible_with_siwe` for Solana), else the plain message.
+ * The page that asks for a challenge: the call's Origin header, one of the project's allowed origins. The CORS layer
+ * refuses a browser on another origin; a call without the header (a server, perhaps relaying for a phishing page)
+ * is refused here with `origin_not_allowed`, so that every challenge names a page of the project.
  */
-function challengeContent(c: ProviderContext, wallet: Wallet, params: z.infer<typeof startSchema>['siwe_params']) {
-  const { project } = c.get('deps').config;
-  if (params !== undefined && wallet.type !== 'ethereum') {
-    throw new ProviderError('crypto_wallet_type_incompatible_with_siwe');
-  }
-  const isSiwe = wallet.type === 'ethereum' && (params !== undefined || project.cryptoWallets.siweRequired);
-  const content: ChallengeContent = isSiwe
-    ? { format: 'siwe', siwe: resolveSiweFields(project, params, pageOrigin(c), c.get('deps').clock.now()) }
-    : { format: 'plain', origin: pageOrigin(c) ?? '' };
-  return content;
+function pageOrigin(c: ProviderContext): string {
+  const origin = c.req.header('origin');
+  if (origin === undefined) throw new ProviderError('origin_not_allowed', { message: NO_PAGE });
+  if (!c.get('deps').config.project.allowedOrigins.includes(origin)) throw new ProviderError('origin_not_allowed');
+  return origin;
 }
 
 /**
- * `crypto_wallets/authenticate/start/primary` and `/secondary`: the message the wallet must sign, bound to the
- * wallet type and address (and, for a secondary start, to the caller's session), single-use, live five minutes.
- * Anyone may ask for a primary challenge (limited per IP). A secondary challenge needs the opaque token of a
- * session; proving a wallet the user already holds adds it to the session, attaching a new one is a sensitive
- * change and needs a recent authentication.
+ * What the wallet will sign, for the page `origin`: an Ethereum wallet a Sign-In with Ethereum message (its fields
+ * from `siwe_params`), a Solana wallet a Sign-In With Solana message naming the project's cluster
+ * (`siwe_params` for it is `crypto_wallet_type_incompatible_with_siwe`).
+ */
+function challengeContent(
+  c: ProviderContext,
+  wallet: Wallet,
+  origin: string,
+  params: z.infer<typeof startSchema>['siwe_params'],
+): ChallengeContent {
+  const deps = c.get('deps');
+  const { project } = deps.config;
+  if (wallet.type === 'ethereum') {
+    return { format: 'siwe', origin, siwe: resolveSiweFields(project, params, origin, deps.clock.now()) };
+  }
+  if (params !== undefined) throw new ProviderError('crypto_wallet_type_incompatible_with_siwe');
+  return { format: 'siws', origin, solanaChainId: project.cryptoWallets.solanaChainId };
+}
+
+/**
+ * `crypto_wallets/authenticate/start/primary` and `/secondary`: the message the wallet must sign, for the page that
+ * asks (an allowed origin), bound to the wallet type and address (and, for a secondary start, to the caller's
+ * session), single-use, live five minutes. Anyone may ask for a primary challenge (limited per IP). A secondary
+ * challenge needs the opaque token of a session; proving a wallet the user already holds adds it to the session,
+ * attaching a new one is a sensitive change and needs a recent authentication.
  */
 async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondary'): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, startSchema);
   const wallet = parseWallet(deps, body.crypto_wallet_type, body.crypto_wallet_address);
+  const origin = pageOrigin(c);
+  const ip = clientIp(c);
   let caller: ChallengeCaller | null = null;
   if (mode === 'secondary') {
     const { row } = await requireOpaqueSession(c);
@@ -100,7 +122,6 @@ async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondar
     if (holder?.user_id !== row.user_id) assertRecentAuthentication(deps, row);
     caller = { userId: row.user_id, sessionId: row.session_id };
   } else {
-    const ip = clientIp(c);
     if (ip !== '') {
       await consumeRateLimit(
         deps,
@@ -109,7 +130,7 @@ async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondar
       );
     }
   }
-  const row = newChallenge(deps, wallet, challengeContent(c, wallet, body.siwe_params), caller);
+  const row = newChallenge(deps, wallet, challengeContent(c, wallet, origin, body.siwe_params), caller, ip);
   let challenge: string;
   try {
     challenge = messageOf(deps, row, wallet);
@@ -128,9 +149,9 @@ interface Match {
 }
 
 /**
- * The challenge (of `candidates`) whose message the signature signs with the wallet's key, if any. A SIWE message
- * is checked again as EIP-4361 says: its domain is the host of its URI, an origin of the project; the nonce,
- * address and times are the challenge's.
+ * The challenge (of `candidates`) whose message the signature signs with the wallet's key, if any. Its page (and
+ * SIWE URI) must still be of the project's allowed origins. A SIWE message is checked again as EIP-4361 says: the
+ * domain and scheme are the page's, the nonce, address and times the challenge's.
  */
 async function matchingChallenge(
   c: ProviderContext,
@@ -142,24 +163,26 @@ async function matchingChallenge(
   const deps = c.get('deps');
   const { project } = deps.config;
   for (const challenge of candidates) {
-    // A plain Ethereum challenge issued before the project required SIWE no longer signs anyone in.
-    if (project.cryptoWallets.siweRequired && wallet.type === 'ethereum' && challenge.format !== 'siwe') continue;
+    // The pages must still be the project's (the configuration may have changed since the start).
+    if (!project.allowedOrigins.includes(challenge.origin)) continue;
+    if (!URL.canParse(challenge.uri) || !project.allowedOrigins.includes(new URL(challenge.uri).origin)) continue;
     let message: string;
     try {
+      // Throws for a format this version does not write (none is left after migration 0012).
       message = messageOf(deps, challenge, wallet);
     } catch {
       continue;
     }
     if (!(await signatureMatches(wallet, message, signature))) continue;
+    // A Sign-In With Solana message is the challenge's, rebuilt byte for byte; its expiry is the challenge's.
     if (challenge.format !== 'siwe') return { challenge, notYetValid: false };
-    const url = new URL(challenge.uri);
-    // The page must still be one of the project's (the configuration may have changed since the start).
-    if (!project.allowedOrigins.includes(url.origin)) continue;
     // A message whose Not Before is ahead is checked as of that time: valid then, it is "not valid yet" now.
     const notYetValid = challenge.not_before !== null && challenge.not_before > now;
+    // EIP-4361 "Verifying a signed Message": parsed, then checked against the expected values.
     const valid = validateSiweMessage({
       message: parseSiweMessage(message),
-      domain: url.host,
+      domain: challenge.domain,
+      scheme: siweScheme(challenge.origin),
       nonce: challengeNonce(deps.passcodeKey, challenge.nonce_salt),
       address: wallet.display as `0x${string}`,
       time: new Date(notYetValid ? (challenge.not_before as number) : now),
@@ -193,25 +216,39 @@ async function walletOfCaller(
   return row;
 }
 
+/** The rate-limit bucket of an address's refused signatures (`rateLimits.cryptoWalletSignatureFailuresPerIp`). */
+const signatureFailures = (ip: string) => `cryptoWalletSignatureFailuresPerIp:${ip}`;
+
 /**
  * `crypto_wallets/authenticate`: checks the signature against the wallet's live challenges and signs in: the
  * wallet's user (created at its first sign-in), the caller's session of the same user with the factor added, or,
- * for a secondary challenge, the wallet attached to the user whose session asked. Like a password, the check takes
- * a slot of the lockout of the wallet's user (or of the user attaching it) before it runs; a failure keeps it, a
- * success gives it back. The challenge is used up by one conditional UPDATE in the transaction that starts the
- * session, so fifty parallel uses of one signature start one session.
+ * for a secondary challenge, the wallet attached to the user whose session asked. The challenge is used up by one
+ * conditional UPDATE in the transaction that starts the session, so fifty parallel uses of one signature start one
+ * session.
+ *
+ * Refused signatures (issue 25, finding 8). A wallet address is public and a signature cannot be guessed, so a
+ * refused signature of a primary challenge (which anyone may ask for any address) counts against the caller's IP
+ * alone (`rateLimits.cryptoWalletSignatureFailuresPerIp`; past it the address waits, even with a right signature),
+ * never against the wallet's user: strangers cannot lock its owner out. Only a challenge the caller started with
+ * its own session (a secondary start) takes a slot of that signed-in user's lockout, like a password: a failure
+ * keeps it, a success gives it back. A user locked out by other guesses stays locked out here too.
  */
 async function authenticate(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, authenticateSchema);
   const wallet = parseWallet(deps, body.crypto_wallet_type, body.crypto_wallet_address);
+  const ip = clientIp(c);
+  const ipLimit = deps.config.rateLimits.cryptoWalletSignatureFailuresPerIp;
+  if (ip !== '') await assertUnderRateLimit(deps, signatureFailures(ip), ipLimit);
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
-  const candidates = await liveChallenges(deps, wallet, current?.row.session_id ?? null);
+  const candidates = await liveChallenges(deps, wallet, current?.row.session_id ?? null, ip);
   if (candidates.length === 0) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });
   const holder = await findWallet(deps.db, deps.config.project.projectId, wallet);
-  // Whose lockout the check counts against: the wallet's user, else the user attaching it (a secondary challenge).
-  const guessUser = holder?.user_id ?? candidates.find((challenge) => challenge.user_id !== null)?.user_id ?? null;
+  if (holder) await assertNotLockedOut(deps, holder.user_id);
+  // The signed-in caller, when it started one of the candidates itself (liveChallenges answers only the secondary
+  // challenges of the caller's own session).
+  const guessUser = candidates.find((challenge) => challenge.session_id !== null)?.user_id ?? null;
   const now = deps.clock.now();
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -240,6 +277,9 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     });
     return { session };
   });
+  if (outcome.refused === 'unable_to_authenticate_crypto_wallet' && ip !== '') {
+    await consumeRateLimit(deps, signatureFailures(ip), ipLimit);
+  }
   if (outcome.refused !== undefined) throw new ProviderError(outcome.refused, { message: outcome.message });
   return ok(c, await authenticateResponseFields(c, outcome.session));
 }

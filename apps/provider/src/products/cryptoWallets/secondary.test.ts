@@ -190,6 +190,35 @@ describe('crypto_wallets/authenticate/start/secondary', () => {
       'user_lock_limit_reached',
     );
   });
+
+  it('counts bad signatures of a stranger’s session attaching someone else’s wallet against the stranger, not the owner', async () => {
+    const t = await startProvider({ lockout: { maxFailuresPerUser: 2, windowMinutes: 60 } });
+    const wallet = new TestEthereumWallet();
+    const owner = (await walletSignIn(t, wallet)).json.data.user_id as string;
+    const mallory = await signIn(t, { email: 'mallory@example.com' });
+    const challenge = challengeOf(
+      await walletStart(t, wallet, { mode: 'secondary', sessionToken: mallory.sessionToken }),
+    );
+    const forged = await signWith(new TestEthereumWallet(), challenge);
+    for (let index = 0; index < 2; index += 1) {
+      expectError(
+        await walletAuthenticate(t, wallet, forged, { sessionToken: mallory.sessionToken }),
+        401,
+        'unable_to_authenticate_crypto_wallet',
+      );
+    }
+    expect(await t.provider.database.db.selectFrom('auth_failures').select('user_id').execute()).toEqual([
+      { user_id: mallory.userId },
+      { user_id: mallory.userId },
+    ]);
+    expectError(
+      await walletAuthenticate(t, wallet, forged, { sessionToken: mallory.sessionToken }),
+      429,
+      'user_lock_limit_reached',
+    );
+    // The wallet's owner was never counted: it signs in.
+    expect((await walletSignIn(t, wallet)).json.data.user_id).toBe(owner);
+  });
 });
 
 describe('DELETE /users/crypto_wallets/{id}', () => {

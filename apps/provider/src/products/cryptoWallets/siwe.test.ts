@@ -1,5 +1,5 @@
-// Sign-In with Ethereum (EIP-4361): the messages the provider asks Ethereum wallets to sign when the project requires
-// it (`project.cryptoWallets.siweRequired`, announced by the bootstrap) or the caller sends `siwe_params`.
+// Sign-In with Ethereum (EIP-4361): the messages the provider asks every Ethereum wallet to sign, for the page that
+// asked (announced by the bootstrap as siwe_required_for_crypto_wallets, so that SDKs send the page as the URI).
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
@@ -11,14 +11,12 @@ import {
   nonceOf,
   signWith,
   walletAuthenticate,
-  walletSignIn,
   walletStart,
 } from '../../../test/walletSteps';
 import type { ProviderConfigInput } from '../../config';
 import { createProvider } from '../../provider';
 
 const FIVE_MINUTES = 5 * 60_000;
-const SIWE: ProviderConfigInput = { project: { cryptoWallets: { siweRequired: true } } };
 
 const start = (t: TestProvider, wallet: TestEthereumWallet, siwe_params: Record<string, unknown> = { uri: ORIGIN }) =>
   walletStart(t, wallet, { siwe_params });
@@ -54,25 +52,21 @@ async function restarted(t: TestProvider, config: ProviderConfigInput) {
 }
 
 describe('Sign-In with Ethereum', () => {
-  it('announces the project’s choice in the bootstrap (siwe_required_for_crypto_wallets)', async () => {
-    const required = await startProvider(SIWE);
-    expect((await required.call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`)).json.data).toMatchObject({
+  it('announces it in the bootstrap (siwe_required_for_crypto_wallets), always', async () => {
+    const t = await startProvider();
+    expect((await t.call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`)).json.data).toMatchObject({
       siwe_required_for_crypto_wallets: true,
-    });
-    const plain = await startProvider();
-    expect((await plain.call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`)).json.data).toMatchObject({
-      siwe_required_for_crypto_wallets: false,
     });
   });
 
-  it('asks for an EIP-4361 message: domain and URI of the page, chain 1, a fresh nonce, issued now, expiring with the challenge', async () => {
-    const t = await startProvider(SIWE);
+  it('asks for an EIP-4361 message: scheme, domain and URI of the page, chain 1, a fresh nonce, issued now, expiring with the challenge', async () => {
+    const t = await startProvider();
     const wallet = new TestEthereumWallet();
     const challenge = challengeOf(await start(t, wallet));
     const nonce = nonceOf(challenge);
     expect(challenge).toBe(
       [
-        'localhost:5173 wants you to sign in with your Ethereum account:',
+        'http://localhost:5173 wants you to sign in with your Ethereum account:',
         wallet.address,
         '',
         '',
@@ -85,6 +79,7 @@ describe('Sign-In with Ethereum', () => {
       ].join('\n'),
     );
     expect(parseSiweMessage(challenge)).toEqual({
+      scheme: 'http',
       domain: 'localhost:5173',
       address: wallet.address,
       uri: ORIGIN,
@@ -98,8 +93,8 @@ describe('Sign-In with Ethereum', () => {
     expect((await walletAuthenticate(t, wallet, await signWith(wallet, challenge))).status).toBe(200);
   });
 
-  it('writes the chain, statement, request id, resources and times the caller gives, and signs in with them', async () => {
-    const t = await startProvider(SIWE);
+  it('writes the URI, chain, statement, request id, resources and times the caller gives (the domain stays the page’s), and signs in with them', async () => {
+    const t = await startProvider();
     const wallet = new TestEthereumWallet();
     const siwe_params = {
       uri: 'http://127.0.0.1:5173/login?next=%2Fhome',
@@ -113,7 +108,7 @@ describe('Sign-In with Ethereum', () => {
     const challenge = challengeOf(await start(t, wallet, siwe_params));
     expect(challenge).toBe(
       [
-        '127.0.0.1:5173 wants you to sign in with your Ethereum account:',
+        'http://localhost:5173 wants you to sign in with your Ethereum account:',
         wallet.address,
         '',
         siwe_params.statement,
@@ -136,26 +131,28 @@ describe('Sign-In with Ethereum', () => {
     expect(response.json.data.user.crypto_wallets[0].crypto_wallet_address).toBe(wallet.address);
   });
 
-  it('takes the page from the Origin header when the caller sends no siwe_params, and refuses a call from no page', async () => {
-    const t = await startProvider(SIWE);
+  it('takes the URI from the Origin header when the caller sends no siwe_params, and writes no scheme for an https page', async () => {
+    const t = await startProvider({ project: { allowedOrigins: ['https://app.example.com', ORIGIN] } });
     const wallet = new TestEthereumWallet();
-    const challenge = challengeOf(await walletStart(t, wallet));
-    expect(parseSiweMessage(challenge)).toMatchObject({ domain: 'localhost:5173', uri: ORIGIN });
-    const noPage = await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
-      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
-      origin: null,
+    expect(parseSiweMessage(challengeOf(await walletStart(t, wallet)))).toMatchObject({
+      scheme: 'http',
+      domain: 'localhost:5173',
+      uri: ORIGIN,
     });
-    expect(noPage.json).toEqual(
-      errorBody(
-        400,
-        'invalid_siwe_uri',
-        'This project requires Sign-In with Ethereum: name the page in siwe_params.uri.',
-      ),
-    );
+    const secure = await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
+      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
+      origin: 'https://app.example.com',
+    });
+    // EIP-4361 "Message Fields": without a scheme, HTTPS is assumed.
+    const challenge = challengeOf(secure);
+    expect(challenge.split('\n')[0]).toBe('app.example.com wants you to sign in with your Ethereum account:');
+    expect(parseSiweMessage(challenge)).toMatchObject({ domain: 'app.example.com', uri: 'https://app.example.com' });
+    expect(parseSiweMessage(challenge)).not.toHaveProperty('scheme');
+    expect((await walletAuthenticate(t, wallet, await signWith(wallet, challenge))).status).toBe(200);
   });
 
   it('refuses a URI that is not a page of the project’s allowed origins with invalid_siwe_uri, storing nothing', async () => {
-    const t = await startProvider(SIWE);
+    const t = await startProvider();
     const wallet = new TestEthereumWallet();
     for (const uri of [
       'https://evil.example',
@@ -175,10 +172,8 @@ describe('Sign-In with Ethereum', () => {
     ]) {
       expect((await start(t, wallet, { uri })).json, uri).toEqual(errorBody(400, 'invalid_siwe_uri'));
     }
-    // An allowed origin whose host an EIP-4361 domain cannot spell (IPv6) is refused the same way.
-    const ipv6 = await startProvider({
-      project: { allowedOrigins: ['http://[::1]:5173'], cryptoWallets: { siweRequired: true } },
-    });
+    // A page on an allowed origin whose host an EIP-4361 domain cannot spell (IPv6) cannot be named at all.
+    const ipv6 = await startProvider({ project: { allowedOrigins: ['http://[::1]:5173'] } });
     const fromIpv6 = await ipv6.call('POST', '/crypto_wallets/authenticate/start/primary', {
       body: {
         crypto_wallet_address: wallet.address,
@@ -187,12 +182,18 @@ describe('Sign-In with Ethereum', () => {
       },
       origin: 'http://[::1]:5173',
     });
-    expectError(fromIpv6, 400, 'invalid_siwe_uri');
+    expect(fromIpv6.json).toEqual(
+      errorBody(
+        403,
+        'origin_not_allowed',
+        'Sign-In with Ethereum cannot name this page: an EIP-4361 domain is a DNS name, an IPv4 address or localhost. Open the page by one of those.',
+      ),
+    );
     expect(await t.provider.database.db.selectFrom('crypto_wallet_challenges').selectAll().execute()).toEqual([]);
   });
 
   it('refuses malformed SIWE fields, each with the error naming it', async () => {
-    const t = await startProvider(SIWE);
+    const t = await startProvider();
     const wallet = new TestEthereumWallet();
     const cases: [Record<string, unknown>, Parameters<typeof errorBody>[1]][] = [
       [{ chain_id: '0' }, 'invalid_siwe_chain_id'],
@@ -226,56 +227,42 @@ describe('Sign-In with Ethereum', () => {
   });
 
   it('refuses the signature of the same message for another domain or URI (a phishing page’s copy)', async () => {
-    const t = await startProvider(SIWE);
+    const t = await startProvider();
     const wallet = new TestEthereumWallet();
     const challenge = challengeOf(await start(t, wallet));
-    const phished = challenge.replace('localhost:5173 wants', 'evil.example wants');
+    const phished = challenge.replace('http://localhost:5173 wants', 'evil.example wants');
+    const https = challenge.replace('http://localhost:5173 wants', 'localhost:5173 wants');
     const otherUri = challenge.replace(`URI: ${ORIGIN}`, 'URI: https://evil.example');
     const otherChain = challenge.replace('Chain ID: 1', 'Chain ID: 5');
-    for (const message of [phished, otherUri, otherChain]) {
+    for (const message of [phished, https, otherUri, otherChain]) {
       expect(message).not.toBe(challenge);
       expect((await walletAuthenticate(t, wallet, await signWith(wallet, message))).json).toEqual(BAD_SIGNATURE);
     }
     expect((await walletAuthenticate(t, wallet, await signWith(wallet, challenge))).status).toBe(200);
   });
 
-  it('refuses a plain signature when SIWE is required, and a plain challenge issued before it was required', async () => {
-    // Before: the project asks plain messages; a wallet asks for one but does not answer yet.
+  it('refuses the signature of a plain text carrying a live challenge’s nonce (the format of earlier versions)', async () => {
     const t = await startProvider();
     const wallet = new TestEthereumWallet();
-    const plain = challengeOf(await walletStart(t, wallet));
-    expect(plain).toMatch(/^Sign in to /);
-    const plainSignature = await signWith(wallet, plain);
-
-    // The project now requires SIWE (a restart with the new configuration on the same database and keys).
-    const call = await restarted(t, { project: { cryptoWallets: { siweRequired: true } } });
-    const body = (signature: string) => ({
-      crypto_wallet_address: wallet.address,
-      crypto_wallet_type: 'ethereum',
-      signature,
-      session_duration_minutes: 60,
-    });
-    expect((await call('/crypto_wallets/authenticate', body(plainSignature))).json).toEqual(BAD_SIGNATURE);
-
-    // A fresh challenge is SIWE; a plain text with its nonce, signed, does not answer it.
-    const siwe = (await call('/crypto_wallets/authenticate/start/primary', body(''))).json.data.challenge as string;
-    expect(parseSiweMessage(siwe).domain).toBe('localhost:5173');
-    const lookalike = plain.replace(nonceOf(plain), nonceOf(siwe));
-    expect((await call('/crypto_wallets/authenticate', body(await signWith(wallet, lookalike)))).json).toEqual(
-      BAD_SIGNATURE,
-    );
-    expect((await call('/crypto_wallets/authenticate', body(await signWith(wallet, siwe)))).status).toBe(200);
+    const siwe = challengeOf(await start(t, wallet));
+    const plain = [
+      'Sign in to Latchkey Playground with your Ethereum wallet.',
+      `Wallet: ${wallet.address}`,
+      `Nonce: ${nonceOf(siwe)}`,
+      `Issued At: ${iso(START)}`,
+      `Expiration Time: ${iso(START + FIVE_MINUTES)}`,
+    ].join('\n');
+    expect((await walletAuthenticate(t, wallet, await signWith(wallet, plain))).json).toEqual(BAD_SIGNATURE);
+    expect((await walletAuthenticate(t, wallet, await signWith(wallet, siwe))).status).toBe(200);
   });
 
   it('refuses a signature for a page the project no longer allows (origins changed since the start)', async () => {
-    const t = await startProvider(SIWE);
+    const t = await startProvider();
     const wallet = new TestEthereumWallet();
     const challenge = challengeOf(
       await start(t, wallet, { uri: 'http://127.0.0.1:5173', not_before: iso(START + 60_000) }),
     );
-    const call = await restarted(t, {
-      project: { allowedOrigins: [ORIGIN], cryptoWallets: { siweRequired: true } },
-    });
+    const call = await restarted(t, { project: { allowedOrigins: [ORIGIN] } });
     const answer = await call('/crypto_wallets/authenticate', {
       crypto_wallet_address: wallet.address,
       crypto_wallet_type: 'ethereum',
@@ -286,7 +273,7 @@ describe('Sign-In with Ethereum', () => {
   });
 
   it('keeps a message that is not valid yet for later: siwe_message_not_valid_yet, then a sign-in once its time comes', async () => {
-    const t = await startProvider(SIWE);
+    const t = await startProvider();
     const wallet = new TestEthereumWallet();
     const challenge = challengeOf(await start(t, wallet, { uri: ORIGIN, not_before: iso(START + 60_000) }));
     const signature = await signWith(wallet, challenge);
@@ -296,24 +283,14 @@ describe('Sign-In with Ethereum', () => {
     expect((await walletAuthenticate(t, wallet, signature)).status).toBe(200);
   });
 
-  it('uses SIWE for an Ethereum caller who sends siwe_params even when the project does not require it', async () => {
+  it('refuses siwe_params for a Solana wallet (its challenge is Sign-In With Solana)', async () => {
     const t = await startProvider();
-    const wallet = new TestEthereumWallet();
-    const response = await walletSignIn(t, wallet, { siwe_params: { uri: ORIGIN, chain_id: '10' } });
-    expect(response.status).toBe(200);
-    const challenge = challengeOf(await start(t, wallet, { uri: ORIGIN }));
-    expect(parseSiweMessage(challenge)).toMatchObject({ domain: 'localhost:5173', chainId: 1 });
-  });
-
-  it('refuses siwe_params for a Solana wallet, and gives Solana its plain message when SIWE is required', async () => {
-    const t = await startProvider(SIWE);
     const wallet = new TestSolanaWallet();
     expectError(
       await walletStart(t, wallet, { siwe_params: { uri: ORIGIN } }),
       400,
       'crypto_wallet_type_incompatible_with_siwe',
     );
-    const response = await walletSignIn(t, wallet);
-    expect(response.status).toBe(200);
+    expect(challengeOf(await walletStart(t, wallet))).toMatch(/^localhost:5173 wants you to sign in with your Solana/);
   });
 });

@@ -1,7 +1,8 @@
-// The Sign-In with Ethereum (EIP-4361) fields of a challenge, from the caller's `siwe_params` and the project.
-// The caller picks the page (`uri`), which must belong to the project, and the domain is that page's host. A
-// wallet shows the domain and warns when it is not the page asking (phishing). The chain, statement, request id
-// and resources are the caller's; the times are the provider's, and the nonce is always fresh.
+// The Sign-In with Ethereum (EIP-4361) fields of a challenge, from the page that asked, the caller's `siwe_params`
+// and the project. The domain (and scheme) is the page's own origin, as EIP-4361 "Specifying the Request Origin"
+// wants: a wallet compares it with the page that asks it to sign and warns or refuses when they differ (phishing).
+// The caller may name another page of the project as the URI; the chain, statement, request id and resources are
+// the caller's; the times are the provider's, and the nonce is always fresh.
 import { z } from 'zod';
 import type { ProjectConfig } from '../../config';
 import { ProviderError } from '../../http/errors';
@@ -22,6 +23,7 @@ export type SiweParams = z.infer<typeof siweParamsSchema>;
 
 /** The SIWE fields as a challenge row keeps them. */
 export interface SiweFields {
+  /** The host (and port) of the page that asked. */
   domain: string;
   uri: string;
   chainId: number;
@@ -82,10 +84,10 @@ export function siweFieldError(error: unknown): ProviderError {
 }
 
 /**
- * The page a SIWE message is for: an http(s) URI without credentials whose origin is one of the project's allowed
- * origins, and its host (with the port) as the message's domain.
+ * The URI a SIWE message is about (`siwe_params.uri`): an http(s) URI without credentials whose origin is one of the
+ * project's allowed origins and whose host EIP-4361 can spell.
  */
-function siweUri(project: ProjectConfig, raw: string): { uri: string; domain: string } {
+function siweUri(project: ProjectConfig, raw: string): string {
   if (!isUri(raw) || raw.includes('\\')) throw new ProviderError('invalid_siwe_uri');
   const url = new URL(raw);
   const allowed =
@@ -95,28 +97,30 @@ function siweUri(project: ProjectConfig, raw: string): { uri: string; domain: st
     project.allowedOrigins.includes(url.origin) &&
     SIWE_DOMAIN.test(url.host);
   if (!allowed) throw new ProviderError('invalid_siwe_uri');
-  return { uri: raw, domain: url.host };
+  return raw;
 }
 
 /**
- * The SIWE fields of a start call, or a refusal naming the field: the `uri` (default: the page's origin, from the
- * Origin header of a call that names none); the chain (default 1); `issued_at` (default now, and no further than the
+ * The SIWE fields of a start call from `pageOrigin` (the Origin header, already one of the project's allowed
+ * origins), or a refusal naming the field: the domain, the page's host (EIP-4361 "Specifying the Request Origin");
+ * the `uri` (default: the page's origin); the chain (default 1); `issued_at` (default now, and no further than the
  * challenge's lifetime from now); `not_before`, which must fall before the challenge expires; and the statement,
  * request id and resources.
  */
 export function resolveSiweFields(
   project: ProjectConfig,
   params: SiweParams | undefined,
-  pageOrigin: string | null,
+  pageOrigin: string,
   now: number,
 ): SiweFields {
-  const rawUri = params?.uri ?? pageOrigin;
-  if (rawUri === null || rawUri === undefined) {
-    throw new ProviderError('invalid_siwe_uri', {
-      message: 'This project requires Sign-In with Ethereum: name the page in siwe_params.uri.',
+  const domain = new URL(pageOrigin).host;
+  if (!SIWE_DOMAIN.test(domain)) {
+    throw new ProviderError('origin_not_allowed', {
+      message:
+        'Sign-In with Ethereum cannot name this page: an EIP-4361 domain is a DNS name, an IPv4 address or localhost. Open the page by one of those.',
     });
   }
-  const { uri, domain } = siweUri(project, rawUri);
+  const uri = params?.uri === undefined ? pageOrigin : siweUri(project, params.uri);
 
   const chainText = params?.chain_id ?? '1';
   if (!CHAIN_ID.test(chainText) || !Number.isSafeInteger(Number(chainText))) {

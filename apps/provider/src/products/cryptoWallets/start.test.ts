@@ -2,9 +2,18 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
+import { signIn } from '../../../test/fixtures';
 import { iso, ORIGIN, START, startProvider, type TestProvider } from '../../../test/harness';
 import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
-import { challengeOf, nonceOf, signedIn, signWith, walletAuthenticate, walletStart } from '../../../test/walletSteps';
+import {
+  challengeOf,
+  nonceOf,
+  signedIn,
+  signWith,
+  typeOf,
+  walletAuthenticate,
+  walletStart,
+} from '../../../test/walletSteps';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -26,36 +35,85 @@ async function databaseText(t: TestProvider): Promise<string> {
 }
 
 describe('crypto_wallets/authenticate/start', () => {
-  it.each([
-    ['Ethereum', () => new TestEthereumWallet()],
-    ['Solana', () => new TestSolanaWallet()],
-  ])(
-    'answers a plain %s challenge naming the project, page, wallet, a fresh nonce and both times',
-    async (name, make) => {
-      const t = await startProvider();
-      const wallet = make();
-      const response = await walletStart(t, wallet);
-      expect(response.status).toBe(200);
-      expect(response.json).toEqual({
-        data: { request_id: REQUEST_ID, status_code: 200, challenge: expect.any(String) },
+  it('answers an Ethereum wallet a Sign-In with Ethereum message for the page that asked (EIP-4361), by default', async () => {
+    const t = await startProvider();
+    const wallet = new TestEthereumWallet();
+    const response = await walletStart(t, wallet);
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      data: { request_id: REQUEST_ID, status_code: 200, challenge: expect.any(String) },
+    });
+    const challenge = challengeOf(response);
+    const nonce = nonceOf(challenge);
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    // The page is http (a development machine), so its scheme is written: EIP-4361 assumes https without one.
+    expect(challenge).toBe(
+      [
+        `${ORIGIN} wants you to sign in with your Ethereum account:`,
+        wallet.address,
+        '',
+        '',
+        `URI: ${ORIGIN}`,
+        'Version: 1',
+        'Chain ID: 1',
+        `Nonce: ${nonce}`,
+        `Issued At: ${iso(START)}`,
+        `Expiration Time: ${iso(START + FIVE_MINUTES)}`,
+      ].join('\n'),
+    );
+    // Every start has its own nonce.
+    expect(nonceOf(challengeOf(await walletStart(t, wallet)))).not.toBe(nonce);
+  });
+
+  it('answers a Solana wallet a Sign-In With Solana message for the page that asked, naming the cluster', async () => {
+    const t = await startProvider();
+    const wallet = new TestSolanaWallet();
+    const challenge = challengeOf(await walletStart(t, wallet));
+    const nonce = nonceOf(challenge);
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(challenge).toBe(
+      [
+        'localhost:5173 wants you to sign in with your Solana account:',
+        wallet.address,
+        '',
+        `URI: ${ORIGIN}`,
+        'Version: 1',
+        'Chain ID: mainnet',
+        `Nonce: ${nonce}`,
+        `Issued At: ${iso(START)}`,
+        `Expiration Time: ${iso(START + FIVE_MINUTES)}`,
+      ].join('\n'),
+    );
+    expect(nonceOf(challengeOf(await walletStart(t, wallet)))).not.toBe(nonce);
+  });
+
+  it('refuses a start from no page (no Origin header: a server relaying for another page), storing nothing', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: 'ada@example.com' });
+    for (const wallet of [new TestEthereumWallet(), new TestSolanaWallet()]) {
+      for (const mode of ['primary', 'secondary'] as const) {
+        const relayed = await t.call('POST', `/crypto_wallets/authenticate/start/${mode}`, {
+          body: { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet) },
+          sessionToken: mode === 'secondary' ? ada.sessionToken : undefined,
+          origin: null,
+        });
+        expect(relayed.json, `${typeOf(wallet)} ${mode}`).toEqual(
+          errorBody(
+            403,
+            'origin_not_allowed',
+            "A wallet challenge names the page that asks for it, so it must be asked for from a page on one of the project's allowed origins: this call sent no Origin header.",
+          ),
+        );
+      }
+      // A page on another origin is refused as every call from it is.
+      const phishing = await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
+        body: { crypto_wallet_address: wallet.address, crypto_wallet_type: typeOf(wallet) },
+        origin: 'https://evil.example',
       });
-      const challenge = challengeOf(response);
-      const nonce = nonceOf(challenge);
-      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
-      expect(challenge).toBe(
-        [
-          `Sign in to Latchkey Playground with your ${name} wallet.`,
-          `Origin: ${ORIGIN}`,
-          `Wallet: ${wallet.address}`,
-          `Nonce: ${nonce}`,
-          `Issued At: ${iso(START)}`,
-          `Expiration Time: ${iso(START + FIVE_MINUTES)}`,
-        ].join('\n'),
-      );
-      // Every start has its own nonce.
-      expect(nonceOf(challengeOf(await walletStart(t, wallet)))).not.toBe(nonce);
-    },
-  );
+      expect(phishing.json).toEqual(errorBody(403, 'origin_not_allowed'));
+    }
+    expect(await t.provider.database.db.selectFrom('crypto_wallet_challenges').selectAll().execute()).toEqual([]);
+  });
 
   it('keeps no nonce in the database: neither the nonce nor the message appears in any row', async () => {
     const t = await startProvider();
@@ -64,7 +122,7 @@ describe('crypto_wallets/authenticate/start', () => {
     const challenges = [
       challengeOf(await walletStart(t, ethereum)),
       challengeOf(await walletStart(t, solana)),
-      challengeOf(await walletStart(t, ethereum, { siwe_params: { uri: ORIGIN } })),
+      challengeOf(await walletStart(t, ethereum, { siwe_params: { uri: ORIGIN, chain_id: '10' } })),
     ];
     const stored = await databaseText(t);
     for (const challenge of challenges) {
@@ -92,14 +150,14 @@ describe('crypto_wallets/authenticate/start', () => {
         {
           wallet_type: 'ethereum',
           address: ethereum.address.toLowerCase(),
-          format: 'plain',
+          format: 'siwe',
           expires_at: START + FIVE_MINUTES,
           consumed_at: null,
         },
         {
           wallet_type: 'solana',
           address: solana.address,
-          format: 'plain',
+          format: 'siws',
           expires_at: START + FIVE_MINUTES,
           consumed_at: null,
         },
@@ -116,19 +174,6 @@ describe('crypto_wallets/authenticate/start', () => {
     expect(
       signedIn(await walletAuthenticate(t, solana, await signWith(solana, challenges[1] as string))).userId,
     ).toMatch(/^user-test-/);
-  });
-
-  it('leaves the origin out of a plain challenge asked for without an allowed page origin', async () => {
-    const t = await startProvider();
-    const wallet = new TestEthereumWallet();
-    const response = await t.call('POST', '/crypto_wallets/authenticate/start/primary', {
-      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
-      origin: null,
-    });
-    const challenge = challengeOf(response);
-    expect(challenge).not.toContain('Origin:');
-    expect(challenge.split('\n')[1]).toBe(`Wallet: ${wallet.address}`);
-    expect(signedIn(await walletAuthenticate(t, wallet, await signWith(wallet, challenge))).userId).toMatch(/^user-/);
   });
 
   it('refuses addresses that are not of their type with invalid_crypto_wallet_address, and unknown types, writing nothing', async () => {
@@ -173,7 +218,7 @@ describe('crypto_wallets/authenticate/start', () => {
     const hex = wallet.address.slice(2);
     for (const address of [`0x${hex.toLowerCase()}`, `0x${hex.toUpperCase()}`, wallet.address]) {
       const challenge = challengeOf(await walletStart(t, wallet, { address }));
-      expect(challenge).toContain(`Wallet: ${wallet.address}\n`);
+      expect(challenge.split('\n')[1]).toBe(wallet.address);
     }
   });
 
