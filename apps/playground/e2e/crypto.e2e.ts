@@ -3,17 +3,15 @@
 // signatures). A MetaMask-style wallet signs up and signs in again as the same user; a Phantom-style wallet signs in
 // (unstyled kit); a refused pop-up leads to CryptoError and its back arrow to Main, and so does the back arrow while
 // connecting; no wallet leads to the four download links; six wallets overflow to 'Continue with other Crypto
-// Wallet'; with Sign-In with Ethereum required (a second provider and playground), the wallet signs an EIP-4361
-// message for the page. axe-core on every wallet screen: a held wallet answer keeps CryptoConnect and
+// Wallet'. The wallets sign messages that name the page: Sign-In with Ethereum (EIP-4361) for MetaMask, Sign-In
+// With Solana for Phantom. axe-core on every wallet screen: a held wallet answer keeps CryptoConnect and
 // CryptoSignMessage up while axe runs. Each test loads the playground once (a page load is most of a test's time)
 // and moves in the app after.
 import type { Locator, Page } from 'playwright-core';
 import { type Hex, hexToString } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import type { ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startPlayground } from './playgroundServer';
-import { type ProviderServer, startProvider } from './providerServer';
+import { describe, expect } from 'vitest';
+import { PLAYGROUND_URL } from './config';
 import { checkA11y, expectSignedOut, open, sessionStatus, test, widget } from './support';
 import { ethereumWallet, installWallets, solanaWallet } from './wallets';
 
@@ -100,6 +98,20 @@ describe('crypto wallets (injected wallets)', () => {
     const methods = metamask.wallet.requests.map((request) => request.method);
     expect(methods.filter((method) => method === 'personal_sign')).toHaveLength(1);
     expect(methods.indexOf('eth_requestAccounts')).toBeLessThan(methods.indexOf('personal_sign'));
+    // What the wallet was asked to sign (and would show the user): a SIWE message naming this page and this account.
+    const signed = metamask.wallet.requests.find((request) => request.method === 'personal_sign');
+    const [data] = (signed?.params ?? []) as [Hex];
+    const message = parseSiweMessage(hexToString(data));
+    expect(message).toMatchObject({
+      scheme: 'http',
+      domain: new URL(PLAYGROUND_URL).host,
+      address: metamask.wallet.address,
+      uri: PLAYGROUND_URL,
+      version: '1',
+      chainId: 1,
+    });
+    expect(message.nonce).toMatch(/^[A-Za-z0-9]{8,}$/);
+    expect(message.expirationTime?.getTime()).toBeGreaterThan(Date.now());
     const userId = await sessionUserWith(page, metamask.wallet.address, 'ethereum');
     expect(userId).not.toBe('');
 
@@ -130,8 +142,14 @@ describe('crypto wallets (injected wallets)', () => {
     await walletButton(signIn, 'Phantom').click();
     await expectWalletConfirmation(signIn);
     await expectSignedInAs(page, phantom.wallet.address);
-    // Phantom signed exactly one message, and MetaMask was never asked.
+    // Phantom signed exactly one message, a Sign-In With Solana message naming this page, and MetaMask was never asked.
     expect(phantom.wallet.signed).toHaveLength(1);
+    expect(phantom.wallet.signed[0]?.split('\n').slice(0, 4)).toEqual([
+      `${new URL(PLAYGROUND_URL).host} wants you to sign in with your Solana account:`,
+      phantom.wallet.address,
+      '',
+      `URI: ${PLAYGROUND_URL}`,
+    ]);
     expect(metamask.wallet.requests).toEqual([]);
     await checkA11y(page, 'CryptoConfirmation (unstyled kit)');
     await sessionUserWith(page, phantom.wallet.address, 'solana');
@@ -255,46 +273,5 @@ describe('crypto wallets (injected wallets)', () => {
     await expectWalletConfirmation(signIn);
     await expectSignedInAs(page, other.wallet.address);
     expect(other.wallet.signed).toHaveLength(1);
-  });
-});
-
-// The option is the project's, read when the provider starts: a second provider with it on, and a second playground
-// that talks to it.
-describe('crypto wallets with Sign-In with Ethereum (project.cryptoWallets.siweRequired)', () => {
-  const PLAYGROUND_PORT = 5179;
-  const origin = `http://localhost:${PLAYGROUND_PORT}`;
-  let provider: ProviderServer | undefined;
-  let playground: ViteDevServer | undefined;
-  beforeAll(async () => {
-    provider = await startProvider(8791, { project: { cryptoWallets: { siweRequired: true } }, origins: [origin] });
-    playground = await startPlayground(PLAYGROUND_PORT, { apiUrl: provider.url });
-  });
-  afterAll(async () => {
-    await playground?.close();
-    await provider?.stop();
-  });
-
-  test('a MetaMask-style wallet signs an EIP-4361 message for this page, and signs in', async ({ page }) => {
-    const metamask = ethereumWallet('metamask');
-    await installWallets(page, [metamask]);
-    await page.goto(`${origin}${PAGE}`);
-    const signIn = widget(page);
-    await walletButton(signIn, 'Metamask').click();
-    await expectWalletConfirmation(signIn);
-    await expectSignedInAs(page, metamask.wallet.address);
-
-    // What the wallet was asked to sign (and would show the user): a SIWE message naming this page and this account.
-    const signed = metamask.wallet.requests.find((request) => request.method === 'personal_sign');
-    const [data] = (signed?.params ?? []) as [Hex];
-    const message = parseSiweMessage(hexToString(data));
-    expect(message).toMatchObject({
-      domain: `localhost:${PLAYGROUND_PORT}`,
-      address: metamask.wallet.address,
-      uri: origin,
-      version: '1',
-      chainId: 1,
-    });
-    expect(message.nonce).toMatch(/^[A-Za-z0-9]{8,}$/);
-    expect(message.expirationTime?.getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -452,8 +452,8 @@ describe('useCryptoWalletFlow', () => {
     expect(store.getState().screen).toBe('CryptoConfirmation');
   });
 
-  it('signs the SIWE message when the project requires it for Ethereum wallets', async () => {
-    const env = await startTestEnvironment({ config: { project: { cryptoWallets: { siweRequired: true } } } });
+  it('signs the Sign-In with Ethereum message for this page, which the provider asks of every Ethereum wallet', async () => {
+    const env = await startTestEnvironment();
     const wallet = new TestEthereumWallet();
     installMetaMask(wallet.provider);
     const { result } = renderHook(() => useWalletScreen(), { wrapper: wrapperFor(env, walletStore()) });
@@ -466,7 +466,9 @@ describe('useCryptoWalletFlow', () => {
       siwe_params: { uri: 'http://localhost:5173' },
     });
     expect(result.current.flow.challenge).toContain(wallet.address);
-    expect(result.current.flow.challenge).toContain('wants you to sign in with your Ethereum account');
+    expect(result.current.flow.challenge).toMatch(
+      /^http:\/\/localhost:5173 wants you to sign in with your Ethereum account:\n/,
+    );
   });
 
   it('leaves a multi-factor sign-in waiting for its second factor (CryptoConfirmation’s success screen moves on)', async () => {
