@@ -164,7 +164,11 @@ export async function releaseGuessSlot(db: Executor, userId: string): Promise<vo
  * Refuses with `user_lock_limit_reached` while every slot of the user's lockout is taken, taking none: for proofs
  * that cannot be guessed (a wallet signature), which are no guesses yet must not lift a lockout.
  */
-export async function assertNotLockedOut(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
+export async function assertUserNotLockedOut(
+  deps: ProviderDeps,
+  userId: string,
+  db: Executor = deps.db,
+): Promise<void> {
   const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const expiredAt = deps.clock.now() - windowMinutes * 60_000;
   const row = await db

@@ -5,8 +5,8 @@ import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
 import {
-  assertNotLockedOut,
   assertUnderRateLimit,
+  assertUserNotLockedOut,
   consumeRateLimit,
   recordFailure,
   releaseGuessSlot,
@@ -245,7 +245,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const candidates = await liveChallenges(deps, wallet, current?.row.session_id ?? null, ip);
   if (candidates.length === 0) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });
   const holder = await findWallet(deps.db, deps.config.project.projectId, wallet);
-  if (holder) await assertNotLockedOut(deps, holder.user_id);
+  if (holder) await assertUserNotLockedOut(deps, holder.user_id);
   // The signed-in caller, when it started one of the candidates itself (liveChallenges answers only the secondary
   // challenges of the caller's own session).
   const guessUser = candidates.find((challenge) => challenge.session_id !== null)?.user_id ?? null;
