@@ -3,6 +3,7 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
+import { countingOutbox, createMetrics, type ProviderMetrics } from './ops/metrics';
 import {
   createLazyDevelopmentUpstream,
   type LazyDevelopmentUpstream,
@@ -88,6 +89,8 @@ export interface Provider {
    * with `project.oauth.developmentUpstream.enabled: false`.
    */
   developmentUpstream: LazyDevelopmentUpstream | null;
+  /** The Prometheus metrics (`metrics.enabled`), or a no-op object when they are off. */
+  metrics: ProviderMetrics;
   /** Closes the development OAuth upstream (if it started) and the database (if the provider opened it). */
   close(): Promise<void>;
 }
@@ -182,16 +185,19 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       }))
     : null;
 
+  const metrics = createMetrics(config);
+  if (database.pool) metrics.observePool(database.pool);
   const deps: ProviderDeps = {
     db,
     config,
     clock,
-    outbox,
+    outbox: countingOutbox(outbox, metrics),
     signer: new SessionSigner(db),
     environment,
     passcodeKey,
     totpKey: totpKey.key,
     oauthUpstream,
+    metrics,
   };
 
   const app = createApp(deps, (routes) => {
@@ -213,7 +219,9 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     secretKey: { source: secretKeySource, file: secretKey.file },
     totpKey: { source: totpKey.source, file: totpKey.file },
     developmentUpstream: oauthUpstream,
+    metrics,
     close: async () => {
+      metrics.close();
       await oauthUpstream?.close();
       if (ownsDatabase) await database.close();
     },
