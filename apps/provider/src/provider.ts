@@ -3,7 +3,15 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
-import { countingOutbox, createMetrics, type ProviderMetrics } from './ops/metrics';
+import { type Lifecycle, registerHealthRoutes } from './ops/health';
+import { createLogger, type ProviderLogger } from './ops/logging';
+import {
+  countingOutbox,
+  createMetrics,
+  type ProviderMetrics,
+  registerMetricsRoute,
+  resolveMetricsToken,
+} from './ops/metrics';
 import {
   createLazyDevelopmentUpstream,
   type LazyDevelopmentUpstream,
@@ -59,6 +67,11 @@ export interface CreateProviderOptions {
    * or a random key for an in-memory, already-open or PostgreSQL database. Production refuses to start without one.
    */
   totpKey?: string | Buffer;
+  /**
+   * Where the request log goes (ops/logging.ts; `createLogger(config)` gives the one the command line uses). Default:
+   * only requests that fail on the server (5xx), with their error, to standard error.
+   */
+  logger?: ProviderLogger;
 }
 
 /** Where the secret key for server calls comes from (never the key itself). */
@@ -91,6 +104,13 @@ export interface Provider {
   developmentUpstream: LazyDevelopmentUpstream | null;
   /** The Prometheus metrics (`metrics.enabled`), or a no-op object when they are off. */
   metrics: ProviderMetrics;
+  /** The log the requests are written to. */
+  log: ProviderLogger;
+  /**
+   * Starts draining (the shutdown): `/readyz` answers 503 `shutting_down` from now on, so load balancers stop
+   * sending traffic. Requests are still answered; stopping the listener is the server's part (server.ts).
+   */
+  drain(): void;
   /** Closes the development OAuth upstream (if it started) and the database (if the provider opened it). */
   close(): Promise<void>;
 }
@@ -112,6 +132,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   if (config.mode === 'production' && !options.outbox && !config.smtp) {
     throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
   }
+  const metricsToken = resolveMetricsToken(config, process.env);
   const passcodeKey = resolvePasscodeKey({
     config,
     explicit: options.passcodeKey,
@@ -185,8 +206,15 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       }))
     : null;
 
-  const metrics = createMetrics(config);
+  const metrics = await createMetrics(config);
   if (database.pool) metrics.observePool(database.pool);
+  const log =
+    options.logger ??
+    createLogger(config, {
+      destination: process.stderr,
+      level: config.logging.level === 'silent' || config.logging.level === 'fatal' ? config.logging.level : 'error',
+    });
+  const lifecycle: Lifecycle = { draining: false };
   const deps: ProviderDeps = {
     db,
     config,
@@ -198,9 +226,12 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     totpKey: totpKey.key,
     oauthUpstream,
     metrics,
+    log,
   };
 
   const app = createApp(deps, (routes) => {
+    registerHealthRoutes(routes, db, lifecycle);
+    registerMetricsRoute(routes, metrics, metricsToken);
     registerProjectRoutes(routes);
     registerSessionRoutes(routes);
     registerServerSessionRoutes(routes);
@@ -220,6 +251,10 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     totpKey: { source: totpKey.source, file: totpKey.file },
     developmentUpstream: oauthUpstream,
     metrics,
+    log,
+    drain: () => {
+      lifecycle.draining = true;
+    },
     close: async () => {
       metrics.close();
       await oauthUpstream?.close();

@@ -2,8 +2,9 @@
 // in the provider counts through `deps.metrics`, which is a no-op object when metrics are off, so a call costs
 // nothing then and never needs a guard.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Hono } from 'hono';
 import type { ProviderConfig } from '../config';
+import type { ProviderEnv } from '../http/context';
 import type { Outbox, OutgoingMessage } from '../services/outbox';
 
 /** How a sign-in call ended: answered 2xx/3xx, refused (4xx, including 429), or failed on the server (5xx). */
@@ -97,9 +98,13 @@ export function signInOutcome(status: number): SignInOutcome {
 /** Request durations: a session check takes about a millisecond, a password hash a few hundred. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** The metrics of one provider, in a registry of its own (several providers in one process do not mix). */
-export function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'rateLimits'>): ProviderMetrics {
+/**
+ * The metrics of one provider, in a registry of its own (several providers in one process do not mix). prom-client
+ * is loaded only when metrics are on.
+ */
+export async function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'rateLimits'>): Promise<ProviderMetrics> {
   if (!config.metrics.enabled) return NOOP_METRICS;
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -226,4 +231,31 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   const presented = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(presented), digest(token)) && presented !== '';
+}
+
+/**
+ * `GET /metrics`, when metrics are on: the Prometheus text exposition. With a token (`metrics.tokenEnv`) only
+ * `Authorization: Bearer {token}` is answered; anything else gets 401 with `WWW-Authenticate: Bearer` (RFC 6750 §3).
+ */
+export function registerMetricsRoute(app: Hono<ProviderEnv>, metrics: ProviderMetrics, token: string | null): void {
+  if (!metrics.enabled) return;
+  app.get('/metrics', async (c) => {
+    if (token !== null && !bearerMatches(c.req.header('authorization'), token)) {
+      return c.json({ status: 'unauthorized' }, 401, { 'www-authenticate': 'Bearer realm="metrics"' });
+    }
+    return c.body(await metrics.render(), 200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
+  });
+}
+
+/** The bearer token of `GET /metrics`: the value of the variable `metrics.tokenEnv` names (it must be set). */
+export function resolveMetricsToken(config: Pick<ProviderConfig, 'metrics'>, env: NodeJS.ProcessEnv): string | null {
+  const name = config.metrics.tokenEnv;
+  if (!config.metrics.enabled || name === undefined) return null;
+  const token = env[name];
+  if (!token) {
+    throw new Error(
+      `metrics.tokenEnv names the environment variable ${name}, which is not set: set it to the bearer token GET /metrics requires.`,
+    );
+  }
+  return token;
 }
