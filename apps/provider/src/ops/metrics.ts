@@ -143,29 +143,31 @@ export async function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'ra
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });
-  const pools: PoolStats[] = [];
-  new Gauge({
-    name: 'latchkey_db_pool_connections',
-    help: 'Database pool connections (PostgreSQL): total open, idle, and requests waiting for one.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const pool = pools[0];
-      if (!pool) return;
-      this.set({ state: 'total' }, pool.totalCount);
-      this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
-    },
-  });
-  new Gauge({
-    name: 'latchkey_db_pool_max',
-    help: 'The most connections the database pool opens (PostgreSQL).',
-    registers: [registry],
-    collect() {
-      const max = pools[0]?.options?.max;
-      if (max !== undefined) this.set(max);
-    },
-  });
+  // The pool's gauges exist only once there is a pool to report (PostgreSQL): SQLite has none to show.
+  let observedPool: PoolStats | null = null;
+  const registerPoolGauges = () => {
+    new Gauge({
+      name: 'latchkey_db_pool_connections',
+      help: 'Database pool connections (PostgreSQL): total open, idle, and requests waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        if (!observedPool) return;
+        this.set({ state: 'total' }, observedPool.totalCount);
+        this.set({ state: 'idle' }, observedPool.idleCount);
+        this.set({ state: 'waiting' }, observedPool.waitingCount);
+      },
+    });
+    new Gauge({
+      name: 'latchkey_db_pool_max',
+      help: 'The most connections the database pool opens (PostgreSQL).',
+      registers: [registry],
+      collect() {
+        const max = observedPool?.options?.max;
+        if (max !== undefined) this.set(max);
+      },
+    });
+  };
 
   // A limit passed as the configured window is named by finding it among the configuration's limits.
   const limitNames = new Map<RateWindow, string>(
@@ -194,7 +196,8 @@ export async function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'ra
       messages.inc({ channel, outcome });
     },
     observePool(pool) {
-      pools.splice(0, pools.length, pool);
+      if (observedPool === null) registerPoolGauges();
+      observedPool = pool;
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,
