@@ -3,6 +3,15 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
+import { type Lifecycle, registerHealthRoutes } from './ops/health';
+import { createLogger, type ProviderLogger } from './ops/logging';
+import {
+  countingOutbox,
+  createMetrics,
+  type ProviderMetrics,
+  registerMetricsRoute,
+  resolveMetricsToken,
+} from './ops/metrics';
 import {
   createLazyDevelopmentUpstream,
   type LazyDevelopmentUpstream,
@@ -58,6 +67,11 @@ export interface CreateProviderOptions {
    * or a random key for an in-memory, already-open or PostgreSQL database. Production refuses to start without one.
    */
   totpKey?: string | Buffer;
+  /**
+   * Where the request log goes (ops/logging.ts; `createLogger(config)` gives the one the command line uses). Default:
+   * only requests that fail on the server (5xx), with their error, to standard error.
+   */
+  logger?: ProviderLogger;
 }
 
 /** Where the secret key for server calls comes from (never the key itself). */
@@ -88,6 +102,15 @@ export interface Provider {
    * with `project.oauth.developmentUpstream.enabled: false`.
    */
   developmentUpstream: LazyDevelopmentUpstream | null;
+  /** The Prometheus metrics (`metrics.enabled`), or a no-op object when they are off. */
+  metrics: ProviderMetrics;
+  /** The log the requests are written to. */
+  log: ProviderLogger;
+  /**
+   * Starts draining (the shutdown): `/readyz` answers 503 `shutting_down` from now on, so load balancers stop
+   * sending traffic. Requests are still answered; stopping the listener is the server's part (server.ts).
+   */
+  drain(): void;
   /** Closes the development OAuth upstream (if it started) and the database (if the provider opened it). */
   close(): Promise<void>;
 }
@@ -109,6 +132,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   if (config.mode === 'production' && !options.outbox && !config.smtp) {
     throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
   }
+  const metricsToken = resolveMetricsToken(config, process.env);
   const passcodeKey = resolvePasscodeKey({
     config,
     explicit: options.passcodeKey,
@@ -182,19 +206,32 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       }))
     : null;
 
+  const metrics = await createMetrics(config);
+  if (database.pool) metrics.observePool(database.pool);
+  const log =
+    options.logger ??
+    createLogger(config, {
+      destination: process.stderr,
+      level: config.logging.level === 'silent' || config.logging.level === 'fatal' ? config.logging.level : 'error',
+    });
+  const lifecycle: Lifecycle = { draining: false };
   const deps: ProviderDeps = {
     db,
     config,
     clock,
-    outbox,
+    outbox: countingOutbox(outbox, metrics),
     signer: new SessionSigner(db),
     environment,
     passcodeKey,
     totpKey: totpKey.key,
     oauthUpstream,
+    metrics,
+    log,
   };
 
   const app = createApp(deps, (routes) => {
+    registerHealthRoutes(routes, db, lifecycle);
+    registerMetricsRoute(routes, metrics, metricsToken);
     registerProjectRoutes(routes);
     registerSessionRoutes(routes);
     registerServerSessionRoutes(routes);
@@ -213,7 +250,13 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     secretKey: { source: secretKeySource, file: secretKey.file },
     totpKey: { source: totpKey.source, file: totpKey.file },
     developmentUpstream: oauthUpstream,
+    metrics,
+    log,
+    drain: () => {
+      lifecycle.draining = true;
+    },
     close: async () => {
+      metrics.close();
       await oauthUpstream?.close();
       if (ownsDatabase) await database.close();
     },
