@@ -11,9 +11,20 @@ export interface IdpAuthorizeParams {
   /** From the space-separated `scope` parameter; default `['openid', 'email', 'profile']`. */
   scopes: string[];
   code_challenge?: string;
+  /** Only `S256` is accepted (RFC 7636 §4.3); anything else, `plain` included, is refused with `invalid_request`. */
+  code_challenge_method?: string;
   state?: string;
   nonce?: string;
+  /** Space-separated: `none`, `login`, `consent` (OIDC Core §3.1.2.1). `none` alone or not at all. */
   prompt?: string;
+  /** Decimal digits, seconds (OIDC Core §3.1.2.1): a session signed in longer ago than this must sign in again. */
+  max_age?: string;
+  /** An ID token this provider issued to the client (expired or not): the user expected to be signed in. */
+  id_token_hint?: string;
+  /** The identifier the client suggests for the sign-in (OIDC Core §3.1.2.1); a hint for the sign-in form only. */
+  login_hint?: string;
+  /** The `login_ticket` of a `reauthentication_required` answer, sent again after the fresh sign-in. */
+  login_ticket?: string;
   /** From repeated `resource` parameters (the observed types say `resource`; the wire carries `resources`). */
   resources?: string[];
 }
@@ -39,31 +50,79 @@ export interface IdpScopeResult {
   description: string;
 }
 
-/** `data` of `POST /idp/oauth/authorize/start`. */
-export interface IdpAuthorizeStartResponse extends ResponseCommon {
+/** Why the signed-in session must be proved again before the authorization goes on. */
+export type IdpReauthenticationReason = 'login' | 'max_age' | 'id_token_hint';
+
+/**
+ * `reauthentication_required` of an authorize answer: end the current session, sign in again, then send the same
+ * request with `login_ticket` set (valid 10 minutes, for this client only).
+ */
+export interface IdpReauthenticationRequired {
+  /** `login`: `prompt=login`; `max_age`: the session is older than `max_age`; `id_token_hint`: another user is signed in. */
+  reason: IdpReauthenticationReason;
+  /** Opaque; send it back as the request's `login_ticket` after the fresh sign-in. */
+  login_ticket: string;
+}
+
+/** The consent preflight of `POST /idp/oauth/authorize/start`: who is signed in, the client and the scopes. */
+export interface IdpAuthorizeConsentPreflight extends ResponseCommon {
   user_id: string;
   user: User;
   client: IdpClient;
   consent_required: boolean;
   scope_results: IdpScopeResult[];
+  redirect_uri?: undefined;
+  reauthentication_required?: undefined;
 }
 
-/** `data` of `POST /idp/oauth/authorize/submit`: where to send the browser next. */
-export interface IdpAuthorizeSubmitResponse extends ResponseCommon {
+/**
+ * An authorize answer that sends the browser back to the client at once (RFC 6749 §4.1.2.1, OIDC Core §3.1.2.6):
+ * `redirect_uri` carries `error`, `error_description`, `state` and `iss` (or, from submit, the code). Nothing else.
+ */
+export interface IdpAuthorizeRedirect extends ResponseCommon {
   redirect_uri: string;
   authorization_code?: string;
+  reauthentication_required?: undefined;
 }
 
-/** Body of `POST /oauth/logout/start` (not under `/idp`), as `parseOAuthLogoutParams` builds it. */
+/** An authorize answer asking for a fresh sign-in first. Nothing else. */
+export interface IdpAuthorizeReauthentication extends ResponseCommon {
+  reauthentication_required: IdpReauthenticationRequired;
+  redirect_uri?: undefined;
+  authorization_code?: undefined;
+}
+
+/**
+ * `data` of `POST /idp/oauth/authorize/start`: the consent preflight, or a redirect to the client (an error after
+ * the redirect URI is verified), or a request for a fresh sign-in. Tell them apart by
+ * `redirect_uri !== undefined`, then `reauthentication_required !== undefined`.
+ */
+export type IdpAuthorizeStartResponse =
+  | IdpAuthorizeConsentPreflight
+  | IdpAuthorizeRedirect
+  | IdpAuthorizeReauthentication;
+
+/**
+ * `data` of `POST /idp/oauth/authorize/submit`: where to send the browser next (with the code, or an error), or a
+ * request for a fresh sign-in (submit runs the same checks as start).
+ */
+export type IdpAuthorizeSubmitResponse = IdpAuthorizeRedirect | IdpAuthorizeReauthentication;
+
+/**
+ * Body of `POST /oauth/logout/start` (not under `/idp`), as `parseOAuthLogoutParams` builds it (RP-Initiated
+ * Logout 1.0 §2): `client_id` or `id_token_hint` (whose `aud` names the client) is needed, and
+ * `post_logout_redirect_uri` without `id_token_hint` needs `client_id`.
+ */
 export interface IdpLogoutParams {
-  client_id: string;
-  post_logout_redirect_uri: string;
+  client_id?: string;
+  post_logout_redirect_uri?: string;
   state?: string;
   id_token_hint?: string;
 }
 
 /** `data` of `POST /oauth/logout/start`. */
 export interface IdpLogoutStartResponse extends ResponseCommon {
-  redirect_uri: string;
+  /** Where to go after logging out (with `state`); absent when no `post_logout_redirect_uri` was sent. */
+  redirect_uri?: string;
   consent_required: boolean;
 }

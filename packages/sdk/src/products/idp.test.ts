@@ -40,6 +40,24 @@ describe('parseOAuthAuthorizeParams', () => {
     });
   });
 
+  it('passes the PKCE method, max_age, id_token_hint, login_hint and login_ticket through as given', () => {
+    const query =
+      'client_id=c&redirect_uri=u&code_challenge_method=plain&max_age=0&id_token_hint=eyJ.a.b' +
+      '&login_hint=ada%40example.com&login_ticket=t1&prompt=login+consent';
+    expect(parseOAuthAuthorizeParams(new URLSearchParams(query))).toEqual({
+      client_id: 'c',
+      redirect_uri: 'u',
+      response_type: 'code',
+      scopes: ['openid', 'email', 'profile'],
+      code_challenge_method: 'plain',
+      max_age: '0',
+      id_token_hint: 'eyJ.a.b',
+      login_hint: 'ada@example.com',
+      login_ticket: 't1',
+      prompt: 'login consent',
+    });
+  });
+
   it('uses the default scopes when scope is empty', () => {
     expect(parseOAuthAuthorizeParams(new URLSearchParams('client_id=c&scope=')).scopes).toEqual([
       'openid',
@@ -67,11 +85,16 @@ describe('parseOAuthLogoutParams', () => {
     });
   });
 
-  it('omits optional parameters that are absent', () => {
+  it('omits parameters that are absent or empty: every one is optional', () => {
     expect(parseOAuthLogoutParams(new URLSearchParams('client_id=c&post_logout_redirect_uri=u'))).toEqual({
       client_id: 'c',
       post_logout_redirect_uri: 'u',
     });
+    expect(parseOAuthLogoutParams(new URLSearchParams('id_token_hint=eyJ&client_id=&state=s'))).toEqual({
+      id_token_hint: 'eyJ',
+      state: 's',
+    });
+    expect(parseOAuthLogoutParams(new URLSearchParams(''))).toEqual({});
   });
 });
 
@@ -90,8 +113,13 @@ describe('missing required parameters', () => {
 
   it.each([
     ['', 'client_id'],
-    ['client_id=c', 'post_logout_redirect_uri'],
+    ['state=s', 'client_id'],
+    ['post_logout_redirect_uri=u', 'client_id'],
     ['client_id=%20&post_logout_redirect_uri=u', 'client_id'],
+    ['client_id=&id_token_hint=', 'client_id'],
+    ['client_id=c', undefined],
+    ['id_token_hint=eyJ', undefined],
+    ['id_token_hint=eyJ&post_logout_redirect_uri=u&state=s', undefined],
     ['client_id=c&post_logout_redirect_uri=u', undefined],
   ])('logout query "%s" → %s', (query, missing) => {
     const search = new URLSearchParams(query);
@@ -150,6 +178,8 @@ describe('idp.oauthAuthorizeStart', () => {
     [{ ...authorizeParams, scopes: 'openid email' }, 'scopes must be an array of strings'],
     [{ ...authorizeParams, client_id: undefined }, 'client_id must be a string'],
     [{ ...authorizeParams, resources: 'https://api.example.com' }, 'resources must be an array of strings'],
+    [{ ...authorizeParams, max_age: 60 }, 'max_age must be a string'],
+    [{ ...authorizeParams, login_ticket: null }, 'login_ticket must be a string'],
     [null, 'params must be an object'],
   ])('refuses bad params without a request (%#)', async (params, reason) => {
     const { client, transport } = createTestClient();
@@ -157,6 +187,25 @@ describe('idp.oauthAuthorizeStart', () => {
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe(`Invalid call to idp.oauthAuthorizeStart: ${reason}`);
     expect(transport.calls).toHaveLength(0);
+  });
+});
+
+describe('idp.oauthAuthorizeStart: the answers that are not a preflight', () => {
+  it('returns a redirect to the client, or a request for a fresh sign-in, as they are', async () => {
+    const front = { ...authorizeParams, prompt: 'login', max_age: '300', id_token_hint: 'eyJ', login_ticket: 't' };
+    const redirect = { redirect_uri: 'https://app.example.com/cb?error=login_required&state=state-1' };
+    const reauthentication = { reauthentication_required: { reason: 'login', login_ticket: 't2' } };
+    const transport = new FakeTransport()
+      .on('POST', '/idp/oauth/authorize/start', ok(redirect))
+      .on('POST', '/idp/oauth/authorize/submit', ok(reauthentication));
+    const { client } = createTestClient({ transport });
+
+    const started = await client.idp.oauthAuthorizeStart(front);
+    expect(transport.last().body).toEqual(front);
+    expect(started.redirect_uri).toBe(redirect.redirect_uri);
+    const submitted = await client.idp.oauthAuthorizeSubmit({ ...front, consent_granted: true });
+    expect(submitted.redirect_uri).toBeUndefined();
+    expect(submitted.reauthentication_required).toEqual({ reason: 'login', login_ticket: 't2' });
   });
 });
 
@@ -202,9 +251,22 @@ describe('idp.oauthLogoutStart', () => {
     expect(answer).toMatchObject({ redirect_uri: 'https://app.example.com/bye?state=s', consent_required: true });
   });
 
-  it('refuses params without post_logout_redirect_uri', async () => {
+  it('sends an id_token_hint alone, and returns an answer without redirect_uri as it is', async () => {
+    const transport = new FakeTransport().on('POST', '/oauth/logout/start', ok({ consent_required: false }));
+    const { client } = createTestClient({ transport });
+
+    const answer = await client.idp.oauthLogoutStart({ id_token_hint: 'eyJ.a.b' });
+
+    expect(transport.last().body).toEqual({ id_token_hint: 'eyJ.a.b' });
+    expect(answer.redirect_uri).toBeUndefined();
+    expect(answer.consent_required).toBe(false);
+  });
+
+  it('refuses a post_logout_redirect_uri that is not a string', async () => {
     const { client, transport } = createTestClient();
-    const error = await rejectionOf(client.idp.oauthLogoutStart({ client_id: 'c' } as never));
+    const error = await rejectionOf(
+      client.idp.oauthLogoutStart({ client_id: 'c', post_logout_redirect_uri: 1 } as never),
+    );
     expect(error.message).toBe('Invalid call to idp.oauthLogoutStart: post_logout_redirect_uri must be a string');
     expect(transport.calls).toHaveLength(0);
   });

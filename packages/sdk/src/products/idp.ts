@@ -17,16 +17,24 @@ function checkAuthorizeParams(method: string, params: IdpAuthorizeParams): Valid
     .isString('response_type', params.response_type)
     .isStringArray('scopes', params.scopes)
     .isOptionalString('code_challenge', params.code_challenge)
+    .isOptionalString('code_challenge_method', params.code_challenge_method)
     .isOptionalString('state', params.state)
     .isOptionalString('nonce', params.nonce)
     .isOptionalString('prompt', params.prompt)
+    .isOptionalString('max_age', params.max_age)
+    .isOptionalString('id_token_hint', params.id_token_hint)
+    .isOptionalString('login_hint', params.login_hint)
+    .isOptionalString('login_ticket', params.login_ticket)
     .isOptionalStringArray('resources', params.resources);
 }
 
 /** `client.idp`: the consent and logout calls behind the identity-provider screens. */
 export function createIdp(ctx: ClientContext) {
   return {
-    /** Preflight of the authorize flow (`POST /idp/oauth/authorize/start`): the client, the scopes and whether consent is needed. */
+    /**
+     * Preflight of the authorize flow (`POST /idp/oauth/authorize/start`): the client, the scopes and whether consent
+     * is needed; or a `redirect_uri` to go back to the client at once (an error); or `reauthentication_required`.
+     */
     async oauthAuthorizeStart(params: IdpAuthorizeParams): Promise<IdpAuthorizeStartResponse> {
       checkAuthorizeParams('idp.oauthAuthorizeStart', params);
       return ctx.call<IdpAuthorizeStartResponse>({
@@ -36,7 +44,7 @@ export function createIdp(ctx: ClientContext) {
       });
     },
 
-    /** Sends the user's decision (`POST /idp/oauth/authorize/submit`); answers the `redirect_uri` to navigate to. */
+    /** Sends the user's decision (`POST /idp/oauth/authorize/submit`); answers the `redirect_uri` to navigate to (or `reauthentication_required`). */
     async oauthAuthorizeSubmit(params: IdpAuthorizeSubmitParams): Promise<IdpAuthorizeSubmitResponse> {
       checkAuthorizeParams('idp.oauthAuthorizeSubmit', params).isBoolean('consent_granted', params.consent_granted);
       return ctx.call<IdpAuthorizeSubmitResponse>({
@@ -50,8 +58,8 @@ export function createIdp(ctx: ClientContext) {
     async oauthLogoutStart(params: IdpLogoutParams): Promise<IdpLogoutStartResponse> {
       validate('idp.oauthLogoutStart')
         .isObject('params', params)
-        .isString('client_id', params.client_id)
-        .isString('post_logout_redirect_uri', params.post_logout_redirect_uri)
+        .isOptionalString('client_id', params.client_id)
+        .isOptionalString('post_logout_redirect_uri', params.post_logout_redirect_uri)
         .isOptionalString('state', params.state)
         .isOptionalString('id_token_hint', params.id_token_hint);
       return ctx.call<IdpLogoutStartResponse>({ method: 'POST', path: '/oauth/logout/start', body: { ...params } });

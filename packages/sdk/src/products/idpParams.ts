@@ -16,8 +16,24 @@ export const DEFAULT_AUTHORIZE_SCOPES: readonly string[] = ['openid', 'email', '
 /** Required parameters of the authorize flow, in the order they are reported. */
 export const REQUIRED_AUTHORIZE_PARAMS = ['client_id', 'redirect_uri'] as const;
 
-/** Required parameters of the logout flow, in the order they are reported. */
-export const REQUIRED_LOGOUT_PARAMS = ['client_id', 'post_logout_redirect_uri'] as const;
+/**
+ * The parameters of the authorize request passed through as given when present (OIDC Core §3.1.2.1, RFC 7636 §4.3);
+ * the provider checks them.
+ */
+const OPTIONAL_AUTHORIZE_PARAMS = [
+  'code_challenge',
+  'code_challenge_method',
+  'state',
+  'nonce',
+  'prompt',
+  'max_age',
+  'id_token_hint',
+  'login_hint',
+  'login_ticket',
+] as const;
+
+/** The parameters of the logout request (RP-Initiated Logout 1.0 §2), all optional on their own. */
+const LOGOUT_PARAMS = ['client_id', 'post_logout_redirect_uri', 'state', 'id_token_hint'] as const;
 
 /** The authorize request of the page's query string. A missing required parameter is `''` (see `findMissingAuthorizeParam`). */
 export function parseOAuthAuthorizeParams(searchParams: URLSearchParams): IdpAuthorizeParams {
@@ -28,7 +44,7 @@ export function parseOAuthAuthorizeParams(searchParams: URLSearchParams): IdpAut
     response_type: searchParams.get('response_type') || 'code',
     scopes: scopes.length > 0 ? scopes : [...DEFAULT_AUTHORIZE_SCOPES],
   };
-  for (const name of ['code_challenge', 'state', 'nonce', 'prompt'] as const) {
+  for (const name of OPTIONAL_AUTHORIZE_PARAMS) {
     const value = searchParams.get(name);
     if (value !== null) params[name] = value;
   }
@@ -37,27 +53,28 @@ export function parseOAuthAuthorizeParams(searchParams: URLSearchParams): IdpAut
   return params;
 }
 
-/** The logout request of the page's query string. A missing required parameter is `''` (see `findMissingLogoutParam`). */
+/**
+ * The logout request of the page's query string: each parameter present and not empty, as given (RP-Initiated
+ * Logout 1.0 §2 makes every one optional; see `findMissingLogoutParam` for the one combination that is needed).
+ */
 export function parseOAuthLogoutParams(searchParams: URLSearchParams): IdpLogoutParams {
-  const params: IdpLogoutParams = {
-    client_id: searchParams.get('client_id') ?? '',
-    post_logout_redirect_uri: searchParams.get('post_logout_redirect_uri') ?? '',
-  };
-  for (const name of ['state', 'id_token_hint'] as const) {
+  const params: IdpLogoutParams = {};
+  for (const name of LOGOUT_PARAMS) {
     const value = searchParams.get(name);
-    if (value !== null) params[name] = value;
+    if (value !== null && value !== '') params[name] = value;
   }
   return params;
 }
 
 type ParamSource = URLSearchParams | Partial<Record<string, unknown>>;
 
+function isBlank(source: ParamSource, name: string): boolean {
+  const value = source instanceof URLSearchParams ? source.get(name) : source[name];
+  return typeof value !== 'string' || value.trim() === '';
+}
+
 function firstMissing(source: ParamSource, required: readonly string[]): string | undefined {
-  const read = (name: string) => (source instanceof URLSearchParams ? source.get(name) : source[name]);
-  return required.find((name) => {
-    const value = read(name);
-    return typeof value !== 'string' || value.trim() === '';
-  });
+  return required.find((name) => isBlank(source, name));
 }
 
 /** The first required authorize parameter (`client_id`, `redirect_uri`) that is absent or empty, else undefined. */
@@ -65,7 +82,11 @@ export function findMissingAuthorizeParam(source: URLSearchParams | Partial<IdpA
   return firstMissing(source, REQUIRED_AUTHORIZE_PARAMS);
 }
 
-/** The first required logout parameter (`client_id`, `post_logout_redirect_uri`) that is absent or empty, else undefined. */
+/**
+ * `'client_id'` when the logout request names no client: neither `client_id` nor `id_token_hint` (whose `aud` is
+ * the client) is present and not empty (RP-Initiated Logout 1.0 §2, §3: `post_logout_redirect_uri` without
+ * `id_token_hint` needs `client_id`); else undefined.
+ */
 export function findMissingLogoutParam(source: URLSearchParams | Partial<IdpLogoutParams>): string | undefined {
-  return firstMissing(source, REQUIRED_LOGOUT_PARAMS);
+  return isBlank(source, 'client_id') && isBlank(source, 'id_token_hint') ? 'client_id' : undefined;
 }
