@@ -149,15 +149,8 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: "The redirect_uri is not one of the client's registered redirect URIs (they are compared exactly).",
   },
-  unsupported_response_type: {
-    status: 400,
-    message: 'The response_type must be code: this identity provider offers the authorization code flow only.',
-  },
-  pkce_required: {
-    status: 400,
-    message: 'This client is a public client, so its authorization requests need a PKCE code_challenge (S256).',
-  },
-  invalid_scope: { status: 400, message: 'The client may not request one of these scopes.' },
+  // Issue 25 (the front door): the authorization request's other errors (response_type, PKCE, prompt, max_age,
+  // id_token_hint, scopes) are no longer API errors: they go back to the client's redirect URI (RFC 6749 §4.1.2.1).
   invalid_post_logout_redirect_uri: {
     status: 400,
     message:

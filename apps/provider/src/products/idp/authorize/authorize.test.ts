@@ -1,10 +1,14 @@
 // `idp/oauth/authorize/start` and `/submit`: every refusal (nothing stored), who may grant what, remembered consent,
 // prompt handling, and the code and redirect a consent produces.
+import { randomBytes } from 'node:crypto';
+import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { errorBody, expectError, REQUEST_ID } from '../../../../test/expectError';
+import { expectError, REQUEST_ID } from '../../../../test/expectError';
 import { signIn } from '../../../../test/fixtures';
 import { START, startProvider, type TestProvider } from '../../../../test/harness';
 import { sha256Hex } from '../../../services/secrets';
+import { signIdToken } from '../oauth2/idTokens';
+import { issueLoginTicket } from './loginTicket';
 import {
   ALL_SCOPES,
   authorizeBody,
@@ -224,56 +228,27 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
       404,
       'oauth_client_not_found',
     ],
+    // Until the redirect URI is verified, no error goes to it: not even the request's other errors.
     [
       'a wrong redirect_uri with a wrong response_type',
       { redirect_uri: '//evil.com', response_type: 'token' },
       400,
       'invalid_redirect_uri',
     ],
-    ['response_type token', { response_type: 'token' }, 400, 'unsupported_response_type'],
-    ['response_type code id_token', { response_type: 'code id_token' }, 400, 'unsupported_response_type'],
-    ['a public client without code_challenge', { code_challenge: undefined }, 400, 'pkce_required'],
     [
-      'a public client without code_challenge and a bad scope',
-      { code_challenge: undefined, scopes: ['admin'] },
+      'a wrong redirect_uri with a plain PKCE challenge, a bad scope and prompt=none',
+      { redirect_uri: 'https://evil.com/callback', code_challenge_method: 'plain', scopes: ['admin'], prompt: 'none' },
       400,
-      'pkce_required',
+      'invalid_redirect_uri',
     ],
-  ] as const)('refuses %s', async (_name, overrides, status, errorType) => {
+  ] as const)('refuses %s with a JSON error, redirecting nowhere', async (_name, overrides, status, errorType) => {
     const { t, db, start, submit } = await startIdp();
     const { sessionToken } = await userWithRoles(t);
     for (const call of [start, submit]) {
-      const response = await call(authorizeBody({ ...overrides, consent_granted: true }), sessionToken);
-      expectError(response, status, errorType);
-    }
-    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
-  });
-
-  it('refuses a scope the client may not request, naming it', async () => {
-    const { t, db, start, submit } = await startIdp();
-    const { sessionToken } = await userWithRoles(t, ['admin']);
-    for (const call of [start, submit]) {
-      const unknown = await call(
-        authorizeBody({ scopes: ['openid', 'write:everything'], consent_granted: true }),
-        sessionToken,
-      );
-      expect(unknown.status).toBe(400);
-      expect(unknown.json).toEqual(
-        errorBody(400, 'invalid_scope', 'The client spa may not request the scope "write:everything".'),
-      );
-      // A scope of the policy that this client is not registered for.
-      const notRegistered = await call(
-        authorizeBody({
-          client_id: 'server',
-          redirect_uri: SERVER_CALLBACK,
-          scopes: ['openid', 'read:documents'],
-          consent_granted: true,
-        }),
-        sessionToken,
-      );
-      expect(notRegistered.json).toEqual(
-        errorBody(400, 'invalid_scope', 'The client server may not request the scope "read:documents".'),
-      );
+      for (const token of [sessionToken, undefined]) {
+        const response = await call(authorizeBody({ ...overrides, consent_granted: true }), token);
+        expectError(response, status, errorType);
+      }
     }
     expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
   });
@@ -297,21 +272,6 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
     }
   });
 
-  it('refuses a code_challenge that is not an S256 challenge and a method other than S256, before anything else', async () => {
-    const { t, start } = await startIdp();
-    const { sessionToken } = await userWithRoles(t);
-    for (const overrides of [
-      { code_challenge: 'short' },
-      { code_challenge: 'a'.repeat(44) },
-      { code_challenge: `${'a'.repeat(42)}=` },
-      { code_challenge_method: 'plain' },
-    ]) {
-      const response = await start(authorizeBody(overrides), sessionToken);
-      expect(response.status).toBe(400);
-      expect(response.json.body).toBeDefined();
-    }
-  });
-
   it('lets a confidential client leave PKCE out', async () => {
     const { t, start } = await startIdp();
     const { sessionToken } = await userWithRoles(t);
@@ -327,9 +287,10 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
     const { sessionToken, sessionId } = await userWithRoles(t);
     await db.updateTable('sessions').set({ revoked_at: START }).where('session_id', '=', sessionId).execute();
     for (const call of [start, submit]) {
-      // The session is checked first: an anonymous caller learns nothing about the clients.
       expectError(await call(authorizeBody({ consent_granted: true })), 401, 'user_unauthenticated');
-      expectError(await call(authorizeBody({ client_id: 'nope' })), 401, 'user_unauthenticated');
+      // The client and its redirect URI come first (RFC 6749 §4.1.2.1), as at any authorization endpoint: they are not
+      // secret (the client's own pages link here with them).
+      expectError(await call(authorizeBody({ client_id: 'nope' })), 404, 'oauth_client_not_found');
       expectError(await call(authorizeBody({ consent_granted: true }), sessionToken), 404, 'session_not_found');
       expectError(await call(authorizeBody({ consent_granted: true }), 'not-a-session'), 404, 'session_not_found');
     }
@@ -580,21 +541,365 @@ describe('prompt (OpenID Connect Core §3.1.2.1)', () => {
     expect(queryOf(response.json.data.redirect_uri)).toMatchObject({ code: response.json.data.authorization_code });
   });
 
-  it('prompt=none with another value is invalid_request; prompt=login and select_account are like no prompt', async () => {
-    const { t, db, submit, start } = await startIdp();
+  it('prompt=select_account is like no prompt', async () => {
+    const { t, start, submit } = await startIdp();
     const { sessionToken } = await userWithRoles(t);
-    const invalid = await submit(authorizeBody({ prompt: 'none login', consent_granted: true }), sessionToken);
-    expect(queryOf(invalid.json.data.redirect_uri)).toEqual({
-      error: 'invalid_request',
-      error_description: 'prompt=none cannot be combined with other prompt values.',
+    const body = authorizeBody({ prompt: 'select_account' });
+    expect((await start(body, sessionToken)).json.data.consent_required).toBe(true);
+    await submit({ ...body, consent_granted: true }, sessionToken);
+    const silent = await submit(body, sessionToken);
+    expect(queryOf(silent.json.data.redirect_uri).code).toBe(silent.json.data.authorization_code);
+  });
+});
+
+/** The redirect URI an error answer sends the browser to (RFC 6749 §4.1.2.1): error, description, state, iss. */
+function errorRedirect(error: string, description: string, base = SPA_CALLBACK, state: string | null = 'state-123') {
+  const query = new URLSearchParams({ error, error_description: description });
+  if (state !== null) query.set('state', state);
+  query.set('iss', ISSUER);
+  return `${base}?${query}`;
+}
+
+/** The whole answer of a redirect: `{ redirect_uri }` and nothing else (no user, client or scope fields). */
+function redirectAnswer(redirectUri: string) {
+  return { request_id: REQUEST_ID, status_code: 200, redirect_uri: redirectUri };
+}
+
+/** The whole answer asking for a fresh sign-in. */
+function reauthenticationAnswer(reason: 'login' | 'max_age' | 'id_token_hint') {
+  return {
+    request_id: REQUEST_ID,
+    status_code: 200,
+    reauthentication_required: { reason, login_ticket: expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/) },
+  };
+}
+
+/** An ID token this provider signed, as the token endpoint would issue it. */
+function idTokenFor(t: TestProvider, subject: string, options: { clientId?: string; issuedAt?: number } = {}) {
+  return signIdToken(
+    { db: t.provider.database.db, config: t.provider.config },
+    {
+      subject,
+      clientId: options.clientId ?? 'spa',
+      nowMs: options.issuedAt ?? t.clock.now(),
+      lifetimeSeconds: 3600,
+      authTimeMs: options.issuedAt ?? t.clock.now(),
+    },
+  );
+}
+
+const PUBLIC_CLIENT_NEEDS_PKCE =
+  'This client is a public client: its authorization requests need a PKCE code_challenge.';
+const BAD_CHALLENGE = 'The code_challenge must be an S256 challenge: 43 base64url characters (RFC 7636).';
+const BAD_MAX_AGE = 'The max_age must be a number of seconds written in decimal digits.';
+const BAD_HINT = 'The id_token_hint is not an ID token this server issued to this client.';
+const CODE_ONLY = 'The response_type must be code: this server offers the authorization code flow only.';
+
+describe('errors after the redirect URI is verified go back to the client (RFC 6749 §4.1.2.1)', () => {
+  it.each([
+    ['response_type token', { response_type: 'token' }, 'unsupported_response_type', CODE_ONLY],
+    ['response_type code id_token', { response_type: 'code id_token' }, 'unsupported_response_type', CODE_ONLY],
+    // RFC 7636 §4.4.1; finding 13: plain was stored as if it were S256.
+    [
+      'code_challenge_method plain',
+      { code_challenge_method: 'plain' },
+      'invalid_request',
+      'The code_challenge_method plain is not supported: use S256 (RFC 7636).',
+    ],
+    [
+      'code_challenge_method s256 (methods are case-sensitive)',
+      { code_challenge_method: 's256' },
+      'invalid_request',
+      'The code_challenge_method s256 is not supported: use S256 (RFC 7636).',
+    ],
+    [
+      'a code_challenge_method without a code_challenge',
+      { code_challenge: undefined, code_challenge_method: 'S256' },
+      'invalid_request',
+      'A code_challenge_method was sent without a code_challenge.',
+    ],
+    ['a challenge that is too short', { code_challenge: 'short' }, 'invalid_request', BAD_CHALLENGE],
+    ['a challenge of 44 characters', { code_challenge: 'a'.repeat(44) }, 'invalid_request', BAD_CHALLENGE],
+    ['a padded challenge', { code_challenge: `${'a'.repeat(42)}=` }, 'invalid_request', BAD_CHALLENGE],
+    ['a public client without a challenge', { code_challenge: undefined }, 'invalid_request', PUBLIC_CLIENT_NEEDS_PKCE],
+    ['an empty challenge (taken as none)', { code_challenge: '' }, 'invalid_request', PUBLIC_CLIENT_NEEDS_PKCE],
+    [
+      'a public client without a challenge and a bad scope (PKCE is checked first)',
+      { code_challenge: undefined, scopes: ['admin'] },
+      'invalid_request',
+      PUBLIC_CLIENT_NEEDS_PKCE,
+    ],
+    [
+      'prompt=none with another value',
+      { prompt: 'none login' },
+      'invalid_request',
+      'prompt=none cannot be combined with other prompt values.',
+    ],
+    ['a negative max_age', { max_age: '-1' }, 'invalid_request', BAD_MAX_AGE],
+    ['a max_age with a fraction', { max_age: '1.5' }, 'invalid_request', BAD_MAX_AGE],
+    ['a max_age with a space', { max_age: ' 60' }, 'invalid_request', BAD_MAX_AGE],
+    ['a max_age in words', { max_age: 'ten' }, 'invalid_request', BAD_MAX_AGE],
+    [
+      'a scope the client may not request',
+      { scopes: ['openid', 'write:everything'] },
+      'invalid_scope',
+      'The client spa may not request the scope write:everything.',
+    ],
+    [
+      'a scope with a quote and a backslash (never echoed as they are)',
+      { scopes: ['a"b\\c'] },
+      'invalid_scope',
+      'The client spa may not request the scope a?b?c.',
+    ],
+    ['an id_token_hint that is no JWT', { id_token_hint: 'not-a-jwt' }, 'invalid_request', BAD_HINT],
+  ] as const)('%s', async (_name, overrides, error, description) => {
+    const { t, db, start, submit } = await startIdp();
+    const { sessionToken } = await userWithRoles(t);
+    for (const call of [start, submit]) {
+      // Checked before the session: a visitor who is not signed in is sent back the same way.
+      for (const token of [sessionToken, undefined]) {
+        const response = await call(authorizeBody({ ...overrides, consent_granted: true }), token);
+        expect(response.status).toBe(200);
+        expect(response.json.data).toEqual(redirectAnswer(errorRedirect(error, description)));
+      }
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+  });
+
+  it("names another client's scope, leaves state out when none was sent, and keeps the registered query", async () => {
+    const { t, start } = await startIdp();
+    const { sessionToken } = await userWithRoles(t, ['admin']);
+    const server = await start(
+      authorizeBody({
+        client_id: 'server',
+        redirect_uri: SERVER_CALLBACK,
+        code_challenge: undefined,
+        scopes: ['read:documents'],
+      }),
+      sessionToken,
+    );
+    expect(server.json.data).toEqual(
+      redirectAnswer(
+        errorRedirect('invalid_scope', 'The client server may not request the scope read:documents.', SERVER_CALLBACK),
+      ),
+    );
+    const tenant = await start(
+      authorizeBody({ redirect_uri: TENANT_CALLBACK, state: undefined, response_type: 'token' }),
+      sessionToken,
+    );
+    expect(tenant.json.data.redirect_uri).toBe(
+      `${TENANT_CALLBACK}&error=unsupported_response_type&error_description=${new URLSearchParams({ d: CODE_ONLY }).toString().slice(2)}&iss=${encodeURIComponent(ISSUER)}`,
+    );
+  });
+
+  it('refuses an id_token_hint that is not an ID token this provider issued to this client', async () => {
+    const { t, db, start, submit } = await startIdp();
+    const { userId, sessionToken } = await userWithRoles(t);
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ sub: userId, aud: 'spa', iss: ISSUER })
+      .setProtectedHeader({ alg: 'RS256', kid: 'idp-forged' })
+      .setIssuedAt()
+      .sign(privateKey);
+    const [header, , signature] = (await idTokenFor(t, userId)).split('.');
+    const otherUser = Buffer.from(JSON.stringify({ sub: 'user-test-other', aud: 'spa', iss: ISSUER })).toString(
+      'base64url',
+    );
+    for (const hint of [
+      await idTokenFor(t, userId, { clientId: 'server' }),
+      forged,
+      `${header}.${otherUser}.${signature}`,
+      'a.b.c',
+    ]) {
+      for (const call of [start, submit]) {
+        const response = await call(authorizeBody({ id_token_hint: hint, consent_granted: true }), sessionToken);
+        expect(response.json.data).toEqual(redirectAnswer(errorRedirect('invalid_request', BAD_HINT)));
+      }
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+  });
+});
+
+describe('prompt=none with nobody signed in (OpenID Connect Core §3.1.2.6)', () => {
+  it('answers login_required at the redirect URI at once, for no session, a dead one or an unknown token', async () => {
+    const { t, db, start, submit } = await startIdp();
+    const { sessionToken, sessionId } = await userWithRoles(t);
+    await db.updateTable('sessions').set({ revoked_at: START }).where('session_id', '=', sessionId).execute();
+    const expected = redirectAnswer(
+      errorRedirect('login_required', 'No user is signed in, and prompt=none forbids asking for a sign-in.'),
+    );
+    for (const call of [start, submit]) {
+      for (const token of [undefined, sessionToken, 'not-a-session']) {
+        const response = await call(authorizeBody({ prompt: 'none', consent_granted: true }), token);
+        expect(response.status).toBe(200);
+        expect(response.json.data).toEqual(expected);
+      }
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+  });
+});
+
+describe('prompt=login: a fresh sign-in, proved by the login ticket', () => {
+  it('asks for a fresh sign-in, start and submit alike, and issues a code only after one', async () => {
+    const { t, db, start, submit } = await startIdp();
+    const ada = await userWithRoles(t, [], 'ada@example.com');
+    t.clock.advance(60_000);
+    const body = authorizeBody({ prompt: 'login' });
+    let ticket = '';
+    for (const call of [start, submit]) {
+      const response = await call({ ...body, consent_granted: true }, ada.sessionToken);
+      expect(response.status).toBe(200);
+      expect(response.json.data).toEqual(reauthenticationAnswer('login'));
+      ticket = response.json.data.reauthentication_required.login_ticket;
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+    // The ticket does not make the old session fresh: it signed in before the ticket was issued.
+    expect(
+      (await submit({ ...body, login_ticket: ticket, consent_granted: true }, ada.sessionToken)).json.data,
+    ).toEqual(reauthenticationAnswer('login'));
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+
+    t.clock.advance(30_000);
+    const again = await signIn(t, { email: 'ada@example.com' });
+    const preflight = await start({ ...body, login_ticket: ticket }, again.sessionToken);
+    expect(preflight.json.data).toMatchObject({ user_id: ada.userId, consent_required: true });
+    const submitted = await submit({ ...body, login_ticket: ticket, consent_granted: true }, again.sessionToken);
+    expect(queryOf(submitted.json.data.redirect_uri)).toEqual({
+      code: submitted.json.data.authorization_code,
       state: 'state-123',
       iss: ISSUER,
     });
-    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
-    for (const prompt of ['login', 'select_account', 'login select_account']) {
-      expect((await start(authorizeBody({ prompt }), sessionToken)).json.data.consent_required).toBe(true);
+    const { codes } = await idpRows(db);
+    expect(codes).toMatchObject([{ user_id: ada.userId, session_id: again.sessionId, auth_time: START + 90_000 }]);
+    // prompt=login without the ticket asks again, however fresh the session.
+    expect((await start(body, again.sessionToken)).json.data).toEqual(reauthenticationAnswer('login'));
+  });
+
+  it('takes only a ticket of this provider, for this client, at most 10 minutes old', async () => {
+    const { t, start } = await startIdp();
+    const ada = await userWithRoles(t, [], 'ada@example.com');
+    t.clock.advance(1_000);
+    const body = authorizeBody({ prompt: 'login' });
+    const ticket = (await start(body, ada.sessionToken)).json.data.reauthentication_required.login_ticket as string;
+    const serverBody = authorizeBody({
+      client_id: 'server',
+      redirect_uri: SERVER_CALLBACK,
+      code_challenge: undefined,
+      prompt: 'login',
+    });
+    const serverTicket = (await start(serverBody, ada.sessionToken)).json.data.reauthentication_required.login_ticket;
+    t.clock.advance(1_000);
+    const again = await signIn(t, { email: 'ada@example.com' });
+    const answer = async (loginTicket: string) =>
+      (await start({ ...body, login_ticket: loginTicket }, again.sessionToken)).json.data;
+
+    expect(await answer(ticket)).toMatchObject({ user_id: ada.userId });
+    // Stateless: the provider's key alone makes a ticket (another instance with the same key issued this one).
+    expect(await answer(issueLoginTicket(t.passcodeKey, 'spa', t.clock.now() - 500))).toMatchObject({
+      user_id: ada.userId,
+    });
+    for (const wrong of [
+      serverTicket,
+      issueLoginTicket(randomBytes(32), 'spa', t.clock.now() - 500),
+      `${ticket.slice(0, -2)}${ticket.endsWith('AA') ? 'BB' : 'AA'}`,
+      `${Buffer.from(JSON.stringify({ c: 'spa', t: 0 })).toString('base64url')}.${ticket.split('.')[1]}`,
+      'not-a-ticket',
+    ]) {
+      expect(await answer(wrong)).toEqual(reauthenticationAnswer('login'));
     }
-    await submit(authorizeBody({ consent_granted: true }), sessionToken);
-    expect((await start(authorizeBody({ prompt: 'login' }), sessionToken)).json.data.consent_required).toBe(false);
+    expect((await start({ ...serverBody, login_ticket: serverTicket }, again.sessionToken)).json.data).toMatchObject({
+      user_id: ada.userId,
+    });
+    t.clock.advance(10 * 60_000 - 1_000);
+    expect(await answer(ticket)).toMatchObject({ user_id: ada.userId });
+    t.clock.advance(1);
+    expect(await answer(ticket)).toEqual(reauthenticationAnswer('login'));
+  });
+});
+
+describe('max_age (OpenID Connect Core §3.1.2.1)', () => {
+  it('a session signed in longer ago signs in again (login_required with prompt=none), then a code carries the new auth_time', async () => {
+    const { t, db, start, submit } = await startIdp();
+    const ada = await userWithRoles(t, [], 'ada@example.com');
+    t.clock.advance(61_000);
+    const body = authorizeBody({ max_age: '60' });
+    let ticket = '';
+    for (const call of [start, submit]) {
+      const response = await call({ ...body, consent_granted: true }, ada.sessionToken);
+      expect(response.json.data).toEqual(reauthenticationAnswer('max_age'));
+      ticket = response.json.data.reauthentication_required.login_ticket;
+      const none = await call({ ...body, prompt: 'none', consent_granted: true }, ada.sessionToken);
+      expect(none.json.data).toEqual(
+        redirectAnswer(
+          errorRedirect(
+            'login_required',
+            'The user signed in longer ago than max_age allows, and prompt=none forbids asking for a sign-in.',
+          ),
+        ),
+      );
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+    // 61 seconds is not more than max_age=61.
+    expect((await start(authorizeBody({ max_age: '61' }), ada.sessionToken)).json.data).toMatchObject({
+      user_id: ada.userId,
+    });
+
+    t.clock.advance(5_000);
+    const again = await signIn(t, { email: 'ada@example.com' });
+    t.clock.advance(2_000);
+    const submitted = await submit({ ...body, consent_granted: true }, again.sessionToken);
+    expect(submitted.json.data.authorization_code).toEqual(expect.any(String));
+    const { codes } = await idpRows(db);
+    expect(codes).toMatchObject([{ session_id: again.sessionId, auth_time: START + 66_000 }]);
+    // max_age=0 is prompt=login: the fresh sign-in answers it with the ticket, and only with it.
+    const zero = authorizeBody({ max_age: '0' });
+    expect((await start(zero, again.sessionToken)).json.data).toEqual(reauthenticationAnswer('max_age'));
+    expect((await start({ ...zero, login_ticket: ticket }, again.sessionToken)).json.data).toMatchObject({
+      user_id: ada.userId,
+    });
+    expect((await start({ ...zero, login_ticket: ticket }, ada.sessionToken)).json.data).toEqual(
+      reauthenticationAnswer('max_age'),
+    );
+  });
+});
+
+describe('id_token_hint (OpenID Connect Core §3.1.2.1)', () => {
+  it('naming another user asks to sign in as them (login_required with prompt=none): never a code for the wrong user', async () => {
+    const { t, db, start, submit } = await startIdp();
+    const ada = await userWithRoles(t, [], 'ada@example.com');
+    const grace = await userWithRoles(t, [], 'grace@example.com');
+    const hint = await idTokenFor(t, grace.userId);
+    const body = authorizeBody({ id_token_hint: hint });
+    for (const call of [start, submit]) {
+      const response = await call({ ...body, consent_granted: true }, ada.sessionToken);
+      expect(response.json.data).toEqual(reauthenticationAnswer('id_token_hint'));
+      // A ticket does not change who is signed in.
+      const ticket = response.json.data.reauthentication_required.login_ticket;
+      t.clock.advance(1_000);
+      const adaAgain = await signIn(t, { email: 'ada@example.com' });
+      const retried = await call({ ...body, login_ticket: ticket, consent_granted: true }, adaAgain.sessionToken);
+      expect(retried.json.data).toEqual(reauthenticationAnswer('id_token_hint'));
+      const none = await call({ ...body, prompt: 'none', consent_granted: true }, ada.sessionToken);
+      expect(none.json.data).toEqual(
+        redirectAnswer(
+          errorRedirect(
+            'login_required',
+            'The signed-in user is not the one the id_token_hint names, and prompt=none forbids asking for a sign-in.',
+          ),
+        ),
+      );
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+
+    // Grace signed in: the hint names her (expired or not), and the code is hers.
+    const expired = await idTokenFor(t, grace.userId, { issuedAt: START - 86_400_000 });
+    for (const graceHint of [hint, expired]) {
+      const submitted = await submit(
+        authorizeBody({ id_token_hint: graceHint, consent_granted: true }),
+        grace.sessionToken,
+      );
+      expect(submitted.json.data.authorization_code).toEqual(expect.any(String));
+    }
+    const { codes } = await idpRows(db);
+    expect(codes.map((row) => row.user_id)).toEqual([grace.userId, grace.userId]);
   });
 });

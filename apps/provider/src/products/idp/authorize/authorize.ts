@@ -2,22 +2,29 @@
 // Connect Core §3.1.2) as the host's consent page drives it. The browser is on the host's page with the client's
 // query; the widget relays it here with the user's Latchkey session, and `submit` answers the URI to send the browser
 // back to, carrying the authorization code (or the error).
-import type { AuthenticationFactor, IdpScopeResult, User } from '@latchkey/sdk/contract';
-import { z } from 'zod';
+import type { AuthenticationFactor, IdpReauthenticationReason, IdpScopeResult, User } from '@latchkey/sdk/contract';
 import type { IdpClientConfig } from '../../../config';
-import { ok, type ProviderContext, readBody } from '../../../http/context';
+import { ok, type ProviderContext, type ProviderDeps, readBody } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
-import { requireSession, type SessionRow } from '../../../services/sessions';
+import { findLiveSession, type SessionRow } from '../../../services/sessions';
 import { loadUser } from '../../../services/users';
 import { idpIssuer } from '../clients';
 import { grantedScopes, mergeGrant } from './grants';
-import { type AuthorizeBody, authorizeSchema, type CheckedRequest, checkAuthorizeRequest, withQuery } from './request';
+import { issueLoginTicket, loginTicketIssuedAt } from './loginTicket';
+import {
+  AuthorizationErrorRedirect,
+  type AuthorizeBody,
+  authorizeSchema,
+  type CheckedRequest,
+  checkRequestParameters,
+  submitSchema,
+  verifyClientAndRedirect,
+  withQuery,
+} from './request';
 import { scopeResults } from './scopes';
 
-const submitSchema = authorizeSchema.extend({ consent_granted: z.boolean().default(false) });
-
-/** Where an authorization request stands for the signed-in user. */
+/** Where an authorization request stands for the signed-in user, once every check before consent passed. */
 interface Evaluation extends CheckedRequest {
   session: SessionRow;
   user: User;
@@ -31,24 +38,109 @@ interface Evaluation extends CheckedRequest {
   consentNeeded: boolean;
 }
 
-async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Evaluation> {
+/** The outcome of the checks: the whole answer to send now (a redirect or a request to sign in again), or consent. */
+type Outcome = { answer: Record<string, unknown> } | { evaluation: Evaluation };
+
+/** The request's redirect URI with `params`, `state` as the client sent it and `iss` (RFC 9207 §2). */
+function redirectBack(deps: ProviderDeps, body: AuthorizeBody, params: Record<string, string>): string {
+  return withQuery(body.redirect_uri, { ...params, state: body.state, iss: idpIssuer(deps.config) });
+}
+
+/** An error answer that sends the browser back to the client (RFC 6749 §4.1.2.1): `{ redirect_uri }` and nothing else. */
+function errorRedirect(deps: ProviderDeps, body: AuthorizeBody, error: string, description: string): Outcome {
+  return { answer: { redirect_uri: redirectBack(deps, body, { error, error_description: description }) } };
+}
+
+/** Why the session must be proved again before this request goes on (issue order: login, max_age, id_token_hint). */
+function reauthenticationReason(
+  deps: ProviderDeps,
+  checked: CheckedRequest,
+  body: AuthorizeBody,
+  session: SessionRow,
+): IdpReauthenticationReason | null {
+  const now = deps.clock.now();
+  const authTime = sessionAuthTime(session);
+  // A valid login ticket issued no later than the session's authentication: the user signed in again after this
+  // request asked for it. It stands for `prompt=login` and for `max_age` (OpenID Connect Core §3.1.2.1: max_age=0
+  // is prompt=login; a fresh sign-in answering this request satisfies the request however long it took).
+  const ticketIssuedAt =
+    body.login_ticket === undefined
+      ? null
+      : loginTicketIssuedAt(deps.passcodeKey, body.login_ticket, checked.client.clientId, now);
+  const signedInAgain = ticketIssuedAt !== null && ticketIssuedAt <= authTime;
+  // OpenID Connect Core §3.1.2.1 `prompt=login`: "The Authorization Server SHOULD prompt the End-User for
+  // reauthentication."
+  if (checked.prompt.has('login') && !signedInAgain) return 'login';
+  // OpenID Connect Core §3.1.2.1 `max_age`: "If the elapsed time is greater than this value, the OP MUST attempt to
+  // actively re-authenticate the End-User."
+  if (checked.maxAgeSeconds !== null && now - authTime > checked.maxAgeSeconds * 1000 && !signedInAgain) {
+    return 'max_age';
+  }
+  // OpenID Connect Core §3.1.2.1 `id_token_hint`: a positive response only if the user it identifies "is logged in
+  // or is logged in by the request"; never a code for another user.
+  if (checked.hintSubject !== null && checked.hintSubject !== session.user_id) return 'id_token_hint';
+  return null;
+}
+
+/** Why `prompt=none` stops the request at the client: `error_description` of `login_required`. */
+const LOGIN_REQUIRED: Record<IdpReauthenticationReason | 'no_session', string> = {
+  no_session: 'No user is signed in, and prompt=none forbids asking for a sign-in.',
+  login: 'The user must sign in again, and prompt=none forbids asking for a sign-in.',
+  max_age: 'The user signed in longer ago than max_age allows, and prompt=none forbids asking for a sign-in.',
+  id_token_hint:
+    'The signed-in user is not the one the id_token_hint names, and prompt=none forbids asking for a sign-in.',
+};
+
+/**
+ * Every check of an authorization request, start and submit alike, in this order:
+ * 1. the client (`oauth_client_not_found`) and 2. its redirect URI (`invalid_redirect_uri`): JSON errors for the
+ *    widget's error screen, since nothing may be sent to an unverified redirect URI (RFC 6749 §4.1.2.1);
+ * 3. the request itself (response type, PKCE, prompt, max_age, scopes, id_token_hint): errors go back to the client;
+ * 4. the session: none or dead is `login_required` at the client with `prompt=none` (OpenID Connect Core §3.1.2.6),
+ *    else a JSON error (`user_unauthenticated` / `session_not_found`) and the widget shows its sign-in;
+ * 5. an impersonated session may not consent in the user's name (`unauthorized_action`);
+ * 6. re-authentication (`prompt=login`, `max_age`, `id_token_hint`): `login_required` at the client with
+ *    `prompt=none`, else `reauthentication_required` with a login ticket;
+ * 7. then consent.
+ */
+async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcome> {
   const deps = c.get('deps');
+  const client = verifyClientAndRedirect(deps.config, body);
+  let checked: CheckedRequest;
+  try {
+    checked = await checkRequestParameters(deps, client, body);
+  } catch (error) {
+    if (error instanceof AuthorizationErrorRedirect) return errorRedirect(deps, body, error.error, error.description);
+    throw error;
+  }
   // sdk-and-idp §6: "Anonymous visitors cannot use the authorize flow."
-  const { row: session } = await requireSession(c);
+  const { sessionToken } = c.get('auth');
+  const session = sessionToken === null ? undefined : await findLiveSession(deps, sessionToken);
+  if (!session) {
+    // OpenID Connect Core §3.1.2.6 `login_required`: prompt=none and nobody to act for.
+    if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED.no_session);
+    throw new ProviderError(sessionToken === null ? 'user_unauthenticated' : 'session_not_found');
+  }
   // An impersonated session (support acting as the user) may look at the user's account but never grant a third
   // party access in the user's name: consent is the user's own decision (security.md: consent shows exactly what
   // the user grants).
   if (session.impersonator_id !== null) throw new ProviderError('unauthorized_action');
-  const checked = checkAuthorizeRequest(deps.config, body);
   const user = await loadUser(deps.db, session.user_id);
   if (!user) throw new ProviderError('session_not_found');
+  const reason = reauthenticationReason(deps, checked, body, session);
+  if (reason !== null) {
+    // OpenID Connect Core §3.1.2.6: the user would have to sign in, and prompt=none forbids asking.
+    if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED[reason]);
+    const loginTicket = issueLoginTicket(deps.passcodeKey, client.clientId, deps.clock.now());
+    return { answer: { reauthentication_required: { reason, login_ticket: loginTicket } } };
+  }
   const results = scopeResults(deps.config.project, user.roles, checked.scopes);
   const grantable = results.filter((result) => result.is_grantable).map((result) => result.scope);
-  const granted = await grantedScopes(deps.db, deps, user.user_id, checked.client.clientId);
+  const granted = await grantedScopes(deps.db, deps, user.user_id, client.clientId);
   const consentNeeded =
-    checked.client.consentRequired &&
+    client.consentRequired &&
     (checked.prompt.has('consent') || granted === null || grantable.some((scope) => !granted.has(scope)));
-  return { ...checked, session, user, scopeResults: results, grantable, consentNeeded };
+  return { evaluation: { ...checked, session, user, scopeResults: results, grantable, consentNeeded } };
 }
 
 /** The client as the consent screen shows it (contract §4 `client`). */
@@ -74,13 +166,16 @@ export function sessionAuthTime(session: SessionRow): number {
 
 /**
  * Start (the consent screen's preflight): the client, each scope with whether this user may grant it, and whether to
- * ask. With `prompt=none` the screen must not ask (OpenID Connect Core §3.1.2.1): `consent_required` is false and the
- * submit that follows answers the client `error=consent_required` if consent was in fact needed (§3.1.2.6).
- * `prompt=login` and `prompt=select_account` are treated as no prompt: the widget cannot re-authenticate here.
+ * ask; or, when a check sends the browser back or asks for a fresh sign-in, that answer alone (see `evaluate`). With
+ * `prompt=none` the screen must not ask (OpenID Connect Core §3.1.2.1): `consent_required` is false and the submit
+ * that follows answers the client `error=consent_required` if consent was in fact needed (§3.1.2.6).
+ * `prompt=select_account` is treated as no prompt: a session holds one user.
  */
 export async function authorizeStart(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, authorizeSchema);
-  const evaluation = await evaluate(c, body);
+  const outcome = await evaluate(c, body);
+  if ('answer' in outcome) return ok(c, outcome.answer);
+  const { evaluation } = outcome;
   return ok(c, {
     user_id: evaluation.user.user_id,
     user: evaluation.user,
@@ -91,24 +186,21 @@ export async function authorizeStart(c: ProviderContext): Promise<Response> {
 }
 
 /**
- * Submit: the user's decision. Refusals send the browser back with the error (RFC 6749 §4.1.2.1) and store nothing;
- * otherwise the grantable scopes are remembered and a single-use code is issued (RFC 6749 §4.1.2). Either way the
- * answer's `redirect_uri` carries `state` as the client sent it and `iss` (RFC 9207 §2).
+ * Submit: the user's decision, after the same checks as start (a crafted submit skips none of them). Refusals send the
+ * browser back with the error (RFC 6749 §4.1.2.1) and store nothing; otherwise the grantable scopes are remembered
+ * and a single-use code is issued (RFC 6749 §4.1.2). Either way the answer's `redirect_uri` carries `state` as the
+ * client sent it and `iss` (RFC 9207 §2).
  */
 export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, submitSchema);
-  const evaluation = await evaluate(c, body);
+  const outcome = await evaluate(c, body);
+  if ('answer' in outcome) return ok(c, outcome.answer);
+  const { evaluation } = outcome;
   const { client, prompt } = evaluation;
-  const back = (params: Record<string, string>) =>
-    withQuery(body.redirect_uri, { ...params, state: body.state, iss: idpIssuer(deps.config) });
   const refuse = (error: string, description: string) =>
-    ok(c, { redirect_uri: back({ error, error_description: description }) });
+    ok(c, { redirect_uri: redirectBack(deps, body, { error, error_description: description }) });
 
-  // OpenID Connect Core §3.1.2.1: `none` must not be combined with another prompt value.
-  if (prompt.has('none') && prompt.size > 1) {
-    return refuse('invalid_request', 'prompt=none cannot be combined with other prompt values.');
-  }
   // OpenID Connect Core §3.1.2.6: consent is needed and the client asked that no screen be shown.
   if (prompt.has('none') && evaluation.consentNeeded) {
     return refuse('consent_required', 'The user has not granted these scopes to the client yet.');
@@ -140,6 +232,8 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
         nonce: body.nonce ?? null,
         // RFC 7636 §4.4: kept with the code, checked against the verifier at the token endpoint.
         code_challenge: body.code_challenge ?? null,
+        // OpenID Connect Core §2 and §3.1.2.1: every ID token carries `auth_time` (so it is there whenever `max_age` was
+        // sent, as §3.1.2.1 requires); the code keeps it for the token endpoint.
         auth_time: sessionAuthTime(evaluation.session),
         created_at: now,
         // RFC 6749 §4.1.2: short-lived (`authorizationCodeSeconds`, at most 10 minutes).
@@ -148,5 +242,5 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
       })
       .execute();
   });
-  return ok(c, { redirect_uri: back({ code }), authorization_code: code });
+  return ok(c, { redirect_uri: redirectBack(deps, body, { code }), authorization_code: code });
 }

@@ -2,7 +2,7 @@
 // `state` carried back, and the id_token_hint that lets the widget skip the question.
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { expectError, REQUEST_ID } from '../../../../test/expectError';
+import { errorBody, expectError, REQUEST_ID } from '../../../../test/expectError';
 import { signIn } from '../../../../test/fixtures';
 import { START, startProvider, type TestProvider } from '../../../../test/harness';
 import { signIdToken } from '../oauth2/idTokens';
@@ -79,8 +79,8 @@ describe('POST /oauth/logout/start', () => {
       'oauth_client_not_found',
     );
     const accepted: string[] = [];
+    // (An empty one is no URI at all: see 'client_id alone' below.)
     for (const uri of [
-      '',
       '//evil.com',
       'https://app.example.com@evil.com/logged-out',
       'https://app@evil.com',
@@ -164,5 +164,93 @@ describe('POST /oauth/logout/start', () => {
       if (hint.length > 8192) expect(response.status).toBe(400);
       else expectError(response, 400, 'invalid_id_token_hint');
     }
+  });
+});
+
+const NO_CLIENT = 'The logout request names no client: send client_id, or an id_token_hint (its aud names the client).';
+
+describe('the optional parameters (RP-Initiated Logout 1.0 §2, §3)', () => {
+  it('an id_token_hint alone names the client: without a post_logout_redirect_uri there is no redirect_uri', async () => {
+    const { t, logout, idToken } = await startIdp();
+    const { userId, sessionToken, sessionId } = await signIn(t);
+    const hint = await idToken(userId, { sessionId });
+    expect((await logout({ id_token_hint: hint }, sessionToken)).json.data).toEqual({
+      request_id: REQUEST_ID,
+      status_code: 200,
+      consent_required: false,
+    });
+    // Not signed in (or someone else): the user is asked all the same.
+    expect((await logout({ id_token_hint: hint })).json.data).toEqual({
+      request_id: REQUEST_ID,
+      status_code: 200,
+      consent_required: true,
+    });
+    // With a post-logout URI: it must be the hint's client's, and state comes back on it.
+    const back = await logout(
+      { id_token_hint: hint, post_logout_redirect_uri: SPA_LOGGED_OUT, state: 'a b' },
+      sessionToken,
+    );
+    expect(back.json.data).toEqual({
+      request_id: REQUEST_ID,
+      status_code: 200,
+      redirect_uri: `${SPA_LOGGED_OUT}?state=a+b`,
+      consent_required: false,
+    });
+    expectError(
+      await logout({ id_token_hint: hint, post_logout_redirect_uri: 'https://server.example.com/bye' }, sessionToken),
+      400,
+      'invalid_post_logout_redirect_uri',
+    );
+  });
+
+  it('client_id alone needs no post_logout_redirect_uri, and state without one goes nowhere', async () => {
+    const { t, logout } = await startIdp();
+    const { sessionToken } = await signIn(t);
+    for (const extra of [{}, { state: 'st', post_logout_redirect_uri: '', id_token_hint: '' }]) {
+      expect((await logout({ client_id: 'spa', ...extra }, sessionToken)).json.data).toEqual({
+        request_id: REQUEST_ID,
+        status_code: 200,
+        consent_required: true,
+      });
+    }
+  });
+
+  it('a post_logout_redirect_uri without id_token_hint needs client_id: a request naming no client is refused', async () => {
+    const { t, logout } = await startIdp();
+    const { sessionToken } = await signIn(t);
+    for (const request of [
+      { post_logout_redirect_uri: SPA_LOGGED_OUT, state: 'st' },
+      {},
+      { client_id: '', id_token_hint: '', post_logout_redirect_uri: SPA_LOGGED_OUT },
+    ]) {
+      const response = await logout(request, sessionToken);
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual(errorBody(404, 'oauth_client_not_found', NO_CLIENT));
+    }
+  });
+
+  it('client_id and id_token_hint must agree; a hint of a client the project no longer has names none', async () => {
+    const { t, logout, idToken } = await startIdp();
+    const { userId, sessionToken } = await signIn(t);
+    const spaHint = await idToken(userId);
+    expectError(
+      await logout({ client_id: 'server', id_token_hint: spaHint }, sessionToken),
+      400,
+      'invalid_id_token_hint',
+    );
+    expectError(
+      await logout(
+        { client_id: 'server', id_token_hint: spaHint, post_logout_redirect_uri: SPA_LOGGED_OUT },
+        sessionToken,
+      ),
+      400,
+      'invalid_id_token_hint',
+    );
+    const goneHint = await idToken(userId, { clientId: 'retired-app' });
+    const gone = await logout({ id_token_hint: goneHint }, sessionToken);
+    expect(gone.json).toEqual(
+      errorBody(404, 'oauth_client_not_found', 'The id_token_hint was issued to a client this project no longer has.'),
+    );
+    expectError(await logout({ id_token_hint: 'a.b.c' }, sessionToken), 400, 'invalid_id_token_hint');
   });
 });

@@ -1,9 +1,14 @@
 // The authorization request the widget relays (`idp/oauth/authorize/start` and `/submit`): the page's query string
-// as `parseOAuthAuthorizeParams` turned it into JSON (contract §4 "IdP"), and the checks it must pass.
+// as `parseOAuthAuthorizeParams` turned it into JSON (contract §4 "IdP"), and the checks it must pass before anyone's
+// session is looked at.
 import { z } from 'zod';
 import type { IdpClientConfig, ProviderConfig } from '../../../config';
+import type { ProviderDeps } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { findIdpClient } from '../clients';
+import { readIdTokenHint } from '../oauth2/idTokens';
+import { printable } from '../oauth2/protocol';
+import { MAX_LOGIN_TICKET_LENGTH } from './loginTicket';
 
 /** The scopes asked for when the request names none (sdk-and-idp §9: default scope 'openid email profile'). */
 export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
@@ -11,65 +16,184 @@ export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 /** The longest redirect URI, state or nonce taken (browsers and servers cap URLs at a few kilobytes). */
 const MAX_URI_LENGTH = 2048;
 
-export const authorizeSchema = z.object({
+/** RFC 7636 §4.2: the S256 challenge is BASE64URL(SHA-256(verifier)), 43 characters. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+/** OpenID Connect Core §3.1.2.1 `max_age`: a number of seconds, written in decimal digits. */
+const MAX_AGE = /^[0-9]+$/;
+
+/**
+ * The body's shape. Only types and sizes are checked here (a body too large or of the wrong type is a schema error,
+ * answered as JSON): whether the values make a valid request is checked after the client and redirect URI are
+ * verified, so that those errors can go back to the client (RFC 6749 §4.1.2.1).
+ */
+const authorizeFields = z.object({
   client_id: z.string().max(512),
   redirect_uri: z.string().max(MAX_URI_LENGTH),
-  /** The SDK sends `code` when the query has none (sdk-and-idp §2); checked after the client and redirect URI. */
+  /** The SDK sends `code` when the query has none (sdk-and-idp §2). */
   response_type: z.string().max(128).default('code'),
   scopes: z.array(z.string().max(256)).max(100).optional(),
-  /**
-   * RFC 7636 §4.2: the S256 challenge is BASE64URL(SHA-256(verifier)), 43 characters. The SDK drops
-   * `code_challenge_method` from the query; S256 is the only method (RFC 9700 §2.1.1: `plain` is not to be used).
-   */
-  code_challenge: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be an S256 code challenge: 43 base64url characters (RFC 7636 §4.2)')
-    .optional(),
-  code_challenge_method: z.literal('S256').optional(),
+  code_challenge: z.string().max(256).optional(),
+  code_challenge_method: z.string().max(64).optional(),
   state: z.string().max(MAX_URI_LENGTH).optional(),
   nonce: z.string().max(512).optional(),
   prompt: z.string().max(256).optional(),
+  max_age: z.string().max(32).optional(),
+  id_token_hint: z.string().max(8192).optional(),
+  /** OpenID Connect Core §3.1.2.1: a hint for the sign-in form; the widget reads it, the provider does not. */
+  login_hint: z.string().max(512).optional(),
+  login_ticket: z.string().max(MAX_LOGIN_TICKET_LENGTH).optional(),
   /** RFC 8707 resource indicators: accepted and not used (tokens are for this provider's userinfo only). */
   resources: z.array(z.string().max(MAX_URI_LENGTH)).max(20).optional(),
 });
 
+const OPTIONAL_TEXT = [
+  'code_challenge',
+  'code_challenge_method',
+  'state',
+  'nonce',
+  'prompt',
+  'max_age',
+  'id_token_hint',
+  'login_hint',
+  'login_ticket',
+] as const;
+
+/** RFC 6749 §3.1: "Parameters sent without a value MUST be treated as if they were omitted from the request." */
+function dropEmpty<T extends Partial<Record<(typeof OPTIONAL_TEXT)[number], string>>>(body: T): T {
+  const copy = { ...body };
+  for (const name of OPTIONAL_TEXT) if (copy[name] === '') delete copy[name];
+  return copy;
+}
+
+export const authorizeSchema = authorizeFields.transform(dropEmpty);
+export const submitSchema = authorizeFields
+  .extend({ consent_granted: z.boolean().default(false) })
+  .transform(dropEmpty);
+
 export type AuthorizeBody = z.infer<typeof authorizeSchema>;
 
-/** A request that passed every check: the client, the scopes asked for (deduplicated) and the prompt values. */
+/**
+ * An error of a request whose client and redirect URI are verified: it goes back to the redirect URI with `error`,
+ * `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, OpenID Connect Core §3.1.2.6, RFC 9207 §2), never to a
+ * widget error screen.
+ */
+export class AuthorizationErrorRedirect extends Error {
+  constructor(
+    /** RFC 6749 §4.1.2.1 / OpenID Connect Core §3.1.2.6 `error`. */
+    readonly error: string,
+    /** RFC 6749 §4.1.2.1 `error_description`: ASCII without `"` and `\` (use `printable` for any value in it). */
+    readonly description: string,
+  ) {
+    super(description);
+    this.name = 'AuthorizationErrorRedirect';
+  }
+}
+
+/** A request whose client and redirect URI are verified and whose parameters are well formed. */
 export interface CheckedRequest {
   client: IdpClientConfig;
   scopes: string[];
   /** OpenID Connect Core §3.1.2.1 `prompt`: a space-separated list. */
   prompt: Set<string>;
+  /** OpenID Connect Core §3.1.2.1 `max_age`, in seconds; null when not sent. */
+  maxAgeSeconds: number | null;
+  /** The `sub` of a valid `id_token_hint`; null when none was sent. */
+  hintSubject: string | null;
 }
 
 /**
- * Checks an authorization request, in the order RFC 6749 §4.1.2.1 requires: the client and its redirect URI first
- * (until both are verified nothing may be sent to the redirect URI; here every refusal is a JSON answer to the widget,
- * never a redirect), then the response type, PKCE and the scopes.
+ * Steps 1 and 2, in the order RFC 6749 §4.1.2.1 requires: the client, then its redirect URI. Until both are verified
+ * nothing may be sent to the redirect URI, so these refusals are JSON answers to the widget (its error screen).
  */
-export function checkAuthorizeRequest(config: ProviderConfig, body: AuthorizeBody): CheckedRequest {
+export function verifyClientAndRedirect(config: ProviderConfig, body: AuthorizeBody): IdpClientConfig {
   const client = findIdpClient(config, body.client_id);
   if (!client) throw new ProviderError('oauth_client_not_found');
   // RFC 6749 §3.1.2.3 and RFC 9700 §4.1.3: the redirect URI is compared with the registered ones as whole strings, no
   // normalisation, no prefix or pattern (so `//evil.com`, `https://app@evil.com`, a trailing slash or an extra query
   // all fail).
   if (!client.redirectUris.includes(body.redirect_uri)) throw new ProviderError('invalid_redirect_uri');
-  // RFC 6749 §4.1.1: the authorization code flow is the only one offered (OAuth 2.1 drops the implicit grant).
-  if (body.response_type !== 'code') throw new ProviderError('unsupported_response_type');
+  return client;
+}
+
+const invalidRequest = (description: string) => new AuthorizationErrorRedirect('invalid_request', description);
+
+/**
+ * Step 3: every other check of the request itself, for a client and redirect URI already verified. A failure throws
+ * AuthorizationErrorRedirect (the error goes back to the client). In order: the response type, PKCE, `prompt`,
+ * `max_age`, the scopes, then `id_token_hint`.
+ */
+export async function checkRequestParameters(
+  deps: Pick<ProviderDeps, 'db' | 'config'>,
+  client: IdpClientConfig,
+  body: AuthorizeBody,
+): Promise<CheckedRequest> {
+  // RFC 6749 §4.1.1 and §4.1.2.1 `unsupported_response_type`: the authorization code flow is the only one offered
+  // (OAuth 2.1 drops the implicit grant; no hybrid flow).
+  if (body.response_type !== 'code') {
+    throw new AuthorizationErrorRedirect(
+      'unsupported_response_type',
+      'The response_type must be code: this server offers the authorization code flow only.',
+    );
+  }
+  // RFC 7636 §4.4.1: a transformation the server does not support is `invalid_request`. Only S256 is offered (the
+  // discovery document's code_challenge_methods_supported; RFC 9700 §2.1.1: `plain` is not to be used). A challenge
+  // without a method is taken as S256: the widget's SDK long dropped the method, and a client that meant `plain`
+  // then fails at the token endpoint (the verifier does not hash to its challenge), never the other way round.
+  if (body.code_challenge_method !== undefined && body.code_challenge_method !== 'S256') {
+    throw invalidRequest(
+      `The code_challenge_method ${printable(body.code_challenge_method)} is not supported: use S256 (RFC 7636).`,
+    );
+  }
+  if (body.code_challenge_method !== undefined && body.code_challenge === undefined) {
+    throw invalidRequest('A code_challenge_method was sent without a code_challenge.');
+  }
+  // RFC 7636 §4.2 and §4.4.1: an S256 challenge is 43 base64url characters.
+  if (body.code_challenge !== undefined && !S256_CHALLENGE.test(body.code_challenge)) {
+    throw invalidRequest('The code_challenge must be an S256 challenge: 43 base64url characters (RFC 7636).');
+  }
   // OAuth 2.1 §4.1.1 and RFC 9700 §2.1.1: a public client cannot authenticate at the token endpoint, so PKCE is what
-  // binds the code to it.
-  if (client.type === 'public' && body.code_challenge === undefined) throw new ProviderError('pkce_required');
+  // binds the code to it (RFC 7636 §4.4.1: a server requiring PKCE answers `invalid_request`).
+  if (client.type === 'public' && body.code_challenge === undefined) {
+    throw invalidRequest('This client is a public client: its authorization requests need a PKCE code_challenge.');
+  }
+  const prompt = new Set((body.prompt ?? '').split(' ').filter((value) => value !== ''));
+  // OpenID Connect Core §3.1.2.1: "If this parameter contains none with any other value, an error is returned."
+  if (prompt.has('none') && prompt.size > 1) {
+    throw invalidRequest('prompt=none cannot be combined with other prompt values.');
+  }
+  // OpenID Connect Core §3.1.2.1 `max_age`: seconds, a non-negative integer.
+  if (body.max_age !== undefined && !MAX_AGE.test(body.max_age)) {
+    throw invalidRequest('The max_age must be a number of seconds written in decimal digits.');
+  }
   const scopes = [...new Set(body.scopes?.length ? body.scopes : DEFAULT_SCOPES)];
   // RFC 6749 §3.3 and §4.1.2.1 (`invalid_scope`): only the scopes the client is registered for. `openid` may be
   // absent: then the request is plain OAuth 2.0 and no ID token is issued.
   const refused = scopes.find((scope) => !client.scopes.includes(scope));
   if (refused !== undefined) {
-    throw new ProviderError('invalid_scope', {
-      message: `The client ${client.clientId} may not request the scope ${JSON.stringify(refused)}.`,
-    });
+    throw new AuthorizationErrorRedirect(
+      'invalid_scope',
+      `The client ${printable(client.clientId)} may not request the scope ${printable(refused)}.`,
+    );
   }
-  return { client, scopes, prompt: new Set((body.prompt ?? '').split(' ').filter((value) => value !== '')) };
+  let hintSubject: string | null = null;
+  if (body.id_token_hint !== undefined) {
+    // OpenID Connect Core §3.1.2.1 `id_token_hint`: an "ID Token previously issued by the Authorization Server", a
+    // hint about the user's "current or past authenticated session with the Client": ours (issuer and signature),
+    // issued to this client (audience); an expired one is still a hint about a past session.
+    const hint = await readIdTokenHint(deps, body.id_token_hint);
+    if (!hint?.audiences.includes(client.clientId)) {
+      throw invalidRequest('The id_token_hint is not an ID token this server issued to this client.');
+    }
+    hintSubject = hint.sub;
+  }
+  return {
+    client,
+    scopes,
+    prompt,
+    maxAgeSeconds: body.max_age === undefined ? null : Number(body.max_age),
+    hintSubject,
+  };
 }
 
 /**

@@ -4,7 +4,14 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jo
 import { describe, expect, it } from 'vitest';
 import { providerDeps } from '../../../../test/fixtures';
 import { START, startProvider } from '../../../../test/harness';
-import { accessTokenHash, IdTokenSigner, idTokenSigner, signIdToken, verifyIdTokenHint } from './idTokens';
+import {
+  accessTokenHash,
+  IdTokenSigner,
+  idTokenSigner,
+  readIdTokenHint,
+  signIdToken,
+  verifyIdTokenHint,
+} from './idTokens';
 
 const CLIENT = 'latchkey-rp';
 
@@ -112,6 +119,36 @@ describe('ID tokens', () => {
     expect(await verifyIdTokenHint(deps, none, CLIENT)).toBeNull();
     for (const junk of ['', 'a.b.c', '...', 'x'.repeat(10_000), `${header}.${payload}`]) {
       expect(await verifyIdTokenHint(deps, junk, CLIENT)).toBeNull();
+    }
+  });
+
+  it('reads a hint without a client to check against: its sub and aud (a logout hint names the client by its aud)', async () => {
+    const { deps } = await setup();
+    const token = await signIdToken(deps, {
+      subject: 'user-test-1',
+      clientId: CLIENT,
+      nowMs: Date.parse('2001-01-01'),
+      lifetimeSeconds: 60,
+      authTimeMs: START,
+    });
+    expect(await readIdTokenHint(deps, token)).toEqual({ sub: 'user-test-1', audiences: [CLIENT] });
+    // aud as a list (OpenID Connect Core §2), and tokens without a usable aud or sub.
+    const signer = idTokenSigner(deps);
+    const iss = deps.config.publicUrl;
+    const listed = await signer.sign({ iss, sub: 'user-test-1', aud: [CLIENT, 'api'], sid: 'session-test-1' });
+    expect(await readIdTokenHint(deps, listed)).toEqual({
+      sub: 'user-test-1',
+      audiences: [CLIENT, 'api'],
+      sid: 'session-test-1',
+    });
+    expect(await verifyIdTokenHint(deps, listed, 'api')).toEqual({ sub: 'user-test-1', sid: 'session-test-1' });
+    for (const payload of [
+      { iss, sub: 'user-test-1' },
+      { iss, sub: 'user-test-1', aud: [7] },
+      { iss, aud: CLIENT },
+      { iss, sub: '', aud: CLIENT },
+    ]) {
+      expect(await readIdTokenHint(deps, await signer.sign(payload))).toBeNull();
     }
   });
 });

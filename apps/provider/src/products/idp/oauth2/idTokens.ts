@@ -198,17 +198,24 @@ export async function signIdToken(deps: Pick<ProviderDeps, 'db' | 'config'>, cla
   });
 }
 
+/** What an `id_token_hint` this provider issued says: its subject, audiences and session. */
+export interface IdTokenHint {
+  sub: string;
+  /** `aud` as a list (OpenID Connect Core §2: a string or an array of strings). */
+  audiences: string[];
+  sid?: string;
+}
+
 /**
- * Checks an `id_token_hint` (OpenID Connect RP-Initiated Logout 1.0 §2): an ID token this provider signed (RS256 with
- * a key of `idp_signing_keys`; the OP must validate that it was the issuer), whose `iss` is ours and whose `aud` is
- * `clientId`. Its expiry is ignored: §2 asks the OP to accept an ID token whose `exp` has passed as a hint. Answers
- * its `sub` (and `sid` when it has one), or null when it is not such a token.
+ * Reads an `id_token_hint` (OpenID Connect Core §3.1.2.1, RP-Initiated Logout 1.0 §2): an ID token this provider
+ * signed (RS256 with a key of `idp_signing_keys`; the OP must validate that it was the issuer) whose `iss` is ours.
+ * Its expiry is ignored: both sections ask the OP to accept an ID token whose `exp` has passed as a hint. Answers its
+ * `sub`, `aud` and `sid`, or null when it is not such a token.
  */
-export async function verifyIdTokenHint(
-  deps: ProviderDeps,
+export async function readIdTokenHint(
+  deps: Pick<ProviderDeps, 'db' | 'config'>,
   token: string,
-  clientId: string,
-): Promise<{ sub: string; sid?: string } | null> {
+): Promise<IdTokenHint | null> {
   if (token.length > MAX_ID_TOKEN_LENGTH) return null;
   const signer = idTokenSigner(deps);
   let claims: unknown;
@@ -223,8 +230,22 @@ export async function verifyIdTokenHint(
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return null;
   const { iss, aud, sub, sid } = claims as Record<string, unknown>;
   if (iss !== idpIssuer(deps.config)) return null;
-  const audiences = Array.isArray(aud) ? aud : [aud];
-  if (!audiences.includes(clientId)) return null;
+  const audiences = (Array.isArray(aud) ? aud : [aud]).filter((value): value is string => typeof value === 'string');
+  if (audiences.length === 0) return null;
   if (typeof sub !== 'string' || sub === '') return null;
-  return typeof sid === 'string' ? { sub, sid } : { sub };
+  return typeof sid === 'string' ? { sub, audiences, sid } : { sub, audiences };
+}
+
+/**
+ * Checks an `id_token_hint` sent with `clientId` (OpenID Connect Core §3.1.2.1, RP-Initiated Logout 1.0 §2): one
+ * `readIdTokenHint` accepts whose `aud` names `clientId`. Answers its `sub` (and `sid` when it has one), or null.
+ */
+export async function verifyIdTokenHint(
+  deps: Pick<ProviderDeps, 'db' | 'config'>,
+  token: string,
+  clientId: string,
+): Promise<{ sub: string; sid?: string } | null> {
+  const hint = await readIdTokenHint(deps, token);
+  if (!hint?.audiences.includes(clientId)) return null;
+  return hint.sid === undefined ? { sub: hint.sub } : { sub: hint.sub, sid: hint.sid };
 }

@@ -613,12 +613,14 @@ describe('refusals at the token endpoint', () => {
     expect(malformed).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
   });
 
-  it('refuses at authorize/start a scope the client may not request (nothing is issued)', async () => {
+  it('sends a scope the client may not request back to the client as invalid_scope (nothing is issued)', async () => {
     const { t, ada } = await setup();
     const config = await relyingParty(t, 'spa');
+    const state = oidc.randomState();
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: CALLBACK,
       scope: 'openid admin',
+      state,
       code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
       code_challenge_method: 'S256',
     });
@@ -627,9 +629,17 @@ describe('refusals at the token endpoint', () => {
       parseOAuthAuthorizeParams(url.searchParams),
       ada.sessionToken,
     );
-    expect(start.status).toBe(400);
-    expect(start.json.error_type).toBe('invalid_scope');
-    expect(start.json.error_message).toContain('admin');
+    expect(start.status).toBe(200);
+    // RFC 6749 §4.1.2.1: the error goes to the redirect URI; openid-client reads it there (state and iss checked).
+    const failed = await oidc
+      .authorizationCodeGrant(config, new URL(start.json.data.redirect_uri), { expectedState: state })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failed).toBeInstanceOf(oidc.AuthorizationResponseError);
+    expect((failed as oidc.AuthorizationResponseError).error).toBe('invalid_scope');
+    expect((failed as oidc.AuthorizationResponseError).error_description).toContain('admin');
     expect(await t.provider.database.db.selectFrom('idp_authorization_codes').selectAll().execute()).toEqual([]);
   });
 
@@ -864,14 +874,18 @@ describe('userinfo and revocation', () => {
     await oidc.tokenRevocation(config, 'never-issued');
   });
 
-  it('does not revoke another client’s token, and authenticates the client first', async () => {
+  it('refuses to revoke another client’s token (RFC 7009 §2.1: unauthorized_client), and authenticates the client first', async () => {
     const { t, ada } = await setup();
     const spa = await relyingParty(t, 'spa');
     const server = await relyingParty(t, 'server-app', oidc.ClientSecretPost(CLIENT_SECRET));
     const tokens = await redeem(spa, await authorize(t, spa, ada.sessionToken));
-    await oidc.tokenRevocation(server, tokens.access_token);
-    await oidc.tokenRevocation(server, tokens.refresh_token as string);
+    for (const token of [tokens.access_token, tokens.refresh_token as string]) {
+      expect(await refusal(oidc.tokenRevocation(server, token))).toEqual({ status: 400, error: 'unauthorized_client' });
+    }
     expect((await oidc.fetchUserInfo(spa, tokens.access_token, ada.userId)).sub).toBe(ada.userId);
+    expect((await oidc.refreshTokenGrant(spa, tokens.refresh_token as string)).access_token).toEqual(
+      expect.any(String),
+    );
     const wrongSecret = await relyingParty(t, 'server-app', oidc.ClientSecretBasic('wrong'));
     expect((await refusal(oidc.tokenRevocation(wrongSecret, tokens.access_token))).status).toBe(401);
     const missing = await formPost(t, '/oauth2/revoke', { client_id: 'spa' });
