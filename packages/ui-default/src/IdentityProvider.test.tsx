@@ -266,4 +266,19 @@ describe('<latchkey-identity-provider>', () => {
     expect(widget.getByRole('button', { name: 'Yes' })).toBeTruthy();
     expect(widget.getByRole('button', { name: 'No' })).toBeTruthy();
   });
+
+  it('flow="logout" shows the logout confirmation for a query without post_logout_redirect_uri', async () => {
+    const env = await signedInEnvironment();
+    window.history.replaceState(null, '', `/oauth/logout?${new URLSearchParams({ client_id: 'notes' })}`);
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-identity-provider') as LatchkeyIdentityProviderElement;
+    element.setAttribute('flow', 'logout');
+    await act(async () => {
+      document.body.append(element);
+      await Promise.resolve();
+    });
+    const widget = within(element);
+    expect(element.flow).toBe('logout');
+    expect(await widget.findByRole('heading', { name: 'Log out?' }, waitLong)).toBeTruthy();
+  });
 });
