@@ -112,7 +112,7 @@ describe('namespaces loaded on first call', () => {
     ['webauthn.update', [{}], 'webauthn_registration_id must be a string'],
     ['session.revoke', [{ forceClear: 'yes' }], 'forceClear must be a boolean'],
     ['user.deleteEmail', [7], 'email_id must be a string'],
-    ['idp.oauthLogoutStart', [{}], 'client_id must be a string'],
+    ['idp.oauthLogoutStart', [{ client_id: 7 }], 'client_id must be a string'],
   ])('a first call to %s with bad arguments rejects with its usage error', async (method, args, reason) => {
     const { client, transport } = createTestClient();
     const pending = callMethod(client, method, args);

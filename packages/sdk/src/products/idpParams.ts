@@ -20,7 +20,7 @@ export const REQUIRED_AUTHORIZE_PARAMS = ['client_id', 'redirect_uri'] as const;
  * The parameters of the authorize request passed through as given when present (OIDC Core §3.1.2.1, RFC 7636 §4.3);
  * the provider checks them.
  */
-export const OPTIONAL_AUTHORIZE_PARAMS = [
+const OPTIONAL_AUTHORIZE_PARAMS = [
   'code_challenge',
   'code_challenge_method',
   'state',
@@ -33,7 +33,7 @@ export const OPTIONAL_AUTHORIZE_PARAMS = [
 ] as const;
 
 /** The parameters of the logout request (RP-Initiated Logout 1.0 §2), all optional on their own. */
-export const LOGOUT_PARAMS = ['client_id', 'post_logout_redirect_uri', 'state', 'id_token_hint'] as const;
+const LOGOUT_PARAMS = ['client_id', 'post_logout_redirect_uri', 'state', 'id_token_hint'] as const;
 
 /** The authorize request of the page's query string. A missing required parameter is `''` (see `findMissingAuthorizeParam`). */
 export function parseOAuthAuthorizeParams(searchParams: URLSearchParams): IdpAuthorizeParams {
