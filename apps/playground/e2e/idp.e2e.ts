@@ -87,8 +87,11 @@ describe('identity provider: the demo app signs in with Latchkey', { timeout: 15
     const authorizeUrl = new URL(page.url());
     expect(authorizeUrl.searchParams.get('client_id')).toBe('latchkey-demo');
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
-    // Nobody is signed in: the sign-in widget, on this page, with the query kept.
-    await page.getByTestId('authorize-sign-in-first').waitFor();
+    // Nobody is signed in: the widget says so and shows the sign-in form, on this page, with the query kept.
+    await idp(page)
+      .locator('[data-scope="idp-consent"][data-part="sign-in-message"]')
+      .getByText('No active session detected. Please log in to continue.')
+      .waitFor();
     await widget(page).getByRole('textbox', { name: 'Email' }).waitFor();
     await checkA11y(page, '/oauth/authorize (signed out: the sign-in widget)');
 

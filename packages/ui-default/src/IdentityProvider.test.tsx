@@ -16,6 +16,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineLatchkeyElements, type LatchkeyIdentityProviderElement } from './customElements';
 import { IdentityProvider } from './IdentityProvider';
 import { mountIdentityProvider } from './mount';
+import { SignIn } from './SignIn';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 const EMAIL = 'ada@example.com';
@@ -106,6 +107,30 @@ describe('IdentityProvider (themed)', () => {
   });
 });
 
+describe('IdentityProvider (themed): the sign-in view', () => {
+  it("signed out: 'No active session…' then the page's themed <SignIn>, no axe violations", async () => {
+    const env = await startTestEnvironment({ config: IDP_CONFIG });
+    const main = document.body.appendChild(document.createElement('main'));
+    const { container } = render(
+      <LatchkeyProvider client={env.client}>
+        <IdentityProvider
+          search={AUTHORIZE_SEARCH}
+          navigate={() => {}}
+          signIn={<SignIn config={{ products: ['otp'], otpOptions: { methods: ['email'] } }} />}
+        />
+      </LatchkeyProvider>,
+      { container: main },
+    );
+    const alert = await screen.findByRole('alert', {}, waitLong);
+    expect(alert.textContent).toBe('No active session detected. Please log in to continue.');
+    const view = container.querySelector<HTMLElement>('[data-scope="idp-consent"][data-part="sign-in"]');
+    // The form is a kit root of its own, inside the identity provider's (its card frame is dropped by the CSS).
+    expect(view?.querySelector('.lk-Root')).not.toBeNull();
+    expect(await within(view as HTMLElement).findByRole('textbox', { name: 'Email' }, waitLong)).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+});
+
 describe('mountIdentityProvider', () => {
   it("renders the consent screen; 'Allow' leaves for the client with a code", async () => {
     const env = await signedInEnvironment();
@@ -151,6 +176,31 @@ describe('mountIdentityProvider', () => {
     const shadow = within(element.shadowRoot as unknown as HTMLElement);
     expect(await shadow.findByRole('heading', { name: titleOf(env) }, waitLong)).toBeTruthy();
     expect(element.childElementCount).toBe(0);
+  });
+
+  it("flow: 'logout' runs the logout flow without post_logout_redirect_uri, ending on 'You have been logged out'", async () => {
+    const env = await signedInEnvironment();
+    const element = addElement('idp');
+    const navigate = vi.fn<(url: string) => void>();
+    await act(async () => {
+      unmounts.push(
+        mountIdentityProvider({
+          elementSelector: '#idp',
+          client: env.client,
+          search: `?${new URLSearchParams({ client_id: 'notes', state: 'bye-789' })}`,
+          navigate,
+          flow: 'logout',
+        }),
+      );
+    });
+    const widget = within(element);
+    await userEvent.setup().click(await widget.findByRole('button', { name: 'Yes' }, waitLong));
+    expect((await widget.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'You have been logged out. You may close this page.',
+    );
+    expect(env.client.session.getSync()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    await expectNoAxeViolations(element);
   });
 
   it('throws when the selector matches no element', async () => {
@@ -215,5 +265,20 @@ describe('<latchkey-identity-provider>', () => {
     expect(await widget.findByRole('heading', { name: 'Log out?' }, waitLong)).toBeTruthy();
     expect(widget.getByRole('button', { name: 'Yes' })).toBeTruthy();
     expect(widget.getByRole('button', { name: 'No' })).toBeTruthy();
+  });
+
+  it('flow="logout" shows the logout confirmation for a query without post_logout_redirect_uri', async () => {
+    const env = await signedInEnvironment();
+    window.history.replaceState(null, '', `/oauth/logout?${new URLSearchParams({ client_id: 'notes' })}`);
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-identity-provider') as LatchkeyIdentityProviderElement;
+    element.setAttribute('flow', 'logout');
+    await act(async () => {
+      document.body.append(element);
+      await Promise.resolve();
+    });
+    const widget = within(element);
+    expect(element.flow).toBe('logout');
+    expect(await widget.findByRole('heading', { name: 'Log out?' }, waitLong)).toBeTruthy();
   });
 });

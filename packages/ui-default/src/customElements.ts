@@ -36,11 +36,17 @@ export type LatchkeyPasskeyRegistrationElement = LatchkeyLoginElement;
 
 /**
  * `<latchkey-identity-provider>`: the identity-provider widget (the consent screen, or the logout confirmation), with
- * the properties of `<latchkey-login>` (of `config` only `enableShadowDOM` is read) and `getManifest`.
+ * the properties of `<latchkey-login>` (of `config` only `enableShadowDOM` is read), `getManifest` and `flow`.
  */
 export interface LatchkeyIdentityProviderElement extends LatchkeyLoginElement {
   /** A custom consent manifest generator; if it throws (or returns no manifest) the default manifest shows. */
   getManifest: ConsentManifestGenerator | undefined;
+  /**
+   * `'authorize'` or `'logout'` (also the `flow` attribute); default: `'logout'` when the query has
+   * `post_logout_redirect_uri`. Set `flow="logout"` on the logout page: a logout request may carry only
+   * `id_token_hint`.
+   */
+  flow: 'authorize' | 'logout' | undefined;
 }
 
 /** The tag names `defineLatchkeyElements` registers. */
@@ -60,6 +66,7 @@ const PROPERTIES = [
   'strings',
   'passwordResetToken',
   'getManifest',
+  'flow',
 ] as const;
 
 let defaultClient: LatchkeyClient | undefined;
@@ -81,8 +88,17 @@ function parseConfig(tagName: string, value: string | null): LatchkeyMountConfig
 
 type Render = (
   host: Element,
-  options: WidgetOptions & { passwordResetToken?: string; getManifest?: ConsentManifestGenerator },
+  options: WidgetOptions & {
+    passwordResetToken?: string;
+    getManifest?: ConsentManifestGenerator;
+    flow?: 'authorize' | 'logout';
+  },
 ) => void;
+
+/** The `flow` attribute's value: `'authorize'` or `'logout'`, anything else the default (read from the query). */
+function parseFlow(value: string | null): 'authorize' | 'logout' | undefined {
+  return value === 'authorize' || value === 'logout' ? value : undefined;
+}
 
 // Classes are made on demand: HTMLElement does not exist where the module may be imported on a server.
 function createElementClass(render: Render) {
@@ -91,7 +107,7 @@ function createElementClass(render: Render) {
     implements LatchkeyResetPasswordElement, LatchkeyIdentityProviderElement
   {
     // `dir` needs no plumbing: the widget inherits the element's direction, into a shadow root too.
-    static observedAttributes = ['config', 'theme', 'password-reset-token'];
+    static observedAttributes = ['config', 'theme', 'password-reset-token', 'flow'];
 
     #client: LatchkeyClient | undefined;
     #config: LatchkeyMountConfig | undefined;
@@ -101,6 +117,7 @@ function createElementClass(render: Render) {
     #strings: Strings | undefined;
     #passwordResetToken: string | undefined;
     #getManifest: ConsentManifestGenerator | undefined;
+    #flow: 'authorize' | 'logout' | undefined;
     #isRenderScheduled = false;
     readonly #renderAgain = () => this.#scheduleRender();
 
@@ -160,12 +177,20 @@ function createElementClass(render: Render) {
       this.#getManifest = value;
       this.#scheduleRender();
     }
+    get flow() {
+      return this.#flow;
+    }
+    set flow(value) {
+      this.#flow = value;
+      this.#scheduleRender();
+    }
 
     attributeChangedCallback(name: string, _previous: string | null, value: string | null) {
       if (name === 'config') this.config = parseConfig(this.tagName, value);
       // An unknown value is the default, light, as an unknown `dir` is the inherited direction.
       else if (name === 'theme') this.theme = parseTheme(value);
       else if (name === 'password-reset-token') this.passwordResetToken = value ?? undefined;
+      else if (name === 'flow') this.flow = parseFlow(value);
     }
 
     connectedCallback() {
@@ -213,6 +238,7 @@ function createElementClass(render: Render) {
           strings: this.#strings,
           passwordResetToken: this.#passwordResetToken,
           getManifest: this.#getManifest,
+          flow: this.#flow,
         });
       });
     }

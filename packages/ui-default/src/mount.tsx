@@ -64,6 +64,11 @@ export interface IdentityProviderOptions extends Omit<WidgetOptions, 'config' | 
   search?: string;
   /** How to leave for the client (default `window.location.assign`). */
   navigate?: (url: string) => void;
+  /**
+   * `'authorize'` or `'logout'`; default: `'logout'` when the query has `post_logout_redirect_uri`. Set `'logout'` on
+   * the logout page: a logout request may carry only `id_token_hint`.
+   */
+  flow?: 'authorize' | 'logout';
 }
 
 /** Options of `mountIdentityProvider`. */
@@ -214,6 +219,7 @@ export function renderIdentityProvider(host: Element, options: IdentityProviderO
         getManifest={options.getManifest}
         search={search}
         navigate={options.navigate}
+        flow={options.flow}
       />
     ),
     identityProviderStylesText,

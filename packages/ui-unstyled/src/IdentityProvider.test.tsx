@@ -1,7 +1,7 @@
 // <IdentityProvider> against the real provider in-process: the consent screen (titles, headings, items that expand
 // by keyboard, the ungrantable box, Allow, Deny, a client without consent, the errors), the logout confirmation, the
 // custom consent manifest and its fallback, the 'render_idp_screen' log, and axe on every view.
-import { type LatchkeyEvent, type LatchkeyFlowError, LatchkeyProvider } from '@latchkey/hooks';
+import { isLogoutRequest, type LatchkeyEvent, type LatchkeyFlowError, LatchkeyProvider } from '@latchkey/hooks';
 import {
   ASYNC_TIMEOUT,
   expectNoAxeViolations,
@@ -18,6 +18,7 @@ import { IdentityProvider, type IdentityProviderProps, preloadIdentityProvider }
 import IDPConsentLoadingExample from './products/idp/IDPConsent/examples/loading';
 import IDPConsentSubmittingExample from './products/idp/IDPConsent/examples/submitting';
 import IDPLogoutLoadingExample from './products/idp/IDPLogout/examples/loading';
+import { SignIn } from './SignIn';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 
@@ -28,6 +29,7 @@ const CALLBACK = 'http://localhost:5174/callback';
 const SIGNED_OUT = 'http://localhost:5174/signed-out';
 /** RFC 7636 Appendix B's S256 challenge (public clients must send one). */
 const CODE_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+const CODE_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 
 /**
  * `notes` asks for consent and may request two policy scopes and one scope the policy does not describe;
@@ -112,10 +114,10 @@ function authorizeSearch(overrides: Record<string, string | null> = {}): string 
 const logoutSearch = (overrides: Record<string, string> = {}) =>
   `?${new URLSearchParams({ client_id: 'notes', post_logout_redirect_uri: SIGNED_OUT, state: 'bye-789', ...overrides })}`;
 
-/** Signs `EMAIL` in by an emailed passcode; answers the user id. */
-async function signIn(env: TestEnvironment): Promise<string> {
-  const { method_id } = await env.client.otps.email.loginOrCreate(EMAIL, { expiration_minutes: 5 });
-  const answer = await env.client.otps.authenticate(await env.lastCode(EMAIL), method_id, {
+/** Signs `email` (default `EMAIL`) in by an emailed passcode; answers the user id. */
+async function signIn(env: TestEnvironment, email = EMAIL): Promise<string> {
+  const { method_id } = await env.client.otps.email.loginOrCreate(email, { expiration_minutes: 5 });
+  const answer = await env.client.otps.authenticate(await env.lastCode(email), method_id, {
     session_duration_minutes: 30,
   });
   return answer.user_id;
@@ -130,20 +132,62 @@ async function makeEditor(env: TestEnvironment, userId: string): Promise<void> {
     .execute();
 }
 
+/**
+ * An ID token of `notes` for the signed-in user, as the application holds it after signing in: a code for `openid`
+ * (consent granted), redeemed at the token endpoint with RFC 7636 Appendix B's verifier.
+ */
+async function idTokenFor(env: TestEnvironment): Promise<string> {
+  const answer = await env.client.idp.oauthAuthorizeSubmit({
+    client_id: 'notes',
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    scopes: ['openid'],
+    code_challenge: CODE_CHALLENGE,
+    consent_granted: true,
+  });
+  const code = answer.redirect_uri === undefined ? null : new URL(answer.redirect_uri).searchParams.get('code');
+  const response = await env.provider.fetch(
+    new Request(`${env.provider.config.publicUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code ?? '',
+        redirect_uri: CALLBACK,
+        client_id: 'notes',
+        code_verifier: CODE_VERIFIER,
+      }),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  const body = (await response.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`No ID token from the token endpoint: ${JSON.stringify(body)}`);
+  return body.id_token;
+}
+
 interface Setup extends Omit<IdentityProviderProps, 'navigate' | 'callbacks'> {
   /** Sign a user in first (default true). */
   signedIn?: boolean;
   editor?: boolean;
   strict?: boolean;
+  /** Runs after the sign-in, before the render; what it answers is merged into the props. */
+  prepare?: (env: TestEnvironment) => Promise<Partial<IdentityProviderProps> | undefined>;
 }
 
 /** A provider with the clients above, optionally a signed-in user, and `<IdentityProvider>` on `search`. */
-async function renderIdentityProvider({ signedIn = true, editor = false, strict = false, ...props }: Setup = {}) {
+async function renderIdentityProvider({
+  signedIn = true,
+  editor = false,
+  strict = false,
+  prepare,
+  ...given
+}: Setup = {}) {
   const env = await startTestEnvironment({ config: IDP_CONFIG });
   if (signedIn) {
     const userId = await signIn(env);
     if (editor) await makeEditor(env, userId);
   }
+  const props = { ...given, ...(await prepare?.(env)) };
   const navigate = vi.fn<(url: string) => void>();
   const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
   const onError = vi.fn<(error: LatchkeyFlowError) => void>();
@@ -334,13 +378,13 @@ describe('IdentityProvider: the consent screen', () => {
     expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe('Missing: client_id.');
   });
 
-  it("with nobody signed in: 'No active session detected. Please log in to continue.'", async () => {
-    const { onError, env } = await renderIdentityProvider({ search: authorizeSearch(), signedIn: false });
+  it("with nobody signed in (and no signIn form): 'No active session detected. Please log in to continue.'", async () => {
+    const { onError, container } = await renderIdentityProvider({ search: authorizeSearch(), signedIn: false });
     expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
       'No active session detected. Please log in to continue.',
     );
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'no_active_session' }));
-    expect(env.requests.some((request) => request.path === '/idp/oauth/authorize/start')).toBe(false);
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('sign_in');
     await expectNoAxeViolations();
   });
 
@@ -457,6 +501,169 @@ describe('IdentityProvider: the logout confirmation', () => {
       'Required parameter is missing: client_id. Please reach out to the application developer.',
     );
     expect(document.querySelector('[data-scope="idp-logout"]')).not.toBeNull();
+  });
+});
+
+describe('IdentityProvider: the front door (sign-in first, errors for the client, a fresh sign-in)', () => {
+  const EMAIL_OTP = { products: ['otp' as const], otpOptions: { methods: ['email' as const] } };
+  const signInForm = <SignIn config={EMAIL_OTP} />;
+  const signInView = (container: HTMLElement) =>
+    container.querySelector<HTMLElement>('[data-scope="idp-consent"][data-part="sign-in"]');
+
+  /** Presses Tab until `target` has the focus (at most 10 times). */
+  async function tabTo(user: ReturnType<typeof userEvent.setup>, target: () => HTMLElement) {
+    for (let presses = 0; presses < 10 && document.activeElement !== target(); presses++) await user.tab();
+    expect(document.activeElement).toBe(target());
+  }
+
+  it("signed out: asks the provider first, then 'No active session…' with the page's sign-in; a keyboard sign-in leads to the consent screen", async () => {
+    const { env, user, container, onError, navigate } = await renderIdentityProvider({
+      search: authorizeSearch(),
+      signedIn: false,
+      signIn: signInForm,
+    });
+    const alert = await screen.findByRole('alert', {}, waitLong);
+    expect(alert.textContent).toBe('No active session detected. Please log in to continue.');
+    expect(alert.getAttribute('data-part')).toBe('sign-in-message');
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('sign_in');
+    expect(
+      env.requests.filter((request) => request.path === '/idp/oauth/authorize/start').map((r) => r.status),
+    ).toEqual([401]);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'no_active_session' }));
+    const view = signInView(container);
+    const email = await within(view as HTMLElement).findByRole('textbox', { name: 'Email' }, waitLong);
+    await expectNoAxeViolations();
+
+    // Keyboard only: Tab to the email field, type, Enter; Tab to the first digit, type the passcode.
+    await tabTo(user, () => email);
+    await user.keyboard('ada@example.com{Enter}');
+    await screen.findByRole('heading', { name: 'Enter passcode' }, waitLong);
+    await tabTo(user, () => screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.keyboard(await env.lastCode(EMAIL));
+    await screen.findByRole('heading', { name: `Sign in to Notes with ${projectNameOf(env)}` }, waitLong);
+    expect(signInView(container)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('an error for the client goes straight back to its redirect URI: no alert, no sign-in form', async () => {
+    const { container, navigate, onError } = await renderIdentityProvider({
+      search: authorizeSearch({ scope: 'openid calendar' }),
+      signedIn: false,
+      signIn: signInForm,
+    });
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
+    const target = new URL(navigate.mock.calls[0]?.[0] ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe(CALLBACK);
+    expect(target.searchParams.get('error')).toBe('invalid_scope');
+    expect(target.searchParams.get('state')).toBe('state-123');
+    // While the browser leaves: the spinner.
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('loading');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(signInView(container)).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('an unknown client shows the error screen, signed out too (never a redirect)', async () => {
+    const { navigate } = await renderIdentityProvider({
+      search: authorizeSearch({ client_id: 'unknown-app' }),
+      signedIn: false,
+      signIn: signInForm,
+    });
+    expect(await screen.findByRole('heading', { name: 'Looks like there was an error!' }, waitLong)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('prompt=login: the session ends, the reason is announced with the sign-in, and the new sign-in gets the code', async () => {
+    const { env, container, navigate } = await renderIdentityProvider({
+      search: authorizeSearch({ client_id: 'dashboard', prompt: 'login' }),
+      signIn: signInForm,
+    });
+    const alert = await screen.findByRole('alert', {}, waitLong);
+    // The answer names no client: the redirect URI's host stands for it.
+    expect(alert.textContent).toBe('localhost:5174 asks you to sign in again. Please sign in to continue.');
+    expect(consentRoot(container)?.getAttribute('data-status')).toBe('reauthenticate');
+    await waitFor(() => expect(env.client.session.getSync()).toBeNull(), waitLong);
+    await within(signInView(container) as HTMLElement).findByRole('textbox', { name: 'Email' }, waitLong);
+    await expectNoAxeViolations();
+    expect(navigate).not.toHaveBeenCalled();
+
+    await act(() => signIn(env));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
+    expect(new URL(navigate.mock.calls[0]?.[0] ?? '').searchParams.get('code')).toBeTruthy();
+  });
+
+  it('max_age and id_token_hint have their own sentence, overridable through strings', async () => {
+    const strings = {
+      'idpReauthenticate.max_age': 'Sign in again for {clientName}, please.',
+      'idpReauthenticate.id_token_hint': 'Another account for {clientName}, please.',
+    };
+    // Signed in two minutes ago; the client accepts one.
+    const old = await renderIdentityProvider({
+      search: authorizeSearch({ client_id: 'dashboard', max_age: '60' }),
+      strings,
+      prepare: async (env) => {
+        env.clock.advance(120_000);
+        return undefined;
+      },
+    });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'Sign in again for localhost:5174, please.',
+    );
+    await waitFor(() => expect(old.env.client.session.getSync()).toBeNull(), waitLong);
+    old.unmount();
+
+    // The default texts, and an ID token of another user.
+    const other = await renderIdentityProvider({
+      prepare: async (env) => {
+        const hint = await idTokenFor(env);
+        await signIn(env, 'grace@example.com');
+        return { search: authorizeSearch({ id_token_hint: hint, scope: 'openid' }) };
+      },
+    });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'localhost:5174 asked for a different account than the one that was signed in. Please sign in with that account to continue.',
+    );
+    await waitFor(() => expect(other.env.client.session.getSync()).toBeNull(), waitLong);
+    expect(other.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('IdentityProvider: logout without a post-logout URI, and flow="logout"', () => {
+  it("'Yes' without post_logout_redirect_uri: 'You have been logged out. You may close this page.' takes the focus", async () => {
+    const { env, user, navigate, container } = await renderIdentityProvider({
+      search: `?${new URLSearchParams({ client_id: 'notes', state: 'bye-789' })}`,
+      flow: 'logout',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Yes' }, waitLong));
+    const loggedOut = await screen.findByRole('alert', {}, waitLong);
+    expect(loggedOut.textContent).toBe('You have been logged out. You may close this page.');
+    expect(container.querySelector('[data-scope="idp-logout"][data-part="root"]')?.getAttribute('data-view')).toBe(
+      'logged_out',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(loggedOut), waitLong);
+    expect(env.client.session.getSync()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    await expectNoAxeViolations();
+  });
+
+  it('flow="logout" runs the logout flow on a query with only id_token_hint (the query alone reads as authorize)', async () => {
+    let hintOnly = '';
+    const { env, container, navigate } = await renderIdentityProvider({
+      flow: 'logout',
+      prepare: async (env) => {
+        hintOnly = `?${new URLSearchParams({ id_token_hint: await idTokenFor(env) })}`;
+        return { search: hintOnly };
+      },
+    });
+    // Read from the query alone, this request is an authorize one.
+    expect(isLogoutRequest(hintOnly)).toBe(false);
+    expect(container.querySelector('[data-scope="identity-provider"]')?.getAttribute('data-flow')).toBe('logout');
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'You have been logged out. You may close this page.',
+    );
+    expect(env.client.session.getSync()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
 

@@ -24,26 +24,34 @@ const IdentityProviderRoot = createPart('identity-provider', 'root', 'div');
 export interface IdentityProviderProps extends Omit<PartProps<'div'>, 'children'>, IdpScreenOptions {
   /** Replacement texts by message id (`idpConsent.*`, `idpScope.*`, `idpLogout.*`, `idpError.*`…); text, never HTML. */
   strings?: IdentityProviderStrings;
+  /**
+   * Which flow the page runs: `'authorize'` (the consent screen) or `'logout'` (the logout confirmation). Default:
+   * read from the query, `'logout'` when it has `post_logout_redirect_uri`. Set it on the logout page (the discovery
+   * document's `end_session_endpoint`): an RP-initiated logout may carry only `id_token_hint` (and `state`), which
+   * the query alone cannot tell from an authorize request.
+   */
+  flow?: 'authorize' | 'logout';
 }
 
 /**
  * The identity-provider mount point (sdk-and-idp §2 IDPConsent): reads the page's query string (`search`, default
- * `window.location.search`, once) and shows the logout confirmation when it has `post_logout_redirect_uri`, else the
- * consent screen of the authorize flow. Render it inside `<LatchkeyProvider client>` on the pages your discovery
+ * `window.location.search`, once) and shows the logout confirmation when it has `post_logout_redirect_uri` (or
+ * `flow="logout"`), else the consent screen of the authorize flow, with the `signIn` form when that flow needs a
+ * sign-in. Render it inside `<LatchkeyProvider client>` on the pages your discovery
  * document names (`authorization_endpoint`, `end_session_endpoint`). Root element: `data-scope="identity-provider"
  * data-part="root"` with `data-flow="authorize|logout"`; the screens come in their own chunk. Logs
  * 'render_idp_screen' (with the bootstrap) once per mount.
  */
 export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps>(function IdentityProvider(
-  { strings, search, navigate, callbacks, getManifest, logoImageUrl, ...props },
+  { strings, search, navigate, callbacks, getManifest, logoImageUrl, signIn, flow, ...props },
   ref,
 ) {
   const client = useLatchkeyClient();
   const [query] = useState(() => pageSearch(search));
-  const isLogout = isLogoutRequest(query);
+  const isLogout = flow === undefined ? isLogoutRequest(query) : flow === 'logout';
   const options = useMemo<IdpScreenOptions>(
-    () => ({ search: query, navigate, callbacks, getManifest, logoImageUrl }),
-    [query, navigate, callbacks, getManifest, logoImageUrl],
+    () => ({ search: query, navigate, callbacks, getManifest, logoImageUrl, signIn }),
+    [query, navigate, callbacks, getManifest, logoImageUrl, signIn],
   );
 
   // sdk-and-idp §2: the identity-provider screen logs 'render_idp_screen' (bootstrap), once per mount.

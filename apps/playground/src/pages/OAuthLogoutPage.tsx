@@ -7,9 +7,10 @@ import { useLocation } from '../router';
 
 /**
  * `/oauth/logout`: the identity provider's logout page (`project.idp.logoutUrl`, the discovery document's
- * `end_session_endpoint`). An application sends its user here with `client_id`, `post_logout_redirect_uri` and
- * optionally `id_token_hint` and `state`; the default kit's `IdentityProvider` asks 'Log out?' (or, with an ID token
- * of the signed-in user, logs out at once), ends the Latchkey session and returns to the application.
+ * `end_session_endpoint`). An application sends its user here with `client_id` or `id_token_hint` (which names the
+ * client), and optionally `post_logout_redirect_uri` and `state`; the default kit's `IdentityProvider` asks 'Log
+ * out?' (or, with an ID token of the signed-in user, logs out at once), ends the Latchkey session and returns to the
+ * application, or, without a post-logout URI, says 'You have been logged out. You may close this page.'
  */
 export default function OAuthLogoutPage() {
   const { search } = useLocation();
@@ -22,7 +23,8 @@ export default function OAuthLogoutPage() {
         users here to end their session with this project.
       </p>
       <div className="pg-widget">
-        <IdentityProvider search={search} callbacks={callbacks} />
+        {/* flow="logout": a logout request may carry only id_token_hint (no post_logout_redirect_uri). */}
+        <IdentityProvider flow="logout" search={search} callbacks={callbacks} />
         <CallbackLog log={log} />
       </div>
     </section>

@@ -10,6 +10,7 @@ export {
   Denied,
   Error,
   Loading,
+  Reauthenticate,
   Submitting,
   Success,
 } from '../../../ui-unstyled/src/products/idp/IDPConsent/IDPConsentScreen.stories';

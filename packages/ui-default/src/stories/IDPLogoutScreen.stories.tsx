@@ -9,5 +9,6 @@ export {
   Declined,
   Error,
   Loading,
+  LoggedOut,
   LoggingOut,
 } from '../../../ui-unstyled/src/products/idp/IDPLogout/IDPLogoutScreen.stories';

@@ -33,6 +33,12 @@ export function missingParameterError(param: string): LatchkeyFlowError {
   return { type: 'missing_parameter', message: missingParameterMessage(param) };
 }
 
+/**
+ * The provider's refusals that mean nobody is signed in (or the session is gone): the authorize flow asks for a
+ * sign-in and starts again once there is a session.
+ */
+export const NO_SESSION_ERROR_TYPES: readonly string[] = ['user_unauthenticated', 'session_not_found'];
+
 /** The error of an authorize request without a signed-in user (type `no_active_session`). */
 export function noActiveSessionError(): LatchkeyFlowError {
   return { type: 'no_active_session', message: NO_ACTIVE_SESSION_MESSAGE };
@@ -54,6 +60,21 @@ export function idpClientName(clientName: string | undefined, redirectUri: strin
 export function useInitialSearch(search: string | undefined): string {
   const [initial] = useState(() => search ?? (typeof window === 'undefined' ? '' : window.location.search));
   return initial;
+}
+
+/**
+ * Keeps a `reauthentication_required` answer's `login_ticket` in the page's address (`history.replaceState`, the
+ * other parameters untouched), so a sign-in that leaves the page and comes back to it (a redirect) still carries it.
+ * Only when the address holds this very request (same `client_id` and `redirect_uri`): a flow given another `search`
+ * leaves the address alone.
+ */
+export function keepLoginTicketInAddress(ticket: string, request: { client_id: string; redirect_uri: string }): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  const query = url.searchParams;
+  if (query.get('client_id') !== request.client_id || query.get('redirect_uri') !== request.redirect_uri) return;
+  query.set('login_ticket', ticket);
+  window.history.replaceState(window.history.state, '', url.href);
 }
 
 export function defaultNavigate(url: string): void {

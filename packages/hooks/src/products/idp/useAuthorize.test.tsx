@@ -1,7 +1,15 @@
 import { ASYNC_TIMEOUT, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { authorizeSearch, CALLBACK, idpEnvironment, navigatedTo, setRoles, signIn } from '../../../test/idp';
+import {
+  authorizeSearch,
+  CALLBACK,
+  idpEnvironment,
+  idTokenFor,
+  navigatedTo,
+  setRoles,
+  signIn,
+} from '../../../test/idp';
 import { wrapperFor } from '../../../test/wrappers';
 import type { LatchkeyEvent } from '../../events';
 import { idpClientName } from './idpFlow';
@@ -17,7 +25,7 @@ const authorizeCalls = (env: TestEnvironment) =>
     .map(({ path, status }) => `${path} ${status}`);
 
 /** `useAuthorize` on `search`, with spies for navigation and the callbacks, recording every status rendered. */
-function renderAuthorize(env: TestEnvironment, search: string, reactStrictMode = false) {
+function renderAuthorize(env: TestEnvironment, search: string | undefined, reactStrictMode = false) {
   const navigate = vi.fn<(url: string) => void>();
   const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
   const onError = vi.fn();
@@ -69,24 +77,170 @@ describe('useAuthorize', () => {
     expect(noClient.navigate).not.toHaveBeenCalled();
   });
 
-  it('asks for a sign-in without a session, reports it once, and starts once the user has signed in', async () => {
+  it('asks the provider first without a session, then for a sign-in; reports it once and starts again once signed in', async () => {
     const env = await idpEnvironment();
     const flow = renderAuthorize(env, authorizeSearch(), true);
+    // The provider checks the client and the redirect URI before the session: the preflight goes first.
+    expect(flow.result.current.status).toBe('loading');
+    await waitFor(() => expect(flow.result.current.status).toBe('error'), waitLong);
     expect(flow.result.current).toMatchObject({
-      status: 'error',
       error: { type: 'no_active_session', message: NO_SESSION },
+      signInRequired: true,
+      reauthenticationReason: null,
     });
     await waitFor(() => expect(flow.onError).toHaveBeenCalledTimes(1), waitLong);
     expect(flow.onError).toHaveBeenCalledWith({ type: 'no_active_session', message: NO_SESSION });
-    expect(authorizeCalls(env)).toEqual([]);
+    expect(authorizeCalls(env)).toEqual(['/idp/oauth/authorize/start 401']);
+    expect(flow.navigate).not.toHaveBeenCalled();
 
-    // Signing in on the same page (the kits show a sign-in form) starts the flow: exactly one preflight.
+    // Signing in on the same page (the kits show a sign-in form) starts the flow again: one more preflight.
     await act(() => signIn(env));
     await waitFor(() => expect(flow.result.current.status).toBe('consent'), waitLong);
     expect(flow.result.current.error).toBeNull();
-    expect(authorizeCalls(env)).toEqual(['/idp/oauth/authorize/start 200']);
+    expect(flow.result.current.signInRequired).toBe(false);
+    expect(authorizeCalls(env)).toEqual(['/idp/oauth/authorize/start 401', '/idp/oauth/authorize/start 200']);
     expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     expect(flow.onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('an unknown client is an error even signed out: no sign-in is asked, no redirect', async () => {
+    const env = await idpEnvironment();
+    const flow = renderAuthorize(env, authorizeSearch({ client_id: 'nope' }));
+    await waitFor(() => expect(flow.result.current.status).toBe('error'), waitLong);
+    expect(flow.result.current.error).toMatchObject({ type: 'oauth_client_not_found' });
+    expect(flow.result.current.signInRequired).toBe(false);
+    expect(flow.navigate).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['signed in', true],
+    ['signed out', false],
+  ])(
+    '%s: an error for the verified redirect URI (invalid_scope) sends the browser there at once',
+    async (_label, signedIn) => {
+      const env = await idpEnvironment();
+      if (signedIn) await signIn(env);
+      const flow = renderAuthorize(env, authorizeSearch({ scope: 'openid calendar' }));
+      await waitFor(() => expect(flow.navigate).toHaveBeenCalledTimes(1), waitLong);
+      // RFC 6749 §4.1.2.1: error, error_description, state and iss (RFC 9207) at the client's redirect URI.
+      const { base, query } = navigatedTo(flow.navigate.mock.calls[0]?.[0]);
+      expect(base).toBe(CALLBACK);
+      expect(query).toMatchObject({ error: 'invalid_scope', state: 'state-123', iss: env.provider.config.publicUrl });
+      expect(query.error_description).toEqual(expect.any(String));
+      expect(query.code).toBeUndefined();
+      expect(flow.result.current.status).toBe('redirecting');
+      expect(flow.statuses).toEqual(['loading', 'redirecting']);
+      expect(flow.onError).not.toHaveBeenCalled();
+      expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+      expect(authorizeCalls(env)).toEqual(['/idp/oauth/authorize/start 200']);
+    },
+  );
+
+  it('prompt=none with nobody signed in answers login_required at once, without waiting for a sign-in', async () => {
+    const env = await idpEnvironment();
+    const flow = renderAuthorize(env, authorizeSearch({ prompt: 'none' }));
+    await waitFor(() => expect(flow.navigate).toHaveBeenCalledTimes(1), waitLong);
+    expect(navigatedTo(flow.navigate.mock.calls[0]?.[0]).query).toMatchObject({
+      error: 'login_required',
+      state: 'state-123',
+      iss: env.provider.config.publicUrl,
+    });
+    expect(flow.statuses).toEqual(['loading', 'redirecting']);
+    expect(flow.result.current.signInRequired).toBe(false);
+    expect(flow.onError).not.toHaveBeenCalled();
+  });
+
+  it('prompt=login ends the session, keeps the login ticket in the address, and after the sign-in issues the code', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const search = authorizeSearch({ prompt: 'login', client_id: 'dashboard' });
+    // The page's own address holds the request (no `search` option): the ticket goes into it.
+    window.history.replaceState(null, '', `/oauth/authorize${search}`);
+    try {
+      const flow = renderAuthorize(env, undefined);
+      await waitFor(() => expect(flow.result.current.status).toBe('reauthenticate'), waitLong);
+      expect(flow.result.current).toMatchObject({ signInRequired: true, reauthenticationReason: 'login', error: null });
+      // The session was ended (forceClear) and the ticket kept in the address, the other parameters untouched.
+      await waitFor(() => expect(env.client.session.getSync()).toBeNull(), waitLong);
+      expect(env.requests.filter((request) => request.path === '/sessions/revoke')).toHaveLength(1);
+      const address = new URLSearchParams(window.location.search);
+      const ticket = address.get('login_ticket');
+      expect(ticket).toEqual(expect.any(String));
+      address.delete('login_ticket');
+      expect(`?${address}`).toBe(search);
+      expect(flow.navigate).not.toHaveBeenCalled();
+      expect(flow.onError).not.toHaveBeenCalled();
+
+      await act(() => signIn(env));
+      await waitFor(() => expect(flow.result.current.status).toBe('complete'), waitLong);
+      expect(navigatedTo(flow.navigate.mock.calls[0]?.[0]).query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // The preflight and the submit after the sign-in carried the ticket.
+      const calls = env.requests.filter((request) => request.path.startsWith('/idp/oauth/authorize'));
+      expect(calls.map((request) => (request.body as { login_ticket?: string }).login_ticket)).toEqual([
+        undefined,
+        ticket,
+        ticket,
+      ]);
+      expect(flow.statuses).toEqual(['loading', 'reauthenticate', 'loading', 'submitting', 'complete']);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('max_age: a session signed in longer ago must sign in again; a fresh one gets the code', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    env.clock.advance(120_000);
+    const flow = renderAuthorize(env, authorizeSearch({ client_id: 'dashboard', max_age: '60' }));
+    await waitFor(() => expect(flow.result.current.reauthenticationReason).toBe('max_age'), waitLong);
+    await waitFor(() => expect(env.client.session.getSync()).toBeNull(), waitLong);
+    // The page's address is not this request's: it is left alone.
+    expect(window.location.search).toBe('');
+    await act(() => signIn(env));
+    await waitFor(() => expect(flow.result.current.status).toBe('complete'), waitLong);
+    expect(navigatedTo(flow.navigate.mock.calls[0]?.[0]).query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('id_token_hint of another user: sign in again, never a code for the wrong user', async () => {
+    const env = await idpEnvironment();
+    const ada = await signIn(env);
+    const hint = await idTokenFor(env);
+    const grace = await signIn(env, 'grace@example.com');
+    expect(grace).not.toBe(ada);
+    // `openid` alone: Ada's remembered grant covers it, so her code comes without a consent screen.
+    const flow = renderAuthorize(env, authorizeSearch({ id_token_hint: hint, scope: 'openid' }));
+    await waitFor(() => expect(flow.result.current.reauthenticationReason).toBe('id_token_hint'), waitLong);
+    await waitFor(() => expect(env.client.session.getSync()).toBeNull(), waitLong);
+
+    // Grace signs in again: still not the hint's user, asked again, no code.
+    await act(() => signIn(env, 'grace@example.com'));
+    await waitFor(
+      () => expect(env.requests.filter((request) => request.path === '/sessions/revoke')).toHaveLength(2),
+      waitLong,
+    );
+    await waitFor(() => expect(env.client.session.getSync()).toBeNull(), waitLong);
+    expect(flow.result.current.reauthenticationReason).toBe('id_token_hint');
+    expect(flow.navigate).not.toHaveBeenCalled();
+
+    // Ada signs in: her code.
+    await act(() => signIn(env));
+    await waitFor(() => expect(flow.result.current.status).toBe('complete'), waitLong);
+    expect(flow.navigate).toHaveBeenCalledTimes(1);
+    expect(navigatedTo(flow.navigate.mock.calls[0]?.[0]).query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const codes = await env.provider.database.db.selectFrom('idp_authorization_codes').select('user_id').execute();
+    expect(new Set(codes.map((row) => row.user_id))).toEqual(new Set([ada]));
+  });
+
+  it('prompt=none with another user than the hint answers login_required and leaves the session alone', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const hint = await idTokenFor(env);
+    await signIn(env, 'grace@example.com');
+    const flow = renderAuthorize(env, authorizeSearch({ id_token_hint: hint, scope: 'openid', prompt: 'none' }));
+    await waitFor(() => expect(flow.navigate).toHaveBeenCalledTimes(1), waitLong);
+    expect(navigatedTo(flow.navigate.mock.calls[0]?.[0]).query).toMatchObject({ error: 'login_required' });
+    expect(env.client.session.getSync()).not.toBeNull();
+    expect(env.requests.some((request) => request.path === '/sessions/revoke')).toBe(false);
   });
 
   it("shows the provider's message when the preflight is refused, and reports it", async () => {
@@ -108,13 +262,7 @@ describe('useAuthorize', () => {
     expect(unknown.onError).toHaveBeenCalledWith(unknown.result.current.error);
     expect(unknown.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
 
-    const scope = renderAuthorize(env, authorizeSearch({ scope: 'openid calendar' }));
-    await waitFor(() => expect(scope.result.current.status).toBe('error'), waitLong);
-    expect(scope.result.current.error).toMatchObject({
-      type: 'invalid_scope',
-      message: 'The client notes may not request the scope "calendar".',
-    });
-    expect(scope.navigate).not.toHaveBeenCalled();
+    expect(unknown.navigate).not.toHaveBeenCalled();
   });
 
   it('shows the consent screen with the grantable and ungrantable scopes, and says when custom scopes are asked', async () => {

@@ -1,4 +1,11 @@
-import type { IdpAuthorizeParams, IdpClient, IdpScopeResult } from '@latchkey/sdk';
+import type {
+  IdpAuthorizeParams,
+  IdpAuthorizeStartResponse,
+  IdpAuthorizeSubmitResponse,
+  IdpClient,
+  IdpReauthenticationReason,
+  IdpScopeResult,
+} from '@latchkey/sdk';
 import { findMissingAuthorizeParam, parseOAuthAuthorizeParams } from '@latchkey/sdk/idp';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
@@ -8,7 +15,9 @@ import {
   defaultNavigate,
   type IdpFlowOptions,
   idpClientName,
+  keepLoginTicketInAddress,
   missingParameterError,
+  NO_SESSION_ERROR_TYPES,
   noActiveSessionError,
   STANDARD_IDP_SCOPES,
   useInitialSearch,
@@ -17,10 +26,20 @@ import {
 
 /**
  * Where the authorize flow is (spec §4 Authorize flow): `loading` (spinner; preflight), `consent` (the consent
- * screen), `submitting` (the decision is being sent), `redirecting` (leaving for the client), `denied` (the user
- * denied: 'Access to the application was denied.'), `complete`, `error` (see `error`).
+ * screen), `submitting` (the decision is being sent), `redirecting` (leaving for the client: with a code, or with
+ * an error the provider sends there), `denied` (the user denied: 'Access to the application was denied.'),
+ * `complete`, `reauthenticate` (the provider asks for a fresh sign-in: the session was ended, see
+ * `reauthenticationReason`), `error` (see `error`; `no_active_session` waits for a sign-in).
  */
-export type AuthorizeStatus = 'loading' | 'consent' | 'submitting' | 'redirecting' | 'denied' | 'complete' | 'error';
+export type AuthorizeStatus =
+  | 'loading'
+  | 'consent'
+  | 'submitting'
+  | 'redirecting'
+  | 'denied'
+  | 'complete'
+  | 'reauthenticate'
+  | 'error';
 
 /** What `useAuthorize` returns. */
 export interface UseAuthorizeReturn {
@@ -30,6 +49,18 @@ export interface UseAuthorizeReturn {
    * (`no_active_session`), or the provider's refusal (its `error_type` and `error_message`). Null otherwise.
    */
   error: LatchkeyFlowError | null;
+  /**
+   * The flow waits for a sign-in: nobody is signed in (`error.type === 'no_active_session'`) or the provider asked for
+   * a fresh one (`status === 'reauthenticate'`). Show a sign-in form; the flow starts again by itself once a session
+   * appears.
+   */
+  signInRequired: boolean;
+  /**
+   * Why the provider asked for a fresh sign-in (status `reauthenticate`): `login` (the application asked for one,
+   * `prompt=login`), `max_age` (the last sign-in is older than the application accepts) or `id_token_hint` (the
+   * application expects another user). Null otherwise.
+   */
+  reauthenticationReason: IdpReauthenticationReason | null;
   /** The authorize request read from the query string; null when a required parameter is missing. */
   params: IdpAuthorizeParams | null;
   /** The application asking for access, once the preflight answered; else null. */
@@ -48,24 +79,31 @@ export interface UseAuthorizeReturn {
   deny(): Promise<void>;
 }
 
-type Phase = 'idle' | 'awaiting_session' | 'preflight' | 'consent' | 'submitting' | 'done';
+type Phase = 'idle' | 'preflight' | 'reauthenticating' | 'awaiting_session' | 'consent' | 'submitting' | 'done';
 
 interface AuthorizeState {
   status: AuthorizeStatus;
   error: LatchkeyFlowError | null;
   client: IdpClient | null;
   scopeResults: IdpScopeResult[];
+  reason: IdpReauthenticationReason | null;
 }
 
-const EMPTY: Omit<AuthorizeState, 'status'> = { error: null, client: null, scopeResults: [] };
+const EMPTY: Omit<AuthorizeState, 'status'> = { error: null, client: null, scopeResults: [], reason: null };
 
 /**
  * The consent screen of the project acting as an identity provider (spec §2 IDPConsent, §4 Authorize flow): reads
- * the authorize request from the query string, asks the provider what the signed-in user is asked to grant, and
- * sends the user's decision; the browser then goes back to the application with a code (or `access_denied`).
- * When consent is not needed it decides on its own (`consent_granted: false`, the provider's remembered grant).
- * If nobody is signed in it stops with 'No active session detected. Please log in to continue.' and starts over
- * once a session appears (a sign-in on the same page).
+ * the authorize request from the query string and asks the provider about it first, signed in or not (the provider
+ * checks the client and the redirect URI before the session). Then:
+ * - an answer with only `redirect_uri` (an error the provider returns to the client once its redirect URI is verified,
+ *   such as `invalid_scope`, or `login_required` for `prompt=none`) sends the browser there at once (`redirecting`);
+ * - nobody signed in: 'No active session detected. Please log in to continue.', and the flow starts again once a
+ *   session appears (a sign-in on the same page);
+ * - `reauthentication_required` (`prompt=login`, `max_age`, an `id_token_hint` naming another user): the session is
+ *   ended (`forceClear`), the answer's `login_ticket` is kept (and put in the page's address), and after the sign-in
+ *   the flow starts again with it;
+ * - otherwise the consent screen, whose decision is sent; the browser goes back to the application with a code (or
+ *   `access_denied`). When consent is not needed it decides on its own (`consent_granted: false`).
  */
 export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
   const { onEvent, onError } = options;
@@ -78,21 +116,67 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
   }, [search]);
   const hasSession = useSession((snapshot) => snapshot.session !== null);
   const mounted = useMounted();
-  const [state, setState] = useState<AuthorizeState>(() => {
-    if (request.missing) return { ...EMPTY, status: 'error', error: missingParameterError(request.missing) };
-    if (!hasSession) return { ...EMPTY, status: 'error', error: noActiveSessionError() };
-    return { ...EMPTY, status: 'loading' };
-  });
+  const [state, setState] = useState<AuthorizeState>(() =>
+    request.missing
+      ? { ...EMPTY, status: 'error', error: missingParameterError(request.missing) }
+      : { ...EMPTY, status: 'loading' },
+  );
   // Read synchronously by the verbs, so a second click while a decision is sent is ignored.
   const phase = useRef<Phase>('idle');
   const consentRequired = useRef(false);
+  // The latest `login_ticket` (a reauthentication answer's, else the query's): sent with every later call.
+  const loginTicket = useRef(request.params.login_ticket);
+  const hasEmittedStart = useRef(false);
+
+  const currentParams = useCallback(
+    (): IdpAuthorizeParams =>
+      loginTicket.current === undefined ? request.params : { ...request.params, login_ticket: loginTicket.current },
+    [request],
+  );
 
   const stop = useCallback(
     (error: LatchkeyFlowError) => {
-      setState((current) => ({ ...current, status: 'error', error }));
+      setState((current) => ({ ...current, status: 'error', error, reason: null }));
       ctx.fail(error);
     },
     [ctx],
+  );
+
+  /** Nobody is signed in: ask for a sign-in, and start again once there is a session (the effect below). */
+  const awaitSession = useCallback(() => {
+    phase.current = 'awaiting_session';
+    stop(noActiveSessionError());
+  }, [stop]);
+
+  /** The provider wants a fresh sign-in: end the session, keep the ticket, wait for the sign-in. */
+  const reauthenticate = useCallback(
+    async (reason: IdpReauthenticationReason, ticket: string) => {
+      phase.current = 'reauthenticating';
+      loginTicket.current = ticket;
+      keepLoginTicketInAddress(ticket, request.params);
+      setState({ ...EMPTY, status: 'reauthenticate', reason });
+      if (ctx.client.session.getSync() !== null) {
+        try {
+          // Sessions revoke with forceClear (spec §8): the session ends on this page even if the call fails.
+          await ctx.client.session.revoke({ forceClear: true });
+        } catch {
+          // Ended here already.
+        }
+      }
+      if (!mounted.current) return;
+      phase.current = 'awaiting_session';
+    },
+    [ctx, request, mounted],
+  );
+
+  /** Leaves for `redirectUri` (a code, or an error for the client). */
+  const leave = useCallback(
+    (redirectUri: string) => {
+      phase.current = 'done';
+      setState((current) => ({ ...current, status: 'redirecting', reason: null }));
+      navigate.current(redirectUri);
+    },
+    [navigate],
   );
 
   const submit = useCallback(
@@ -100,16 +184,19 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       phase.current = 'submitting';
       setState((current) => ({ ...current, status: 'submitting', error: null }));
       try {
-        const answer = await ctx.client.idp.oauthAuthorizeSubmit({
-          ...request.params,
+        const answer: IdpAuthorizeSubmitResponse = await ctx.client.idp.oauthAuthorizeSubmit({
+          ...currentParams(),
           consent_granted: consentGranted,
         });
         if (!mounted.current) return;
-        phase.current = 'done';
-        if (answer.redirect_uri) {
-          setState((current) => ({ ...current, status: 'redirecting' }));
-          navigate.current(answer.redirect_uri);
+        if (answer.reauthentication_required !== undefined) {
+          // Submit runs the start's checks: the session changed since the consent screen showed.
+          const { reason, login_ticket } = answer.reauthentication_required;
+          await reauthenticate(reason, login_ticket);
+          return;
         }
+        phase.current = 'done';
+        if (answer.redirect_uri) leave(answer.redirect_uri);
         const denied = consentRequired.current && !consentGranted;
         setState((current) => ({ ...current, status: denied ? 'denied' : 'complete' }));
         ctx.emit({
@@ -117,61 +204,85 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
           data: answer,
         });
       } catch (caught) {
+        const error = toFlowError(caught);
+        if (NO_SESSION_ERROR_TYPES.includes(error.type)) {
+          awaitSession();
+          return;
+        }
         phase.current = 'done';
-        stop(toFlowError(caught));
+        stop(error);
       }
     },
-    [ctx, request, mounted, navigate, stop],
+    [ctx, currentParams, mounted, reauthenticate, leave, awaitSession, stop],
   );
 
   const start = useCallback(async () => {
     phase.current = 'preflight';
+    const signedInAtStart = ctx.client.session.getSync() !== null;
     setState({ ...EMPTY, status: 'loading' });
-    ctx.emit({ type: 'OAUTH_AUTHORIZE_FLOW_START', data: request.params });
+    if (!hasEmittedStart.current) {
+      hasEmittedStart.current = true;
+      ctx.emit({ type: 'OAUTH_AUTHORIZE_FLOW_START', data: request.params });
+    }
+    let answer: IdpAuthorizeStartResponse;
     try {
-      const answer = await ctx.client.idp.oauthAuthorizeStart(request.params);
-      if (!mounted.current) return;
-      consentRequired.current = answer.consent_required;
-      setState({
-        ...EMPTY,
-        status: answer.consent_required ? 'consent' : 'submitting',
-        client: answer.client,
-        scopeResults: answer.scope_results,
-      });
-      if (answer.consent_required) {
-        phase.current = 'consent';
-        return;
-      }
-      await submit(false);
+      answer = await ctx.client.idp.oauthAuthorizeStart(currentParams());
     } catch (caught) {
-      // A session the provider no longer knows is cleared by the client (unrecoverable error): the user is asked
-      // to sign in, and the flow starts over when they have.
-      if (ctx.client.session.getSync() === null) {
-        phase.current = 'awaiting_session';
-        stop(noActiveSessionError());
+      if (!mounted.current) return;
+      const error = toFlowError(caught);
+      if (NO_SESSION_ERROR_TYPES.includes(error.type)) {
+        // A sign-in that finished while the preflight was on its way: ask again at once, with the session.
+        if (!signedInAtStart && ctx.client.session.getSync() !== null) {
+          void start();
+          return;
+        }
+        awaitSession();
         return;
       }
       phase.current = 'done';
-      stop(toFlowError(caught));
+      stop(error);
+      return;
     }
-  }, [ctx, request, mounted, submit, stop]);
+    if (!mounted.current) return;
+    // RFC 6749 §4.1.2.1, OpenID Connect Core §3.1.2.6: an error for the client (its redirect URI verified), sent
+    // there at once; nothing else is in the answer.
+    if (answer.redirect_uri !== undefined) {
+      leave(answer.redirect_uri);
+      ctx.emit({ type: 'OAUTH_AUTHORIZE_FLOW_COMPLETE', data: answer });
+      return;
+    }
+    if (answer.reauthentication_required !== undefined) {
+      const { reason, login_ticket } = answer.reauthentication_required;
+      await reauthenticate(reason, login_ticket);
+      return;
+    }
+    consentRequired.current = answer.consent_required;
+    setState({
+      ...EMPTY,
+      status: answer.consent_required ? 'consent' : 'submitting',
+      client: answer.client,
+      scopeResults: answer.scope_results,
+    });
+    if (answer.consent_required) {
+      phase.current = 'consent';
+      return;
+    }
+    await submit(false);
+  }, [ctx, request, currentParams, mounted, leave, reauthenticate, submit, awaitSession, stop]);
 
   useEffect(() => {
-    // Once per mount (StrictMode runs effects twice) and again only when a session appears while waiting for one.
-    if (phase.current !== 'idle' && phase.current !== 'awaiting_session') return;
-    if (request.missing) {
-      phase.current = 'done';
-      stop(missingParameterError(request.missing));
-      return;
-    }
-    if (!hasSession) {
-      if (phase.current === 'idle') {
-        phase.current = 'awaiting_session';
-        stop(noActiveSessionError());
+    // Once per mount (StrictMode runs effects twice), signed in or not; again only when a session appears while
+    // waiting for one.
+    if (phase.current === 'idle') {
+      if (request.missing) {
+        phase.current = 'done';
+        stop(missingParameterError(request.missing));
+        return;
       }
+      void start();
       return;
     }
-    void start();
+    if (phase.current === 'awaiting_session' && hasSession) void start();
   }, [hasSession, request, start, stop]);
 
   const decide = useCallback(
@@ -195,6 +306,8 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
   return {
     status: state.status,
     error: state.error,
+    signInRequired: state.status === 'reauthenticate' || state.error?.type === 'no_active_session',
+    reauthenticationReason: state.status === 'reauthenticate' ? state.reason : null,
     params: request.missing ? null : request.params,
     client: state.client,
     clientName: idpClientName(state.client?.client_name, request.params.redirect_uri),

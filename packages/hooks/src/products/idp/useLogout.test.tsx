@@ -32,8 +32,9 @@ const revokeCalls = (env: TestEnvironment) =>
   env.requests.filter((request) => request.path === '/sessions/revoke').map((request) => request.status);
 
 describe('useLogout', () => {
-  it("stops with 'Required parameter is missing: …' for a missing client_id or post_logout_redirect_uri", async () => {
+  it("stops with 'Required parameter is missing: client_id' when the request names no client", async () => {
     const env = await idpEnvironment();
+    // RP-Initiated Logout 1.0 §2: post_logout_redirect_uri without id_token_hint needs client_id.
     const noClient = renderLogout(env, logoutSearch({ client_id: null }));
     expect(noClient.result.current.flow).toMatchObject({
       status: 'error',
@@ -44,15 +45,49 @@ describe('useLogout', () => {
       params: null,
     });
     await waitFor(() => expect(noClient.onError).toHaveBeenCalledTimes(1), waitLong);
-
-    const noUri = renderLogout(env, logoutSearch({ post_logout_redirect_uri: null }));
-    expect(noUri.result.current.flow.error?.message).toBe(
-      'Required parameter is missing: post_logout_redirect_uri. Please reach out to the application developer.',
-    );
-    await waitFor(() => expect(noUri.onError).toHaveBeenCalledTimes(1), waitLong);
     await env.settled();
     expect(env.requests.filter((request) => request.path === '/oauth/logout/start')).toEqual([]);
-    expect(noUri.eventTypes()).toEqual([]);
+    expect(noClient.eventTypes()).toEqual([]);
+  });
+
+  it("without post_logout_redirect_uri logs out and says 'You have been logged out' (status logged_out)", async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const logout = renderLogout(env, logoutSearch({ post_logout_redirect_uri: null }));
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('confirm'), waitLong);
+    expect(logout.result.current.flow.params).toEqual({ client_id: 'notes', state: 'bye-789' });
+    await act(() => logout.result.current.flow.confirm());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('logged_out'), waitLong);
+    expect(logout.result.current.session).toBeNull();
+    expect(revokeCalls(env)).toEqual([200]);
+    expect(logout.navigate).not.toHaveBeenCalled();
+    expect(logout.eventTypes()).toEqual(['OAUTH_LOGOUT_FLOW_START', 'OAUTH_LOGOUT_FLOW_COMPLETE']);
+    expect(logout.onEvent.mock.calls[1]?.[0].data).toEqual({ redirect_uri: null });
+    expect(logout.onError).not.toHaveBeenCalled();
+  });
+
+  it('id_token_hint alone names the client: logs out without asking and without a redirect', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const idToken = await idTokenFor(env);
+    const logout = renderLogout(env, `?${new URLSearchParams({ id_token_hint: idToken })}`);
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('logged_out'), waitLong);
+    expect(logout.result.current.flow.params).toEqual({ id_token_hint: idToken });
+    expect(logout.statuses).not.toContain('confirm');
+    expect(logout.result.current.session).toBeNull();
+    expect(logout.navigate).not.toHaveBeenCalled();
+    const starts = env.requests.filter((request) => request.path === '/oauth/logout/start');
+    expect(starts.map((request) => request.body)).toEqual([{ id_token_hint: idToken }]);
+  });
+
+  it('id_token_hint and post_logout_redirect_uri without client_id: back to the application with its state', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const idToken = await idTokenFor(env);
+    const logout = renderLogout(env, logoutSearch({ client_id: null, id_token_hint: idToken }));
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('complete'), waitLong);
+    expect(navigatedTo(logout.navigate.mock.calls[0]?.[0])).toEqual({ base: SIGNED_OUT, query: { state: 'bye-789' } });
+    expect(logout.result.current.session).toBeNull();
   });
 
   it("'Yes' ends the session and returns to the application's post-logout URI with its state", async () => {

@@ -8,20 +8,26 @@ import { defaultNavigate, type IdpFlowOptions, missingParameterError, useInitial
 /**
  * Where the logout flow is (spec §4 Logout flow): `loading` (preflight), `confirm` ('Log out?' with 'Yes' and
  * 'No'), `logging_out` (the session is being revoked), `denied` (after 'No': 'You have not been logged out. You may
- * close this page.'), `complete` (the browser is leaving for the application), `error` (see `error`).
+ * close this page.'), `complete` (the browser is leaving for the application), `logged_out` (logged out, and the
+ * request named no `post_logout_redirect_uri`: 'You have been logged out. You may close this page.'), `error` (see
+ * `error`).
  */
-export type LogoutStatus = 'loading' | 'confirm' | 'logging_out' | 'denied' | 'complete' | 'error';
+export type LogoutStatus = 'loading' | 'confirm' | 'logging_out' | 'denied' | 'complete' | 'logged_out' | 'error';
 
 /** What `useLogout` returns. */
 export interface UseLogoutReturn {
   status: LogoutStatus;
   /** A missing parameter (`missing_parameter`) or the provider's refusal of the preflight; else null. */
   error: LatchkeyFlowError | null;
-  /** The logout request read from the query string; null when a required parameter is missing. */
+  /**
+   * The logout request read from the query string (each parameter optional, RP-Initiated Logout 1.0 §2); null when
+   * it names no client (neither `client_id` nor `id_token_hint`).
+   */
   params: IdpLogoutParams | null;
   /**
    * 'Yes': revokes the session (`forceClear`, so it ends here even if the provider cannot be reached; a failure is
-   * ignored), then sends the browser to the application's post-logout URI. Ignored outside `confirm`.
+   * ignored), then sends the browser to the application's post-logout URI, or, when the request has none, status
+   * `logged_out`. Ignored outside `confirm`.
    */
   confirm(): Promise<void>;
   /** 'No': status `denied`; the session stays. Ignored outside `confirm`. */
@@ -37,9 +43,12 @@ interface LogoutState {
 
 /**
  * The logout screen of the project acting as an identity provider (spec §2 IDPConsent with
- * `post_logout_redirect_uri`, §4 Logout flow): checks the request with the provider, asks 'Log out?' when the
- * provider wants the user to confirm (no valid `id_token_hint` for this user), then ends the session and returns to
- * the application (with its `state`). Works without a session too: there is then nothing to revoke.
+ * `post_logout_redirect_uri`, §4 Logout flow; OpenID Connect RP-Initiated Logout 1.0): checks the request with the
+ * provider, asks 'Log out?' when the provider wants the user to confirm (no valid `id_token_hint` for this user),
+ * then ends the session and returns to the application (with its `state`), or, when the request has no
+ * `post_logout_redirect_uri`, says 'You have been logged out. You may close this page.' (status `logged_out`). Every
+ * parameter is optional, but the request must name its client: `client_id`, or an `id_token_hint` (whose audience is
+ * the client). Works without a session too: there is then nothing to revoke.
  */
 export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
   const { onEvent, onError } = options;
@@ -57,7 +66,8 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
       : { status: 'loading', error: null },
   );
   const phase = useRef<Phase>('idle');
-  const redirectUri = useRef('');
+  // Where to go after logging out: the provider's answer (with `state`), absent without a post_logout_redirect_uri.
+  const redirectUri = useRef<string | undefined>(undefined);
 
   const stop = useCallback(
     (error: LatchkeyFlowError) => {
@@ -80,9 +90,10 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
     }
     if (!mounted.current) return;
     phase.current = 'done';
-    navigate.current(redirectUri.current);
-    setState({ status: 'complete', error: null });
-    ctx.emit({ type: 'OAUTH_LOGOUT_FLOW_COMPLETE', data: { redirect_uri: redirectUri.current } });
+    const target = redirectUri.current;
+    if (target) navigate.current(target);
+    setState({ status: target ? 'complete' : 'logged_out', error: null });
+    ctx.emit({ type: 'OAUTH_LOGOUT_FLOW_COMPLETE', data: { redirect_uri: target ?? null } });
   }, [ctx, mounted, navigate]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // What `<IdentityProvider>` hands its lazy screens (it renders in the first load; the screens come in the
 // identity-provider chunk). Kept apart from the screens so the first load takes this file only.
 import type { SignInCallbacks } from '@latchkey/hooks';
-import { createContext, useContext } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { ConsentManifestGenerator } from './manifest';
 
 /** The options of the identity-provider screens (`<IdentityProvider>`'s props, or a screen hook's argument). */
@@ -16,6 +16,13 @@ export interface IdpScreenOptions {
   getManifest?: ConsentManifestGenerator;
   /** The project's logo above the consent title (shown at most 50 px high and 100 px wide). */
   logoImageUrl?: string;
+  /**
+   * The sign-in form the consent screen shows when the authorize flow needs a sign-in (nobody is signed in, or the
+   * provider asks for a fresh sign-in), below the text that says so: typically `<SignIn config={…} />` with a
+   * sign-in method that finishes on this page. The flow starts again by itself once the user has signed in.
+   * Without it only the text shows (the page then shows its own sign-in).
+   */
+  signIn?: ReactNode;
 }
 
 const IdpScreenOptionsContext = createContext<IdpScreenOptions>({});
@@ -32,6 +39,7 @@ export function useIdpScreenOptions(options: IdpScreenOptions = {}): IdpScreenOp
     callbacks: options.callbacks ?? provided.callbacks,
     getManifest: options.getManifest ?? provided.getManifest,
     logoImageUrl: options.logoImageUrl ?? provided.logoImageUrl,
+    signIn: options.signIn ?? provided.signIn,
   };
 }
 

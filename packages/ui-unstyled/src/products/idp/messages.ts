@@ -46,12 +46,23 @@ export const idpMessages = {
   'idpError.missingParameter': MISSING_PARAMETER_MESSAGE,
   'idpError.noActiveSession': 'No active session detected. Please log in to continue.',
 
+  // A fresh sign-in the provider asks for before it answers the application (OpenID Connect Core §3.1.2.1
+  // `prompt=login`, `max_age`, `id_token_hint`); the current session was ended. The specification has no such
+  // screen: Latchkey's wording.
+  'idpReauthenticate.login': '{clientName} asks you to sign in again. Please sign in to continue.',
+  'idpReauthenticate.max_age': 'Your last sign-in was too long ago for {clientName}. Please sign in again to continue.',
+  'idpReauthenticate.id_token_hint':
+    '{clientName} asked for a different account than the one that was signed in. Please sign in with that account to continue.',
+
   // The logout confirmation (spec §2 Logout flow)
   'idpLogout.title': 'Log out?',
   'idpLogout.description': 'Are you sure you want to log out of your {projectName} account?',
   'idpLogout.yes': 'Yes',
   'idpLogout.no': 'No',
   'idpLogout.declined': 'You have not been logged out. You may close this page.',
+  // After logging out when the application named no post_logout_redirect_uri (RP-Initiated Logout 1.0 §3: nowhere
+  // to send the browser). The specification has no such text: Latchkey's wording, after the declined one.
+  'idpLogout.loggedOut': 'You have been logged out. You may close this page.',
 } as const;
 
 /** The id of one identity-provider text. */

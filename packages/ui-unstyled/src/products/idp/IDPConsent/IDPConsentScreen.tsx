@@ -30,6 +30,8 @@ const Actions = createPart(CONSENT_SCOPE, 'actions', 'div');
 const Allow = createPart(CONSENT_SCOPE, 'allow', 'button');
 const Deny = createPart(CONSENT_SCOPE, 'deny', 'button');
 const Denied = createPart(CONSENT_SCOPE, 'denied', 'p');
+const SignInRoot = createPart(CONSENT_SCOPE, 'sign-in', 'div');
+const SignInMessage = createPart(CONSENT_SCOPE, 'sign-in-message', 'p');
 const Success = createPart(CONSENT_SCOPE, 'success', 'div');
 const SuccessTitle = createPart(CONSENT_SCOPE, 'success-title', 'h2');
 const SuccessDescription = createPart(CONSENT_SCOPE, 'success-description', 'p');
@@ -154,6 +156,41 @@ export const IDPConsentScreenDenied = forwardRef<HTMLParagraphElement, PartProps
 );
 
 /**
+ * The text of the `sign_in` view (`data-part="sign-in-message"`, role alert, so it is announced): 'No active session
+ * detected. Please log in to continue.', or why the provider asks for a fresh sign-in.
+ */
+export const IDPConsentScreenSignInMessage = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function IDPConsentScreenSignInMessage(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    return (
+      <SignInMessage role="alert" tabIndex={-1} {...props} ref={ref}>
+        {props.children ?? screen.signInMessage}
+      </SignInMessage>
+    );
+  },
+);
+
+/**
+ * The `sign_in` view (`data-part="sign-in"`): the text, then the host's sign-in form (the `signIn` option). The flow
+ * starts again by itself once the user has signed in.
+ */
+export const IDPConsentScreenSignIn = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function IDPConsentScreenSignIn(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    return (
+      <SignInRoot {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            <IDPConsentScreenSignInMessage />
+            {screen.signIn}
+          </>
+        )}
+      </SignInRoot>
+    );
+  },
+);
+
+/**
  * The success view after the decision was sent (`data-part="success"`): a check graphic, 'Success!' and 'You are
  * being redirected to {clientName}.' while the browser leaves for the client.
  */
@@ -192,7 +229,7 @@ export function IDPConsentScreenError() {
 
 /**
  * The default layout: the spinner; or the logo, the title, the manifest, the ungrantable box, 'Allow' and 'Deny'; or
- * the denied text, the success view, or the error.
+ * the sign-in (its text and the host's form); or the denied text, the success view, or the error.
  */
 export function IDPConsentScreenLayout() {
   const screen = useIDPConsentScreenContext();
@@ -212,6 +249,7 @@ export function IDPConsentScreenLayout() {
           </IDPConsentScreenActions>
         </>
       ) : null}
+      {screen.view === 'sign_in' ? <IDPConsentScreenSignIn /> : null}
       {screen.view === 'denied' ? <IDPConsentScreenDenied /> : null}
       {screen.view === 'success' ? <IDPConsentScreenSuccess /> : null}
       {screen.view === 'error' ? <IDPConsentScreenError /> : null}
@@ -224,6 +262,8 @@ export function IDPConsentScreenLayout() {
  * {projectName}' (or '{clientName} wants to access your {projectName} account'), the project's logo, the items under
  * '{clientName} is requesting to:' (or 'Allow {clientName} to:'), each expanding to its details, the box of scopes the
  * user cannot grant, 'Allow' and 'Deny'; afterwards the success view or 'Access to the application was denied.'.
+ * When the flow needs a sign-in (nobody signed in, or the provider asks for a fresh one) it shows why and the
+ * `signIn` form.
  * Inside `<IdentityProvider>` (or pass `useIDPConsentScreen` its options). For another layout:
  * `useIDPConsentScreen()`, `<IDPConsentScreen.Provider value>` and the parts.
  */
@@ -242,6 +282,8 @@ export const IDPConsentScreen = createScreen('IDPConsentScreen', useIDPConsentSc
   Allow: IDPConsentScreenAllow,
   Deny: IDPConsentScreenDeny,
   Denied: IDPConsentScreenDenied,
+  SignIn: IDPConsentScreenSignIn,
+  SignInMessage: IDPConsentScreenSignInMessage,
   Success: IDPConsentScreenSuccess,
   Error: IDPConsentScreenError,
 });

@@ -1,25 +1,37 @@
 import { type AuthorizeStatus, useAuthorize, useBootstrap } from '@latchkey/hooks';
+import type { IdpReauthenticationReason } from '@latchkey/sdk';
 import { findMissingAuthorizeParam } from '@latchkey/sdk/idp';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { idpErrorText } from '../idpErrorText';
 import { type IdpScreenOptions, pageSearch, useIdpScreenOptions } from '../idpScreenOptions';
 import { type ConsentManifest, type ConsentManifestItem, consentItems, resolveConsentManifest } from '../manifest';
-import { useIdpMessages } from '../messages';
+import { type IdpTranslate, useIdpMessages } from '../messages';
 
 /** Which view of the consent screen shows (`data-view` on the root). */
-export type IDPConsentView = 'loading' | 'consent' | 'denied' | 'success' | 'error';
+export type IDPConsentView = 'loading' | 'consent' | 'sign_in' | 'denied' | 'success' | 'error';
 
 /** What `useIDPConsentScreen` returns: the state of the IDPConsent (authorize) parts. */
 export interface UseIDPConsentScreenReturn {
-  /** The authorize flow's status (`data-status="loading|consent|submitting|redirecting|denied|complete|error"`). */
+  /**
+   * The authorize flow's status
+   * (`data-status="loading|consent|submitting|redirecting|denied|complete|reauthenticate|error"`).
+   */
   status: AuthorizeStatus;
   /**
-   * What shows (`data-view`): the spinner while loading (and while a consent-free client is signed in), the consent
-   * form, 'Access to the application was denied.', the success view, or the error.
+   * What shows (`data-view`): the spinner while loading (and while a consent-free client is signed in, or the browser
+   * leaves with an error for the client), the consent form, the sign-in (`sign_in`: nobody is signed in, or the
+   * provider asks for a fresh sign-in), 'Access to the application was denied.', the success view, or the error.
    */
   view: IDPConsentView;
   /** The error's text (spec §2, §8), or ''. */
   errorMessage: string;
+  /**
+   * The `sign_in` view's text: 'No active session detected. Please log in to continue.', or why the provider asks
+   * for a fresh sign-in (`idpReauthenticate.login|max_age|id_token_hint`); '' in the other views.
+   */
+  signInMessage: string;
+  /** The host's sign-in form (`signIn` option) for the `sign_in` view, or null. */
+  signIn: ReactNode;
   /** The client's name, else the redirect URI's host, else 'The App'. */
   clientName: string;
   /** The project's name (the bootstrap's). */
@@ -44,13 +56,23 @@ export interface UseIDPConsentScreenReturn {
   deny: () => void;
 }
 
+function signInMessage(
+  t: IdpTranslate,
+  reason: IdpReauthenticationReason | null,
+  signInRequired: boolean,
+  clientName: string,
+): string {
+  if (reason) return t(`idpReauthenticate.${reason}`, { clientName });
+  return signInRequired ? t('idpError.noActiveSession') : '';
+}
+
 /**
  * The consent screen's state (spec §2 Authorize flow, §4): `useAuthorize` with the page's query, the project's name
  * and the manifest. Inside `<IdentityProvider>` it reads its options; elsewhere pass them (inside
  * `<LatchkeyProvider>`).
  */
 export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentScreenReturn {
-  const { search, navigate, callbacks, getManifest, logoImageUrl } = useIdpScreenOptions(options);
+  const { search, navigate, callbacks, getManifest, logoImageUrl, signIn } = useIdpScreenOptions(options);
   const t = useIdpMessages();
   // Read once: the flow reads the same query once, when it mounts.
   const [query] = useState(() => pageSearch(search));
@@ -78,7 +100,8 @@ export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentSc
 
   const isSubmitting = status === 'submitting' || status === 'redirecting';
   let view: IDPConsentView = 'loading';
-  if (status === 'error') view = 'error';
+  if (authorize.signInRequired) view = 'sign_in';
+  else if (status === 'error') view = 'error';
   else if (status === 'denied') view = 'denied';
   else if (status === 'complete') view = 'success';
   else if (status === 'consent' || (isSubmitting && hasAskedConsent)) view = 'consent';
@@ -87,6 +110,8 @@ export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentSc
     status,
     view,
     errorMessage: idpErrorText(t, authorize.error, findMissingAuthorizeParam(new URLSearchParams(query))),
+    signInMessage: signInMessage(t, authorize.reauthenticationReason, authorize.signInRequired, clientName),
+    signIn: signIn ?? null,
     clientName,
     projectName,
     logoImageUrl: logoImageUrl || null,

@@ -19,6 +19,7 @@ const Actions = createPart(SCOPE, 'actions', 'div');
 const Yes = createPart(SCOPE, 'yes', 'button');
 const No = createPart(SCOPE, 'no', 'button');
 const Declined = createPart(SCOPE, 'declined', 'p');
+const LoggedOut = createPart(SCOPE, 'logged-out', 'p');
 
 /** Provides the logout screen's state (`useIDPLogoutScreen()`, or a fixed value) to its parts. */
 export const IDPLogoutScreenProvider = Provider;
@@ -134,6 +135,21 @@ export const IDPLogoutScreenDeclined = forwardRef<HTMLParagraphElement, PartProp
   },
 );
 
+/**
+ * 'You have been logged out. You may close this page.' (`data-part="logged-out"`, role alert): logged out, and the
+ * application named no post-logout URI to return to.
+ */
+export const IDPLogoutScreenLoggedOut = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function IDPLogoutScreenLoggedOut(props, ref) {
+    const t = useIdpMessages();
+    return (
+      <LoggedOut role="alert" tabIndex={-1} {...props} ref={ref}>
+        {props.children ?? t('idpLogout.loggedOut')}
+      </LoggedOut>
+    );
+  },
+);
+
 /** The error (the shared error screen, `data-scope="error"`): a missing parameter or the server's message. */
 export function IDPLogoutScreenError() {
   const screen = useScreenContext();
@@ -144,7 +160,10 @@ export function IDPLogoutScreenError() {
   );
 }
 
-/** The default layout: the spinner; or 'Log out?', the question, 'Yes' and 'No'; or the declined text; or the error. */
+/**
+ * The default layout: the spinner; or 'Log out?', the question, 'Yes' and 'No'; or the declined text; or the
+ * logged-out text; or the error.
+ */
 export function IDPLogoutScreenLayout() {
   const screen = useScreenContext();
   const container = useFocusAfterDecision(screen.view, 'confirm');
@@ -162,6 +181,7 @@ export function IDPLogoutScreenLayout() {
         </>
       ) : null}
       {screen.view === 'declined' ? <IDPLogoutScreenDeclined /> : null}
+      {screen.view === 'logged_out' ? <IDPLogoutScreenLoggedOut /> : null}
       {screen.view === 'error' ? <IDPLogoutScreenError /> : null}
     </IDPLogoutScreenRoot>
   );
@@ -170,7 +190,8 @@ export function IDPLogoutScreenLayout() {
 /**
  * IDPConsent's logout flow (sdk-and-idp §2): 'Log out?' and 'Are you sure you want to log out of your {projectName}
  * account?' with 'Yes' (revokes the session, then leaves for the client) and 'No' ('You have not been logged out. You
- * may close this page.'). A request that needs no confirmation logs out at once. Inside `<IdentityProvider>` (or pass
+ * may close this page.'). A request that needs no confirmation logs out at once; one without a post-logout URI ends
+ * on 'You have been logged out. You may close this page.'. Inside `<IdentityProvider>` (or pass
  * `useIDPLogoutScreen` its options). For another layout: `useIDPLogoutScreen()`, `<IDPLogoutScreen.Provider value>`
  * and the parts.
  */
@@ -185,5 +206,6 @@ export const IDPLogoutScreen = createScreen('IDPLogoutScreen', useIDPLogoutScree
   Yes: IDPLogoutScreenYes,
   No: IDPLogoutScreenNo,
   Declined: IDPLogoutScreenDeclined,
+  LoggedOut: IDPLogoutScreenLoggedOut,
   Error: IDPLogoutScreenError,
 });

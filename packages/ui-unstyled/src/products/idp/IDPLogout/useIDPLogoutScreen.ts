@@ -6,15 +6,16 @@ import { type IdpScreenOptions, pageSearch, useIdpScreenOptions } from '../idpSc
 import { useIdpMessages } from '../messages';
 
 /** Which view of the logout screen shows (`data-view` on the root). */
-export type IDPLogoutView = 'loading' | 'confirm' | 'declined' | 'error';
+export type IDPLogoutView = 'loading' | 'confirm' | 'declined' | 'logged_out' | 'error';
 
 /** What `useIDPLogoutScreen` returns: the state of the IDPConsent logout parts. */
 export interface UseIDPLogoutScreenReturn {
-  /** The logout flow's status (`data-status="loading|confirm|logging_out|denied|complete|error"`). */
+  /** The logout flow's status (`data-status="loading|confirm|logging_out|denied|complete|logged_out|error"`). */
   status: LogoutStatus;
   /**
    * What shows (`data-view`): the spinner while loading (and while the browser leaves), 'Log out?' with 'Yes' and
-   * 'No', 'You have not been logged out. You may close this page.', or the error.
+   * 'No', 'You have not been logged out. You may close this page.', 'You have been logged out. You may close this
+   * page.' (`logged_out`: the request named no post-logout URI), or the error.
    */
   view: IDPLogoutView;
   /** The error's text (a missing parameter, or the server's message), or ''. */
@@ -48,6 +49,7 @@ export function useIDPLogoutScreen(options?: IdpScreenOptions): UseIDPLogoutScre
   let view: IDPLogoutView = 'loading';
   if (status === 'error') view = 'error';
   else if (status === 'denied') view = 'declined';
+  else if (status === 'logged_out') view = 'logged_out';
   else if (status === 'confirm' || status === 'logging_out') view = 'confirm';
   return {
     status,

@@ -32,6 +32,8 @@ export function exampleConsent(overrides: Partial<UseIDPConsentScreenReturn> = {
     status: 'consent',
     view: 'consent',
     errorMessage: '',
+    signInMessage: '',
+    signIn: null,
     clientName,
     projectName,
     logoImageUrl: null,
