@@ -1,7 +1,19 @@
 // Email magic links in the default kit (`/?products=emailMagicLinks`): the invalid-email message, 'Check your
-// email', the link clicked in the playground's inbox page, /authenticate, the session, and a used link refused.
+// email', the link clicked in the playground's inbox page, /authenticate, the session, and a used link refused; a
+// link opened in another browser (which holds no PKCE verifier for it) is refused with a clear message.
 import { describe } from 'vitest';
-import { checkA11y, expectSignedIn, lastLink, open, test, uniqueEmail, widget } from './support';
+import {
+  checkA11y,
+  E2E_WAIT_MS,
+  expectSignedIn,
+  expectSignedOut,
+  lastLink,
+  open,
+  PLAYGROUND_URL,
+  test,
+  uniqueEmail,
+  widget,
+} from './support';
 
 describe('email magic link (default kit)', () => {
   test('the link from the inbox signs the visitor in; a used link is refused', async ({ page }) => {
@@ -44,5 +56,39 @@ describe('email magic link (default kit)', () => {
       .filter({ hasText: 'The magic link could not be authenticated because it was either already used or expired.' })
       .waitFor();
     await checkA11y(page, '/authenticate (used link)');
+  });
+  test('a link opened in another browser signs nobody in and says why; the browser that asked still can', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('magic-link-elsewhere');
+    await open(page, '/?products=emailMagicLinks');
+    const signIn = widget(page);
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const link = await lastLink(email, 'stytch_token_type=magic_links');
+
+    // Another browser (a context of its own, so its own storage): the link is bound to the one that asked.
+    const elsewhere = await browser.newContext({ baseURL: PLAYGROUND_URL, locale: 'en-US', reducedMotion: 'reduce' });
+    elsewhere.setDefaultTimeout(E2E_WAIT_MS);
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(link);
+      await other
+        .getByRole('alert')
+        .filter({ hasText: 'This link was opened in a different browser or on another device' })
+        .waitFor();
+      await other.getByText('Open it in the browser where you asked for it, or ask for a new one here.').waitFor();
+      await expectSignedOut(other);
+      await checkA11y(other, '/authenticate (link from another browser)');
+    } finally {
+      await elsewhere.close();
+    }
+
+    // The refusal used nothing up: in the browser that asked, the same link signs in.
+    await page.goto(link);
+    await page.getByText(`Signed in with a magic link as ${email}.`).waitFor();
+    await expectSignedIn(page, email);
   });
 });

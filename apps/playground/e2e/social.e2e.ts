@@ -1,17 +1,14 @@
 // Social sign-in in Chromium, against `npm start`'s provider and its development upstream (a real OpenID Connect
 // server inside the provider process that stands in for all 19 providers): the user clicks 'Continue with …' in the
 // default kit, picks who they are on the upstream's identity page, and lands on the playground's /authenticate
-// signed in. Three providers sign up a new user and, signed out, the same identity signs into the same user; a
-// PKCE-required project (a second provider, e2e/providerServer.ts) sends a code challenge and its verifier; a user who
+// signed in. Three providers sign up a new user and, signed out, the same identity signs into the same user; the
+// start sends a PKCE code challenge and the authenticate its verifier (the provider's default); a user who
 // cancels at the upstream reaches the callback error; Google One Tap through the provider's stand-in for Google's
 // script (embedded in the widget and floating), and the plain Google button when the script cannot load; the
 // session page links a second provider and unlinks one. axe-core on every screen of ours (not on the upstream's
 // identity page, which stands in for the providers' own pages).
 import type { Locator, Page, Request } from 'playwright-core';
-import type { ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startPlayground } from './playgroundServer';
-import { type ProviderServer, startProvider } from './providerServer';
+import { describe, expect } from 'vitest';
 import {
   checkA11y,
   E2E_WAIT_MS,
@@ -289,27 +286,8 @@ describe('Google One Tap through the stand-in script', () => {
   });
 });
 
-// PKCE is the project's option, read when the provider starts: a second provider with `pkce.oauth` and a second
-// playground that talks to it.
-describe('social sign-in with PKCE required (project.pkce.oauth)', () => {
-  const PROVIDER_PORT = 8792;
-  const PLAYGROUND_PORT = 5181;
-  const origin = `http://localhost:${PLAYGROUND_PORT}`;
-  let provider: ProviderServer | undefined;
-  let playground: ViteDevServer | undefined;
-  beforeAll(async () => {
-    provider = await startProvider(PROVIDER_PORT, {
-      project: { pkce: { oauth: true } },
-      origins: [origin],
-      publicUrl: true,
-    });
-    playground = await startPlayground(PLAYGROUND_PORT, { apiUrl: provider.url });
-  });
-  afterAll(async () => {
-    await playground?.close();
-    await provider?.stop();
-  });
-
+// PKCE binds the token of the redirect back to the browser that started (project.pkce.oauth, on by default).
+describe('social sign-in bound to the browser by PKCE (the default)', () => {
   test('the start carries a code challenge, the authenticate its verifier, and the user signs in', async ({ page }) => {
     const starts: URL[] = [];
     const authenticates: Record<string, unknown>[] = [];
@@ -321,9 +299,9 @@ describe('social sign-in with PKCE required (project.pkce.oauth)', () => {
       }
     });
     const identity = newIdentity('pkce');
-    await page.goto(`${origin}${SOCIAL_PAGE}`);
+    await open(page, SOCIAL_PAGE);
     await socialButton(widget(page), 'Microsoft').click();
-    await completeAtUpstream(page, identity, { playground: origin, provider: provider?.url ?? '' });
+    await completeAtUpstream(page, identity);
     await expectSocialSignIn(page, identity.email);
     expect(starts).toHaveLength(1);
     expect(starts[0]?.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfigFile, type ProviderConfig } from './config';
+import { describeUnboundFlows, loadConfigFile, type ProviderConfig } from './config';
 import { DEFAULT_SQLITE_PATH } from './db/database';
 import type { Provider } from './provider';
 import type { RunningServer } from './server';
@@ -170,6 +170,8 @@ async function start(options: StartOptions): Promise<void> {
     lines.push(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
   lines.push(describeSecretKey(provider));
   lines.push(describeTotpKey(provider));
+  const unbound = describeUnboundFlows(config);
+  if (unbound !== null) lines.push(unbound);
   console.log(lines.join('\n'));
 }
 

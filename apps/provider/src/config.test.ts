@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfigFile, OAUTH_PROVIDERS, PRODUCTS, parseConfig } from './config';
+import {
+  describeUnboundFlows,
+  loadConfigFile,
+  OAUTH_PROVIDERS,
+  PRODUCTS,
+  parseConfig,
+  unboundRedirectFlows,
+} from './config';
 
 const ALL_OAUTH_PROVIDERS = [
   'google',
@@ -50,7 +57,7 @@ const DEFAULTS = {
     passwordPolicy: { type: 'zxcvbn' },
     breachRangeApiUrl: null,
     emailDomains: ['latchkey.dev'],
-    pkce: { emailMagicLinks: false, passwordResets: false, oauth: false, sso: false },
+    pkce: { emailMagicLinks: true, passwordResets: true, oauth: true, sso: false },
     disableWatermark: false,
     rbacPolicy: null,
     webauthn: { relyingPartyIds: null, origins: null },
@@ -110,19 +117,47 @@ describe('parseConfig', () => {
     const config = parseConfig({
       mode: 'production',
       smtp: { url: 'smtp://mail.example.com:587', from: 'Acme <no-reply@acme.example>' },
-      project: { name: 'Acme', pkce: { emailMagicLinks: true }, passwordPolicy: { type: 'luds' } },
+      project: { name: 'Acme', pkce: { sso: true }, passwordPolicy: { type: 'luds' } },
       lockout: { maxFailuresPerUser: 3 },
     });
     expect(config.mode).toBe('production');
     expect(config.project).toEqual({
       ...DEFAULTS.project,
       name: 'Acme',
-      pkce: { emailMagicLinks: true, passwordResets: false, oauth: false, sso: false },
+      pkce: { emailMagicLinks: true, passwordResets: true, oauth: true, sso: true },
       passwordPolicy: { type: 'luds', complexity: 3, minimumCount: 8 },
       // The development upstream is never on in production.
       oauth: { ...OAUTH_DEFAULTS, developmentUpstream: { enabled: false, host: '127.0.0.1', port: 0 } },
     });
     expect(config.lockout).toEqual({ maxFailuresPerCode: 5, maxFailuresPerUser: 3, windowMinutes: 60 });
+  });
+
+  it('binds every redirect flow to the starting browser by default, and unbinds one only with a reason', () => {
+    expect(unboundRedirectFlows(parseConfig({}).project)).toEqual([]);
+    expect(problem({ project: { pkce: { oauth: false, emailMagicLinks: false } } })).toBe(
+      [
+        'Invalid Latchkey provider configuration:',
+        "  project.pkce.emailMagicLinks: false binds the token at the end of this flow to no browser, so a link an attacker sends signs whoever opens it in to the attacker's account (login CSRF). Leave it on, or say why in project.pkce.unboundReason",
+        "  project.pkce.oauth: false binds the token at the end of this flow to no browser, so a link an attacker sends signs whoever opens it in to the attacker's account (login CSRF). Leave it on, or say why in project.pkce.unboundReason",
+      ].join('\n'),
+    );
+    expect(problem({ project: { pkce: { passwordResets: false, unboundReason: 'because' } } })).toBe(
+      'Invalid Latchkey provider configuration:\n  project.pkce.unboundReason: must say why, in at least 20 characters',
+    );
+    const reason = 'users open sign-in links on their phone after asking on a laptop';
+    const config = parseConfig({ project: { pkce: { emailMagicLinks: false, unboundReason: reason } } });
+    expect(config.project.pkce).toEqual({
+      emailMagicLinks: false,
+      passwordResets: true,
+      oauth: true,
+      sso: false,
+      unboundReason: reason,
+    });
+    expect(unboundRedirectFlows(config.project)).toEqual(['emailMagicLinks']);
+    expect(describeUnboundFlows(config)).toBe(
+      `WARNING: magic links not bound to the starting browser (PKCE off): a link an attacker sends can sign a visitor in to the attacker's account. Reason given: ${reason}`,
+    );
+    expect(describeUnboundFlows(parseConfig({}))).toBeNull();
   });
 
   it('takes project.mfa.required and refuses a misspelt or mistyped key', () => {

@@ -279,14 +279,27 @@ const projectSchema = z.strictObject({
   /** Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned. */
   breachRangeApiUrl: z.string().url().nullable().default(null),
   emailDomains: z.array(z.string()).default(['latchkey.dev']),
+  /**
+   * Browser binding of the tokens that end a redirect flow in the app (magic links, password resets, social sign-in
+   * and One Tap): the start must carry a PKCE challenge and the redemption its verifier, which only the browser that
+   * started holds, so a link an attacker sends signs nobody in to the attacker's account (login CSRF). On by
+   * default; turning one off needs `unboundReason` (parseConfig). `sso` only feeds the bootstrap: there is no SSO.
+   */
   pkce: z
     .strictObject({
-      emailMagicLinks: z.boolean().default(false),
-      passwordResets: z.boolean().default(false),
-      oauth: z.boolean().default(false),
+      emailMagicLinks: z.boolean().default(true),
+      passwordResets: z.boolean().default(true),
+      oauth: z.boolean().default(true),
       sso: z.boolean().default(false),
+      /** Why this project accepts links and sign-ins that finish in another browser than the one that asked. */
+      unboundReason: z
+        .string()
+        .trim()
+        .min(20, { message: 'must say why, in at least 20 characters' })
+        .max(500)
+        .optional(),
     })
-    .default({ emailMagicLinks: false, passwordResets: false, oauth: false, sso: false }),
+    .default({ emailMagicLinks: true, passwordResets: true, oauth: true, sso: false }),
   disableWatermark: z.boolean().default(false),
   rbacPolicy: rbacPolicy.nullable().default(null),
   /** Passkeys and security keys: where they may be registered and used (null: derived from `allowedOrigins`). */
@@ -457,6 +470,14 @@ export function parseConfig(input: unknown): ProviderConfig {
       );
     }
   }
+  const unbound = unboundRedirectFlows(config.project);
+  if (unbound.length > 0 && config.project.pkce.unboundReason === undefined) {
+    const lines = unbound.map(
+      (flow) =>
+        `  project.pkce.${flow}: false binds the token at the end of this flow to no browser, so a link an attacker sends signs whoever opens it in to the attacker's account (login CSRF). Leave it on, or say why in project.pkce.unboundReason`,
+    );
+    throw new Error(`Invalid Latchkey provider configuration:\n${lines.join('\n')}`);
+  }
   for (const [name, url] of Object.entries(config.project.defaultRedirectUrls)) {
     if (url !== undefined && !config.project.redirectUrls.includes(url)) {
       throw new Error(
@@ -465,6 +486,22 @@ export function parseConfig(input: unknown): ProviderConfig {
     }
   }
   return config;
+}
+
+/** The redirect flows the project leaves unbound to the starting browser (PKCE switched off), in config order. */
+export function unboundRedirectFlows(project: ProjectConfig): ('emailMagicLinks' | 'passwordResets' | 'oauth')[] {
+  return (['emailMagicLinks', 'passwordResets', 'oauth'] as const).filter((flow) => !project.pkce[flow]);
+}
+
+/** The loud line for redirect flows left unbound to the starting browser (`project.pkce`), or null when none are. */
+export function describeUnboundFlows(config: ProviderConfig): string | null {
+  const names = { emailMagicLinks: 'magic links', passwordResets: 'password resets', oauth: 'social sign-in' };
+  const unbound = unboundRedirectFlows(config.project);
+  if (unbound.length === 0) return null;
+  return (
+    `WARNING: ${unbound.map((flow) => names[flow]).join(', ')} not bound to the starting browser (PKCE off): ` +
+    `a link an attacker sends can sign a visitor in to the attacker's account. Reason given: ${config.project.pkce.unboundReason}`
+  );
 }
 
 /** Reads `latchkey.config.json` (or the given path). A missing default file means all defaults. */

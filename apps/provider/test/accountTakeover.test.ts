@@ -13,10 +13,13 @@ import { PASSCODE_KEY_ENV } from '../src/products/otp/passcodeKey';
 import { createProvider } from '../src/provider';
 import { serveProvider } from '../src/server';
 import { sha256Hex } from '../src/services/secrets';
+import { BROWSER_PKCE } from './browserPkce';
 import { expectError as expectErrorWithStatus, expectSchemaError } from './expectError';
 import { signIn } from './fixtures';
 import { type CallResult, databaseKind, freshDatabase, startProvider, type TestProvider, tokenOf } from './harness';
 
+/** The test browser's PKCE challenge: every link-sending call needs one by default (project.pkce). */
+const BOUND = { code_challenge: BROWSER_PKCE.challenge };
 const VICTIM = 'victim@example.com';
 const ATTACKER = 'attacker@example.com';
 const PASSWORD = 'dragonfly-marmalade-41';
@@ -146,9 +149,11 @@ describe('finding 2: a password set before the email was verified does not survi
   it('the owner’s magic link does the same', async () => {
     const t = await startProvider();
     const attacker = await createAccount(t, VICTIM, PASSWORD);
-    expect((await t.post('/magic_links/email/login_or_create', { email: VICTIM })).status).toBe(200);
+    const sent = await t.post('/magic_links/email/login_or_create', { email: VICTIM, ...BOUND });
+    expect(sent.status).toBe(200);
     const owner = await t.post('/magic_links/authenticate', {
       token: tokenOf(await t.lastLink(VICTIM, 'magic_links')),
+      code_verifier: BROWSER_PKCE.verifier,
     });
     expect(owner.status).toBe(200);
     expect(owner.json.data.user.password).toBeNull();
@@ -185,13 +190,14 @@ describe('finding 3: an identifier joins an account only when its owner authenti
   it('a magic-link secondary send attaches nothing: the victim signs up and signs in to their own account', async () => {
     const t = await startProvider();
     const attacker = await signIn(t, { email: ATTACKER });
-    const sent = await t.post('/magic_links/email/send/secondary', { email: VICTIM }, attacker.sessionToken);
+    const sent = await t.post('/magic_links/email/send/secondary', { email: VICTIM, ...BOUND }, attacker.sessionToken);
     expect(sent.status).toBe(200);
     const { db } = t.provider.database;
     expect(await db.selectFrom('emails').selectAll().where('email', '=', VICTIM).execute()).toEqual([]);
     // The victim opens the link the attacker had sent: it signs nobody in to the attacker's account.
     const opened = await t.post('/magic_links/authenticate', {
       token: tokenOf(await t.lastLink(VICTIM, 'magic_links')),
+      code_verifier: BROWSER_PKCE.verifier,
     });
     expectError(opened, 'unable_to_auth_magic_link');
     expect(await db.selectFrom('emails').selectAll().where('email', '=', VICTIM).execute()).toEqual([]);
@@ -566,9 +572,14 @@ describe('also: resets clear the lockout, JWTs need exp, the reset email’s log
       await t.post('/passwords/authenticate', { email: VICTIM, password: PASSWORD }),
       'user_lock_limit_reached',
     );
-    expect((await t.post('/passwords/email/reset/start', { email: VICTIM })).status).toBe(200);
+    expect((await t.post('/passwords/email/reset/start', { email: VICTIM, ...BOUND })).status).toBe(200);
     const token = tokenOf(await t.lastLink(VICTIM, 'reset_password'));
-    expect((await t.post('/passwords/email/reset', { token, password: NEW_PASSWORD })).status).toBe(200);
+    const reset = await t.post('/passwords/email/reset', {
+      token,
+      password: NEW_PASSWORD,
+      code_verifier: BROWSER_PKCE.verifier,
+    });
+    expect(reset.status).toBe(200);
     expect((await t.post('/passwords/authenticate', { email: VICTIM, password: NEW_PASSWORD })).status).toBe(200);
   });
 
@@ -593,7 +604,9 @@ describe('also: resets clear the lockout, JWTs need exp, the reset email’s log
   });
 
   it('with PKCE required for magic links only, the reset email offers no log-in link and no reset token signs in without a verifier', async () => {
-    const t = await startProvider({ project: { pkce: { emailMagicLinks: true, passwordResets: false } } });
+    const t = await startProvider({
+      project: { pkce: { passwordResets: false, unboundReason: 'resets are finished on another device here' } },
+    });
     await createAccount(t);
     expect((await t.post('/passwords/email/reset/start', { email: VICTIM })).status).toBe(200);
     const [message] = await t.inbox(VICTIM);

@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { ERROR_CATALOGUE } from '../src/http/errors';
+import { BROWSER_PKCE } from './browserPkce';
 import { PUBLIC_TOKEN, postgresUrl, tokenOf } from './harness';
 import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
@@ -95,7 +96,7 @@ async function signInWithPasscode(url: string, email: string): Promise<SignIn> {
 }
 
 async function sendMagicLink(url: string, email: string): Promise<string> {
-  const sent = await post(url, '/magic_links/email/login_or_create', { email });
+  const sent = await post(url, '/magic_links/email/login_or_create', { email, code_challenge: BROWSER_PKCE.challenge });
   expect(sent.status).toBe(200);
   return tokenOf((await lastMessage(url, email)).links.at(-1) as string);
 }
@@ -115,6 +116,7 @@ describe.skipIf(postgresUrl)('durability of the SQLite file', () => {
     const linked = await post(first.url, '/magic_links/authenticate', {
       token: usedLink,
       session_duration_minutes: 60,
+      code_verifier: BROWSER_PKCE.verifier,
     });
     expect(linked.status).toBe(200);
     const linkSession = { token: linked.json.data.session_token, id: linked.json.data.session.session_id };
@@ -140,7 +142,10 @@ describe.skipIf(postgresUrl)('durability of the SQLite file', () => {
       'otp_code_not_found',
     );
     expectError(await post(second.url, '/magic_links/authenticate', { token: usedLink }), 'unable_to_auth_magic_link');
-    const late = await post(second.url, '/magic_links/authenticate', { token: pendingLink });
+    const late = await post(second.url, '/magic_links/authenticate', {
+      token: pendingLink,
+      code_verifier: BROWSER_PKCE.verifier,
+    });
     expect(late.status).toBe(200);
     expect(late.json.data.user.emails).toEqual([expect.objectContaining({ email: 'lin@example.com', verified: true })]);
     await stop(second);

@@ -3,13 +3,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OAuthProvider } from '../src/config';
+import { BROWSER_PKCE } from './browserPkce';
 import { API_BASE_URL, type CallResult, PUBLIC_TOKEN, type TestProvider } from './harness';
 import { completeAtDevelopmentUpstream, type DevelopmentIdentity } from './oauthUpstream';
 
 /** What a start URL carries besides the public token. */
 export interface StartQuery {
   public_token?: string;
-  code_challenge?: string;
+  /** Default: the test browser's (BROWSER_PKCE); null: none. */
+  code_challenge?: string | null;
   custom_scopes?: string;
   login_redirect_url?: string;
   signup_redirect_url?: string;
@@ -17,10 +19,17 @@ export interface StartQuery {
   [providerParam: `provider_${string}`]: string;
 }
 
-/** `GET {publicUrl}/v1/public/oauth/{provider}/start?…` as the SDK builds it. */
+/**
+ * `GET {publicUrl}/v1/public/oauth/{provider}/start?…` as the SDK builds it: with the test browser's PKCE challenge
+ * (BROWSER_PKCE) unless the query names its own, or `code_challenge: null` for none.
+ */
 export function startUrl(provider: string, query: StartQuery = {}): string {
   const params = new URLSearchParams({ public_token: PUBLIC_TOKEN });
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
+  const challenge = query.code_challenge === undefined ? BROWSER_PKCE.challenge : query.code_challenge;
+  if (challenge !== null) params.set('code_challenge', challenge);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && name !== 'code_challenge') params.set(name, value);
+  }
   return `${API_BASE_URL}/v1/public/oauth/${provider}/start?${params.toString()}`;
 }
 
@@ -53,17 +62,21 @@ export function tokenOfAppUrl(url: URL): string {
   return token as string;
 }
 
-/** `oauth/authenticate` with a token. */
+/**
+ * `oauth/authenticate` with a token, from the test browser: with its PKCE verifier (BROWSER_PKCE) unless the options
+ * name another, or `codeVerifier: null` for none (another browser).
+ */
 export function oauthAuthenticate(
   t: TestProvider<any>,
   token: string,
-  options: { codeVerifier?: string; sessionToken?: string; sessionDurationMinutes?: number } = {},
+  options: { codeVerifier?: string | null; sessionToken?: string; sessionDurationMinutes?: number } = {},
 ): Promise<CallResult> {
+  const verifier = options.codeVerifier === undefined ? BROWSER_PKCE.verifier : options.codeVerifier;
   return t.post(
     '/oauth/authenticate',
     {
       token,
-      ...(options.codeVerifier === undefined ? {} : { code_verifier: options.codeVerifier }),
+      ...(verifier === null ? {} : { code_verifier: verifier }),
       session_duration_minutes: options.sessionDurationMinutes ?? 60,
     },
     options.sessionToken,

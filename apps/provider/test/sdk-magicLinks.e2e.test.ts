@@ -27,13 +27,18 @@ describe('SDK magic links against the provider', () => {
     expect(sent).toEqual({ request_id: expect.any(String), status_code: 200 });
     const link = await t.lastLink(EMAIL);
     expect(link).toMatch(LINK);
-    // Without PKCE in the project settings the SDK sends no challenge.
+    // The project binds links to the browser that asked (the default): the SDK sends its pair's challenge.
+    const pair = JSON.parse(tab.browser.values.get(PKCE_KEY) ?? 'null');
     expect(tab.requests.at(-1)).toMatchObject({
       path: '/magic_links/email/login_or_create',
-      body: { email: EMAIL, login_magic_link_url: REDIRECT_URL, signup_magic_link_url: REDIRECT_URL },
+      body: {
+        email: EMAIL,
+        login_magic_link_url: REDIRECT_URL,
+        signup_magic_link_url: REDIRECT_URL,
+        code_challenge: pair.code_challenge,
+      },
       status: 200,
     });
-    expect(tab.requests.at(-1)?.body).not.toHaveProperty('code_challenge');
 
     const answer = await tab.client.magicLinks.authenticate(tokenOf(link), { session_duration_minutes: 60 });
     const { row } = await expectSignedIn(t, tab);
@@ -44,7 +49,9 @@ describe('SDK magic links against the provider', () => {
       expires_at: iso(START + 60 * 60_000),
       authentication_factors: [emailFactor('magic_link', answer.method_id, EMAIL, START)],
     });
-    expect(await tokenRows(t)).toMatchObject([{ kind: 'magic_link', consumed_at: START, code_challenge: null }]);
+    expect(await tokenRows(t)).toMatchObject([
+      { kind: 'magic_link', consumed_at: START, code_challenge: pair.code_challenge },
+    ]);
 
     const before = await t.provider.database.db.selectFrom('sessions').selectAll().execute();
     const error = await rejectionOf(
@@ -77,8 +84,8 @@ describe('SDK magic links against the provider', () => {
     expect(await t.inbox(EMAIL)).toEqual([]);
   });
 
-  it("uses the SDK's own PKCE pair end to end when the project requires it", async () => {
-    const t = await startProvider({ project: { pkce: { emailMagicLinks: true } } });
+  it("uses the SDK's own PKCE pair end to end (the default), and another browser gets the clear refusal", async () => {
+    const t = await startProvider();
     const tab = await openSdkTab(t);
     expect(tab.client.bootstrap.getSync().pkceRequiredForEmailMagicLinks).toBe(true);
     await tab.client.magicLinks.email.loginOrCreate(EMAIL, { login_magic_link_url: REDIRECT_URL });
@@ -100,7 +107,8 @@ describe('SDK magic links against the provider', () => {
     expect(error).toMatchObject({
       status_code: 400,
       error_type: 'pkce_mismatch',
-      error_message: 'The code_verifier does not match the pkce code_challenge of this token.',
+      error_message:
+        'This link was opened in a different browser or on another device than the one where it was requested (this browser does not hold its PKCE code_verifier). Open it in the browser where you asked for it, or ask for a new one here.',
     });
     expectSignedOut(elsewhere);
     expect(await tokenRows(t)).toMatchObject([{ consumed_at: null }]);
@@ -118,7 +126,7 @@ describe('SDK magic links against the provider', () => {
   });
 
   it('falls back from a pending password-reset verifier to the magic-link one on a PKCE refusal', async () => {
-    const t = await startProvider({ project: { pkce: { emailMagicLinks: true, passwordResets: true } } });
+    const t = await startProvider();
     const tab = await openSdkTab(t);
     await tab.client.passwords.create({
       email: EMAIL,
@@ -160,7 +168,7 @@ describe('SDK magic links against the provider', () => {
   });
 
   it('signs in the tab the emailed link opens, through authenticateByUrl, and tells the other tab', async () => {
-    const t = await startProvider({ project: { pkce: { emailMagicLinks: true } } });
+    const t = await startProvider();
     const first = await openSdkTab(t);
     await first.client.magicLinks.email.loginOrCreate(EMAIL, { login_magic_link_url: REDIRECT_URL });
     const link = await t.lastLink(EMAIL);

@@ -26,8 +26,8 @@ async function passcodeTab(t: TestProvider, email: string): Promise<SdkTab> {
 }
 
 describe('SDK oauth against the provider', () => {
-  it('signs a user up through the upstream with PKCE, custom scopes and provider params, then in again', async () => {
-    const t = await startProvider({ project: { pkce: { oauth: true } } });
+  it('signs a user up through the upstream with PKCE (the default), custom scopes and provider params, then in again', async () => {
+    const t = await startProvider();
     const tab = await openSdkTab(t);
     await tab.client.oauth.google.start({
       login_redirect_url: REDIRECT_URL,

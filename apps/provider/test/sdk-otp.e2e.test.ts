@@ -29,7 +29,7 @@ describe('SDK bootstrap against the provider', () => {
         name: 'Acme',
         emailDomains: ['acme.test', 'latchkey.dev'],
         passwordPolicy: { type: 'luds', complexity: 3, minimumCount: 10 },
-        pkce: { emailMagicLinks: true, passwordResets: true },
+        pkce: { oauth: false, unboundReason: 'a native app finishes social sign-in in the system browser' },
         disableWatermark: true,
       },
     });
@@ -88,8 +88,10 @@ describe('SDK bootstrap against the provider', () => {
     expect(tab.client.bootstrap.getSync()).toMatchObject({
       projectName: 'Latchkey Playground',
       passwordConfig: null,
-      pkceRequiredForEmailMagicLinks: false,
-      pkceRequiredForPasswordResets: false,
+      // Every token that ends a redirect flow is bound to the browser that started it, by default.
+      pkceRequiredForEmailMagicLinks: true,
+      pkceRequiredForPasswordResets: true,
+      pkceRequiredForOAuth: true,
     });
   });
 });

@@ -153,7 +153,7 @@ describe('SDK passwords against the provider', () => {
   });
 
   it("resets by email with the SDK's PKCE pair, and the email's log-in link signs in as a magic link", async () => {
-    const t = await startProvider({ project: { pkce: { passwordResets: true } } });
+    const t = await startProvider();
     const tab = await signedUp(t);
     await tab.client.session.revoke();
 

@@ -683,8 +683,8 @@ describe('@stytch/vanilla-js 6.3.0 OAuth calls against the provider (through the
     return url;
   }
 
-  it('builds a start URL the provider follows to the upstream and back, then oauth.authenticate signs in (PKCE)', async () => {
-    const t = await start({ project: { pkce: { oauth: true } } });
+  it('builds a start URL the provider follows to the upstream and back, then oauth.authenticate signs in (PKCE, the default)', async () => {
+    const t = await start();
     const client = openPage(t);
     const url = await startUrlOf(client, () =>
       client.oauth.github.start({

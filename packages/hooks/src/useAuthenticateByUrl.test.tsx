@@ -55,7 +55,8 @@ describe('useAuthenticateByUrl', () => {
     await waitFor(() => expect(result.current.status).toBe('success'));
     expect(result.current).toEqual({ status: 'success', tokenType: 'magic_links', token: null, error: null });
     expect(requestsTo(env, '/magic_links/authenticate').map((request) => request.body)).toEqual([
-      { token, session_duration_minutes: 120 },
+      // The verifier of the pair the send stored: the provider binds links to the browser that asked (default).
+      { token, session_duration_minutes: 120, code_verifier: expect.stringMatching(/^[0-9a-f]{128}$/) },
     ]);
     expect(store.getState().screen).toBe('LoginSuccess');
     expect(env.client.session.getSnapshot().user?.emails[0]?.email).toBe(EMAIL);
@@ -103,6 +104,54 @@ describe('useAuthenticateByUrl', () => {
     expect(store.getState().screen).toBe('Error');
     expect(store.getState().formState.errorDescriptor).toEqual({ messageId: 'unable_to_auth_magic_link', message });
     expect(window.location.search).toBe('');
+    expect(env.client.session.getSnapshot().session).toBeNull();
+  });
+});
+
+describe('useAuthenticateByUrl with a link or sign-in started in another browser', () => {
+  /** This page's browser forgets every PKCE pair: as if the URL were opened in another browser or device. */
+  function forgetVerifiers() {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.includes('::PKCE_VERIFIER:')) window.localStorage.removeItem(key);
+    }
+  }
+
+  it('shows the clear refusal of a magic link asked for elsewhere, and signs nobody in', async () => {
+    const env = await startTestEnvironment();
+    const link = await emailedMagicLink(env);
+    forgetVerifiers();
+    openLink(link);
+    const store = createSignInStore({});
+    const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env, store) });
+
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    const message =
+      'This link was opened in a different browser or on another device than the one where it was requested (this browser does not hold its PKCE code_verifier). Open it in the browser where you asked for it, or ask for a new one here.';
+    expect(result.current.error).toMatchObject({ type: 'pkce_mismatch', message, status: 400 });
+    expect(store.getState().screen).toBe('Error');
+    expect(store.getState().formState.errorDescriptor).toEqual({ messageId: 'pkce_mismatch', message });
+    expect(window.location.search).toBe('');
+    expect(env.client.session.getSnapshot().session).toBeNull();
+  });
+
+  it("refuses another browser's social sign-in (an attacker's app URL), signing nobody in", async () => {
+    const env = await startTestEnvironment();
+    const startUrl = await env.client.oauth.getStartUrl('github', { login_redirect_url: REDIRECT });
+    const appUrl = await completeAtDevelopmentUpstream(
+      startUrl,
+      { email: 'mallory@example.com', name: 'Mallory', emailVerified: true },
+      { fetch: providerFetch(env) },
+    );
+    forgetVerifiers();
+    window.history.replaceState(null, '', `${appUrl.pathname}${appUrl.search}`);
+    const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env) });
+
+    await waitFor(() => expect(result.current.status).toBe('error'), { timeout: ASYNC_TIMEOUT });
+    expect(result.current.error).toMatchObject({
+      type: 'pkce_mismatch',
+      message:
+        'This sign-in was started in a different browser (this browser does not hold its PKCE code_verifier), so it cannot sign you in here. Sign in again from this browser.',
+    });
     expect(env.client.session.getSnapshot().session).toBeNull();
   });
 });

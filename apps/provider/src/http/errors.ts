@@ -47,7 +47,14 @@ export const ERROR_CATALOGUE = {
   duplicate_phone_number: { status: 409, message: 'A user with this phone number already exists.' },
   weak_password: { status: 400, message: 'Password does not meet the strength requirements.' },
   password_too_long: { status: 400, message: 'Password must be at most 256 characters long.' },
-  pkce_mismatch: { status: 400, message: 'The code_verifier does not match the pkce code_challenge of this token.' },
+  // A token bound to the browser that asked (PKCE) redeemed without that browser's verifier: in practice, a link
+  // opened in another browser or device, or an attacker's link (login CSRF). The message mentions PKCE: the SDK
+  // falls back from the password-reset verifier to the magic-link one on such a refusal (sdk-and-idp §4).
+  pkce_mismatch: {
+    status: 400,
+    message:
+      'This link was opened in a different browser or on another device than the one where it was requested (this browser does not hold its PKCE code_verifier). Open it in the browser where you asked for it, or ask for a new one here.',
+  },
   missing_pkce: { status: 400, message: 'This project requires a pkce code_challenge for this call.' },
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
   reauthentication_required: {

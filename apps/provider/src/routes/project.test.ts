@@ -17,9 +17,9 @@ describe('bootstrap', () => {
       captcha_settings: { enabled: false },
       cname_domain: null,
       email_domains: ['latchkey.dev'],
-      pkce_required_for_email_magic_links: false,
-      pkce_required_for_password_resets: false,
-      pkce_required_for_oauth: false,
+      pkce_required_for_email_magic_links: true,
+      pkce_required_for_password_resets: true,
+      pkce_required_for_oauth: true,
       pkce_required_for_sso: false,
       slug_pattern: null,
       create_organization_enabled: false,
@@ -35,7 +35,9 @@ describe('bootstrap', () => {
 
 describe('bootstrap defaults', () => {
   it('answers the defaults of an empty configuration and the pkce flags the project sets', async () => {
-    const { call } = await startProvider({ project: { pkce: { emailMagicLinks: true, passwordResets: true } } });
+    const { call } = await startProvider({
+      project: { pkce: { oauth: false, unboundReason: 'a native app finishes social sign-in in the system browser' } },
+    });
     const response = await call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`);
     expect(response.json.data).toMatchObject({
       project_name: 'Latchkey Playground',
@@ -45,6 +47,8 @@ describe('bootstrap defaults', () => {
       pkce_required_for_oauth: false,
       pkce_required_for_sso: false,
     });
+    // The reason stays on the server.
+    expect(JSON.stringify(response.json)).not.toContain('native app');
   });
 });
 

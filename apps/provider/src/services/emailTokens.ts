@@ -50,11 +50,18 @@ export async function createEmailToken(
  * The live token of one of `kinds` with this value, and the email it was sent to; else `unable_to_auth_magic_link`.
  * A token of another kind never matches, so a log-in link can never set a password.
  * A missing or wrong PKCE verifier is `pkce_mismatch` and leaves the token usable: the SDK retries with
- * its other stored verifier (contract §4). With `requirePkce`, a token issued without a challenge is `missing_pkce`.
+ * its other stored verifier (contract §4); in practice it means the link was opened in another browser or device
+ * than the one that asked for it (or it is someone else's link: login CSRF). A token of a kind `requirePkce` marks,
+ * issued without a challenge, is `missing_pkce`.
  */
 export async function findRedeemableEmailToken(
   deps: ProviderDeps,
-  options: { token: string; kinds: EmailTokenKind[]; codeVerifier: string | undefined; requirePkce?: boolean },
+  options: {
+    token: string;
+    kinds: EmailTokenKind[];
+    codeVerifier: string | undefined;
+    requirePkce?: Partial<Record<EmailTokenKind, boolean>>;
+  },
 ): Promise<{ token: Selectable<EmailTokensTable>; email: RedeemedEmail }> {
   const token = await deps.db
     .selectFrom('email_tokens')
@@ -70,9 +77,9 @@ export async function findRedeemableEmailToken(
     if (options.codeVerifier === undefined || !pkceMatches(token.code_challenge, options.codeVerifier)) {
       throw new ProviderError('pkce_mismatch');
     }
-  } else if (options.requirePkce) {
-    // A link issued without a challenge (the reset email's log-in link when only magic links need PKCE) can
-    // never stand in for one that needs a verifier.
+  } else if (options.requirePkce?.[token.kind] === true) {
+    // A link issued without a challenge (the reset email's log-in link when only magic links need PKCE, a link sent
+    // before PKCE was switched on) can never stand in for one that needs a verifier.
     throw new ProviderError('missing_pkce');
   }
   if (token.pending_email !== null) {

@@ -18,7 +18,8 @@ export interface OfflineClientOptions {
   onRequest?(request: OfflineRequest): void;
 }
 
-// The provider's defaults for a consumer project (contract §5): watermark on, LUDS 3 of 4 classes and 8 characters.
+// The provider's defaults for a consumer project (contract §5): watermark on, LUDS 3 of 4 classes and 8 characters,
+// every redirect flow bound to the starting browser (PKCE).
 const BOOTSTRAP = {
   request_id: 'request-id-stories-bootstrap',
   status_code: 200,
@@ -27,9 +28,9 @@ const BOOTSTRAP = {
   captcha_settings: { enabled: false },
   cname_domain: null,
   email_domains: ['latchkey.dev'],
-  pkce_required_for_email_magic_links: false,
-  pkce_required_for_password_resets: false,
-  pkce_required_for_oauth: false,
+  pkce_required_for_email_magic_links: true,
+  pkce_required_for_password_resets: true,
+  pkce_required_for_oauth: true,
   pkce_required_for_sso: false,
   slug_pattern: null,
   create_organization_enabled: false,

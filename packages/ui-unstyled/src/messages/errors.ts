@@ -3,7 +3,8 @@
  * `error.invalid_email`, the email form's own text, is in main.ts).
  * No Main screen can show one before the user submits, so these texts are a chunk of their own: the widget
  * fetches it right after its first render (`loadErrorMessages`, messages/index.tsx), and an error waits for it
- * rather than show another text. Wording is the specification's, verbatim.
+ * rather than show another text. Wording is the specification's, verbatim, but for `error.pkce_mismatch`, which it
+ * does not have.
  */
 export const errorMessages = {
   'error.inactive_email':
@@ -20,4 +21,8 @@ export const errorMessages = {
   'error.user_lock_limit_reached': 'Too many failed authentication attempts. Please try again later.',
   'error.invalid_session_token': 'Invalid session token.',
   'error.session_not_found': 'Session not found.',
+  // Not in the specification (plain English, issue 25): a link or social sign-in bound to the browser that started it
+  // (PKCE) was opened in another browser or on another device, so it cannot sign anyone in here.
+  'error.pkce_mismatch':
+    'This sign-in was started in another browser or on another device, so it cannot finish here. Open the link in the browser where you asked for it, or start again here.',
 } as const;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
+import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
 import { deliveredMessage, snapshotRows } from '../../../test/fixtures';
 import { type CallResult, START, startProvider, type TestProvider, tokenOf } from '../../../test/harness';
-import type { ProviderConfigInput } from '../../config';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
@@ -23,21 +23,28 @@ async function delivered(t: TestProvider, to: string, send: () => Promise<CallRe
   return { response, message, link: message.links[0] as string };
 }
 
+/** A send from the test browser: with its PKCE challenge (BROWSER_PKCE) unless the body names `code_challenge`. */
 async function sendLink(t: TestProvider, body: Record<string, unknown> = { email: EMAIL }, sessionToken?: string) {
   const path = sessionToken === undefined ? '/magic_links/email/login_or_create' : '/magic_links/email/send/secondary';
-  const result = await delivered(t, String(body.email).toLowerCase(), () => t.post(path, body, sessionToken));
+  const sent = { code_challenge: BROWSER_PKCE.challenge, ...body };
+  const result = await delivered(t, String(body.email).toLowerCase(), () => t.post(path, sent, sessionToken));
   expect(result.response.status).toBe(200);
   return { ...result, token: tokenOf(result.link) };
 }
 
+/** An authenticate from the test browser: with its PKCE verifier unless `extra` names `code_verifier`. */
 async function authenticate(
   t: TestProvider,
   token: string,
   extra: Record<string, unknown> = {},
   sessionToken?: string,
 ) {
-  return t.post('/magic_links/authenticate', { token, session_duration_minutes: 60, ...extra }, sessionToken);
+  const body = { token, session_duration_minutes: 60, code_verifier: BROWSER_PKCE.verifier, ...extra };
+  return t.post('/magic_links/authenticate', body, sessionToken);
 }
+
+/** The test browser's challenge, as every send needs one by default (project.pkce.emailMagicLinks). */
+const bound = { code_challenge: BROWSER_PKCE.challenge };
 
 describe('magic_links/email/login_or_create', () => {
   it('creates the user, stores only the token hash and emails a link to the redirect URL', async () => {
@@ -68,7 +75,7 @@ describe('magic_links/email/login_or_create', () => {
         token_hash: sha256(token),
         user_id: user?.user_id,
         email_id: email?.email_id,
-        code_challenge: null,
+        code_challenge: BROWSER_PKCE.challenge,
         expires_at: START + 30 * 60_000,
         consumed_at: null,
         created_at: START,
@@ -149,7 +156,7 @@ describe('magic_links/email/login_or_create', () => {
     ];
     for (const url of refused) {
       for (const field of ['login_magic_link_url', 'signup_magic_link_url']) {
-        const response = await t.post('/magic_links/email/login_or_create', { email: EMAIL, [field]: url });
+        const response = await t.post('/magic_links/email/login_or_create', { ...bound, email: EMAIL, [field]: url });
         expectError(response, 400, 'invalid_redirect_url');
       }
     }
@@ -207,7 +214,7 @@ describe('magic_links/email/login_or_create', () => {
     await sendLink(t);
     await sendLink(t);
     const before = await snapshot(t);
-    const response = await t.post('/magic_links/email/login_or_create', { email: EMAIL });
+    const response = await t.post('/magic_links/email/login_or_create', { ...bound, email: EMAIL });
     expectError(response, 429, 'too_many_requests');
     expect(response.headers.get('retry-after')).toBe('120');
     expect(await snapshot(t)).toEqual(before);
@@ -218,11 +225,11 @@ describe('magic_links/email/send', () => {
   it('send/primary emails a login link to an existing email only (email_not_found otherwise)', async () => {
     const t = await startProvider();
     const before = await snapshot(t);
-    expectError(await t.post('/magic_links/email/send/primary', { email: EMAIL }), 404, 'email_not_found');
+    expectError(await t.post('/magic_links/email/send/primary', { ...bound, email: EMAIL }), 404, 'email_not_found');
     expect(await snapshot(t)).toEqual(before);
     await sendLink(t);
     const { response, link, message } = await delivered(t, EMAIL, () =>
-      t.post('/magic_links/email/send/primary', { email: EMAIL }),
+      t.post('/magic_links/email/send/primary', { ...bound, email: EMAIL }),
     );
     expect(response.json).toEqual({ data: { request_id: REQUEST_ID, status_code: 200 } });
     expect(link).toMatch(LINK);
@@ -346,7 +353,7 @@ describe('magic_links/authenticate', () => {
         token_hash: sha256(resetToken),
         user_id: email.user_id,
         email_id: email.email_id,
-        code_challenge: null,
+        code_challenge: BROWSER_PKCE.challenge,
         expires_at: START + 30 * 60_000,
         consumed_at: null,
         created_at: START,
@@ -383,27 +390,35 @@ describe('magic_links/authenticate', () => {
   });
 });
 
-describe('magic links with PKCE', () => {
-  const pkceConfig: ProviderConfigInput = { project: { pkce: { emailMagicLinks: true } } };
+describe('magic links with PKCE (the default: project.pkce.emailMagicLinks)', () => {
+  const unbound = {
+    project: {
+      pkce: { emailMagicLinks: false, unboundReason: 'users open links on another device than they asked on' },
+    },
+  };
 
-  it('refuses a send without code_challenge with missing_pkce when the project requires PKCE', async () => {
-    const t = await startProvider(pkceConfig);
+  it('refuses a send without code_challenge with missing_pkce, writing nothing', async () => {
+    const t = await startProvider();
     const before = await snapshot(t);
     expectError(await t.post('/magic_links/email/login_or_create', { email: EMAIL }), 400, 'missing_pkce');
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('refuses a missing or wrong code_verifier with pkce_mismatch, keeping the token usable', async () => {
-    const t = await startProvider(pkceConfig);
+  it('refuses a missing or wrong code_verifier (another browser) with pkce_mismatch, keeping the token usable', async () => {
+    const t = await startProvider();
     const { db } = t.provider.database;
     const { token } = await sendLink(t, { email: EMAIL, code_challenge: s256(VERIFIER) });
     expect(
       (await db.selectFrom('email_tokens').select('code_challenge').executeTakeFirstOrThrow()).code_challenge,
     ).toBe(s256(VERIFIER));
     const before = await snapshot(t);
-    const missing = await authenticate(t, token);
-    expectError(missing, 400, 'pkce_mismatch');
-    expect(missing.json.error_message).toContain('pkce');
+    const missing = await authenticate(t, token, { code_verifier: undefined });
+    expectError(missing, 400, 'pkce_mismatch', {
+      error_message:
+        'This link was opened in a different browser or on another device than the one where it was requested (this browser does not hold its PKCE code_verifier). Open it in the browser where you asked for it, or ask for a new one here.',
+    });
+    // The SDK falls back from the reset verifier to the magic-link one on a refusal that mentions PKCE.
+    expect(missing.json.error_message).toContain('PKCE');
     expectError(await authenticate(t, token, { code_verifier: `${VERIFIER}x` }), 400, 'pkce_mismatch');
     expect(await snapshot(t)).toEqual(before);
 
@@ -413,10 +428,25 @@ describe('magic links with PKCE', () => {
   });
 
   it('binds the challenge even when the project does not require PKCE', async () => {
-    const t = await startProvider();
+    const t = await startProvider(unbound);
     const { token } = await sendLink(t, { email: EMAIL, code_challenge: s256(VERIFIER) });
-    expectError(await authenticate(t, token), 400, 'pkce_mismatch');
+    expectError(await authenticate(t, token, { code_verifier: undefined }), 400, 'pkce_mismatch');
     expect((await authenticate(t, token, { code_verifier: VERIFIER })).status).toBe(200);
+  });
+
+  it('signs in with an unbound link where the project turned PKCE off for magic links (with a reason)', async () => {
+    const t = await startProvider(unbound);
+    const { token } = await sendLink(t, { email: EMAIL, code_challenge: undefined });
+    expect((await authenticate(t, token, { code_verifier: undefined })).status).toBe(200);
+  });
+
+  it('refuses a link sent without a challenge once the project binds magic links (missing_pkce)', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const { token } = await sendLink(t);
+    // A link emailed before PKCE was switched on (as the default now is): it names no browser.
+    await db.updateTable('email_tokens').set({ code_challenge: null }).execute();
+    expectError(await authenticate(t, token, { code_verifier: undefined }), 400, 'missing_pkce');
   });
 });
 

@@ -86,7 +86,12 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
     token: body.token,
     kinds: ['magic_link', 'password_reset'],
     codeVerifier: body.code_verifier,
-    requirePkce: deps.config.project.pkce.emailMagicLinks,
+    // A log-in link needs a challenge when magic links are bound, a reset link when resets are (or magic links
+    // are: it signs in here), so an unbound link never signs in through this call where the project binds them.
+    requirePkce: {
+      magic_link: deps.config.project.pkce.emailMagicLinks,
+      password_reset: deps.config.project.pkce.emailMagicLinks || deps.config.project.pkce.passwordResets,
+    },
   });
   const { token, email } = redeemed;
   // Read before the transaction: on SQLite the transaction holds the only connection.

@@ -18,6 +18,7 @@ import { completeAtDevelopmentUpstream } from '../../../test/oauthUpstream';
 import { OAUTH_PROVIDERS } from '../../config';
 import { identityClaims } from './developmentUpstream/testIdentities';
 import { developmentProfile, mapProfile } from './profiles';
+import { OTHER_BROWSER_SIGN_IN } from './routes';
 import { UPSTREAMS } from './upstreams';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
@@ -191,11 +192,17 @@ describe('the redirect flow', () => {
   });
 
   it('binds the token to the PKCE challenge of the start: no or a wrong verifier is pkce_mismatch', async () => {
-    const t = await startProvider({ project: { pkce: { oauth: true } } });
+    const t = await startProvider();
     const pkce = pkcePair();
     const { token } = await signInAt(t, 'google', ADA, { code_challenge: pkce.challenge });
-    expectError(await oauthAuthenticate(t, token), 400, 'pkce_mismatch');
-    expectError(await oauthAuthenticate(t, token, { codeVerifier: pkcePair().verifier }), 400, 'pkce_mismatch');
+    const otherBrowser = { error_message: OTHER_BROWSER_SIGN_IN };
+    expectError(await oauthAuthenticate(t, token, { codeVerifier: null }), 400, 'pkce_mismatch', otherBrowser);
+    expectError(
+      await oauthAuthenticate(t, token, { codeVerifier: pkcePair().verifier }),
+      400,
+      'pkce_mismatch',
+      otherBrowser,
+    );
     const response = await oauthAuthenticate(t, token, { codeVerifier: pkce.verifier });
     expect(response.status).toBe(200);
   });

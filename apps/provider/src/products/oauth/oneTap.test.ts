@@ -1,6 +1,7 @@
 // Google One Tap: start (client id and nonce, the developer errors) and submit (the credential checked against the
 // development upstream's keys and issuer, the nonce single use), then the same sign-in as the redirect flow.
 import { describe, expect, it } from 'vitest';
+import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, REQUEST_ID } from '../../../test/expectError';
 import { signIn } from '../../../test/fixtures';
 import { REDIRECT_URL, startProvider, type TestProvider } from '../../../test/harness';
@@ -29,8 +30,9 @@ async function credentialFor(
   });
 }
 
+/** A submit from the test browser: with its PKCE challenge unless the body names `code_challenge` (undefined: none). */
 async function submit(t: TestProvider, body: Record<string, unknown>) {
-  return t.post('/oauth/google/onetap/submit', body);
+  return t.post('/oauth/google/onetap/submit', { code_challenge: BROWSER_PKCE.challenge, ...body });
 }
 
 describe('oauth/google/onetap', () => {
@@ -141,15 +143,27 @@ describe('oauth/google/onetap', () => {
     expectError(await submit(t, { credential, nonce }), 404, 'google_onetap_nonce_not_found');
   });
 
-  it('needs a code_challenge when the project requires PKCE, and binds the token to it', async () => {
-    const t = await startProvider({ project: { pkce: { oauth: true } } });
+  it('needs a code_challenge by default (project.pkce.oauth), and binds the token to it', async () => {
+    const t = await startProvider();
     const { nonce } = (await oneTapStart(t)).json.data;
     const credential = await credentialFor(t, ADA, { nonce });
-    expectError(await submit(t, { credential, nonce }), 400, 'missing_pkce');
+    expectError(await submit(t, { credential, nonce, code_challenge: undefined }), 400, 'missing_pkce');
     const pkce = pkcePair();
     const response = await submit(t, { credential, nonce, code_challenge: pkce.challenge });
     const token = tokenOfAppUrl(new URL(response.json.data.redirect_url));
-    expectError(await oauthAuthenticate(t, token), 400, 'pkce_mismatch');
+    expect((await oauthAuthenticate(t, token, { codeVerifier: null })).json.error_type).toBe('pkce_mismatch');
+    expect((await oauthAuthenticate(t, token)).json.error_type).toBe('pkce_mismatch');
     expect((await oauthAuthenticate(t, token, { codeVerifier: pkce.verifier })).status).toBe(200);
+  });
+
+  it('binds no token to a browser when a project turns PKCE off for OAuth (with a reason)', async () => {
+    const t = await startProvider({
+      project: { pkce: { oauth: false, unboundReason: 'a native app finishes social sign-in in the system browser' } },
+    });
+    const { nonce } = (await oneTapStart(t)).json.data;
+    const credential = await credentialFor(t, ADA, { nonce });
+    const response = await submit(t, { credential, nonce, code_challenge: undefined });
+    const token = tokenOfAppUrl(new URL(response.json.data.redirect_url));
+    expect((await oauthAuthenticate(t, token, { codeVerifier: null })).status).toBe(200);
   });
 });

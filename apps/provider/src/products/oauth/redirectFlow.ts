@@ -137,8 +137,10 @@ function upstreamErrorCode(value: string): string {
 
 /**
  * `GET` (and, for Apple's form_post, `POST`) `/v1/public/oauth/callback`: the transaction of `state` is used up
- * (single use, 10 minutes); an unknown one answers a 400 page. A callback in another browser than the start's, an
- * upstream `error`, a failed code exchange, ID token or profile become an `oauth_flow_callback_error` token; an
+ * (single use, 10 minutes) only by the browser that started it (its binding cookie); an unknown, used or expired one
+ * answers a 400 page. A callback in another browser than the start's becomes an `oauth_flow_callback_error` token
+ * and leaves the transaction live for its owner; an upstream `error`, a failed code exchange, ID token or profile
+ * become an `oauth_flow_callback_error` token too (the transaction used up); an
  * identity the linking rules refuse becomes a token of that refusal. Otherwise the identity's oauth token goes to
  * the login redirect URL (existing user) or the signup one (new user).
  */
@@ -156,15 +158,33 @@ export async function callback(c: ProviderContext): Promise<Response> {
   const state = fields.state ?? '';
   if (state === '' || state.length > 256) return expiredPage(c);
   const now = deps.clock.now();
-  const transaction = await deps.db
-    .updateTable('oauth_transactions')
-    .set({ consumed_at: now })
+  const found = await deps.db
+    .selectFrom('oauth_transactions')
+    .selectAll()
     .where('state_hash', '=', sha256Hex(state))
     .where('project_id', '=', deps.config.project.projectId)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', now)
-    .returningAll()
     .executeTakeFirst();
+  if (!found) return expiredPage(c);
+  // The binding is checked BEFORE the transaction is used up (RFC 6749 §10.12, RFC 9700 §4.7.1: the state is bound
+  // to the user agent):
+  // the callback URL replayed in another browser is refused and burns nothing, so the browser that started can still
+  // finish. Only the right browser's callback takes the transaction, by one conditional UPDATE that checks the
+  // binding again (single use under parallel callbacks).
+  const binding = getCookie(c, BINDING_COOKIE);
+  const bound = binding !== undefined && sha256Hex(binding) === found.binding_hash;
+  const transaction = bound
+    ? await deps.db
+        .updateTable('oauth_transactions')
+        .set({ consumed_at: now })
+        .where('transaction_id', '=', found.transaction_id)
+        .where('binding_hash', '=', found.binding_hash)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returningAll()
+        .executeTakeFirst()
+    : found;
   if (!transaction) return expiredPage(c);
   const provider = transaction.provider as OAuthProvider;
   const send = (token: string, isNewUser: boolean) => {
@@ -183,8 +203,8 @@ export async function callback(c: ProviderContext): Promise<Response> {
     return send(token, false);
   };
 
-  const binding = getCookie(c, BINDING_COOKIE);
-  if (binding === undefined || sha256Hex(binding) !== transaction.binding_hash) {
+  if (!bound) {
+    // Refused without using the transaction up: an error token for this browser's app page, nothing more.
     return fail('oauth_flow_callback_error', 'state mismatch: the sign-in was started in another browser');
   }
   if (fields.error !== '') return fail('oauth_flow_callback_error', upstreamErrorCode(fields.error ?? ''));

@@ -27,6 +27,10 @@ const authenticateSchema = z.object({
 
 const attachSchema = z.object({ provider: z.string().max(64) });
 
+/** `pkce_mismatch` of a social sign-in: the app URL was opened in another browser than the one that started. */
+export const OTHER_BROWSER_SIGN_IN =
+  'This sign-in was started in a different browser (this browser does not hold its PKCE code_verifier), so it cannot sign you in here. Sign in again from this browser.';
+
 /**
  * `oauth/authenticate`: redeems the token of the redirect back. An unknown, used or expired token is
  * `oauth_token_not_found`; an error token is used up and answers its error (`oauth_flow_callback_error`, a linking
@@ -45,8 +49,10 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     throw new ProviderError(row.error_type as ErrorType, { message: row.error_message ?? undefined });
   }
   if (row.code_challenge !== null) {
+    // The token is bound to the browser that started (security.md: every final redirect token is browser-bound):
+    // an attacker's app URL opened by someone else signs nobody in, and the token stays usable where it started.
     if (body.code_verifier === undefined || !pkceMatches(row.code_challenge, body.code_verifier)) {
-      throw new ProviderError('pkce_mismatch');
+      throw new ProviderError('pkce_mismatch', { message: OTHER_BROWSER_SIGN_IN });
     }
   } else if (deps.config.project.pkce.oauth) {
     throw new ProviderError('missing_pkce');

@@ -189,9 +189,9 @@ describe('GET /v1/public/oauth/{provider}/start', () => {
     expectError(await errorOf(await getStart(t, startUrl('google'))), 400, 'no_redirect_urls_set');
   });
 
-  it('needs a code_challenge when the project requires PKCE for OAuth, and checks its form', async () => {
-    const t = await startProvider({ project: { pkce: { oauth: true } } });
-    expectError(await errorOf(await getStart(t, startUrl('google'))), 400, 'missing_pkce');
+  it('needs a code_challenge by default (project.pkce.oauth), and checks its form', async () => {
+    const t = await startProvider();
+    expectError(await errorOf(await getStart(t, startUrl('google', { code_challenge: null }))), 400, 'missing_pkce');
     const malformed = await errorOf(await getStart(t, startUrl('google', { code_challenge: 'short' })));
     expect(malformed.json.query).toEqual([{ dataPath: '.code_challenge', message: expect.any(String) }]);
     expect((await getStart(t, startUrl('google', { code_challenge: pkcePair().challenge }))).status).toBe(302);

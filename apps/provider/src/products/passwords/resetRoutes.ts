@@ -135,11 +135,13 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, resetByEmailSchema);
   assertPasswordLength(body.password);
   const now = deps.clock.now();
-  // Only a reset token: the same email's log-in (magic-link) token must not set a password.
+  // Only a reset token: the same email's log-in (magic-link) token must not set a password. Bound to the browser
+  // that asked (PKCE): a reset link an attacker sends for their own account sets no password for anyone else.
   const redeemed = await findRedeemableEmailToken(deps, {
     token: body.token,
     kinds: ['password_reset'],
     codeVerifier: body.code_verifier,
+    requirePkce: { password_reset: project.pkce.passwordResets },
   });
   const { token, email } = redeemed;
   await assertAcceptablePassword(project, body.password, email.email);

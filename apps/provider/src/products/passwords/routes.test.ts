@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
+import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError as expectErrorWithStatus, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
 import { providerDeps, snapshotRows } from '../../../test/fixtures';
 import {
@@ -353,8 +354,13 @@ describe('POST /passwords/authenticate', () => {
   });
 });
 
+/** A reset start from the test browser: with its PKCE challenge (BROWSER_PKCE) unless the body names another. */
 async function startReset(t: TestProvider, body: Record<string, unknown> = {}) {
-  const response = await t.post('/passwords/email/reset/start', { email: EMAIL, ...body });
+  const response = await t.post('/passwords/email/reset/start', {
+    email: EMAIL,
+    code_challenge: BROWSER_PKCE.challenge,
+    ...body,
+  });
   expect(response.status).toBe(200);
   const resetLink = await t.lastLink(EMAIL, 'stytch_token_type=reset_password');
   const loginLink = await t.lastLink(EMAIL, 'stytch_token_type=login');
@@ -369,6 +375,7 @@ describe('POST /passwords/email/reset/start', () => {
       email: 'Ada@Example.com',
       reset_password_expiration_minutes: 10,
       locale: 'en',
+      code_challenge: BROWSER_PKCE.challenge,
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({
@@ -405,7 +412,7 @@ describe('POST /passwords/email/reset/start', () => {
         token_hash: sha256Hex(loginToken),
         user_id: created.user_id,
         email_id: created.email_id,
-        code_challenge: null,
+        code_challenge: BROWSER_PKCE.challenge,
         expires_at: START + 30 * 60_000,
         consumed_at: null,
         created_at: START,
@@ -418,7 +425,7 @@ describe('POST /passwords/email/reset/start', () => {
         token_hash: sha256Hex(resetToken),
         user_id: created.user_id,
         email_id: created.email_id,
-        code_challenge: null,
+        code_challenge: BROWSER_PKCE.challenge,
         expires_at: START + 10 * 60_000,
         consumed_at: null,
         created_at: START,
@@ -434,7 +441,6 @@ describe('POST /passwords/email/reset/start', () => {
     const t = await startProvider({
       project: {
         redirectUrls: [REDIRECT_URL, 'http://localhost:5173/reset', loginUrl],
-        pkce: { passwordResets: true },
       },
     });
     await createAccount(t);
@@ -456,8 +462,8 @@ describe('POST /passwords/email/reset/start', () => {
     expect(tokens.find((token) => token.kind === 'password_reset')?.expires_at).toBe(START + 30 * 60_000);
   });
 
-  it('refuses unknown emails, disallowed redirect URLs and a missing PKCE challenge, sending nothing', async () => {
-    const t = await startProvider({ project: { pkce: { passwordResets: true } } });
+  it('refuses unknown emails, disallowed redirect URLs and a missing PKCE challenge (the default), sending nothing', async () => {
+    const t = await startProvider();
     await createAccount(t);
     const { challenge } = pkcePair();
     const before = await snapshot(t);
@@ -489,7 +495,10 @@ describe('POST /passwords/email/reset/start', () => {
     const t = await startProvider({ rateLimits: { sendsPerIdentifier: { limit: 1, windowSeconds: 60 } } });
     await createAccount(t);
     await startReset(t);
-    const limited = await t.post('/passwords/email/reset/start', { email: EMAIL });
+    const limited = await t.post('/passwords/email/reset/start', {
+      email: EMAIL,
+      code_challenge: BROWSER_PKCE.challenge,
+    });
     expectError(limited, 'too_many_requests');
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(await t.inbox(EMAIL)).toHaveLength(1);
@@ -511,6 +520,7 @@ describe('POST /passwords/email/reset', () => {
       token: resetToken,
       password: NEW_PASSWORD,
       session_duration_minutes: 45,
+      code_verifier: BROWSER_PKCE.verifier,
     });
     expectAccountAnswer(response, created, true, {
       factors: [emailFactor('magic_link', created.email_id, EMAIL, now)],
@@ -539,7 +549,8 @@ describe('POST /passwords/email/reset', () => {
     const t = await startProvider();
     await createAccount(t);
     const { resetToken, loginToken } = await startReset(t);
-    const reset = (token: string, password = NEW_PASSWORD) => t.post('/passwords/email/reset', { token, password });
+    const reset = (token: string, password = NEW_PASSWORD) =>
+      t.post('/passwords/email/reset', { token, password, code_verifier: BROWSER_PKCE.verifier });
 
     let before = await snapshot(t);
     expectError(await reset(loginToken), 'unable_to_auth_magic_link');
@@ -562,8 +573,8 @@ describe('POST /passwords/email/reset', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('requires the matching PKCE verifier and keeps the token usable after a mismatch', async () => {
-    const t = await startProvider({ project: { pkce: { passwordResets: true } } });
+  it('requires the matching PKCE verifier (another browser has none) and keeps the token usable after a mismatch', async () => {
+    const t = await startProvider();
     await createAccount(t);
     const { verifier, challenge } = pkcePair();
     const { resetToken } = await startReset(t, { code_challenge: challenge });
@@ -574,8 +585,10 @@ describe('POST /passwords/email/reset', () => {
         password: NEW_PASSWORD,
         code_verifier: codeVerifier,
       });
-      expectError(response, 'pkce_mismatch');
-      expect(response.json.error_message).toContain('pkce');
+      expectError(response, 'pkce_mismatch', {
+        error_message:
+          'This link was opened in a different browser or on another device than the one where it was requested (this browser does not hold its PKCE code_verifier). Open it in the browser where you asked for it, or ask for a new one here.',
+      });
     }
     expect(await snapshot(t)).toEqual(before);
     const response = await t.post('/passwords/email/reset', {
@@ -591,7 +604,13 @@ describe('POST /passwords/email/reset', () => {
     await createAccount(t);
     const { resetToken } = await startReset(t);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => t.post('/passwords/email/reset', { token: resetToken, password: NEW_PASSWORD })),
+      Array.from({ length: 50 }, () =>
+        t.post('/passwords/email/reset', {
+          token: resetToken,
+          password: NEW_PASSWORD,
+          code_verifier: BROWSER_PKCE.verifier,
+        }),
+      ),
     );
     const successes = responses.filter((response) => response.status === 200);
     expect(successes).toHaveLength(1);

@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
+import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
 import { signIn, snapshotRows } from '../../../test/fixtures';
 import { type CallResult, iso, START, startProvider, type TestProvider, tokenOf } from '../../../test/harness';
@@ -566,18 +567,20 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), sessionToken)).status).toBe(200);
 
     const password = await t.post('/passwords/authenticate', { email: EMAIL, password: PASSWORD });
-    await t.post('/magic_links/email/login_or_create', { email: EMAIL });
+    await t.post('/magic_links/email/login_or_create', { email: EMAIL, code_challenge: BROWSER_PKCE.challenge });
     const link = await t.post('/magic_links/authenticate', {
       token: tokenOf(await t.lastLink(EMAIL)),
       session_duration_minutes: 30,
+      code_verifier: BROWSER_PKCE.verifier,
     });
     const passcode = await passcodeSignIn(t, EMAIL);
     // A reset by email signs in too: it must not skip the second factor either.
-    await t.post('/passwords/email/reset/start', { email: EMAIL });
+    await t.post('/passwords/email/reset/start', { email: EMAIL, code_challenge: BROWSER_PKCE.challenge });
     const reset = await t.post('/passwords/email/reset', {
       token: tokenOf(await t.lastLink(EMAIL, 'reset_password')),
       password: 'quiet-lantern-zebra-97',
       session_duration_minutes: 30,
+      code_verifier: BROWSER_PKCE.verifier,
     });
     for (const [name, response] of Object.entries({ password, link, passcode, reset })) {
       expect(response.status, name).toBe(200);

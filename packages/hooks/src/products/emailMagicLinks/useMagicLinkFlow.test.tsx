@@ -47,6 +47,8 @@ describe('useMagicLinkFlow', () => {
           login_expiration_minutes: 15,
           signup_expiration_minutes: 30,
           create_user_as_pending: true,
+          // The project binds links to the browser that asked (the provider's default): the SDK's PKCE challenge.
+          code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         },
       },
     ]);
@@ -70,10 +72,12 @@ describe('useMagicLinkFlow', () => {
     const env = await startTestEnvironment();
     const standalone = renderHook(() => useMagicLinkFlow(), { wrapper: wrapperFor(env) });
     await act(() => standalone.result.current.send(EMAIL));
+    const challenge = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
     expect(sendRequests(env).at(-1)?.body).toEqual({
       email: EMAIL,
       login_expiration_minutes: 30,
       signup_expiration_minutes: 30,
+      code_challenge: challenge,
     });
 
     const store = createSignInStore({
@@ -88,6 +92,7 @@ describe('useMagicLinkFlow', () => {
       login_magic_link_url: REDIRECT,
       login_expiration_minutes: 20,
       signup_expiration_minutes: 30,
+      code_challenge: challenge,
     });
   });
 

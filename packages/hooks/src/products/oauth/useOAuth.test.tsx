@@ -73,6 +73,7 @@ describe('useOAuth', () => {
     expect(`${url.origin}${url.pathname}`).toBe('http://localhost:8787/v1/public/oauth/github/start');
     expect(query).toEqual({
       public_token: PUBLIC_TOKEN,
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       custom_scopes: 'read:org gist',
       provider_login: 'ada',
       provider_allow_signup: 'false',
@@ -89,7 +90,10 @@ describe('useOAuth', () => {
     await act(async () => {
       await result.current.start('discord');
     });
-    expect(startUrlOf(navigations[0]).query).toEqual({ public_token: PUBLIC_TOKEN });
+    expect(startUrlOf(navigations[0]).query).toEqual({
+      public_token: PUBLIC_TOKEN,
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
   });
 
   it("the hook's own options win over the <SignIn>'s", async () => {
@@ -131,8 +135,8 @@ describe('useOAuth', () => {
     expect(result.current.pendingProvider).toBe('google');
   });
 
-  it('with PKCE required, the start URL carries a challenge', async () => {
-    const { env, navigations } = await socialEnvironment({ project: { pkce: { oauth: true } } } as never);
+  it('with PKCE required (the default), the start URL carries a challenge', async () => {
+    const { env, navigations } = await socialEnvironment();
     const { result } = renderHook(() => useOAuth({ providers: [{ type: 'figma' }] }), { wrapper: wrapperFor(env) });
     await act(async () => {
       await result.current.start('figma');

@@ -36,12 +36,16 @@ async function createPasswordlessUser(env: TestEnvironment, email = EMAIL) {
   env.requests.length = 0;
 }
 
+/** The SDK's PKCE challenge: the provider binds reset and magic links to the browser that asked, by default. */
+const CHALLENGE = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
+
 const RESET_START_BODY = {
   email: EMAIL,
   login_redirect_url: REDIRECT,
   reset_password_redirect_url: `${REDIRECT}?reset=1`,
   reset_password_expiration_minutes: 45,
   reset_password_template_id: 'reset-tpl',
+  code_challenge: CHALLENGE,
 };
 
 describe('usePasswordFlow', () => {
@@ -163,7 +167,13 @@ describe('usePasswordFlow', () => {
     await act(() => result.current.search(EMAIL));
 
     expect(bodiesTo(env, '/magic_links/email/login_or_create')).toEqual([
-      { email: EMAIL, login_magic_link_url: REDIRECT, login_expiration_minutes: 30, signup_expiration_minutes: 30 },
+      {
+        email: EMAIL,
+        login_magic_link_url: REDIRECT,
+        login_expiration_minutes: 30,
+        signup_expiration_minutes: 30,
+        code_challenge: CHALLENGE,
+      },
     ]);
     expect(result.current).toMatchObject({ status: 'sent', userType: 'passwordless', sentBy: 'magicLink' });
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'MAGIC_LINK_LOGIN_OR_CREATE' }));
@@ -236,7 +246,7 @@ describe('usePasswordFlow', () => {
     expect(store.getState().screen).toBe('EmailConfirmation');
     expect(store.getState().isPasswordless).toBe(false);
     expect(bodiesTo(env, '/magic_links/email/login_or_create')).toEqual([
-      { email: EMAIL, login_expiration_minutes: 30, signup_expiration_minutes: 30 },
+      { email: EMAIL, login_expiration_minutes: 30, signup_expiration_minutes: 30, code_challenge: CHALLENGE },
     ]);
 
     act(() => store.getState().back());

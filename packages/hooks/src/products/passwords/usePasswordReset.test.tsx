@@ -12,6 +12,17 @@ const NEW_PASSWORD = 'amber-harbour-Quill9!zephyr';
 const REDIRECT = 'http://localhost:5173/authenticate';
 
 const requestsTo = (env: TestEnvironment, path: string) => env.requests.filter((request) => request.path === path);
+/** The SDK's PKCE verifier (16 random 32-bit values in hex): the provider binds reset links to the browser that asked. */
+const VERIFIER = expect.stringMatching(/^[0-9a-f]{128}$/);
+const OTHER_BROWSER =
+  'This link was opened in a different browser or on another device than the one where it was requested (this browser does not hold its PKCE code_verifier). Open it in the browser where you asked for it, or ask for a new one here.';
+
+/** This page's browser forgets every PKCE pair: as if the link were opened in another browser or on another device. */
+function forgetVerifiers() {
+  for (const key of Object.keys(window.localStorage)) {
+    if (key.includes('::PKCE_VERIFIER:')) window.localStorage.removeItem(key);
+  }
+}
 
 /** A user with a password who asked for a reset email; returns its two links. */
 async function requestReset(env: TestEnvironment) {
@@ -64,8 +75,8 @@ describe('usePasswordReset', () => {
     expect(accepted).toBe(true);
     expect(result.current).toMatchObject({ status: 'success', error: null });
     expect(requestsTo(env, '/passwords/email/reset').map((request) => request.body)).toEqual([
-      { token: tokenOf(resetLink), password: 'password123', session_duration_minutes: 45 },
-      { token: tokenOf(resetLink), password: NEW_PASSWORD, session_duration_minutes: 45 },
+      { token: tokenOf(resetLink), password: 'password123', session_duration_minutes: 45, code_verifier: VERIFIER },
+      { token: tokenOf(resetLink), password: NEW_PASSWORD, session_duration_minutes: 45, code_verifier: VERIFIER },
     ]);
     expect(store.getState().screen).toBe('PasswordConfirmation');
     expect(env.client.session.getSnapshot().user?.emails[0]?.email).toBe(EMAIL);
@@ -85,7 +96,7 @@ describe('usePasswordReset', () => {
 
     await waitFor(() => expect(result.current.status).toBe('success'));
     expect(requestsTo(env, '/magic_links/authenticate').map((request) => request.body)).toEqual([
-      { token: tokenOf(loginLink), session_duration_minutes: 30 },
+      { token: tokenOf(loginLink), session_duration_minutes: 30, code_verifier: VERIFIER },
     ]);
     expect(store.getState().screen).toBe('LoginSuccess');
     expect(env.client.session.getSnapshot().session).not.toBeNull();
@@ -146,7 +157,7 @@ describe('usePasswordReset', () => {
     await act(() => result.current.submit(NEW_PASSWORD));
     expect(result.current.status).toBe('success');
     expect(requestsTo(env, '/passwords/email/reset').map((request) => request.body)).toEqual([
-      { token: tokenOf(resetLink), password: NEW_PASSWORD, session_duration_minutes: 60 },
+      { token: tokenOf(resetLink), password: NEW_PASSWORD, session_duration_minutes: 60, code_verifier: VERIFIER },
     ]);
   });
 
@@ -165,12 +176,42 @@ describe('usePasswordReset', () => {
     await act(() => pending);
 
     expect(requestsTo(env, '/magic_links/authenticate').map((request) => request.body)).toEqual([
-      { token: tokenOf(resetLink), session_duration_minutes: 30 },
+      { token: tokenOf(resetLink), session_duration_minutes: 30, code_verifier: VERIFIER },
     ]);
     expect(window.location.search).toBe('?keep=1');
     // Needs the provider to accept a reset token at /magic_links/authenticate (pending provider change).
     expect(result.current.error).toBeNull();
     expect(result.current.status).toBe('success');
     expect(store.getState().screen).toBe('LoginSuccess');
+  });
+  it('a reset link opened in another browser: the submit and the login link are refused with the clear message', async () => {
+    const env = await startTestEnvironment();
+    const { resetLink, loginLink } = await requestReset(env);
+    forgetVerifiers();
+    openLink(resetLink);
+    const onError = vi.fn();
+    const store = createSignInStore({}, {}, 'PasswordResetForm');
+    const { result } = renderHook(() => usePasswordReset({ onError }), { wrapper: wrapperFor(env, store) });
+    await act(async () => {
+      await result.current.submit(NEW_PASSWORD);
+    });
+    expect(result.current.status).toBe('error');
+    expect(result.current.error).toMatchObject({ type: 'pkce_mismatch', message: OTHER_BROWSER });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'pkce_mismatch' }));
+    expect(requestsTo(env, '/passwords/email/reset').map((request) => request.body)).toEqual([
+      { token: tokenOf(resetLink), password: NEW_PASSWORD, session_duration_minutes: 30 },
+    ]);
+    expect(env.client.session.getSnapshot().session).toBeNull();
+
+    // 'Login without a password' and the email's log-in link: the same refusal, nobody signed in.
+    await act(async () => {
+      await result.current.loginWithoutPassword();
+    });
+    expect(result.current.error).toMatchObject({ type: 'pkce_mismatch', message: OTHER_BROWSER });
+    openLink(loginLink);
+    const login = renderHook(() => usePasswordReset(), { wrapper: wrapperFor(env) });
+    await waitFor(() => expect(login.result.current.status).toBe('error'));
+    expect(login.result.current.error).toMatchObject({ type: 'pkce_mismatch', message: OTHER_BROWSER });
+    expect(env.client.session.getSnapshot().session).toBeNull();
   });
 });

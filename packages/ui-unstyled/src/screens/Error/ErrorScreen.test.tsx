@@ -42,6 +42,16 @@ describe('ErrorScreen', () => {
     );
   });
 
+  it('shows a plain text for a link or sign-in started in another browser (pkce_mismatch)', async () => {
+    await renderErrorScreen({
+      messageId: 'pkce_mismatch',
+      message: 'server wording mentioning its PKCE code_verifier',
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This sign-in was started in another browser or on another device, so it cannot finish here. Open the link in the browser where you asked for it, or start again here.',
+    );
+  });
+
   it("falls back to the server's message, with only its http(s) URLs as links", async () => {
     await renderErrorScreen({
       messageId: 'weird_error',

@@ -97,6 +97,8 @@ describe('MainScreen', () => {
           login_magic_link_url: 'http://localhost:5173/authenticate',
           login_expiration_minutes: 30,
           signup_expiration_minutes: 30,
+          // The link is bound to this browser (the provider's default): the SDK's PKCE challenge.
+          code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         },
         status: 200,
       },

@@ -13,6 +13,8 @@ import LoadingExample from './examples/loading';
 const OLD_PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'violet-otter-92-lantern';
 const SLOW = { timeout: 10_000 };
+const CROSS_BROWSER =
+  'This sign-in was started in another browser or on another device, so it cannot finish here. Open the link in the browser where you asked for it, or start again here.';
 
 const passwordField = () => screen.getByLabelText('New password') as HTMLInputElement;
 const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
@@ -181,5 +183,26 @@ describe('PasswordResetFormScreen', () => {
       'The magic link could not be authenticated because it was either already used or expired.',
     );
     expect(env.client.session.getSync()).toBeNull();
+  });
+  it('a reset link opened in another browser shows the cross-browser text under the field and sets nothing', async () => {
+    const { env, link } = await resetEmail('reset_password');
+    // Another browser or device: none of the PKCE pairs the reset start stored.
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.includes('::PKCE_VERIFIER:')) window.localStorage.removeItem(key);
+    }
+    const user = openResetPage(env, link);
+    await user.type(await screen.findByLabelText('New password'), NEW_PASSWORD);
+    await waitFor(() => expect(continueButton().disabled).toBe(false), SLOW);
+    await user.click(continueButton());
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert.textContent).toBe(CROSS_BROWSER);
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(env.client.session.getSync()).toBeNull();
+    // The old password still works: the link set nothing.
+    await env.client.passwords.authenticate({
+      email: 'ada@example.com',
+      password: OLD_PASSWORD,
+      session_duration_minutes: 30,
+    });
   });
 });
