@@ -397,8 +397,35 @@ export const configSchema = z.strictObject({
    * (with WAL) survives a crash of the process. Concurrent commits are grouped either way.
    */
   sqlite: z.strictObject({ synchronous: z.enum(['full', 'normal']).default('full') }).default({ synchronous: 'full' }),
-  /** Peers whose `X-Forwarded-For` is believed (exact IP addresses). Nobody else's is. */
+  /**
+   * Peers whose `X-Forwarded-For` (the client's address) and `X-Request-Id` (the request id the logs and the
+   * answer carry) are believed (exact IP addresses). Nobody else's are.
+   */
   trustedProxies: z.array(z.string()).default([]),
+  /** `GET /metrics` (Prometheus text format; ops/metrics.ts). Off by default: the route does not exist then. */
+  metrics: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      /**
+       * The environment variable holding a bearer token `GET /metrics` then requires (`Authorization: Bearer …`);
+       * without it the endpoint answers anyone who can reach it.
+       */
+      tokenEnv: environmentVariableName.optional(),
+    })
+    .default({ enabled: false }),
+  /** The request log (ops/logging.ts): one line per request on standard output, from the command line. */
+  logging: z
+    .strictObject({
+      /** The lowest level written: every request is `info` (a 5xx answer `error`); `silent` writes nothing. */
+      level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      /** `json`: one JSON object a line; `pretty`: a short human line. Default: pretty in development, JSON in production. */
+      format: z.enum(['json', 'pretty']).optional(),
+    })
+    .default({ level: 'info' }),
+  /** What SIGTERM/SIGINT do (cli.ts): stop accepting, answer what is in flight for at most this long, then exit. */
+  shutdown: z
+    .strictObject({ graceSeconds: z.number().int().min(0).max(3600).default(10) })
+    .default({ graceSeconds: 10 }),
   /**
    * Fixed-window limits kept in the database (shared by every instance); past one a call answers 429
    * `too_many_requests` with `Retry-After`. Per IP means per client IP as `trustedProxies` resolves it.

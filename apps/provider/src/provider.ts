@@ -3,6 +3,7 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
+import { createMetrics, type ProviderMetrics } from './ops/metrics';
 import { createPurgeScheduler, type PurgeResult, runPurge } from './ops/purge';
 import { idTokenSigner } from './products/idp/oauth2/idTokens';
 import {
@@ -105,6 +106,8 @@ export interface Provider {
    * with `project.oauth.developmentUpstream.enabled: false`.
    */
   developmentUpstream: LazyDevelopmentUpstream | null;
+  /** The Prometheus metrics (`metrics.enabled`), or a no-op object when they are off. */
+  metrics: ProviderMetrics;
   /** The outbox: `deliverDue()` delivers every message due now (the background worker does so every few seconds). */
   outbox: Pick<OutboxWorker, 'deliverDue'>;
   /** The signing keys of session JWTs and ID tokens (what `latchkey-provider keys rotate|list` does). */
@@ -230,6 +233,8 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     }
     deliver = phone ? routeByChannel(email, phone) : email;
   }
+  const metrics = createMetrics(config);
+  if (database.pool) metrics.observePool(database.pool);
   // Every message goes through the outbox table; in development the first attempt finishes before the request
   // answers, so the development inbox (and tests reading it) see a message as soon as its request is answered.
   const outbox = createOutboxWorker({
@@ -239,6 +244,8 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     deliver,
     config: config.outbox,
     awaitFirstAttempt: config.mode === 'development',
+    // Counted when a message is delivered or given up on, not when it is stored.
+    metrics,
   });
   const purgeScheduler = config.purge.enabled ? createPurgeScheduler(db, config, { now: () => clock.now() }) : null;
 
@@ -262,6 +269,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     passcodeKey,
     totpKey: totpKey.key,
     oauthUpstream,
+    metrics,
   };
 
   // Made here first, so the identity provider's signer times its key cache by the provider's clock.
@@ -303,9 +311,11 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       list: () => listSigningKeys(db, config, clock.now()),
     },
     purge: (purgeOptions = {}) => runPurge(db, config, { now: () => clock.now(), force: purgeOptions.force === true }),
+    metrics,
     close: async () => {
       await purgeScheduler?.stop();
       await outbox.stop();
+      metrics.close();
       await oauthUpstream?.close();
       if (ownsDatabase) await database.close();
     },

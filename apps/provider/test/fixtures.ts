@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
 import { createApp } from '../src/http/app';
 import type { ProviderDeps, ProviderEnv } from '../src/http/context';
+import { NOOP_METRICS } from '../src/ops/metrics';
 import { newId, randomToken, sha256Hex } from '../src/services/secrets';
 import { DEFAULT_SESSION_DURATION_MINUTES } from '../src/services/sessions';
 import { SessionSigner } from '../src/services/signer';
@@ -127,6 +128,7 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
     totpKey: testProvider.totpKey,
     // Services called directly here never reach a social upstream.
     oauthUpstream: null,
+    metrics: NOOP_METRICS,
     ...overrides,
   };
 }

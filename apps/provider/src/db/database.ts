@@ -14,6 +14,8 @@ export interface ProviderDatabase {
   kind: DatabaseKind;
   db: Kysely<Database>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, for its numbers (ops/metrics.ts); absent on SQLite. */
+  pool?: pg.Pool;
 }
 
 /** The SQLite file used when nothing else is named. */
@@ -70,7 +72,7 @@ export async function openDatabase(
       await db.destroy();
       throw error;
     }
-    return { kind: 'postgres', db, close: () => db.destroy() };
+    return { kind: 'postgres', db, pool, close: () => db.destroy() };
   }
   if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
   const sqlite = new SQLite(target);

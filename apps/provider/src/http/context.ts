@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
+import type { ProviderMetrics } from '../ops/metrics';
 import type { DevelopmentUpstream } from '../products/oauth/developmentUpstream/startDevelopmentUpstream';
 import type { Outbox } from '../services/outbox';
 import type { SessionSigner } from '../services/signer';
@@ -31,6 +32,11 @@ export interface ProviderDeps {
    * that never signs anyone in socially opens no listener; null when it is off (production, or switched off).
    */
   oauthUpstream: { get(): Promise<DevelopmentUpstream> } | null;
+  /**
+   * Prometheus counters (ops/metrics.ts): `metrics.signIn(method, outcome)`, `lockout()`, `rateLimited(limit)`,
+   * `message(channel, 'sent' | 'failed')`. A no-op object when `metrics.enabled` is off, so always safe to call.
+   */
+  metrics: ProviderMetrics;
 }
 
 /** What the Basic-auth header named. The session token is resolved only by the routes that use it. */

@@ -53,6 +53,7 @@ export async function consumeRateLimit(
     .returning('count')
     .executeTakeFirstOrThrow();
   if (Number(row.count) > limit.limit) {
+    deps.metrics.rateLimited(limit);
     throw new ProviderError('too_many_requests', {
       retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
     });
@@ -130,6 +131,7 @@ export async function takeGuessSlot(deps: ProviderDeps, userId: string, db: Exec
   const key = userCounter(userId);
   await createGuessCounter(db, key, now);
   const taken = await takeSlot(db, key, now, expiredAt, maxFailuresPerUser);
+  if (taken.numAffectedRows !== 1n) deps.metrics.lockout();
   if (taken.numAffectedRows !== 1n) throw new ProviderError('user_lock_limit_reached');
 }
 export async function releaseGuessSlot(db: Executor, userId: string): Promise<void> {
