@@ -285,6 +285,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     if (oauthUpstream) registerDevelopmentUpstreamRoutes(routes, oauthUpstream);
   });
 
+  let closing: Promise<void> | null = null;
   if (options.background !== false) {
     outbox.start();
     purgeScheduler?.start();
@@ -312,12 +313,16 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     },
     purge: (purgeOptions = {}) => runPurge(db, config, { now: () => clock.now(), force: purgeOptions.force === true }),
     metrics,
-    close: async () => {
-      await purgeScheduler?.stop();
-      await outbox.stop();
-      metrics.close();
-      await oauthUpstream?.close();
-      if (ownsDatabase) await database.close();
+    close: () => {
+      // Once: a second call waits for the first.
+      closing ??= (async () => {
+        await purgeScheduler?.stop();
+        await outbox.stop();
+        metrics.close();
+        await oauthUpstream?.close();
+        if (ownsDatabase) await database.close();
+      })();
+      return closing;
     },
   };
 }
