@@ -280,6 +280,14 @@ export async function listKeys(
 ): Promise<KeyListing[]> {
   const rows = await readKeys(db, kind);
   const signing = signingRow(rows, now, retentionMs);
+  // Oldest first; of two keys made together (the first start makes the signing key and the next one), the one that
+  // signed first.
+  rows.sort(
+    (a, b) =>
+      a.created_at - b.created_at ||
+      (a.activated_at ?? Number.POSITIVE_INFINITY) - (b.activated_at ?? Number.POSITIVE_INFINITY) ||
+      (a.kid < b.kid ? -1 : 1),
+  );
   return rows.map((row) => {
     let state = keyState(row, now, retentionMs);
     // A second active key (two instances that raced before locks existed) does not sign; it is only published.
