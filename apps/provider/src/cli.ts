@@ -126,8 +126,14 @@ function listenError(error: NodeJS.ErrnoException, options: StartOptions): Error
 async function start(options: StartOptions): Promise<void> {
   const config = loadConfig(options.configPath);
   // Loaded only here, so `--help` and usage errors answer without loading every sign-in method.
-  const [{ createProvider }, { serveProvider }] = await Promise.all([import('./provider'), import('./server')]);
-  const provider: Provider = await createProvider({ db: options.db, config });
+  const [{ createProvider }, { serveProvider }, { createLogger }] = await Promise.all([
+    import('./provider'),
+    import('./server'),
+    import('./ops/logging'),
+  ]);
+  // One line per request on standard output (JSON in production, a short human line in development).
+  const logger = createLogger(config);
+  const provider: Provider = await createProvider({ db: options.db, config, logger });
   let server: RunningServer;
   try {
     server = await serveProvider(provider, { port: options.port, host: options.host });
@@ -136,15 +142,24 @@ async function start(options: StartOptions): Promise<void> {
     throw listenError(error as NodeJS.ErrnoException, options);
   }
   let stopping = false;
+  const graceMs = config.shutdown.graceSeconds * 1000;
+  // The shutdown: `/readyz` turns 503 at once, the listener closes, the requests in flight are answered (for at
+  // most `shutdown.graceSeconds`, then cut), the database pool closes, and the process exits: 0 when every
+  // request was answered, 1 when some had to be cut.
   const stop = async (signal: NodeJS.Signals) => {
     // A second Ctrl-C means "now": do not wait for slow requests again.
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`Received ${signal}; stopping.`);
+    logger.info(`Received ${signal}; stopping.`);
+    provider.drain();
+    // Whatever hangs (a database that does not answer the pool's goodbye), the process ends soon after the grace.
+    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
     try {
-      await server.close();
+      const { drained } = await server.close(graceMs);
       await provider.close();
-      process.exit(0);
+      if (drained) logger.info('Stopped: every request was answered.');
+      else logger.warn(`Stopped: requests still open after ${config.shutdown.graceSeconds} s were cut.`);
+      process.exit(drained ? 0 : 1);
     } catch (error) {
       console.error(`${NAME}: ${(error as Error).message}`);
       process.exit(1);

@@ -70,6 +70,9 @@ const DEFAULTS = {
   smtp: null,
   sqlite: { synchronous: 'full' },
   trustedProxies: [],
+  metrics: { enabled: false },
+  logging: { level: 'info' },
+  shutdown: { graceSeconds: 10 },
   rateLimits: {
     sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
     sendsPerIp: { limit: 50, windowSeconds: 60 },
@@ -411,5 +414,25 @@ describe('loadConfigFile', () => {
   it('reports a path that cannot be read (a directory) instead of taking defaults', () => {
     const path = directory();
     expect(() => loadConfigFile(path, { required: false })).toThrow(`Cannot read the configuration file ${path}: `);
+  });
+});
+
+describe('metrics, logging and shutdown', () => {
+  it('takes the operator settings and refuses a secret where a variable name belongs, or a bad level or grace', () => {
+    const config = parseConfig({
+      metrics: { enabled: true, tokenEnv: 'LATCHKEY_METRICS_TOKEN' },
+      logging: { level: 'warn', format: 'json' },
+      shutdown: { graceSeconds: 30 },
+    });
+    expect([config.metrics, config.logging, config.shutdown]).toEqual([
+      { enabled: true, tokenEnv: 'LATCHKEY_METRICS_TOKEN' },
+      { level: 'warn', format: 'json' },
+      { graceSeconds: 30 },
+    ]);
+    expect(() => parseConfig({ metrics: { enabled: true, tokenEnv: 's3cr3t token!' } })).toThrow(
+      /metrics\.tokenEnv: must be the name of an environment variable/,
+    );
+    expect(() => parseConfig({ logging: { level: 'verbose' } })).toThrow(/logging\.level/);
+    expect(() => parseConfig({ shutdown: { graceSeconds: -1 } })).toThrow(/shutdown\.graceSeconds/);
   });
 });

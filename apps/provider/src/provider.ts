@@ -3,7 +3,9 @@ import { type ProviderConfig, type ProviderConfigInput, parseConfig } from './co
 import { DEFAULT_SQLITE_PATH, openDatabase, type ProviderDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
-import { createMetrics, type ProviderMetrics } from './ops/metrics';
+import { type Lifecycle, registerHealthRoutes } from './ops/health';
+import { createLogger, type ProviderLogger } from './ops/logging';
+import { createMetrics, type ProviderMetrics, registerMetricsRoute, resolveMetricsToken } from './ops/metrics';
 import { createPurgeScheduler, type PurgeResult, runPurge } from './ops/purge';
 import { idTokenSigner } from './products/idp/oauth2/idTokens';
 import {
@@ -76,6 +78,11 @@ export interface CreateProviderOptions {
    * or a random key for an in-memory, already-open or PostgreSQL database. Production refuses to start without one.
    */
   totpKey?: string | Buffer;
+  /**
+   * Where the request log goes (ops/logging.ts; `createLogger(config)` gives the one the command line uses). Default:
+   * only requests that fail on the server (5xx), with their error, to standard error.
+   */
+  logger?: ProviderLogger;
 }
 
 /** Where the secret key for server calls comes from (never the key itself). */
@@ -108,6 +115,13 @@ export interface Provider {
   developmentUpstream: LazyDevelopmentUpstream | null;
   /** The Prometheus metrics (`metrics.enabled`), or a no-op object when they are off. */
   metrics: ProviderMetrics;
+  /** The log the requests are written to. */
+  log: ProviderLogger;
+  /**
+   * Starts draining (the shutdown): `/readyz` answers 503 `shutting_down` from now on, so load balancers stop
+   * sending traffic. Requests are still answered; stopping the listener is the server's part (server.ts).
+   */
+  drain(): void;
   /** The outbox: `deliverDue()` delivers every message due now (the background worker does so every few seconds). */
   outbox: Pick<OutboxWorker, 'deliverDue'>;
   /** The signing keys of session JWTs and ID tokens (what `latchkey-provider keys rotate|list` does). */
@@ -146,6 +160,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   if (config.mode === 'production' && !options.outbox && !config.smtp) {
     throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
   }
+  const metricsToken = resolveMetricsToken(config, process.env);
   const passcodeKey = resolvePasscodeKey({
     config,
     explicit: options.passcodeKey,
@@ -233,8 +248,15 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     }
     deliver = phone ? routeByChannel(email, phone) : email;
   }
-  const metrics = createMetrics(config);
+  const metrics = await createMetrics(config);
   if (database.pool) metrics.observePool(database.pool);
+  const log =
+    options.logger ??
+    createLogger(config, {
+      destination: process.stderr,
+      level: config.logging.level === 'silent' || config.logging.level === 'fatal' ? config.logging.level : 'error',
+    });
+  const lifecycle: Lifecycle = { draining: false };
   // Every message goes through the outbox table; in development the first attempt finishes before the request
   // answers, so the development inbox (and tests reading it) see a message as soon as its request is answered.
   const outbox = createOutboxWorker({
@@ -246,8 +268,14 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     awaitFirstAttempt: config.mode === 'development',
     // Counted when a message is delivered or given up on, not when it is stored.
     metrics,
+    log: (level, message, fields) => log[level](fields, message),
   });
-  const purgeScheduler = config.purge.enabled ? createPurgeScheduler(db, config, { now: () => clock.now() }) : null;
+  const purgeScheduler = config.purge.enabled
+    ? createPurgeScheduler(db, config, {
+        now: () => clock.now(),
+        log: (level, message, fields) => log[level](fields, message),
+      })
+    : null;
 
   const upstreamOptions = config.project.oauth.developmentUpstream;
   // Started on first use: the options are read then, once `deps` (for the callback URL) exists.
@@ -270,12 +298,15 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     totpKey: totpKey.key,
     oauthUpstream,
     metrics,
+    log,
   };
 
   // Made here first, so the identity provider's signer times its key cache by the provider's clock.
   const idTokens = idTokenSigner(deps);
 
   const app = createApp(deps, (routes) => {
+    registerHealthRoutes(routes, db, lifecycle);
+    registerMetricsRoute(routes, metrics, metricsToken);
     registerProjectRoutes(routes);
     registerSessionRoutes(routes);
     registerServerSessionRoutes(routes);
@@ -313,6 +344,10 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     },
     purge: (purgeOptions = {}) => runPurge(db, config, { now: () => clock.now(), force: purgeOptions.force === true }),
     metrics,
+    log,
+    drain: () => {
+      lifecycle.draining = true;
+    },
     close: () => {
       // Once: a second call waits for the first.
       closing ??= (async () => {

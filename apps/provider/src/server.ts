@@ -17,12 +17,18 @@ export interface RunningServer {
   host: string;
   /** `http://host:port`, with IPv6 hosts in brackets. */
   url: string;
-  /** Stops accepting connections and waits for in-flight requests; does not close the database. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections at once and waits for the requests in flight to be answered, for at most `graceMs`
+   * (default 5 s); then it cuts the connections still open. Keep-alive connections are closed as soon as they are
+   * idle. Resolves with `drained: false` when it had to cut any. Does not close the database.
+   */
+  close(graceMs?: number): Promise<{ drained: boolean }>;
 }
 
-/** How long `close()` lets in-flight requests finish before it cuts their connections. */
+/** How long `close()` lets in-flight requests finish, unless told otherwise, before it cuts their connections. */
 const DRAIN_MS = 5_000;
+/** How often a closing server closes the keep-alive connections that have become idle. */
+const IDLE_SWEEP_MS = 50;
 
 /** Starts an HTTP server for `provider`; resolves once the socket is bound, rejects if it cannot bind. */
 export function serveProvider(provider: Provider, options: ServeProviderOptions = {}): Promise<RunningServer> {
@@ -40,20 +46,28 @@ export function serveProvider(provider: Provider, options: ServeProviderOptions 
       server.off('error', failed);
       const { port } = server.address() as AddressInfo;
       const urlHost = host.includes(':') ? `[${host}]` : host;
-      resolve({ port, host, url: `http://${urlHost}:${port}`, close: () => closeServer(server) });
+      resolve({ port, host, url: `http://${urlHost}:${port}`, close: (graceMs) => closeServer(server, graceMs) });
     });
   });
 }
 
-function closeServer(server: Server): Promise<void> {
+function closeServer(server: Server, graceMs = DRAIN_MS): Promise<{ drained: boolean }> {
   return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    let drained = true;
+    const force = setTimeout(() => {
+      drained = false;
+      server.closeAllConnections();
+    }, graceMs);
+    // A keep-alive connection whose request is answered becomes idle; it is closed then, not left open until the
+    // client's next request or its timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     force.unref();
+    sweep.unref();
     server.close(() => {
       clearTimeout(force);
-      resolve();
+      clearInterval(sweep);
+      resolve({ drained });
     });
-    // Keep-alive connections with no request in flight would otherwise hold `close` open until they time out.
     server.closeIdleConnections();
   });
 }

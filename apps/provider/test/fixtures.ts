@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
 import { createApp } from '../src/http/app';
 import type { ProviderDeps, ProviderEnv } from '../src/http/context';
+import { SILENT_LOGGER } from '../src/ops/logging';
 import { NOOP_METRICS } from '../src/ops/metrics';
 import { newId, randomToken, sha256Hex } from '../src/services/secrets';
 import { DEFAULT_SESSION_DURATION_MINUTES } from '../src/services/sessions';
@@ -129,6 +130,7 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
     // Services called directly here never reach a social upstream.
     oauthUpstream: null,
     metrics: NOOP_METRICS,
+    log: SILENT_LOGGER,
     ...overrides,
   };
 }

@@ -2,7 +2,9 @@
 // provider made with createProvider directly.
 import { randomBytes } from 'node:crypto';
 import { afterEach } from 'vitest';
+import { parseConfig } from '../src/config';
 import type { ProviderDatabase } from '../src/db/database';
+import { createLogger, type ProviderLogger } from '../src/ops/logging';
 import { type CreateProviderOptions, createProvider, type Provider } from '../src/provider';
 import { newSecretKey } from '../src/services/secretKey';
 import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
@@ -66,4 +68,17 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve(value: T): 
     resolve = res;
   });
   return { promise, resolve };
+}
+
+/** A JSON logger (every level) whose lines the test reads: pass `logger` to the provider. */
+export function captureLog(): { logger: ProviderLogger; entries(): Record<string, unknown>[]; text(): string } {
+  const lines: string[] = [];
+  const logger = createLogger(parseConfig({ logging: { format: 'json', level: 'trace' } }), {
+    destination: { write: (line: string) => lines.push(line) },
+  });
+  return {
+    logger,
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    text: () => lines.join(''),
+  };
 }

@@ -528,6 +528,8 @@ const migrations: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration this version knows, by name: `/readyz` checks they are all applied (ops/health.ts). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 /** Brings the database to the latest schema. Safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: AnyDatabase): Promise<void> {

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, expectSchemaError, REQUEST_ID, REQUEST_ID_PATTERN } from '../../test/expectError';
 import { appWithRoutes, rowById, signIn } from '../../test/fixtures';
 import { type CallResult, ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { parseConfig } from '../config';
+import { createLogger } from '../ops/logging';
 import { serveProvider } from '../server';
 import { MAX_BODY_BYTES } from './app';
 
@@ -236,16 +238,27 @@ describe('envelopes (contract §3)', () => {
   });
 
   it('turns a database failure into a 500 internal_server_error without internals in the body', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const testProvider = await startProvider();
+    const lines: string[] = [];
+    const logger = createLogger(parseConfig({ logging: { format: 'json' } }), {
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    const testProvider = await startProvider({}, { logger });
     const { sessionToken } = await signIn(testProvider);
     await testProvider.provider.database.close();
+    lines.length = 0;
     const response = await testProvider.call('GET', '/users/me', { sessionToken });
     expectJsonError(response, 500, INTERNAL_ERROR);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    // The cause is logged for the operator, tagged with the request id the caller saw.
-    expect(errors).toHaveBeenCalledOnce();
-    expect(String(errors.mock.calls[0]?.[0])).toContain(response.json.request_id);
+    // The cause is logged for the operator in the request's one line, tagged with the request id the caller saw.
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0] as string);
+    expect(entry).toMatchObject({
+      level: 'error',
+      reqId: response.json.request_id,
+      route: '/sdk/v1/users/me',
+      status: 500,
+    });
+    expect(entry.err.message).toMatch(/destroyed/);
   });
 
   it('never puts the message or stack of an unexpected error in the body', async () => {

@@ -1,7 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
+import { logRequest } from '../ops/logging';
 import { newId } from '../services/secrets';
-import type { ProviderDeps, ProviderEnv } from './context';
+import { clientIp, type ProviderContext, type ProviderDeps, type ProviderEnv, peerAddress } from './context';
 import { ERROR_URL_BASE, ProviderError, SchemaError } from './errors';
 
 /** The largest request body accepted (a batch of 100 telemetry events fits). */
@@ -62,17 +64,66 @@ export function parseBasicAuth(header: string | undefined): { user: string; pass
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** A request id a trusted proxy may hand on: 1–200 printable ASCII characters, no space, quote or backslash. */
+const FORWARDED_REQUEST_ID = /^[\x21\x23-\x5B\x5D-\x7E]{1,200}$/;
+
+/** The request's id: the `X-Request-Id` a trusted proxy sent (config `trustedProxies`), else a new one. */
+function requestIdOf(c: ProviderContext, deps: ProviderDeps): string {
+  const forwarded = c.req.header('x-request-id');
+  if (forwarded !== undefined && FORWARDED_REQUEST_ID.test(forwarded)) {
+    if (deps.config.trustedProxies.includes(peerAddress(c))) return forwarded;
+  }
+  return newId('request-id', deps.environment);
+}
+
 /**
- * The Hono application: request ids, CORS for the project's origins, Basic auth on `/sdk/v1`, the
+ * The template of the route that answered (`/sdk/v1/users/emails/:id`), never the path the client sent: the last
+ * matched route that is not middleware, else the middleware pattern that answered (`/sdk/v1/*` for a preflight or
+ * an unknown path under it, `/*` for any other unknown path).
+ */
+export function routeTemplate(c: Context<ProviderEnv>): string {
+  const routes = matchedRoutes(c);
+  for (let index = routes.length - 1; index >= 0; index -= 1) {
+    const route = routes[index];
+    if (route && route.method !== 'ALL') return route.path;
+  }
+  return routes.at(-1)?.path ?? '/*';
+}
+
+/**
+ * The Hono application: request ids, the request log and metrics, CORS for the project's origins, Basic auth on `/sdk/v1`, the
  * envelopes of contract §3 and the routes. Every failure becomes a JSON error body; nothing leaks a stack.
  */
 export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>) => void): Hono<ProviderEnv> {
   const app = new Hono<ProviderEnv>();
   const project = deps.config.project;
+  const { log, metrics } = deps;
+
+  // First, so it sees every answer, errors and refusals of the middleware below included: one log line and one
+  // metrics observation per request. Nothing of the request but its method and route template is recorded.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    c.set('requestId', requestIdOf(c, deps));
+    c.set('deps', deps);
+    await next();
+    const status = c.res.status;
+    if (!metrics.enabled && status < 500 && !log.isLevelEnabled('info')) return;
+    const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+    const route = routeTemplate(c);
+    metrics.request(route, c.req.method, status, durationMs / 1000);
+    const err = c.get('unexpectedError');
+    logRequest(log, {
+      reqId: c.get('requestId'),
+      method: c.req.method,
+      route,
+      status,
+      durationMs,
+      ip: clientIp(c),
+      ...(err === undefined ? {} : { err }),
+    });
+  });
 
   app.use('*', async (c, next) => {
-    c.set('requestId', newId('request-id', deps.environment));
-    c.set('deps', deps);
     if (isOpenCorsPath(c.req.path)) {
       if (c.req.method === 'OPTIONS') {
         return new Response(null, {
@@ -176,7 +227,8 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
       if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
       return c.json(errorBody(requestId, error), error.status as 400, headers);
     }
-    console.error(`[latchkey-provider] ${requestId} ${c.req.method} ${c.req.path}:`, error);
+    // Logged with the request's line (above), scrubbed of anything that looks like a secret or an identifier.
+    c.set('unexpectedError', error);
     return c.json(errorBody(requestId, new ProviderError('internal_server_error')), 500, headers);
   });
 

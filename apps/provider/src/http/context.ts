@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
+import type { ProviderLogger } from '../ops/logging';
 import type { ProviderMetrics } from '../ops/metrics';
 import type { DevelopmentUpstream } from '../products/oauth/developmentUpstream/startDevelopmentUpstream';
 import type { Outbox } from '../services/outbox';
@@ -37,6 +38,11 @@ export interface ProviderDeps {
    * `message(channel, 'sent' | 'failed')`. A no-op object when `metrics.enabled` is off, so always safe to call.
    */
   metrics: ProviderMetrics;
+  /**
+   * The log (ops/logging.ts, pino). Never give it a body, a header, a token or a full email address or phone number:
+   * mask identifiers with maskEmail / maskPhone and free text with scrub.
+   */
+  log: ProviderLogger;
 }
 
 /** What the Basic-auth header named. The session token is resolved only by the routes that use it. */
@@ -54,7 +60,8 @@ export interface ProviderBindings {
 
 export type ProviderEnv = {
   Bindings: ProviderBindings;
-  Variables: { requestId: string; deps: ProviderDeps; auth: RequestAuth };
+  /** `unexpectedError`: what a 500 ended in, for the request's log line (http/app.ts). */
+  Variables: { requestId: string; deps: ProviderDeps; auth: RequestAuth; unexpectedError: unknown };
 };
 
 export type ProviderContext = Context<ProviderEnv>;
@@ -133,12 +140,17 @@ export function ok(c: ProviderContext, fields: object, status: 200 | 201 = 200):
   return c.json({ data: { request_id: c.get('requestId'), status_code: status, ...fields } }, status);
 }
 
+/** The address of the direct peer (a client, or a proxy in front of it). */
+export function peerAddress(c: ProviderContext): string {
+  return c.env?.remoteAddress ?? c.env?.incoming?.socket?.remoteAddress ?? '';
+}
+
 /**
  * The caller's IP address. `X-Forwarded-For` is believed only when the direct peer is a configured
  * trusted proxy; then the right-most address that is not itself a trusted proxy is the client.
  */
 export function clientIp(c: ProviderContext): string {
-  const peer = c.env?.remoteAddress ?? c.env?.incoming?.socket?.remoteAddress ?? '';
+  const peer = peerAddress(c);
   const { trustedProxies } = c.get('deps').config;
   if (!trustedProxies.includes(peer)) return peer;
   const forwarded = (c.req.header('x-forwarded-for') ?? '')

@@ -2,8 +2,9 @@
 // in the provider counts through `deps.metrics`, which is a no-op object when metrics are off, so a call costs
 // nothing then and never needs a guard.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Hono } from 'hono';
 import type { ProviderConfig } from '../config';
+import type { ProviderEnv } from '../http/context';
 import type { Outbox, OutgoingMessage } from '../services/outbox';
 
 /** How a sign-in call ended: answered 2xx/3xx, refused (4xx, including 429), or failed on the server (5xx). */
@@ -97,9 +98,13 @@ export function signInOutcome(status: number): SignInOutcome {
 /** Request durations: a session check takes about a millisecond, a password hash a few hundred. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** The metrics of one provider, in a registry of its own (several providers in one process do not mix). */
-export function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'rateLimits'>): ProviderMetrics {
+/**
+ * The metrics of one provider, in a registry of its own (several providers in one process do not mix). prom-client
+ * is loaded only when metrics are on.
+ */
+export async function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'rateLimits'>): Promise<ProviderMetrics> {
   if (!config.metrics.enabled) return NOOP_METRICS;
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -138,29 +143,31 @@ export function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'rateLimi
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });
-  const pools: PoolStats[] = [];
-  new Gauge({
-    name: 'latchkey_db_pool_connections',
-    help: 'Database pool connections (PostgreSQL): total open, idle, and requests waiting for one.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const pool = pools[0];
-      if (!pool) return;
-      this.set({ state: 'total' }, pool.totalCount);
-      this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
-    },
-  });
-  new Gauge({
-    name: 'latchkey_db_pool_max',
-    help: 'The most connections the database pool opens (PostgreSQL).',
-    registers: [registry],
-    collect() {
-      const max = pools[0]?.options?.max;
-      if (max !== undefined) this.set(max);
-    },
-  });
+  // The pool's gauges exist only once there is a pool to report (PostgreSQL): SQLite has none to show.
+  let observedPool: PoolStats | null = null;
+  const registerPoolGauges = () => {
+    new Gauge({
+      name: 'latchkey_db_pool_connections',
+      help: 'Database pool connections (PostgreSQL): total open, idle, and requests waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        if (!observedPool) return;
+        this.set({ state: 'total' }, observedPool.totalCount);
+        this.set({ state: 'idle' }, observedPool.idleCount);
+        this.set({ state: 'waiting' }, observedPool.waitingCount);
+      },
+    });
+    new Gauge({
+      name: 'latchkey_db_pool_max',
+      help: 'The most connections the database pool opens (PostgreSQL).',
+      registers: [registry],
+      collect() {
+        const max = observedPool?.options?.max;
+        if (max !== undefined) this.set(max);
+      },
+    });
+  };
 
   // A limit passed as the configured window is named by finding it among the configuration's limits.
   const limitNames = new Map<RateWindow, string>(
@@ -189,7 +196,8 @@ export function createMetrics(config: Pick<ProviderConfig, 'metrics' | 'rateLimi
       messages.inc({ channel, outcome });
     },
     observePool(pool) {
-      pools.splice(0, pools.length, pool);
+      if (observedPool === null) registerPoolGauges();
+      observedPool = pool;
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,
@@ -226,4 +234,31 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   const presented = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(presented), digest(token)) && presented !== '';
+}
+
+/**
+ * `GET /metrics`, when metrics are on: the Prometheus text exposition. With a token (`metrics.tokenEnv`) only
+ * `Authorization: Bearer {token}` is answered; anything else gets 401 with `WWW-Authenticate: Bearer` (RFC 6750 §3).
+ */
+export function registerMetricsRoute(app: Hono<ProviderEnv>, metrics: ProviderMetrics, token: string | null): void {
+  if (!metrics.enabled) return;
+  app.get('/metrics', async (c) => {
+    if (token !== null && !bearerMatches(c.req.header('authorization'), token)) {
+      return c.json({ status: 'unauthorized' }, 401, { 'www-authenticate': 'Bearer realm="metrics"' });
+    }
+    return c.body(await metrics.render(), 200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
+  });
+}
+
+/** The bearer token of `GET /metrics`: the value of the variable `metrics.tokenEnv` names (it must be set). */
+export function resolveMetricsToken(config: Pick<ProviderConfig, 'metrics'>, env: NodeJS.ProcessEnv): string | null {
+  const name = config.metrics.tokenEnv;
+  if (!config.metrics.enabled || name === undefined) return null;
+  const token = env[name];
+  if (!token) {
+    throw new Error(
+      `metrics.tokenEnv names the environment variable ${name}, which is not set: set it to the bearer token GET /metrics requires.`,
+    );
+  }
+  return token;
 }

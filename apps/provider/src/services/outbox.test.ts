@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startProvider } from '../../test/harness';
+import { captureLog } from '../../test/opsSupport';
 import type { OutgoingMessage, PhoneSender } from './outbox';
 
 /** What a minimal SMTP server received: envelope and raw DATA of each message. */
@@ -105,21 +106,24 @@ describe('SMTP delivery', () => {
     const smtp = await startSmtpServer();
     const { port } = smtp;
     await new Promise((resolve) => smtp.server.close(resolve));
+    const log = captureLog();
     const { call, provider, clock } = await startProvider(
       {
         mode: 'production',
         smtp: { url: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, from: 'login@acme.example' },
       },
-      { background: false },
+      { background: false, logger: log.logger },
     );
-    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const response = await call('POST', '/otps/email/login_or_create', { body: { email: 'ada@example.com' } });
     expect(response.status).toBe(200);
     const { db } = provider.database;
     const row = () => db.selectFrom('outbox_messages').select(['status', 'attempts', 'last_error']).executeTakeFirst();
     await vi.waitFor(async () => expect((await row())?.last_error).toMatch(/ECONNREFUSED/), { timeout: 15_000 });
     expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(JSON.stringify(warnings.mock.calls)).not.toContain('ada@example.com');
+    expect(log.entries().filter((entry) => entry.msg !== 'request')).toEqual([
+      expect.objectContaining({ level: 'warn', attempts: 1, channel: 'email' }),
+    ]);
+    expect(log.text()).not.toContain('ada@example.com');
     // The server comes back on the same port; the retry is due after the first backoff (2 s).
     const back = await startSmtpServer(port);
     servers.push(back.server);
@@ -129,7 +133,6 @@ describe('SMTP delivery', () => {
     expect(back.mails).toHaveLength(1);
     expect(back.mails[0]?.to).toEqual(['ada@example.com']);
     expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
-    warnings.mockRestore();
   });
 });
 

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { START, startProvider } from '../../test/harness';
+import { captureLog } from '../../test/opsSupport';
 import { type ProviderConfigInput, parseConfig } from '../config';
 import { createProvider } from '../provider';
 import { retryAfterMs } from './twilio';
@@ -127,7 +128,12 @@ function twilioConfig(standIn: StandIn, extra: Record<string, unknown> = {}): Pr
 }
 
 /** Production (email to a placeholder SMTP server nobody uses here), Twilio for text and WhatsApp, metrics on. */
-async function productionWithTwilio(standIn: StandIn, outbox: ProviderConfigInput['outbox'] = {}, extra = {}) {
+async function productionWithTwilio(
+  standIn: StandIn,
+  outbox: ProviderConfigInput['outbox'] = {},
+  extra = {},
+  log = captureLog(),
+) {
   vi.stubEnv(TOKEN_ENV, AUTH_TOKEN);
   return startProvider(
     {
@@ -137,7 +143,7 @@ async function productionWithTwilio(standIn: StandIn, outbox: ProviderConfigInpu
       outbox,
       metrics: { enabled: true },
     },
-    { background: false },
+    { background: false, logger: log.logger },
   );
 }
 
@@ -179,7 +185,6 @@ describe('Twilio', () => {
       { kind: 'error', status: 503, code: 20503, message: 'Service Unavailable' },
     );
     const t = await productionWithTwilio(standIn);
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
     const row = () => t.provider.database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect((await row()).last_error).toBe('Twilio answered 500, error 20500'));
@@ -207,7 +212,6 @@ describe('Twilio', () => {
     const standIn = await startTwilio();
     standIn.next.push({ kind: 'silent' });
     const t = await productionWithTwilio(standIn, {}, { timeoutSeconds: 1 });
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
     const row = () => t.provider.database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect((await row()).last_error).toBe('Twilio did not answer within 1 s'), {
@@ -224,7 +228,6 @@ describe('Twilio', () => {
     const standIn = await startTwilio();
     standIn.next.push({ kind: 'error', status: 429, code: 20429, message: 'Too Many Requests', retryAfter: '30' });
     const t = await productionWithTwilio(standIn);
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
     const row = () => t.provider.database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect((await row()).last_error).toBe('Twilio answered 429, error 20429'));
@@ -242,9 +245,8 @@ describe('Twilio', () => {
     for (let index = 0; index < 3; index += 1) {
       standIn.next.push({ kind: 'error', status: 502, code: 20500, message: `Bad gateway for ${PHONE}` });
     }
-    const t = await productionWithTwilio(standIn, { maxAttempts: 3, initialBackoffSeconds: 1 });
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
+    const t = await productionWithTwilio(standIn, { maxAttempts: 3, initialBackoffSeconds: 1 }, {}, log);
     expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
     const row = () => t.provider.database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect((await row()).attempts).toBe(1));
@@ -261,10 +263,10 @@ describe('Twilio', () => {
     });
     expect(standIn.requests).toHaveLength(3);
     expect(await t.provider.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="failed"} 1');
-    expect(errors.mock.calls.map((call) => JSON.parse(String(call[0])))).toEqual([
+    expect(log.entries().filter((entry) => entry.level === 'error')).toEqual([
       expect.objectContaining({ msg: 'outgoing message given up on', channel: 'sms', attempts: 3 }),
     ]);
-    expect(JSON.stringify(errors.mock.calls)).not.toContain(PHONE.slice(2));
+    expect(log.text()).not.toContain(PHONE.slice(2));
   });
 
   it('gives up at once when Twilio refuses the request (400), keeping no number', async () => {
@@ -276,7 +278,6 @@ describe('Twilio', () => {
       message: `The 'To' number ${PHONE} is not a valid phone number.`,
     });
     const t = await productionWithTwilio(standIn);
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
     const row = () => t.provider.database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect((await row()).status).toBe('failed'));
