@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../test/fixtures';
 import { START, startProvider, TestClock, type TestProvider } from '../../test/harness';
 import { deploymentKeys, openProvider, sharedDatabase } from '../../test/opsSupport';
-import type { ProviderConfigInput } from '../config';
+import { type ProviderConfigInput, parseConfig } from '../config';
 import type { Database } from '../db/schema';
 import { randomToken, sha256Hex } from '../services/secrets';
 import { PURGE_LEASE_MS, PURGE_MARGIN_MS, runPurge } from './purge';
@@ -616,5 +616,22 @@ describe('the purge', () => {
     expect(result).toMatchObject({ ran: true, counts: { rate_limits: 35 } });
     expect(deletes).toHaveLength(4);
     expect(await count(handle, 'rate_limits')).toBe(0);
+  });
+
+  it('takes its settings from `purge`, with these defaults and bounds', () => {
+    expect(parseConfig({}).purge).toEqual({
+      enabled: true,
+      intervalMinutes: 60,
+      batchSize: 500,
+      sessionGraceDays: 7,
+      devInboxHours: 24,
+      deliveredMessagesHours: 24,
+      failedMessagesDays: 7,
+      eventsDays: 30,
+      authFailuresDays: 30,
+    });
+    expect(() => parseConfig({ purge: { intervalMinutes: 0 } })).toThrow('purge.intervalMinutes');
+    expect(() => parseConfig({ purge: { batchSize: 5 } })).toThrow('purge.batchSize');
+    expect(() => parseConfig({ purge: { sessionsGraceDays: 1 } })).toThrow('Invalid Latchkey provider configuration');
   });
 });

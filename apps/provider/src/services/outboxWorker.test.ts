@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FollowingClock, START, startProvider, TestClock } from '../../test/harness';
 import { captureLog, deferred, deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
-import type { ProviderConfigInput } from '../config';
+import { type ProviderConfigInput, parseConfig } from '../config';
 import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage } from './outbox';
 import { backoffMs } from './outboxWorker';
 
@@ -272,5 +272,11 @@ describe('backoffMs', () => {
     ]);
     expect(backoffMs(config, 1, 0, 1)).toBe(1_600);
     expect(backoffMs(config, 1, 30_000, 0.5)).toBe(30_000);
+  });
+
+  it('takes its settings from `outbox`, with these defaults and bounds', () => {
+    expect(parseConfig({}).outbox).toEqual(config);
+    expect(() => parseConfig({ outbox: { maxAttempts: 0 } })).toThrow('outbox.maxAttempts');
+    expect(() => parseConfig({ outbox: { attemptTimeoutSeconds: 0 } })).toThrow('outbox.attemptTimeoutSeconds');
   });
 });
