@@ -81,8 +81,8 @@ describe('the outbox', () => {
     expect(stored).toMatchObject({ status: 'pending', attempts: 1, lease_until: null, claim_token: null });
     expect(stored.next_attempt_at - START).toBeGreaterThanOrEqual(8_000);
     expect(stored.next_attempt_at - START).toBeLessThanOrEqual(10_000);
-    // The recipient a sender's error quotes is not kept.
-    expect(stored.last_error).toBe('connection reset while talking to [number]');
+    // The recipient a sender's error quotes is kept masked, as the log masks it.
+    expect(stored.last_error).toBe('connection reset while talking to +*********00');
     expect(await t.provider.outbox.deliverDue()).toBe(0);
     t.clock.advance(10_000);
     expect(await t.provider.outbox.deliverDue()).toBe(1);
@@ -111,7 +111,7 @@ describe('the outbox', () => {
       channel: 'sms',
       attempts: 3,
       message_id: stored.message_id,
-      error: 'connection reset while talking to [number]',
+      error: 'connection reset while talking to +*********00',
     });
     expect(log.text()).not.toContain(PHONE.slice(2));
     expect(log.text()).not.toContain(attempts[0]?.message.codes[0]);

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Clock } from '../http/context';
+import { scrub } from '../ops/logging';
 import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage, sortableMessageId } from './outbox';
 
 export { DeliveryError };
@@ -86,13 +87,12 @@ function decryptPayload(key: Buffer, messageId: string, text: string): Payload {
   return JSON.parse(plain.toString('utf8')) as Payload;
 }
 
-/** A failure's text without addresses or numbers (a sender's error may quote the recipient), shortened. */
+/**
+ * A failure's text as it is stored and logged: a sender's error may quote the recipient or the message, so it goes
+ * through the log's `scrub` (addresses and numbers masked, passcodes and tokens redacted), shortened.
+ */
 export function redactError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text
-    .replace(/[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+/g, '[email]')
-    .replace(/\+?\d[\d\s().-]{6,}\d/g, '[number]')
-    .slice(0, MAX_ERROR_LENGTH);
+  return scrub(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
 }
 
 /**
