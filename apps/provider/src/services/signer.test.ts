@@ -61,7 +61,10 @@ describe('SessionSigner', () => {
     const signer = new SessionSigner(db);
     const token = await signer.sign(signOptions());
     await signer.sign(signOptions());
-    const rows = await db.selectFrom('signing_keys').selectAll().orderBy('activated_at').execute();
+    // The next key first (SQLite and PostgreSQL order NULLs differently, so sorted here).
+    const rows = (await db.selectFrom('signing_keys').selectAll().execute()).sort(
+      (a, b) => Number(a.activated_at !== null) - Number(b.activated_at !== null),
+    );
     // The next key (never signed yet, activated_at null) is published ahead of the rotation that will activate it.
     expect(rows.map((row) => row.activated_at === null)).toEqual([true, false]);
     const { kid } = decodeProtectedHeader(token);

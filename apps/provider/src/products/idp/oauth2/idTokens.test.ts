@@ -22,7 +22,10 @@ describe('ID tokens', () => {
     const tokens = await Promise.all(
       Array.from({ length: 50 }, (_, index) => signers[index % 2]?.sign({ sub: `user-${index}` }) as Promise<string>),
     );
-    const rows = await db.selectFrom('idp_signing_keys').selectAll().orderBy('activated_at').execute();
+    // The next key first (SQLite and PostgreSQL order NULLs differently, so sorted here).
+    const rows = (await db.selectFrom('idp_signing_keys').selectAll().execute()).sort(
+      (a, b) => Number(a.activated_at !== null) - Number(b.activated_at !== null),
+    );
     // The signing key, and the next key published ahead of the rotation that will activate it.
     expect(rows).toHaveLength(2);
     expect(rows.map((row) => [row.alg, row.activated_at === null])).toEqual([
