@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { OPS_USAGE_COMMANDS, OPS_USAGE_LINES, runOpsCommand } from './cliOps';
 import { describeUnboundFlows, loadConfigFile, type ProviderConfig } from './config';
 import { DEFAULT_SQLITE_PATH } from './db/database';
 import type { Provider } from './provider';
@@ -10,6 +11,7 @@ const DEFAULT_CONFIG_PATH = 'latchkey.config.json';
 
 /** The `--help` text. */
 export const USAGE = `Usage: ${NAME} start [options]
+${OPS_USAGE_LINES}
 
 Runs the Latchkey reference provider: the /sdk/v1 API on SQLite or PostgreSQL,
 and in development mode a development inbox at /dev/inbox.
@@ -22,6 +24,8 @@ Options:
   --config <path>   Configuration file (default: ./${DEFAULT_CONFIG_PATH} when present,
                     else the built-in development defaults)
   -h, --help        Show this help
+
+${OPS_USAGE_COMMANDS}
 
 Example:
   ${NAME} start --port 8787 --db ${DEFAULT_SQLITE_PATH}
@@ -60,8 +64,8 @@ function parseCommandLine(
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
   if (values.help || command === 'help') return { help: true };
-  if (command === undefined) throw new UsageError('missing command (the only command is "start").');
-  if (command !== 'start') throw new UsageError(`unknown command "${command}" (the only command is "start").`);
+  if (command === undefined) throw new UsageError('missing command (start, purge or keys).');
+  if (command !== 'start') throw new UsageError(`unknown command "${command}" (start, purge or keys).`);
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}".`);
   const port =
     values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : 8787;
@@ -212,6 +216,8 @@ function describeSecretKey(provider: Provider): string {
  * `null` once the server is listening; it then runs until SIGINT/SIGTERM.
  */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
+  const opsExit = await runOpsCommand(argv, env);
+  if (opsExit !== undefined) return opsExit;
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv, env);

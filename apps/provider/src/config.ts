@@ -238,6 +238,71 @@ const trustedAuthToken = z.strictObject({
   emailClaim: z.string().min(1).default('email'),
 });
 
+/** Twilio's REST API, where text and WhatsApp messages go by default. */
+export const TWILIO_API_BASE_URL = 'https://api.twilio.com';
+
+const twilioConfig = z
+  .strictObject({
+    /** The Account SID (`AC` and 32 hex digits): the user of the API's Basic auth and part of the Messages URL. */
+    accountSid: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be an Account SID: AC followed by 32 hex digits' }),
+    /** The environment variable holding the Auth Token (never the token itself). */
+    authTokenEnv: environmentVariableName,
+    /** The sender of text messages: a Twilio phone number (E.164), a short code or an alphanumeric sender ID. */
+    from: z.string().min(1).max(64).optional(),
+    /** The WhatsApp sender (E.164, with or without the `whatsapp:` prefix). Without it, WhatsApp passcodes are off. */
+    whatsappFrom: z
+      .string()
+      .regex(/^(whatsapp:)?\+[1-9]\d{1,14}$/, { message: 'must be an E.164 number such as +14155550100' })
+      .optional(),
+    /** Where the API answers (a stand-in in tests). */
+    apiBaseUrl: z
+      .string()
+      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !value.endsWith('/'), {
+        message: 'must be an absolute http(s) URL without a trailing slash',
+      })
+      .default(TWILIO_API_BASE_URL),
+    /** How long one API call may take before it counts as failed (and is retried). */
+    timeoutSeconds: z.number().int().min(1).max(120).default(10),
+  })
+  .refine((value) => value.from !== undefined || value.whatsappFrom !== undefined, {
+    message: 'give from (text messages), whatsappFrom (WhatsApp), or both',
+  });
+
+const outboxConfig = z.strictObject({
+  /** Delivery attempts of one message before it is given up on (recorded as failed). */
+  maxAttempts: z.number().int().min(1).max(50).default(8),
+  /** The wait before the second attempt; each further wait doubles, up to `maxBackoffSeconds`. */
+  initialBackoffSeconds: z.number().min(0.1).max(3600).default(2),
+  maxBackoffSeconds: z.number().min(1).max(86_400).default(300),
+  /** How long one attempt may take; after twice this, another instance may take the message over. */
+  attemptTimeoutSeconds: z.number().int().min(1).max(600).default(30),
+  /** How often each instance looks for messages due (new ones are tried at once by the instance that stored them). */
+  pollIntervalSeconds: z.number().min(0.05).max(3600).default(2),
+});
+
+const purgeConfig = z.strictObject({
+  /** Run the purge periodically in every instance (one at a time across instances). */
+  enabled: z.boolean().default(true),
+  /** How often; an instance skips a run when another finished one less than this ago. */
+  intervalMinutes: z.number().min(1).max(10_080).default(60),
+  /** Rows deleted per statement: each statement is short, so no lock is held for long. */
+  batchSize: z.number().int().min(10).max(100_000).default(500),
+  /** Expired or revoked sessions stay this long (server calls still answer `expired` or `revoked` for them). */
+  sessionGraceDays: z.number().min(0).max(3650).default(7),
+  /** The development inbox keeps messages this long. */
+  devInboxHours: z.number().min(0).max(87_600).default(24),
+  /** Delivered outbox rows (already without their content) stay this long. */
+  deliveredMessagesHours: z.number().min(0).max(87_600).default(24),
+  /** Outbox rows given up on stay this long, for inspection. */
+  failedMessagesDays: z.number().min(0).max(3650).default(7),
+  /** SDK telemetry events (`POST /events`). */
+  eventsDays: z.number().min(0).max(3650).default(30),
+  /** The audit trail of failed guesses (`auth_failures`). */
+  authFailuresDays: z.number().min(0).max(3650).default(30),
+});
+
 const projectSchema = z.strictObject({
   /** Shown in the bootstrap as `project_name`. */
   name: z.string().min(1).default('Latchkey Playground'),
@@ -337,6 +402,12 @@ export const configSchema = z.strictObject({
   project: projectSchema.default(projectSchema.parse({})),
   /** Outgoing email through SMTP (nodemailer), e.g. `smtp://user:pass@mail.example.com:587`. */
   smtp: z.strictObject({ url: z.string(), from: z.string() }).nullable().default(null),
+  /** Text and WhatsApp messages: through Twilio's Messages API when `twilio` is set (services/twilio.ts). */
+  phone: z.strictObject({ twilio: twilioConfig.nullable().default(null) }).default({ twilio: null }),
+  /** Delivery of outgoing messages through the outbox table (services/outboxWorker.ts). */
+  outbox: outboxConfig.default(outboxConfig.parse({})),
+  /** The periodic removal of expired and used rows (ops/purge.ts). */
+  purge: purgeConfig.default(purgeConfig.parse({})),
   /**
    * SQLite durability (`PRAGMA synchronous`; ignored on PostgreSQL): `full` survives a power loss, `normal`
    * (with WAL) survives a crash of the process. Concurrent commits are grouped either way.

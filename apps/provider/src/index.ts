@@ -10,8 +10,11 @@ export type { CreateLoggerOptions, LogLevel, ProviderLogger } from './ops/loggin
 export { createLogger, maskEmail, maskPhone, scrub } from './ops/logging';
 export type { MessageOutcome, ProviderMetrics, SignInOutcome } from './ops/metrics';
 export { SIGN_IN_ROUTES } from './ops/metrics';
+export type { PurgeCounts, PurgeResult } from './ops/purge';
 export type { CreateProviderOptions, Provider } from './provider';
 export { createProvider } from './provider';
 export type { RunningServer, ServeProviderOptions } from './server';
 export { serveProvider } from './server';
-export type { InboxMessage, Outbox, OutgoingMessage, PhoneSender } from './services/outbox';
+export type { DeliveryContext, InboxMessage, Outbox, OutgoingMessage, PhoneSender } from './services/outbox';
+export { DeliveryError } from './services/outbox';
+export type { KeyListing, KeyState, RotatedKey } from './services/signingKeys';

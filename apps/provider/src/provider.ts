@@ -5,13 +5,9 @@ import { createApp } from './http/app';
 import type { Clock, ProviderBindings, ProviderDeps, ProviderEnv } from './http/context';
 import { type Lifecycle, registerHealthRoutes } from './ops/health';
 import { createLogger, type ProviderLogger } from './ops/logging';
-import {
-  countingOutbox,
-  createMetrics,
-  type ProviderMetrics,
-  registerMetricsRoute,
-  resolveMetricsToken,
-} from './ops/metrics';
+import { createMetrics, type ProviderMetrics, registerMetricsRoute, resolveMetricsToken } from './ops/metrics';
+import { createPurgeScheduler, type PurgeResult, runPurge } from './ops/purge';
+import { idTokenSigner } from './products/idp/oauth2/idTokens';
 import {
   createLazyDevelopmentUpstream,
   type LazyDevelopmentUpstream,
@@ -34,9 +30,12 @@ import {
   type PhoneSender,
   routeByChannel,
 } from './services/outbox';
+import { createOutboxWorker, type OutboxWorker } from './services/outboxWorker';
 import { resolveSecretKey, type SecretKeySource } from './services/secretKey';
 import { sha256Hex } from './services/secrets';
 import { SessionSigner } from './services/signer';
+import { type KeyListing, listSigningKeys, type RotatedKey, rotateSigningKeys } from './services/signingKeys';
+import { createTwilioSender, twilioChannels } from './services/twilio';
 
 export interface CreateProviderOptions {
   /** `:memory:`, a SQLite file path, a `postgres://` URL, or an open database. Default `.data/latchkey.sqlite`. */
@@ -45,10 +44,22 @@ export interface CreateProviderOptions {
   config?: ProviderConfigInput | ProviderConfig;
   /** Time source; tests pass one they can move. */
   clock?: Clock;
-  /** Where every outgoing message goes. Default: SMTP for email when configured, else the development inbox. */
+  /**
+   * Where every outgoing message is delivered (behind the outbox table, with retries). Default: SMTP for email when
+   * configured, else the development inbox.
+   */
   outbox?: Outbox;
-  /** Sends text and WhatsApp messages when no `outbox` is given. Default: the development inbox. */
+  /**
+   * Delivers text and WhatsApp messages when no `outbox` is given. Default: Twilio when `phone.twilio` is configured,
+   * else the development inbox.
+   */
   phoneSender?: PhoneSender;
+  /**
+   * Run the background jobs: the outbox worker's poll for messages due (retries, messages another instance left) and
+   * the periodic purge (`purge.enabled`). Default true; false leaves them to `provider.outbox.deliverDue()` and
+   * `provider.purge()`.
+   */
+  background?: boolean;
   /**
    * The key of the passcodes' HMAC (at least 32 bytes; hex or base64 text, or bytes). Default:
    * `LATCHKEY_PASSCODE_KEY`; in development a key file beside the SQLite file, or a random key for an
@@ -111,7 +122,24 @@ export interface Provider {
    * sending traffic. Requests are still answered; stopping the listener is the server's part (server.ts).
    */
   drain(): void;
-  /** Closes the development OAuth upstream (if it started) and the database (if the provider opened it). */
+  /** The outbox: `deliverDue()` delivers every message due now (the background worker does so every few seconds). */
+  outbox: Pick<OutboxWorker, 'deliverDue'>;
+  /** The signing keys of session JWTs and ID tokens (what `latchkey-provider keys rotate|list` does). */
+  keys: {
+    /** Activates the next key of each kind at once (every instance within 5 s); old keys stay published until their tokens expire. */
+    rotate(): Promise<RotatedKey[]>;
+    /** Every key with its state (next, active, published, retired). */
+    list(): Promise<KeyListing[]>;
+  };
+  /**
+   * Deletes expired and used rows now (what `latchkey-provider purge` does), unless another instance is purging.
+   * Without `force`, only if the last purge is `purge.intervalMinutes` old.
+   */
+  purge(options?: { force?: boolean }): Promise<PurgeResult>;
+  /**
+   * Stops the background jobs (waiting briefly for deliveries in flight), closes the development OAuth upstream (if it
+   * started) and the database (if the provider opened it).
+   */
   close(): Promise<void>;
 }
 
@@ -183,18 +211,71 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   }
 
   const inbox = config.mode === 'development' ? createDevInbox(db, () => clock.now()) : null;
-  let outbox = options.outbox;
-  if (!outbox) {
+  let deliver = options.outbox;
+  if (!deliver) {
     // Without SMTP there is an inbox: production mode without SMTP or an outbox was refused above.
     const email = config.smtp ? createSmtpOutbox(config.smtp) : (inbox as Outbox);
-    const phone = options.phoneSender ?? inbox;
-    if (!phone) {
-      // Nothing can deliver a text, so those methods are off: refused up front, before a code is written.
-      const products = config.project.products.filter((product) => product !== 'sms_otp' && product !== 'whatsapp_otp');
+    const twilio = config.phone.twilio;
+    let phone: Outbox | PhoneSender | null = options.phoneSender ?? null;
+    let phoneChannels: ('sms' | 'whatsapp')[] = ['sms', 'whatsapp'];
+    if (!phone && twilio) {
+      const authToken = process.env[twilio.authTokenEnv];
+      if (authToken === undefined || authToken.trim() === '') {
+        throw new Error(
+          `phone.twilio.authTokenEnv names ${twilio.authTokenEnv}, which is not set: put the Twilio Auth Token in that environment variable.`,
+        );
+      }
+      phone = createTwilioSender({
+        accountSid: twilio.accountSid,
+        authToken: authToken.trim(),
+        ...(twilio.from === undefined ? {} : { from: twilio.from }),
+        ...(twilio.whatsappFrom === undefined ? {} : { whatsappFrom: twilio.whatsappFrom }),
+        apiBaseUrl: twilio.apiBaseUrl,
+        timeoutMs: twilio.timeoutSeconds * 1000,
+      });
+      phoneChannels = twilioChannels(twilio);
+    }
+    phone ??= inbox;
+    // A channel nothing can deliver is off: refused up front, before a code is written.
+    const offChannels = phone
+      ? (['sms', 'whatsapp'] as const).filter((channel) => !phoneChannels.includes(channel))
+      : ['sms', 'whatsapp'];
+    if (offChannels.length > 0) {
+      const products = config.project.products.filter(
+        (product) => !offChannels.some((channel) => product === `${channel}_otp`),
+      );
       config = { ...config, project: { ...config.project, products } };
     }
-    outbox = phone ? routeByChannel(email, phone) : email;
+    deliver = phone ? routeByChannel(email, phone) : email;
   }
+  const metrics = await createMetrics(config);
+  if (database.pool) metrics.observePool(database.pool);
+  const log =
+    options.logger ??
+    createLogger(config, {
+      destination: process.stderr,
+      level: config.logging.level === 'silent' || config.logging.level === 'fatal' ? config.logging.level : 'error',
+    });
+  const lifecycle: Lifecycle = { draining: false };
+  // Every message goes through the outbox table; in development the first attempt finishes before the request
+  // answers, so the development inbox (and tests reading it) see a message as soon as its request is answered.
+  const outbox = createOutboxWorker({
+    db,
+    clock,
+    passcodeKey,
+    deliver,
+    config: config.outbox,
+    awaitFirstAttempt: config.mode === 'development',
+    // Counted when a message is delivered or given up on, not when it is stored.
+    metrics,
+    log: (level, message, fields) => log[level](fields, message),
+  });
+  const purgeScheduler = config.purge.enabled
+    ? createPurgeScheduler(db, config, {
+        now: () => clock.now(),
+        log: (level, message, fields) => log[level](fields, message),
+      })
+    : null;
 
   const upstreamOptions = config.project.oauth.developmentUpstream;
   // Started on first use: the options are read then, once `deps` (for the callback URL) exists.
@@ -206,21 +287,12 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       }))
     : null;
 
-  const metrics = await createMetrics(config);
-  if (database.pool) metrics.observePool(database.pool);
-  const log =
-    options.logger ??
-    createLogger(config, {
-      destination: process.stderr,
-      level: config.logging.level === 'silent' || config.logging.level === 'fatal' ? config.logging.level : 'error',
-    });
-  const lifecycle: Lifecycle = { draining: false };
   const deps: ProviderDeps = {
     db,
     config,
     clock,
-    outbox: countingOutbox(outbox, metrics),
-    signer: new SessionSigner(db),
+    outbox,
+    signer: new SessionSigner(db, { now: () => clock.now() }),
     environment,
     passcodeKey,
     totpKey: totpKey.key,
@@ -228,6 +300,9 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     metrics,
     log,
   };
+
+  // Made here first, so the identity provider's signer times its key cache by the provider's clock.
+  const idTokens = idTokenSigner(deps);
 
   const app = createApp(deps, (routes) => {
     registerHealthRoutes(routes, db, lifecycle);
@@ -241,6 +316,12 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     if (oauthUpstream) registerDevelopmentUpstreamRoutes(routes, oauthUpstream);
   });
 
+  let closing: Promise<void> | null = null;
+  if (options.background !== false) {
+    outbox.start();
+    purgeScheduler?.start();
+  }
+
   return {
     fetch: async (request, bindings = {}) => app.fetch(request, bindings),
     app,
@@ -250,15 +331,33 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     secretKey: { source: secretKeySource, file: secretKey.file },
     totpKey: { source: totpKey.source, file: totpKey.file },
     developmentUpstream: oauthUpstream,
+    outbox: { deliverDue: () => outbox.deliverDue() },
+    keys: {
+      async rotate() {
+        const rotated = await rotateSigningKeys(db, config, clock.now());
+        // This instance signs with the new keys at once; the others within the key cache's five seconds.
+        deps.signer.keys.invalidate();
+        idTokens.keys.invalidate();
+        return rotated;
+      },
+      list: () => listSigningKeys(db, config, clock.now()),
+    },
+    purge: (purgeOptions = {}) => runPurge(db, config, { now: () => clock.now(), force: purgeOptions.force === true }),
     metrics,
     log,
     drain: () => {
       lifecycle.draining = true;
     },
-    close: async () => {
-      metrics.close();
-      await oauthUpstream?.close();
-      if (ownsDatabase) await database.close();
+    close: () => {
+      // Once: a second call waits for the first.
+      closing ??= (async () => {
+        await purgeScheduler?.stop();
+        await outbox.stop();
+        metrics.close();
+        await oauthUpstream?.close();
+        if (ownsDatabase) await database.close();
+      })();
+      return closing;
     },
   };
 }

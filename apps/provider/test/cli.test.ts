@@ -39,8 +39,8 @@ describe('latchkey-provider command line', () => {
 
   it('an unknown command, a missing command and a bad port are usage errors (exit 2)', async () => {
     const cases: [string[], string][] = [
-      [['serve'], 'latchkey-provider: unknown command "serve" (the only command is "start").'],
-      [[], 'latchkey-provider: missing command (the only command is "start").'],
+      [['serve'], 'latchkey-provider: unknown command "serve" (start, purge or keys).'],
+      [[], 'latchkey-provider: missing command (start, purge or keys).'],
       [['start', '--port', '80a'], 'latchkey-provider: --port must be a whole number from 0 to 65535, not "80a".'],
     ];
     const runs = cases.map(([args]) => spawnProvider(args));

@@ -30,6 +30,8 @@ const CONFIG = {
   mode: 'development' as const,
   trustedProxies: [PROXY],
   logging: { level: 'trace' as const, format: 'json' as const },
+  // A message fails for good at its first failed attempt, so the outbox logs it during the test.
+  outbox: { maxAttempts: 1 },
   project: {
     idp: {
       clients: [
@@ -108,9 +110,10 @@ describe('the request log', () => {
     const smsCode = texts.at(-1)?.codes[0];
     keep(smsCode);
     keep(expectOk(await post('/otps/authenticate', { method_id: sms.method_id, token: smsCode })).session_token);
-    // A gateway failure: a 500 whose error message quotes the number and the passcode.
+    // A gateway failure whose error message quotes the number and the passcode: the send is answered (the outbox
+    // keeps the message) and the outbox logs the failure.
     const failed = await post('/otps/sms/login_or_create', { phone_number: FAILING_PHONE });
-    expect(failed.status).toBe(500);
+    expect(failed.status).toBe(200);
 
     // A magic link.
     expectOk(await post('/magic_links/email/login_or_create', { email: EMAIL }));
@@ -237,8 +240,14 @@ describe('the request log', () => {
     const output = lines.join('');
     for (const secret of secrets) expect(output, 'a secret reached the log').not.toContain(secret);
 
-    // Exactly one line per request, each with every field.
-    const entries = lines.map((line) => JSON.parse(line));
+    // Exactly one line per request, each with every field; and the outbox's line for the message it gave up on.
+    const all = lines.map((line) => JSON.parse(line));
+    const entries = all.filter((entry) => entry.msg === 'request');
+    expect(all.filter((entry) => entry.msg !== 'request').map((entry) => entry.msg)).toEqual([
+      'outgoing message given up on',
+    ]);
+    expect(entries).toHaveLength(answers.length);
+    const ids = answers.map((answer) => answer.headers.get('x-request-id'));
     expect(entries.map((entry) => entry.reqId)).toEqual(ids);
     for (const entry of entries) {
       expect(entry).toMatchObject({
@@ -268,11 +277,11 @@ describe('the request log', () => {
     });
     expect(entries.find((entry) => entry.route === '/dev/inbox')).toMatchObject({ method: 'GET', status: 200 });
     expect(entries.find((entry) => entry.route === '/v1/public/oauth/callback')).toMatchObject({ method: 'GET' });
-    // The gateway's failure is in its request's line, masked.
-    const failure = byId(failed.json.request_id);
-    expect(failure).toMatchObject({ level: 'error', status: 500, route: '/sdk/v1/otps/sms/login_or_create' });
-    expect(failure.err.message).toContain(maskPhone(FAILING_PHONE));
-    expect(failure.err.message).toContain('[redacted]');
+    // The gateway's failure is in the outbox's line, masked.
+    const failure = all.find((entry) => entry.msg === 'outgoing message given up on');
+    expect(failure).toMatchObject({ level: 'error', channel: 'sms', attempts: 1 });
+    expect(failure.error).toContain(maskPhone(FAILING_PHONE));
+    expect(failure.error).toContain('[redacted]');
   });
 
   it('is a short human line in development unless JSON is asked for, and JSON in production', () => {

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
 // Migrations are code, not files, so the provider runs the same way from source, from a build and in tests.
 // Only portable column types (text, bigint, integer) are used: one migration serves SQLite and PostgreSQL.
@@ -497,6 +497,52 @@ const migrations: Record<string, Migration> = {
         .alterTable('crypto_wallet_challenges')
         .addColumn('client_ip', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
+    },
+  },
+  // Issue 26: the outbox of outgoing messages, the purge lease, and the signing keys' lifecycle (rotation).
+  '0014_ops_outbox_keys': {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('outbox_messages')
+        .addColumn('message_id', 'text', (c) => c.primaryKey())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint')
+        .addColumn('claim_token', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint')
+        .execute();
+      // The worker's scan: pending messages by due time.
+      await db.schema
+        .createIndex('outbox_messages_due')
+        .on('outbox_messages')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createTable('ops_leases')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('holder', 'text')
+        .addColumn('expires_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_finished_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db
+        .insertInto('ops_leases')
+        .values({ name: 'purge', holder: null, expires_at: 0, last_finished_at: 0 })
+        .execute();
+      for (const table of ['signing_keys', 'idp_signing_keys']) {
+        await db.schema.alterTable(table).addColumn('activated_at', 'bigint').execute();
+        await db.schema.alterTable(table).addColumn('superseded_at', 'bigint').execute();
+        await db.schema.alterTable(table).addColumn('retired_at', 'bigint').execute();
+        // The key that signed until now (the oldest) stays the signing key; any other (instances that raced at their
+        // first start) becomes a pre-published next key.
+        await sql`update ${sql.table(table)} set activated_at = created_at where kid = (select kid from ${sql.table(table)} order by created_at, kid limit 1)`.execute(
+          db,
+        );
+      }
     },
   },
 };

@@ -128,11 +128,23 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/**
+ * The session-JWT signing keys (ES256). A key is `next` (published, not signing yet: activated_at null), `active`
+ * (signing), `published` (superseded by a rotation, still in the JWKS while tokens it signed may be alive) or
+ * `retired` (out of the JWKS, private half erased). See services/signingKeys.ts.
+ */
 export interface SigningKeysTable {
   kid: string;
+  /** The private JWK; '' once the key is retired. */
   private_jwk: string;
   public_jwk: string;
   created_at: number;
+  /** When it started signing; null while it is the pre-published next key. */
+  activated_at: number | null;
+  /** When a rotation replaced it as the signing key. */
+  superseded_at: number | null;
+  /** When it left the JWKS and its private half was erased. */
+  retired_at: number | null;
 }
 
 export interface DevInboxTable {
@@ -487,9 +499,51 @@ export interface IdpTokensTable {
 export interface IdpSigningKeysTable {
   kid: string;
   alg: string;
+  /** The private JWK; '' once the key is retired. */
   private_jwk: string;
   public_jwk: string;
   created_at: number;
+  /** Lifecycle columns as in `signing_keys` (next, active, published, retired). */
+  activated_at: number | null;
+  superseded_at: number | null;
+  retired_at: number | null;
+}
+
+/**
+ * One outgoing email, text or WhatsApp message (services/outboxWorker.ts): committed by the request that sends it,
+ * delivered by a worker with retries. The recipient and content are encrypted (AES-256-GCM under a key derived from
+ * the passcode key, never in the database) and erased once the message is delivered or given up on.
+ */
+export interface OutboxMessagesTable {
+  /** Also the idempotency key handed to the sender. */
+  message_id: string;
+  channel: 'email' | 'sms' | 'whatsapp';
+  /** `v1.` + base64url(iv ‖ ciphertext ‖ tag) of the message's JSON; '' once delivered or failed. */
+  payload: string;
+  status: 'pending' | 'sent' | 'failed';
+  /** Delivery attempts started so far. */
+  attempts: number;
+  /** When the next attempt may start (epoch ms). */
+  next_attempt_at: number;
+  /** While an attempt runs: until when its worker holds the message; another worker may take it after. */
+  lease_until: number | null;
+  /** The token of the worker holding the lease; only it may record the outcome. */
+  claim_token: string | null;
+  /** Why the last attempt failed (no recipient, no content). */
+  last_error: string | null;
+  created_at: number;
+  /** When it was delivered or given up on. */
+  finished_at: number | null;
+}
+
+/** A named lease (`purge`): at most one holder at a time across every instance on the database. */
+export interface OpsLeasesTable {
+  name: string;
+  holder: string | null;
+  /** The lease is free once this has passed (epoch ms; 0 when released). */
+  expires_at: number;
+  /** When the job under this lease last finished (epoch ms; 0 never). */
+  last_finished_at: number;
 }
 
 /** Impersonation tokens issued by the server call; single use, short-lived; only the SHA-256 is stored. */
@@ -537,4 +591,6 @@ export interface Database {
   idp_tokens: IdpTokensTable;
   idp_signing_keys: IdpSigningKeysTable;
   impersonation_tokens: ImpersonationTokensTable;
+  outbox_messages: OutboxMessagesTable;
+  ops_leases: OpsLeasesTable;
 }

@@ -170,24 +170,22 @@ describe('POST /events', () => {
 });
 
 describe('GET /.well-known/jwks.json', () => {
-  it('publishes the same public signing key on every call, without Basic auth', async () => {
+  it('publishes the same public signing keys on every call, without Basic auth', async () => {
     const { call } = await startProvider();
     const first = await call('GET', '/.well-known/jwks.json', { authorization: null });
     const second = await call('GET', '/.well-known/jwks.json', { authorization: null });
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({
-      keys: [
-        {
-          kty: 'EC',
-          crv: 'P-256',
-          x: expect.any(String),
-          y: expect.any(String),
-          kid: expect.stringMatching(/^jwk-/),
-          alg: 'ES256',
-          use: 'sig',
-        },
-      ],
-    });
+    const publicKey = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: expect.any(String),
+      y: expect.any(String),
+      kid: expect.stringMatching(/^jwk-/),
+      alg: 'ES256',
+      use: 'sig',
+    };
+    // The signing key and the next one, published ahead of the rotation that will activate it.
+    expect(first.json).toEqual({ keys: [publicKey, publicKey] });
     expect(second.json).toEqual(first.json);
   });
 });

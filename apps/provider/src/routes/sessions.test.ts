@@ -233,10 +233,12 @@ describe('the session JWT', () => {
     const header = decodeProtectedHeader(jwt);
     expect(header).toEqual({ alg: 'ES256', kid: expect.any(String), typ: 'JWT' });
     const { keys } = await jwks(testProvider);
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatchObject({ kid: header.kid, alg: 'ES256', kty: 'EC', crv: 'P-256', use: 'sig' });
+    // The signing key and the next one (published ahead of the rotation that will activate it).
+    expect(keys).toHaveLength(2);
+    const signing = keys.find((key: { kid?: string }) => key.kid === header.kid);
+    expect(signing).toMatchObject({ kid: header.kid, alg: 'ES256', kty: 'EC', crv: 'P-256', use: 'sig' });
     // A public JWKS must never carry the private scalar.
-    expect(keys[0]).not.toHaveProperty('d');
+    for (const key of keys) expect(key).not.toHaveProperty('d');
     const { payload } = await jwtVerify(jwt, createLocalJWKSet(await jwks(testProvider)), {
       algorithms: ['ES256'],
       audience: PROJECT_ID,

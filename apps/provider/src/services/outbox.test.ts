@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startProvider } from '../../test/harness';
+import { captureLog } from '../../test/opsSupport';
 import type { OutgoingMessage, PhoneSender } from './outbox';
 
 /** What a minimal SMTP server received: envelope and raw DATA of each message. */
@@ -14,7 +15,7 @@ interface ReceivedMail {
  * A just-enough SMTP server on loopback (RFC 5321 greeting, EHLO, MAIL, RCPT, DATA, QUIT), so the real
  * nodemailer transport is exercised end to end without a mail service.
  */
-function startSmtpServer(): Promise<{ server: Server; port: number; mails: ReceivedMail[] }> {
+function startSmtpServer(listenPort = 0): Promise<{ server: Server; port: number; mails: ReceivedMail[] }> {
   const mails: ReceivedMail[] = [];
   const server = createServer((socket) => {
     let buffer = '';
@@ -57,7 +58,7 @@ function startSmtpServer(): Promise<{ server: Server; port: number; mails: Recei
     });
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(listenPort, '127.0.0.1', () => {
       const address = server.address();
       resolve({ server, port: typeof address === 'object' && address ? address.port : 0, mails });
     });
@@ -70,7 +71,7 @@ afterEach(async () => {
 });
 
 describe('SMTP delivery', () => {
-  it('sends the passcode email through the configured SMTP server, and nothing to the inbox', async () => {
+  it('sends the passcode email through the configured SMTP server (through the outbox), and nothing to the inbox', async () => {
     const smtp = await startSmtpServer();
     servers.push(smtp.server);
     const { call, provider } = await startProvider({
@@ -80,33 +81,58 @@ describe('SMTP delivery', () => {
     const response = await call('POST', '/otps/email/login_or_create', { body: { email: 'ada@example.com' } });
     expect(response.status).toBe(200);
     expect(provider.inbox).toBeNull();
-    expect(smtp.mails).toHaveLength(1);
+    // Production does not wait for the mail server: the message is committed, then delivered.
+    await vi.waitFor(() => expect(smtp.mails).toHaveLength(1), { timeout: 15_000 });
     const [mail] = smtp.mails as [ReceivedMail];
     expect(mail.from).toBe('login@acme.example');
     expect(mail.to).toEqual(['ada@example.com']);
     expect(mail.data).toContain('Subject: Your Latchkey Playground sign-in code');
     expect(mail.data).toMatch(/Your Latchkey Playground sign-in code is \d{6}\./);
+    const { db } = provider.database;
+    await vi.waitFor(
+      async () =>
+        expect(await db.selectFrom('outbox_messages').select(['status', 'payload', 'attempts']).execute()).toEqual([
+          { status: 'sent', payload: '', attempts: 1 },
+        ]),
+      { timeout: 15_000 },
+    );
+    // The outbox id is the Message-ID: a message sent again after a lost answer carries the same one.
+    const [row] = await db.selectFrom('outbox_messages').select('message_id').execute();
+    expect(mail.data).toContain(`Message-ID: <${row?.message_id}@acme.example>`);
     expect((await call('GET', '/dev/inbox')).status).toBe(404);
   });
 
-  it('answers internal_server_error, with no stack, when the SMTP server cannot be reached', async () => {
+  it('answers 200 when the SMTP server cannot be reached, and delivers the email once it can', async () => {
     const smtp = await startSmtpServer();
     const { port } = smtp;
     await new Promise((resolve) => smtp.server.close(resolve));
-    const { call } = await startProvider({
-      mode: 'production',
-      smtp: { url: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, from: 'login@acme.example' },
-    });
-    const originalError = console.error;
-    console.error = () => {};
-    try {
-      const response = await call('POST', '/otps/email/login_or_create', { body: { email: 'ada@example.com' } });
-      expect(response.status).toBe(500);
-      expect(response.json).toMatchObject({ error_type: 'internal_server_error' });
-      expect(JSON.stringify(response.json)).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
-    } finally {
-      console.error = originalError;
-    }
+    const log = captureLog();
+    const { call, provider, clock } = await startProvider(
+      {
+        mode: 'production',
+        smtp: { url: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, from: 'login@acme.example' },
+      },
+      { background: false, logger: log.logger },
+    );
+    const response = await call('POST', '/otps/email/login_or_create', { body: { email: 'ada@example.com' } });
+    expect(response.status).toBe(200);
+    const { db } = provider.database;
+    const row = () => db.selectFrom('outbox_messages').select(['status', 'attempts', 'last_error']).executeTakeFirst();
+    await vi.waitFor(async () => expect((await row())?.last_error).toMatch(/ECONNREFUSED/), { timeout: 15_000 });
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(log.entries().filter((entry) => entry.msg !== 'request')).toEqual([
+      expect.objectContaining({ level: 'warn', attempts: 1, channel: 'email' }),
+    ]);
+    expect(log.text()).not.toContain('ada@example.com');
+    // The server comes back on the same port; the retry is due after the first backoff (2 s).
+    const back = await startSmtpServer(port);
+    servers.push(back.server);
+    expect(await provider.outbox.deliverDue()).toBe(0);
+    clock.advance(2_000);
+    expect(await provider.outbox.deliverDue()).toBe(1);
+    expect(back.mails).toHaveLength(1);
+    expect(back.mails[0]?.to).toEqual(['ada@example.com']);
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });
 

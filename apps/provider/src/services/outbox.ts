@@ -4,7 +4,7 @@ import { randomToken } from './secrets';
 
 let sequence = 0;
 /** Ids that sort in sending order, even for messages stored in the same millisecond (or at one test-clock instant). */
-function sortableMessageId(): string {
+export function sortableMessageId(): string {
   sequence = (sequence + 1) % 1_000_000;
   return `message-${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(6, '0')}-${randomToken(6)}`;
 }
@@ -24,14 +24,45 @@ export interface OutgoingMessage {
   codes: string[];
 }
 
-/** Where outgoing messages go. Implementations must throw when a message cannot be handed over. */
-export interface Outbox {
-  send(message: OutgoingMessage): Promise<void>;
+/**
+ * What the outbox tells a sender about a delivery attempt. Delivery is at least once: after a timeout or a crash the
+ * same message may be handed over again, always with the same `idempotencyKey`, which a sender can pass to a service
+ * that deduplicates (SMTP: the Message-ID header).
+ */
+export interface DeliveryContext {
+  /** The same for every attempt at one message (its outbox id). */
+  idempotencyKey: string;
+  /** 1 for the first attempt. */
+  attempt: number;
 }
 
-/** Sends text messages and WhatsApp messages (Twilio, Vonage, …); plug one in with `createProvider({ outbox })`. */
+/**
+ * Where outgoing messages go. Implementations must throw when a message cannot be handed over; a `DeliveryError`
+ * (services/outboxWorker.ts) with `retryable: false` stops the retries, any other error is retried with backoff.
+ */
+export interface Outbox {
+  send(message: OutgoingMessage, context?: DeliveryContext): Promise<void>;
+}
+
+/** Sends text messages and WhatsApp messages (Twilio, Vonage, …); plug one in with `createProvider({ phoneSender })`. */
 export interface PhoneSender {
-  send(message: OutgoingMessage & { channel: 'sms' | 'whatsapp' }): Promise<void>;
+  send(message: OutgoingMessage & { channel: 'sms' | 'whatsapp' }, context?: DeliveryContext): Promise<void>;
+}
+
+/**
+ * A failed delivery, as a sender reports it: `retryable` false means trying again cannot help (the provider refused the
+ * request as invalid or unauthorized); `retryAfterMs` is the provider's own wait (HTTP `Retry-After`).
+ */
+export class DeliveryError extends Error {
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: { retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'DeliveryError';
+    this.retryable = options.retryable;
+    this.retryAfterMs = options.retryAfterMs;
+  }
 }
 
 /** A message as `GET /dev/inbox` lists it. */
@@ -92,11 +123,20 @@ export function createDevInbox(
   };
 }
 
-/** Email through SMTP (nodemailer), loaded only when configured. */
+/** The domain of a From address (`Acme <login@acme.example>` → `acme.example`), for Message-IDs. */
+function fromDomain(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
+  return match?.[1] ?? 'latchkey.invalid';
+}
+
+/**
+ * Email through SMTP (nodemailer), loaded only when configured. The Message-ID (RFC 5322 §3.6.4) is the outbox's
+ * idempotency key, so a message sent twice after a lost answer carries the same Message-ID both times.
+ */
 export function createSmtpOutbox(options: { url: string; from: string }): Outbox {
   let transport: Promise<{ sendMail(mail: object): Promise<unknown> }> | null = null;
   return {
-    async send(message) {
+    async send(message, context) {
       if (message.channel !== 'email') {
         throw new Error(`The SMTP outbox sends email only; configure a phone sender for ${message.channel} messages.`);
       }
@@ -107,6 +147,7 @@ export function createSmtpOutbox(options: { url: string; from: string }): Outbox
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(context ? { messageId: `<${context.idempotencyKey}@${fromDomain(options.from)}>` } : {}),
       });
     },
   };
@@ -115,10 +156,10 @@ export function createSmtpOutbox(options: { url: string; from: string }): Outbox
 /** Email to one outbox, text and WhatsApp messages to another. */
 export function routeByChannel(email: Outbox, phone: Outbox | PhoneSender): Outbox {
   return {
-    send(message) {
+    send(message, context) {
       return message.channel === 'email'
-        ? email.send(message)
-        : phone.send(message as OutgoingMessage & { channel: 'sms' | 'whatsapp' });
+        ? email.send(message, context)
+        : phone.send(message as OutgoingMessage & { channel: 'sms' | 'whatsapp' }, context);
     },
   };
 }

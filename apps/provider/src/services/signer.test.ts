@@ -56,20 +56,32 @@ describe('SessionSigner', () => {
     expect(payload?.exp).toBe(NOW / 1000 + 90);
   });
 
-  it('creates one key on first use, keeps the private half in the database and publishes only the public half', async () => {
+  it('creates the signing key and the next key on first use, keeps the private halves in the database and publishes only the public halves', async () => {
     const db = await database();
     const signer = new SessionSigner(db);
     const token = await signer.sign(signOptions());
     await signer.sign(signOptions());
-    const rows = await db.selectFrom('signing_keys').selectAll().execute();
-    expect(rows).toHaveLength(1);
+    // The next key first (SQLite and PostgreSQL order NULLs differently, so sorted here).
+    const rows = (await db.selectFrom('signing_keys').selectAll().execute()).sort(
+      (a, b) => Number(a.activated_at !== null) - Number(b.activated_at !== null),
+    );
+    // The next key (never signed yet, activated_at null) is published ahead of the rotation that will activate it.
+    expect(rows.map((row) => row.activated_at === null)).toEqual([true, false]);
     const { kid } = decodeProtectedHeader(token);
-    expect(rows[0]?.kid).toBe(kid);
-    expect(JSON.parse(rows[0]?.private_jwk ?? '{}')).toHaveProperty('d');
+    expect(rows[1]?.kid).toBe(kid);
+    for (const row of rows) expect(JSON.parse(row.private_jwk)).toHaveProperty('d');
     const jwks = await signer.jwks();
-    expect(jwks.keys).toEqual([
-      { kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid, alg: 'ES256', use: 'sig' },
-    ]);
+    const publicKey = (keyId: string | undefined) => ({
+      kty: 'EC',
+      crv: 'P-256',
+      x: expect.any(String),
+      y: expect.any(String),
+      kid: keyId,
+      alg: 'ES256',
+      use: 'sig',
+    });
+    expect(jwks.keys).toEqual(expect.arrayContaining([publicKey(kid), publicKey(rows[0]?.kid)]));
+    expect(jwks.keys).toHaveLength(2);
     // Anyone holding the JWKS can verify the token.
     const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
       audience: AUDIENCE,
@@ -127,7 +139,7 @@ describe('SessionSigner', () => {
     const payload = token.split('.')[1];
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${payload}.`;
     expect(await signer.verify(none, CHECK)).toBeNull();
-    const publicJwk = JSON.stringify((await signer.jwks()).keys[0]);
+    const publicJwk = JSON.stringify((await signer.jwks()).keys.find((key) => key.kid === kid));
     const confused = await new SignJWT({ [SESSION_CLAIM]: { id: 'session-test-1' } })
       .setProtectedHeader({ alg: 'HS256', kid })
       .setSubject('user-test-1')

@@ -22,23 +22,32 @@ async function setup() {
 }
 
 describe('ID tokens', () => {
-  it('signs RS256 with one stored key, created once by fifty parallel first calls of two signers', async () => {
+  it('signs RS256 with one stored key (and a next key), created once by fifty parallel first calls of two signers', async () => {
     const { deps, db } = await setup();
     // Two signers on one database stand for two provider instances starting together.
     const signers = [new IdTokenSigner(db), new IdTokenSigner(db)];
     const tokens = await Promise.all(
       Array.from({ length: 50 }, (_, index) => signers[index % 2]?.sign({ sub: `user-${index}` }) as Promise<string>),
     );
-    const rows = await db.selectFrom('idp_signing_keys').selectAll().execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.alg).toBe('RS256');
+    // The next key first (SQLite and PostgreSQL order NULLs differently, so sorted here).
+    const rows = (await db.selectFrom('idp_signing_keys').selectAll().execute()).sort(
+      (a, b) => Number(a.activated_at !== null) - Number(b.activated_at !== null),
+    );
+    // The signing key, and the next key published ahead of the rotation that will activate it.
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => [row.alg, row.activated_at === null])).toEqual([
+      ['RS256', true],
+      ['RS256', false],
+    ]);
     const kids = new Set(tokens.map((token) => decodeProtectedHeader(token).kid));
-    expect([...kids]).toEqual([rows[0]?.kid]);
-    // The published key has no private parts.
+    expect([...kids]).toEqual([rows[1]?.kid]);
+    // The published keys have no private parts.
     const jwks = await idTokenSigner(deps).jwks();
-    expect(jwks.keys).toHaveLength(1);
-    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: rows[0]?.kid });
-    expect(Object.keys(jwks.keys[0] ?? {}).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+    expect(jwks.keys.map((key) => key.kid).sort()).toEqual(rows.map((row) => row.kid).sort());
+    for (const key of jwks.keys) {
+      expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+      expect(Object.keys(key).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+    }
     const { payload, protectedHeader } = await jwtVerify(tokens[7] as string, createLocalJWKSet(jwks), {
       algorithms: ['RS256'],
     });

@@ -1,17 +1,15 @@
 // ID tokens (OpenID Connect Core §2) signed RS256 (OpenID Connect Core §15.1: every OP must support RS256, and it is
 // what relying parties such as openid-client expect when a client registered no `id_token_signed_response_alg`).
-// The key pair lives in `idp_signing_keys`, created on first use, so every instance of the provider signs with the
-// same key and the JWKS (`GET /oauth2/jwks`) lists it. Modelled on services/signer.ts (session JWTs, ES256).
-import { createHash, createPrivateKey, generateKeyPair, type JsonWebKey, type KeyObject, sign } from 'node:crypto';
-import { promisify } from 'node:util';
-import { compactVerify, importJWK, type JWK } from 'jose';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+// The keys live in `idp_signing_keys` and rotate like the session keys (services/signingKeys.ts): every instance signs
+// with the key the last rotation activated, and the JWKS (`GET /oauth2/jwks`) lists every key whose ID tokens may be
+// alive, plus the next one.
+import { createHash, sign } from 'node:crypto';
+import { compactVerify, type importJWK, type JWK } from 'jose';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
-import { randomToken } from '../../../services/secrets';
+import { ID_TOKEN_KEYS, keyRetentionMs, type SigningKey, SigningKeyStore } from '../../../services/signingKeys';
 import { idpIssuer } from '../clients';
-
-const generateRsaKeyPair = promisify(generateKeyPair);
 
 /** The one ID-token signing algorithm (advertised as `id_token_signing_alg_values_supported`). */
 export const ID_TOKEN_ALG = 'RS256';
@@ -21,80 +19,36 @@ const MAX_ID_TOKEN_LENGTH = 8192;
 
 type KeyLike = Awaited<ReturnType<typeof importJWK>>;
 
-interface SigningKey {
-  kid: string;
-  key: KeyObject;
-  /** The JWS protected header, already base64url-encoded. */
-  encodedHeader: string;
-}
-
 function base64url(text: string): string {
   return Buffer.from(text).toString('base64url');
 }
 
 /**
- * Signs and verifies the identity provider's ID tokens with the RSA key kept in `idp_signing_keys`. One instance per
- * database (see `idTokenSigner`); imported keys are cached, the database stays the source of truth.
+ * Signs and verifies the identity provider's ID tokens with the RSA keys kept in `idp_signing_keys`. One instance per
+ * database (see `idTokenSigner`); the database stays the source of truth, read again at most every few seconds.
  */
 export class IdTokenSigner {
-  private current: Promise<SigningKey> | null = null;
-  private readonly publicKeys = new Map<string, Promise<KeyLike>>();
+  readonly keys: SigningKeyStore;
 
-  constructor(private readonly db: Kysely<Database>) {}
-
-  private oldestKey(db: Kysely<Database>) {
-    return db
-      .selectFrom('idp_signing_keys')
-      .selectAll()
-      .where('alg', '=', ID_TOKEN_ALG)
-      .orderBy('created_at')
-      .orderBy('kid')
-      .executeTakeFirst();
+  /**
+   * `now`: the provider's clock (times the key cache); `accessTokenMinutes`: the ID tokens' lifetime, which sets how
+   * long a superseded key stays published.
+   */
+  constructor(db: Kysely<Database>, options: { now?: () => number; accessTokenMinutes?: number } = {}) {
+    this.keys = new SigningKeyStore(db, ID_TOKEN_KEYS, {
+      now: options.now ?? Date.now,
+      retentionMs: keyRetentionMs(ID_TOKEN_KEYS, {
+        project: { idp: { accessTokenMinutes: options.accessTokenMinutes ?? 1440 } },
+      }),
+    });
   }
 
   /**
-   * The signing key: the oldest stored RS256 key, created on first use. Parallel first calls in this process share
-   * one promise; parallel first calls of several instances on one database converge on one key: the insert happens
-   * in a transaction that first takes a table lock on PostgreSQL (SQLite transactions are serialized already) and
-   * inserts only if no key exists yet.
+   * The signing key: the one the last rotation activated, created (with the next key) on first use. Parallel first
+   * calls of several instances on one database converge on one key (services/signingKeys.ts `ensureKeys`).
    */
   signingKey(): Promise<SigningKey> {
-    this.current ??= (async () => {
-      let row = await this.oldestKey(this.db);
-      if (!row) {
-        // Generated outside the transaction: RSA key generation takes a while and must not hold the lock.
-        const { privateKey, publicKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
-        const kid = `idp-${randomToken(12)}`;
-        const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: ID_TOKEN_ALG, use: 'sig' };
-        const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: ID_TOKEN_ALG, use: 'sig' };
-        row = await this.db.transaction().execute(async (trx) => {
-          if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-            // Self-conflicting: a second instance waits here until the first one's key is committed.
-            await sql`LOCK TABLE idp_signing_keys IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
-          }
-          const existing = await this.oldestKey(trx);
-          if (existing) return existing;
-          const created = {
-            kid,
-            alg: ID_TOKEN_ALG,
-            private_jwk: JSON.stringify(privateJwk),
-            public_jwk: JSON.stringify(publicJwk),
-            created_at: Date.now(),
-          };
-          await trx.insertInto('idp_signing_keys').values(created).execute();
-          return created;
-        });
-      }
-      return {
-        kid: row.kid,
-        key: createPrivateKey({ key: JSON.parse(row.private_jwk) as JsonWebKey, format: 'jwk' }),
-        encodedHeader: base64url(JSON.stringify({ alg: ID_TOKEN_ALG, kid: row.kid, typ: 'JWT' })),
-      };
-    })();
-    this.current.catch(() => {
-      this.current = null;
-    });
-    return this.current;
+    return this.keys.signingKey();
   }
 
   /** Signs `payload` as a compact JWS (RS256: RSASSA-PKCS1-v1_5 over SHA-256, RFC 7518 §3.3). */
@@ -105,47 +59,34 @@ export class IdTokenSigner {
     return `${signingInput}.${signature.toString('base64url')}`;
   }
 
-  /** The public key with this key id, from the database (cached once found). */
+  /** The public key with this key id, if it is still published (cached once found). */
   publicKey(kid: string): Promise<KeyLike> {
-    let key = this.publicKeys.get(kid);
-    if (!key) {
-      key = (async () => {
-        const row = await this.db
-          .selectFrom('idp_signing_keys')
-          .select(['public_jwk', 'alg'])
-          .where('kid', '=', kid)
-          .executeTakeFirst();
-        if (!row || row.alg !== ID_TOKEN_ALG) throw new Error('unknown key id');
-        return importJWK(JSON.parse(row.public_jwk) as JWK, ID_TOKEN_ALG);
-      })();
-      key.catch(() => this.publicKeys.delete(kid));
-      this.publicKeys.set(kid, key);
-    }
-    return key;
+    return this.keys.publicKey(kid);
   }
 
-  /** The public keys as a JWK Set (RFC 7517 §5), the signing key created first if there is none yet. */
-  async jwks(): Promise<{ keys: JWK[] }> {
-    await this.signingKey();
-    const rows = await this.db
-      .selectFrom('idp_signing_keys')
-      .select('public_jwk')
-      .where('alg', '=', ID_TOKEN_ALG)
-      .orderBy('created_at')
-      .orderBy('kid')
-      .execute();
-    return { keys: rows.map((row) => JSON.parse(row.public_jwk) as JWK) };
+  /** The published keys as a JWK Set (RFC 7517 §5), the signing key created first if there is none yet. */
+  jwks(): Promise<{ keys: JWK[] }> {
+    return this.keys.jwks();
   }
 }
 
 // One signer per database: ProviderDeps is created once per provider and holds no state of its own.
 const signers = new WeakMap<Kysely<Database>, IdTokenSigner>();
 
-/** The ID-token signer of this provider's database. */
-export function idTokenSigner(deps: Pick<ProviderDeps, 'db'>): IdTokenSigner {
+/**
+ * The ID-token signer of this provider's database. createProvider makes it first, with the provider's clock and
+ * configuration; a caller without them gets that one.
+ */
+export function idTokenSigner(
+  deps: Pick<ProviderDeps, 'db'> & Partial<Pick<ProviderDeps, 'clock' | 'config'>>,
+): IdTokenSigner {
   let signer = signers.get(deps.db);
   if (!signer) {
-    signer = new IdTokenSigner(deps.db);
+    const { clock, config } = deps;
+    signer = new IdTokenSigner(deps.db, {
+      ...(clock ? { now: () => clock.now() } : {}),
+      ...(config ? { accessTokenMinutes: config.project.idp.accessTokenMinutes } : {}),
+    });
     signers.set(deps.db, signer);
   }
   return signer;

@@ -296,15 +296,18 @@ describe('discovery and keys', () => {
     expect(sdk.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('serves the RS256 key in the JWKS (public parts only), the same key for every call', async () => {
+  it('serves the RS256 keys in the JWKS (public parts only), the same keys for every call', async () => {
     const { t } = await setup();
     const [first, second] = await Promise.all(
       [1, 2].map(async () => (await t.provider.fetch(new Request(`${ISSUER}/oauth2/jwks`))).json()),
     );
     expect(first).toEqual(second);
-    expect(first.keys).toHaveLength(1);
-    expect(first.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
-    expect(first.keys[0].d).toBeUndefined();
+    // The signing key and the next one, published ahead of the rotation that will activate it.
+    expect(first.keys).toHaveLength(2);
+    for (const key of first.keys) {
+      expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+      expect(key.d).toBeUndefined();
+    }
   });
 });
 

@@ -1,0 +1,357 @@
+// The data lifecycle: expired and used rows are deleted, periodically in every instance (one at a time: a lease row)
+// and by `latchkey-provider purge`. Deletes run in bounded batches, one short statement each, so no lock is held long.
+//
+// Replay protection never weakens. Every single-use secret (passcode, link, challenge, code, token) is found by its
+// own row: once the row is gone the secret is unknown and refused, exactly as an expired or used one. A row is
+// therefore deleted only once it is expired (plus a margin for clocks that disagree), never merely because it was
+// used. Two things need more than their own row and are kept longer:
+// - a used authorization code, while any token issued from it lives: replaying the code revokes those tokens
+//   (RFC 6749 §4.1.2);
+// - the rotated refresh tokens of a grant, while any token of the grant lives: presenting one again revokes the grant
+//   (RFC 9700 §4.14.2).
+// Guess counters (`guess_counters`) are never deleted: one row per user, reset in place, and a guess counts on a row
+// it may just have created.
+import type { Kysely } from 'kysely';
+import type { ProviderConfig } from '../config';
+import type { Database } from '../db/schema';
+import { randomToken } from '../services/secrets';
+import { KEY_KINDS, keyRetentionMs, retireKeys } from '../services/signingKeys';
+
+/** A single-use row is kept this long past its expiry: instances whose clocks differ a little still refuse it as expired. */
+export const PURGE_MARGIN_MS = 5 * 60_000;
+/** The purge lease is taken for this long and renewed after each batch; a crashed holder frees it after that. */
+export const PURGE_LEASE_MS = 60_000;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export type PurgeConfig = ProviderConfig['purge'];
+
+/** How many rows each rule deleted (or keys it retired), by table. */
+export type PurgeCounts = Record<string, number>;
+
+/** The result of one purge: what was deleted, or why nothing ran. */
+export type PurgeResult =
+  | { ran: true; counts: PurgeCounts; startedAt: number; finishedAt: number }
+  | { ran: false; reason: 'running_elsewhere' | 'not_due' };
+
+// biome-ignore lint/suspicious/noExplicitAny: rules name their table at run time.
+type AnyDb = Kysely<any>;
+/** A Kysely select builder (or expression builder) on a table chosen at run time. */
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+type Query = any;
+
+interface RuleContext {
+  db: AnyDb;
+  now: number;
+  config: ProviderConfig;
+  batchSize: number;
+  /** Called after every batch: renews the lease, or throws when it was lost. */
+  afterBatch(): Promise<void>;
+}
+
+/**
+ * Deletes the rows of `table` that `where` selects, `batchSize` at a time by primary key (`DELETE … WHERE key IN
+ * (SELECT key … LIMIT n)`, the same on SQLite and PostgreSQL), until a batch comes back short.
+ */
+async function deleteInBatches(
+  context: RuleContext,
+  table: string,
+  key: string,
+  where: (query: Query) => Query,
+): Promise<number> {
+  const { db, batchSize } = context;
+  let total = 0;
+  for (;;) {
+    const batch = where(db.selectFrom(`${table} as t`).select(`t.${key}`)).limit(batchSize);
+    const result = await db.deleteFrom(table).where(key, 'in', batch).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    await context.afterBatch();
+    if (deleted < batchSize) return total;
+  }
+}
+
+/** Deletes the rows whose `column` (an epoch-ms time) is at or before `cutoff`. */
+function olderThan(table: string, key: string, column: string, cutoff: (context: RuleContext) => number) {
+  return (context: RuleContext) =>
+    deleteInBatches(context, table, key, (query: Query) => query.where(`t.${column}`, '<=', cutoff(context)));
+}
+
+const expired = (context: RuleContext) => context.now - PURGE_MARGIN_MS;
+
+/** One table's rule, in the order they run (tokens before the codes they descend from). */
+export interface PurgeRule {
+  table: string;
+  run(context: RuleContext): Promise<number>;
+}
+
+export const PURGE_RULES: PurgeRule[] = [
+  {
+    // Expired or revoked sessions, after the grace period (server calls answer `expired` / `revoked` until then).
+    table: 'sessions',
+    run: (context) => {
+      const cutoff = context.now - context.config.purge.sessionGraceDays * DAY;
+      return deleteInBatches(context, 'sessions', 'session_id', (query) =>
+        query.where((eb: Query) => eb.or([eb('t.expires_at', '<=', cutoff), eb('t.revoked_at', '<=', cutoff)])),
+      );
+    },
+  },
+  {
+    table: 'intermediate_sessions',
+    run: olderThan('intermediate_sessions', 'intermediate_session_id', 'expires_at', expired),
+  },
+  { table: 'otp_codes', run: olderThan('otp_codes', 'otp_id', 'expires_at', expired) },
+  { table: 'email_tokens', run: olderThan('email_tokens', 'token_id', 'expires_at', expired) },
+  { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
+  {
+    table: 'crypto_wallet_challenges',
+    run: olderThan('crypto_wallet_challenges', 'challenge_id', 'expires_at', expired),
+  },
+  { table: 'oauth_transactions', run: olderThan('oauth_transactions', 'transaction_id', 'expires_at', expired) },
+  { table: 'oauth_tokens', run: olderThan('oauth_tokens', 'token_id', 'expires_at', expired) },
+  { table: 'oauth_attach_tokens', run: olderThan('oauth_attach_tokens', 'token_hash', 'expires_at', expired) },
+  { table: 'oauth_onetap_nonces', run: olderThan('oauth_onetap_nonces', 'nonce_hash', 'expires_at', expired) },
+  { table: 'impersonation_tokens', run: olderThan('impersonation_tokens', 'token_hash', 'expires_at', expired) },
+  {
+    // An authenticator app never confirmed, past its deadline (its recovery codes go with it: ON DELETE CASCADE).
+    table: 'totps',
+    run: (context) =>
+      deleteInBatches(context, 'totps', 'totp_id', (query) =>
+        query.where('t.verified', '=', 0).where('t.expires_at', '<=', expired(context)),
+      ),
+  },
+  {
+    // Identity-provider tokens: an expired access token on its own (nothing detects its replay), and every token of a
+    // grant (family) once none of them is live, rotated refresh tokens included.
+    table: 'idp_tokens',
+    run: async (context) => {
+      const cutoff = expired(context);
+      const accessTokens = await deleteInBatches(context, 'idp_tokens', 'token_id', (query) =>
+        query.where('t.kind', '=', 'access').where('t.expires_at', '<=', cutoff),
+      );
+      const families = await deleteInBatches(context, 'idp_tokens', 'token_id', (query) =>
+        query.where((eb: Query) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('idp_tokens as live')
+                .select('live.token_id')
+                .whereRef('live.family_id', '=', 't.family_id')
+                .where('live.expires_at', '>', cutoff)
+                .where('live.revoked_at', 'is', null),
+            ),
+          ),
+        ),
+      );
+      return accessTokens + families;
+    },
+  },
+  {
+    // Authorization codes past their expiry, once no token issued from them lives (a replay revokes those).
+    table: 'idp_authorization_codes',
+    run: (context) => {
+      const cutoff = expired(context);
+      return deleteInBatches(context, 'idp_authorization_codes', 'code_id', (query) =>
+        query
+          .where('t.expires_at', '<=', cutoff)
+          .where((eb: Query) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('idp_tokens as live')
+                  .select('live.token_id')
+                  .whereRef('live.family_id', '=', 't.code_id')
+                  .where('live.expires_at', '>', cutoff)
+                  .where('live.revoked_at', 'is', null),
+              ),
+            ),
+          ),
+      );
+    },
+  },
+  {
+    // Fixed windows that have ended: the next request starts a new window anyway. The longest configured window.
+    table: 'rate_limits',
+    run: (context) => {
+      const longest = Math.max(...Object.values(context.config.rateLimits).map((limit) => limit.windowSeconds));
+      return olderThan(
+        'rate_limits',
+        'bucket',
+        'window_start',
+        () => context.now - longest * 1000 - PURGE_MARGIN_MS,
+      )(context);
+    },
+  },
+  {
+    table: 'auth_failures',
+    run: olderThan('auth_failures', 'failure_id', 'created_at', (c) => c.now - c.config.purge.authFailuresDays * DAY),
+  },
+  {
+    table: 'dev_inbox',
+    run: olderThan('dev_inbox', 'message_id', 'created_at', (c) => c.now - c.config.purge.devInboxHours * HOUR),
+  },
+  {
+    table: 'events',
+    run: olderThan('events', 'event_id', 'created_at', (c) => c.now - c.config.purge.eventsDays * DAY),
+  },
+  {
+    // Delivered messages (their content was erased on delivery) and messages given up on, after their retention.
+    table: 'outbox_messages',
+    run: async (context) => {
+      const { purge } = context.config;
+      const sent = await deleteInBatches(context, 'outbox_messages', 'message_id', (query) =>
+        query
+          .where('t.status', '=', 'sent')
+          .where('t.finished_at', '<=', context.now - purge.deliveredMessagesHours * HOUR),
+      );
+      const failed = await deleteInBatches(context, 'outbox_messages', 'message_id', (query) =>
+        query
+          .where('t.status', '=', 'failed')
+          .where('t.finished_at', '<=', context.now - purge.failedMessagesDays * DAY),
+      );
+      return sent + failed;
+    },
+  },
+  {
+    // Signing keys superseded long enough ago that every token they signed has expired: out of the JWKS, private
+    // half erased (services/signingKeys.ts). The rows stay, for `keys list`.
+    table: 'signing_keys',
+    run: (context) => retireKeys(context.db, KEY_KINDS[0], context.now, keyRetentionMs(KEY_KINDS[0], context.config)),
+  },
+  {
+    table: 'idp_signing_keys',
+    run: (context) => retireKeys(context.db, KEY_KINDS[1], context.now, keyRetentionMs(KEY_KINDS[1], context.config)),
+  },
+];
+
+/** The purge lease was taken over by another instance (this one stalled past it), or the instance is stopping. */
+class PurgeInterrupted extends Error {}
+
+/**
+ * Takes the lease `name` for PURGE_LEASE_MS if it is free (and, unless `force`, if its job last finished at least
+ * `everyMs` ago): one conditional UPDATE, so exactly one instance wins.
+ */
+async function takeLease(
+  db: Kysely<Database>,
+  holder: string,
+  now: number,
+  options: { everyMs: number; force: boolean },
+): Promise<boolean> {
+  let query = db
+    .updateTable('ops_leases')
+    .set({ holder, expires_at: now + PURGE_LEASE_MS })
+    .where('name', '=', 'purge')
+    .where('expires_at', '<=', now);
+  if (!options.force) query = query.where('last_finished_at', '<=', now - options.everyMs);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Runs every purge rule once, if this instance gets the lease. `force` (the CLI command) skips the "ran recently"
+ * check but still waits for no other holder. `now` comes from the provider's clock.
+ */
+export async function runPurge(
+  db: Kysely<Database>,
+  config: ProviderConfig,
+  options: { now: () => number; force?: boolean; shouldStop?: () => boolean },
+): Promise<PurgeResult> {
+  const holder = randomToken(12);
+  const startedAt = options.now();
+  const everyMs = config.purge.intervalMinutes * 60_000;
+  if (!(await takeLease(db, holder, startedAt, { everyMs, force: options.force === true }))) {
+    const lease = await db.selectFrom('ops_leases').selectAll().where('name', '=', 'purge').executeTakeFirst();
+    return { ran: false, reason: lease && Number(lease.expires_at) > startedAt ? 'running_elsewhere' : 'not_due' };
+  }
+  const counts: PurgeCounts = {};
+  const afterBatch = async () => {
+    if (options.shouldStop?.()) throw new PurgeInterrupted('The purge stopped: the instance is shutting down.');
+    const renewed = await db
+      .updateTable('ops_leases')
+      .set({ expires_at: options.now() + PURGE_LEASE_MS })
+      .where('name', '=', 'purge')
+      .where('holder', '=', holder)
+      .executeTakeFirst();
+    if (Number(renewed.numUpdatedRows) !== 1)
+      throw new PurgeInterrupted('The purge lease was taken over by another instance.');
+  };
+  try {
+    for (const rule of PURGE_RULES) {
+      // Each rule sees the time it starts at, so a long purge does not delete by a stale clock.
+      const context: RuleContext = {
+        db: db as AnyDb,
+        now: options.now(),
+        config,
+        batchSize: config.purge.batchSize,
+        afterBatch,
+      };
+      counts[rule.table] = (counts[rule.table] ?? 0) + (await rule.run(context));
+    }
+  } finally {
+    // Released: free at once, and stamped as finished (even after an error: the next run comes an interval later).
+    await db
+      .updateTable('ops_leases')
+      .set({ holder: null, expires_at: 0, last_finished_at: options.now() })
+      .where('name', '=', 'purge')
+      .where('holder', '=', holder)
+      .execute();
+  }
+  return { ran: true, counts, startedAt, finishedAt: options.now() };
+}
+
+/** A periodic purge: checks every `min(intervalMinutes, 5 minutes)`, runs when the last run is an interval old. */
+export interface PurgeScheduler {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createPurgeScheduler(
+  db: Kysely<Database>,
+  config: ProviderConfig,
+  options: {
+    now: () => number;
+    log?: (level: 'info' | 'error', message: string, fields: Record<string, unknown>) => void;
+  },
+): PurgeScheduler {
+  const checkEveryMs = Math.min(config.purge.intervalMinutes * 60_000, 5 * 60_000);
+  const log =
+    options.log ??
+    ((level, message, fields) => {
+      const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields });
+      if (level === 'error') console.error(line);
+    });
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = runPurge(db, config, { now: options.now, shouldStop: () => stopped })
+        .then((result) => {
+          if (result.ran)
+            log('info', 'purge finished', { counts: result.counts, ms: result.finishedAt - result.startedAt });
+        })
+        .catch((error) => log('error', 'purge failed', { error: (error as Error).message }))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, checkEveryMs);
+    timer.unref();
+  };
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,282 @@
+// The outbox: a message is committed by the request that sends it, delivered by a worker with retries and exponential
+// backoff, taken over by another instance when its worker stops, and recorded (metric and log) when given up on.
+// Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FollowingClock, START, startProvider, TestClock } from '../../test/harness';
+import { captureLog, deferred, deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
+import { type ProviderConfigInput, parseConfig } from '../config';
+import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage } from './outbox';
+import { backoffMs } from './outboxWorker';
+
+const PHONE = '+14155550100';
+const SMTP = { url: 'smtp://127.0.0.1:9', from: 'login@acme.example' };
+
+/** A sender that records every attempt and answers as `outcome(attempt)` says. */
+function recordingSender(outcome: (attempt: number) => Promise<void> | void = () => {}) {
+  const attempts: { message: OutgoingMessage; context: DeliveryContext | undefined }[] = [];
+  const sender: Outbox = {
+    async send(message, context) {
+      attempts.push({ message, context });
+      await outcome(attempts.length);
+    },
+  };
+  return { sender, attempts };
+}
+
+const production = (outbox: ProviderConfigInput['outbox'] = {}): ProviderConfigInput => ({
+  mode: 'production',
+  smtp: SMTP,
+  outbox,
+  metrics: { enabled: true },
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the outbox', () => {
+  it('commits the message before the request answers, encrypted, without waiting for the sender in production', async () => {
+    const release = deferred();
+    const { sender, attempts } = recordingSender(() => release.promise);
+    const t = await startProvider(production(), { outbox: sender, background: false });
+    const response = await t.post('/otps/sms/login_or_create', { phone_number: PHONE });
+    expect(response.status).toBe(200);
+    const { db } = t.provider.database;
+    const [row] = await db.selectFrom('outbox_messages').selectAll().execute();
+    expect(row).toMatchObject({ channel: 'sms', status: 'pending', attempts: 1, lease_until: START + 60_000 });
+    // The sender has it (the first attempt starts at once) but has not answered: the request did not wait.
+    await vi.waitFor(() => expect(attempts).toHaveLength(1));
+    const code = attempts[0]?.message.codes[0] as string;
+    expect(attempts[0]?.message).toMatchObject({ channel: 'sms', to: PHONE });
+    expect(attempts[0]?.context).toEqual({ idempotencyKey: row?.message_id, attempt: 1 });
+    // Neither the code nor the number is readable in the database.
+    expect(row?.payload).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    expect(row?.payload).not.toContain(code);
+    expect(JSON.stringify(row)).not.toContain(PHONE.slice(1));
+    release.resolve();
+    await vi.waitFor(async () =>
+      expect(await db.selectFrom('outbox_messages').select(['status', 'payload', 'lease_until']).execute()).toEqual([
+        { status: 'sent', payload: '', lease_until: null },
+      ]),
+    );
+    expect(await t.provider.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1');
+  });
+
+  it('retries with exponential backoff, then records the final failure in the metrics and the log', async () => {
+    const { sender, attempts } = recordingSender(() => {
+      throw new Error(`connection reset while talking to ${PHONE}`);
+    });
+    const log = captureLog();
+    const t = await startProvider(production({ maxAttempts: 3, initialBackoffSeconds: 10 }), {
+      outbox: sender,
+      background: false,
+      logger: log.logger,
+    });
+    expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    const { db } = t.provider.database;
+    const row = () => db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    await vi.waitFor(async () => expect((await row()).last_error).not.toBeNull());
+    // First retry 10 s later (less up to a fifth of jitter), the second 20 s after that.
+    let stored = await row();
+    expect(stored).toMatchObject({ status: 'pending', attempts: 1, lease_until: null, claim_token: null });
+    expect(stored.next_attempt_at - START).toBeGreaterThanOrEqual(8_000);
+    expect(stored.next_attempt_at - START).toBeLessThanOrEqual(10_000);
+    // The recipient a sender's error quotes is kept masked, as the log masks it.
+    expect(stored.last_error).toBe('connection reset while talking to +*********00');
+    expect(await t.provider.outbox.deliverDue()).toBe(0);
+    t.clock.advance(10_000);
+    expect(await t.provider.outbox.deliverDue()).toBe(1);
+    stored = await row();
+    expect(stored.attempts).toBe(2);
+    expect(stored.next_attempt_at - t.clock.now()).toBeGreaterThanOrEqual(16_000);
+    expect(stored.next_attempt_at - t.clock.now()).toBeLessThanOrEqual(20_000);
+    t.clock.advance(20_000);
+    expect(await t.provider.outbox.deliverDue()).toBe(1);
+    expect(attempts.map((attempt) => attempt.context?.attempt)).toEqual([1, 2, 3]);
+    // The same idempotency key on every attempt.
+    expect(new Set(attempts.map((attempt) => attempt.context?.idempotencyKey)).size).toBe(1);
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 3, payload: '', finished_at: t.clock.now() });
+    t.clock.advance(3_600_000);
+    expect(await t.provider.outbox.deliverDue()).toBe(0);
+    expect(attempts).toHaveLength(3);
+    expect(await t.provider.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="failed"} 1');
+    const entries = log.entries().filter((entry) => entry.msg !== 'request');
+    // Each failed attempt is a warning; the last one is the error that records the failure.
+    expect(entries.map((entry) => [entry.level, entry.msg])).toEqual([
+      ['warn', 'outgoing message attempt failed; it will be retried'],
+      ['warn', 'outgoing message attempt failed; it will be retried'],
+      ['error', 'outgoing message given up on'],
+    ]);
+    expect(entries[2]).toMatchObject({
+      channel: 'sms',
+      attempts: 3,
+      message_id: stored.message_id,
+      error: 'connection reset while talking to +*********00',
+    });
+    expect(log.text()).not.toContain(PHONE.slice(2));
+    expect(log.text()).not.toContain(attempts[0]?.message.codes[0]);
+  });
+
+  it('gives up at once on a failure the sender marks final', async () => {
+    const { sender, attempts } = recordingSender(() => {
+      throw new DeliveryError('the number cannot receive messages', { retryable: false });
+    });
+    const t = await startProvider(production(), { outbox: sender, background: false, logger: captureLog().logger });
+    expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    const { db } = t.provider.database;
+    await vi.waitFor(async () =>
+      expect(await db.selectFrom('outbox_messages').select(['status', 'attempts', 'last_error']).execute()).toEqual([
+        { status: 'failed', attempts: 1, last_error: 'the number cannot receive messages' },
+      ]),
+    );
+    t.clock.advance(3_600_000);
+    expect(await t.provider.outbox.deliverDue()).toBe(0);
+    expect(attempts).toHaveLength(1);
+  });
+
+  it('delivers a message its instance left mid-attempt from another instance once the lease expires, with the same key', async () => {
+    const db = await sharedDatabase();
+    const keys = deploymentKeys();
+    const clock = new TestClock();
+    const hang = deferred();
+    const stuck = recordingSender(() => hang.promise);
+    const first = await openProvider({
+      db,
+      config: production(),
+      clock,
+      ...keys,
+      outbox: stuck.sender,
+      background: false,
+    });
+    expect((await sdkPost(first, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(() => expect(stuck.attempts).toHaveLength(1));
+    // The first instance hangs in its attempt (or was killed): its lease holds for twice the attempt timeout.
+    const working = recordingSender();
+    const second = await openProvider({
+      db,
+      config: production(),
+      clock,
+      ...keys,
+      outbox: working.sender,
+      background: false,
+    });
+    expect(await second.outbox.deliverDue()).toBe(0);
+    clock.advance(59_999);
+    expect(await second.outbox.deliverDue()).toBe(0);
+    clock.advance(1);
+    expect(await second.outbox.deliverDue()).toBe(1);
+    expect(working.attempts).toHaveLength(1);
+    expect(working.attempts[0]?.message).toEqual(stuck.attempts[0]?.message);
+    expect(working.attempts[0]?.context).toEqual({
+      idempotencyKey: stuck.attempts[0]?.context?.idempotencyKey,
+      attempt: 2,
+    });
+    const outcome = () => second.database.db.selectFrom('outbox_messages').select(['status', 'attempts']).execute();
+    expect(await outcome()).toEqual([{ status: 'sent', attempts: 2 }]);
+    // The first attempt answers at last: its lease was taken over, so it records nothing.
+    hang.resolve();
+    await first.close();
+    expect(await outcome()).toEqual([{ status: 'sent', attempts: 2 }]);
+  });
+
+  it('hands a due message to one of two instances that look at once', async () => {
+    const db = await sharedDatabase();
+    const keys = deploymentKeys();
+    const clock = new TestClock();
+    let failFirst = true;
+    const senders = [0, 1].map(() =>
+      recordingSender(() => {
+        if (failFirst) {
+          failFirst = false;
+          throw new Error('temporary failure');
+        }
+      }),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const providers = [];
+    for (const { sender } of senders) {
+      providers.push(
+        await openProvider({ db, config: production(), clock, ...keys, outbox: sender, background: false }),
+      );
+    }
+    const [one, two] = providers as [(typeof providers)[0], (typeof providers)[0]];
+    for (let index = 0; index < 5; index += 1) {
+      const response = await sdkPost(one, '/otps/sms/login_or_create', { phone_number: `+1415555020${index}` });
+      expect(response.status).toBe(200);
+    }
+    await vi.waitFor(async () =>
+      expect(
+        await one.database.db
+          .selectFrom('outbox_messages')
+          .select('status')
+          .where('lease_until', 'is not', null)
+          .execute(),
+      ).toEqual([]),
+    );
+    clock.advance(2_000);
+    const tried = await Promise.all([one.outbox.deliverDue(), two.outbox.deliverDue(), one.outbox.deliverDue()]);
+    expect(tried.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const delivered = senders.flatMap(({ attempts }) => attempts.map((attempt) => attempt.message.to));
+    // Five messages, one of them twice (its first attempt failed): each number reached once successfully.
+    expect(delivered.sort()).toHaveLength(6);
+    expect(new Set(delivered).size).toBe(5);
+    expect(
+      await one.database.db.selectFrom('outbox_messages').select('status').where('status', '!=', 'sent').execute(),
+    ).toEqual([]);
+  });
+
+  it('retries in the background, without anyone asking', async () => {
+    let calls = 0;
+    const { sender, attempts } = recordingSender(() => {
+      calls += 1;
+      if (calls < 3) throw new DeliveryError('Twilio answered 503', { retryable: true });
+    });
+    const t = await startProvider(production({ pollIntervalSeconds: 0.05, initialBackoffSeconds: 0.1 }), {
+      outbox: sender,
+      clock: new FollowingClock(),
+      logger: captureLog().logger,
+    });
+    expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(
+          await t.provider.database.db.selectFrom('outbox_messages').select(['status', 'attempts']).execute(),
+        ).toEqual([{ status: 'sent', attempts: 3 }]),
+      { timeout: 15_000 },
+    );
+    expect(attempts).toHaveLength(3);
+  });
+
+  it('in development, delivers before the request answers: the inbox shows the code at once', async () => {
+    const t = await startProvider({}, { background: false });
+    expect((await t.post('/otps/email/login_or_create', { email: 'ada@example.com' })).status).toBe(200);
+    expect(await t.lastCode('ada@example.com')).toMatch(/^\d{6}$/);
+    expect(
+      await t.provider.database.db.selectFrom('outbox_messages').select(['channel', 'status', 'payload']).execute(),
+    ).toEqual([{ channel: 'email', status: 'sent', payload: '' }]);
+  });
+});
+
+describe('backoffMs', () => {
+  const config = {
+    maxAttempts: 8,
+    initialBackoffSeconds: 2,
+    maxBackoffSeconds: 300,
+    attemptTimeoutSeconds: 30,
+    pollIntervalSeconds: 2,
+  };
+
+  it('doubles from the initial wait up to the cap, less at most a fifth, and honours Retry-After', () => {
+    expect([1, 2, 3, 4, 9, 20].map((attempts) => backoffMs(config, attempts, 0, 0))).toEqual([
+      2_000, 4_000, 8_000, 16_000, 300_000, 300_000,
+    ]);
+    expect(backoffMs(config, 1, 0, 1)).toBe(1_600);
+    expect(backoffMs(config, 1, 30_000, 0.5)).toBe(30_000);
+  });
+
+  it('takes its settings from `outbox`, with these defaults and bounds', () => {
+    expect(parseConfig({}).outbox).toEqual(config);
+    expect(() => parseConfig({ outbox: { maxAttempts: 0 } })).toThrow('outbox.maxAttempts');
+    expect(() => parseConfig({ outbox: { attemptTimeoutSeconds: 0 } })).toThrow('outbox.attemptTimeoutSeconds');
+  });
+});

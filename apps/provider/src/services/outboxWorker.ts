@@ -1,0 +1,355 @@
+// The outbox: every outgoing email, text and WhatsApp message is first committed to `outbox_messages` by the request
+// that sends it (one INSERT, its own transaction, before the request answers), then delivered by a worker with
+// retries. Delivery is at least once: a message is claimed with a lease (one conditional UPDATE, so only one worker
+// holds it), and a worker that dies mid-send leaves a lease that expires, after which any instance takes the message
+// over. The message id is the idempotency key every sender receives, for the same message on every attempt.
+//
+// The recipient and content (passcodes, sign-in links) are encrypted with AES-256-GCM under a key derived from the
+// passcode key, which is never in the database, and erased from the row once the message is delivered or given up on.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ProviderConfig } from '../config';
+import type { Database } from '../db/schema';
+import type { Clock } from '../http/context';
+import { scrub } from '../ops/logging';
+import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage, sortableMessageId } from './outbox';
+
+export { DeliveryError };
+
+import { randomToken } from './secrets';
+
+/** The message counters of the metrics endpoint (`latchkey_messages_total{channel, outcome}`). */
+export interface MessageMetrics {
+  message(channel: OutgoingMessage['channel'], outcome: 'sent' | 'failed'): void;
+}
+
+/** One structured log entry of the worker (a final failure, an unexpected error). Never a recipient or content. */
+export type OutboxLog = (level: 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
+
+const defaultLog: OutboxLog = (level, message, fields) => {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields });
+  if (level === 'error') console.error(line);
+  else console.warn(line);
+};
+
+export interface OutboxWorkerOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** The passcode key: the payload key is derived from it. */
+  passcodeKey: Buffer;
+  /** Where messages go: SMTP, Twilio, the development inbox, or the caller's own sender. */
+  deliver: Outbox;
+  config: ProviderConfig['outbox'];
+  /** Wait for the first attempt before the sending request answers (development: the inbox shows codes at once). */
+  awaitFirstAttempt: boolean;
+  metrics?: MessageMetrics;
+  log?: OutboxLog;
+}
+
+/** The outbox as the routes use it (`send` stores and starts delivery), with the worker's controls. */
+export interface OutboxWorker extends Outbox {
+  /** Delivers every message that is due now (also messages left by a stopped instance); returns how many were tried. */
+  deliverDue(): Promise<number>;
+  /** Starts looking for due messages every `pollIntervalSeconds`. */
+  start(): void;
+  /** Stops looking, and waits (at most `graceMs`) for the attempts in flight. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** At most this many messages are taken per pass, and this many delivered at once. */
+const BATCH = 50;
+const CONCURRENCY = 4;
+/** How much of a failure's text is kept (its start). */
+const MAX_ERROR_LENGTH = 300;
+
+function payloadKey(passcodeKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', passcodeKey, Buffer.alloc(0), 'latchkey outbox payload v1', 32));
+}
+
+type Payload = Omit<OutgoingMessage, 'channel'>;
+
+function encryptPayload(key: Buffer, messageId: string, payload: Payload): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  // Bound to its row: a payload copied to another message id does not decrypt.
+  cipher.setAAD(Buffer.from(messageId));
+  const body = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+  return `v1.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')}`;
+}
+
+function decryptPayload(key: Buffer, messageId: string, text: string): Payload {
+  if (!text.startsWith('v1.')) throw new Error('unknown payload format');
+  const raw = Buffer.from(text.slice(3), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAAD(Buffer.from(messageId));
+  decipher.setAuthTag(raw.subarray(raw.length - 16));
+  const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]);
+  return JSON.parse(plain.toString('utf8')) as Payload;
+}
+
+/**
+ * A failure's text as it is stored and logged: a sender's error may quote the recipient or the message, so it goes
+ * through the log's `scrub` (addresses and numbers masked, passcodes and tokens redacted), shortened.
+ */
+export function redactError(error: unknown): string {
+  return scrub(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+}
+
+/**
+ * The wait before attempt `attempts + 1`: `initialBackoffSeconds` doubled per attempt made, at most
+ * `maxBackoffSeconds`, less up to a fifth at random (so messages that failed together do not retry together), and
+ * never less than the provider's `Retry-After`.
+ */
+export function backoffMs(
+  config: ProviderConfig['outbox'],
+  attempts: number,
+  retryAfterMs = 0,
+  random = Math.random(),
+): number {
+  const exponential = Math.min(config.maxBackoffSeconds, config.initialBackoffSeconds * 2 ** Math.max(0, attempts - 1));
+  return Math.max(Math.round(exponential * 1000 * (1 - 0.2 * random)), retryAfterMs);
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, clock, deliver, config } = options;
+  const key = payloadKey(options.passcodeKey);
+  const log = options.log ?? defaultLog;
+  // A lease outlives a timed-out attempt, so two workers never hold a message at once unless one is stuck past it.
+  const leaseMs = config.attemptTimeoutSeconds * 2000;
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  function track(promise: Promise<void>): Promise<void> {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise));
+    return promise;
+  }
+
+  /** Records the end of a message: delivered, or given up on (metrics and a log line). */
+  async function finish(
+    messageId: string,
+    claim: string,
+    channel: OutgoingMessage['channel'],
+    outcome: 'sent' | 'failed',
+    attempts: number,
+    error: string | null,
+  ): Promise<void> {
+    const result = await db
+      .updateTable('outbox_messages')
+      .set({
+        status: outcome,
+        payload: '',
+        finished_at: clock.now(),
+        lease_until: null,
+        claim_token: null,
+        last_error: error,
+      })
+      .where('message_id', '=', messageId)
+      .where('claim_token', '=', claim)
+      .executeTakeFirst();
+    // Another worker took the message over (this attempt outlived its lease): that one records the outcome.
+    if (Number(result.numUpdatedRows) !== 1) return;
+    options.metrics?.message(channel, outcome);
+    if (outcome === 'failed') {
+      log('error', 'outgoing message given up on', { message_id: messageId, channel, attempts, error });
+    }
+  }
+
+  /** One attempt at one message: claims it (if it is due and free), hands it to the sender, records the outcome. */
+  async function attempt(messageId: string): Promise<boolean> {
+    const now = clock.now();
+    const claim = randomToken(16);
+    const [claimed] = await db
+      .updateTable('outbox_messages')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: now + leaseMs, claim_token: claim }))
+      .where('message_id', '=', messageId)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where('attempts', '<', config.maxAttempts)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .returning(['channel', 'payload', 'attempts'])
+      .execute();
+    if (!claimed) return false;
+    const attempts = Number(claimed.attempts);
+    const { channel } = claimed;
+    let message: OutgoingMessage;
+    try {
+      message = { channel, ...decryptPayload(key, messageId, claimed.payload) };
+    } catch (error) {
+      // Stored under another passcode key (an instance with a different LATCHKEY_PASSCODE_KEY): nobody can send it.
+      await finish(messageId, claim, channel, 'failed', attempts, `cannot decrypt: ${redactError(error)}`);
+      return true;
+    }
+    const context: DeliveryContext = { idempotencyKey: messageId, attempt: attempts };
+    try {
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        deliver.send(message, context),
+        new Promise<never>((_, reject) => {
+          timeout = setTimeout(
+            () => reject(new DeliveryError(`no answer within ${config.attemptTimeoutSeconds} s`, { retryable: true })),
+            config.attemptTimeoutSeconds * 1000,
+          );
+        }),
+      ]).finally(() => clearTimeout(timeout));
+      await finish(messageId, claim, channel, 'sent', attempts, null);
+    } catch (error) {
+      const reason = redactError(error);
+      const retryable = !(error instanceof DeliveryError) || error.retryable;
+      if (!retryable || attempts >= config.maxAttempts) {
+        await finish(messageId, claim, channel, 'failed', attempts, reason);
+        return true;
+      }
+      const retryAfter = error instanceof DeliveryError ? error.retryAfterMs : undefined;
+      await db
+        .updateTable('outbox_messages')
+        .set({
+          next_attempt_at: clock.now() + backoffMs(config, attempts, retryAfter),
+          lease_until: null,
+          claim_token: null,
+          last_error: reason,
+        })
+        .where('message_id', '=', messageId)
+        .where('claim_token', '=', claim)
+        .execute();
+      log('warn', 'outgoing message attempt failed; it will be retried', {
+        message_id: messageId,
+        channel,
+        attempts,
+        error: reason,
+      });
+    }
+    return true;
+  }
+
+  /** An attempt that never throws (the caller's request must not fail because delivery did). */
+  function safeAttempt(messageId: string): Promise<void> {
+    return track(
+      attempt(messageId).then(
+        () => undefined,
+        (error) =>
+          log('error', 'outbox attempt failed unexpectedly', { message_id: messageId, error: redactError(error) }),
+      ),
+    );
+  }
+
+  /** Messages whose last lease expired with every attempt used (their worker died): recorded as failed. */
+  async function sweepAbandoned(now: number): Promise<void> {
+    const abandoned = await db
+      .selectFrom('outbox_messages')
+      .select(['message_id', 'channel', 'attempts', 'claim_token'])
+      .where('status', '=', 'pending')
+      .where('attempts', '>=', config.maxAttempts)
+      .where('lease_until', '<=', now)
+      .limit(BATCH)
+      .execute();
+    for (const row of abandoned) {
+      if (row.claim_token === null) continue;
+      await finish(
+        row.message_id,
+        row.claim_token,
+        row.channel,
+        'failed',
+        Number(row.attempts),
+        'no answer from the last attempt',
+      );
+    }
+  }
+
+  async function deliverDue(): Promise<number> {
+    const now = clock.now();
+    await sweepAbandoned(now);
+    const due = await db
+      .selectFrom('outbox_messages')
+      .select('message_id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where('attempts', '<', config.maxAttempts)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('message_id')
+      .limit(BATCH)
+      .execute();
+    let tried = 0;
+    const queue = due.map((row) => row.message_id);
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          let claimed = false;
+          await track(
+            attempt(id).then(
+              (result) => {
+                claimed = result;
+              },
+              (error) =>
+                log('error', 'outbox attempt failed unexpectedly', { message_id: id, error: redactError(error) }),
+            ),
+          );
+          if (claimed) tried += 1;
+        }
+      }),
+    );
+    return tried;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      timer = null;
+      try {
+        await deliverDue();
+      } catch (error) {
+        log('error', 'outbox pass failed', { error: redactError(error) });
+      }
+      schedule();
+    }, config.pollIntervalSeconds * 1000);
+    timer.unref();
+  }
+
+  return {
+    async send(message) {
+      const { channel, ...payload } = message;
+      const messageId = sortableMessageId();
+      const now = clock.now();
+      await db
+        .insertInto('outbox_messages')
+        .values({
+          message_id: messageId,
+          channel,
+          payload: encryptPayload(key, messageId, payload),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          lease_until: null,
+          claim_token: null,
+          last_error: null,
+          created_at: now,
+          finished_at: null,
+        })
+        .execute();
+      // The message is committed: the first attempt starts now, in this instance.
+      const first = safeAttempt(messageId);
+      if (options.awaitFirstAttempt) await first;
+    },
+    deliverDue,
+    start() {
+      stopped = false;
+      if (timer === null) schedule();
+    },
+    async stop(graceMs = 5000) {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      if (inFlight.size === 0) return;
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => {
+          wait = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(wait);
+    },
+  };
+}

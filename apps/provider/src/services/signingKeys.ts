@@ -1,0 +1,443 @@
+// The signing keys of session JWTs (ES256, `signing_keys`) and of the identity provider's ID tokens (RS256,
+// `idp_signing_keys`), and their rotation. Every key goes through four states:
+//
+//   next       published in the JWKS, not signing yet (activated_at null)
+//   active     signing new tokens (the one with the latest activated_at)
+//   published  replaced by a rotation (superseded_at set), still in the JWKS while tokens it signed may be alive
+//   retired    out of the JWKS, its private half erased: every token it signed has expired
+//
+// There is always a next key, so a rotation switches signing to a key that verifiers holding a cached JWKS already
+// know: jose's remote JWK set and openid-client refetch a JWKS on an unknown key id only once their copy is 30 s and
+// 60 s old, so a key that signed the moment it was created would be refused by them for up to that long.
+//
+// Every instance reads its keys from the database and keeps them at most KEY_CACHE_MS (by the provider's clock), so a
+// rotation made by one instance (or by `latchkey-provider keys rotate`) moves every other instance to the new key
+// within that bound. A key leaves the JWKS KEY_CACHE_MS + the longest token lifetime + a minute after it was
+// superseded: the last token an instance can have signed with it has expired by then.
+import { createPrivateKey, generateKeyPair, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
+import { importJWK, type JWK } from 'jose';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { randomToken } from './secrets';
+
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** How long an instance keeps its copy of the keys: a rotation reaches every instance within this. */
+export const KEY_CACHE_MS = 5_000;
+/** Kept beyond the longest token lifetime before a superseded key retires (clock skew, slow verifiers). */
+export const KEY_RETIREMENT_MARGIN_MS = 60_000;
+/** Session JWTs live five minutes (security.md); never past the session's own expiry. */
+export const SESSION_JWT_LIFETIME_SECONDS = 300;
+
+export type KeyState = 'next' | 'active' | 'published' | 'retired';
+
+/** One kind of signing key: where it is kept and how it signs. */
+export interface KeyKind {
+  /** `session` (session JWTs) or `id_token` (the identity provider's ID tokens). */
+  name: 'session' | 'id_token';
+  table: 'signing_keys' | 'idp_signing_keys';
+  alg: 'ES256' | 'RS256';
+  kidPrefix: string;
+}
+
+export const SESSION_KEYS: KeyKind = { name: 'session', table: 'signing_keys', alg: 'ES256', kidPrefix: 'jwk-' };
+export const ID_TOKEN_KEYS: KeyKind = { name: 'id_token', table: 'idp_signing_keys', alg: 'RS256', kidPrefix: 'idp-' };
+export const KEY_KINDS = [SESSION_KEYS, ID_TOKEN_KEYS] as const;
+
+/** How long a superseded session-JWT key stays published: the cache bound, a JWT's five minutes and the margin. */
+export const SESSION_KEY_RETENTION_MS = KEY_CACHE_MS + SESSION_JWT_LIFETIME_SECONDS * 1000 + KEY_RETIREMENT_MARGIN_MS;
+
+/**
+ * How long a superseded key stays published: the cache bound (an instance may sign with it that much longer), the
+ * longest lifetime of a token it signs (session JWT: five minutes; ID token: `idp.accessTokenMinutes`, its lifetime)
+ * and a margin.
+ */
+export function keyRetentionMs(kind: KeyKind, config: { project: { idp: { accessTokenMinutes: number } } }): number {
+  if (kind.name === 'session') return SESSION_KEY_RETENTION_MS;
+  return KEY_CACHE_MS + config.project.idp.accessTokenMinutes * 60_000 + KEY_RETIREMENT_MARGIN_MS;
+}
+
+/** A stored key row, as both tables have it. */
+export interface KeyRow {
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+  activated_at: number | null;
+  superseded_at: number | null;
+  retired_at: number | null;
+}
+
+/** Where a key is in its life at `now`. A superseded key past its retention counts as retired before purge marks it. */
+export function keyState(row: KeyRow, now: number, retentionMs: number): KeyState {
+  if (row.retired_at !== null) return 'retired';
+  if (row.superseded_at !== null) return row.superseded_at + retentionMs <= now ? 'retired' : 'published';
+  return row.activated_at === null ? 'next' : 'active';
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the two key tables share these columns; Kysely cannot type a table chosen at run time.
+type AnyDb = Kysely<any> | Transaction<any>;
+
+const KEY_COLUMNS = [
+  'kid',
+  'private_jwk',
+  'public_jwk',
+  'created_at',
+  'activated_at',
+  'superseded_at',
+  'retired_at',
+] as const;
+
+function selectKeys(db: AnyDb, kind: KeyKind) {
+  let query = db.selectFrom(kind.table).select([...KEY_COLUMNS]);
+  if (kind.table === 'idp_signing_keys') query = query.where('alg', '=', kind.alg);
+  return query.orderBy('created_at').orderBy('kid');
+}
+
+/** Every key of the kind, oldest first (retired ones included). */
+export async function readKeys(db: Kysely<Database>, kind: KeyKind): Promise<KeyRow[]> {
+  const rows = (await selectKeys(db as AnyDb, kind).execute()) as KeyRow[];
+  return rows.map((row) => ({
+    ...row,
+    created_at: Number(row.created_at),
+    activated_at: row.activated_at === null ? null : Number(row.activated_at),
+    superseded_at: row.superseded_at === null ? null : Number(row.superseded_at),
+    retired_at: row.retired_at === null ? null : Number(row.retired_at),
+  }));
+}
+
+/** A new key pair of the kind, as rows to insert (not stored yet). */
+async function newKey(kind: KeyKind, now: number): Promise<KeyRow & { alg?: string }> {
+  const pair =
+    kind.alg === 'ES256'
+      ? await generateKeyPairAsync('ec', { namedCurve: 'P-256' })
+      : await generateKeyPairAsync('rsa', { modulusLength: 2048 });
+  const kid = `${kind.kidPrefix}${randomToken(12)}`;
+  const header = { kid, alg: kind.alg, use: 'sig' };
+  return {
+    kid,
+    private_jwk: JSON.stringify({ ...pair.privateKey.export({ format: 'jwk' }), ...header }),
+    public_jwk: JSON.stringify({ ...pair.publicKey.export({ format: 'jwk' }), ...header }),
+    created_at: now,
+    activated_at: null,
+    superseded_at: null,
+    retired_at: null,
+    ...(kind.table === 'idp_signing_keys' ? { alg: kind.alg } : {}),
+  };
+}
+
+/**
+ * Runs `work` in a transaction that holds the key table exclusively: on PostgreSQL a self-conflicting table lock, so
+ * instances that start or rotate at once take turns (SQLite serializes transactions already).
+ */
+async function withKeyLock<T>(db: Kysely<Database>, kind: KeyKind, work: (trx: AnyDb) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`LOCK TABLE ${sql.table(kind.table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+    }
+    return work(trx as AnyDb);
+  });
+}
+
+/** The key that signs: the active one activated last. */
+function signingRow(rows: KeyRow[], now: number, retentionMs: number): KeyRow | undefined {
+  let best: KeyRow | undefined;
+  for (const row of rows) {
+    if (keyState(row, now, retentionMs) !== 'active') continue;
+    if (
+      !best ||
+      (row.activated_at as number) > (best.activated_at as number) ||
+      (row.activated_at === best.activated_at && row.kid > best.kid)
+    ) {
+      best = row;
+    }
+  }
+  return best;
+}
+
+/**
+ * Makes sure there is a signing key and a next key (first use of an empty table, or a table migrated from before
+ * rotation existed). Keys are generated outside the transaction (RSA takes a while) and inserted only if still missing.
+ */
+export async function ensureKeys(db: Kysely<Database>, kind: KeyKind, now: number, retentionMs: number): Promise<void> {
+  const [first, second] = await Promise.all([newKey(kind, now), newKey(kind, now)]);
+  await withKeyLock(db, kind, async (trx) => {
+    const rows = (await selectKeys(trx, kind).execute()) as KeyRow[];
+    const live = rows.filter((row) => row.retired_at === null);
+    let next = live.filter((row) => keyState(row, now, retentionMs) === 'next');
+    if (!signingRow(live, now, retentionMs)) {
+      const promoted = next[0];
+      if (promoted) {
+        await trx.updateTable(kind.table).set({ activated_at: now }).where('kid', '=', promoted.kid).execute();
+        next = next.slice(1);
+      } else {
+        await trx
+          .insertInto(kind.table)
+          .values({ ...first, activated_at: now })
+          .execute();
+      }
+    }
+    if (next.length === 0) await trx.insertInto(kind.table).values(second).execute();
+  });
+}
+
+/** What a rotation did for one kind of key. */
+export interface RotatedKey {
+  kind: KeyKind['name'];
+  /** The key that signs from now on (the former next key). */
+  active: string;
+  /** The keys that stopped signing (published until their tokens expire). */
+  superseded: string[];
+  /** The new next key, published now, signing after the following rotation. */
+  next: string;
+}
+
+/**
+ * Rotates one kind of key: the active key is superseded (it stays published until every token it signed has
+ * expired), the next key (already published) signs from now on, and a new next key is published.
+ */
+export async function rotateKeys(
+  db: Kysely<Database>,
+  kind: KeyKind,
+  now: number,
+  retentionMs: number,
+): Promise<RotatedKey> {
+  const [spare, next] = await Promise.all([newKey(kind, now), newKey(kind, now)]);
+  const rotated = await withKeyLock(db, kind, async (trx) => {
+    const rows = (await selectKeys(trx, kind).execute()) as KeyRow[];
+    const active = rows.filter((row) => keyState(row, now, retentionMs) === 'active');
+    if (active.length > 0) {
+      await trx
+        .updateTable(kind.table)
+        .set({ superseded_at: now })
+        .where(
+          'kid',
+          'in',
+          active.map((row) => row.kid),
+        )
+        .execute();
+    }
+    const waiting = rows.find((row) => keyState(row, now, retentionMs) === 'next');
+    let activeKid: string;
+    if (waiting) {
+      await trx.updateTable(kind.table).set({ activated_at: now }).where('kid', '=', waiting.kid).execute();
+      activeKid = waiting.kid;
+    } else {
+      await trx
+        .insertInto(kind.table)
+        .values({ ...spare, activated_at: now })
+        .execute();
+      activeKid = spare.kid;
+    }
+    await trx.insertInto(kind.table).values(next).execute();
+    return { kind: kind.name, active: activeKid, superseded: active.map((row) => row.kid), next: next.kid };
+  });
+  await retireKeys(db, kind, now, retentionMs);
+  return rotated;
+}
+
+/**
+ * Retires the superseded keys whose tokens have all expired: they leave the JWKS (already, by their state) and their
+ * private half is erased. Returns how many were retired.
+ */
+export async function retireKeys(
+  db: Kysely<Database>,
+  kind: KeyKind,
+  now: number,
+  retentionMs: number,
+): Promise<number> {
+  let query = (db as AnyDb)
+    .updateTable(kind.table)
+    .set({ retired_at: now, private_jwk: '' })
+    .where('retired_at', 'is', null)
+    .where('superseded_at', 'is not', null)
+    .where('superseded_at', '<=', now - retentionMs);
+  if (kind.table === 'idp_signing_keys') query = query.where('alg', '=', kind.alg);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** One key as `keys list` shows it. */
+export interface KeyListing {
+  kind: KeyKind['name'];
+  kid: string;
+  alg: string;
+  state: KeyState;
+  createdAt: number;
+  activatedAt: number | null;
+  supersededAt: number | null;
+  /** When a published key leaves the JWKS; when a retired one did. */
+  retiresAt: number | null;
+}
+
+/** Every key of the kind with its state at `now`, oldest first. */
+export async function listKeys(
+  db: Kysely<Database>,
+  kind: KeyKind,
+  now: number,
+  retentionMs: number,
+): Promise<KeyListing[]> {
+  const rows = await readKeys(db, kind);
+  const signing = signingRow(rows, now, retentionMs);
+  // Oldest first; of two keys made together (the first start makes the signing key and the next one), the one that
+  // signed first.
+  rows.sort(
+    (a, b) =>
+      a.created_at - b.created_at ||
+      (a.activated_at ?? Number.POSITIVE_INFINITY) - (b.activated_at ?? Number.POSITIVE_INFINITY) ||
+      (a.kid < b.kid ? -1 : 1),
+  );
+  return rows.map((row) => {
+    let state = keyState(row, now, retentionMs);
+    // A second active key (two instances that raced before locks existed) does not sign; it is only published.
+    if (state === 'active' && row.kid !== signing?.kid) state = 'published';
+    return {
+      kind: kind.name,
+      kid: row.kid,
+      alg: kind.alg,
+      state,
+      createdAt: row.created_at,
+      activatedAt: row.activated_at,
+      supersededAt: row.superseded_at,
+      retiresAt: row.retired_at ?? (row.superseded_at === null ? null : row.superseded_at + retentionMs),
+    };
+  });
+}
+
+type KeyLike = Awaited<ReturnType<typeof importJWK>>;
+
+/** The key that signs, with its JWS protected header already encoded. */
+export interface SigningKey {
+  kid: string;
+  key: KeyObject;
+  encodedHeader: string;
+}
+
+interface Snapshot {
+  signing: SigningKey;
+  /** The published keys (next, active, published) by key id. */
+  published: Map<string, KeyRow>;
+  /** The JWK Set: the published keys' public halves, oldest first. */
+  jwks: { keys: JWK[] };
+}
+
+/**
+ * One instance's view of one kind of key: read from the database, kept at most KEY_CACHE_MS (by the provider's
+ * clock), so every instance signs with the key the last rotation activated within that bound. Imported keys are
+ * kept by key id.
+ */
+export class SigningKeyStore {
+  private snapshot: Promise<Snapshot> | null = null;
+  private loadedAt = 0;
+  private readonly privateKeys = new Map<string, KeyObject>();
+  private readonly publicKeys = new Map<string, Promise<KeyLike>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly kind: KeyKind,
+    private readonly options: { now: () => number; retentionMs: number },
+  ) {}
+
+  private async load(): Promise<Snapshot> {
+    const now = this.options.now();
+    const { retentionMs } = this.options;
+    let rows = await readKeys(this.db, this.kind);
+    const hasNext = () => rows.some((row) => keyState(row, now, retentionMs) === 'next');
+    if (!signingRow(rows, now, retentionMs) || !hasNext()) {
+      await ensureKeys(this.db, this.kind, now, retentionMs);
+      rows = await readKeys(this.db, this.kind);
+    }
+    const row = signingRow(rows, now, retentionMs);
+    if (!row) throw new Error(`No ${this.kind.name} signing key could be created.`);
+    let key = this.privateKeys.get(row.kid);
+    if (!key) {
+      key = createPrivateKey({ key: JSON.parse(row.private_jwk) as JsonWebKey, format: 'jwk' });
+      this.privateKeys.set(row.kid, key);
+    }
+    const published = new Map<string, KeyRow>();
+    for (const candidate of rows) {
+      if (keyState(candidate, now, retentionMs) !== 'retired') published.set(candidate.kid, candidate);
+    }
+    return {
+      signing: {
+        kid: row.kid,
+        key,
+        encodedHeader: Buffer.from(JSON.stringify({ alg: this.kind.alg, kid: row.kid, typ: 'JWT' })).toString(
+          'base64url',
+        ),
+      },
+      published,
+      jwks: { keys: [...published.values()].map((candidate) => JSON.parse(candidate.public_jwk) as JWK) },
+    };
+  }
+
+  /** The current view, read again once it is KEY_CACHE_MS old. Concurrent callers share one read. */
+  private current(force = false): Promise<Snapshot> {
+    const now = this.options.now();
+    const fresh = this.snapshot !== null && now >= this.loadedAt && now - this.loadedAt < KEY_CACHE_MS;
+    if (fresh && !force) return this.snapshot as Promise<Snapshot>;
+    this.loadedAt = now;
+    const loading = this.load();
+    this.snapshot = loading;
+    loading.catch(() => {
+      if (this.snapshot === loading) this.snapshot = null;
+    });
+    return loading;
+  }
+
+  /** Forgets the cached view (after a rotation made by this process). */
+  invalidate(): void {
+    this.snapshot = null;
+  }
+
+  /** The key new tokens are signed with. */
+  async signingKey(): Promise<SigningKey> {
+    return (await this.current()).signing;
+  }
+
+  /**
+   * The public key with this key id, if it is published (next, active or published); a retired or unknown key id
+   * is refused. An id the cached view does not know makes one fresh read (a key another instance just created).
+   */
+  async publicKey(kid: string): Promise<KeyLike> {
+    let snapshot = await this.current();
+    if (!snapshot.published.has(kid)) snapshot = await this.current(true);
+    const row = snapshot.published.get(kid);
+    if (!row) throw new Error('unknown key id');
+    let key = this.publicKeys.get(kid);
+    if (!key) {
+      key = importJWK(JSON.parse(row.public_jwk) as JWK, this.kind.alg);
+      key.catch(() => this.publicKeys.delete(kid));
+      this.publicKeys.set(kid, key);
+    }
+    return key;
+  }
+
+  /** The published keys as a JWK Set (RFC 7517 §5), oldest first. */
+  async jwks(): Promise<{ keys: JWK[] }> {
+    return (await this.current()).jwks;
+  }
+}
+
+/** Rotates both kinds of key (session JWTs and ID tokens): what `latchkey-provider keys rotate` does. */
+export async function rotateSigningKeys(
+  db: Kysely<Database>,
+  config: { project: { idp: { accessTokenMinutes: number } } },
+  now: number,
+): Promise<RotatedKey[]> {
+  const rotated: RotatedKey[] = [];
+  for (const kind of KEY_KINDS) rotated.push(await rotateKeys(db, kind, now, keyRetentionMs(kind, config)));
+  return rotated;
+}
+
+/** Every key of both kinds with its state: what `latchkey-provider keys list` shows. */
+export async function listSigningKeys(
+  db: Kysely<Database>,
+  config: { project: { idp: { accessTokenMinutes: number } } },
+  now: number,
+): Promise<KeyListing[]> {
+  const listings: KeyListing[] = [];
+  for (const kind of KEY_KINDS) listings.push(...(await listKeys(db, kind, now, keyRetentionMs(kind, config))));
+  return listings;
+}

@@ -1,0 +1,130 @@
+// `latchkey-provider purge` and `latchkey-provider keys rotate|list` as an operator runs them: real child processes on
+// a database file (or, in the PostgreSQL pass, a throwaway PostgreSQL database), next to a running provider.
+import { join } from 'node:path';
+import { decodeProtectedHeader } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { listeningUrl, spawnProvider, tempDir } from './spawnProvider';
+
+/** A database target for the commands: a SQLite file, or a fresh PostgreSQL database. */
+async function databaseTarget(): Promise<string> {
+  if (postgresUrl) {
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    return fresh.url;
+  }
+  return join(tempDir(), 'provider.sqlite');
+}
+
+/** Runs the command to its end; answers its exit code and output. */
+async function run(args: string[]) {
+  const cli = spawnProvider(args);
+  const { code } = await cli.exited;
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
+}
+
+async function post(url: string, path: string, body: unknown, sessionToken = PUBLIC_TOKEN) {
+  const response = await fetch(`${url}/sdk/v1${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: ORIGIN,
+      authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${sessionToken}`).toString('base64')}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+describe('latchkey-provider keys and purge', () => {
+  it('rotates the keys of a running instance from another process: it signs with the new key within 5 s', async () => {
+    const db = await databaseTarget();
+    const server = spawnProvider(['start', '--port', '0', '--db', db]);
+    const url = await listeningUrl(server);
+    const email = 'ada@example.com';
+    const sent = await post(url, '/otps/email/login_or_create', { email });
+    const inbox = (await (await fetch(`${url}/dev/inbox?to=${email}`)).json()) as { messages: { codes: string[] }[] };
+    const signedIn = await post(url, '/otps/authenticate', {
+      token: inbox.messages.at(-1)?.codes[0],
+      method_id: sent.json.data.method_id,
+      session_duration_minutes: 60,
+    });
+    expect(signedIn.status).toBe(200);
+    const sessionToken = signedIn.json.data.session_token as string;
+    const before = decodeProtectedHeader(signedIn.json.data.session_jwt).kid;
+
+    const listed = await run(['keys', 'list', '--db', db, '--json']);
+    expect(listed.code).toBe(0);
+    const keys = JSON.parse(listed.stdout) as { kind: string; kid: string; state: string }[];
+    expect(keys.filter((key) => key.kind === 'session').map((key) => [key.kid === before, key.state])).toEqual([
+      [true, 'active'],
+      [false, 'next'],
+    ]);
+    const next = keys.find((key) => key.kind === 'session' && key.state === 'next')?.kid;
+
+    const rotated = await run(['keys', 'rotate', '--db', db]);
+    expect(rotated.code).toBe(0);
+    expect(rotated.stdout).toContain(
+      `Session JWTs: ${next} signs from now on (${before} published until its tokens expire)`,
+    );
+    expect(rotated.stdout).toContain('Every instance signs with the new keys within 5 s.');
+    const rotatedAt = Date.now();
+    let kid: string | undefined;
+    while (Date.now() - rotatedAt < 15_000) {
+      const refreshed = await post(url, '/sessions/authenticate', {}, sessionToken);
+      kid = decodeProtectedHeader(refreshed.json.data.session_jwt).kid;
+      if (kid === next) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(kid).toBe(next);
+    expect(Date.now() - rotatedAt).toBeLessThan(5_000 + 2_000);
+    // The JWKS publishes the old key (its JWTs may still be alive), the new one and the new next one.
+    const jwks = (await (await fetch(`${url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([before, next]));
+    expect(jwks.keys).toHaveLength(3);
+
+    const table = await run(['keys', 'list', '--db', db]);
+    expect(table.stdout.split('\n')[0]).toMatch(/^KIND\s+KID\s+ALG\s+STATE\s+CREATED\s+ACTIVATED\s+RETIRES$/);
+    expect(table.stdout).toMatch(new RegExp(`session\\s+${before}\\s+ES256\\s+published`));
+    expect(table.stdout).toMatch(new RegExp(`session\\s+${next}\\s+ES256\\s+active`));
+    expect(table.stdout).toMatch(/id_token\s+idp-\S+\s+RS256\s+active/);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it('purges expired rows once and says what it deleted', async () => {
+    const db = await databaseTarget();
+    const database = await openDatabase(db);
+    const now = Date.now();
+    await database.db
+      .insertInto('rate_limits')
+      .values([
+        { bucket: 'send:ip:192.0.2.1', window_start: now - 86_400_000, count: 3 },
+        { bucket: 'send:ip:192.0.2.2', window_start: now, count: 1 },
+      ])
+      .execute();
+    await database.close();
+    const purged = await run(['purge', '--db', db]);
+    expect(purged).toMatchObject({ code: 0, stderr: '' });
+    expect(purged.stdout).toMatch(/^Purged in \d+ ms: rate_limits 1\.\n$/);
+    const again = await run(['purge', '--db', db, '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ ran: true, counts: { rate_limits: 0, sessions: 0 } });
+  });
+
+  it('refuses a missing or unknown keys command and extra arguments with the usage (exit 2)', async () => {
+    const cases: [string[], string][] = [
+      [['keys'], 'latchkey-provider: keys needs rotate or list.'],
+      [['keys', 'spin'], 'latchkey-provider: unknown keys command "spin" (rotate or list).'],
+      [['purge', 'now'], 'latchkey-provider: unexpected argument "now".'],
+      [['purge', '--force'], 'latchkey-provider: unknown option --force.'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe(message);
+      expect(result.stderr).toContain('latchkey-provider keys rotate|list');
+    }
+  });
+});
