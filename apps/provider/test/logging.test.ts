@@ -246,8 +246,6 @@ describe('the request log', () => {
     expect(all.filter((entry) => entry.msg !== 'request').map((entry) => entry.msg)).toEqual([
       'outgoing message given up on',
     ]);
-    expect(entries).toHaveLength(answers.length);
-    const ids = answers.map((answer) => answer.headers.get('x-request-id'));
     expect(entries.map((entry) => entry.reqId)).toEqual(ids);
     for (const entry of entries) {
       expect(entry).toMatchObject({
