@@ -1,7 +1,7 @@
 // The request log (ops/logging.ts): one JSON line per request with its time, request id, method, route template,
 // status, duration and client IP; and no secret ever in it. A provider with its log captured signs in every way it
-// cheaply can (passcodes by email and text, a magic link, a password, an authenticator app and a recovery code, a
-// server call with the secret key, the identity provider's code and refresh grants, a failing text gateway whose
+// cheaply can (passcodes by email and text, a magic link, a password, an authenticator app and a recovery code, social
+// sign-in through the development upstream, a server call with the secret key, the identity provider's code and refresh grants, a failing text gateway whose
 // error quotes the message), and the whole output is searched for every secret and identifier used.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { pkcePair } from '../src/products/idp/authorize/testSupport';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { randomToken } from '../src/services/secrets';
 import { type CallResult, PUBLIC_TOKEN, startProvider, tokenOf } from './harness';
+import { oauthAuthenticate, signInAt } from './oauthSteps';
 
 const CLIENT_SECRET = randomToken(24);
 const SECRET_ENV = 'LATCHKEY_TEST_LOGGING_CLIENT_SECRET';
@@ -31,7 +32,6 @@ const CONFIG = {
   logging: { level: 'trace' as const, format: 'json' as const },
   // A message fails for good at its first failed attempt, so the outbox logs it during the test.
   outbox: { maxAttempts: 1 },
-  publicUrl: 'https://auth.example.com',
   project: {
     idp: {
       clients: [
@@ -67,13 +67,21 @@ describe('the request log', () => {
     const secrets = new Set<string>([EMAIL, PHONE, PHONE.slice(1), FAILING_PHONE, PASSWORD, WRONG_PASSWORD]);
     secrets.add(t.secretKey);
     secrets.add(CLIENT_SECRET);
-    /** Every answer, for its request id. */
-    const answers: CallResult[] = [];
-    const call: typeof t.call = async (...args) => {
-      const answer = await t.call(...args);
-      answers.push(answer);
-      return answer;
+    /** The request id of every answer the provider gave, in order (the harness and the OAuth steps call `fetch`). */
+    const ids: (string | null)[] = [];
+    const fetch = t.provider.fetch;
+    t.provider.fetch = async (request, bindings) => {
+      // The upstream's code and state, on their way back to the provider in the callback's query string.
+      const url = new URL(request.url);
+      for (const name of ['code', 'state']) {
+        const value = url.searchParams.get(name);
+        if (value !== null) secrets.add(value);
+      }
+      const response = await fetch(request, bindings);
+      ids.push(response.headers.get('x-request-id'));
+      return response;
     };
+    const call = t.call;
     const post = (path: string, body: unknown, sessionToken?: string) => call('POST', path, { body, sessionToken });
     const keep = (...values: (string | undefined)[]) => {
       for (const value of values) {
@@ -187,9 +195,7 @@ describe('the request log', () => {
         }),
         { remoteAddress: '127.0.0.1' },
       );
-      const answer = { status: response.status, headers: response.headers, json: await response.json() };
-      answers.push(answer);
-      return answer;
+      return { status: response.status, headers: response.headers, json: await response.json() };
     };
     const tokens = await form({
       grant_type: 'authorization_code',
@@ -210,12 +216,20 @@ describe('the request log', () => {
     expect(refreshed.status, JSON.stringify(refreshed.json)).toBe(200);
     keep(refreshed.json.access_token, refreshed.json.refresh_token);
 
+    // Social sign-in through the development upstream: the start, the upstream's callback with its code in the
+    // query string, and the oauth token redeemed.
+    const social = await signInAt(t, 'github', { email: 'linus@example.com', name: 'Linus' });
+    secrets.add('linus@example.com');
+    keep(social.token);
+    const bySocial = await oauthAuthenticate(t, social.token);
+    expect(bySocial.status, JSON.stringify(bySocial.json)).toBe(200);
+    keep(bySocial.json.data.session_token, bySocial.json.data.session_jwt);
+
     // A request through a trusted proxy: its request id and the client address it forwards are believed.
     const proxied = await t.call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`, {
       remoteAddress: PROXY,
       headers: { 'x-request-id': 'lb-7f3a9c', 'x-forwarded-for': '203.0.113.9' },
     });
-    answers.push(proxied);
     expect(proxied.headers.get('x-request-id')).toBe('lb-7f3a9c');
     // From anyone else, a request id is generated.
     const direct = await call('GET', `/projects/bootstrap/${PUBLIC_TOKEN}`, {
@@ -232,14 +246,12 @@ describe('the request log', () => {
     expect(all.filter((entry) => entry.msg !== 'request').map((entry) => entry.msg)).toEqual([
       'outgoing message given up on',
     ]);
-    expect(entries).toHaveLength(answers.length);
-    const ids = answers.map((answer) => answer.headers.get('x-request-id'));
     expect(entries.map((entry) => entry.reqId)).toEqual(ids);
     for (const entry of entries) {
       expect(entry).toMatchObject({
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         reqId: expect.any(String),
-        method: expect.stringMatching(/^(GET|POST)$/),
+        method: expect.stringMatching(/^(GET|POST|DELETE)$/),
         route: expect.stringMatching(/^\//),
         status: expect.any(Number),
         durationMs: expect.any(Number),
@@ -256,12 +268,13 @@ describe('the request log', () => {
     const byId = (id: string | null) => entries.find((entry) => entry.reqId === id);
     expect(byId('lb-7f3a9c')).toMatchObject({ ip: '203.0.113.9', route: '/sdk/v1/projects/bootstrap/:public_token' });
     expect(byId(direct.headers.get('x-request-id'))).toMatchObject({ ip: '127.0.0.1' });
-    expect(byId(answers[0]?.headers.get('x-request-id') ?? null)).toMatchObject({
+    expect(byId(ids[0] ?? null)).toMatchObject({
       method: 'POST',
       route: '/sdk/v1/otps/email/login_or_create',
       status: 200,
     });
     expect(entries.find((entry) => entry.route === '/dev/inbox')).toMatchObject({ method: 'GET', status: 200 });
+    expect(entries.find((entry) => entry.route === '/v1/public/oauth/callback')).toMatchObject({ method: 'GET' });
     // The gateway's failure is in the outbox's line, masked.
     const failure = all.find((entry) => entry.msg === 'outgoing message given up on');
     expect(failure).toMatchObject({ level: 'error', channel: 'sms', attempts: 1 });

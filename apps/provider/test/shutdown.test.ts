@@ -151,9 +151,13 @@ describe('graceful shutdown (SIGTERM)', () => {
     try {
       // A request whose body never comes.
       const stuck = heldPost(url, '/sdk/v1/passwords', { email: 'stuck@example.com', password: 'correct horse' });
+      let cutAt = 0;
       const outcome = stuck.answer.then(
         () => 'answered',
-        (error: NodeJS.ErrnoException) => error.code,
+        (error: NodeJS.ErrnoException) => {
+          cutAt = Date.now();
+          return error.code;
+        },
       );
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -163,6 +167,9 @@ describe('graceful shutdown (SIGTERM)', () => {
       // One second of grace, then the cut; the rest is closing the pool and a loaded machine's scheduling.
       expect(Date.now() - started).toBeLessThan(6_000);
       expect(await outcome).toBe('ECONNRESET');
+      // Cut when the one second of grace ran out (not at some other bound), give or take a loaded machine.
+      expect(cutAt - started).toBeGreaterThanOrEqual(900);
+      expect(cutAt - started).toBeLessThan(4_000);
       expect(cli.stdout()).toContain('Stopped: requests still open after 1 s were cut.');
     } finally {
       await drop();

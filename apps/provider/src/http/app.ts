@@ -91,8 +91,9 @@ export function routeTemplate(c: Context<ProviderEnv>): string {
 }
 
 /**
- * The Hono application: request ids, the request log and metrics, CORS for the project's origins, Basic auth on `/sdk/v1`, the
- * envelopes of contract §3 and the routes. Every failure becomes a JSON error body; nothing leaks a stack.
+ * The Hono application: request ids, the request log and metrics, CORS for the project's origins, Basic auth on
+ * `/sdk/v1`, the envelopes of contract §3 and the routes. Every failure becomes a JSON error body; nothing leaks a
+ * stack.
  */
 export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>) => void): Hono<ProviderEnv> {
   const app = new Hono<ProviderEnv>();
