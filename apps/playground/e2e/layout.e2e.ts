@@ -3,7 +3,7 @@
 // password) centre their text under the centred check, and the 'Open in …' web-mail links stay inside the card.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { lastCode, open, test, typeCode, uniqueEmail, uniquePhone, widget } from './support';
+import { lastCode, open, PROVIDER_URL, test, typeCode, uniqueEmail, uniquePhone, widget } from './support';
 
 /** The box of `locator` in CSS pixels, from the left edge of the viewport. */
 async function box(locator: Locator): Promise<{ left: number; right: number; width: number }> {
@@ -114,16 +114,27 @@ describe('the success screens and the web-mail links', () => {
     ]);
   });
 
-  test('the password success screen (a new password) centres its text under the check', async ({ page }) => {
-    // PasswordConfirmation: 'Success!' / 'You have successfully logged in.' after a sign-up with a password.
+  test('the password success screen (a log-in) centres its text under the check', async ({ page }) => {
+    // PasswordConfirmation: 'Success!' / 'You have successfully logged in.' after a log-in with a password (a sign-up
+    // now goes on to prove the address by passcode, and ends on the passcode success screen above).
     await page.setViewportSize({ width: 375, height: 740 });
+    const email = uniqueEmail('layout-password');
+    const password = `Quartz-Plover-${Math.random().toString(36).slice(2, 8)}-Lantern-92`;
+    const token = 'public-token-test-latchkey-playground';
+    const created = await fetch(`${PROVIDER_URL}/sdk/v1/passwords`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ email, password, session_duration_minutes: 5 }),
+    });
+    expect(created.status).toBe(200);
     await open(page, '/?products=passwords');
     const signIn = widget(page);
-    await signIn.getByLabel('Email').fill(uniqueEmail('layout-password'));
+    await signIn.getByLabel('Email').fill(email);
     await signIn.getByRole('button', { name: 'Continue' }).click();
-    const passwordField = signIn.getByLabel('Password', { exact: true });
-    await passwordField.fill(`Quartz-Plover-${Math.random().toString(36).slice(2, 8)}-Lantern-92`);
-    await expect.poll(() => signIn.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    await signIn.getByLabel('Password', { exact: true }).fill(password);
     await signIn.getByRole('button', { name: 'Continue' }).click();
     const description = signIn.getByText('You have successfully logged in.');
     await description.waitFor();

@@ -1,4 +1,5 @@
-// Passwords in the default kit (`/?products=emailMagicLinks,passwords`): sign-up (a breached password refused first), log-in with
+// Passwords in the default kit (`/?products=emailMagicLinks,passwords`): sign-up (a breached password refused first, the
+// address proved by a passcode right after), log-in with
 // a wrong then the right password, and 'Forgot Password?': resend, the email's 'log in without a password' link,
 // and the reset link, which opens the kit's reset screen on /authenticate.
 //
@@ -9,12 +10,14 @@ import { describe, expect } from 'vitest';
 import {
   checkA11y,
   expectSignedIn,
+  lastCode,
   linkIn,
   messageNumber,
   open,
   PROVIDER_URL,
   signOut,
   test,
+  typeCode,
   uniqueEmail,
   waitForMessage,
   widget,
@@ -28,18 +31,33 @@ function strongPassword(): string {
   return `Quartz-Plover-${Math.random().toString(36).slice(2, 8)}-Lantern-92`;
 }
 
-/** Creates a user with a password straight through the provider's API (as a server would: no Origin). */
+/**
+ * Creates a user with a password straight through the provider's API (as a server would: no Origin), and proves the
+ * address with the sign-up session, as the widget does right after a sign-up (an account whose address nobody proved
+ * may not enrol an authenticator app, and its owner's first code would reset it).
+ */
 async function createPasswordUser(email: string, password: string): Promise<void> {
   const token = 'public-token-test-latchkey-playground';
-  const response = await fetch(`${PROVIDER_URL}/sdk/v1/passwords`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ email, password, session_duration_minutes: 5 }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
+  const call = async (path: string, body: unknown, sessionToken = token) => {
+    const response = await fetch(`${PROVIDER_URL}/sdk/v1${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${token}:${sessionToken}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ((await response.json()) as { data: Record<string, string> }).data;
+  };
+  const created = await call('/passwords', { email, password, session_duration_minutes: 5 });
+  const sent = await call('/otps/email/send/secondary', { email }, created.session_token);
+  const code = await lastCode(email);
+  await call(
+    '/otps/authenticate',
+    { token: code, method_id: sent.method_id, session_duration_minutes: 5 },
+    created.session_token,
+  );
 }
 
 describe('passwords (default kit)', () => {
@@ -65,10 +83,14 @@ describe('passwords (default kit)', () => {
     await passwordField.fill(password);
     await expect.poll(() => signIn.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
     await signIn.getByRole('button', { name: 'Continue' }).click();
-    await signIn.getByRole('heading', { name: 'Success!' }).waitFor();
-    await signIn.getByText('You have successfully logged in.').waitFor();
+    // Signed up, then the address is proved with the sign-up session (takeover.e2e.ts looks at this step closely).
+    await signIn.getByRole('heading', { name: 'Verify your email address' }).waitFor();
     await expectSignedIn(page, email);
-    await checkA11y(page, 'PasswordConfirmation');
+    await typeCode(page, await lastCode(email));
+    await signIn.getByRole('heading', { name: 'Success!' }).waitFor();
+    await signIn.getByText('Your passcode has been successfully verified.').waitFor();
+    await expectSignedIn(page, email);
+    await checkA11y(page, 'OTPConfirmation after the sign-up');
 
     await signOut(page);
     await open(page, PAGE);
@@ -100,15 +122,16 @@ describe('passwords (default kit)', () => {
     await signIn.getByRole('heading', { name: 'Forgot password?' }).waitFor();
     await signIn.getByText(`A link to reset your password was sent to you at ${email}.`).waitFor();
     await checkA11y(page, 'PasswordForgot');
-    await waitForMessage(email, 1);
+    await waitForMessage(email, 2);
 
     await signIn.getByRole('button', { name: 'Resend email' }).click();
     await page.getByText('Email resent').waitFor();
-    await waitForMessage(email, 2);
+    await waitForMessage(email, 3);
     await checkA11y(page, "PasswordForgot with the 'Email resent' toast");
 
-    // The first email's 'log in without a password' link signs in without touching the password.
-    await page.goto(linkIn(await messageNumber(email, 1), 'stytch_token_type=login'));
+    // Message 1 proved the address at sign-up. The first reset email's 'log in without a password' link signs in
+    // without touching the password.
+    await page.goto(linkIn(await messageNumber(email, 2), 'stytch_token_type=login'));
     await page.getByText(`Signed in with a 'log in without a password' link as ${email}.`).waitFor();
     await expectSignedIn(page, email);
     await checkA11y(page, "/authenticate ('log in without a password' link)");
@@ -123,8 +146,8 @@ describe('passwords (default kit)', () => {
     await signIn.getByRole('button', { name: 'Forgot Password?' }).click();
     await signIn.getByText(`A link to reset your password was sent to you at ${email}.`).waitFor();
 
-    // The third email's reset link opens the kit's reset screen on /authenticate.
-    await page.goto(linkIn(await messageNumber(email, 3), 'stytch_token_type=reset_password'));
+    // That fourth email's reset link (message 1 proved the address) opens the kit's reset screen on /authenticate.
+    await page.goto(linkIn(await messageNumber(email, 4), 'stytch_token_type=reset_password'));
     const reset = page.locator('[data-scope="reset-password"][data-part="root"]');
     await reset.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await reset.getByRole('button', { name: 'Login without a password' }).waitFor();

@@ -71,6 +71,7 @@ const DEFAULTS = {
       authorizationCodeSeconds: 60,
       accessTokenMinutes: 60,
       refreshTokenDays: 30,
+      exchangedSessionMinutes: 60,
     },
     trustedAuthTokens: [],
   },

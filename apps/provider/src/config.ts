@@ -221,6 +221,12 @@ const idpConfig = z.strictObject({
   authorizationCodeSeconds: z.number().int().min(10).max(600).default(60),
   accessTokenMinutes: z.number().int().min(1).max(1440).default(60),
   refreshTokenDays: z.number().int().min(1).max(365).default(30),
+  /**
+   * How long a session exchanged from an access token (`sessions/exchange_access_token`) may last past that token's
+   * expiry, in minutes: its expiry is capped at the token's `expires_at` plus this, whatever duration the exchange
+   * or a later refresh asks for (0: it ends with the token).
+   */
+  exchangedSessionMinutes: z.number().int().min(0).max(1440).default(60),
 });
 
 /** A trusted issuer whose JWTs `sessions/attest` exchanges for a session (one profile per `profileId`). */

@@ -1,6 +1,6 @@
 // Issue 10: the account-takeover paths found under attack. Each describe block is one finding; every test
 // fails on the code before the fix. Run on SQLite by default and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { serveProvider } from '../src/server';
 import { sha256Hex } from '../src/services/secrets';
 import { BROWSER_PKCE } from './browserPkce';
 import { expectError as expectErrorWithStatus, expectSchemaError } from './expectError';
-import { signIn } from './fixtures';
+import { signIn, verifyEmailInSession } from './fixtures';
 import { type CallResult, databaseKind, freshDatabase, startProvider, type TestProvider, tokenOf } from './harness';
 
 /** The test browser's PKCE challenge: every link-sending call needs one by default (project.pkce). */
@@ -626,5 +626,433 @@ describe('also: resets clear the lockout, JWTs need exp, the reset email’s log
     expectError(await t.post('/magic_links/authenticate', { token: loginToken }), 'missing_pkce');
     // The reset link itself still sets the password.
     expect((await t.post('/passwords/email/reset', { token: resetToken, password: NEW_PASSWORD })).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 25: the takeover paths through the factors and flows added since (findings 1, 2, 5, 6 and 7).
+// ---------------------------------------------------------------------------------------------------------------
+
+const APP_CALLBACK = 'https://notes.example.com/callback';
+/** A public client the attacker (or the owner) consents to, allowed refresh tokens and session exchange. */
+const NOTES_CLIENT = {
+  clientId: 'notes',
+  name: 'Notes',
+  type: 'public' as const,
+  redirectUris: [APP_CALLBACK],
+  scopes: ['openid', 'email', 'profile', 'offline_access', 'full_access'],
+};
+const IDP: ProviderConfigInput = { project: { idp: { clients: [NOTES_CLIENT] } } };
+const ATTACKER_PHONE = '+14155550199';
+
+/** The form-encoded token endpoint (RFC 6749 §3.2), as a public client calls it. */
+async function tokenEndpoint(t: TestProvider, params: Record<string, string>): Promise<CallResult> {
+  const response = await t.provider.fetch(
+    new Request('http://provider.test/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: NOTES_CLIENT.clientId, ...params }).toString(),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  return { status: response.status, headers: response.headers, json: await response.json() };
+}
+
+async function userinfo(t: TestProvider, accessToken: string): Promise<number> {
+  const response = await t.provider.fetch(
+    new Request('http://provider.test/oauth2/userinfo', { headers: { authorization: `Bearer ${accessToken}` } }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  return response.status;
+}
+
+/** Consent through the widget's submit call: an authorization code (PKCE S256) for NOTES_CLIENT. */
+async function authorizationCode(t: TestProvider, sessionToken: string): Promise<{ code: string; verifier: string }> {
+  const verifier = randomBytes(32).toString('base64url');
+  const submitted = await t.post(
+    '/idp/oauth/authorize/submit',
+    {
+      client_id: NOTES_CLIENT.clientId,
+      redirect_uri: APP_CALLBACK,
+      response_type: 'code',
+      scopes: NOTES_CLIENT.scopes,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      state: 'state-1234',
+      nonce: 'nonce-5678',
+      consent_granted: true,
+    },
+    sessionToken,
+  );
+  expect(submitted.status, JSON.stringify(submitted.json)).toBe(200);
+  return { code: submitted.json.data.authorization_code as string, verifier };
+}
+
+/** Consent, the code redeemed: an access token and a refresh token of the grant. */
+async function grantTokens(t: TestProvider, sessionToken: string) {
+  const { code, verifier } = await authorizationCode(t, sessionToken);
+  const tokens = await tokenEndpoint(t, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: APP_CALLBACK,
+    code_verifier: verifier,
+  });
+  expect(tokens.status, JSON.stringify(tokens.json)).toBe(200);
+  return {
+    code,
+    verifier,
+    accessToken: tokens.json.access_token as string,
+    refreshToken: tokens.json.refresh_token as string,
+  };
+}
+
+async function exchangeForSession(t: TestProvider, accessToken: string, minutes = 60): Promise<CallResult> {
+  return t.post('/sessions/exchange_access_token', { access_token: accessToken, session_duration_minutes: minutes });
+}
+
+/** A new phone number attached and verified by a secondary SMS send with `sessionToken`. */
+async function addPhoneInSession(t: TestProvider, phoneNumber: string, sessionToken: string) {
+  const sent = await t.post('/otps/sms/send/secondary', { phone_number: phoneNumber }, sessionToken);
+  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  const added = await t.post(
+    '/otps/authenticate',
+    { token: await t.lastCode(phoneNumber), method_id: sent.json.data.method_id, session_duration_minutes: 60 },
+    sessionToken,
+  );
+  expect(added.status, JSON.stringify(added.json)).toBe(200);
+  return added;
+}
+
+async function smsSignIn(t: TestProvider, phoneNumber: string, sessionToken?: string) {
+  const sent = await t.post('/otps/sms/login_or_create', { phone_number: phoneNumber });
+  expect(sent.status).toBe(200);
+  return t.post(
+    '/otps/authenticate',
+    { token: await t.lastCode(phoneNumber), method_id: sent.json.data.method_id, session_duration_minutes: 60 },
+    sessionToken,
+  );
+}
+
+describe('issue 25, findings 1 and 2: the pre-hijacking reset covers grants, tokens, exchanged sessions and a "trojan" phone', () => {
+  it('an attacker with a verified phone, a consented app, a refresh token and an exchanged session loses all of it when the owner proves the address', async () => {
+    const t = await startProvider(IDP);
+    const { db } = t.provider.database;
+    // The attacker signs up with the victim's address and a password, then verifies their own phone on that account.
+    const attacker = await createAccount(t, VICTIM, PASSWORD);
+    await addPhoneInSession(t, ATTACKER_PHONE, attacker.session_token);
+    // They consent to an app and keep its refresh token, exchange its access token for a session, and keep one
+    // authorization code unredeemed.
+    const grant = await grantTokens(t, attacker.session_token);
+    const exchanged = await exchangeForSession(t, grant.accessToken);
+    expect(exchanged.status).toBe(200);
+    const spare = await authorizationCode(t, attacker.session_token);
+    // A phone sign-in works for them at this point, into the victim's account.
+    const phoneSession = await smsSignIn(t, ATTACKER_PHONE);
+    expect(phoneSession.json.data.user_id).toBe(attacker.user_id);
+
+    // The owner proves the address with a passcode, with no session: they land in a clean account.
+    const owner = await passcodeSignIn(t, VICTIM);
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.user_id).toBe(attacker.user_id);
+    expect(owner.json.data.user).toMatchObject({
+      emails: [{ email_id: attacker.email_id, email: VICTIM, verified: true }],
+      phone_numbers: [],
+      password: null,
+      totps: [],
+      webauthn_registrations: [],
+      crypto_wallets: [],
+      providers: [],
+    });
+    expect(owner.json.data.account_reset).toEqual({
+      identifier: VICTIM,
+      removed: ['password', 'phone_numbers', 'sessions', 'connected_apps'],
+    });
+    expect(owner.json.data.session.authentication_factors).toHaveLength(1);
+    expect(await sessionIsLive(t, owner.json.data.session_token)).toBe(true);
+
+    // Nothing the attacker kept works any more.
+    const refreshed = await tokenEndpoint(t, { grant_type: 'refresh_token', refresh_token: grant.refreshToken });
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.json.error).toBe('invalid_grant');
+    expect(await userinfo(t, grant.accessToken)).toBe(401);
+    expectError(await exchangeForSession(t, grant.accessToken), 'invalid_access_token');
+    const redeemed = await tokenEndpoint(t, {
+      grant_type: 'authorization_code',
+      code: spare.code,
+      redirect_uri: APP_CALLBACK,
+      code_verifier: spare.verifier,
+    });
+    expect(redeemed.json.error).toBe('invalid_grant');
+    expect(await sessionIsLive(t, attacker.session_token)).toBe(false);
+    expect(await sessionIsLive(t, exchanged.json.data.session_token)).toBe(false);
+    expect(await sessionIsLive(t, phoneSession.json.data.session_token)).toBe(false);
+    expectError(await t.post('/passwords/authenticate', { email: VICTIM, password: PASSWORD }), 'no_user_password');
+    // The attacker's phone now signs in to an account of its own, never the owner's.
+    const phoneAgain = await smsSignIn(t, ATTACKER_PHONE);
+    expect(phoneAgain.status).toBe(200);
+    expect(phoneAgain.json.data.user_id).not.toBe(attacker.user_id);
+    expect(await db.selectFrom('idp_grants').selectAll().execute()).toEqual([]);
+    expect(
+      await db.selectFrom('idp_tokens').select('revoked_at').where('user_id', '=', attacker.user_id).execute(),
+    ).toEqual([{ revoked_at: expect.any(Number) }, { revoked_at: expect.any(Number) }]);
+    // The owner's next sign-in resets nothing: the address is proved.
+    const again = await passcodeSignIn(t, VICTIM);
+    expect(again.json.data).not.toHaveProperty('account_reset');
+    expect(await sessionIsLive(t, owner.json.data.session_token)).toBe(true);
+  });
+
+  it('without a phone, the owner’s magic link ends the grant, its tokens and the session exchanged from them', async () => {
+    const t = await startProvider(IDP);
+    const attacker = await createAccount(t, VICTIM, PASSWORD);
+    const grant = await grantTokens(t, attacker.session_token);
+    const exchanged = await exchangeForSession(t, grant.accessToken);
+    expect((await t.post('/magic_links/email/login_or_create', { email: VICTIM })).status).toBe(200);
+    const owner = await t.post('/magic_links/authenticate', {
+      token: tokenOf(await t.lastLink(VICTIM, 'magic_links')),
+      session_duration_minutes: 60,
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.account_reset).toEqual({
+      identifier: VICTIM,
+      removed: ['password', 'sessions', 'connected_apps'],
+    });
+    expect((await tokenEndpoint(t, { grant_type: 'refresh_token', refresh_token: grant.refreshToken })).status).toBe(
+      400,
+    );
+    expect(await userinfo(t, grant.accessToken)).toBe(401);
+    expectError(await exchangeForSession(t, grant.accessToken), 'invalid_access_token');
+    expect(await sessionIsLive(t, exchanged.json.data.session_token)).toBe(false);
+    expect(
+      (await t.call('GET', '/users/connected_apps', { sessionToken: owner.json.data.session_token })).json.data,
+    ).toMatchObject({ connected_apps: [] });
+  });
+
+  it('proving a phone number runs the same reset: every email of the account goes', async () => {
+    const t = await startProvider();
+    // A send to the owner's number creates an account whose phone nobody has proved yet.
+    const sent = await t.post('/otps/sms/login_or_create', { phone_number: PHONE });
+    const userId = (
+      await t.provider.database.db
+        .selectFrom('phone_numbers')
+        .select('user_id')
+        .where('phone_id', '=', sent.json.data.method_id)
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    // A stranger's verified email sits on that account (written directly: no route attaches one without a session).
+    await t.provider.database.db
+      .insertInto('emails')
+      .values({
+        email_id: 'email-test-stranger',
+        user_id: userId,
+        project_id: t.projectId,
+        email: ATTACKER,
+        verified: 1,
+        created_at: t.clock.now(),
+      })
+      .execute();
+    const owner = await t.post('/otps/authenticate', {
+      token: await t.lastCode(PHONE),
+      method_id: sent.json.data.method_id,
+      session_duration_minutes: 60,
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.user.emails).toEqual([]);
+    expect(owner.json.data.account_reset).toEqual({ identifier: PHONE, removed: ['emails'] });
+  });
+
+  it('proving a pending address nobody attached anything to answers no account_reset', async () => {
+    const t = await startProvider();
+    // Someone asked for a code to the owner's address: a pending user with nothing attached.
+    expect((await t.post('/otps/email/login_or_create', { email: VICTIM })).status).toBe(200);
+    const owner = await passcodeSignIn(t, VICTIM);
+    expect(owner.status).toBe(200);
+    expect(owner.json.data).not.toHaveProperty('account_reset');
+  });
+});
+
+describe('issue 25, finding 7: the legitimate owner never reaches the reset', () => {
+  it('verifies the address in the sign-up session (secondary send), resetting nothing; the authenticator app then survives every sign-in', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t, VICTIM, PASSWORD);
+    // The account's own unverified address: the secondary send reaches it, no recent-auth question asked.
+    const verified = await verifyEmailInSession(t, VICTIM, created.session_token);
+    expect(verified.json.data.session_token).toBe(created.session_token);
+    expect(verified.json.data).not.toHaveProperty('account_reset');
+    expect(verified.json.data.user).toMatchObject({
+      emails: [{ email_id: created.email_id, email: VICTIM, verified: true }],
+      password: { password_id: expect.any(String) },
+    });
+    // Now a TOTP can be enrolled, and a sign-in by code from another browser keeps the password and the app.
+    const enrolled = await t.call('POST', '/totps', { body: {}, sessionToken: created.session_token });
+    expect(enrolled.status).toBe(200);
+    const again = await passcodeSignIn(t, VICTIM);
+    expect(again.status).toBe(200);
+    expect(again.json.data).not.toHaveProperty('account_reset');
+    expect(again.json.data.user.password).not.toBeNull();
+    expect(again.json.data.user.totps).toHaveLength(1);
+    expect(await sessionIsLive(t, created.session_token)).toBe(true);
+  });
+
+  it('refuses a TOTP on an account whose email is unverified with identifier_not_verified, writing nothing', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t, VICTIM, PASSWORD);
+    const refused = await t.call('POST', '/totps', { body: {}, sessionToken: created.session_token });
+    expectError(refused, 'identifier_not_verified', {
+      error_message:
+        'Verify your email address before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+      error_details: { unverified_identifier: VICTIM },
+    });
+    expect(await t.provider.database.db.selectFrom('totps').selectAll().execute()).toEqual([]);
+    await verifyEmailInSession(t, VICTIM, created.session_token);
+    expect((await t.call('POST', '/totps', { body: {}, sessionToken: created.session_token })).status).toBe(200);
+  });
+});
+
+describe('issue 25, finding 5: sessions exchanged from a grant’s tokens end with the grant, and never outlive the token by much', () => {
+  it('revoking the connected app revokes the sessions exchanged from its tokens, and only those', async () => {
+    const t = await startProvider(IDP);
+    const ada = await signIn(t, { email: VICTIM, durationMinutes: 60 });
+    const grant = await grantTokens(t, ada.sessionToken);
+    const exchanged = await exchangeForSession(t, grant.accessToken);
+    expect(exchanged.status).toBe(200);
+    const revoked = await t.call('POST', `/users/connected_apps/${NOTES_CLIENT.clientId}/revoke`, {
+      sessionToken: ada.sessionToken,
+    });
+    expect(revoked.status).toBe(200);
+    expect(await sessionIsLive(t, exchanged.json.data.session_token)).toBe(false);
+    expect(await sessionIsLive(t, ada.sessionToken)).toBe(true);
+  });
+
+  it('a replayed authorization code revokes the tokens and the sessions exchanged from them', async () => {
+    const t = await startProvider(IDP);
+    const ada = await signIn(t, { email: VICTIM, durationMinutes: 60 });
+    const grant = await grantTokens(t, ada.sessionToken);
+    const exchanged = await exchangeForSession(t, grant.accessToken);
+    const replay = await tokenEndpoint(t, {
+      grant_type: 'authorization_code',
+      code: grant.code,
+      redirect_uri: APP_CALLBACK,
+      code_verifier: grant.verifier,
+    });
+    expect(replay.json.error).toBe('invalid_grant');
+    expect(await sessionIsLive(t, exchanged.json.data.session_token)).toBe(false);
+    expect(await sessionIsLive(t, ada.sessionToken)).toBe(true);
+  });
+
+  it('a reused refresh token and a revoked access token end the sessions exchanged from their family', async () => {
+    const t = await startProvider(IDP);
+    const ada = await signIn(t, { email: VICTIM, durationMinutes: 60 });
+    const grant = await grantTokens(t, ada.sessionToken);
+    const first = await exchangeForSession(t, grant.accessToken);
+    const rotated = await tokenEndpoint(t, { grant_type: 'refresh_token', refresh_token: grant.refreshToken });
+    expect(rotated.status).toBe(200);
+    const second = await exchangeForSession(t, rotated.json.access_token);
+    expect(await sessionIsLive(t, first.json.data.session_token)).toBe(true);
+    // The old refresh token again: the whole family goes, with both exchanged sessions.
+    expect((await tokenEndpoint(t, { grant_type: 'refresh_token', refresh_token: grant.refreshToken })).status).toBe(
+      400,
+    );
+    expect(await sessionIsLive(t, first.json.data.session_token)).toBe(false);
+    expect(await sessionIsLive(t, second.json.data.session_token)).toBe(false);
+
+    // RFC 7009 revocation of an access token ends the session exchanged from it.
+    const other = await grantTokens(t, ada.sessionToken);
+    const third = await exchangeForSession(t, other.accessToken);
+    const response = await t.provider.fetch(
+      new Request('http://provider.test/oauth2/revoke', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: NOTES_CLIENT.clientId, token: other.accessToken }).toString(),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await sessionIsLive(t, third.json.data.session_token)).toBe(false);
+  });
+
+  it('caps an exchanged session at its token’s expiry plus idp.exchangedSessionMinutes, through every refresh', async () => {
+    const t = await startProvider({
+      project: { idp: { clients: [NOTES_CLIENT], accessTokenMinutes: 60, exchangedSessionMinutes: 30 } },
+    });
+    const ada = await signIn(t, { email: VICTIM, durationMinutes: 60 });
+    const issuedAt = t.clock.now();
+    const grant = await grantTokens(t, ada.sessionToken);
+    const cap = issuedAt + 60 * MINUTE + 30 * MINUTE;
+    // A year asked for: 90 minutes given.
+    const exchanged = await exchangeForSession(t, grant.accessToken, 527_040);
+    expect(exchanged.status).toBe(200);
+    expect(Date.parse(exchanged.json.data.session.expires_at)).toBe(cap);
+    // A refresh asking for more later never moves it past the cap.
+    t.clock.advance(80 * MINUTE);
+    const refreshed = await t.post(
+      '/sessions/authenticate',
+      { session_duration_minutes: 600 },
+      exchanged.json.data.session_token,
+    );
+    expect(refreshed.status).toBe(200);
+    expect(Date.parse(refreshed.json.data.session.expires_at)).toBe(cap);
+    t.clock.advance(10 * MINUTE);
+    expect(await sessionIsLive(t, exchanged.json.data.session_token)).toBe(false);
+  });
+});
+
+/** A refusal of this type and its catalogue status (the message may name the configured minutes). */
+function expectRefused(response: CallResult, type: ErrorType): void {
+  expect(response.status).toBe(ERROR_CATALOGUE[type].status);
+  expect(response.json.error_type).toBe(type);
+}
+
+describe('issue 25, finding 6: recency counts the strongest kind of factor the user holds', () => {
+  it('a phone-only user (signed up by SMS passcode) adds an email, a passkey and an authenticator app', async () => {
+    const t = await startProvider();
+    const signedUp = await smsSignIn(t, PHONE);
+    expect(signedUp.status).toBe(200);
+    const sessionToken = signedUp.json.data.session_token as string;
+    // The email: a secondary send (a new identifier needs recent authentication), then the code with the session.
+    const added = await verifyEmailInSession(t, VICTIM, sessionToken);
+    expect(added.json.data.user.emails).toEqual([{ email_id: expect.any(String), email: VICTIM, verified: true }]);
+    expect(added.json.data).not.toHaveProperty('account_reset');
+    // The passkey: registration starts (its ceremony is products/passkeys' and the vanilla suite's).
+    const passkey = await t.post(
+      '/webauthn/register/start',
+      { domain: 'localhost', return_passkey_credential_options: true },
+      sessionToken,
+    );
+    expect(passkey.status, JSON.stringify(passkey.json)).toBe(200);
+    const totp = await t.call('POST', '/totps', { body: {}, sessionToken });
+    expect(totp.status).toBe(200);
+  });
+
+  it('a phone-only user adds a TOTP with only the SMS factor; once they hold an email, a phone passcode stops counting', async () => {
+    const t = await startProvider();
+    const signedUp = await smsSignIn(t, PHONE);
+    const sessionToken = signedUp.json.data.session_token as string;
+    expect((await t.call('POST', '/totps', { body: {}, sessionToken })).status).toBe(200);
+    await verifyEmailInSession(t, VICTIM, sessionToken);
+    // Later, in a new session, only a fresh SMS passcode: not enough for a user who holds an email.
+    t.clock.advance(30 * MINUTE);
+    const phoneOnly = await smsSignIn(t, PHONE);
+    expectRefused(
+      await t.post('/otps/email/send/secondary', { email: ATTACKER }, phoneOnly.json.data.session_token),
+      'reauthentication_required',
+    );
+  });
+
+  it('a user with a password cannot use a phone passcode as recent authentication', async () => {
+    const t = await startProvider();
+    const created = await createAccount(t, VICTIM, PASSWORD);
+    await verifyEmailInSession(t, VICTIM, created.session_token);
+    await addPhoneInSession(t, PHONE, created.session_token);
+    t.clock.advance(30 * MINUTE);
+    const phoneSession = await smsSignIn(t, PHONE);
+    expect(phoneSession.json.data.user_id).toBe(created.user_id);
+    const token = phoneSession.json.data.session_token as string;
+    expectRefused(await t.call('POST', '/totps', { body: {}, sessionToken: token }), 'reauthentication_required');
+    expectRefused(
+      await t.post('/passwords/session/reset', { password: NEW_PASSWORD }, token),
+      'reauthentication_required',
+    );
+    expectRefused(
+      await t.post('/webauthn/register/start', { domain: 'localhost', return_passkey_credential_options: true }, token),
+      'reauthentication_required',
+    );
   });
 });

@@ -212,3 +212,64 @@ export async function deliveredMessage(testProvider: TestProvider, to: string, s
   if (!message) throw new Error(`Nothing was sent to ${to}`);
   return { response, message };
 }
+
+/**
+ * Proves `email` from the session that holds it (`otps/email/send/secondary`, then `otps/authenticate` with that
+ * session), as the widget does right after a password sign-up: the address becomes verified and nothing is reset.
+ * Answers the authenticate call.
+ */
+export async function verifyEmailInSession(
+  testProvider: TestProvider,
+  email: string,
+  sessionToken: string,
+): Promise<CallResult> {
+  const sent = await testProvider.post('/otps/email/send/secondary', { email }, sessionToken);
+  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  const code = await testProvider.lastCode(email);
+  const verified = await testProvider.post(
+    '/otps/authenticate',
+    { token: code, method_id: sent.json.data.method_id, session_duration_minutes: 60 },
+    sessionToken,
+  );
+  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+  return verified;
+}
+
+/**
+ * Runs `attach` as if the user's emails and phone numbers were verified, then marks the ones that were not
+ * unverified again: an account that got a factor before its address was proved (set up before enrolment needed a
+ * verified address), whose later proof must still remove it.
+ */
+export async function asIfVerified<T>(
+  testProvider: TestProvider,
+  userId: string,
+  attach: () => Promise<T>,
+): Promise<T> {
+  const { db } = testProvider.provider.database;
+  const emails = await db
+    .selectFrom('emails')
+    .select('email_id')
+    .where('user_id', '=', userId)
+    .where('verified', '=', 0)
+    .execute();
+  const phones = await db
+    .selectFrom('phone_numbers')
+    .select('phone_id')
+    .where('user_id', '=', userId)
+    .where('verified', '=', 0)
+    .execute();
+  const set = async (verified: number) => {
+    for (const { email_id } of emails) {
+      await db.updateTable('emails').set({ verified }).where('email_id', '=', email_id).execute();
+    }
+    for (const { phone_id } of phones) {
+      await db.updateTable('phone_numbers').set({ verified }).where('phone_id', '=', phone_id).execute();
+    }
+  };
+  await set(1);
+  try {
+    return await attach();
+  } finally {
+    await set(0);
+  }
+}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The "Done when" check of issues 13 to 16: the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency,
+// The "Done when" check of issues 13 to 16 (and 25: a phone-only user adds an email, a passkey and an authenticator
+// app): the real `@stytch/vanilla-js` 6.3.0 headless client (a dev dependency,
 // never imported by src/) runs its passkey, TOTP, crypto wallet, OAuth, identity-provider (`idp.*`, connected apps),
 // session-exchange and impersonation calls against the provider started in-process,
 // and gets the same envelopes and error types as the contract describes. Wallet signatures are made by real keys
@@ -381,6 +382,72 @@ describe('@stytch/vanilla-js 6.3.0 TOTP calls against the provider', () => {
       client.totps.recover({ recovery_code: created.recovery_codes[0] as string, session_duration_minutes: 60 }),
     );
     expect(old).toMatchObject({ error_type: 'recovery_code_not_found' });
+  });
+});
+
+describe('@stytch/vanilla-js 6.3.0: a phone-only user adds an email, a passkey and an authenticator app', () => {
+  const PHONE = '+14155550142';
+
+  it('signs up by SMS passcode, then otps.email.send (secondary), webauthn.register and totps.create all succeed', async () => {
+    const t = await start();
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    installCredentials(authenticator);
+    const client = openPage(t);
+    const sms = await client.otps.sms.loginOrCreate(PHONE, { expiration_minutes: 5 });
+    const signedUp = await client.otps.authenticate(await t.lastCode(PHONE), sms.method_id, {
+      session_duration_minutes: 60,
+    });
+    expect(signedUp.user.emails).toEqual([]);
+    expect(client.session.getSync()?.authentication_factors.map((factor) => factor.delivery_method)).toEqual(['sms']);
+
+    // The email: signed in, the client sends to the secondary route; the code then joins the address to the account.
+    const emailSent = await client.otps.email.send(EMAIL, { expiration_minutes: 5 });
+    expect(sent.at(-1)).toMatchObject({ path: '/otps/email/send/secondary', status: 200 });
+    const emailAdded = await client.otps.authenticate(await t.lastCode(EMAIL), emailSent.method_id, {
+      session_duration_minutes: 60,
+    });
+    expect(emailAdded.session_token).toBe(signedUp.session_token);
+    expect(emailAdded).not.toHaveProperty('account_reset');
+    expect(client.user.getSync()?.emails).toEqual([{ email_id: emailSent.method_id, email: EMAIL, verified: true }]);
+
+    // The passkey.
+    const registered = await client.webauthn.register({ is_passkey: true, session_duration_minutes: 60 });
+    expect(registered).toMatchObject({ user_id: signedUp.user_id, session_token: signedUp.session_token });
+    expect(client.user.getSync()?.webauthn_registrations).toHaveLength(1);
+
+    // The authenticator app.
+    const created = await client.totps.create({ expiration_minutes: 30 });
+    t.clock.advance(1_000);
+    const confirmed = await client.totps.authenticate({
+      totp_code: await codeNow(t, created.secret),
+      session_duration_minutes: 60,
+    });
+    expect(confirmed).toMatchObject({ totp_id: created.totp_id, session_token: signedUp.session_token });
+    expect(client.user.getSync()?.totps).toEqual([{ totp_id: created.totp_id, verified: true }]);
+    expect(client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual([
+      'otp',
+      'otp',
+      'webauthn',
+      'totp',
+    ]);
+  });
+
+  it('maps identifier_not_verified for a password sign-up that enrols before proving its address to StytchAPIError', async () => {
+    const t = await start();
+    const client = openPage(t);
+    await client.passwords.create({ email: EMAIL, password: 'dragonfly-marmalade-41', session_duration_minutes: 60 });
+    const refused = await rejectionOf(client.totps.create({ expiration_minutes: 30 }));
+    expect(refused).toBeInstanceOf(StytchAPIError);
+    expect(refused).toMatchObject({ status_code: 400, error_type: 'identifier_not_verified' });
+    // Proving the address with the sign-up session (a secondary send to the account's own address) lifts it.
+    const emailSent = await client.otps.email.send(EMAIL, { expiration_minutes: 5 });
+    expect(sent.at(-1)).toMatchObject({ path: '/otps/email/send/secondary', status: 200 });
+    const verified = await client.otps.authenticate(await t.lastCode(EMAIL), emailSent.method_id, {
+      session_duration_minutes: 60,
+    });
+    expect(verified).not.toHaveProperty('account_reset');
+    expect(client.user.getSync()?.password).not.toBeNull();
+    expect((await client.totps.create({ expiration_minutes: 30 })).totp_id).toMatch(/^totp-test-/);
   });
 });
 

@@ -1,4 +1,5 @@
 'use client';
+export * from './accountReset';
 export * from './configErrors';
 export * from './errors';
 export * from './events';

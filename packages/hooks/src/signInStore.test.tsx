@@ -186,6 +186,7 @@ describe('transitions', () => {
       resetPasswordState: { token: '', tokenType: null },
       cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
       errorDescriptor: null,
+      accountReset: null,
     });
     // Spec §3: the wallet option defaults to Metamask (the store writes the value out; see signInStore.tsx).
     expect(state.formState.cryptoState.walletOption).toBe(DEFAULT_WALLET_OPTION);

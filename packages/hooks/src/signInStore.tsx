@@ -1,4 +1,4 @@
-import type { OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
+import type { AccountReset, OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -49,6 +49,11 @@ export interface SignInConfig {
     resetPasswordRedirectURL?: string;
     resetPasswordExpirationMinutes?: number;
     resetPasswordTemplateId?: string;
+    /**
+     * Right after a password sign-up, email a passcode to the new address and ask for it (OTPAuthenticate, with the
+     * sign-up session), so the address is proved before anything else is added to the account. Default true.
+     */
+    verifyEmailAfterSignUp?: boolean;
   };
   sessionOptions?: {
     /** Default 30. */
@@ -113,12 +118,18 @@ export type MethodTab = 'sms' | 'whatsapp' | 'email';
 /** The widget's form state (spec §3 Widget state). */
 export interface FormState {
   magicLinkState: { email: string };
-  otpState: { type: OtpMethod; methodId: string; otpDestination: string };
+  /**
+   * Where the current passcode went. `purpose: 'verifyEmail'`: it proves the signed-in user's own address (after a
+   * password sign-up); the passcode screen says so, and a resend goes to that address again with the session.
+   */
+  otpState: { type: OtpMethod; methodId: string; otpDestination: string; purpose?: 'verifyEmail' };
   /** The chosen wallet, the address it gave and the challenge it is asked to sign (spec §3). */
   cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
   passwordState: { email: string; type: PasswordUserType | null };
   resetPasswordState: { token: string; tokenType: 'reset_password' | 'login' | null };
   errorDescriptor: { messageId: string; message: string } | null;
+  /** What the last sign-in's pre-hijacking reset removed (its answer's `account_reset`), for the success screen. */
+  accountReset: AccountReset | null;
 }
 
 /** Why a password reset email was sent, which decides the confirmation screen. */
@@ -289,6 +300,7 @@ function initialFormState(): FormState {
     passwordState: { email: '', type: null },
     resetPasswordState: { token: '', tokenType: null },
     errorDescriptor: null,
+    accountReset: null,
   };
 }
 

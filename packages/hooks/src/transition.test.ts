@@ -27,6 +27,7 @@ function stateOn(screen: Screen, change: Partial<WidgetState> = {}): WidgetState
       resetPasswordState: { token: '', tokenType: null },
       cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
       errorDescriptor: null,
+      accountReset: null,
     },
     ...change,
   };
@@ -110,7 +111,25 @@ const ROWS: Row[] = [
     stateOn('OTPAuthenticate'),
     { type: 'otpAuthenticated' },
     'OTPConfirmation',
-    () => {},
+    (next) => expect(next.formState.accountReset).toBeNull(),
+  ],
+  [
+    'a code whose proof reset the account → OTPConfirmation, what was removed stored',
+    stateOn('OTPAuthenticate'),
+    { type: 'otpAuthenticated', accountReset: { identifier: 'ada@example.com', removed: ['password', 'totp'] } },
+    'OTPConfirmation',
+    (next) =>
+      expect(next.formState.accountReset).toEqual({ identifier: 'ada@example.com', removed: ['password', 'totp'] }),
+  ],
+  [
+    'a verification code after a password sign-up → OTPAuthenticate, its purpose stored',
+    stateOn('PasswordCreateOrLogin'),
+    {
+      type: 'otpSent',
+      otp: { type: 'email', methodId: 'email-1', otpDestination: 'ada@example.com', purpose: 'verifyEmail' },
+    },
+    'OTPAuthenticate',
+    (next) => expect(next.formState.otpState.purpose).toBe('verifyEmail'),
   ],
   [
     'resending replaces the method id only (the screen stays)',
@@ -247,6 +266,20 @@ const ROWS: Row[] = [
     { type: 'loginSucceeded' },
     'LoginSuccess',
     () => {},
+  ],
+  [
+    'an emailed link whose proof reset the account → LoginSuccess, what was removed stored',
+    stateOn('Main'),
+    { type: 'loginSucceeded', accountReset: { identifier: 'ada@example.com', removed: ['sessions'] } },
+    'LoginSuccess',
+    (next) => expect(next.formState.accountReset).toEqual({ identifier: 'ada@example.com', removed: ['sessions'] }),
+  ],
+  [
+    'a reset by email that reset the account → PasswordConfirmation, what was removed stored',
+    stateOn('PasswordResetForm'),
+    { type: 'passwordAuthenticated', accountReset: { identifier: 'ada@example.com', removed: ['password'] } },
+    'PasswordConfirmation',
+    (next) => expect(next.formState.accountReset).toEqual({ identifier: 'ada@example.com', removed: ['password'] }),
   ],
   [
     'a failure the widget shows on its own screen → Error (descriptor stored)',

@@ -1,6 +1,7 @@
 // Spec §4 as data: the widget's screen and form state change only through `transition(state, event)`, a pure
 // function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
+import type { AccountReset } from '@latchkey/sdk';
 import type { CryptoEvent } from './products/crypto/transitions';
 import type { OtpEvent } from './products/otp/transitions';
 import type { PasskeyEvent } from './products/passkeys/transitions';
@@ -22,8 +23,8 @@ export type WidgetEvent =
   | { type: 'magicLinkSent'; email: string }
   /** 'Try again' on EmailConfirmation: → Main, the stored emails cleared. */
   | { type: 'tryAgain' }
-  /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess. */
-  | { type: 'loginSucceeded' }
+  /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess, `accountReset` stored. */
+  | { type: 'loginSucceeded'; accountReset?: AccountReset }
   /** A flow failed in a way the widget shows on its own screen: → Error, descriptor stored. */
   | { type: 'failed'; descriptor: { messageId: string; message: string } }
   /** The back arrow: → Main, the stored emails kept, the error and the passwordless flag cleared. */
@@ -44,6 +45,10 @@ export type ProductEvent = OtpEvent | PasswordEvent | PasskeyEvent | TotpEvent |
 export const clearError = (): Partial<FormState> => ({ errorDescriptor: null });
 export const storeDescriptor = (event: { descriptor: { messageId: string; message: string } }): Partial<FormState> => ({
   errorDescriptor: { ...event.descriptor },
+});
+/** What a sign-in's pre-hijacking reset removed, for the success screen (null: nothing). */
+export const storeAccountReset = (event: { accountReset?: AccountReset }): Partial<FormState> => ({
+  accountReset: event.accountReset ?? null,
 });
 
 /** One row of the table: the screen an event leads to (null: it stays), what it stores, the passwordless flag. */
@@ -69,7 +74,7 @@ export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']
     store: (_, form) => ({ magicLinkState: { email: '' }, passwordState: { ...form.passwordState, email: '' } }),
     passwordless: () => false,
   },
-  loginSucceeded: { to: 'LoginSuccess' },
+  loginSucceeded: { to: 'LoginSuccess', store: storeAccountReset },
   failed: { to: 'Error', store: storeDescriptor },
   back: { to: 'Main', store: clearError, passwordless: () => false },
   navigated: { to: (event) => event.screen },

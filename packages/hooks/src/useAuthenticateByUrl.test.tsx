@@ -41,6 +41,23 @@ describe('useAuthenticateByUrl', () => {
     expect(env.requests.slice(sentBefore)).toEqual([]);
   });
 
+  it('stores what the pre-hijacking reset removed when the link proves an address someone else signed up with', async () => {
+    const env = await startTestEnvironment();
+    // A stranger signed up with Ada's address and a password, and signed out.
+    await env.client.passwords.create({
+      email: EMAIL,
+      password: 'dragonfly-marmalade-41',
+      session_duration_minutes: 30,
+    });
+    await env.client.session.revoke();
+    openLink(await emailedMagicLink(env));
+    const store = createSignInStore({});
+    const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env, store) });
+    await waitFor(() => expect(result.current.status).toBe('success'), { timeout: ASYNC_TIMEOUT });
+    expect(store.getState().screen).toBe('LoginSuccess');
+    expect(store.getState().formState.accountReset).toEqual({ identifier: EMAIL, removed: ['password'] });
+  });
+
   it('signs in with an emailed magic link once, even under StrictMode, and reaches LoginSuccess', async () => {
     const env = await startTestEnvironment();
     openLink(await emailedMagicLink(env));

@@ -1,5 +1,6 @@
 import type { AuthenticateTokenType } from '@latchkey/sdk';
 import { useEffect, useRef, useState } from 'react';
+import { accountResetOf } from './accountReset';
 import { type LatchkeyFlowError, toFlowError } from './errors';
 import type { SignInCallbacks } from './events';
 import { resolveSessionDuration, useFlowContext } from './flowContext';
@@ -61,7 +62,7 @@ export function useAuthenticateByUrl(options: UseAuthenticateByUrlOptions = {}):
           ctx.dispatch({ type: 'resetTokenReceived', token: result.token, tokenType: 'reset_password' });
         } else {
           setState({ status: 'success', tokenType: result.tokenType, token: null, error: null });
-          ctx.dispatch({ type: 'loginSucceeded' });
+          ctx.dispatch({ type: 'loginSucceeded', accountReset: accountResetOf(result.data) });
         }
       },
       (caught: unknown) => {

@@ -30,6 +30,9 @@ describe('TotpEnrollment (themed)', () => {
   it('enrols an app, then the themed <SignIn> asks for its code after the password', async () => {
     const env = await startTestEnvironment(MFA);
     await env.client.passwords.create({ email: EMAIL, password: PASSWORD, session_duration_minutes: 30 });
+    // The sign-up's address is proved with its own session first (an app is refused on an unverified address).
+    const sent = await env.client.otps.email.send(EMAIL);
+    await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 30 });
     const user = userEvent.setup();
     const view = render(
       <LatchkeyProvider client={env.client}>

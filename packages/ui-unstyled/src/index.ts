@@ -1,7 +1,9 @@
 'use client';
 // Components shared by the screens
+export * from './components/AccountResetNotice';
 export * from './components/BackButton';
 export * from './components/ErrorMessage';
+export * from './components/IdentifierVerification';
 export * from './components/LudsRequirements';
 export * from './components/PasswordFeedback';
 export * from './components/PasswordInput';
@@ -11,7 +13,9 @@ export * from './components/StrengthMeter';
 export * from './components/Watermark';
 // Roots
 export * from './IdentityProvider';
+export * from './messages/accountReset';
 export * from './messages/errors';
+export * from './messages/identifierVerification';
 // Messages, parts, toasts
 export * from './messages/index';
 export * from './messages/main';

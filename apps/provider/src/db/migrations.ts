@@ -479,6 +479,50 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('sessions').addColumn('impersonator_id', 'text').execute();
     },
   },
+  // Issue 25: a session exchanged from an identity-provider access token names that token and its client (so revoking
+  // the grant, the token family or the token ends it) and the latest expiry it may ever have.
+  '0010_takeover_reset': {
+    async up(db: AnyDatabase) {
+      await db.schema.alterTable('sessions').addColumn('exchanged_token_id', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('exchanged_client_id', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('max_expires_at', 'bigint').execute();
+      await db.schema.createIndex('sessions_exchanged_token').on('sessions').column('exchanged_token_id').execute();
+      // Sessions exchanged before this migration: which token they came from was never kept, but their factor names
+      // the client. They get that client (a revoked grant or a reset ends them) and a cap no token could outlive:
+      // the longest access token (1440 minutes) plus the longest `idp.exchangedSessionMinutes` (1440 minutes).
+      // In a transaction: on SQLite a read outside one may go to the read-only connection, which sees only what is
+      // committed (PostgreSQL runs each migration in a transaction already).
+      const backfill = async (trx: AnyDatabase) => {
+        const exchanged: {
+          session_id: string;
+          factors: string;
+          started_at: number | string;
+          expires_at: number | string;
+        }[] = await trx
+          .selectFrom('sessions')
+          .select(['session_id', 'factors', 'started_at', 'expires_at'])
+          .where('revoked_at', 'is', null)
+          .where('factors', 'like', '%oauth_access_token_exchange%')
+          .execute();
+        for (const row of exchanged) {
+          const clientId = exchangeClientOf(row.factors);
+          if (clientId === null) continue;
+          const cap = Number(row.started_at) + LEGACY_EXCHANGED_SESSION_CAP_MS;
+          await trx
+            .updateTable('sessions')
+            .set({
+              exchanged_client_id: clientId,
+              max_expires_at: cap,
+              expires_at: Math.min(Number(row.expires_at), cap),
+            })
+            .where('session_id', '=', row.session_id)
+            .execute();
+        }
+      };
+      if (db.isTransaction) await backfill(db);
+      else await db.transaction().execute(backfill);
+    },
+  },
   // Issue 25, finding 4: every wallet challenge names the page that asked (EIP-4361 for Ethereum, Sign-In With
   // Solana for Solana). The page's origin is kept (the SIWE message writes its scheme when it is not https), and a
   // Solana challenge's chain id. Finding 8: the client IP that asked, so that a signature is tried first against
@@ -547,9 +591,30 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** Migration 0010's cap for sessions exchanged before it: 1440 + 1440 minutes after they started. */
+const LEGACY_EXCHANGED_SESSION_CAP_MS = 2 * 1440 * 60_000;
+
+/** The client id the exchange factor of a session's factors (JSON) names, or null. */
+function exchangeClientOf(factorsJson: string): string | null {
+  try {
+    const factors = JSON.parse(factorsJson) as { oauth_access_token_exchange_factor?: { client_id?: unknown } }[];
+    const factor = factors.find((item) => item.oauth_access_token_exchange_factor !== undefined);
+    const clientId = factor?.oauth_access_token_exchange_factor?.client_id;
+    return typeof clientId === 'string' ? clientId : null;
+  } catch {
+    return null;
+  }
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 /** Every migration this version knows, by name: `/readyz` checks they are all applied (ops/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/** Brings the database to the named migration, and no further (tests of an upgrade from an older schema). */
+export async function migrateTo(db: AnyDatabase, migrationName: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(migrationName);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
 
 /** Brings the database to the latest schema. Safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: AnyDatabase): Promise<void> {

@@ -69,6 +69,15 @@ export interface SessionsTable {
   custom_claims: string | null;
   /** Who opened this session by impersonation (`impersonation/authenticate`); null for the user's own sessions. */
   impersonator_id: string | null;
+  /**
+   * A session made by `sessions/exchange_access_token`: the identity-provider access token (`idp_tokens.token_id`) it
+   * was exchanged from, and that token's client. Revoking the token, its family or the client's grant ends the
+   * session too. Null for every other session (and for sessions exchanged before migration 0010: client only).
+   */
+  exchanged_token_id: string | null;
+  exchanged_client_id: string | null;
+  /** The latest `expires_at` this session may ever have, whatever a refresh asks for; null: no cap beyond its own. */
+  max_expires_at: number | null;
 }
 
 export interface OtpCodesTable {

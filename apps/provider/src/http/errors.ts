@@ -236,6 +236,13 @@ export const ERROR_CATALOGUE = {
     status: 401,
     message: 'The impersonation token is unknown, expired or was used already. Ask for a new one.',
   },
+  // Issue 25, finding 7: a second factor, passkey or wallet is not enrolled on an account whose email or phone number is
+  // unverified (its owner's later proof would run the pre-hijacking reset and remove it). `error_details` names it.
+  identifier_not_verified: {
+    status: 400,
+    message:
+      'Verify your email address before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+  },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   internal_server_error: { status: 500, message: 'An internal error occurred. Please try again later.' },

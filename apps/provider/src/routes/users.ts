@@ -29,7 +29,7 @@ const LATER_FACTORS: Record<string, string> = {
 async function deleteIdentifier(c: ProviderContext, kind: 'email' | 'phone'): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
   const id = c.req.param('id') ?? '';
   const now = deps.clock.now();
   const deleted = await deps.db.transaction().execute(async (trx) => {
@@ -118,7 +118,7 @@ export function registerUserRoutes(app: Hono<ProviderEnv>): void {
   for (const [segment, label] of Object.entries(LATER_FACTORS)) {
     app.delete(`/sdk/v1/users/${segment}/:id`, async (c) => {
       const { row } = await requireSession(c);
-      assertRecentAuthentication(c.get('deps'), row);
+      await assertRecentAuthentication(c.get('deps'), row);
       throw new ProviderError('not_found', { message: `${label} not found.` });
     });
   }

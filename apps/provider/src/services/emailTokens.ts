@@ -1,3 +1,4 @@
+import type { AccountReset } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EmailTokensTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
@@ -105,15 +106,15 @@ export interface RedeemedEmail {
 /**
  * Consumes the token in the caller's transaction (exactly one row must change, else another request won
  * the race: `unable_to_auth_magic_link`), and records what opening the email proved: the address joins the
- * account if it was pending, it is verified (see markIdentifierVerified) and the user is active. Returns the
- * email's id in the account.
+ * account if it was pending, it is verified (see markIdentifierVerified, which may run the pre-hijacking reset) and
+ * the user is active. Returns the email's id in the account, and what the reset removed, if it ran.
  */
 export async function consumeEmailToken(
   trx: Executor,
   deps: ProviderDeps,
   redeemed: { token: Selectable<EmailTokensTable>; email: RedeemedEmail },
   options: { now: number; sameUserSession: boolean },
-): Promise<string> {
+): Promise<{ emailId: string; accountReset: AccountReset | undefined }> {
   const { now } = options;
   const consumed = await trx
     .updateTable('email_tokens')
@@ -131,7 +132,7 @@ export async function consumeEmailToken(
         value: redeemed.email.email,
       })
     : redeemed.email.email_id;
-  await markIdentifierVerified(trx, {
+  const accountReset = await markIdentifierVerified(trx, {
     userId,
     kind: 'email',
     methodId: emailId,
@@ -139,5 +140,5 @@ export async function consumeEmailToken(
     now,
   });
   await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
-  return emailId;
+  return { emailId, accountReset };
 }

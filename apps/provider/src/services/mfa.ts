@@ -101,6 +101,9 @@ function asSessionRow(row: IntermediateSessionRow): SessionRow {
     factors: row.factors,
     custom_claims: null,
     impersonator_id: null,
+    exchanged_token_id: null,
+    exchanged_client_id: null,
+    max_expires_at: null,
   };
 }
 

@@ -7,7 +7,7 @@ import { ProviderError } from '../http/errors';
 import { needsSecondFactor, startIntermediateSession } from './mfa';
 import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
-import { requireUser } from './users';
+import { loadUser, requireUser } from './users';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type SessionRow = Selectable<SessionsTable>;
@@ -46,12 +46,20 @@ export function serializeSession(row: SessionRow, roles: string[]): Session {
 }
 
 /**
- * The latest expiry a session may have: for an impersonated session, MAX_IMPERSONATED_SESSION_MINUTES after it
- * started, whatever duration a sign-in or refresh asks for; otherwise `expiresAt` as asked.
+ * The latest expiry a session may have, whatever duration a sign-in or refresh asks for: `expiresAt` as asked, but
+ * never past the session's own cap (`max_expires_at`: a session exchanged from an access token, see
+ * products/sessionExchange/accessTokenExchange.ts), nor, for an impersonated session, past
+ * MAX_IMPERSONATED_SESSION_MINUTES after it started.
  */
-function cappedExpiry(row: Pick<SessionRow, 'impersonator_id' | 'started_at'>, expiresAt: number): number {
-  if (row.impersonator_id === null) return expiresAt;
-  return Math.min(expiresAt, row.started_at + MAX_IMPERSONATED_SESSION_MINUTES * 60_000);
+function cappedExpiry(
+  row: Pick<SessionRow, 'impersonator_id' | 'started_at' | 'max_expires_at'>,
+  expiresAt: number,
+): number {
+  let capped = row.max_expires_at === null ? expiresAt : Math.min(expiresAt, row.max_expires_at);
+  if (row.impersonator_id !== null) {
+    capped = Math.min(capped, row.started_at + MAX_IMPERSONATED_SESSION_MINUTES * 60_000);
+  }
+  return capped;
 }
 
 function isJwt(token: string): boolean {
@@ -117,32 +125,62 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
 }
 
 /**
- * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey or wallet added
- * or removed) with `reauthentication_required` unless the session proved a password, an email address (passcode or
- * link), a passkey, a crypto wallet or a social identity within the last `recentAuthenticationMinutes`. Phone passcodes do not count: a
- * phone number can be taken over at the carrier.
+ * The kinds of factor that count as a recent authentication for any user: a password, an email address (passcode or
+ * link), a passkey or security key (a signature over a fresh challenge, bound to the origin), a crypto wallet (a
+ * signature over a fresh single-use challenge naming the page) and a social sign-in (the upstream vouched for the
+ * identity just now, for a single-use state and code).
  */
-export function assertRecentAuthentication(deps: ProviderDeps, row: SessionRow): void {
+function isStrongFactor(factor: AuthenticationFactor): boolean {
+  return (
+    factor.type === 'password' ||
+    factor.delivery_method === 'email' ||
+    factor.type === 'webauthn' ||
+    factor.type === 'crypto' ||
+    factor.type === 'oauth'
+  );
+}
+
+/** A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold. */
+function isPhonePasscode(factor: AuthenticationFactor): boolean {
+  return factor.type === 'otp' && (factor.delivery_method === 'sms' || factor.delivery_method === 'whatsapp');
+}
+
+/** Does the user hold a sign-in method stronger than a phone number: a verified email, password, passkey, wallet or social identity? */
+async function holdsStrongerThanPhone(db: Executor, userId: string): Promise<boolean> {
+  const user = await loadUser(db, userId);
+  if (!user) return false;
+  return (
+    user.emails.some((email) => email.verified) ||
+    user.password !== null ||
+    user.webauthn_registrations.length > 0 ||
+    user.crypto_wallets.length > 0 ||
+    user.providers.length > 0
+  );
+}
+
+/**
+ * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey, TOTP or wallet
+ * added or removed) with `reauthentication_required` unless the session proved, within the last
+ * `recentAuthenticationMinutes`, the strongest kind of factor the user holds (security.md): a password, an email
+ * address (passcode or link), a passkey, a crypto wallet or a social identity always counts; a phone passcode (SMS,
+ * WhatsApp) counts only while the user holds none of a verified email, a password, a passkey, a wallet or a social
+ * identity, so a user who signed up by SMS can add their first email, passkey, authenticator app or wallet. `db` is
+ * the caller's transaction when there is one (on SQLite it holds the only connection).
+ */
+export async function assertRecentAuthentication(
+  deps: ProviderDeps,
+  row: SessionRow,
+  db: Executor = deps.db,
+): Promise<void> {
   const minutes = deps.config.recentAuthenticationMinutes;
   const since = deps.clock.now() - minutes * 60_000;
   const factors = JSON.parse(row.factors) as AuthenticationFactor[];
-  const recent = factors.some(
-    (factor) =>
-      (factor.type === 'password' ||
-        factor.delivery_method === 'email' ||
-        // A passkey or security key: a signature over a fresh challenge, bound to the origin.
-        factor.type === 'webauthn' ||
-        // A wallet: a signature by its key over a fresh single-use challenge naming the page.
-        factor.type === 'crypto' ||
-        // A social sign-in: the upstream vouched for the identity just now, for a single-use state and code.
-        factor.type === 'oauth') &&
-      Date.parse(factor.last_authenticated_at) >= since,
-  );
-  if (!recent) {
-    throw new ProviderError('reauthentication_required', {
-      message: `This change needs a recent sign-in: authenticate with your password or email within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
-    });
-  }
+  const recent = factors.filter((factor) => Date.parse(factor.last_authenticated_at) >= since);
+  if (recent.some(isStrongFactor)) return;
+  if (recent.some(isPhonePasscode) && !(await holdsStrongerThanPhone(db, row.user_id))) return;
+  throw new ProviderError('reauthentication_required', {
+    message: `This change needs a recent sign-in: authenticate with your password or email within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
+  });
 }
 
 /** A factor as routes build it; recordAuthentication stamps the time. */
@@ -225,14 +263,19 @@ export async function recordAuthentication(
      * MAX_IMPERSONATED_SESSION_MINUTES.
      */
     impersonatorId?: string;
+    /**
+     * Opens a session exchanged from an identity-provider access token (`sessions/exchange_access_token`): always a new
+     * session, linked to the token and its client in the same transaction, that never lasts past `maxExpiresAt`.
+     */
+    exchangedFrom?: { tokenId: string; clientId: string; maxExpiresAt: number };
   },
 ): Promise<StartedSession> {
   const deps = c.get('deps');
   const now = deps.clock.now();
   const factor = { ...options.factor, last_authenticated_at: iso(now) } as AuthenticationFactor;
   const duration = options.durationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES;
-  const impersonatorId = options.impersonatorId;
-  const current = impersonatorId === undefined ? options.current : null;
+  const { impersonatorId, exchangedFrom } = options;
+  const current = impersonatorId === undefined && exchangedFrom === undefined ? options.current : null;
   if (current && current.row.user_id === options.userId) {
     const factors = mergeFactor(JSON.parse(current.row.factors) as AuthenticationFactor[], factor);
     const expiresAt =
@@ -250,6 +293,7 @@ export async function recordAuthentication(
   }
   if (
     impersonatorId === undefined &&
+    exchangedFrom === undefined &&
     (await needsSecondFactor(trx, deps, options.userId, factor, options.multiFactor))
   ) {
     return startIntermediateSession(trx, c, { userId: options.userId, factor });
@@ -269,6 +313,9 @@ export async function recordAuthentication(
     factors: JSON.stringify([...(options.priorFactors ?? []), factor]),
     custom_claims: null,
     impersonator_id: null,
+    exchanged_token_id: null,
+    exchanged_client_id: null,
+    max_expires_at: null,
   };
   await insertSession(
     trx,
@@ -289,12 +336,30 @@ export async function recordAuthentication(
       .updateTable('sessions')
       .set({
         impersonator_id: impersonatorId,
-        expires_at: cappedExpiry({ impersonator_id: impersonatorId, started_at: now }, row.expires_at),
+        expires_at: cappedExpiry(
+          { impersonator_id: impersonatorId, started_at: now, max_expires_at: null },
+          row.expires_at,
+        ),
       })
       .where('session_id', '=', row.session_id)
       .returningAll()
       .executeTakeFirstOrThrow();
     return { row: impersonated, token };
+  }
+  if (exchangedFrom !== undefined) {
+    // Likewise: the link to the token and the cap are written in the transaction that made the session.
+    const exchanged = await trx
+      .updateTable('sessions')
+      .set({
+        exchanged_token_id: exchangedFrom.tokenId,
+        exchanged_client_id: exchangedFrom.clientId,
+        max_expires_at: exchangedFrom.maxExpiresAt,
+        expires_at: Math.min(row.expires_at, exchangedFrom.maxExpiresAt),
+      })
+      .where('session_id', '=', row.session_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row: exchanged, token };
   }
   return { row, token };
 }

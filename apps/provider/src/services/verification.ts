@@ -1,15 +1,21 @@
+import type { AccountReset, AccountResetItem } from '@latchkey/sdk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { ProviderError } from '../http/errors';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** How many rows a Kysely write changed (delete, update). */
+const changed = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }): number =>
+  Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);
+
 /**
- * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or
- * link). When this is the first proof of ownership the account has ever had (no other verified identifier)
- * and the request does not come from a live session of the same user, whatever was attached before the
- * proof does not survive it (security.md, account pre-hijacking): the password, the passkeys, the crypto wallets, the social identities and
- * any TOTP are removed and every session (and sign-in waiting for a second factor) is revoked, so a stranger who signed up with
- * someone else's address loses the account to its owner. Returns whether that happened.
+ * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or link).
+ * When the address was unverified and the request does not come from a live session of the same user, the proof
+ * runs the pre-hijacking reset (security.md, account pre-hijacking; see resetAccount) — whether or not the account
+ * has another verified identifier, since a phone verified first by whoever set the account up is a "trojan"
+ * identifier, not a reason to skip the reset. Returns what the reset removed (`account_reset` of the answer), or
+ * undefined when it removed nothing or did not run.
  */
 export async function markIdentifierVerified(
   trx: Executor,
@@ -21,8 +27,8 @@ export async function markIdentifierVerified(
     sameUserSession: boolean;
     now: number;
   },
-): Promise<{ resetUnverifiedFactors: boolean }> {
-  const { userId, methodId, now } = options;
+): Promise<AccountReset | undefined> {
+  const { methodId } = options;
   const updated =
     options.kind === 'email'
       ? await trx
@@ -30,47 +36,189 @@ export async function markIdentifierVerified(
           .set({ verified: 1 })
           .where('email_id', '=', methodId)
           .where('verified', '=', 0)
+          .returning('email as identifier')
           .executeTakeFirst()
       : await trx
           .updateTable('phone_numbers')
           .set({ verified: 1 })
           .where('phone_id', '=', methodId)
           .where('verified', '=', 0)
+          .returning('phone_number as identifier')
           .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1 || options.sameUserSession) return { resetUnverifiedFactors: false };
-  const otherEmails = await trx
-    .selectFrom('emails')
-    .select('email_id')
-    .where('user_id', '=', userId)
-    .where('verified', '=', 1)
-    .where('email_id', '!=', methodId)
-    .executeTakeFirst();
-  const otherPhones = await trx
-    .selectFrom('phone_numbers')
-    .select('phone_id')
-    .where('user_id', '=', userId)
-    .where('verified', '=', 1)
-    .where('phone_id', '!=', methodId)
-    .executeTakeFirst();
-  if (otherEmails || otherPhones) return { resetUnverifiedFactors: false };
-  await trx.deleteFrom('passwords').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('webauthn_registrations').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('crypto_wallets').where('user_id', '=', userId).execute();
-  // A social identity whose upstream did not vouch for the address (a new user gets it unverified then).
-  await trx.deleteFrom('oauth_registrations').where('user_id', '=', userId).execute();
-  // Any other factor attached before the proof goes too (recovery codes with their TOTP).
+  if (updated === undefined || options.sameUserSession) return undefined;
+  const removed = await resetAccount(trx, options);
+  return removed.length === 0 ? undefined : { identifier: updated.identifier, removed };
+}
+
+/**
+ * The pre-hijacking reset: the owner of an unverified address of `userId` has just proved it without a session of
+ * that account, so nothing attached before the proof survives it. Removed: the password, the passkeys, the crypto
+ * wallets, the social identities, the TOTP and its recovery codes, every other email and phone number (verified or
+ * not), and every identity-provider grant; revoked: every session and intermediate session (the sessions exchanged
+ * from access tokens among them), every access and refresh token; used up: every authorization code not yet
+ * redeemed, and everything still outstanding that could attach something later (social attach tokens and the flows
+ * they started, passkey and wallet challenges). Returns the kinds of things that were there, in a fixed order.
+ */
+async function resetAccount(
+  trx: Executor,
+  options: { userId: string; kind: 'email' | 'phone'; methodId: string; now: number },
+): Promise<AccountResetItem[]> {
+  const { userId, methodId, now } = options;
+  const removed = new Set<AccountResetItem>();
+  const note = (item: AccountResetItem, count: number) => {
+    if (count > 0) removed.add(item);
+  };
+
+  note('password', changed(await trx.deleteFrom('passwords').where('user_id', '=', userId).executeTakeFirst()));
+  note(
+    'passkeys',
+    changed(await trx.deleteFrom('webauthn_registrations').where('user_id', '=', userId).executeTakeFirst()),
+  );
+  note(
+    'crypto_wallets',
+    changed(await trx.deleteFrom('crypto_wallets').where('user_id', '=', userId).executeTakeFirst()),
+  );
+  note(
+    'oauth_identities',
+    changed(await trx.deleteFrom('oauth_registrations').where('user_id', '=', userId).executeTakeFirst()),
+  );
+  // A pending (never confirmed) TOTP goes too, but only a confirmed one is worth telling the user about.
+  const totps = await trx.selectFrom('totps').select('verified').where('user_id', '=', userId).execute();
+  note('totp', totps.filter((row) => row.verified === 1).length);
+  await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('totps').where('user_id', '=', userId).execute();
-  await trx
+
+  // Every other identifier: a phone number verified by whoever set the account up is theirs, not the owner's.
+  let otherEmails = trx.deleteFrom('emails').where('user_id', '=', userId);
+  if (options.kind === 'email') otherEmails = otherEmails.where('email_id', '!=', methodId);
+  note('emails', changed(await otherEmails.executeTakeFirst()));
+  let otherPhones = trx.deleteFrom('phone_numbers').where('user_id', '=', userId);
+  if (options.kind === 'phone') otherPhones = otherPhones.where('phone_id', '!=', methodId);
+  note('phone_numbers', changed(await otherPhones.executeTakeFirst()));
+
+  const sessions = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  const intermediate = await trx
     .updateTable('intermediate_sessions')
     .set({ consumed_at: now })
     .where('user_id', '=', userId)
     .where('consumed_at', 'is', null)
-    .execute();
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  note('sessions', changed(sessions) + changed(intermediate));
+  // Expired ones are ended too (a refresh could not revive them anyway), without being worth a mention.
   await trx
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-  return { resetUnverifiedFactors: true };
+  await trx
+    .updateTable('intermediate_sessions')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+
+  // The identity provider: consent, tokens (refresh tokens keep minting otherwise) and codes not yet redeemed.
+  const grants = await trx.deleteFrom('idp_grants').where('user_id', '=', userId).executeTakeFirst();
+  const tokens = await trx
+    .updateTable('idp_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  const codes = await trx
+    .deleteFrom('idp_authorization_codes')
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  note('connected_apps', changed(grants) + changed(tokens) + changed(codes));
+  await trx
+    .updateTable('idp_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+  // Whatever is still outstanding and could attach something to the account later: a social attach token is a bearer
+  // token (its start needs no session), and so is a flow it started. Passkey and wallet challenges are bound to a
+  // session, which is revoked above; they are used up all the same. Codes and links sent to other identifiers need
+  // those identifiers (removed above) or, for an address not yet attached, a session of the account.
+  await trx
+    .updateTable('webauthn_challenges')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await trx
+    .updateTable('crypto_wallet_challenges')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await trx
+    .updateTable('oauth_attach_tokens')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await trx
+    .updateTable('oauth_transactions')
+    .set({ consumed_at: now })
+    .where('attach_user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+
+  const order: AccountResetItem[] = [
+    'password',
+    'passkeys',
+    'crypto_wallets',
+    'oauth_identities',
+    'totp',
+    'emails',
+    'phone_numbers',
+    'sessions',
+    'connected_apps',
+  ];
+  return order.filter((item) => removed.has(item));
+}
+
+/**
+ * Refuses (`identifier_not_verified`) to enrol a TOTP, a passkey or a crypto wallet on an account that has an email
+ * or phone number nobody has proved yet: proving it later without a session of the account (a sign-in by code or
+ * link) runs the pre-hijacking reset, which would remove the new factor. An account without any email or phone (a
+ * wallet-only or passkey-only user) is not refused: no proof can ever reset it.
+ */
+export async function assertIdentifiersVerified(db: Executor, userId: string): Promise<void> {
+  const email = await db
+    .selectFrom('emails')
+    .select('email')
+    .where('user_id', '=', userId)
+    .where('verified', '=', 0)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  if (email) {
+    throw new ProviderError('identifier_not_verified', { details: { unverified_identifier: email.email } });
+  }
+  const phone = await db
+    .selectFrom('phone_numbers')
+    .select('phone_number')
+    .where('user_id', '=', userId)
+    .where('verified', '=', 0)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  if (phone) {
+    throw new ProviderError('identifier_not_verified', {
+      message:
+        'Verify your phone number before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+      details: { unverified_identifier: phone.phone_number },
+    });
+  }
 }

@@ -174,6 +174,40 @@ export interface AuthenticateResponse extends ResponseCommon {
   user: User;
 }
 
+/**
+ * One kind of thing the pre-hijacking reset removed (see AccountReset): the password, the passkeys, the crypto
+ * wallets, the social identities (`oauth_identities`), the authenticator app with its recovery codes (`totp`), the
+ * account's other emails and phone numbers, its other sessions, and the apps it had granted access
+ * (`connected_apps`: their grants and tokens, and the sessions exchanged from those tokens).
+ */
+export type AccountResetItem =
+  | 'password'
+  | 'passkeys'
+  | 'crypto_wallets'
+  | 'oauth_identities'
+  | 'totp'
+  | 'emails'
+  | 'phone_numbers'
+  | 'sessions'
+  | 'connected_apps';
+
+/**
+ * `account_reset` of an authenticate answer (passcode, magic link, password reset by email): the caller has just
+ * proved an email or phone number of the account that nobody had proved before, without a session of that account,
+ * so everything attached before the proof was removed (account pre-hijacking). Present only when something was.
+ */
+export interface AccountReset {
+  /** The email address or phone number (E.164) that was proved. */
+  identifier: string;
+  /** What was removed, in this order: password, passkeys, crypto_wallets, oauth_identities, totp, emails, phone_numbers, sessions, connected_apps. */
+  removed: AccountResetItem[];
+}
+
+/** The optional field of the authenticate answers whose proof can run the pre-hijacking reset. */
+export interface AccountResetField {
+  account_reset?: AccountReset;
+}
+
 /** `__user`: the full user, carried by calls that change it (contract §11.3). */
 export interface WithUser {
   __user: User;

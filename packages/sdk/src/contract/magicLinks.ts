@@ -1,5 +1,11 @@
 // Types of the magic-link endpoints (contract.md §4 "Magic links"). Wire names, snake_case, exactly.
-import type { AuthenticateResponse, ProtectedFields, ResponseCommon, SessionDurationOptions } from './common';
+import type {
+  AccountResetField,
+  AuthenticateResponse,
+  ProtectedFields,
+  ResponseCommon,
+  SessionDurationOptions,
+} from './common';
 
 /** Options of `magicLinks.email.loginOrCreate()` and `magicLinks.email.send()`; spread into the request body. */
 export interface MagicLinksEmailOptions {
@@ -43,6 +49,6 @@ export interface MagicLinksAuthenticateRequest {
 }
 
 /** `data` of `POST /magic_links/authenticate` (`__user` stripped). */
-export interface MagicLinksAuthenticateResponse extends AuthenticateResponse {
+export interface MagicLinksAuthenticateResponse extends AuthenticateResponse, AccountResetField {
   method_id: string;
 }

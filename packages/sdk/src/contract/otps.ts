@@ -1,5 +1,6 @@
 // Types of the OTP endpoints (contract.md §4 "OTPs"). Wire names, snake_case, exactly.
 import type {
+  AccountResetField,
   AuthenticateResponse,
   ProtectedFields,
   ResponseCommon,
@@ -68,7 +69,7 @@ export interface OtpsAuthenticateRequest extends ProtectedFields {
 }
 
 /** `data` of `POST /otps/authenticate` (`__user` stripped). */
-export interface OtpsAuthenticateResponse extends AuthenticateResponse {
+export interface OtpsAuthenticateResponse extends AuthenticateResponse, AccountResetField {
   method_id: string;
   user_device?: UserDevice;
 }

@@ -1,5 +1,12 @@
 // Types of the password endpoints (contract.md §4 "Passwords"). Wire names, snake_case, exactly.
-import type { AuthenticateResponse, ProtectedFields, ResponseCommon, User, UserDevice } from './common';
+import type {
+  AccountResetField,
+  AuthenticateResponse,
+  ProtectedFields,
+  ResponseCommon,
+  User,
+  UserDevice,
+} from './common';
 
 /** Options of `passwords.create()`; also its request body with `cap`/`dfp`. */
 export interface PasswordsCreateOptions {
@@ -110,7 +117,7 @@ export interface PasswordsResetByEmailRequest extends PasswordsResetByEmailOptio
 }
 
 /** `data` of `POST /passwords/email/reset` (`__user` stripped). */
-export type PasswordsResetByEmailResponse = AuthenticateResponse;
+export interface PasswordsResetByEmailResponse extends AuthenticateResponse, AccountResetField {}
 
 /** Options of `passwords.resetByExistingPassword()`. */
 export interface PasswordsResetByExistingPasswordOptions {

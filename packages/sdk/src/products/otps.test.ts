@@ -138,6 +138,14 @@ describe('otps.authenticate', () => {
     expect(browser.cookies.get('stytch_session_jwt')).toBe('eyJhbGciOiJFUzI1NiJ9.session.jwt');
   });
 
+  it('passes account_reset through untouched (what the pre-hijacking reset removed)', async () => {
+    const { client, transport } = createTestClient();
+    const accountReset = { identifier: 'ada@example.com', removed: ['password', 'totp', 'sessions'] };
+    transport.on('POST', '/otps/authenticate', ok(authenticateData({ method_id: 'm', account_reset: accountReset })));
+    const response = await client.otps.authenticate('123456', 'm', { session_duration_minutes: 60 });
+    expect(response.account_reset).toEqual(accountReset);
+  });
+
   it('propagates an API error and stores nothing', async () => {
     const { client, transport, browser } = createTestClient();
     transport.on('POST', '/otps/authenticate', apiError(404, 'otp_code_not_found', 'The passcode is wrong.'));

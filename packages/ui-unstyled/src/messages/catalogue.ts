@@ -5,7 +5,9 @@ import { otpMessages } from '../products/otp/messages';
 import { passkeyMessages } from '../products/passkeys/messages';
 import { passwordMessages } from '../products/passwords/messages';
 import { totpMessages } from '../products/totp/messages';
+import { accountResetMessages } from './accountReset';
 import { errorMessages } from './errors';
+import { identifierVerificationMessages } from './identifierVerification';
 import { mainMessages } from './main';
 
 /**
@@ -28,5 +30,7 @@ export const messages = {
     ...totpMessages,
     ...cryptoMessages,
     ...oauthMessages,
+    ...accountResetMessages,
+    ...identifierVerificationMessages,
   },
 } as const;

@@ -6,7 +6,9 @@ import type { otpMessages } from '../products/otp/messages';
 import type { passkeyMessages } from '../products/passkeys/messages';
 import type { passwordMessages } from '../products/passwords/messages';
 import type { totpMessages } from '../products/totp/messages';
+import type { accountResetMessages } from './accountReset';
 import type { errorMessages } from './errors';
+import type { identifierVerificationMessages } from './identifierVerification';
 import { mainMessages } from './main';
 
 export { messages } from './catalogue';
@@ -21,7 +23,9 @@ export type MessageId =
   | keyof typeof totpMessages
   | keyof typeof passkeyMessages
   | keyof typeof cryptoMessages
-  | keyof typeof oauthMessages;
+  | keyof typeof oauthMessages
+  | keyof typeof accountResetMessages
+  | keyof typeof identifierVerificationMessages;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;

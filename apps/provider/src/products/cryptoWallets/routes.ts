@@ -22,6 +22,7 @@ import {
   type SessionRow,
 } from '../../services/sessions';
 import { requireUser } from '../../services/users';
+import { assertIdentifiersVerified } from '../../services/verification';
 import { challengeNonce, siweScheme } from './challengeMessage';
 import {
   type ChallengeCaller,
@@ -119,7 +120,11 @@ async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondar
   if (mode === 'secondary') {
     const { row } = await requireOpaqueSession(c);
     const holder = await findWallet(deps.db, deps.config.project.projectId, wallet);
-    if (holder?.user_id !== row.user_id) assertRecentAuthentication(deps, row);
+    if (holder?.user_id !== row.user_id) {
+      await assertRecentAuthentication(deps, row);
+      // Attaching a wallet: the owner's later proof of an unverified address would remove it (finding 7).
+      await assertIdentifiersVerified(deps.db, row.user_id);
+    }
     caller = { userId: row.user_id, sessionId: row.session_id };
   } else {
     if (ip !== '') {
@@ -209,7 +214,8 @@ async function walletOfCaller(
   if (holder === undefined) {
     // The challenge was bound to this session (liveChallenges), so the session is the caller's.
     if (!current) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });
-    assertRecentAuthentication(deps, current.row);
+    await assertRecentAuthentication(deps, current.row, trx);
+    await assertIdentifiersVerified(trx, userId);
   }
   const row = holder ?? (await attachWallet(trx, deps, userId, wallet)).row;
   if (row.user_id !== userId) throw new ProviderError('duplicate_wallet_address');
@@ -288,7 +294,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
 async function remove(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
   // Only the caller's own: another user's id is "not found", never deleted.
   const deleted = await deps.db
     .deleteFrom('crypto_wallets')

@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { errorBody, expectError, REQUEST_ID } from '../../../test/expectError';
-import { type SignedIn, signIn } from '../../../test/fixtures';
+import { asIfVerified, type SignedIn, signIn } from '../../../test/fixtures';
 import { type CallResult, START, startProvider, type TestProvider } from '../../../test/harness';
 import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
 import {
@@ -293,7 +293,12 @@ describe('a wallet and the hardening rules', () => {
     });
     expect(signup.status).toBe(200);
     const attackerWallet = new TestSolanaWallet();
-    walletIdOf(await attach(t, { sessionToken: signup.json.data.session_token }, attackerWallet));
+    // Attaching is refused while the address is unverified (next test); this wallet got in before it was.
+    walletIdOf(
+      await asIfVerified(t, signup.json.data.user_id, () =>
+        attach(t, { sessionToken: signup.json.data.session_token }, attackerWallet),
+      ),
+    );
 
     // Ada proves her address with a passcode: the attacker's wallet does not survive it.
     const sent = await t.post('/otps/email/login_or_create', { email: EMAIL });
@@ -304,11 +309,43 @@ describe('a wallet and the hardening rules', () => {
     });
     expect(verified.status).toBe(200);
     expect(verified.json.data.user.crypto_wallets).toEqual([]);
+    expect(verified.json.data.account_reset).toEqual({
+      identifier: EMAIL,
+      removed: ['password', 'crypto_wallets', 'sessions'],
+    });
     expect(await db.selectFrom('crypto_wallets').selectAll().execute()).toEqual([]);
     // The attacker's wallet now opens only an account of its own.
     const attacker = await walletSignIn(t, attackerWallet);
     expect(attacker.status).toBe(200);
     expect(attacker.json.data.user_id).not.toBe(verified.json.data.user_id);
+  });
+
+  it('refuses to attach a wallet to an account whose email is unverified (identifier_not_verified), at start', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const signup = await t.post('/passwords', {
+      email: EMAIL,
+      password: 'correct horse battery staple 42',
+      session_duration_minutes: 60,
+    });
+    const wallet = new TestEthereumWallet();
+    const refused = await t.post(
+      '/crypto_wallets/authenticate/start/secondary',
+      { crypto_wallet_type: 'ethereum', crypto_wallet_address: wallet.address },
+      signup.json.data.session_token,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      error_type: 'identifier_not_verified',
+      error_details: { unverified_identifier: EMAIL },
+    });
+    expect(await db.selectFrom('crypto_wallet_challenges').selectAll().execute()).toEqual([]);
+    // A wallet-only user (no email, no phone) attaches a second wallet as before.
+    const first = new TestSolanaWallet();
+    const walletUser = await walletSignIn(t, first);
+    expect(walletUser.status).toBe(200);
+    const second = new TestEthereumWallet();
+    walletIdOf(await attach(t, { sessionToken: walletUser.json.data.session_token }, second));
   });
 });
 

@@ -100,7 +100,7 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   // can redeem it, so whoever opens it elsewhere is never signed in to someone else's account.
   if (email.pending && current?.row.user_id !== token.user_id) throw new ProviderError('unable_to_auth_magic_link');
   const started = await deps.db.transaction().execute(async (trx) => {
-    const emailId = await consumeEmailToken(trx, deps, redeemed, {
+    const { emailId, accountReset } = await consumeEmailToken(trx, deps, redeemed, {
       now,
       sameUserSession: current?.row.user_id === token.user_id,
     });
@@ -110,9 +110,13 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
       durationMinutes: body.session_duration_minutes,
       current,
     });
-    return { session, emailId };
+    return { session, emailId, accountReset };
   });
-  return ok(c, { ...(await authenticateResponseFields(c, started.session)), method_id: started.emailId });
+  return ok(c, {
+    ...(await authenticateResponseFields(c, started.session)),
+    method_id: started.emailId,
+    ...(started.accountReset === undefined ? {} : { account_reset: started.accountReset }),
+  });
 }
 
 /** The magic-link calls of contract §4 "Magic links": login_or_create, send and authenticate. */

@@ -102,7 +102,7 @@ async function attach(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, attachSchema);
   const provider = checkProvider(deps.config.project, body.provider);
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
   const token = randomToken(32);
   const now = deps.clock.now();
   await deps.db.deleteFrom('oauth_attach_tokens').where('expires_at', '<=', now).execute();
@@ -125,7 +125,7 @@ async function attach(c: ProviderContext): Promise<Response> {
 async function remove(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
   // Only the caller's own: another user's id is "not found", never deleted.
   const deleted = await deps.db
     .deleteFrom('oauth_registrations')

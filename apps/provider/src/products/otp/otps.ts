@@ -50,7 +50,7 @@ export async function assertAttachable(deps: ProviderDeps, session: SessionRow, 
   const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
   if (owner && owner.userId !== session.user_id) throw duplicateOf(target);
   // Adding an identifier to the account is a sensitive change: it needs a recent sign-in.
-  if (!owner) assertRecentAuthentication(deps, session);
+  if (!owner) await assertRecentAuthentication(deps, session);
 }
 
 function duplicateOf(target: SendTarget): ProviderError {

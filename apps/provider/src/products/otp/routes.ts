@@ -224,8 +224,8 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
             kind,
             value: code.pending_identifier,
           });
-    // Writes nothing when the address is already verified.
-    await markIdentifierVerified(trx, {
+    // Writes nothing when the address is already verified; may run the pre-hijacking reset.
+    const accountReset = await markIdentifierVerified(trx, {
       userId: code.user_id,
       kind,
       methodId,
@@ -240,11 +240,15 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       durationMinutes: body.session_duration_minutes,
       current,
     });
-    return { session, methodId };
+    return { session, methodId, accountReset };
   });
   if (outcome.refused !== undefined) throw new ProviderError(outcome.refused);
   const started = outcome;
-  return ok(c, { ...(await authenticateResponseFields(c, started.session)), method_id: started.methodId });
+  return ok(c, {
+    ...(await authenticateResponseFields(c, started.session)),
+    method_id: started.methodId,
+    ...(started.accountReset === undefined ? {} : { account_reset: started.accountReset }),
+  });
 }
 
 /** The passcode calls of contract §4 "OTPs": login_or_create and send for each channel, and authenticate. */

@@ -7,7 +7,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { type SignedIn, signIn, snapshotRows } from '../../../test/fixtures';
+import { asIfVerified, type SignedIn, signIn, snapshotRows } from '../../../test/fixtures';
 import { type CallResult, iso, ORIGIN, START, startProvider, type TestProvider } from '../../../test/harness';
 import { type CeremonyTweaks, SoftAuthenticator } from '../../../test/softAuthenticator';
 
@@ -917,10 +917,30 @@ describe('webauthn/update and DELETE /users/webauthn_registrations', () => {
 });
 
 describe('passkeys and account pre-hijacking', () => {
+  it('refuses a passkey on an account whose email is unverified (identifier_not_verified), writing no challenge', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const signup = await t.post('/passwords', {
+      email: EMAIL,
+      password: 'correct horse battery staple 42',
+      session_duration_minutes: 60,
+    });
+    const refused = await registerStart(t, signup.json.data.session_token);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      error_type: 'identifier_not_verified',
+      error_message:
+        'Verify your email address before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+      error_details: { unverified_identifier: EMAIL },
+    });
+    expect(await db.selectFrom('webauthn_challenges').selectAll().execute()).toEqual([]);
+  });
+
   it('removes a passkey registered before the email was verified when its owner verifies it', async () => {
     const t = await startProvider();
     const { db } = t.provider.database;
-    // An attacker signs up with Ada's address and a password (unverified), then adds a passkey.
+    // An attacker signs up with Ada's address and a password (unverified); the passkey got in before enrolment
+    // needed a verified address.
     const signup = await t.post('/passwords', {
       email: EMAIL,
       password: 'correct horse battery staple 42',
@@ -929,7 +949,10 @@ describe('passkeys and account pre-hijacking', () => {
     expect(signup.status).toBe(200);
     const attacker = new SoftAuthenticator({ origin: ORIGIN });
     const attackerSession = { sessionToken: signup.json.data.session_token } as SignedIn;
-    expect((await registerPasskey(t, attackerSession, attacker)).response.status).toBe(200);
+    const registered = await asIfVerified(t, signup.json.data.user_id, () =>
+      registerPasskey(t, attackerSession, attacker),
+    );
+    expect(registered.response.status).toBe(200);
 
     // Ada proves her address with a passcode: the attacker's password, passkey and sessions do not survive it.
     const sent = await t.post('/otps/email/login_or_create', { email: EMAIL });
@@ -940,6 +963,10 @@ describe('passkeys and account pre-hijacking', () => {
       session_duration_minutes: 60,
     });
     expect(verified.status).toBe(200);
+    expect(verified.json.data.account_reset).toEqual({
+      identifier: EMAIL,
+      removed: ['password', 'passkeys', 'sessions'],
+    });
     expect(verified.json.data.user.webauthn_registrations).toEqual([]);
     expect(await db.selectFrom('webauthn_registrations').selectAll().execute()).toEqual([]);
     expect((await passkeySignIn(t, attacker)).json).toEqual(NOT_REGISTERED);

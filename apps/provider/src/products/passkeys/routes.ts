@@ -35,6 +35,7 @@ import {
   requireSession,
 } from '../../services/sessions';
 import { requireUser, serializeWebauthnRegistration } from '../../services/users';
+import { assertIdentifiersVerified } from '../../services/verification';
 import { consumeChallenge, findLiveChallenge, storeChallenge } from './challenges';
 import { MAX_CREDENTIAL_CHARS, parseAssertionCredential, parseRegistrationCredential } from './credentials';
 import {
@@ -117,7 +118,9 @@ async function registerStart(c: ProviderContext): Promise<Response> {
   const session = await requireSession(c);
   // A new passkey is a sensitive change. The challenge below is bound to this session and lives five minutes,
   // so the check here covers the ceremony that follows.
-  assertRecentAuthentication(deps, session.row);
+  await assertRecentAuthentication(deps, session.row);
+  // The owner's later proof of an unverified address would remove the new passkey: verify first (finding 7).
+  await assertIdentifiersVerified(deps.db, session.row.user_id);
   const rpId = assertRelyingPartyId(project, body.domain);
   const user = await requireUser(deps.db, session.row.user_id);
   const existing = await registrationsOf(deps.db, user.user_id, rpId);
@@ -437,7 +440,7 @@ async function update(c: ProviderContext): Promise<Response> {
 async function remove(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
   const deleted = await deps.db
     .deleteFrom('webauthn_registrations')
     .where('webauthn_registration_id', '=', c.req.param('id') ?? '')

@@ -149,7 +149,7 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   const current = await optionalSession(c);
 
   const started = await deps.db.transaction().execute(async (trx) => {
-    const emailId = await consumeEmailToken(trx, deps, redeemed, {
+    const { emailId, accountReset } = await consumeEmailToken(trx, deps, redeemed, {
       now,
       sameUserSession: current?.row.user_id === token.user_id,
     });
@@ -171,9 +171,12 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
       current,
     });
     await revokeOtherSessions(trx, token.user_id, session.row.session_id, now);
-    return session;
+    return { session, accountReset };
   });
-  return ok(c, await authenticateResponseFields(c, started));
+  return ok(c, {
+    ...(await authenticateResponseFields(c, started.session)),
+    ...(started.accountReset === undefined ? {} : { account_reset: started.accountReset }),
+  });
 }
 
 async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
@@ -215,7 +218,7 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   assertProductEnabled(deps, 'passwords');
   const body = await readBody(c, resetBySessionSchema);
   const current = await requireOpaqueSession(c);
-  assertRecentAuthentication(deps, current.row);
+  await assertRecentAuthentication(deps, current.row);
   assertPasswordLength(body.password);
   const userId = current.row.user_id;
   const user = await requireUser(deps.db, userId);

@@ -522,11 +522,18 @@ describe('POST /passwords/email/reset', () => {
       session_duration_minutes: 45,
       code_verifier: BROWSER_PKCE.verifier,
     });
-    expectAccountAnswer(response, created, true, {
-      factors: [emailFactor('magic_link', created.email_id, EMAIL, now)],
-      startedAt: now,
-      expiresAt: now + 45 * 60_000,
-    });
+    expectAccountAnswer(
+      response,
+      created,
+      true,
+      {
+        factors: [emailFactor('magic_link', created.email_id, EMAIL, now)],
+        startedAt: now,
+        expiresAt: now + 45 * 60_000,
+      },
+      // The owner's first proof of the address ran the pre-hijacking reset: the answer says what went.
+      { account_reset: { identifier: EMAIL, removed: ['password', 'sessions'] } },
+    );
 
     const rows = await snapshot(t);
     expect(rows.passwords).toHaveLength(1);

@@ -35,6 +35,11 @@ export function accessTokenExchangeFactor(clientId: string): NewFactor {
  * §1.2); every exchange starts its own session. The session never merges into the caller's current one, and asks
  * for no second factor: the token was issued to a full session (the authorize step needs one, intermediate
  * sessions are not sessions), which already passed the project's multi-factor rule.
+ *
+ * The session is tied to the token it came from (security.md: revoking a grant ends the sessions exchanged from its
+ * tokens): it names the token and its client, so revoking the token, its family (a replayed code, a reused refresh
+ * token) or the client's grant (connected apps), or the pre-hijacking reset, ends it; and its expiry is capped at the
+ * token's expiry plus `idp.exchangedSessionMinutes`, for the exchange and every later refresh.
  */
 export async function exchangeAccessToken(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -63,6 +68,11 @@ export async function exchangeAccessToken(c: ProviderContext): Promise<Response>
       durationMinutes: body.session_duration_minutes,
       current: null,
       multiFactor: true,
+      exchangedFrom: {
+        tokenId: token.token_id,
+        clientId: token.client_id,
+        maxExpiresAt: token.expires_at + deps.config.project.idp.exchangedSessionMinutes * 60_000,
+      },
     });
   });
   return ok(c, await authenticateResponseFields(c, started));

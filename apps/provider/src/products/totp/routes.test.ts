@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { signIn, snapshotRows } from '../../../test/fixtures';
+import { asIfVerified, signIn, snapshotRows, verifyEmailInSession } from '../../../test/fixtures';
 import { type CallResult, iso, START, startProvider, type TestProvider, tokenOf } from '../../../test/harness';
 import type { ProviderConfigInput } from '../../config';
 import { ERROR_CATALOGUE, type ErrorType } from '../../http/errors';
@@ -287,6 +287,7 @@ describe('one lockout for every guess', () => {
     const created = await t.post('/passwords', { email: EMAIL, password: PASSWORD, session_duration_minutes: 180 });
     expect(created.status).toBe(200);
     const sessionToken = created.json.data.session_token as string;
+    await verifyEmailInSession(t, EMAIL, sessionToken);
     const { secret } = await enrol(t, sessionToken);
     expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), sessionToken)).status).toBe(200);
     t.clock.advance(STEP);
@@ -726,7 +727,8 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     // The stranger signs up with the victim's address and a password, and enrols their own authenticator app.
     const created = await t.post('/passwords', { email: EMAIL, password: PASSWORD });
     const strangerToken = created.json.data.session_token as string;
-    const { totpId, secret } = await enrol(t, strangerToken);
+    // Enrolment is refused while the address is unverified; this app got in before it was.
+    const { totpId, secret } = await asIfVerified(t, created.json.data.user_id, () => enrol(t, strangerToken));
     expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), strangerToken)).status).toBe(200);
     // The stranger starts another sign-in with the password, waiting for the app's code.
     const pending = await t.post('/passwords/authenticate', { email: EMAIL, password: PASSWORD });
@@ -736,6 +738,7 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     const owner = await passcodeSignIn(t, EMAIL);
     expect(owner.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(owner.json.data.user).toMatchObject({ totps: [], password: null });
+    expect(owner.json.data.account_reset).toEqual({ identifier: EMAIL, removed: ['password', 'totp', 'sessions'] });
     expect(await totpRow(t, totpId)).toBeUndefined();
     expect(await recoveryRows(t, totpId)).toEqual([]);
     // The stranger's pending sign-in ended with it.

@@ -23,6 +23,7 @@ import {
   type StartedSession,
 } from '../../services/sessions';
 import { requireUser } from '../../services/users';
+import { assertIdentifiersVerified } from '../../services/verification';
 import { encryptTotpSecret, recoveryCodeHash } from './totpKey';
 import {
   checkTotpCode,
@@ -116,7 +117,9 @@ async function create(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, createSchema);
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
+  // The owner's later proof of an unverified address would remove the new factor: verify first (finding 7).
+  await assertIdentifiersVerified(deps.db, row.user_id);
   const user = await requireUser(deps.db, row.user_id);
   const now = deps.clock.now();
   const totpId = newId('totp', deps.environment);
@@ -249,7 +252,7 @@ async function rotateRecoveryCodes(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   await readBody(c, z.object({}));
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
   const result = await deps.db.transaction().execute(async (trx) => {
     // Locks the TOTP row (PostgreSQL) so a concurrent delete cannot slip between the check and the insert.
     const totp = await trx
@@ -272,7 +275,7 @@ async function rotateRecoveryCodes(c: ProviderContext): Promise<Response> {
 async function deleteTotp(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
-  assertRecentAuthentication(deps, row);
+  await assertRecentAuthentication(deps, row);
   const id = c.req.param('id') ?? '';
   // Only the caller's own: another user's id is "not found", never deleted. Recovery codes go with it (cascade).
   const deleted = await deps.db

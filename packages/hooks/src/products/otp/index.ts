@@ -2,6 +2,7 @@
 export * from './product';
 export * from './transitions';
 export * from './useCountdown';
+export * from './useIdentifierVerification';
 export * from './useOtpCode';
 export * from './useOtpFlow';
 export * from './usePhoneNumber';

@@ -2,8 +2,9 @@
 // dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
 // (`addTransitions`), so a magic-link-only page does not carry them.
 
+import type { AccountReset } from '@latchkey/sdk';
 import type { FormState } from '../../signInStore';
-import type { Rows } from '../../transition';
+import { type Rows, storeAccountReset } from '../../transition';
 
 /** What the passcode hooks report. */
 export type OtpEvent =
@@ -11,12 +12,12 @@ export type OtpEvent =
   | { type: 'otpSent'; otp: FormState['otpState'] }
   /** A passcode was sent again: only the method id is replaced; the screen stays. */
   | { type: 'otpResent'; methodId: string }
-  /** The passcode was accepted: → OTPConfirmation. */
-  | { type: 'otpAuthenticated' };
+  /** The passcode was accepted: → OTPConfirmation, what a pre-hijacking reset removed stored. */
+  | { type: 'otpAuthenticated'; accountReset?: AccountReset };
 
 /** The passcode rows of spec §4's table. */
 export const OTP_TRANSITIONS: Rows<OtpEvent['type']> = {
   otpSent: { to: 'OTPAuthenticate', store: (event) => ({ otpState: { ...event.otp } }) },
   otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },
-  otpAuthenticated: { to: 'OTPConfirmation' },
+  otpAuthenticated: { to: 'OTPConfirmation', store: storeAccountReset },
 };

@@ -275,4 +275,23 @@ describe('useOtpFlow', () => {
     act(() => result.current.reset());
     expect(result.current).toMatchObject({ status: 'idle', methodId: null, destination: null, expiresAt: null });
   });
+  it('stores what the pre-hijacking reset removed when the owner proves an address someone else signed up with', async () => {
+    const env = await startTestEnvironment();
+    // A stranger signed up with Ada's address and a password, then signed out.
+    await env.client.passwords.create({
+      email: EMAIL,
+      password: 'violet-lantern-Tr0ub4dor&3',
+      session_duration_minutes: 30,
+    });
+    await env.client.session.revoke();
+    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    const { result } = renderHook(() => useOtpFlow(), { wrapper: wrapperFor(env, store) });
+    await act(() => result.current.send({ method: 'email', destination: EMAIL }));
+    const code = await env.lastCode(EMAIL);
+    await act(() => result.current.authenticate(code));
+    expect(store.getState().screen).toBe('OTPConfirmation');
+    // The stranger signed out, so no session was left to end: only the password is named.
+    expect(store.getState().formState.accountReset).toEqual({ identifier: EMAIL, removed: ['password'] });
+    expect(env.client.session.getSnapshot().user?.password).toBeNull();
+  });
 });

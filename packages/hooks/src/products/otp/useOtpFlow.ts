@@ -1,5 +1,6 @@
 import { E164_PATTERN, EMAIL_PATTERN, type OtpsLoginOrCreateResponse } from '@latchkey/sdk';
 import { useCallback, useState } from 'react';
+import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
@@ -11,7 +12,13 @@ import {
   PHONE_NUMBER_INVALID_MESSAGE,
 } from '../../validationMessages';
 import { addTransitions } from '../addTransitions';
-import { DEFAULT_OTP_EXPIRATION_MINUTES, type OtpFlowSettings, resolveOtpSettings, sendEmailOtp } from './sendPasscode';
+import {
+  DEFAULT_OTP_EXPIRATION_MINUTES,
+  emailOtpPayload,
+  type OtpFlowSettings,
+  resolveOtpSettings,
+  sendEmailOtp,
+} from './sendPasscode';
 import { OTP_TRANSITIONS } from './transitions';
 
 // The rows of the events this hook dispatches join the widget's transition table with this chunk.
@@ -54,7 +61,11 @@ export interface UseOtpFlowReturn {
   expiresAt: number | null;
   /** Validates the destination, then sends a code (login or sign-up). Resolves true once sent. */
   send(destination: OtpDestination): Promise<boolean>;
-  /** Sends a new code to the same destination: replaces the method id and restarts `expiresAt`. */
+  /**
+   * Sends a new code to the same destination: replaces the method id and restarts `expiresAt`. For a code that
+   * verifies the signed-in user's own address (a `<SignIn>`'s `otpState.purpose` is `verifyEmail`), the new code goes
+   * there again with the session.
+   */
   resend(): Promise<boolean>;
   /** Checks a 6-digit code and signs the user in. Resolves true on success. */
   authenticate(code: string): Promise<boolean>;
@@ -170,13 +181,16 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
     [ctx, fail, settingsOf, expiryFromNow],
   );
 
+  const isVerification = hasStoredCode && stored.purpose === 'verifyEmail';
   const resend = useCallback(async (): Promise<boolean> => {
     if (method === null || destination === null) {
       return fail(NOTHING_SENT);
     }
     setState((previous) => ({ ...previous, status: 'sending', error: null }));
     try {
-      const response = await loginOrCreate(ctx, { method, destination }, settingsOf());
+      const response = isVerification
+        ? await ctx.client.otps.email.send(destination, emailOtpPayload(settingsOf()))
+        : await loginOrCreate(ctx, { method, destination }, settingsOf());
       setState({
         status: 'sent',
         error: null,
@@ -190,7 +204,7 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
     } catch (caught) {
       return fail(toFlowError(caught));
     }
-  }, [ctx, fail, settingsOf, expiryFromNow, method, destination]);
+  }, [ctx, fail, settingsOf, expiryFromNow, method, destination, isVerification]);
 
   const authenticate = useCallback(
     async (code: string): Promise<boolean> => {
@@ -199,11 +213,12 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
       if (methodId === null) return fail(NOTHING_SENT);
       setState((previous) => ({ ...previous, status: 'verifying', error: null }));
       try {
-        await ctx.client.otps.authenticate(code, methodId, {
+        const response = await ctx.client.otps.authenticate(code, methodId, {
           session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
         });
         setState((previous) => ({ ...previous, status: 'success', error: null }));
-        ctx.dispatch({ type: 'otpAuthenticated' });
+        // What the provider's pre-hijacking reset removed, if it ran: the success screen says so.
+        ctx.dispatch({ type: 'otpAuthenticated', accountReset: accountResetOf(response) });
         return true;
       } catch (caught) {
         return fail(toFlowError(caught));

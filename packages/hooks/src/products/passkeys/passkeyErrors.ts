@@ -49,13 +49,17 @@ export function toPasskeyLoginError(caught: unknown): LatchkeyFlowError {
   return withType(error, 'passkey_unknown_error', PASSKEY_UNKNOWN_ERROR_MESSAGE);
 }
 
-/** A failed passkey creation: the no-user text, the duplicate text, else the not-created text. */
+/**
+ * A failed passkey creation: the no-user text, the duplicate text, the provider's own text for an account whose
+ * address is not verified yet (`identifier_not_verified`: the widget offers to verify it), else the not-created text.
+ */
 export function toPasskeyRegistrationError(caught: unknown): LatchkeyFlowError {
   const error = toFlowError(caught);
   if (caught instanceof NoSessionError) return withType(error, 'passkey_no_user', PASSKEY_NO_USER_MESSAGE);
   if (caught instanceof APIError && error.type === 'duplicate_webauthn_registration') {
     return withType(error, error.type, PASSKEY_DUPLICATE_MESSAGE);
   }
+  if (caught instanceof APIError && error.type === 'identifier_not_verified') return error;
   if (isPreviouslyRegistered(caught))
     return withType(error, 'duplicate_webauthn_registration', PASSKEY_DUPLICATE_MESSAGE);
   return withType(error, 'passkey_not_created', PASSKEY_NOT_CREATED_MESSAGE);

@@ -10,10 +10,12 @@ export const passwordsProduct = defineProduct({
     'resetPasswordRedirectURL',
     'resetPasswordExpirationMinutes',
     'resetPasswordTemplateId',
+    'verifyEmailAfterSignUp',
   ],
   resolveOptions: (options) => ({ ...options }),
   block: 'forms',
   tabs: () => ['email'],
   emailForm: { precedence: 0 },
-  sdkNamespaces: ['passwords', 'users'],
+  // `otps`: the passcode that proves the address right after a sign-up.
+  sdkNamespaces: ['passwords', 'users', 'otps'],
 });

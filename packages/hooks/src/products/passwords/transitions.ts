@@ -1,8 +1,9 @@
 // Spec §4's password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
 // dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
 // (`addTransitions`), so a magic-link-only page does not carry them.
+import type { AccountReset } from '@latchkey/sdk';
 import type { PasswordResetReason, PasswordUserType, Screen } from '../../signInStore';
-import type { Rows } from '../../transition';
+import { type Rows, storeAccountReset } from '../../transition';
 
 /** What the password hooks report. */
 export type PasswordEvent =
@@ -10,8 +11,8 @@ export type PasswordEvent =
   | { type: 'passwordUserFound'; email: string; userType: PasswordUserType }
   /** The passwordless password flow started (or ended). */
   | { type: 'passwordlessSet'; value: boolean }
-  /** Password login, creation or reset succeeded: → PasswordConfirmation. */
-  | { type: 'passwordAuthenticated' }
+  /** Password login, creation or reset succeeded: → PasswordConfirmation (a reset's `accountReset` stored). */
+  | { type: 'passwordAuthenticated'; accountReset?: AccountReset }
   /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
   | { type: 'passwordResetSent'; reason: PasswordResetReason }
   /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
@@ -32,7 +33,7 @@ export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
     store: (event) => ({ passwordState: { email: event.email, type: event.userType } }),
   },
   passwordlessSet: { to: null, passwordless: (event) => event.value },
-  passwordAuthenticated: { to: 'PasswordConfirmation' },
+  passwordAuthenticated: { to: 'PasswordConfirmation', store: storeAccountReset },
   passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
   resetTokenReceived: {
     to: 'PasswordResetForm',

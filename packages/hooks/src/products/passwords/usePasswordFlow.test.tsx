@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { telemetryEvents, wrapperFor } from '../../../test/wrappers';
 import { createSignInStore, type SignInConfig } from '../../signInStore';
+import { useOtpFlow } from '../otp/useOtpFlow';
 import { usePasswordFlow } from './usePasswordFlow';
 
 const EMAIL = 'ada@example.com';
@@ -49,7 +50,7 @@ const RESET_START_BODY = {
 };
 
 describe('usePasswordFlow', () => {
-  it('a new user: search, then create a password, reaching PasswordConfirmation signed in', async () => {
+  it('a new user: search, create a password signed in, then prove the address with the sign-up session', async () => {
     const env = await startTestEnvironment();
     const store = createSignInStore({ ...PASSWORD_CONFIG, sessionOptions: { sessionDurationMinutes: 90 } });
     const { result } = renderHook(() => usePasswordFlow(), { wrapper: wrapperFor(env, store) });
@@ -62,9 +63,57 @@ describe('usePasswordFlow', () => {
 
     await act(() => result.current.create(PASSWORD));
     expect(bodiesTo(env, '/passwords')).toEqual([{ email: EMAIL, password: PASSWORD, session_duration_minutes: 90 }]);
+    expect(env.client.session.getSnapshot().user?.emails).toEqual([
+      { email_id: expect.any(String), email: EMAIL, verified: false },
+    ]);
+    // Signed up: a passcode goes to the new address with the sign-up session (the secondary send), and the widget
+    // asks for it.
+    expect(bodiesTo(env, '/otps/email/send/secondary')).toEqual([{ email: EMAIL, expiration_minutes: 5 }]);
+    const methodId = result.current.methodId;
+    expect(result.current).toMatchObject({ status: 'sent', sentBy: 'verificationCode', error: null });
+    expect(store.getState().screen).toBe('OTPAuthenticate');
+    expect(store.getState().formState.otpState).toEqual({
+      type: 'email',
+      methodId,
+      otpDestination: EMAIL,
+      purpose: 'verifyEmail',
+    });
+
+    // The passcode screen checks it with the same session: the address is verified, nothing is reset.
+    const code = renderHook(() => useOtpFlow(), { wrapper: wrapperFor(env, store) });
+    const sent = await env.lastCode(EMAIL);
+    await act(() => code.result.current.authenticate(sent));
+    expect(store.getState().screen).toBe('OTPConfirmation');
+    expect(store.getState().formState.accountReset).toBeNull();
+    const user = env.client.session.getSnapshot().user;
+    expect(user?.emails).toEqual([{ email_id: methodId, email: EMAIL, verified: true }]);
+    expect(user?.password).not.toBeNull();
+  });
+
+  it('with verifyEmailAfterSignUp false, a sign-up goes straight to PasswordConfirmation', async () => {
+    const env = await startTestEnvironment();
+    const store = createSignInStore({
+      ...PASSWORD_CONFIG,
+      passwordOptions: { ...PASSWORD_CONFIG.passwordOptions, verifyEmailAfterSignUp: false },
+    });
+    const { result } = renderHook(() => usePasswordFlow(), { wrapper: wrapperFor(env, store) });
+    await act(() => result.current.search(EMAIL));
+    await act(() => result.current.create(PASSWORD));
     expect(result.current.status).toBe('success');
     expect(store.getState().screen).toBe('PasswordConfirmation');
-    expect(env.client.session.getSnapshot().user?.emails[0]?.email).toBe(EMAIL);
+    expect(bodiesTo(env, '/otps/email/send/secondary')).toEqual([]);
+  });
+
+  it('when the verification code cannot be sent, the sign-up still succeeds and the host hears why', async () => {
+    const env = await startTestEnvironment({ config: { project: { products: ['passwords'] } } });
+    const onError = vi.fn();
+    const store = createSignInStore(PASSWORD_CONFIG);
+    const { result } = renderHook(() => usePasswordFlow({ onError }), { wrapper: wrapperFor(env, store) });
+    await act(() => result.current.search(EMAIL));
+    await act(() => result.current.create(PASSWORD));
+    expect(result.current.status).toBe('success');
+    expect(store.getState().screen).toBe('PasswordConfirmation');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'method_not_enabled' }));
   });
 
   it('an existing user: a wrong password shows the error and stays, the right one signs in', async () => {

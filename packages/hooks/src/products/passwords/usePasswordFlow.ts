@@ -11,7 +11,7 @@ import {
   resolveMagicLinkSettings,
   sendMagicLinkEmail,
 } from '../emailMagicLinks/sendMagicLink';
-import { resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
+import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
 import { OTP_TRANSITIONS } from '../otp/transitions';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
 import { PASSWORD_TRANSITIONS } from './transitions';
@@ -39,12 +39,21 @@ export interface UsePasswordFlowOptions extends PasswordFlowSettings, SignInCall
   products?: Product[];
   /** Options of the magic links this flow sends (passwordless users, `sendMagicLink`). */
   emailMagicLinksOptions?: MagicLinkFlowSettings;
-  /** Options of the email passcodes this flow sends (passwordless users, `sendOtp`). */
+  /** Options of the email passcodes this flow sends (passwordless users, `sendOtp`, the sign-up's verification). */
   otpOptions?: Partial<NonNullable<SignInConfig['otpOptions']>>;
+  /**
+   * Right after `create`, email a passcode to the new address with the sign-up session, to prove it before anything
+   * else is added to the account (inside a `<SignIn>`: → OTPAuthenticate, which checks it). Default: the store's
+   * `passwordOptions.verifyEmailAfterSignUp`, else true.
+   */
+  verifyEmailAfterSignUp?: boolean;
 }
 
-/** How the flow last reached the user by email. */
-export type PasswordFlowDelivery = 'magicLink' | 'otp' | 'resetEmail';
+/**
+ * How the flow last reached the user by email: `verificationCode` is the passcode a sign-up sends to prove the new
+ * address (the user is signed in already).
+ */
+export type PasswordFlowDelivery = 'magicLink' | 'otp' | 'resetEmail' | 'verificationCode';
 
 /** What `usePasswordFlow` returns. */
 export interface UsePasswordFlowReturn {
@@ -63,13 +72,20 @@ export interface UsePasswordFlowReturn {
   sentBy: PasswordFlowDelivery | null;
   /** Why the last reset email was sent (which confirmation to show), or null. */
   resetReason: PasswordResetReason | null;
-  /** The method id of the email passcode this flow sent, for `useOtpFlow`-less hosts. */
+  /**
+   * The method id of the email passcode this flow sent, for `useOtpFlow`-less hosts; after `create`, the passcode that
+   * verifies the new address (`sentBy: 'verificationCode'`: check it with `useIdentifierVerification().authenticate`).
+   */
   methodId: string | null;
   /** Checks the email rule, then looks the user up; a passwordless user is emailed at once. */
   search(email: string): Promise<boolean>;
   /** Logs in; `reset_password` and `breached_password` refusals send a reset email instead. */
   login(password: string): Promise<boolean>;
-  /** Creates the user with this password and signs them in. */
+  /**
+   * Creates the user with this password and signs them in; then (unless `verifyEmailAfterSignUp` is false) emails a
+   * passcode that proves the address with the new session: status `sent`, `sentBy: 'verificationCode'`. If that
+   * send fails the sign-up still succeeded: status `success`.
+   */
   create(password: string): Promise<boolean>;
   /** 'Forgot Password?': sends a reset email (→ PasswordForgot). */
   forgotPassword(): Promise<boolean>;
@@ -181,6 +197,25 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
       if (products.includes('otp') && otpMethods.includes('email')) return emailPasscode(to);
       return emailReset(to, 'setNew');
     };
+    /**
+     * After a sign-up: a passcode to the new address, sent with the new session (`otps.email.send` goes to the
+     * secondary route then, which reaches the account's own unverified address), so that proving it later resets
+     * nothing (the provider's pre-hijacking reset skips a proof made with a session of the same account). Answers
+     * its method id, or null when it is turned off or could not be sent (the sign-up itself succeeded).
+     */
+    const sendVerificationCode = async (to: string): Promise<string | null> => {
+      const own = optionsRef.current.verifyEmailAfterSignUp;
+      if ((own ?? ctx.config()?.passwordOptions.verifyEmailAfterSignUp) === false) return null;
+      const { methods: _methods, ...settings } = optionsRef.current.otpOptions ?? {};
+      try {
+        const { method_id } = await ctx.client.otps.email.send(to, emailOtpPayload(resolveOtpSettings(ctx, settings)));
+        return method_id;
+      } catch (caught) {
+        // The host hears why; the user, signed up, sees the success screen.
+        ctx.fail(toFlowError(caught));
+        return null;
+      }
+    };
     const transitioned = async (send: Promise<[Partial<LocalState>, () => void]>) => {
       const [next, transition] = await send;
       transition();
@@ -234,8 +269,16 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
         if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
         return run('submitting', async () => {
           await ctx.client.passwords.create({ email: to, password, session_duration_minutes: duration() });
-          ctx.dispatch({ type: 'passwordAuthenticated' });
-          return { status: 'success' };
+          const verification = await sendVerificationCode(to);
+          if (verification === null) {
+            ctx.dispatch({ type: 'passwordAuthenticated' });
+            return { status: 'success' };
+          }
+          ctx.dispatch({
+            type: 'otpSent',
+            otp: { type: 'email', methodId: verification, otpDestination: to, purpose: 'verifyEmail' },
+          });
+          return { status: 'sent', sentBy: 'verificationCode', methodId: verification };
         });
       },
       reset: async (to: string, reason: PasswordResetReason | null) => {

@@ -1,5 +1,6 @@
 import { urlWithoutToken } from '@latchkey/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext } from '../../flowContext';
@@ -95,9 +96,9 @@ export function usePasswordReset(options: UsePasswordResetOptions = {}): UsePass
   const loginWithoutPassword = useCallback(async (): Promise<boolean> => {
     setState({ status: 'logging_in', error: null });
     try {
-      await ctx.client.magicLinks.authenticate(source.token, { session_duration_minutes: duration });
+      const response = await ctx.client.magicLinks.authenticate(source.token, { session_duration_minutes: duration });
       setState({ status: 'success', error: null });
-      ctx.dispatch({ type: 'loginSucceeded' });
+      ctx.dispatch({ type: 'loginSucceeded', accountReset: accountResetOf(response) });
       return true;
     } catch (caught) {
       return fail(toFlowError(caught));
@@ -112,11 +113,15 @@ export function usePasswordReset(options: UsePasswordResetOptions = {}): UsePass
       if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
       setState({ status: 'submitting', error: null });
       try {
-        await ctx.client.passwords.resetByEmail({ token: source.token, password, session_duration_minutes: duration });
+        const response = await ctx.client.passwords.resetByEmail({
+          token: source.token,
+          password,
+          session_duration_minutes: duration,
+        });
         // Only a success spends a reset token: after a weak password the user tries again with the same link.
         if (source.isInUrl) removeTokenFromUrl();
         setState({ status: 'success', error: null });
-        ctx.dispatch({ type: 'passwordAuthenticated' });
+        ctx.dispatch({ type: 'passwordAuthenticated', accountReset: accountResetOf(response) });
         return true;
       } catch (caught) {
         return fail(toFlowError(caught));

@@ -28,6 +28,9 @@ export const otpMessages = {
   'otp.resend': 'Resend code',
   'otp.resent': 'Code sent',
   'otp.verifying': 'Verifying passcode...',
+  // The passcode that proves a new address right after a password sign-up
+  'otp.verifyTitle': 'Verify your email address',
+  'otp.verifyInstruction': 'To finish creating your account, enter the 6-digit passcode we sent to {destination}.',
 
   // Success screen
   'otpConfirmation.title': 'Success!',

@@ -23,6 +23,7 @@ export const passkeyMessages = {
   'passkeyRegistrationStart.title': 'Set up a new Passkey',
   'passkeyRegistrationStart.create': 'Create a Passkey',
   'passkeyRegistrationStart.skip': 'Skip',
+  'passkeyRegistrationStart.identifierVerified': '{identifier} is verified. Create your passkey now.',
 
   // PasskeyRegistrationSuccess
   'passkeyRegistrationSuccess.title': 'Passkey successfully created!',

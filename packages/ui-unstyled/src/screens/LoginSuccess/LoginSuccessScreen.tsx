@@ -1,4 +1,5 @@
 import { createContext, forwardRef } from 'react';
+import { createAccountResetPart } from '../../components/AccountResetNotice';
 import { SuccessIcon } from '../../components/SuccessIcon';
 import { useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
@@ -41,18 +42,25 @@ export const LoginSuccessScreenDescription = forwardRef<HTMLParagraphElement, Pa
   },
 );
 
+/**
+ * When the sign-in's proof (an emailed link) ran the provider's pre-hijacking reset: what was removed and why
+ * (`data-part="account-reset"`, role status); nothing otherwise.
+ */
+export const LoginSuccessScreenAccountReset = createAccountResetPart('LoginSuccessScreen', SCOPE);
+
 /** The check graphic (`data-part="icon"`), decorative. */
 export function LoginSuccessScreenIcon() {
   return <SuccessIcon data-scope={SCOPE} />;
 }
 
-/** The default layout: check graphic, title, description. */
+/** The default layout: check graphic, title, description, and the account-reset notice when there is one. */
 export function LoginSuccessScreenLayout() {
   return (
     <LoginSuccessScreenRoot>
       <LoginSuccessScreenIcon />
       <LoginSuccessScreenTitle />
       <LoginSuccessScreenDescription />
+      <LoginSuccessScreenAccountReset />
     </LoginSuccessScreenRoot>
   );
 }
@@ -72,3 +80,4 @@ LoginSuccessScreen.Root = LoginSuccessScreenRoot;
 LoginSuccessScreen.Icon = LoginSuccessScreenIcon;
 LoginSuccessScreen.Title = LoginSuccessScreenTitle;
 LoginSuccessScreen.Description = LoginSuccessScreenDescription;
+LoginSuccessScreen.AccountReset = LoginSuccessScreenAccountReset;

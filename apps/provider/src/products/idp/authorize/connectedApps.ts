@@ -40,8 +40,11 @@ export async function listConnectedApps(c: ProviderContext): Promise<Response> {
 /**
  * Revokes the caller's grant to the client named in the path: the remembered consent is deleted (the next
  * authorization asks again), every access and refresh token the client holds for this user is revoked (RFC 7009 §2.1
- * spirit: the grant is gone, so are its tokens), and codes not yet redeemed are deleted, so none can still be
- * exchanged. Only the caller's own grants: another user's app, or one never granted, is `connected_app_not_found`.
+ * spirit: the grant is gone, so are its tokens), every session exchanged from those tokens
+ * (`sessions/exchange_access_token`) is revoked (security.md: revoking a grant ends its tokens and the sessions
+ * exchanged from them), and codes not yet redeemed are deleted, so none can still be exchanged. Only the caller's own
+ * grants: another user's app, or one never granted, is `connected_app_not_found`. The caller's own session ends too
+ * when it is one of those exchanged sessions.
  */
 export async function revokeConnectedApp(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -57,6 +60,14 @@ export async function revokeConnectedApp(c: ProviderContext): Promise<Response> 
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) return false;
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', session.user_id)
+      .where('exchanged_client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .execute();
     await trx
       .updateTable('idp_tokens')
       .set({ revoked_at: now })

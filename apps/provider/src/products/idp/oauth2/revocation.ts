@@ -16,7 +16,8 @@ import { findToken, revokeFamily, revokeToken } from './tokenStore';
  * would: a bearer token's holder can already try it at userinfo.
  * Revoking a refresh token revokes its whole family, the access tokens of the same grant included (RFC 7009 §2.1:
  * "the authorization server SHOULD also invalidate all access tokens based on the same authorization grant");
- * revoking an access token revokes that token only.
+ * revoking an access token revokes that token only. Either way the sessions exchanged from the revoked tokens
+ * (`sessions/exchange_access_token`) end too (tokenStore.ts).
  */
 export async function revocationEndpoint(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');

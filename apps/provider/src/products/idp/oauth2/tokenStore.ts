@@ -99,8 +99,20 @@ export async function consumeRefreshToken(trx: Executor, tokenId: string, now: n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Revokes every token of a family (a replayed code, a reused refresh token, a revoked refresh token). */
+/**
+ * Revokes every token of a family (a replayed code, a reused refresh token, a revoked refresh token), and every
+ * session exchanged from one of them (`sessions/exchange_access_token`): those end with the grant (security.md).
+ */
 export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => revokeFamily(trx, familyId, now));
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('exchanged_token_id', 'in', (eb) =>
+      eb.selectFrom('idp_tokens').select('token_id').where('family_id', '=', familyId),
+    )
+    .where('revoked_at', 'is', null)
+    .execute();
   await db
     .updateTable('idp_tokens')
     .set({ revoked_at: now })
@@ -109,8 +121,15 @@ export async function revokeFamily(db: Executor, familyId: string, now: number):
     .execute();
 }
 
-/** Revokes one token. */
+/** Revokes one token, and the sessions exchanged from it: an exchanged session never outlives its token's revocation. */
 export async function revokeToken(db: Executor, tokenId: string, now: number): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => revokeToken(trx, tokenId, now));
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('exchanged_token_id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
   await db
     .updateTable('idp_tokens')
     .set({ revoked_at: now })

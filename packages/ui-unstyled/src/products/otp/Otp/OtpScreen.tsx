@@ -3,7 +3,7 @@ import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorM
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createCodeDigit, createMessagePart, digitKeys } from '../../../screens/shared/screenParts';
+import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
 import { otpMessages } from '../messages';
 import { type UseOtpScreenReturn, useOtpScreen } from './useOtpScreen';
 
@@ -27,24 +27,45 @@ const ResendButton = createPart(SCOPE, 'resend-button', 'button');
 /** The screen's container (`data-scope="otp" data-part="root"`, `data-method`, `data-verifying`). */
 export const OtpScreenRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(function OtpScreenRoot(props, ref) {
   const screen = useOtpScreenContext();
-  return <Root data-method={screen.method} data-verifying={screen.isVerifying ? '' : undefined} {...props} ref={ref} />;
+  return (
+    <Root
+      data-method={screen.method}
+      data-purpose={screen.purpose}
+      data-verifying={screen.isVerifying ? '' : undefined}
+      {...props}
+      ref={ref}
+    />
+  );
 });
 
 /** The back arrow to Main (`data-scope="otp" data-part="back"`); hidden in the passwordless password flow. */
 export const OtpScreenBack = createBackPart('OtpScreen', SCOPE, useOtpScreenContext);
 
-/** The heading 'Enter passcode'. */
-export const OtpScreenTitle = createMessagePart(SCOPE, 'title', 'h2', 'otp.title', { tabIndex: -1 }, otpMessages);
-OtpScreenTitle.displayName = 'OtpScreenTitle';
+const Title = createPart(SCOPE, 'title', 'h2');
 
-/** 'A 6-digit passcode was sent to you at {destination}.' (phone numbers formatted). */
+/** The heading 'Enter passcode' ('Verify your email address' for the code that proves a new address). */
+export const OtpScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(function OtpScreenTitle(props, ref) {
+  const screen = useOtpScreenContext();
+  const t = useMessages(otpMessages);
+  return (
+    <Title tabIndex={-1} {...props} ref={ref}>
+      {props.children ?? t(screen.purpose === 'verifyEmail' ? 'otp.verifyTitle' : 'otp.title')}
+    </Title>
+  );
+});
+
+/**
+ * 'A 6-digit passcode was sent to you at {destination}.' (phone numbers formatted); for the code that proves a new
+ * address: 'To finish creating your account, enter the 6-digit passcode we sent to {destination}.'
+ */
 export const OtpScreenInstruction = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
   function OtpScreenInstruction(props, ref) {
     const screen = useOtpScreenContext();
     const t = useMessages(otpMessages);
+    const id = screen.purpose === 'verifyEmail' ? 'otp.verifyInstruction' : 'otp.instruction';
     return (
       <Instruction {...props} ref={ref}>
-        {props.children ?? t('otp.instruction', { destination: screen.destination })}
+        {props.children ?? t(id, { destination: screen.destination })}
       </Instruction>
     );
   },

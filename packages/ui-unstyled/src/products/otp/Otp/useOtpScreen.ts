@@ -18,6 +18,11 @@ import { otpMessages } from '../messages';
 export interface UseOtpScreenReturn {
   /** Where the code went: emitted as `data-method="email|sms|whatsapp"` on the root. */
   method: OtpMethod;
+  /**
+   * `verifyEmail`: the code proves the signed-in user's new address right after a password sign-up ('Verify your
+   * email address'; no back arrow). `signIn` otherwise. Emitted as `data-purpose` on the root.
+   */
+  purpose: 'signIn' | 'verifyEmail';
   /** The destination as shown: the email, or the phone number in international format. */
   destination: string;
   /** One entry per box: the digit or ''. */
@@ -40,7 +45,7 @@ export interface UseOtpScreenReturn {
   resend: () => void;
   /** The resend failed (shown under the countdown). */
   resendError: LatchkeyFlowError | null;
-  /** The back arrow shows (not in the passwordless password flow). */
+  /** The back arrow shows (not in the passwordless password flow, nor when verifying a new address). */
   canGoBack: boolean;
   /** Back to Main. */
   back: () => void;
@@ -79,8 +84,10 @@ export function useOtpScreen(): UseOtpScreenReturn {
 
   const codeErrorId = `${useId()}-otp-error`;
   const destination = useDisplayDestination(otpState.type, otpState.otpDestination);
+  const purpose = otpState.purpose === 'verifyEmail' ? 'verifyEmail' : 'signIn';
   return {
     method: otpState.type,
+    purpose,
     destination,
     digits: code.digits,
     getDigitProps: code.getInputProps,
@@ -93,7 +100,8 @@ export function useOtpScreen(): UseOtpScreenReturn {
     resendStatus: resend.status,
     resend: () => void resend.resend(),
     resendError: lastAction === 'resend' ? flow.error : null,
-    canGoBack: !isPasswordless,
+    // Verifying a new address: the user is signed in already; Main would offer them a sign-in.
+    canGoBack: !isPasswordless && purpose === 'signIn',
     back,
   };
 }

@@ -1,4 +1,5 @@
 import { createContext, forwardRef } from 'react';
+import { createAccountResetPart } from '../../../components/AccountResetNotice';
 import { SuccessIcon } from '../../../components/SuccessIcon';
 import { useMessages } from '../../../messages/index';
 import { createPart, type PartProps } from '../../../primitives/createPart';
@@ -42,18 +43,25 @@ export const OtpConfirmationScreenDescription = forwardRef<HTMLParagraphElement,
   },
 );
 
+/**
+ * When the sign-in's proof ran the provider's pre-hijacking reset: what was removed and why
+ * (`data-part="account-reset"`, role status); nothing otherwise.
+ */
+export const OtpConfirmationScreenAccountReset = createAccountResetPart('OtpConfirmationScreen', SCOPE);
+
 /** The check graphic (`data-part="icon"`), decorative. */
 export function OtpConfirmationScreenIcon() {
   return <SuccessIcon data-scope={SCOPE} />;
 }
 
-/** The default layout: check graphic, title, description. */
+/** The default layout: check graphic, title, description, and the account-reset notice when there is one. */
 export function OtpConfirmationScreenLayout() {
   return (
     <OtpConfirmationScreenRoot>
       <OtpConfirmationScreenIcon />
       <OtpConfirmationScreenTitle />
       <OtpConfirmationScreenDescription />
+      <OtpConfirmationScreenAccountReset />
     </OtpConfirmationScreenRoot>
   );
 }
@@ -73,3 +81,4 @@ OtpConfirmationScreen.Root = OtpConfirmationScreenRoot;
 OtpConfirmationScreen.Icon = OtpConfirmationScreenIcon;
 OtpConfirmationScreen.Title = OtpConfirmationScreenTitle;
 OtpConfirmationScreen.Description = OtpConfirmationScreenDescription;
+OtpConfirmationScreen.AccountReset = OtpConfirmationScreenAccountReset;

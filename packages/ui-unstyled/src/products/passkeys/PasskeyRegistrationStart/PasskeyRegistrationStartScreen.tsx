@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
+import { IdentifierVerification } from '../../../components/IdentifierVerification';
 import { Spinner } from '../../../components/Spinner';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
@@ -18,6 +19,7 @@ const { Provider, useScreenContext } = createScreenContext<UsePasskeyRegistratio
   'PasskeyRegistrationStartScreen',
 );
 const Create = createPart(SCOPE, 'create', 'button');
+const Verified = createPart(SCOPE, 'verified', 'p');
 const Skip = createPart(SCOPE, 'skip', 'button');
 
 /** Provides the screen's state (`usePasskeyRegistrationStartScreen()`, or a fixed value) to its parts. */
@@ -89,12 +91,32 @@ export const PasskeyRegistrationStartScreenError = forwardRef<HTMLParagraphEleme
   },
 );
 
-/** The default layout: title, error, 'Create a Passkey', 'Skip'. */
+/**
+ * After an `identifier_not_verified` refusal: the verification of the account's address (`<IdentifierVerification>`,
+ * `data-scope="identifier-verification"`); once proved, '{identifier} is verified. Create your passkey now.'
+ * (`data-part="verified"`, role status) until 'Create a Passkey' is pressed again.
+ */
+export function PasskeyRegistrationStartScreenVerifyIdentifier() {
+  const screen = useScreenContext();
+  const t = useMessages(passkeyMessages);
+  if (screen.verifiedIdentifier !== null) {
+    return (
+      <Verified role="status">
+        {t('passkeyRegistrationStart.identifierVerified', { identifier: screen.verifiedIdentifier })}
+      </Verified>
+    );
+  }
+  if (screen.unverifiedIdentifier === null) return null;
+  return <IdentifierVerification identifier={screen.unverifiedIdentifier} onVerified={screen.identifierVerified} />;
+}
+
+/** The default layout: title, error (and the address verification it may call for), 'Create a Passkey', 'Skip'. */
 export function PasskeyRegistrationStartScreenLayout() {
   return (
     <PasskeyRegistrationStartScreenRoot>
       <PasskeyRegistrationStartScreenTitle />
       <PasskeyRegistrationStartScreenError />
+      <PasskeyRegistrationStartScreenVerifyIdentifier />
       <PasskeyRegistrationStartScreenCreate />
       <PasskeyRegistrationStartScreenSkip />
     </PasskeyRegistrationStartScreenRoot>
@@ -117,5 +139,6 @@ export const PasskeyRegistrationStartScreen = createScreen(
     Create: PasskeyRegistrationStartScreenCreate,
     Skip: PasskeyRegistrationStartScreenSkip,
     Error: PasskeyRegistrationStartScreenError,
+    VerifyIdentifier: PasskeyRegistrationStartScreenVerifyIdentifier,
   },
 );

@@ -1,4 +1,5 @@
 import { createContext, forwardRef } from 'react';
+import { createAccountResetPart } from '../../../components/AccountResetNotice';
 import { SuccessIcon } from '../../../components/SuccessIcon';
 import { useMessages } from '../../../messages/index';
 import { createPart, type PartProps } from '../../../primitives/createPart';
@@ -52,13 +53,20 @@ export const PasswordConfirmationScreenDescription = forwardRef<HTMLParagraphEle
   },
 );
 
-/** The default layout: check graphic, title, description. */
+/**
+ * When a reset by email ran the provider's pre-hijacking reset: what was removed and why
+ * (`data-part="account-reset"`, role status); nothing otherwise.
+ */
+export const PasswordConfirmationScreenAccountReset = createAccountResetPart('PasswordConfirmationScreen', SCOPE);
+
+/** The default layout: check graphic, title, description, and the account-reset notice when there is one. */
 export function PasswordConfirmationScreenLayout() {
   return (
     <PasswordConfirmationScreenRoot>
       <PasswordConfirmationScreenIcon />
       <PasswordConfirmationScreenTitle />
       <PasswordConfirmationScreenDescription />
+      <PasswordConfirmationScreenAccountReset />
     </PasswordConfirmationScreenRoot>
   );
 }
@@ -81,3 +89,4 @@ PasswordConfirmationScreen.Root = PasswordConfirmationScreenRoot;
 PasswordConfirmationScreen.Icon = PasswordConfirmationScreenIcon;
 PasswordConfirmationScreen.Title = PasswordConfirmationScreenTitle;
 PasswordConfirmationScreen.Description = PasswordConfirmationScreenDescription;
+PasswordConfirmationScreen.AccountReset = PasswordConfirmationScreenAccountReset;

@@ -62,7 +62,7 @@ describe('PasswordCreateOrLoginScreen', () => {
     }
   });
 
-  it('signs a new user up: the bar follows the score, Continue waits for valid_password, then success', async () => {
+  it('signs a new user up: the bar follows the score, Continue waits for valid_password, the address is verified, then success', async () => {
     const onEvent = vi.fn();
     const { user, env } = await searchUser('new.user@example.com', { callbacks: { onEvent } });
     expect(
@@ -107,8 +107,28 @@ describe('PasswordCreateOrLoginScreen', () => {
     await waitFor(() => expect(continueButton().disabled).toBe(false));
 
     await user.click(continueButton());
+    // Signed up: the address is proved right away with the sign-up session, on the passcode screen.
+    expect(await screen.findByRole('heading', { name: 'Verify your email address' }, SLOW)).toBeTruthy();
+    expect(
+      screen.getByText('To finish creating your account, enter the 6-digit passcode we sent to new.user@example.com.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(env.client.session.getSync()).not.toBeNull();
+    await expectNoAxeViolations();
+    expect(onEvent.mock.calls.filter(([event]) => event.type === 'AUTHENTICATE_FLOW_COMPLETE')).toHaveLength(0);
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.keyboard(await env.lastCode('new.user@example.com'));
     expect(await screen.findByRole('heading', { name: 'Success!' }, SLOW)).toBeTruthy();
-    expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
+    expect(screen.getByText('Your passcode has been successfully verified.')).toBeTruthy();
+    // Proving it with the account's own session resets nothing: no notice, the password stays.
+    expect(document.querySelector('[data-part="account-reset"]')).toBeNull();
+    await waitFor(() =>
+      expect(env.client.user.getSync()?.emails).toEqual([
+        expect.objectContaining({ email: 'new.user@example.com', verified: true }),
+      ]),
+    );
+    expect(env.client.user.getSync()?.password).not.toBeNull();
+    expect(env.requests.filter((request) => request.path === '/otps/email/send/secondary')).toHaveLength(1);
     expect(env.requests.filter((request) => request.path === '/passwords')).toEqual([
       expect.objectContaining({
         method: 'POST',

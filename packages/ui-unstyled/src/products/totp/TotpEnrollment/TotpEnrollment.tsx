@@ -1,5 +1,6 @@
 import { type FormEvent, forwardRef, useEffect, useRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
+import { IdentifierVerification } from '../../../components/IdentifierVerification';
 import { Spinner } from '../../../components/Spinner';
 import { SuccessIcon } from '../../../components/SuccessIcon';
 import { type MessageId, useMessages } from '../../../messages/index';
@@ -136,7 +137,9 @@ export const TotpEnrollmentStart = forwardRef<HTMLButtonElement, PartProps<'butt
   function TotpEnrollmentStart(props, ref) {
     const screen = useScreen();
     const t = useMessages(totpMessages);
-    if (screen.step !== 'start' || !screen.hasUser || screen.isEnrolled) return null;
+    if (screen.step !== 'start' || !screen.hasUser || screen.isEnrolled || screen.unverifiedIdentifier !== null) {
+      return null;
+    }
     return (
       <StartButton
         type="button"
@@ -343,6 +346,16 @@ export const TotpEnrollmentRecoveryCodesConfirm = forwardRef<HTMLFormElement, Pa
   },
 );
 
+/**
+ * After an `identifier_not_verified` refusal: the verification of the account's address (`<IdentifierVerification>`,
+ * `data-scope="identifier-verification"`: 'Send passcode', the six boxes), then the enrolment starts again.
+ */
+export function TotpEnrollmentVerifyIdentifier() {
+  const screen = useScreen();
+  if (screen.unverifiedIdentifier === null) return null;
+  return <IdentifierVerification identifier={screen.unverifiedIdentifier} onVerified={screen.start} />;
+}
+
 /** The check graphic of the done step (`data-part="icon"`), decorative. */
 export function TotpEnrollmentDoneIcon() {
   const screen = useScreen();
@@ -350,7 +363,8 @@ export function TotpEnrollmentDoneIcon() {
 }
 
 /**
- * The default layout: the done step's check, title, description, error, then the step's parts (start button; QR
+ * The default layout: the done step's check, title, description, error (and the address verification it may call
+ * for), then the step's parts (start button; QR
  * code, manual key, first code; recovery codes, copy/download, 'I have saved these codes' and Continue).
  */
 export function TotpEnrollmentLayout() {
@@ -365,6 +379,7 @@ export function TotpEnrollmentLayout() {
       <TotpEnrollmentRecoveryCodes />
       <TotpEnrollmentRecoveryCodesActions />
       <TotpEnrollmentError />
+      <TotpEnrollmentVerifyIdentifier />
       <TotpEnrollmentStart />
       <TotpEnrollmentRecoveryCodesConfirm />
     </TotpEnrollmentRoot>
@@ -395,6 +410,7 @@ TotpEnrollment.Title = TotpEnrollmentTitle;
 TotpEnrollment.Description = TotpEnrollmentDescription;
 TotpEnrollment.Error = TotpEnrollmentError;
 TotpEnrollment.Start = TotpEnrollmentStart;
+TotpEnrollment.VerifyIdentifier = TotpEnrollmentVerifyIdentifier;
 TotpEnrollment.QrCode = TotpEnrollmentQrCode;
 TotpEnrollment.ManualKey = TotpEnrollmentManualKey;
 TotpEnrollment.CodeInput = TotpEnrollmentCodeInput;

@@ -4,6 +4,7 @@ import {
   TOTP_NO_USER_MESSAGE,
   type TotpEnrollmentStep,
   type UseTotpEnrollmentOptions,
+  unverifiedIdentifierOf,
   useOtpCode,
   useTotpEnrollment,
 } from '@latchkey/hooks';
@@ -52,6 +53,11 @@ export interface UseTotpEnrollmentScreenReturn {
   finish: () => void;
   /** The current error: no user, a refusal, a wrong first code. */
   error: LatchkeyFlowError | null;
+  /**
+   * The account's unverified email (or phone) when the provider refused the enrolment with `identifier_not_verified`:
+   * the verification shows (a passcode to it), and `start` runs again once it is proved. Null otherwise.
+   */
+  unverifiedIdentifier: string | null;
   /** Ids tying the parts together. */
   ids: { error: string; codes: string; savedCheckbox: string };
 }
@@ -134,6 +140,7 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
       onDone?.();
     },
     error: enrollment.error ?? (enrollment.step === 'start' ? noUser : null),
+    unverifiedIdentifier: enrollment.step === 'start' ? unverifiedIdentifierOf(enrollment.error) : null,
     ids: { error: `${id}-error`, codes: `${id}-codes`, savedCheckbox: `${id}-saved` },
   };
 }

@@ -6,6 +6,7 @@ export function exampleOtp(overrides: Partial<UseOtpScreenReturn> = {}): UseOtpS
   const digits = ['4', '2', '', '', '', ''];
   return {
     method: 'sms',
+    purpose: 'signIn',
     destination: '+1 415 555 0123',
     digits,
     getDigitProps: (index): OtpCodeInputProps => ({

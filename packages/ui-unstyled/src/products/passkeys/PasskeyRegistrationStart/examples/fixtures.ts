@@ -4,5 +4,14 @@ import type { UsePasskeyRegistrationStartScreenReturn } from '../usePasskeyRegis
 export function exampleRegistrationStart(
   overrides: Partial<UsePasskeyRegistrationStartScreenReturn> = {},
 ): UsePasskeyRegistrationStartScreenReturn {
-  return { isPending: false, error: null, create: () => {}, skip: () => {}, ...overrides };
+  return {
+    isPending: false,
+    error: null,
+    unverifiedIdentifier: null,
+    verifiedIdentifier: null,
+    identifierVerified: () => {},
+    create: () => {},
+    skip: () => {},
+    ...overrides,
+  };
 }

@@ -44,6 +44,7 @@ export function exampleEnrollment(
     setHasSavedCodes: () => {},
     finish: () => {},
     error: null,
+    unverifiedIdentifier: null,
     ids: { error: 'example-totp-enrollment-error', codes: 'example-codes', savedCheckbox: 'example-saved' },
     ...overrides,
   };
