@@ -3,6 +3,7 @@
 // Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { DeleteQueryNode } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BROWSER_PKCE } from '../../test/browserPkce';
 import { signIn } from '../../test/fixtures';
 import { START, startProvider, TestClock, type TestProvider } from '../../test/harness';
 import { deploymentKeys, openProvider, sharedDatabase } from '../../test/opsSupport';
@@ -327,7 +328,9 @@ describe('the purge', () => {
       // A sign-in (code, session), a second code left unused, a magic link, an SMS code.
       const session = await sendAndSignIn(t, email, step % 3 === 0 ? 20 : 120);
       expect((await t.post('/otps/email/login_or_create', { email })).status).toBe(200);
-      expect((await t.post('/magic_links/email/login_or_create', { email })).status).toBe(200);
+      expect(
+        (await t.post('/magic_links/email/login_or_create', { email, code_challenge: BROWSER_PKCE.challenge })).status,
+      ).toBe(200);
       expect(
         (await t.post('/otps/sms/login_or_create', { phone_number: `+1415555${String(1000 + step)}` })).status,
       ).toBe(200);
@@ -371,7 +374,14 @@ describe('the purge', () => {
     // The latest activity, just before the last purge: a used code and a pending one, a link, an SMS code.
     const last = await sendAndSignIn(t, 'last@example.com', 60);
     expect((await t.post('/otps/email/login_or_create', { email: 'last@example.com' })).status).toBe(200);
-    expect((await t.post('/magic_links/email/login_or_create', { email: 'last@example.com' })).status).toBe(200);
+    expect(
+      (
+        await t.post('/magic_links/email/login_or_create', {
+          email: 'last@example.com',
+          code_challenge: BROWSER_PKCE.challenge,
+        })
+      ).status,
+    ).toBe(200);
     await insertSingleUse(t, last.user_id, now + 5 * MINUTE, true);
     const final = await t.provider.purge({ force: true });
     expect(final.ran).toBe(true);
@@ -476,10 +486,14 @@ describe('the purge', () => {
     const code = await t.lastCode(email);
     const attempt = () => t.post('/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
     expect((await attempt()).status).toBe(200);
-    expect((await t.post('/magic_links/email/login_or_create', { email })).status).toBe(200);
+    expect(
+      (await t.post('/magic_links/email/login_or_create', { email, code_challenge: BROWSER_PKCE.challenge })).status,
+    ).toBe(200);
     const link = new URL(await t.lastLink(email));
     const token = link.searchParams.get('token') as string;
-    expect((await t.post('/magic_links/authenticate', { token })).status).toBe(200);
+    expect((await t.post('/magic_links/authenticate', { token, code_verifier: BROWSER_PKCE.verifier })).status).toBe(
+      200,
+    );
     const { db } = t.provider.database;
     const [codeRow] = await db.selectFrom('otp_codes').select(['expires_at', 'consumed_at']).execute();
     expect(codeRow?.consumed_at).not.toBeNull();
@@ -496,12 +510,16 @@ describe('the purge', () => {
     expect((await attempt()).status).not.toBe(200);
     // The magic link (30 minutes) outlived the code: still kept, still refused.
     expect(await count(db, 'email_tokens')).toBe(1);
-    expect((await t.post('/magic_links/authenticate', { token })).status).not.toBe(200);
+    expect(
+      (await t.post('/magic_links/authenticate', { token, code_verifier: BROWSER_PKCE.verifier })).status,
+    ).not.toBe(200);
     const [linkRow] = await db.selectFrom('email_tokens').select('expires_at').execute();
     t.clock.advance((linkRow?.expires_at as number) + PURGE_MARGIN_MS - t.clock.now());
     await t.provider.purge({ force: true });
     expect(await count(db, 'email_tokens')).toBe(0);
-    expect((await t.post('/magic_links/authenticate', { token })).status).not.toBe(200);
+    expect(
+      (await t.post('/magic_links/authenticate', { token, code_verifier: BROWSER_PKCE.verifier })).status,
+    ).not.toBe(200);
   });
 
   it('keeps a rotated refresh token and a used code while the grant lives: replaying either revokes the grant', async () => {
