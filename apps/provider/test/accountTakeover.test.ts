@@ -805,10 +805,11 @@ describe('issue 25, findings 1 and 2: the pre-hijacking reset covers grants, tok
     const attacker = await createAccount(t, VICTIM, PASSWORD);
     const grant = await grantTokens(t, attacker.session_token);
     const exchanged = await exchangeForSession(t, grant.accessToken);
-    expect((await t.post('/magic_links/email/login_or_create', { email: VICTIM })).status).toBe(200);
+    expect((await t.post('/magic_links/email/login_or_create', { email: VICTIM, ...BOUND })).status).toBe(200);
     const owner = await t.post('/magic_links/authenticate', {
       token: tokenOf(await t.lastLink(VICTIM, 'magic_links')),
       session_duration_minutes: 60,
+      code_verifier: BROWSER_PKCE.verifier,
     });
     expect(owner.status).toBe(200);
     expect(owner.json.data.account_reset).toEqual({
