@@ -66,7 +66,8 @@ export function spawnProvider(
 
 /** Resolves with the URL of the startup line, or fails with what the process printed if it exits first. */
 export async function listeningUrl(cli: ProviderProcess): Promise<string> {
-  const deadline = Date.now() + 15_000;
+  // Start-up costs about 3.5 s of CPU (tsx, migrations); on a loaded two-core machine that can take far longer.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const match = /^Latchkey provider listening on (http:\/\/\S+) /m.exec(cli.stdout());
     if (match) return match[1] as string;
