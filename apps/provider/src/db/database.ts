@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
+import { preparedStatementPool } from './postgresPool';
 import type { Database } from './schema';
 import { GroupCommitSqliteDialect } from './sqliteDriver';
 
@@ -47,6 +48,11 @@ export type SqliteSynchronous = 'full' | 'normal';
 export interface OpenDatabaseOptions {
   /** SQLite only; ignored for PostgreSQL, whose durability is the server's (`synchronous_commit`). Default `full`. */
   sqliteSynchronous?: SqliteSynchronous;
+  /**
+   * Called after every statement the database runs (Kysely's `log`, `BEGIN` and `COMMIT` included): the bench counts
+   * the round trips of each route with it.
+   */
+  log?: (event: LogEvent) => void;
 }
 
 /**
@@ -63,7 +69,11 @@ export async function openDatabase(
     // An idle connection the server drops (restart, DROP DATABASE … FORCE) is discarded by the pool and
     // replaced on demand; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      // Every statement with parameters runs as a named prepared statement (see postgresPool.ts).
+      dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }),
+      ...(options.log ? { log: options.log } : {}),
+    });
     try {
       await migrateToLatest(db);
     } catch (error) {
@@ -88,6 +98,7 @@ export async function openDatabase(
         ? {}
         : { openReader: () => openReader(target), ...(syncWal ? { walSync: { walPath: `${target}-wal` } } : {}) },
     ),
+    ...(options.log ? { log: options.log } : {}),
   });
   try {
     await migrateToLatest(db);
