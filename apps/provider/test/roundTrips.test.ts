@@ -111,6 +111,25 @@ describe('statements per request of the hottest routes', () => {
   });
 });
 
+describe('statements per request of a first sign-in', () => {
+  it('otps/authenticate that verifies the address: the account pre-hijacking checks add two statements', async () => {
+    const { provider, record } = await countingProvider();
+    // Someone else first, so the session-JWT signing key exists (its first use loads or creates it).
+    await signIn(provider, `earlier-${randomUUID()}@example.com`);
+    const email = `first-${randomUUID()}@example.com`;
+    const sent = await post(provider, '/otps/email/login_or_create', { email });
+    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const { result, statements } = await record(() =>
+      post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id }),
+    );
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    // A returning user's statements, plus: is another identifier verified (one statement for emails and phone
+    // numbers), and, as none is, everything attached before the proof removed (one statement on PostgreSQL, seven
+    // on SQLite, which has no data-modifying WITH).
+    expect(statements, statements.join('\n')).toHaveLength(postgresUrl ? 10 : 14);
+  });
+});
+
 describe.skipIf(!postgresUrl)('prepared statements on PostgreSQL (PostgreSQL pass only)', () => {
   it('runs each statement with parameters as a named prepared statement of its connection', async () => {
     const fresh = await freshDatabase();
