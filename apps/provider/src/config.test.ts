@@ -69,6 +69,7 @@ const DEFAULTS = {
   },
   smtp: null,
   sqlite: { synchronous: 'full' },
+  postgres: { poolSize: 10 },
   trustedProxies: [],
   rateLimits: {
     sendsPerIdentifier: { limit: 5, windowSeconds: 60 },

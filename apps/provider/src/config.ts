@@ -326,6 +326,11 @@ export const configSchema = z.strictObject({
    * (with WAL) survives a crash of the process. Concurrent commits are grouped either way.
    */
   sqlite: z.strictObject({ synchronous: z.enum(['full', 'normal']).default('full') }).default({ synchronous: 'full' }),
+  /**
+   * PostgreSQL (ignored on SQLite): the most connections one instance opens. Every instance opens its own, so the
+   * server's `max_connections` must exceed instances × poolSize (plus whatever else connects).
+   */
+  postgres: z.strictObject({ poolSize: z.number().int().min(1).max(1000).default(10) }).default({ poolSize: 10 }),
   /** Peers whose `X-Forwarded-For` is believed (exact IP addresses). Nobody else's is. */
   trustedProxies: z.array(z.string()).default([]),
   /**

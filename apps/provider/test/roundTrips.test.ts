@@ -147,6 +147,19 @@ describe.skipIf(!postgresUrl)('prepared statements on PostgreSQL (PostgreSQL pas
     ]);
   });
 
+  it('opens at most postgres.poolSize connections per instance', async () => {
+    const fresh = await freshDatabase();
+    cleanups.push(fresh.drop);
+    const provider = await createProvider({ db: fresh.url, config: { postgres: { poolSize: 3 } } });
+    cleanups.push(() => provider.close());
+    const backends = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.1)`.execute(provider.database.db),
+      ),
+    );
+    expect(new Set(backends.map((result) => result.rows[0]?.pid)).size).toBe(3);
+  });
+
   it('keeps answering after another instance adds a column (a rolling upgrade): a stale prepared plan is prepared again', async () => {
     const fresh = await freshDatabase();
     cleanups.push(fresh.drop);

@@ -17,6 +17,9 @@ export interface ProviderDatabase {
   close(): Promise<void>;
 }
 
+/** The connections one provider opens to PostgreSQL at most, unless told otherwise (`postgres.poolSize`). */
+export const DEFAULT_POSTGRES_POOL_SIZE = 10;
+
 /** The SQLite file used when nothing else is named. */
 export const DEFAULT_SQLITE_PATH = '.data/latchkey.sqlite';
 
@@ -48,6 +51,8 @@ export type SqliteSynchronous = 'full' | 'normal';
 export interface OpenDatabaseOptions {
   /** SQLite only; ignored for PostgreSQL, whose durability is the server's (`synchronous_commit`). Default `full`. */
   sqliteSynchronous?: SqliteSynchronous;
+  /** PostgreSQL only: the most connections the pool opens (default DEFAULT_POSTGRES_POOL_SIZE). */
+  postgresPoolSize?: number;
   /**
    * Called after every statement the database runs (Kysely's `log`, `BEGIN` and `COMMIT` included): the bench counts
    * the round trips of each route with it.
@@ -65,7 +70,7 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<ProviderDatabase> {
   if (isPostgresUrl(target)) {
-    const pool = new pg.Pool({ connectionString: target, max: 10 });
+    const pool = new pg.Pool({ connectionString: target, max: options.postgresPoolSize ?? DEFAULT_POSTGRES_POOL_SIZE });
     // An idle connection the server drops (restart, DROP DATABASE … FORCE) is discarded by the pool and
     // replaced on demand; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
