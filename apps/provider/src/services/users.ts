@@ -39,7 +39,7 @@ function fromJson<T>(value: unknown): T {
  * The user's emails, phone numbers, crypto wallets, social identities, passkeys, TOTPs and password flag, each
  * aggregated into JSON by the database: the columns a query from `users` selects to load a whole user (loadUser).
  */
-function userMethodColumns(db: Executor, eb: ExpressionBuilder<Database, 'users'>) {
+export function userMethodColumns(db: Executor, eb: ExpressionBuilder<Database, 'users'>) {
   const { arrayFrom, objectFrom } = jsonHelpers(db);
   return [
     arrayFrom(
@@ -124,39 +124,31 @@ const selectUserWithMethods = precompiled(
 );
 
 /**
- * A live-or-not session by its token's hash, with its user loaded as loadUser loads it: one statement where
- * a session lookup then loadUser take two (`sessions/authenticate`, the refresh, runs it on every call).
+ * The user's own columns, for a query of another table joined with `users` (whose own columns keep their names):
+ * with userMethodColumns, what userOfJoinedRow turns into the whole user, as loadUser loads it.
  */
-const selectSessionWithUser = precompiled(
-  (db, tokenHash, projectId) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.user_id', 'sessions.user_id')
-      .selectAll('sessions')
-      .select([
-        'users.created_at as user_created_at',
-        'users.status as user_status',
-        'users.first_name',
-        'users.middle_name',
-        'users.last_name',
-        'users.trusted_metadata',
-        'users.untrusted_metadata',
-        'users.roles',
-      ])
-      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>))
-      .where('sessions.token_hash', '=', tokenHash as string)
-      .where('sessions.project_id', '=', projectId as string),
-  2,
-);
+export const JOINED_USER_COLUMNS = [
+  'users.created_at as user_created_at',
+  'users.status as user_status',
+  'users.first_name',
+  'users.middle_name',
+  'users.last_name',
+  'users.trusted_metadata',
+  'users.untrusted_metadata',
+  'users.roles',
+] as const;
 
-/** The session a token's hash names (live or not: the caller checks) and its whole user, in one statement. */
-export async function loadSessionWithUser(
-  db: Executor,
-  tokenHash: string,
-  projectId: string,
-): Promise<{ session: Selectable<SessionsTable>; user: User } | undefined> {
-  const [row] = await selectSessionWithUser(db, tokenHash, projectId);
-  if (!row) return undefined;
+type UserWithMethodsRow = Awaited<ReturnType<typeof selectUserWithMethods>>[number];
+/** What JOINED_USER_COLUMNS and userMethodColumns add to a joined row (its `user_id` and `project_id` are its own). */
+type JoinedUserColumns = Omit<UserWithMethodsRow, 'user_id' | 'project_id' | 'created_at' | 'status'> & {
+  user_created_at: UserWithMethodsRow['created_at'];
+  user_status: UserWithMethodsRow['status'];
+};
+
+/** Splits a row joined with its user (JOINED_USER_COLUMNS, userMethodColumns) into the whole user and the rest. */
+export function userOfJoinedRow<Row extends JoinedUserColumns & { user_id: string; project_id: string }>(
+  row: Row,
+): { user: User; rest: Omit<Row, keyof JoinedUserColumns> } {
   const {
     user_created_at,
     user_status,
@@ -173,11 +165,11 @@ export async function loadSessionWithUser(
     oauth_rows,
     totp_rows,
     password_row,
-    ...session
+    ...rest
   } = row;
   const user = userFromRow({
-    user_id: session.user_id,
-    project_id: session.project_id,
+    user_id: row.user_id,
+    project_id: row.project_id,
     created_at: user_created_at,
     status: user_status,
     first_name,
@@ -194,7 +186,36 @@ export async function loadSessionWithUser(
     totp_rows,
     password_row,
   });
-  return { session, user };
+  return { user, rest };
+}
+
+/**
+ * A live-or-not session by its token's hash, with its user loaded as loadUser loads it: one statement where
+ * a session lookup then loadUser take two (`sessions/authenticate`, the refresh, runs it on every call).
+ */
+const selectSessionWithUser = precompiled(
+  (db, tokenHash, projectId) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .selectAll('sessions')
+      .select([...JOINED_USER_COLUMNS])
+      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>))
+      .where('sessions.token_hash', '=', tokenHash as string)
+      .where('sessions.project_id', '=', projectId as string),
+  2,
+);
+
+/** The session a token's hash names (live or not: the caller checks) and its whole user, in one statement. */
+export async function loadSessionWithUser(
+  db: Executor,
+  tokenHash: string,
+  projectId: string,
+): Promise<{ session: Selectable<SessionsTable>; user: User } | undefined> {
+  const [row] = await selectSessionWithUser(db, tokenHash, projectId);
+  if (!row) return undefined;
+  const { user, rest } = userOfJoinedRow(row);
+  return { session: rest, user };
 }
 
 /** The full user object of contract §6, or undefined when there is no such user. One query. */

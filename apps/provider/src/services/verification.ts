@@ -21,9 +21,15 @@ export async function markIdentifierVerified(
     /** The request carries a live session of this same user, which proves it is the one who set things up. */
     sameUserSession: boolean;
     now: number;
+    /**
+     * The caller read the identifier verified already (a redemption reads it with its code): nothing to write, one
+     * statement saved. An identifier is never unverified again, so the read cannot be stale.
+     */
+    alreadyVerified?: boolean;
   },
 ): Promise<{ resetUnverifiedFactors: boolean }> {
   const { userId, methodId, now } = options;
+  if (options.alreadyVerified === true) return { resetUnverifiedFactors: false };
   const updated =
     options.kind === 'email'
       ? await trx

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
+import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import { precompiled, precompiledQuery } from '../../db/precompiled';
+import type { Database } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { passcodeExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
@@ -22,7 +24,7 @@ import {
   recordAuthentication,
   requireSession,
 } from '../../services/sessions';
-import { normalizeEmail } from '../../services/users';
+import { JOINED_USER_COLUMNS, normalizeEmail, userMethodColumns, userOfJoinedRow } from '../../services/users';
 import { markIdentifierVerified } from '../../services/verification';
 import {
   assertAttachable,
@@ -117,7 +119,8 @@ function passcodeFactor(channel: OtpChannel, methodId: string, identifier: strin
 
 /**
  * The newest live code of a method, with the address it was sent to (the email or phone row `method_id` names; a
- * pending address travels with the code) and whether its user is active yet: one statement.
+ * pending address travels with the code), whether that address is verified, and its whole user (as loadUser loads
+ * it): one statement.
  */
 const selectLiveCode = precompiled(
   (db, projectId, methodId, now) =>
@@ -133,7 +136,14 @@ const selectLiveCode = precompiled(
       )
       .innerJoin('users', 'users.user_id', 'otp_codes.user_id')
       .selectAll('otp_codes')
-      .select(['emails.email as email_address', 'phone_numbers.phone_number', 'users.status as user_status'])
+      .select([
+        'emails.email as email_address',
+        'emails.verified as email_verified',
+        'phone_numbers.phone_number',
+        'phone_numbers.verified as phone_verified',
+        ...JOINED_USER_COLUMNS,
+      ])
+      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>))
       .where('otp_codes.project_id', '=', projectId as string)
       .where('otp_codes.method_id', '=', methodId as string)
       .where('otp_codes.consumed_at', 'is', null)
@@ -181,8 +191,9 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, authenticateSchema);
   if (!PASSCODE_PATTERN.test(body.token)) throw new ProviderError('invalid_code');
   const now = deps.clock.now();
-  const [code] = await selectLiveCode(deps.db, deps.config.project.projectId, body.method_id, now);
-  if (!code) throw new ProviderError('otp_code_not_found');
+  const [row] = await selectLiveCode(deps.db, deps.config.project.projectId, body.method_id, now);
+  if (!row) throw new ProviderError('otp_code_not_found');
+  const { user, rest: code } = userOfJoinedRow(row);
   assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
@@ -204,6 +215,11 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   // its slot (one statement), is admitted only if the user has a free slot (which it would give back at once, so it
   // takes none) and signs in, in the same transaction.
   const right = digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash);
+  const alreadyVerified =
+    code.pending_identifier === null && (code.channel === 'email' ? code.email_verified : code.phone_verified) === 1;
+  // When the redemption writes nothing of the user (its address was verified and it was active already), the answer's
+  // user is the one read with the code, and not read again.
+  const userUnchanged = alreadyVerified && user.status === 'active';
   const outcome = await deps.db.transaction().execute(async (trx) => {
     if (!right) {
       const reserved = await reserveCodeSlot(trx, code.otp_id, deps.config.lockout.maxFailuresPerCode);
@@ -226,16 +242,17 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
             kind,
             value: code.pending_identifier,
           });
-    // Writes nothing when the address is already verified.
+    // Writes nothing when the address is already verified (and, read so with the code, is not even asked).
     await markIdentifierVerified(trx, {
       userId: code.user_id,
       kind,
       methodId,
       sameUserSession: current?.row.user_id === code.user_id,
       now,
+      alreadyVerified,
     });
     // Only a pending user changes: an active one is not written again (a user never goes back to pending).
-    if (code.user_status !== 'active') await activateUser(trx, code.user_id);
+    if (user.status !== 'active') await activateUser(trx, code.user_id);
     const session = await recordAuthentication(trx, c, {
       userId: code.user_id,
       factor: passcodeFactor(code.channel, methodId, identifier),
@@ -246,7 +263,10 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   });
   if (outcome.refused !== undefined) throw new ProviderError(outcome.refused);
   const started = outcome;
-  return ok(c, { ...(await authenticateResponseFields(c, started.session)), method_id: started.methodId });
+  return ok(c, {
+    ...(await authenticateResponseFields(c, started.session, userUnchanged ? user : undefined)),
+    method_id: started.methodId,
+  });
 }
 
 /** The passcode calls of contract §4 "OTPs": login_or_create and send for each channel, and authenticate. */
