@@ -81,7 +81,9 @@ async function fetchHandler(kind: string, target: string | undefined) {
   if (kind === 'provider' && target) {
     const database = await openDatabase(target, {
       // LATCHKEY_BENCH_POOL_SIZE sets the PostgreSQL pool (default: the provider's, postgres.poolSize).
-      ...(process.env.LATCHKEY_BENCH_POOL_SIZE ? { postgresPoolSize: Number(process.env.LATCHKEY_BENCH_POOL_SIZE) } : {}),
+      ...(process.env.LATCHKEY_BENCH_POOL_SIZE
+        ? { postgresPoolSize: Number(process.env.LATCHKEY_BENCH_POOL_SIZE) }
+        : {}),
       log: () => {
         statements += 1;
       },

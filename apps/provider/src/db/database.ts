@@ -74,6 +74,10 @@ export async function openDatabase(
     // An idle connection the server drops (restart, DROP DATABASE … FORCE) is discarded by the pool and
     // replaced on demand; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
+    // The same for a connection the pool has lent out, which has no pool listener then: a backend ended between two
+    // statements of a transaction (a failover, a restart, pg_terminate_backend) would otherwise crash the process. The
+    // statement in flight, or the next one, still fails with the error, and the pool drops the connection on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({
       // Every statement with parameters runs as a named prepared statement (see postgresPool.ts).
       dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }),
