@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { precompiled, precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
@@ -125,7 +125,21 @@ function passcodeFactor(channel: OtpChannel, methodId: string, identifier: strin
 const selectLiveCode = precompiled(
   (db, projectId, methodId, now) =>
     db
-      .selectFrom('otp_codes')
+      // The code first, on its own, then its address and user.
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('otp_codes')
+          .selectAll()
+          .where('project_id', '=', projectId as string)
+          .where('method_id', '=', methodId as string)
+          .where('consumed_at', 'is', null)
+          .where('expires_at', '>', now as unknown as number)
+          .orderBy('created_at', 'desc')
+          .orderBy('otp_id', 'desc')
+          // A literal: with `LIMIT ?` SQLite plans the whole statement ten times slower (it cannot flatten it).
+          .limit(sql.lit(1))
+          .as('otp_codes'),
+      )
       .leftJoin('emails', (join) =>
         join.onRef('emails.email_id', '=', 'otp_codes.method_id').onRef('emails.user_id', '=', 'otp_codes.user_id'),
       )
@@ -143,14 +157,7 @@ const selectLiveCode = precompiled(
         'phone_numbers.verified as phone_verified',
         ...JOINED_USER_COLUMNS,
       ])
-      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>))
-      .where('otp_codes.project_id', '=', projectId as string)
-      .where('otp_codes.method_id', '=', methodId as string)
-      .where('otp_codes.consumed_at', 'is', null)
-      .where('otp_codes.expires_at', '>', now as unknown as number)
-      .orderBy('otp_codes.created_at', 'desc')
-      .orderBy('otp_codes.otp_id', 'desc')
-      .limit(1),
+      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>)),
   3,
 );
 
