@@ -1,12 +1,13 @@
 // `npm run bench`: measures what Latchkey costs and records it in BENCHMARKS.md.
-// Bundle sizes are measured with esbuild from the BUILT packages (run after `npm run build`), minified and
-// gzipped at level 9, React excluded (but from the browser module, which bundles it). Provider throughput is
-// measured by apps/provider/bench/throughput.ts over HTTP on loopback, on SQLite and on PostgreSQL
-// (LATCHKEY_BENCH_POSTGRES_URL, default the local test server of scripts/start-postgres.sh; skipped with a note when
-// none answers), next to a bare Hono route and the storage floors (one indexed select, one durable update) measured
-// in the same run. Each section of BENCHMARKS.md is replaced in place between its markers, so other benchmarks can
+// Bundle sizes are measured with esbuild from the BUILT packages (built first by this script, `npm run build`),
+// minified and gzipped at level 9, React excluded (but from the browser module, which bundles it). Provider throughput
+// is measured by apps/provider/bench/throughput.ts over HTTP on loopback, on SQLite and on PostgreSQL at its default
+// durability (a cluster the bench starts on port 55433, or LATCHKEY_BENCH_POSTGRES_URL; skipped with a note when no
+// PostgreSQL is installed), in interleaved rounds with a bare Hono route and the storage floors (one indexed select,
+// one durable update). Each section of BENCHMARKS.md is replaced in place between its markers, so other benchmarks can
 // add their own sections. `node scripts/bench.mjs kit-bundle` runs the named sections only (sdk-bundle, real-page,
-// kit-bundle, browser-module, provider-throughput); the default is all of them. `real-page`
+// kit-bundle, browser-module, provider-throughput); the default is all of them. `npm run bench -- --provider` runs the
+// provider section alone and builds nothing (`--databases=postgres`, `--only=sessions,otps` narrow it). `real-page`
 // (scripts/bench/real-page.mjs) is the primary widget figure: the page a user ships (SDK client and stylesheet
 // included) in bytes and in a throttled Chromium, next to a React-only page; it needs Chromium
 // (scripts/find-chromium.mjs) and LATCHKEY_BENCH_RUNS sets its timed runs per page (default 9). `browser-module`
@@ -32,14 +33,31 @@ import {
 import { realPageSection } from './bench/real-page.mjs';
 
 const SECTIONS = ['sdk-bundle', 'real-page', 'kit-bundle', 'browser-module', 'provider-throughput'];
-const requested = process.argv.slice(2);
+// `--provider` is `provider-throughput`; `--databases=…` and `--only=…` go to the provider bench.
+const providerOptions = process.argv.slice(2).filter((arg) => /^--(databases|only)=/.test(arg));
+const requested = process.argv
+  .slice(2)
+  .filter((arg) => !providerOptions.includes(arg))
+  .map((arg) => (arg === '--provider' ? 'provider-throughput' : arg));
 for (const name of requested) {
   if (!SECTIONS.includes(name)) {
-    console.error(`Unknown section "${name}": choose among ${SECTIONS.join(', ')}.`);
+    console.error(
+      `Unknown section "${name}": choose among ${SECTIONS.join(', ')} (or --provider, with --databases=… and --only=…).`,
+    );
     process.exit(1);
   }
 }
 const shouldRun = (section) => requested.length === 0 || requested.includes(section);
+
+// Every section but the provider's measures the built packages: build them first (turbo: cached when nothing
+// changed). The provider bench runs its TypeScript source, so `npm run bench -- --provider` builds nothing.
+if (SECTIONS.some((section) => section !== 'provider-throughput' && shouldRun(section))) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error('The packages do not build (npm run build shows why).');
+    process.exit(1);
+  }
+}
 
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(2)} KB`;
@@ -679,11 +697,15 @@ if (shouldRun('browser-module')) {
 
 if (shouldRun('provider-throughput')) {
   // The provider bench prints its Markdown section on stdout and its progress on stderr; any non-2xx answer fails it.
-  const throughput = spawnSync(process.execPath, ['--import', 'tsx', 'apps/provider/bench/throughput.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
+  const throughput = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/provider/bench/throughput.ts', ...providerOptions],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    },
+  );
   if (throughput.status !== 0) {
     console.error(`The provider throughput bench failed (exit ${throughput.status ?? throughput.signal}).`);
     process.exit(1);

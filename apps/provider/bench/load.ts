@@ -8,6 +8,14 @@ export interface LoadSettings {
   durationSeconds: number;
 }
 
+/** One short run of a target in a round (see runRound). */
+export interface RoundResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
 /** A target: one POST route and, per request, its Authorization header and JSON body. */
 export interface LoadTarget {
   name: string;
@@ -71,33 +79,6 @@ function assertAllSucceeded(target: LoadTarget, result: autocannon.Result, phase
   }
 }
 
-/** Warms the target up, then measures it; throws when any answer was not 2xx. */
-export async function measure(
-  port: number,
-  target: LoadTarget,
-  settings: LoadSettings,
-  /** Reads the server's CPU time (µs) before and after the measured run. */
-  serverCpuMicros?: () => Promise<number>,
-): Promise<LoadResult> {
-  const warmup = await runOnce(port, target, settings.connections, settings.warmupSeconds);
-  assertAllSucceeded(target, warmup, 'warm-up');
-  const cpuBefore = await serverCpuMicros?.();
-  const result = await runOnce(port, target, settings.connections, settings.durationSeconds);
-  const cpuAfter = await serverCpuMicros?.();
-  assertAllSucceeded(target, result, 'measured run');
-  const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-  return {
-    ...(cpuBefore === undefined || cpuAfter === undefined
-      ? {}
-      : { cpuMicrosPerRequest: (cpuAfter - cpuBefore) / Math.max(1, result['2xx'] + result.non2xx) }),
-    requestsPerSecond: result['2xx'] / elapsedSeconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result['2xx'],
-    durationSeconds: elapsedSeconds,
-  };
-}
-
 /**
  * Drives several targets at once (warm-up together, then measured together); one result per target. A target
  * with `overallRate` is sent that many requests per second in all, so its latency is the server's answer time,
@@ -132,4 +113,37 @@ export async function measureTogether(
       durationSeconds: elapsedSeconds,
     };
   });
+}
+
+/**
+ * One round of a target: `connections` spread over the servers at `ports` (one autocannon per server, sharing the
+ * target's request generator), for `seconds`; throws when any answer was not 2xx. With several servers the rates add
+ * up and the latencies are the slowest server's.
+ */
+export async function runRound(
+  ports: number[],
+  target: LoadTarget,
+  connections: number,
+  seconds: number,
+  phase = 'round',
+): Promise<RoundResult> {
+  const shares = ports.map(
+    (_, index) => Math.floor(connections / ports.length) + (index < connections % ports.length ? 1 : 0),
+  );
+  const results = await Promise.all(
+    ports.map((port, index) => runOnce(port, target, shares[index] as number, seconds)),
+  );
+  let requests = 0;
+  let requestsPerSecond = 0;
+  for (const result of results) {
+    assertAllSucceeded(target, result, phase);
+    requests += result['2xx'];
+    requestsPerSecond += result['2xx'] / ((result.finish.getTime() - result.start.getTime()) / 1000);
+  }
+  return {
+    requestsPerSecond,
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    requests,
+  };
 }

@@ -28,12 +28,16 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   for (let index = 0; index < rows.length; index += BATCH) await insert(rows.slice(index, index + BATCH));
 }
 
-/** Creates `count` active users with one unverified email each (`{prefix}-{n}@bench.latchkey.dev`). */
+/**
+ * Creates `count` active users with one email each (`{prefix}-{n}@bench.latchkey.dev`): verified (a returning user,
+ * who proved it before) or not (a first sign-in, whose redemption verifies it).
+ */
 export async function seedUsers(
   db: Kysely<Database>,
   projectId: string,
   prefix: string,
   count: number,
+  options: { verified: boolean },
 ): Promise<SeededUser[]> {
   const now = Date.now();
   const users = Array.from({ length: count }, (_, index) => ({
@@ -57,7 +61,7 @@ export async function seedUsers(
             user_id: user.userId,
             project_id: projectId,
             email: user.email,
-            verified: 0,
+            verified: options.verified ? 1 : 0,
             created_at: now,
           })),
         )

@@ -2,13 +2,15 @@
 // - `bare`: a Hono app with one route, the baseline every ratio is taken against;
 // - `floor <sqlite file | postgres:// URL>`: the storage floors, plain Hono routes over the bench database with
 //   no Kysely and no provider code: one indexed select of a session by token hash, and one durable update of it;
-// - `provider <sqlite file | postgres:// URL>`: the provider itself.
+// - `provider <sqlite file | postgres:// URL>`: the provider itself, counting the statements it sends to the database
+//   (BEGIN and COMMIT included: on PostgreSQL each is a round trip).
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import SQLite from 'better-sqlite3';
 import { Hono } from 'hono';
 import pg from 'pg';
+import { openDatabase } from '../src/db/database';
 import { createProvider } from '../src/provider';
 import { BENCH_CONFIG, BENCH_PASSCODE_KEY, type ServerReady } from './config';
 
@@ -77,12 +79,23 @@ async function fetchHandler(kind: string, target: string | undefined) {
     return app.fetch;
   }
   if (kind === 'provider' && target) {
-    const provider = await createProvider({ db: target, config: BENCH_CONFIG, passcodeKey: BENCH_PASSCODE_KEY });
+    const database = await openDatabase(target, {
+      // LATCHKEY_BENCH_POOL_SIZE sets the PostgreSQL pool (default: the provider's, postgres.poolSize).
+      ...(process.env.LATCHKEY_BENCH_POOL_SIZE
+        ? { postgresPoolSize: Number(process.env.LATCHKEY_BENCH_POOL_SIZE) }
+        : {}),
+      log: () => {
+        statements += 1;
+      },
+    });
+    const provider = await createProvider({ db: database, config: BENCH_CONFIG, passcodeKey: BENCH_PASSCODE_KEY });
     return provider.app.fetch;
   }
   throw new Error('usage: server.ts bare | server.ts floor <database> | server.ts provider <database>');
 }
 
+/** Statements the provider has run so far (its database's log). */
+let statements = 0;
 const [kind = '', target] = process.argv.slice(2);
 const fetch = await fetchHandler(kind, target);
 // @hono/node-server passes `{ incoming, outgoing }` as the bindings: clientIp() reads the socket's address there.
@@ -90,11 +103,11 @@ serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   const ready: ServerReady = { port: info.port };
   process.send?.(ready);
 });
-// The load generator asks for this process's CPU time around each measured run.
+// The load generator asks for this process's CPU time (and statement count) around each measured run.
 process.on('message', (message) => {
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
-    process.send?.({ cpuMicros: user + system });
+    process.send?.({ cpuMicros: user + system, statements });
   }
 });
 // The parent's exit closes the IPC channel; never outlive it.

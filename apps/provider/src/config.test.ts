@@ -96,6 +96,7 @@ const DEFAULTS = {
     authFailuresDays: 30,
   },
   sqlite: { synchronous: 'full' },
+  postgres: { poolSize: 10 },
   trustedProxies: [],
   metrics: { enabled: false },
   logging: { level: 'info' },

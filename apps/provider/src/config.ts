@@ -420,6 +420,11 @@ export const configSchema = z.strictObject({
    */
   sqlite: z.strictObject({ synchronous: z.enum(['full', 'normal']).default('full') }).default({ synchronous: 'full' }),
   /**
+   * PostgreSQL (ignored on SQLite): the most connections one instance opens. Every instance opens its own, so the
+   * server's `max_connections` must exceed instances × poolSize (plus whatever else connects).
+   */
+  postgres: z.strictObject({ poolSize: z.number().int().min(1).max(1000).default(10) }).default({ poolSize: 10 }),
+  /**
    * Peers whose `X-Forwarded-For` (the client's address) and `X-Request-Id` (the request id the logs and the
    * answer carry) are believed (exact IP addresses). Nobody else's are.
    */

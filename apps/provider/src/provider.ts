@@ -178,7 +178,10 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   const database =
     typeof options.db === 'object'
       ? options.db
-      : await openDatabase(options.db, { sqliteSynchronous: config.sqlite.synchronous });
+      : await openDatabase(options.db, {
+          sqliteSynchronous: config.sqlite.synchronous,
+          postgresPoolSize: config.postgres.poolSize,
+        });
   const { db } = database;
   const { project } = config;
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../bin/latchkey-provider.mjs', import.meta.url));
 
@@ -18,12 +18,17 @@ export interface ProviderProcess {
 }
 
 const children: ChildProcess[] = [];
+/** Children started with `lifetime: 'file'`: they serve several tests and are killed after the file's last one. */
+const fileChildren: ChildProcess[] = [];
 const tempDirs: string[] = [];
+function killAll(list: ChildProcess[]): void {
+  for (const child of list.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
 afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAll(children);
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => killAll(fileChildren));
 
 /** A fresh temporary folder named `{prefix}…`, removed after the test. */
 export function tempDir(prefix = 'latchkey-cli-'): string {
@@ -32,10 +37,14 @@ export function tempDir(prefix = 'latchkey-cli-'): string {
   return dir;
 }
 
-/** Runs `latchkey-provider {args}` with the environment cleared of PORT, DATABASE_URL, LATCHKEY_SECRET_KEY and LATCHKEY_TOTP_ENCRYPTION_KEY unless `env` sets them. */
+/**
+ * Runs `latchkey-provider {args}` with the environment cleared of PORT, DATABASE_URL, LATCHKEY_SECRET_KEY and
+ * LATCHKEY_TOTP_ENCRYPTION_KEY unless `env` sets them. The process is killed after the test (`lifetime: 'test'`, the
+ * default) or after the file's last test (`'file'`, for processes a `beforeAll` starts); give a `cwd` with `'file'`.
+ */
 export function spawnProvider(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; lifetime?: 'test' | 'file' } = {},
 ): ProviderProcess {
   const {
     PORT: _port,
@@ -49,7 +58,7 @@ export function spawnProvider(
     env: { ...env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
+  (options.lifetime === 'file' ? fileChildren : children).push(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {
@@ -64,10 +73,13 @@ export function spawnProvider(
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** Resolves with the URL of the startup line, or fails with what the process printed if it exits first. */
-export async function listeningUrl(cli: ProviderProcess): Promise<string> {
-  // Start-up costs about 3.5 s of CPU (tsx, migrations); on a loaded two-core machine that can take far longer.
-  const deadline = Date.now() + 60_000;
+/**
+ * Resolves with the URL of the startup line, or fails with what the process printed if it exits first or has not
+ * printed it within `timeoutMs` (default 60 s: start-up costs about 3.5 s of CPU (tsx, migrations), and on a loaded
+ * two-core machine that can take far longer).
+ */
+export async function listeningUrl(cli: ProviderProcess, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = /^Latchkey provider listening on (http:\/\/\S+) /m.exec(cli.stdout());
     if (match) return match[1] as string;

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
+import { preparedStatementPool } from './postgresPool';
 import type { Database } from './schema';
 import { GroupCommitSqliteDialect } from './sqliteDriver';
 
@@ -17,6 +18,9 @@ export interface ProviderDatabase {
   /** PostgreSQL's connection pool, for its numbers (ops/metrics.ts); absent on SQLite. */
   pool?: pg.Pool;
 }
+
+/** The connections one provider opens to PostgreSQL at most, unless told otherwise (`postgres.poolSize`). */
+export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
 /** The SQLite file used when nothing else is named. */
 export const DEFAULT_SQLITE_PATH = '.data/latchkey.sqlite';
@@ -49,6 +53,13 @@ export type SqliteSynchronous = 'full' | 'normal';
 export interface OpenDatabaseOptions {
   /** SQLite only; ignored for PostgreSQL, whose durability is the server's (`synchronous_commit`). Default `full`. */
   sqliteSynchronous?: SqliteSynchronous;
+  /** PostgreSQL only: the most connections the pool opens (default DEFAULT_POSTGRES_POOL_SIZE). */
+  postgresPoolSize?: number;
+  /**
+   * Called after every statement the database runs (Kysely's `log`, `BEGIN` and `COMMIT` included): the bench counts
+   * the round trips of each route with it.
+   */
+  log?: (event: LogEvent) => void;
 }
 
 /**
@@ -61,11 +72,19 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<ProviderDatabase> {
   if (isPostgresUrl(target)) {
-    const pool = new pg.Pool({ connectionString: target, max: 10 });
+    const pool = new pg.Pool({ connectionString: target, max: options.postgresPoolSize ?? DEFAULT_POSTGRES_POOL_SIZE });
     // An idle connection the server drops (restart, DROP DATABASE … FORCE) is discarded by the pool and
     // replaced on demand; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The same for a connection the pool has lent out, which has no pool listener then: a backend ended between two
+    // statements of a transaction (a failover, a restart, pg_terminate_backend) would otherwise crash the process. The
+    // statement in flight, or the next one, still fails with the error, and the pool drops the connection on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = new Kysely<Database>({
+      // Every statement with parameters runs as a named prepared statement (see postgresPool.ts).
+      dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }),
+      ...(options.log ? { log: options.log } : {}),
+    });
     try {
       await migrateToLatest(db);
     } catch (error) {
@@ -90,6 +109,7 @@ export async function openDatabase(
         ? {}
         : { openReader: () => openReader(target), ...(syncWal ? { walSync: { walPath: `${target}-wal` } } : {}) },
     ),
+    ...(options.log ? { log: options.log } : {}),
   });
   try {
     await migrateToLatest(db);

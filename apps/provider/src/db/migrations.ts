@@ -607,22 +607,50 @@ function exchangeClientOf(factorsJson: string): string | null {
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
-/** Every migration this version knows, by name: `/readyz` checks they are all applied (ops/health.ts). */
-export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+/** Every migration this version knows, oldest first: `/readyz` checks they are all applied (ops/health.ts). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
-/** Brings the database to the named migration, and no further (tests of an upgrade from an older schema). */
-export async function migrateTo(db: AnyDatabase, migrationName: string): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(migrationName);
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+/** The table Kysely records applied migrations in (one row per migration name). */
+export const MIGRATION_TABLE = 'kysely_migration';
+
+/**
+ * Brings the database to the latest schema. Safe to run from several instances at once: on PostgreSQL, Kysely's
+ * migrator takes a session-level advisory lock (`pg_advisory_lock`) on a connection of its own, reads which
+ * migrations are applied only once it holds it, and applies the pending ones in one transaction. So one instance
+ * migrates, the others wait for the lock and then find nothing left to do; an instance killed half-way rolls its
+ * transaction back and frees the lock with its connection. (The migration tables themselves are created before the
+ * lock with `if not exists`, a lost race re-checked.) `multiInstance.test.ts` starts three instances at once on an
+ * empty database and on one an older version migrated.
+ */
+export async function migrateToLatest(db: AnyDatabase): Promise<void> {
+  await run(db, (migrator) => migrator.migrateToLatest());
 }
 
-/** Brings the database to the latest schema. Safe to run from several instances at once (Kysely takes a lock). */
-export async function migrateToLatest(db: AnyDatabase): Promise<void> {
+/**
+ * Applies the migrations up to and including `name` and no further: the schema an older version of the provider
+ * left (tests of upgrades use it).
+ */
+export async function migrateUpTo(db: AnyDatabase, name: string): Promise<void> {
+  if (!MIGRATION_NAMES.includes(name)) throw new Error(`No migration is named ${name}`);
+  await run(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function run(
+  db: AnyDatabase,
+  migrate: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<void> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrate(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    // Kysely refuses a database holding a migration this version does not know: a newer version migrated it.
+    const unknown = /previously executed migration (\S+) is missing/.exec(reason);
+    if (unknown) {
+      throw new Error(
+        `The database schema is newer than this version of the provider: it has migration ${unknown[1]}, which this version does not know. Run the newer version (or restore the backup taken before the upgrade).`,
+      );
+    }
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { ok, type ProviderEnv, readBody } from '../http/context';
 import { sessionDurationField } from '../http/fields';
 import { endPendingSignIn, pendingSignIn } from '../services/mfa';
-import { authenticateResponseFields, requireOpaqueSession, requireSession, touchSession } from '../services/sessions';
+import {
+  authenticateResponseFields,
+  requireOpaqueSessionWithUser,
+  requireSession,
+  touchSession,
+} from '../services/sessions';
 
 const refreshSchema = z.object({ session_duration_minutes: sessionDurationField });
 
@@ -15,9 +20,10 @@ export function registerSessionRoutes(app: Hono<ProviderEnv>): void {
     // A sign-in still waiting for its second factor (no session, the intermediate token in the SDK's cookie).
     const pending = await pendingSignIn(c);
     if (pending) return ok(c, await authenticateResponseFields(c, pending));
-    const current = await requireOpaqueSession(c);
+    // The session and its user in one statement (the refresh's only one, but once a minute per session).
+    const current = await requireOpaqueSessionWithUser(c);
     const row = await touchSession(deps.db, deps, current.row, body.session_duration_minutes);
-    return ok(c, await authenticateResponseFields(c, { row, token: current.token }));
+    return ok(c, await authenticateResponseFields(c, { row, token: current.token }, current.user));
   });
 
   app.post('/sdk/v1/sessions/revoke', async (c) => {

@@ -105,30 +105,30 @@ export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, 
 const userCounter = (userId: string) => `user:${userId}`;
 
 // The statements of a guess, compiled once per dialect (see precompiled.ts): every passcode and password check runs them.
-const createGuessCounter = precompiledQuery(
-  (db, key, now) =>
-    db
-      .insertInto('guess_counters')
-      .values({ counter_key: key as string, window_start: now as unknown as number, count: 0 })
-      .onConflict((conflict) => conflict.column('counter_key').doNothing()),
-  2,
-);
-// Both SET expressions read the row as it was before this UPDATE (SQLite and PostgreSQL alike).
+// Taking a slot is one upsert (SQLite and PostgreSQL alike): a user's first guess creates the counter at one; a later
+// one updates it only while a slot is free or the window has passed, so it returns a row exactly when it took a slot.
+// The conflicting row stays locked until the caller's transaction ends (PostgreSQL), whether or not it was updated,
+// so parallel guesses take slots one after the other. Both SET expressions read the row as it was before.
 const takeSlot = precompiledQuery(
   (db, key, now, expiredAt, maxFailures) =>
     db
-      .updateTable('guess_counters')
-      .set({
-        count: sql<number>`case when window_start <= ${expiredAt} then 1 else count + 1 end`,
-        window_start: sql<number>`case when window_start <= ${expiredAt} then ${now} else window_start end`,
-      })
-      .where('counter_key', '=', key as string)
-      .where((eb) =>
-        eb.or([
-          eb('count', '<', maxFailures as unknown as number),
-          eb('window_start', '<=', expiredAt as unknown as number),
-        ]),
-      ),
+      .insertInto('guess_counters')
+      .values({ counter_key: key as string, window_start: now as unknown as number, count: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .column('counter_key')
+          .doUpdateSet({
+            count: sql<number>`case when guess_counters.window_start <= ${expiredAt} then 1 else guess_counters.count + 1 end`,
+            window_start: sql<number>`case when guess_counters.window_start <= ${expiredAt} then ${now} else guess_counters.window_start end`,
+          })
+          .where((eb) =>
+            eb.or([
+              eb('guess_counters.count', '<', maxFailures as unknown as number),
+              eb('guess_counters.window_start', '<=', expiredAt as unknown as number),
+            ]),
+          ),
+      )
+      .returning('count'),
   4,
 );
 const releaseSlot = precompiledQuery(
@@ -144,20 +144,48 @@ const releaseSlot = precompiledQuery(
 /**
  * Takes one guess slot of the user before a guess (password, passcode) is checked, or refuses with
  * `user_lock_limit_reached` when `lockout.maxFailuresPerUser` slots are taken within the window. The slot is
- * taken by one conditional UPDATE (`count = count + 1 WHERE count < cap`) that succeeds only when a row
- * changed, so parallel guesses can never evaluate more than the cap. A wrong guess keeps its slot; a right one
+ * taken by one conditional upsert (`count = count + 1 WHERE count < cap`) that succeeds only when it wrote a row,
+ * so parallel guesses can never evaluate more than the cap. A wrong guess keeps its slot; a right one
  * gives it back (releaseGuessSlot). The window starts at the first slot taken and ends `windowMinutes` later.
  */
 export async function takeGuessSlot(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
   const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const now = deps.clock.now();
   const expiredAt = now - windowMinutes * 60_000;
-  const key = userCounter(userId);
-  await createGuessCounter(db, key, now);
-  const taken = await takeSlot(db, key, now, expiredAt, maxFailuresPerUser);
-  if (taken.numAffectedRows !== 1n) deps.metrics.lockout();
-  if (taken.numAffectedRows !== 1n) throw new ProviderError('user_lock_limit_reached');
+  const taken = await takeSlot(db, userCounter(userId), now, expiredAt, maxFailuresPerUser);
+  if (taken.rows.length !== 1) deps.metrics.lockout();
+  if (taken.rows.length !== 1) throw new ProviderError('user_lock_limit_reached');
 }
+// The user's counter, locked until the caller's transaction ends and left as it was (a new one starts empty).
+const lockCounter = precompiledQuery(
+  (db, key, now) =>
+    db
+      .insertInto('guess_counters')
+      .values({ counter_key: key as string, window_start: now as unknown as number, count: 0 })
+      .onConflict((conflict) =>
+        conflict.column('counter_key').doUpdateSet({ count: sql<number>`guess_counters.count` }),
+      )
+      .returning(['count', 'window_start']),
+  2,
+);
+
+/**
+ * For a guess already known to be right (a passcode's HMAC, checked in memory) whose answer waits on this: refuses
+ * with `user_lock_limit_reached` unless the user has a free slot, like takeGuessSlot, but takes none, since a right
+ * guess would give its slot back at once (takeGuessSlot then releaseGuessSlot, in one statement instead of two). The
+ * counter is locked until the caller's transaction ends, so among parallel guesses this one is admitted exactly when
+ * takeGuessSlot would have admitted it, and leaves the count as take-then-release would.
+ */
+export async function assertGuessSlotFree(deps: ProviderDeps, userId: string, db: Executor): Promise<void> {
+  const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
+  const now = deps.clock.now();
+  const [counter] = (await lockCounter(db, userCounter(userId), now)).rows;
+  const free =
+    counter !== undefined &&
+    (Number(counter.count) < maxFailuresPerUser || Number(counter.window_start) <= now - windowMinutes * 60_000);
+  if (!free) throw new ProviderError('user_lock_limit_reached');
+}
+
 export async function releaseGuessSlot(db: Executor, userId: string): Promise<void> {
   await releaseSlot(db, userCounter(userId));
 }

@@ -7,7 +7,7 @@ import { ProviderError } from '../http/errors';
 import { needsSecondFactor, startIntermediateSession } from './mfa';
 import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
-import { loadUser, requireUser } from './users';
+import { loadSessionWithUser, loadUser, requireUser } from './users';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type SessionRow = Selectable<SessionsTable>;
@@ -208,6 +208,25 @@ export async function requireOpaqueSession(c: ProviderContext): Promise<{ row: S
   const { sessionToken } = c.get('auth');
   if (sessionToken !== null && isJwt(sessionToken)) throw new ProviderError('invalid_session_token');
   return requireSession(c);
+}
+
+/**
+ * requireOpaqueSession and the session's user (as loadUser loads it) in one statement: for the refresh, which
+ * answers with both on every call.
+ */
+export async function requireOpaqueSessionWithUser(
+  c: ProviderContext,
+): Promise<{ row: SessionRow; token: string; user: User }> {
+  const { sessionToken } = c.get('auth');
+  if (sessionToken === null) throw new ProviderError('user_unauthenticated');
+  if (isJwt(sessionToken)) throw new ProviderError('invalid_session_token');
+  const deps = c.get('deps');
+  const found = await loadSessionWithUser(deps.db, sha256Hex(sessionToken), deps.config.project.projectId);
+  // Live as findLiveSession has it: not revoked, not expired.
+  if (!found || found.session.revoked_at !== null || found.session.expires_at <= deps.clock.now()) {
+    throw new ProviderError('session_not_found');
+  }
+  return { row: found.session, token: sessionToken, user: found.user };
 }
 
 /**

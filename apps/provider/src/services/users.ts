@@ -1,10 +1,16 @@
 import type { User, UserCryptoWallet, WebAuthnRegistration } from '@latchkey/sdk/contract';
-import { type Kysely, SqliteAdapter, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, SqliteAdapter, type Transaction } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { getAddress } from 'viem';
 import { precompiled } from '../db/precompiled';
-import type { CryptoWalletsTable, Database, OauthRegistrationsTable, WebauthnRegistrationsTable } from '../db/schema';
+import type {
+  CryptoWalletsTable,
+  Database,
+  OauthRegistrationsTable,
+  SessionsTable,
+  WebauthnRegistrationsTable,
+} from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { newId } from './secrets';
 
@@ -30,87 +36,196 @@ function fromJson<T>(value: unknown): T {
 }
 
 /**
+ * The user's emails, phone numbers, crypto wallets, social identities, passkeys, TOTPs and password flag, each
+ * aggregated into JSON by the database: the columns a query from `users` selects to load a whole user (loadUser).
+ */
+export function userMethodColumns(db: Executor, eb: ExpressionBuilder<Database, 'users'>) {
+  const { arrayFrom, objectFrom } = jsonHelpers(db);
+  return [
+    arrayFrom(
+      eb
+        .selectFrom('emails')
+        .select(['emails.email_id', 'emails.email', 'emails.verified'])
+        .whereRef('emails.user_id', '=', 'users.user_id')
+        .orderBy('emails.created_at')
+        .orderBy('emails.email_id'),
+    ).as('email_rows'),
+    arrayFrom(
+      eb
+        .selectFrom('phone_numbers')
+        .select(['phone_numbers.phone_id', 'phone_numbers.phone_number', 'phone_numbers.verified'])
+        .whereRef('phone_numbers.user_id', '=', 'users.user_id')
+        .orderBy('phone_numbers.created_at')
+        .orderBy('phone_numbers.phone_id'),
+    ).as('phone_rows'),
+    arrayFrom(
+      eb
+        .selectFrom('crypto_wallets')
+        .select(['crypto_wallets.crypto_wallet_id', 'crypto_wallets.wallet_type', 'crypto_wallets.address'])
+        .whereRef('crypto_wallets.user_id', '=', 'users.user_id')
+        .orderBy('crypto_wallets.created_at')
+        .orderBy('crypto_wallets.crypto_wallet_id'),
+    ).as('crypto_wallet_rows'),
+    arrayFrom(
+      eb
+        .selectFrom('webauthn_registrations')
+        .select([
+          'webauthn_registrations.webauthn_registration_id',
+          'webauthn_registrations.rp_id',
+          'webauthn_registrations.user_agent',
+          'webauthn_registrations.authenticator_type',
+          'webauthn_registrations.name',
+        ])
+        .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
+        .orderBy('webauthn_registrations.created_at')
+        .orderBy('webauthn_registrations.webauthn_registration_id'),
+    ).as('webauthn_rows'),
+    arrayFrom(
+      eb
+        .selectFrom('oauth_registrations')
+        .select([
+          'oauth_registrations.oauth_user_registration_id',
+          'oauth_registrations.provider',
+          'oauth_registrations.provider_subject',
+          'oauth_registrations.profile_picture_url',
+          'oauth_registrations.locale',
+        ])
+        .whereRef('oauth_registrations.user_id', '=', 'users.user_id')
+        .orderBy('oauth_registrations.created_at')
+        .orderBy('oauth_registrations.oauth_user_registration_id'),
+    ).as('oauth_rows'),
+    arrayFrom(
+      eb
+        .selectFrom('totps')
+        .select(['totps.totp_id', 'totps.verified'])
+        .whereRef('totps.user_id', '=', 'users.user_id'),
+    ).as('totp_rows'),
+    objectFrom(
+      eb
+        .selectFrom('passwords')
+        .select(['passwords.password_id', 'passwords.requires_reset'])
+        .whereRef('passwords.user_id', '=', 'users.user_id'),
+    ).as('password_row'),
+  ];
+}
+
+/**
  * The user row with its emails, phone numbers, crypto wallets, social identities, passkeys, TOTPs and password flag aggregated into JSON
  * by the database.
  */
-const selectUserWithMethods = precompiled((db, userId) => {
-  const { arrayFrom, objectFrom } = jsonHelpers(db);
-  return db
-    .selectFrom('users')
-    .selectAll('users')
-    .select((eb) => [
-      arrayFrom(
-        eb
-          .selectFrom('emails')
-          .select(['emails.email_id', 'emails.email', 'emails.verified'])
-          .whereRef('emails.user_id', '=', 'users.user_id')
-          .orderBy('emails.created_at')
-          .orderBy('emails.email_id'),
-      ).as('email_rows'),
-      arrayFrom(
-        eb
-          .selectFrom('phone_numbers')
-          .select(['phone_numbers.phone_id', 'phone_numbers.phone_number', 'phone_numbers.verified'])
-          .whereRef('phone_numbers.user_id', '=', 'users.user_id')
-          .orderBy('phone_numbers.created_at')
-          .orderBy('phone_numbers.phone_id'),
-      ).as('phone_rows'),
-      arrayFrom(
-        eb
-          .selectFrom('crypto_wallets')
-          .select(['crypto_wallets.crypto_wallet_id', 'crypto_wallets.wallet_type', 'crypto_wallets.address'])
-          .whereRef('crypto_wallets.user_id', '=', 'users.user_id')
-          .orderBy('crypto_wallets.created_at')
-          .orderBy('crypto_wallets.crypto_wallet_id'),
-      ).as('crypto_wallet_rows'),
-      arrayFrom(
-        eb
-          .selectFrom('webauthn_registrations')
-          .select([
-            'webauthn_registrations.webauthn_registration_id',
-            'webauthn_registrations.rp_id',
-            'webauthn_registrations.user_agent',
-            'webauthn_registrations.authenticator_type',
-            'webauthn_registrations.name',
-          ])
-          .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
-          .orderBy('webauthn_registrations.created_at')
-          .orderBy('webauthn_registrations.webauthn_registration_id'),
-      ).as('webauthn_rows'),
-      arrayFrom(
-        eb
-          .selectFrom('oauth_registrations')
-          .select([
-            'oauth_registrations.oauth_user_registration_id',
-            'oauth_registrations.provider',
-            'oauth_registrations.provider_subject',
-            'oauth_registrations.profile_picture_url',
-            'oauth_registrations.locale',
-          ])
-          .whereRef('oauth_registrations.user_id', '=', 'users.user_id')
-          .orderBy('oauth_registrations.created_at')
-          .orderBy('oauth_registrations.oauth_user_registration_id'),
-      ).as('oauth_rows'),
-      arrayFrom(
-        eb
-          .selectFrom('totps')
-          .select(['totps.totp_id', 'totps.verified'])
-          .whereRef('totps.user_id', '=', 'users.user_id'),
-      ).as('totp_rows'),
-      objectFrom(
-        eb
-          .selectFrom('passwords')
-          .select(['passwords.password_id', 'passwords.requires_reset'])
-          .whereRef('passwords.user_id', '=', 'users.user_id'),
-      ).as('password_row'),
-    ])
-    .where('users.user_id', '=', userId as string);
-}, 1);
+const selectUserWithMethods = precompiled(
+  (db, userId) =>
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) => userMethodColumns(db, eb))
+      .where('users.user_id', '=', userId as string),
+  1,
+);
+
+/**
+ * The user's own columns, for a query of another table joined with `users` (whose own columns keep their names):
+ * with userMethodColumns, what userOfJoinedRow turns into the whole user, as loadUser loads it.
+ */
+export const JOINED_USER_COLUMNS = [
+  'users.created_at as user_created_at',
+  'users.status as user_status',
+  'users.first_name',
+  'users.middle_name',
+  'users.last_name',
+  'users.trusted_metadata',
+  'users.untrusted_metadata',
+  'users.roles',
+] as const;
+
+type UserWithMethodsRow = Awaited<ReturnType<typeof selectUserWithMethods>>[number];
+/** What JOINED_USER_COLUMNS and userMethodColumns add to a joined row (its `user_id` and `project_id` are its own). */
+type JoinedUserColumns = Omit<UserWithMethodsRow, 'user_id' | 'project_id' | 'created_at' | 'status'> & {
+  user_created_at: UserWithMethodsRow['created_at'];
+  user_status: UserWithMethodsRow['status'];
+};
+
+/** Splits a row joined with its user (JOINED_USER_COLUMNS, userMethodColumns) into the whole user and the rest. */
+export function userOfJoinedRow<Row extends JoinedUserColumns & { user_id: string; project_id: string }>(
+  row: Row,
+): { user: User; rest: Omit<Row, keyof JoinedUserColumns> } {
+  const {
+    user_created_at,
+    user_status,
+    first_name,
+    middle_name,
+    last_name,
+    trusted_metadata,
+    untrusted_metadata,
+    roles,
+    email_rows,
+    phone_rows,
+    crypto_wallet_rows,
+    webauthn_rows,
+    oauth_rows,
+    totp_rows,
+    password_row,
+    ...rest
+  } = row;
+  const user = userFromRow({
+    user_id: row.user_id,
+    project_id: row.project_id,
+    created_at: user_created_at,
+    status: user_status,
+    first_name,
+    middle_name,
+    last_name,
+    trusted_metadata,
+    untrusted_metadata,
+    roles,
+    email_rows,
+    phone_rows,
+    crypto_wallet_rows,
+    webauthn_rows,
+    oauth_rows,
+    totp_rows,
+    password_row,
+  });
+  return { user, rest };
+}
+
+/**
+ * A live-or-not session by its token's hash, with its user loaded as loadUser loads it: one statement where
+ * a session lookup then loadUser take two (`sessions/authenticate`, the refresh, runs it on every call).
+ */
+const selectSessionWithUser = precompiled(
+  (db, tokenHash, projectId) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .selectAll('sessions')
+      .select([...JOINED_USER_COLUMNS])
+      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>))
+      .where('sessions.token_hash', '=', tokenHash as string)
+      .where('sessions.project_id', '=', projectId as string),
+  2,
+);
+
+/** The session a token's hash names (live or not: the caller checks) and its whole user, in one statement. */
+export async function loadSessionWithUser(
+  db: Executor,
+  tokenHash: string,
+  projectId: string,
+): Promise<{ session: Selectable<SessionsTable>; user: User } | undefined> {
+  const [row] = await selectSessionWithUser(db, tokenHash, projectId);
+  if (!row) return undefined;
+  const { user, rest } = userOfJoinedRow(row);
+  return { session: rest, user };
+}
 
 /** The full user object of contract §6, or undefined when there is no such user. One query. */
 export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
   const [user] = await selectUserWithMethods(db, userId);
-  if (!user) return undefined;
+  return user && userFromRow(user);
+}
+
+/** The contract's user object from a row of selectUserWithMethods. */
+function userFromRow(user: Awaited<ReturnType<typeof selectUserWithMethods>>[number]): User {
   const emails = fromJson<{ email_id: string; email: string; verified: number }[]>(user.email_rows);
   const phones = fromJson<{ phone_id: string; phone_number: string; verified: number }[]>(user.phone_rows);
   const password = fromJson<{ password_id: string; requires_reset: number } | null>(user.password_row);

@@ -26,9 +26,15 @@ export async function markIdentifierVerified(
     /** The request carries a live session of this same user, which proves it is the one who set things up. */
     sameUserSession: boolean;
     now: number;
+    /**
+     * The caller read the identifier verified already (a redemption reads it with its code): nothing to write, one
+     * statement saved. An identifier is never unverified again, so the read cannot be stale.
+     */
+    alreadyVerified?: boolean;
   },
 ): Promise<AccountReset | undefined> {
   const { methodId } = options;
+  if (options.alreadyVerified === true) return undefined;
   const updated =
     options.kind === 'email'
       ? await trx
@@ -46,8 +52,76 @@ export async function markIdentifierVerified(
           .returning('phone_number as identifier')
           .executeTakeFirst();
   if (updated === undefined || options.sameUserSession) return undefined;
+  // Most first proofs are sign-ups, with nothing attached yet: one read spares them the reset's twenty-odd writes.
+  if (!(await holdsAnythingToReset(trx, options))) return undefined;
   const removed = await resetAccount(trx, options);
   return removed.length === 0 ? undefined : { identifier: updated.identifier, removed };
+}
+
+/** SQLite answers a boolean expression as 0 or 1, PostgreSQL as a boolean. */
+const isTrue = (value: unknown): boolean => value === true || value === 1;
+
+/**
+ * Whether resetAccount would find anything to remove, revoke or use up: one statement of EXISTS checks over the same
+ * rows it writes (a row attached concurrently after this read would equally be missed by the writes themselves).
+ */
+async function holdsAnythingToReset(
+  trx: Executor,
+  options: { userId: string; kind: 'email' | 'phone'; methodId: string },
+): Promise<boolean> {
+  const { userId, methodId } = options;
+  const row = await trx
+    .selectNoFrom((eb) => {
+      const owned = (table: 'passwords' | 'webauthn_registrations' | 'crypto_wallets' | 'oauth_registrations') =>
+        eb.exists(eb.selectFrom(table).select('user_id').where('user_id', '=', userId));
+      const outstanding = (
+        table:
+          | 'intermediate_sessions'
+          | 'idp_authorization_codes'
+          | 'webauthn_challenges'
+          | 'crypto_wallet_challenges'
+          | 'oauth_attach_tokens',
+      ) =>
+        eb.exists(
+          eb.selectFrom(table).select('user_id').where('user_id', '=', userId).where('consumed_at', 'is', null),
+        );
+      let emails = eb.selectFrom('emails').select('email_id').where('user_id', '=', userId);
+      if (options.kind === 'email') emails = emails.where('email_id', '!=', methodId);
+      let phones = eb.selectFrom('phone_numbers').select('phone_id').where('user_id', '=', userId);
+      if (options.kind === 'phone') phones = phones.where('phone_id', '!=', methodId);
+      return eb
+        .or([
+          owned('passwords'),
+          owned('webauthn_registrations'),
+          owned('crypto_wallets'),
+          owned('oauth_registrations'),
+          eb.exists(eb.selectFrom('totps').select('user_id').where('user_id', '=', userId)),
+          eb.exists(emails),
+          eb.exists(phones),
+          eb.exists(
+            eb.selectFrom('sessions').select('user_id').where('user_id', '=', userId).where('revoked_at', 'is', null),
+          ),
+          outstanding('intermediate_sessions'),
+          eb.exists(eb.selectFrom('idp_grants').select('user_id').where('user_id', '=', userId)),
+          eb.exists(
+            eb.selectFrom('idp_tokens').select('user_id').where('user_id', '=', userId).where('revoked_at', 'is', null),
+          ),
+          outstanding('idp_authorization_codes'),
+          outstanding('webauthn_challenges'),
+          outstanding('crypto_wallet_challenges'),
+          outstanding('oauth_attach_tokens'),
+          eb.exists(
+            eb
+              .selectFrom('oauth_transactions')
+              .select('attach_user_id')
+              .where('attach_user_id', '=', userId)
+              .where('consumed_at', 'is', null),
+          ),
+        ])
+        .as('found');
+    })
+    .executeTakeFirst();
+  return isTrue(row?.found);
 }
 
 /**

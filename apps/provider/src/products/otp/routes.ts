@@ -1,16 +1,18 @@
 import type { Hono } from 'hono';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { precompiledQuery } from '../../db/precompiled';
+import { precompiled, precompiledQuery } from '../../db/precompiled';
+import type { Database } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { passcodeExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import {
   assertEmail,
+  assertGuessSlotFree,
   assertPhoneNumber,
   assertProductEnabled,
   limitSends,
   recordFailure,
-  releaseGuessSlot,
   takeGuessSlot,
 } from '../../services/guards';
 import { digestsEqual } from '../../services/secrets';
@@ -22,7 +24,7 @@ import {
   recordAuthentication,
   requireSession,
 } from '../../services/sessions';
-import { normalizeEmail } from '../../services/users';
+import { JOINED_USER_COLUMNS, normalizeEmail, userMethodColumns, userOfJoinedRow } from '../../services/users';
 import { markIdentifierVerified } from '../../services/verification';
 import {
   assertAttachable,
@@ -115,30 +117,49 @@ function passcodeFactor(channel: OtpChannel, methodId: string, identifier: strin
   };
 }
 
-/** The address a code was sent to: the pending one, or the identifier row `method_id` names. */
-async function passcodeIdentifier(
-  c: ProviderContext,
-  code: { channel: OtpChannel; method_id: string; user_id: string; pending_identifier: string | null },
-): Promise<string | undefined> {
-  if (code.pending_identifier !== null) return code.pending_identifier;
-  const { db } = c.get('deps');
-  if (code.channel === 'email') {
-    const row = await db
-      .selectFrom('emails')
-      .select('email')
-      .where('email_id', '=', code.method_id)
-      .where('user_id', '=', code.user_id)
-      .executeTakeFirst();
-    return row?.email;
-  }
-  const row = await db
-    .selectFrom('phone_numbers')
-    .select('phone_number')
-    .where('phone_id', '=', code.method_id)
-    .where('user_id', '=', code.user_id)
-    .executeTakeFirst();
-  return row?.phone_number;
-}
+/**
+ * The newest live code of a method, with the address it was sent to (the email or phone row `method_id` names; a
+ * pending address travels with the code), whether that address is verified, and its whole user (as loadUser loads
+ * it): one statement.
+ */
+const selectLiveCode = precompiled(
+  (db, projectId, methodId, now) =>
+    db
+      // The code first, on its own, then its address and user.
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('otp_codes')
+          .selectAll()
+          .where('project_id', '=', projectId as string)
+          .where('method_id', '=', methodId as string)
+          .where('consumed_at', 'is', null)
+          .where('expires_at', '>', now as unknown as number)
+          .orderBy('created_at', 'desc')
+          .orderBy('otp_id', 'desc')
+          // A literal: with `LIMIT ?` SQLite plans the whole statement ten times slower (it cannot flatten it).
+          .limit(sql.lit(1))
+          .as('otp_codes'),
+      )
+      .leftJoin('emails', (join) =>
+        join.onRef('emails.email_id', '=', 'otp_codes.method_id').onRef('emails.user_id', '=', 'otp_codes.user_id'),
+      )
+      .leftJoin('phone_numbers', (join) =>
+        join
+          .onRef('phone_numbers.phone_id', '=', 'otp_codes.method_id')
+          .onRef('phone_numbers.user_id', '=', 'otp_codes.user_id'),
+      )
+      .innerJoin('users', 'users.user_id', 'otp_codes.user_id')
+      .selectAll('otp_codes')
+      .select([
+        'emails.email as email_address',
+        'emails.verified as email_verified',
+        'phone_numbers.phone_number',
+        'phone_numbers.verified as phone_verified',
+        ...JOINED_USER_COLUMNS,
+      ])
+      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>)),
+  3,
+);
 
 // The statements of a redemption, compiled once (see precompiled.ts).
 const reserveCodeSlot = precompiledQuery(
@@ -151,13 +172,16 @@ const reserveCodeSlot = precompiledQuery(
       .where('failed_attempts', '<', maxFailures as unknown as number),
   2,
 );
-const consumeCode = precompiledQuery(
-  (db, now, otpId) =>
+// A right guess's slot of the code and its consumption, in one statement.
+const reserveAndConsumeCode = precompiledQuery(
+  (db, now, otpId, maxFailures) =>
     db
       .updateTable('otp_codes')
-      .set({ consumed_at: now as unknown as number })
-      .where('otp_id', '=', otpId as string),
-  2,
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), consumed_at: now as unknown as number }))
+      .where('otp_id', '=', otpId as string)
+      .where('consumed_at', 'is', null)
+      .where('failed_attempts', '<', maxFailures as unknown as number),
+  3,
 );
 const activateUser = precompiledQuery(
   (db, userId) =>
@@ -174,17 +198,9 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, authenticateSchema);
   if (!PASSCODE_PATTERN.test(body.token)) throw new ProviderError('invalid_code');
   const now = deps.clock.now();
-  const code = await deps.db
-    .selectFrom('otp_codes')
-    .selectAll()
-    .where('project_id', '=', deps.config.project.projectId)
-    .where('method_id', '=', body.method_id)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('created_at', 'desc')
-    .orderBy('otp_id', 'desc')
-    .executeTakeFirst();
-  if (!code) throw new ProviderError('otp_code_not_found');
+  const [row] = await selectLiveCode(deps.db, deps.config.project.projectId, body.method_id, now);
+  if (!row) throw new ProviderError('otp_code_not_found');
+  const { user, rest: code } = userOfJoinedRow(row);
   assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
@@ -194,25 +210,34 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     throw new ProviderError('otp_code_not_found');
   }
 
-  const identifier = await passcodeIdentifier(c, code);
-  if (identifier === undefined) throw new ProviderError('otp_code_not_found');
+  // The address a code was sent to: the pending one, or the identifier row `method_id` names.
+  const identifier = code.pending_identifier ?? (code.channel === 'email' ? code.email_address : code.phone_number);
+  if (identifier === null) throw new ProviderError('otp_code_not_found');
 
-  // One transaction, one commit (one fsync, shared with concurrent requests on SQLite): the guess takes a slot
-  // of the code and then one of the user, each by a conditional UPDATE, before it is checked, so parallel
-  // guesses can never evaluate more than either cap (on PostgreSQL the rows stay locked until the commit). A
-  // guess refused by the user's cap rolls back, giving the code's slot back. A wrong guess commits its slots
-  // and its failure; a right one gives its user slot back and signs in, in the same transaction.
+  // The guess is checked in memory first, but nothing depends on it until its slots are taken: its answer waits on
+  // them. One transaction, one commit (one fsync, shared with concurrent requests on SQLite): the guess takes a slot
+  // of the code and then one of the user, each by a conditional write, so parallel guesses can never be admitted past
+  // either cap (on PostgreSQL the rows stay locked until the commit). A guess refused by the user's cap rolls back,
+  // giving the code's slot back. A wrong guess commits its slots and its failure. A right one consumes the code with
+  // its slot (one statement), is admitted only if the user has a free slot (which it would give back at once, so it
+  // takes none) and signs in, in the same transaction.
+  const right = digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash);
+  const alreadyVerified =
+    code.pending_identifier === null && (code.channel === 'email' ? code.email_verified : code.phone_verified) === 1;
+  // When the redemption writes nothing of the user (its address was verified and it was active already), the answer's
+  // user is the one read with the code, and not read again.
+  const userUnchanged = alreadyVerified && user.status === 'active';
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const reserved = await reserveCodeSlot(trx, code.otp_id, deps.config.lockout.maxFailuresPerCode);
-    if (reserved.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
-    await takeGuessSlot(deps, code.user_id, trx);
-    if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) {
+    if (!right) {
+      const reserved = await reserveCodeSlot(trx, code.otp_id, deps.config.lockout.maxFailuresPerCode);
+      if (reserved.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
+      await takeGuessSlot(deps, code.user_id, trx);
       await recordFailure(deps, code.user_id, trx);
       return { refused: 'otp_code_not_found' as const };
     }
-    // A right guess is not a failure: its user slot goes back.
-    await releaseGuessSlot(trx, code.user_id);
-    await consumeCode(trx, now, code.otp_id);
+    const consumed = await reserveAndConsumeCode(trx, now, code.otp_id, deps.config.lockout.maxFailuresPerCode);
+    if (consumed.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
+    await assertGuessSlotFree(deps, code.user_id, trx);
     const kind = code.channel === 'email' ? 'email' : 'phone';
     // A secondary send's address joins the account only now that its owner has proved it.
     const methodId =
@@ -224,16 +249,18 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
             kind,
             value: code.pending_identifier,
           });
-    // Writes nothing when the address is already verified; may run the pre-hijacking reset.
+    // Writes nothing when the address is already verified (and, read so with the code, is not even asked); a first
+    // verification may run the pre-hijacking reset.
     const accountReset = await markIdentifierVerified(trx, {
       userId: code.user_id,
       kind,
       methodId,
       sameUserSession: current?.row.user_id === code.user_id,
       now,
+      alreadyVerified,
     });
-    // Only a pending user changes: an active one is not written again.
-    await activateUser(trx, code.user_id);
+    // Only a pending user changes: an active one is not written again (a user never goes back to pending).
+    if (user.status !== 'active') await activateUser(trx, code.user_id);
     const session = await recordAuthentication(trx, c, {
       userId: code.user_id,
       factor: passcodeFactor(code.channel, methodId, identifier),
@@ -245,7 +272,8 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   if (outcome.refused !== undefined) throw new ProviderError(outcome.refused);
   const started = outcome;
   return ok(c, {
-    ...(await authenticateResponseFields(c, started.session)),
+    // An address verified already runs no reset, so the user read with the code is still the user.
+    ...(await authenticateResponseFields(c, started.session, userUnchanged ? user : undefined)),
     method_id: started.methodId,
     ...(started.accountReset === undefined ? {} : { account_reset: started.accountReset }),
   });

@@ -1,0 +1,137 @@
+// What the hottest routes ask of the database, counted statement by statement (Kysely's log; `BEGIN` and `COMMIT`
+// are statements, and on PostgreSQL each is a round trip): a refresh is one statement, a returning user's passcode
+// redemption four (six on PostgreSQL). A route that needs one more statement has to say why here. (Prepared
+// statements and the pool are tested in src/db/postgres.test.ts.)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type ProviderDatabase } from '../src/db/database';
+import { createProvider, type Provider } from '../src/provider';
+import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from './harness';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A provider on a fresh database whose every statement is recorded while `recording` is on. */
+async function countingProvider(): Promise<{
+  provider: Provider;
+  database: ProviderDatabase;
+  statements: string[];
+  record<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+}> {
+  let target = ':memory:';
+  if (postgresUrl) {
+    const fresh = await freshDatabase();
+    cleanups.push(fresh.drop);
+    target = fresh.url;
+  }
+  const statements: string[] = [];
+  let recording = false;
+  const database = await openDatabase(target, {
+    log: (event) => {
+      if (recording) statements.push(event.query.sql.replace(/\s+/g, ' ').slice(0, 120));
+    },
+  });
+  cleanups.push(() => database.close());
+  const provider = await createProvider({ db: database, passcodeKey: randomBytes(32) });
+  cleanups.push(() => provider.close());
+  return {
+    provider,
+    database,
+    statements,
+    async record(run) {
+      statements.length = 0;
+      recording = true;
+      try {
+        const result = await run();
+        return { result, statements: [...statements] };
+      } finally {
+        recording = false;
+      }
+    },
+  };
+}
+
+async function post(provider: Provider, path: string, body: object, sessionToken = PUBLIC_TOKEN) {
+  const response = await provider.fetch(
+    new Request(`http://provider.test/sdk/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${sessionToken}`).toString('base64')}`,
+      },
+      body: JSON.stringify(body),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+/** A passcode sign-in; answers the session token. */
+async function signIn(provider: Provider, email: string): Promise<{ token: string; methodId: string }> {
+  const sent = await post(provider, '/otps/email/login_or_create', { email });
+  const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+  const signedIn = await post(provider, '/otps/authenticate', {
+    token: code,
+    method_id: sent.json.data.method_id,
+    session_duration_minutes: 60,
+  });
+  expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+  return { token: signedIn.json.data.session_token, methodId: sent.json.data.method_id };
+}
+
+describe('statements per request of the hottest routes', () => {
+  it('sessions/authenticate (the refresh): one statement, the session and its user together', async () => {
+    const { provider, record } = await countingProvider();
+    const { token } = await signIn(provider, `refresh-${randomUUID()}@example.com`);
+    const { result, statements } = await record(() => post(provider, '/sessions/authenticate', {}, token));
+    expect(result.status).toBe(200);
+    expect(result.json.data.user.emails).toHaveLength(1);
+    expect(statements, statements.join('\n')).toHaveLength(1);
+  });
+
+  it('otps/authenticate of a returning user: four statements, and BEGIN and COMMIT on PostgreSQL', async () => {
+    const { provider, record } = await countingProvider();
+    const email = `returning-${randomUUID()}@example.com`;
+    await signIn(provider, email);
+    const sent = await post(provider, '/otps/email/login_or_create', { email });
+    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const { result, statements } = await record(() =>
+      post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id }),
+    );
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    // The code with its address, whether that is verified (it is) and the whole user (the answer's, since nothing
+    // of it changes); the transaction: the code consumed with its slot, the user's guess counter checked under its
+    // lock, the session. PostgreSQL adds BEGIN and COMMIT; SQLite's driver groups transactions itself.
+    expect(statements, statements.join('\n')).toHaveLength(postgresUrl ? 6 : 4);
+    const me = await provider.fetch(
+      new Request('http://provider.test/sdk/v1/users/me', {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${result.json.data.session_token}`).toString('base64')}`,
+        },
+      }),
+    );
+    const { request_id: _id, status_code: _status, ...stored } = ((await me.json()) as any).data;
+    expect(result.json.data.user).toEqual(stored);
+  });
+});
+
+describe('statements per request of a first sign-in', () => {
+  it('otps/authenticate that verifies the address: the account pre-hijacking check adds one statement', async () => {
+    const { provider, record } = await countingProvider();
+    // Someone else first, so the session-JWT signing key exists (its first use loads or creates it).
+    await signIn(provider, `earlier-${randomUUID()}@example.com`);
+    const email = `first-${randomUUID()}@example.com`;
+    const sent = await post(provider, '/otps/email/login_or_create', { email });
+    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const { result, statements } = await record(() =>
+      post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id }),
+    );
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    // A returning user's statements, plus: the address marked verified, the user read again for the answer, and
+    // whether anything is attached that the pre-hijacking reset would remove (one statement of EXISTS checks); as
+    // nothing is (a sign-up), none of the reset's writes is sent.
+    expect(statements, statements.join('\n')).toHaveLength(postgresUrl ? 9 : 7);
+  });
+});
