@@ -18,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findChromium, NO_BROWSER_HINT } from './find-chromium.mjs';
 import { withoutProject } from './vitest-args.mjs';
 
@@ -55,14 +55,23 @@ function vitest(label, args, env) {
   );
   let passed = 0;
   let failed = 0;
+  const failures = [];
   if (existsSync(report)) {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     passed = result.numPassedTests ?? 0;
     failed = (result.numFailedTests ?? 0) + (result.numRuntimeErrorTestSuites ?? 0);
+    // Named again in the closing lines, so that the tail of a long log says what failed and where.
+    for (const file of result.testResults ?? []) {
+      const where = relative(process.cwd(), file.name);
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of tests) failures.push(`${label}: ${where}: ${test.fullName}`);
+      if (file.status === 'failed' && tests.length === 0)
+        failures.push(`${label}: ${where}: ${file.message ?? 'failed'}`);
+    }
   }
   const code = run.status ?? 1;
   if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed, code };
+  return { passed, failed, code, failures };
 }
 
 function postgresUrl() {
@@ -90,6 +99,8 @@ if (extraArgs.length === 0) {
 
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+const failures = runs.flatMap((run) => run.failures);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 if (!browser.path) {
   console.error(`tests: FAILED: the browser tests did not run: ${browser.error}; ${NO_BROWSER_HINT}`);

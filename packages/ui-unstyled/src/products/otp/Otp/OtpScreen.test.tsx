@@ -101,8 +101,9 @@ describe('OtpScreen', () => {
     expect(group.hasAttribute('data-invalid')).toBe(true);
     // The error sits right under the boxes.
     expect(group.nextElementSibling).toBe(alert);
-    await waitFor(() => expect(digitBox(1)).toHaveProperty('value', ''));
-    expect(document.activeElement).toBe(digitBox(1));
+    await waitFor(() => expect(digitBox(1)).toHaveProperty('value', ''), { timeout: 10_000 });
+    // The focus moves in an effect, after the cleared boxes are in the page.
+    await waitFor(() => expect(document.activeElement).toBe(digitBox(1)), { timeout: 10_000 });
 
     await user.keyboard(code);
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();

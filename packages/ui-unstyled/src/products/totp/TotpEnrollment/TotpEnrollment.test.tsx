@@ -1,6 +1,6 @@
 import { LatchkeyProvider } from '@latchkey/hooks';
 import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pageMain } from '../../../../test/renderSignIn';
@@ -29,7 +29,8 @@ describe('TotpEnrollment', () => {
     await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
 
     const heading = await screen.findByRole('heading', { name: 'Scan the QR code' });
-    expect(document.activeElement).toBe(heading);
+    // The focus moves in an effect, after the new screen is in the page (late on a loaded machine).
+    await waitFor(() => expect(document.activeElement).toBe(heading), { timeout: 10_000 });
     const qr = screen.getByRole('img', { name: 'QR code to scan with your authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     const key = screen.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
