@@ -6,6 +6,8 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'packages/*/vitest.react18.config.ts',
+      // The few files of the React packages that need a module graph of their own (vitestProject.ts).
+      'packages/*/vitest.isolated.config.ts',
       'apps/*/vitest.config.ts',
       'scripts/vitest.config.ts',
     ],

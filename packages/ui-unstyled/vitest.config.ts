@@ -2,4 +2,7 @@
 // three React packages (packages/testing/src/vitestProject.ts).
 import { reactProject } from '../testing/src/vitestProject';
 
-export default reactProject('ui-unstyled');
+/** Need a module graph of their own (vitest.isolated.config.ts): the error catalogue's chunk not loaded yet. */
+export const ISOLATED_TESTS = ['src/components/ErrorMessage.catalogue.test.tsx'];
+
+export default reactProject('ui-unstyled', { isolatedTests: ISOLATED_TESTS });
