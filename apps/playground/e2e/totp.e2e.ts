@@ -7,11 +7,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   checkA11y,
+  createPasswordUser,
   expectSignedIn,
   expectSignedOut,
-  lastCode,
   open,
-  PROVIDER_URL,
   signOut,
   test,
   typeCode,
@@ -26,35 +25,6 @@ const USED_RECOVERY_CODE =
 /** The six-digit code an authenticator app shows for `secret`, `aheadSeconds` from now. */
 function appCode(secret: string, aheadSeconds = 0): Promise<string> | string {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + aheadSeconds });
-}
-
-/**
- * Creates a user with a password straight through the provider's API (as a server would: no Origin), and proves the
- * address with the sign-up session, as the widget does right after a sign-up (an account whose address nobody proved
- * may not enrol an authenticator app, and its owner's first code would reset it).
- */
-async function createPasswordUser(email: string, password: string): Promise<void> {
-  const token = 'public-token-test-latchkey-playground';
-  const call = async (path: string, body: unknown, sessionToken = token) => {
-    const response = await fetch(`${PROVIDER_URL}/sdk/v1${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${token}:${sessionToken}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return ((await response.json()) as { data: Record<string, string> }).data;
-  };
-  const created = await call('/passwords', { email, password, session_duration_minutes: 5 });
-  const sent = await call('/otps/email/send/secondary', { email }, created.session_token);
-  const code = await lastCode(email);
-  await call(
-    '/otps/authenticate',
-    { token: code, method_id: sent.method_id, session_duration_minutes: 5 },
-    created.session_token,
-  );
 }
 
 /** Email and password on the widget, up to the step after the password. */
