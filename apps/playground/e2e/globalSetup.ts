@@ -19,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The WebSocket endpoint of the run's one Chromium. */
     browserWsEndpoint: string;
+    /** The provider's SQLite file: tests run `latchkey-provider` commands on it (keys rotate). */
+    providerDatabase: string;
   }
 }
 
@@ -105,6 +107,7 @@ export default async function setup(project: TestProject) {
     await waitFor(`the demo relying party (${DEMO_RP_URL})`, async () => (await fetch(DEMO_RP_URL)).ok, server, output);
     browserServer = await chromium.launchServer({ executablePath: browser.path, args: CHROMIUM_ARGS });
     project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+    project.provide('providerDatabase', join(dataDir, 'latchkey.sqlite'));
   } catch (error) {
     await teardown();
     throw error;

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { isListening } from './ports';
 import { checkA11y, E2E_WAIT_MS, inbox, lastCode, test, typeCode, uniqueEmail, widget } from './support';
 
@@ -17,6 +17,7 @@ const SITE = `http://localhost:${PORT}`;
 const EXAMPLE_DIR = fileURLToPath(new URL('../../../examples/nextjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const NEXT_BIN = createRequire(`${EXAMPLE_DIR}/package.json`).resolve('next/dist/bin/next');
+const PROVIDER_BIN = fileURLToPath(new URL('../../provider/bin/latchkey-provider.mjs', import.meta.url));
 // `next build` compiles, type-checks and prerenders: about a minute on a loaded two-core machine, so allow plenty.
 const SETUP_TIMEOUT_MS = 6 * 60_000;
 const START_TIMEOUT_MS = 90_000;
@@ -37,10 +38,15 @@ function nextEnv(): NodeJS.ProcessEnv {
 
 /** Runs `node next <args>` in the example and resolves with its exit code and everything it printed. */
 function runNext(args: string[]): Promise<{ code: number | null; output: string }> {
+  return run(NEXT_BIN, args, nextEnv());
+}
+
+/** Runs `node <bin> <args>` in the example's folder and resolves with its exit code and everything it printed. */
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT_BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       cwd: EXAMPLE_DIR,
-      env: nextEnv(),
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -136,6 +142,11 @@ function consoleProblems(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);
   });
   return logged;
+}
+
+/** The key id (`kid`) in a JWT's protected header. */
+function keyIdOf(jwt: string): unknown {
+  return JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString()).kid;
 }
 
 /** `GET /api/me` with the browser context's cookies. */
@@ -285,5 +296,50 @@ describe('the Next.js example (next build, next start)', () => {
     await widget(page).getByRole('heading', { name: 'Sign up or log in' }).waitFor();
     expect((await apiMe(context)).status).toBe(401);
     expect(logged).toEqual([]);
+  });
+  test('keeps verifying sessions across a signing-key rotation (latchkey-provider keys rotate)', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('nextjs-rotation');
+    await page.goto(`${SITE}/sign-in?next=%2Faccount`);
+    const signIn = widget(page);
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue' }).click();
+    await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
+    await typeCode(page, await lastCode(email));
+    await expectAt(page, '/account');
+    const jwtCookie = async () =>
+      (await context.cookies(SITE)).find((cookie) => cookie.name === 'stytch_session_jwt')?.value ?? '';
+    const before = await jwtCookie();
+    const oldKid = keyIdOf(before);
+    expect((await apiMe(context)).status).toBe(200);
+
+    // An operator rotates the running provider's keys from another process, on the same database.
+    const rotated = await run(PROVIDER_BIN, ['keys', 'rotate', '--db', inject('providerDatabase')], {
+      ...process.env,
+      NODE_ENV: 'development',
+    });
+    expect(rotated.code, rotated.output).toBe(0);
+    expect(rotated.output).toContain('signs from now on');
+
+    // The JWT signed before the rotation still verifies on the Next.js server.
+    const old = await fetch(`${SITE}/api/me`, { headers: { cookie: `stytch_session_jwt=${before}` } });
+    expect(old.status).toBe(200);
+
+    // Once the provider reads the keys again (at most 5 s), a renewed session JWT carries the new key, and the
+    // Next.js server (whose JWKS was fetched before the rotation) verifies it: the new key was published ahead.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await context.clearCookies({ name: 'stytch_session_jwt' });
+    await page.goto(`${SITE}/account`);
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    await expectAt(page, '/account');
+    const after = await jwtCookie();
+    expect(after.split('.')).toHaveLength(3);
+    expect(keyIdOf(after)).not.toBe(oldKid);
+    expect(oldKid).toMatch(/./);
+    const me = await apiMe(context);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email });
   });
 });
