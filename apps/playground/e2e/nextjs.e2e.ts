@@ -144,6 +144,15 @@ function consoleProblems(page: Page): string[] {
   return logged;
 }
 
+/** Signs `email` in on the sign-in page shown, with the passcode from the development inbox. */
+async function signInWithPasscode(page: Page, email: string) {
+  const signIn = widget(page);
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByRole('button', { name: 'Continue' }).click();
+  await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
+  await typeCode(page, await lastCode(email));
+}
+
 /** The key id (`kid`) in a JWT's protected header. */
 function keyIdOf(jwt: string): unknown {
   return JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString()).kid;
@@ -214,11 +223,7 @@ describe('the Next.js example (next build, next start)', () => {
     await page.goto(`${SITE}/account`);
     await expectAt(page, '/sign-in?next=%2Faccount');
 
-    const signIn = widget(page);
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByRole('button', { name: 'Continue' }).click();
-    await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
-    await typeCode(page, await lastCode(email));
+    await signInWithPasscode(page, email);
 
     // Signed in: the sign-in page goes on to `next`, which the server renders from the verified session JWT.
     await expectAt(page, '/account');
@@ -303,11 +308,7 @@ describe('the Next.js example (next build, next start)', () => {
   }) => {
     const email = uniqueEmail('nextjs-rotation');
     await page.goto(`${SITE}/sign-in?next=%2Faccount`);
-    const signIn = widget(page);
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByRole('button', { name: 'Continue' }).click();
-    await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
-    await typeCode(page, await lastCode(email));
+    await signInWithPasscode(page, email);
     await expectAt(page, '/account');
     const jwtCookie = async () =>
       (await context.cookies(SITE)).find((cookie) => cookie.name === 'stytch_session_jwt')?.value ?? '';
