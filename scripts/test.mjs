@@ -47,6 +47,7 @@ if (!browser.path) console.log(`\nbrowser tests (e2e): left out (${browser.error
 
 function vitest(label, args, env) {
   const report = join(mkdtempSync(join(tmpdir(), 'latchkey-test-')), 'vitest.json');
+  const started = Date.now();
   console.log(`\n── ${label} ──`);
   const run = spawnSync(
     'npx',
@@ -71,7 +72,8 @@ function vitest(label, args, env) {
   }
   const code = run.status ?? 1;
   if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed, code, failures };
+  const seconds = Math.round((Date.now() - started) / 1000);
+  return { label, passed, failed, code, failures, seconds };
 }
 
 function postgresUrl() {
@@ -99,6 +101,9 @@ if (extraArgs.length === 0) {
 
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+for (const run of runs) {
+  console.log(`${run.label}: ${Math.floor(run.seconds / 60)}m${String(run.seconds % 60).padStart(2, '0')}s`);
+}
 const failures = runs.flatMap((run) => run.failures);
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
