@@ -1,7 +1,7 @@
 // What the hottest routes ask of the database, counted statement by statement (Kysely's log; `BEGIN` and `COMMIT`
 // are statements, and on PostgreSQL each is a round trip): a refresh is one statement, a returning user's passcode
-// redemption four (six on PostgreSQL). A route that needs one more statement has to say why here. (Prepared
-// statements and the pool are tested in src/db/postgres.test.ts.)
+// redemption four (six on PostgreSQL), a first sign-in six (eight). A route that needs one more statement has to say
+// why here. (Prepared statements and the pool are tested in src/db/postgres.test.ts.)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
@@ -129,9 +129,19 @@ describe('statements per request of a first sign-in', () => {
       post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id }),
     );
     expect(result.status, JSON.stringify(result.json)).toBe(200);
-    // A returning user's statements, plus: the address marked verified, the user read again for the answer, and
-    // whether anything is attached that the pre-hijacking reset would remove (one statement of EXISTS checks); as
-    // nothing is (a sign-up), none of the reset's writes is sent.
-    expect(statements, statements.join('\n')).toHaveLength(postgresUrl ? 9 : 7);
+    // A returning user's statements, plus: the address marked verified and whether anything is attached that the
+    // pre-hijacking reset would remove (one statement of EXISTS checks); as nothing is (a sign-up), none of the
+    // reset's writes is sent, and the answer's user is the one read with the code, verified and active (not read again).
+    expect(statements, statements.join('\n')).toHaveLength(postgresUrl ? 8 : 6);
+    const me = await provider.fetch(
+      new Request('http://provider.test/sdk/v1/users/me', {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${result.json.data.session_token}`).toString('base64')}`,
+        },
+      }),
+    );
+    const { request_id: _id, status_code: _status, ...stored } = ((await me.json()) as any).data;
+    expect(result.json.data.user.emails[0].verified).toBe(true);
+    expect(result.json.data.user).toEqual(stored);
   });
 });

@@ -1,5 +1,6 @@
 import type { AccountReset, AccountResetItem } from '@latchkey/sdk/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/schema';
 import { ProviderError } from '../http/errors';
 
@@ -8,6 +9,91 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** How many rows a Kysely write changed (delete, update). */
 const changed = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }): number =>
   Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);
+
+// The statements of a first verification, compiled once (see db/precompiled.ts): a sign-up's redemption runs them.
+const verifyEmail = precompiled(
+  (db, emailId) =>
+    db
+      .updateTable('emails')
+      .set({ verified: 1 })
+      .where('email_id', '=', emailId as string)
+      .where('verified', '=', 0)
+      .returning('email as identifier'),
+  1,
+);
+const verifyPhone = precompiled(
+  (db, phoneId) =>
+    db
+      .updateTable('phone_numbers')
+      .set({ verified: 1 })
+      .where('phone_id', '=', phoneId as string)
+      .where('verified', '=', 0)
+      .returning('phone_number as identifier'),
+  1,
+);
+
+/**
+ * Whether the user holds anything the pre-hijacking reset would remove, revoke or use up, besides the identifier
+ * `methodId` of `kind` just proved: one statement of EXISTS checks over the same rows resetAccount writes.
+ */
+function holdsAnythingBut(kind: 'email' | 'phone') {
+  return precompiled(
+    (db, userId, methodId) =>
+      db.selectNoFrom((eb: ExpressionBuilder<Database, never>) => {
+        const user = userId as string;
+        const owned = (table: 'passwords' | 'webauthn_registrations' | 'crypto_wallets' | 'oauth_registrations') =>
+          eb.exists(eb.selectFrom(table).select('user_id').where('user_id', '=', user));
+        const outstanding = (
+          table:
+            | 'intermediate_sessions'
+            | 'idp_authorization_codes'
+            | 'webauthn_challenges'
+            | 'crypto_wallet_challenges'
+            | 'oauth_attach_tokens',
+        ) =>
+          eb.exists(
+            eb.selectFrom(table).select('user_id').where('user_id', '=', user).where('consumed_at', 'is', null),
+          );
+        let emails = eb.selectFrom('emails').select('email_id').where('user_id', '=', user);
+        if (kind === 'email') emails = emails.where('email_id', '!=', methodId as string);
+        let phones = eb.selectFrom('phone_numbers').select('phone_id').where('user_id', '=', user);
+        if (kind === 'phone') phones = phones.where('phone_id', '!=', methodId as string);
+        return eb
+          .or([
+            owned('passwords'),
+            owned('webauthn_registrations'),
+            owned('crypto_wallets'),
+            owned('oauth_registrations'),
+            eb.exists(eb.selectFrom('totps').select('user_id').where('user_id', '=', user)),
+            eb.exists(emails),
+            eb.exists(phones),
+            eb.exists(
+              eb.selectFrom('sessions').select('user_id').where('user_id', '=', user).where('revoked_at', 'is', null),
+            ),
+            outstanding('intermediate_sessions'),
+            eb.exists(eb.selectFrom('idp_grants').select('user_id').where('user_id', '=', user)),
+            eb.exists(
+              eb.selectFrom('idp_tokens').select('user_id').where('user_id', '=', user).where('revoked_at', 'is', null),
+            ),
+            outstanding('idp_authorization_codes'),
+            outstanding('webauthn_challenges'),
+            outstanding('crypto_wallet_challenges'),
+            outstanding('oauth_attach_tokens'),
+            eb.exists(
+              eb
+                .selectFrom('oauth_transactions')
+                .select('attach_user_id')
+                .where('attach_user_id', '=', user)
+                .where('consumed_at', 'is', null),
+            ),
+          ])
+          .as('found');
+      }),
+    2,
+  );
+}
+const holdsAnythingButEmail = holdsAnythingBut('email');
+const holdsAnythingButPhone = holdsAnythingBut('phone');
 
 /**
  * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or link).
@@ -35,22 +121,7 @@ export async function markIdentifierVerified(
 ): Promise<AccountReset | undefined> {
   const { methodId } = options;
   if (options.alreadyVerified === true) return undefined;
-  const updated =
-    options.kind === 'email'
-      ? await trx
-          .updateTable('emails')
-          .set({ verified: 1 })
-          .where('email_id', '=', methodId)
-          .where('verified', '=', 0)
-          .returning('email as identifier')
-          .executeTakeFirst()
-      : await trx
-          .updateTable('phone_numbers')
-          .set({ verified: 1 })
-          .where('phone_id', '=', methodId)
-          .where('verified', '=', 0)
-          .returning('phone_number as identifier')
-          .executeTakeFirst();
+  const [updated] = options.kind === 'email' ? await verifyEmail(trx, methodId) : await verifyPhone(trx, methodId);
   if (updated === undefined || options.sameUserSession) return undefined;
   // Most first proofs are sign-ups, with nothing attached yet: one read spares them the reset's twenty-odd writes.
   if (!(await holdsAnythingToReset(trx, options))) return undefined;
@@ -62,65 +133,15 @@ export async function markIdentifierVerified(
 const isTrue = (value: unknown): boolean => value === true || value === 1;
 
 /**
- * Whether resetAccount would find anything to remove, revoke or use up: one statement of EXISTS checks over the same
- * rows it writes (a row attached concurrently after this read would equally be missed by the writes themselves).
+ * Whether resetAccount would find anything to remove, revoke or use up (a row attached concurrently after this read
+ * would equally be missed by the writes themselves).
  */
 async function holdsAnythingToReset(
   trx: Executor,
   options: { userId: string; kind: 'email' | 'phone'; methodId: string },
 ): Promise<boolean> {
-  const { userId, methodId } = options;
-  const row = await trx
-    .selectNoFrom((eb) => {
-      const owned = (table: 'passwords' | 'webauthn_registrations' | 'crypto_wallets' | 'oauth_registrations') =>
-        eb.exists(eb.selectFrom(table).select('user_id').where('user_id', '=', userId));
-      const outstanding = (
-        table:
-          | 'intermediate_sessions'
-          | 'idp_authorization_codes'
-          | 'webauthn_challenges'
-          | 'crypto_wallet_challenges'
-          | 'oauth_attach_tokens',
-      ) =>
-        eb.exists(
-          eb.selectFrom(table).select('user_id').where('user_id', '=', userId).where('consumed_at', 'is', null),
-        );
-      let emails = eb.selectFrom('emails').select('email_id').where('user_id', '=', userId);
-      if (options.kind === 'email') emails = emails.where('email_id', '!=', methodId);
-      let phones = eb.selectFrom('phone_numbers').select('phone_id').where('user_id', '=', userId);
-      if (options.kind === 'phone') phones = phones.where('phone_id', '!=', methodId);
-      return eb
-        .or([
-          owned('passwords'),
-          owned('webauthn_registrations'),
-          owned('crypto_wallets'),
-          owned('oauth_registrations'),
-          eb.exists(eb.selectFrom('totps').select('user_id').where('user_id', '=', userId)),
-          eb.exists(emails),
-          eb.exists(phones),
-          eb.exists(
-            eb.selectFrom('sessions').select('user_id').where('user_id', '=', userId).where('revoked_at', 'is', null),
-          ),
-          outstanding('intermediate_sessions'),
-          eb.exists(eb.selectFrom('idp_grants').select('user_id').where('user_id', '=', userId)),
-          eb.exists(
-            eb.selectFrom('idp_tokens').select('user_id').where('user_id', '=', userId).where('revoked_at', 'is', null),
-          ),
-          outstanding('idp_authorization_codes'),
-          outstanding('webauthn_challenges'),
-          outstanding('crypto_wallet_challenges'),
-          outstanding('oauth_attach_tokens'),
-          eb.exists(
-            eb
-              .selectFrom('oauth_transactions')
-              .select('attach_user_id')
-              .where('attach_user_id', '=', userId)
-              .where('consumed_at', 'is', null),
-          ),
-        ])
-        .as('found');
-    })
-    .executeTakeFirst();
+  const check = options.kind === 'email' ? holdsAnythingButEmail : holdsAnythingButPhone;
+  const [row] = await check(trx, options.userId, options.methodId);
   return isTrue(row?.found);
 }
 

@@ -1,3 +1,4 @@
+import type { User } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
@@ -193,6 +194,24 @@ const activateUser = precompiledQuery(
   1,
 );
 
+/**
+ * `user` once a redemption has verified its address `methodId` and activated it: what a read after the commit would
+ * answer when the redemption wrote nothing else of the user (a read saved on every first sign-in).
+ */
+function verifiedUser(user: User, kind: 'email' | 'phone', methodId: string): User {
+  return {
+    ...user,
+    status: 'active',
+    ...(kind === 'email'
+      ? { emails: user.emails.map((email) => (email.email_id === methodId ? { ...email, verified: true } : email)) }
+      : {
+          phone_numbers: user.phone_numbers.map((phone) =>
+            phone.phone_id === methodId ? { ...phone, verified: true } : phone,
+          ),
+        }),
+  };
+}
+
 async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, authenticateSchema);
@@ -272,8 +291,18 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   if (outcome.refused !== undefined) throw new ProviderError(outcome.refused);
   const started = outcome;
   return ok(c, {
-    // An address verified already runs no reset, so the user read with the code is still the user.
-    ...(await authenticateResponseFields(c, started.session, userUnchanged ? user : undefined)),
+    // The user read with the code, as this redemption left it: unchanged when its address was verified already (no
+    // reset runs then); else its address is now verified and the user active, which is all it wrote unless the
+    // pre-hijacking reset removed something or a pending address joined the account (then it is read again).
+    ...(await authenticateResponseFields(
+      c,
+      started.session,
+      userUnchanged
+        ? user
+        : code.pending_identifier === null && started.accountReset === undefined
+          ? verifiedUser(user, code.channel === 'email' ? 'email' : 'phone', code.method_id)
+          : undefined,
+    )),
     method_id: started.methodId,
     ...(started.accountReset === undefined ? {} : { account_reset: started.accountReset }),
   });
