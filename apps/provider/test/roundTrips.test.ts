@@ -144,4 +144,37 @@ describe('statements per request of a first sign-in', () => {
     expect(result.json.data.user.emails[0].verified).toBe(true);
     expect(result.json.data.user).toEqual(stored);
   });
+
+  it('otps/authenticate answers the user as stored when the reset deleted a TOTP never confirmed (read again)', async () => {
+    const { provider } = await countingProvider();
+    const email = `pending-totp-${randomUUID()}@example.com`;
+    const sent = await post(provider, '/otps/email/login_or_create', { email });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    // A TOTP enrolment left unconfirmed on an account whose address nobody proved (an older release allowed it).
+    const now = Date.now();
+    const { user_id: userId } = await provider.database.db
+      .selectFrom('emails')
+      .select('user_id')
+      .where('email_id', '=', sent.json.data.method_id)
+      .executeTakeFirstOrThrow();
+    await provider.database.db
+      .insertInto('totps')
+      .values({
+        totp_id: `totp-test-${randomUUID()}`,
+        project_id: provider.config.project.projectId,
+        user_id: userId,
+        secret_ciphertext: 'v1.unused',
+        verified: 0,
+        last_time_step: null,
+        expires_at: now + 3_600_000,
+        created_at: now,
+      })
+      .execute();
+    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const result = await post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    // The owner's proof removed it (pre-hijacking reset); the answer must not list it.
+    expect(result.json.data.user.totps).toEqual([]);
+    expect(await provider.database.db.selectFrom('totps').select('totp_id').execute()).toEqual([]);
+  });
 });

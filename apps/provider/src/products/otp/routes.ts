@@ -293,13 +293,17 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   return ok(c, {
     // The user read with the code, as this redemption left it: unchanged when its address was verified already (no
     // reset runs then); else its address is now verified and the user active, which is all it wrote unless the
-    // pre-hijacking reset removed something or a pending address joined the account (then it is read again).
+    // pre-hijacking reset removed something, a pending address joined the account, or the user held a TOTP never
+    // confirmed, which the reset deletes unreported (then it is read again).
     ...(await authenticateResponseFields(
       c,
       started.session,
       userUnchanged
         ? user
-        : code.pending_identifier === null && started.accountReset === undefined
+        : code.pending_identifier === null &&
+            started.accountReset === undefined &&
+            // The reset also deletes a TOTP never confirmed, without reporting it: read such a user again.
+            user.totps.every((totp) => totp.verified)
           ? verifiedUser(user, code.channel === 'email' ? 'email' : 'phone', code.method_id)
           : undefined,
     )),
