@@ -4,7 +4,7 @@ import { precompiled, precompiledQuery } from '../db/precompiled';
 import type { Database, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { needsSecondFactor, startIntermediateSession } from './mfa';
+import { needsSecondFactor, startIntermediateSession } from './intermediateSessions';
 import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
 import { loadSessionWithUser, loadUser, requireUser } from './users';
@@ -249,7 +249,7 @@ export interface StartedSession {
   row: SessionRow;
   token: string;
   /**
-   * The first factor was proved but the project requires a second one (services/mfa.ts): `row` is the
+   * The first factor was proved but the project requires a second one (intermediateSessions.ts): `row` is the
    * intermediate session, shaped like a session, and `token` its `intermediate_session_token`.
    */
   intermediate?: true;
@@ -260,7 +260,7 @@ export interface StartedSession {
  * With a live session of the same user the factor is added to it and, when a duration is asked for, its
  * expiry is set to now + duration; otherwise a new session starts with a fresh 256-bit token, holding
  * `priorFactors` (those of a completed intermediate session) and the factor. When the project requires a
- * second factor and the user has one, a first factor starts an intermediate session instead (services/mfa.ts).
+ * second factor and the user has one, a first factor starts an intermediate session instead (intermediateSessions.ts).
  */
 export async function recordAuthentication(
   trx: Executor,

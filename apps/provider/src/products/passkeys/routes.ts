@@ -18,13 +18,8 @@ import {
   releaseGuessSlot,
   takeGuessSlot,
 } from '../../services/guards';
-import {
-  completeIntermediateSession,
-  findIntermediateSession,
-  type IntermediateSessionRow,
-  intermediateSessionToken,
-  webauthnRegistrationsUsed,
-} from '../../services/mfa';
+import { type IntermediateSessionRow, webauthnRegistrationsUsed } from '../../services/intermediateSessions';
+import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,

@@ -5,12 +5,8 @@ import { ok, type ProviderContext, type ProviderEnv, readBody } from '../../http
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
 import { recordFailure, releaseGuessSlot, takeGuessSlot } from '../../services/guards';
-import {
-  completeIntermediateSession,
-  findIntermediateSession,
-  type IntermediateSessionRow,
-  intermediateSessionToken,
-} from '../../services/mfa';
+import type { IntermediateSessionRow } from '../../services/intermediateSessions';
+import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,
