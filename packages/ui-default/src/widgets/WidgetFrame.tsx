@@ -1,0 +1,68 @@
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { ThemeRoot } from '../ThemeRoot';
+import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from '../theme';
+
+// The shadow root's code and the stylesheet's text (the whole kit's rules) are a chunk of their own, fetched only by a
+// widget rendered with `enableShadowDOM`: a page that links styles.css never downloads the stylesheet twice.
+const ShadowContainer = lazy(() => import('./ShadowContainer'));
+
+/** The shadow-DOM option of every themed widget, in its `config` as for the mount points. */
+export interface ShadowDomConfig {
+  /**
+   * Renders the widget inside an open shadow root (attached to a `<div data-latchkey-shadow-host>` the widget
+   * renders), with the kit's stylesheet adopted into it: page styles cannot reach in; the `--lk-*` variables still
+   * inherit. Read when the widget first renders; toasts then render into the page's body (unless `toastContainer`).
+   */
+  enableShadowDOM?: boolean;
+}
+
+/** Props of `WidgetFrame`. */
+export interface WidgetFrameProps {
+  styles?: LatchkeyStyles;
+  theme?: LatchkeyTheme;
+  dir?: LatchkeyDirection;
+  /** `config.enableShadowDOM` of the widget; read on the first render only. */
+  enableShadowDOM?: boolean;
+  /** The text of rules the shadow root needs on top of the kit's (the identity provider's), loaded on demand. */
+  loadExtraStyles?: () => Promise<string>;
+  /**
+   * The widget's toasts, if it toasts, given where they go by default: the page's body when the widget is in a shadow
+   * root (sonner puts its CSS in the document's head), else nowhere special (in place).
+   */
+  toasts?: (defaultContainer: Element | undefined) => ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * What every themed widget renders around its unstyled one: the `.lk-Root` with the theme, sonner's toasts, and, with
+ * `enableShadowDOM`, an open shadow root holding both (the toasts excepted: sonner's CSS is in the document's head).
+ */
+export function WidgetFrame({
+  styles,
+  theme,
+  dir,
+  enableShadowDOM,
+  loadExtraStyles,
+  toasts,
+  children,
+}: WidgetFrameProps) {
+  const [isShadow] = useState(enableShadowDOM === true);
+  if (!isShadow) {
+    return (
+      <ThemeRoot styles={styles} theme={theme} dir={dir}>
+        {children}
+        {toasts?.(undefined)}
+      </ThemeRoot>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <ShadowContainer loadExtraStyles={loadExtraStyles}>
+        <ThemeRoot styles={styles} theme={theme} dir={dir}>
+          {children}
+        </ThemeRoot>
+      </ShadowContainer>
+      {toasts?.(typeof document === 'undefined' ? undefined : document.body)}
+    </Suspense>
+  );
+}
