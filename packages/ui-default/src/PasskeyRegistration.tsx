@@ -31,10 +31,8 @@ export const PasskeyRegistration = forwardRef<HTMLDivElement, PasskeyRegistratio
   ref,
 ) {
   const [toaster] = useState(createSonnerToaster);
-  const themedConfig = useMemo(() => {
-    const { enableShadowDOM: _, ...widgetConfig } = config ?? {};
-    return withStyleConfig(widgetConfig, styles);
-  }, [config, styles]);
+  // `enableShadowDOM` stays in the configuration: the sign-in store knows it as a key the mount points read.
+  const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
   return (
     <WidgetFrame
       styles={styles}

@@ -3,8 +3,9 @@ import { ThemeRoot } from '../ThemeRoot';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from '../theme';
 
 // The shadow root's code and the stylesheet's text (the whole kit's rules) are a chunk of their own, fetched only by a
-// widget rendered with `enableShadowDOM`: a page that links styles.css never downloads the stylesheet twice.
-const ShadowContainer = lazy(() => import('./ShadowContainer'));
+// widget rendered with `enableShadowDOM`: a page that links styles.css never downloads the stylesheet twice, and a
+// page without the option carries only this.
+const ShadowFrame = lazy(() => import('./ShadowFrame'));
 
 /** The shadow-DOM option of every themed widget, in its `config` as for the mount points. */
 export interface ShadowDomConfig {
@@ -26,43 +27,27 @@ export interface WidgetFrameProps {
   /** The text of rules the shadow root needs on top of the kit's (the identity provider's), loaded on demand. */
   loadExtraStyles?: () => Promise<string>;
   /**
-   * The widget's toasts, if it toasts, given where they go by default: the page's body when the widget is in a shadow
-   * root (sonner puts its CSS in the document's head), else nowhere special (in place).
+   * The widget's toasts, if it toasts, given where they go by default: nowhere special (in place), or the page's body
+   * when the widget is in a shadow root (sonner puts its CSS in the document's head).
    */
-  toasts?: (defaultContainer: Element | undefined) => ReactNode;
+  toasts?: (defaultContainer?: Element) => ReactNode;
   children: ReactNode;
 }
 
 /**
- * What every themed widget renders around its unstyled one: the `.lk-Root` with the theme, sonner's toasts, and, with
- * `enableShadowDOM`, an open shadow root holding both (the toasts excepted: sonner's CSS is in the document's head).
+ * What every themed widget renders around its unstyled one: the `.lk-Root` with the theme and its toasts, inside an
+ * open shadow root with `enableShadowDOM` (`ShadowFrame`).
  */
-export function WidgetFrame({
-  styles,
-  theme,
-  dir,
-  enableShadowDOM,
-  loadExtraStyles,
-  toasts,
-  children,
-}: WidgetFrameProps) {
-  const [isShadow] = useState(enableShadowDOM === true);
-  if (!isShadow) {
-    return (
-      <ThemeRoot styles={styles} theme={theme} dir={dir}>
-        {children}
-        {toasts?.(undefined)}
-      </ThemeRoot>
-    );
-  }
-  return (
+export function WidgetFrame(props: WidgetFrameProps) {
+  const [isShadow] = useState(props.enableShadowDOM);
+  return isShadow ? (
     <Suspense fallback={null}>
-      <ShadowContainer loadExtraStyles={loadExtraStyles}>
-        <ThemeRoot styles={styles} theme={theme} dir={dir}>
-          {children}
-        </ThemeRoot>
-      </ShadowContainer>
-      {toasts?.(typeof document === 'undefined' ? undefined : document.body)}
+      <ShadowFrame {...props} />
     </Suspense>
+  ) : (
+    <ThemeRoot styles={props.styles} theme={props.theme} dir={props.dir}>
+      {props.children}
+      {props.toasts?.()}
+    </ThemeRoot>
   );
 }
