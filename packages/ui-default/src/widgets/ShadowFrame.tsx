@@ -1,15 +1,17 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { adoptStylesheet } from '../shadow';
-import { ThemeRoot } from '../ThemeRoot';
 import type { WidgetFrameProps } from './WidgetFrame';
+
+/** Props of `ShadowFrame`: `children` is the widget's `.lk-Root`. */
+export type ShadowFrameProps = Pick<WidgetFrameProps, 'loadExtraStyles' | 'toasts' | 'children'>;
 
 /**
  * `WidgetFrame` with `enableShadowDOM` (a chunk of its own): a `<div data-latchkey-shadow-host>` with an open shadow
  * root holding the `.lk-Root`, rendered there once the kit's stylesheet (and the extra rules) are adopted, so the
  * widget never shows unstyled; the toasts in the page's body.
  */
-export default function ShadowFrame({ styles, theme, dir, loadExtraStyles, toasts, children }: WidgetFrameProps) {
+export default function ShadowFrame({ loadExtraStyles, toasts, children }: ShadowFrameProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null);
   useLayoutEffect(() => {
@@ -32,13 +34,7 @@ export default function ShadowFrame({ styles, theme, dir, loadExtraStyles, toast
   return (
     <>
       <div ref={hostRef} data-latchkey-shadow-host="">
-        {shadowRoot &&
-          createPortal(
-            <ThemeRoot styles={styles} theme={theme} dir={dir}>
-              {children}
-            </ThemeRoot>,
-            shadowRoot,
-          )}
+        {shadowRoot && createPortal(children, shadowRoot)}
       </div>
       {/* No document on a server render: the toasts then stay in place. */}
       {toasts?.(globalThis.document?.body)}

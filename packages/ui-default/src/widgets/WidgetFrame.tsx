@@ -38,16 +38,31 @@ export interface WidgetFrameProps {
  * What every themed widget renders around its unstyled one: the `.lk-Root` with the theme and its toasts, inside an
  * open shadow root with `enableShadowDOM` (`ShadowFrame`).
  */
-export function WidgetFrame(props: WidgetFrameProps) {
-  const [isShadow] = useState(props.enableShadowDOM);
+export function WidgetFrame({
+  styles,
+  theme,
+  dir,
+  enableShadowDOM,
+  loadExtraStyles,
+  toasts,
+  children,
+}: WidgetFrameProps) {
+  const [isShadow] = useState(enableShadowDOM);
+  const root = (
+    <ThemeRoot styles={styles} theme={theme} dir={dir}>
+      {children}
+      {!isShadow && toasts?.()}
+    </ThemeRoot>
+  );
+  // The root is made here, not in the lazy chunk, so the theme's code stays in the page's first chunk (shared with
+  // the lazy one it would be a chunk of its own, one more request).
   return isShadow ? (
     <Suspense fallback={null}>
-      <ShadowFrame {...props} />
+      <ShadowFrame loadExtraStyles={loadExtraStyles} toasts={toasts}>
+        {root}
+      </ShadowFrame>
     </Suspense>
   ) : (
-    <ThemeRoot styles={props.styles} theme={props.theme} dir={props.dir}>
-      {props.children}
-      {props.toasts?.()}
-    </ThemeRoot>
+    root
   );
 }
