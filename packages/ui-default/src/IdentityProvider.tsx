@@ -10,10 +10,6 @@ export { preloadIdentityProvider } from '@latchkey/ui-unstyled';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
 import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
 
-// In a shadow root the consent screens' rules are adopted too (a page's identity-provider.css does not reach in).
-const loadIdentityProviderStyles = () =>
-  import('./identityProviderStylesText').then((module) => module.identityProviderStylesText);
-
 /** Props of the themed `IdentityProvider`: the unstyled widget's, plus the theme. */
 export interface IdentityProviderProps extends UnstyledIdentityProviderProps {
   /** The theme (colours, buttons, font, container), as for `<SignIn>`; its `logo.logoImageUrl` is the consent logo. */
@@ -41,8 +37,9 @@ export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps
       styles={styles}
       theme={theme}
       dir={dir}
-      enableShadowDOM={config?.enableShadowDOM}
-      loadExtraStyles={loadIdentityProviderStyles}
+      config={config}
+      // In a shadow root the consent screens' rules are adopted too (a page's identity-provider.css does not reach in).
+      hasIdentityProviderStyles
     >
       <UnstyledIdentityProvider
         {...props}

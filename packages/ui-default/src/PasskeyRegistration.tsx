@@ -38,8 +38,8 @@ export const PasskeyRegistration = forwardRef<HTMLDivElement, PasskeyRegistratio
       styles={styles}
       theme={theme}
       dir={dir}
-      enableShadowDOM={config?.enableShadowDOM}
-      toasts={(container) => <SonnerToasts toaster={toaster} container={toastContainer ?? container} theme={theme} />}
+      config={config}
+      toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
     >
       <UnstyledPasskeyRegistration {...props} config={themedConfig} toaster={toaster} ref={ref} />
     </WidgetFrame>

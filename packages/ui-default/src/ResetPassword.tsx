@@ -41,8 +41,8 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
       styles={styles}
       theme={theme}
       dir={dir}
-      enableShadowDOM={config?.enableShadowDOM}
-      toasts={(container) => <SonnerToasts toaster={toaster} container={toastContainer ?? container} theme={theme} />}
+      config={config}
+      toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
     >
       <UnstyledResetPassword {...props} config={themedConfig} toaster={toaster} ref={ref} />
     </WidgetFrame>

@@ -37,8 +37,8 @@ export const SignIn = forwardRef<HTMLDivElement, SignInProps>(function SignIn(
       styles={styles}
       theme={theme}
       dir={dir}
-      enableShadowDOM={config?.enableShadowDOM}
-      toasts={(container) => <SonnerToasts toaster={toaster} container={toastContainer ?? container} theme={theme} />}
+      config={config}
+      toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
     >
       <SignInWithToaster {...props} config={themedConfig} toaster={toaster} ref={ref} />
     </WidgetFrame>

@@ -25,7 +25,7 @@ export interface TotpEnrollmentProps extends UnstyledTotpEnrollmentProps {
  */
 export function TotpEnrollment({ styles, theme, dir, config, ...props }: TotpEnrollmentProps) {
   return (
-    <WidgetFrame styles={styles} theme={theme} dir={dir} enableShadowDOM={config?.enableShadowDOM}>
+    <WidgetFrame styles={styles} theme={theme} dir={dir} config={config}>
       <UnstyledTotpEnrollment {...props} />
     </WidgetFrame>
   );

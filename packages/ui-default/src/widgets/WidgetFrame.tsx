@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
 import { ThemeRoot } from '../ThemeRoot';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from '../theme';
 
@@ -22,15 +22,15 @@ export interface WidgetFrameProps {
   styles?: LatchkeyStyles;
   theme?: LatchkeyTheme;
   dir?: LatchkeyDirection;
-  /** `config.enableShadowDOM` of the widget; read on the first render only. */
-  enableShadowDOM?: boolean;
-  /** The text of rules the shadow root needs on top of the kit's (the identity provider's), loaded on demand. */
-  loadExtraStyles?: () => Promise<string>;
+  /** The widget's configuration: only `enableShadowDOM` is read, on the first render. */
+  config?: ShadowDomConfig;
+  /** The shadow root also adopts the identity provider's rules (`identityProviderStylesText`). */
+  hasIdentityProviderStyles?: boolean;
   /**
-   * The widget's toasts, if it toasts, given where they go by default: nowhere special (in place), or the page's body
-   * when the widget is in a shadow root (sonner puts its CSS in the document's head).
+   * The widget's toasts (`<SonnerToasts>`), if it toasts. In a shadow root they render into the page's body unless
+   * they have a `container` (sonner puts its CSS in the document's head).
    */
-  toasts?: (defaultContainer?: Element) => ReactNode;
+  toasts?: ReactElement<{ container?: Element | DocumentFragment | null }>;
   children: ReactNode;
 }
 
@@ -42,23 +42,23 @@ export function WidgetFrame({
   styles,
   theme,
   dir,
-  enableShadowDOM,
-  loadExtraStyles,
+  config,
+  hasIdentityProviderStyles,
   toasts,
   children,
 }: WidgetFrameProps) {
-  const [isShadow] = useState(enableShadowDOM);
+  const [isShadow] = useState(config?.enableShadowDOM);
   const root = (
     <ThemeRoot styles={styles} theme={theme} dir={dir}>
       {children}
-      {!isShadow && toasts?.()}
+      {!isShadow && toasts}
     </ThemeRoot>
   );
   // The root is made here, not in the lazy chunk, so the theme's code stays in the page's first chunk (shared with
   // the lazy one it would be a chunk of its own, one more request).
   return isShadow ? (
     <Suspense fallback={null}>
-      <ShadowFrame loadExtraStyles={loadExtraStyles} toasts={toasts}>
+      <ShadowFrame hasIdentityProviderStyles={hasIdentityProviderStyles} toasts={toasts}>
         {root}
       </ShadowFrame>
     </Suspense>
