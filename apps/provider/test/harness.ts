@@ -6,7 +6,6 @@
 // provider never depends on the testing package and there is no cycle.
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterEach } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
 import type { Clock } from '../src/http/context';
@@ -128,9 +127,15 @@ export interface TestProvider<C extends AdjustableClock = TestClock> {
 }
 
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
+/**
+ * Closes every provider `startProvider` started (and drops its database), newest first. The test setup file
+ * (test/setup.ts, `setupFiles` of the provider's and the server package's vitest projects) runs it after each test:
+ * a hook registered here, when the module loads, would serve only the first file of a worker that shares its
+ * modules between files (`isolate: false`).
+ */
+export async function closeStartedProviders(): Promise<void> {
   while (cleanups.length > 0) await cleanups.pop()?.();
-});
+}
 
 export type TestProviderOptions<C extends AdjustableClock = TestClock> = Omit<
   CreateProviderOptions,
