@@ -1,0 +1,26 @@
+import type { WidgetOptions } from '../mount';
+import { SignIn } from '../SignIn';
+import { configKey, defineWidget } from './defineWidget';
+
+/** The login widget: `<SignIn>`, `mountLogin` / `renderLogin` and `<latchkey-login>`. */
+export const signInWidget = defineWidget({
+  component: SignIn,
+  componentName: 'SignIn',
+  elementKey: 'login',
+  tagName: 'latchkey-login',
+  mountName: 'mountLogin',
+  renderName: 'renderLogin',
+  properties: ['callbacks', 'strings'],
+  render: (options: WidgetOptions, config, toastContainer) => (
+    <SignIn
+      key={configKey(config, options.styles)}
+      config={config}
+      styles={options.styles}
+      theme={options.theme}
+      dir={options.dir}
+      callbacks={options.callbacks}
+      strings={options.strings}
+      toastContainer={toastContainer}
+    />
+  ),
+});
