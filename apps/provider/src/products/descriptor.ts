@@ -1,0 +1,41 @@
+// The shape of a product's descriptor: what a product folder (src/products/<key>/descriptor.ts) declares about
+// itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
+// product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
+import type { AccountResetItem } from '@latchkey/sdk/contract';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { PurgeRule } from '../ops/purgeRules';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * One part of the pre-hijacking reset (services/verification.ts): what the product removes, revokes or uses up when
+ * the owner of an unverified email or phone number of the account first proves it without a session of the account.
+ */
+export interface AccountResetPart {
+  /**
+   * When it runs, and where its `item` comes in the answer's `removed`: `factor` before the account's other emails
+   * and phone numbers are removed (its item before theirs), `grant` after the account's sessions are revoked (its
+   * item after `sessions`), `outstanding` last (what could attach something later; no item).
+   */
+  stage: 'factor' | 'grant' | 'outstanding';
+  /** What the answer's `removed` names when `run` counted anything. */
+  item?: AccountResetItem;
+  /**
+   * EXISTS checks, true when `run` would find something of `userId`: the reset's check joins every product's into
+   * one statement, compiled once per dialect (`userId` stands for a bound parameter: use it only as a value).
+   */
+  holds(eb: ExpressionBuilder<Database, never>, userId: string): Expression<SqlBool>[];
+  /** Removes, revokes or uses up, in the caller's transaction; answers how many rows are worth telling the user. */
+  run(trx: Executor, userId: string, now: number): Promise<number>;
+}
+
+/** What a product declares about itself (see the README's "Adding a product"). */
+export interface ProductDescriptor {
+  /** The widget's configuration key (the same as the product's entry in products/registry.ts). */
+  key: string;
+  /** Its parts of the pre-hijacking reset, in the order they run within their stage. */
+  accountReset?: readonly AccountResetPart[];
+  /** What the purge job may delete of its tables (ops/purge.ts), in the order the rules run. */
+  purge?: readonly PurgeRule[];
+}

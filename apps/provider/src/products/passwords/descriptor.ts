@@ -1,0 +1,16 @@
+import type { ProductDescriptor } from '../descriptor';
+import { changed } from '../descriptorHelpers';
+
+/** Passwords: the pre-hijacking reset removes the password. */
+export const passwordsDescriptor: ProductDescriptor = {
+  key: 'passwords',
+  accountReset: [
+    {
+      stage: 'factor',
+      item: 'password',
+      holds: (eb, userId) => [eb.exists(eb.selectFrom('passwords').select('user_id').where('user_id', '=', userId))],
+      run: async (trx, userId) =>
+        changed(await trx.deleteFrom('passwords').where('user_id', '=', userId).executeTakeFirst()),
+    },
+  ],
+};

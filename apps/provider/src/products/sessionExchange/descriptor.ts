@@ -1,0 +1,13 @@
+import { expired, olderThan } from '../../ops/purgeRules';
+import type { ProductDescriptor } from '../descriptor';
+
+/**
+ * Sessions from other credentials: the purge deletes expired impersonation tokens (the sessions exchanged are
+ * ordinary sessions, which the pre-hijacking reset revokes with the others).
+ */
+export const sessionExchangeDescriptor: ProductDescriptor = {
+  key: 'sessionExchange',
+  purge: [
+    { table: 'impersonation_tokens', run: olderThan('impersonation_tokens', 'token_hash', 'expires_at', expired) },
+  ],
+};
