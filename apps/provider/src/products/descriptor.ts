@@ -4,6 +4,7 @@
 import type { AccountResetItem } from '@latchkey/sdk/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import type { CatalogueEntry } from '../http/errors';
 import type { PurgeRule } from '../ops/purgeRules';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -30,7 +31,14 @@ export interface AccountResetPart {
   run(trx: Executor, userId: string, now: number): Promise<number>;
 }
 
-/** What a product declares about itself (see the README's "Adding a product"). */
+/** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */
+export type ErrorCatalogue = Record<string, CatalogueEntry>;
+
+/**
+ * What a product declares about itself (see the README's "Adding a product"). A descriptor is declared
+ * `{ … } satisfies ProductDescriptor`, so that its `errors` keep their literal types (the core's `ErrorType` is the
+ * union of every catalogue's keys).
+ */
 export interface ProductDescriptor {
   /** The widget's configuration key (the same as the product's entry in products/registry.ts). */
   key: string;
@@ -38,4 +46,6 @@ export interface ProductDescriptor {
   accountReset?: readonly AccountResetPart[];
   /** What the purge job may delete of its tables (ops/purge.ts), in the order the rules run. */
   purge?: readonly PurgeRule[];
+  /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
+  errors?: ErrorCatalogue;
 }

@@ -18,7 +18,7 @@ import { totpDescriptor } from './totp/descriptor';
  * the order of the reset answer's `removed` (the contract's order: password, passkeys, crypto_wallets,
  * oauth_identities, totp, …, connected_apps).
  */
-export const PRODUCT_DESCRIPTORS: readonly ProductDescriptor[] = [
+const DECLARED = [
   otpDescriptor,
   emailMagicLinksDescriptor,
   passwordsDescriptor,
@@ -28,4 +28,16 @@ export const PRODUCT_DESCRIPTORS: readonly ProductDescriptor[] = [
   sessionExchangeDescriptor,
   totpDescriptor,
   idpDescriptor,
-];
+] as const satisfies readonly ProductDescriptor[];
+
+export const PRODUCT_DESCRIPTORS: readonly ProductDescriptor[] = DECLARED;
+
+type ErrorsOf<D> = D extends { errors: infer E } ? E : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** Every product's error types, one object (http/errors.ts adds the core's). */
+export type ProductErrors = UnionToIntersection<ErrorsOf<(typeof DECLARED)[number]>>;
+export const PRODUCT_ERRORS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.errors ?? {}),
+) as ProductErrors;

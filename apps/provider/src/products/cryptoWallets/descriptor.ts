@@ -1,12 +1,13 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
+import { cryptoWalletsErrors } from './errors';
 
 /**
  * Crypto wallets: the pre-hijacking reset removes the wallets and uses up the challenges not yet answered; the purge
  * deletes expired challenges.
  */
-export const cryptoWalletsDescriptor: ProductDescriptor = {
+export const cryptoWalletsDescriptor = {
   key: 'crypto',
   accountReset: [
     {
@@ -46,4 +47,5 @@ export const cryptoWalletsDescriptor: ProductDescriptor = {
       run: olderThan('crypto_wallet_challenges', 'challenge_id', 'expires_at', expired),
     },
   ],
-};
+  errors: cryptoWalletsErrors,
+} satisfies ProductDescriptor;

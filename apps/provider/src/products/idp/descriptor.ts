@@ -1,6 +1,7 @@
 import { deleteInBatches, expired, type Query } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
+import { idpErrors } from './errors';
 
 /**
  * The identity provider. The pre-hijacking reset removes the consents (grants), revokes the access and refresh tokens
@@ -9,7 +10,7 @@ import { changed } from '../descriptorHelpers';
  * none of them is live, rotated refresh tokens included, and authorization codes past their expiry once no token
  * issued from them lives (a replay revokes those): tokens before the codes they descend from.
  */
-export const idpDescriptor: ProductDescriptor = {
+export const idpDescriptor = {
   key: 'idp',
   accountReset: [
     {
@@ -101,4 +102,5 @@ export const idpDescriptor: ProductDescriptor = {
       },
     },
   ],
-};
+  errors: idpErrors,
+} satisfies ProductDescriptor;

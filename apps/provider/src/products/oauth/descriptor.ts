@@ -1,13 +1,14 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
+import { oauthErrors } from './errors';
 
 /**
  * Social sign-in: the pre-hijacking reset removes the social identities and uses up the attach tokens and the flows
  * they started (bearer tokens: their start needs no session); the purge deletes the expired flows, tokens, attach
  * tokens and One Tap nonces.
  */
-export const oauthDescriptor: ProductDescriptor = {
+export const oauthDescriptor = {
   key: 'oauth',
   accountReset: [
     {
@@ -60,4 +61,5 @@ export const oauthDescriptor: ProductDescriptor = {
     { table: 'oauth_attach_tokens', run: olderThan('oauth_attach_tokens', 'token_hash', 'expires_at', expired) },
     { table: 'oauth_onetap_nonces', run: olderThan('oauth_onetap_nonces', 'nonce_hash', 'expires_at', expired) },
   ],
-};
+  errors: oauthErrors,
+} satisfies ProductDescriptor;

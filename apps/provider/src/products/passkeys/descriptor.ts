@@ -1,12 +1,13 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
+import { passkeysErrors } from './errors';
 
 /**
  * Passkeys: the pre-hijacking reset removes the registrations and uses up the challenges not yet answered (bound to a
  * session, which the reset revokes, but used up all the same); the purge deletes expired challenges.
  */
-export const passkeysDescriptor: ProductDescriptor = {
+export const passkeysDescriptor = {
   key: 'passkeys',
   accountReset: [
     {
@@ -43,4 +44,5 @@ export const passkeysDescriptor: ProductDescriptor = {
   purge: [
     { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
   ],
-};
+  errors: passkeysErrors,
+} satisfies ProductDescriptor;

@@ -1,8 +1,9 @@
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
+import { passwordsErrors } from './errors';
 
 /** Passwords: the pre-hijacking reset removes the password. */
-export const passwordsDescriptor: ProductDescriptor = {
+export const passwordsDescriptor = {
   key: 'passwords',
   accountReset: [
     {
@@ -13,4 +14,5 @@ export const passwordsDescriptor: ProductDescriptor = {
         changed(await trx.deleteFrom('passwords').where('user_id', '=', userId).executeTakeFirst()),
     },
   ],
-};
+  errors: passwordsErrors,
+} satisfies ProductDescriptor;

@@ -1,11 +1,12 @@
 import { deleteInBatches, expired } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
+import { totpErrors } from './errors';
 
 /**
  * Authenticator apps: the pre-hijacking reset removes the TOTP and its recovery codes; the purge deletes an
  * authenticator app never confirmed, past its deadline (its recovery codes go with it: ON DELETE CASCADE).
  */
-export const totpDescriptor: ProductDescriptor = {
+export const totpDescriptor = {
   key: 'totp',
   accountReset: [
     {
@@ -30,4 +31,5 @@ export const totpDescriptor: ProductDescriptor = {
         ),
     },
   ],
-};
+  errors: totpErrors,
+} satisfies ProductDescriptor;
