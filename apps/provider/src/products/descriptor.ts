@@ -1,7 +1,7 @@
 // The shape of a product's descriptor: what a product folder (src/products/<key>/descriptor.ts) declares about
 // itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
-import type { AccountResetItem } from '@latchkey/sdk/contract';
+import type { AccountResetItem, AuthenticationFactor, User } from '@latchkey/sdk/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CatalogueEntry } from '../http/errors';
@@ -31,6 +31,33 @@ export interface AccountResetPart {
   run(trx: Executor, userId: string, now: number): Promise<number>;
 }
 
+/**
+ * Whether the product's factors count as a recent authentication for a sensitive change (services/sessions.ts,
+ * assertRecentAuthentication). A factor delivered to an email address always counts (the core's rule).
+ */
+export interface RecentAuthenticationRules {
+  /** The factor counts for any user (a password, a passkey, a wallet, a social sign-in). */
+  strong?(factor: AuthenticationFactor): boolean;
+  /** The factor counts only for a user who holds no strong sign-in method (a phone passcode). */
+  weak?(factor: AuthenticationFactor): boolean;
+  /** The user (as services/users.ts loads it) holds this product's strong sign-in method. */
+  holds?(user: User): boolean;
+}
+
+/** The product's second factor (services/intermediateSessions.ts: must a sign-in wait for a second factor?). */
+export interface SecondFactorRules {
+  /**
+   * Factor types that only complete a sign-in (recording one never waits for another), such as `totp`. A product whose
+   * factor can also start a sign-in (a passkey) lists none. Products that list some are asked first by `holds`.
+   */
+  types?: readonly string[];
+  /**
+   * Does the user hold a second factor of this product that can complete a sign-in, other than what gave `used`
+   * (the first factor: a passkey cannot be both factors of one sign-in)? Runs in the caller's transaction.
+   */
+  holds(db: Executor, userId: string, used: readonly Pick<AuthenticationFactor, 'webauthn_factor'>[]): Promise<boolean>;
+}
+
 /** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */
 export type ErrorCatalogue = Record<string, CatalogueEntry>;
 
@@ -46,6 +73,10 @@ export interface ProductDescriptor {
   accountReset?: readonly AccountResetPart[];
   /** What the purge job may delete of its tables (ops/purge.ts), in the order the rules run. */
   purge?: readonly PurgeRule[];
+  /** Whether its factors count as a recent authentication. */
+  recentAuthentication?: RecentAuthenticationRules;
+  /** Its factor as a second factor. */
+  secondFactor?: SecondFactorRules;
   /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
   errors?: ErrorCatalogue;
 }

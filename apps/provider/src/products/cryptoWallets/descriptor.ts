@@ -48,4 +48,9 @@ export const cryptoWalletsDescriptor = {
     },
   ],
   errors: cryptoWalletsErrors,
+  recentAuthentication: {
+    // A signature over a fresh single-use challenge naming the page.
+    strong: (factor) => factor.type === 'crypto',
+    holds: (user) => user.crypto_wallets.length > 0,
+  },
 } satisfies ProductDescriptor;

@@ -62,4 +62,9 @@ export const oauthDescriptor = {
     { table: 'oauth_onetap_nonces', run: olderThan('oauth_onetap_nonces', 'nonce_hash', 'expires_at', expired) },
   ],
   errors: oauthErrors,
+  recentAuthentication: {
+    // The upstream vouched for the identity just now, for a single-use state and code.
+    strong: (factor) => factor.type === 'oauth',
+    holds: (user) => user.providers.length > 0,
+  },
 } satisfies ProductDescriptor;

@@ -15,4 +15,8 @@ export const passwordsDescriptor = {
     },
   ],
   errors: passwordsErrors,
+  recentAuthentication: {
+    strong: (factor) => factor.type === 'password',
+    holds: (user) => user.password !== null,
+  },
 } satisfies ProductDescriptor;

@@ -32,4 +32,14 @@ export const totpDescriptor = {
     },
   ],
   errors: totpErrors,
+  secondFactor: {
+    types: ['totp', 'recovery_codes'],
+    holds: async (db, userId) =>
+      (await db
+        .selectFrom('totps')
+        .select('totp_id')
+        .where('user_id', '=', userId)
+        .where('verified', '=', 1)
+        .executeTakeFirst()) !== undefined,
+  },
 } satisfies ProductDescriptor;
