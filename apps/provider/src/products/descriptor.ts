@@ -55,7 +55,11 @@ export interface SecondFactorRules {
    * Does the user hold a second factor of this product that can complete a sign-in, other than what gave `used`
    * (the first factor: a passkey cannot be both factors of one sign-in)? Runs in the caller's transaction.
    */
-  holds(db: Executor, userId: string, used: readonly Pick<AuthenticationFactor, 'webauthn_factor'>[]): Promise<boolean>;
+  holds(
+    db: Executor,
+    userId: string,
+    used: readonly Omit<AuthenticationFactor, 'last_authenticated_at'>[],
+  ): Promise<boolean>;
 }
 
 /** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */

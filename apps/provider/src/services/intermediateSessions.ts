@@ -9,7 +9,7 @@ import type { Database, IntermediateSessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { newId, randomToken, sha256Hex } from './secrets';
-import type { SessionRow, StartedSession } from './sessions';
+import type { NewFactor, SessionRow, StartedSession } from './sessions';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type IntermediateSessionRow = Selectable<IntermediateSessionsTable>;
@@ -40,11 +40,7 @@ export function isSecondFactor(factor: Pick<AuthenticationFactor, 'type'>): bool
  * factor)? Each product with a second factor answers, second-factor-only products first, until one holds one. Runs in
  * the caller's transaction (on SQLite it holds the only connection).
  */
-export async function hasSecondFactor(
-  db: Executor,
-  userId: string,
-  used: readonly Pick<AuthenticationFactor, 'webauthn_factor'>[] = [],
-): Promise<boolean> {
+export async function hasSecondFactor(db: Executor, userId: string, used: readonly NewFactor[] = []): Promise<boolean> {
   for (const rules of SECOND_FACTORS) {
     if (await rules.holds(db, userId, used)) return true;
   }
@@ -60,7 +56,7 @@ export async function needsSecondFactor(
   db: Executor,
   deps: ProviderDeps,
   userId: string,
-  factor: Pick<AuthenticationFactor, 'type' | 'webauthn_factor'>,
+  factor: NewFactor,
   multiFactor = false,
 ): Promise<boolean> {
   if (!deps.config.project.mfa.required || isSecondFactor(factor) || multiFactor) return false;

@@ -185,7 +185,7 @@ export async function assertRecentAuthentication(
 export type NewFactor = Omit<AuthenticationFactor, 'last_authenticated_at'>;
 
 /** The factor an emailed passcode or link proves: the user reads this address. */
-export function emailFactor(type: 'otp' | 'magic_link', email: { email_id: string; email: string }): NewFactor {
+export function emailFactor(type: AuthenticationFactor['type'], email: { email_id: string; email: string }): NewFactor {
   return { type, delivery_method: 'email', email_factor: { email_id: email.email_id, email_address: email.email } };
 }
 
