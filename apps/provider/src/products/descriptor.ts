@@ -3,6 +3,7 @@
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
 import type { AccountResetItem, AuthenticationFactor, User } from '@latchkey/sdk/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { ZodType } from 'zod';
 import type { Database } from '../db/schema';
 import type { CatalogueEntry } from '../http/errors';
 import type { PurgeRule } from '../ops/purgeRules';
@@ -62,6 +63,24 @@ export interface SecondFactorRules {
   ): Promise<boolean>;
 }
 
+/** The parsed configuration as a product's check sees it. */
+export interface ParsedConfig {
+  readonly mode: 'development' | 'production';
+  readonly project: Readonly<Record<string, unknown>>;
+}
+
+/** The product's configuration (config.ts merges it; `parseConfig` runs the checks). */
+export interface ConfigSection {
+  /** Its sections of `project`: `{ key: schema with its default }`, merged into the project's schema. */
+  project?: Record<string, ZodType>;
+  /**
+   * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
+   * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
+   * as its schemas parsed them.
+   */
+  check?(config: ParsedConfig): void;
+}
+
 /** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */
 export type ErrorCatalogue = Record<string, CatalogueEntry>;
 
@@ -81,6 +100,8 @@ export interface ProductDescriptor {
   recentAuthentication?: RecentAuthenticationRules;
   /** Its factor as a second factor. */
   secondFactor?: SecondFactorRules;
+  /** Its configuration sections. */
+  config?: ConfigSection;
   /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
   errors?: ErrorCatalogue;
 }

@@ -41,3 +41,12 @@ export const PRODUCT_ERRORS = Object.assign(
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.errors ?? {}),
 ) as ProductErrors;
+
+type ProjectConfigOf<D> = D extends { config: { project: infer P } } ? P : never;
+
+/** Every product's sections of the configuration's `project` (config.ts adds the core's). */
+export type ProductProjectConfig = UnionToIntersection<ProjectConfigOf<(typeof DECLARED)[number]>>;
+export const PRODUCT_PROJECT_CONFIG = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.project ?? {}),
+) as ProductProjectConfig;

@@ -1,6 +1,7 @@
 import { deleteInBatches, expired, type Query } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
+import { checkIdpConfig, idpProjectConfig } from './config';
 import { idpErrors } from './errors';
 
 /**
@@ -103,4 +104,5 @@ export const idpDescriptor = {
     },
   ],
   errors: idpErrors,
+  config: { project: idpProjectConfig, check: checkIdpConfig },
 } satisfies ProductDescriptor;

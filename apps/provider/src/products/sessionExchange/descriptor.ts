@@ -1,5 +1,6 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
+import { checkSessionExchangeConfig, sessionExchangeProjectConfig } from './config';
 import { sessionExchangeErrors } from './errors';
 
 /**
@@ -12,4 +13,5 @@ export const sessionExchangeDescriptor = {
     { table: 'impersonation_tokens', run: olderThan('impersonation_tokens', 'token_hash', 'expires_at', expired) },
   ],
   errors: sessionExchangeErrors,
+  config: { project: sessionExchangeProjectConfig, check: checkSessionExchangeConfig },
 } satisfies ProductDescriptor;
