@@ -85,9 +85,9 @@ export interface ConfigSection {
 export type ErrorCatalogue = Record<string, CatalogueEntry>;
 
 /**
- * What a product declares about itself (see the README's "Adding a product"). A descriptor is declared
- * `{ … } satisfies ProductDescriptor`, so that its `errors` keep their literal types (the core's `ErrorType` is the
- * union of every catalogue's keys).
+ * What a product declares about itself (the README's "Product descriptors: what a product tells the core"). A
+ * descriptor is declared `{ … } satisfies ProductDescriptor`, so that its `errors` keep their literal types (the
+ * core's `ErrorType` is the union of every catalogue's keys).
  */
 export interface ProductDescriptor {
   /** The widget's configuration key (the same as the product's entry in products/registry.ts). */
