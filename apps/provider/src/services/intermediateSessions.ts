@@ -7,8 +7,9 @@ import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, IntermediateSessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { newId, randomToken, sha256Hex } from './secrets';
-import type { SessionRow, StartedSession } from './sessions';
+import type { NewFactor, SessionRow, StartedSession } from './sessions';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type IntermediateSessionRow = Selectable<IntermediateSessionsTable>;
@@ -16,47 +17,34 @@ export type IntermediateSessionRow = Selectable<IntermediateSessionsTable>;
 /** How long an intermediate session waits for its second factor (the SDK keeps its cookie as long). */
 export const INTERMEDIATE_SESSION_LIFETIME_MS = 10 * 60_000;
 
+/** The products that have a second factor (products/descriptor.ts): those whose factors only complete a sign-in first. */
+const SECOND_FACTORS = PRODUCT_DESCRIPTORS.flatMap((product) =>
+  product.secondFactor ? [product.secondFactor] : [],
+).sort(
+  (a, b) => Number(b.types !== undefined && b.types.length > 0) - Number(a.types !== undefined && a.types.length > 0),
+);
+
 /**
- * Factor types that are second factors: recording one never waits for another. A passkey is not among them: it can
- * start a sign-in (and then counts as both factors when the user was verified) or complete one.
+ * Factor types that are second factors (the products' `secondFactor.types`): recording one never waits for another.
+ * A product whose factor can also start a sign-in (a passkey) lists none.
  */
-const SECOND_FACTOR_TYPES: ReadonlySet<string> = new Set(['totp', 'recovery_codes']);
+const SECOND_FACTOR_TYPES: ReadonlySet<string> = new Set(SECOND_FACTORS.flatMap((rules) => rules.types ?? []));
 
 /** Is this factor a second factor (it completes a sign-in rather than starting one)? */
 export function isSecondFactor(factor: Pick<AuthenticationFactor, 'type'>): boolean {
   return SECOND_FACTOR_TYPES.has(factor.type);
 }
 
-/** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
-export function webauthnRegistrationsUsed(factors: Pick<AuthenticationFactor, 'webauthn_factor'>[]): string[] {
-  return factors.flatMap((factor) => (factor.webauthn_factor ? [factor.webauthn_factor.webauthn_registration_id] : []));
-}
-
 /**
- * Does the user hold a second factor that can complete a sign-in? A verified TOTP, or a passkey / security key
- * (a registration is stored only once its attestation verified) other than those in `exceptRegistrations` (the one
- * that gave the first factor). Runs in the caller's transaction (on SQLite it holds the only connection).
+ * Does the user hold a second factor that can complete a sign-in, other than what gave the factors `used` (the first
+ * factor)? Each product with a second factor answers, second-factor-only products first, until one holds one. Runs in
+ * the caller's transaction (on SQLite it holds the only connection).
  */
-export async function hasSecondFactor(
-  db: Executor,
-  userId: string,
-  exceptRegistrations: readonly string[] = [],
-): Promise<boolean> {
-  const totp = await db
-    .selectFrom('totps')
-    .select('totp_id')
-    .where('user_id', '=', userId)
-    .where('verified', '=', 1)
-    .executeTakeFirst();
-  if (totp !== undefined) return true;
-  let passkeys = db
-    .selectFrom('webauthn_registrations')
-    .select('webauthn_registration_id')
-    .where('user_id', '=', userId);
-  if (exceptRegistrations.length > 0) {
-    passkeys = passkeys.where('webauthn_registration_id', 'not in', [...exceptRegistrations]);
+export async function hasSecondFactor(db: Executor, userId: string, used: readonly NewFactor[] = []): Promise<boolean> {
+  for (const rules of SECOND_FACTORS) {
+    if (await rules.holds(db, userId, used)) return true;
   }
-  return (await passkeys.executeTakeFirst()) !== undefined;
+  return false;
 }
 
 /**
@@ -68,11 +56,11 @@ export async function needsSecondFactor(
   db: Executor,
   deps: ProviderDeps,
   userId: string,
-  factor: Pick<AuthenticationFactor, 'type' | 'webauthn_factor'>,
+  factor: NewFactor,
   multiFactor = false,
 ): Promise<boolean> {
   if (!deps.config.project.mfa.required || isSecondFactor(factor) || multiFactor) return false;
-  return hasSecondFactor(db, userId, webauthnRegistrationsUsed([factor]));
+  return hasSecondFactor(db, userId, [factor]);
 }
 
 /** The intermediate session as a session row, for the answer's `session` (the SDK stores one). */

@@ -4,6 +4,7 @@ import { precompiled, precompiledQuery } from '../db/precompiled';
 import type { Database, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { needsSecondFactor, startIntermediateSession } from './intermediateSessions';
 import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
@@ -124,37 +125,34 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
   return row;
 }
 
+/** The products' rules for a recent authentication (products/descriptor.ts). */
+const RECENT_AUTHENTICATION = PRODUCT_DESCRIPTORS.flatMap((product) =>
+  product.recentAuthentication ? [product.recentAuthentication] : [],
+);
+
 /**
- * The kinds of factor that count as a recent authentication for any user: a password, an email address (passcode or
- * link), a passkey or security key (a signature over a fresh challenge, bound to the origin), a crypto wallet (a
- * signature over a fresh single-use challenge naming the page) and a social sign-in (the upstream vouched for the
- * identity just now, for a single-use state and code).
+ * The kinds of factor that count as a recent authentication for any user: an email address (passcode or link: a
+ * factor delivered to an email address), and each product's strong kind (`recentAuthentication.strong`: a password, a
+ * passkey or security key, a crypto wallet, a social sign-in).
  */
 function isStrongFactor(factor: AuthenticationFactor): boolean {
-  return (
-    factor.type === 'password' ||
-    factor.delivery_method === 'email' ||
-    factor.type === 'webauthn' ||
-    factor.type === 'crypto' ||
-    factor.type === 'oauth'
-  );
+  return factor.delivery_method === 'email' || RECENT_AUTHENTICATION.some((rules) => rules.strong?.(factor) === true);
 }
 
-/** A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold. */
-function isPhonePasscode(factor: AuthenticationFactor): boolean {
-  return factor.type === 'otp' && (factor.delivery_method === 'sms' || factor.delivery_method === 'whatsapp');
+/** A factor that counts only for a user who holds nothing stronger (`recentAuthentication.weak`: a phone passcode). */
+function isWeakFactor(factor: AuthenticationFactor): boolean {
+  return RECENT_AUTHENTICATION.some((rules) => rules.weak?.(factor) === true);
 }
 
-/** Does the user hold a sign-in method stronger than a phone number: a verified email, password, passkey, wallet or social identity? */
+/**
+ * Does the user hold a sign-in method stronger than a phone number: a verified email, or a product's strong method
+ * (`recentAuthentication.holds`: a password, passkey, wallet or social identity)?
+ */
 async function holdsStrongerThanPhone(db: Executor, userId: string): Promise<boolean> {
   const user = await loadUser(db, userId);
   if (!user) return false;
   return (
-    user.emails.some((email) => email.verified) ||
-    user.password !== null ||
-    user.webauthn_registrations.length > 0 ||
-    user.crypto_wallets.length > 0 ||
-    user.providers.length > 0
+    user.emails.some((email) => email.verified) || RECENT_AUTHENTICATION.some((rules) => rules.holds?.(user) === true)
   );
 }
 
@@ -177,7 +175,7 @@ export async function assertRecentAuthentication(
   const factors = JSON.parse(row.factors) as AuthenticationFactor[];
   const recent = factors.filter((factor) => Date.parse(factor.last_authenticated_at) >= since);
   if (recent.some(isStrongFactor)) return;
-  if (recent.some(isPhonePasscode) && !(await holdsStrongerThanPhone(db, row.user_id))) return;
+  if (recent.some(isWeakFactor) && !(await holdsStrongerThanPhone(db, row.user_id))) return;
   throw new ProviderError('reauthentication_required', {
     message: `This change needs a recent sign-in: authenticate with your password or email within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
   });
@@ -187,7 +185,7 @@ export async function assertRecentAuthentication(
 export type NewFactor = Omit<AuthenticationFactor, 'last_authenticated_at'>;
 
 /** The factor an emailed passcode or link proves: the user reads this address. */
-export function emailFactor(type: 'otp' | 'magic_link', email: { email_id: string; email: string }): NewFactor {
+export function emailFactor(type: AuthenticationFactor['type'], email: { email_id: string; email: string }): NewFactor {
   return { type, delivery_method: 'email', email_factor: { email_id: email.email_id, email_address: email.email } };
 }
 

@@ -18,7 +18,7 @@ import {
   releaseGuessSlot,
   takeGuessSlot,
 } from '../../services/guards';
-import { type IntermediateSessionRow, webauthnRegistrationsUsed } from '../../services/intermediateSessions';
+import type { IntermediateSessionRow } from '../../services/intermediateSessions';
 import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
@@ -33,6 +33,7 @@ import { requireUser, serializeWebauthnRegistration } from '../../services/users
 import { assertIdentifiersVerified } from '../../services/verification';
 import { consumeChallenge, findLiveChallenge, storeChallenge } from './challenges';
 import { MAX_CREDENTIAL_CHARS, parseAssertionCredential, parseRegistrationCredential } from './credentials';
+import { webauthnRegistrationsUsed } from './descriptor';
 import {
   defaultRegistrationName,
   findRegistrationByCredential,

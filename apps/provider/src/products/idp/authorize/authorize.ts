@@ -3,13 +3,13 @@
 // query; the widget relays it here with the user's Latchkey session, and `submit` answers the URI to send the browser
 // back to, carrying the authorization code (or the error).
 import type { AuthenticationFactor, IdpReauthenticationReason, IdpScopeResult, User } from '@latchkey/sdk/contract';
-import type { IdpClientConfig } from '../../../config';
 import { ok, type ProviderContext, type ProviderDeps, readBody } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
 import { findLiveSession, type SessionRow } from '../../../services/sessions';
 import { loadUser } from '../../../services/users';
 import { idpIssuer } from '../clients';
+import type { IdpClientConfig } from '../config';
 import { grantedScopes, mergeGrant } from './grants';
 import { issueLoginTicket, loginTicketIssuedAt } from './loginTicket';
 import {

@@ -3,11 +3,11 @@
 // to send the browser afterwards and whether to ask the user first. Ending the Latchkey session is the widget's job
 // (`sessions/revoke`); the tokens the client holds are left alone.
 import { z } from 'zod';
-import type { IdpClientConfig } from '../../../config';
 import { ok, type ProviderContext, type ProviderDeps, readBody } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { findLiveSession } from '../../../services/sessions';
 import { findIdpClient } from '../clients';
+import type { IdpClientConfig } from '../config';
 import { readIdTokenHint } from '../oauth2/idTokens';
 import { withQuery } from './request';
 

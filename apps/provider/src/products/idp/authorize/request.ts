@@ -2,10 +2,11 @@
 // as `parseOAuthAuthorizeParams` turned it into JSON (contract §4 "IdP"), and the checks it must pass before anyone's
 // session is looked at.
 import { z } from 'zod';
-import type { IdpClientConfig, ProviderConfig } from '../../../config';
+import type { ProviderConfig } from '../../../config';
 import type { ProviderDeps } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { findIdpClient } from '../clients';
+import type { IdpClientConfig } from '../config';
 import { readIdTokenHint } from '../oauth2/idTokens';
 import { printable } from '../oauth2/protocol';
 import { MAX_LOGIN_TICKET_LENGTH } from './loginTicket';

@@ -1,7 +1,8 @@
 // Which requested scopes a user may grant a client (sdk-and-idp §6: "A signed-in end user may grant or deny an app
 // access, only to scopes grantable for them; ungrantable scopes are listed and cannot be granted").
 import type { IdpScopeResult } from '@latchkey/sdk/contract';
-import { type ProjectConfig, STANDARD_IDP_SCOPES } from '../../../config';
+import type { ProjectConfig } from '../../../config';
+import { STANDARD_IDP_SCOPES } from '../config';
 
 /** The role every user holds without it being listed in `users.roles` (the RBAC policy may give it permissions). */
 export const IMPLICIT_USER_ROLE = 'stytch_user';

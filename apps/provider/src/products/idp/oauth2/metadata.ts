@@ -1,7 +1,8 @@
 // The discovery document: OpenID Connect Discovery 1.0 §3 (`/.well-known/openid-configuration`) and RFC 8414 §2
 // (`/.well-known/oauth-authorization-server`), one document served at both.
-import { type ProviderConfig, STANDARD_IDP_SCOPES } from '../../../config';
+import type { ProviderConfig } from '../../../config';
 import { idpIssuer } from '../clients';
+import { STANDARD_IDP_SCOPES } from '../config';
 import { SUPPORTED_CLAIMS } from './claims';
 import { ID_TOKEN_ALG } from './idTokens';
 
