@@ -119,7 +119,7 @@ function codeWords(fileName: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      if (node.importClause) visit(node.importClause);
+      if (ts.isImportDeclaration(node) && node.importClause) visit(node.importClause);
       if (ts.isExportDeclaration(node) && node.exportClause) visit(node.exportClause);
       return;
     }
