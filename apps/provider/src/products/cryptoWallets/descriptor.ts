@@ -1,6 +1,6 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
-import { changed } from '../descriptorHelpers';
+import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
 import { cryptoWalletsErrors } from './errors';
 
 /**
@@ -10,36 +10,8 @@ import { cryptoWalletsErrors } from './errors';
 export const cryptoWalletsDescriptor = {
   key: 'crypto',
   accountReset: [
-    {
-      stage: 'factor',
-      item: 'crypto_wallets',
-      holds: (eb, userId) => [
-        eb.exists(eb.selectFrom('crypto_wallets').select('user_id').where('user_id', '=', userId)),
-      ],
-      run: async (trx, userId) =>
-        changed(await trx.deleteFrom('crypto_wallets').where('user_id', '=', userId).executeTakeFirst()),
-    },
-    {
-      stage: 'outstanding',
-      holds: (eb, userId) => [
-        eb.exists(
-          eb
-            .selectFrom('crypto_wallet_challenges')
-            .select('user_id')
-            .where('user_id', '=', userId)
-            .where('consumed_at', 'is', null),
-        ),
-      ],
-      run: async (trx, userId, now) => {
-        await trx
-          .updateTable('crypto_wallet_challenges')
-          .set({ consumed_at: now })
-          .where('user_id', '=', userId)
-          .where('consumed_at', 'is', null)
-          .execute();
-        return 0;
-      },
-    },
+    deleteUserFactors('crypto_wallets', 'crypto_wallets'),
+    consumeOutstanding({ table: 'crypto_wallet_challenges', column: 'user_id' }),
   ],
   purge: [
     {

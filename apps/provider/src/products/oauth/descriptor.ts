@@ -1,6 +1,6 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
-import { changed } from '../descriptorHelpers';
+import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
 import { oauthErrors } from './errors';
 
 /**
@@ -11,49 +11,11 @@ import { oauthErrors } from './errors';
 export const oauthDescriptor = {
   key: 'oauth',
   accountReset: [
-    {
-      stage: 'factor',
-      item: 'oauth_identities',
-      holds: (eb, userId) => [
-        eb.exists(eb.selectFrom('oauth_registrations').select('user_id').where('user_id', '=', userId)),
-      ],
-      run: async (trx, userId) =>
-        changed(await trx.deleteFrom('oauth_registrations').where('user_id', '=', userId).executeTakeFirst()),
-    },
-    {
-      stage: 'outstanding',
-      holds: (eb, userId) => [
-        eb.exists(
-          eb
-            .selectFrom('oauth_attach_tokens')
-            .select('user_id')
-            .where('user_id', '=', userId)
-            .where('consumed_at', 'is', null),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('oauth_transactions')
-            .select('attach_user_id')
-            .where('attach_user_id', '=', userId)
-            .where('consumed_at', 'is', null),
-        ),
-      ],
-      run: async (trx, userId, now) => {
-        await trx
-          .updateTable('oauth_attach_tokens')
-          .set({ consumed_at: now })
-          .where('user_id', '=', userId)
-          .where('consumed_at', 'is', null)
-          .execute();
-        await trx
-          .updateTable('oauth_transactions')
-          .set({ consumed_at: now })
-          .where('attach_user_id', '=', userId)
-          .where('consumed_at', 'is', null)
-          .execute();
-        return 0;
-      },
-    },
+    deleteUserFactors('oauth_registrations', 'oauth_identities'),
+    consumeOutstanding(
+      { table: 'oauth_attach_tokens', column: 'user_id' },
+      { table: 'oauth_transactions', column: 'attach_user_id' },
+    ),
   ],
   purge: [
     { table: 'oauth_transactions', run: olderThan('oauth_transactions', 'transaction_id', 'expires_at', expired) },

@@ -1,7 +1,7 @@
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
-import { changed } from '../descriptorHelpers';
+import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
 import { passkeysErrors } from './errors';
 
 /** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
@@ -16,36 +16,8 @@ export function webauthnRegistrationsUsed(factors: readonly Pick<AuthenticationF
 export const passkeysDescriptor = {
   key: 'passkeys',
   accountReset: [
-    {
-      stage: 'factor',
-      item: 'passkeys',
-      holds: (eb, userId) => [
-        eb.exists(eb.selectFrom('webauthn_registrations').select('user_id').where('user_id', '=', userId)),
-      ],
-      run: async (trx, userId) =>
-        changed(await trx.deleteFrom('webauthn_registrations').where('user_id', '=', userId).executeTakeFirst()),
-    },
-    {
-      stage: 'outstanding',
-      holds: (eb, userId) => [
-        eb.exists(
-          eb
-            .selectFrom('webauthn_challenges')
-            .select('user_id')
-            .where('user_id', '=', userId)
-            .where('consumed_at', 'is', null),
-        ),
-      ],
-      run: async (trx, userId, now) => {
-        await trx
-          .updateTable('webauthn_challenges')
-          .set({ consumed_at: now })
-          .where('user_id', '=', userId)
-          .where('consumed_at', 'is', null)
-          .execute();
-        return 0;
-      },
-    },
+    deleteUserFactors('webauthn_registrations', 'passkeys'),
+    consumeOutstanding({ table: 'webauthn_challenges', column: 'user_id' }),
   ],
   purge: [
     { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
