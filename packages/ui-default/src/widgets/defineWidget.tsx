@@ -1,6 +1,7 @@
 import type { SignInConfig } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
 import type { ComponentType, ReactElement } from 'react';
+import type { WidgetOptions } from '../mount';
 import { type LatchkeyStyles, withStyleConfig } from '../theme';
 
 /** What every mount point takes besides its element: the client and the shadow-DOM option. */
@@ -62,4 +63,20 @@ export function defineWidget<const Definition extends AnyWidgetDefinition>(defin
  */
 export function configKey(config: SignInConfig, styles: LatchkeyStyles | undefined, extra = ''): string {
   return `${JSON.stringify(withStyleConfig(config, styles))}${extra}`;
+}
+
+/**
+ * The props every sign-in widget (`<SignIn>`, `<ResetPassword>`, `<PasskeyRegistration>`) takes from its mount
+ * options, beside its key (`configKey`).
+ */
+export function signInWidgetProps(options: WidgetOptions, config: SignInConfig, toastContainer: Element | undefined) {
+  return {
+    config,
+    styles: options.styles,
+    theme: options.theme,
+    dir: options.dir,
+    callbacks: options.callbacks,
+    strings: options.strings,
+    toastContainer,
+  };
 }

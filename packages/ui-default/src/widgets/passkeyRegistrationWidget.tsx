@@ -1,6 +1,6 @@
 import type { WidgetOptions } from '../mount';
 import { PasskeyRegistration } from '../PasskeyRegistration';
-import { configKey, defineWidget } from './defineWidget';
+import { configKey, defineWidget, signInWidgetProps } from './defineWidget';
 
 /**
  * The passkey-registration widget: `<PasskeyRegistration>`, `mountPasskeyRegistration` and
@@ -17,13 +17,7 @@ export const passkeyRegistrationWidget = defineWidget({
   render: (options: WidgetOptions, config, toastContainer) => (
     <PasskeyRegistration
       key={configKey(config, options.styles)}
-      config={config}
-      styles={options.styles}
-      theme={options.theme}
-      dir={options.dir}
-      callbacks={options.callbacks}
-      strings={options.strings}
-      toastContainer={toastContainer}
+      {...signInWidgetProps(options, config, toastContainer)}
     />
   ),
 });

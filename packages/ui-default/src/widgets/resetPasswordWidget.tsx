@@ -1,6 +1,6 @@
 import type { WidgetOptions } from '../mount';
 import { ResetPassword } from '../ResetPassword';
-import { configKey, defineWidget } from './defineWidget';
+import { configKey, defineWidget, signInWidgetProps } from './defineWidget';
 
 /** The reset-password widget: `<ResetPassword>`, `mountResetPassword` and `<latchkey-reset-password>`. */
 export const resetPasswordWidget = defineWidget({
@@ -15,14 +15,8 @@ export const resetPasswordWidget = defineWidget({
   render: (options: WidgetOptions & { passwordResetToken?: string }, config, toastContainer) => (
     <ResetPassword
       key={configKey(config, options.styles, options.passwordResetToken)}
-      config={config}
-      styles={options.styles}
-      theme={options.theme}
-      dir={options.dir}
-      callbacks={options.callbacks}
-      strings={options.strings}
+      {...signInWidgetProps(options, config, toastContainer)}
       passwordResetToken={options.passwordResetToken}
-      toastContainer={toastContainer}
     />
   ),
 });

@@ -1,6 +1,6 @@
 import type { WidgetOptions } from '../mount';
 import { SignIn } from '../SignIn';
-import { configKey, defineWidget } from './defineWidget';
+import { configKey, defineWidget, signInWidgetProps } from './defineWidget';
 
 /** The login widget: `<SignIn>`, `mountLogin` / `renderLogin` and `<latchkey-login>`. */
 export const signInWidget = defineWidget({
@@ -12,15 +12,6 @@ export const signInWidget = defineWidget({
   renderName: 'renderLogin',
   properties: ['callbacks', 'strings'],
   render: (options: WidgetOptions, config, toastContainer) => (
-    <SignIn
-      key={configKey(config, options.styles)}
-      config={config}
-      styles={options.styles}
-      theme={options.theme}
-      dir={options.dir}
-      callbacks={options.callbacks}
-      strings={options.strings}
-      toastContainer={toastContainer}
-    />
+    <SignIn key={configKey(config, options.styles)} {...signInWidgetProps(options, config, toastContainer)} />
   ),
 });
