@@ -22,6 +22,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.mjs';
 
 /** The repository's root directory. */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -123,16 +124,6 @@ export function findCycles(graph) {
     }
   }
   return components.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-}
-
-/** @param {string} dir @returns {string[]} every .ts/.tsx file under dir, declaration files aside */
-function sourceFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
-    if (entry.name.endsWith('.d.ts')) return [];
-    return SOURCE_EXTENSIONS.some((extension) => entry.name.endsWith(extension)) ? [path] : [];
-  });
 }
 
 /** @param {string} base an absolute path without extension, or with one @returns {string | undefined} */

@@ -36,6 +36,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.mjs';
 
 /** The repository's root directory. */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -65,7 +66,6 @@ export const REGISTRY_FILES = {
 };
 
 const REGISTRY_NAMES = /^(registry|registries|descriptors)\.(ts|tsx|mts|cts)$/;
-const SOURCE_FILE = /\.(ts|tsx|mts|cts)$/;
 const TEST_FILE = /\.(test|spec|test-d|stories)\.(ts|tsx|mts|cts)$/;
 const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', '__mocks__', 'stories', 'node_modules']);
 const PLATFORM_CRYPTO = new Set(['crypto', 'Crypto', 'SubtleCrypto', 'CryptoKey', 'CryptoKeyPair', 'webcrypto']);
@@ -296,17 +296,6 @@ export function allowedBecause(file, text) {
   return undefined;
 }
 
-/** @param {string} dir @param {string} productsDir @returns {string[]} the source files under dir, tests aside */
-function sourceFiles(dir, productsDir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory())
-      return path === productsDir || TEST_FOLDERS.has(entry.name) ? [] : sourceFiles(path, productsDir);
-    if (!SOURCE_FILE.test(entry.name) || TEST_FILE.test(entry.name) || entry.name.endsWith('.d.ts')) return [];
-    return [path];
-  });
-}
-
 /**
  * @typedef {{ file: string, layer: string, mentions: Record<string, number>, total: number }} FileMentions
  * @typedef {{ file: string, reason: string }} AllowedFile
@@ -324,7 +313,12 @@ export function findProductMentions(root = ROOT) {
   const allowed = [];
   for (const layer of layers) {
     const src = join(root, layer, 'src');
-    for (const path of sourceFiles(src, join(src, 'products'))) {
+    const productsDir = join(src, 'products');
+    const paths = sourceFiles(src, {
+      skipFolder: (path, name) => path === productsDir || TEST_FOLDERS.has(name),
+      skipFile: (name) => TEST_FILE.test(name),
+    });
+    for (const path of paths) {
       const file = relative(root, path).split(sep).join('/');
       const text = readFileSync(path, 'utf8');
       const mentions = mentionsIn(path, text, products);
