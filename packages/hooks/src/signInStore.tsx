@@ -12,7 +12,7 @@ import { transition, type WidgetEvent } from './transition';
 
 export { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR };
 
-/** A sign-in product the widget can offer (spec §3 Configuration), by its config key. */
+/** A sign-in product the widget can offer, by its config key. */
 export type Product = WidgetProduct;
 /** Where a one-time passcode is sent. */
 export type OtpMethod = ContractOtpMethod;
@@ -41,7 +41,7 @@ export interface SignInConfig {
     signupTemplateId?: string;
     locale?: string;
   };
-  /** Social sign-in (spec §3): the provider buttons in order, One Tap, the redirect URLs. */
+  /** Social sign-in: the provider buttons in order, One Tap, the redirect URLs. */
   oauthOptions?: OAuthOptions;
   passwordOptions?: {
     loginRedirectURL?: string;
@@ -83,7 +83,7 @@ export interface ResolvedSignInConfig {
   style: Required2<NonNullable<SignInConfig['style']>, 'hideHeaderText'>;
 }
 
-/** A screen of the widget (spec §2). */
+/** A screen of the widget. */
 export type Screen =
   | 'Main'
   | 'EmailConfirmation'
@@ -115,7 +115,7 @@ export type PasswordUserType = 'new' | 'password' | 'passwordless';
 /** A method tab on the main screen; labels Text / WhatsApp / Email. */
 export type MethodTab = 'sms' | 'whatsapp' | 'email';
 
-/** The widget's form state (spec §3 Widget state). */
+/** The widget's form state. */
 export interface FormState {
   magicLinkState: { email: string };
   /**
@@ -123,7 +123,7 @@ export interface FormState {
    * password sign-up); the passcode screen says so, and a resend goes to that address again with the session.
    */
   otpState: { type: OtpMethod; methodId: string; otpDestination: string; purpose?: 'verifyEmail' };
-  /** The chosen wallet, the address it gave and the challenge it is asked to sign (spec §3). */
+  /** The chosen wallet, the address it gave and the challenge it is asked to sign. */
   cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
   passwordState: { email: string; type: PasswordUserType | null };
   resetPasswordState: { token: string; tokenType: 'reset_password' | 'login' | null };
@@ -135,7 +135,7 @@ export interface FormState {
 /** Why a password reset email was sent, which decides the confirmation screen. */
 export type PasswordResetReason = 'forgot' | 'breached' | 'dedupe' | 'setNew';
 
-/** The state of one mounted `<SignIn>` and the transitions of spec §4. */
+/** The state of one mounted `<SignIn>` and its screen transitions. */
 export interface SignInState {
   /** The configuration, defaults filled in. */
   config: ResolvedSignInConfig;
@@ -150,7 +150,7 @@ export interface SignInState {
   isPasswordless: boolean;
   /** The host's `onEvent` / `onError`. */
   callbacks: SignInCallbacks;
-  /** Applies one event of spec §4 through `transition` (transition.ts): the only way the screen changes. */
+  /** Applies one event through `transition` (transition.ts): the only way the screen changes. */
   dispatch(event: WidgetEvent): void;
   /** Goes to any screen, form state unchanged (`navigated`). */
   navigate(screen: Screen): void;
@@ -200,10 +200,10 @@ export function configuredProducts(config: Pick<ResolvedSignInConfig, 'products'
   return products;
 }
 
-/** Fills in the spec's defaults (spec §3 Configuration): each product's options by its descriptor. */
+/** Fills in the configuration's defaults: each product's options by its descriptor. */
 export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInConfig {
   const resolved = {
-    // Spec §3: the default is email magic links, for an empty list too (never a header without a form).
+    // The default is email magic links, for an empty list too (never a header without a form).
     products: config.products?.length ? config.products : ['emailMagicLinks'],
     sessionOptions: {
       ...config.sessionOptions,
@@ -219,7 +219,7 @@ export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInCo
   return resolved;
 }
 
-// Top-level keys of the configuration besides the products' options (spec §3; `enableShadowDOM` and `callbacks`
+// Top-level keys of the configuration besides the products' options (`enableShadowDOM` and `callbacks`
 // are read by the mount points).
 const SHARED_CONFIG_KEYS = ['products', 'sessionOptions', 'style', 'enableShadowDOM', 'callbacks'];
 
@@ -237,9 +237,8 @@ function unknownOption(raw: object): string | null {
 }
 
 /**
- * The configuration error of spec §2, or null: passkeys alone; an unknown option or product; then each configured
- * product's own rule. `raw` is the configuration as
- * the host wrote it (the resolved one drops unknown keys).
+ * The configuration error shown instead of the forms, or null: passkeys alone; an unknown option or product; then each
+ * configured product's own rule. `raw` is the configuration as the host wrote it (the resolved one drops unknown keys).
  */
 export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfig = config): string | null {
   const { products } = config;
@@ -257,7 +256,7 @@ export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfi
 }
 
 /**
- * The method tabs (spec §2): each configured product's tabs in the order products (and passcode methods) are
+ * The method tabs: each configured product's tabs in the order products (and passcode methods) are
  * configured, each tab once (the email tab is shared); the first is preselected.
  */
 export function signInMethodTabs(config: ResolvedSignInConfig): MethodTab[] {

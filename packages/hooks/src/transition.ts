@@ -1,5 +1,5 @@
-// Spec §4 as data: the widget's screen and form state change only through `transition(state, event)`, a pure
-// function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
+// The screen transitions as data: the widget's screen and form state change only through `transition(state, event)`, a
+// pure function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
 import type { AccountReset } from '@latchkey/sdk';
 import type { CryptoEvent } from './products/crypto/transitions';
@@ -17,7 +17,7 @@ export interface WidgetState {
   isPasswordless: boolean;
 }
 
-/** Something that happened in a flow, which may move the widget to another screen (spec §4). */
+/** Something that happened in a flow, which may move the widget to another screen. */
 export type WidgetEvent =
   /** A magic link was emailed (Main, or the password flow): → EmailConfirmation, email stored. */
   | { type: 'magicLinkSent'; email: string }
@@ -62,8 +62,8 @@ export interface Row<E extends WidgetEvent> {
 export type Rows<T extends WidgetEvent['type']> = { readonly [K in T]: Row<Extract<WidgetEvent, { type: K }>> };
 
 /**
- * Spec §4, one row per event: the core rows here (magic links, and the screens every configuration can reach),
- * each product slice's own rows once its chunk has loaded (`products/<key>/transitions.ts`: passcodes,
+ * The transition table, one row per event: the core rows here (magic links, and the screens every configuration can
+ * reach), each product slice's own rows once its chunk has loaded (`products/<key>/transitions.ts`: passcodes,
  * passwords, passkeys, TOTP, wallets), so a magic-link-only page does not carry them.
  */
 export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']>> &
@@ -81,7 +81,7 @@ export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']
 };
 
 /**
- * Spec §4: the state after `event`, by its row of `TRANSITIONS`. Pure: never changes its arguments. An event of a
+ * The state after `event`, by its row of `TRANSITIONS`. Pure: never changes its arguments. An event of a
  * product slice whose rows have not been added (`addTransitions`; no module that dispatches it has loaded) has no
  * row: the state is returned unchanged (the cheapest safe answer, since this function is in every first load).
  */

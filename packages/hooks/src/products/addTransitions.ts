@@ -1,4 +1,4 @@
-// How a product slice's rows join spec §4's table. Only lazy product chunks import this, so a page whose
+// How a product slice's rows join the widget's transition table. Only lazy product chunks import this, so a page whose
 // configuration has none of them does not carry it (nor their rows).
 import { type ProductEvent, type Rows, TRANSITIONS } from '../transition';
 

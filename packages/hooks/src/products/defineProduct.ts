@@ -48,7 +48,7 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
    * submit does not wait for their code).
    */
   sdkNamespaces: readonly LazyNamespace[];
-  /** Its configuration error given the whole configuration (spec §2), or null. */
+  /** Its configuration error given the whole configuration, or null. */
   configError?(config: ResolvedSignInConfig): string | null;
 }
 

@@ -1,4 +1,4 @@
-// Spec §4's crypto transitions: Main → CryptoConnect (wallet chosen) → CryptoSignMessage (challenge received) →
+// The crypto transitions: Main → CryptoConnect (wallet chosen) → CryptoSignMessage (challenge received) →
 // CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. The rows join the widget's table
 // when the wallet chunk loads (`addTransitions`), so a page without wallets does not carry them.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
@@ -15,7 +15,7 @@ export type CryptoEvent =
   /** Connecting, starting, signing or authenticating failed: → CryptoError, descriptor stored. */
   | { type: 'cryptoFailed'; descriptor: { messageId: string; message: string } };
 
-/** The crypto rows of spec §4's table. */
+/** The crypto rows of the widget's transition table. */
 export const CRYPTO_TRANSITIONS: Rows<CryptoEvent['type']> = {
   cryptoWalletChosen: {
     to: 'CryptoConnect',

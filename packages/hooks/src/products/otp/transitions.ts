@@ -1,4 +1,4 @@
-// Spec §4's passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
+// The passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
 // dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
 // (`addTransitions`), so a magic-link-only page does not carry them.
 
@@ -15,7 +15,7 @@ export type OtpEvent =
   /** The passcode was accepted: → OTPConfirmation, what a pre-hijacking reset removed stored. */
   | { type: 'otpAuthenticated'; accountReset?: AccountReset };
 
-/** The passcode rows of spec §4's table. */
+/** The passcode rows of the widget's transition table. */
 export const OTP_TRANSITIONS: Rows<OtpEvent['type']> = {
   otpSent: { to: 'OTPAuthenticate', store: (event) => ({ otpState: { ...event.otp } }) },
   otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },

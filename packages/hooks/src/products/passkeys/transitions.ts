@@ -1,4 +1,4 @@
-// Spec §4's passkey transitions: the events the passkey hooks dispatch and their rows, added to the widget's
+// The passkey transitions: the events the passkey hooks dispatch and their rows, added to the widget's
 // table when the passkey chunk loads (`addTransitions`), so a page without passkeys does not carry them.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
 
@@ -17,7 +17,7 @@ export type PasskeyEvent =
    */
   | { type: 'passkeyFailed'; descriptor: { messageId: string; message: string } };
 
-/** The passkey rows of spec §4's table. */
+/** The passkey rows of the widget's transition table. */
 export const PASSKEY_TRANSITIONS: Rows<PasskeyEvent['type']> = {
   passkeyAuthenticated: { to: 'PasskeyConfirmation', store: clearError },
   passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },

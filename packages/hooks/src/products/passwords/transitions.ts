@@ -1,4 +1,4 @@
-// Spec §4's password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
+// The password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
 // dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
 // (`addTransitions`), so a magic-link-only page does not carry them.
 import type { AccountReset } from '@latchkey/sdk';
@@ -26,7 +26,7 @@ export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
   setNew: 'PasswordSetNew',
 };
 
-/** The password rows of spec §4's table. */
+/** The password rows of the widget's transition table. */
 export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
   passwordUserFound: {
     to: 'PasswordCreateOrLogin',
