@@ -25,7 +25,7 @@ const rbacPolicy = z.strictObject({
   ),
   /**
    * Custom OAuth scopes of the identity provider: a user may grant one only if their roles hold every permission
-   * it lists (sdk-and-idp §6); `description` is what the consent screen shows for it.
+   * it lists; `description` is what the consent screen shows for it.
    */
   scopes: z
     .array(
@@ -88,7 +88,7 @@ const webauthnConfig = z.strictObject({
     .default(null),
 });
 
-/** The wallet families `crypto_wallets/*` accepts (contract §4 "Crypto wallets"). */
+/** The wallet families `crypto_wallets/*` accepts. */
 export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
 export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
 /** The cluster names Sign-In With Solana allows as `Chain ID` (its ABNF's `message-chain-id`, unprefixed). */
@@ -104,7 +104,7 @@ const cryptoWalletsConfig = z.strictObject({
   solanaChainId: z.enum(SOLANA_CHAIN_IDS).default('mainnet'),
 });
 
-/** The social sign-in providers, in the specification's order (widget.md §1, §7). */
+/** The social sign-in providers, in the order the widget shows them. */
 export const OAUTH_PROVIDERS = [
   'google',
   'microsoft',

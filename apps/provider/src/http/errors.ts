@@ -1,5 +1,5 @@
-// The error catalogue. Messages of the types the specification lists are quoted from it exactly
-// (widget.md §8); the others are the provider's own and are shown to users as given.
+// The error catalogue. Messages of the types the widget's specification lists are quoted from it
+// exactly; the others are the provider's own and are shown to users as given.
 
 import { PRODUCT_ERRORS, type ProductErrors } from '../products/descriptors';
 
@@ -49,7 +49,7 @@ export const CORE_ERRORS = {
   duplicate_phone_number: { status: 409, message: 'A user with this phone number already exists.' },
   // A token bound to the browser that asked (PKCE) redeemed without that browser's verifier: in practice, a link
   // opened in another browser or device, or an attacker's link (login CSRF). The message mentions PKCE: the SDK
-  // falls back from the password-reset verifier to the magic-link one on such a refusal (sdk-and-idp §4).
+  // falls back from the password-reset verifier to the magic-link one on such a refusal.
   pkce_mismatch: {
     status: 400,
     message:
@@ -122,7 +122,7 @@ export interface SchemaIssue {
   message: string;
 }
 
-/** A request that does not match its schema: answered 400 with `{ body: [...] }` (contract §3). */
+/** A request that does not match its schema: answered 400 with `{ body: [...] }`. */
 export class SchemaError extends Error {
   readonly location: 'body' | 'params' | 'query';
   readonly issues: SchemaIssue[];

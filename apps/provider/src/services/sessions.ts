@@ -28,7 +28,7 @@ export function jwtIssuer(deps: ProviderDeps): string {
 }
 
 /**
- * The session object of contract §6. An impersonated session also carries `impersonator_id` (absent on the user's
+ * The session object the SDK reads. An impersonated session also carries `impersonator_id` (absent on the user's
  * own sessions, so their shape is the contract's exactly).
  */
 export function serializeSession(row: SessionRow, roles: string[]): Session {
@@ -444,7 +444,7 @@ export async function signSessionJwt(deps: ProviderDeps, session: Session): Prom
 }
 
 /**
- * The AuthenticateResponse fields of contract §4: user_id, session_token, session_jwt, session, user. For an
+ * The AuthenticateResponse fields: user_id, session_token, session_jwt, session, user. For an
  * intermediate session: both tokens empty (the SDK then writes no session cookie), the intermediate session
  * as `session`, and `intermediate_session_token`.
  */

@@ -14,7 +14,7 @@ const redirectUri = z
 /** One OAuth scope token (RFC 6749 §3.3: printable ASCII except space, double quote and backslash). */
 const scopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/, { message: 'must be one scope token' });
 
-/** The standard scopes (sdk-and-idp §5), which any signed-in user may grant to a client allowed them. */
+/** The standard scopes, which any signed-in user may grant to a client allowed them. */
 export const STANDARD_IDP_SCOPES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
 
 /** An application that signs its users in with this project (the project acting as an identity provider). */
@@ -63,7 +63,7 @@ export const idpConfig = z.strictObject({
   exchangedSessionMinutes: z.number().int().min(0).max(1440).default(60),
 });
 
-/** `project.idp`: the project as an OAuth 2.1 / OpenID Connect identity provider for other applications (sdk-and-idp §2). */
+/** `project.idp`: the project as an OAuth 2.1 / OpenID Connect identity provider for other applications. */
 export const idpProjectConfig = { idp: idpConfig.default(idpConfig.parse({})) };
 
 /** The checks zod cannot make: a client id used once, a secret for confidential clients only. */

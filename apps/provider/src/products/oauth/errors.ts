@@ -1,6 +1,6 @@
 import type { ErrorCatalogue } from '../descriptor';
 
-/** Social sign-in's error types. The first two texts are the specification's (widget.md §8). */
+/** Social sign-in's error types. The first two texts are the widget specification's. */
 export const oauthErrors = {
   oauth_token_not_found: { status: 404, message: 'OAuth Token could not be found.' },
   oauth_flow_callback_error: {

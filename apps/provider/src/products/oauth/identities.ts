@@ -31,7 +31,7 @@ export class IdentityRefused extends Error {
   }
 }
 
-/** The session factor a social sign-in proves (contract §6): `<provider>_oauth_factor`, delivery `oauth_<provider>`. */
+/** The session factor a social sign-in proves: `<provider>_oauth_factor`, delivery `oauth_<provider>`. */
 export function oauthFactor(row: RegistrationRow): NewFactor {
   const factor: NewFactor = { type: 'oauth', delivery_method: `oauth_${row.provider}` };
   factor[`${row.provider}_oauth_factor`] = {

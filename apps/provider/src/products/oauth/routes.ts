@@ -139,7 +139,7 @@ async function remove(c: ProviderContext): Promise<Response> {
 
 /**
  * Social sign-in: the browser's start and the upstream's callback under `/v1/public/oauth` (navigations, no Basic
- * auth), and the SDK calls of contract §4 "OAuth", the unlink of §4 "Users" and Google One Tap under `/sdk/v1`.
+ * auth), and the SDK's OAuth calls, its unlink of a provider from the user and Google One Tap under `/sdk/v1`.
  */
 export function registerOAuthRoutes(app: Hono<ProviderEnv>): void {
   app.get('/v1/public/oauth/callback', callback);

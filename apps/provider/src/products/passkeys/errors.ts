@@ -1,6 +1,6 @@
 import type { ErrorCatalogue } from '../descriptor';
 
-/** Passkeys' (WebAuthn) error types. The two texts the widget shows for them are the specification's (widget.md §8). */
+/** Passkeys' (WebAuthn) error types. The two texts the widget shows for them are the widget specification's. */
 export const passkeysErrors = {
   duplicate_webauthn_registration: {
     status: 409,

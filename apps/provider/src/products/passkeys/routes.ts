@@ -447,7 +447,7 @@ async function remove(c: ProviderContext): Promise<Response> {
   return ok(c, { user_id: user.user_id, __user: user });
 }
 
-/** The passkey calls of contract §4 "WebAuthn / passkeys", and the delete of a registration from §4 "Users". */
+/** The SDK's passkey (WebAuthn) calls, and its delete of a registration from the user. */
 export function registerWebAuthnRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/webauthn/register/start', registerStart);
   app.post('/sdk/v1/webauthn/register', register);

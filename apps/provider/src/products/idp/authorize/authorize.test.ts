@@ -46,7 +46,7 @@ function queryOf(uri: string): Record<string, string> {
 }
 
 describe('POST /idp/oauth/authorize/start', () => {
-  it('answers the user, the client, consent_required and each scope with its description (contract §4)', async () => {
+  it('answers the user, the client, consent_required and each scope with its description', async () => {
     const { t, start } = await startIdp();
     const { userId, sessionToken } = await userWithRoles(t, [], 'ada@example.com');
     const response = await start(authorizeBody({ scopes: ['openid', 'read:notes', 'plain'] }), sessionToken);
@@ -104,7 +104,7 @@ describe('POST /idp/oauth/authorize/start', () => {
   });
 });
 
-describe('who may grant which scope (sdk-and-idp §6)', () => {
+describe('who may grant which scope', () => {
   const grantability = async (roles: string[]) => {
     const { t, start } = await startIdp();
     const { sessionToken } = await userWithRoles(t, roles);

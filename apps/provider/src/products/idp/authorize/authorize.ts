@@ -29,7 +29,7 @@ interface Evaluation extends CheckedRequest {
   session: SessionRow;
   user: User;
   scopeResults: IdpScopeResult[];
-  /** The requested scopes this user may grant; the others are never granted (security.md, sdk-and-idp §6). */
+  /** The requested scopes this user may grant; the others are never granted. */
   grantable: string[];
   /**
    * The user must be asked: the client asks for consent and either the request says `prompt=consent` (OpenID Connect
@@ -113,7 +113,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
     if (error instanceof AuthorizationErrorRedirect) return errorRedirect(deps, body, error.error, error.description);
     throw error;
   }
-  // sdk-and-idp §6: "Anonymous visitors cannot use the authorize flow."
+  // Anonymous visitors cannot use the authorize flow: someone must be signed in to grant anything.
   const { sessionToken } = c.get('auth');
   const session = sessionToken === null ? undefined : await findLiveSession(deps, sessionToken);
   if (!session) {
@@ -143,7 +143,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   return { evaluation: { ...checked, session, user, scopeResults: results, grantable, consentNeeded } };
 }
 
-/** The client as the consent screen shows it (contract §4 `client`). */
+/** The client as the consent screen shows it (the answer's `client`). */
 function describeClient(client: IdpClientConfig) {
   return {
     client_id: client.clientId,
@@ -168,7 +168,8 @@ export function sessionAuthTime(session: SessionRow): number {
  * Start (the consent screen's preflight): the client, each scope with whether this user may grant it, and whether to
  * ask; or, when a check sends the browser back or asks for a fresh sign-in, that answer alone (see `evaluate`). With
  * `prompt=none` the screen must not ask (OpenID Connect Core §3.1.2.1): `consent_required` is false and the submit
- * that follows answers the client `error=consent_required` if consent was in fact needed (§3.1.2.6).
+ * that follows answers the client `error=consent_required` if consent was in fact needed (OpenID Connect Core
+ * §3.1.2.6).
  * `prompt=select_account` is treated as no prompt: a session holds one user.
  */
 export async function authorizeStart(c: ProviderContext): Promise<Response> {
@@ -226,7 +227,7 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
         session_id: evaluation.session.session_id,
         // RFC 6749 §4.1.3: the token request must name the same redirect URI.
         redirect_uri: body.redirect_uri,
-        // Only the grantable scopes: the ungrantable ones are never granted (sdk-and-idp §6).
+        // Only the grantable scopes: the ungrantable ones are never granted.
         scopes: evaluation.grantable.join(' '),
         // OpenID Connect Core §3.1.2.1: passed unchanged into the ID token.
         nonce: body.nonce ?? null,

@@ -1,4 +1,4 @@
-// `GET /sdk/v1/users/connected_apps` and `POST /sdk/v1/users/connected_apps/{id}/revoke` (contract §4 "Users"): the
+// `GET /sdk/v1/users/connected_apps` and `POST /sdk/v1/users/connected_apps/{id}/revoke`: the
 // clients the signed-in user has granted access, and taking that access back.
 import type { ConnectedApp } from '@latchkey/sdk/contract';
 import { ok, type ProviderContext } from '../../../http/context';

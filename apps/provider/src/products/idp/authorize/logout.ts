@@ -1,4 +1,4 @@
-// `POST /sdk/v1/oauth/logout/start` (contract §4: not under /idp): the end-session endpoint of OpenID Connect
+// `POST /sdk/v1/oauth/logout/start` (the SDK's path: not under /idp): the end-session endpoint of OpenID Connect
 // RP-Initiated Logout 1.0 as the host's logout page drives it. The widget relays the page's query; this answers where
 // to send the browser afterwards and whether to ask the user first. Ending the Latchkey session is the widget's job
 // (`sessions/revoke`); the tokens the client holds are left alone.
