@@ -84,7 +84,7 @@ export async function assertUnderRateLimit(
   }
 }
 
-/** The send limits of security.md: per identifier (email or phone) and per client IP. */
+/** The send limits (README, "Security"): per identifier (email or phone) and per client IP. */
 export async function limitSends(deps: ProviderDeps, identifier: string, ip: string): Promise<void> {
   await consumeRateLimit(
     deps,

@@ -159,7 +159,7 @@ async function holdsStrongerThanPhone(db: Executor, userId: string): Promise<boo
 /**
  * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey, TOTP or wallet
  * added or removed) with `reauthentication_required` unless the session proved, within the last
- * `recentAuthenticationMinutes`, the strongest kind of factor the user holds (security.md): a password, an email
+ * `recentAuthenticationMinutes`, the strongest kind of factor the user holds (README, "Security"): a password, an email
  * address (passcode or link), a passkey, a crypto wallet or a social identity always counts; a phone passcode (SMS,
  * WhatsApp) counts only while the user holds none of a verified email, a password, a passkey, a wallet or a social
  * identity, so a user who signed up by SMS can add their first email, passkey, authenticator app or wallet. `db` is

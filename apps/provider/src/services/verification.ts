@@ -80,7 +80,7 @@ const holdsAnythingButPhone = holdsAnythingBut('phone');
 /**
  * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or link).
  * When the address was unverified and the request does not come from a live session of the same user, the proof
- * runs the pre-hijacking reset (security.md, account pre-hijacking; see resetAccount) — whether or not the account
+ * runs the pre-hijacking reset (README, "Security": account pre-hijacking; see resetAccount) — whether or not the account
  * has another verified identifier, since a phone verified first by whoever set the account up is a "trojan"
  * identifier, not a reason to skip the reset. Returns what the reset removed (`account_reset` of the answer), or
  * undefined when it removed nothing or did not run.

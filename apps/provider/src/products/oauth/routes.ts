@@ -49,7 +49,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     throw new ProviderError(row.error_type as ErrorType, { message: row.error_message ?? undefined });
   }
   if (row.code_challenge !== null) {
-    // The token is bound to the browser that started (security.md: every final redirect token is browser-bound):
+    // The token is bound to the browser that started (README, "Security": every final redirect token is browser-bound):
     // an attacker's app URL opened by someone else signs nobody in, and the token stays usable where it started.
     if (body.code_verifier === undefined || !pkceMatches(row.code_challenge, body.code_verifier)) {
       throw new ProviderError('pkce_mismatch', { message: OTHER_BROWSER_SIGN_IN });

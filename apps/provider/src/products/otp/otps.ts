@@ -29,7 +29,7 @@ export type SendTarget = Identifier;
 
 /** Default lifetime of a passcode. */
 export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
-/** The longest lifetime a caller may ask for a six-digit passcode (security.md: at most 10 minutes). */
+/** The longest lifetime a caller may ask for a six-digit passcode (README, "Security": at most 10 minutes). */
 export const MAX_OTP_EXPIRATION_MINUTES = 10;
 
 /** How a passcode is kept at rest: HMAC-SHA256 of `${otp_id}:${code}` under the passcode key. */

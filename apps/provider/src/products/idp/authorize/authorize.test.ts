@@ -178,7 +178,7 @@ describe('who may grant which scope', () => {
 });
 
 describe('refusals: start and submit answer an error, redirect nowhere and store nothing', () => {
-  // security.md "Redirects and origins": exact match only (scheme, host, port, path, and the query too).
+  // the README's Security section: redirects are checked by exact match only (scheme, host, port, path, and the query too).
   const WRONG_REDIRECT_URIS = [
     '',
     '//evil.com',
@@ -253,7 +253,7 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
     expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
   });
 
-  it('refuses every redirect URI that is not exactly a registered one (security.md battery)', async () => {
+  it('refuses every redirect URI that is not exactly a registered one (the redirect-URI battery)', async () => {
     const { t, db, start, submit } = await startIdp();
     const { sessionToken } = await userWithRoles(t);
     const accepted: string[] = [];

@@ -122,7 +122,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
     throw new ProviderError(sessionToken === null ? 'user_unauthenticated' : 'session_not_found');
   }
   // An impersonated session (support acting as the user) may look at the user's account but never grant a third
-  // party access in the user's name: consent is the user's own decision (security.md: consent shows exactly what
+  // party access in the user's name: consent is the user's own decision (README, "Security": consent shows exactly what
   // the user grants).
   if (session.impersonator_id !== null) throw new ProviderError('unauthorized_action');
   const user = await loadUser(deps.db, session.user_id);
@@ -206,13 +206,13 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
   if (prompt.has('none') && evaluation.consentNeeded) {
     return refuse('consent_required', 'The user has not granted these scopes to the client yet.');
   }
-  // RFC 6749 §4.1.2.1 `access_denied`; security.md: a denied consent issues nothing.
+  // RFC 6749 §4.1.2.1 `access_denied`; README, "Security": a denied consent issues nothing.
   if (evaluation.consentNeeded && !body.consent_granted) {
     return refuse('access_denied', 'The user denied the request.');
   }
 
   const now = deps.clock.now();
-  // RFC 6749 §10.10 and security.md: at least 128 bits from the CSPRNG (here 256), kept only as its SHA-256.
+  // RFC 6749 §10.10 and the README's Security section: at least 128 bits from the CSPRNG (here 256), kept only as its SHA-256.
   const code = randomToken(32);
   await deps.db.transaction().execute(async (trx) => {
     await mergeGrant(trx, deps, evaluation.user.user_id, client.clientId, evaluation.grantable);

@@ -59,7 +59,7 @@ async function assertGrantStands(deps: ProviderDeps, userId: string, clientId: s
 /**
  * The authorization code grant (RFC 6749 §4.1.3). Every check that can fail runs before anything changes; the code is
  * then used up by one conditional UPDATE (`consumed_at IS NULL`, exactly one row) in the transaction that issues the
- * tokens, so fifty parallel redemptions of one code give one success (security.md).
+ * tokens, so fifty parallel redemptions of one code give one success (README, "Security").
  */
 async function authorizationCodeGrant(deps: ProviderDeps, client: IdpClientConfig, params: FormParams): Promise<Grant> {
   const code = required(params, 'code');
