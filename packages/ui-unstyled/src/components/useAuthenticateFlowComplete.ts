@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSecondFactorStep } from '../products/totp/secondFactor';
 
 /**
- * Emits `AUTHENTICATE_FLOW_COMPLETE` to the host's `onEvent` once, when a success screen is displayed (spec §2).
+ * Emits `AUTHENTICATE_FLOW_COMPLETE` to the host's `onEvent` once, when a success screen is displayed.
  * Outside a `<SignIn>` (an example, a story) it does nothing. When the first factor left the sign-in waiting for a
  * second one (the project requires it), the widget goes to TotpAuthenticate instead and nothing is emitted yet
  * (products/totp/secondFactor.ts): this is the one place every first factor's success passes through.
