@@ -274,7 +274,7 @@ async function sdkBundleSection() {
 
 // ── The default kit's bundle size ───────────────────────────────────────────────────────────────────────────
 
-/** The configurations measured, with the architecture's budgets (design/architecture.md, Performance budgets). */
+/** The configurations measured, with their budgets (the `budget` column of BENCHMARKS.md). */
 const KIT_CONFIGURATIONS = [
   {
     id: 'eml',
