@@ -13,10 +13,17 @@ import { PASSCODE_KEY_ENV } from '../src/products/otp/passcodeKey';
 import { createProvider } from '../src/provider';
 import { serveProvider } from '../src/server';
 import { sha256Hex } from '../src/services/secrets';
+import { signIn, verifyEmailInSession } from '../testing/fixtures';
+import {
+  type CallResult,
+  databaseKind,
+  freshDatabase,
+  startProvider,
+  type TestProvider,
+  tokenOf,
+} from '../testing/harness';
 import { BROWSER_PKCE } from './browserPkce';
 import { expectError as expectErrorWithStatus, expectSchemaError } from './expectError';
-import { signIn, verifyEmailInSession } from './fixtures';
-import { type CallResult, databaseKind, freshDatabase, startProvider, type TestProvider, tokenOf } from './harness';
 
 /** The test browser's PKCE challenge: every link-sending call needs one by default (project.pkce). */
 const BOUND = { code_challenge: BROWSER_PKCE.challenge };

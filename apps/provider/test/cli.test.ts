@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfigFile, parseConfig } from '../src/config';
 import { ERROR_CATALOGUE } from '../src/http/errors';
-import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
 const AUTH = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;

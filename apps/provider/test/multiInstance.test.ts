@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { MIGRATION_NAMES, MIGRATION_TABLE, migrateUpTo } from '../src/db/migrations';
 import { sha256Hex } from '../src/services/secrets';
+import { PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { BROWSER_PKCE } from './browserPkce';
-import { PUBLIC_TOKEN, postgresUrl } from './harness';
 import { listeningUrl, type ProviderProcess, spawnProvider } from './spawnProvider';
 
 const PER_USER_CAP = 5;

@@ -3,9 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OAuthProvider } from '../src/config';
+import { API_BASE_URL, type CallResult, PUBLIC_TOKEN, type TestProvider } from '../testing/harness';
+import { completeAtDevelopmentUpstream, type DevelopmentIdentity } from '../testing/oauthUpstream';
 import { BROWSER_PKCE } from './browserPkce';
-import { API_BASE_URL, type CallResult, PUBLIC_TOKEN, type TestProvider } from './harness';
-import { completeAtDevelopmentUpstream, type DevelopmentIdentity } from './oauthUpstream';
 
 /** What a start URL carries besides the public token. */
 export interface StartQuery {

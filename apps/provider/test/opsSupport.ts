@@ -6,7 +6,7 @@ import type { ProviderDatabase } from '../src/db/database';
 import { createLogger, type ProviderLogger } from '../src/ops/logging';
 import { type CreateProviderOptions, createProvider, type Provider } from '../src/provider';
 import { newSecretKey } from '../src/services/secretKey';
-import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Drops the databases `sharedDatabase` made and stops what `startOpsProvider` started (test/setup.ts, after each test). */

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
 import { createProvider, type Provider } from '../src/provider';
-import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

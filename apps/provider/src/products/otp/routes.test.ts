@@ -2,8 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser, phoneFactor } from '../../../test/authenticateResponse';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { deliveredMessage, snapshotRows } from '../../../test/fixtures';
-import { type CallResult, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../test/harness';
+import { deliveredMessage, snapshotRows } from '../../../testing/fixtures';
+import { type CallResult, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

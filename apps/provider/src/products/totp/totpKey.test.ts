@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseKind, freshDatabase } from '../../../test/harness';
+import { databaseKind, freshDatabase } from '../../../testing/harness';
 import { parseConfig } from '../../config';
 import { createProvider, type Provider } from '../../provider';
 import { decryptTotpSecret, encryptTotpSecret, recoveryCodeHash, resolveTotpKey, TOTP_KEY_ENV } from './totpKey';

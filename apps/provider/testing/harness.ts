@@ -1,9 +1,9 @@
 // Starts the real provider in-process for tests: SQLite in memory by default, or a fresh PostgreSQL
 // database per provider when LATCHKEY_TEST_POSTGRES_URL is set (CI runs the whole suite both ways).
 //
-// The one copy of the provider test harness: the provider's own tests import it as `../test/harness`, and
-// `@latchkey/testing` (the hooks' and kits' tests) as `@latchkey/provider/testing` (package.json `exports`), so the
-// provider never depends on the testing package and there is no cycle.
+// The one copy of the provider test harness: the provider's own tests import it as `../testing/harness`, and
+// `@latchkey/testing` (the hooks' and kits' tests) as `@latchkey/provider/testing` (testing/index.ts, package.json
+// `exports`), so the provider never depends on the testing package and there is no cycle.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ProviderConfigInput } from '../src/config';
