@@ -180,7 +180,10 @@ describe('session.revoke', () => {
     tab.transport.once(
       'POST',
       '/sessions/authenticate',
-      () => new Promise((resolve) => void (answerRefresh = () => resolve(ok(authenticateData())))),
+      () =>
+        new Promise((resolve) => {
+          answerRefresh = () => resolve(ok(authenticateData()));
+        }),
     );
     tab.transport.once('POST', '/sessions/authenticate', apiError(401, 'unauthorized_credentials'));
     tab.transport.once('POST', '/sessions/revoke', ok());
