@@ -64,30 +64,6 @@ const passwordPolicy = z.discriminatedUnion('type', [
   }),
 ]);
 
-const webauthnConfig = z.strictObject({
-  /**
-   * The relying-party ids a passkey may be registered for and used with (the `domain` a call names), each a
-   * host name such as `example.com`; null: the host names of `allowedOrigins` that are not IP addresses.
-   */
-  relyingPartyIds: z
-    .array(
-      z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
-        message: 'must be a lower-case host name such as example.com (no scheme, port or path)',
-      }),
-    )
-    .nullable()
-    .default(null),
-  /** The page origins a ceremony may come from (`clientDataJSON.origin`); null: `allowedOrigins`. */
-  origins: z
-    .array(
-      z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, {
-        message: 'must be an origin such as https://example.com (scheme, host and port; no path, no trailing slash)',
-      }),
-    )
-    .nullable()
-    .default(null),
-});
-
 /** The wallet families `crypto_wallets/*` accepts. */
 export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
 export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
@@ -296,8 +272,6 @@ const projectSchema = z.strictObject({
     .default({ emailMagicLinks: true, passwordResets: true, oauth: true, sso: false }),
   disableWatermark: z.boolean().default(false),
   rbacPolicy: rbacPolicy.nullable().default(null),
-  /** Passkeys and security keys: where they may be registered and used (null: derived from `allowedOrigins`). */
-  webauthn: webauthnConfig.default({ relyingPartyIds: null, origins: null }),
   /**
    * Multi-factor sign-in. With `required`, a first factor (passcode, magic link, password) of a user who has a
    * second factor (a verified TOTP) answers an `intermediate_session_token` instead of a session, and only a
@@ -309,7 +283,7 @@ const projectSchema = z.strictObject({
   cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], solanaChainId: 'mainnet' }),
   /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
   oauth: oauthConfig.default(oauthConfig.parse({})),
-  // Each product's sections (`config.project` of its descriptor: `idp`, `trustedAuthTokens`), in the descriptors' order.
+  // Each product's sections (`config.project` of its descriptor: `webauthn`, `trustedAuthTokens`, `idp`), in the descriptors' order.
   ...PRODUCT_PROJECT_CONFIG,
 });
 
