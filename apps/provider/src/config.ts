@@ -64,22 +64,6 @@ const passwordPolicy = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** The wallet families `crypto_wallets/*` accepts. */
-export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
-export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
-/** The cluster names Sign-In With Solana allows as `Chain ID` (its ABNF's `message-chain-id`, unprefixed). */
-export const SOLANA_CHAIN_IDS = ['mainnet', 'testnet', 'devnet', 'localnet'] as const;
-
-const cryptoWalletsConfig = z.strictObject({
-  /** The wallet types a project accepts; a call naming another answers `method_not_enabled` (`[]`: wallets off). */
-  types: z.array(z.enum(CRYPTO_WALLET_TYPES)).default([...CRYPTO_WALLET_TYPES]),
-  /**
-   * The Solana cluster a Sign-In With Solana challenge names (its `Chain ID`), one of the SIWS chain ids. Ethereum
-   * challenges are always Sign-In with Ethereum (EIP-4361) messages; their chain is `siwe_params.chain_id` (default 1).
-   */
-  solanaChainId: z.enum(SOLANA_CHAIN_IDS).default('mainnet'),
-});
-
 /** The social sign-in providers, in the order the widget shows them. */
 export const OAUTH_PROVIDERS = [
   'google',
@@ -279,11 +263,9 @@ const projectSchema = z.strictObject({
    * gets a session, so they can enrol one.
    */
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
-  /** Crypto wallet sign-in (Ethereum and Solana): which wallet types, and the Solana cluster challenges name. */
-  cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], solanaChainId: 'mainnet' }),
   /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
   oauth: oauthConfig.default(oauthConfig.parse({})),
-  // Each product's sections (`config.project` of its descriptor: `webauthn`, `trustedAuthTokens`, `idp`), in the descriptors' order.
+  // Each product's sections (`config.project` of its descriptor: `webauthn`, `cryptoWallets`, `trustedAuthTokens`, `idp`), in the descriptors' order.
   ...PRODUCT_PROJECT_CONFIG,
 });
 
