@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { OAuthProvider as ContractOAuthProvider, ContractProduct } from '@latchkey/sdk/contract';
+import type { ContractProduct } from '@latchkey/sdk/contract';
 import { z } from 'zod';
 import { environmentVariableName } from './configFields';
 import { PRODUCT_DESCRIPTORS, PRODUCT_PROJECT_CONFIG } from './products/descriptors';
@@ -63,69 +63,6 @@ const passwordPolicy = z.discriminatedUnion('type', [
     minimumCount: z.number().int().min(8).max(64).default(8),
   }),
 ]);
-
-/** The social sign-in providers, in the order the widget shows them. */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const satisfies readonly ContractOAuthProvider[];
-/** One of the 19 social providers. */
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
-
-/** Google's keys and issuers, which One Tap credentials are checked against in production. */
-export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
-export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
-
-const oauthClient = z.strictObject({
-  clientId: z.string().min(1).max(512),
-  /** The environment variable holding the client secret (Apple: the signed client-secret JWT). */
-  clientSecretEnv: environmentVariableName.optional(),
-});
-
-const oauthConfig = z.strictObject({
-  /** The providers the project allows (`[]`: social sign-in off); a start naming another answers `oauth_provider_not_allowed`. */
-  providers: z.array(z.enum(OAUTH_PROVIDERS)).default([...OAUTH_PROVIDERS]),
-  /**
-   * Real upstream credentials per provider. A provider without one uses the development upstream (development
-   * mode only); in production its start answers `oauth_config_not_found`.
-   */
-  clients: z.partialRecord(z.enum(OAUTH_PROVIDERS), oauthClient).default({}),
-  /** The built-in OpenID Connect server standing in for every upstream (products/oauth/developmentUpstream). */
-  developmentUpstream: z
-    .strictObject({
-      /** Default: on in development mode. Production refuses it (parseConfig). */
-      enabled: z.boolean().optional(),
-      host: z.string().min(1).default('127.0.0.1'),
-      /** 0: a free port. */
-      port: z.number().int().min(0).max(65_535).default(0),
-    })
-    .default({ host: '127.0.0.1', port: 0 }),
-  /** Google One Tap: the client id the page initialises Google's script with, and where credentials are checked. */
-  googleOneTap: z
-    .strictObject({
-      clientId: z.string().min(1).max(512).optional(),
-      jwksUrl: z.string().url().default(GOOGLE_JWKS_URL),
-      issuers: z.array(z.string().min(1)).min(1).default(GOOGLE_ISSUERS),
-    })
-    .default({ jwksUrl: GOOGLE_JWKS_URL, issuers: GOOGLE_ISSUERS }),
-});
 
 /** Twilio's REST API, where text and WhatsApp messages go by default. */
 export const TWILIO_API_BASE_URL = 'https://api.twilio.com';
@@ -263,9 +200,7 @@ const projectSchema = z.strictObject({
    * gets a session, so they can enrol one.
    */
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
-  /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
-  oauth: oauthConfig.default(oauthConfig.parse({})),
-  // Each product's sections (`config.project` of its descriptor: `webauthn`, `cryptoWallets`, `trustedAuthTokens`, `idp`), in the descriptors' order.
+  // Each product's sections (`config.project` of its descriptor: `webauthn`, `cryptoWallets`, `oauth`, `trustedAuthTokens`, `idp`), in the descriptors' order.
   ...PRODUCT_PROJECT_CONFIG,
 });
 
@@ -391,21 +326,13 @@ export function parseConfig(input: unknown): ProviderConfig {
     throw new Error(`Invalid Latchkey provider configuration:\n${lines.join('\n')}`);
   }
   let config = result.data;
-  const upstream = config.project.oauth.developmentUpstream;
-  if (config.mode === 'production' && upstream.enabled === true) {
-    throw new Error(
-      'Invalid Latchkey provider configuration:\n  project.oauth.developmentUpstream.enabled: the development OAuth upstream cannot be enabled in production mode',
-    );
-  }
-  // Settled here so every reader sees a boolean: on in development unless switched off, never in production.
-  // A new object: the parsed defaults may be shared between configurations.
-  const oauth = {
-    ...config.project.oauth,
-    developmentUpstream: { ...upstream, enabled: config.mode === 'development' && upstream.enabled !== false },
-  };
-  config = { ...config, project: { ...config.project, oauth } };
   // The checks zod cannot make of each product's sections (`config.check` of its descriptor).
   for (const product of PRODUCT_DESCRIPTORS) product.config?.check?.(config);
+  // What each product settles once the whole configuration is known (`config.settle` of its descriptor).
+  for (const product of PRODUCT_DESCRIPTORS) {
+    const settled = product.config?.settle?.(config);
+    if (settled !== undefined) config = { ...config, project: { ...config.project, ...settled } as ProjectConfig };
+  }
   const unbound = unboundRedirectFlows(config.project);
   if (unbound.length > 0 && config.project.pkce.unboundReason === undefined) {
     const lines = unbound.map(

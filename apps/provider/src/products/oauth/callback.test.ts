@@ -15,7 +15,7 @@ import {
   tokenOfAppUrl,
 } from '../../../test/oauthSteps';
 import { completeAtDevelopmentUpstream } from '../../../test/oauthUpstream';
-import { OAUTH_PROVIDERS } from '../../config';
+import { OAUTH_PROVIDERS } from './config';
 import { identityClaims } from './developmentUpstream/testIdentities';
 import { developmentProfile, mapProfile } from './profiles';
 import { OTHER_BROWSER_SIGN_IN } from './routes';

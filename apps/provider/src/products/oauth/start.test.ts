@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
 import { ORIGIN, PUBLIC_TOKEN, REDIRECT_URL, startProvider } from '../../../test/harness';
 import { getStart, pkcePair, startUrl } from '../../../test/oauthSteps';
-import { OAUTH_PROVIDERS } from '../../config';
+import { OAUTH_PROVIDERS } from './config';
 import { UPSTREAMS } from './upstreams';
 
 const CALLBACK = 'http://localhost:8787/v1/public/oauth/callback';
