@@ -53,17 +53,6 @@ const DEFAULT_RATE_LIMITS = {
   cryptoWalletSignatureFailuresPerIp: { limit: 10, windowSeconds: 60 },
 };
 
-const passwordPolicy = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('zxcvbn') }),
-  z.strictObject({
-    type: z.literal('luds'),
-    /** How many of uppercase, lowercase, digit and symbol a password needs (1–4). */
-    complexity: z.number().int().min(1).max(4).default(3),
-    /** Minimum length (at least 8, NIST SP 800-63B). */
-    minimumCount: z.number().int().min(8).max(64).default(8),
-  }),
-]);
-
 /** Twilio's REST API, where text and WhatsApp messages go by default. */
 export const TWILIO_API_BASE_URL = 'https://api.twilio.com';
 
@@ -166,9 +155,6 @@ const projectSchema = z.strictObject({
     })
     .default({}),
   products: z.array(z.enum(PRODUCTS)).default([...PRODUCTS]),
-  passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
-  /** Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned. */
-  breachRangeApiUrl: z.string().url().nullable().default(null),
   emailDomains: z.array(z.string()).default(['latchkey.dev']),
   /**
    * Browser binding of the tokens that end a redirect flow in the app (magic links, password resets, social sign-in
@@ -200,7 +186,7 @@ const projectSchema = z.strictObject({
    * gets a session, so they can enrol one.
    */
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
-  // Each product's sections (`config.project` of its descriptor: `webauthn`, `cryptoWallets`, `oauth`, `trustedAuthTokens`, `idp`), in the descriptors' order.
+  // Each product's sections (`config.project` of its descriptor: `passwordPolicy`, `breachRangeApiUrl`, `webauthn`, `cryptoWallets`, `oauth`, `trustedAuthTokens`, `idp`), in the descriptors' order.
   ...PRODUCT_PROJECT_CONFIG,
 });
 
