@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { ContractProduct } from '@latchkey/sdk/contract';
 import { z } from 'zod';
-import { environmentVariableName } from './configFields';
-import { PRODUCT_DESCRIPTORS, PRODUCT_PROJECT_CONFIG } from './products/descriptors';
+import { environmentVariableName, rateWindow } from './configFields';
+import { PRODUCT_DESCRIPTORS, PRODUCT_PROJECT_CONFIG, PRODUCT_RATE_LIMITS } from './products/descriptors';
 
 /** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
 export const PRODUCTS = [
@@ -37,21 +37,6 @@ const rbacPolicy = z.strictObject({
     )
     .default([]),
 });
-
-const rateWindow = z.strictObject({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
-
-const DEFAULT_RATE_LIMITS = {
-  sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
-  sendsPerIp: { limit: 50, windowSeconds: 60 },
-  passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
-  userSearchesPerIp: { limit: 120, windowSeconds: 60 },
-  eventsPerIp: { limit: 1500, windowSeconds: 60 },
-  secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
-  webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
-  cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
-  oauthStartsPerIp: { limit: 60, windowSeconds: 60 },
-  cryptoWalletSignatureFailuresPerIp: { limit: 10, windowSeconds: 60 },
-};
 
 /** Twilio's REST API, where text and WhatsApp messages go by default. */
 export const TWILIO_API_BASE_URL = 'https://api.twilio.com';
@@ -116,6 +101,19 @@ const purgeConfig = z.strictObject({
   eventsDays: z.number().min(0).max(3650).default(30),
   /** The audit trail of failed guesses (`auth_failures`). */
   authFailuresDays: z.number().min(0).max(3650).default(30),
+});
+
+const rateLimitsSchema = z.strictObject({
+  sendsPerIdentifier: rateWindow.default({ limit: 5, windowSeconds: 60 }),
+  sendsPerIp: rateWindow.default({ limit: 50, windowSeconds: 60 }),
+  /** `users/search` calls. */
+  userSearchesPerIp: rateWindow.default({ limit: 120, windowSeconds: 60 }),
+  /** Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). */
+  eventsPerIp: rateWindow.default({ limit: 1500, windowSeconds: 60 }),
+  /** Server calls (`/v1/…`) refused for a missing or wrong secret key; past it even the right key waits. */
+  secretKeyFailuresPerIp: rateWindow.default({ limit: 10, windowSeconds: 60 }),
+  // Each product's entries (`config.rateLimits` of its descriptor), in the descriptors' order.
+  ...PRODUCT_RATE_LIMITS,
 });
 
 const projectSchema = z.strictObject({
@@ -186,7 +184,8 @@ const projectSchema = z.strictObject({
    * gets a session, so they can enrol one.
    */
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
-  // Each product's sections (`config.project` of its descriptor: `passwordPolicy`, `breachRangeApiUrl`, `webauthn`, `cryptoWallets`, `oauth`, `trustedAuthTokens`, `idp`), in the descriptors' order.
+  // Each product's sections (`config.project` of its descriptor: `passwordPolicy`, `breachRangeApiUrl`, `webauthn`,
+  // `cryptoWallets`, `oauth`, `trustedAuthTokens`, `idp`), in the descriptors' order.
   ...PRODUCT_PROJECT_CONFIG,
 });
 
@@ -255,31 +254,7 @@ export const configSchema = z.strictObject({
    * Fixed-window limits kept in the database (shared by every instance); past one a call answers 429
    * `too_many_requests` with `Retry-After`. Per IP means per client IP as `trustedProxies` resolves it.
    */
-  rateLimits: z
-    .strictObject({
-      sendsPerIdentifier: rateWindow.default(DEFAULT_RATE_LIMITS.sendsPerIdentifier),
-      sendsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.sendsPerIp),
-      /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
-      passwordAttemptsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.passwordAttemptsPerIp),
-      /** `users/search` calls. */
-      userSearchesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.userSearchesPerIp),
-      /** Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). */
-      eventsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.eventsPerIp),
-      /** Server calls (`/v1/…`) refused for a missing or wrong secret key; past it even the right key waits. */
-      secretKeyFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.secretKeyFailuresPerIp),
-      /** Passkey sign-in challenges (`webauthn/authenticate/start/primary`), which need no session. */
-      webauthnChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.webauthnChallengesPerIp),
-      /** Wallet sign-in challenges (`crypto_wallets/authenticate/start/primary`), which need no session. */
-      cryptoWalletChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletChallengesPerIp),
-      /** Social sign-in starts (`GET /v1/public/oauth/{provider}/start`) and One Tap starts, which need no session. */
-      oauthStartsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.oauthStartsPerIp),
-      /**
-       * Refused wallet signatures (`crypto_wallets/authenticate`) per client IP; past it even a right one waits. A
-       * refused signature of a primary challenge counts here, never against the wallet's user (issue 25, finding 8).
-       */
-      cryptoWalletSignatureFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletSignatureFailuresPerIp),
-    })
-    .default(DEFAULT_RATE_LIMITS),
+  rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
   /**
    * How recent a password or email factor of the session must be for a sensitive change: a password set by
    * session, an identifier added to or removed from the account (answers `reauthentication_required`).

@@ -74,6 +74,11 @@ export interface ConfigSection {
   /** Its sections of `project`: `{ key: schema with its default }`, merged into the project's schema. */
   project?: Record<string, ZodType>;
   /**
+   * Its entries of the top-level `rateLimits`: `{ name: rateWindow.default({ limit, windowSeconds }) }` (configFields.ts'
+   * `rateWindow`, each default a fresh object), merged into the core's after its own entries.
+   */
+  rateLimits?: Record<string, ZodType>;
+  /**
    * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
    * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
    * as its schemas parsed them.

@@ -1,6 +1,7 @@
 // The crypto wallets' configuration section (`project.cryptoWallets`), declared by their descriptor
 // (products/cryptoWallets/descriptor.ts) and merged into the project's by config.ts.
 import { z } from 'zod';
+import { rateWindow } from '../../configFields';
 
 /** The wallet families `crypto_wallets/*` accepts. */
 export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
@@ -21,4 +22,15 @@ const cryptoWalletsConfig = z.strictObject({
 /** `project.cryptoWallets`: crypto wallet sign-in (Ethereum and Solana), which wallet types, and the Solana cluster challenges name. */
 export const cryptoWalletsProjectConfig = {
   cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], solanaChainId: 'mainnet' }),
+};
+
+/** Its entries of `rateLimits`. */
+export const cryptoWalletsRateLimits = {
+  /** Wallet sign-in challenges (`crypto_wallets/authenticate/start/primary`), which need no session. */
+  cryptoWalletChallengesPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
+  /**
+   * Refused wallet signatures (`crypto_wallets/authenticate`) per client IP; past it even a right one waits. A
+   * refused signature of a primary challenge counts here, never against the wallet's user (issue 25, finding 8).
+   */
+  cryptoWalletSignatureFailuresPerIp: rateWindow.default({ limit: 10, windowSeconds: 60 }),
 };

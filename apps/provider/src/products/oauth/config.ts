@@ -2,7 +2,7 @@
 // and merged into the project's by config.ts.
 import type { OAuthProvider as ContractOAuthProvider } from '@latchkey/sdk/contract';
 import { z } from 'zod';
-import { environmentVariableName } from '../../configFields';
+import { environmentVariableName, rateWindow } from '../../configFields';
 import type { ParsedConfig } from '../descriptor';
 
 /** The social sign-in providers, in the order the widget shows them. */
@@ -97,3 +97,9 @@ export function settleOAuthConfig(config: ParsedConfig): { oauth: OAuthConfig } 
     },
   };
 }
+
+/** Its entry of `rateLimits`. */
+export const oauthRateLimits = {
+  /** Social sign-in starts (`GET /v1/public/oauth/{provider}/start`) and One Tap starts, which need no session. */
+  oauthStartsPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
+};

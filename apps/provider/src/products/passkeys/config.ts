@@ -1,6 +1,7 @@
 // The passkeys' configuration section (`project.webauthn`), declared by their descriptor (products/passkeys/descriptor.ts)
 // and merged into the project's by config.ts.
 import { z } from 'zod';
+import { rateWindow } from '../../configFields';
 
 const webauthnConfig = z.strictObject({
   /**
@@ -28,3 +29,9 @@ const webauthnConfig = z.strictObject({
 
 /** `project.webauthn`: passkeys and security keys, where they may be registered and used (null: derived from `allowedOrigins`). */
 export const passkeysProjectConfig = { webauthn: webauthnConfig.default({ relyingPartyIds: null, origins: null }) };
+
+/** Its entry of `rateLimits`. */
+export const passkeysRateLimits = {
+  /** Passkey sign-in challenges (`webauthn/authenticate/start/primary`), which need no session. */
+  webauthnChallengesPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
+};

@@ -2,7 +2,7 @@ import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
-import { passkeysProjectConfig } from './config';
+import { passkeysProjectConfig, passkeysRateLimits } from './config';
 import { passkeysErrors } from './errors';
 
 /** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
@@ -23,7 +23,7 @@ export const passkeysDescriptor = {
   purge: [
     { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
   ],
-  config: { project: passkeysProjectConfig },
+  config: { project: passkeysProjectConfig, rateLimits: passkeysRateLimits },
   errors: passkeysErrors,
   recentAuthentication: {
     // A signature over a fresh challenge, bound to the origin.

@@ -1,6 +1,7 @@
 // The passwords' configuration sections (`project.passwordPolicy`, `project.breachRangeApiUrl`), declared by their
 // descriptor (products/passwords/descriptor.ts) and merged into the project's by config.ts.
 import { z } from 'zod';
+import { rateWindow } from '../../configFields';
 
 const passwordPolicy = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('zxcvbn') }),
@@ -18,4 +19,10 @@ export const passwordsProjectConfig = {
   passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
   /** Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned. */
   breachRangeApiUrl: z.string().url().nullable().default(null),
+};
+
+/** Its entry of `rateLimits`. */
+export const passwordsRateLimits = {
+  /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
+  passwordAttemptsPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
 };
