@@ -69,16 +69,27 @@ export interface ParsedConfig {
   readonly project: Readonly<Record<string, unknown>>;
 }
 
-/** The product's configuration (config.ts merges it; `parseConfig` runs the checks). */
+/** The product's configuration (config.ts merges it; `parseConfig` runs the checks, then the settlements). */
 export interface ConfigSection {
   /** Its sections of `project`: `{ key: schema with its default }`, merged into the project's schema. */
   project?: Record<string, ZodType>;
+  /**
+   * Its entries of the top-level `rateLimits`: `{ name: rateWindow.default({ limit, windowSeconds }) }` (configFields.ts'
+   * `rateWindow`, each default a fresh object), merged into the core's after its own entries.
+   */
+  rateLimits?: Record<string, ZodType>;
   /**
    * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
    * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
    * as its schemas parsed them.
    */
   check?(config: ParsedConfig): void;
+  /**
+   * What the product settles once the whole configuration is known and every product's check passed (a value whose
+   * default depends on `mode`): the sections of `project` it replaces, as new objects (the parsed defaults may be
+   * shared between configurations), each of the type its schema parses.
+   */
+  settle?(config: ParsedConfig): Record<string, unknown>;
 }
 
 /** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */

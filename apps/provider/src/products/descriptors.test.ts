@@ -1,5 +1,6 @@
 // The products' descriptors (products/descriptors.ts) and their routes (products/registry.ts) list the same products.
 import { describe, expect, it } from 'vitest';
+import { configSchema } from '../config';
 import { CORE_ERRORS, ERROR_CATALOGUE } from '../http/errors';
 import { PRODUCT_DESCRIPTORS } from './descriptors';
 import { PROVIDER_PRODUCTS } from './registry';
@@ -27,6 +28,20 @@ describe('product descriptors', () => {
       for (const [type, entry] of Object.entries(descriptor.errors ?? {})) {
         expect(ERROR_CATALOGUE[type as keyof typeof ERROR_CATALOGUE], type).toBe(entry);
       }
+    }
+  });
+
+  it('each section of project and entry of rateLimits is declared by one product, and the configuration merges it', () => {
+    const project = configSchema.shape.project.unwrap().shape as Record<string, unknown>;
+    const rateLimits = configSchema.shape.rateLimits.unwrap().shape as Record<string, unknown>;
+    for (const [part, merged] of [
+      ['project', project],
+      ['rateLimits', rateLimits],
+    ] as const) {
+      const declared = PRODUCT_DESCRIPTORS.flatMap((descriptor) => Object.entries(descriptor.config?.[part] ?? {}));
+      const keys = declared.map(([key]) => key);
+      expect(new Set(keys).size, part).toBe(keys.length);
+      for (const [key, schema] of declared) expect(merged[key], `${part}.${key}`).toBe(schema);
     }
   });
 });

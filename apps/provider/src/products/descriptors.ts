@@ -50,3 +50,12 @@ export const PRODUCT_PROJECT_CONFIG = Object.assign(
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.project ?? {}),
 ) as ProductProjectConfig;
+
+type RateLimitsOf<D> = D extends { config: { rateLimits: infer R } } ? R : never;
+
+/** Every product's entries of the configuration's `rateLimits` (config.ts adds the core's). */
+export type ProductRateLimits = UnionToIntersection<RateLimitsOf<(typeof DECLARED)[number]>>;
+export const PRODUCT_RATE_LIMITS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.rateLimits ?? {}),
+) as ProductRateLimits;

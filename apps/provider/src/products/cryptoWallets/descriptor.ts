@@ -1,6 +1,7 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
+import { cryptoWalletsProjectConfig, cryptoWalletsRateLimits } from './config';
 import { cryptoWalletsErrors } from './errors';
 
 /**
@@ -19,6 +20,7 @@ export const cryptoWalletsDescriptor = {
       run: olderThan('crypto_wallet_challenges', 'challenge_id', 'expires_at', expired),
     },
   ],
+  config: { project: cryptoWalletsProjectConfig, rateLimits: cryptoWalletsRateLimits },
   errors: cryptoWalletsErrors,
   recentAuthentication: {
     // A signature over a fresh single-use challenge naming the page.

@@ -15,7 +15,7 @@ import {
 } from '../../../test/oauthSteps';
 import { REDIRECT_URL, startProvider, type TestProvider } from '../../../testing/harness';
 import { completeAtDevelopmentUpstream } from '../../../testing/oauthUpstream';
-import { OAUTH_PROVIDERS } from '../../config';
+import { OAUTH_PROVIDERS } from './config';
 import { identityClaims } from './developmentUpstream/testIdentities';
 import { developmentProfile, mapProfile } from './profiles';
 import { OTHER_BROWSER_SIGN_IN } from './routes';

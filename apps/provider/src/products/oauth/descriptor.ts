@@ -1,6 +1,7 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
+import { checkOAuthConfig, oauthProjectConfig, oauthRateLimits, settleOAuthConfig } from './config';
 import { oauthErrors } from './errors';
 
 /**
@@ -23,6 +24,12 @@ export const oauthDescriptor = {
     { table: 'oauth_attach_tokens', run: olderThan('oauth_attach_tokens', 'token_hash', 'expires_at', expired) },
     { table: 'oauth_onetap_nonces', run: olderThan('oauth_onetap_nonces', 'nonce_hash', 'expires_at', expired) },
   ],
+  config: {
+    project: oauthProjectConfig,
+    rateLimits: oauthRateLimits,
+    check: checkOAuthConfig,
+    settle: settleOAuthConfig,
+  },
   errors: oauthErrors,
   recentAuthentication: {
     // The upstream vouched for the identity just now, for a single-use state and code.

@@ -5,11 +5,11 @@
 // without a live transaction) answers here instead.
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { OAuthProvider } from '../../config';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { consumeRateLimit } from '../../services/guards';
 import { newId, randomToken, sha256Hex } from '../../services/secrets';
+import type { OAuthProvider } from './config';
 import { emptyProviderValues, flowSecret } from './flowSecrets';
 import { IdentityRefused, resolveIdentity } from './identities';
 import { issueOAuthToken, oauthRedirect } from './oauthTokens';

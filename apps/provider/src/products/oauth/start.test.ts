@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
 import { getStart, pkcePair, startUrl } from '../../../test/oauthSteps';
 import { ORIGIN, PUBLIC_TOKEN, REDIRECT_URL, startProvider } from '../../../testing/harness';
-import { OAUTH_PROVIDERS } from '../../config';
+import { OAUTH_PROVIDERS } from './config';
 import { UPSTREAMS } from './upstreams';
 
 const CALLBACK = 'http://localhost:8787/v1/public/oauth/callback';

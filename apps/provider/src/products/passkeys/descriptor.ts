@@ -2,6 +2,7 @@ import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
+import { passkeysProjectConfig, passkeysRateLimits } from './config';
 import { passkeysErrors } from './errors';
 
 /** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
@@ -22,6 +23,7 @@ export const passkeysDescriptor = {
   purge: [
     { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
   ],
+  config: { project: passkeysProjectConfig, rateLimits: passkeysRateLimits },
   errors: passkeysErrors,
   recentAuthentication: {
     // A signature over a fresh challenge, bound to the origin.
