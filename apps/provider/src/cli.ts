@@ -173,24 +173,24 @@ async function start(options: StartOptions): Promise<void> {
   if (provider.inbox)
     lines.push(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
   lines.push(describeSecretKey(provider));
-  lines.push(describeTotpKey(provider));
+  lines.push(describeEncryptionKey(provider));
   const unbound = describeUnboundFlows(config);
   if (unbound !== null) lines.push(unbound);
   console.log(lines.join('\n'));
 }
 
-/** Where the key of the authenticator-app secrets comes from; never the key itself. */
-function describeTotpKey(provider: Provider): string {
-  const { source, file } = provider.totpKey;
+/** Where the encryption key (authenticator-app secrets, social sign-in tokens) comes from; never the key itself. */
+function describeEncryptionKey(provider: Provider): string {
+  const { source, file } = provider.encryptionKey;
   switch (source) {
     case 'file':
-      return `TOTP key: in ${file} (development only; LATCHKEY_TOTP_ENCRYPTION_KEY overrides it)`;
+      return `Encryption key: in ${file} (development only; LATCHKEY_ENCRYPTION_KEY overrides it)`;
     case 'environment':
-      return 'TOTP key: from LATCHKEY_TOTP_ENCRYPTION_KEY';
+      return 'Encryption key: from LATCHKEY_ENCRYPTION_KEY';
     case 'option':
-      return 'TOTP key: from the totpKey option';
+      return 'Encryption key: from the encryptionKey option';
     case 'ephemeral':
-      return 'TOTP key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_TOTP_ENCRYPTION_KEY)';
+      return 'Encryption key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_ENCRYPTION_KEY)';
   }
 }
 

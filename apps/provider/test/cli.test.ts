@@ -96,9 +96,9 @@ describe('latchkey-provider command line', () => {
           `Development inbox: ${url}/dev/inbox (every email and text message lands here)\n` +
           (fresh
             ? 'Server calls (/v1) are off: set LATCHKEY_SECRET_KEY to enable them\n' +
-              'TOTP key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_TOTP_ENCRYPTION_KEY)\n'
+              'Encryption key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_ENCRYPTION_KEY)\n'
             : `Secret key for server calls (/v1): in ${db}.secret-key (development only; LATCHKEY_SECRET_KEY overrides it)\n` +
-              `TOTP key: in ${db}.totp-key (development only; LATCHKEY_TOTP_ENCRYPTION_KEY overrides it)\n`),
+              `Encryption key: in ${db}.encryption-key (development only; LATCHKEY_ENCRYPTION_KEY overrides it)\n`),
       );
 
       const response = await bootstrap(url);
