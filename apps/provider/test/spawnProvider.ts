@@ -44,8 +44,9 @@ export function tempDir(prefix = 'latchkey-cli-'): string {
 
 /**
  * Runs `latchkey-provider {args}` with the environment cleared of PORT, DATABASE_URL, LATCHKEY_SECRET_KEY and
- * LATCHKEY_ENCRYPTION_KEY (and its deprecated name LATCHKEY_TOTP_ENCRYPTION_KEY) unless `env` sets them. The process is killed after the test (`lifetime: 'test'`, the
- * default) or after the file's last test (`'file'`, for processes a `beforeAll` starts); give a `cwd` with `'file'`.
+ * LATCHKEY_ENCRYPTION_KEY (and its deprecated name LATCHKEY_TOTP_ENCRYPTION_KEY) unless `env` sets them. The process
+ * is killed after the test (`lifetime: 'test'`, the default) or after the file's last test (`'file'`, for processes a
+ * `beforeAll` starts); give a `cwd` with `'file'`.
  */
 export function spawnProvider(
   args: string[],
