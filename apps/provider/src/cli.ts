@@ -5,6 +5,7 @@ import { describeUnboundFlows, loadConfigFile, type ProviderConfig } from './con
 import { DEFAULT_SQLITE_PATH } from './db/database';
 import type { Provider } from './provider';
 import type { RunningServer } from './server';
+import { DEPRECATED_ENCRYPTION_KEY_ENV, ENCRYPTION_KEY_ENV } from './services/encryptionKey';
 
 const NAME = 'latchkey-provider';
 const DEFAULT_CONFIG_PATH = 'latchkey.config.json';
@@ -186,7 +187,9 @@ function describeEncryptionKey(provider: Provider): string {
     case 'file':
       return `Encryption key: in ${file} (development only; LATCHKEY_ENCRYPTION_KEY overrides it)`;
     case 'environment':
-      return 'Encryption key: from LATCHKEY_ENCRYPTION_KEY';
+      return process.env[ENCRYPTION_KEY_ENV]?.trim()
+        ? `Encryption key: from ${ENCRYPTION_KEY_ENV}`
+        : `Encryption key: from ${DEPRECATED_ENCRYPTION_KEY_ENV} (a deprecated name: rename it ${ENCRYPTION_KEY_ENV})`;
     case 'option':
       return 'Encryption key: from the encryptionKey option';
     case 'ephemeral':
