@@ -105,6 +105,9 @@ const REMAINING: Record<string, Record<string, string>> = {
     emailMagicLinks: EMAIL_TOKENS,
     passwords: EMAIL_TOKENS,
   },
+  'services/encryptionKey.ts': {
+    totp: `the encryption key's deprecated names, still read: the totpKey option, LATCHKEY_TOTP_ENCRYPTION_KEY, <file>.totp-key`,
+  },
   'services/guards.ts': {
     emailMagicLinks: `the token types of a redirect link (magic_links, reset_password, login: the contract's)`,
     passwords: `the passwordAttemptsPerIp limit it applies (the passwords' descriptor declares it) and the reset link's kind`,

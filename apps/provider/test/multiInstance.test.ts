@@ -26,8 +26,8 @@ const SENDS_PER_IP = 9;
 const CALLBACK = 'https://app.example.com/callback';
 /** Where the three instances find their configuration: their keys must be the same (they are not in the database). */
 const KEYS = {
-  LATCHKEY_PASSCODE_KEY: randomBytes(32).toString('base64'),
-  LATCHKEY_TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  LATCHKEY_HMAC_KEY: randomBytes(32).toString('base64'),
+  LATCHKEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
 const CONFIG: ProviderConfigInput = {
   // The test's requests come from 127.0.0.1 and name the client in X-Forwarded-For, as a load balancer would.

@@ -27,8 +27,8 @@ export async function sharedDatabase(): Promise<string | ProviderDatabase> {
 }
 
 /** The server keys every provider of one deployment shares. */
-export function deploymentKeys(): Pick<CreateProviderOptions, 'passcodeKey' | 'totpKey' | 'secretKey'> {
-  return { passcodeKey: randomBytes(32), totpKey: randomBytes(32), secretKey: newSecretKey('test') };
+export function deploymentKeys(): Pick<CreateProviderOptions, 'hmacKey' | 'encryptionKey' | 'secretKey'> {
+  return { hmacKey: randomBytes(32), encryptionKey: randomBytes(32), secretKey: newSecretKey('test') };
 }
 
 /** A provider on `db` (closed after the test, before its database is dropped). */

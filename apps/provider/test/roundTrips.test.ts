@@ -34,7 +34,7 @@ async function countingProvider(): Promise<{
     },
   });
   cleanups.push(() => database.close());
-  const provider = await createProvider({ db: database, passcodeKey: randomBytes(32) });
+  const provider = await createProvider({ db: database, hmacKey: randomBytes(32) });
   cleanups.push(() => provider.close());
   return {
     provider,

@@ -31,8 +31,8 @@ async function restarted(t: TestProvider, config: ProviderConfigInput) {
     db: t.provider.database,
     config,
     clock: t.clock,
-    passcodeKey: t.passcodeKey,
-    totpKey: t.totpKey,
+    hmacKey: t.hmacKey,
+    encryptionKey: t.encryptionKey,
     secretKey: t.secretKey,
   });
   return async (path: string, body: unknown) => {

@@ -86,7 +86,7 @@ describe('otps: email login_or_create', () => {
         method_id: methodId,
         channel: 'email',
         user_id: users[0]?.user_id,
-        code_hash: createHmac('sha256', t.passcodeKey).update(`${codes[0]?.otp_id}:${code}`).digest('hex'),
+        code_hash: createHmac('sha256', t.hmacKey).update(`${codes[0]?.otp_id}:${code}`).digest('hex'),
         expires_at: START + 5 * 60_000,
         consumed_at: null,
         failed_attempts: 0,

@@ -794,7 +794,7 @@ describe('prompt=login: a fresh sign-in, proved by the login ticket', () => {
 
     expect(await answer(ticket)).toMatchObject({ user_id: ada.userId });
     // Stateless: the provider's key alone makes a ticket (another instance with the same key issued this one).
-    expect(await answer(issueLoginTicket(t.passcodeKey, 'spa', t.clock.now() - 500))).toMatchObject({
+    expect(await answer(issueLoginTicket(t.hmacKey, 'spa', t.clock.now() - 500))).toMatchObject({
       user_id: ada.userId,
     });
     for (const wrong of [
