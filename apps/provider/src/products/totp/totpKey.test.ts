@@ -114,108 +114,98 @@ describe('the encryption key', () => {
   it.skipIf(databaseKind !== 'sqlite')(
     'in development without one, is kept beside the SQLite file (mode 0600), so enrolled apps survive a restart',
     async () => {
-      vi.stubEnv(ENCRYPTION_KEY_ENV, '');
-      vi.stubEnv(DEPRECATED_ENCRYPTION_KEY_ENV, '');
-      const directory = mkdtempSync(join(tmpdir(), 'latchkey-totp-key-'));
-      const file = join(directory, 'latchkey.sqlite');
-      const providers: Provider[] = [];
-      try {
+      await withSqliteFile('latchkey-totp-key-', async (file, providers) => {
         const first = await createProvider({ db: file });
         providers.push(first);
         expect(first.encryptionKey).toEqual({ source: 'file', file: `${file}.encryption-key` });
         expect(statSync(`${file}.encryption-key`).mode & 0o777).toBe(0o600);
         expect(Buffer.from(readFileSync(`${file}.encryption-key`, 'utf8').trim(), 'base64')).toHaveLength(32);
-        const call = async (provider: Provider, path: string, body: unknown, sessionToken?: string) => {
-          const { publicToken } = provider.config.project;
-          const authorization = `Basic ${Buffer.from(`${publicToken}:${sessionToken ?? publicToken}`).toString('base64')}`;
-          const response = await provider.fetch(
-            new Request(`http://localhost/sdk/v1${path}`, {
-              method: 'POST',
-              headers: { authorization, 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            }),
-            { remoteAddress: '127.0.0.1' },
-          );
-          return { status: response.status, json: (await response.json()) as { data: Record<string, any> } };
-        };
-        const sent = await call(first, '/otps/email/login_or_create', { email: 'ada@example.com' });
-        const code = (await first.inbox?.list('ada@example.com'))?.flatMap((message) => message.codes).at(-1);
-        const signedIn = await call(first, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
-        const sessionToken = signedIn.json.data.session_token as string;
-        const created = await call(first, '/totps', { expiration_minutes: 60 }, sessionToken);
-        expect(created.status).toBe(200);
+        const enrolled = await enrolAda(first);
         await providers.pop()?.close();
 
         const second = await createProvider({ db: file });
         providers.push(second);
-        const totpCode = await generate({ secret: created.json.data.secret });
-        const confirmed = await call(
-          second,
-          '/totps/authenticate',
-          { totp_code: totpCode, session_duration_minutes: 30 },
-          sessionToken,
-        );
-        expect(confirmed.status).toBe(200);
-        expect(confirmed.json.data.user.totps).toEqual([{ totp_id: created.json.data.totp_id, verified: true }]);
-      } finally {
-        for (const provider of providers) await provider.close();
-        rmSync(directory, { recursive: true, force: true });
-      }
+        await expectConfirmed(second, enrolled);
+      });
     },
   );
 
   it.skipIf(databaseKind !== 'sqlite')(
     'in development, keeps using the <file>.totp-key an earlier version made: its enrolled apps keep working',
     async () => {
-      vi.stubEnv(ENCRYPTION_KEY_ENV, '');
-      vi.stubEnv(DEPRECATED_ENCRYPTION_KEY_ENV, '');
-      const directory = mkdtempSync(join(tmpdir(), 'latchkey-old-totp-key-'));
-      const file = join(directory, 'latchkey.sqlite');
-      const providers: Provider[] = [];
-      try {
+      await withSqliteFile('latchkey-old-totp-key-', async (file, providers) => {
         // The file a version that named the key after TOTP left beside the database.
         writeFileSync(`${file}.totp-key`, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
         const first = await createProvider({ db: file });
         providers.push(first);
         expect(first.encryptionKey).toEqual({ source: 'file', file: `${file}.totp-key` });
-        const call = async (provider: Provider, path: string, body: unknown, sessionToken?: string) => {
-          const { publicToken } = provider.config.project;
-          const authorization = `Basic ${Buffer.from(`${publicToken}:${sessionToken ?? publicToken}`).toString('base64')}`;
-          const response = await provider.fetch(
-            new Request(`http://localhost/sdk/v1${path}`, {
-              method: 'POST',
-              headers: { authorization, 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            }),
-            { remoteAddress: '127.0.0.1' },
-          );
-          return { status: response.status, json: (await response.json()) as { data: Record<string, any> } };
-        };
-        const sent = await call(first, '/otps/email/login_or_create', { email: 'ada@example.com' });
-        const code = (await first.inbox?.list('ada@example.com'))?.flatMap((message) => message.codes).at(-1);
-        const signedIn = await call(first, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
-        const sessionToken = signedIn.json.data.session_token as string;
-        const created = await call(first, '/totps', { expiration_minutes: 60 }, sessionToken);
-        expect(created.status).toBe(200);
+        const enrolled = await enrolAda(first);
         await providers.pop()?.close();
 
         const second = await createProvider({ db: file });
         providers.push(second);
         expect(second.encryptionKey).toEqual({ source: 'file', file: `${file}.totp-key` });
         expect(existsSync(`${file}.encryption-key`)).toBe(false);
-        const totpCode = await generate({ secret: created.json.data.secret });
-        const confirmed = await call(
-          second,
-          '/totps/authenticate',
-          { totp_code: totpCode, session_duration_minutes: 30 },
-          sessionToken,
-        );
-        expect(confirmed.status).toBe(200);
-        expect(confirmed.json.data.user.totps).toEqual([{ totp_id: created.json.data.totp_id, verified: true }]);
-      } finally {
-        for (const provider of providers) await provider.close();
-        rmSync(directory, { recursive: true, force: true });
-      }
+        await expectConfirmed(second, enrolled);
+      });
     },
   );
 });
+
+/**
+ * Runs `body` with a SQLite file in a fresh folder and no key in the environment (development keeps the key beside
+ * the file), then closes the providers it started and removes the folder.
+ */
+async function withSqliteFile(
+  prefix: string,
+  body: (file: string, providers: Provider[]) => Promise<void>,
+): Promise<void> {
+  vi.stubEnv(ENCRYPTION_KEY_ENV, '');
+  vi.stubEnv(DEPRECATED_ENCRYPTION_KEY_ENV, '');
+  const directory = mkdtempSync(join(tmpdir(), prefix));
+  const providers: Provider[] = [];
+  try {
+    await body(join(directory, 'latchkey.sqlite'), providers);
+  } finally {
+    for (const provider of providers) await provider.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** A call to the provider's SDK API as the SDK makes it (Basic auth: the public token, then a session token). */
+async function call(provider: Provider, path: string, body: unknown, sessionToken?: string) {
+  const { publicToken } = provider.config.project;
+  const authorization = `Basic ${Buffer.from(`${publicToken}:${sessionToken ?? publicToken}`).toString('base64')}`;
+  const response = await provider.fetch(
+    new Request(`http://localhost/sdk/v1${path}`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  return { status: response.status, json: (await response.json()) as { data: Record<string, any> } };
+}
+
+/** Ada signs in with an email passcode and starts enrolling an authenticator app: its secret and id, her session. */
+async function enrolAda(provider: Provider): Promise<{ secret: string; totpId: string; sessionToken: string }> {
+  const sent = await call(provider, '/otps/email/login_or_create', { email: 'ada@example.com' });
+  const code = (await provider.inbox?.list('ada@example.com'))?.flatMap((message) => message.codes).at(-1);
+  const signedIn = await call(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
+  const sessionToken = signedIn.json.data.session_token as string;
+  const created = await call(provider, '/totps', { expiration_minutes: 60 }, sessionToken);
+  expect(created.status).toBe(200);
+  return { secret: created.json.data.secret, totpId: created.json.data.totp_id, sessionToken };
+}
+
+/** A code from the app confirms the enrolment on `provider`: the secret decrypted there is the one the app holds. */
+async function expectConfirmed(
+  provider: Provider,
+  enrolled: { secret: string; totpId: string; sessionToken: string },
+): Promise<void> {
+  const totpCode = await generate({ secret: enrolled.secret });
+  const body = { totp_code: totpCode, session_duration_minutes: 30 };
+  const confirmed = await call(provider, '/totps/authenticate', body, enrolled.sessionToken);
+  expect(confirmed.status).toBe(200);
+  expect(confirmed.json.data.user.totps).toEqual([{ totp_id: enrolled.totpId, verified: true }]);
+}
