@@ -57,7 +57,6 @@ const PKCE = `project.pkce has a switch for its redirect flow (the core's check 
 const SCHEMA = "step 5 not done: its tables are still declared in the core's Database";
 const MIGRATIONS =
   'step 5 not done: its migrations are still in the one list (the migrations table stores their names, in order)';
-const USERS = 'step 6 not done: what it adds to the user answer is still read and built in users.ts';
 const EMAIL_TOKENS =
   'the e-mail tokens (services/emailTokens.ts) are shared by magic links and password resets: their two kinds';
 
@@ -123,7 +122,6 @@ const REMAINING: Record<string, Record<string, string>> = {
     idp: `the identity provider's signing keys are the second kind of the core's key store (KEY_KINDS)`,
   },
   'services/verification.ts': { passkeys: UNVERIFIED, crypto: UNVERIFIED },
-  'services/users.ts': { passwords: USERS, passkeys: USERS, totp: USERS, crypto: USERS, oauth: USERS },
 };
 
 /** The product keys a core file names, in the registry's order. */
