@@ -60,7 +60,10 @@ describe('the outbox', () => {
         { status: 'sent', payload: '', lease_until: null },
       ]),
     );
-    expect(await t.provider.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1');
+    // The worker counts the message once its row is written: the row may be seen committed a moment before that.
+    await vi.waitFor(async () =>
+      expect(await t.provider.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1'),
+    );
   });
 
   it('retries with exponential backoff, then records the final failure in the metrics and the log', async () => {
