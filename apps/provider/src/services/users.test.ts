@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../testing/harness';
 import type { Database } from '../db/schema';
-import { JOINED_USER_COLUMNS, loadSessionWithUser, loadUser, userMethodColumns } from './users';
+import { JOINED_USER_COLUMNS, loadSessionWithUser, loadUser, newUserRow, userMethodColumns } from './users';
 
 const dialects = {
   sqlite: new Kysely<Database>({
@@ -117,18 +117,7 @@ describe('the user answer', () => {
           untrusted_metadata: '{}',
           roles: '["admin"]',
         },
-        {
-          user_id: 'user-test-2',
-          project_id: 'project-test',
-          created_at: at,
-          status: 'pending',
-          first_name: '',
-          middle_name: '',
-          last_name: '',
-          trusted_metadata: '{}',
-          untrusted_metadata: '{}',
-          roles: '[]',
-        },
+        newUserRow('user-test-2', 'project-test', at, 'pending'),
       ])
       .execute();
     await db
