@@ -4,7 +4,7 @@
 // The whole schema a fresh database gets, compared with the one recorded (__snapshots__/schema.<database>.txt, made
 // by the code of commit 145a4d0, before issue 27 moved the tables and migrations into the product folders): moving
 // them must not change a column, a constraint or an index. And SQLite databases a released provider left (the SQL
-// dumps of fixtures/, made by fixtures/makeFixtures.ts) upgrade to that same schema, their rows read back by the
+// dumps of testing/releases/, made by testing/releases/makeFixtures.ts) upgrade to that same schema, their rows read back by the
 // services.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -66,6 +66,23 @@ async function applied(db: Kysely<any>): Promise<string[]> {
 }
 
 describe('migrations', () => {
+  it('are the released ones, by name and in order (a database records the names it ran)', () => {
+    expect(MIGRATION_NAMES).toEqual([
+      '0001_core',
+      '0002_guess_slots_and_pending_identifiers',
+      '0003_project_secret_key',
+      '0004_webauthn',
+      '0005_totp_and_mfa',
+      '0006_webauthn_second_factor',
+      '0007_crypto_wallets',
+      '0008_oauth',
+      '0009_idp',
+      '0010_takeover_reset',
+      '0012_wallet_challenges',
+      '0014_ops_outbox_keys',
+    ]);
+  });
+
   it('an older schema is brought up to date on open: every later migration applied once, its rows kept', async () => {
     const target = await emptyTarget();
     const older = bare(target);
@@ -290,73 +307,78 @@ describe('the schema', () => {
   });
 });
 
-const FIXTURES = join(import.meta.dirname, 'fixtures');
+const FIXTURES = join(import.meta.dirname, '..', '..', 'testing', 'releases');
 
-describe.skipIf(databaseKind !== 'sqlite')('a SQLite database a released provider left (fixtures/*.sql)', () => {
-  /** Loads a dump into a new SQLite file; answers the file and its row count per table before any upgrade. */
-  async function load(level: string): Promise<{ target: string; counts: Record<string, number> }> {
-    const target = await emptyTarget();
-    const raw = new SQLite(target);
-    raw.exec(readFileSync(join(FIXTURES, `release-${level}.sql`), 'utf8'));
-    const tables = raw.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
-      name: string;
-    }[];
-    const counts = Object.fromEntries(
-      tables.map(({ name }) => [name, (raw.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+describe.skipIf(databaseKind !== 'sqlite')(
+  'a SQLite database a released provider left (testing/releases/*.sql)',
+  () => {
+    /** Loads a dump into a new SQLite file; answers the file and its row count per table before any upgrade. */
+    async function load(level: string): Promise<{ target: string; counts: Record<string, number> }> {
+      const target = await emptyTarget();
+      const raw = new SQLite(target);
+      raw.exec(readFileSync(join(FIXTURES, `release-${level}.sql`), 'utf8'));
+      const tables = raw.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
+        name: string;
+      }[];
+      const counts = Object.fromEntries(
+        tables.map(({ name }) => [name, (raw.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+      );
+      raw.close();
+      return { target, counts };
+    }
+
+    it.each([
+      ['0014_ops_outbox_keys', 1],
+      ['0007_crypto_wallets', 0],
+    ])(
+      'upgrades one left at %s: the same schema as a fresh one, every row kept and read back',
+      async (level, oauthIdentities) => {
+        const { target, counts } = await load(level);
+        expect(counts.users).toBe(2);
+        const database = await openDatabase(target);
+        cleanups.push(() => database.close());
+        const db = database.db as unknown as Kysely<any>;
+        expect(await applied(db)).toEqual([...MIGRATION_NAMES]);
+        expect(await schemaOf(db)).toBe(await freshSchema());
+        // Every row of the old release is still there (a wallet challenge of the format before 0012 is dropped by it).
+        for (const [table, count] of Object.entries(counts)) {
+          if (table === MIGRATION_TABLE) continue;
+          const { n } = (await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()) as { n: number };
+          const dropped = table === 'crypto_wallet_challenges' && level < '0012';
+          expect(Number(n), table).toBe(dropped ? 0 : count);
+        }
+        // The services read them back: the user with every sign-in method the old release knew.
+        const user = await loadUser(database.db, 'user-test-1');
+        expect(user).toMatchObject({
+          user_id: 'user-test-1',
+          status: 'active',
+          name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
+          emails: [
+            { email_id: 'email-test-1', email: 'ada@example.com', verified: true },
+            { email_id: 'email-test-2', email: 'ada2@example.com', verified: false },
+          ],
+          phone_numbers: [{ phone_id: 'phone-test-1', phone_number: '+15555550100', verified: true }],
+          crypto_wallets: [
+            { crypto_wallet_id: 'wallet-test-1', crypto_wallet_type: 'ethereum' },
+            { crypto_wallet_id: 'wallet-test-2', crypto_wallet_address: 'So1anaAddress', crypto_wallet_type: 'solana' },
+          ],
+          webauthn_registrations: [
+            { webauthn_registration_id: 'webauthn-test-1', domain: 'localhost', name: 'Laptop' },
+          ],
+          totps: [{ totp_id: 'totp-test-1', verified: true }],
+          password: { password_id: 'password-test-1', requires_reset: false },
+          trusted_metadata: { plan: 'pro' },
+          roles: ['stytch_user', 'admin'],
+        });
+        expect(user?.providers).toHaveLength(oauthIdentities);
+        const loaded = await loadSessionWithUser(database.db, 'hash-1', 'project-test');
+        expect(loaded?.session.session_id).toBe('session-test-1');
+        expect(loaded?.user).toEqual(user);
+        expect((await loadUser(database.db, 'user-test-2'))?.status).toBe('pending');
+      },
     );
-    raw.close();
-    return { target, counts };
-  }
-
-  it.each([
-    ['0014_ops_outbox_keys', 1],
-    ['0007_crypto_wallets', 0],
-  ])(
-    'upgrades one left at %s: the same schema as a fresh one, every row kept and read back',
-    async (level, oauthIdentities) => {
-      const { target, counts } = await load(level);
-      expect(counts.users).toBe(2);
-      const database = await openDatabase(target);
-      cleanups.push(() => database.close());
-      const db = database.db as unknown as Kysely<any>;
-      expect(await applied(db)).toEqual([...MIGRATION_NAMES]);
-      expect(await schemaOf(db)).toBe(await freshSchema());
-      // Every row of the old release is still there (a wallet challenge of the format before 0012 is dropped by it).
-      for (const [table, count] of Object.entries(counts)) {
-        if (table === MIGRATION_TABLE) continue;
-        const { n } = (await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()) as { n: number };
-        const dropped = table === 'crypto_wallet_challenges' && level < '0012';
-        expect(Number(n), table).toBe(dropped ? 0 : count);
-      }
-      // The services read them back: the user with every sign-in method the old release knew.
-      const user = await loadUser(database.db, 'user-test-1');
-      expect(user).toMatchObject({
-        user_id: 'user-test-1',
-        status: 'active',
-        name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
-        emails: [
-          { email_id: 'email-test-1', email: 'ada@example.com', verified: true },
-          { email_id: 'email-test-2', email: 'ada2@example.com', verified: false },
-        ],
-        phone_numbers: [{ phone_id: 'phone-test-1', phone_number: '+15555550100', verified: true }],
-        crypto_wallets: [
-          { crypto_wallet_id: 'wallet-test-1', crypto_wallet_type: 'ethereum' },
-          { crypto_wallet_id: 'wallet-test-2', crypto_wallet_address: 'So1anaAddress', crypto_wallet_type: 'solana' },
-        ],
-        webauthn_registrations: [{ webauthn_registration_id: 'webauthn-test-1', domain: 'localhost', name: 'Laptop' }],
-        totps: [{ totp_id: 'totp-test-1', verified: true }],
-        password: { password_id: 'password-test-1', requires_reset: false },
-        trusted_metadata: { plan: 'pro' },
-        roles: ['stytch_user', 'admin'],
-      });
-      expect(user?.providers).toHaveLength(oauthIdentities);
-      const loaded = await loadSessionWithUser(database.db, 'hash-1', 'project-test');
-      expect(loaded?.session.session_id).toBe('session-test-1');
-      expect(loaded?.user).toEqual(user);
-      expect((await loadUser(database.db, 'user-test-2'))?.status).toBe('pending');
-    },
-  );
-});
+  },
+);

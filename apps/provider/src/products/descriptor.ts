@@ -121,6 +121,19 @@ export interface ConfigSection {
   settle?(config: ParsedConfig): Record<string, unknown>;
 }
 
+/**
+ * A Kysely handle as a migration gets it: untyped, since a migration must not depend on today's schema type (Kysely's
+ * advice; the tables it creates are those of its release).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+export type MigrationDb = Kysely<any>;
+
+/**
+ * A product's parts of the migrations, `{ migration name: part }` (db/migrations.ts composes them): a name the core or
+ * another product uses too is the same migration (its part runs after the core's and the earlier products').
+ */
+export type MigrationParts = Readonly<Record<string, (db: MigrationDb) => Promise<void>>>;
+
 /** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */
 export type ErrorCatalogue = Record<string, CatalogueEntry>;
 
@@ -132,6 +145,13 @@ export type ErrorCatalogue = Record<string, CatalogueEntry>;
 export interface ProductDescriptor {
   /** The widget's configuration key (the same as the product's entry in products/registry.ts). */
   key: string;
+  /**
+   * The tables it owns (their rows are declared in its tables.ts, merged into the core's `Database`): each table of the
+   * database is the core's (db/schema.ts' CORE_TABLES) or one product's.
+   */
+  tables?: readonly (keyof Database)[];
+  /** Its parts of the migrations that create and change its tables, by migration name. */
+  migrations?: MigrationParts;
   /** Its parts of the pre-hijacking reset, in the order they run within their stage. */
   accountReset?: readonly AccountResetPart[];
   /** What the purge job may delete of its tables (ops/purge.ts), in the order the rules run. */

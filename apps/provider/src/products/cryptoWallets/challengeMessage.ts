@@ -7,7 +7,7 @@
 // byte for byte.
 import { createHmac } from 'node:crypto';
 import { createSiweMessage } from 'viem/siwe';
-import type { CryptoWalletChallengesTable } from '../../db/schema';
+import type { CryptoWalletChallengesTable } from './tables';
 
 /** How long a challenge can be answered: five minutes. This is also the message's `Expiration Time`. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;

@@ -1,9 +1,10 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { CryptoWalletChallengesTable, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { newId, randomToken } from '../../services/secrets';
 import { CHALLENGE_LIFETIME_MS, type ChallengeFields, challengeMessage, challengeNonce } from './challengeMessage';
 import type { SiweFields } from './siweParams';
+import type { CryptoWalletChallengesTable } from './tables';
 import type { Wallet } from './wallets';
 
 type Executor = Kysely<Database> | Transaction<Database>;

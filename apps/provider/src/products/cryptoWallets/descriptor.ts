@@ -1,11 +1,12 @@
 import type { UserCryptoWallet } from '@latchkey/sdk/contract';
 import { getAddress } from 'viem';
-import type { CryptoWalletsTable } from '../../db/schema';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
 import { cryptoWalletsProjectConfig, cryptoWalletsRateLimits } from './config';
 import { cryptoWalletsErrors } from './errors';
+import { cryptoWalletsMigrations } from './migrations';
+import type { CryptoWalletsTable } from './tables';
 
 /** A wallet address as it is shown: Ethereum in its EIP-55 checksummed form, Solana base58 as stored. */
 export function walletAddressForDisplay(walletType: string, address: string): string {
@@ -31,6 +32,8 @@ export function serializeCryptoWallet(
  */
 export const cryptoWalletsDescriptor = {
   key: 'crypto',
+  tables: ['crypto_wallets', 'crypto_wallet_challenges'],
+  migrations: cryptoWalletsMigrations,
   accountReset: [
     deleteUserFactors('crypto_wallets', 'crypto_wallets'),
     consumeOutstanding({ table: 'crypto_wallet_challenges', column: 'user_id' }),

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { getAddress, isAddress } from 'viem';
-import type { CryptoWalletsTable, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { newId } from '../../services/secrets';
@@ -9,6 +9,7 @@ import type { NewFactor } from '../../services/sessions';
 import { newUserRow } from '../../services/users';
 import { CRYPTO_WALLET_TYPES, type CryptoWalletType } from './config';
 import { walletAddressForDisplay } from './descriptor';
+import type { CryptoWalletsTable } from './tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored wallet of a user. */

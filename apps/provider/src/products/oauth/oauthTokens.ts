@@ -3,12 +3,13 @@
 // "error token" carries a refusal instead of a user, so every failure of the flow reaches the app by the one path.
 import type { OAuthProviderValues } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, OauthTokensTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import type { ErrorType } from '../../http/errors';
 import { newId, randomToken, sha256Hex } from '../../services/secrets';
 import { encryptProviderValues } from './flowSecrets';
 import type { RegistrationRow } from './identities';
+import type { OauthTokensTable } from './tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored oauth token. */

@@ -1,10 +1,11 @@
 import type { AuthenticationFactor, WebAuthnRegistration } from '@latchkey/sdk/contract';
-import type { WebauthnRegistrationsTable } from '../../db/schema';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
 import { passkeysProjectConfig, passkeysRateLimits } from './config';
 import { passkeysErrors } from './errors';
+import { passkeysMigrations } from './migrations';
+import type { WebauthnRegistrationsTable } from './tables';
 
 /** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
 export function webauthnRegistrationsUsed(factors: readonly Pick<AuthenticationFactor, 'webauthn_factor'>[]): string[] {
@@ -36,6 +37,8 @@ export function serializeWebauthnRegistration(row: WebauthnRegistrationShown): W
  */
 export const passkeysDescriptor = {
   key: 'passkeys',
+  tables: ['webauthn_registrations', 'webauthn_challenges'],
+  migrations: passkeysMigrations,
   accountReset: [
     deleteUserFactors('webauthn_registrations', 'passkeys'),
     consumeOutstanding({ table: 'webauthn_challenges', column: 'user_id' }),
