@@ -9,8 +9,6 @@ import type { MigrationDb, MigrationParts } from '../products/descriptor';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { addSigningKeyLifecycle } from './migrationSteps';
 
-type AnyDatabase = MigrationDb;
-
 /** The core's parts of the migrations (its tables: db/schema.ts). */
 const CORE_MIGRATIONS: MigrationParts = {
   async '0001_core'(db) {
@@ -174,6 +172,7 @@ const CORE_MIGRATIONS: MigrationParts = {
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('finished_at', 'bigint')
       .execute();
+    // The worker's scan: pending messages by due time.
     await db.schema
       .createIndex('outbox_messages_due')
       .on('outbox_messages')
@@ -206,7 +205,7 @@ function composeMigrations(): Record<string, Migration> {
     names.map((name) => [
       name,
       {
-        async up(db: AnyDatabase) {
+        async up(db: MigrationDb) {
           for (const parts of partsOf) await parts[name]?.(db);
         },
       },
@@ -232,7 +231,7 @@ export const MIGRATION_TABLE = 'kysely_migration';
  * lock with `if not exists`, a lost race re-checked.) `multiInstance.test.ts` starts three instances at once on an
  * empty database and on one an older version migrated.
  */
-export async function migrateToLatest(db: AnyDatabase): Promise<void> {
+export async function migrateToLatest(db: MigrationDb): Promise<void> {
   await run(db, (migrator) => migrator.migrateToLatest());
 }
 
@@ -240,13 +239,13 @@ export async function migrateToLatest(db: AnyDatabase): Promise<void> {
  * Applies the migrations up to and including `name` and no further: the schema an older version of the provider
  * left (tests of upgrades use it).
  */
-export async function migrateUpTo(db: AnyDatabase, name: string): Promise<void> {
+export async function migrateUpTo(db: MigrationDb, name: string): Promise<void> {
   if (!MIGRATION_NAMES.includes(name)) throw new Error(`No migration is named ${name}`);
   await run(db, (migrator) => migrator.migrateTo(name));
 }
 
 async function run(
-  db: AnyDatabase,
+  db: MigrationDb,
   migrate: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
 ): Promise<void> {
   const migrator = new Migrator({ db, provider });
