@@ -9,7 +9,7 @@ import { PUBLIC_TOKEN } from '../testing/harness';
 /** A call of the battery: its method and its path below `/sdk/v1` (or from the root, for the server calls). */
 export type RobustnessRoute = [method: string, path: string];
 
-/** What one product adds to the battery. */
+/** What one part adds to the battery: the core (CORE_ROBUSTNESS below) or a product. */
 export interface RobustnessCases {
   /** Its `/sdk/v1` calls, concrete paths (a made-up id, a broken percent escape): each gets every malformed body. */
   routes: RobustnessRoute[];
@@ -37,10 +37,7 @@ export function mergeConfig(a: ProviderConfigInput, b: ProviderConfigInput): Pro
   const merged: Record<string, unknown> = { ...a };
   for (const [key, value] of Object.entries(b)) {
     const before = merged[key];
-    merged[key] =
-      isObject(before) && isObject(value)
-        ? { ...before, ...value }
-        : (value as ProviderConfigInput[keyof ProviderConfigInput]);
+    merged[key] = isObject(before) && isObject(value) ? { ...before, ...value } : value;
   }
   return merged as ProviderConfigInput;
 }
