@@ -2,7 +2,9 @@
 // without a session, and must answer a JSON 4xx (or a 2xx) carrying a request id. The routes and bodies are the
 // core's and every product's (test/robustnessCases.ts collects `src/products/*/robustness.cases.ts`); the products'
 // navigations and standard endpoints outside `/sdk/v1` have their batteries in their folders (robustness.test.ts).
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { ProviderEnv } from '../src/http/context';
 import { PROVIDER_PRODUCTS } from '../src/products/registry';
 import { signIn } from '../testing/fixtures';
 import { startProvider } from '../testing/harness';
@@ -29,6 +31,19 @@ describe('no input produces a 500 or a stack trace', () => {
     for (const file of files) expect(PRODUCT_ROBUSTNESS[file]?.routes.length, file).toBeGreaterThan(0);
     expect(ROBUSTNESS_BODIES.length).toBeGreaterThan(0);
     expect(cookieBodies.length).toBeGreaterThan(0);
+  });
+
+  it('has cases for every /sdk/v1 route a product registers', () => {
+    const app = new Hono<ProviderEnv>();
+    for (const product of PROVIDER_PRODUCTS) product.register(app);
+    const uncovered = app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/sdk/v1/'))
+      .filter((route) => {
+        const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`);
+        return !routes.some(([method, path]) => method === route.method && pattern.test(`/sdk/v1${path}`));
+      })
+      .map((route) => `${route.method} ${route.path}`);
+    expect(uncovered, "add them to their product folder's robustness.cases.ts").toEqual([]);
   });
 
   it('answers every malformed body on every route with a JSON client error, signed in or not', async () => {

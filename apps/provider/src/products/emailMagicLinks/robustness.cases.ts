@@ -4,6 +4,7 @@ import type { RobustnessCases } from '../../../test/robustnessCases';
 export const robustness: RobustnessCases = {
   routes: [
     ['POST', '/magic_links/email/login_or_create'],
+    ['POST', '/magic_links/email/send/primary'],
     ['POST', '/magic_links/email/send/secondary'],
     ['POST', '/magic_links/authenticate'],
   ],

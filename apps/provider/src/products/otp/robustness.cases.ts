@@ -7,7 +7,11 @@ export const robustness: RobustnessCases = {
     ['POST', '/otps/sms/login_or_create'],
     ['POST', '/otps/whatsapp/login_or_create'],
     ['POST', '/otps/email/send/primary'],
+    ['POST', '/otps/email/send/secondary'],
+    ['POST', '/otps/sms/send/primary'],
     ['POST', '/otps/sms/send/secondary'],
+    ['POST', '/otps/whatsapp/send/primary'],
+    ['POST', '/otps/whatsapp/send/secondary'],
     ['POST', '/otps/authenticate'],
   ],
 };
