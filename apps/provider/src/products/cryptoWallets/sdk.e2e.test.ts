@@ -7,9 +7,9 @@ import { generate } from 'otplib';
 import { stringToHex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, startProvider, type TestProvider } from '../testing/harness';
-import { expectRefusedSignedOut, expectSignedIn, openSdkTab, type SdkTab } from '../testing/sdkClient';
-import { TestEthereumWallet, TestSolanaWallet } from '../testing/testWallets';
+import { ORIGIN, startProvider, type TestProvider } from '../../../testing/harness';
+import { expectRefusedSignedOut, expectSignedIn, openSdkTab, type SdkTab } from '../../../testing/sdkClient';
+import { TestEthereumWallet, TestSolanaWallet } from '../../../testing/testWallets';
 
 const EMAIL = 'ada@example.com';
 

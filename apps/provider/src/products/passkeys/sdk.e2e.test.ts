@@ -4,7 +4,8 @@
 // verifies is the one a browser would send.
 import { APIError, NoSessionError } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { iso, ORIGIN, START, startProvider, type TestProvider } from '../testing/harness';
+import { emailFactor } from '../../../test/authenticateResponse';
+import { iso, ORIGIN, START, startProvider, type TestProvider } from '../../../testing/harness';
 import {
   expectRefusedSignedOut,
   expectSignedIn,
@@ -12,9 +13,8 @@ import {
   openSdkTab,
   rejectionOf,
   type SdkTab,
-} from '../testing/sdkClient';
-import { type CeremonyTweaks, SoftAuthenticator } from '../testing/softAuthenticator';
-import { emailFactor } from './authenticateResponse';
+} from '../../../testing/sdkClient';
+import { type CeremonyTweaks, SoftAuthenticator } from '../../../testing/softAuthenticator';
 
 const EMAIL = 'ada@example.com';
 

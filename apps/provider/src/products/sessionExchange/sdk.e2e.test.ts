@@ -4,7 +4,17 @@
 // token from the server call. Each checks what the client stored, not only what the provider answered.
 import { APIError } from '@latchkey/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProviderConfigInput } from '../src/config';
+import { signIn } from '../../../testing/fixtures';
+import { iso, REDIRECT_URL, START, startProvider, type TestProvider } from '../../../testing/harness';
+import {
+  expectRefusedSignedOut,
+  expectSignedIn,
+  expectSignedOut,
+  openSdkTab,
+  rejectionOf,
+  type SdkTab,
+} from '../../../testing/sdkClient';
+import type { ProviderConfigInput } from '../../config';
 import {
   AUDIENCE,
   createTestIssuer,
@@ -16,17 +26,7 @@ import {
   secretKeyAuthorization,
   serveJwks,
   type TestIssuer,
-} from '../src/products/sessionExchange/testing';
-import { signIn } from '../testing/fixtures';
-import { iso, REDIRECT_URL, START, startProvider, type TestProvider } from '../testing/harness';
-import {
-  expectRefusedSignedOut,
-  expectSignedIn,
-  expectSignedOut,
-  openSdkTab,
-  rejectionOf,
-  type SdkTab,
-} from '../testing/sdkClient';
+} from './testing';
 
 const MINUTE = 60_000;
 const ADA = 'ada@example.com';

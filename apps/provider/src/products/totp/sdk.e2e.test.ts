@@ -4,10 +4,10 @@
 import { APIError } from '@latchkey/sdk';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import type { ProviderConfigInput } from '../src/config';
-import { iso, START, startProvider, type TestProvider } from '../testing/harness';
-import { expectSignedIn, openSdkTab, rejectionOf, type SdkTab } from '../testing/sdkClient';
-import { REQUEST_ID } from './expectError';
+import { REQUEST_ID } from '../../../test/expectError';
+import { iso, START, startProvider, type TestProvider } from '../../../testing/harness';
+import { expectSignedIn, openSdkTab, rejectionOf, type SdkTab } from '../../../testing/sdkClient';
+import type { ProviderConfigInput } from '../../config';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'dragonfly-marmalade-41';
