@@ -1,7 +1,7 @@
 // Every product's descriptor (products/descriptor.ts has the shape), for the core to iterate: the core's services
 // import this list, never a product. Separate from products/registry.ts (the routes), which imports the services: a
 // descriptor imports nothing that imports the core back, so no import cycle.
-import { cryptoWalletsDescriptor } from './cryptoWallets/descriptor';
+import { cryptoWalletsDescriptor } from './crypto/descriptor';
 import type { ProductDescriptor, UserAnswerPart } from './descriptor';
 import { emailMagicLinksDescriptor } from './emailMagicLinks/descriptor';
 import { idpDescriptor } from './idp/descriptor';

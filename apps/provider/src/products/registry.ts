@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { ProviderEnv } from '../http/context';
-import { registerCryptoWalletRoutes } from './cryptoWallets/routes';
+import { registerCryptoWalletRoutes } from './crypto/routes';
 import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
 import { registerIdpRoutes } from './idp/routes';
 import { registerOAuthRoutes } from './oauth/routes';

@@ -1,5 +1,5 @@
 // The crypto wallets' configuration section (`project.cryptoWallets`), declared by their descriptor
-// (products/cryptoWallets/descriptor.ts) and merged into the project's by config.ts.
+// (products/crypto/descriptor.ts) and merged into the project's by config.ts.
 import { z } from 'zod';
 import { rateWindow } from '../../configFields';
 

@@ -21,7 +21,7 @@ export interface CryptoWalletsTable {
  * A challenge issued by `crypto_wallets/authenticate/start/*`, bound to the wallet type and address that asked
  * (and, for a secondary start, to the session). The message the wallet signs is rebuilt from these fields at
  * authenticate time; its nonce is never stored (an HMAC of `nonce_salt` under a key outside the database, see
- * products/cryptoWallets/challengeMessage.ts).
+ * products/crypto/challengeMessage.ts).
  */
 export interface CryptoWalletChallengesTable {
   challenge_id: string;
