@@ -1,7 +1,7 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
-import { checkOAuthConfig, oauthProjectConfig, oauthRateLimits, settleOAuthConfig } from './config';
+import { checkSocialConfig, oauthProjectConfig, oauthRateLimits, settleSocialConfig } from './config';
 import { oauthErrors } from './errors';
 import { oauthMigrations } from './migrations';
 import type { OauthRegistrationsTable } from './tables';
@@ -31,8 +31,8 @@ export const oauthDescriptor = {
   config: {
     project: oauthProjectConfig,
     rateLimits: oauthRateLimits,
-    check: checkOAuthConfig,
-    settle: settleOAuthConfig,
+    check: checkSocialConfig,
+    settle: settleSocialConfig,
   },
   errors: oauthErrors,
   recentAuthentication: {
