@@ -51,9 +51,6 @@ function providerProducts(): Record<string, string[]> {
  * What the core still names, file by file, and why (issue 27, item 1: the steps not done yet). Each entry is a
  * product key of the registry.
  */
-const PRODUCTS_LIST =
-  "its contract name is in config.ts's PRODUCTS, the values project.products accepts (the sign-in methods a project switches on)";
-const PKCE = `project.pkce has a switch for its redirect flow (the core's check that an unbound flow gives a reason)`;
 const EMAIL_TOKENS =
   'the e-mail tokens (services/emailTokens.ts) are shared by magic links and password resets: their two kinds';
 
@@ -62,11 +59,7 @@ const UNVERIFIED =
 
 const REMAINING: Record<string, Record<string, string>> = {
   'config.ts': {
-    otp: PRODUCTS_LIST,
-    emailMagicLinks: `${PRODUCTS_LIST}; ${PKCE}`,
-    passwords: `${PRODUCTS_LIST}; ${PKCE}`,
-    passkeys: PRODUCTS_LIST,
-    oauth: PKCE,
+    passwords: `project.defaultRedirectUrls.resetPassword, the reset link's default page beside login and signup`,
   },
   'db/schema.ts': {
     emailMagicLinks: `${EMAIL_TOKENS} (email_tokens.kind)`,

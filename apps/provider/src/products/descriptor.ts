@@ -1,7 +1,7 @@
 // The shape of a product's descriptor: what a product folder (src/products/<key>/descriptor.ts) declares about
 // itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
-import type { AccountResetItem, AuthenticationFactor, User } from '@latchkey/sdk/contract';
+import type { AccountResetItem, AuthenticationFactor, ContractProduct, User } from '@latchkey/sdk/contract';
 import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
@@ -102,6 +102,16 @@ export interface ParsedConfig {
 export interface ConfigSection {
   /** Its sections of `project`: `{ key: schema with its default }`, merged into the project's schema. */
   project?: Record<string, ZodType>;
+  /**
+   * The contract's product names it answers for, which `project.products` switches on (all of them by default; a
+   * call to one switched off answers `method_not_enabled`), in the order the bootstrap lists them.
+   */
+  switches?: readonly ContractProduct[];
+  /**
+   * Its redirect flows that end in a token the app redeems: `project.pkce.<flow>` (on by default) binds each to the
+   * browser that started it, `{ flow: what the configuration's warning calls it }`.
+   */
+  pkceFlows?: Readonly<Record<string, string>>;
   /**
    * Its entries of the top-level `rateLimits`: `{ name: rateWindow.default({ limit, windowSeconds }) }` (configFields.ts'
    * `rateWindow`, each default a fresh object), merged into the core's after its own entries.

@@ -33,6 +33,8 @@ export const oauthDescriptor = {
     rateLimits: oauthRateLimits,
     check: checkSocialConfig,
     settle: settleSocialConfig,
+    // Its redirect sign-in and One Tap end in an oauth token the app redeems.
+    pkceFlows: { oauth: 'social sign-in' },
   },
   errors: oauthErrors,
   recentAuthentication: {

@@ -9,6 +9,7 @@ export const otpDescriptor = {
   key: 'otp',
   tables: ['otp_codes'],
   migrations: otpMigrations,
+  config: { switches: ['email_otp', 'sms_otp', 'whatsapp_otp'] },
   purge: [{ table: 'otp_codes', run: olderThan('otp_codes', 'otp_id', 'expires_at', expired) }],
   recentAuthentication: {
     // A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold.

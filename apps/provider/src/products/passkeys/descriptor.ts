@@ -46,7 +46,7 @@ export const passkeysDescriptor = {
   purge: [
     { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
   ],
-  config: { project: passkeysProjectConfig, rateLimits: passkeysRateLimits },
+  config: { project: passkeysProjectConfig, rateLimits: passkeysRateLimits, switches: ['webauthn'] },
   errors: passkeysErrors,
   recentAuthentication: {
     // A signature over a fresh challenge, bound to the origin.

@@ -12,7 +12,13 @@ export const passwordsDescriptor = {
   tables: ['passwords'],
   migrations: passwordsMigrations,
   accountReset: [deleteUserFactors('passwords', 'password')],
-  config: { project: passwordsProjectConfig, rateLimits: passwordsRateLimits },
+  config: {
+    project: passwordsProjectConfig,
+    rateLimits: passwordsRateLimits,
+    switches: ['passwords'],
+    // The reset link ends in a token the app redeems too.
+    pkceFlows: { passwordResets: 'password resets' },
+  },
   errors: passwordsErrors,
   recentAuthentication: {
     strong: (factor) => factor.type === 'password',
