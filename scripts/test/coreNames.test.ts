@@ -76,7 +76,6 @@ const REMAINING: Record<string, Record<string, string>> = {
     passwords: `reset_password is answered by the core's guards too (services/guards.ts)`,
   },
   'services/emailTokens.ts': {
-    otp: `it imports the passcodes' attachPendingIdentifier: a redeemed link proves a pending address as a code does`,
     emailMagicLinks: EMAIL_TOKENS,
     passwords: EMAIL_TOKENS,
   },
