@@ -54,8 +54,8 @@ export class NetworkClient {
   /** The Authorization header: Basic base64(public token ":" (session token or public token)). */
   authorizationHeader(): string {
     const { publicToken } = this.#config;
-    const password = this.#config.getSessionToken() || publicToken;
-    return `Basic ${base64Encode(`${publicToken}:${password}`)}`;
+    const secret = this.#config.getSessionToken() || publicToken;
+    return `Basic ${base64Encode(`${publicToken}:${secret}`)}`;
   }
 
   /** The X-SDK-Client header value. */

@@ -1,12 +1,12 @@
+import type { ClientContext } from '../internal/context';
+import { validate } from '../validation';
 import type {
   CryptoWalletsAuthenticateOptions,
   CryptoWalletsAuthenticateResponse,
   CryptoWalletsAuthenticateStartOptions,
   CryptoWalletsAuthenticateStartResponse,
   SiweParams,
-} from '../contract/cryptoWallets';
-import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
+} from './cryptoWallets.contract';
 
 /** The `cryptoWallets` namespace: a challenge for the wallet to sign, then sign-in with the signature. */
 export function createCryptoWallets(ctx: ClientContext) {

@@ -1,3 +1,5 @@
+import type { ClientContext } from '../internal/context';
+import { type Validator, validate } from '../validation';
 import type {
   IdpAuthorizeParams,
   IdpAuthorizeStartResponse,
@@ -5,9 +7,7 @@ import type {
   IdpAuthorizeSubmitResponse,
   IdpLogoutParams,
   IdpLogoutStartResponse,
-} from '../contract/idp';
-import type { ClientContext } from '../internal/context';
-import { type Validator, validate } from '../validation';
+} from './idp.contract';
 
 function checkAuthorizeParams(method: string, params: IdpAuthorizeParams): Validator {
   return validate(method)

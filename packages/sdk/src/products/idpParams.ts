@@ -1,5 +1,5 @@
 // The identity-provider screens' query-string helpers: plain functions, apart from `createIdp` (loaded on demand).
-import type { IdpAuthorizeParams, IdpLogoutParams } from '../contract/idp';
+import type { IdpAuthorizeParams, IdpLogoutParams } from './idp.contract';
 
 /** The spec's message for a missing required query parameter; `{param}` is replaced by its name. */
 export const MISSING_PARAMETER_MESSAGE =

@@ -1,6 +1,6 @@
-import type { ImpersonationAuthenticateOptions, ImpersonationAuthenticateResponse } from '../contract/impersonation';
 import type { ClientContext } from '../internal/context';
 import { validate } from '../validation';
+import type { ImpersonationAuthenticateOptions, ImpersonationAuthenticateResponse } from './impersonation.contract';
 
 /** `client.impersonation`: sign in as a user with a token issued by the project's dashboard or back end. */
 export function createImpersonation(ctx: ClientContext) {

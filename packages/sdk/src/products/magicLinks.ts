@@ -1,3 +1,6 @@
+import type { ClientContext } from '../internal/context';
+import type { PkceFlow } from '../internal/pkceStore';
+import { validate } from '../validation';
 import type {
   MagicLinksAuthenticateOptions,
   MagicLinksAuthenticateResponse,
@@ -5,10 +8,7 @@ import type {
   MagicLinksEmailResponse,
   MagicLinksLoginOrCreateOptions,
   MagicLinksSendOptions,
-} from '../contract/magicLinks';
-import type { ClientContext } from '../internal/context';
-import type { PkceFlow } from '../internal/pkceStore';
-import { validate } from '../validation';
+} from './magicLinks.contract';
 
 function checkEmail(method: string, email: unknown, options: MagicLinksEmailOptions): void {
   validate(method)

@@ -1,3 +1,5 @@
+import type { ClientContext } from '../internal/context';
+import { validate } from '../validation';
 import type {
   GoogleOneTapStartRequest,
   GoogleOneTapStartResponse,
@@ -7,9 +9,7 @@ import type {
   OAuthAuthenticateResponse,
   OAuthProvider,
   OAuthStartOptions,
-} from '../contract/oauth';
-import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
+} from './oauth.contract';
 import { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './oauthProviders';
 
 export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS };

@@ -1,4 +1,4 @@
-import type { OAuthProvider } from '../contract/oauth';
+import type { OAuthProvider } from './oauth.contract';
 
 /** Every social provider, in the specification's order. */
 export const OAUTH_PROVIDERS = [

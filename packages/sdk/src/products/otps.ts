@@ -1,3 +1,5 @@
+import type { ClientContext } from '../internal/context';
+import { type Validator, validate } from '../validation';
 import type {
   OtpsAuthenticateOptions,
   OtpsAuthenticateResponse,
@@ -6,9 +8,7 @@ import type {
   OtpsSendResponse,
   OtpsSmsOptions,
   OtpsWhatsAppOptions,
-} from '../contract/otps';
-import type { ClientContext } from '../internal/context';
-import { type Validator, validate } from '../validation';
+} from './otps.contract';
 
 type Channel = 'email' | 'sms' | 'whatsapp';
 

@@ -1,3 +1,5 @@
+import type { ClientContext } from '../internal/context';
+import { validate } from '../validation';
 import type {
   PasswordsAuthenticateOptions,
   PasswordsAuthenticateResponse,
@@ -13,9 +15,7 @@ import type {
   PasswordsResetBySessionResponse,
   PasswordsStrengthCheckOptions,
   PasswordsStrengthCheckResponse,
-} from '../contract/passwords';
-import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
+} from './passwords.contract';
 
 /** The password namespace: `client.passwords`. */
 export function createPasswords(ctx: ClientContext) {

@@ -1,3 +1,5 @@
+import { type ClientContext, intermediateTokenOf } from '../internal/context';
+import { validate } from '../validation';
 import type {
   TotpsAuthenticateOptions,
   TotpsAuthenticateResponse,
@@ -5,9 +7,7 @@ import type {
   TotpsRecoverOptions,
   TotpsRecoverResponse,
   TotpsRecoveryCodesResponse,
-} from '../contract/totps';
-import { type ClientContext, intermediateTokenOf } from '../internal/context';
-import { validate } from '../validation';
+} from './totps.contract';
 
 /** The `totps` namespace: authenticator-app codes and their recovery codes. */
 export function createTotps(ctx: ClientContext) {

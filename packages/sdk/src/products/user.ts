@@ -1,15 +1,15 @@
 import type { User } from '../contract/common';
+import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
+import type { ClientContext } from '../internal/context';
+import { isPlainObject } from '../internal/isPlainObject';
+import { validate } from '../validation';
 import type {
   ConnectedAppsResponse,
   RevokeConnectedAppResponse,
   UserDeleteResponse,
   UserUpdateOptions,
   UserUpdateResponse,
-} from '../contract/user';
-import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
-import type { ClientContext } from '../internal/context';
-import { isPlainObject } from '../internal/isPlainObject';
-import { validate } from '../validation';
+} from './user.contract';
 
 export type { UserInfo } from './userCore';
 

@@ -1,6 +1,6 @@
-import type { UsersSearchResponse } from '../contract/userSearch';
 import type { ClientContext } from '../internal/context';
 import { validate } from '../validation';
+import type { UsersSearchResponse } from './users.contract';
 
 /** Look-ups about users other than the signed-in one: `client.users`. */
 export function createUsers(ctx: ClientContext) {

@@ -2,6 +2,10 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { APIError, INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
+import { type ClientContext, intermediateTokenOf } from '../internal/context';
+import { isPlainObject } from '../internal/isPlainObject';
+import { validate } from '../validation';
 import type {
   WebAuthnAuthenticateOptions,
   WebAuthnAuthenticateResponse,
@@ -11,11 +15,7 @@ import type {
   WebAuthnRegisterStartResponse,
   WebAuthnUpdateOptions,
   WebAuthnUpdateResponse,
-} from '../contract/webauthn';
-import { APIError, INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
-import { type ClientContext, intermediateTokenOf } from '../internal/context';
-import { isPlainObject } from '../internal/isPlainObject';
-import { validate } from '../validation';
+} from './webauthn.contract';
 import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthnMessages';
 
 export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING };

@@ -5,7 +5,7 @@ import type {
   ProtectedFields,
   ResponseCommon,
   SessionDurationOptions,
-} from './common';
+} from '../contract/common';
 
 /** Options of `magicLinks.email.loginOrCreate()` and `magicLinks.email.send()`; spread into the request body. */
 export interface MagicLinksEmailOptions {

@@ -1,5 +1,5 @@
 // Types of the crypto wallet endpoints. Wire names, snake_case, exactly.
-import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from './common';
+import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from '../contract/common';
 
 /** The wallet families the SDK sends; other strings pass through. */
 export type CryptoWalletType = 'ethereum' | 'solana' | (string & {});

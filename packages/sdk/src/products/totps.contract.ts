@@ -1,5 +1,5 @@
 // Types of the TOTP endpoints. Wire names, snake_case, exactly.
-import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from './common';
+import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from '../contract/common';
 
 /** `POST /totps`. */
 export interface TotpsCreateRequest {

@@ -1,5 +1,5 @@
 // Types of the impersonation endpoint.
-import type { AuthenticateResponse, ProtectedFields, User } from './common';
+import type { AuthenticateResponse, ProtectedFields, User } from '../contract/common';
 
 /** What `impersonation.authenticate` takes. */
 export interface ImpersonationAuthenticateOptions {

@@ -1,5 +1,5 @@
 // Types of the OAuth endpoints. Wire names, snake_case, exactly.
-import type { AuthenticateResponse, ResponseCommon, UserDevice } from './common';
+import type { AuthenticateResponse, ResponseCommon, UserDevice } from '../contract/common';
 
 /** The social providers a project can enable. */
 export type OAuthProvider =

@@ -1,5 +1,5 @@
 // Types of `POST /users/search`. Its answer is camelCase, unlike the rest of the wire.
-import type { ProtectedFields, ResponseCommon } from './common';
+import type { ProtectedFields, ResponseCommon } from '../contract/common';
 
 /** What the provider knows of an email: no user yet, a user with a password, or one without. */
 export type UsersSearchUserType = 'new' | 'password' | 'passwordless';

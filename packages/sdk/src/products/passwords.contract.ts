@@ -6,7 +6,7 @@ import type {
   ResponseCommon,
   User,
   UserDevice,
-} from './common';
+} from '../contract/common';
 
 /** Options of `passwords.create()`; also its request body with `cap`/`dfp`. */
 export interface PasswordsCreateOptions {

@@ -1,6 +1,6 @@
 // Types of the identity-provider endpoints (Connected Apps).
 // Field names are the wire's, snake_case, exactly.
-import type { ResponseCommon, User } from './common';
+import type { ResponseCommon, User } from '../contract/common';
 
 /** Body of `POST /idp/oauth/authorize/start`, as `parseOAuthAuthorizeParams` builds it from the page's query. */
 export interface IdpAuthorizeParams {

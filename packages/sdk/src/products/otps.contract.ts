@@ -6,7 +6,7 @@ import type {
   ResponseCommon,
   SessionDurationOptions,
   UserDevice,
-} from './common';
+} from '../contract/common';
 
 /** Options of `otps.email.loginOrCreate()` and `otps.email.send()`; spread into the request body. */
 export interface OtpsEmailOptions {

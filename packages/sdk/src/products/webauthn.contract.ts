@@ -1,6 +1,12 @@
 // Types of the WebAuthn (passkey) endpoints. Wire names, snake_case, exactly. The credential options and
 // credentials travel as JSON strings inside the JSON body.
-import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice, WebAuthnRegistration } from './common';
+import type {
+  AuthenticateResponse,
+  ProtectedFields,
+  ResponseCommon,
+  UserDevice,
+  WebAuthnRegistration,
+} from '../contract/common';
 
 /** Options of `webauthn.register()`. */
 export interface WebAuthnRegisterOptions {
