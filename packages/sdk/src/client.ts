@@ -9,20 +9,16 @@ import { addLazyMethods, once } from './internal/lazy';
 import { NetworkClient } from './internal/networkClient';
 import { createRbac } from './internal/rbac';
 import { type CookieOptions, SessionManager } from './internal/sessionManager';
-import type { createCryptoWallets } from './products/cryptoWallets';
-import type { createIdp } from './products/idp';
-import type { createImpersonation } from './products/impersonation';
-import type { createMagicLinks } from './products/magicLinks';
-import type { createOAuth } from './products/oauth';
-import { OAUTH_PROVIDERS } from './products/oauthProviders';
-import type { createOtps } from './products/otps';
-import type { createPasswords } from './products/passwords';
+import {
+  type NamespaceEntry,
+  PRODUCT_NAMESPACES,
+  type ProductNamespace,
+  type ProductNamespaces,
+} from './products/registry';
 import { backgroundRefreshOptions, createSessionCore, type SessionNamespace } from './products/session';
-import type { createTotps } from './products/totps';
 import type { createUser } from './products/user';
 import { createUserCore } from './products/userCore';
 import type { createUsers } from './products/users';
-import type { createWebAuthn } from './products/webauthn';
 import { validate } from './validation';
 
 /** Options of `createClient`. Every one is optional. */
@@ -57,35 +53,7 @@ export type AuthenticateByUrlResult =
   | { tokenType: 'reset_password'; token: string; handled: false };
 
 /** The namespaces whose code loads on first call (or on `client.preload`), not with `createClient`. */
-export type LazyNamespace =
-  | 'otps'
-  | 'magicLinks'
-  | 'passwords'
-  | 'oauth'
-  | 'cryptoWallets'
-  | 'webauthn'
-  | 'totps'
-  | 'session'
-  | 'user'
-  | 'users'
-  | 'idp'
-  | 'impersonation';
-
-// Each namespace's module, imported on demand so it stays out of the first chunk.
-const modules: Record<LazyNamespace, () => Promise<(ctx: ClientContext) => object>> = {
-  otps: () => import('./products/otps').then((m) => m.createOtps),
-  magicLinks: () => import('./products/magicLinks').then((m) => m.createMagicLinks),
-  passwords: () => import('./products/passwords').then((m) => m.createPasswords),
-  oauth: () => import('./products/oauth').then((m) => m.createOAuth),
-  cryptoWallets: () => import('./products/cryptoWallets').then((m) => m.createCryptoWallets),
-  webauthn: () => import('./products/webauthn').then((m) => m.createWebAuthn),
-  totps: () => import('./products/totps').then((m) => m.createTotps),
-  session: () => import('./products/sessionCalls').then((m) => m.createSessionCalls),
-  user: () => import('./products/user').then((m) => m.createUser),
-  users: () => import('./products/users').then((m) => m.createUsers),
-  idp: () => import('./products/idp').then((m) => m.createIdp),
-  impersonation: () => import('./products/impersonation').then((m) => m.createImpersonation),
-};
+export type LazyNamespace = ProductNamespace | 'session' | 'user' | 'users';
 
 /** The client: one namespace per product, plus sessions, bootstrap, RBAC and telemetry. */
 export type LatchkeyClient = ReturnType<typeof buildClient>;
@@ -168,27 +136,30 @@ function buildClient(publicToken: string, options: ClientOptions) {
   // Built by the first namespace that loads: the `call` with captcha and DFP, PKCE, the session checks.
   const context = once(() => import('./internal/context').then((m) => m.createContext(core)));
   const load = {} as Record<LazyNamespace, () => Promise<object>>;
-  for (const name of Object.keys(modules) as LazyNamespace[]) {
-    load[name] = once(() => Promise.all([modules[name](), context()]).then(([create, ctx]) => create(ctx)));
-  }
+  const loader = (module: () => Promise<(ctx: ClientContext) => object>) =>
+    once(() => Promise.all([module(), context()]).then(([create, ctx]) => create(ctx)));
   /** `target` plus a stub for each async method in `methods`, which loads `name` on first call. */
   const lazy = <T>(name: LazyNamespace, methods: string, target = {}) =>
     addLazyMethods(target, load[name], methods) as T;
+
+  // The products' namespaces (their registry), each with the methods it adds to `client.user`.
+  const namespaces = {} as ProductNamespaces;
+  let userMethods = 'get update deleteEmail deletePhoneNumber getConnectedApps revokedConnectedApp revokeConnectedApp';
+  for (const name of Object.keys(PRODUCT_NAMESPACES) as ProductNamespace[]) {
+    const [module, methods, user]: NamespaceEntry = PRODUCT_NAMESPACES[name];
+    load[name] = loader(module);
+    (namespaces as Record<ProductNamespace, object>)[name] = lazy(name, methods);
+    if (user) userMethods += ` ${user}`;
+  }
+  load.session = loader(() => import('./products/sessionCalls').then((m) => m.createSessionCalls));
+  load.user = loader(() => import('./products/user').then((m) => m.createUser));
+  load.users = loader(() => import('./products/users').then((m) => m.createUsers));
 
   const sessionNamespace = lazy<SessionNamespace>(
     'session',
     'revoke exchangeAccessToken attest getIntermediateUser',
     createSessionCore(core),
   );
-  const magicLinks = lazy<ReturnType<typeof createMagicLinks>>(
-    'magicLinks',
-    'authenticate email.loginOrCreate email.send',
-  );
-  const oauth = lazy<ReturnType<typeof createOAuth>>(
-    'oauth',
-    `getStartUrl authenticate attach googleOneTap.start googleOneTap.submit ${OAUTH_PROVIDERS.join('.start ')}.start`,
-  );
-  const impersonation = lazy<ReturnType<typeof createImpersonation>>('impersonation', 'authenticate');
 
   /**
    * Authenticates the token a redirect brought back in the page URL (`?stytch_token_type=…&token=…`), then removes
@@ -212,10 +183,10 @@ function buildClient(publicToken: string, options: ClientOptions) {
     try {
       const data =
         tokenType === 'oauth'
-          ? await oauth.authenticate(token, duration)
+          ? await namespaces.oauth.authenticate(token, duration)
           : tokenType === 'impersonation'
-            ? await impersonation.authenticate({ impersonation_token: token })
-            : await magicLinks.authenticate(token, duration);
+            ? await namespaces.impersonation.authenticate({ impersonation_token: token })
+            : await namespaces.magicLinks.authenticate(token, duration);
       return { tokenType, token, handled: true, data };
     } finally {
       if (href === environment.location.href) environment.replaceUrl(urlWithoutToken(href));
@@ -225,32 +196,14 @@ function buildClient(publicToken: string, options: ClientOptions) {
   const client = {
     /** The project's public token. */
     publicToken,
-    otps: lazy<ReturnType<typeof createOtps>>(
-      'otps',
-      'authenticate email.loginOrCreate email.send sms.loginOrCreate sms.send whatsapp.loginOrCreate whatsapp.send',
-    ),
-    magicLinks,
-    passwords: lazy<ReturnType<typeof createPasswords>>(
-      'passwords',
-      'create authenticate strengthCheck resetByEmailStart resetByEmail resetByExistingPassword resetBySession',
-    ),
-    oauth,
-    cryptoWallets: lazy<ReturnType<typeof createCryptoWallets>>('cryptoWallets', 'authenticateStart authenticate'),
-    webauthn: lazy<ReturnType<typeof createWebAuthn>>(
-      'webauthn',
-      'register authenticate update browserSupportsAutofill',
-    ),
-    totps: lazy<ReturnType<typeof createTotps>>('totps', 'create authenticate recoveryCodes recover'),
+    ...namespaces,
     session: sessionNamespace,
     user: lazy<ReturnType<typeof createUserCore> & ReturnType<typeof createUser>>(
       'user',
-      'get update deleteEmail deletePhoneNumber deleteTOTP deleteCryptoWallet deleteOAuthRegistration ' +
-        'deleteWebauthnRegistration deleteBiometricRegistration getConnectedApps revokedConnectedApp revokeConnectedApp',
+      userMethods,
       createUserCore(session),
     ),
     users: lazy<ReturnType<typeof createUsers>>('users', 'search'),
-    idp: lazy<ReturnType<typeof createIdp>>('idp', 'oauthAuthorizeStart oauthAuthorizeSubmit oauthLogoutStart'),
-    impersonation,
     rbac: createRbac(core),
     /** Reads `stytch_token_type` and `token` from a URL (default: the current page). */
     parseAuthenticateUrl: (href: string = environment.location.href) => parseAuthenticateUrl(href),

@@ -1,10 +1,11 @@
 import type { KeyValueStorage, LatchkeyEnvironment } from '../environment';
+import type { PkceFlow } from '../products/registry';
 import { createProofKeyPair, type ProofKeyPair } from './pkce';
 
-/** The flows that keep a proof-key pair between the start call and the authenticate call. */
-export type PkceFlow = 'magic_links' | 'passwords' | 'oauth';
-
-/** Proof-key pairs kept in storage per flow, under `{statePrefix}::PKCE_VERIFIER:{flow}`, cleared after use. */
+/**
+ * Proof-key pairs kept in storage per flow (the products' `PkceFlow`s, declared in their registry), under
+ * `{statePrefix}::PKCE_VERIFIER:{flow}`, cleared after use.
+ */
 export class PkceStore {
   constructor(
     private readonly storage: KeyValueStorage,

@@ -1,5 +1,4 @@
 import type { ClientContext } from '../internal/context';
-import type { PkceFlow } from '../internal/pkceStore';
 import { validate } from '../validation';
 import type {
   MagicLinksAuthenticateOptions,
@@ -9,6 +8,7 @@ import type {
   MagicLinksLoginOrCreateOptions,
   MagicLinksSendOptions,
 } from './magicLinks.contract';
+import type { PkceFlow } from './registry';
 
 function checkEmail(method: string, email: unknown, options: MagicLinksEmailOptions): void {
   validate(method)

@@ -1,0 +1,77 @@
+// The product namespaces of the client (`client.otps`, `client.magicLinks`, …), one line each,
+// `[load, methods, user?]`: the module that builds the namespace, imported on demand so it stays out of the first
+// chunk (`load`), the async methods the client stubs until it has loaded (`methods`: space-separated, dots for
+// sub-namespaces), and the methods the product adds to `client.user` (`user`, loaded with the user namespace).
+// client.ts makes the namespaces from this list and names no product; the core namespaces (`session`, `user`,
+// `users`) are its own. Adding a product namespace is a line here, its name in `ProductNamespace`, and its files
+// beside this one (`<namespace>.ts`, `<namespace>.contract.ts`, the README section `<namespace>.md`).
+import type { ClientContext } from '../internal/context';
+import { OAUTH_PROVIDERS } from './oauthProviders';
+
+/** How the client makes one namespace (see the file's header). */
+export type NamespaceEntry = readonly [
+  load: () => Promise<(ctx: ClientContext) => object>,
+  methods: string,
+  user?: string,
+];
+
+export const PRODUCT_NAMESPACES = {
+  otps: [
+    () => import('./otps').then((m) => m.createOtps),
+    'authenticate email.loginOrCreate email.send sms.loginOrCreate sms.send whatsapp.loginOrCreate whatsapp.send',
+  ],
+  magicLinks: [
+    () => import('./magicLinks').then((m) => m.createMagicLinks),
+    'authenticate email.loginOrCreate email.send',
+  ],
+  passwords: [
+    () => import('./passwords').then((m) => m.createPasswords),
+    'create authenticate strengthCheck resetByEmailStart resetByEmail resetByExistingPassword resetBySession',
+  ],
+  oauth: [
+    () => import('./oauth').then((m) => m.createOAuth),
+    `getStartUrl authenticate attach googleOneTap.start googleOneTap.submit ${OAUTH_PROVIDERS.join('.start ')}.start`,
+    'deleteOAuthRegistration',
+  ],
+  cryptoWallets: [
+    () => import('./cryptoWallets').then((m) => m.createCryptoWallets),
+    'authenticateStart authenticate',
+    'deleteCryptoWallet',
+  ],
+  webauthn: [
+    () => import('./webauthn').then((m) => m.createWebAuthn),
+    'register authenticate update browserSupportsAutofill',
+    'deleteWebauthnRegistration deleteBiometricRegistration',
+  ],
+  totps: [
+    () => import('./totps').then((m) => m.createTotps),
+    'create authenticate recoveryCodes recover',
+    'deleteTOTP',
+  ],
+  idp: [() => import('./idp').then((m) => m.createIdp), 'oauthAuthorizeStart oauthAuthorizeSubmit oauthLogoutStart'],
+  impersonation: [() => import('./impersonation').then((m) => m.createImpersonation), 'authenticate'],
+} as const;
+
+/** A product namespace of the client (a literal union, so the published declarations read as one). */
+export type ProductNamespace =
+  | 'otps'
+  | 'magicLinks'
+  | 'passwords'
+  | 'oauth'
+  | 'cryptoWallets'
+  | 'webauthn'
+  | 'totps'
+  | 'idp'
+  | 'impersonation';
+
+/** Compiles only while the list's keys are exactly `ProductNamespace` and each line is a `NamespaceEntry`. */
+export type RegistryIsComplete = Exact<typeof PRODUCT_NAMESPACES, Record<ProductNamespace, NamespaceEntry>>;
+type Exact<T extends U, U extends Record<keyof T, unknown>> = T;
+
+/** Each product namespace of the client: what its module's factory returns. */
+export type ProductNamespaces = {
+  [K in ProductNamespace]: ReturnType<Awaited<ReturnType<(typeof PRODUCT_NAMESPACES)[K][0]>>>;
+};
+
+/** The flows of the products that keep a proof-key pair between the start call and the authenticate call. */
+export type PkceFlow = 'magic_links' | 'passwords' | 'oauth';
