@@ -1,6 +1,6 @@
 import type { LatchkeyEnvironment } from './environment';
 import { resolveEnvironment } from './environment';
-import { type AuthenticateTokenType, parseAuthenticateUrl, urlWithoutToken } from './internal/authenticateUrl';
+import { parseAuthenticateUrl, urlWithoutToken } from './internal/authenticateUrl';
 import { type BaseUrlOptions, resolveBaseUrl } from './internal/baseUrl';
 import { BootstrapStore } from './internal/bootstrap';
 import type { CaptchaProvider, ClientContext, CoreContext, DfpProvider } from './internal/context';
@@ -9,6 +9,12 @@ import { addLazyMethods, once } from './internal/lazy';
 import { NetworkClient } from './internal/networkClient';
 import { createRbac } from './internal/rbac';
 import { type CookieOptions, SessionManager } from './internal/sessionManager';
+import {
+  authenticateRedirectToken,
+  DEFERRED_TOKEN_TYPE,
+  type DeferredTokenType,
+  type HandledTokenType,
+} from './products/redirectTokens';
 import {
   type NamespaceEntry,
   PRODUCT_NAMESPACES,
@@ -49,8 +55,8 @@ const liveClients = new Set<string>();
 
 /** What `authenticateByUrl` did with the token of the page URL. */
 export type AuthenticateByUrlResult =
-  | { tokenType: Exclude<AuthenticateTokenType, 'reset_password'>; token: string; handled: true; data: unknown }
-  | { tokenType: 'reset_password'; token: string; handled: false };
+  | { tokenType: HandledTokenType; token: string; handled: true; data: unknown }
+  | { tokenType: DeferredTokenType; token: string; handled: false };
 
 /** The namespaces whose code loads on first call (or on `client.preload`), not with `createClient`. */
 export type LazyNamespace = ProductNamespace | 'session' | 'user' | 'users';
@@ -178,15 +184,10 @@ function buildClient(publicToken: string, options: ClientOptions) {
     const found = parseAuthenticateUrl(href);
     if (!found) return null;
     const { tokenType, token } = found;
-    if (tokenType === 'reset_password') return { tokenType, token, handled: false };
+    if (tokenType === DEFERRED_TOKEN_TYPE) return { tokenType, token, handled: false };
     const duration = { session_duration_minutes: options.session_duration_minutes };
     try {
-      const data =
-        tokenType === 'oauth'
-          ? await namespaces.oauth.authenticate(token, duration)
-          : tokenType === 'impersonation'
-            ? await namespaces.impersonation.authenticate({ impersonation_token: token })
-            : await namespaces.magicLinks.authenticate(token, duration);
+      const data = await authenticateRedirectToken(namespaces, tokenType, token, duration);
       return { tokenType, token, handled: true, data };
     } finally {
       if (href === environment.location.href) environment.replaceUrl(urlWithoutToken(href));

@@ -1,9 +1,10 @@
 // The redirect-back URL convention: the provider sends the browser back to
 // `…?stytch_token_type=<type>&token=<token>`. Pure string handling, so relative URLs and any other
-// parameters or fragment are kept byte for byte.
+// parameters or fragment are kept byte for byte. The token types are the products' (products/redirectTokens.ts).
 
-/** The token types a redirect-back URL can carry. */
-export type AuthenticateTokenType = 'magic_links' | 'oauth' | 'impersonation' | 'login' | 'reset_password';
+import { type AuthenticateTokenType, TOKEN_TYPES } from '../products/redirectTokens';
+
+export type { AuthenticateTokenType };
 
 /** The token a redirect-back URL carries, and what kind of token it is. */
 export interface AuthenticateUrlToken {
@@ -11,7 +12,6 @@ export interface AuthenticateUrlToken {
   token: string;
 }
 
-const TOKEN_TYPES: readonly string[] = ['magic_links', 'oauth', 'impersonation', 'login', 'reset_password'];
 const TOKEN_PARAMS: readonly string[] = ['stytch_token_type', 'token'];
 
 interface UrlParts {
