@@ -46,11 +46,23 @@ function constInitializer(path: string, name: string): ts.Expression {
   throw new Error(`${path} declares no const ${name}`);
 }
 
-/** The property names of an object-literal const (`SIGN_IN_PRODUCTS`, the SDK's lazy `modules`). */
+/** The property names of an object-literal const (`SIGN_IN_PRODUCTS`, the SDK's `PRODUCT_NAMESPACES`). */
 function objectKeys(path: string, name: string): string[] {
   const object = constInitializer(path, name);
   if (!ts.isObjectLiteralExpression(object)) throw new Error(`${path}: ${name} is not an object literal`);
   return object.properties.flatMap((property) => (property.name ? [property.name.getText().replace(/'/g, '')] : []));
+}
+
+/** The string literals of a type alias's union (`type T = Other | 'a' | 'b'` → a, b). */
+function typeLiterals(path: string, name: string): string[] {
+  for (const statement of parse(join(ROOT, path)).statements) {
+    if (!ts.isTypeAliasDeclaration(statement) || statement.name.text !== name) continue;
+    const members = ts.isUnionTypeNode(statement.type) ? statement.type.types : [statement.type];
+    return members.flatMap((member) =>
+      ts.isLiteralTypeNode(member) && ts.isStringLiteral(member.literal) ? [member.literal.text] : [],
+    );
+  }
+  throw new Error(`${path} declares no type ${name}`);
 }
 
 /** The elements of a const array: strings as themselves, objects by their `field` (`PROVIDER_PRODUCTS`' `key`). */
@@ -197,7 +209,11 @@ describe("each package's README", () => {
   });
 
   test("the SDK's lists every namespace the client loads on first call, and no other", () => {
-    const namespaces = objectKeys('packages/sdk/src/client.ts', 'modules');
+    // `LazyNamespace` (client.ts): the products' namespaces (their registry's keys) and the core's string literals.
+    const namespaces = [
+      ...objectKeys('packages/sdk/src/products/registry.ts', 'PRODUCT_NAMESPACES'),
+      ...typeLiterals('packages/sdk/src/client.ts', 'LazyNamespace'),
+    ];
     const listed = [...markedList('packages/sdk/README.md', 'lazy namespaces').matchAll(/'(\w+)'/g)].map((m) => m[1]!);
     expect(sorted(listed)).toEqual(sorted(namespaces));
   });
