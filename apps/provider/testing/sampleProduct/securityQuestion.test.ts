@@ -161,6 +161,54 @@ describe('the sample product, added through the registries alone', () => {
     );
   });
 
+  it('checks at most maxFailuresPerUser of 20 parallel guesses (each takes its slot before the hash)', async () => {
+    const { testProvider } = await userWithAnswer({ lockout: { maxFailuresPerUser: 5 } });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        testProvider.post('/security_questions/authenticate', { email: EMAIL, answer: `wrong ${index}` }),
+      ),
+    );
+    const types = responses.map((response) => response.json.error_type as string);
+    expect(types.filter((type) => type === 'unauthorized_credentials')).toHaveLength(5);
+    expect(types.filter((type) => type === 'user_lock_limit_reached')).toHaveLength(15);
+  });
+
+  it('is refused on an account whose email is unverified, and removed by the pre-hijacking reset', async () => {
+    const testProvider = await startProvider();
+    // A stranger signs up with the victim's address (a password: the address stays unverified).
+    const stranger = await testProvider.post('/passwords', { email: EMAIL, password: 'correct horse battery staple' });
+    expect(stranger.status).toBe(200);
+    const { user_id: userId, session_token: strangerToken } = stranger.json.data;
+    const refused = await testProvider.post(
+      '/security_questions/set',
+      { question: QUESTION, answer: 'rex the dog' },
+      strangerToken,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json.error_type).toBe('identifier_not_verified');
+    // Were one there anyway, the owner's first proof of the address removes it with the stranger's password.
+    const { db } = testProvider.provider.database;
+    await db
+      .insertInto('security_answers')
+      .values({
+        security_answer_id: 'security-answer-test-planted',
+        project_id: testProvider.projectId,
+        user_id: userId,
+        question: QUESTION,
+        answer_hash: 'planted',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
+    const sent = await testProvider.post('/otps/email/login_or_create', { email: EMAIL });
+    const code = await testProvider.lastCode(EMAIL);
+    const owner = await testProvider.post('/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.account_reset.removed).toContain('password');
+    expect(await db.selectFrom('security_answers').selectAll().execute()).toEqual([]);
+    expect(owner.json.data.user.security_question).toBeNull();
+  });
+
   it('counts answers per client IP against its own rate limit', async () => {
     const { testProvider } = await userWithAnswer({
       rateLimits: { securityAnswerAttemptsPerIp: { limit: 1, windowSeconds: 60 } },
