@@ -2,7 +2,7 @@
 // import this list, never a product. Separate from products/registry.ts (the routes), which imports the services: a
 // descriptor imports nothing that imports the core back, so no import cycle. The lists alone: what the core gathers
 // from them (the error catalogue's part, the configuration's sections…) is products/productParts.ts, so a registry
-// that lists one more product (the sample product of testing/sampleProduct/) is its lists and nothing else.
+// that lists one more product (a test project's, say) is its lists and nothing else.
 import { cryptoWalletsDescriptor } from './crypto/descriptor';
 import type { ProductDescriptor, UserAnswerPart } from './descriptor';
 import { emailMagicLinksDescriptor } from './emailMagicLinks/descriptor';

@@ -2,6 +2,7 @@
 // through its two registries alone (vitePlugin.ts swaps them in the `provider-sample` project), with no edit to a
 // core file: its table is migrated, its configuration validated, its routes served, its errors catalogued, its part
 // of the user answer filled, and its factor mints a session the core authenticates.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type ProviderConfigInput, parseConfig } from '../../src/config';
 import { MIGRATION_NAMES } from '../../src/db/migrations';
@@ -47,6 +48,14 @@ describe('the sample product, added through the registries alone', () => {
     expect(PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.key)).toContain('securityQuestion');
     // Its error type joins the catalogue the core builds from the descriptors.
     expect(ERROR_CATALOGUE[invalidAnswer]?.status).toBe(400);
+  });
+
+  it('is named by no file of the provider itself (src/): the registries this project swaps in are all it takes', () => {
+    const root = new URL('../../src/', import.meta.url);
+    const naming = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /security_?(question|answer)|sampleProduct/i.test(readFileSync(new URL(file, root), 'utf8')));
+    expect(naming).toEqual([]);
   });
 
   it('migrates its table on a fresh database, in a migration named after every released one', async () => {
