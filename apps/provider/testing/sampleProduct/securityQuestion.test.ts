@@ -3,6 +3,7 @@
 // core file: its table is migrated, its configuration validated, its routes served, its errors catalogued, its part
 // of the user answer filled, and its factor mints a session the core authenticates.
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type ProviderConfigInput, parseConfig } from '../../src/config';
 import { MIGRATION_NAMES } from '../../src/db/migrations';
@@ -11,6 +12,7 @@ import { PRODUCT_DESCRIPTORS } from '../../src/products/descriptors';
 import { PROVIDER_PRODUCTS } from '../../src/products/registry';
 import { expectError, REQUEST_ID_PATTERN } from '../../test/expectError';
 import { ROBUSTNESS_BODIES } from '../../test/robustnessCases';
+import { listeningUrl, spawnProvider } from '../../test/spawnProvider';
 import { signIn } from '../fixtures';
 import { freshDatabase, startProvider, type TestProvider } from '../harness';
 import { SECURITY_ANSWERS_MIGRATION } from './migrations';
@@ -305,5 +307,23 @@ describe('the sample product, added through the registries alone', () => {
     const paths: string[] = [];
     registered?.register({ post: (path: string) => paths.push(`POST ${path}`) } as never);
     expect(paths.sort()).toEqual(robustness.routes.map(([method, path]) => `${method} /sdk/v1${path}`).sort());
+  });
+
+  it('runs in a provider process too: bin.mjs swaps the same registries through Node module hooks', async () => {
+    const cli = spawnProvider(['start', '--port', '0'], { bin: fileURLToPath(new URL('./bin.mjs', import.meta.url)) });
+    const url = await listeningUrl(cli);
+    const publicToken = 'public-token-test-latchkey-playground';
+    const response = await fetch(`${url}/sdk/v1/security_questions/authenticate`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:5173',
+        authorization: `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ email: EMAIL, answer: 'rex the dog' }),
+    });
+    // Served (an unknown email), not the 404 of a route the provider does not have.
+    expect(response.status).toBe(401);
+    expect((await response.json()).error_type).toBe('unauthorized_credentials');
   });
 });
