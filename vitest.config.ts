@@ -9,6 +9,8 @@ export default defineConfig({
       // The few files of the React packages that need a module graph of their own (vitestProject.ts).
       'packages/*/vitest.isolated.config.ts',
       'apps/*/vitest.config.ts',
+      // The provider with the sample product of issue 27's proof (apps/provider/testing/sampleProduct/).
+      'apps/provider/vitest.sampleProduct.config.ts',
       'scripts/vitest.config.ts',
     ],
   },

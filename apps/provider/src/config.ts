@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { environmentVariableName, rateWindow } from './configFields';
+import { PRODUCT_DESCRIPTORS } from './products/descriptors';
 import {
   PKCE_FLOWS,
   type PkceFlow,
-  PRODUCT_DESCRIPTORS,
   PRODUCT_PROJECT_CONFIG,
   PRODUCT_RATE_LIMITS,
   PRODUCT_SWITCHES,
   type ProductSwitch,
-} from './products/descriptors';
+} from './products/productParts';
 
 /**
  * The sign-in methods a project can switch on (the contract's product names, declared by the products that answer for

@@ -50,7 +50,13 @@ export function tempDir(prefix = 'latchkey-cli-'): string {
  */
 export function spawnProvider(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; lifetime?: 'test' | 'file' } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    lifetime?: 'test' | 'file';
+    /** Another command than bin/latchkey-provider.mjs (the sample product's: testing/sampleProduct/bin.mjs). */
+    bin?: string;
+  } = {},
 ): ProviderProcess {
   const {
     PORT: _port,
@@ -60,7 +66,7 @@ export function spawnProvider(
     LATCHKEY_TOTP_ENCRYPTION_KEY: _deprecatedEncryptionKey,
     ...env
   } = process.env;
-  const child = spawn(process.execPath, [bin(), ...args], {
+  const child = spawn(process.execPath, [options.bin ?? bin(), ...args], {
     cwd: options.cwd ?? tempDir(),
     env: { ...env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

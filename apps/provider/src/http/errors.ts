@@ -1,7 +1,7 @@
 // The error catalogue. Messages of the types the widget's specification lists are quoted from it
 // exactly; the others are the provider's own and are shown to users as given.
 
-import { PRODUCT_ERRORS, type ProductErrors } from '../products/descriptors';
+import { PRODUCT_ERRORS, type ProductErrors } from '../products/productParts';
 
 /** One error type: the HTTP status and the message. */
 export interface CatalogueEntry {

@@ -5,7 +5,8 @@ import { configSchema, PRODUCTS, parseConfig } from '../config';
 import { MIGRATION_NAMES } from '../db/migrations';
 import { CORE_TABLES } from '../db/schema';
 import { CORE_ERRORS, ERROR_CATALOGUE } from '../http/errors';
-import { PRODUCT_DESCRIPTORS, USER_ANSWER_COLUMNS, USER_ANSWER_PARTS } from './descriptors';
+import { PRODUCT_DESCRIPTORS, USER_ANSWER_PARTS } from './descriptors';
+import { USER_ANSWER_COLUMNS } from './productParts';
 import { PROVIDER_PRODUCTS } from './registry';
 
 describe('product descriptors', () => {

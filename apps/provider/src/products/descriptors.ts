@@ -1,6 +1,8 @@
 // Every product's descriptor (products/descriptor.ts has the shape), for the core to iterate: the core's services
 // import this list, never a product. Separate from products/registry.ts (the routes), which imports the services: a
-// descriptor imports nothing that imports the core back, so no import cycle.
+// descriptor imports nothing that imports the core back, so no import cycle. The lists alone: what the core gathers
+// from them (the error catalogue's part, the configuration's sections…) is products/productParts.ts, so a registry
+// that lists one more product (a test project's, say) is its lists and nothing else.
 import { cryptoWalletsDescriptor } from './crypto/descriptor';
 import type { ProductDescriptor, UserAnswerPart } from './descriptor';
 import { emailMagicLinksDescriptor } from './emailMagicLinks/descriptor';
@@ -32,6 +34,9 @@ const DECLARED = [
 
 export const PRODUCT_DESCRIPTORS: readonly ProductDescriptor[] = DECLARED;
 
+/** A declared descriptor, with its literal types (products/productParts.ts derives the core's types from them). */
+export type DeclaredDescriptor = (typeof DECLARED)[number];
+
 /**
  * The products' parts of the user answer (services/users.ts), in the contract's order of the `User` fields they fill
  * (crypto_wallets, providers, webauthn_registrations, biometric_registrations, totps, password), which is not the
@@ -52,53 +57,3 @@ export const USER_ANSWER_PARTS: readonly UserAnswerPart[] = [
   totpDescriptor.userAnswer,
   passwordsDescriptor.userAnswer,
 ];
-
-/** The aliases of every product's user-answer columns (what a row joined with its user holds beyond the core's). */
-export const USER_ANSWER_COLUMNS: readonly string[] = USER_ANSWER_PARTS.flatMap((part) => Object.keys(part.columns));
-
-type ErrorsOf<D> = D extends { errors: infer E } ? E : never;
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-
-/** Every product's error types, one object (http/errors.ts adds the core's). */
-export type ProductErrors = UnionToIntersection<ErrorsOf<(typeof DECLARED)[number]>>;
-export const PRODUCT_ERRORS = Object.assign(
-  {},
-  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.errors ?? {}),
-) as ProductErrors;
-
-type ProjectConfigOf<D> = D extends { config: { project: infer P } } ? P : never;
-
-/** Every product's sections of the configuration's `project` (config.ts adds the core's). */
-export type ProductProjectConfig = UnionToIntersection<ProjectConfigOf<(typeof DECLARED)[number]>>;
-export const PRODUCT_PROJECT_CONFIG = Object.assign(
-  {},
-  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.project ?? {}),
-) as ProductProjectConfig;
-
-type RateLimitsOf<D> = D extends { config: { rateLimits: infer R } } ? R : never;
-
-/** Every product's entries of the configuration's `rateLimits` (config.ts adds the core's). */
-export type ProductRateLimits = UnionToIntersection<RateLimitsOf<(typeof DECLARED)[number]>>;
-export const PRODUCT_RATE_LIMITS = Object.assign(
-  {},
-  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.rateLimits ?? {}),
-) as ProductRateLimits;
-
-type SwitchesOf<D> = D extends { config: { switches: readonly (infer S)[] } } ? S : never;
-
-/** A contract product name `project.products` can switch on (config.ts' `Product`). */
-export type ProductSwitch = SwitchesOf<(typeof DECLARED)[number]>;
-/** Every product's switches, in the order above (config.ts' `PRODUCTS`, the default of `project.products`). */
-export const PRODUCT_SWITCHES = PRODUCT_DESCRIPTORS.flatMap(
-  (descriptor) => descriptor.config?.switches ?? [],
-) as readonly ProductSwitch[];
-
-type PkceFlowsOf<D> = D extends { config: { pkceFlows: infer F } } ? keyof F : never;
-
-/** A redirect flow `project.pkce` binds to the starting browser. */
-export type PkceFlow = PkceFlowsOf<(typeof DECLARED)[number]>;
-/** Every product's redirect flows, in the order above, with what the configuration's warning calls each. */
-export const PKCE_FLOWS = Object.assign(
-  {},
-  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.pkceFlows ?? {}),
-) as Readonly<Record<PkceFlow, string>>;

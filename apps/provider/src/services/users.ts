@@ -7,7 +7,8 @@ import type { Database, Executor, SessionsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import type { JsonAggregates } from '../products/descriptor';
 import { fromJson } from '../products/descriptorHelpers';
-import { USER_ANSWER_COLUMNS, USER_ANSWER_PARTS } from '../products/descriptors';
+import { USER_ANSWER_PARTS } from '../products/descriptors';
+import { USER_ANSWER_COLUMNS } from '../products/productParts';
 import { newId } from './secrets';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,54 @@
+// What the core gathers from every product's descriptor (products/descriptors.ts, the registry's lists): the
+// products' error types, configuration sections, rate limits, switches, redirect flows and user-answer columns. Names
+// no product: it iterates the lists, so a registry that lists one more product changes these with it.
+import { type DeclaredDescriptor, PRODUCT_DESCRIPTORS, USER_ANSWER_PARTS } from './descriptors';
+
+/** The aliases of every product's user-answer columns (what a row joined with its user holds beyond the core's). */
+export const USER_ANSWER_COLUMNS: readonly string[] = USER_ANSWER_PARTS.flatMap((part) => Object.keys(part.columns));
+
+type ErrorsOf<D> = D extends { errors: infer E } ? E : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** Every product's error types, one object (http/errors.ts adds the core's). */
+export type ProductErrors = UnionToIntersection<ErrorsOf<DeclaredDescriptor>>;
+export const PRODUCT_ERRORS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.errors ?? {}),
+) as ProductErrors;
+
+type ProjectConfigOf<D> = D extends { config: { project: infer P } } ? P : never;
+
+/** Every product's sections of the configuration's `project` (config.ts adds the core's). */
+export type ProductProjectConfig = UnionToIntersection<ProjectConfigOf<DeclaredDescriptor>>;
+export const PRODUCT_PROJECT_CONFIG = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.project ?? {}),
+) as ProductProjectConfig;
+
+type RateLimitsOf<D> = D extends { config: { rateLimits: infer R } } ? R : never;
+
+/** Every product's entries of the configuration's `rateLimits` (config.ts adds the core's). */
+export type ProductRateLimits = UnionToIntersection<RateLimitsOf<DeclaredDescriptor>>;
+export const PRODUCT_RATE_LIMITS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.rateLimits ?? {}),
+) as ProductRateLimits;
+
+type SwitchesOf<D> = D extends { config: { switches: readonly (infer S)[] } } ? S : never;
+
+/** A contract product name `project.products` can switch on (config.ts' `Product`). */
+export type ProductSwitch = SwitchesOf<DeclaredDescriptor>;
+/** Every product's switches, in the order above (config.ts' `PRODUCTS`, the default of `project.products`). */
+export const PRODUCT_SWITCHES = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.config?.switches ?? [],
+) as readonly ProductSwitch[];
+
+type PkceFlowsOf<D> = D extends { config: { pkceFlows: infer F } } ? keyof F : never;
+
+/** A redirect flow `project.pkce` binds to the starting browser. */
+export type PkceFlow = PkceFlowsOf<DeclaredDescriptor>;
+/** Every product's redirect flows, in the order above, with what the configuration's warning calls each. */
+export const PKCE_FLOWS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.pkceFlows ?? {}),
+) as Readonly<Record<PkceFlow, string>>;

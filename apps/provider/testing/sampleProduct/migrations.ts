@@ -1,0 +1,22 @@
+// The sample product's part of the migrations: a migration of its own, named after every released one (Kysely runs
+// them in name order), composed by db/migrations.ts like any product's.
+import type { MigrationParts } from '../../src/products/descriptor';
+
+/** The migration that creates the sample's table. */
+export const SECURITY_ANSWERS_MIGRATION = '0015_sample_security_answers';
+
+export const securityQuestionMigrations: MigrationParts = {
+  async [SECURITY_ANSWERS_MIGRATION](db) {
+    await db.schema
+      .createTable('security_answers')
+      .addColumn('security_answer_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      // One question per user: setting it again replaces it.
+      .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.user_id').onDelete('cascade'))
+      .addColumn('question', 'text', (c) => c.notNull())
+      .addColumn('answer_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
