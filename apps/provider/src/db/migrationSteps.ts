@@ -1,5 +1,5 @@
 // Steps several migrations take, the core's and a product's alike (db/migrations.ts, products/<key>/migrations.ts).
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { MigrationDb } from '../products/descriptor';
 
 /**
@@ -14,4 +14,51 @@ export async function addSigningKeyLifecycle(db: MigrationDb, table: string): Pr
   await sql`update ${sql.table(table)} set activated_at = created_at where kid = (select kid from ${sql.table(table)} order by created_at, kid limit 1)`.execute(
     db,
   );
+}
+
+/**
+ * Migration 0015: `users.methods_version`, which the database itself bumps (a trigger) on every insert, update and
+ * delete of a row of `table` (a table the user answer aggregates: services/users.ts' userMethodColumns), in the
+ * transaction of the write. A per-process copy of a user's aggregated methods is valid exactly while the version
+ * it was read with is the user's (services/users.ts, the refresh). Only the core's part creates the function.
+ */
+export async function bumpUserMethodsVersionOn(db: MigrationDb, table: string): Promise<void> {
+  const name = sql.raw(`${table}_methods_version`);
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const bump = (row: 'new' | 'old') =>
+      sql.raw(`update users set methods_version = methods_version + 1 where user_id = ${row}.user_id;`);
+    await sql`create trigger ${sql.raw(`${table}_methods_version_insert`)} after insert on ${sql.table(table)} begin ${bump('new')} end`.execute(
+      db,
+    );
+    await sql`create trigger ${sql.raw(`${table}_methods_version_delete`)} after delete on ${sql.table(table)} begin ${bump('old')} end`.execute(
+      db,
+    );
+    await sql`create trigger ${sql.raw(`${table}_methods_version_update`)} after update on ${sql.table(table)} begin ${bump('old')} ${sql.raw('update users set methods_version = methods_version + 1 where user_id = new.user_id and new.user_id <> old.user_id;')} end`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`create trigger ${name} after insert or update or delete on ${sql.table(table)} for each row execute function latchkey_bump_user_methods_version()`.execute(
+    db,
+  );
+}
+
+/** Migration 0015, the core's part: the column, and on PostgreSQL the trigger function bumpUserMethodsVersionOn uses. */
+export async function addUserMethodsVersion(db: MigrationDb): Promise<void> {
+  await db.schema
+    .alterTable('users')
+    .addColumn('methods_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await sql`create or replace function latchkey_bump_user_methods_version() returns trigger language plpgsql as $$
+begin
+  if tg_op <> 'INSERT' then
+    update users set methods_version = methods_version + 1 where user_id = old.user_id;
+  end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.user_id is distinct from old.user_id) then
+    update users set methods_version = methods_version + 1 where user_id = new.user_id;
+  end if;
+  return null;
+end
+$$`.execute(db);
 }

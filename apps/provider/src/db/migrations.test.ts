@@ -80,6 +80,7 @@ describe('migrations', () => {
       '0010_takeover_reset',
       '0012_wallet_challenges',
       '0014_ops_outbox_keys',
+      '0015_user_methods_version',
     ]);
   });
 

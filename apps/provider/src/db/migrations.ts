@@ -7,7 +7,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { MigrationDb, MigrationParts } from '../products/descriptor';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
-import { addSigningKeyLifecycle } from './migrationSteps';
+import { addSigningKeyLifecycle, addUserMethodsVersion, bumpUserMethodsVersionOn } from './migrationSteps';
 
 /** The core's parts of the migrations (its tables: db/schema.ts). */
 const CORE_MIGRATIONS: MigrationParts = {
@@ -190,6 +190,14 @@ const CORE_MIGRATIONS: MigrationParts = {
       .values({ name: 'purge', holder: null, expires_at: 0, last_finished_at: 0 })
       .execute();
     await addSigningKeyLifecycle(db, 'signing_keys');
+  },
+  // `users.methods_version`, bumped by the database on every write of a table the user answer aggregates (the
+  // products add their tables' triggers in their parts): the refresh's per-process copy of a user's methods is valid
+  // while its version is the user's (services/users.ts).
+  async '0015_user_methods_version'(db) {
+    await addUserMethodsVersion(db);
+    await bumpUserMethodsVersionOn(db, 'emails');
+    await bumpUserMethodsVersionOn(db, 'phone_numbers');
   },
 };
 

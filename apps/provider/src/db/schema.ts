@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 // Table shapes for Kysely. Times are epoch milliseconds (bigint), flags are 0/1 integers and JSON is text,
 // so the same queries run unchanged on SQLite and PostgreSQL.
 export interface ProjectsTable {
@@ -21,6 +21,12 @@ export interface UsersTable {
   trusted_metadata: string;
   untrusted_metadata: string;
   roles: string;
+  /**
+   * Bumped by the database (a trigger) on every write of a table the user answer aggregates (emails, phone numbers,
+   * each product's methods), in the writing transaction: services/users.ts' per-process copy of the aggregated
+   * methods is valid while this is the version it was read with.
+   */
+  methods_version: Generated<number>;
 }
 
 export interface EmailsTable {

@@ -208,8 +208,8 @@ export async function requireOpaqueSession(c: ProviderContext): Promise<{ row: S
 }
 
 /**
- * requireOpaqueSession and the session's user (as loadUser loads it) in one statement: for the refresh, which
- * answers with both on every call.
+ * requireOpaqueSession and the session's user (as loadUser loads it) in one statement (two when this instance does not
+ * hold the user's methods at their current version): for the refresh, which answers with both on every call.
  */
 export async function requireOpaqueSessionWithUser(
   c: ProviderContext,
@@ -218,7 +218,8 @@ export async function requireOpaqueSessionWithUser(
   if (sessionToken === null) throw new ProviderError('user_unauthenticated');
   if (isJwt(sessionToken)) throw new ProviderError('invalid_session_token');
   const deps = c.get('deps');
-  const found = await loadSessionWithUser(deps.db, sha256Hex(sessionToken), deps.config.project.projectId);
+  // The user's methods come from this instance's copy when the database answers its version (services/users.ts).
+  const found = await loadSessionWithUser(deps.db, sha256Hex(sessionToken), deps.config.project.projectId, deps);
   // Live as findLiveSession has it: not revoked, not expired.
   if (!found || found.session.revoked_at !== null || found.session.expires_at <= deps.clock.now()) {
     throw new ProviderError('session_not_found');

@@ -32,6 +32,19 @@ function signOptions(overrides: Partial<Parameters<SessionSigner['sign']>[0]> = 
 }
 
 describe('SessionSigner', () => {
+  it('answers the same token for the same claims within one second, and signs anew for other claims or a later second', async () => {
+    const signer = new SessionSigner(await database());
+    const first = await signer.sign(signOptions());
+    // The same header and payload (iat and exp are whole seconds): the token signed already.
+    expect(await signer.sign(signOptions({ nowMs: NOW + 999 }))).toBe(first);
+    const other = await signer.sign(signOptions({ claims: { [SESSION_CLAIM]: { id: 'session-test-2' }, roles: [] } }));
+    expect(other).not.toBe(first);
+    expect((await signer.verify(other, CHECK))?.[SESSION_CLAIM]).toEqual({ id: 'session-test-2' });
+    const later = await signer.sign(signOptions({ nowMs: NOW + 1_000 }));
+    expect(later.split('.')[1]).not.toBe(first.split('.')[1]);
+    expect(await signer.verify(later, { ...CHECK, nowMs: NOW + 1_000 })).not.toBeNull();
+  });
+
   it('signs an ES256 JWT that it verifies, with the claims, subject, audience and issuer given', async () => {
     const signer = new SessionSigner(await database());
     const token = await signer.sign(signOptions());

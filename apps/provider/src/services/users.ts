@@ -86,7 +86,10 @@ export const JOINED_USER_COLUMNS = [
 
 type UserWithMethodsRow = Awaited<ReturnType<typeof selectUserWithMethods>>[number];
 /** What JOINED_USER_COLUMNS and userMethodColumns add to a joined row (its `user_id` and `project_id` are its own). */
-type JoinedUserColumns = Omit<UserWithMethodsRow, 'user_id' | 'project_id' | 'created_at' | 'status'> & {
+type JoinedUserColumns = Omit<
+  UserWithMethodsRow,
+  'user_id' | 'project_id' | 'created_at' | 'status' | 'methods_version'
+> & {
   user_created_at: UserWithMethodsRow['created_at'];
   user_status: UserWithMethodsRow['status'];
 };
@@ -143,32 +146,109 @@ export function userOfJoinedRow<Row extends JoinedUserColumns & { user_id: strin
 }
 
 /**
- * A live-or-not session by its token's hash, with its user loaded as loadUser loads it: one statement where
- * a session lookup then loadUser take two (`sessions/authenticate`, the refresh, runs it on every call).
+ * A live-or-not session by its token's hash, with its user's own columns and `methods_version`, but not the user's
+ * aggregated methods: the refresh takes those from the per-process copy when its version is the user's (a select as
+ * cheap as a session lookup), and reads them (selectUserWithMethods) only when it is not.
  */
-const selectSessionWithUser = precompiled(
+const selectSessionWithUserRow = precompiled(
   (db, tokenHash, projectId) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.user_id', 'sessions.user_id')
       .selectAll('sessions')
-      .select([...JOINED_USER_COLUMNS])
-      .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>))
+      .select([...JOINED_USER_COLUMNS, 'users.methods_version'])
       .where('sessions.token_hash', '=', tokenHash as string)
       .where('sessions.project_id', '=', projectId as string),
   2,
 );
 
-/** The session a token's hash names (live or not: the caller checks) and its whole user, in one statement. */
+/** A user's aggregated methods (userMethodColumns' values, as the driver answered them) at one `methods_version`. */
+interface CachedMethods {
+  version: number;
+  createdAt: number;
+  columns: Readonly<Record<string, unknown>>;
+}
+
+/** The most users whose methods one process keeps per database (the least recently stored go first). */
+export const USER_METHODS_CACHE_SIZE = 10_000;
+
+/** The keys of userMethodColumns' values in a row: the core's and every product's (USER_ANSWER_COLUMNS). */
+const METHOD_KEYS: readonly string[] = ['email_rows', 'phone_rows', ...USER_ANSWER_COLUMNS];
+
+/**
+ * Per provider instance: user id → the user's aggregated methods at a version. Only an optimisation: an entry is used
+ * only when the database answers the same `methods_version` (and creation time) for the user, which every write of
+ * the methods' tables bumps in its own transaction (a trigger, db/migrationSteps.ts), so a change made by any instance
+ * shows at once on every other. Entries are stored only from statements run outside any transaction (committed data).
+ */
+const methodsCaches = new WeakMap<object, Map<string, CachedMethods>>();
+
+function methodsCacheOf(owner: object): Map<string, CachedMethods> {
+  let cache = methodsCaches.get(owner);
+  if (!cache) {
+    cache = new Map();
+    methodsCaches.set(owner, cache);
+  }
+  return cache;
+}
+
+function rememberMethods(cache: Map<string, CachedMethods>, userId: string, entry: CachedMethods): void {
+  cache.delete(userId);
+  cache.set(userId, entry);
+  if (cache.size > USER_METHODS_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+}
+
+/**
+ * The session a token's hash names (live or not: the caller checks) and its whole user, as loadUser loads it: one
+ * statement when this process holds the user's methods at the version the database answers, two otherwise (then
+ * they are kept for the next refresh). `db` must not be a transaction (what is kept must be committed); `owner` is
+ * whose copies these are (the provider instance's dependencies; by default the database handle).
+ */
 export async function loadSessionWithUser(
   db: Executor,
   tokenHash: string,
   projectId: string,
+  owner: object = db,
 ): Promise<{ session: Selectable<SessionsTable>; user: User } | undefined> {
-  const [row] = await selectSessionWithUser(db, tokenHash, projectId);
+  const [row] = await selectSessionWithUserRow(db, tokenHash, projectId);
   if (!row) return undefined;
-  const { user, rest } = userOfJoinedRow(row);
-  return { session: rest, user };
+  const session: Record<string, unknown> = {};
+  for (const key in row) {
+    if (!JOINED_USER_KEYS.has(key) && key !== 'methods_version') session[key] = row[key as keyof typeof row];
+  }
+  const cache = methodsCacheOf(owner);
+  const cached = cache.get(row.user_id);
+  if (cached && cached.version === Number(row.methods_version) && cached.createdAt === Number(row.user_created_at)) {
+    const user = userFromRow(
+      {
+        user_id: row.user_id,
+        project_id: row.project_id,
+        created_at: row.user_created_at,
+        status: row.user_status,
+        first_name: row.first_name,
+        middle_name: row.middle_name,
+        last_name: row.last_name,
+        trusted_metadata: row.trusted_metadata,
+        untrusted_metadata: row.untrusted_metadata,
+        roles: row.roles,
+        email_rows: cached.columns.email_rows,
+        phone_rows: cached.columns.phone_rows,
+      } as Omit<UserWithMethodsRow, 'methods_version'>,
+      cached.columns,
+    );
+    return { session: session as Selectable<SessionsTable>, user };
+  }
+  // The whole user in one statement: its methods and the version they are at come from the same snapshot.
+  const [whole] = await selectUserWithMethods(db, row.user_id);
+  if (!whole) return undefined;
+  const columns: Record<string, unknown> = {};
+  for (const key of METHOD_KEYS) columns[key] = (whole as Record<string, unknown>)[key];
+  rememberMethods(cache, row.user_id, {
+    version: Number(whole.methods_version),
+    createdAt: Number(whole.created_at),
+    columns,
+  });
+  return { session: session as Selectable<SessionsTable>, user: userFromRow(whole, whole) };
 }
 
 /** The full user object the SDK reads, or undefined when there is no such user. One query. */
@@ -181,7 +261,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
  * The contract's user object from a row of selectUserWithMethods: the core's fields, then each product's in the
  * contract's order (USER_ANSWER_PARTS fill them from `columns`, the row that holds their columns), then the core's.
  */
-function userFromRow(user: UserWithMethodsRow, columns: object): User {
+function userFromRow(user: Omit<UserWithMethodsRow, 'methods_version'>, columns: object): User {
   const emails = fromJson<{ email_id: string; email: string; verified: number }[]>(user.email_rows);
   const phones = fromJson<{ phone_id: string; phone_number: string; verified: number }[]>(user.phone_rows);
   const answer = {

@@ -3,6 +3,7 @@
 // release that made it: never renamed, never edited (a database records the names it ran, and Kysely refuses one whose
 // list is not a prefix of the known one). A later change of the product's tables is a new migration name, declared
 // here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
+import { bumpUserMethodsVersionOn } from '../../db/migrationSteps';
 import type { MigrationParts } from '../descriptor';
 
 export const oauthMigrations: MigrationParts = {
@@ -82,5 +83,9 @@ export const oauthMigrations: MigrationParts = {
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .addColumn('consumed_at', 'bigint')
       .execute();
+  },
+  // The user answer aggregates this table: every write of it bumps its user's `methods_version` (db/migrationSteps.ts).
+  async '0015_user_methods_version'(db) {
+    await bumpUserMethodsVersionOn(db, 'oauth_registrations');
   },
 };

@@ -3,6 +3,7 @@
 // release that made it: never renamed, never edited (a database records the names it ran, and Kysely refuses one whose
 // list is not a prefix of the known one). A later change of the product's tables is a new migration name, declared
 // here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
+import { bumpUserMethodsVersionOn } from '../../db/migrationSteps';
 import type { MigrationParts } from '../descriptor';
 
 export const passkeysMigrations: MigrationParts = {
@@ -50,5 +51,9 @@ export const passkeysMigrations: MigrationParts = {
   // Issue 13: a passkey as second factor. A secondary challenge asked for with an intermediate session is bound to it.
   async '0006_webauthn_second_factor'(db) {
     await db.schema.alterTable('webauthn_challenges').addColumn('intermediate_session_id', 'text').execute();
+  },
+  // The user answer aggregates this table: every write of it bumps its user's `methods_version` (db/migrationSteps.ts).
+  async '0015_user_methods_version'(db) {
+    await bumpUserMethodsVersionOn(db, 'webauthn_registrations');
   },
 };

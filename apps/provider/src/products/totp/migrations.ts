@@ -3,6 +3,7 @@
 // the release that made it: never renamed, never edited (a database records the names it ran, and Kysely refuses one
 // whose list is not a prefix of the known one). A later change of the product's tables is a new migration name,
 // declared here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
+import { bumpUserMethodsVersionOn } from '../../db/migrationSteps';
 import type { MigrationParts } from '../descriptor';
 
 export const totpMigrations: MigrationParts = {
@@ -34,5 +35,9 @@ export const totpMigrations: MigrationParts = {
       .on('totp_recovery_codes')
       .columns(['totp_id', 'code_hash'])
       .execute();
+  },
+  // The user answer aggregates this table: every write of it bumps its user's `methods_version` (db/migrationSteps.ts).
+  async '0015_user_methods_version'(db) {
+    await bumpUserMethodsVersionOn(db, 'totps');
   },
 };
