@@ -172,7 +172,12 @@ export interface ProductDescriptor {
   secondFactor?: SecondFactorRules;
   /** Its configuration sections. */
   config?: ConfigSection;
-  /** What it adds to the user answer (and so to every answer that carries the user: sessions, sign-ins). */
+  /**
+   * What it adds to the user answer (and so to every answer that carries the user: sessions, sign-ins). Every table
+   * its columns read must bump its user's `methods_version` on each write: its migration calls
+   * `bumpUserMethodsVersionOn(db, '<table>')` (db/migrationSteps.ts), or a refresh on another instance can show a
+   * stale copy of the user's methods (test/userMethodsVersion.test.ts checks the real products' tables).
+   */
   userAnswer?: UserAnswerPart;
   /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
   errors?: ErrorCatalogue;

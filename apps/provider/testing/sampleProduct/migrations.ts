@@ -1,9 +1,10 @@
 // The sample product's part of the migrations: a migration of its own, named after every released one (Kysely runs
 // them in name order), composed by db/migrations.ts like any product's.
+import { bumpUserMethodsVersionOn } from '../../src/db/migrationSteps';
 import type { MigrationParts } from '../../src/products/descriptor';
 
 /** The migration that creates the sample's table. */
-export const SECURITY_ANSWERS_MIGRATION = '0015_sample_security_answers';
+export const SECURITY_ANSWERS_MIGRATION = '0016_sample_security_answers';
 
 export const securityQuestionMigrations: MigrationParts = {
   async [SECURITY_ANSWERS_MIGRATION](db) {
@@ -18,5 +19,8 @@ export const securityQuestionMigrations: MigrationParts = {
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
+    // The user answer shows the question (descriptor.ts, userAnswer): every write of the table bumps its user's
+    // `methods_version`, so an instance's copy of the user's methods is never stale (db/migrationSteps.ts).
+    await bumpUserMethodsVersionOn(db, 'security_answers');
   },
 };

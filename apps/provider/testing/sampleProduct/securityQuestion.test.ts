@@ -93,6 +93,19 @@ describe('the sample product, added through the registries alone', () => {
     );
   });
 
+  it("shows a question set after a refresh at once on the next refresh (its table bumps the user's methods_version)", async () => {
+    const testProvider = await startProvider(withSample({}));
+    const { sessionToken } = await signIn(testProvider, { email: EMAIL });
+    // The refresh keeps this instance's copy of the user's methods (services/users.ts); setting the question must
+    // make that copy stale.
+    const before = await testProvider.post('/sessions/authenticate', {}, sessionToken);
+    expect(before.json.data.user.security_question).toBeNull();
+    const set = await testProvider.post('/security_questions/set', { question: QUESTION, answer: 'rex' }, sessionToken);
+    expect(set.status).toBe(200);
+    const after = await testProvider.post('/sessions/authenticate', {}, sessionToken);
+    expect(after.json.data.user.security_question).toEqual({ question: QUESTION, created_at: expect.any(String) });
+  });
+
   it('sets a question, signs in with its answer over HTTP, and the session authenticates', async () => {
     const { testProvider, sessionToken, userId } = await userWithAnswer();
     // The user answer carries the sample's part (the question, never the answer).
