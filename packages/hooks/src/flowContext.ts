@@ -7,7 +7,7 @@ import type { LatchkeyFlowError } from './errors';
 import type { LatchkeyEvent, SignInCallbacks } from './events';
 import { useLatchkeyClient } from './LatchkeyProvider';
 import { type ResolvedSignInConfig, type SignInState, type SignInStore, useOptionalSignInStore } from './signInStore';
-import type { WidgetEvent } from './transition';
+import { isAuthenticatedPartially, type WidgetEvent } from './transition';
 
 /** The `type` of the `email_sent` telemetry event (spec §7). */
 export type EmailSentType = 'login_or_create_eml' | 'login_or_create_otp' | 'reset_password';
@@ -23,6 +23,11 @@ export interface FlowContext {
   config(): ResolvedSignInConfig | null;
   /** Reports a step of spec §4 to the enclosing `<SignIn>`'s store (transition.ts); nothing standalone. */
   dispatch(event: WidgetEvent): void;
+  /**
+   * Reports a first factor's success (`event`), or `authenticatedPartially` when its SDK answer left the sign-in
+   * waiting for a second factor (an intermediate session): the store's table says what follows.
+   */
+  authenticated(answer: unknown, event: WidgetEvent): void;
   /** Calls the hook's `onEvent`, then the store's. */
   emit(event: LatchkeyEvent): void;
   /** Calls the hook's `onError`, then the store's. */
@@ -52,6 +57,8 @@ export function useFlowContext(callbacks: SignInCallbacks | undefined): FlowCont
       store,
       config: () => store?.getState().config ?? null,
       dispatch: (event) => store?.getState().dispatch(event),
+      authenticated: (answer, event) =>
+        store?.getState().dispatch(isAuthenticatedPartially(answer) ? { type: 'authenticatedPartially' } : event),
       emit(event) {
         const own = callbacksRef.current?.onEvent;
         if (own) safely(() => own(event));

@@ -4,7 +4,6 @@ export * from './configErrors';
 export * from './errors';
 export * from './events';
 export * from './LatchkeyProvider';
-export * from './products/addTransitions';
 export * from './products/crypto/index';
 export * from './products/defineProduct';
 export * from './products/emailMagicLinks/index';

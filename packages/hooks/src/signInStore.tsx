@@ -5,10 +5,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
 import type { WalletOption } from './products/crypto/wallets';
-import type { ProductDefinition } from './products/defineProduct';
+import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
 import type { OAuthOptions } from './products/oauth/product';
-import { SIGN_IN_PRODUCTS } from './products/registry';
-import { transition, type WidgetEvent } from './transition';
+import { type AvailableSecondFactor, SECOND_FACTOR_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
+import { composeTransitions, type TransitionTable, transition, type WidgetEvent } from './transition';
 
 export { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR };
 
@@ -143,6 +143,18 @@ export interface SignInState {
   configError: string | null;
   /** The method tabs in order; the first is preselected. The tab bar is shown only when there are two or more. */
   methods: MethodTab[];
+  /**
+   * The keys of the products the store offers: the configured first factors, then its second factors (the kits
+   * look a screen up in these products' chunks first).
+   */
+  productKeys: readonly string[];
+  /**
+   * Its transition table (spec §4), composed when the store was created: the core rows, then the rows of each
+   * product it offers (their `loadTransitions`, merged as they arrive) and the rows its creator passed.
+   */
+  transitions: TransitionTable;
+  /** Settles once every offered product's rows are in `transitions` (or failed to download). */
+  transitionsLoaded: Promise<void>;
   /** The current screen. */
   screen: Screen;
   formState: FormState;
@@ -150,42 +162,42 @@ export interface SignInState {
   isPasswordless: boolean;
   /** The host's `onEvent` / `onError`. */
   callbacks: SignInCallbacks;
-  /** Applies one event of spec §4 through `transition` (transition.ts): the only way the screen changes. */
+  /**
+   * Applies one event of spec §4 through `transition` (transition.ts) and the store's table: the only way the screen
+   * changes. An event without a row while product rows are still arriving waits for them (events keep their order).
+   */
   dispatch(event: WidgetEvent): void;
   /** Goes to any screen, form state unchanged (`navigated`). */
   navigate(screen: Screen): void;
-  /** A magic link was sent to `email`: stores it, → EmailConfirmation. */
-  magicLinkSent(email: string): void;
   /** 'Try again': clears the stored emails, → Main. The caller logs `email_try_again_clicked`. */
   tryAgain(): void;
-  /** A passcode was sent: stores type, method id and destination, → OTPAuthenticate. */
-  otpSent(otp: FormState['otpState']): void;
-  /** A passcode was sent again: replaces only the method id; the screen stays. */
-  otpResent(methodId: string): void;
-  /** The passcode was accepted: → OTPConfirmation. */
-  otpAuthenticated(): void;
-  /** The user search answered: stores email and user type, → PasswordCreateOrLogin. */
-  passwordUserFound(email: string, type: PasswordUserType): void;
-  /** Password login or creation succeeded: → PasswordConfirmation. */
-  passwordAuthenticated(): void;
-  /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
-  passwordResetSent(reason: PasswordResetReason): void;
-  /** The reset page read a token from its URL: stores it, → PasswordResetForm. */
-  resetTokenReceived(token: string, tokenType: 'reset_password' | 'login'): void;
-  /** Signed in by another route (reset, emailed link): → LoginSuccess. */
-  loginSucceeded(): void;
-  /** Shows the error screen with this message: stores it, → Error. */
-  showError(descriptor: { messageId: string; message: string }): void;
   /** The back arrow: → Main, keeps the stored emails, clears the error and the passwordless flag. */
   back(): void;
-  /** Marks the passwordless password flow as running or not. */
-  setPasswordless(value: boolean): void;
   /** Replaces the host's callbacks (so a re-rendered `<SignIn>` reports to its latest `onEvent`/`onError`). */
   setCallbacks(callbacks: SignInCallbacks): void;
 }
 
 /** A sign-in store: one per mounted `<SignIn>`. */
 export type SignInStore = StoreApi<SignInState>;
+
+/** How `createSignInStore` composes the store's products and table (beyond the configuration). */
+export interface SignInStoreOptions {
+  /**
+   * First factors the widget offers beyond the configured ones, by key: their rows join the table and their screens
+   * the look-up (the reset page offers passwords whatever the configuration).
+   */
+  additionalProducts?: readonly Product[];
+  /**
+   * The second factors the store offers, by key; default: every registered one (`SECOND_FACTOR_PRODUCTS`), as the
+   * project decides whether a sign-in needs one. `[]`: a partial authentication leads nowhere.
+   */
+  secondFactors?: readonly AvailableSecondFactor[];
+  /**
+   * Rows the creator holds already, composed at once over the core rows and the products' (a widget that
+   * dispatches a product's event before that product's rows could arrive: the reset page's password rows).
+   */
+  transitions?: readonly TransitionTable[];
+}
 
 /** The available products' descriptors (registry.ts), in registry order. */
 export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = Object.values(SIGN_IN_PRODUCTS) as ProductDefinition[];
@@ -304,38 +316,76 @@ function initialFormState(): FormState {
   };
 }
 
-/** Creates the store of one `<SignIn>`; `initialScreen` lets a reset page start at `PasswordResetForm`. */
+/** The second factors a store offers (`SignInStoreOptions.secondFactors`), in registry order. */
+export function offeredSecondFactors(
+  options: Pick<SignInStoreOptions, 'secondFactors'> = {},
+): SecondFactorDefinition[] {
+  const all = Object.values(SECOND_FACTOR_PRODUCTS) as SecondFactorDefinition[];
+  const keys = options.secondFactors;
+  return keys ? all.filter((product) => keys.includes(product.key as AvailableSecondFactor)) : all;
+}
+
+/**
+ * Creates the store of one `<SignIn>`; `initialScreen` lets a reset page start at `PasswordResetForm`. Its
+ * transition table is composed here, from the products it offers (`options`): no table is shared between stores.
+ */
 export function createSignInStore(
   config: SignInConfig = {},
   callbacks: SignInCallbacks = {},
   initialScreen: Screen = 'Main',
+  options: SignInStoreOptions = {},
 ): SignInStore {
   const resolved = resolveSignInConfig(config);
-  return createStore<SignInState>()((set) => {
-    const dispatch = (event: WidgetEvent) => set((state) => transition(state, event));
+  const firstFactors = configuredProducts({ products: [...resolved.products, ...(options.additionalProducts ?? [])] });
+  const products: (ProductDefinition | SecondFactorDefinition)[] = [...firstFactors, ...offeredSecondFactors(options)];
+  const given = options.transitions ?? [];
+  return createStore<SignInState>()((set, get) => {
+    // Events that arrived before the rows they need (or behind such an event), replayed in order as rows arrive.
+    const waiting: WidgetEvent[] = [];
+    const loaded: TransitionTable[] = [];
+    let pendingLoads = 0;
+    const apply = (event: WidgetEvent) => set((state) => transition(state, event, state.transitions));
+    const flush = () => {
+      for (let next = waiting[0]; next !== undefined; next = waiting[0]) {
+        if (pendingLoads > 0 && !get().transitions[next.type]) return;
+        waiting.shift();
+        apply(next);
+      }
+    };
+    const dispatch = (event: WidgetEvent) => {
+      waiting.push(event);
+      flush();
+    };
+    const loads = products.map(async (product, index) => {
+      if (!product.loadTransitions) return;
+      pendingLoads++;
+      try {
+        loaded[index] = await product.loadTransitions();
+        // In product order whatever order they arrive in, the creator's rows last.
+        set({ transitions: composeTransitions(...loaded.filter(Boolean), ...given) });
+      } catch {
+        // A product whose rows fail to download (a chunk error) offers none: its events then change nothing.
+      } finally {
+        pendingLoads--;
+        flush();
+      }
+    });
+    const transitionsLoaded = Promise.all(loads).then(() => {});
     return {
       config: resolved,
       configError: signInConfigError(resolved, config),
       methods: signInMethodTabs(resolved),
+      productKeys: products.map((product) => product.key),
+      transitions: composeTransitions(...given),
+      transitionsLoaded,
       screen: initialScreen,
       formState: initialFormState(),
       isPasswordless: false,
       callbacks,
       dispatch,
       navigate: (screen) => dispatch({ type: 'navigated', screen }),
-      magicLinkSent: (email) => dispatch({ type: 'magicLinkSent', email }),
       tryAgain: () => dispatch({ type: 'tryAgain' }),
-      otpSent: (otp) => dispatch({ type: 'otpSent', otp }),
-      otpResent: (methodId) => dispatch({ type: 'otpResent', methodId }),
-      otpAuthenticated: () => dispatch({ type: 'otpAuthenticated' }),
-      passwordUserFound: (email, userType) => dispatch({ type: 'passwordUserFound', email, userType }),
-      passwordAuthenticated: () => dispatch({ type: 'passwordAuthenticated' }),
-      passwordResetSent: (reason) => dispatch({ type: 'passwordResetSent', reason }),
-      resetTokenReceived: (token, tokenType) => dispatch({ type: 'resetTokenReceived', token, tokenType }),
-      loginSucceeded: () => dispatch({ type: 'loginSucceeded' }),
-      showError: (descriptor) => dispatch({ type: 'failed', descriptor }),
       back: () => dispatch({ type: 'back' }),
-      setPasswordless: (value) => dispatch({ type: 'passwordlessSet', value }),
       setCallbacks: (next) => set({ callbacks: next }),
     };
   });

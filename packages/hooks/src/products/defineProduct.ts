@@ -3,7 +3,8 @@
 // so every descriptor is in every sign-in page's first load, configured or not: only what is read before the
 // configured products' chunks arrive belongs here. Its screens are not: the kits' product chunks list them.
 import type { LazyNamespace, WidgetProduct } from '@latchkey/sdk';
-import type { MethodTab, ResolvedSignInConfig, SignInConfig } from '../signInStore';
+import type { MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
+import type { TransitionTable } from '../transition';
 
 /** A product's key in `config.products` (and its folder's name in every package). */
 export type ProductKey = WidgetProduct;
@@ -19,8 +20,16 @@ export const MAIN_BLOCKS = ['passkey', 'social', 'crypto', 'forms'] as const;
 /** One block of the Main screen. */
 export type MainBlock = (typeof MAIN_BLOCKS)[number];
 
+/**
+ * The kinds of product the registry knows: a first factor (a sign-in method of `config.products`, drawn on the
+ * Main screen) or a second factor (the step a first factor leads to when the project requires one).
+ */
+export type ProductKind = 'firstFactor' | 'secondFactor';
+
 /** What a product declares (see the hooks README, "Adding a sign-in method"). */
 export interface ProductDefinition<K extends ProductKey = ProductKey, O extends ProductOptionsKey = ProductOptionsKey> {
+  /** Its kind (default `firstFactor`). */
+  kind?: 'firstFactor';
   /** Its key in `config.products`. */
   key: K;
   /** The `SignInConfig` key of its options (none for a product the spec gives no options: passkeys). */
@@ -48,6 +57,12 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
    * submit does not wait for their code).
    */
   sdkNamespaces: readonly LazyNamespace[];
+  /**
+   * Downloads its rows of the transition table (`products/<key>/transitions.ts`): a sign-in store offering the
+   * product composes them over the core rows when it is created (`createSignInStore`). None: its flows dispatch
+   * only core events. A loader, so the rows stay out of the first load of a page that does not offer the product.
+   */
+  loadTransitions?(): Promise<TransitionTable>;
   /** Its configuration error given the whole configuration (spec §2), or null. */
   configError?(config: ResolvedSignInConfig): string | null;
 }
@@ -56,5 +71,27 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
 export function defineProduct<K extends ProductKey, O extends ProductOptionsKey>(
   definition: ProductDefinition<K, O>,
 ): ProductDefinition<K, O> {
+  return definition;
+}
+
+/**
+ * What a second factor declares: no Main-screen block and no `config.products` key; a sign-in store offers every
+ * registered one unless told otherwise (`SignInStoreOptions.secondFactors`), and its rows say what follows a first
+ * factor that authenticated only partially (`authenticatedPartially`).
+ */
+export interface SecondFactorDefinition<K extends string = string> {
+  kind: 'secondFactor';
+  /** Its key (and its folder's name in every package). */
+  key: K;
+  /** The sign-in widget's screens of its step. */
+  screens: readonly Screen[];
+  /** The SDK namespaces its hooks call. */
+  sdkNamespaces: readonly LazyNamespace[];
+  /** Downloads its rows of the transition table, among them the one of `authenticatedPartially`. */
+  loadTransitions(): Promise<TransitionTable>;
+}
+
+/** Declares a second factor (identity, for the types). */
+export function defineSecondFactor<K extends string>(definition: SecondFactorDefinition<K>): SecondFactorDefinition<K> {
   return definition;
 }

@@ -9,4 +9,5 @@ export const cryptoProduct = defineProduct({
   block: 'crypto',
   tabs: () => [],
   sdkNamespaces: ['cryptoWallets'],
+  loadTransitions: () => import('./transitions').then((rows) => rows.CRYPTO_TRANSITIONS),
 });

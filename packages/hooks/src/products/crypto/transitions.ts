@@ -1,6 +1,7 @@
 // Spec §4's crypto transitions: Main → CryptoConnect (wallet chosen) → CryptoSignMessage (challenge received) →
-// CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. The rows join the widget's table
-// when the wallet chunk loads (`addTransitions`), so a page without wallets does not carry them.
+// CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. A store offering wallets composes
+// the rows into its table when it is created (the descriptor's `loadTransitions`), so a page without wallets does
+// not carry them in its first load.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
 import type { WalletOption } from './wallets';
 

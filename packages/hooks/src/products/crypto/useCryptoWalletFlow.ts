@@ -3,14 +3,9 @@ import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { Screen, SignInStore } from '../../signInStore';
-import { addTransitions } from '../addTransitions';
 import { cryptoConnectError, cryptoSignError } from './cryptoErrors';
-import { CRYPTO_TRANSITIONS } from './transitions';
 import { connectWallet, signChallenge } from './walletSigning';
 import type { DetectedWallet, WalletOption } from './wallets';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(CRYPTO_TRANSITIONS);
 
 /** Options of `useCryptoWalletFlow`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UseCryptoWalletFlowOptions extends SignInCallbacks {
@@ -178,6 +173,8 @@ export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): U
       } catch (caught) {
         return fail(cryptoConnectError(caught));
       }
+      // The store's wallet rows load when it is created: the check reads the screen `cryptoWalletChosen` led to.
+      await store?.getState().transitionsLoaded;
       if (!isLive()) return false;
 
       let challenge: string;
@@ -205,8 +202,9 @@ export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): U
       // A signature that arrives after the user went back is never sent: the sign-in they left does not happen.
       if (!isLive()) return false;
 
+      let answer: unknown;
       try {
-        await ctx.client.cryptoWallets.authenticate({
+        answer = await ctx.client.cryptoWallets.authenticate({
           crypto_wallet_address: address,
           crypto_wallet_type: wallet.type,
           signature,
@@ -218,7 +216,9 @@ export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): U
       // Signed in (the session exists) even if the screen was left during this last request; then nothing moves.
       if (!isLive()) return true;
       slot.update(current, { status: 'success', error: null });
-      show({ type: 'cryptoAuthenticated' }, 'CryptoConfirmation');
+      // A project requiring a second factor answers with an intermediate session: the store's table says what follows.
+      ctx.authenticated(answer, { type: 'cryptoAuthenticated' });
+      current.screen = 'CryptoConfirmation';
       return true;
     },
     [ctx, slot, store, optionsRef],

@@ -1,6 +1,7 @@
 // Spec §4's passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
-// dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
-// (`addTransitions`), so a magic-link-only page does not carry them.
+// dispatch and their rows. A store offering passcodes (or passwords, whose passwordless branch sends one) composes
+// them into its table when it is created (the descriptors' `loadTransitions`), so a magic-link-only page does not
+// carry them in its first load.
 
 import type { AccountReset } from '@latchkey/sdk';
 import type { FormState } from '../../signInStore';

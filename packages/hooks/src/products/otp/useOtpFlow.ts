@@ -11,7 +11,6 @@ import {
   OTP_INVALID_EMAIL_MESSAGE,
   PHONE_NUMBER_INVALID_MESSAGE,
 } from '../../validationMessages';
-import { addTransitions } from '../addTransitions';
 import {
   DEFAULT_OTP_EXPIRATION_MINUTES,
   emailOtpPayload,
@@ -19,10 +18,6 @@ import {
   resolveOtpSettings,
   sendEmailOtp,
 } from './sendPasscode';
-import { OTP_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(OTP_TRANSITIONS);
 
 const CODE_PATTERN = /^\d{6}$/;
 
@@ -218,7 +213,7 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
         });
         setState((previous) => ({ ...previous, status: 'success', error: null }));
         // What the provider's pre-hijacking reset removed, if it ran: the success screen says so.
-        ctx.dispatch({ type: 'otpAuthenticated', accountReset: accountResetOf(response) });
+        ctx.authenticated(response, { type: 'otpAuthenticated', accountReset: accountResetOf(response) });
         return true;
       } catch (caught) {
         return fail(toFlowError(caught));

@@ -10,4 +10,5 @@ export const passkeysProduct = defineProduct({
   block: 'passkey',
   tabs: () => [],
   sdkNamespaces: ['webauthn', 'user'],
+  loadTransitions: () => import('./transitions').then((rows) => rows.PASSKEY_TRANSITIONS),
 });

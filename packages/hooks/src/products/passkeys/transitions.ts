@@ -1,5 +1,6 @@
-// Spec §4's passkey transitions: the events the passkey hooks dispatch and their rows, added to the widget's
-// table when the passkey chunk loads (`addTransitions`), so a page without passkeys does not carry them.
+// Spec §4's passkey transitions: the events the passkey hooks dispatch and their rows. A store offering passkeys
+// composes them into its table when it is created (the descriptor's `loadTransitions`), so a page without passkeys
+// does not carry them in its first load.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
 
 /** What the passkey hooks report. */

@@ -3,12 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { isAbort, toPasskeyLoginError } from './passkeyErrors';
-import { PASSKEY_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(PASSKEY_TRANSITIONS);
 
 /** Options of `usePasskeyLogin`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UsePasskeyLoginOptions extends SignInCallbacks {
@@ -72,7 +67,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     () => ({
       succeeded(response: WebAuthnAuthenticateResponse) {
         ctx.emit({ type: 'PASSKEY_AUTHENTICATE', data: response });
-        ctx.dispatch({ type: 'passkeyAuthenticated' });
+        ctx.authenticated(response, { type: 'passkeyAuthenticated' });
         if (mountedRef.current) {
           setError(null);
           setStatus('success');

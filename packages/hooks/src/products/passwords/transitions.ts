@@ -1,6 +1,6 @@
-// Spec §4's password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
-// dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
-// (`addTransitions`), so a magic-link-only page does not carry them.
+// Spec §4's password transitions: the events the password hooks dispatch and their rows. A store offering passwords
+// composes them into its table when it is created (the descriptor's `loadTransitions`; the reset page passes them
+// at once), so a magic-link-only page does not carry them in its first load.
 import type { AccountReset } from '@latchkey/sdk';
 import type { PasswordResetReason, PasswordUserType, Screen } from '../../signInStore';
 import { type Rows, storeAccountReset } from '../../transition';
@@ -14,9 +14,7 @@ export type PasswordEvent =
   /** Password login, creation or reset succeeded: → PasswordConfirmation (a reset's `accountReset` stored). */
   | { type: 'passwordAuthenticated'; accountReset?: AccountReset }
   /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
-  | { type: 'passwordResetSent'; reason: PasswordResetReason }
-  /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
-  | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' };
+  | { type: 'passwordResetSent'; reason: PasswordResetReason };
 
 /** The confirmation screen of each reason a reset email was sent. */
 export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
@@ -35,8 +33,4 @@ export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
   passwordlessSet: { to: null, passwordless: (event) => event.value },
   passwordAuthenticated: { to: 'PasswordConfirmation', store: storeAccountReset },
   passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
-  resetTokenReceived: {
-    to: 'PasswordResetForm',
-    store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
-  },
 };

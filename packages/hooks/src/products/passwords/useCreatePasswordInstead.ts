@@ -1,12 +1,7 @@
 import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useStoreSlice } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
-import { PASSWORD_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(PASSWORD_TRANSITIONS);
 
 /** What `useCreatePasswordInstead` returns. */
 export interface UseCreatePasswordInsteadReturn {

@@ -158,7 +158,9 @@ describe('usePasswordFlow', () => {
     await env.provider.database.db.updateTable('passwords').set({ requires_reset: 1 }).execute();
     const onError = vi.fn();
     const store = createSignInStore(PASSWORD_CONFIG, { onError });
-    store.getState().passwordUserFound(EMAIL, 'password');
+    store.getState().dispatch({ type: 'passwordUserFound', email: EMAIL, userType: 'password' });
+    // The password rows arrive when the store is created: wait for the screen they lead to.
+    await vi.waitFor(() => expect(store.getState().screen).toBe('PasswordCreateOrLogin'), { timeout: 10_000 });
     const { result } = renderHook(() => usePasswordFlow(), { wrapper: wrapperFor(env, store) });
 
     await act(() => result.current.login(PASSWORD));
@@ -182,7 +184,9 @@ describe('usePasswordFlow', () => {
     const env = await startTestEnvironment();
     await createPasswordUser(env);
     const store = createSignInStore(PASSWORD_CONFIG);
-    store.getState().passwordUserFound(EMAIL, 'password');
+    store.getState().dispatch({ type: 'passwordUserFound', email: EMAIL, userType: 'password' });
+    // The password rows arrive when the store is created: wait for the screen they lead to.
+    await vi.waitFor(() => expect(store.getState().screen).toBe('PasswordCreateOrLogin'), { timeout: 10_000 });
     const wrapper = wrapperFor(env, store);
     const login = renderHook(() => usePasswordFlow(), { wrapper });
 
@@ -288,7 +292,9 @@ describe('usePasswordFlow', () => {
   it("the 'new' screen's alternatives email a magic link or a passcode instead of a password", async () => {
     const env = await startTestEnvironment();
     const store = createSignInStore({ products: ['passwords', 'emailMagicLinks'] });
-    store.getState().passwordUserFound(EMAIL, 'new');
+    store.getState().dispatch({ type: 'passwordUserFound', email: EMAIL, userType: 'new' });
+    // The password rows arrive when the store is created: wait for the screen they lead to.
+    await vi.waitFor(() => expect(store.getState().screen).toBe('PasswordCreateOrLogin'), { timeout: 10_000 });
     const { result } = renderHook(() => usePasswordFlow(), { wrapper: wrapperFor(env, store) });
 
     await act(() => result.current.sendMagicLink());

@@ -5,21 +5,13 @@ import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from '../../signInStore';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
-import { addTransitions } from '../addTransitions';
 import {
   type MagicLinkFlowSettings,
   resolveMagicLinkSettings,
   sendMagicLinkEmail,
 } from '../emailMagicLinks/sendMagicLink';
 import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
-import { OTP_TRANSITIONS } from '../otp/transitions';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
-import { PASSWORD_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches (a passcode too, in the passwordless branch) join the widget's
-// transition table with this chunk.
-addTransitions(PASSWORD_TRANSITIONS);
-addTransitions(OTP_TRANSITIONS);
 
 /** Spec §5: the password field is required. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required.';
@@ -249,8 +241,13 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
         if (!validEmail(to)) return invalidEmail();
         if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
         return run('submitting', async () => {
+          let answer: unknown;
           try {
-            await ctx.client.passwords.authenticate({ email: to, password, session_duration_minutes: duration() });
+            answer = await ctx.client.passwords.authenticate({
+              email: to,
+              password,
+              session_duration_minutes: duration(),
+            });
           } catch (caught) {
             const error = toFlowError(caught);
             const reason = RESET_ON_LOGIN_ERROR[error.type];
@@ -260,7 +257,7 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
             setState((previous) => ({ ...previous, status: 'sending' }));
             return transitioned(emailReset(to, reason));
           }
-          ctx.dispatch({ type: 'passwordAuthenticated' });
+          ctx.authenticated(answer, { type: 'passwordAuthenticated' });
           return { status: 'success' };
         });
       },
@@ -268,10 +265,14 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
         if (!validEmail(to)) return invalidEmail();
         if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
         return run('submitting', async () => {
-          await ctx.client.passwords.create({ email: to, password, session_duration_minutes: duration() });
+          const answer = await ctx.client.passwords.create({
+            email: to,
+            password,
+            session_duration_minutes: duration(),
+          });
           const verification = await sendVerificationCode(to);
           if (verification === null) {
-            ctx.dispatch({ type: 'passwordAuthenticated' });
+            ctx.authenticated(answer, { type: 'passwordAuthenticated' });
             return { status: 'success' };
           }
           ctx.dispatch({

@@ -55,6 +55,7 @@ async function firstFactor(env: TestEnvironment) {
   await env.settled();
   env.requests.length = 0;
   const store = createSignInStore({ products: ['otp'] });
+  await store.getState().transitionsLoaded;
   store.getState().dispatch({ type: 'secondFactorRequired' });
   return store;
 }

@@ -3,13 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { toPasskeyLoginError } from '../passkeys/passkeyErrors';
 import { TOTP_SIGN_IN_EXPIRED_MESSAGE } from './totpErrors';
-import { TOTP_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(TOTP_TRANSITIONS);
 
 /** Options of `usePasskeySecondFactor`. Inside a `<SignIn>`, the store's `sessionOptions` and `onError` apply too. */
 export interface UsePasskeySecondFactorOptions extends SignInCallbacks {

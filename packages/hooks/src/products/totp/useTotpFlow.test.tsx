@@ -10,9 +10,10 @@ import { useTotpFlow } from './useTotpFlow';
 const calls = (env: Awaited<ReturnType<typeof mfaEnvironment>>) =>
   env.requests.map(({ method, path, status }) => `${method} ${path} ${status}`);
 
-/** A `<SignIn>` store on the second-factor screen, as the kits put it there after a first factor. */
-function secondFactorStore() {
+/** A `<SignIn>` store after a first factor's success screen, its products' rows in. */
+async function secondFactorStore() {
   const store = createSignInStore({ products: ['passwords'] });
+  await store.getState().transitionsLoaded;
   store.getState().dispatch({ type: 'navigated', screen: 'PasswordConfirmation' });
   return store;
 }
@@ -21,7 +22,7 @@ describe('useTotpFlow', () => {
   it('reports the pending second factor, signs in with the app code and goes to LoginSuccess', async () => {
     const env = await mfaEnvironment();
     const { secret } = await totpUser(env);
-    const store = secondFactorStore();
+    const store = await secondFactorStore();
     const { result } = renderHook(() => useTotpFlow({ sessionDurationMinutes: 60 }), {
       wrapper: wrapperFor(env, store),
     });
@@ -55,7 +56,7 @@ describe('useTotpFlow', () => {
     const env = await mfaEnvironment();
     const { secret } = await totpUser(env);
     await passwordFirstFactor(env);
-    const store = secondFactorStore();
+    const store = await secondFactorStore();
     store.getState().dispatch({ type: 'secondFactorRequired' });
     const { result } = renderHook(() => useTotpFlow(), { wrapper: wrapperFor(env, store) });
 
@@ -87,7 +88,7 @@ describe('useTotpFlow', () => {
     const { recoveryCodes } = await totpUser(env);
     const code = recoveryCodes[0] as string;
     await passwordFirstFactor(env);
-    const store = secondFactorStore();
+    const store = await secondFactorStore();
     store.getState().dispatch({ type: 'secondFactorRequired' });
     const { result } = renderHook(() => useTotpFlow(), { wrapper: wrapperFor(env, store) });
 
