@@ -36,6 +36,8 @@ export async function renderScreen(screen: ReactElement, options: RenderScreenOp
   const env = await startTestEnvironment();
   const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
   const store = createSignInStore(options.config ?? {}, { onEvent });
+  // The rows of the store's products arrive when it is created; `prepare` dispatches their events.
+  await store.getState().transitionsLoaded;
   options.prepare?.(store);
   const tree = (
     <LatchkeyProvider client={env.client}>
@@ -56,8 +58,8 @@ export function afterPasswordResetSent(
   userType: PasswordUserType = 'password',
 ): (store: SignInStore) => void {
   return (store) => {
-    store.getState().passwordUserFound(email, userType);
-    store.getState().passwordResetSent(reason);
+    store.getState().dispatch({ type: 'passwordUserFound', email, userType });
+    store.getState().dispatch({ type: 'passwordResetSent', reason });
   };
 }
 

@@ -311,7 +311,8 @@ describe('PasswordCreateOrLoginScreen', () => {
     // usePasswordFlow's search emails a passwordless user before it leaves Main, so this variant shows only when
     // a host moves the store here itself.
     const store = createSignInStore(PASSWORDS);
-    store.getState().passwordUserFound('grace@example.com', 'passwordless');
+    await store.getState().transitionsLoaded;
+    store.getState().dispatch({ type: 'passwordUserFound', email: 'grace@example.com', userType: 'passwordless' });
     render(
       <LatchkeyProvider client={env.client}>
         <SignInStoreProvider store={store}>
