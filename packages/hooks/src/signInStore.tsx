@@ -4,9 +4,7 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
-import type { WalletOption } from './products/crypto/wallets';
 import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
-import type { OAuthOptions } from './products/oauth/product';
 import { type AvailableSecondFactor, SECOND_FACTOR_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
 import { composeTransitions, type TransitionTable, transition, type WidgetEvent } from './transition';
 
@@ -17,44 +15,14 @@ export type Product = WidgetProduct;
 /** Where a one-time passcode is sent. */
 export type OtpMethod = ContractOtpMethod;
 
-/** The widget's configuration as the host passes it; every field is optional. */
+/**
+ * The widget's configuration as the host passes it; every field is optional. Open by declaration merging: each
+ * product slice adds its options key in its `product.ts` (`declare module '@latchkey/hooks' { interface SignInConfig
+ * { otpOptions?: … } }`); the core names only what every configuration shares.
+ */
 export interface SignInConfig {
   /** The products offered, default `['emailMagicLinks']`. */
   products?: Product[];
-  emailMagicLinksOptions?: {
-    loginRedirectURL?: string;
-    /** Default 30. */
-    loginExpirationMinutes?: number;
-    signupRedirectURL?: string;
-    /** Default 30. */
-    signupExpirationMinutes?: number;
-    /** Default false. */
-    createUserAsPending?: boolean;
-    domainHint?: string;
-  };
-  otpOptions?: {
-    /** The passcode methods, in tab order. */
-    methods: OtpMethod[];
-    /** Default 5. */
-    expirationMinutes?: number;
-    loginTemplateId?: string;
-    signupTemplateId?: string;
-    locale?: string;
-  };
-  /** Social sign-in (spec §3): the provider buttons in order, One Tap, the redirect URLs. */
-  oauthOptions?: OAuthOptions;
-  passwordOptions?: {
-    loginRedirectURL?: string;
-    loginExpirationMinutes?: number;
-    resetPasswordRedirectURL?: string;
-    resetPasswordExpirationMinutes?: number;
-    resetPasswordTemplateId?: string;
-    /**
-     * Right after a password sign-up, email a passcode to the new address and ask for it (OTPAuthenticate, with the
-     * sign-up session), so the address is proved before anything else is added to the account. Default true.
-     */
-    verifyEmailAfterSignUp?: boolean;
-  };
   sessionOptions?: {
     /** Default 30. */
     sessionDurationMinutes?: number;
@@ -66,66 +34,46 @@ export interface SignInConfig {
   };
 }
 
-type Required2<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
+/** `T` with the keys `K` required and defined (a resolved option's defaults). */
+export type Required2<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
 
-/** The configuration with every default filled in. */
+/**
+ * The configuration with every default filled in. Open like `SignInConfig`: each product slice adds its resolved
+ * options key in its `product.ts`.
+ */
 export interface ResolvedSignInConfig {
   products: Product[];
-  emailMagicLinksOptions: Required2<
-    NonNullable<SignInConfig['emailMagicLinksOptions']>,
-    'loginExpirationMinutes' | 'signupExpirationMinutes' | 'createUserAsPending'
-  >;
-  otpOptions: Required2<NonNullable<SignInConfig['otpOptions']>, 'expirationMinutes'>;
-  /** As written (each provider's defaults: `resolveOAuthProviders`, with the social chunk); no providers: none. */
-  oauthOptions?: OAuthOptions;
-  passwordOptions: NonNullable<SignInConfig['passwordOptions']>;
   sessionOptions: Required2<NonNullable<SignInConfig['sessionOptions']>, 'sessionDurationMinutes'>;
   style: Required2<NonNullable<SignInConfig['style']>, 'hideHeaderText'>;
 }
 
-/** A screen of the widget (spec §2). */
-export type Screen =
-  | 'Main'
-  | 'EmailConfirmation'
-  | 'OTPAuthenticate'
-  | 'OTPConfirmation'
-  | 'PasswordCreateOrLogin'
-  | 'PasswordForgot'
-  | 'PasswordBreached'
-  | 'PasswordSetNew'
-  | 'PasswordDedupe'
-  | 'PasswordConfirmation'
-  | 'PasswordResetForm'
-  | 'PasskeyRegistrationStart'
-  | 'PasskeyRegistrationSuccess'
-  | 'PasskeyConfirmation'
-  | 'TotpAuthenticate'
-  | 'TotpRecoveryCode'
-  | 'CryptoConnect'
-  | 'CryptoSignMessage'
-  | 'CryptoOtherScreen'
-  | 'CryptoSetupWallet'
-  | 'CryptoError'
-  | 'CryptoConfirmation'
-  | 'LoginSuccess'
-  | 'Error';
+/**
+ * The widget's screens by name (spec §2), open to the product slices by declaration merging, as TanStack Router's
+ * `Register` is: a slice adds its own in its folder (`declare module '@latchkey/hooks' { interface ScreenRegister {
+ * OTPAuthenticate: true } }`, in `products/<key>/product.ts`). The core names only the screens every configuration
+ * can reach.
+ */
+export interface ScreenRegister {
+  Main: true;
+  LoginSuccess: true;
+  Error: true;
+}
+
+/** A screen of the widget (spec §2): a key of `ScreenRegister`. */
+export type Screen = keyof ScreenRegister;
 
 /** What the user search found for an email: decides the password screen. */
 export type PasswordUserType = 'new' | 'password' | 'passwordless';
 /** A method tab on the main screen; labels Text / WhatsApp / Email. */
 export type MethodTab = 'sms' | 'whatsapp' | 'email';
 
-/** The widget's form state (spec §3 Widget state). */
+/**
+ * The widget's form state (spec §3 Widget state). Open by declaration merging: each product slice adds its own part
+ * in its `product.ts` (`declare module '@latchkey/hooks' { interface FormState { otpState: … } }`).
+ */
 export interface FormState {
   magicLinkState: { email: string };
-  /**
-   * Where the current passcode went. `purpose: 'verifyEmail'`: it proves the signed-in user's own address (after a
-   * password sign-up); the passcode screen says so, and a resend goes to that address again with the session.
-   */
-  otpState: { type: OtpMethod; methodId: string; otpDestination: string; purpose?: 'verifyEmail' };
-  /** The chosen wallet, the address it gave and the challenge it is asked to sign (spec §3). */
-  cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
-  passwordState: { email: string; type: PasswordUserType | null };
+  /** The token of an emailed reset link (`resetTokenReceived`, a core row: links are read in any configuration). */
   resetPasswordState: { token: string; tokenType: 'reset_password' | 'login' | null };
   errorDescriptor: { messageId: string; message: string } | null;
   /** What the last sign-in's pre-hijacking reset removed (its answer's `account_reset`), for the success screen. */

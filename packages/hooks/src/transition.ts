@@ -5,11 +5,6 @@
 // product the store offers (`products/<key>/transitions.ts`, which its descriptor's `loadTransitions` brings).
 // Nothing here is mutable: two stores with different products have different tables.
 import type { AccountReset } from '@latchkey/sdk';
-import type { CryptoEvent } from './products/crypto/transitions';
-import type { OtpEvent } from './products/otp/transitions';
-import type { PasskeyEvent } from './products/passkeys/transitions';
-import type { PasswordEvent } from './products/passwords/transitions';
-import type { TotpEvent } from './products/totp/transitions';
 import type { FormState, Screen } from './signInStore';
 
 /** The part of the widget's state that transitions change. */
@@ -48,11 +43,15 @@ export type WidgetEvent =
   | ProductEvent;
 
 /**
- * Events of the product slices whose rows are not in every first load, one line per slice: each declares its
- * events and rows in `products/<key>/transitions.ts`, which its descriptor loads (`loadTransitions`) when a store
- * offering the product is created.
+ * The product slices' events, by slice, open by declaration merging as TanStack Router's `Register` is: each slice
+ * declares its events and rows in `products/<key>/transitions.ts` and adds its events there
+ * (`declare module '@latchkey/hooks' { interface ProductEventRegister { otp: OtpEvent } }`); no core file names them.
  */
-export type ProductEvent = OtpEvent | PasswordEvent | PasskeyEvent | TotpEvent | CryptoEvent;
+// biome-ignore lint/suspicious/noEmptyInterface: extended by each product slice (declaration merging).
+export interface ProductEventRegister {}
+
+/** Events of the product slices (their rows are loaded with the store: their descriptors' `loadTransitions`). */
+export type ProductEvent = ProductEventRegister[keyof ProductEventRegister];
 
 // Shared by several rows (the table is in every sign-in page's first load: each row costs bytes). Product slices
 // import them too.

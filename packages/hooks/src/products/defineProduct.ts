@@ -9,8 +9,11 @@ import type { TransitionTable } from '../transition';
 /** A product's key in `config.products` (and its folder's name in every package). */
 export type ProductKey = WidgetProduct;
 
-/** The keys of `SignInConfig` that hold a product's options. */
-export type ProductOptionsKey = 'emailMagicLinksOptions' | 'otpOptions' | 'passwordOptions' | 'oauthOptions';
+/** The keys of `SignInConfig` that hold a product's options (each slice adds its own to `SignInConfig`). */
+export type ProductOptionsKey = Exclude<
+  keyof SignInConfig & keyof ResolvedSignInConfig,
+  'products' | 'sessionOptions' | 'style'
+>;
 
 /**
  * The Main screen's blocks, in the spec's order: the 'Login with a Passkey' button (shown first), social buttons,

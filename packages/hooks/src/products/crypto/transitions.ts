@@ -34,3 +34,10 @@ export const CRYPTO_TRANSITIONS: Rows<CryptoEvent['type']> = {
   cryptoAuthenticated: { to: 'CryptoConfirmation', store: clearError },
   cryptoFailed: { to: 'CryptoError', store: storeDescriptor },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    crypto: CryptoEvent;
+  }
+}

@@ -60,3 +60,15 @@ export function socialProviderCount(config: {
 }): number {
   return config.products.includes('oauth') ? (config.oauthOptions?.providers?.length ?? 0) : 0;
 }
+
+// Its options join the widget's configuration by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface SignInConfig {
+    /** Social sign-in (spec §3): the provider buttons in order, One Tap, the redirect URLs. */
+    oauthOptions?: OAuthOptions;
+  }
+  interface ResolvedSignInConfig {
+    /** As written (each provider's defaults: `resolveOAuthProviders`, with the social chunk); no providers: none. */
+    oauthOptions?: OAuthOptions;
+  }
+}

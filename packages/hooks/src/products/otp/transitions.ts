@@ -22,3 +22,10 @@ export const OTP_TRANSITIONS: Rows<OtpEvent['type']> = {
   otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },
   otpAuthenticated: { to: 'OTPConfirmation', store: storeAccountReset },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    otp: OtpEvent;
+  }
+}

@@ -12,3 +12,12 @@ export const passkeysProduct = defineProduct({
   sdkNamespaces: ['webauthn', 'user'],
   loadTransitions: () => import('./transitions').then((rows) => rows.PASSKEY_TRANSITIONS),
 });
+
+// Its screens join the widget's `Screen` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ScreenRegister {
+    PasskeyRegistrationStart: true;
+    PasskeyRegistrationSuccess: true;
+    PasskeyConfirmation: true;
+  }
+}

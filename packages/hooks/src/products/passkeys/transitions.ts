@@ -24,3 +24,10 @@ export const PASSKEY_TRANSITIONS: Rows<PasskeyEvent['type']> = {
   passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },
   passkeyFailed: { to: null, store: storeDescriptor },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    passkeys: PasskeyEvent;
+  }
+}

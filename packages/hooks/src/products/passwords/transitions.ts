@@ -34,3 +34,10 @@ export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
   passwordAuthenticated: { to: 'PasswordConfirmation', store: storeAccountReset },
   passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    passwords: PasswordEvent;
+  }
+}

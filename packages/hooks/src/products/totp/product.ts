@@ -14,3 +14,11 @@ export const totpProduct = defineSecondFactor({
   sdkNamespaces: ['totps', 'user', 'session', 'webauthn'],
   loadTransitions: () => import('./transitions').then((rows) => rows.TOTP_TRANSITIONS),
 });
+
+// Its screens join the widget's `Screen` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ScreenRegister {
+    TotpAuthenticate: true;
+    TotpRecoveryCode: true;
+  }
+}

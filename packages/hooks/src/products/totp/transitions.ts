@@ -23,3 +23,10 @@ export const TOTP_TRANSITIONS: Rows<TotpEvent['type'] | 'authenticatedPartially'
   totpModeChanged: { to: (event) => (event.mode === 'recovery' ? 'TotpRecoveryCode' : 'TotpAuthenticate') },
   totpAuthenticated: { to: 'LoginSuccess', store: clearError },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    totp: TotpEvent;
+  }
+}
