@@ -5,8 +5,13 @@
 // scripts/find-chromium.mjs: LATCHKEY_CHROMIUM or CHROME_PATH, else Debian's /usr/bin/chromium, else one on PATH
 // or in the usual install locations. With none, scripts/ensure-chromium.sh installs Debian's chromium when apt-get
 // can; when it cannot, every other test still runs, the e2e project is left out, and the run ends failing with one
-// line saying how to provide a browser. They run once, in the first pass; the PostgreSQL pass is `--project
-// provider` only.
+// line saying how to provide a browser.
+//
+// A full run has three passes: every project but the browser tests (the unit tests, the provider on SQLite), then the
+// browser tests and the provider's suite on PostgreSQL side by side. The browser tests spend most of their time
+// waiting for a page, a server or a timer, so the PostgreSQL pass uses the CPU they leave (CI time: the two took
+// about 20 min one after the other). The browser tests' output streams as they run; the PostgreSQL pass writes to a
+// log file, whose summary (and, when it failed, whole text) is printed once both have ended.
 //
 // The packages are built first (`npm run build`'s turbo run: cached, seconds when nothing changed): several tests use
 // them as a user gets them (the built 'use client' entries, the Next.js example, the plain-HTML browser module, the
@@ -15,8 +20,8 @@
 // PostgreSQL: LATCHKEY_TEST_POSTGRES_URL names a server (CI starts one with scripts/start-postgres.sh). Without
 // it, a local PostgreSQL installation is started the same way if one is present; otherwise that pass is
 // skipped with a note.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { findChromium, NO_BROWSER_HINT } from './find-chromium.mjs';
@@ -45,15 +50,29 @@ const browserEnv = browser.path ? { LATCHKEY_CHROMIUM: browser.path } : {};
 const runArgs = browser.path ? extraArgs : withoutProject(extraArgs, 'e2e');
 if (!browser.path) console.log(`\nbrowser tests (e2e): left out (${browser.error}); every other test runs`);
 
-function vitest(label, args, env) {
+/**
+ * Runs `vitest run {args}` and reads its JSON report back. `log`: a file to write its output to instead of this
+ * process's (for a pass that runs beside another).
+ */
+async function vitest(label, args, env, log) {
   const report = join(mkdtempSync(join(tmpdir(), 'latchkey-test-')), 'vitest.json');
   const started = Date.now();
-  console.log(`\n── ${label} ──`);
-  const run = spawnSync(
+  console.log(`\n── ${label}${log ? ` (output in ${log})` : ''} ──`);
+  const child = spawn(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
-    { stdio: 'inherit', env: { ...process.env, ...env } },
+    {
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...(log ? { FORCE_COLOR: '0', NO_COLOR: '1' } : {}), ...env },
+    },
   );
+  const file = log ? createWriteStream(log) : null;
+  if (file) {
+    child.stdout.pipe(file, { end: false });
+    child.stderr.pipe(file, { end: false });
+  }
+  const run = await new Promise((resolve) => child.on('close', (status) => resolve({ status })));
+  if (file) await new Promise((resolve) => file.end(resolve));
   let passed = 0;
   let failed = 0;
   const failures = [];
@@ -73,6 +92,12 @@ function vitest(label, args, env) {
   const code = run.status ?? 1;
   if (code !== 0 && failed === 0) failed = 1;
   const seconds = Math.round((Date.now() - started) / 1000);
+  if (log) {
+    const text = readFileSync(log, 'utf8');
+    // Its closing lines (files, tests, duration); everything when it failed, for the errors above them.
+    console.log(`\n── ${label}: ${code === 0 ? 'the end of' : 'FAILED; all of'} ${log} ──`);
+    console.log(code === 0 ? text.trimEnd().split('\n').slice(-6).join('\n') : text);
+  }
   return { label, passed, failed, code, failures, seconds };
 }
 
@@ -87,16 +112,22 @@ function postgresUrl() {
   return started.status === 0 ? started.stdout.trim() : null;
 }
 
-const runs =
-  runArgs === null
-    ? []
-    : [vitest('all tests (provider on SQLite)', runArgs, { LATCHKEY_TEST_POSTGRES_URL: '', ...browserEnv })];
-// A filtered run (`npm test -- some/file`) is for one's own loop; the PostgreSQL pass belongs to the full run.
-if (extraArgs.length === 0) {
+const sqlite = { LATCHKEY_TEST_POSTGRES_URL: '', ...browserEnv };
+const runs = [];
+if (extraArgs.length > 0) {
+  // A filtered run (`npm test -- some/file`) is for one's own loop: one pass; the PostgreSQL pass belongs to the full run.
+  if (runArgs !== null) runs.push(await vitest('the tests asked for (provider on SQLite)', runArgs, sqlite));
+} else {
+  runs.push(await vitest('unit tests (provider on SQLite)', ['--project', '!e2e'], sqlite));
   const url = postgresUrl();
-  if (url) runs.push(vitest('provider on PostgreSQL', ['--project', 'provider'], { LATCHKEY_TEST_POSTGRES_URL: url }));
-  else
+  if (!url)
     console.log('\nprovider on PostgreSQL: skipped (no PostgreSQL found; set LATCHKEY_TEST_POSTGRES_URL, as CI does)');
+  const log = join(mkdtempSync(join(tmpdir(), 'latchkey-postgres-')), 'provider-on-postgresql.log');
+  const side = await Promise.all([
+    browser.path ? vitest('browser tests (e2e)', ['--project', 'e2e'], sqlite) : null,
+    url ? vitest('provider on PostgreSQL', ['--project', 'provider'], { LATCHKEY_TEST_POSTGRES_URL: url }, log) : null,
+  ]);
+  for (const run of side) if (run !== null) runs.push(run);
 }
 
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);

@@ -1,4 +1,5 @@
-// The READMEs are what a newcomer reads first: they must render as written and stand on their own.
+// The READMEs are what a newcomer reads first: they must render as written and stand on their own. Their lists of
+// what the code defines (methods, hooks, packages, products) are checked against the code in readmeLists.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,14 +56,5 @@ describe('the root README', () => {
     // Budgets are not measurements: these are the targets BENCHMARKS.md checks against.
     const budgets = new Set([8, 30, 42, 50, 60]);
     expect(sizes.filter((size) => !recorded.has(size) && !budgets.has(size))).toEqual([]);
-  });
-
-  it('says which sign-in methods are available and which are still coming', () => {
-    const opening = readme.slice(0, readme.indexOf('\n## '));
-    expect(opening).toMatch(
-      /\*\*Available now\*\*[^*]*email magic links[^*]*one-time passcodes[^*]*passwords[^*]*passkeys[^*]*TOTP[^*]*wallets[^*]*social sign-in[^*]*One\s+Tap/,
-    );
-    expect(opening).toMatch(/\*\*Coming\*\*[^*]*identity\s+provider/);
-    expect(opening.slice(opening.indexOf('**Coming**'))).not.toMatch(/wallets|social|OAuth/);
   });
 });

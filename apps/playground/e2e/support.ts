@@ -38,11 +38,29 @@ export const test = base.extend<Fixtures>({
     await use(context);
     await context.close();
   },
-  page: async ({ context }, use) => {
+  page: async ({ context, onTestFailed }, use) => {
     const page = await context.newPage();
     // A page error is a bug in the playground or a kit: fail the test that caused it.
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
+    // What the page did, printed only when the test fails: a failure on a loaded CI box can then be read from the
+    // log (which calls were sent, how they were answered and when, what the console said).
+    const started = Date.now();
+    const trail: string[] = [];
+    const note = (line: string) => trail.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`));
+    page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'fetch' && note(`→ ${request.method()} ${request.url()}`),
+    );
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'fetch') note(`← ${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => note(`✗ ${request.url()}: ${request.failure()?.errorText}`));
+    onTestFailed(() => {
+      console.error(`What the page did (${page.url()}):\n${trail.join('\n')}`);
+    });
     await use(page);
     expect(
       errors.map((error) => error.message),
@@ -224,7 +242,11 @@ export async function expectSignedOut(page: Page): Promise<void> {
 /** Signs out from the session panel and waits for the header to follow. */
 export async function signOut(page: Page): Promise<void> {
   await open(page, '/session');
+  // The page loads with the cached session and confirms it with the provider at once: wait for that answer (the
+  // panel stops saying "from this browser's cache"), as after any other provider call, before acting on the page.
+  await expect.poll(() => page.getByTestId('session-state').textContent()).toBe('Active session.');
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByTestId('session-state').getByText('No active session.').waitFor();
   await expectSignedOut(page);
 }
 

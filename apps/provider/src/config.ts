@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { OAuthProvider as ContractOAuthProvider, ContractProduct } from '@latchkey/sdk/contract';
 import { z } from 'zod';
+import { environmentVariableName } from './configFields';
+import { PRODUCT_DESCRIPTORS, PRODUCT_PROJECT_CONFIG } from './products/descriptors';
 
 /** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
 export const PRODUCTS = [
@@ -23,7 +25,7 @@ const rbacPolicy = z.strictObject({
   ),
   /**
    * Custom OAuth scopes of the identity provider: a user may grant one only if their roles hold every permission
-   * it lists (sdk-and-idp §6); `description` is what the consent screen shows for it.
+   * it lists; `description` is what the consent screen shows for it.
    */
   scopes: z
     .array(
@@ -86,7 +88,7 @@ const webauthnConfig = z.strictObject({
     .default(null),
 });
 
-/** The wallet families `crypto_wallets/*` accepts (contract §4 "Crypto wallets"). */
+/** The wallet families `crypto_wallets/*` accepts. */
 export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
 export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
 /** The cluster names Sign-In With Solana allows as `Chain ID` (its ABNF's `message-chain-id`, unprefixed). */
@@ -102,7 +104,7 @@ const cryptoWalletsConfig = z.strictObject({
   solanaChainId: z.enum(SOLANA_CHAIN_IDS).default('mainnet'),
 });
 
-/** The social sign-in providers, in the specification's order (widget.md §1, §7). */
+/** The social sign-in providers, in the order the widget shows them. */
 export const OAUTH_PROVIDERS = [
   'google',
   'microsoft',
@@ -130,11 +132,6 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 /** Google's keys and issuers, which One Tap credentials are checked against in production. */
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
-
-/** An environment variable's name: the secret is read from the environment, never from the configuration. */
-const environmentVariableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
-  message: 'must be the name of an environment variable (letters, digits and _), not the secret itself',
-});
 
 const oauthClient = z.strictObject({
   clientId: z.string().min(1).max(512),
@@ -168,80 +165,6 @@ const oauthConfig = z.strictObject({
       issuers: z.array(z.string().min(1)).min(1).default(GOOGLE_ISSUERS),
     })
     .default({ jwksUrl: GOOGLE_JWKS_URL, issuers: GOOGLE_ISSUERS }),
-});
-
-/** An absolute http(s) URL without a fragment (RFC 6749 §3.1.2: a redirection endpoint has none). */
-const redirectUri = z
-  .string()
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !value.includes('#'), {
-    message: 'must be an absolute http(s) URL without a fragment',
-  });
-
-/** One OAuth scope token (RFC 6749 §3.3: printable ASCII except space, double quote and backslash). */
-const scopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/, { message: 'must be one scope token' });
-
-/** The standard scopes (sdk-and-idp §5), which any signed-in user may grant to a client allowed them. */
-export const STANDARD_IDP_SCOPES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
-
-/** An application that signs its users in with this project (the project acting as an identity provider). */
-const idpClient = z.strictObject({
-  clientId: z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, { message: 'must be 1–128 of A–Z a–z 0–9 . _ ~ -' }),
-  /** Shown on the consent screen and in the user's connected apps. */
-  name: z.string().min(1).max(200),
-  description: z.string().max(1000).default(''),
-  /** An http(s) URL of the client's logo (connected apps list). */
-  logoUrl: z
-    .string()
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      message: 'must be an absolute http(s) URL',
-    })
-    .optional(),
-  /** `public`: a browser or native app (no secret, PKCE S256 required); `confidential`: a server with a secret. */
-  type: z.enum(['public', 'confidential']),
-  /** Confidential clients: the environment variable holding the client secret (only its SHA-256 is kept). */
-  clientSecretEnv: environmentVariableName.optional(),
-  /** Exact redirect URIs (compared as whole strings, RFC 9700 §4.1.3). */
-  redirectUris: z.array(redirectUri).min(1),
-  /** Exact URIs the logout flow may return to (OpenID Connect RP-Initiated Logout §3). */
-  postLogoutRedirectUris: z.array(redirectUri).default([]),
-  /** The scopes the client may request: standard ones and custom ones of `rbacPolicy.scopes`. */
-  scopes: z.array(scopeToken).default(['openid', 'email', 'profile', 'phone', 'offline_access']),
-  /** Ask the user before the first grant (remembered per user and client); false for first-party apps. */
-  consentRequired: z.boolean().default(true),
-});
-export type IdpClientConfig = z.infer<typeof idpClient>;
-
-const idpConfig = z.strictObject({
-  /** The host page that renders the consent screen: the discovery document's `authorization_endpoint`. */
-  authorizationUrl: redirectUri.default('http://localhost:5173/oauth/authorize'),
-  /** The host page that renders the logout screen: the discovery document's `end_session_endpoint`. */
-  logoutUrl: redirectUri.default('http://localhost:5173/oauth/logout'),
-  clients: z.array(idpClient).default([]),
-  /** Lifetime of an authorization code (RFC 6749 §4.1.2: short; at most 10 minutes). */
-  authorizationCodeSeconds: z.number().int().min(10).max(600).default(60),
-  accessTokenMinutes: z.number().int().min(1).max(1440).default(60),
-  refreshTokenDays: z.number().int().min(1).max(365).default(30),
-  /**
-   * How long a session exchanged from an access token (`sessions/exchange_access_token`) may last past that token's
-   * expiry, in minutes: its expiry is capped at the token's `expires_at` plus this, whatever duration the exchange
-   * or a later refresh asks for (0: it ends with the token).
-   */
-  exchangedSessionMinutes: z.number().int().min(0).max(1440).default(60),
-});
-
-/** A trusted issuer whose JWTs `sessions/attest` exchanges for a session (one profile per `profileId`). */
-const trustedAuthToken = z.strictObject({
-  profileId: z.string().min(1).max(128),
-  /** The `iss` the token must carry. */
-  issuer: z.string().min(1),
-  /** The `aud` the token must carry. */
-  audience: z.string().min(1),
-  /** Where the issuer's keys are published (one of `jwksUrl` and `publicKeyPem`). */
-  jwksUrl: z.string().url().optional(),
-  /** The issuer's public key (SPKI PEM). */
-  publicKeyPem: z.string().optional(),
-  /** The claim holding the user's email address. */
-  emailClaim: z.string().min(1).default('email'),
 });
 
 /** Twilio's REST API, where text and WhatsApp messages go by default. */
@@ -386,10 +309,8 @@ const projectSchema = z.strictObject({
   cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], solanaChainId: 'mainnet' }),
   /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
   oauth: oauthConfig.default(oauthConfig.parse({})),
-  /** The project as an OAuth 2.1 / OpenID Connect identity provider for other applications (sdk-and-idp §2). */
-  idp: idpConfig.default(idpConfig.parse({})),
-  /** Issuers whose JWTs `sessions/attest` accepts. */
-  trustedAuthTokens: z.array(trustedAuthToken).default([]),
+  // Each product's sections (`config.project` of its descriptor: `idp`, `trustedAuthTokens`), in the descriptors' order.
+  ...PRODUCT_PROJECT_CONFIG,
 });
 
 export const configSchema = z.strictObject({
@@ -527,31 +448,8 @@ export function parseConfig(input: unknown): ProviderConfig {
     developmentUpstream: { ...upstream, enabled: config.mode === 'development' && upstream.enabled !== false },
   };
   config = { ...config, project: { ...config.project, oauth } };
-  const clientIds = new Set<string>();
-  for (const [index, client] of config.project.idp.clients.entries()) {
-    const at = `project.idp.clients.${index}`;
-    if (clientIds.has(client.clientId)) {
-      throw new Error(`Invalid Latchkey provider configuration:\n  ${at}.clientId: ${client.clientId} is used twice`);
-    }
-    clientIds.add(client.clientId);
-    if (client.type === 'confidential' && client.clientSecretEnv === undefined) {
-      throw new Error(
-        `Invalid Latchkey provider configuration:\n  ${at}.clientSecretEnv: a confidential client needs the environment variable holding its secret`,
-      );
-    }
-    if (client.type === 'public' && client.clientSecretEnv !== undefined) {
-      throw new Error(
-        `Invalid Latchkey provider configuration:\n  ${at}.clientSecretEnv: a public client has no secret`,
-      );
-    }
-  }
-  for (const [index, profile] of config.project.trustedAuthTokens.entries()) {
-    if ((profile.jwksUrl === undefined) === (profile.publicKeyPem === undefined)) {
-      throw new Error(
-        `Invalid Latchkey provider configuration:\n  project.trustedAuthTokens.${index}: give exactly one of jwksUrl and publicKeyPem`,
-      );
-    }
-  }
+  // The checks zod cannot make of each product's sections (`config.check` of its descriptor).
+  for (const product of PRODUCT_DESCRIPTORS) product.config?.check?.(config);
   const unbound = unboundRedirectFlows(config.project);
   if (unbound.length > 0 && config.project.pkce.unboundReason === undefined) {
     const lines = unbound.map(

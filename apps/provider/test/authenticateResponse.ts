@@ -1,4 +1,4 @@
-// The answers of the sign-in routes as contract §4 and §6 spell them out, with the defaults of a user the
+// The answers of the sign-in routes as the SDK reads them, with the defaults of a user the
 // tests just created, so each test names only what its flow changes.
 import { expect } from 'vitest';
 import { REQUEST_ID } from './expectError';
@@ -10,7 +10,7 @@ export const SESSION_TOKEN = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
 /** Matches a compact JWS (header.payload.signature). */
 export const SESSION_JWT = expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
-/** The user object of contract §6 for an active user created at START with nothing attached; `fields` override. */
+/** The user object for an active user created at START with nothing attached; `fields` override. */
 export function expectedUser(userId: unknown, fields: Record<string, unknown> = {}) {
   return {
     user_id: userId,
@@ -53,7 +53,7 @@ export function phoneFactor(deliveryMethod: 'sms' | 'whatsapp', phoneId: unknown
 }
 
 /**
- * The AuthenticateResponse fields of contract §4 (without the `data` envelope). The session started at
+ * The AuthenticateResponse fields (without the `data` envelope). The session started at
  * `startedAt` (START) and was last used then unless `lastAccessedAt` says otherwise; its id and token are
  * matched by format unless given; the harness sends no User-Agent unless `userAgent` says otherwise.
  */

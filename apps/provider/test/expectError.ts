@@ -1,4 +1,4 @@
-// What every refusal of the provider looks like on the wire (contract §3): one place, so that each test
+// What every refusal of the provider looks like on the wire: one place, so that each test
 // asserts the whole body (request id format, catalogue message, error_url) and not just the error type.
 import { expect } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_URL_BASE, type ErrorType } from '../src/http/errors';

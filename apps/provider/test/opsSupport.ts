@@ -1,7 +1,6 @@
 // Helpers of the operations tests (outbox, purge, key rotation): several providers on one database, and requests to a
 // provider made with createProvider directly.
 import { randomBytes } from 'node:crypto';
-import { afterEach } from 'vitest';
 import { parseConfig } from '../src/config';
 import type { ProviderDatabase } from '../src/db/database';
 import { createLogger, type ProviderLogger } from '../src/ops/logging';
@@ -10,9 +9,10 @@ import { newSecretKey } from '../src/services/secretKey';
 import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
 
 const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
+/** Drops the databases `sharedDatabase` made and stops what `startOpsProvider` started (test/setup.ts, after each test). */
+export async function cleanUpOpsProviders(): Promise<void> {
   while (cleanups.length > 0) await cleanups.pop()?.();
-});
+}
 
 /**
  * A database several providers can use at once. PostgreSQL: a throwaway database each provider opens with its own

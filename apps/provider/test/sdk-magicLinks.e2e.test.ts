@@ -71,7 +71,7 @@ describe('SDK magic links against the provider', () => {
   it('refuses an option the SDK spreads into the body when its type is wrong, as a schema error', async () => {
     const t = await startProvider();
     const tab = await openSdkTab(t);
-    // The SDK copies unknown options into the body as they are (contract §2); the provider types them.
+    // The SDK copies unknown options into the body as they are; the provider types them.
     const options = { login_magic_link_url: REDIRECT_URL, create_user_as_pending: 'yes' } as { locale?: string };
     const error = await rejectionOf(tab.client.magicLinks.email.loginOrCreate(EMAIL, options));
     expect(error).toBeInstanceOf(APISchemaError);

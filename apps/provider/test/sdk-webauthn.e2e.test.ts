@@ -40,7 +40,7 @@ async function signedIn(
   return tab;
 }
 
-/** The session factor of a passkey (contract §6). */
+/** The session factor of a passkey. */
 function passkeyFactor(registrationId: string, at: number, userAgent: string) {
   return {
     type: 'webauthn',

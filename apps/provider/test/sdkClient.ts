@@ -11,7 +11,7 @@ import {
   type Session,
   type User,
 } from '@latchkey/sdk';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { FakeBrowser, type StoredCookie } from '../../../packages/sdk/test/fakes';
 import { sha256Hex } from '../src/services/secrets';
 import type { SessionRow } from '../src/services/sessions';
@@ -37,13 +37,13 @@ export interface SdkTab {
 }
 
 const liveTabs: SdkTab[] = [];
-// Registered after the harness's own hook, so it runs first: clients stop before their provider closes.
-afterEach(async () => {
+/** Destroys every tab's client and waits for its requests (test/setup.ts, after each test, before providers close). */
+export async function closeTabs(): Promise<void> {
   for (const tab of liveTabs.splice(0)) {
     tab.client.destroy();
     await tab.settled();
   }
-});
+}
 
 /**
  * Opens a tab in `browser` (a fresh browser on the allowed origin by default) with a real client whose fetch

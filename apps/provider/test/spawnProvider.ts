@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../bin/latchkey-provider.mjs', import.meta.url));
+// Resolved when a process starts: this module is loaded by the setup file of every test file, jsdom ones included,
+// where `import.meta.url` is not a file URL.
+const bin = () => fileURLToPath(new URL('../bin/latchkey-provider.mjs', import.meta.url));
 
 /** A running (or finished) `latchkey-provider` process. */
 export interface ProviderProcess {
@@ -24,11 +25,15 @@ const tempDirs: string[] = [];
 function killAll(list: ChildProcess[]): void {
   for (const child of list.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
-afterEach(() => {
+/** Kills the processes a test started and removes its temporary folders (test/setup.ts, after each test). */
+export function cleanUpTestProcesses(): void {
   killAll(children);
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-afterAll(() => killAll(fileChildren));
+}
+/** Kills the processes started with `lifetime: 'file'` (test/setup.ts, after each file). */
+export function cleanUpFileProcesses(): void {
+  killAll(fileChildren);
+}
 
 /** A fresh temporary folder named `{prefix}…`, removed after the test. */
 export function tempDir(prefix = 'latchkey-cli-'): string {
@@ -53,7 +58,7 @@ export function spawnProvider(
     LATCHKEY_TOTP_ENCRYPTION_KEY: _totpKey,
     ...env
   } = process.env;
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [bin(), ...args], {
     cwd: options.cwd ?? tempDir(),
     env: { ...env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

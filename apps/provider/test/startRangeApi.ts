@@ -2,12 +2,12 @@
 // so the provider's own HTTP client, timeout and fallback are what the tests exercise.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
 
 const servers: Server[] = [];
-afterEach(async () => {
+/** Closes every fake range API still open (test/setup.ts, after each test). */
+export async function closeRangeApis(): Promise<void> {
   await Promise.all(servers.splice(0).map(closeServer));
-});
+}
 
 async function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();

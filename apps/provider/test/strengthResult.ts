@@ -1,4 +1,4 @@
-// The password strength result of contract §8 (strength_check, and error_details of weak_password), built
+// The password strength result (strength_check, and error_details of weak_password), built
 // from the few fields a case decides so that every case still compares the whole object.
 import { expect } from 'vitest';
 

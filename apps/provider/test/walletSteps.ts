@@ -83,7 +83,7 @@ export async function walletSignIn(
   return walletAuthenticate(t, wallet, await signWith(wallet, challenge), options);
 }
 
-/** The session factor of a wallet (contract §6), last used at `at`. */
+/** The session factor of a wallet, last used at `at`. */
 export function cryptoFactor(walletId: unknown, wallet: AnyTestWallet, at: number) {
   return {
     type: 'crypto',
@@ -97,7 +97,7 @@ export function cryptoFactor(walletId: unknown, wallet: AnyTestWallet, at: numbe
   };
 }
 
-/** The wallet as the user object lists it (contract §6). */
+/** The wallet as the user object lists it. */
 export function userWallet(walletId: unknown, wallet: AnyTestWallet) {
   return {
     crypto_wallet_id: walletId,

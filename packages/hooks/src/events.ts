@@ -2,7 +2,7 @@ import type { LatchkeyFlowError } from './errors';
 
 /**
  * The events a flow reports to the host's `onEvent` callback: the sign-in widget's four, then the identity-provider
- * screens' (sdk-and-idp §4 Authorize flow and Logout flow: `useAuthorize`, `useLogout`).
+ * screens' (the authorize and logout flows of `useAuthorize` and `useLogout`).
  */
 export type LatchkeyEventType =
   | 'MAGIC_LINK_LOGIN_OR_CREATE'
@@ -22,7 +22,7 @@ export interface LatchkeyEvent {
   data: unknown;
 }
 
-/** The host's callbacks for a sign-in flow (spec §3 Configuration: `onEvent`, `onError`). */
+/** The host's callbacks for a sign-in flow (the `onEvent` and `onError` options). */
 export interface SignInCallbacks {
   /** Called after a step of the flow succeeded (an email sent, a passcode sent, the flow completed). */
   onEvent?(event: LatchkeyEvent): void;

@@ -9,10 +9,10 @@ import { useLatchkeyClient } from './LatchkeyProvider';
 import { type ResolvedSignInConfig, type SignInState, type SignInStore, useOptionalSignInStore } from './signInStore';
 import { isAuthenticatedPartially, type WidgetEvent } from './transition';
 
-/** The `type` of the `email_sent` telemetry event (spec §7). */
+/** The `type` of the `email_sent` telemetry event. */
 export type EmailSentType = 'login_or_create_eml' | 'login_or_create_otp' | 'reset_password';
 
-/** Spec §9: the session duration (the passcode and magic-link lifetimes are in their product folders). */
+/** The default session duration (the passcode and magic-link lifetimes are in their product folders). */
 export const DEFAULT_SESSION_DURATION_MINUTES = 30;
 
 export interface FlowContext {
@@ -21,7 +21,7 @@ export interface FlowContext {
   store: SignInStore | null;
   /** The store's resolved configuration, or null standalone. */
   config(): ResolvedSignInConfig | null;
-  /** Reports a step of spec §4 to the enclosing `<SignIn>`'s store (transition.ts); nothing standalone. */
+  /** Reports a step of the sign-in flow to the enclosing `<SignIn>`'s store (transition.ts); nothing standalone. */
   dispatch(event: WidgetEvent): void;
   /**
    * Reports a first factor's success (`event`), or `authenticatedPartially` when its SDK answer left the sign-in
@@ -32,7 +32,7 @@ export interface FlowContext {
   emit(event: LatchkeyEvent): void;
   /** Calls the hook's `onError`, then the store's. */
   fail(error: LatchkeyFlowError): void;
-  /** Logs `email_sent` (spec §7). */
+  /** Logs `email_sent`. */
   logEmailSent(email: string, type: EmailSentType): void;
 }
 

@@ -152,7 +152,7 @@ describe('method tabs', () => {
     expect(otpFirst.getState().methods).toEqual(['sms', 'email']);
   });
 
-  it('follows the order products are configured in: magic links first opens on Email (spec §2)', () => {
+  it('follows the order products are configured in: magic links first opens on Email', () => {
     const store = createSignInStore({
       products: ['emailMagicLinks', 'otp', 'passwords'],
       otpOptions: { methods: ['sms'] },
@@ -189,7 +189,7 @@ describe('transitions', () => {
       errorDescriptor: null,
       accountReset: null,
     });
-    // Spec §3: the wallet option defaults to Metamask (the store writes the value out; see signInStore.tsx).
+    // The wallet option defaults to Metamask (the store writes the value out; see signInStore.tsx).
     expect(state.formState.cryptoState.walletOption).toBe(DEFAULT_WALLET_OPTION);
     expect(state.isPasswordless).toBe(false);
     expect(createSignInStore({}, {}, 'PasswordResetForm').getState().screen).toBe('PasswordResetForm');

@@ -10,7 +10,7 @@ import { composeTransitions, type TransitionTable, transition, type WidgetEvent 
 
 export { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR };
 
-/** A sign-in product the widget can offer (spec §3 Configuration), by its config key. */
+/** A sign-in product the widget can offer, by its config key. */
 export type Product = WidgetProduct;
 /** Where a one-time passcode is sent. */
 export type OtpMethod = ContractOtpMethod;
@@ -48,7 +48,7 @@ export interface ResolvedSignInConfig {
 }
 
 /**
- * The widget's screens by name (spec §2), open to the product slices by declaration merging, as TanStack Router's
+ * The widget's screens by name, open to the product slices by declaration merging, as TanStack Router's
  * `Register` is: a slice adds its own in its folder (`declare module '@latchkey/hooks' { interface ScreenRegister {
  * OTPAuthenticate: true } }`, in `products/<key>/product.ts`). The core names only the screens every configuration
  * can reach.
@@ -59,7 +59,7 @@ export interface ScreenRegister {
   Error: true;
 }
 
-/** A screen of the widget (spec §2): a key of `ScreenRegister`. */
+/** A screen of the widget: a key of `ScreenRegister`. */
 export type Screen = keyof ScreenRegister;
 
 /** What the user search found for an email: decides the password screen. */
@@ -68,7 +68,7 @@ export type PasswordUserType = 'new' | 'password' | 'passwordless';
 export type MethodTab = 'sms' | 'whatsapp' | 'email';
 
 /**
- * The widget's form state (spec §3 Widget state). Open by declaration merging: each product slice adds its own part
+ * The widget's form state. Open by declaration merging: each product slice adds its own part
  * in its `product.ts` (`declare module '@latchkey/hooks' { interface FormState { otpState: … } }`).
  */
 export interface FormState {
@@ -83,7 +83,7 @@ export interface FormState {
 /** Why a password reset email was sent, which decides the confirmation screen. */
 export type PasswordResetReason = 'forgot' | 'breached' | 'dedupe' | 'setNew';
 
-/** The state of one mounted `<SignIn>` and the transitions of spec §4. */
+/** The state of one mounted `<SignIn>` and its screen transitions. */
 export interface SignInState {
   /** The configuration, defaults filled in. */
   config: ResolvedSignInConfig;
@@ -97,7 +97,7 @@ export interface SignInState {
    */
   productKeys: readonly string[];
   /**
-   * Its transition table (spec §4), composed when the store was created: the core rows, then the rows of each
+   * Its transition table, composed when the store was created: the core rows, then the rows of each
    * product it offers (their `loadTransitions`, merged as they arrive) and the rows its creator passed.
    */
   transitions: TransitionTable;
@@ -111,7 +111,7 @@ export interface SignInState {
   /** The host's `onEvent` / `onError`. */
   callbacks: SignInCallbacks;
   /**
-   * Applies one event of spec §4 through `transition` (transition.ts) and the store's table: the only way the screen
+   * Applies one event through `transition` (transition.ts) and the store's table: the only way the screen
    * changes. An event without a row while product rows are still arriving waits for them (events keep their order).
    */
   dispatch(event: WidgetEvent): void;
@@ -160,10 +160,10 @@ export function configuredProducts(config: Pick<ResolvedSignInConfig, 'products'
   return products;
 }
 
-/** Fills in the spec's defaults (spec §3 Configuration): each product's options by its descriptor. */
+/** Fills in the configuration's defaults: each product's options by its descriptor. */
 export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInConfig {
   const resolved = {
-    // Spec §3: the default is email magic links, for an empty list too (never a header without a form).
+    // The default is email magic links, for an empty list too (never a header without a form).
     products: config.products?.length ? config.products : ['emailMagicLinks'],
     sessionOptions: {
       ...config.sessionOptions,
@@ -179,7 +179,7 @@ export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInCo
   return resolved;
 }
 
-// Top-level keys of the configuration besides the products' options (spec §3; `enableShadowDOM` and `callbacks`
+// Top-level keys of the configuration besides the products' options (`enableShadowDOM` and `callbacks`
 // are read by the mount points).
 const SHARED_CONFIG_KEYS = ['products', 'sessionOptions', 'style', 'enableShadowDOM', 'callbacks'];
 
@@ -197,9 +197,8 @@ function unknownOption(raw: object): string | null {
 }
 
 /**
- * The configuration error of spec §2, or null: passkeys alone; an unknown option or product; then each configured
- * product's own rule. `raw` is the configuration as
- * the host wrote it (the resolved one drops unknown keys).
+ * The configuration error shown instead of the forms, or null: passkeys alone; an unknown option or product; then each
+ * configured product's own rule. `raw` is the configuration as the host wrote it (the resolved one drops unknown keys).
  */
 export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfig = config): string | null {
   const { products } = config;
@@ -217,7 +216,7 @@ export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfi
 }
 
 /**
- * The method tabs (spec §2): each configured product's tabs in the order products (and passcode methods) are
+ * The method tabs: each configured product's tabs in the order products (and passcode methods) are
  * configured, each tab once (the email tab is shared); the first is preselected.
  */
 export function signInMethodTabs(config: ResolvedSignInConfig): MethodTab[] {

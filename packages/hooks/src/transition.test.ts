@@ -1,5 +1,5 @@
-// Spec §4 as a table: one row per transition (from screen, event, to screen, what is stored), run through the
-// pure `transition`; then the configuration errors of spec §2 as a table over the product registry.
+// The screen transitions as a table: one row per transition (from screen, event, to screen, what is stored), run
+// through the pure `transition`; then the configuration errors as a table over the product registry.
 import { describe, expect, it } from 'vitest';
 import { CRYPTO_TRANSITIONS } from './products/crypto/transitions';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
@@ -371,7 +371,7 @@ const ROWS: Row[] = [
   ],
 ];
 
-describe('transition (spec §4)', () => {
+describe('transition', () => {
   it("a composed table holds the core rows and the slices' rows; the core rows hold no product's", () => {
     for (const key of ['otpSent', 'otpAuthenticated', 'passwordUserFound', 'passkeyAuthenticated'] as const) {
       expect(CORE_TRANSITIONS).not.toHaveProperty(key);
@@ -490,7 +490,7 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
   ['passwords and email passcodes', { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } }, null],
 ];
 
-describe('configuration errors (spec §2)', () => {
+describe('configuration errors', () => {
   it.each(CONFIG_ERRORS)('%s', (_name, config, error) => {
     expect(signInConfigError(resolveSignInConfig(config), config)).toBe(error);
   });

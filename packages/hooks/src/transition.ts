@@ -1,4 +1,4 @@
-// Spec §4 as data: the widget's screen and form state change only through `transition(state, event, table)`, a pure
+// The screen transitions as data: the widget's screen and form state change only through `transition(state, event, table)`, a pure
 // function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided by the store's table, and nowhere else. The
 // table is composed when a store is created (`composeTransitions`): the core rows here, then the rows of each
@@ -15,7 +15,7 @@ export interface WidgetState {
   isPasswordless: boolean;
 }
 
-/** Something that happened in a flow, which may move the widget to another screen (spec §4). */
+/** Something that happened in a flow, which may move the widget to another screen. */
 export type WidgetEvent =
   /** A magic link was emailed (Main, or the password flow): → EmailConfirmation, email stored. */
   | { type: 'magicLinkSent'; email: string }
@@ -81,7 +81,7 @@ export type TransitionTable = Partial<Rows<WidgetEvent['type']>>;
 type CoreEventType = Exclude<WidgetEvent['type'], ProductEvent['type'] | 'authenticatedPartially'>;
 
 /**
- * Spec §4's core rows (magic links, and the screens every configuration can reach): the start of every store's
+ * The core rows (magic links, and the screens every configuration can reach): the start of every store's
  * table. The product slices' rows (`products/<key>/transitions.ts`: passcodes, passwords, passkeys, TOTP,
  * wallets) are composed over them per store, so a magic-link-only page does not carry them. Frozen.
  */
@@ -111,7 +111,7 @@ export function composeTransitions(...rows: readonly TransitionTable[]): Transit
 }
 
 /**
- * Spec §4: the state after `event`, by its row of `table` (default: the core rows). Pure: never changes its
+ * The state after `event`, by its row of `table` (default: the core rows). Pure: never changes its
  * arguments. An event without a row (a product the store does not offer) leaves the state unchanged.
  */
 export function transition(

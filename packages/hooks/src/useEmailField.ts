@@ -39,7 +39,7 @@ export interface UseEmailFieldReturn {
   inputProps: EmailInputProps;
 }
 
-/** State and validation of an email input (spec widget §5: local part, @, a domain with a dot, a 2+ letter TLD). */
+/** State and validation of an email input (a local part, @, a domain with a dot, a 2+ letter TLD). */
 export function useEmailField(options: UseEmailFieldOptions = {}): UseEmailFieldReturn {
   const { defaultValue = '', invalidMessage = EMAIL_FORMAT_INVALID_MESSAGE, onError } = options;
   const [value, setValueState] = useState(defaultValue);

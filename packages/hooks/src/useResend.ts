@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from './errors';
 
-/** Spec widget §9: the resend link reads 'Code sent' for 2 seconds. */
+/** The resend link reads 'Code sent' for 2 seconds. */
 export const RESEND_SENT_MS = 2000;
 
-/** The resend link's states (spec widget §2): initial, sending, sent, waiting, back to initial on error. */
+/** The resend link's states: initial, sending, sent, waiting, back to initial on error. */
 export type ResendStatus = 'initial' | 'sending' | 'sent' | 'waiting';
 
 /** Options of `useResend`. */

@@ -9,7 +9,7 @@ import {
   UNRECOVERABLE_ERROR_TYPES,
 } from './errors';
 
-describe('errors (spec §8)', () => {
+describe('errors', () => {
   it('uses the spec message for a missing session', () => {
     expect(new NoSessionError().message).toBe(
       'There is no session currently available. Make sure the user is authenticated with a valid session.',

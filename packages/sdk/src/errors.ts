@@ -141,7 +141,7 @@ export const UNRECOVERABLE_ERROR_TYPES: readonly string[] = [
   'session_not_found',
 ];
 
-/** Whether an error means the local session must be cleared (spec §8). */
+/** Whether an error means the local session must be cleared. */
 export function isUnrecoverableError(error: unknown): boolean {
   return error instanceof APIError && UNRECOVERABLE_ERROR_TYPES.includes(error.error_type);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from './errors';
 import { E164_PATTERN, EMAIL_PATTERN, validate } from './validation';
 
-describe('argument checks (spec §5)', () => {
+describe('argument checks', () => {
   it.each([
     ['isString', 'email', 42, 'email must be a string'],
     ['isNumber', 'session_duration_minutes', '30', 'session_duration_minutes must be a number'],

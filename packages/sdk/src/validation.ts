@@ -19,7 +19,7 @@ function matches(kind: Kind, value: unknown): boolean {
 }
 
 /**
- * Argument checks that run in every build (contract §12.4). Each failure throws
+ * Argument checks that run in every build, production included. Each failure throws
  * `UsageError('Invalid call to {method}: {name} must be a {kind}')`.
  *
  *   validate('otps.authenticate').isString('code', code).isNumber('session_duration_minutes', minutes);

@@ -211,11 +211,12 @@ describe('verifySession', () => {
     // The operator replaces the signing key: a provider started on the same database makes a new one.
     const { db } = testProvider.provider.database;
     await db.deleteFrom('signing_keys').execute();
-    current = await createProvider({
+    const restarted = await createProvider({
       db: testProvider.provider.database,
       clock: testProvider.clock,
       secretKey: testProvider.secretKey,
     });
+    current = restarted;
     const refreshed = await current.fetch(
       new Request('http://provider.test/sdk/v1/sessions/authenticate', {
         method: 'POST',
@@ -240,6 +241,8 @@ describe('verifySession', () => {
     expect(counts.jwks).toBe(2);
     await server.verifySession(rotatedJwt);
     expect(counts.jwks).toBe(2);
+    // Before the harness closes the first provider and drops the database.
+    await restarted.close();
   });
 
   it('answers unavailable when the JWKS cannot be fetched', async () => {

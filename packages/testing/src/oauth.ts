@@ -3,7 +3,7 @@
 // as a browser on this machine reaches it, and stand-ins for Google's `google.accounts.id` and for ResizeObserver
 // (jsdom has neither). Typed structurally: the testing package does not depend on @latchkey/hooks.
 import type { ProviderConfigInput } from '@latchkey/provider';
-import { startTestEnvironment, type TestEnvironment } from './index';
+import { startTestEnvironment, type TestEnvironment } from './environment';
 
 /** What Google hands the page's callback when the user picks an account. */
 interface GoogleCredentialResponse {

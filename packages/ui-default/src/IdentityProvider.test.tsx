@@ -15,8 +15,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineLatchkeyElements, type LatchkeyIdentityProviderElement } from './customElements';
 import { IdentityProvider } from './IdentityProvider';
+import { identityProviderStylesText } from './identityProviderStylesText';
 import { mountIdentityProvider } from './mount';
 import { SignIn } from './SignIn';
+import { stylesText } from './stylesText';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 const EMAIL = 'ada@example.com';
@@ -104,6 +106,32 @@ describe('IdentityProvider (themed)', () => {
     expect(logo.getAttribute('src')).toBe('https://cdn.example.com/logo.png');
     expect([logo.style.maxHeight, logo.style.maxWidth]).toEqual(['50px', '100px']);
     await expectNoAxeViolations();
+  });
+});
+
+describe('IdentityProvider (themed): config.enableShadowDOM', () => {
+  it("renders the consent screen inside a shadow root, with the kit's and the consent screens' rules", async () => {
+    const env = await signedInEnvironment();
+    const main = document.body.appendChild(document.createElement('main'));
+    const { container } = render(
+      <LatchkeyProvider client={env.client}>
+        <IdentityProvider search={AUTHORIZE_SEARCH} navigate={() => {}} config={{ enableShadowDOM: true }} />
+      </LatchkeyProvider>,
+      { container: main },
+    );
+    const host = await waitFor(() => {
+      const found = container.querySelector('[data-latchkey-shadow-host]');
+      expect(found?.shadowRoot?.querySelector('.lk-Root')).toBeTruthy();
+      return found as HTMLElement;
+    }, waitLong);
+    const shadowRoot = host.shadowRoot as ShadowRoot;
+    const shadow = within(shadowRoot as unknown as HTMLElement);
+    expect(await shadow.findByRole('heading', { name: titleOf(env) }, waitLong)).toBeTruthy();
+    expect(shadowRoot.querySelector('[data-scope="identity-provider"][data-part="root"]')).not.toBeNull();
+    const styles = [...shadowRoot.querySelectorAll('style[data-latchkey-styles]')].map((style) => style.textContent);
+    expect(styles).toEqual([stylesText, identityProviderStylesText]);
+    expect(container.querySelector('.lk-Root')).toBeNull();
+    await expectNoAxeViolations(container);
   });
 });
 

@@ -7,8 +7,8 @@ import { forwardRef } from 'react';
 /** Downloads the consent and logout screens' chunk ahead of time (the widget works the same without it). */
 export { preloadIdentityProvider } from '@latchkey/ui-unstyled';
 
-import { ThemeRoot } from './ThemeRoot';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
+import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
 
 /** Props of the themed `IdentityProvider`: the unstyled widget's, plus the theme. */
 export interface IdentityProviderProps extends UnstyledIdentityProviderProps {
@@ -18,6 +18,8 @@ export interface IdentityProviderProps extends UnstyledIdentityProviderProps {
   theme?: LatchkeyTheme;
   /** The writing direction, set as `dir` on the `.lk-Root` (default: inherited from the page). */
   dir?: LatchkeyDirection;
+  /** Only `enableShadowDOM` (the widget has no sign-in configuration); the consent rules are adopted with the kit's. */
+  config?: ShadowDomConfig;
 }
 
 /**
@@ -27,16 +29,23 @@ export interface IdentityProviderProps extends UnstyledIdentityProviderProps {
  * given. Import `@latchkey/ui-default/styles.css` once.
  */
 export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps>(function IdentityProvider(
-  { styles, theme, dir, logoImageUrl, ...props },
+  { styles, theme, dir, config, logoImageUrl, ...props },
   ref,
 ) {
   return (
-    <ThemeRoot styles={styles} theme={theme} dir={dir}>
+    <WidgetFrame
+      styles={styles}
+      theme={theme}
+      dir={dir}
+      config={config}
+      // In a shadow root the consent screens' rules are adopted too (a page's identity-provider.css does not reach in).
+      hasIdentityProviderStyles
+    >
       <UnstyledIdentityProvider
         {...props}
         logoImageUrl={logoImageUrl ?? (styles?.logo?.logoImageUrl || undefined)}
         ref={ref}
       />
-    </ThemeRoot>
+    </WidgetFrame>
   );
 });

@@ -3,12 +3,14 @@ import {
   type PasskeyRegistrationProps as UnstyledPasskeyRegistrationProps,
 } from '@latchkey/ui-unstyled';
 import { forwardRef, useMemo, useState } from 'react';
-import { ThemeRoot } from './ThemeRoot';
 import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
 import { createSonnerToaster, SonnerToasts } from './toaster';
+import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
 
 /** Props of the themed `PasskeyRegistration`: the unstyled widget's, plus the theme. */
-export interface PasskeyRegistrationProps extends Omit<UnstyledPasskeyRegistrationProps, 'toaster'> {
+export interface PasskeyRegistrationProps extends Omit<UnstyledPasskeyRegistrationProps, 'toaster' | 'config'> {
+  /** The widget's configuration (as for the unstyled widget; read once, when it mounts) and `enableShadowDOM`. */
+  config?: UnstyledPasskeyRegistrationProps['config'] & ShadowDomConfig;
   /** The theme (colours, buttons, inputs, font, container), as for `<SignIn>`. */
   styles?: LatchkeyStyles;
   /** The colour theme: `'light'` (default), `'dark'`, or `'auto'`. The toasts follow it. */
@@ -29,11 +31,17 @@ export const PasskeyRegistration = forwardRef<HTMLDivElement, PasskeyRegistratio
   ref,
 ) {
   const [toaster] = useState(createSonnerToaster);
+  // `enableShadowDOM` stays in the configuration: the sign-in store knows it as a key the mount points read.
   const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
   return (
-    <ThemeRoot styles={styles} theme={theme} dir={dir}>
+    <WidgetFrame
+      styles={styles}
+      theme={theme}
+      dir={dir}
+      config={config}
+      toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
+    >
       <UnstyledPasskeyRegistration {...props} config={themedConfig} toaster={toaster} ref={ref} />
-      <SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />
-    </ThemeRoot>
+    </WidgetFrame>
   );
 });

@@ -3,12 +3,14 @@ import {
   type ResetPasswordProps as UnstyledResetPasswordProps,
 } from '@latchkey/ui-unstyled';
 import { forwardRef, useMemo, useState } from 'react';
-import { ThemeRoot } from './ThemeRoot';
 import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
 import { createSonnerToaster, SonnerToasts } from './toaster';
+import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
 
 /** Props of the themed `ResetPassword`: the unstyled widget's, plus the theme. */
-export interface ResetPasswordProps extends Omit<UnstyledResetPasswordProps, 'toaster'> {
+export interface ResetPasswordProps extends Omit<UnstyledResetPasswordProps, 'toaster' | 'config'> {
+  /** The widget's configuration (as for the unstyled widget; read once, when it mounts) and `enableShadowDOM`. */
+  config?: UnstyledResetPasswordProps['config'] & ShadowDomConfig;
   /** The theme (colours, buttons, inputs, font, container) and `hideHeaderText` / `logo`, merged into `config.style`. */
   styles?: LatchkeyStyles;
   /**
@@ -32,11 +34,17 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
   ref,
 ) {
   const [toaster] = useState(createSonnerToaster);
+  // `enableShadowDOM` stays in the configuration: the sign-in store knows it as a key the mount points read.
   const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
   return (
-    <ThemeRoot styles={styles} theme={theme} dir={dir}>
+    <WidgetFrame
+      styles={styles}
+      theme={theme}
+      dir={dir}
+      config={config}
+      toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
+    >
       <UnstyledResetPassword {...props} config={themedConfig} toaster={toaster} ref={ref} />
-      <SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />
-    </ThemeRoot>
+    </WidgetFrame>
   );
 });

@@ -1,11 +1,13 @@
 import { SignInWithToaster, type SignInProps as UnstyledSignInProps } from '@latchkey/ui-unstyled';
 import { forwardRef, useMemo, useState } from 'react';
-import { ThemeRoot } from './ThemeRoot';
 import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
 import { createSonnerToaster, SonnerToasts } from './toaster';
+import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
 
 /** Props of the themed `SignIn`: the unstyled widget's, plus the theme. */
-export interface SignInProps extends Omit<UnstyledSignInProps, 'toaster'> {
+export interface SignInProps extends Omit<UnstyledSignInProps, 'toaster' | 'config'> {
+  /** The widget's configuration (as for the unstyled widget; read once, when it mounts) and `enableShadowDOM`. */
+  config?: UnstyledSignInProps['config'] & ShadowDomConfig;
   /** The theme (colours, buttons, inputs, font, container) and `hideHeaderText` / `logo`, merged into `config.style`. */
   styles?: LatchkeyStyles;
   /**
@@ -28,11 +30,17 @@ export const SignIn = forwardRef<HTMLDivElement, SignInProps>(function SignIn(
   ref,
 ) {
   const [toaster] = useState(createSonnerToaster);
+  // `enableShadowDOM` stays in the configuration: the sign-in store knows it as a key the mount points read.
   const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
   return (
-    <ThemeRoot styles={styles} theme={theme} dir={dir}>
+    <WidgetFrame
+      styles={styles}
+      theme={theme}
+      dir={dir}
+      config={config}
+      toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
+    >
       <SignInWithToaster {...props} config={themedConfig} toaster={toaster} ref={ref} />
-      <SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />
-    </ThemeRoot>
+    </WidgetFrame>
   );
 });

@@ -2,8 +2,8 @@ import {
   TotpEnrollment as UnstyledTotpEnrollment,
   type TotpEnrollmentProps as UnstyledTotpEnrollmentProps,
 } from '@latchkey/ui-unstyled';
-import { ThemeRoot } from './ThemeRoot';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
+import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
 
 /** Props of the themed `<TotpEnrollment>`: the unstyled one's, and the theme. */
 export interface TotpEnrollmentProps extends UnstyledTotpEnrollmentProps {
@@ -13,6 +13,8 @@ export interface TotpEnrollmentProps extends UnstyledTotpEnrollmentProps {
   theme?: LatchkeyTheme;
   /** The writing direction. */
   dir?: LatchkeyDirection;
+  /** Only `enableShadowDOM` (the widget has no sign-in configuration). */
+  config?: ShadowDomConfig;
 }
 
 /**
@@ -21,10 +23,10 @@ export interface TotpEnrollmentProps extends UnstyledTotpEnrollmentProps {
  * account or security page inside `<LatchkeyProvider client>`; without a signed-in user it shows
  * 'Error: Cannot use TotpEnrollment component without active user authenticated.'
  */
-export function TotpEnrollment({ styles, theme, dir, ...props }: TotpEnrollmentProps) {
+export function TotpEnrollment({ styles, theme, dir, config, ...props }: TotpEnrollmentProps) {
   return (
-    <ThemeRoot styles={styles} theme={theme} dir={dir}>
+    <WidgetFrame styles={styles} theme={theme} dir={dir} config={config}>
       <UnstyledTotpEnrollment {...props} />
-    </ThemeRoot>
+    </WidgetFrame>
   );
 }

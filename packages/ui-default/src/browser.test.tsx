@@ -35,6 +35,18 @@ describe('the browser module', () => {
     expect(customElements.get('latchkey-reset-password')).toBeDefined();
   });
 
+  it("registers every declared widget's element and puts every widget's extra rules into the page", () => {
+    for (const widget of kit.LATCHKEY_WIDGETS) {
+      expect(customElements.get(widget.tagName), widget.tagName).toBeDefined();
+    }
+    expect(customElements.get('latchkey-totp-enrollment')).toBeDefined();
+    const extra = document.head.querySelector('[data-latchkey-extra-styles]')?.textContent ?? '';
+    expect(extra).toContain(kit.identityProviderStylesText);
+    for (const widget of kit.LATCHKEY_WIDGETS) {
+      if ('extraStyles' in widget) expect(extra, widget.tagName).toContain(widget.extraStyles);
+    }
+  });
+
   it('renders an element added before any client once defineLatchkeyElements(client) gives one', async () => {
     // As a page writes it: the element in the markup, the client given by a script that runs later.
     const element = document.createElement('latchkey-login') as LatchkeyLoginElement;

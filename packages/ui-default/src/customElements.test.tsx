@@ -1,8 +1,13 @@
-import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
+import { ASYNC_TIMEOUT, expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineLatchkeyElements, type LatchkeyLoginElement, type LatchkeyResetPasswordElement } from './customElements';
+import {
+  defineLatchkeyElements,
+  type LatchkeyLoginElement,
+  type LatchkeyResetPasswordElement,
+  type LatchkeyTotpEnrollmentElement,
+} from './customElements';
 
 afterEach(async () => {
   // Removing the elements unmounts their widgets (in a microtask).
@@ -158,5 +163,52 @@ describe('<latchkey-reset-password>', () => {
     await attach(element);
     expect(await within(element).findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
     expect(element.passwordResetToken).toBe('token');
+  });
+});
+
+describe('<latchkey-totp-enrollment>', () => {
+  const EMAIL = 'ada@example.com';
+
+  /** A provider with a signed-in user whose address is proved (an app is refused on an unverified one). */
+  async function signedInEnvironment() {
+    const env = await startTestEnvironment({ config: { project: { mfa: { required: true } } }, sameSiteCookies: true });
+    await env.client.passwords.create({
+      email: EMAIL,
+      password: 'violet-lantern-Tr0ub4dor&3',
+      session_duration_minutes: 30,
+    });
+    const sent = await env.client.otps.email.send(EMAIL);
+    await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 30 });
+    return env;
+  }
+
+  it("opens on 'Set up authenticator app' for the signed-in user, themed by the theme attribute", async () => {
+    const env = await signedInEnvironment();
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-totp-enrollment') as LatchkeyTotpEnrollmentElement;
+    element.setAttribute('theme', 'dark');
+    await attach(element);
+    const widget = within(element);
+    expect(
+      await widget.findByRole('button', { name: 'Set up authenticator app' }, { timeout: ASYNC_TIMEOUT }),
+    ).toBeTruthy();
+    expect(element.theme).toBe('dark');
+    expect(element.querySelector('.lk-Root')?.getAttribute('data-theme')).toBe('dark');
+    expect(element.querySelector('[data-scope="totp-enrollment"][data-part="root"]')).not.toBeNull();
+    await expectNoAxeViolations(element);
+  });
+
+  it('renders inside a shadow root, with the stylesheet, from a JSON config attribute', async () => {
+    const env = await signedInEnvironment();
+    defineLatchkeyElements(env.client);
+    const element = document.createElement('latchkey-totp-enrollment') as LatchkeyTotpEnrollmentElement;
+    element.setAttribute('config', '{"enableShadowDOM":true}');
+    await attach(element);
+    const shadow = shadowOf(element);
+    expect(
+      await shadow.findByRole('button', { name: 'Set up authenticator app' }, { timeout: ASYNC_TIMEOUT }),
+    ).toBeTruthy();
+    expect(element.childElementCount).toBe(0);
+    expect(element.shadowRoot?.querySelector('style[data-latchkey-styles]')?.textContent).toContain('.lk-Root');
   });
 });

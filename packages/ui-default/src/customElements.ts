@@ -1,16 +1,11 @@
 import type { SignInCallbacks } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
 import type { ConsentManifestGenerator, Strings } from '@latchkey/ui-unstyled';
-import {
-  type LatchkeyMountConfig,
-  renderIdentityProvider,
-  renderLogin,
-  renderPasskeyRegistration,
-  renderResetPassword,
-  unmountWidget,
-  type WidgetOptions,
-} from './mount';
+import type { LatchkeyMountConfig } from './mount';
 import { type LatchkeyStyles, type LatchkeyTheme, parseTheme } from './theme';
+import type { AnyWidgetDefinition, WidgetAttribute } from './widgets/defineWidget';
+import { LATCHKEY_WIDGETS } from './widgets/index';
+import { renderWidget, unmountWidget } from './widgets/renderWidget';
 
 /** `<latchkey-login>`: the login widget. Set its options as JS properties (or `config` as a JSON attribute). */
 export interface LatchkeyLoginElement extends HTMLElement {
@@ -35,6 +30,24 @@ export interface LatchkeyResetPasswordElement extends LatchkeyLoginElement {
 export type LatchkeyPasskeyRegistrationElement = LatchkeyLoginElement;
 
 /**
+ * `<latchkey-totp-enrollment>`: the TOTP enrolment (authenticator app) for the signed-in user. `config` (only
+ * `enableShadowDOM` is read), `styles` and `theme` as for `<latchkey-login>`; `callbacks` (`onEvent` / `onError`) and
+ * `onDone` (called once the recovery codes are saved) as JS properties.
+ */
+export interface LatchkeyTotpEnrollmentElement extends HTMLElement {
+  /** The client; default the one given to `defineLatchkeyElements`. */
+  client: LatchkeyClient | undefined;
+  /** Only `enableShadowDOM` is read (once); also settable as the `config` attribute (JSON). */
+  config: Pick<LatchkeyMountConfig, 'enableShadowDOM'> | undefined;
+  styles: LatchkeyStyles | undefined;
+  /** The colour theme (`'light'`, `'dark'`, `'auto'`); also settable as the `theme` attribute. */
+  theme: LatchkeyTheme | undefined;
+  callbacks: SignInCallbacks | undefined;
+  /** Called once the user confirmed they saved the recovery codes. */
+  onDone: (() => void) | undefined;
+}
+
+/**
  * `<latchkey-identity-provider>`: the identity-provider widget (the consent screen, or the logout confirmation), with
  * the properties of `<latchkey-login>` (of `config` only `enableShadowDOM` is read), `getManifest` and `flow`.
  */
@@ -49,25 +62,12 @@ export interface LatchkeyIdentityProviderElement extends LatchkeyLoginElement {
   flow: 'authorize' | 'logout' | undefined;
 }
 
-/** The tag names `defineLatchkeyElements` registers. */
-export const LATCHKEY_ELEMENTS = {
-  login: 'latchkey-login',
-  resetPassword: 'latchkey-reset-password',
-  passkeyRegistration: 'latchkey-passkey-registration',
-  identityProvider: 'latchkey-identity-provider',
-} as const;
+type WidgetList = typeof LATCHKEY_WIDGETS;
 
-const PROPERTIES = [
-  'client',
-  'config',
-  'styles',
-  'theme',
-  'callbacks',
-  'strings',
-  'passwordResetToken',
-  'getManifest',
-  'flow',
-] as const;
+/** The tag names `defineLatchkeyElements` registers, by widget (made from the widget declarations). */
+export const LATCHKEY_ELEMENTS = Object.fromEntries(
+  LATCHKEY_WIDGETS.map((widget) => [widget.elementKey, widget.tagName]),
+) as { readonly [Widget in WidgetList[number] as Widget['elementKey']]: Widget['tagName'] };
 
 let defaultClient: LatchkeyClient | undefined;
 
@@ -86,116 +86,46 @@ function parseConfig(tagName: string, value: string | null): LatchkeyMountConfig
   }
 }
 
-type Render = (
-  host: Element,
-  options: WidgetOptions & {
-    passwordResetToken?: string;
-    getManifest?: ConsentManifestGenerator;
-    flow?: 'authorize' | 'logout';
-  },
-) => void;
-
-/** The `flow` attribute's value: `'authorize'` or `'logout'`, anything else the default (read from the query). */
-function parseFlow(value: string | null): 'authorize' | 'logout' | undefined {
-  return value === 'authorize' || value === 'logout' ? value : undefined;
-}
-
 // Classes are made on demand: HTMLElement does not exist where the module may be imported on a server.
-function createElementClass(render: Render) {
-  return class LatchkeyElement
-    extends HTMLElement
-    implements LatchkeyResetPasswordElement, LatchkeyIdentityProviderElement
-  {
+function createElementClass(definition: AnyWidgetDefinition) {
+  const properties = ['client', 'config', 'styles', 'theme', ...definition.properties];
+  const attributes: Record<string, WidgetAttribute> = {
+    // An unknown value is the default, light, as an unknown `dir` is the inherited direction.
+    theme: { property: 'theme', parse: parseTheme },
+    ...definition.attributes,
+  };
+  return class LatchkeyElement extends HTMLElement {
     // `dir` needs no plumbing: the widget inherits the element's direction, into a shadow root too.
-    static observedAttributes = ['config', 'theme', 'password-reset-token', 'flow'];
+    static observedAttributes = ['config', ...Object.keys(attributes)];
 
-    #client: LatchkeyClient | undefined;
-    #config: LatchkeyMountConfig | undefined;
-    #styles: LatchkeyStyles | undefined;
-    #theme: LatchkeyTheme | undefined;
-    #callbacks: SignInCallbacks | undefined;
-    #strings: Strings | undefined;
-    #passwordResetToken: string | undefined;
-    #getManifest: ConsentManifestGenerator | undefined;
-    #flow: 'authorize' | 'logout' | undefined;
+    static {
+      // One accessor per property of the widget: setting one schedules a render.
+      for (const property of properties) {
+        Object.defineProperty(LatchkeyElement.prototype, property, {
+          configurable: true,
+          get(this: LatchkeyElement) {
+            return this.#values[property];
+          },
+          set(this: LatchkeyElement, value: unknown) {
+            this.#setValue(property, value);
+          },
+        });
+      }
+    }
+
+    readonly #values: Record<string, unknown> = {};
     #isRenderScheduled = false;
     readonly #renderAgain = () => this.#scheduleRender();
 
-    get client() {
-      return this.#client;
-    }
-    set client(value) {
-      this.#client = value;
-      this.#scheduleRender();
-    }
-    get config() {
-      return this.#config;
-    }
-    set config(value) {
-      this.#config = value;
-      this.#scheduleRender();
-    }
-    get styles() {
-      return this.#styles;
-    }
-    set styles(value) {
-      this.#styles = value;
-      this.#scheduleRender();
-    }
-    get theme() {
-      return this.#theme;
-    }
-    set theme(value) {
-      this.#theme = value;
-      this.#scheduleRender();
-    }
-    get callbacks() {
-      return this.#callbacks;
-    }
-    set callbacks(value) {
-      this.#callbacks = value;
-      this.#scheduleRender();
-    }
-    get strings() {
-      return this.#strings;
-    }
-    set strings(value) {
-      this.#strings = value;
-      this.#scheduleRender();
-    }
-    get passwordResetToken() {
-      return this.#passwordResetToken;
-    }
-    set passwordResetToken(value) {
-      this.#passwordResetToken = value;
-      this.#scheduleRender();
-    }
-    get getManifest() {
-      return this.#getManifest;
-    }
-    set getManifest(value) {
-      this.#getManifest = value;
-      this.#scheduleRender();
-    }
-    get flow() {
-      return this.#flow;
-    }
-    set flow(value) {
-      this.#flow = value;
-      this.#scheduleRender();
-    }
-
     attributeChangedCallback(name: string, _previous: string | null, value: string | null) {
-      if (name === 'config') this.config = parseConfig(this.tagName, value);
-      // An unknown value is the default, light, as an unknown `dir` is the inherited direction.
-      else if (name === 'theme') this.theme = parseTheme(value);
-      else if (name === 'password-reset-token') this.passwordResetToken = value ?? undefined;
-      else if (name === 'flow') this.flow = parseFlow(value);
+      const attribute = attributes[name];
+      if (name === 'config') this.#setValue('config', parseConfig(this.tagName, value));
+      else if (attribute) this.#setValue(attribute.property, attribute.parse(value));
     }
 
     connectedCallback() {
       // Properties set before the element was defined sit on the instance and hide the accessors: move them over.
-      for (const property of PROPERTIES) {
+      for (const property of properties) {
         if (Object.hasOwn(this, property)) {
           const value: unknown = (this as Record<string, unknown>)[property];
           delete (this as Record<string, unknown>)[property];
@@ -214,6 +144,11 @@ function createElementClass(render: Render) {
       });
     }
 
+    #setValue(property: string, value: unknown) {
+      this.#values[property] = value;
+      this.#scheduleRender();
+    }
+
     // Properties set right after the element is added (`el.config = …; el.styles = …`) arrive in one render, so
     // `enableShadowDOM` is known before the first one.
     #scheduleRender() {
@@ -222,51 +157,33 @@ function createElementClass(render: Render) {
       queueMicrotask(() => {
         this.#isRenderScheduled = false;
         if (!this.isConnected) return;
-        const client = this.#client ?? defaultClient;
+        const client = (this.#values.client as LatchkeyClient | undefined) ?? defaultClient;
         if (!client) {
           // Defined before the page gave a client (the browser module defines the elements on import): wait for one.
           waitingForClient.add(this.#renderAgain);
           return;
         }
         waitingForClient.delete(this.#renderAgain);
-        render(this, {
-          client,
-          config: this.#config,
-          styles: this.#styles,
-          theme: this.#theme,
-          callbacks: this.#callbacks,
-          strings: this.#strings,
-          passwordResetToken: this.#passwordResetToken,
-          getManifest: this.#getManifest,
-          flow: this.#flow,
-        });
+        renderWidget(definition, this, { ...this.#values, client });
       });
     }
   };
 }
 
 /**
- * Registers `<latchkey-login>`, `<latchkey-reset-password>`, `<latchkey-passkey-registration>` and
- * `<latchkey-identity-provider>` (sdk-and-idp §2 Mount points) for pages without
- * React code of their own. Their `config`, `styles`, `theme`, `callbacks` and `strings` are JS properties (`config`
- * is also a JSON attribute, `theme` an attribute: `<latchkey-login theme="dark">`); with `config.enableShadowDOM` they
- * render inside a shadow root with the stylesheet adopted. `client` becomes the elements' default client; calling it
- * again only changes the default client. Without a client (the browser module registers the elements on import) an
- * element with no `client` property of its own renders nothing until a later call gives one.
+ * Registers the custom element of every widget (sdk-and-idp §2 Mount points): `<latchkey-login>`,
+ * `<latchkey-reset-password>`, `<latchkey-passkey-registration>`, `<latchkey-totp-enrollment>` and
+ * `<latchkey-identity-provider>`, for pages without React code of their own. Their `config`, `styles`, `theme`,
+ * `callbacks` and `strings` are JS properties (`config` is also a JSON attribute, `theme` an attribute:
+ * `<latchkey-login theme="dark">`); with `config.enableShadowDOM` they render inside a shadow root with the stylesheet
+ * adopted. `client` becomes the elements' default client; calling it again only changes the default client. Without a
+ * client (the browser module registers the elements on import) an element with no `client` property of its own renders
+ * nothing until a later call gives one.
  */
 export function defineLatchkeyElements(client?: LatchkeyClient): void {
   if (client) defaultClient = client;
-  if (!customElements.get(LATCHKEY_ELEMENTS.login)) {
-    customElements.define(LATCHKEY_ELEMENTS.login, createElementClass(renderLogin));
-  }
-  if (!customElements.get(LATCHKEY_ELEMENTS.resetPassword)) {
-    customElements.define(LATCHKEY_ELEMENTS.resetPassword, createElementClass(renderResetPassword));
-  }
-  if (!customElements.get(LATCHKEY_ELEMENTS.passkeyRegistration)) {
-    customElements.define(LATCHKEY_ELEMENTS.passkeyRegistration, createElementClass(renderPasskeyRegistration));
-  }
-  if (!customElements.get(LATCHKEY_ELEMENTS.identityProvider)) {
-    customElements.define(LATCHKEY_ELEMENTS.identityProvider, createElementClass(renderIdentityProvider));
+  for (const widget of LATCHKEY_WIDGETS) {
+    if (!customElements.get(widget.tagName)) customElements.define(widget.tagName, createElementClass(widget));
   }
   if (defaultClient) {
     const waiting = [...waitingForClient];

@@ -15,3 +15,5 @@ export * from './ThemeRoot';
 export * from './TotpEnrollment';
 export * from './theme';
 export * from './toaster';
+export * from './widgets/index';
+export type { ShadowDomConfig } from './widgets/WidgetFrame';

@@ -2,7 +2,7 @@ import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountLogin, mountResetPassword } from './mount';
+import { mountLogin, mountResetPassword, mountTotpEnrollment } from './mount';
 
 const unmounts: (() => void)[] = [];
 
@@ -181,5 +181,54 @@ describe('mountResetPassword', () => {
     expect(() =>
       mountResetPassword({ elementSelector: '.missing', client: env.client, passwordResetToken: 'token' }),
     ).toThrow('The selector ".missing" applies to no DOM elements on the page.');
+  });
+});
+
+describe('mountTotpEnrollment', () => {
+  it("opens the signed-in user's enrolment on 'Set up authenticator app', themed, with no axe violations", async () => {
+    const env = await startTestEnvironment({ config: { project: { mfa: { required: true } } }, sameSiteCookies: true });
+    // A signed-in user with a proved address (an app is refused on an unverified one).
+    await env.client.passwords.create({
+      email: 'ada@example.com',
+      password: 'violet-lantern-Tr0ub4dor&3',
+      session_duration_minutes: 30,
+    });
+    const sent = await env.client.otps.email.send('ada@example.com');
+    await env.client.otps.authenticate(await env.lastCode('ada@example.com'), sent.method_id, {
+      session_duration_minutes: 30,
+    });
+    const element = addElement('totp');
+    await act(async () => {
+      unmounts.push(mountTotpEnrollment({ elementSelector: '#totp', client: env.client, theme: 'dark' }));
+    });
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    const root = element.querySelector('.lk-Root');
+    expect(root?.getAttribute('data-theme')).toBe('dark');
+    expect(root?.querySelector('[data-scope="totp-enrollment"][data-part="root"]')).not.toBeNull();
+    await expectNoAxeViolations(element);
+  });
+
+  it('renders inside a shadow root with the stylesheet when config.enableShadowDOM is set', async () => {
+    const env = await startTestEnvironment();
+    const element = addElement('totp');
+    await act(async () => {
+      unmounts.push(
+        mountTotpEnrollment({ elementSelector: '#totp', client: env.client, config: { enableShadowDOM: true } }),
+      );
+    });
+    const shadowRoot = element.shadowRoot!;
+    // Nobody is signed in: the widget's first screen says so.
+    expect((await within(shadowRoot as unknown as HTMLElement).findByRole('alert')).textContent).toBe(
+      'Error: Cannot use TotpEnrollment component without active user authenticated.',
+    );
+    expect(shadowRoot.querySelector('style[data-latchkey-styles]')?.textContent).toContain('.lk-Root');
+    expect(element.querySelector('.lk-Root')).toBeNull();
+  });
+
+  it('throws when the selector matches no element', async () => {
+    const env = await startTestEnvironment();
+    expect(() => mountTotpEnrollment({ elementSelector: '#nowhere', client: env.client })).toThrow(
+      'The selector "#nowhere" applies to no DOM elements on the page.',
+    );
   });
 });

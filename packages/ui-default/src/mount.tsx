@@ -1,15 +1,13 @@
-import { LatchkeyProvider, type SignInCallbacks, type SignInConfig } from '@latchkey/hooks';
+import type { SignInCallbacks, SignInConfig } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
 import type { ConsentManifestGenerator, IdentityProviderStrings, Strings } from '@latchkey/ui-unstyled';
-import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { IdentityProvider } from './IdentityProvider';
-import { identityProviderStylesText } from './identityProviderStylesText';
-import { PasskeyRegistration } from './PasskeyRegistration';
-import { ResetPassword } from './ResetPassword';
-import { SignIn } from './SignIn';
-import { adoptStylesheet } from './shadow';
-import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
+import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
+import { identityProviderWidget } from './widgets/identityProviderWidget';
+import { passkeyRegistrationWidget } from './widgets/passkeyRegistrationWidget';
+import { createMount, createRender, unmountWidget } from './widgets/renderWidget';
+import { resetPasswordWidget } from './widgets/resetPasswordWidget';
+import { signInWidget } from './widgets/signInWidget';
+import { totpEnrollmentWidget } from './widgets/totpEnrollmentWidget';
 
 /** The configuration a mount point takes: the widget's (spec §3 Configuration) plus `enableShadowDOM`. */
 export interface LatchkeyMountConfig extends SignInConfig {
@@ -71,201 +69,89 @@ export interface IdentityProviderOptions extends Omit<WidgetOptions, 'config' | 
   flow?: 'authorize' | 'logout';
 }
 
+/** What the TOTP-enrolment mount point renders: everything but the element. */
+export interface TotpEnrollmentOptions extends Omit<WidgetOptions, 'config' | 'strings'> {
+  /** Only `enableShadowDOM` is read (the enrolment has no sign-in configuration). */
+  config?: Pick<LatchkeyMountConfig, 'enableShadowDOM'>;
+  /** How long the new TOTP waits for its first code; default 10 minutes. */
+  expirationMinutes?: number;
+  /** The session's lifetime after the first code joins it; default 30 minutes. */
+  sessionDurationMinutes?: number;
+  /** Called once the user confirmed they saved the recovery codes (the enrolment is complete). */
+  onDone?: () => void;
+}
+
+/** Options of `mountTotpEnrollment`. */
+export interface MountTotpEnrollmentOptions extends TotpEnrollmentOptions {
+  /** A CSS selector; the widget renders into the first element it matches. */
+  elementSelector: string;
+}
+
 /** Options of `mountIdentityProvider`. */
 export interface MountIdentityProviderOptions extends IdentityProviderOptions {
   /** A CSS selector; the widget renders into the first element it matches. */
   elementSelector: string;
 }
 
-interface MountedWidget {
-  root: Root;
-  /** The element React renders into: the host, or a node inside the host's shadow root. */
-  container: Element;
-  isShadow: boolean;
-}
+export { unmountWidget };
 
-// One React root per element: mounting again on the same element re-renders in place.
-const mountedWidgets = new WeakMap<Element, MountedWidget>();
-
-// A different client gets a fresh provider (and query cache): bootstrap data is per project.
-const clientIds = new WeakMap<LatchkeyClient, number>();
-let clientCount = 0;
-function clientKey(client: LatchkeyClient): number {
-  let id = clientIds.get(client);
-  if (id === undefined) {
-    clientCount += 1;
-    id = clientCount;
-    clientIds.set(client, id);
-  }
-  return id;
-}
-
-function findElement(elementSelector: string): Element {
-  const element = document.querySelector(elementSelector);
-  if (!element) throw new Error(`The selector "${elementSelector}" applies to no DOM elements on the page.`);
-  return element;
-}
-
-function mountPoint(host: Element, isShadow: boolean, extraStyles?: string): MountedWidget {
-  const existing = mountedWidgets.get(host);
-  if (existing) return existing;
-  let container = host;
-  if (isShadow) {
-    const shadowRoot = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-    adoptStylesheet(shadowRoot, extraStyles);
-    container = host.ownerDocument.createElement('div');
-    shadowRoot.append(container);
-  }
-  const mounted = { root: createRoot(container), container, isShadow };
-  mountedWidgets.set(host, mounted);
-  return mounted;
-}
-
-type RenderWidget = (config: SignInConfig, toastContainer: Element | undefined) => ReactNode;
-
-function renderWidget(
-  host: Element,
-  { client, config }: WidgetOptions,
-  render: RenderWidget,
-  extraStyles?: string,
-): void {
-  const { enableShadowDOM = false, ...widgetConfig } = config ?? {};
-  const { root, isShadow } = mountPoint(host, enableShadowDOM, extraStyles);
-  // sonner puts its CSS in the document's head, so toasts of a shadow-root widget render in the light DOM.
-  const toastContainer = isShadow ? host.ownerDocument.body : undefined;
-  root.render(
-    <LatchkeyProvider key={clientKey(client)} client={client}>
-      {render(widgetConfig, toastContainer)}
-    </LatchkeyProvider>,
-  );
-}
-
-// The unstyled widgets read their configuration when they mount, so a new configuration mounts a new widget; the
-// same configuration (e.g. only the theme or the callbacks changed) keeps the user where they are.
-function configKey(config: SignInConfig, styles: LatchkeyStyles | undefined, extra = ''): string {
-  return `${JSON.stringify(withStyleConfig(config, styles))}${extra}`;
-}
+// The render and mount functions of every widget of widgets/index.ts (LATCHKEY_WIDGETS), by the names it declares;
+// mount.test.tsx checks that the two lists match.
 
 /** Renders the login widget into `host` (mounting it again re-renders). Used by `mountLogin` and `<latchkey-login>`. */
-export function renderLogin(host: Element, options: WidgetOptions): void {
-  renderWidget(host, options, (config, toastContainer) => (
-    <SignIn
-      key={configKey(config, options.styles)}
-      config={config}
-      styles={options.styles}
-      theme={options.theme}
-      dir={options.dir}
-      callbacks={options.callbacks}
-      strings={options.strings}
-      toastContainer={toastContainer}
-    />
-  ));
-}
+export const renderLogin: (host: Element, options: WidgetOptions) => void = createRender(signInWidget);
 
 /** Renders the reset-password widget into `host`. Used by `mountResetPassword` and `<latchkey-reset-password>`. */
-export function renderResetPassword(host: Element, options: WidgetOptions & { passwordResetToken?: string }): void {
-  renderWidget(host, options, (config, toastContainer) => (
-    <ResetPassword
-      key={configKey(config, options.styles, options.passwordResetToken)}
-      config={config}
-      styles={options.styles}
-      theme={options.theme}
-      dir={options.dir}
-      callbacks={options.callbacks}
-      strings={options.strings}
-      passwordResetToken={options.passwordResetToken}
-      toastContainer={toastContainer}
-    />
-  ));
-}
+export const renderResetPassword: (host: Element, options: WidgetOptions & { passwordResetToken?: string }) => void =
+  createRender(resetPasswordWidget);
 
 /**
  * Renders the passkey-registration widget into `host`. Used by `mountPasskeyRegistration` and
  * `<latchkey-passkey-registration>`.
  */
-export function renderPasskeyRegistration(host: Element, options: WidgetOptions): void {
-  renderWidget(host, options, (config, toastContainer) => (
-    <PasskeyRegistration
-      key={configKey(config, options.styles)}
-      config={config}
-      styles={options.styles}
-      theme={options.theme}
-      dir={options.dir}
-      callbacks={options.callbacks}
-      strings={options.strings}
-      toastContainer={toastContainer}
-    />
-  ));
-}
+export const renderPasskeyRegistration: (host: Element, options: WidgetOptions) => void =
+  createRender(passkeyRegistrationWidget);
+
+/** Renders the TOTP-enrolment widget into `host`. Used by `mountTotpEnrollment` and `<latchkey-totp-enrollment>`. */
+export const renderTotpEnrollment: (host: Element, options: TotpEnrollmentOptions) => void =
+  createRender(totpEnrollmentWidget);
 
 /**
  * Renders the identity-provider widget into `host`. Used by `mountIdentityProvider` and
  * `<latchkey-identity-provider>`.
  */
-export function renderIdentityProvider(host: Element, options: IdentityProviderOptions): void {
-  const { client, config, search } = options;
-  renderWidget(
-    host,
-    { client, config: { enableShadowDOM: config?.enableShadowDOM } },
-    () => (
-      // The widget reads the query once: another query (`search`) mounts a fresh one; new styles or callbacks do not.
-      <IdentityProvider
-        key={search ?? ''}
-        styles={options.styles}
-        theme={options.theme}
-        dir={options.dir}
-        callbacks={options.callbacks}
-        strings={options.strings}
-        getManifest={options.getManifest}
-        search={search}
-        navigate={options.navigate}
-        flow={options.flow}
-      />
-    ),
-    identityProviderStylesText,
-  );
-}
-
-/** Unmounts the widget rendered into `host`, if any. */
-export function unmountWidget(host: Element): void {
-  const mounted = mountedWidgets.get(host);
-  if (!mounted) return;
-  mountedWidgets.delete(host);
-  mounted.root.unmount();
-  if (mounted.container !== host) mounted.container.remove();
-}
+export const renderIdentityProvider: (host: Element, options: IdentityProviderOptions) => void =
+  createRender(identityProviderWidget);
 
 /**
  * Mounts the login widget (sdk-and-idp §2 Mount points) into the element `elementSelector` matches, inside
  * `<LatchkeyProvider client>`. Mounting again on the same element re-renders it with the new options. Throws when
  * the selector matches nothing. Returns a function that unmounts it.
  */
-export function mountLogin({ elementSelector, ...options }: MountLoginOptions): () => void {
-  const host = findElement(elementSelector);
-  renderLogin(host, options);
-  return () => unmountWidget(host);
-}
+export const mountLogin: (options: MountLoginOptions) => () => void = createMount(signInWidget);
 
 /**
  * Mounts the reset-password widget, opened on PasswordResetForm for `passwordResetToken`, into the element
  * `elementSelector` matches. Same rules as `mountLogin`.
  */
-export function mountResetPassword({ elementSelector, ...options }: MountResetPasswordOptions): () => void {
-  const host = findElement(elementSelector);
-  renderResetPassword(host, options);
-  return () => unmountWidget(host);
-}
+export const mountResetPassword: (options: MountResetPasswordOptions) => () => void = createMount(resetPasswordWidget);
 
 /**
  * Mounts the passkey-registration widget (sdk-and-idp §2 Mount points), opened on PasskeyRegistrationStart for the
  * signed-in user, into the element `elementSelector` matches. With nobody signed in it shows 'Error: Cannot use
  * PasskeyRegistration component without active user authenticated.'. Same rules as `mountLogin`.
  */
-export function mountPasskeyRegistration({ elementSelector, ...options }: MountPasskeyRegistrationOptions): () => void {
-  const host = findElement(elementSelector);
-  renderPasskeyRegistration(host, options);
-  return () => unmountWidget(host);
-}
+export const mountPasskeyRegistration: (options: MountPasskeyRegistrationOptions) => () => void =
+  createMount(passkeyRegistrationWidget);
+
+/**
+ * Mounts the TOTP enrolment (the themed `<TotpEnrollment>`: 'Set up authenticator app', the QR code and the key, the
+ * first code, the recovery codes) for the signed-in user into the element `elementSelector` matches. With nobody
+ * signed in it shows 'Error: Cannot use TotpEnrollment component without active user authenticated.'. Same rules as
+ * `mountLogin`; new options re-render it in place (it reads no configuration).
+ */
+export const mountTotpEnrollment: (options: MountTotpEnrollmentOptions) => () => void =
+  createMount(totpEnrollmentWidget);
 
 /**
  * Mounts the identity-provider widget (sdk-and-idp §2 Mount points: IDPConsent) into the element `elementSelector`
@@ -273,8 +159,5 @@ export function mountPasskeyRegistration({ elementSelector, ...options }: MountP
  * `post_logout_redirect_uri`. `getManifest` replaces the consent items (the default shows if it throws). Same rules
  * as `mountLogin`.
  */
-export function mountIdentityProvider({ elementSelector, ...options }: MountIdentityProviderOptions): () => void {
-  const host = findElement(elementSelector);
-  renderIdentityProvider(host, options);
-  return () => unmountWidget(host);
-}
+export const mountIdentityProvider: (options: MountIdentityProviderOptions) => () => void =
+  createMount(identityProviderWidget);

@@ -61,3 +61,26 @@ test.each(['ui-unstyled', 'ui-default'] as const)('<SignIn> of %s renders to a s
     client.destroy();
   }
 });
+
+test('the themed <SignIn> with config.enableShadowDOM renders to a string: an empty place for the shadow root', async () => {
+  const [{ renderToString }, { LatchkeyProvider }, { SignIn }] = await Promise.all([
+    import('react-dom/server'),
+    import('@latchkey/hooks'),
+    import('@latchkey/ui-default'),
+  ]);
+  const client = await serverClient();
+  const logged = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
+  try {
+    const html = renderToString(
+      <LatchkeyProvider client={client}>
+        <SignIn config={{ enableShadowDOM: true }} />
+      </LatchkeyProvider>,
+    );
+    // The shadow root exists only in the browser: the server sends no widget (the browser renders it there).
+    expect(html).not.toContain('lk-Root');
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+  } finally {
+    for (const spy of logged) spy.mockRestore();
+    client.destroy();
+  }
+});

@@ -400,7 +400,7 @@ const migrations: Record<string, Migration> = {
   },
   '0009_idp': {
     async up(db: AnyDatabase) {
-      // Consent remembered per user and client (sdk-and-idp §2 authorize flow); a revoke deletes the row.
+      // Consent remembered per user and client (the authorize flow); a revoke deletes the row.
       await db.schema
         .createTable('idp_grants')
         .addColumn('grant_id', 'text', (c) => c.primaryKey())

@@ -38,7 +38,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('CORS (contract §2)', () => {
+describe('CORS', () => {
   it('answers a preflight from an allowed origin with 204, the exact origin, credentials and the SDK headers', async () => {
     const { call } = await startProvider();
     const response = await call('OPTIONS', '/otps/email/login_or_create', {
@@ -158,7 +158,7 @@ describe('Basic auth on /sdk/v1', () => {
   });
 });
 
-describe('envelopes (contract §3)', () => {
+describe('envelopes', () => {
   it('wraps a success in data with request_id and status_code, and repeats the id in x-request-id', async () => {
     const { call } = await startProvider();
     const response = await call('POST', '/users/search', { body: { email: 'nobody@example.com' } });

@@ -11,7 +11,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 const SDK_HEADERS = 'authorization,content-type,x-sdk-client,x-sdk-parent-host';
 
-/** The headers that let an allowed origin read a credentialed answer (contract §2). */
+/** The headers that let an allowed origin read a credentialed answer. */
 function corsHeaders(origin: string): Record<string, string> {
   return {
     'access-control-allow-origin': origin,
@@ -92,8 +92,8 @@ export function routeTemplate(c: Context<ProviderEnv>): string {
 
 /**
  * The Hono application: request ids, the request log and metrics, CORS for the project's origins, Basic auth on
- * `/sdk/v1`, the envelopes of contract §3 and the routes. Every failure becomes a JSON error body; nothing leaks a
- * stack.
+ * `/sdk/v1`, the SDK's success and error envelopes and the routes. Every failure becomes a JSON error body; nothing
+ * leaks a stack.
  */
 export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>) => void): Hono<ProviderEnv> {
   const app = new Hono<ProviderEnv>();
@@ -195,7 +195,7 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
   // The standard OAuth endpoints (token, userinfo, revocation) too.
   app.use('/oauth2/*', limitBody);
 
-  // `/events` carries no Authorization header (contract §4); everything else under /sdk/v1 does.
+  // `/events` carries no Authorization header (the SDK sends it without one); everything else under /sdk/v1 does.
   app.use('/sdk/v1/*', async (c, next) => {
     if (c.req.path === '/sdk/v1/events') return next();
     const credentials = parseBasicAuth(c.req.header('authorization'));

@@ -70,7 +70,7 @@ function toDataPath(path: readonly PropertyKey[]): string {
   return path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
 }
 
-/** Maps zod issues to the `{dataPath, message}` list of contract §3. */
+/** Maps zod issues to the `{dataPath, message}` list of the SDK's error envelope. */
 export function schemaIssues(error: z.ZodError): SchemaIssue[] {
   return error.issues.map((issue) => ({ dataPath: toDataPath(issue.path), message: issue.message }));
 }

@@ -9,7 +9,7 @@ export const sessionDurationField = z
   .max(MAX_SESSION_DURATION_MINUTES)
   .optional();
 
-/** The longest lifetime a caller may give a passcode (six digits: security.md caps it at 10 minutes). */
+/** The longest lifetime a caller may give a passcode (six digits: the README's Security section caps it at 10 minutes). */
 export const MAX_PASSCODE_EXPIRATION_MINUTES = 10;
 /** The longest lifetime a caller may give a magic link or a password-reset link (one day). */
 export const MAX_LINK_EXPIRATION_MINUTES = 1440;

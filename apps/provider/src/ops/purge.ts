@@ -14,16 +14,26 @@
 import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { randomToken } from '../services/secrets';
 import { KEY_KINDS, keyRetentionMs, retireKeys } from '../services/signingKeys';
+import {
+  type AnyDb,
+  DAY,
+  deleteInBatches,
+  expired,
+  HOUR,
+  olderThan,
+  PURGE_MARGIN_MS,
+  type PurgeRule,
+  type Query,
+  type RuleContext,
+} from './purgeRules';
 
-/** A single-use row is kept this long past its expiry: instances whose clocks differ a little still refuse it as expired. */
-export const PURGE_MARGIN_MS = 5 * 60_000;
+export { PURGE_MARGIN_MS, type PurgeRule } from './purgeRules';
+
 /** The purge lease is taken for this long and renewed after each batch; a crashed holder frees it after that. */
 export const PURGE_LEASE_MS = 60_000;
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 export type PurgeConfig = ProviderConfig['purge'];
 
@@ -35,57 +45,10 @@ export type PurgeResult =
   | { ran: true; counts: PurgeCounts; startedAt: number; finishedAt: number }
   | { ran: false; reason: 'running_elsewhere' | 'not_due' };
 
-// biome-ignore lint/suspicious/noExplicitAny: rules name their table at run time.
-type AnyDb = Kysely<any>;
-/** A Kysely select builder (or expression builder) on a table chosen at run time. */
-// biome-ignore lint/suspicious/noExplicitAny: as above.
-type Query = any;
-
-interface RuleContext {
-  db: AnyDb;
-  now: number;
-  config: ProviderConfig;
-  batchSize: number;
-  /** Called after every batch: renews the lease, or throws when it was lost. */
-  afterBatch(): Promise<void>;
-}
-
 /**
- * Deletes the rows of `table` that `where` selects, `batchSize` at a time by primary key (`DELETE … WHERE key IN
- * (SELECT key … LIMIT n)`, the same on SQLite and PostgreSQL), until a batch comes back short.
+ * Every rule, in the order they run: the core's single-use rows, each product's rules, then the core's counters, logs,
+ * messages and keys.
  */
-async function deleteInBatches(
-  context: RuleContext,
-  table: string,
-  key: string,
-  where: (query: Query) => Query,
-): Promise<number> {
-  const { db, batchSize } = context;
-  let total = 0;
-  for (;;) {
-    const batch = where(db.selectFrom(`${table} as t`).select(`t.${key}`)).limit(batchSize);
-    const result = await db.deleteFrom(table).where(key, 'in', batch).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    total += deleted;
-    await context.afterBatch();
-    if (deleted < batchSize) return total;
-  }
-}
-
-/** Deletes the rows whose `column` (an epoch-ms time) is at or before `cutoff`. */
-function olderThan(table: string, key: string, column: string, cutoff: (context: RuleContext) => number) {
-  return (context: RuleContext) =>
-    deleteInBatches(context, table, key, (query: Query) => query.where(`t.${column}`, '<=', cutoff(context)));
-}
-
-const expired = (context: RuleContext) => context.now - PURGE_MARGIN_MS;
-
-/** One table's rule, in the order they run (tokens before the codes they descend from). */
-export interface PurgeRule {
-  table: string;
-  run(context: RuleContext): Promise<number>;
-}
-
 export const PURGE_RULES: PurgeRule[] = [
   {
     // Expired or revoked sessions, after the grace period (server calls answer `expired` / `revoked` until then).
@@ -101,75 +64,9 @@ export const PURGE_RULES: PurgeRule[] = [
     table: 'intermediate_sessions',
     run: olderThan('intermediate_sessions', 'intermediate_session_id', 'expires_at', expired),
   },
-  { table: 'otp_codes', run: olderThan('otp_codes', 'otp_id', 'expires_at', expired) },
   { table: 'email_tokens', run: olderThan('email_tokens', 'token_id', 'expires_at', expired) },
-  { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
-  {
-    table: 'crypto_wallet_challenges',
-    run: olderThan('crypto_wallet_challenges', 'challenge_id', 'expires_at', expired),
-  },
-  { table: 'oauth_transactions', run: olderThan('oauth_transactions', 'transaction_id', 'expires_at', expired) },
-  { table: 'oauth_tokens', run: olderThan('oauth_tokens', 'token_id', 'expires_at', expired) },
-  { table: 'oauth_attach_tokens', run: olderThan('oauth_attach_tokens', 'token_hash', 'expires_at', expired) },
-  { table: 'oauth_onetap_nonces', run: olderThan('oauth_onetap_nonces', 'nonce_hash', 'expires_at', expired) },
-  { table: 'impersonation_tokens', run: olderThan('impersonation_tokens', 'token_hash', 'expires_at', expired) },
-  {
-    // An authenticator app never confirmed, past its deadline (its recovery codes go with it: ON DELETE CASCADE).
-    table: 'totps',
-    run: (context) =>
-      deleteInBatches(context, 'totps', 'totp_id', (query) =>
-        query.where('t.verified', '=', 0).where('t.expires_at', '<=', expired(context)),
-      ),
-  },
-  {
-    // Identity-provider tokens: an expired access token on its own (nothing detects its replay), and every token of a
-    // grant (family) once none of them is live, rotated refresh tokens included.
-    table: 'idp_tokens',
-    run: async (context) => {
-      const cutoff = expired(context);
-      const accessTokens = await deleteInBatches(context, 'idp_tokens', 'token_id', (query) =>
-        query.where('t.kind', '=', 'access').where('t.expires_at', '<=', cutoff),
-      );
-      const families = await deleteInBatches(context, 'idp_tokens', 'token_id', (query) =>
-        query.where((eb: Query) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('idp_tokens as live')
-                .select('live.token_id')
-                .whereRef('live.family_id', '=', 't.family_id')
-                .where('live.expires_at', '>', cutoff)
-                .where('live.revoked_at', 'is', null),
-            ),
-          ),
-        ),
-      );
-      return accessTokens + families;
-    },
-  },
-  {
-    // Authorization codes past their expiry, once no token issued from them lives (a replay revokes those).
-    table: 'idp_authorization_codes',
-    run: (context) => {
-      const cutoff = expired(context);
-      return deleteInBatches(context, 'idp_authorization_codes', 'code_id', (query) =>
-        query
-          .where('t.expires_at', '<=', cutoff)
-          .where((eb: Query) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('idp_tokens as live')
-                  .select('live.token_id')
-                  .whereRef('live.family_id', '=', 't.code_id')
-                  .where('live.expires_at', '>', cutoff)
-                  .where('live.revoked_at', 'is', null),
-              ),
-            ),
-          ),
-      );
-    },
-  },
+  // Each product's rules (`purge` of its descriptor, src/products/<key>/descriptor.ts), in the descriptors' order.
+  ...PRODUCT_DESCRIPTORS.flatMap((product) => product.purge ?? []),
   {
     // Fixed windows that have ended: the next request starts a new window anyway. The longest configured window.
     table: 'rate_limits',

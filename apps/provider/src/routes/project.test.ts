@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORIGIN, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
 
 describe('bootstrap', () => {
-  it('answers every field of contract §5 in the data envelope', async () => {
+  it('answers every field of the bootstrap in the data envelope', async () => {
     const { call } = await startProvider({
       project: { name: 'Acme', passwordPolicy: { type: 'luds', complexity: 3, minimumCount: 10 } },
     });

@@ -22,10 +22,10 @@ const eventSchema = z
   )
   .max(100);
 
-/** The policy answered when the project configures none (contract §5 shape): no roles, resources or scopes. */
+/** The policy answered when the project configures none: no roles, resources or scopes. */
 export const EMPTY_RBAC_POLICY: RbacPolicy = { roles: [], resources: [], scopes: [] };
 
-/** The bootstrap (contract §5), the telemetry sink, the JWKS and the development inbox. */
+/** The bootstrap, the telemetry sink, the JWKS and the development inbox. */
 export function registerProjectRoutes(app: Hono<ProviderEnv>): void {
   app.get('/sdk/v1/projects/bootstrap/:public_token', (c) => {
     const { project } = c.get('deps').config;

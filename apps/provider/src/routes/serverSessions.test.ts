@@ -7,7 +7,7 @@ import { errorBody, expectSchemaError, REQUEST_ID } from '../../test/expectError
 import { rowById, signIn } from '../../test/fixtures';
 import { type CallResult, freshDatabase, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
 import { parseConfig } from '../config';
-import { createProvider } from '../provider';
+import { createProvider, type Provider } from '../provider';
 import { newSecretKey, resolveSecretKey, SECRET_KEY_ENV } from '../services/secretKey';
 import { sha256Hex } from '../services/secrets';
 
@@ -211,9 +211,11 @@ describe('the secret key for server calls', () => {
 
   it('keeps the stored hash when a later start names no key, and a new key replaces the old one', async () => {
     const fresh = await freshDatabase();
+    const started: Provider[] = [];
     try {
       const firstKey = newSecretKey('test');
       const first = await createProvider({ db: fresh.database, secretKey: firstKey });
+      started.push(first);
       expect(first.secretKey).toEqual({ source: 'option', file: null });
       const { sessionToken } = await signIn({ provider: first, clock: { now: () => Date.now() } } as TestProvider);
       const ask = (provider: typeof first, key: string) =>
@@ -229,14 +231,17 @@ describe('the secret key for server calls', () => {
 
       // An in-memory or PostgreSQL start without a key: the hash of the earlier start still answers.
       const second = await createProvider({ db: fresh.database });
+      started.push(second);
       expect(second.secretKey).toEqual({ source: 'database', file: null });
       expect((await ask(second, firstKey)).status).toBe(200);
 
       const rotated = newSecretKey('test');
       const third = await createProvider({ db: fresh.database, secretKey: rotated });
+      started.push(third);
       expect((await ask(third, rotated)).status).toBe(200);
       expect((await ask(third, firstKey)).status).toBe(401);
     } finally {
+      for (const provider of started) await provider.close();
       await fresh.drop();
     }
   });
@@ -258,6 +263,7 @@ describe('the secret key for server calls', () => {
       expect(await response.json()).toEqual(
         wrongKey(`This provider has no secret key yet: set ${SECRET_KEY_ENV} and restart it.`),
       );
+      await provider.close();
     } finally {
       await fresh.drop();
     }

@@ -40,7 +40,7 @@ async function insertPassword(testProvider: TestProvider, userId: string, passwo
 }
 
 describe('GET /users/me', () => {
-  it('answers the user object itself, flat in data (contract §11.4)', async () => {
+  it('answers the user object itself, flat in data', async () => {
     const testProvider = await startProvider();
     const { userId, emailId, phoneId, sessionToken } = await signIn(testProvider, { ...ADA, email: 'Ada@Example.com' });
     await insertPassword(testProvider, userId);

@@ -72,7 +72,7 @@ async function deleteIdentifier(c: ProviderContext, kind: 'email' | 'phone'): Pr
 export function registerUserRoutes(app: Hono<ProviderEnv>): void {
   app.get('/sdk/v1/users/me', async (c) => {
     const { row } = await requireSession(c);
-    // contract §11.4: the user object itself is `data`, not `{ user }`.
+    // The SDK's user.get reads the user object itself from `data`, not from `{ user }`.
     return ok(c, await requireUser(c.get('deps').db, row.user_id));
   });
 

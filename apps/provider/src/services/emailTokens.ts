@@ -51,7 +51,7 @@ export async function createEmailToken(
  * The live token of one of `kinds` with this value, and the email it was sent to; else `unable_to_auth_magic_link`.
  * A token of another kind never matches, so a log-in link can never set a password.
  * A missing or wrong PKCE verifier is `pkce_mismatch` and leaves the token usable: the SDK retries with
- * its other stored verifier (contract §4); in practice it means the link was opened in another browser or device
+ * its other stored verifier; in practice it means the link was opened in another browser or device
  * than the one that asked for it (or it is someone else's link: login CSRF). A token of a kind `requirePkce` marks,
  * issued without a challenge, is `missing_pkce`.
  */

@@ -8,7 +8,7 @@ import { newId } from './secrets';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Local part, @, a domain with a dot and a top-level part of at least two letters (spec §5). */
+/** Local part, @, a domain with a dot and a top-level part of at least two letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 /** E.164: a plus, a non-zero country digit, at most 15 digits in all. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
@@ -84,7 +84,7 @@ export async function assertUnderRateLimit(
   }
 }
 
-/** The send limits of security.md: per identifier (email or phone) and per client IP. */
+/** The send limits (README, "Security"): per identifier (email or phone) and per client IP. */
 export async function limitSends(deps: ProviderDeps, identifier: string, ip: string): Promise<void> {
   await consumeRateLimit(
     deps,

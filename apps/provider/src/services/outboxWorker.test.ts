@@ -2,9 +2,10 @@
 // backoff, taken over by another instance when its worker stops, and recorded (metric and log) when given up on.
 // Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FollowingClock, START, startProvider, TestClock } from '../../test/harness';
+import { FollowingClock, freshDatabase, START, startProvider, TestClock } from '../../test/harness';
 import { captureLog, deferred, deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
 import { type ProviderConfigInput, parseConfig } from '../config';
+import { createProvider } from '../provider';
 import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage } from './outbox';
 import { backoffMs } from './outboxWorker';
 
@@ -245,6 +246,46 @@ describe('the outbox', () => {
       { timeout: 15_000 },
     );
     expect(attempts).toHaveLength(3);
+  });
+
+  it('stops only once a background pass under way has finished, so it never runs into a closed database', async () => {
+    const { database: fresh, drop } = await freshDatabase();
+    // Every statement's answer waits while `held` is set: a pass of the background worker stops mid-way.
+    let held: { release: Promise<void>; reached(): void } | null = null;
+    const gated = fresh.db.withPlugin({
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        const gate = held;
+        if (gate) {
+          gate.reached();
+          await gate.release;
+        }
+        return args.result;
+      },
+    });
+    const captured = captureLog();
+    const provider = await createProvider({
+      db: { ...fresh, db: gated },
+      config: production({ pollIntervalSeconds: 0.05 }),
+      ...deploymentKeys(),
+      outbox: recordingSender().sender,
+      logger: captured.logger,
+    });
+    const release = deferred();
+    const reached = deferred();
+    held = { release: release.promise, reached: () => reached.resolve() };
+    await reached.promise;
+    let closed = false;
+    const closing = provider.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false);
+    held = null;
+    release.resolve();
+    await closing;
+    await drop();
+    expect(captured.text()).not.toContain('outbox pass failed');
   });
 
   it('in development, delivers before the request answers: the inbox shows the code at once', async () => {

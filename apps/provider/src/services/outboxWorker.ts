@@ -293,15 +293,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return tried;
   }
 
+  // The background pass under way, if any: `stop` waits for it as for the attempts it starts, so that a pass which
+  // is still claiming messages when the instance stops does not run into a closed database.
+  let pass: Promise<void> | null = null;
   function schedule(): void {
     if (stopped) return;
     timer = setTimeout(async () => {
       timer = null;
-      try {
-        await deliverDue();
-      } catch (error) {
-        log('error', 'outbox pass failed', { error: redactError(error) });
-      }
+      pass = deliverDue().then(
+        () => {},
+        (error) => log('error', 'outbox pass failed', { error: redactError(error) }),
+      );
+      await pass;
+      pass = null;
       schedule();
     }, config.pollIntervalSeconds * 1000);
     timer.unref();
@@ -341,10 +345,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
-      if (inFlight.size === 0) return;
+      if (inFlight.size === 0 && pass === null) return;
       let wait: NodeJS.Timeout | undefined;
+      const current = pass;
       await Promise.race([
-        Promise.allSettled([...inFlight]),
+        // The pass first (it may still add attempts), then every attempt in flight.
+        Promise.resolve(current).then(() => Promise.allSettled([...inFlight])),
         new Promise((resolve) => {
           wait = setTimeout(resolve, graceMs);
         }),

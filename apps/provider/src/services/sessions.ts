@@ -4,7 +4,8 @@ import { precompiled, precompiledQuery } from '../db/precompiled';
 import type { Database, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { needsSecondFactor, startIntermediateSession } from './mfa';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
+import { needsSecondFactor, startIntermediateSession } from './intermediateSessions';
 import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
 import { loadSessionWithUser, loadUser, requireUser } from './users';
@@ -27,7 +28,7 @@ export function jwtIssuer(deps: ProviderDeps): string {
 }
 
 /**
- * The session object of contract §6. An impersonated session also carries `impersonator_id` (absent on the user's
+ * The session object the SDK reads. An impersonated session also carries `impersonator_id` (absent on the user's
  * own sessions, so their shape is the contract's exactly).
  */
 export function serializeSession(row: SessionRow, roles: string[]): Session {
@@ -124,44 +125,41 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
   return row;
 }
 
+/** The products' rules for a recent authentication (products/descriptor.ts). */
+const RECENT_AUTHENTICATION = PRODUCT_DESCRIPTORS.flatMap((product) =>
+  product.recentAuthentication ? [product.recentAuthentication] : [],
+);
+
 /**
- * The kinds of factor that count as a recent authentication for any user: a password, an email address (passcode or
- * link), a passkey or security key (a signature over a fresh challenge, bound to the origin), a crypto wallet (a
- * signature over a fresh single-use challenge naming the page) and a social sign-in (the upstream vouched for the
- * identity just now, for a single-use state and code).
+ * The kinds of factor that count as a recent authentication for any user: an email address (passcode or link: a
+ * factor delivered to an email address), and each product's strong kind (`recentAuthentication.strong`: a password, a
+ * passkey or security key, a crypto wallet, a social sign-in).
  */
 function isStrongFactor(factor: AuthenticationFactor): boolean {
-  return (
-    factor.type === 'password' ||
-    factor.delivery_method === 'email' ||
-    factor.type === 'webauthn' ||
-    factor.type === 'crypto' ||
-    factor.type === 'oauth'
-  );
+  return factor.delivery_method === 'email' || RECENT_AUTHENTICATION.some((rules) => rules.strong?.(factor) === true);
 }
 
-/** A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold. */
-function isPhonePasscode(factor: AuthenticationFactor): boolean {
-  return factor.type === 'otp' && (factor.delivery_method === 'sms' || factor.delivery_method === 'whatsapp');
+/** A factor that counts only for a user who holds nothing stronger (`recentAuthentication.weak`: a phone passcode). */
+function isWeakFactor(factor: AuthenticationFactor): boolean {
+  return RECENT_AUTHENTICATION.some((rules) => rules.weak?.(factor) === true);
 }
 
-/** Does the user hold a sign-in method stronger than a phone number: a verified email, password, passkey, wallet or social identity? */
+/**
+ * Does the user hold a sign-in method stronger than a phone number: a verified email, or a product's strong method
+ * (`recentAuthentication.holds`: a password, passkey, wallet or social identity)?
+ */
 async function holdsStrongerThanPhone(db: Executor, userId: string): Promise<boolean> {
   const user = await loadUser(db, userId);
   if (!user) return false;
   return (
-    user.emails.some((email) => email.verified) ||
-    user.password !== null ||
-    user.webauthn_registrations.length > 0 ||
-    user.crypto_wallets.length > 0 ||
-    user.providers.length > 0
+    user.emails.some((email) => email.verified) || RECENT_AUTHENTICATION.some((rules) => rules.holds?.(user) === true)
   );
 }
 
 /**
  * Refuses a sensitive change (a password set by session, an identifier added or removed, a passkey, TOTP or wallet
  * added or removed) with `reauthentication_required` unless the session proved, within the last
- * `recentAuthenticationMinutes`, the strongest kind of factor the user holds (security.md): a password, an email
+ * `recentAuthenticationMinutes`, the strongest kind of factor the user holds (README, "Security"): a password, an email
  * address (passcode or link), a passkey, a crypto wallet or a social identity always counts; a phone passcode (SMS,
  * WhatsApp) counts only while the user holds none of a verified email, a password, a passkey, a wallet or a social
  * identity, so a user who signed up by SMS can add their first email, passkey, authenticator app or wallet. `db` is
@@ -177,7 +175,7 @@ export async function assertRecentAuthentication(
   const factors = JSON.parse(row.factors) as AuthenticationFactor[];
   const recent = factors.filter((factor) => Date.parse(factor.last_authenticated_at) >= since);
   if (recent.some(isStrongFactor)) return;
-  if (recent.some(isPhonePasscode) && !(await holdsStrongerThanPhone(db, row.user_id))) return;
+  if (recent.some(isWeakFactor) && !(await holdsStrongerThanPhone(db, row.user_id))) return;
   throw new ProviderError('reauthentication_required', {
     message: `This change needs a recent sign-in: authenticate with your password or email within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
   });
@@ -187,7 +185,7 @@ export async function assertRecentAuthentication(
 export type NewFactor = Omit<AuthenticationFactor, 'last_authenticated_at'>;
 
 /** The factor an emailed passcode or link proves: the user reads this address. */
-export function emailFactor(type: 'otp' | 'magic_link', email: { email_id: string; email: string }): NewFactor {
+export function emailFactor(type: AuthenticationFactor['type'], email: { email_id: string; email: string }): NewFactor {
   return { type, delivery_method: 'email', email_factor: { email_id: email.email_id, email_address: email.email } };
 }
 
@@ -249,7 +247,7 @@ export interface StartedSession {
   row: SessionRow;
   token: string;
   /**
-   * The first factor was proved but the project requires a second one (services/mfa.ts): `row` is the
+   * The first factor was proved but the project requires a second one (intermediateSessions.ts): `row` is the
    * intermediate session, shaped like a session, and `token` its `intermediate_session_token`.
    */
   intermediate?: true;
@@ -260,7 +258,7 @@ export interface StartedSession {
  * With a live session of the same user the factor is added to it and, when a duration is asked for, its
  * expiry is set to now + duration; otherwise a new session starts with a fresh 256-bit token, holding
  * `priorFactors` (those of a completed intermediate session) and the factor. When the project requires a
- * second factor and the user has one, a first factor starts an intermediate session instead (services/mfa.ts).
+ * second factor and the user has one, a first factor starts an intermediate session instead (intermediateSessions.ts).
  */
 export async function recordAuthentication(
   trx: Executor,
@@ -446,7 +444,7 @@ export async function signSessionJwt(deps: ProviderDeps, session: Session): Prom
 }
 
 /**
- * The AuthenticateResponse fields of contract §4: user_id, session_token, session_jwt, session, user. For an
+ * The AuthenticateResponse fields: user_id, session_token, session_jwt, session, user. For an
  * intermediate session: both tokens empty (the SDK then writes no session cookie), the intermediate session
  * as `session`, and `intermediate_session_token`.
  */

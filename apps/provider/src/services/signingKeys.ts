@@ -27,7 +27,7 @@ const generateKeyPairAsync = promisify(generateKeyPair);
 export const KEY_CACHE_MS = 5_000;
 /** Kept beyond the longest token lifetime before a superseded key retires (clock skew, slow verifiers). */
 export const KEY_RETIREMENT_MARGIN_MS = 60_000;
-/** Session JWTs live five minutes (security.md); never past the session's own expiry. */
+/** Session JWTs live five minutes (README, "Security"); never past the session's own expiry. */
 export const SESSION_JWT_LIFETIME_SECONDS = 300;
 
 export type KeyState = 'next' | 'active' | 'published' | 'retired';

@@ -225,7 +225,7 @@ export async function loadSessionWithUser(
   return { session: rest, user };
 }
 
-/** The full user object of contract §6, or undefined when there is no such user. One query. */
+/** The full user object the SDK reads, or undefined when there is no such user. One query. */
 export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
   const [user] = await selectUserWithMethods(db, userId);
   return user && userFromRow(user);
@@ -278,7 +278,7 @@ function userFromRow(user: Awaited<ReturnType<typeof selectUserWithMethods>>[num
   };
 }
 
-/** The role every user holds (RBAC, sdk-and-idp §6): served first in every user's `roles`, never stored. */
+/** The role every user holds (RBAC): served first in every user's `roles`, never stored. */
 export const DEFAULT_USER_ROLE = 'stytch_user';
 
 /** A user's roles as served: the default role, then the stored ones (assigned by the project). */
@@ -431,7 +431,7 @@ export function newUserRow(userId: string, projectId: string, now: number, statu
   };
 }
 
-/** A passkey or security key as contract §6 shows it (`webauthn_registrations[]`, `webauthn_registration`). */
+/** A passkey or security key as the user object shows it (`webauthn_registrations[]`, `webauthn_registration`). */
 export function serializeWebauthnRegistration(
   row: Pick<
     WebauthnRegistrationsTable,
@@ -454,7 +454,7 @@ export function walletAddressForDisplay(walletType: string, address: string): st
   return walletType === 'ethereum' ? getAddress(address) : address;
 }
 
-/** A crypto wallet as contract §6 shows it (`crypto_wallets[]`). */
+/** A crypto wallet as the user object shows it (`crypto_wallets[]`). */
 export function serializeCryptoWallet(
   row: Pick<CryptoWalletsTable, 'crypto_wallet_id' | 'wallet_type' | 'address'>,
 ): UserCryptoWallet {

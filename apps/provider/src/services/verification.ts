@@ -3,12 +3,11 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/schema';
 import { ProviderError } from '../http/errors';
+import type { AccountResetPart } from '../products/descriptor';
+import { changed } from '../products/descriptorHelpers';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/** How many rows a Kysely write changed (delete, update). */
-const changed = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }): number =>
-  Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);
 
 // The statements of a first verification, compiled once (see db/precompiled.ts): a sign-up's redemption runs them.
 const verifyEmail = precompiled(
@@ -32,60 +31,43 @@ const verifyPhone = precompiled(
   1,
 );
 
+/** The products' parts of the pre-hijacking reset, by stage (products/descriptor.ts), in the descriptors' order. */
+const resetParts = (stage: AccountResetPart['stage']): AccountResetPart[] =>
+  PRODUCT_DESCRIPTORS.flatMap((product) => product.accountReset ?? []).filter((part) => part.stage === stage);
+
 /**
  * Whether the user holds anything the pre-hijacking reset would remove, revoke or use up, besides the identifier
- * `methodId` of `kind` just proved: one statement of EXISTS checks over the same rows resetAccount writes.
+ * `methodId` of `kind` just proved: one statement of EXISTS checks over the same rows resetAccount writes (the
+ * products' checks first, then the identifiers and sessions, then the products' grants and outstanding rows).
  */
 function holdsAnythingBut(kind: 'email' | 'phone') {
   return precompiled(
     (db, userId, methodId) =>
       db.selectNoFrom((eb: ExpressionBuilder<Database, never>) => {
         const user = userId as string;
-        const owned = (table: 'passwords' | 'webauthn_registrations' | 'crypto_wallets' | 'oauth_registrations') =>
-          eb.exists(eb.selectFrom(table).select('user_id').where('user_id', '=', user));
-        const outstanding = (
-          table:
-            | 'intermediate_sessions'
-            | 'idp_authorization_codes'
-            | 'webauthn_challenges'
-            | 'crypto_wallet_challenges'
-            | 'oauth_attach_tokens',
-        ) =>
-          eb.exists(
-            eb.selectFrom(table).select('user_id').where('user_id', '=', user).where('consumed_at', 'is', null),
-          );
+        const products = (stage: AccountResetPart['stage']) =>
+          resetParts(stage).flatMap((part) => part.holds(eb, user));
         let emails = eb.selectFrom('emails').select('email_id').where('user_id', '=', user);
         if (kind === 'email') emails = emails.where('email_id', '!=', methodId as string);
         let phones = eb.selectFrom('phone_numbers').select('phone_id').where('user_id', '=', user);
         if (kind === 'phone') phones = phones.where('phone_id', '!=', methodId as string);
         return eb
           .or([
-            owned('passwords'),
-            owned('webauthn_registrations'),
-            owned('crypto_wallets'),
-            owned('oauth_registrations'),
-            eb.exists(eb.selectFrom('totps').select('user_id').where('user_id', '=', user)),
+            ...products('factor'),
             eb.exists(emails),
             eb.exists(phones),
             eb.exists(
               eb.selectFrom('sessions').select('user_id').where('user_id', '=', user).where('revoked_at', 'is', null),
             ),
-            outstanding('intermediate_sessions'),
-            eb.exists(eb.selectFrom('idp_grants').select('user_id').where('user_id', '=', user)),
-            eb.exists(
-              eb.selectFrom('idp_tokens').select('user_id').where('user_id', '=', user).where('revoked_at', 'is', null),
-            ),
-            outstanding('idp_authorization_codes'),
-            outstanding('webauthn_challenges'),
-            outstanding('crypto_wallet_challenges'),
-            outstanding('oauth_attach_tokens'),
             eb.exists(
               eb
-                .selectFrom('oauth_transactions')
-                .select('attach_user_id')
-                .where('attach_user_id', '=', user)
+                .selectFrom('intermediate_sessions')
+                .select('user_id')
+                .where('user_id', '=', user)
                 .where('consumed_at', 'is', null),
             ),
+            ...products('grant'),
+            ...products('outstanding'),
           ])
           .as('found');
       }),
@@ -98,7 +80,7 @@ const holdsAnythingButPhone = holdsAnythingBut('phone');
 /**
  * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or link).
  * When the address was unverified and the request does not come from a live session of the same user, the proof
- * runs the pre-hijacking reset (security.md, account pre-hijacking; see resetAccount) — whether or not the account
+ * runs the pre-hijacking reset (README, "Security": account pre-hijacking; see resetAccount) — whether or not the account
  * has another verified identifier, since a phone verified first by whoever set the account up is a "trojan"
  * identifier, not a reason to skip the reset. Returns what the reset removed (`account_reset` of the answer), or
  * undefined when it removed nothing or did not run.
@@ -147,12 +129,13 @@ async function holdsAnythingToReset(
 
 /**
  * The pre-hijacking reset: the owner of an unverified address of `userId` has just proved it without a session of
- * that account, so nothing attached before the proof survives it. Removed: the password, the passkeys, the crypto
- * wallets, the social identities, the TOTP and its recovery codes, every other email and phone number (verified or
- * not), and every identity-provider grant; revoked: every session and intermediate session (the sessions exchanged
- * from access tokens among them), every access and refresh token; used up: every authorization code not yet
- * redeemed, and everything still outstanding that could attach something later (social attach tokens and the flows
- * they started, passkey and wallet challenges). Returns the kinds of things that were there, in a fixed order.
+ * that account, so nothing attached before the proof survives it. Removed: every product's factors (each product's
+ * `factor` parts, products/descriptor.ts: the password, the passkeys, the wallets, the social identities, the TOTP),
+ * every other email and phone number (verified or not); revoked: every session and intermediate session (the sessions
+ * exchanged from access tokens among them); then the products' `grant` parts (what the account granted others: the
+ * identity provider's consents, tokens and codes not yet redeemed) and `outstanding` parts (whatever could attach
+ * something later: social attach tokens and the flows they started, passkey and wallet challenges). Returns the kinds
+ * of things that were there, in the stages' order (the contract's order).
  */
 async function resetAccount(
   trx: Executor,
@@ -163,27 +146,21 @@ async function resetAccount(
   const note = (item: AccountResetItem, count: number) => {
     if (count > 0) removed.add(item);
   };
+  const order: AccountResetItem[] = [];
+  const runParts = async (stage: AccountResetPart['stage']) => {
+    for (const part of resetParts(stage)) {
+      const count = await part.run(trx, userId, now);
+      if (part.item !== undefined) {
+        if (!order.includes(part.item)) order.push(part.item);
+        note(part.item, count);
+      }
+    }
+  };
 
-  note('password', changed(await trx.deleteFrom('passwords').where('user_id', '=', userId).executeTakeFirst()));
-  note(
-    'passkeys',
-    changed(await trx.deleteFrom('webauthn_registrations').where('user_id', '=', userId).executeTakeFirst()),
-  );
-  note(
-    'crypto_wallets',
-    changed(await trx.deleteFrom('crypto_wallets').where('user_id', '=', userId).executeTakeFirst()),
-  );
-  note(
-    'oauth_identities',
-    changed(await trx.deleteFrom('oauth_registrations').where('user_id', '=', userId).executeTakeFirst()),
-  );
-  // A pending (never confirmed) TOTP goes too, but only a confirmed one is worth telling the user about.
-  const totps = await trx.selectFrom('totps').select('verified').where('user_id', '=', userId).execute();
-  note('totp', totps.filter((row) => row.verified === 1).length);
-  await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('totps').where('user_id', '=', userId).execute();
+  await runParts('factor');
 
   // Every other identifier: a phone number verified by whoever set the account up is theirs, not the owner's.
+  order.push('emails', 'phone_numbers', 'sessions');
   let otherEmails = trx.deleteFrom('emails').where('user_id', '=', userId);
   if (options.kind === 'email') otherEmails = otherEmails.where('email_id', '!=', methodId);
   note('emails', changed(await otherEmails.executeTakeFirst()));
@@ -220,68 +197,12 @@ async function resetAccount(
     .where('consumed_at', 'is', null)
     .execute();
 
-  // The identity provider: consent, tokens (refresh tokens keep minting otherwise) and codes not yet redeemed.
-  const grants = await trx.deleteFrom('idp_grants').where('user_id', '=', userId).executeTakeFirst();
-  const tokens = await trx
-    .updateTable('idp_tokens')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  const codes = await trx
-    .deleteFrom('idp_authorization_codes')
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  note('connected_apps', changed(grants) + changed(tokens) + changed(codes));
-  await trx
-    .updateTable('idp_tokens')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  // What the account granted others, then whatever is still outstanding and could attach something to the account
+  // later. Codes and links sent to other identifiers need those identifiers (removed above) or, for an address not
+  // yet attached, a session of the account.
+  await runParts('grant');
+  await runParts('outstanding');
 
-  // Whatever is still outstanding and could attach something to the account later: a social attach token is a bearer
-  // token (its start needs no session), and so is a flow it started. Passkey and wallet challenges are bound to a
-  // session, which is revoked above; they are used up all the same. Codes and links sent to other identifiers need
-  // those identifiers (removed above) or, for an address not yet attached, a session of the account.
-  await trx
-    .updateTable('webauthn_challenges')
-    .set({ consumed_at: now })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
-  await trx
-    .updateTable('crypto_wallet_challenges')
-    .set({ consumed_at: now })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
-  await trx
-    .updateTable('oauth_attach_tokens')
-    .set({ consumed_at: now })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
-  await trx
-    .updateTable('oauth_transactions')
-    .set({ consumed_at: now })
-    .where('attach_user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
-
-  const order: AccountResetItem[] = [
-    'password',
-    'passkeys',
-    'crypto_wallets',
-    'oauth_identities',
-    'totp',
-    'emails',
-    'phone_numbers',
-    'sessions',
-    'connected_apps',
-  ];
   return order.filter((item) => removed.has(item));
 }
 

@@ -66,7 +66,7 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
    * only core events. A loader, so the rows stay out of the first load of a page that does not offer the product.
    */
   loadTransitions?(): Promise<TransitionTable>;
-  /** Its configuration error given the whole configuration (spec §2), or null. */
+  /** Its configuration error given the whole configuration, or null. */
   configError?(config: ResolvedSignInConfig): string | null;
 }
 

@@ -1,4 +1,4 @@
-// Shapes shared by every endpoint of the /sdk/v1 contract (contract.md §3, §5, §6).
+// Shapes shared by every endpoint of the /sdk/v1 contract: envelopes, the bootstrap answer and the object shapes.
 // Field names are the wire's, snake_case, exactly.
 
 /** Every successful answer carries these inside `data`. */
@@ -165,7 +165,7 @@ export interface User {
   external_id?: string;
 }
 
-/** What every authenticate-style call answers (contract §4 "AuthenticateResponse"). */
+/** What every authenticate-style call answers. */
 export interface AuthenticateResponse extends ResponseCommon {
   user_id: string;
   session_token: string;
@@ -208,7 +208,7 @@ export interface AccountResetField {
   account_reset?: AccountReset;
 }
 
-/** `__user`: the full user, carried by calls that change it (contract §11.3). */
+/** `__user`: the full user, carried by calls that change it. */
 export interface WithUser {
   __user: User;
 }
@@ -226,7 +226,7 @@ export interface ProtectedFields {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-// ---- Bootstrap (contract §5) ----
+// ---- Bootstrap ----
 
 export interface RbacPermission {
   resource_id: string;
@@ -302,7 +302,7 @@ export interface BootstrapData {
   vertical: 'CONSUMER' | 'B2B' | null;
 }
 
-// ---- Telemetry (contract §2, §4 "Project / telemetry") ----
+// ---- Telemetry ----
 
 /** The JSON inside the base64 `X-SDK-Client` header. */
 export interface TelemetryBlob {

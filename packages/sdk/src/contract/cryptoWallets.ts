@@ -1,7 +1,7 @@
-// Types of the crypto wallet endpoints (contract.md §4 "Crypto wallets"). Wire names, snake_case, exactly.
+// Types of the crypto wallet endpoints. Wire names, snake_case, exactly.
 import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from './common';
 
-/** The wallet families the SDK sends (spec §7); other strings pass through. */
+/** The wallet families the SDK sends; other strings pass through. */
 export type CryptoWalletType = 'ethereum' | 'solana' | (string & {});
 
 /** Sign-In with Ethereum (EIP-4361) message fields. */

@@ -1,4 +1,4 @@
-// Types of the identity-provider endpoints (contract.md §4 "IdP (Connected Apps) and impersonation").
+// Types of the identity-provider endpoints (Connected Apps).
 // Field names are the wire's, snake_case, exactly.
 import type { ResponseCommon, User } from './common';
 

@@ -1,4 +1,4 @@
-// Types of the impersonation endpoint (contract.md §4 "IdP (Connected Apps) and impersonation").
+// Types of the impersonation endpoint.
 import type { AuthenticateResponse, ProtectedFields, User } from './common';
 
 /** What `impersonation.authenticate` takes. */

@@ -1,4 +1,4 @@
-// The request and response types of every /sdk/v1 endpoint (contract.md) and the product vocabulary's types
+// The request and response types of every /sdk/v1 endpoint and the product vocabulary's types
 // (products.ts). Types only: the provider imports this entry point without pulling in any SDK runtime code; the
 // mapping's values (CONTRACT_PRODUCTS, OTP_METHOD_PRODUCTS, contractProductsOf) are exported by `@latchkey/sdk`.
 export type * from './common';

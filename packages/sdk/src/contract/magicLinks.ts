@@ -1,4 +1,4 @@
-// Types of the magic-link endpoints (contract.md §4 "Magic links"). Wire names, snake_case, exactly.
+// Types of the magic-link endpoints. Wire names, snake_case, exactly.
 import type {
   AccountResetField,
   AuthenticateResponse,

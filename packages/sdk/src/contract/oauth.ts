@@ -1,7 +1,7 @@
-// Types of the OAuth endpoints (contract.md §4 "OAuth"). Wire names, snake_case, exactly.
+// Types of the OAuth endpoints. Wire names, snake_case, exactly.
 import type { AuthenticateResponse, ResponseCommon, UserDevice } from './common';
 
-/** The social providers a project can enable (spec §7). */
+/** The social providers a project can enable. */
 export type OAuthProvider =
   | 'google'
   | 'microsoft'

@@ -1,4 +1,4 @@
-// Types of the OTP endpoints (contract.md §4 "OTPs"). Wire names, snake_case, exactly.
+// Types of the OTP endpoints. Wire names, snake_case, exactly.
 import type {
   AccountResetField,
   AuthenticateResponse,

@@ -1,4 +1,4 @@
-// Types of the password endpoints (contract.md §4 "Passwords"). Wire names, snake_case, exactly.
+// Types of the password endpoints. Wire names, snake_case, exactly.
 import type {
   AccountResetField,
   AuthenticateResponse,
@@ -68,7 +68,7 @@ export interface PasswordsStrengthCheckResponse extends ResponseCommon {
   score: number;
   breached_password: boolean;
   breach_detection_on_create: boolean;
-  /** Spec §3: `none` when the project checks no strength (only the breach check, if on). */
+  /** `none` when the project checks no strength (only the breach check, if on). */
   strength_policy: 'luds' | 'zxcvbn' | 'none';
   feedback: {
     suggestions: string[];
@@ -87,7 +87,7 @@ export interface PasswordsResetByEmailStartOptions {
   reset_password_expiration_minutes?: number;
   reset_password_template_id?: string;
   locale?: string;
-  /** Accepted for compatibility but not sent: the observed client never sends it (contract §4). */
+  /** Accepted for compatibility but not sent: the observed client never sends it. */
   login_expiration_minutes?: number;
 }
 
@@ -144,7 +144,7 @@ export interface PasswordsResetBySessionOptions {
 /** `POST /passwords/session/reset`. */
 export interface PasswordsResetBySessionRequest extends PasswordsResetBySessionOptions, ProtectedFields {}
 
-/** `data` of `POST /passwords/session/reset`: here `__user` is passed through, not stripped (contract §4). */
+/** `data` of `POST /passwords/session/reset`: here `__user` is passed through, not stripped. */
 export interface PasswordsResetBySessionResponse extends AuthenticateResponse {
   __user?: User;
 }

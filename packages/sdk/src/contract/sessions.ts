@@ -1,4 +1,4 @@
-// Types of the sessions endpoints (contract.md §4 "Sessions"). Wire names, snake_case.
+// Types of the sessions endpoints. Wire names, snake_case.
 import type { AuthenticateResponse, ResponseCommon } from './common';
 
 /** Body of `POST /sessions/authenticate`: `{}` checks the session, a duration also extends it. */

@@ -1,4 +1,4 @@
-// Types of the TOTP endpoints (contract.md §4 "TOTP"). Wire names, snake_case, exactly.
+// Types of the TOTP endpoints. Wire names, snake_case, exactly.
 import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from './common';
 
 /** `POST /totps`. */

@@ -1,4 +1,4 @@
-// Types of the user endpoints (contract.md §4 "Users"). Field names are the wire's, snake_case, exactly.
+// Types of the user endpoints. Field names are the wire's, snake_case, exactly.
 import type { ResponseCommon, User, UserCryptoWallet, UserEmail, UserName, UserPhoneNumber, WithUser } from './common';
 
 /** `data` of `GET /users/me`: the user itself, flat, plus `request_id`/`status_code` (stripped by the SDK). */
@@ -18,7 +18,7 @@ export interface UserUpdateResponse extends ResponseCommon {
   crypto_wallets: UserCryptoWallet[];
 }
 
-/** `data` of `PUT /users/me` on the wire: `__user` is required (contract §11.3). */
+/** `data` of `PUT /users/me` on the wire: `__user` is required. */
 export type UserUpdateWireResponse = UserUpdateResponse & WithUser;
 
 /** What the `user.delete*` calls return (the wire answer also carries `__user`). */
@@ -26,7 +26,7 @@ export interface UserDeleteResponse extends ResponseCommon {
   user_id: string;
 }
 
-/** `data` of every `DELETE /users/*` on the wire: `__user` is required (contract §11.3). */
+/** `data` of every `DELETE /users/*` on the wire: `__user` is required. */
 export type UserDeleteWireResponse = UserDeleteResponse & WithUser;
 
 /** One application the user has granted access to through the identity provider. */

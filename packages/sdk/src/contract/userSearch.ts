@@ -1,4 +1,4 @@
-// Types of `POST /users/search` (contract.md §4 "Users"). Its answer is camelCase, unlike the rest of the wire.
+// Types of `POST /users/search`. Its answer is camelCase, unlike the rest of the wire.
 import type { ProtectedFields, ResponseCommon } from './common';
 
 /** What the provider knows of an email: no user yet, a user with a password, or one without. */
@@ -9,7 +9,7 @@ export interface UsersSearchRequest extends ProtectedFields {
   email: string;
 }
 
-/** `data` of `POST /users/search`. `userType` is camelCase on the wire (contract §11.13). */
+/** `data` of `POST /users/search`. `userType` is camelCase on the wire. */
 export interface UsersSearchResponse extends ResponseCommon {
   userType: UsersSearchUserType;
 }

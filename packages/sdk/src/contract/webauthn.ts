@@ -1,5 +1,5 @@
-// Types of the WebAuthn endpoints (contract.md §4 "WebAuthn / passkeys", §11.5). Wire names, snake_case,
-// exactly. The credential options and credentials travel as JSON strings inside the JSON body.
+// Types of the WebAuthn (passkey) endpoints. Wire names, snake_case, exactly. The credential options and
+// credentials travel as JSON strings inside the JSON body.
 import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice, WebAuthnRegistration } from './common';
 
 /** Options of `webauthn.register()`. */
@@ -44,7 +44,7 @@ export interface WebAuthnRegisterRequest {
   session_duration_minutes: number;
 }
 
-/** `data` of `POST /webauthn/register` (`__user` stripped). It carries the full session (contract §11.5). */
+/** `data` of `POST /webauthn/register` (`__user` stripped). It carries the full session. */
 export interface WebAuthnRegisterResponse extends AuthenticateResponse {
   webauthn_registration_id: string;
 }

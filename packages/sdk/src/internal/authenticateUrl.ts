@@ -1,4 +1,4 @@
-// The redirect-back URL convention (contract §4 "OAuth"): the provider sends the browser back to
+// The redirect-back URL convention: the provider sends the browser back to
 // `…?stytch_token_type=<type>&token=<token>`. Pure string handling, so relative URLs and any other
 // parameters or fragment are kept byte for byte.
 

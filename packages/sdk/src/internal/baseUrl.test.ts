@@ -5,7 +5,7 @@ import { DEFAULT_LIVE_API_URL, DEFAULT_TEST_API_URL, isLoopbackHost, resolveBase
 const TEST = 'public-token-test-123';
 const LIVE = 'public-token-live-123';
 
-describe('base URL (contract §1, §12.1)', () => {
+describe('base URL', () => {
   it('picks test or live from the public token', () => {
     expect(resolveBaseUrl(TEST, {}, vi.fn())).toEqual({ apiUrl: DEFAULT_TEST_API_URL, hasCustomApiEndpoint: false });
     expect(resolveBaseUrl(LIVE, {}, vi.fn())).toEqual({ apiUrl: DEFAULT_LIVE_API_URL, hasCustomApiEndpoint: false });

@@ -12,7 +12,7 @@ export interface BaseUrlOptions {
 export interface ResolvedBaseUrl {
   /** Scheme, host, port and path prefix, without a trailing slash: requests go to `${apiUrl}/sdk/v1/…`. */
   apiUrl: string;
-  /** True for `apiBaseUrl` or a valid `customDomain`: changes the start-up rule (spec §4). */
+  /** True for `apiBaseUrl` or a valid `customDomain`: changes the start-up rule (README, "Sessions"). */
   hasCustomApiEndpoint: boolean;
 }
 
@@ -31,7 +31,7 @@ const HOST_PATTERN =
   /^(?=.{1,253}(:|$))([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
 
 /**
- * Where the SDK sends its calls (contract §1, §12.1). `apiBaseUrl` is kept exactly as given and must be an
+ * Where the SDK sends its calls. `apiBaseUrl` is kept exactly as given and must be an
  * absolute http(s) URL (plain http only for loopback hosts unless `allowInsecureHttp`); anything else is a
  * usage error. `customDomain` must be a host: an invalid one warns and the default is used.
  */

@@ -6,7 +6,7 @@ afterEach(() => void vi.useRealTimers());
 
 const CACHE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::bootstrap`;
 
-describe('bootstrap mapping (contract §5)', () => {
+describe('bootstrap mapping', () => {
   it('maps every wire field to camelCase', () => {
     const policy = { roles: [], resources: [], scopes: [] };
     expect(

@@ -3,7 +3,7 @@ import type { KeyValueStorage, LatchkeyEnvironment } from '../environment';
 import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
 
-/** What the SDK assumes when the project's settings cannot be read (contract §5): no captcha, DFP or PKCE. */
+/** What the SDK assumes when the project's settings cannot be read: no captcha, DFP or PKCE. */
 export const DEFAULT_BOOTSTRAP: BootstrapData = Object.freeze({
   projectName: null,
   displayWatermark: true,
@@ -25,7 +25,7 @@ export const DEFAULT_BOOTSTRAP: BootstrapData = Object.freeze({
 }) as BootstrapData;
 
 /**
- * Maps the wire's snake_case bootstrap to the SDK's camelCase (contract §5). Throws when a required field is
+ * Maps the wire's snake_case bootstrap to the SDK's camelCase. Throws when a required field is
  * missing or of the wrong type (`password_config` must be present), so a bad answer falls back to defaults.
  */
 export function mapBootstrap(wire: BootstrapResponse): BootstrapData {
@@ -69,8 +69,7 @@ export function mapBootstrap(wire: BootstrapResponse): BootstrapData {
 
 /**
  * The project's settings: read once at start-up, cached in storage under `{statePrefix}::bootstrap`, and
- * subscribable. `getAsync` never hangs: after `timeoutMs` it answers with the cache, or the defaults
- * (contract §12.3).
+ * subscribable. `getAsync` never hangs: after `timeoutMs` it answers with the cache, or the defaults.
  */
 export class BootstrapStore {
   #data: BootstrapData;

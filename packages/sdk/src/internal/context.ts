@@ -19,7 +19,7 @@ export interface DfpProvider {
 }
 
 /**
- * How a call is protected (contract §4 legend):
+ * How a call is protected:
  * - `bootstrap`: waits for the project settings (B) and adds nothing;
  * - `captcha`: B, and adds `captcha_token` when captcha is on (the `send` calls);
  * - `captcha_and_dfp`: B, adds `captcha_token` and `dfp_telemetry_id`, and retries once on 'Captcha required'.
@@ -61,8 +61,8 @@ export interface ClientContext {
   /** Throws `NoSessionError` ('There is no session currently available…') when this tab holds no session. */
   requireSession(): void;
   /**
-   * `secondary` (add a factor to the session) when this tab holds a session, else `primary` (sign in). Contract
-   * §11.9: decided by the LOCAL session, not by what the provider knows.
+   * `secondary` (add a factor to the session) when this tab holds a session, else `primary` (sign in):
+   * decided by the LOCAL session, not by what the provider knows.
    */
   primaryOrSecondary(): 'primary' | 'secondary';
 }
@@ -149,7 +149,7 @@ export function createCall(deps: CallDependencies): ClientContext['call'] {
       pendingUsers.set(session, isPlainObject(data.user) ? (data.user as unknown as User) : null);
     } else if (spec.updatesSession) {
       if (!isPlainObject(data.session) || !isPlainObject(data.user)) {
-        // Contract §12.5: never sign the user out because an answer lacked its session.
+        // Never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
       session.applyAuthenticateResponse(data as unknown as SessionUpdate, spec.body?.session_duration_minutes);

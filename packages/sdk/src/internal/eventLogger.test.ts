@@ -29,7 +29,7 @@ function logMany(logger: EventLogger, count: number) {
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-describe('batching (spec §9: 15 events, 800 ms)', () => {
+describe('batching (15 events, 800 ms)', () => {
   it('exports the spec constants', () => {
     expect(TELEMETRY_BATCH_SIZE).toBe(15);
     expect(TELEMETRY_FLUSH_INTERVAL_MS).toBe(800);
@@ -96,7 +96,7 @@ describe('batching (spec §9: 15 events, 800 ms)', () => {
   });
 });
 
-describe('request format (contract §2, §4, §11.7)', () => {
+describe('request format', () => {
   it('posts a JSON array to /sdk/v1/events with only a JSON content type and the default credentials mode', async () => {
     const transport = new FakeTransport();
     const logger = loggerFor(transport);

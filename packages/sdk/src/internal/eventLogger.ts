@@ -3,10 +3,10 @@ import type { LatchkeyEnvironment } from '../environment';
 import { APIError } from '../errors';
 import { createTelemetryBlob } from './telemetry';
 
-/** At most this many events go in one `POST /events`, and this many queued events send at once (spec §9). */
+/** At most this many events go in one `POST /events`, and this many queued events send at once. */
 export const TELEMETRY_BATCH_SIZE = 15;
 
-/** Queued events are sent this long after the first of them was queued (spec §9). */
+/** Queued events are sent this long after the first of them was queued. */
 export const TELEMETRY_FLUSH_INTERVAL_MS = 800;
 
 /** What the event logger needs from the client. */
@@ -22,7 +22,7 @@ export interface EventLoggerConfig {
 type QueuedEvent = EventsRequest[number];
 
 /**
- * Batches telemetry to `POST /events` (contract §4 "Project / telemetry", §11.7): a JSON array, with only a
+ * Batches telemetry to `POST /events`: a JSON array, with only a
  * JSON content type (no Authorization, no X-SDK headers, default credentials mode). Failures are ignored:
  * telemetry must never break or slow down sign-in.
  */
@@ -80,7 +80,7 @@ export class EventLogger {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(batch),
       });
-      // The answer is ignored (contract §4); reading it releases the connection.
+      // The answer is ignored; reading it releases the connection.
       await response.text();
     } catch {
       // Telemetry is best effort: offline, blocked by an extension or refused, the events are dropped.

@@ -34,7 +34,7 @@ function networkFor(transport: FakeTransport, sessionToken?: string, timeout = 3
 
 afterEach(() => void vi.useRealTimers());
 
-describe('request format (contract §2)', () => {
+describe('request format', () => {
   it('sends Basic auth with the public token twice before sign-in and the session token after', async () => {
     const transport = new FakeTransport().on('POST', '/otps/authenticate', ok());
     await networkFor(transport).request({ method: 'POST', path: '/otps/authenticate', body: { token: '1' } });
@@ -87,7 +87,7 @@ describe('request format (contract §2)', () => {
   });
 });
 
-describe('answers (contract §3)', () => {
+describe('answers', () => {
   it('returns data from the success envelope', async () => {
     const transport = new FakeTransport().on('POST', '/x', ok({ method_id: 'email-1' }));
     await expect(networkFor(transport).request({ method: 'POST', path: '/x' })).resolves.toMatchObject({
@@ -191,7 +191,7 @@ describe('answers (contract §3)', () => {
   });
 });
 
-describe('captcha retry (spec §4)', () => {
+describe('captcha retry', () => {
   it('retries exactly once with the captcha token and telemetry id', async () => {
     const transport = new FakeTransport()
       .once('POST', '/x', { status: 403, text: 'Captcha required' })

@@ -38,7 +38,7 @@ class CaptchaRequiredError extends Error {}
 
 const SCHEMA_KEYS = ['body', 'params', 'query'] as const;
 
-/** The HTTP layer of contract §2–§3: Basic auth, telemetry header, envelopes and error mapping. */
+/** The HTTP layer: Basic auth, telemetry header, envelopes and error mapping. */
 export class NetworkClient {
   readonly #config: NetworkClientConfig;
 
@@ -75,7 +75,7 @@ export class NetworkClient {
 
   /**
    * Sends one call; if the provider answers 'Captcha required', asks `getRetryFields` for a captcha token and a
-   * telemetry id and sends it once more with them (spec §4). Without an answer from `getRetryFields`:
+   * telemetry id and sends it once more with them. Without an answer from `getRetryFields`:
    * 'Unable to query captcha and/or dfp telemetry ID'.
    */
   async requestWithCaptchaRetry<T>(spec: RequestSpec, getRetryFields: () => Promise<ProtectedFields>): Promise<T> {
@@ -116,7 +116,7 @@ export class NetworkClient {
       });
       text = await response.text();
     } catch (cause) {
-      // Every network failure, whatever the platform calls it, is the same typed error (contract §12.2).
+      // Every network failure, whatever the platform calls it, is the same typed error.
       throw new APIUnreachableError(undefined, { cause });
     } finally {
       environment.timers.clearTimeout(timer);
@@ -125,7 +125,7 @@ export class NetworkClient {
   }
 }
 
-/** Maps a provider answer to `data` or a typed error (contract §3). */
+/** Maps a provider answer to `data` or a typed error. */
 export function parseResponse<T>(response: Pick<Response, 'status' | 'headers'>, text: string): T {
   if (response.status <= 299) {
     if (text.trim() === '') throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.noResponse);

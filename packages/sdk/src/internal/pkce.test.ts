@@ -4,7 +4,7 @@ import { memoryStorage } from '../environment';
 import { base64UrlEncode, computeCodeChallenge, createProofKeyPair } from './pkce';
 import { PkceStore } from './pkceStore';
 
-describe('PKCE (spec §9)', () => {
+describe('PKCE', () => {
   it('computes the RFC 7636 appendix B challenge', async () => {
     await expect(computeCodeChallenge(crypto.subtle, 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).resolves.toBe(
       'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',

@@ -19,7 +19,7 @@ export async function computeCodeChallenge(subtle: SubtleCrypto, verifier: strin
 }
 
 /**
- * A new proof-key pair (spec §9): the verifier is 16 random 32-bit values, each written as 8 hex digits
+ * A new proof-key pair: the verifier is 16 random 32-bit values, each written as 8 hex digits
  * (128 characters, the RFC 7636 maximum); the challenge is its SHA-256, base64url.
  */
 export async function createProofKeyPair(crypto: LatchkeyEnvironment['crypto']): Promise<ProofKeyPair> {

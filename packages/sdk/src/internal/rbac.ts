@@ -9,7 +9,7 @@ export type PermissionsMap = Record<string, Record<string, boolean>>;
 export const RBAC_POLICY_UNAVAILABLE_MESSAGE =
   'Unable to retrieve RBAC policy from servers. Assuming caller has no permissions.';
 
-/** Whether any of `roles` has a permission on `resourceId` listing `action` or the wildcard `*` (spec §6). */
+/** Whether any of `roles` has a permission on `resourceId` listing `action` or the wildcard `*`. */
 export function isAuthorizedByPolicy(
   policy: RbacPolicy,
   roles: readonly string[],

@@ -27,7 +27,7 @@ const refreshes = (transport: FakeTransport) => transport.find('POST', '/session
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
 
-describe('constants (spec §9)', () => {
+describe('constants', () => {
   it('are the specified values', () => {
     expect(REFRESH_INTERVAL_MS).toBe(180_000);
     expect(BACKOFF_BASE_MS).toBe(2000);

@@ -1,9 +1,9 @@
 import type { Timers } from '../environment';
 import { isUnrecoverableError } from '../errors';
 
-/** A background refresh runs this often while a session is held (spec §9). */
+/** A background refresh runs this often while a session is held. */
 export const REFRESH_INTERVAL_MS = 180_000;
-/** The first retry of a failed refresh waits twice this (spec §9: base 2000 ms, doubled per attempt). */
+/** The first retry of a failed refresh waits twice this (base 2000 ms, doubled per attempt). */
 export const BACKOFF_BASE_MS = 2000;
 /** The attempt count stops growing here, so the longest wait is 2000 · 2^7 = 256 000 ms. */
 export const BACKOFF_EXPONENT_CAP = 7;

@@ -1,7 +1,7 @@
 import type { CookieAttributes, LatchkeyEnvironment } from '../environment';
 import { isLoopbackHost } from './baseUrl';
 
-/** Cookie settings (spec §9 defaults: `stytch_session`, `stytch_session_jwt`, path `/`). */
+/** Cookie settings (defaults: `stytch_session`, `stytch_session_jwt`, path `/`). */
 export interface CookieOptions {
   opaqueTokenCookieName?: string;
   jwtCookieName?: string;
@@ -12,7 +12,7 @@ export interface CookieOptions {
   domain?: string;
 }
 
-/** The intermediate session token cookie lives 10 minutes (spec §9). */
+/** The intermediate session token cookie lives 10 minutes. */
 export const INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS = 10 * 60_000;
 
 /** The cookie names in use, with the spec's defaults. */
@@ -25,7 +25,7 @@ export function cookieNames(options: CookieOptions) {
 }
 
 /**
- * The session cookies of contract §7: written by JS (so not HttpOnly), `SameSite=Lax`, `Secure` unless the
+ * The session cookies: written by JS (so not HttpOnly), `SameSite=Lax`, `Secure` unless the
  * page is on a loopback host, `expires` = the session's `expires_at`. Every domain they were written for is
  * remembered under `{stateKey}::seen_domains`, so signing out removes them wherever they were set.
  */
@@ -60,7 +60,7 @@ export class SessionCookies {
     this.#removeEverywhere([this.names.intermediate]);
   }
 
-  /** Writes the intermediate session token for 10 minutes; it replaces any session cookies (spec §4). */
+  /** Writes the intermediate session token for 10 minutes; it replaces any session cookies. */
   writeIntermediate(token: string): void {
     this.removeSession();
     const expires = new Date(this.#environment.timers.now() + INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS);

@@ -22,7 +22,7 @@ import { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, SessionManager, type SessionSna
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
 
-describe('storage and cookies after a sign-in (contract §7)', () => {
+describe('storage and cookies after a sign-in', () => {
   it('stores {session, user} under the state key and writes both cookies, Lax, expiring with the session', async () => {
     const tab = createTestClient();
     const data = authenticateData();
@@ -141,7 +141,7 @@ describe('storage and cookies after a sign-in (contract §7)', () => {
   });
 });
 
-describe('intermediate session token (spec §4)', () => {
+describe('intermediate session token', () => {
   it('is stored for 10 minutes in its own cookie, replacing the session cookies; a full session removes it', async () => {
     const tab = createTestClient();
     await signInWithAccessToken(tab);
@@ -177,7 +177,7 @@ describe('intermediate session token (spec §4)', () => {
   });
 });
 
-describe('start-up rule (contract §7, §8)', () => {
+describe('start-up rule', () => {
   function cache(browser: FakeBrowser) {
     const data = authenticateData();
     browser.values.set(STATE_KEY, JSON.stringify({ session: data.session, user: data.user }));

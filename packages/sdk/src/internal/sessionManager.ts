@@ -48,7 +48,7 @@ export interface SessionManagerConfig {
 }
 
 /**
- * Owns the local session (spec §4, contract §7 and §12.6–7): state in storage, cookies, subscribers,
+ * Owns the local session (README, "Sessions"): state in storage, cookies, subscribers,
  * the background refresh and the other tabs.
  */
 export class SessionManager {
@@ -129,7 +129,7 @@ export class SessionManager {
   }
 
   /**
-   * Stores the session and user of an authenticate answer (the "S" calls of contract §4). Cookies are
+   * Stores the session and user of an authenticate answer (any call that returns a session). Cookies are
    * written only when both tokens are non-empty; otherwise (opaque/HttpOnly mode) the JS cookies go and
    * the state is still stored. `sessionDurationMinutes` is the request's, remembered when it is a number.
    * An intermediate session (a first factor still waiting for its second) never comes here: the lazily loaded
@@ -147,7 +147,7 @@ export class SessionManager {
     this.#commitLocal({ session: update.session, user: update.user });
   }
 
-  /** Replaces the stored user (the "U" calls of contract §4). Without a session there is nothing to update. */
+  /** Replaces the stored user (after a call that changes it). Without a session there is nothing to update. */
   updateUser(user: User): void {
     if (!this.#state) return;
     this.#commitLocal({ session: this.#state.session, user }, { reschedule: false });
@@ -179,7 +179,7 @@ export class SessionManager {
   }
 
   /**
-   * Starts background work. Start-up rule (contract §7): with a session cookie, the cached state is kept
+   * Starts background work. Start-up rule (README, "Sessions"): with a session cookie, the cached state is kept
    * (`fromCache`) and `refresh` runs at once. Without one: on the default endpoint the cached state is dropped
    * and nothing is sent; on a custom endpoint a cached session is kept and refreshed at once (HttpOnly cookies
    * the page cannot see may carry it), but with no cached session either there is nothing to refresh, so

@@ -1,7 +1,7 @@
 import type { Session, User } from '../contract/common';
 import { isPlainObject } from './isPlainObject';
 
-/** What the state key holds: `{session, user}` as JSON, or the string "null" once signed out (contract §7). */
+/** What the state key holds: `{session, user}` as JSON, or the string "null" once signed out. */
 export interface StoredSessionState {
   session: Session;
   user: User;
@@ -30,7 +30,7 @@ export function toState(value: unknown): StoredSessionState | null {
 
 /**
  * Whether two states are the same for subscribers. `session.last_accessed_at` changes on every refresh,
- * so it is ignored (spec §4): a refresh that changes nothing else must not re-render the page.
+ * so it is ignored: a refresh that changes nothing else must not re-render the page.
  */
 export function isSameState(
   a: { session: Session | null; user: User | null } | null,

@@ -11,7 +11,7 @@ export function base64Encode(text: string): string {
 }
 
 /**
- * The telemetry blob of one request (contract §2). The three ids are random per request by design:
+ * The telemetry blob of one request (the `X-SDK-Client` header). The three ids are random per request by design:
  * they must not let anyone correlate a user's sessions.
  */
 export function createTelemetryBlob(

@@ -10,7 +10,7 @@ export function missingParameterMessage(param: string): string {
   return MISSING_PARAMETER_MESSAGE.replace('{param}', param);
 }
 
-/** The scopes asked for when the query has no `scope` (spec §9: 'openid email profile'). */
+/** The scopes asked for when the query has no `scope`. */
 export const DEFAULT_AUTHORIZE_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
 
 /** Required parameters of the authorize flow, in the order they are reported. */

@@ -239,7 +239,7 @@ describe('magicLinks.authenticate', () => {
   });
 });
 
-describe('magicLinks argument rules (spec §5)', () => {
+describe('magicLinks argument rules', () => {
   const D = { session_duration_minutes: 30 };
   const E = 'a@b.co';
   const rules: [string, unknown[], string][] = [

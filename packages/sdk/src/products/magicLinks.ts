@@ -79,7 +79,7 @@ export function createMagicLinks(ctx: ClientContext) {
         .isNumber('session_duration_minutes', options?.session_duration_minutes);
       const { session_duration_minutes } = options;
       // The "log in without a password" link of a reset email was issued for the passwords verifier, and nothing
-      // in the link says so: try that verifier first, and on a PKCE refusal fall back to the magic-link one (spec §4).
+      // in the link says so: try that verifier first, and on a PKCE refusal fall back to the magic-link one.
       if (ctx.pkce.get('passwords')) {
         try {
           return await authenticateWith('passwords', token, session_duration_minutes);

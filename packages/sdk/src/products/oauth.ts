@@ -50,7 +50,7 @@ function isProvider(value: unknown): value is OAuthProvider {
 export function createOAuth(ctx: ClientContext) {
   async function buildStartUrl(provider: OAuthProvider, options: OAuthStartOptions): Promise<string> {
     const settings = await ctx.bootstrap.getAsync();
-    // Contract §1: a project's CNAME serves the start URL over https; otherwise the API base URL as given.
+    // A project's CNAME serves the start URL over https; otherwise the API base URL as given.
     const host = settings.cnameDomain ? `https://${settings.cnameDomain}` : ctx.apiUrl;
     const query = new URLSearchParams({ public_token: ctx.publicToken });
     if (settings.pkceRequiredForOAuth) {
@@ -105,7 +105,7 @@ export function createOAuth(ctx: ClientContext) {
         .isString('token', token)
         .isNumber('session_duration_minutes', options?.session_duration_minutes);
       return ctx.pkce.consume('oauth', (code_verifier) => {
-        // Not a B call (contract §8): the cached settings decide whether a missing verifier deserves a warning.
+        // Not a bootstrap-gated call: the cached settings decide whether a missing verifier deserves a warning.
         if (!code_verifier && ctx.bootstrap.getSync().pkceRequiredForOAuth) {
           ctx.environment.logger.warn(NO_OAUTH_VERIFIER_WARNING);
         }

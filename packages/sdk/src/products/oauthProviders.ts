@@ -1,6 +1,6 @@
 import type { OAuthProvider } from '../contract/oauth';
 
-/** Every social provider, in the specification's order (spec §7). */
+/** Every social provider, in the specification's order. */
 export const OAUTH_PROVIDERS = [
   'google',
   'microsoft',

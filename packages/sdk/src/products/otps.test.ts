@@ -89,7 +89,7 @@ describe('otps login_or_create', () => {
   });
 });
 
-describe('otps send: primary or secondary by the local session (contract §11.9)', () => {
+describe('otps send: primary or secondary by the local session', () => {
   const cases = [
     ['email', 'ada@example.com', { email: 'ada@example.com' }],
     ['sms', '+14155550123', { phone_number: '+14155550123' }],
@@ -157,7 +157,7 @@ describe('otps.authenticate', () => {
   });
 });
 
-describe('otps argument rules (spec §5)', () => {
+describe('otps argument rules', () => {
   const D = { session_duration_minutes: 30 };
   const P = '+14155550123';
   const rules: [string, unknown[], string][] = [

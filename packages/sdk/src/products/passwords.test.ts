@@ -273,7 +273,7 @@ describe('passwords.resetBySession', () => {
     expect(storedState(browser).user.password).toEqual({ password_id: 'password-1', requires_reset: false });
   });
 
-  it('accepts a call without a duration (spec §5 requires only the password)', async () => {
+  it('accepts a call without a duration (only the password is required)', async () => {
     const { client, transport } = createTestClient();
     await signIn(client, transport);
     transport.on('POST', '/passwords/session/reset', ok(authenticateData()));
@@ -282,7 +282,7 @@ describe('passwords.resetBySession', () => {
   });
 });
 
-describe('passwords argument rules (spec §5)', () => {
+describe('passwords argument rules', () => {
   const d = { session_duration_minutes: 30 };
   const email = 'a@b.co';
   const existing = { email, existing_password: 'o', new_password: 'n' };

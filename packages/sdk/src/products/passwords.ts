@@ -60,7 +60,7 @@ export function createPasswords(ctx: ClientContext) {
       validate('passwords.strengthCheck')
         .isString('password', options?.password)
         .isOptionalString('email', options?.email);
-      // Not a bootstrap-gated call (contract §8): it runs while the user types.
+      // Not a bootstrap-gated call: it runs while the user types.
       return ctx.call<PasswordsStrengthCheckResponse>({
         method: 'POST',
         path: '/passwords/strength_check',
@@ -135,7 +135,7 @@ export function createPasswords(ctx: ClientContext) {
 
     /** Sets a new password for the signed-in user (this tab must hold a session). */
     async resetBySession(options: PasswordsResetBySessionOptions): Promise<PasswordsResetBySessionResponse> {
-      // Spec §5 requires only the password; a duration, when given, must be a number.
+      // Only the password is required; a duration, when given, must be a number.
       validate('passwords.resetBySession')
         .isString('password', options?.password)
         .isOptionalNumber('session_duration_minutes', options?.session_duration_minutes);

@@ -53,14 +53,14 @@ export function createSessionCore(ctx: SessionCoreContext) {
       .isOptionalObject('options', options)
       .isOptionalNumber('session_duration_minutes', options?.session_duration_minutes);
     const body: Record<string, unknown> = { ...options };
-    // Spec §4: when the session changes while the call is in flight (another tab signed in or out),
+    // When the session changes while the call is in flight (another tab signed in or out),
     // the answer is about the old session; ask again, once, with the new one.
     for (let attempt = 1; ; attempt++) {
       const before = identity();
       const isLastAttempt = attempt === 2;
       let data: Record<string, unknown>;
       try {
-        // Contract §4 (u): the answer's `__user` is not returned.
+        // The answer's `__user` is not returned.
         const { __user: _user, ...answer } = await ctx.network.request<Record<string, unknown>>({
           method: 'POST',
           path: '/sessions/authenticate',
@@ -77,7 +77,7 @@ export function createSessionCore(ctx: SessionCoreContext) {
       }
       if (identity() !== before && !isLastAttempt) continue;
       if (!isPlainObject(data.session) || !isPlainObject(data.user)) {
-        // Contract §12.5: never sign the user out because an answer lacked its session.
+        // Never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
       if (identity() === before) {

@@ -56,7 +56,7 @@ export function createUser(ctx: ClientContext) {
     async get(): Promise<User> {
       ctx.requireSession();
       const data = await ctx.call<Record<string, unknown>>({ method: 'GET', path: '/users/me' });
-      // Contract §11.4: the user is flat in `data`, next to the envelope's request_id and status_code.
+      // The user is flat in `data`, next to the envelope's request_id and status_code.
       const { request_id: _requestId, status_code: _statusCode, ...user } = data;
       if (!isPlainObject(user) || typeof user.user_id !== 'string') {
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);

@@ -31,7 +31,7 @@ function hasWebAuthnInput(): boolean {
   return !doc || doc.querySelector("input[autocomplete$='webauthn']") !== null;
 }
 
-/** Contract §11.5: the options arrive as a JSON string inside the JSON answer. */
+/** The options arrive as a JSON string inside the JSON answer. */
 function parseOptions<T>(text: unknown): T {
   if (typeof text === 'string') {
     try {
@@ -128,7 +128,7 @@ export function createWebAuthn(ctx: ClientContext) {
           public_key_credential: JSON.stringify(credential),
           session_duration_minutes: given.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
         },
-        // Contract §11.5: the answer must carry the full session, or it is an invalid response.
+        // The answer must carry the full session, or it is an invalid response.
         updatesSession: true,
         user: 'optional',
       });

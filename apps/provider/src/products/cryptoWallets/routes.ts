@@ -306,7 +306,7 @@ async function remove(c: ProviderContext): Promise<Response> {
   return ok(c, { user_id: user.user_id, __user: user });
 }
 
-/** The crypto wallet calls of contract §4 "Crypto wallets", and the delete of a wallet from §4 "Users". */
+/** The SDK's crypto wallet calls, and its delete of a wallet from the user. */
 export function registerCryptoWalletRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/crypto_wallets/authenticate/start/primary', (c) => authenticateStart(c, 'primary'));
   app.post('/sdk/v1/crypto_wallets/authenticate/start/secondary', (c) => authenticateStart(c, 'secondary'));

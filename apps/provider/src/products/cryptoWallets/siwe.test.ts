@@ -4,6 +4,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
 import { iso, ORIGIN, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../test/harness';
+import { openProvider } from '../../../test/opsSupport';
 import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
 import {
   BAD_SIGNATURE,
@@ -14,7 +15,6 @@ import {
   walletStart,
 } from '../../../test/walletSteps';
 import type { ProviderConfigInput } from '../../config';
-import { createProvider } from '../../provider';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -26,7 +26,8 @@ const start = (t: TestProvider, wallet: TestEthereumWallet, siwe_params: Record<
  * and a POST to it as the SDK on the playground's page sends it.
  */
 async function restarted(t: TestProvider, config: ProviderConfigInput) {
-  const provider = await createProvider({
+  // Closed after the test (opsSupport's clean-up), before the provider of `t` and its database.
+  const provider = await openProvider({
     db: t.provider.database,
     config,
     clock: t.clock,

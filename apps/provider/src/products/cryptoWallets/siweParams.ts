@@ -8,7 +8,7 @@ import type { ProjectConfig } from '../../config';
 import { ProviderError } from '../../http/errors';
 import { CHALLENGE_LIFETIME_MS } from './challengeMessage';
 
-/** `siwe_params` of a start call (contract §4), bounded so that no field can blow up a message. */
+/** `siwe_params` of a start call, bounded so that no field can blow up a message. */
 export const siweParamsSchema = z.object({
   uri: z.string().max(2048).optional(),
   chain_id: z.string().max(32).optional(),

@@ -67,7 +67,7 @@ export function parseWallet(deps: ProviderDeps, type: string, address: string): 
   };
 }
 
-/** The session factor a wallet signature proves (contract §6): `crypto_wallet_factor`, delivery `crypto_wallet`. */
+/** The session factor a wallet signature proves: `crypto_wallet_factor`, delivery `crypto_wallet`. */
 export function cryptoWalletFactor(row: WalletRow): NewFactor {
   return {
     type: 'crypto',

@@ -3,7 +3,7 @@ import { createEmailToken } from '../../services/emailTokens';
 import { tokenLink } from '../../services/guards';
 import type { IdentifierOwner } from '../../services/users';
 
-/** Default lifetime of a magic link, for log-ins and sign-ups alike (widget.md §8). */
+/** Default lifetime of a magic link, for log-ins and sign-ups alike. */
 export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
 
 /**

@@ -79,7 +79,7 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, authenticateSchema);
   const now = deps.clock.now();
   // No product check here: the password-reset email's log-in link is redeemed through this call too, and so is
-  // its reset link, for the reset form's 'Login without a password' (widget §2). Whoever holds a reset link can
+  // its reset link, for the reset form's 'Login without a password'. Whoever holds a reset link can
   // already set a password and get a session with it, so signing in with it grants nothing more; redeeming it
   // consumes it, so the same link cannot then also change the password.
   const redeemed = await findRedeemableEmailToken(deps, {
@@ -119,7 +119,7 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   });
 }
 
-/** The magic-link calls of contract §4 "Magic links": login_or_create, send and authenticate. */
+/** The SDK's magic-link calls: login_or_create, send and authenticate. */
 export function registerMagicLinkRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/magic_links/email/login_or_create', (c) => sendMagicLink(c, 'login_or_create'));
   app.post('/sdk/v1/magic_links/email/send/primary', (c) => sendMagicLink(c, 'primary'));

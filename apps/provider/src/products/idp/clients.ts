@@ -1,5 +1,6 @@
-import type { IdpClientConfig, ProviderConfig } from '../../config';
+import type { ProviderConfig } from '../../config';
 import { digestsEqual, sha256Hex } from '../../services/secrets';
+import type { IdpClientConfig } from './config';
 
 /** The issuer of the project's ID tokens and authorization responses (RFC 9207 `iss`): the provider's public URL. */
 export function idpIssuer(config: ProviderConfig): string {

@@ -1,5 +1,5 @@
-// Secrets of a social sign-in that must not be readable from a copy of the database (security.md, "Tokens and
-// codes"). The upstream PKCE verifier and the OIDC nonce are never stored: a transaction keeps a random salt and
+// Secrets of a social sign-in that must not be readable from a copy of the database (README, "Security": Tokens and
+// codes). The upstream PKCE verifier and the OIDC nonce are never stored: a transaction keeps a random salt and
 // both are HMACs of it under a subkey of the passcode key, which lives outside the database (as the wallet slice
 // derives its SIWE nonces). The upstream's tokens handed back by `oauth/authenticate` are kept until then
 // encrypted with AES-256-GCM under a subkey of the TOTP key (products/totp/totpKey.ts), bound to the token row.

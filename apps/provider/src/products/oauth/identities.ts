@@ -1,6 +1,6 @@
 // Who an upstream identity signs in as. Identities are keyed by (provider, subject), never by email. A new identity
 // joins an existing user by email only when the upstream asserts the email verified AND that user has verified it
-// too (security.md, "Social sign-in"); any other new identity whose email already belongs to a user is refused
+// too (README, "Security": Social sign-in); any other new identity whose email already belongs to a user is refused
 // (never merged, never a duplicate account). A new user gets the email as verified only when the upstream said so.
 import type { UserProvider } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -31,7 +31,7 @@ export class IdentityRefused extends Error {
   }
 }
 
-/** The session factor a social sign-in proves (contract §6): `<provider>_oauth_factor`, delivery `oauth_<provider>`. */
+/** The session factor a social sign-in proves: `<provider>_oauth_factor`, delivery `oauth_<provider>`. */
 export function oauthFactor(row: RegistrationRow): NewFactor {
   const factor: NewFactor = { type: 'oauth', delivery_method: `oauth_${row.provider}` };
   factor[`${row.provider}_oauth_factor`] = {

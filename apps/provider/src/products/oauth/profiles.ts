@@ -3,7 +3,7 @@
 // `/profile/<provider>`), so the production mapping is what development and the tests exercise.
 //
 // What each upstream's answer is, and whether it asserts the email as verified. Account linking by email is
-// allowed only on `emailVerified` (security.md), so it is true only where the upstream says so explicitly:
+// allowed only on `emailVerified` (README, "Security"), so it is true only where the upstream says so explicitly:
 //
 // | provider   | profile answer (what P2's descriptor fetches)                          | emailVerified from          |
 // |------------|-------------------------------------------------------------------------|-----------------------------|

@@ -49,7 +49,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     throw new ProviderError(row.error_type as ErrorType, { message: row.error_message ?? undefined });
   }
   if (row.code_challenge !== null) {
-    // The token is bound to the browser that started (security.md: every final redirect token is browser-bound):
+    // The token is bound to the browser that started (README, "Security": every final redirect token is browser-bound):
     // an attacker's app URL opened by someone else signs nobody in, and the token stays usable where it started.
     if (body.code_verifier === undefined || !pkceMatches(row.code_challenge, body.code_verifier)) {
       throw new ProviderError('pkce_mismatch', { message: OTHER_BROWSER_SIGN_IN });
@@ -139,7 +139,7 @@ async function remove(c: ProviderContext): Promise<Response> {
 
 /**
  * Social sign-in: the browser's start and the upstream's callback under `/v1/public/oauth` (navigations, no Basic
- * auth), and the SDK calls of contract §4 "OAuth", the unlink of §4 "Users" and Google One Tap under `/sdk/v1`.
+ * auth), and the SDK's OAuth calls, its unlink of a provider from the user and Google One Tap under `/sdk/v1`.
  */
 export function registerOAuthRoutes(app: Hono<ProviderEnv>): void {
   app.get('/v1/public/oauth/callback', callback);

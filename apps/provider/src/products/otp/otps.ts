@@ -18,15 +18,18 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
-/** How a send call picks its recipient (contract §4, §11.9): create if new, existing only, or the caller's own. */
+/**
+ * How a send call picks its recipient: create if new, existing only, or the caller's own. The SDK picks primary or
+ * secondary by whether it holds a session itself, not by what the server knows.
+ */
 export type SendMode = 'login_or_create' | 'primary' | 'secondary';
 
 /** An email address or an E.164 phone number, already checked for format. */
 export type SendTarget = Identifier;
 
-/** Default lifetime of a passcode (widget.md §8). */
+/** Default lifetime of a passcode. */
 export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
-/** The longest lifetime a caller may ask for a six-digit passcode (security.md: at most 10 minutes). */
+/** The longest lifetime a caller may ask for a six-digit passcode (README, "Security": at most 10 minutes). */
 export const MAX_OTP_EXPIRATION_MINUTES = 10;
 
 /** How a passcode is kept at rest: HMAC-SHA256 of `${otp_id}:${code}` under the passcode key. */

@@ -312,7 +312,7 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   });
 }
 
-/** The passcode calls of contract §4 "OTPs": login_or_create and send for each channel, and authenticate. */
+/** The SDK's passcode calls: login_or_create and send for each channel, and authenticate. */
 export function registerOtpRoutes(app: Hono<ProviderEnv>): void {
   for (const channel of ['email', 'sms', 'whatsapp'] as const) {
     app.post(`/sdk/v1/otps/${channel}/login_or_create`, (c) => sendPasscode(c, channel, 'login_or_create'));

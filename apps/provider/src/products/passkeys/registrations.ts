@@ -12,7 +12,7 @@ export function defaultRegistrationName(isPasskey: boolean): string {
   return isPasskey ? 'Passkey' : 'Security key';
 }
 
-/** The session factor a passkey proves (contract §6): `webauthn_factor` with delivery `webauthn_registration`. */
+/** The session factor a passkey proves: `webauthn_factor` with delivery `webauthn_registration`. */
 export function webauthnFactor(row: RegistrationRow): NewFactor {
   return {
     type: 'webauthn',

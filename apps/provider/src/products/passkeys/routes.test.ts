@@ -18,7 +18,7 @@ const DOMAIN = 'localhost';
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0';
 const FIVE_MINUTES = 5 * 60_000;
 
-// The texts the specification gives the widget's passkey errors (widget.md §8), quoted, not taken from the catalogue.
+// The texts the specification gives the widget's passkey errors, quoted, not taken from the catalogue.
 const DUPLICATE = errorBody(
   409,
   'duplicate_webauthn_registration',
@@ -135,7 +135,7 @@ async function adaWithPasskey(
   return { ada, authenticator, credential, registrationId: response.json.data.webauthn_registration_id as string };
 }
 
-/** The factor a passkey sign-in or registration adds to a session (contract §6). */
+/** The factor a passkey sign-in or registration adds to a session. */
 function passkeyFactor(registrationId: unknown, at: number, userAgent = USER_AGENT) {
   return {
     type: 'webauthn',
@@ -145,7 +145,7 @@ function passkeyFactor(registrationId: unknown, at: number, userAgent = USER_AGE
   };
 }
 
-/** A registration as the user object lists it (contract §6). */
+/** A registration as the user object lists it. */
 function listedPasskey(registrationId: unknown, name = 'Passkey') {
   return {
     webauthn_registration_id: registrationId,

@@ -18,13 +18,8 @@ import {
   releaseGuessSlot,
   takeGuessSlot,
 } from '../../services/guards';
-import {
-  completeIntermediateSession,
-  findIntermediateSession,
-  type IntermediateSessionRow,
-  intermediateSessionToken,
-  webauthnRegistrationsUsed,
-} from '../../services/mfa';
+import type { IntermediateSessionRow } from '../../services/intermediateSessions';
+import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,
@@ -38,6 +33,7 @@ import { requireUser, serializeWebauthnRegistration } from '../../services/users
 import { assertIdentifiersVerified } from '../../services/verification';
 import { consumeChallenge, findLiveChallenge, storeChallenge } from './challenges';
 import { MAX_CREDENTIAL_CHARS, parseAssertionCredential, parseRegistrationCredential } from './credentials';
+import { webauthnRegistrationsUsed } from './descriptor';
 import {
   defaultRegistrationName,
   findRegistrationByCredential,
@@ -451,7 +447,7 @@ async function remove(c: ProviderContext): Promise<Response> {
   return ok(c, { user_id: user.user_id, __user: user });
 }
 
-/** The passkey calls of contract §4 "WebAuthn / passkeys", and the delete of a registration from §4 "Users". */
+/** The SDK's passkey (WebAuthn) calls, and its delete of a registration from the user. */
 export function registerWebAuthnRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/webauthn/register/start', registerStart);
   app.post('/sdk/v1/webauthn/register', register);

@@ -100,7 +100,7 @@ const hash = (password: string, options: Options) => run<string>('hash', [passwo
 const verify = (storedHash: string, password: string) => run<boolean>('verify', [storedHash, password]);
 
 /**
- * argon2id at OWASP's first recommended setting (security.md §Passwords): 19 MiB, two passes, one lane.
+ * argon2id at the first setting OWASP's Password Storage Cheat Sheet recommends: 19 MiB, two passes, one lane.
  * `Algorithm` is an ambient const enum, which isolatedModules cannot read, hence the literal 2 (Argon2id).
  */
 export const PASSWORD_HASH_OPTIONS: Options = {

@@ -13,11 +13,11 @@ export const MAX_PASSWORD_LENGTH = 256;
 /** The zxcvbn score a password needs under the zxcvbn policy. */
 export const MIN_ZXCVBN_SCORE = 3;
 
-/** Shown (and in `feedback.warning`) for a password found in a breach (widget.md §8). */
+/** Shown (and in `feedback.warning`) for a password found in a breach. */
 export const BREACHED_PASSWORD_WARNING =
   'This password may have been used on a different site that experienced a security issue. Please choose another password.';
 
-/** The strength check result of contract §4, without the envelope fields. */
+/** The strength check result, without the envelope fields. */
 export type PasswordStrength = Omit<PasswordsStrengthCheckResponse, 'request_id' | 'status_code'>;
 
 type PasswordPolicy = ProjectConfig['passwordPolicy'];
@@ -87,7 +87,7 @@ function userInputs(email: string | undefined): string[] {
 }
 
 /**
- * Rates a password under the project's policy (contract §4 `passwords/strength_check`). zxcvbn: valid
+ * Rates a password under the project's policy (`passwords/strength_check`). zxcvbn: valid
  * with a score of at least 3 and 8 characters; LUDS: valid when no characters or classes are missing.
  * A breached password is never valid.
  */

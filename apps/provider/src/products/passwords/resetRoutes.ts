@@ -236,7 +236,7 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   return ok(c, await authenticateResponseFields(c, { row, token: current.token }));
 }
 
-/** The reset calls of contract §4 "Passwords": by email (start, then the link), by existing password, by session. */
+/** The SDK's password reset calls: by email (start, then the link), by existing password, by session. */
 export function registerPasswordResetRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/passwords/email/reset/start', resetByEmailStart);
   app.post('/sdk/v1/passwords/email/reset', resetByEmail);

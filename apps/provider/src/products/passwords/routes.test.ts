@@ -54,7 +54,7 @@ async function createAccount(t: TestProvider, email = EMAIL, password = PASSWORD
 }
 
 /**
- * Asserts a 200 whose data is the AuthenticateResponse of contract §4 (plus `extra`) for the account
+ * Asserts a 200 whose data is the AuthenticateResponse (plus `extra`) for the account
  * `createAccount` made (EMAIL, with a password), its email verified or not; `session` says when the session
  * started and ends, and which factors it has.
  */

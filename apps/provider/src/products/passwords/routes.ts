@@ -82,7 +82,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   return ok(c, await authenticateResponseFields(c, started));
 }
 
-/** The password calls of contract §4 "Passwords": strength check, create, authenticate and the three resets. */
+/** The SDK's password calls: strength check, create, authenticate and the three resets. */
 export function registerPasswordRoutes(app: Hono<ProviderEnv>): void {
   void prepareDummyHash();
   app.post('/sdk/v1/passwords/strength_check', strengthCheck);

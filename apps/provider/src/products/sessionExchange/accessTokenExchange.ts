@@ -36,7 +36,7 @@ export function accessTokenExchangeFactor(clientId: string): NewFactor {
  * for no second factor: the token was issued to a full session (the authorize step needs one, intermediate
  * sessions are not sessions), which already passed the project's multi-factor rule.
  *
- * The session is tied to the token it came from (security.md: revoking a grant ends the sessions exchanged from its
+ * The session is tied to the token it came from (README, "Security": revoking a grant ends the sessions exchanged from its
  * tokens): it names the token and its client, so revoking the token, its family (a replayed code, a reused refresh
  * token) or the client's grant (connected apps), or the pre-hijacking reset, ends it; and its expiry is capped at the
  * token's expiry plus `idp.exchangedSessionMinutes`, for the exchange and every later refresh.

@@ -5,12 +5,8 @@ import { ok, type ProviderContext, type ProviderEnv, readBody } from '../../http
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
 import { recordFailure, releaseGuessSlot, takeGuessSlot } from '../../services/guards';
-import {
-  completeIntermediateSession,
-  findIntermediateSession,
-  type IntermediateSessionRow,
-  intermediateSessionToken,
-} from '../../services/mfa';
+import type { IntermediateSessionRow } from '../../services/intermediateSessions';
+import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,
@@ -288,7 +284,7 @@ async function deleteTotp(c: ProviderContext): Promise<Response> {
   return ok(c, { user_id: user.user_id, __user: user });
 }
 
-/** The TOTP calls of contract §4 "TOTP" and `DELETE /users/totps/{id}`. */
+/** The SDK's TOTP calls and `DELETE /users/totps/{id}`. */
 export function registerTotpRoutes(app: Hono<ProviderEnv>): void {
   app.post('/sdk/v1/totps', create);
   app.post('/sdk/v1/totps/authenticate', authenticate);

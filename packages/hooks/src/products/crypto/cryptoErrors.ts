@@ -1,10 +1,10 @@
-// Spec §8: the two texts of a wallet that refused, kept apart from the flow hook so a message catalogue can name
+// The two texts of a wallet that refused, kept apart from the flow hook so a message catalogue can name
 // them without loading the wallet chunk (bs58, the transition rows). A provider refusal keeps its own text.
 import type { LatchkeyFlowError } from '../../errors';
 
-/** Spec §8: the wallet refused to connect, or gave no account. */
+/** The wallet refused to connect, or gave no account. */
 export const CRYPTO_CONNECT_ERROR = '[Error] Could not connect to wallet';
-/** Spec §8: the wallet refused to sign the challenge. */
+/** The wallet refused to sign the challenge. */
 export const CRYPTO_SIGN_ERROR = '[Error] Could not sign message';
 
 /** The error ids the wallet flow reports besides the provider's `error_type`s. */

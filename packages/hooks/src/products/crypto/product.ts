@@ -28,7 +28,7 @@ declare module '@latchkey/hooks' {
 // Its part of the widget's form state, by declaration merging.
 declare module '@latchkey/hooks' {
   interface FormState {
-    /** The chosen wallet, the address it gave and the challenge it is asked to sign (spec §3). */
+    /** The chosen wallet, the address it gave and the challenge it is asked to sign. */
     cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
   }
 }

@@ -1,4 +1,4 @@
-// Spec §4's crypto transitions: Main → CryptoConnect (wallet chosen) → CryptoSignMessage (challenge received) →
+// The crypto transitions: Main → CryptoConnect (wallet chosen) → CryptoSignMessage (challenge received) →
 // CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. A store offering wallets composes
 // the rows into its table when it is created (the descriptor's `loadTransitions`), so a page without wallets does
 // not carry them in its first load.
@@ -16,7 +16,7 @@ export type CryptoEvent =
   /** Connecting, starting, signing or authenticating failed: → CryptoError, descriptor stored. */
   | { type: 'cryptoFailed'; descriptor: { messageId: string; message: string } };
 
-/** The crypto rows of spec §4's table. */
+/** The crypto rows of the widget's transition table. */
 export const CRYPTO_TRANSITIONS: Rows<CryptoEvent['type']> = {
   cryptoWalletChosen: {
     to: 'CryptoConnect',

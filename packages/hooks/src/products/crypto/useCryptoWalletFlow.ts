@@ -129,7 +129,7 @@ const STATUS_BY_SCREEN: Partial<Record<Screen, Status>> = {
 const SCREENS_WITH_BACK: readonly Screen[] = ['CryptoConnect', 'CryptoSignMessage', 'CryptoError'];
 
 /**
- * Crypto wallet sign-in (spec §2, §4, §7): `start(wallet)` with a wallet from `useWallets` asks it for its account,
+ * Crypto wallet sign-in: `start(wallet)` with a wallet from `useWallets` asks it for its account,
  * the provider for a challenge, the wallet for its signature, and the provider for the session. Inside a `<SignIn>`
  * it moves Main → CryptoConnect → CryptoSignMessage → CryptoConfirmation (whose success screen emits
  * AUTHENTICATE_FLOW_COMPLETE, or goes on to the second factor), and to CryptoError on any failure; the back arrow

@@ -1,4 +1,4 @@
-// Which wallets this browser has (spec §2: only detected wallets are listed), one per spec option. Ethereum-like
+// Which wallets this browser has (only detected wallets are listed), one per wallet option. Ethereum-like
 // wallets announce themselves through EIP-6963 (several can coexist); older ones only inject `window.ethereum`
 // (with an `is…` flag) or `window.BinanceChain`. Solana-like wallets inject `window.phantom.solana` / `window.solana`.
 import { useEffect, useState } from 'react';
@@ -196,8 +196,8 @@ function discoveryOf(target: Window): WalletDiscovery {
 const NO_WALLETS: DetectedWallet[] = [];
 
 /**
- * The crypto wallets installed in this browser (spec §2 "Crypto wallet buttons"), one per spec option in the spec's
- * order. EIP-6963 wallets by `rdns`: `io.metamask` → Metamask, `com.coinbase.wallet` → Coinbase, `com.binance…` →
+ * The crypto wallets installed in this browser, one per wallet option, in the order of `WALLET_OPTIONS`.
+ * EIP-6963 wallets by `rdns`: `io.metamask` → Metamask, `com.coinbase.wallet` → Coinbase, `com.binance…` →
  * Binance, Vessel → Vessel, Phantom's Ethereum side left out, any other → Other Ethereum Wallet; without any,
  * `window.ethereum`'s flags and `window.BinanceChain`. Solana: Phantom (`window.phantom.solana`), any other
  * `window.solana` → Other Solana Wallet. On the server, and until mounted: no wallets, `isReady` false.

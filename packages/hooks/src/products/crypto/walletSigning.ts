@@ -1,4 +1,4 @@
-// Spec §7's browser half of a wallet sign-in: the account request, then the signature of the provider's challenge.
+// The browser half of a wallet sign-in: the account request, then the signature of the provider's challenge.
 // Ethereum-like wallets: `eth_requestAccounts`, then `personal_sign` (EIP-191) of the challenge's UTF-8 bytes as hex.
 // Solana-like wallets: `connect()`, then `signMessage` of the same bytes; the signature is sent base58-encoded.
 // Only this module (loaded with useCryptoWalletFlow) imports bs58; nothing here may import viem or tweetnacl.

@@ -1,11 +1,11 @@
-// The wallets the widget can offer (spec §2 "Crypto wallet buttons", §3 `cryptoState.walletOption`) and the browser
+// The wallets the widget can offer (its wallet buttons, `cryptoState.walletOption`) and the browser
 // interfaces it talks to: EIP-1193 for Ethereum-like wallets (announced through EIP-6963, or `window.ethereum`),
 // the Phantom-style provider for Solana-like wallets (`window.phantom.solana`, `window.solana`).
 
-/** The crypto wallet type sent to the provider (spec §3 Other). */
+/** The crypto wallet type sent to the provider. */
 export type CryptoWalletType = 'ethereum' | 'solana';
 
-/** Spec §2: the wallet options, in the spec's order (the order of the wallet buttons). */
+/** The wallet options, in a fixed order (the order of the wallet buttons). */
 export const WALLET_OPTIONS = [
   'Phantom',
   'Vessel',
@@ -19,7 +19,7 @@ export const WALLET_OPTIONS = [
 /** One of the spec's wallet options. */
 export type WalletOption = (typeof WALLET_OPTIONS)[number];
 
-/** Spec §3: `cryptoState.walletOption` before a wallet is chosen. */
+/** `cryptoState.walletOption` before a wallet is chosen. */
 export const DEFAULT_WALLET_OPTION: WalletOption = 'Metamask';
 
 /** The chain each wallet option signs on (what `crypto_wallet_type` the provider is sent). */
@@ -57,7 +57,7 @@ export type DetectedWallet =
   | { option: WalletOption; type: 'ethereum'; name: string; provider: Eip1193Provider }
   | { option: WalletOption; type: 'solana'; name: string; provider: SolanaProvider };
 
-/** Spec §9: the Main screen lists at most this many wallets, minus the number of social providers. */
+/** The Main screen lists at most this many wallets, minus the number of social providers. */
 export const CRYPTO_WALLET_BUTTON_LIMIT = 5;
 
 /** How many wallet buttons the Main screen shows beside `socialProviderCount` social buttons (the rest: 'other'). */

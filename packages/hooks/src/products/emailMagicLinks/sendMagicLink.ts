@@ -3,7 +3,7 @@ import type { MagicLinksEmailResponse, MagicLinksLoginOrCreateOptions } from '@l
 import { type FlowContext, mergeSettings } from '../../flowContext';
 import type { SignInConfig } from '../../signInStore';
 
-/** Spec §9: the magic-link lifetimes. */
+/** The default magic-link lifetimes. */
 export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
 
 /** The magic-link options a flow hook accepts (the keys of `SignInConfig.emailMagicLinksOptions`). */
@@ -13,7 +13,7 @@ export function resolveMagicLinkSettings(ctx: FlowContext, own: MagicLinkFlowSet
   return mergeSettings(own, ctx.config()?.emailMagicLinksOptions);
 }
 
-/** Spec §7: the magic-link payload from `emailMagicLinksOptions`. */
+/** The magic-link payload from `emailMagicLinksOptions`. */
 export function magicLinkPayload(settings: Partial<MagicLinkFlowSettings>): MagicLinksLoginOrCreateOptions {
   const payload: MagicLinksLoginOrCreateOptions & { create_user_as_pending?: boolean } = {
     login_expiration_minutes: settings.loginExpirationMinutes ?? DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,

@@ -12,10 +12,10 @@ export interface IdpFlowOptions extends SignInCallbacks {
   navigate?: (url: string) => void;
 }
 
-/** Spec §8: the authorize flow needs a signed-in user. */
+/** The authorize flow needs a signed-in user. */
 export const NO_ACTIVE_SESSION_MESSAGE = 'No active session detected. Please log in to continue.';
 
-/** Spec §5: the scopes any signed-in user may grant; any other requested scope is a custom one. */
+/** The scopes any signed-in user may grant; any other requested scope is a custom one. */
 export const STANDARD_IDP_SCOPES: readonly string[] = [
   'openid',
   'profile',
@@ -25,10 +25,10 @@ export const STANDARD_IDP_SCOPES: readonly string[] = [
   'offline_access',
 ];
 
-/** Spec §9: the client name when neither the client's name nor the redirect URI's host is known. */
+/** The client name when neither the client's name nor the redirect URI's host is known. */
 export const DEFAULT_IDP_CLIENT_NAME = 'The App';
 
-/** The error of a missing required query parameter (type `missing_parameter`, spec §2 wording). */
+/** The error of a missing required query parameter (type `missing_parameter`). */
 export function missingParameterError(param: string): LatchkeyFlowError {
   return { type: 'missing_parameter', message: missingParameterMessage(param) };
 }
@@ -44,7 +44,7 @@ export function noActiveSessionError(): LatchkeyFlowError {
   return { type: 'no_active_session', message: NO_ACTIVE_SESSION_MESSAGE };
 }
 
-/** The client's name, else the redirect URI's host, else 'The App' (spec §2 Consent screen). */
+/** The client's name, else the redirect URI's host, else 'The App', as the consent screen names it. */
 export function idpClientName(clientName: string | undefined, redirectUri: string | undefined): string {
   if (clientName?.trim()) return clientName;
   try {

@@ -25,7 +25,7 @@ import {
 } from './idpFlow';
 
 /**
- * Where the authorize flow is (spec §4 Authorize flow): `loading` (spinner; preflight), `consent` (the consent
+ * Where the authorize flow is: `loading` (spinner; preflight), `consent` (the consent
  * screen), `submitting` (the decision is being sent), `redirecting` (leaving for the client: with a code, or with
  * an error the provider sends there), `denied` (the user denied: 'Access to the application was denied.'),
  * `complete`, `reauthenticate` (the provider asks for a fresh sign-in: the session was ended, see
@@ -65,7 +65,7 @@ export interface UseAuthorizeReturn {
   params: IdpAuthorizeParams | null;
   /** The application asking for access, once the preflight answered; else null. */
   client: IdpClient | null;
-  /** The client's name, else the redirect URI's host, else 'The App' (spec §2). */
+  /** The client's name, else the redirect URI's host, else 'The App'. */
   clientName: string;
   /** The requested scopes this user may grant (`is_grantable`), in the provider's order. */
   grantableScopes: IdpScopeResult[];
@@ -92,7 +92,7 @@ interface AuthorizeState {
 const EMPTY: Omit<AuthorizeState, 'status'> = { error: null, client: null, scopeResults: [], reason: null };
 
 /**
- * The consent screen of the project acting as an identity provider (spec §2 IDPConsent, §4 Authorize flow): reads
+ * The consent screen of the project acting as an identity provider: reads
  * the authorize request from the query string and asks the provider about it first, signed in or not (the provider
  * checks the client and the redirect URI before the session). Then:
  * - an answer with only `redirect_uri` (an error the provider returns to the client once its redirect URI is verified,
@@ -157,7 +157,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       setState({ ...EMPTY, status: 'reauthenticate', reason });
       if (ctx.client.session.getSync() !== null) {
         try {
-          // Sessions revoke with forceClear (spec §8): the session ends on this page even if the call fails.
+          // Sessions revoke with forceClear: the session ends on this page even if the call fails.
           await ctx.client.session.revoke({ forceClear: true });
         } catch {
           // Ended here already.

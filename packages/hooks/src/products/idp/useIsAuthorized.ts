@@ -11,7 +11,7 @@ export interface UseIsAuthorizedReturn {
 }
 
 /**
- * Whether the signed-in user may perform `action` on `resourceId` under the project's RBAC policy (spec §6): one of
+ * Whether the signed-in user may perform `action` on `resourceId` under the project's RBAC policy: one of
  * the user's roles has a permission on the resource whose actions list the action or `*`. Answers at once from the
  * settings known now (`client.rbac.isAuthorizedSync`), then from the loaded settings (`client.rbac.isAuthorized`);
  * checks again when the user's roles or the policy change. Without a policy the answer is false (the client logs

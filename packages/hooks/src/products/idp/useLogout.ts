@@ -6,7 +6,7 @@ import { useFlowContext, useLatest } from '../../flowContext';
 import { defaultNavigate, type IdpFlowOptions, missingParameterError, useInitialSearch, useMounted } from './idpFlow';
 
 /**
- * Where the logout flow is (spec §4 Logout flow): `loading` (preflight), `confirm` ('Log out?' with 'Yes' and
+ * Where the logout flow is: `loading` (preflight), `confirm` ('Log out?' with 'Yes' and
  * 'No'), `logging_out` (the session is being revoked), `denied` (after 'No': 'You have not been logged out. You may
  * close this page.'), `complete` (the browser is leaving for the application), `logged_out` (logged out, and the
  * request named no `post_logout_redirect_uri`: 'You have been logged out. You may close this page.'), `error` (see
@@ -42,8 +42,8 @@ interface LogoutState {
 }
 
 /**
- * The logout screen of the project acting as an identity provider (spec §2 IDPConsent with
- * `post_logout_redirect_uri`, §4 Logout flow; OpenID Connect RP-Initiated Logout 1.0): checks the request with the
+ * The logout screen of the project acting as an identity provider (a request with
+ * `post_logout_redirect_uri`; OpenID Connect RP-Initiated Logout 1.0): checks the request with the
  * provider, asks 'Log out?' when the provider wants the user to confirm (no valid `id_token_hint` for this user),
  * then ends the session and returns to the application (with its `state`), or, when the request has no
  * `post_logout_redirect_uri`, says 'You have been logged out. You may close this page.' (status `logged_out`). Every
@@ -85,7 +85,7 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
       try {
         await ctx.client.session.revoke({ forceClear: true });
       } catch {
-        // Spec §4: a failed revoke is ignored; forceClear has already ended the session on this page.
+        // A failed revoke is ignored; forceClear has already ended the session on this page.
       }
     }
     if (!mounted.current) return;

@@ -1,17 +1,17 @@
-// Spec §2 and §9's One Tap numbers and the texts of spec §8 / sdk-and-idp §8, in one place (a kit's message
+// One Tap's numbers and error texts, in one place (a kit's message
 // catalogue can import them without the One Tap hook).
 
 /** Where Google's One Tap script is loaded from by default (`useGoogleOneTap({ scriptUrl })` replaces it). */
 export const GOOGLE_ONE_TAP_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
-/** Spec §2: the embedded prompt's container height before Google reports one. */
+/** The embedded prompt's container height before Google reports one. */
 export const ONE_TAP_DEFAULT_HEIGHT_PX = 47;
-/** Spec §2: the embedded container's size changes are reported at most once per this many milliseconds. */
+/** The embedded container's size changes are reported at most once per this many milliseconds. */
 export const ONE_TAP_RESIZE_DEBOUNCE_MS = 100;
 /** Projects whose public token starts with this are test projects: only they see the developer explanation. */
 export const TEST_PUBLIC_TOKEN_PREFIX = 'public-token-test-';
 
 /**
- * Spec §8's One Tap developer errors, by the reason Google's prompt or the provider gives: origin not allowed, invalid
+ * The One Tap developer errors, by the reason Google's prompt or the provider gives: origin not allowed, invalid
  * client, no OAuth client configured (Google's `missing_client_id` or the provider's `oauth_config_not_found`), no
  * login or signup redirect URLs set, the default provider (google) not allowed.
  */
@@ -26,7 +26,7 @@ export const ONE_TAP_DEVELOPER_ERRORS = [
 /** One of `ONE_TAP_DEVELOPER_ERRORS`. */
 export type OneTapDeveloperError = (typeof ONE_TAP_DEVELOPER_ERRORS)[number];
 
-/** sdk-and-idp §8: 'One Tap could not load: {reason}'. */
+/** The text shown when One Tap cannot load: 'One Tap could not load: {reason}'. */
 export function oneTapLoadError(reason: string): string {
   return `One Tap could not load: ${reason}`;
 }

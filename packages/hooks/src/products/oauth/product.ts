@@ -5,10 +5,10 @@ import { defineProduct } from '../defineProduct';
 // too, so it is not in the social chunk); the store keeps `oauthOptions` as written. Each provider's defaults
 // (resolveProviders.ts), the labels, `useOAuth` and `useGoogleOneTap` come with the social chunk.
 
-/** Where Google One Tap shows: Google's own floating prompt, or inside the widget (spec §2). */
+/** Where Google One Tap shows: Google's own floating prompt, or inside the widget. */
 export type OneTapPosition = 'floating' | 'embedded';
 
-/** One social provider of `oauthOptions.providers` as the host writes it (spec §3). */
+/** One social provider of `oauthOptions.providers` as the host writes it. */
 export interface OAuthProviderOptions {
   /** One of the 19 providers (`OAUTH_PROVIDERS`); another string is kept and rendered with no label. */
   type: OAuthProvider | (string & {});
@@ -24,7 +24,7 @@ export interface OAuthProviderOptions {
   cancel_on_tap_outside?: boolean;
 }
 
-/** `oauthOptions` as the host writes it (spec §3). */
+/** `oauthOptions` as the host writes it. */
 export interface OAuthOptions {
   /** The social buttons, in this order. */
   providers: OAuthProviderOptions[];
@@ -51,7 +51,7 @@ export const oauthProduct = defineProduct({
 });
 
 /**
- * The social buttons Main shows for `config` (0 when `oauth` is not configured): spec §9's wallet limit is 5 minus
+ * The social buttons Main shows for `config` (0 when `oauth` is not configured): the wallet limit is 5 minus
  * this (`mainWalletCount`).
  */
 export function socialProviderCount(config: {
@@ -64,7 +64,7 @@ export function socialProviderCount(config: {
 // Its options join the widget's configuration by declaration merging (no core file lists them).
 declare module '@latchkey/hooks' {
   interface SignInConfig {
-    /** Social sign-in (spec §3): the provider buttons in order, One Tap, the redirect URLs. */
+    /** Social sign-in: the provider buttons in order, One Tap, the redirect URLs. */
     oauthOptions?: OAuthOptions;
   }
   interface ResolvedSignInConfig {

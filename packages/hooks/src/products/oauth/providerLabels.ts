@@ -1,6 +1,6 @@
 import type { OAuthProvider } from '@latchkey/sdk';
 
-/** Each provider's name as its button writes it ('Continue with {name}', spec §2), in the spec's order. */
+/** Each provider's name as its button writes it ('Continue with {name}'), in a fixed order. */
 export const OAUTH_PROVIDER_NAMES: Readonly<Record<OAuthProvider, string>> = {
   google: 'Google',
   microsoft: 'Microsoft',
@@ -23,7 +23,7 @@ export const OAUTH_PROVIDER_NAMES: Readonly<Record<OAuthProvider, string>> = {
   yahoo: 'Yahoo',
 };
 
-/** 'Continue with {provider}' for one of the 19 providers; null for any other type (spec §2: no label). */
+/** 'Continue with {provider}' for one of the 19 providers; null for any other type (no label). */
 export function oauthButtonLabel(type: string): string | null {
   return Object.hasOwn(OAUTH_PROVIDER_NAMES, type)
     ? `Continue with ${OAUTH_PROVIDER_NAMES[type as OAuthProvider]}`

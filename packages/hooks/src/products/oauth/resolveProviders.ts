@@ -9,7 +9,7 @@ export interface ResolvedOAuthProvider extends Required<Omit<OAuthProviderOption
 }
 
 /**
- * `oauthOptions.providers` with each provider's defaults filled in (spec §3): no scopes or parameters, One Tap off,
+ * `oauthOptions.providers` with each provider's defaults filled in: no scopes or parameters, One Tap off,
  * 'embedded', cancel on tap outside. An option written as `undefined` gets its default too.
  */
 export function resolveOAuthProviders(providers: readonly OAuthProviderOptions[]): ResolvedOAuthProvider[] {

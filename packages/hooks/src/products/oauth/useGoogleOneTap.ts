@@ -42,7 +42,7 @@ export interface UseGoogleOneTapReturn {
    * credential. Null when the user merely closed the prompt or has no Google session.
    */
   error: LatchkeyFlowError | null;
-  /** Show `error` under the fallback button: only on a test project (public token `public-token-test-…`, spec §8). */
+  /** Show `error` under the fallback button: only on a test project (public token `public-token-test-…`). */
   showExplanation: boolean;
   /** The id of the embedded prompt's element (`prompt_parent_id`): give it to the element `containerRef` is on. */
   containerId: string;
@@ -76,7 +76,7 @@ function promptFailure(notification: PromptMomentNotification): string | null {
 }
 
 /**
- * Google One Tap (spec §2, §7, §8): asks the provider for the Google client id and a nonce
+ * Google One Tap: asks the provider for the Google client id and a nonce
  * (`client.oauth.googleOneTap.start`), loads Google's script once, initialises it and prompts. When the user picks an
  * account, the credential goes to the provider (`googleOneTap.submit`) and the browser to the login or signup
  * redirect URL it answers, where `useAuthenticateByUrl` finishes. When One Tap cannot show, `status` is `fallback`
@@ -144,7 +144,7 @@ export function useGoogleOneTap(options: UseGoogleOneTapOptions = {}): UseGoogle
       }
       if (loaded.status === 'rejected') return fallBack(loadFailure('script_load_failed'));
       const { google_client_id: clientId, nonce } = started.value;
-      // sdk-and-idp §8: an empty client id is the provider's missing configuration.
+      // An empty client id means the project has no Google OAuth client configured.
       if (!clientId) return fallBack(loadFailure('oauth_config_not_found'));
       identity = loaded.value;
       try {

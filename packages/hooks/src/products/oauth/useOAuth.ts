@@ -21,7 +21,7 @@ export interface UseOAuthOptions extends SignInCallbacks {
 export interface OAuthProviderButton {
   /** The provider as configured (one of the 19, or any other string). */
   type: string;
-  /** 'Continue with Google' etc.; null for a type outside the 19 (spec §2: unknown providers render with no label). */
+  /** 'Continue with Google' etc.; null for a type outside the 19 (unknown providers render with no label). */
   label: string | null;
   /** Whether `type` is one of the 19 providers (an unknown one cannot start: its `start()` fails). */
   isKnown: boolean;
@@ -53,7 +53,7 @@ export function unknownOAuthProviderError(type: string): LatchkeyFlowError {
 }
 
 /**
- * Social sign-in (spec §2, §7): the configured provider buttons, and `start(type)`, which sends the browser to the
+ * Social sign-in: the configured provider buttons, and `start(type)`, which sends the browser to the
  * provider. The user comes back to the login or signup redirect URL with `?stytch_token_type=oauth&token=…`, where
  * `useAuthenticateByUrl` (or the kits' landing page) finishes the sign-in.
  */

@@ -1,6 +1,5 @@
 /**
- * The embedded country dial-code table (sdk-and-idp §9: "A country dial-code table is embedded (US 1, GB 44 and so
- * on)").
+ * The embedded country dial-code table (US 1, GB 44 and so on).
  * ISO 3166-1 alpha-2 region code → country calling code, without the plus sign. Kept as plain data, generated from
  * libphonenumber-js metadata, so the country selector renders without loading the phone-parsing library.
  */

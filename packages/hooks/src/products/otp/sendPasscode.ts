@@ -3,7 +3,7 @@ import type { OtpsEmailOptions, OtpsLoginOrCreateResponse } from '@latchkey/sdk'
 import { type FlowContext, mergeSettings } from '../../flowContext';
 import type { SignInConfig } from '../../signInStore';
 
-/** Spec §9: the passcode lifetime. */
+/** The default passcode lifetime. */
 export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
 
 /** The passcode options a flow hook accepts (the keys of `SignInConfig.otpOptions`, without the tabs). */
@@ -13,7 +13,7 @@ export function resolveOtpSettings(ctx: FlowContext, own: OtpFlowSettings | unde
   return mergeSettings(own, ctx.config()?.otpOptions);
 }
 
-/** Spec §7: the email passcode payload (`expiration_minutes`, templates and locale when configured). */
+/** The email passcode payload (`expiration_minutes`, templates and locale when configured). */
 export function emailOtpPayload(settings: Partial<OtpFlowSettings>): OtpsEmailOptions {
   const payload: OtpsEmailOptions = {
     expiration_minutes: settings.expirationMinutes ?? DEFAULT_OTP_EXPIRATION_MINUTES,

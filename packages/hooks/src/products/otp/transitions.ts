@@ -1,4 +1,4 @@
-// Spec §4's passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
+// The passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
 // dispatch and their rows. A store offering passcodes (or passwords, whose passwordless branch sends one) composes
 // them into its table when it is created (the descriptors' `loadTransitions`), so a magic-link-only page does not
 // carry them in its first load.
@@ -16,7 +16,7 @@ export type OtpEvent =
   /** The passcode was accepted: → OTPConfirmation, what a pre-hijacking reset removed stored. */
   | { type: 'otpAuthenticated'; accountReset?: AccountReset };
 
-/** The passcode rows of spec §4's table. */
+/** The passcode rows of the widget's transition table. */
 export const OTP_TRANSITIONS: Rows<OtpEvent['type']> = {
   otpSent: { to: 'OTPAuthenticate', store: (event) => ({ otpState: { ...event.otp } }) },
   otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },

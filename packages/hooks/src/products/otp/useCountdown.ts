@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec widget §9: countdown tick 1 second. */
+/** The countdown ticks every second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
 /** Options of `useCountdown`. */

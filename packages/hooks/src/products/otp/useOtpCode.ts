@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 
-/** Spec widget §9: OTP length 6 digits. */
+/** A passcode has 6 digits. */
 export const OTP_CODE_LENGTH = 6;
 
 /** Options of `useOtpCode`. */
@@ -55,7 +55,7 @@ export interface UseOtpCodeReturn {
 
 const toDigits = (text: string) => text.replace(/\D/g, '');
 
-/** The passcode boxes (spec widget §2, §5): digits only, focus moving box to box, paste and SMS autofill fill all. */
+/** The passcode boxes: digits only, focus moving box to box, paste and SMS autofill fill all. */
 export function useOtpCode(options: UseOtpCodeOptions = {}): UseOtpCodeReturn {
   const { length = OTP_CODE_LENGTH, onComplete, getAriaLabel = defaultAriaLabel } = options;
   const [value, setValueState] = useState('');

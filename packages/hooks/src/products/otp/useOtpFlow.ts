@@ -99,7 +99,7 @@ async function loginOrCreate(
   settings: Partial<OtpFlowSettings>,
 ): Promise<OtpsLoginOrCreateResponse> {
   if (method === 'email') return sendEmailOtp(ctx, destination, settings);
-  // Spec §7: phone codes carry only the number and the expiry.
+  // Phone codes carry only the number and the expiry.
   const payload = { expiration_minutes: settings.expirationMinutes ?? DEFAULT_OTP_EXPIRATION_MINUTES };
   const response =
     method === 'sms'

@@ -6,11 +6,11 @@ import { COUNTRY_DIAL_CODES } from './countries';
 
 export { COUNTRY_DIAL_CODES } from './countries';
 
-/** Spec widget §9: default phone country US. */
+/** The default phone country: US. */
 export const DEFAULT_PHONE_COUNTRY = 'US';
-/** Spec widget §9: phone validation time-out. */
+/** How long phone validation may take before the number is accepted unchecked (dial code plus digits). */
 export const PHONE_VALIDATION_TIMEOUT_MS = 2000;
-/** Spec widget §9: display-format time-out. */
+/** How long display formatting may take before the raw E.164 number is shown instead. */
 export const PHONE_FORMAT_TIMEOUT_MS = 10000;
 
 /** One entry of the country selector. */
@@ -74,7 +74,7 @@ export function getCountries(locale = 'en'): Country[] {
 
 /** Options of `formatPhoneNumber`. */
 export interface FormatPhoneNumberOptions {
-  /** Default 10000 ms (spec widget §9). */
+  /** Default 10000 ms. */
   timeoutMs?: number;
   loadPhoneLibrary?: PhoneLibraryLoader;
 }
@@ -162,7 +162,7 @@ export interface UsePhoneNumberReturn {
   inputProps: PhoneInputProps;
 }
 
-/** A phone input with a country selector (spec widget §2, §5), validated by libphonenumber-js loaded on demand. */
+/** A phone input with a country selector, validated by libphonenumber-js loaded on demand. */
 export function usePhoneNumber(options: UsePhoneNumberOptions = {}): UsePhoneNumberReturn {
   const {
     defaultCountry = DEFAULT_PHONE_COUNTRY,
@@ -209,7 +209,7 @@ export function usePhoneNumber(options: UsePhoneNumberOptions = {}): UsePhoneNum
         : library.parsePhoneNumberFromString(digits, selected as CountryCode);
     }, validationTimeoutMs);
     if (parsed === TIMED_OUT) {
-      // Spec widget §5: on time-out the number is accepted as the dial code plus the digits; the provider checks it.
+      // On time-out the number is accepted as the dial code plus the digits; the provider checks it.
       setError(null);
       return { ok: true, e164: isInternational || !dialCode ? `+${digits}` : `+${dialCode}${digits}` };
     }

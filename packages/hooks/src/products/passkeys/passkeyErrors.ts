@@ -1,4 +1,4 @@
-// Spec §8 (widget) and sdk-and-idp §8: the passkey texts, and how a failed ceremony becomes one of them.
+// The passkey texts, and how a failed ceremony becomes one of them.
 import { APIError, APIUnreachableError, NoSessionError } from '@latchkey/sdk';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 
@@ -16,7 +16,7 @@ export const PASSKEY_NOT_FOUND_MESSAGE =
 /** Registration asked for with nobody signed in (checked by fetching the user). */
 export const PASSKEY_NO_USER_MESSAGE =
   'Error: Cannot use PasskeyRegistration component without active user authenticated.';
-/** Shown while a delete waits for confirmation (sdk-and-idp §2 PasskeyRegistrationSuccess). */
+/** Shown while a delete waits for confirmation (on the registration success screen). */
 export const PASSKEY_DELETE_WARNING = 'Once deleted, the passkey cannot be restored.';
 
 /** The error ids the passkey hooks report besides the provider's `error_type`s. */

@@ -1,4 +1,4 @@
-// Spec §4's passkey transitions: the events the passkey hooks dispatch and their rows. A store offering passkeys
+// The passkey transitions: the events the passkey hooks dispatch and their rows. A store offering passkeys
 // composes them into its table when it is created (the descriptor's `loadTransitions`), so a page without passkeys
 // does not carry them in its first load.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
@@ -18,7 +18,7 @@ export type PasskeyEvent =
    */
   | { type: 'passkeyFailed'; descriptor: { messageId: string; message: string } };
 
-/** The passkey rows of spec §4's table. */
+/** The passkey rows of the widget's transition table. */
 export const PASSKEY_TRANSITIONS: Rows<PasskeyEvent['type']> = {
   passkeyAuthenticated: { to: 'PasskeyConfirmation', store: clearError },
   passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },

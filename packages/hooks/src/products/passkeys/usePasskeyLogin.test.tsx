@@ -97,7 +97,7 @@ describe('usePasskeyLogin', () => {
 
     await waitFor(() => expect(result.current.isAutofillArmed).toBe(true), waitLong);
     await waitFor(() => expect(gated.waiting).toBe(1), waitLong);
-    // Spec §2: with autofill on an email form, no button.
+    // With autofill on an email form, no button.
     expect(result.current).toMatchObject({
       autofillSupported: true,
       showLoginButton: false,

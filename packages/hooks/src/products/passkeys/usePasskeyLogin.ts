@@ -29,7 +29,7 @@ export interface UsePasskeyLoginReturn {
   isAutofillArmed: boolean;
   /** How many more times autofill is re-armed after a failure (5, down to 0). */
   autofillRetriesLeft: number;
-  /** Spec §2: show 'Login with a Passkey', unless autofill is on and the browser supports it. */
+  /** Show 'Login with a Passkey', unless autofill is on and the browser supports it. */
   showLoginButton: boolean;
   /** Spread on the email input autofill offers passkeys in. */
   autoFillInputProps: { autoComplete: 'username webauthn' };
@@ -37,13 +37,13 @@ export interface UsePasskeyLoginReturn {
   login(): Promise<boolean>;
 }
 
-/** Spec §9: passkey autofill is re-armed after a failure this many times. */
+/** Passkey autofill is re-armed after a failure this many times. */
 export const PASSKEY_AUTOFILL_RETRIES = 5;
 
 const AUTOFILL_INPUT_PROPS = { autoComplete: 'username webauthn' } as const;
 
 /**
- * Passkey sign-in (spec §2, §4, §7): the 'Login with a Passkey' button, and conditional mediation on the email
+ * Passkey sign-in: the 'Login with a Passkey' button, and conditional mediation on the email
  * field, re-armed after a failure up to 5 times and aborted when the component unmounts. A success emits
  * `PASSKEY_AUTHENTICATE` and, inside a `<SignIn>`, goes to PasskeyConfirmation; a failure sets the Main screen's
  * warning banner (`errorDescriptor`).
@@ -112,7 +112,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
         if (!active || isAbort(caught, controller.signal)) return;
         setAutofillArmed(false);
         finish.failed(caught);
-        // Spec §4: each failure decrements the counter; at 0 autofill stops.
+        // Each failure decrements the counter; at 0 autofill stops.
         if (retries > 0) {
           retries -= 1;
           setRetriesLeft(retries);
@@ -162,7 +162,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
   };
 }
 
-/** Spec §7: passkey authenticate with is_passkey, the session duration, conditional mediation and the signal. */
+/** Passkey authenticate with is_passkey, the session duration, conditional mediation and the signal. */
 function authenticate(
   ctx: FlowContext,
   sessionDurationMinutes: number | undefined,

@@ -42,7 +42,7 @@ interface LocalState {
 const IDLE: LocalState = { status: 'idle', error: null, registration: null };
 
 /**
- * Passkey registration after login (spec §4, §6, sdk-and-idp §2 PasskeyRegistrationStart): needs an authenticated
+ * Passkey registration after login: needs an authenticated
  * user, checked by fetching the user; create leads to success, skip records a skip and leads to success, a failure
  * sets the error message and stays.
  */
@@ -60,7 +60,7 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
     };
     setState({ status: 'checking', error: null, registration: null });
     try {
-      // Spec §6: the user is fetched first; without a session the SDK refuses before any request.
+      // The user is fetched first; without a session the SDK refuses before any request.
       await ctx.client.user.get();
     } catch (caught) {
       // No session, or one the provider refuses: there is no user to add a passkey to. A network failure says so.

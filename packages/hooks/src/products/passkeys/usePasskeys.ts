@@ -40,7 +40,7 @@ export interface UsePasskeysReturn {
 }
 
 /**
- * The signed-in user's passkeys (sdk-and-idp §2 PasskeyRegistrationSuccess, §4 Passkey list): the list, inline
+ * The signed-in user's passkeys: the list, inline
  * rename, and delete with a pending-delete state.
  */
 export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn {

@@ -11,7 +11,7 @@ export function resolvePasswordSettings(ctx: FlowContext, own: PasswordFlowSetti
   return mergeSettings(own, ctx.config()?.passwordOptions);
 }
 
-/** Spec §7: the reset-start payload, the email plus `passwordOptions`. */
+/** The reset-start payload, the email plus `passwordOptions`. */
 export function resetStartPayload(
   email: string,
   settings: Partial<PasswordFlowSettings>,

@@ -1,6 +1,7 @@
-// Spec §4's password transitions: the events the password hooks dispatch and their rows. A store offering passwords
-// composes them into its table when it is created (the descriptor's `loadTransitions`; the reset page passes them
-// at once), so a magic-link-only page does not carry them in its first load.
+// The password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
+// dispatch and their rows. A store offering passwords composes them into its table when it is created (the
+// descriptor's `loadTransitions`; the reset page passes them at once), so a magic-link-only page does not carry
+// them in its first load.
 import type { AccountReset } from '@latchkey/sdk';
 import type { PasswordResetReason, PasswordUserType, Screen } from '../../signInStore';
 import { type Rows, storeAccountReset } from '../../transition';
@@ -24,7 +25,7 @@ export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
   setNew: 'PasswordSetNew',
 };
 
-/** The password rows of spec §4's table. */
+/** The password rows of the widget's transition table. */
 export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
   passwordUserFound: {
     to: 'PasswordCreateOrLogin',

@@ -14,7 +14,7 @@ export interface UseCreatePasswordInsteadReturn {
 }
 
 /**
- * 'Create a password instead' on a passwordless user's EmailConfirmation (spec §4): the one step of the password
+ * 'Create a password instead' on a passwordless user's EmailConfirmation: the one step of the password
  * flow that screen needs, on its own so the magic-link screens do not carry the whole `usePasswordFlow`.
  */
 export function useCreatePasswordInstead(): UseCreatePasswordInsteadReturn {

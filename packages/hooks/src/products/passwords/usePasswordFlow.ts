@@ -13,7 +13,7 @@ import {
 import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
 
-/** Spec §5: the password field is required. */
+/** The password field is required. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required.';
 
 /**
@@ -115,14 +115,14 @@ const IDLE: LocalState = {
   methodId: null,
 };
 
-/** Login refusals that the spec answers with a reset email, and the confirmation each leads to (§4, §8). */
+/** Login refusals that are answered with a reset email, and the confirmation each leads to. */
 const RESET_ON_LOGIN_ERROR: Partial<Record<string, PasswordResetReason>> = {
   reset_password: 'dedupe',
   breached_password: 'breached',
 };
 
 /**
- * The email-and-password flow of spec §4: user search, then login, creation, or (passwordless users) an automatic
+ * The email-and-password flow: user search, then login, creation, or (passwordless users) an automatic
  * magic link, passcode or reset email; 'Forgot Password?', 'Create a password instead' and the reset emails that
  * login refusals require. Inside a `<SignIn>` it drives the password screens.
  */
@@ -180,7 +180,7 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
         () => ctx.dispatch({ type: 'passwordResetSent', reason }),
       ];
     };
-    /** Spec §2 "passwordless": a magic link, else an email passcode, else a reset email. */
+    /** A passwordless user gets a magic link, else an email passcode, else a reset email. */
     const emailPasswordless = (to: string) => {
       const config = ctx.config();
       const products = optionsRef.current.products ?? config?.products ?? [];

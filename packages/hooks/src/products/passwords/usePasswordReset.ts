@@ -66,7 +66,7 @@ function removeTokenFromUrl(): void {
 }
 
 /**
- * The reset page of spec §2: reads `stytch_token_type` and `token`. A `login` token is authenticated as a magic
+ * The reset page: reads `stytch_token_type` and `token`. A `login` token is authenticated as a magic
  * link at once; otherwise the new password is submitted (`passwords.resetByEmail`). Inside a `<SignIn>`, success
  * goes to PasswordConfirmation (new password) or LoginSuccess (magic link).
  */

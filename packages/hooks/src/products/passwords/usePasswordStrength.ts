@@ -48,7 +48,7 @@ interface CheckOutcome {
 }
 
 /**
- * The live strength check of a password being typed (spec §4: re-runs on each change, debounced): one
+ * The live strength check of a password being typed (re-runs on each change, debounced): one
  * `passwords.strengthCheck` per pause in typing. Only the latest check counts (an older answer arriving late is
  * dropped), a refused check is not retried, and no answer is cached: the password lives only in this hook's
  * state. (`passwordStrengthQueryOptions` offers the same check to an app's own react-query cache.)

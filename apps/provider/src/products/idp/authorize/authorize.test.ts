@@ -46,7 +46,7 @@ function queryOf(uri: string): Record<string, string> {
 }
 
 describe('POST /idp/oauth/authorize/start', () => {
-  it('answers the user, the client, consent_required and each scope with its description (contract §4)', async () => {
+  it('answers the user, the client, consent_required and each scope with its description', async () => {
     const { t, start } = await startIdp();
     const { userId, sessionToken } = await userWithRoles(t, [], 'ada@example.com');
     const response = await start(authorizeBody({ scopes: ['openid', 'read:notes', 'plain'] }), sessionToken);
@@ -104,7 +104,7 @@ describe('POST /idp/oauth/authorize/start', () => {
   });
 });
 
-describe('who may grant which scope (sdk-and-idp §6)', () => {
+describe('who may grant which scope', () => {
   const grantability = async (roles: string[]) => {
     const { t, start } = await startIdp();
     const { sessionToken } = await userWithRoles(t, roles);
@@ -178,7 +178,7 @@ describe('who may grant which scope (sdk-and-idp §6)', () => {
 });
 
 describe('refusals: start and submit answer an error, redirect nowhere and store nothing', () => {
-  // security.md "Redirects and origins": exact match only (scheme, host, port, path, and the query too).
+  // the README's Security section: redirects are checked by exact match only (scheme, host, port, path, and the query too).
   const WRONG_REDIRECT_URIS = [
     '',
     '//evil.com',
@@ -253,7 +253,7 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
     expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
   });
 
-  it('refuses every redirect URI that is not exactly a registered one (security.md battery)', async () => {
+  it('refuses every redirect URI that is not exactly a registered one (the redirect-URI battery)', async () => {
     const { t, db, start, submit } = await startIdp();
     const { sessionToken } = await userWithRoles(t);
     const accepted: string[] = [];

@@ -3,13 +3,13 @@
 // query; the widget relays it here with the user's Latchkey session, and `submit` answers the URI to send the browser
 // back to, carrying the authorization code (or the error).
 import type { AuthenticationFactor, IdpReauthenticationReason, IdpScopeResult, User } from '@latchkey/sdk/contract';
-import type { IdpClientConfig } from '../../../config';
 import { ok, type ProviderContext, type ProviderDeps, readBody } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
 import { findLiveSession, type SessionRow } from '../../../services/sessions';
 import { loadUser } from '../../../services/users';
 import { idpIssuer } from '../clients';
+import type { IdpClientConfig } from '../config';
 import { grantedScopes, mergeGrant } from './grants';
 import { issueLoginTicket, loginTicketIssuedAt } from './loginTicket';
 import {
@@ -29,7 +29,7 @@ interface Evaluation extends CheckedRequest {
   session: SessionRow;
   user: User;
   scopeResults: IdpScopeResult[];
-  /** The requested scopes this user may grant; the others are never granted (security.md, sdk-and-idp §6). */
+  /** The requested scopes this user may grant; the others are never granted. */
   grantable: string[];
   /**
    * The user must be asked: the client asks for consent and either the request says `prompt=consent` (OpenID Connect
@@ -113,7 +113,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
     if (error instanceof AuthorizationErrorRedirect) return errorRedirect(deps, body, error.error, error.description);
     throw error;
   }
-  // sdk-and-idp §6: "Anonymous visitors cannot use the authorize flow."
+  // Anonymous visitors cannot use the authorize flow: someone must be signed in to grant anything.
   const { sessionToken } = c.get('auth');
   const session = sessionToken === null ? undefined : await findLiveSession(deps, sessionToken);
   if (!session) {
@@ -122,7 +122,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
     throw new ProviderError(sessionToken === null ? 'user_unauthenticated' : 'session_not_found');
   }
   // An impersonated session (support acting as the user) may look at the user's account but never grant a third
-  // party access in the user's name: consent is the user's own decision (security.md: consent shows exactly what
+  // party access in the user's name: consent is the user's own decision (README, "Security": consent shows exactly what
   // the user grants).
   if (session.impersonator_id !== null) throw new ProviderError('unauthorized_action');
   const user = await loadUser(deps.db, session.user_id);
@@ -143,7 +143,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   return { evaluation: { ...checked, session, user, scopeResults: results, grantable, consentNeeded } };
 }
 
-/** The client as the consent screen shows it (contract §4 `client`). */
+/** The client as the consent screen shows it (the answer's `client`). */
 function describeClient(client: IdpClientConfig) {
   return {
     client_id: client.clientId,
@@ -168,7 +168,8 @@ export function sessionAuthTime(session: SessionRow): number {
  * Start (the consent screen's preflight): the client, each scope with whether this user may grant it, and whether to
  * ask; or, when a check sends the browser back or asks for a fresh sign-in, that answer alone (see `evaluate`). With
  * `prompt=none` the screen must not ask (OpenID Connect Core §3.1.2.1): `consent_required` is false and the submit
- * that follows answers the client `error=consent_required` if consent was in fact needed (§3.1.2.6).
+ * that follows answers the client `error=consent_required` if consent was in fact needed (OpenID Connect Core
+ * §3.1.2.6).
  * `prompt=select_account` is treated as no prompt: a session holds one user.
  */
 export async function authorizeStart(c: ProviderContext): Promise<Response> {
@@ -205,13 +206,13 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
   if (prompt.has('none') && evaluation.consentNeeded) {
     return refuse('consent_required', 'The user has not granted these scopes to the client yet.');
   }
-  // RFC 6749 §4.1.2.1 `access_denied`; security.md: a denied consent issues nothing.
+  // RFC 6749 §4.1.2.1 `access_denied`; README, "Security": a denied consent issues nothing.
   if (evaluation.consentNeeded && !body.consent_granted) {
     return refuse('access_denied', 'The user denied the request.');
   }
 
   const now = deps.clock.now();
-  // RFC 6749 §10.10 and security.md: at least 128 bits from the CSPRNG (here 256), kept only as its SHA-256.
+  // RFC 6749 §10.10 and the README's Security section: at least 128 bits from the CSPRNG (here 256), kept only as its SHA-256.
   const code = randomToken(32);
   await deps.db.transaction().execute(async (trx) => {
     await mergeGrant(trx, deps, evaluation.user.user_id, client.clientId, evaluation.grantable);
@@ -226,7 +227,7 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
         session_id: evaluation.session.session_id,
         // RFC 6749 §4.1.3: the token request must name the same redirect URI.
         redirect_uri: body.redirect_uri,
-        // Only the grantable scopes: the ungrantable ones are never granted (sdk-and-idp §6).
+        // Only the grantable scopes: the ungrantable ones are never granted.
         scopes: evaluation.grantable.join(' '),
         // OpenID Connect Core §3.1.2.1: passed unchanged into the ID token.
         nonce: body.nonce ?? null,

@@ -1,4 +1,4 @@
-// `GET /sdk/v1/users/connected_apps` and `POST /sdk/v1/users/connected_apps/{id}/revoke` (contract §4 "Users"): the
+// `GET /sdk/v1/users/connected_apps` and `POST /sdk/v1/users/connected_apps/{id}/revoke`: the
 // clients the signed-in user has granted access, and taking that access back.
 import type { ConnectedApp } from '@latchkey/sdk/contract';
 import { ok, type ProviderContext } from '../../../http/context';
@@ -41,7 +41,7 @@ export async function listConnectedApps(c: ProviderContext): Promise<Response> {
  * Revokes the caller's grant to the client named in the path: the remembered consent is deleted (the next
  * authorization asks again), every access and refresh token the client holds for this user is revoked (RFC 7009 §2.1
  * spirit: the grant is gone, so are its tokens), every session exchanged from those tokens
- * (`sessions/exchange_access_token`) is revoked (security.md: revoking a grant ends its tokens and the sessions
+ * (`sessions/exchange_access_token`) is revoked (README, "Security": revoking a grant ends its tokens and the sessions
  * exchanged from them), and codes not yet redeemed are deleted, so none can still be exchanged. Only the caller's own
  * grants: another user's app, or one never granted, is `connected_app_not_found`. The caller's own session ends too
  * when it is one of those exchanged sessions.

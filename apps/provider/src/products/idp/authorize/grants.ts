@@ -1,5 +1,5 @@
 // Consent remembered per user and client (`idp_grants`, one row per project, user and client): the scopes the user
-// granted, so that a later authorization asking for no more than these does not ask again (sdk-and-idp §2, §4).
+// granted, so that a later authorization asking for no more than these does not ask again.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';

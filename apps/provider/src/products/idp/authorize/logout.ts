@@ -1,13 +1,13 @@
-// `POST /sdk/v1/oauth/logout/start` (contract §4: not under /idp): the end-session endpoint of OpenID Connect
+// `POST /sdk/v1/oauth/logout/start` (the SDK's path: not under /idp): the end-session endpoint of OpenID Connect
 // RP-Initiated Logout 1.0 as the host's logout page drives it. The widget relays the page's query; this answers where
 // to send the browser afterwards and whether to ask the user first. Ending the Latchkey session is the widget's job
 // (`sessions/revoke`); the tokens the client holds are left alone.
 import { z } from 'zod';
-import type { IdpClientConfig } from '../../../config';
 import { ok, type ProviderContext, type ProviderDeps, readBody } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { findLiveSession } from '../../../services/sessions';
 import { findIdpClient } from '../clients';
+import type { IdpClientConfig } from '../config';
 import { readIdTokenHint } from '../oauth2/idTokens';
 import { withQuery } from './request';
 
@@ -38,7 +38,8 @@ async function sessionUserId(c: ProviderContext): Promise<string | null> {
  *   ("the OP MUST verify that it matches the Client ID in the id_token_hint"), else `invalid_id_token_hint`;
  * - an `id_token_hint` alone names the client by its `aud`;
  * - neither: the request names no client (`oauth_client_not_found`, with a message saying what is missing).
- * The hint must be an ID token this OP issued (§2: the OP validates that it was the issuer), its expiry ignored.
+ * The hint must be an ID token this OP issued (RP-Initiated Logout 1.0 §2: the OP validates that it was the issuer),
+ * its expiry ignored.
  */
 async function resolveClient(
   deps: ProviderDeps,
@@ -74,9 +75,9 @@ async function resolveClient(
  * Checks the client (see `resolveClient`), then the URI when one is sent (RP-Initiated Logout §3: it must exactly
  * match one registered for the client, so the OP never redirects to an unregistered place; §2: without an
  * `id_token_hint` it needs `client_id`, which `resolveClient` already demands). The user is asked unless the hint
- * names the signed-in user (§2: without it "the OP [needs] to ask the End-User whether they want to log out"). The
- * answer's `redirect_uri` carries `state` back (§3); without a `post_logout_redirect_uri` there is none, and the
- * widget says the user has been logged out.
+ * names the signed-in user (RP-Initiated Logout 1.0 §2: without it "the OP [needs] to ask the End-User whether they
+ * want to log out"). The answer's `redirect_uri` carries `state` back (RP-Initiated Logout 1.0 §3); without a
+ * `post_logout_redirect_uri` there is none, and the widget says the user has been logged out.
  */
 export async function logoutStart(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');

@@ -1,16 +1,17 @@
 // The authorization request the widget relays (`idp/oauth/authorize/start` and `/submit`): the page's query string
-// as `parseOAuthAuthorizeParams` turned it into JSON (contract §4 "IdP"), and the checks it must pass before anyone's
+// as `parseOAuthAuthorizeParams` turned it into JSON, and the checks it must pass before anyone's
 // session is looked at.
 import { z } from 'zod';
-import type { IdpClientConfig, ProviderConfig } from '../../../config';
+import type { ProviderConfig } from '../../../config';
 import type { ProviderDeps } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { findIdpClient } from '../clients';
+import type { IdpClientConfig } from '../config';
 import { readIdTokenHint } from '../oauth2/idTokens';
 import { printable } from '../oauth2/protocol';
 import { MAX_LOGIN_TICKET_LENGTH } from './loginTicket';
 
-/** The scopes asked for when the request names none (sdk-and-idp §9: default scope 'openid email profile'). */
+/** The scopes asked for when the request names none: 'openid email profile'. */
 export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 
 /** The longest redirect URI, state or nonce taken (browsers and servers cap URLs at a few kilobytes). */
@@ -30,7 +31,7 @@ const MAX_AGE = /^[0-9]+$/;
 const authorizeFields = z.object({
   client_id: z.string().max(512),
   redirect_uri: z.string().max(MAX_URI_LENGTH),
-  /** The SDK sends `code` when the query has none (sdk-and-idp §2). */
+  /** The SDK sends `code` when the query has none. */
   response_type: z.string().max(128).default('code'),
   scopes: z.array(z.string().max(256)).max(100).optional(),
   code_challenge: z.string().max(256).optional(),

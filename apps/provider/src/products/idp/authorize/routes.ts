@@ -5,7 +5,7 @@ import { listConnectedApps, revokeConnectedApp } from './connectedApps';
 import { logoutStart } from './logout';
 
 /**
- * The widget's identity-provider calls under `/sdk/v1` (contract §4 "IdP (Connected Apps)" and "Users"): authorize
+ * The widget's identity-provider calls under `/sdk/v1`: authorize
  * start and submit (the consent screen), logout start (the logout screen, not under `/idp`), and the signed-in
  * user's connected apps.
  */

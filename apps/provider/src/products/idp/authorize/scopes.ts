@@ -1,7 +1,8 @@
-// Which requested scopes a user may grant a client (sdk-and-idp §6: "A signed-in end user may grant or deny an app
-// access, only to scopes grantable for them; ungrantable scopes are listed and cannot be granted").
+// Which requested scopes a user may grant a client: a signed-in user may grant or deny an app access only to the
+// scopes grantable for them; the ungrantable ones are listed and cannot be granted.
 import type { IdpScopeResult } from '@latchkey/sdk/contract';
-import { type ProjectConfig, STANDARD_IDP_SCOPES } from '../../../config';
+import type { ProjectConfig } from '../../../config';
+import { STANDARD_IDP_SCOPES } from '../config';
 
 /** The role every user holds without it being listed in `users.roles` (the RBAC policy may give it permissions). */
 export const IMPLICIT_USER_ROLE = 'stytch_user';
@@ -12,7 +13,7 @@ type Policy = NonNullable<ProjectConfig['rbacPolicy']>;
 
 /**
  * Whether `roles` hold `action` on `resourceId`: one of the roles has a permission on the resource whose actions are
- * the action itself or the wildcard `*` (sdk-and-idp §6, the SDK's RBAC check).
+ * the action itself or the wildcard `*` (the SDK's RBAC check).
  */
 function rolesHold(policy: Policy, roles: ReadonlySet<string>, resourceId: string, action: string): boolean {
   return policy.roles.some(
@@ -27,7 +28,7 @@ function rolesHold(policy: Policy, roles: ReadonlySet<string>, resourceId: strin
 }
 
 /**
- * One result per requested scope (sdk-and-idp §3 "Scope result", contract §4 `scope_results`):
+ * One result per requested scope (the answer's `scope_results`):
  * - a standard scope (openid profile email phone offline_access full_access) is grantable by every user;
  * - a scope of `rbacPolicy.scopes` is grantable iff the user's roles (their `roles` plus the implicit `stytch_user`)
  *   hold every action of every permission it lists; its description is the policy's;

@@ -1,7 +1,8 @@
 // Client authentication at the token and revocation endpoints (RFC 6749 §2.3, RFC 7009 §2.1).
-import type { IdpClientConfig } from '../../../config';
+
 import type { ProviderContext } from '../../../http/context';
 import { clientSecretMatches, findIdpClient } from '../clients';
+import type { IdpClientConfig } from '../config';
 import { type FormParams, OAuthError } from './protocol';
 
 /** How the client authenticated (RFC 7591 §2 `token_endpoint_auth_method` values). */

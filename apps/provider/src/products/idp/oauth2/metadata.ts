@@ -1,7 +1,8 @@
 // The discovery document: OpenID Connect Discovery 1.0 §3 (`/.well-known/openid-configuration`) and RFC 8414 §2
 // (`/.well-known/oauth-authorization-server`), one document served at both.
-import { type ProviderConfig, STANDARD_IDP_SCOPES } from '../../../config';
+import type { ProviderConfig } from '../../../config';
 import { idpIssuer } from '../clients';
+import { STANDARD_IDP_SCOPES } from '../config';
 import { SUPPORTED_CLAIMS } from './claims';
 import { ID_TOKEN_ALG } from './idTokens';
 
@@ -30,7 +31,7 @@ export function discoveryDocument(config: ProviderConfig): Record<string, unknow
   return {
     // OpenID Connect Discovery §3 / RFC 8414 §2: identical to the `iss` of ID tokens and authorization responses.
     issuer: idpIssuer(config),
-    // The host's consent page (sdk-and-idp §2): the widget relays the request to authorize/start and /submit.
+    // The host's consent page: the widget relays the request to authorize/start and /submit.
     authorization_endpoint: config.project.idp.authorizationUrl,
     token_endpoint: `${base}${OAUTH2_PATHS.token}`,
     userinfo_endpoint: `${base}${OAUTH2_PATHS.userinfo}`,

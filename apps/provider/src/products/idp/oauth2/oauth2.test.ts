@@ -11,8 +11,8 @@ import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../../test/fixtures';
 import { FollowingClock, startProvider, type TestProvider } from '../../../../test/harness';
-import type { IdpClientConfig } from '../../../config';
 import { randomToken, sha256Hex } from '../../../services/secrets';
+import type { IdpClientConfig } from '../config';
 
 /** The confidential client's secret, read from its environment variable by the provider. */
 const CLIENT_SECRET = randomToken(24);

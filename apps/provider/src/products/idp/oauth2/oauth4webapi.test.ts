@@ -14,8 +14,8 @@ import * as oauth from 'oauth4webapi';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../../../test/fixtures';
 import { FollowingClock, ORIGIN, startProvider, type TestProvider } from '../../../../test/harness';
-import type { IdpClientConfig } from '../../../config';
 import { randomToken } from '../../../services/secrets';
+import type { IdpClientConfig } from '../config';
 
 const CLIENT_SECRET = randomToken(24);
 const SECRET_ENV = 'LATCHKEY_TEST_IDP_OAUTH4WEBAPI_SECRET';

@@ -1,9 +1,10 @@
 // `POST /oauth2/token` (RFC 6749 §3.2): the authorization code grant with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5,
 // OAuth 2.1 §4.1.3) and the refresh token grant with rotation (RFC 6749 §6, RFC 9700 §4.14.2).
-import type { IdpClientConfig } from '../../../config';
+
 import type { ProviderContext, ProviderDeps } from '../../../http/context';
 import { pkceMatches, sha256Hex } from '../../../services/secrets';
 import { loadUser } from '../../../services/users';
+import type { IdpClientConfig } from '../config';
 import { scopeClaims } from './claims';
 import { authenticateClient } from './clientAuthentication';
 import { idTokenSigner, signIdToken } from './idTokens';
@@ -58,7 +59,7 @@ async function assertGrantStands(deps: ProviderDeps, userId: string, clientId: s
 /**
  * The authorization code grant (RFC 6749 §4.1.3). Every check that can fail runs before anything changes; the code is
  * then used up by one conditional UPDATE (`consumed_at IS NULL`, exactly one row) in the transaction that issues the
- * tokens, so fifty parallel redemptions of one code give one success (security.md).
+ * tokens, so fifty parallel redemptions of one code give one success (README, "Security").
  */
 async function authorizationCodeGrant(deps: ProviderDeps, client: IdpClientConfig, params: FormParams): Promise<Grant> {
   const code = required(params, 'code');

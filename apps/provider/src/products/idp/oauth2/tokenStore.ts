@@ -1,4 +1,4 @@
-// Access and refresh tokens (`idp_tokens`): opaque, 256 random bits, kept only as their SHA-256 (security.md). Each
+// Access and refresh tokens (`idp_tokens`): opaque, 256 random bits, kept only as their SHA-256 (README, "Security"). Each
 // belongs to a family, the authorization code it descends from: a replayed code or a reused refresh token revokes
 // the whole family.
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -84,7 +84,7 @@ export function isLive(row: IdpTokenRow, now: number): boolean {
 
 /**
  * Uses a refresh token up for its rotation: one conditional UPDATE that changes the row only while it is live, so
- * of any number of parallel refreshes exactly one wins (security.md). Run in the transaction that issues the new ones.
+ * of any number of parallel refreshes exactly one wins (README, "Security"). Run in the transaction that issues the new ones.
  */
 export async function consumeRefreshToken(trx: Executor, tokenId: string, now: number): Promise<boolean> {
   const result = await trx
@@ -101,7 +101,7 @@ export async function consumeRefreshToken(trx: Executor, tokenId: string, now: n
 
 /**
  * Revokes every token of a family (a replayed code, a reused refresh token, a revoked refresh token), and every
- * session exchanged from one of them (`sessions/exchange_access_token`): those end with the grant (security.md).
+ * session exchanged from one of them (`sessions/exchange_access_token`): those end with the grant (README, "Security").
  */
 export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
   if (!db.isTransaction) return db.transaction().execute((trx) => revokeFamily(trx, familyId, now));

@@ -1,0 +1,7 @@
+// Field schemas the core's configuration (config.ts) and the products' sections (src/products/<key>/config.ts) share.
+import { z } from 'zod';
+
+/** An environment variable's name: the secret is read from the environment, never from the configuration. */
+export const environmentVariableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+  message: 'must be the name of an environment variable (letters, digits and _), not the secret itself',
+});

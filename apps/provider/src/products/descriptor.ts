@@ -1,0 +1,107 @@
+// The shape of a product's descriptor: what a product folder (src/products/<key>/descriptor.ts) declares about
+// itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
+// product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
+import type { AccountResetItem, AuthenticationFactor, User } from '@latchkey/sdk/contract';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { ZodType } from 'zod';
+import type { Database } from '../db/schema';
+import type { CatalogueEntry } from '../http/errors';
+import type { PurgeRule } from '../ops/purgeRules';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * One part of the pre-hijacking reset (services/verification.ts): what the product removes, revokes or uses up when
+ * the owner of an unverified email or phone number of the account first proves it without a session of the account.
+ */
+export interface AccountResetPart {
+  /**
+   * When it runs, and where its `item` comes in the answer's `removed`: `factor` before the account's other emails
+   * and phone numbers are removed (its item before theirs), `grant` after the account's sessions are revoked (its
+   * item after `sessions`), `outstanding` last (what could attach something later; no item).
+   */
+  stage: 'factor' | 'grant' | 'outstanding';
+  /** What the answer's `removed` names when `run` counted anything. */
+  item?: AccountResetItem;
+  /**
+   * EXISTS checks, true when `run` would find something of `userId`: the reset's check joins every product's into
+   * one statement, compiled once per dialect (`userId` stands for a bound parameter: use it only as a value).
+   */
+  holds(eb: ExpressionBuilder<Database, never>, userId: string): Expression<SqlBool>[];
+  /** Removes, revokes or uses up, in the caller's transaction; answers how many rows are worth telling the user. */
+  run(trx: Executor, userId: string, now: number): Promise<number>;
+}
+
+/**
+ * Whether the product's factors count as a recent authentication for a sensitive change (services/sessions.ts,
+ * assertRecentAuthentication). A factor delivered to an email address always counts (the core's rule).
+ */
+export interface RecentAuthenticationRules {
+  /** The factor counts for any user (a password, a passkey, a wallet, a social sign-in). */
+  strong?(factor: AuthenticationFactor): boolean;
+  /** The factor counts only for a user who holds no strong sign-in method (a phone passcode). */
+  weak?(factor: AuthenticationFactor): boolean;
+  /** The user (as services/users.ts loads it) holds this product's strong sign-in method. */
+  holds?(user: User): boolean;
+}
+
+/** The product's second factor (services/intermediateSessions.ts: must a sign-in wait for a second factor?). */
+export interface SecondFactorRules {
+  /**
+   * Factor types that only complete a sign-in (recording one never waits for another), such as `totp`. A product whose
+   * factor can also start a sign-in (a passkey) lists none. Products that list some are asked first by `holds`.
+   */
+  types?: readonly string[];
+  /**
+   * Does the user hold a second factor of this product that can complete a sign-in, other than what gave `used`
+   * (the first factor: a passkey cannot be both factors of one sign-in)? Runs in the caller's transaction.
+   */
+  holds(
+    db: Executor,
+    userId: string,
+    used: readonly Omit<AuthenticationFactor, 'last_authenticated_at'>[],
+  ): Promise<boolean>;
+}
+
+/** The parsed configuration as a product's check sees it. */
+export interface ParsedConfig {
+  readonly mode: 'development' | 'production';
+  readonly project: Readonly<Record<string, unknown>>;
+}
+
+/** The product's configuration (config.ts merges it; `parseConfig` runs the checks). */
+export interface ConfigSection {
+  /** Its sections of `project`: `{ key: schema with its default }`, merged into the project's schema. */
+  project?: Record<string, ZodType>;
+  /**
+   * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
+   * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
+   * as its schemas parsed them.
+   */
+  check?(config: ParsedConfig): void;
+}
+
+/** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */
+export type ErrorCatalogue = Record<string, CatalogueEntry>;
+
+/**
+ * What a product declares about itself (the README's "Product descriptors: what a product tells the core"). A
+ * descriptor is declared `{ … } satisfies ProductDescriptor`, so that its `errors` keep their literal types (the
+ * core's `ErrorType` is the union of every catalogue's keys).
+ */
+export interface ProductDescriptor {
+  /** The widget's configuration key (the same as the product's entry in products/registry.ts). */
+  key: string;
+  /** Its parts of the pre-hijacking reset, in the order they run within their stage. */
+  accountReset?: readonly AccountResetPart[];
+  /** What the purge job may delete of its tables (ops/purge.ts), in the order the rules run. */
+  purge?: readonly PurgeRule[];
+  /** Whether its factors count as a recent authentication. */
+  recentAuthentication?: RecentAuthenticationRules;
+  /** Its factor as a second factor. */
+  secondFactor?: SecondFactorRules;
+  /** Its configuration sections. */
+  config?: ConfigSection;
+  /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
+  errors?: ErrorCatalogue;
+}

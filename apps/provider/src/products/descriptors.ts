@@ -1,0 +1,52 @@
+// Every product's descriptor (products/descriptor.ts has the shape), for the core to iterate: the core's services
+// import this list, never a product. Separate from products/registry.ts (the routes), which imports the services: a
+// descriptor imports nothing that imports the core back, so no import cycle.
+import { cryptoWalletsDescriptor } from './cryptoWallets/descriptor';
+import type { ProductDescriptor } from './descriptor';
+import { emailMagicLinksDescriptor } from './emailMagicLinks/descriptor';
+import { idpDescriptor } from './idp/descriptor';
+import { oauthDescriptor } from './oauth/descriptor';
+import { otpDescriptor } from './otp/descriptor';
+import { passkeysDescriptor } from './passkeys/descriptor';
+import { passwordsDescriptor } from './passwords/descriptor';
+import { sessionExchangeDescriptor } from './sessionExchange/descriptor';
+import { totpDescriptor } from './totp/descriptor';
+
+/**
+ * One descriptor per product of products/registry.ts (the same keys: src/products/descriptors.test.ts). The order is
+ * the order the core runs their parts in: the purge's rules, the pre-hijacking reset's parts within a stage, and so
+ * the order of the reset answer's `removed` (the contract's order: password, passkeys, crypto_wallets,
+ * oauth_identities, totp, …, connected_apps).
+ */
+const DECLARED = [
+  otpDescriptor,
+  emailMagicLinksDescriptor,
+  passwordsDescriptor,
+  passkeysDescriptor,
+  cryptoWalletsDescriptor,
+  oauthDescriptor,
+  sessionExchangeDescriptor,
+  totpDescriptor,
+  idpDescriptor,
+] as const satisfies readonly ProductDescriptor[];
+
+export const PRODUCT_DESCRIPTORS: readonly ProductDescriptor[] = DECLARED;
+
+type ErrorsOf<D> = D extends { errors: infer E } ? E : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** Every product's error types, one object (http/errors.ts adds the core's). */
+export type ProductErrors = UnionToIntersection<ErrorsOf<(typeof DECLARED)[number]>>;
+export const PRODUCT_ERRORS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.errors ?? {}),
+) as ProductErrors;
+
+type ProjectConfigOf<D> = D extends { config: { project: infer P } } ? P : never;
+
+/** Every product's sections of the configuration's `project` (config.ts adds the core's). */
+export type ProductProjectConfig = UnionToIntersection<ProjectConfigOf<(typeof DECLARED)[number]>>;
+export const PRODUCT_PROJECT_CONFIG = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.project ?? {}),
+) as ProductProjectConfig;

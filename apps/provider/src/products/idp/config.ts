@@ -1,0 +1,90 @@
+// The identity provider's configuration section (`project.idp`), declared by its descriptor (products/idp/descriptor.ts)
+// and merged into the project's by config.ts.
+import { z } from 'zod';
+import { environmentVariableName } from '../../configFields';
+import type { ParsedConfig } from '../descriptor';
+
+/** An absolute http(s) URL without a fragment (RFC 6749 §3.1.2: a redirection endpoint has none). */
+const redirectUri = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !value.includes('#'), {
+    message: 'must be an absolute http(s) URL without a fragment',
+  });
+
+/** One OAuth scope token (RFC 6749 §3.3: printable ASCII except space, double quote and backslash). */
+const scopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/, { message: 'must be one scope token' });
+
+/** The standard scopes, which any signed-in user may grant to a client allowed them. */
+export const STANDARD_IDP_SCOPES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
+
+/** An application that signs its users in with this project (the project acting as an identity provider). */
+const idpClient = z.strictObject({
+  clientId: z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, { message: 'must be 1–128 of A–Z a–z 0–9 . _ ~ -' }),
+  /** Shown on the consent screen and in the user's connected apps. */
+  name: z.string().min(1).max(200),
+  description: z.string().max(1000).default(''),
+  /** An http(s) URL of the client's logo (connected apps list). */
+  logoUrl: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      message: 'must be an absolute http(s) URL',
+    })
+    .optional(),
+  /** `public`: a browser or native app (no secret, PKCE S256 required); `confidential`: a server with a secret. */
+  type: z.enum(['public', 'confidential']),
+  /** Confidential clients: the environment variable holding the client secret (only its SHA-256 is kept). */
+  clientSecretEnv: environmentVariableName.optional(),
+  /** Exact redirect URIs (compared as whole strings, RFC 9700 §4.1.3). */
+  redirectUris: z.array(redirectUri).min(1),
+  /** Exact URIs the logout flow may return to (OpenID Connect RP-Initiated Logout §3). */
+  postLogoutRedirectUris: z.array(redirectUri).default([]),
+  /** The scopes the client may request: standard ones and custom ones of `rbacPolicy.scopes`. */
+  scopes: z.array(scopeToken).default(['openid', 'email', 'profile', 'phone', 'offline_access']),
+  /** Ask the user before the first grant (remembered per user and client); false for first-party apps. */
+  consentRequired: z.boolean().default(true),
+});
+export type IdpClientConfig = z.infer<typeof idpClient>;
+
+export const idpConfig = z.strictObject({
+  /** The host page that renders the consent screen: the discovery document's `authorization_endpoint`. */
+  authorizationUrl: redirectUri.default('http://localhost:5173/oauth/authorize'),
+  /** The host page that renders the logout screen: the discovery document's `end_session_endpoint`. */
+  logoutUrl: redirectUri.default('http://localhost:5173/oauth/logout'),
+  clients: z.array(idpClient).default([]),
+  /** Lifetime of an authorization code (RFC 6749 §4.1.2: short; at most 10 minutes). */
+  authorizationCodeSeconds: z.number().int().min(10).max(600).default(60),
+  accessTokenMinutes: z.number().int().min(1).max(1440).default(60),
+  refreshTokenDays: z.number().int().min(1).max(365).default(30),
+  /**
+   * How long a session exchanged from an access token (`sessions/exchange_access_token`) may last past that token's
+   * expiry, in minutes: its expiry is capped at the token's `expires_at` plus this, whatever duration the exchange
+   * or a later refresh asks for (0: it ends with the token).
+   */
+  exchangedSessionMinutes: z.number().int().min(0).max(1440).default(60),
+});
+
+/** `project.idp`: the project as an OAuth 2.1 / OpenID Connect identity provider for other applications. */
+export const idpProjectConfig = { idp: idpConfig.default(idpConfig.parse({})) };
+
+/** The checks zod cannot make: a client id used once, a secret for confidential clients only. */
+export function checkIdpConfig(config: ParsedConfig): void {
+  const idp = config.project.idp as z.infer<typeof idpConfig>;
+  const clientIds = new Set<string>();
+  for (const [index, client] of idp.clients.entries()) {
+    const at = `project.idp.clients.${index}`;
+    if (clientIds.has(client.clientId)) {
+      throw new Error(`Invalid Latchkey provider configuration:\n  ${at}.clientId: ${client.clientId} is used twice`);
+    }
+    clientIds.add(client.clientId);
+    if (client.type === 'confidential' && client.clientSecretEnv === undefined) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  ${at}.clientSecretEnv: a confidential client needs the environment variable holding its secret`,
+      );
+    }
+    if (client.type === 'public' && client.clientSecretEnv !== undefined) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  ${at}.clientSecretEnv: a public client has no secret`,
+      );
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { expired, olderThan } from '../../ops/purgeRules';
+import type { ProductDescriptor } from '../descriptor';
+
+/** Passcodes: the purge deletes expired codes (nothing of theirs survives a pre-hijacking reset but the identifiers). */
+export const otpDescriptor = {
+  key: 'otp',
+  purge: [{ table: 'otp_codes', run: olderThan('otp_codes', 'otp_id', 'expires_at', expired) }],
+  recentAuthentication: {
+    // A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold.
+    // (An emailed one counts as any factor delivered to an email address does.)
+    weak: (factor) =>
+      factor.type === 'otp' && (factor.delivery_method === 'sms' || factor.delivery_method === 'whatsapp'),
+  },
+} satisfies ProductDescriptor;

@@ -1,0 +1,17 @@
+import { expired, olderThan } from '../../ops/purgeRules';
+import type { ProductDescriptor } from '../descriptor';
+import { checkSessionExchangeConfig, sessionExchangeProjectConfig } from './config';
+import { sessionExchangeErrors } from './errors';
+
+/**
+ * Sessions from other credentials: the purge deletes expired impersonation tokens (the sessions exchanged are
+ * ordinary sessions, which the pre-hijacking reset revokes with the others).
+ */
+export const sessionExchangeDescriptor = {
+  key: 'sessionExchange',
+  purge: [
+    { table: 'impersonation_tokens', run: olderThan('impersonation_tokens', 'token_hash', 'expires_at', expired) },
+  ],
+  errors: sessionExchangeErrors,
+  config: { project: sessionExchangeProjectConfig, check: checkSessionExchangeConfig },
+} satisfies ProductDescriptor;

@@ -1,0 +1,45 @@
+import { deleteInBatches, expired } from '../../ops/purgeRules';
+import type { ProductDescriptor } from '../descriptor';
+import { totpErrors } from './errors';
+
+/**
+ * Authenticator apps: the pre-hijacking reset removes the TOTP and its recovery codes; the purge deletes an
+ * authenticator app never confirmed, past its deadline (its recovery codes go with it: ON DELETE CASCADE).
+ */
+export const totpDescriptor = {
+  key: 'totp',
+  accountReset: [
+    {
+      stage: 'factor',
+      item: 'totp',
+      holds: (eb, userId) => [eb.exists(eb.selectFrom('totps').select('user_id').where('user_id', '=', userId))],
+      run: async (trx, userId) => {
+        // A pending (never confirmed) TOTP goes too, but only a confirmed one is worth telling the user about.
+        const totps = await trx.selectFrom('totps').select('verified').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('totps').where('user_id', '=', userId).execute();
+        return totps.filter((row) => row.verified === 1).length;
+      },
+    },
+  ],
+  purge: [
+    {
+      table: 'totps',
+      run: (context) =>
+        deleteInBatches(context, 'totps', 'totp_id', (query) =>
+          query.where('t.verified', '=', 0).where('t.expires_at', '<=', expired(context)),
+        ),
+    },
+  ],
+  errors: totpErrors,
+  secondFactor: {
+    types: ['totp', 'recovery_codes'],
+    holds: async (db, userId) =>
+      (await db
+        .selectFrom('totps')
+        .select('totp_id')
+        .where('user_id', '=', userId)
+        .where('verified', '=', 1)
+        .executeTakeFirst()) !== undefined,
+  },
+} satisfies ProductDescriptor;

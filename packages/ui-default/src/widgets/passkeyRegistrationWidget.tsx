@@ -1,0 +1,23 @@
+import type { WidgetOptions } from '../mount';
+import { PasskeyRegistration } from '../PasskeyRegistration';
+import { configKey, defineWidget, signInWidgetProps } from './defineWidget';
+
+/**
+ * The passkey-registration widget: `<PasskeyRegistration>`, `mountPasskeyRegistration` and
+ * `<latchkey-passkey-registration>`.
+ */
+export const passkeyRegistrationWidget = defineWidget({
+  component: PasskeyRegistration,
+  componentName: 'PasskeyRegistration',
+  elementKey: 'passkeyRegistration',
+  tagName: 'latchkey-passkey-registration',
+  mountName: 'mountPasskeyRegistration',
+  renderName: 'renderPasskeyRegistration',
+  properties: ['callbacks', 'strings'],
+  render: (options: WidgetOptions, config, toastContainer) => (
+    <PasskeyRegistration
+      key={configKey(config, options.styles)}
+      {...signInWidgetProps(options, config, toastContainer)}
+    />
+  ),
+});

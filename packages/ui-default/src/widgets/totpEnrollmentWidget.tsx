@@ -1,0 +1,26 @@
+import type { TotpEnrollmentOptions } from '../mount';
+import { TotpEnrollment } from '../TotpEnrollment';
+import { defineWidget } from './defineWidget';
+
+/** The authenticator-app enrolment: `<TotpEnrollment>`, `mountTotpEnrollment` and `<latchkey-totp-enrollment>`. */
+export const totpEnrollmentWidget = defineWidget({
+  component: TotpEnrollment,
+  componentName: 'TotpEnrollment',
+  elementKey: 'totpEnrollment',
+  tagName: 'latchkey-totp-enrollment',
+  mountName: 'mountTotpEnrollment',
+  renderName: 'renderTotpEnrollment',
+  properties: ['callbacks', 'onDone'],
+  // The enrolment reads no configuration: new options re-render it in place, wherever the user is.
+  render: (options: TotpEnrollmentOptions) => (
+    <TotpEnrollment
+      {...options.callbacks}
+      styles={options.styles}
+      theme={options.theme}
+      dir={options.dir}
+      expirationMinutes={options.expirationMinutes}
+      sessionDurationMinutes={options.sessionDurationMinutes}
+      onDone={options.onDone}
+    />
+  ),
+});

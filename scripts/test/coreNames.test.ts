@@ -1,0 +1,150 @@
+// The provider's core names no product (issue 27: the core iterates products/descriptors.ts). Reads the source of
+// the core's files — config.ts, db/schema.ts, db/migrations.ts, http/errors.ts, services/*.ts — with the slices
+// check's own reader (`mentionsIn` of scripts/check-slices.mjs: identifiers, string literals and JSX text; comments
+// never), and the provider's products with the names their tables, fields and factor types use. A file may name
+// only the products its entry of REMAINING allows, each with the reason it still does; an entry no longer needed
+// fails too, so the list only shrinks.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findProducts, mentionsIn, registryKeys } from '../check-slices.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SRC = join(ROOT, 'apps', 'provider', 'src');
+const REGISTRY = join(SRC, 'products', 'registry.ts');
+
+/** The core's files, relative to src/. */
+const CORE_FILES = [
+  'config.ts',
+  'db/schema.ts',
+  'db/migrations.ts',
+  'http/errors.ts',
+  ...readdirSync(join(SRC, 'services'))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => `services/${name}`),
+];
+
+/**
+ * The names a product goes by in the provider's tables, fields and factor types, beyond its key and aliases
+ * (which `findProducts` knows).
+ */
+const TABLE_NAMES: Record<string, readonly string[]> = {
+  otp: [],
+  emailMagicLinks: ['email_magic_link', 'magic_link'],
+  passwords: [],
+  passkeys: ['passkey', 'web_authn'],
+  totp: ['recovery_code'],
+  crypto: ['crypto_wallet', 'wallet'],
+  oauth: [],
+  idp: [],
+  sessionExchange: ['impersonator', 'impersonated', 'exchanged', 'trusted_auth_token'],
+};
+
+/** The provider's products (its registry's keys), each with every name it goes by. */
+function providerProducts(): Record<string, string[]> {
+  const keys = registryKeys(REGISTRY, readFileSync(REGISTRY, 'utf8'));
+  const known = findProducts(ROOT);
+  return Object.fromEntries(keys.map((key) => [key, [...(known[key] ?? [key]), ...(TABLE_NAMES[key] ?? [])]]));
+}
+
+/**
+ * What the core still names, file by file, and why (issue 27, item 1: the steps not done yet). Each entry is a
+ * product key of the registry.
+ */
+const CONFIG =
+  'step 4 done for idp and sessionExchange only: its section (zod schema, defaults, checks; project.products, project.pkce, a rate limit) is still in config.ts';
+const SCHEMA = "step 5 not done: its tables are still declared in the core's Database";
+const MIGRATIONS =
+  'step 5 not done: its migrations are still in the one list (the migrations table stores their names, in order)';
+const USERS = 'step 6 not done: what it adds to the user answer is still read and built in users.ts';
+const EMAIL_TOKENS =
+  'the e-mail tokens (services/emailTokens.ts) are shared by magic links and password resets: their two kinds';
+
+const UNVERIFIED =
+  'the text of an unproven identifier\'s refusal says what may not be added yet: "a second factor, a passkey or a wallet"';
+
+const REMAINING: Record<string, Record<string, string>> = {
+  'config.ts': {
+    otp: CONFIG,
+    emailMagicLinks: CONFIG,
+    passwords: CONFIG,
+    passkeys: CONFIG,
+    crypto: CONFIG,
+    oauth: CONFIG,
+  },
+  'db/schema.ts': {
+    otp: SCHEMA,
+    emailMagicLinks: SCHEMA,
+    passwords: SCHEMA,
+    passkeys: SCHEMA,
+    totp: SCHEMA,
+    crypto: SCHEMA,
+    oauth: SCHEMA,
+    idp: SCHEMA,
+    sessionExchange: SCHEMA,
+  },
+  'db/migrations.ts': {
+    otp: MIGRATIONS,
+    passwords: MIGRATIONS,
+    passkeys: MIGRATIONS,
+    totp: MIGRATIONS,
+    crypto: MIGRATIONS,
+    oauth: MIGRATIONS,
+    idp: MIGRATIONS,
+    sessionExchange: MIGRATIONS,
+  },
+  'http/errors.ts': {
+    otp: 'invalid_code and otp_code_not_found are shared by passcodes and TOTP codes: core error types',
+    passkeys: UNVERIFIED,
+    crypto: UNVERIFIED,
+    emailMagicLinks: `unable_to_auth_magic_link is thrown by the core's e-mail tokens too`,
+    passwords: `reset_password is answered by the core's guards too (services/guards.ts)`,
+  },
+  'services/emailTokens.ts': {
+    otp: `it imports the passcodes' attachPendingIdentifier: a redeemed link proves a pending address as a code does`,
+    emailMagicLinks: EMAIL_TOKENS,
+    passwords: EMAIL_TOKENS,
+  },
+  'services/guards.ts': {
+    emailMagicLinks: `the token types of a redirect link (magic_links, reset_password, login: the contract's)`,
+    passwords: `the passwordAttemptsPerIp limit (a config section: step 4) and the reset link's kind`,
+  },
+  'services/intermediateSessions.ts': {
+    sessionExchange: `columns of the core's sessions table the session exchange sets (impersonator_id, exchanged_*)`,
+  },
+  'services/sessions.ts': {
+    passwords: 'the recent-sign-in refusal tells the user to "authenticate with your password or email"',
+    sessionExchange: `the session row is the core's: impersonated and exchanged sessions are opened and capped here`,
+  },
+  'services/signingKeys.ts': {
+    idp: `the identity provider's signing keys are the second kind of the core's key store (KEY_KINDS)`,
+  },
+  'services/verification.ts': { passkeys: UNVERIFIED, crypto: UNVERIFIED },
+  'services/users.ts': { passwords: USERS, passkeys: USERS, totp: USERS, crypto: USERS, oauth: USERS },
+};
+
+/** The product keys a core file names, in the registry's order. */
+function productsNamed(fileName: string, products: Record<string, string[]>): string[] {
+  const named = mentionsIn(fileName, readFileSync(join(SRC, fileName), 'utf8'), products);
+  return Object.keys(products).filter((key) => key in named);
+}
+
+describe('the core names no product', () => {
+  const products = providerProducts();
+
+  it('knows the table names of every product of the registry, and of no other', () => {
+    expect(Object.keys(TABLE_NAMES).sort()).toEqual(Object.keys(products).sort());
+  });
+
+  it.each(CORE_FILES)('%s names only the products its entry of REMAINING allows, and each of them', (fileName) => {
+    const keys = Object.keys(products);
+    expect(productsNamed(fileName, products)).toEqual(
+      Object.keys(REMAINING[fileName] ?? {}).sort((a, b) => keys.indexOf(a) - keys.indexOf(b)),
+    );
+  });
+
+  it('finds the products a file names (the check itself works)', () => {
+    expect(productsNamed('products/totp/descriptor.ts', products)).toEqual(['totp']);
+    expect(productsNamed('products/idp/descriptor.ts', products)).toEqual(['idp']);
+  });
+});
