@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WALLET_OPTION } from './products/crypto/wallets';
 import { resolveOAuthProviders } from './products/oauth/resolveProviders';
+import { OTP_TRANSITIONS } from './products/otp/transitions';
+import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import {
   createSignInStore,
   EML_AND_EMAIL_OTP_ERROR,
@@ -15,12 +17,12 @@ import {
   useSignInStore,
 } from './signInStore';
 
-/** A store whose configured products' rows have arrived (they load when it is created). */
-async function storeWithRows(config: SignInConfig): Promise<SignInStore> {
-  const store = createSignInStore(config);
-  const initial = store.getState().transitions;
-  await vi.waitFor(() => expect(store.getState().transitions).not.toBe(initial), { timeout: 10_000 });
-  return store;
+/**
+ * A store holding the passcode and password rows from the start (its creator passes them), so the tests can dispatch
+ * those slices' events without their flow hooks, which otherwise bring the rows with their first event.
+ */
+function storeWithRows(config: SignInConfig): SignInStore {
+  return createSignInStore(config, {}, 'Main', { transitions: [OTP_TRANSITIONS, PASSWORD_TRANSITIONS] });
 }
 
 const otpState = { type: 'sms' as const, methodId: 'phone-number-test-1', otpDestination: '+15005550006' };
@@ -196,7 +198,7 @@ describe('transitions', () => {
   });
 
   it('sending a magic link stores the email and shows EmailConfirmation; try again clears it', async () => {
-    const store = await storeWithRows({ products: ['emailMagicLinks', 'passwords'] });
+    const store = storeWithRows({ products: ['emailMagicLinks', 'passwords'] });
     store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'passwordless' });
     store.getState().dispatch({ type: 'passwordlessSet', value: true });
     store.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' });
@@ -211,7 +213,7 @@ describe('transitions', () => {
   });
 
   it('sending a passcode stores type, method id and destination; resending replaces only the method id', async () => {
-    const store = await storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const store = storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
     store.getState().dispatch({ type: 'otpSent', otp: otpState });
     expect(store.getState().screen).toBe('OTPAuthenticate');
     expect(store.getState().formState.otpState).toEqual(otpState);
@@ -225,7 +227,7 @@ describe('transitions', () => {
   });
 
   it('the user search stores email and user type and shows the password screen', async () => {
-    const store = await storeWithRows({ products: ['passwords'] });
+    const store = storeWithRows({ products: ['passwords'] });
     store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'password' });
     expect(store.getState().screen).toBe('PasswordCreateOrLogin');
     expect(store.getState().formState.passwordState).toEqual({ email: 'ada@example.com', type: 'password' });
@@ -239,7 +241,7 @@ describe('transitions', () => {
     ['dedupe', 'PasswordDedupe'],
     ['setNew', 'PasswordSetNew'],
   ] as const)('a reset email sent because of "%s" shows %s', async (reason, expected) => {
-    const store = await storeWithRows({ products: ['passwords'] });
+    const store = storeWithRows({ products: ['passwords'] });
     store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'password' });
     store.getState().dispatch({ type: 'passwordResetSent', reason: reason });
     expect(store.getState().screen).toBe(expected);
@@ -247,7 +249,7 @@ describe('transitions', () => {
   });
 
   it('a reset token from the URL is stored and shows the reset form', async () => {
-    const store = await storeWithRows({ products: ['passwords'] });
+    const store = storeWithRows({ products: ['passwords'] });
     store.getState().dispatch({ type: 'resetTokenReceived', token: 'token-1', tokenType: 'reset_password' });
     expect(store.getState().screen).toBe('PasswordResetForm');
     expect(store.getState().formState.resetPasswordState).toEqual({ token: 'token-1', tokenType: 'reset_password' });
@@ -256,7 +258,7 @@ describe('transitions', () => {
   });
 
   it('an error shows the error screen with its message; back returns to Main keeping the emails', async () => {
-    const store = await storeWithRows({ products: ['emailMagicLinks', 'passwords'] });
+    const store = storeWithRows({ products: ['emailMagicLinks', 'passwords'] });
     store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'new' });
     store.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' });
     store.getState().dispatch({
@@ -299,7 +301,7 @@ describe('transitions', () => {
   });
 
   it('two stores never share state', async () => {
-    const first = await storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const first = storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
     const second = createSignInStore();
     first.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' });
     first.getState().dispatch({ type: 'otpSent', otp: otpState });
@@ -353,7 +355,7 @@ describe('React bindings', () => {
   });
 
   it('two mounted widgets keep separate screens', async () => {
-    const first = await storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const first = storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
     const second = createSignInStore();
     render(
       <>
@@ -372,36 +374,53 @@ describe('React bindings', () => {
 });
 
 describe("the store's transition table", () => {
-  it('is composed per store from its products: with TOTP a partial authentication goes to TotpAuthenticate, without it the screen stays', async () => {
-    const withTotp = await storeWithRows({ products: ['passwords'] });
-    const withoutTotp = createSignInStore({ products: ['passwords'] }, {}, 'Main', { secondFactors: [] });
-    await vi.waitFor(() => expect(withoutTotp.getState().transitions.passwordUserFound).toBeDefined(), {
-      timeout: 10_000,
+  it("is each store's own: a slice's rows join it with the slice's first event, in that store only", () => {
+    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const other = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    // No slice rows at creation: they come with the flow hook that dispatches their events.
+    expect(store.getState().transitions.otpSent).toBeUndefined();
+    store.getState().dispatch({ type: 'otpSent', otp: otpState }, OTP_TRANSITIONS);
+    expect(store.getState().screen).toBe('OTPAuthenticate');
+    expect(store.getState().transitions.otpSent).toBe(OTP_TRANSITIONS.otpSent);
+    // Brought once: the next event finds them without being handed them again.
+    store.getState().dispatch({ type: 'otpResent', methodId: 'phone-number-test-2' });
+    expect(store.getState().formState.otpState.methodId).toBe('phone-number-test-2');
+    expect(other.getState().transitions.otpSent).toBeUndefined();
+    other.getState().dispatch({ type: 'otpSent', otp: otpState });
+    expect(other.getState().screen).toBe('Main');
+  });
+
+  it('downloads the second factor rows at a partial authentication, not before: with TOTP it goes to TotpAuthenticate, without it the screen stays', async () => {
+    const withTotp = storeWithRows({ products: ['passwords'] });
+    const withoutTotp = createSignInStore({ products: ['passwords'] }, {}, 'Main', {
+      secondFactors: [],
+      transitions: [PASSWORD_TRANSITIONS],
     });
     expect(withTotp.getState().productKeys).toEqual(['passwords', 'totp']);
     expect(withoutTotp.getState().productKeys).toEqual(['passwords']);
-    expect(withTotp.getState().transitions.authenticatedPartially?.to).toBe('TotpAuthenticate');
-    expect(withoutTotp.getState().transitions.authenticatedPartially).toBeUndefined();
+    expect(withTotp.getState().transitions.authenticatedPartially).toBeUndefined();
 
     for (const store of [withTotp, withoutTotp]) {
       store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'password' });
       store.getState().dispatch({ type: 'authenticatedPartially' });
     }
-    expect(withTotp.getState().screen).toBe('TotpAuthenticate');
+    // Without a second factor there is nothing to download: the event changes nothing, at once.
     expect(withoutTotp.getState().screen).toBe('PasswordCreateOrLogin');
-    // A store made afterwards without the product still has no row for it (no table is shared).
-    expect(createSignInStore({}, {}, 'Main', { secondFactors: [] }).getState().transitions.totpModeChanged).toBe(
-      undefined,
-    );
+    await vi.waitFor(() => expect(withTotp.getState().screen).toBe('TotpAuthenticate'), { timeout: 10_000 });
+    expect(withTotp.getState().transitions.authenticatedPartially?.to).toBe('TotpAuthenticate');
+    expect(withoutTotp.getState().transitions.authenticatedPartially).toBeUndefined();
+    // A store made afterwards has no row for it (no table is shared).
+    expect(createSignInStore().getState().transitions.totpModeChanged).toBeUndefined();
   });
 
-  it("a product's event dispatched before its rows arrived is applied once they are in, in order", async () => {
+  it('keeps the order of events while rows download: an event behind one without a row waits for it', async () => {
     const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
-    store.getState().dispatch({ type: 'otpSent', otp: otpState });
-    // A core event behind it waits too, so the order holds.
+    store.getState().dispatch({ type: 'authenticatedPartially' });
     store.getState().dispatch({ type: 'failed', descriptor: { messageId: 'network_error', message: 'Offline.' } });
-    await vi.waitFor(() => expect(store.getState().screen).toBe('Error'), { timeout: 10_000 });
-    expect(store.getState().formState.otpState).toEqual(otpState);
+    expect(store.getState().screen).toBe('Main');
+    await store.getState().transitionsLoaded;
+    expect(store.getState().screen).toBe('Error');
+    expect(store.getState().transitions.authenticatedPartially?.to).toBe('TotpAuthenticate');
   });
 
   it('applies the rows its creator passes at once', () => {

@@ -97,11 +97,12 @@ export interface SignInState {
    */
   productKeys: readonly string[];
   /**
-   * Its transition table, composed when the store was created: the core rows, then the rows of each
-   * product it offers (their `loadTransitions`, merged as they arrive) and the rows its creator passed.
+   * Its transition table, this store's own: the core rows, the rows its creator passed, then each slice's rows as
+   * they come (a flow hook's with its first event, `dispatch(event, rows)`; its second factors' downloaded at the
+   * first event it has no row for, a partial authentication).
    */
   transitions: TransitionTable;
-  /** Settles once every offered product's rows are in `transitions` (or failed to download). */
+  /** Settles once the rows being downloaded (its second factors', after an event without a row) are in. */
   transitionsLoaded: Promise<void>;
   /** The current screen. */
   screen: Screen;
@@ -112,9 +113,11 @@ export interface SignInState {
   callbacks: SignInCallbacks;
   /**
    * Applies one event through `transition` (transition.ts) and the store's table: the only way the screen
-   * changes. An event without a row while product rows are still arriving waits for them (events keep their order).
+   * changes. `rows`: the dispatching slice's rows (its flow hook's module holds them), composed into this store's
+   * table the first time they come. An event the table has no row for fetches the second factors' rows and waits
+   * for them (events keep their order).
    */
-  dispatch(event: WidgetEvent): void;
+  dispatch(event: WidgetEvent, rows?: TransitionTable): void;
   /** Goes to any screen, form state unchanged (`navigated`). */
   navigate(screen: Screen): void;
   /** 'Try again': clears the stored emails, → Main. The caller logs `email_try_again_clicked`. */
@@ -131,18 +134,19 @@ export type SignInStore = StoreApi<SignInState>;
 /** How `createSignInStore` composes the store's products and table (beyond the configuration). */
 export interface SignInStoreOptions {
   /**
-   * First factors the widget offers beyond the configured ones, by key: their rows join the table and their screens
-   * the look-up (the reset page offers passwords whatever the configuration).
+   * First factors the widget offers beyond the configured ones, by key: their screens join the look-up (the reset
+   * page offers passwords whatever the configuration).
    */
   additionalProducts?: readonly Product[];
   /**
    * The second factors the store offers, by key; default: every registered one (`SECOND_FACTOR_PRODUCTS`), as the
-   * project decides whether a sign-in needs one. `[]`: a partial authentication leads nowhere.
+   * project decides whether a sign-in needs one. Their rows are downloaded at the first event the table has no row
+   * for (`authenticatedPartially`), never before. `[]`: a partial authentication leads nowhere.
    */
   secondFactors?: readonly AvailableSecondFactor[];
   /**
-   * Rows the creator holds already, composed at once over the core rows and the products' (a widget that
-   * dispatches a product's event before that product's rows could arrive: the reset page's password rows).
+   * Rows the creator holds already, composed at once over the core rows (a widget that dispatches a product's event
+   * before any of that product's hooks could: the reset page's password rows).
    */
   transitions?: readonly TransitionTable[];
 }
@@ -274,7 +278,10 @@ export function offeredSecondFactors(
 
 /**
  * Creates the store of one `<SignIn>`; `initialScreen` lets a reset page start at `PasswordResetForm`. Its
- * transition table is composed here, from the products it offers (`options`): no table is shared between stores.
+ * transition table is its own (no table is shared between stores): the core rows and the creator's, then the rows
+ * each slice brings when it first dispatches (`dispatch(event, rows)`: the rows travel with the flow hook that
+ * emits their events, so they load with its chunk), and its second factors' rows, downloaded at the first event
+ * the table has no row for (a partial authentication), so no first load carries them.
  */
 export function createSignInStore(
   config: SignInConfig = {},
@@ -284,47 +291,61 @@ export function createSignInStore(
 ): SignInStore {
   const resolved = resolveSignInConfig(config);
   const firstFactors = configuredProducts({ products: [...resolved.products, ...(options.additionalProducts ?? [])] });
-  const products: (ProductDefinition | SecondFactorDefinition)[] = [...firstFactors, ...offeredSecondFactors(options)];
+  const secondFactors = offeredSecondFactors(options);
   const given = options.transitions ?? [];
   return createStore<SignInState>()((set, get) => {
+    // The slices' rows this store holds: those the flows brought, in the order they came, then the downloaded ones.
+    const brought: TransitionTable[] = [];
+    const downloaded: TransitionTable[] = [];
+    const compose = () => set({ transitions: composeTransitions(...brought, ...downloaded, ...given) });
     // Events that arrived before the rows they need (or behind such an event), replayed in order as rows arrive.
     const waiting: WidgetEvent[] = [];
-    const loaded: TransitionTable[] = [];
-    let pendingLoads = 0;
+    let download: Promise<void> | null = null;
+    let downloading = false;
     const apply = (event: WidgetEvent) => set((state) => transition(state, event, state.transitions));
+    const downloadSecondFactors = () => {
+      downloading = true;
+      download = Promise.all(
+        secondFactors.map((product) =>
+          product.loadTransitions().then(
+            (rows) => rows,
+            // A second factor whose rows fail to download (a chunk error) offers none: its events change nothing.
+            () => null,
+          ),
+        ),
+      ).then((tables) => {
+        for (const rows of tables) if (rows) downloaded.push(rows);
+        compose();
+        downloading = false;
+        flush();
+      });
+      set({ transitionsLoaded: download });
+    };
     const flush = () => {
       for (let next = waiting[0]; next !== undefined; next = waiting[0]) {
-        if (pendingLoads > 0 && !get().transitions[next.type]) return;
+        if (!get().transitions[next.type]) {
+          if (downloading) return;
+          if (download === null && secondFactors.length > 0) return downloadSecondFactors();
+        }
         waiting.shift();
         apply(next);
       }
     };
-    const dispatch = (event: WidgetEvent) => {
+    const dispatch = (event: WidgetEvent, rows?: TransitionTable) => {
+      if (rows && !brought.includes(rows)) {
+        brought.push(rows);
+        compose();
+      }
       waiting.push(event);
       flush();
     };
-    const loads = products.map(async (product, index) => {
-      if (!product.loadTransitions) return;
-      pendingLoads++;
-      try {
-        loaded[index] = await product.loadTransitions();
-        // In product order whatever order they arrive in, the creator's rows last.
-        set({ transitions: composeTransitions(...loaded.filter(Boolean), ...given) });
-      } catch {
-        // A product whose rows fail to download (a chunk error) offers none: its events then change nothing.
-      } finally {
-        pendingLoads--;
-        flush();
-      }
-    });
-    const transitionsLoaded = Promise.all(loads).then(() => {});
     return {
       config: resolved,
       configError: signInConfigError(resolved, config),
       methods: signInMethodTabs(resolved),
-      productKeys: products.map((product) => product.key),
+      productKeys: [...firstFactors, ...secondFactors].map((product) => product.key),
       transitions: composeTransitions(...given),
-      transitionsLoaded,
+      transitionsLoaded: Promise.resolve(),
       screen: initialScreen,
       formState: initialFormState(),
       isPasswordless: false,

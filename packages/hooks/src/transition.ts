@@ -1,9 +1,9 @@
-// The screen transitions as data: the widget's screen and form state change only through `transition(state, event, table)`, a pure
-// function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
+// The screen transitions as data: the widget's screen and form state change only through
+// `transition(state, event, table)`, a pure function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided by the store's table, and nowhere else. The
-// table is composed when a store is created (`composeTransitions`): the core rows here, then the rows of each
-// product the store offers (`products/<key>/transitions.ts`, which its descriptor's `loadTransitions` brings).
-// Nothing here is mutable: two stores with different products have different tables.
+// table is the store's own (`composeTransitions`): the core rows here, then each slice's rows
+// (`products/<key>/transitions.ts`) as its flow hooks bring them with their events, and the second factors' rows,
+// downloaded at a partial authentication. Nothing here is mutable: two stores have two tables.
 import type { AccountReset } from '@latchkey/sdk';
 import type { FormState, Screen } from './signInStore';
 
@@ -50,7 +50,7 @@ export type WidgetEvent =
 // biome-ignore lint/suspicious/noEmptyInterface: extended by each product slice (declaration merging).
 export interface ProductEventRegister {}
 
-/** Events of the product slices (their rows are loaded with the store: their descriptors' `loadTransitions`). */
+/** Events of the product slices (their rows come with the flow hooks that dispatch them). */
 export type ProductEvent = ProductEventRegister[keyof ProductEventRegister];
 
 // Shared by several rows (the table is in every sign-in page's first load: each row costs bytes). Product slices

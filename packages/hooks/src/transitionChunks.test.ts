@@ -2,8 +2,9 @@
 // The product slices' transition rows stay out of a magic-link-only page's first load: esbuild bundles this
 // package's sources (tree-shaken, as an app's bundler does) from what a magic-link-only sign-in page imports, and
 // the slices' `transitions.ts` files must contribute no bytes. What an `import()` brings loads later, in a chunk of
-// its own (an app's bundler splits there): it is left out of the bundle. The rows come only that way, by the
-// descriptors' `loadTransitions` when a store offering the product is created; no hook brings them. The wallet slice's
+// its own (an app's bundler splits there): it is left out of the bundle. A slice's rows come with the flow hooks that
+// dispatch its events (they import them and hand them to the store), the TOTP rows by an `import()` of the second
+// factor's descriptor at a partial authentication: no descriptor and no core module brings them. The wallet slice's
 // hooks and bs58 stay out of that page too, so does the social slice's code (its descriptor aside), and viem / tweetnacl (the provider's) never reach a browser bundle.
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -86,11 +87,16 @@ describe("the product slices' transition rows in a bundle", () => {
     expect(await sliceRowsIn(MAGIC_LINK_PAGE)).toEqual([]);
   });
 
-  it("are not brought by the hooks that dispatch the slice's events (the store loads them)", async () => {
-    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useOtpFlow'])).toEqual([]);
-    expect(await sliceRowsIn(['usePasswordFlow'])).toEqual([]);
+  it("come with the hooks that dispatch the slice's events, and only theirs (TOTP's at a partial authentication)", async () => {
+    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useOtpFlow'])).toEqual(['products/otp/transitions.ts']);
+    expect((await sliceRowsIn(['usePasswordFlow'])).sort()).toEqual([
+      'products/otp/transitions.ts',
+      'products/passwords/transitions.ts',
+    ]);
     expect(await sliceRowsIn(['useAuthenticateByUrl'])).toEqual([]);
-    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useCryptoWalletFlow', 'useTotpFlow'])).toEqual([]);
+    expect(await sliceRowsIn(['useCryptoWalletFlow'])).toEqual(['products/crypto/transitions.ts']);
+    expect(await sliceRowsIn(['useTotpFlow'])).toEqual(['products/totp/transitions.ts']);
+    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useOAuth', 'offeredSecondFactors'])).toEqual([]);
   });
 
   it('come when imported by name (a host composing its own table)', async () => {

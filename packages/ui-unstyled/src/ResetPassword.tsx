@@ -37,8 +37,8 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
   ref,
 ) {
   const [store] = useState(() => {
-    // The reset page offers passwords whatever the configuration: their rows join its table, and their chunk's
-    // screens (the confirmation) the look-up, with those of the configured products' flows.
+    // The reset page offers passwords whatever the configuration: their chunk's screens (the confirmation) join
+    // the look-up, with those of the configured products. Their rows come with the reset form's hook.
     const created = createSignInStore(config, callbacks, 'PasswordResetForm', { additionalProducts: ['passwords'] });
     if (passwordResetToken) {
       created

@@ -9,8 +9,8 @@ import { PRODUCT_KITS, SECOND_FACTOR_KITS } from './products/registry';
 // (screens/outcomeScreens.ts): a configuration downloads one chunk per product instead of one per screen. No list of
 // which product holds which screen is in the first load (it would carry every available product's screen names): a
 // screen is looked up in the chunks of the widget's own products (its store's `productKeys`: the configured ones,
-// those the widget adds, its second factors), the chunks its Main screen and `preloadSignIn` download anyway, and
-// only then in the other products' chunks. Nothing here changes at run time.
+// those the widget adds), the chunks its Main screen and `preloadSignIn` download anyway, then in its second
+// factors' chunks, and only then in the other products' chunks. Nothing here changes at run time.
 
 /** A screen that is loaded when reached: every screen but Main (in the entry chunk). */
 export type LazyScreen = Exclude<Screen, 'Main'>;
@@ -21,21 +21,24 @@ export const loadOutcomeScreens = loadOnce(async () => {
   return screens;
 });
 
-// Every kit, first factors then second factors, by key.
-const KITS: [string, { load: () => Promise<ProductChunk> }][] = [
-  ...Object.entries(PRODUCT_KITS),
-  ...Object.entries(SECOND_FACTOR_KITS),
-];
-
 /**
- * The component of `screen`, inside its product's texts: from the outcome chunk or the chunks of `products` (the
- * widget's store's), else from another product's chunk. Each group downloads at once and is searched in order, so
- * an outcome screen never waits for a product chunk.
+ * The component of `screen`, inside its product's texts: from the outcome chunk or the chunks of the widget's own
+ * first factors (`products`, its store's `productKeys`), then from its second factors' chunks (a second factor's
+ * screens follow a partial authentication only: no other screen waits for, or downloads, their chunk), else from
+ * another product's chunk. Each group downloads at once and is searched in order, so an outcome screen never waits
+ * for a product chunk.
  */
 export async function loadScreen(screen: LazyScreen, products: readonly string[]): Promise<ComponentType> {
-  for (const own of [true, false]) {
-    const loads = KITS.filter(([key]) => products.includes(key) === own).map(([, kit]) => kit.load);
-    const chunks: Promise<ProductChunk>[] = (own ? [loadOutcomeScreens, ...loads] : loads).map((load) => load());
+  const kits = Object.entries(PRODUCT_KITS);
+  const groups = [
+    [loadOutcomeScreens, ...kits.filter(([key]) => products.includes(key)).map(([, kit]) => kit.load)],
+    Object.entries(SECOND_FACTOR_KITS)
+      .filter(([key]) => products.includes(key))
+      .map(([, kit]) => kit.load),
+    kits.filter(([key]) => !products.includes(key)).map(([, kit]) => kit.load),
+  ];
+  for (const group of groups) {
+    const chunks: Promise<ProductChunk>[] = group.map((load) => load());
     // A chunk that is not searched (the screen was found before it) fails unheard.
     for (const chunk of chunks) chunk.catch(() => {});
     for (const chunk of chunks) {

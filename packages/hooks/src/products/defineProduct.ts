@@ -60,12 +60,6 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
    * submit does not wait for their code).
    */
   sdkNamespaces: readonly LazyNamespace[];
-  /**
-   * Downloads its rows of the transition table (`products/<key>/transitions.ts`): a sign-in store offering the
-   * product composes them over the core rows when it is created (`createSignInStore`). None: its flows dispatch
-   * only core events. A loader, so the rows stay out of the first load of a page that does not offer the product.
-   */
-  loadTransitions?(): Promise<TransitionTable>;
   /** Its configuration error given the whole configuration, or null. */
   configError?(config: ResolvedSignInConfig): string | null;
 }
@@ -90,7 +84,10 @@ export interface SecondFactorDefinition<K extends string = string> {
   screens: readonly Screen[];
   /** The SDK namespaces its hooks call. */
   sdkNamespaces: readonly LazyNamespace[];
-  /** Downloads its rows of the transition table, among them the one of `authenticatedPartially`. */
+  /**
+   * Downloads its rows of the transition table, among them the one of `authenticatedPartially`: a store fetches
+   * them at the first event it has no row for (a partial authentication), never before, so no first load carries them.
+   */
   loadTransitions(): Promise<TransitionTable>;
 }
 

@@ -10,7 +10,6 @@ export const cryptoProduct = defineProduct({
   block: 'crypto',
   tabs: () => [],
   sdkNamespaces: ['cryptoWallets'],
-  loadTransitions: () => import('./transitions').then((rows) => rows.CRYPTO_TRANSITIONS),
 });
 
 // Its screens join the widget's `Screen` by declaration merging (no core file lists them).

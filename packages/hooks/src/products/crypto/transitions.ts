@@ -1,7 +1,7 @@
 // The crypto transitions: Main → CryptoConnect (wallet chosen) → CryptoSignMessage (challenge received) →
-// CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. A store offering wallets composes
-// the rows into its table when it is created (the descriptor's `loadTransitions`), so a page without wallets does
-// not carry them in its first load.
+// CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. The wallet flow hook imports them
+// and hands them to the store with its events (`useFlowContext`'s rows), so they load with the wallet chunk and a
+// page without wallets does not carry them.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
 import type { WalletOption } from './wallets';
 

@@ -4,6 +4,7 @@ import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { Screen, SignInStore } from '../../signInStore';
 import { cryptoConnectError, cryptoSignError } from './cryptoErrors';
+import { CRYPTO_TRANSITIONS } from './transitions';
 import { connectWallet, signChallenge } from './walletSigning';
 import type { DetectedWallet, WalletOption } from './wallets';
 
@@ -136,7 +137,7 @@ const SCREENS_WITH_BACK: readonly Screen[] = ['CryptoConnect', 'CryptoSignMessag
  * ('back', or `cancel()`) abandons the attempt. A refused pop-up reports CRYPTO_CONNECT_ERROR / CRYPTO_SIGN_ERROR.
  */
 export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): UseCryptoWalletFlowReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, CRYPTO_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [ownSlot] = useState(() => new AttemptSlot());
   const { store } = ctx;
@@ -173,8 +174,6 @@ export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): U
       } catch (caught) {
         return fail(cryptoConnectError(caught));
       }
-      // The store's wallet rows load when it is created: the check reads the screen `cryptoWalletChosen` led to.
-      await store?.getState().transitionsLoaded;
       if (!isLive()) return false;
 
       let challenge: string;

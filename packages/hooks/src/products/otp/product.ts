@@ -18,7 +18,6 @@ export const otpProduct = defineProduct({
   tabs: (config) => config.otpOptions.methods,
   emailForm: { precedence: 1, when: (config) => config.otpOptions.methods.includes('email') },
   sdkNamespaces: ['otps'],
-  loadTransitions: () => import('./transitions').then((rows) => rows.OTP_TRANSITIONS),
   configError: (config) => {
     const unknown = config.otpOptions.methods.find((method) => !OTP_METHODS.includes(method));
     if (unknown !== undefined) return `Error: Unknown passcode method '${unknown}' in otpOptions.methods.`;

@@ -1,7 +1,6 @@
 // The passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
-// dispatch and their rows. A store offering passcodes (or passwords, whose passwordless branch sends one) composes
-// them into its table when it is created (the descriptors' `loadTransitions`), so a magic-link-only page does not
-// carry them in its first load.
+// dispatch and their rows. The hooks that dispatch them import them and hand them to the store with their events
+// (`useFlowContext`'s rows), so they load with those hooks' chunks and a magic-link-only page does not carry them.
 
 import type { AccountReset } from '@latchkey/sdk';
 import type { FormState } from '../../signInStore';

@@ -18,6 +18,7 @@ import {
   resolveOtpSettings,
   sendEmailOtp,
 } from './sendPasscode';
+import { OTP_TRANSITIONS } from './transitions';
 
 const CODE_PATTERN = /^\d{6}$/;
 
@@ -117,7 +118,7 @@ async function loginOrCreate(
 export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
   const { onEvent, onError, sessionDurationMinutes, expirationMinutes, loginTemplateId, signupTemplateId, locale } =
     options;
-  const ctx = useFlowContext({ onEvent, onError });
+  const ctx = useFlowContext({ onEvent, onError }, OTP_TRANSITIONS);
   const stored = useStoreSlice(ctx.store, (s) => s.formState.otpState, null);
   const isOnOtpScreen = useStoreSlice(ctx.store, (s) => isAwaiting(s, 'otpSent'), false);
   const hasStoredCode = stored !== null && stored.methodId !== '';

@@ -10,7 +10,6 @@ export const passkeysProduct = defineProduct({
   block: 'passkey',
   tabs: () => [],
   sdkNamespaces: ['webauthn', 'user'],
-  loadTransitions: () => import('./transitions').then((rows) => rows.PASSKEY_TRANSITIONS),
 });
 
 // Its screens join the widget's `Screen` by declaration merging (no core file lists them).

@@ -1,6 +1,6 @@
-// The passkey transitions: the events the passkey hooks dispatch and their rows. A store offering passkeys
-// composes them into its table when it is created (the descriptor's `loadTransitions`), so a page without passkeys
-// does not carry them in its first load.
+// The passkey transitions: the events the passkey hooks dispatch and their rows. The passkey hooks import them
+// and hand them to the store with their events (`useFlowContext`'s rows), so they load with the passkey chunk and a
+// page without passkeys does not carry them.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
 
 /** What the passkey hooks report. */

@@ -4,6 +4,7 @@ import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
 import { isAbort, toPasskeyLoginError } from './passkeyErrors';
+import { PASSKEY_TRANSITIONS } from './transitions';
 
 /** Options of `usePasskeyLogin`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UsePasskeyLoginOptions extends SignInCallbacks {
@@ -49,7 +50,7 @@ const AUTOFILL_INPUT_PROPS = { autoComplete: 'username webauthn' } as const;
  * warning banner (`errorDescriptor`).
  */
 export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasskeyLoginReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSKEY_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [status, setStatus] = useState<UsePasskeyLoginReturn['status']>('idle');
   const [error, setError] = useState<LatchkeyFlowError | null>(null);

@@ -4,6 +4,7 @@ import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
 import { toPasskeyRegistrationError } from './passkeyErrors';
+import { PASSKEY_TRANSITIONS } from './transitions';
 
 /** Options of `usePasskeyRegistration`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UsePasskeyRegistrationOptions extends SignInCallbacks {
@@ -47,7 +48,7 @@ const IDLE: LocalState = { status: 'idle', error: null, registration: null };
  * sets the error message and stays.
  */
 export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = {}): UsePasskeyRegistrationReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSKEY_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [state, setState] = useState<LocalState>(IDLE);
 

@@ -19,12 +19,6 @@ export const passwordsProduct = defineProduct({
   emailForm: { precedence: 0 },
   // `otps`: the passcode that proves the address right after a sign-up.
   sdkNamespaces: ['passwords', 'users', 'otps'],
-  // The passwordless branch and the sign-up's email check send a passcode: the passcode rows come too.
-  loadTransitions: () =>
-    Promise.all([import('../otp/transitions'), import('./transitions')]).then(([otp, passwords]) => ({
-      ...otp.OTP_TRANSITIONS,
-      ...passwords.PASSWORD_TRANSITIONS,
-    })),
 });
 
 // Its screens join the widget's `Screen` by declaration merging (no core file lists them).

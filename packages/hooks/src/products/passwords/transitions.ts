@@ -1,7 +1,6 @@
-// The password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
-// dispatch and their rows. A store offering passwords composes them into its table when it is created (the
-// descriptor's `loadTransitions`; the reset page passes them at once), so a magic-link-only page does not carry
-// them in its first load.
+// The password transitions: the events the password hooks dispatch and their rows. The hooks that dispatch them
+// import them and hand them to the store with their events (`useFlowContext`'s rows; the reset page passes them to
+// its store at once), so they load with those hooks' chunks and a magic-link-only page does not carry them.
 import type { AccountReset } from '@latchkey/sdk';
 import type { PasswordResetReason, PasswordUserType, Screen } from '../../signInStore';
 import { type Rows, storeAccountReset } from '../../transition';

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useStoreSlice } from '../../flowContext';
 import { resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
+import { PASSWORD_TRANSITIONS } from './transitions';
 
 /** What `useCreatePasswordInstead` returns. */
 export interface UseCreatePasswordInsteadReturn {
@@ -18,7 +19,7 @@ export interface UseCreatePasswordInsteadReturn {
  * flow that screen needs, on its own so the magic-link screens do not carry the whole `usePasswordFlow`.
  */
 export function useCreatePasswordInstead(): UseCreatePasswordInsteadReturn {
-  const ctx = useFlowContext(undefined);
+  const ctx = useFlowContext(undefined, PASSWORD_TRANSITIONS);
   const email = useStoreSlice(ctx.store, (state) => state.formState.passwordState.email, '');
   const [state, setState] = useState<Omit<UseCreatePasswordInsteadReturn, 'createPasswordInstead'>>({
     status: 'idle',

@@ -4,6 +4,7 @@ import { type LatchkeyFlowError, toFlowError, validationError } from '../../erro
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from '../../signInStore';
+import type { TransitionTable } from '../../transition';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
 import {
   type MagicLinkFlowSettings,
@@ -11,7 +12,13 @@ import {
   sendMagicLinkEmail,
 } from '../emailMagicLinks/sendMagicLink';
 import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
+import { OTP_TRANSITIONS } from '../otp/transitions';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
+import { PASSWORD_TRANSITIONS } from './transitions';
+
+// The rows of the events this hook dispatches: its own, and the passcode slice's (the passwordless branch and the
+// sign-up's email check send a passcode).
+const PASSWORD_FLOW_TRANSITIONS: TransitionTable = Object.freeze({ ...OTP_TRANSITIONS, ...PASSWORD_TRANSITIONS });
 
 /** The password field is required. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required.';
@@ -127,7 +134,7 @@ const RESET_ON_LOGIN_ERROR: Partial<Record<string, PasswordResetReason>> = {
  * login refusals require. Inside a `<SignIn>` it drives the password screens.
  */
 export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswordFlowReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSWORD_FLOW_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [state, setState] = useState<LocalState>(IDLE);
   const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.passwordState.email, '');

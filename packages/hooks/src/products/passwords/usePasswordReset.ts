@@ -4,6 +4,7 @@ import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext } from '../../flowContext';
+import { PASSWORD_TRANSITIONS } from './transitions';
 import { PASSWORD_REQUIRED_MESSAGE } from './usePasswordFlow';
 
 /** The two tokens a password-reset email carries (`stytch_token_type`). */
@@ -72,7 +73,7 @@ function removeTokenFromUrl(): void {
  */
 export function usePasswordReset(options: UsePasswordResetOptions = {}): UsePasswordResetReturn {
   const { onEvent, onError, sessionDurationMinutes } = options;
-  const ctx = useFlowContext({ onEvent, onError });
+  const ctx = useFlowContext({ onEvent, onError }, PASSWORD_TRANSITIONS);
   const [source] = useState(() => findToken(ctx, options));
   const [state, setState] = useState<{ status: UsePasswordResetReturn['status']; error: LatchkeyFlowError | null }>(
     () => ({ status: source.tokenType === 'login' ? 'logging_in' : 'form', error: null }),

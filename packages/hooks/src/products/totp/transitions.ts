@@ -1,8 +1,13 @@
 // The multi-factor sign-in's transitions: the events the TOTP hooks dispatch, and the row that makes TOTP what
 // follows a first factor left waiting for its second (`authenticatedPartially`, which every first factor's flow
-// dispatches). A store offering this second factor composes them into its table when it is created (the
-// descriptor's `loadTransitions`); a store without it never goes to the TOTP screens.
-import { clearError, type Rows } from '../../transition';
+// dispatches). A store offering this second factor downloads them at the first event its table has no row for (the
+// descriptor's `loadTransitions`); the TOTP hooks also hand them to the store with their events. A store without
+// it never goes to the TOTP screens. Nothing here is imported at run time: this module is a chunk of its own, and a
+// value import of a first-load module would split that module out of the first load (one more request).
+import type { FormState } from '../../signInStore';
+import type { Rows } from '../../transition';
+
+const clearError = (): Partial<FormState> => ({ errorDescriptor: null });
 
 /** What the TOTP hooks report. */
 export type TotpEvent =

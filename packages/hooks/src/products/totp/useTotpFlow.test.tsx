@@ -10,10 +10,9 @@ import { useTotpFlow } from './useTotpFlow';
 const calls = (env: Awaited<ReturnType<typeof mfaEnvironment>>) =>
   env.requests.map(({ method, path, status }) => `${method} ${path} ${status}`);
 
-/** A `<SignIn>` store after a first factor's success screen, its products' rows in. */
+/** A `<SignIn>` store after a first factor's success screen. */
 async function secondFactorStore() {
   const store = createSignInStore({ products: ['passwords'] });
-  await store.getState().transitionsLoaded;
   store.getState().dispatch({ type: 'navigated', screen: 'PasswordConfirmation' });
   return store;
 }
@@ -31,7 +30,11 @@ describe('useTotpFlow', () => {
     await act(() => passwordFirstFactor(env));
     await waitFor(() => expect(result.current.isPending).toBe(true));
     expect(env.client.session.getTokens()).toBeNull();
-    act(() => store.getState().dispatch({ type: 'secondFactorRequired' }));
+    // The store has no row for it yet: it downloads its second factor's rows, then applies it.
+    await act(async () => {
+      store.getState().dispatch({ type: 'secondFactorRequired' });
+      await store.getState().transitionsLoaded;
+    });
     expect(store.getState().screen).toBe('TotpAuthenticate');
     expect(result.current.mode).toBe('code');
 
