@@ -11,10 +11,9 @@ const DUPLICATE =
 const NOT_CREATED =
   'Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.';
 
-/** A `<SignIn>` store on PasskeyRegistrationStart, its products' rows in. */
+/** A `<SignIn>` store on PasskeyRegistrationStart (the hook brings the passkey rows with its events). */
 async function registrationStore() {
   const store = createSignInStore({ products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } });
-  await store.getState().transitionsLoaded;
   store.getState().dispatch({ type: 'navigated', screen: 'PasskeyRegistrationStart' });
   return store;
 }
