@@ -274,7 +274,7 @@ async function sdkBundleSection() {
 
 // ── The default kit's bundle size ───────────────────────────────────────────────────────────────────────────
 
-/** The configurations measured, with the architecture's budgets (design/architecture.md, Performance budgets). */
+/** The configurations measured, with their budgets (the `budget` column of BENCHMARKS.md). */
 const KIT_CONFIGURATIONS = [
   {
     id: 'eml',
@@ -614,7 +614,7 @@ async function kitBundleSection() {
     '  imports it statically), so Main no longer is a chunk of its own: −0.45 KB.',
     "- The themed `SignIn` renders `SignInWithToaster`, so the unstyled kit's built-in live-region toaster (timers,",
     '  region parts) is not bundled: −0.45 KB.',
-    '- The error catalogue of spec §8 (`error.*` texts but `error.invalid_email`) is its own chunk, fetched right',
+    '- The error catalogue (`error.*` texts but `error.invalid_email`) is its own chunk, fetched right',
     '  after the first render; an error waits for it rather than show another text: −0.15 KB.',
     "- The toast context lives with the screens' contexts, so it shares their chunk instead of adding one: −0.18 KB.",
     '',

@@ -240,7 +240,11 @@ async function startProvider(dir, origin) {
       '--config',
       config,
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LATCHKEY_PASSCODE_KEY: undefined } },
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LATCHKEY_HMAC_KEY: undefined, LATCHKEY_PASSCODE_KEY: undefined },
+    },
   );
   const output = [];
   const exited = new Promise((resolve) => child.once('exit', resolve));

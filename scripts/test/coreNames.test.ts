@@ -51,12 +51,12 @@ function providerProducts(): Record<string, string[]> {
  * What the core still names, file by file, and why (issue 27, item 1: the steps not done yet). Each entry is a
  * product key of the registry.
  */
-const CONFIG =
-  'step 4 done for idp and sessionExchange only: its section (zod schema, defaults, checks; project.products, project.pkce, a rate limit) is still in config.ts';
+const PRODUCTS_LIST =
+  "its contract name is in config.ts's PRODUCTS, the values project.products accepts (the sign-in methods a project switches on)";
+const PKCE = `project.pkce has a switch for its redirect flow (the core's check that an unbound flow gives a reason)`;
 const SCHEMA = "step 5 not done: its tables are still declared in the core's Database";
 const MIGRATIONS =
   'step 5 not done: its migrations are still in the one list (the migrations table stores their names, in order)';
-const USERS = 'step 6 not done: what it adds to the user answer is still read and built in users.ts';
 const EMAIL_TOKENS =
   'the e-mail tokens (services/emailTokens.ts) are shared by magic links and password resets: their two kinds';
 
@@ -65,12 +65,11 @@ const UNVERIFIED =
 
 const REMAINING: Record<string, Record<string, string>> = {
   'config.ts': {
-    otp: CONFIG,
-    emailMagicLinks: CONFIG,
-    passwords: CONFIG,
-    passkeys: CONFIG,
-    crypto: CONFIG,
-    oauth: CONFIG,
+    otp: PRODUCTS_LIST,
+    emailMagicLinks: `${PRODUCTS_LIST}; ${PKCE}`,
+    passwords: `${PRODUCTS_LIST}; ${PKCE}`,
+    passkeys: PRODUCTS_LIST,
+    oauth: PKCE,
   },
   'db/schema.ts': {
     otp: SCHEMA,
@@ -105,9 +104,12 @@ const REMAINING: Record<string, Record<string, string>> = {
     emailMagicLinks: EMAIL_TOKENS,
     passwords: EMAIL_TOKENS,
   },
+  'services/encryptionKey.ts': {
+    totp: `the encryption key's deprecated names, still read: the totpKey option, LATCHKEY_TOTP_ENCRYPTION_KEY, <file>.totp-key`,
+  },
   'services/guards.ts': {
     emailMagicLinks: `the token types of a redirect link (magic_links, reset_password, login: the contract's)`,
-    passwords: `the passwordAttemptsPerIp limit (a config section: step 4) and the reset link's kind`,
+    passwords: `the passwordAttemptsPerIp limit it applies (the passwords' descriptor declares it) and the reset link's kind`,
   },
   'services/intermediateSessions.ts': {
     sessionExchange: `columns of the core's sessions table the session exchange sets (impersonator_id, exchanged_*)`,
@@ -120,7 +122,6 @@ const REMAINING: Record<string, Record<string, string>> = {
     idp: `the identity provider's signing keys are the second kind of the core's key store (KEY_KINDS)`,
   },
   'services/verification.ts': { passkeys: UNVERIFIED, crypto: UNVERIFIED },
-  'services/users.ts': { passwords: USERS, passkeys: USERS, totp: USERS, crypto: USERS, oauth: USERS },
 };
 
 /** The product keys a core file names, in the registry's order. */

@@ -1,4 +1,4 @@
-// Keyboard focus after a failed submit (issue 9 §4): whether the visitor clicks Continue or presses Enter on it,
+// Keyboard focus after a failed submit (issue 9, item 4): whether the visitor clicks Continue or presses Enter on it,
 // the focus lands on the field in error, as it does when Enter is pressed in the field.
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';

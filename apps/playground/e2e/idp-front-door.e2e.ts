@@ -211,7 +211,7 @@ describe('identity provider front door, checked with oauth4webapi', { timeout: 1
     const cases: [string, Record<string, string | null>][] = [
       ['invalid_scope', { scope: 'openid calendar' }],
       ['unsupported_response_type', { response_type: 'token' }],
-      // RFC 7636 §4.4.1 and security.md: a public client must send a challenge.
+      // RFC 7636 §4.4.1, and the provider's rule: a public client must send a challenge.
       ['invalid_request', { code_challenge: null, code_challenge_method: null }],
       // Only S256 is advertised (code_challenge_methods_supported): `plain` is refused, not taken as S256.
       ['invalid_request', { code_challenge_method: 'plain' }],

@@ -5,10 +5,11 @@
 // private key, so the provider verifies real signatures. Node also decides each answer: approve, refuse as a user
 // closing the pop-up (`wallet.next.sign = 'reject'` → EIP-1193 error 4001), or wait until the test releases it
 // (`hold`), which keeps CryptoConnect or CryptoSignMessage on screen for as long as the test needs.
+
+// The wallets alone (`@latchkey/provider/testing/wallets`), not the whole `@latchkey/provider/testing`: the harness
+// behind that export also loads the provider and its database drivers, which a browser test does not need.
+import { type Eip6963Info, TestEthereumWallet, TestSolanaWallet } from '@latchkey/provider/testing/wallets';
 import type { Page } from 'playwright-core';
-// The file itself, not `@latchkey/provider/testing`: the harness behind that export also loads the provider, its
-// database drivers and a vitest `afterEach`, none of which a browser test needs.
-import { type Eip6963Info, TestEthereumWallet, TestSolanaWallet } from '../../provider/test/testWallets';
 
 export { TestEthereumWallet, TestSolanaWallet };
 

@@ -29,7 +29,7 @@ export async function clearInbox(): Promise<void> {
   if (!response.ok) throw new Error(`The development inbox answered ${response.status}.`);
 }
 
-/** Only http(s) links are rendered as anchors (security.md: no javascript: or data: URLs from a server). */
+/** Only http(s) links are rendered as anchors (no javascript: or data: URLs from a server). */
 export function isWebLink(link: string): boolean {
   try {
     const { protocol } = new URL(link);

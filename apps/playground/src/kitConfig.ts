@@ -18,7 +18,7 @@ export const OTP_METHODS = ['sms', 'whatsapp', 'email'] as const satisfies reado
 
 export type SwitchableProduct = (typeof SWITCHABLE_PRODUCTS)[number];
 
-/** The social providers, in the spec's order (widget.md §1): what 'All 19 providers' configures. */
+/** The social providers, in the widget's order: what 'All 19 providers' configures. */
 export const ALL_SOCIAL_PROVIDERS: readonly OAuthProvider[] = OAUTH_PROVIDERS;
 /** The switcher's default social column: a few providers, Google first (it also offers One Tap). */
 export const FEW_SOCIAL_PROVIDERS = [

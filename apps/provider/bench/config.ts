@@ -20,8 +20,8 @@ export const BENCH_CONFIG: ProviderConfigInput = {
   lockout: { maxFailuresPerCode: 1_000_000, maxFailuresPerUser: 1_000_000, windowMinutes: 1 },
 };
 
-/** The passcode HMAC key of the bench's provider, so the fixtures can store codes it accepts (32 bytes, hex). */
-export const BENCH_PASSCODE_KEY = '6c617463686b65792d62656e63682d70617373636f64652d6b65792d30303031';
+/** The HMAC key of the bench's provider, so the fixtures can store codes it accepts (32 bytes, hex). */
+export const BENCH_HMAC_KEY = '6c617463686b65792d62656e63682d70617373636f64652d6b65792d30303031';
 
 /** What a server process tells its parent once it listens. */
 export interface ServerReady {

@@ -5,7 +5,7 @@ import type { Database } from '../src/db/schema';
 import { passcodeHash } from '../src/products/otp/otps';
 import { newId, randomPasscode, randomToken, sha256Hex } from '../src/services/secrets';
 import { newUserRow } from '../src/services/users';
-import { BENCH_PASSCODE_KEY } from './config';
+import { BENCH_HMAC_KEY } from './config';
 
 /** A user with one email address. */
 export interface SeededUser {
@@ -117,7 +117,7 @@ export async function seedEmailCodes(
   users: SeededUser[],
 ): Promise<SeededCode[]> {
   const now = Date.now();
-  const passcodeKey = Buffer.from(BENCH_PASSCODE_KEY, 'hex');
+  const hmacKey = Buffer.from(BENCH_HMAC_KEY, 'hex');
   const rows = users.map((user) => {
     const otpId = newId('otp', 'test');
     const code = randomPasscode();
@@ -129,7 +129,7 @@ export async function seedEmailCodes(
         method_id: user.emailId,
         channel: 'email' as const,
         user_id: user.userId,
-        code_hash: passcodeHash({ passcodeKey }, otpId, code),
+        code_hash: passcodeHash({ hmacKey }, otpId, code),
         expires_at: now + HOUR_MS / 6,
         consumed_at: null,
         failed_attempts: 0,

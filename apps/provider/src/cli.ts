@@ -5,6 +5,7 @@ import { describeUnboundFlows, loadConfigFile, type ProviderConfig } from './con
 import { DEFAULT_SQLITE_PATH } from './db/database';
 import type { Provider } from './provider';
 import type { RunningServer } from './server';
+import { DEPRECATED_ENCRYPTION_KEY_ENV, ENCRYPTION_KEY_ENV } from './services/encryptionKey';
 
 const NAME = 'latchkey-provider';
 const DEFAULT_CONFIG_PATH = 'latchkey.config.json';
@@ -173,24 +174,26 @@ async function start(options: StartOptions): Promise<void> {
   if (provider.inbox)
     lines.push(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
   lines.push(describeSecretKey(provider));
-  lines.push(describeTotpKey(provider));
+  lines.push(describeEncryptionKey(provider));
   const unbound = describeUnboundFlows(config);
   if (unbound !== null) lines.push(unbound);
   console.log(lines.join('\n'));
 }
 
-/** Where the key of the authenticator-app secrets comes from; never the key itself. */
-function describeTotpKey(provider: Provider): string {
-  const { source, file } = provider.totpKey;
+/** Where the encryption key (authenticator-app secrets, social sign-in tokens) comes from; never the key itself. */
+function describeEncryptionKey(provider: Provider): string {
+  const { source, file } = provider.encryptionKey;
   switch (source) {
     case 'file':
-      return `TOTP key: in ${file} (development only; LATCHKEY_TOTP_ENCRYPTION_KEY overrides it)`;
+      return `Encryption key: in ${file} (development only; LATCHKEY_ENCRYPTION_KEY overrides it)`;
     case 'environment':
-      return 'TOTP key: from LATCHKEY_TOTP_ENCRYPTION_KEY';
+      return process.env[ENCRYPTION_KEY_ENV]?.trim()
+        ? `Encryption key: from ${ENCRYPTION_KEY_ENV}`
+        : `Encryption key: from ${DEPRECATED_ENCRYPTION_KEY_ENV} (a deprecated name: rename it ${ENCRYPTION_KEY_ENV})`;
     case 'option':
-      return 'TOTP key: from the totpKey option';
+      return 'Encryption key: from the encryptionKey option';
     case 'ephemeral':
-      return 'TOTP key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_TOTP_ENCRYPTION_KEY)';
+      return 'Encryption key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_ENCRYPTION_KEY)';
   }
 }
 

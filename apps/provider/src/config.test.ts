@@ -2,14 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  describeUnboundFlows,
-  loadConfigFile,
-  OAUTH_PROVIDERS,
-  PRODUCTS,
-  parseConfig,
-  unboundRedirectFlows,
-} from './config';
+import { describeUnboundFlows, loadConfigFile, PRODUCTS, parseConfig, unboundRedirectFlows } from './config';
+import { OAUTH_PROVIDERS } from './products/oauth/config';
 
 const ALL_OAUTH_PROVIDERS = [
   'google',

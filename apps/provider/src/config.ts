@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { OAuthProvider as ContractOAuthProvider, ContractProduct } from '@latchkey/sdk/contract';
+import type { ContractProduct } from '@latchkey/sdk/contract';
 import { z } from 'zod';
-import { environmentVariableName } from './configFields';
-import { PRODUCT_DESCRIPTORS, PRODUCT_PROJECT_CONFIG } from './products/descriptors';
+import { environmentVariableName, rateWindow } from './configFields';
+import { PRODUCT_DESCRIPTORS, PRODUCT_PROJECT_CONFIG, PRODUCT_RATE_LIMITS } from './products/descriptors';
 
 /** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
 export const PRODUCTS = [
@@ -36,135 +36,6 @@ const rbacPolicy = z.strictObject({
       }),
     )
     .default([]),
-});
-
-const rateWindow = z.strictObject({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
-
-const DEFAULT_RATE_LIMITS = {
-  sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
-  sendsPerIp: { limit: 50, windowSeconds: 60 },
-  passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
-  userSearchesPerIp: { limit: 120, windowSeconds: 60 },
-  eventsPerIp: { limit: 1500, windowSeconds: 60 },
-  secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
-  webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
-  cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },
-  oauthStartsPerIp: { limit: 60, windowSeconds: 60 },
-  cryptoWalletSignatureFailuresPerIp: { limit: 10, windowSeconds: 60 },
-};
-
-const passwordPolicy = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('zxcvbn') }),
-  z.strictObject({
-    type: z.literal('luds'),
-    /** How many of uppercase, lowercase, digit and symbol a password needs (1–4). */
-    complexity: z.number().int().min(1).max(4).default(3),
-    /** Minimum length (at least 8, NIST SP 800-63B). */
-    minimumCount: z.number().int().min(8).max(64).default(8),
-  }),
-]);
-
-const webauthnConfig = z.strictObject({
-  /**
-   * The relying-party ids a passkey may be registered for and used with (the `domain` a call names), each a
-   * host name such as `example.com`; null: the host names of `allowedOrigins` that are not IP addresses.
-   */
-  relyingPartyIds: z
-    .array(
-      z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
-        message: 'must be a lower-case host name such as example.com (no scheme, port or path)',
-      }),
-    )
-    .nullable()
-    .default(null),
-  /** The page origins a ceremony may come from (`clientDataJSON.origin`); null: `allowedOrigins`. */
-  origins: z
-    .array(
-      z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, {
-        message: 'must be an origin such as https://example.com (scheme, host and port; no path, no trailing slash)',
-      }),
-    )
-    .nullable()
-    .default(null),
-});
-
-/** The wallet families `crypto_wallets/*` accepts. */
-export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
-export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
-/** The cluster names Sign-In With Solana allows as `Chain ID` (its ABNF's `message-chain-id`, unprefixed). */
-export const SOLANA_CHAIN_IDS = ['mainnet', 'testnet', 'devnet', 'localnet'] as const;
-
-const cryptoWalletsConfig = z.strictObject({
-  /** The wallet types a project accepts; a call naming another answers `method_not_enabled` (`[]`: wallets off). */
-  types: z.array(z.enum(CRYPTO_WALLET_TYPES)).default([...CRYPTO_WALLET_TYPES]),
-  /**
-   * The Solana cluster a Sign-In With Solana challenge names (its `Chain ID`), one of the SIWS chain ids. Ethereum
-   * challenges are always Sign-In with Ethereum (EIP-4361) messages; their chain is `siwe_params.chain_id` (default 1).
-   */
-  solanaChainId: z.enum(SOLANA_CHAIN_IDS).default('mainnet'),
-});
-
-/** The social sign-in providers, in the order the widget shows them. */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const satisfies readonly ContractOAuthProvider[];
-/** One of the 19 social providers. */
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
-
-/** Google's keys and issuers, which One Tap credentials are checked against in production. */
-export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
-export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
-
-const oauthClient = z.strictObject({
-  clientId: z.string().min(1).max(512),
-  /** The environment variable holding the client secret (Apple: the signed client-secret JWT). */
-  clientSecretEnv: environmentVariableName.optional(),
-});
-
-const oauthConfig = z.strictObject({
-  /** The providers the project allows (`[]`: social sign-in off); a start naming another answers `oauth_provider_not_allowed`. */
-  providers: z.array(z.enum(OAUTH_PROVIDERS)).default([...OAUTH_PROVIDERS]),
-  /**
-   * Real upstream credentials per provider. A provider without one uses the development upstream (development
-   * mode only); in production its start answers `oauth_config_not_found`.
-   */
-  clients: z.partialRecord(z.enum(OAUTH_PROVIDERS), oauthClient).default({}),
-  /** The built-in OpenID Connect server standing in for every upstream (products/oauth/developmentUpstream). */
-  developmentUpstream: z
-    .strictObject({
-      /** Default: on in development mode. Production refuses it (parseConfig). */
-      enabled: z.boolean().optional(),
-      host: z.string().min(1).default('127.0.0.1'),
-      /** 0: a free port. */
-      port: z.number().int().min(0).max(65_535).default(0),
-    })
-    .default({ host: '127.0.0.1', port: 0 }),
-  /** Google One Tap: the client id the page initialises Google's script with, and where credentials are checked. */
-  googleOneTap: z
-    .strictObject({
-      clientId: z.string().min(1).max(512).optional(),
-      jwksUrl: z.string().url().default(GOOGLE_JWKS_URL),
-      issuers: z.array(z.string().min(1)).min(1).default(GOOGLE_ISSUERS),
-    })
-    .default({ jwksUrl: GOOGLE_JWKS_URL, issuers: GOOGLE_ISSUERS }),
 });
 
 /** Twilio's REST API, where text and WhatsApp messages go by default. */
@@ -232,6 +103,19 @@ const purgeConfig = z.strictObject({
   authFailuresDays: z.number().min(0).max(3650).default(30),
 });
 
+const rateLimitsSchema = z.strictObject({
+  sendsPerIdentifier: rateWindow.default({ limit: 5, windowSeconds: 60 }),
+  sendsPerIp: rateWindow.default({ limit: 50, windowSeconds: 60 }),
+  /** `users/search` calls. */
+  userSearchesPerIp: rateWindow.default({ limit: 120, windowSeconds: 60 }),
+  /** Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). */
+  eventsPerIp: rateWindow.default({ limit: 1500, windowSeconds: 60 }),
+  /** Server calls (`/v1/…`) refused for a missing or wrong secret key; past it even the right key waits. */
+  secretKeyFailuresPerIp: rateWindow.default({ limit: 10, windowSeconds: 60 }),
+  // Each product's entries (`config.rateLimits` of its descriptor), in the descriptors' order.
+  ...PRODUCT_RATE_LIMITS,
+});
+
 const projectSchema = z.strictObject({
   /** Shown in the bootstrap as `project_name`. */
   name: z.string().min(1).default('Latchkey Playground'),
@@ -269,9 +153,6 @@ const projectSchema = z.strictObject({
     })
     .default({}),
   products: z.array(z.enum(PRODUCTS)).default([...PRODUCTS]),
-  passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
-  /** Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned. */
-  breachRangeApiUrl: z.string().url().nullable().default(null),
   emailDomains: z.array(z.string()).default(['latchkey.dev']),
   /**
    * Browser binding of the tokens that end a redirect flow in the app (magic links, password resets, social sign-in
@@ -296,8 +177,6 @@ const projectSchema = z.strictObject({
     .default({ emailMagicLinks: true, passwordResets: true, oauth: true, sso: false }),
   disableWatermark: z.boolean().default(false),
   rbacPolicy: rbacPolicy.nullable().default(null),
-  /** Passkeys and security keys: where they may be registered and used (null: derived from `allowedOrigins`). */
-  webauthn: webauthnConfig.default({ relyingPartyIds: null, origins: null }),
   /**
    * Multi-factor sign-in. With `required`, a first factor (passcode, magic link, password) of a user who has a
    * second factor (a verified TOTP) answers an `intermediate_session_token` instead of a session, and only a
@@ -305,11 +184,8 @@ const projectSchema = z.strictObject({
    * gets a session, so they can enrol one.
    */
   mfa: z.strictObject({ required: z.boolean().default(false) }).default({ required: false }),
-  /** Crypto wallet sign-in (Ethereum and Solana): which wallet types, and the Solana cluster challenges name. */
-  cryptoWallets: cryptoWalletsConfig.default({ types: [...CRYPTO_WALLET_TYPES], solanaChainId: 'mainnet' }),
-  /** Social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
-  oauth: oauthConfig.default(oauthConfig.parse({})),
-  // Each product's sections (`config.project` of its descriptor: `idp`, `trustedAuthTokens`), in the descriptors' order.
+  // Each product's sections (`config.project` of its descriptor: `passwordPolicy`, `breachRangeApiUrl`, `webauthn`,
+  // `cryptoWallets`, `oauth`, `trustedAuthTokens`, `idp`), in the descriptors' order.
   ...PRODUCT_PROJECT_CONFIG,
 });
 
@@ -378,31 +254,7 @@ export const configSchema = z.strictObject({
    * Fixed-window limits kept in the database (shared by every instance); past one a call answers 429
    * `too_many_requests` with `Retry-After`. Per IP means per client IP as `trustedProxies` resolves it.
    */
-  rateLimits: z
-    .strictObject({
-      sendsPerIdentifier: rateWindow.default(DEFAULT_RATE_LIMITS.sendsPerIdentifier),
-      sendsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.sendsPerIp),
-      /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
-      passwordAttemptsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.passwordAttemptsPerIp),
-      /** `users/search` calls. */
-      userSearchesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.userSearchesPerIp),
-      /** Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). */
-      eventsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.eventsPerIp),
-      /** Server calls (`/v1/…`) refused for a missing or wrong secret key; past it even the right key waits. */
-      secretKeyFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.secretKeyFailuresPerIp),
-      /** Passkey sign-in challenges (`webauthn/authenticate/start/primary`), which need no session. */
-      webauthnChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.webauthnChallengesPerIp),
-      /** Wallet sign-in challenges (`crypto_wallets/authenticate/start/primary`), which need no session. */
-      cryptoWalletChallengesPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletChallengesPerIp),
-      /** Social sign-in starts (`GET /v1/public/oauth/{provider}/start`) and One Tap starts, which need no session. */
-      oauthStartsPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.oauthStartsPerIp),
-      /**
-       * Refused wallet signatures (`crypto_wallets/authenticate`) per client IP; past it even a right one waits. A
-       * refused signature of a primary challenge counts here, never against the wallet's user (issue 25, finding 8).
-       */
-      cryptoWalletSignatureFailuresPerIp: rateWindow.default(DEFAULT_RATE_LIMITS.cryptoWalletSignatureFailuresPerIp),
-    })
-    .default(DEFAULT_RATE_LIMITS),
+  rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
   /**
    * How recent a password or email factor of the session must be for a sensitive change: a password set by
    * session, an identifier added to or removed from the account (answers `reauthentication_required`).
@@ -435,21 +287,13 @@ export function parseConfig(input: unknown): ProviderConfig {
     throw new Error(`Invalid Latchkey provider configuration:\n${lines.join('\n')}`);
   }
   let config = result.data;
-  const upstream = config.project.oauth.developmentUpstream;
-  if (config.mode === 'production' && upstream.enabled === true) {
-    throw new Error(
-      'Invalid Latchkey provider configuration:\n  project.oauth.developmentUpstream.enabled: the development OAuth upstream cannot be enabled in production mode',
-    );
-  }
-  // Settled here so every reader sees a boolean: on in development unless switched off, never in production.
-  // A new object: the parsed defaults may be shared between configurations.
-  const oauth = {
-    ...config.project.oauth,
-    developmentUpstream: { ...upstream, enabled: config.mode === 'development' && upstream.enabled !== false },
-  };
-  config = { ...config, project: { ...config.project, oauth } };
   // The checks zod cannot make of each product's sections (`config.check` of its descriptor).
   for (const product of PRODUCT_DESCRIPTORS) product.config?.check?.(config);
+  // What each product settles once the whole configuration is known (`config.settle` of its descriptor).
+  for (const product of PRODUCT_DESCRIPTORS) {
+    const settled = product.config?.settle?.(config);
+    if (settled !== undefined) config = { ...config, project: { ...config.project, ...settled } as ProjectConfig };
+  }
   const unbound = unboundRedirectFlows(config.project);
   if (unbound.length > 0 && config.project.pkce.unboundReason === undefined) {
     const lines = unbound.map(

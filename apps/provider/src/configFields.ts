@@ -5,3 +5,9 @@ import { z } from 'zod';
 export const environmentVariableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
   message: 'must be the name of an environment variable (letters, digits and _), not the secret itself',
 });
+
+/** A fixed-window rate limit (`rateLimits.*`): at most `limit` calls per `windowSeconds`. */
+export const rateWindow = z.strictObject({
+  limit: z.number().int().positive(),
+  windowSeconds: z.number().int().positive(),
+});

@@ -14,14 +14,14 @@ import {
 } from './products/oauth/developmentUpstream/lazyDevelopmentUpstream';
 import { registerDevelopmentUpstreamRoutes } from './products/oauth/developmentUpstream/routes';
 import { callbackUrl } from './products/oauth/upstreamClient';
-import { resolvePasscodeKey } from './products/otp/passcodeKey';
 import { PROVIDER_PRODUCTS } from './products/registry';
-import { resolveTotpKey, type TotpKeySource } from './products/totp/totpKey';
 import { registerDevInboxRoutes } from './routes/devInbox';
 import { registerProjectRoutes } from './routes/project';
 import { registerServerSessionRoutes } from './routes/serverSessions';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerUserRoutes } from './routes/users';
+import { type EncryptionKeySource, resolveEncryptionKey } from './services/encryptionKey';
+import { resolveHmacKey } from './services/hmacKey';
 import {
   createDevInbox,
   createSmtpOutbox,
@@ -61,9 +61,15 @@ export interface CreateProviderOptions {
    */
   background?: boolean;
   /**
-   * The key of the passcodes' HMAC (at least 32 bytes; hex or base64 text, or bytes). Default:
-   * `LATCHKEY_PASSCODE_KEY`; in development a key file beside the SQLite file, or a random key for an
-   * in-memory or already-open database. Production refuses to start without one.
+   * The provider's HMAC key (at least 32 bytes; hex or base64 text, or bytes): passcodes are stored as an HMAC under
+   * it, and subkeys of it make wallet challenge nonces, sign-in tickets, social sign-in flow secrets and the outbox's
+   * payload key. Default: `LATCHKEY_HMAC_KEY`; in development a key file beside the SQLite file, or a random key for
+   * an in-memory or already-open database. Production refuses to start without one.
+   */
+  hmacKey?: string | Buffer;
+  /**
+   * @deprecated Use `hmacKey` (the same key, named by purpose). Still accepted; giving both with different keys is
+   * an error.
    */
   passcodeKey?: string | Buffer;
   /**
@@ -73,9 +79,15 @@ export interface CreateProviderOptions {
    */
   secretKey?: string;
   /**
-   * The key TOTP secrets are encrypted under and recovery codes keyed with (at least 32 bytes; hex or base64
-   * text, or bytes). Default: `LATCHKEY_TOTP_ENCRYPTION_KEY`; in development a key file beside the SQLite file,
-   * or a random key for an in-memory, already-open or PostgreSQL database. Production refuses to start without one.
+   * The provider's encryption key (at least 32 bytes; hex or base64 text, or bytes): subkeys of it encrypt
+   * authenticator-app (TOTP) secrets and social sign-in provider values, and key the recovery codes. Default:
+   * `LATCHKEY_ENCRYPTION_KEY`; in development a key file beside the SQLite file, or a random key for an in-memory,
+   * already-open or PostgreSQL database. Production refuses to start without one.
+   */
+  encryptionKey?: string | Buffer;
+  /**
+   * @deprecated Use `encryptionKey` (the same key, named by purpose). Still accepted; giving both with different
+   * keys is an error.
    */
   totpKey?: string | Buffer;
   /**
@@ -92,6 +104,13 @@ export interface SecretKeyInfo {
   file: string | null;
 }
 
+/** Where the encryption key comes from (never the key itself). */
+export interface EncryptionKeyInfo {
+  source: EncryptionKeySource;
+  /** The development key file (mode 0600) when the key is kept there. */
+  file: string | null;
+}
+
 /** A running provider, without a port: `fetch` is a standard fetch handler. */
 export interface Provider {
   /** Handles one request. `remoteAddress` is the caller's IP (what a socket would report). */
@@ -104,10 +123,13 @@ export interface Provider {
   /** Where the secret key for server calls comes from: `none` means server calls are refused. */
   secretKey: SecretKeyInfo;
   /**
-   * Where the TOTP key comes from (never the key): `ephemeral` is a random key for this process only, so TOTPs
-   * enrolled now stop working after a restart. `file` is the development key file (`<sqlite file>.totp-key`).
+   * Where the encryption key comes from (never the key): `ephemeral` is a random key for this process only, so TOTPs
+   * enrolled now stop working after a restart. `file` is the development key file (`<sqlite file>.encryption-key`,
+   * or the `<sqlite file>.totp-key` an earlier version made).
    */
-  totpKey: { source: TotpKeySource; file: string | null };
+  encryptionKey: EncryptionKeyInfo;
+  /** @deprecated Use `encryptionKey` (the same object). */
+  totpKey: EncryptionKeyInfo;
   /**
    * The development OAuth upstream (started on first `get()`), when it is on: development mode and not switched off
    * with `project.oauth.developmentUpstream.enabled: false`.
@@ -161,12 +183,18 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     throw new Error('Production mode needs a way to send email: set "smtp" in the configuration or pass an outbox.');
   }
   const metricsToken = resolveMetricsToken(config, process.env);
-  const passcodeKey = resolvePasscodeKey({
+  const hmacKey = resolveHmacKey({
     config,
-    explicit: options.passcodeKey,
+    explicit: options.hmacKey,
+    explicitDeprecated: options.passcodeKey,
     sqlitePath: sqliteFilePath(options.db),
   });
-  const totpKey = resolveTotpKey({ config, explicit: options.totpKey, sqlitePath: sqliteFilePath(options.db) });
+  const encryptionKey = resolveEncryptionKey({
+    config,
+    explicit: options.encryptionKey,
+    explicitDeprecated: options.totpKey,
+    sqlitePath: sqliteFilePath(options.db),
+  });
   const environment = config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test';
   const secretKey = resolveSecretKey({
     config,
@@ -265,7 +293,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   const outbox = createOutboxWorker({
     db,
     clock,
-    passcodeKey,
+    hmacKey,
     deliver,
     config: config.outbox,
     awaitFirstAttempt: config.mode === 'development',
@@ -297,8 +325,8 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     outbox,
     signer: new SessionSigner(db, { now: () => clock.now() }),
     environment,
-    passcodeKey,
-    totpKey: totpKey.key,
+    hmacKey,
+    encryptionKey: encryptionKey.key,
     oauthUpstream,
     metrics,
     log,
@@ -325,6 +353,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     purgeScheduler?.start();
   }
 
+  const encryptionKeyInfo: EncryptionKeyInfo = { source: encryptionKey.source, file: encryptionKey.file };
   return {
     fetch: async (request, bindings = {}) => app.fetch(request, bindings),
     app,
@@ -332,7 +361,8 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     database,
     inbox,
     secretKey: { source: secretKeySource, file: secretKey.file },
-    totpKey: { source: totpKey.source, file: totpKey.file },
+    encryptionKey: encryptionKeyInfo,
+    totpKey: encryptionKeyInfo,
     developmentUpstream: oauthUpstream,
     outbox: { deliverDue: () => outbox.deliverDue() },
     keys: {

@@ -9,14 +9,21 @@ import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { ERROR_CATALOGUE, type ErrorType } from '../src/http/errors';
-import { PASSCODE_KEY_ENV } from '../src/products/otp/passcodeKey';
 import { createProvider } from '../src/provider';
 import { serveProvider } from '../src/server';
+import { DEPRECATED_HMAC_KEY_ENV, HMAC_KEY_ENV } from '../src/services/hmacKey';
 import { sha256Hex } from '../src/services/secrets';
+import { signIn, verifyEmailInSession } from '../testing/fixtures';
+import {
+  type CallResult,
+  databaseKind,
+  freshDatabase,
+  startProvider,
+  type TestProvider,
+  tokenOf,
+} from '../testing/harness';
 import { BROWSER_PKCE } from './browserPkce';
 import { expectError as expectErrorWithStatus, expectSchemaError } from './expectError';
-import { signIn, verifyEmailInSession } from './fixtures';
-import { type CallResult, databaseKind, freshDatabase, startProvider, type TestProvider, tokenOf } from './harness';
 
 /** The test browser's PKCE challenge: every link-sending call needs one by default (project.pkce). */
 const BOUND = { code_challenge: BROWSER_PKCE.challenge };
@@ -447,25 +454,31 @@ describe('finding 8: passcodes are kept under a key that is not in the database'
       if (sha256Hex(`${row.otp_id}:${guess}`) === row.code_hash) found.push(guess);
     }
     expect(found).toEqual([]);
-    expect(createHmac('sha256', t.passcodeKey).update(`${row.otp_id}:${code}`).digest('hex')).toBe(row.code_hash);
+    expect(createHmac('sha256', t.hmacKey).update(`${row.otp_id}:${code}`).digest('hex')).toBe(row.code_hash);
   });
 
-  it('refuses to start in production without LATCHKEY_PASSCODE_KEY, with a clear message', async () => {
-    vi.stubEnv(PASSCODE_KEY_ENV, '');
+  it('refuses to start in production without LATCHKEY_HMAC_KEY, with a clear message', async () => {
+    vi.stubEnv(HMAC_KEY_ENV, '');
+    vi.stubEnv(DEPRECATED_HMAC_KEY_ENV, '');
     const outbox = { send: async () => {} };
     const fresh = await freshDatabase();
     try {
       await expect(createProvider({ db: fresh.database, config: { mode: 'production' }, outbox })).rejects.toThrow(
-        /Production mode needs a passcode key: set LATCHKEY_PASSCODE_KEY to at least 32 random bytes/,
+        /Production mode needs an HMAC key: set LATCHKEY_HMAC_KEY to at least 32 random bytes/,
       );
-      vi.stubEnv(PASSCODE_KEY_ENV, randomBytes(8).toString('base64'));
+      vi.stubEnv(HMAC_KEY_ENV, randomBytes(8).toString('base64'));
       await expect(createProvider({ db: fresh.database, config: { mode: 'production' }, outbox })).rejects.toThrow(
         /needs at least 32 random bytes/,
       );
-      vi.stubEnv(PASSCODE_KEY_ENV, randomBytes(32).toString('base64'));
-      // Production needs the TOTP key too (products/totp/totpKey.test.ts); given here, so only the passcode key is under test.
-      const totpKey = randomBytes(32);
-      const provider = await createProvider({ db: fresh.database, config: { mode: 'production' }, outbox, totpKey });
+      vi.stubEnv(HMAC_KEY_ENV, randomBytes(32).toString('base64'));
+      // Production needs the encryption key too (products/totp/totpKey.test.ts); given here, so only the HMAC key is under test.
+      const encryptionKey = randomBytes(32);
+      const provider = await createProvider({
+        db: fresh.database,
+        config: { mode: 'production' },
+        outbox,
+        encryptionKey,
+      });
       await provider.close();
     } finally {
       await fresh.drop();
@@ -475,7 +488,8 @@ describe('finding 8: passcodes are kept under a key that is not in the database'
   it.skipIf(databaseKind !== 'sqlite')(
     'in development keeps a generated key beside the SQLite file (mode 0600), so codes survive a restart',
     async () => {
-      vi.stubEnv(PASSCODE_KEY_ENV, '');
+      vi.stubEnv(HMAC_KEY_ENV, '');
+      vi.stubEnv(DEPRECATED_HMAC_KEY_ENV, '');
       const directory = mkdtempSync(join(tmpdir(), 'latchkey-key-'));
       const file = join(directory, 'latchkey.sqlite');
       try {
@@ -495,7 +509,7 @@ describe('finding 8: passcodes are kept under a key that is not in the database'
         };
         const code = (await first.inbox?.list(VICTIM))?.flatMap((message) => message.codes).at(-1);
         await first.close();
-        const keyFile = `${file}.passcode-key`;
+        const keyFile = `${file}.hmac-key`;
         expect(statSync(keyFile).mode & 0o777).toBe(0o600);
         expect(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64')).toHaveLength(32);
         const second = await createProvider({ db: file });

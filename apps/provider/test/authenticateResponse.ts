@@ -1,8 +1,8 @@
 // The answers of the sign-in routes as the SDK reads them, with the defaults of a user the
 // tests just created, so each test names only what its flow changes.
 import { expect } from 'vitest';
+import { iso, START } from '../testing/harness';
 import { REQUEST_ID } from './expectError';
-import { iso, START } from './harness';
 
 /** Matches an opaque session token: 32 random bytes in base64url. */
 export const SESSION_TOKEN = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);

@@ -1,12 +1,13 @@
 // The `latchkey-provider` command as a user runs it: a real child process, a real port, a real database file
 // (or, in the PostgreSQL pass, a throwaway PostgreSQL database).
+import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfigFile, parseConfig } from '../src/config';
 import { ERROR_CATALOGUE } from '../src/http/errors';
-import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
 const AUTH = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;
@@ -96,9 +97,9 @@ describe('latchkey-provider command line', () => {
           `Development inbox: ${url}/dev/inbox (every email and text message lands here)\n` +
           (fresh
             ? 'Server calls (/v1) are off: set LATCHKEY_SECRET_KEY to enable them\n' +
-              'TOTP key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_TOTP_ENCRYPTION_KEY)\n'
+              'Encryption key: random for this process; authenticator apps enrolled now stop working after a restart (set LATCHKEY_ENCRYPTION_KEY)\n'
             : `Secret key for server calls (/v1): in ${db}.secret-key (development only; LATCHKEY_SECRET_KEY overrides it)\n` +
-              `TOTP key: in ${db}.totp-key (development only; LATCHKEY_TOTP_ENCRYPTION_KEY overrides it)\n`),
+              `Encryption key: in ${db}.encryption-key (development only; LATCHKEY_ENCRYPTION_KEY overrides it)\n`),
       );
 
       const response = await bootstrap(url);
@@ -143,6 +144,32 @@ describe('latchkey-provider command line', () => {
     expect((await json(await bootstrap(url))).data.project_name).toBe('Default File');
     cli.child.kill('SIGINT');
     expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('names where the encryption key comes from, deprecated variable and development file included', async () => {
+    const dir = tempDir();
+    const db = join(dir, 'keys.sqlite');
+    const key = randomBytes(32).toString('base64');
+    const fromVariable = spawnProvider(['start', '--port', '0', '--db', db], {
+      cwd: dir,
+      env: { LATCHKEY_TOTP_ENCRYPTION_KEY: key },
+    });
+    await listeningUrl(fromVariable);
+    expect(fromVariable.stdout()).toContain(
+      'Encryption key: from LATCHKEY_TOTP_ENCRYPTION_KEY (a deprecated name: rename it LATCHKEY_ENCRYPTION_KEY)\n',
+    );
+    fromVariable.child.kill('SIGTERM');
+    expect(await fromVariable.exited).toEqual({ code: 0, signal: null });
+    // The file an earlier version kept the key in stays in use: no new key beside it.
+    writeFileSync(`${db}.totp-key`, `${key}\n`, { mode: 0o600 });
+    const fromOldFile = spawnProvider(['start', '--port', '0', '--db', db], { cwd: dir });
+    await listeningUrl(fromOldFile);
+    expect(fromOldFile.stdout()).toContain(
+      `Encryption key: in ${db}.totp-key (development only; LATCHKEY_ENCRYPTION_KEY overrides it)\n`,
+    );
+    expect(existsSync(`${db}.encryption-key`)).toBe(false);
+    fromOldFile.child.kill('SIGTERM');
+    expect(await fromOldFile.exited).toEqual({ code: 0, signal: null });
   });
 
   it('DATABASE_URL names the database when --db is absent', async () => {

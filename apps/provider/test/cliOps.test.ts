@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { listeningUrl, spawnProvider, tempDir } from './spawnProvider';
 
 /** A database target for the commands: a SQLite file, or a fresh PostgreSQL database. */

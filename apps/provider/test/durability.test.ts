@@ -7,8 +7,8 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { ERROR_CATALOGUE } from '../src/http/errors';
+import { PUBLIC_TOKEN, postgresUrl, tokenOf } from '../testing/harness';
 import { BROWSER_PKCE } from './browserPkce';
-import { PUBLIC_TOKEN, postgresUrl, tokenOf } from './harness';
 import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
 type Cli = ProviderProcess & { url: string };

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../src/db/migrations';
-import { databaseKind, postgresUrl, startProvider, type TestProvider } from './harness';
+import { databaseKind, postgresUrl, startProvider, type TestProvider } from '../testing/harness';
 
 interface Probe {
   status: number;

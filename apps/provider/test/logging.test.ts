@@ -10,9 +10,9 @@ import { createLogger, maskEmail, maskPhone, scrub } from '../src/ops/logging';
 import { pkcePair } from '../src/products/idp/authorize/testSupport';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { randomToken } from '../src/services/secrets';
+import { asIfVerified } from '../testing/fixtures';
+import { type CallResult, PUBLIC_TOKEN, startProvider, tokenOf } from '../testing/harness';
 import { BROWSER_PKCE } from './browserPkce';
-import { asIfVerified } from './fixtures';
-import { type CallResult, PUBLIC_TOKEN, startProvider, tokenOf } from './harness';
 import { oauthAuthenticate, signInAt } from './oauthSteps';
 
 const CLIENT_SECRET = randomToken(24);

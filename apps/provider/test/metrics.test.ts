@@ -7,7 +7,7 @@ import { SIGN_IN_ROUTES } from '../src/ops/metrics';
 import { createProvider } from '../src/provider';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { randomToken } from '../src/services/secrets';
-import { databaseKind, startProvider, type TestProvider } from './harness';
+import { databaseKind, startProvider, type TestProvider } from '../testing/harness';
 
 const TOKEN_ENV = 'LATCHKEY_TEST_METRICS_TOKEN';
 

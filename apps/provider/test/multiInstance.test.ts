@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { MIGRATION_NAMES, MIGRATION_TABLE, migrateUpTo } from '../src/db/migrations';
 import { sha256Hex } from '../src/services/secrets';
+import { PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { BROWSER_PKCE } from './browserPkce';
-import { PUBLIC_TOKEN, postgresUrl } from './harness';
 import { listeningUrl, type ProviderProcess, spawnProvider } from './spawnProvider';
 
 const PER_USER_CAP = 5;
@@ -26,8 +26,8 @@ const SENDS_PER_IP = 9;
 const CALLBACK = 'https://app.example.com/callback';
 /** Where the three instances find their configuration: their keys must be the same (they are not in the database). */
 const KEYS = {
-  LATCHKEY_PASSCODE_KEY: randomBytes(32).toString('base64'),
-  LATCHKEY_TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  LATCHKEY_HMAC_KEY: randomBytes(32).toString('base64'),
+  LATCHKEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
 const CONFIG: ProviderConfigInput = {
   // The test's requests come from 127.0.0.1 and name the client in X-Forwarded-For, as a load balancer would.

@@ -2,10 +2,10 @@
 // through the development upstream over real HTTP (completeAtDevelopmentUpstream), redeem the token.
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { OAuthProvider } from '../src/config';
+import type { OAuthProvider } from '../src/products/oauth/config';
+import { API_BASE_URL, type CallResult, PUBLIC_TOKEN, type TestProvider } from '../testing/harness';
+import { completeAtDevelopmentUpstream, type DevelopmentIdentity } from '../testing/oauthUpstream';
 import { BROWSER_PKCE } from './browserPkce';
-import { API_BASE_URL, type CallResult, PUBLIC_TOKEN, type TestProvider } from './harness';
-import { completeAtDevelopmentUpstream, type DevelopmentIdentity } from './oauthUpstream';
 
 /** What a start URL carries besides the public token. */
 export interface StartQuery {

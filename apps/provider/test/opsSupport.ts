@@ -6,7 +6,7 @@ import type { ProviderDatabase } from '../src/db/database';
 import { createLogger, type ProviderLogger } from '../src/ops/logging';
 import { type CreateProviderOptions, createProvider, type Provider } from '../src/provider';
 import { newSecretKey } from '../src/services/secretKey';
-import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Drops the databases `sharedDatabase` made and stops what `startOpsProvider` started (test/setup.ts, after each test). */
@@ -27,8 +27,8 @@ export async function sharedDatabase(): Promise<string | ProviderDatabase> {
 }
 
 /** The server keys every provider of one deployment shares. */
-export function deploymentKeys(): Pick<CreateProviderOptions, 'passcodeKey' | 'totpKey' | 'secretKey'> {
-  return { passcodeKey: randomBytes(32), totpKey: randomBytes(32), secretKey: newSecretKey('test') };
+export function deploymentKeys(): Pick<CreateProviderOptions, 'hmacKey' | 'encryptionKey' | 'secretKey'> {
+  return { hmacKey: randomBytes(32), encryptionKey: randomBytes(32), secretKey: newSecretKey('test') };
 }
 
 /** A provider on `db` (closed after the test, before its database is dropped). */

@@ -6,11 +6,11 @@
 import { APIError } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
 import { OTHER_BROWSER_SIGN_IN } from '../src/products/oauth/routes';
+import { REDIRECT_URL, startProvider, type TestProvider, tokenOf } from '../testing/harness';
+import { CookieJar, completeAtDevelopmentUpstream, requestDevelopmentGoogleCredential } from '../testing/oauthUpstream';
+import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf, type SdkTab } from '../testing/sdkClient';
 import { expectError } from './expectError';
-import { REDIRECT_URL, startProvider, type TestProvider, tokenOf } from './harness';
 import { getStart, oauthAuthenticate, pkcePair, providerFetch, startUrl, tokenOfAppUrl } from './oauthSteps';
-import { CookieJar, completeAtDevelopmentUpstream, requestDevelopmentGoogleCredential } from './oauthUpstream';
-import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf, type SdkTab } from './sdkClient';
 
 const ATTACKER = { email: 'mallory@example.com', name: 'Mallory Attacker' };
 const VICTIM_EMAIL = 'victim@example.com';

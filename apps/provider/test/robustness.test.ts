@@ -2,9 +2,9 @@
 // without a session, and must answer a JSON 4xx (or a 2xx) carrying a request id.
 import { exportSPKI, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../testing/fixtures';
+import { PUBLIC_TOKEN, startProvider } from '../testing/harness';
 import { expectSchemaError } from './expectError';
-import { signIn } from './fixtures';
-import { PUBLIC_TOKEN, startProvider } from './harness';
 
 const ROUTES: [method: string, path: string][] = [
   ['POST', '/events'],

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
 import { createProvider, type Provider } from '../src/provider';
-import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -34,7 +34,7 @@ async function countingProvider(): Promise<{
     },
   });
   cleanups.push(() => database.close());
-  const provider = await createProvider({ db: database, passcodeKey: randomBytes(32) });
+  const provider = await createProvider({ db: database, hmacKey: randomBytes(32) });
   cleanups.push(() => provider.close());
   return {
     provider,

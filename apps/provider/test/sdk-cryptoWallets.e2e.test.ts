@@ -1,15 +1,15 @@
 // End to end: the real @latchkey/sdk against the real provider (in-process) for crypto wallets. The wallets sign
-// with real keys (testWallets.ts): an Ethereum account through its EIP-1193 provider (personal_sign), a Solana
-// keypair through its Phantom-style provider (signMessage, base58), as the widget's wallet chunk drives them.
+// with real keys (testing/testWallets.ts): an Ethereum account through its EIP-1193 provider (personal_sign), a
+// Solana keypair through its Phantom-style provider (signMessage, base58), as the widget's wallet chunk drives them.
 import { APIError } from '@latchkey/sdk';
 import bs58 from 'bs58';
 import { generate } from 'otplib';
 import { stringToHex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, startProvider, type TestProvider } from './harness';
-import { expectRefusedSignedOut, expectSignedIn, openSdkTab, type SdkTab } from './sdkClient';
-import { TestEthereumWallet, TestSolanaWallet } from './testWallets';
+import { ORIGIN, startProvider, type TestProvider } from '../testing/harness';
+import { expectRefusedSignedOut, expectSignedIn, openSdkTab, type SdkTab } from '../testing/sdkClient';
+import { TestEthereumWallet, TestSolanaWallet } from '../testing/testWallets';
 
 const EMAIL = 'ada@example.com';
 

@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { APIError, APISchemaError } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
+import { iso, PUBLIC_TOKEN, REDIRECT_URL, START, startProvider, type TestProvider, tokenOf } from '../testing/harness';
+import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf } from '../testing/sdkClient';
 import { emailFactor } from './authenticateResponse';
-import { iso, PUBLIC_TOKEN, REDIRECT_URL, START, startProvider, type TestProvider, tokenOf } from './harness';
-import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf } from './sdkClient';
 
 const EMAIL = 'ada@example.com';
 const LINK = /^http:\/\/localhost:5173\/authenticate\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]{43}$/;

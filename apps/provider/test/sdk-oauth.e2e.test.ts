@@ -3,10 +3,10 @@
 // browser would (completeAtDevelopmentUpstream), and the app page finishes with authenticateByUrl.
 import { APIError } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { REDIRECT_URL, startProvider, type TestProvider } from './harness';
+import { REDIRECT_URL, startProvider, type TestProvider } from '../testing/harness';
+import { requestDevelopmentGoogleCredential } from '../testing/oauthUpstream';
+import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf, type SdkTab } from '../testing/sdkClient';
 import { completeFlow } from './oauthSteps';
-import { requestDevelopmentGoogleCredential } from './oauthUpstream';
-import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf, type SdkTab } from './sdkClient';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 

@@ -2,10 +2,10 @@
 // one-time passcodes of every channel, including the refusals a user sees.
 import { APIError, APISchemaError, type SessionSnapshot } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
+import { snapshotRows } from '../testing/fixtures';
+import { iso, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../testing/harness';
+import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf } from '../testing/sdkClient';
 import { emailFactor, phoneFactor } from './authenticateResponse';
-import { snapshotRows } from './fixtures';
-import { iso, PUBLIC_TOKEN, START, startProvider, type TestProvider } from './harness';
-import { expectSignedIn, expectSignedOut, openSdkTab, rejectionOf } from './sdkClient';
 
 const EMAIL = 'ada@example.com';
 

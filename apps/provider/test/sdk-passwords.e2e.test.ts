@@ -2,9 +2,9 @@
 // sign-up and sign-in, and the three resets, each of which signs out the user's other browsers.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { iso, PUBLIC_TOKEN, REDIRECT_URL, START, startProvider, type TestProvider, tokenOf } from '../testing/harness';
+import { expectRefusedSignedOut, expectSignedIn, expectSignedOut, openSdkTab, type SdkTab } from '../testing/sdkClient';
 import { REQUEST_ID } from './expectError';
-import { iso, PUBLIC_TOKEN, REDIRECT_URL, START, startProvider, type TestProvider, tokenOf } from './harness';
-import { expectRefusedSignedOut, expectSignedIn, expectSignedOut, openSdkTab, type SdkTab } from './sdkClient';
 import { expectedLuds, strengthResult } from './strengthResult';
 
 const EMAIL = 'ada@example.com';

@@ -17,8 +17,8 @@ import {
   serveJwks,
   type TestIssuer,
 } from '../src/products/sessionExchange/testing';
-import { signIn } from './fixtures';
-import { iso, REDIRECT_URL, START, startProvider, type TestProvider } from './harness';
+import { signIn } from '../testing/fixtures';
+import { iso, REDIRECT_URL, START, startProvider, type TestProvider } from '../testing/harness';
 import {
   expectRefusedSignedOut,
   expectSignedIn,
@@ -26,7 +26,7 @@ import {
   openSdkTab,
   rejectionOf,
   type SdkTab,
-} from './sdkClient';
+} from '../testing/sdkClient';
 
 const MINUTE = 60_000;
 const ADA = 'ada@example.com';

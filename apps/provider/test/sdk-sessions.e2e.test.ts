@@ -3,8 +3,8 @@
 // a second email added as a factor, and the user search the password screen relies on.
 import type { User } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { rowById } from './fixtures';
-import { iso, START, startProvider, type TestProvider } from './harness';
+import { rowById } from '../testing/fixtures';
+import { iso, START, startProvider, type TestProvider } from '../testing/harness';
 import {
   expectRefusedSignedOut,
   expectSignedIn,
@@ -12,7 +12,7 @@ import {
   openSdkTab,
   rejectionOf,
   type SdkTab,
-} from './sdkClient';
+} from '../testing/sdkClient';
 
 const EMAIL = 'ada@example.com';
 

@@ -5,9 +5,9 @@ import { APIError } from '@latchkey/sdk';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
+import { iso, START, startProvider, type TestProvider } from '../testing/harness';
+import { expectSignedIn, openSdkTab, rejectionOf, type SdkTab } from '../testing/sdkClient';
 import { REQUEST_ID } from './expectError';
-import { iso, START, startProvider, type TestProvider } from './harness';
-import { expectSignedIn, openSdkTab, rejectionOf, type SdkTab } from './sdkClient';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'dragonfly-marmalade-41';

@@ -4,8 +4,7 @@
 // verifies is the one a browser would send.
 import { APIError, NoSessionError } from '@latchkey/sdk';
 import { describe, expect, it } from 'vitest';
-import { emailFactor } from './authenticateResponse';
-import { iso, ORIGIN, START, startProvider, type TestProvider } from './harness';
+import { iso, ORIGIN, START, startProvider, type TestProvider } from '../testing/harness';
 import {
   expectRefusedSignedOut,
   expectSignedIn,
@@ -13,8 +12,9 @@ import {
   openSdkTab,
   rejectionOf,
   type SdkTab,
-} from './sdkClient';
-import { type CeremonyTweaks, SoftAuthenticator } from './softAuthenticator';
+} from '../testing/sdkClient';
+import { type CeremonyTweaks, SoftAuthenticator } from '../testing/softAuthenticator';
+import { emailFactor } from './authenticateResponse';
 
 const EMAIL = 'ada@example.com';
 

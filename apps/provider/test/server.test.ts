@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serveProvider } from '../src/server';
-import { ORIGIN, PUBLIC_TOKEN, startProvider } from './harness';
+import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../testing/harness';
 
 const authorization = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;
 

@@ -3,9 +3,9 @@
 // rather than where each helper is defined: a setup file runs for every test file, while a module's own top-level
 // hooks would attach to the first file of a worker only once files share their modules (`isolate: false`).
 import { afterAll, afterEach } from 'vitest';
-import { closeStartedProviders } from './harness';
+import { closeStartedProviders } from '../testing/harness';
+import { closeTabs } from '../testing/sdkClient';
 import { cleanUpOpsProviders } from './opsSupport';
-import { closeTabs } from './sdkClient';
 import { cleanUpFileProcesses, cleanUpTestProcesses } from './spawnProvider';
 import { closeRangeApis } from './startRangeApi';
 

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from './harness';
+import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
 const AUTH = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;

@@ -44,8 +44,9 @@ export function tempDir(prefix = 'latchkey-cli-'): string {
 
 /**
  * Runs `latchkey-provider {args}` with the environment cleared of PORT, DATABASE_URL, LATCHKEY_SECRET_KEY and
- * LATCHKEY_TOTP_ENCRYPTION_KEY unless `env` sets them. The process is killed after the test (`lifetime: 'test'`, the
- * default) or after the file's last test (`'file'`, for processes a `beforeAll` starts); give a `cwd` with `'file'`.
+ * LATCHKEY_ENCRYPTION_KEY (and its deprecated name LATCHKEY_TOTP_ENCRYPTION_KEY) unless `env` sets them. The process
+ * is killed after the test (`lifetime: 'test'`, the default) or after the file's last test (`'file'`, for processes a
+ * `beforeAll` starts); give a `cwd` with `'file'`.
  */
 export function spawnProvider(
   args: string[],
@@ -55,7 +56,8 @@ export function spawnProvider(
     PORT: _port,
     DATABASE_URL: _database,
     LATCHKEY_SECRET_KEY: _secretKey,
-    LATCHKEY_TOTP_ENCRYPTION_KEY: _totpKey,
+    LATCHKEY_ENCRYPTION_KEY: _encryptionKey,
+    LATCHKEY_TOTP_ENCRYPTION_KEY: _deprecatedEncryptionKey,
     ...env
   } = process.env;
   const child = spawn(process.execPath, [bin(), ...args], {

@@ -4,7 +4,8 @@
 // never imported by src/) runs its passkey, TOTP, crypto wallet, OAuth, identity-provider (`idp.*`, connected apps),
 // session-exchange and impersonation calls against the provider started in-process,
 // and gets the same envelopes and error types as the contract describes. Wallet signatures are made by real keys
-// (testWallets.ts: viem's personal_sign for Ethereum, tweetnacl for Solana) behind the providers a page talks to.
+// (testing/testWallets.ts: viem's personal_sign for Ethereum, tweetnacl for Solana) behind the providers a page
+// talks to.
 //
 // How the client is pointed at us (read in its code, dist/esm-dev/packages/core/src/utils/api.mjs): a test public
 // token (`public-token-test-…`) makes it use `endpoints.testAPIURL` as given, scheme, port and path kept, and it
@@ -26,10 +27,10 @@ import { stringToHex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
-import { API_BASE_URL, FollowingClock, ORIGIN, startProvider, type TestProvider } from './harness';
-import { completeAtDevelopmentUpstream } from './oauthUpstream';
-import { SoftAuthenticator } from './softAuthenticator';
-import { TestEthereumWallet, TestSolanaWallet } from './testWallets';
+import { API_BASE_URL, FollowingClock, ORIGIN, startProvider, type TestProvider } from '../testing/harness';
+import { completeAtDevelopmentUpstream } from '../testing/oauthUpstream';
+import { SoftAuthenticator } from '../testing/softAuthenticator';
+import { TestEthereumWallet, TestSolanaWallet } from '../testing/testWallets';
 
 const EMAIL = 'ada@example.com';
 const MFA: ProviderConfigInput = { project: { mfa: { required: true } } };

@@ -1,9 +1,10 @@
 // The steps of a wallet sign-in as the provider's tests take them: ask for a challenge, sign it with a real key
-// (testWallets.ts), send the signature. Each step answers the provider's raw response, so a test can stop anywhere.
+// (testing/testWallets.ts), send the signature. Each step answers the provider's raw response, so a test can stop
+// anywhere.
 import { expect } from 'vitest';
+import { type CallResult, iso, type TestProvider } from '../testing/harness';
+import { TestEthereumWallet, type TestSolanaWallet } from '../testing/testWallets';
 import { errorBody } from './expectError';
-import { type CallResult, iso, type TestProvider } from './harness';
-import { TestEthereumWallet, type TestSolanaWallet } from './testWallets';
 
 /** Either test wallet. */
 export type AnyTestWallet = TestEthereumWallet | TestSolanaWallet;

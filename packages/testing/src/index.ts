@@ -1,8 +1,8 @@
 // The real provider in-process, and a real SDK client whose fetch calls it, for the hooks' and kits' tests
-// (style.md §8: real parts, no mocks of our own code). The client runs on the test's jsdom window: its
+// (real parts, no mocks of our own code). The client runs on the test's jsdom window: its
 // localStorage, document.cookie and location (http://localhost:5173/, an origin the provider allows).
 //
-// The provider side is the provider's own test harness (`@latchkey/provider/testing`, apps/provider/test/harness.ts):
+// The provider side is the provider's own test harness (`@latchkey/provider/testing`, apps/provider/testing):
 // one copy of the code that starts a provider on a fresh database, reads its inbox and wires a client to it.
 import {
   type AdjustableClock,

@@ -171,7 +171,7 @@ function createElementClass(definition: AnyWidgetDefinition) {
 }
 
 /**
- * Registers the custom element of every widget (sdk-and-idp §2 Mount points): `<latchkey-login>`,
+ * Registers the custom element of every widget: `<latchkey-login>`,
  * `<latchkey-reset-password>`, `<latchkey-passkey-registration>`, `<latchkey-totp-enrollment>` and
  * `<latchkey-identity-provider>`, for pages without React code of their own. Their `config`, `styles`, `theme`,
  * `callbacks` and `strings` are JS properties (`config` is also a JSON attribute, `theme` an attribute:

@@ -9,7 +9,7 @@ import { resetPasswordWidget } from './widgets/resetPasswordWidget';
 import { signInWidget } from './widgets/signInWidget';
 import { totpEnrollmentWidget } from './widgets/totpEnrollmentWidget';
 
-/** The configuration a mount point takes: the widget's (spec §3 Configuration) plus `enableShadowDOM`. */
+/** The configuration a mount point takes: the widget's options plus `enableShadowDOM`. */
 export interface LatchkeyMountConfig extends SignInConfig {
   /**
    * Renders the widget inside a shadow root attached to the element, with the kit's stylesheet adopted into it
@@ -124,7 +124,7 @@ export const renderIdentityProvider: (host: Element, options: IdentityProviderOp
   createRender(identityProviderWidget);
 
 /**
- * Mounts the login widget (sdk-and-idp §2 Mount points) into the element `elementSelector` matches, inside
+ * Mounts the login widget into the element `elementSelector` matches, inside
  * `<LatchkeyProvider client>`. Mounting again on the same element re-renders it with the new options. Throws when
  * the selector matches nothing. Returns a function that unmounts it.
  */
@@ -137,7 +137,7 @@ export const mountLogin: (options: MountLoginOptions) => () => void = createMoun
 export const mountResetPassword: (options: MountResetPasswordOptions) => () => void = createMount(resetPasswordWidget);
 
 /**
- * Mounts the passkey-registration widget (sdk-and-idp §2 Mount points), opened on PasskeyRegistrationStart for the
+ * Mounts the passkey-registration widget, opened on PasskeyRegistrationStart for the
  * signed-in user, into the element `elementSelector` matches. With nobody signed in it shows 'Error: Cannot use
  * PasskeyRegistration component without active user authenticated.'. Same rules as `mountLogin`.
  */
@@ -154,7 +154,7 @@ export const mountTotpEnrollment: (options: MountTotpEnrollmentOptions) => () =>
   createMount(totpEnrollmentWidget);
 
 /**
- * Mounts the identity-provider widget (sdk-and-idp §2 Mount points: IDPConsent) into the element `elementSelector`
+ * Mounts the identity-provider widget (IDPConsent) into the element `elementSelector`
  * matches: the consent screen of the page's authorize request, or the logout confirmation when the query has
  * `post_logout_redirect_uri`. `getManifest` replaces the consent items (the default shows if it throws). Same rules
  * as `mountLogin`.

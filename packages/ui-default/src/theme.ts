@@ -30,7 +30,7 @@ export interface LatchkeyButtonStyle {
 }
 
 /**
- * The `styles` option of the default kit (spec widget §3 Theme defaults). Every field is optional; each one given
+ * The `styles` option of the default kit (README, "The `styles` option"). Every field is optional; each one given
  * becomes a `--lk-*` CSS variable on the widget's root, so it wins over the stylesheet's defaults.
  */
 export interface LatchkeyStyles {
@@ -149,7 +149,7 @@ export function stylesToCssVariables(styles: LatchkeyStyles = {}): LatchkeyCssVa
   return variables as LatchkeyCssVariables;
 }
 
-/** The part of the widget configuration the `styles` option carries (spec §3: `style` of Configuration). */
+/** The part of the widget configuration the `styles` option carries (its `style`). */
 export interface StyleConfig {
   hideHeaderText?: boolean;
   logoImageUrl?: string;

@@ -34,7 +34,7 @@ export interface IdentityProviderProps extends Omit<PartProps<'div'>, 'children'
 }
 
 /**
- * The identity-provider mount point (sdk-and-idp §2 IDPConsent): reads the page's query string (`search`, default
+ * The identity-provider mount point (IDPConsent): reads the page's query string (`search`, default
  * `window.location.search`, once) and shows the logout confirmation when it has `post_logout_redirect_uri` (or
  * `flow="logout"`), else the consent screen of the authorize flow, with the `signIn` form when that flow needs a
  * sign-in. Render it inside `<LatchkeyProvider client>` on the pages your discovery
@@ -54,7 +54,7 @@ export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps
     [query, navigate, callbacks, getManifest, logoImageUrl, signIn],
   );
 
-  // sdk-and-idp §2: the identity-provider screen logs 'render_idp_screen' (bootstrap), once per mount.
+  // The identity-provider screen logs 'render_idp_screen' (bootstrap), once per mount.
   const hasLogged = useRef(false);
   useEffect(() => {
     if (hasLogged.current) return;

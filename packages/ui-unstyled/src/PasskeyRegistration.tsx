@@ -29,8 +29,8 @@ const RegistrationStart = lazyScreen('PasskeyRegistrationStart', ['passkeys']);
 
 /**
  * The widget's first screen: PasskeyRegistrationStart, or 'Error: Cannot use PasskeyRegistration component without
- * active user authenticated.' (role alert) when nobody is signed in or the user cannot be fetched (sdk-and-idp §6:
- * checked by fetching the user).
+ * active user authenticated.' (role alert) when nobody is signed in or the user cannot be fetched
+ * (checked by fetching the user).
  */
 function StartOrNoUser() {
   const t = useMessages(passkeyMessages);
@@ -41,7 +41,7 @@ function StartOrNoUser() {
 }
 
 /**
- * The passkey-registration mount point (sdk-and-idp §2): PasskeyRegistrationStart ('Set up a new Passkey'), then
+ * The passkey-registration mount point: PasskeyRegistrationStart ('Set up a new Passkey'), then
  * PasskeyRegistrationSuccess (the user's passkeys, rename, delete), for the signed-in user. Render it inside
  * `<LatchkeyProvider client>`. Root element: `data-scope="passkey-registration" data-part="root"` with
  * `data-screen="<Screen>"`; with nobody signed in it shows 'Error: Cannot use PasskeyRegistration component without

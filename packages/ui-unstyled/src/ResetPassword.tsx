@@ -11,7 +11,7 @@ const ResetPasswordRoot = createPart('reset-password', 'root', 'div');
 
 /** Props of `ResetPassword`. */
 export interface ResetPasswordProps extends Omit<PartProps<'div'>, 'children'> {
-  /** Products and their options (spec §3 Configuration), as for `<SignIn>`; read once, when it mounts. */
+  /** Products and their options, as for `<SignIn>`; read once, when it mounts. */
   config?: SignInConfig;
   /** Replacement texts by message id (to translate or reword); inserted as text, never HTML. */
   strings?: Strings;
@@ -27,7 +27,7 @@ export interface ResetPasswordProps extends Omit<PartProps<'div'>, 'children'> {
 }
 
 /**
- * The reset-password mount point (sdk-and-idp §2 Mount points): the sign-in screens, starting at
+ * The reset-password mount point: the sign-in screens, starting at
  * PasswordResetForm, with one sign-in store created when it mounts. Render it inside `<LatchkeyProvider client>` on
  * the page the reset email links to. Root element: `data-scope="reset-password" data-part="root"` with
  * `data-screen="<Screen>"`; the watermark follows the project's `displayWatermark`.

@@ -59,7 +59,7 @@ const SignInRoot = createPart('sign-in', 'root', 'div');
 
 /** Props of `SignIn`. */
 export interface SignInProps extends Omit<PartProps<'div'>, 'children'> {
-  /** Products and their options (spec §3 Configuration); read once, when the widget mounts. */
+  /** Products and their options; read once, when the widget mounts. */
   config?: SignInConfig;
   /** Replacement texts by message id (to translate or reword); inserted as text, never HTML. */
   strings?: Strings;
@@ -107,7 +107,7 @@ const SignInWidget = forwardRef<HTMLDivElement, SignInProps & { toastProvider: C
     const [store] = useState(() => createSignInStore(config, callbacks));
     useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
 
-    // sdk-and-idp §2: the login screen logs 'render_login_screen' (options, bootstrap), once per mount.
+    // The login screen logs 'render_login_screen' (options, bootstrap), once per mount.
     const hasLogged = useRef(false);
     useEffect(() => {
       if (hasLogged.current) return;

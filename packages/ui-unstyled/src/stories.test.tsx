@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 // Every ladle story (`npm run stories`) renders with no running provider and no network: each screen in each of
-// its states, from its examples/ folder (style.md #9), inside ladle's global provider (.ladle/components.tsx).
+// its states, from its examples/ folder, inside ladle's global provider (.ladle/components.tsx).
 import { LatchkeyProvider } from '@latchkey/hooks';
 import { collectStories, expectStoryToRenderOffline, type StoryModule } from '@latchkey/testing/stories';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ const screenFolders = Object.keys(import.meta.glob(['./screens/*/*Screen.tsx', '
   .sort();
 const stories = collectStories(storyModules);
 
-/** The examples every screen has at least (style.md #9). */
+/** The examples every screen has at least. */
 const REQUIRED_EXAMPLES = ['basic', 'error', 'loading', 'custom-layout'];
 
 function examplesOf(folder: string): string[] {

@@ -4,7 +4,7 @@ import { createPart } from './primitives/createPart';
 // chunk rather than add one to the first load.
 import { ToastContext, useToast } from './screens/shared/screenContext';
 
-/** The kinds of toast (sdk-and-idp §2 Other: toasts show for success and error). */
+/** The kinds of toast (toasts show for success and error). */
 export type ToastType = 'default' | 'success' | 'error' | 'loading';
 
 /** One toast to show. Showing again with the same `id` replaces it (e.g. a loading toast turning into success). */
@@ -27,7 +27,7 @@ export interface Toaster {
   preload?(): void;
 }
 
-/** How long each kind of toast stays, in milliseconds (spec §9); `Infinity`: until dismissed. */
+/** How long each kind of toast stays, in milliseconds; `Infinity`: until dismissed. */
 export const TOAST_DURATIONS: Readonly<Record<ToastType, number>> = Object.freeze({
   default: 4000,
   success: 2000,
@@ -35,7 +35,7 @@ export const TOAST_DURATIONS: Readonly<Record<ToastType, number>> = Object.freez
   loading: Number.POSITIVE_INFINITY,
 });
 
-/** At most this many toasts are shown at once (spec §9); the oldest go first. */
+/** At most this many toasts are shown at once; the oldest go first. */
 export const MAX_TOASTS = 20;
 
 /**

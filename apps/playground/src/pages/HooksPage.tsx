@@ -105,7 +105,7 @@ export default function HooksPage() {
     magicLink.reset();
     otp.reset();
     if (submitter?.value === 'link') {
-      // The magic-link flow checks the address itself ('Email format is invalid.', spec §5).
+      // The magic-link flow checks the address itself ('Email format is invalid.').
       void magicLink.send(email.value);
       return;
     }

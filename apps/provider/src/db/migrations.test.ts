@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postgresUrl, START, TestClock } from '../../test/harness';
+import { postgresUrl, START, TestClock } from '../../testing/harness';
 import { createProvider } from '../provider';
 import { randomToken, sha256Hex } from '../services/secrets';
 import { openDatabase } from './database';

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, postgresUrl } from '../../test/harness';
+import { freshDatabase, postgresUrl } from '../../testing/harness';
 import { parseConfig } from '../config';
 import { createProvider } from '../provider';
 

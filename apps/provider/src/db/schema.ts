@@ -87,7 +87,7 @@ export interface OtpCodesTable {
   method_id: string;
   channel: 'email' | 'sms' | 'whatsapp';
   user_id: string;
-  /** HMAC-SHA256 of `${otp_id}:${code}` under the passcode key, which is never in the database (hex). */
+  /** HMAC-SHA256 of `${otp_id}:${code}` under the HMAC key, which is never in the database (hex). */
   code_hash: string;
   expires_at: number;
   consumed_at: number | null;
@@ -241,7 +241,7 @@ export interface TotpsTable {
   project_id: string;
   user_id: string;
   /**
-   * The base32 secret, encrypted with AES-256-GCM under a key derived from the TOTP key (never in the
+   * The base32 secret, encrypted with AES-256-GCM under a key derived from the encryption key (never in the
    * database), bound to `totp_id`: `v1.` + base64url(iv ‖ ciphertext ‖ tag).
    */
   secret_ciphertext: string;
@@ -259,7 +259,7 @@ export interface TotpRecoveryCodesTable {
   recovery_code_id: string;
   totp_id: string;
   user_id: string;
-  /** HMAC-SHA256 of `${totp_id}:${code}` under a key derived from the TOTP key (hex); never the code. */
+  /** HMAC-SHA256 of `${totp_id}:${code}` under a key derived from the encryption key (hex); never the code. */
   code_hash: string;
   used_at: number | null;
   created_at: number;
@@ -521,7 +521,7 @@ export interface IdpSigningKeysTable {
 /**
  * One outgoing email, text or WhatsApp message (services/outboxWorker.ts): committed by the request that sends it,
  * delivered by a worker with retries. The recipient and content are encrypted (AES-256-GCM under a key derived from
- * the passcode key, never in the database) and erased once the message is delivered or given up on.
+ * the HMAC key, never in the database) and erased once the message is delivered or given up on.
  */
 export interface OutboxMessagesTable {
   /** Also the idempotency key handed to the sender. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, expectSchemaError, REQUEST_ID, REQUEST_ID_PATTERN } from '../../test/expectError';
-import { appWithRoutes, rowById, signIn } from '../../test/fixtures';
-import { type CallResult, ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { appWithRoutes, rowById, signIn } from '../../testing/fixtures';
+import { type CallResult, ORIGIN, PUBLIC_TOKEN, startProvider } from '../../testing/harness';
 import { parseConfig } from '../config';
 import { createLogger } from '../ops/logging';
 import { serveProvider } from '../server';

@@ -24,10 +24,10 @@ export interface ProviderDeps {
   signer: SessionSigner;
   /** `test` or `live`, from the public token; prefixes every id (`user-test-…`). */
   environment: 'test' | 'live';
-  /** The key of the passcodes' HMAC; never stored in the database. */
-  passcodeKey: Buffer;
-  /** The key TOTP secrets are encrypted and recovery codes keyed under (products/totp/totpKey.ts); never stored. */
-  totpKey: Buffer;
+  /** The HMAC key: passcodes, wallet nonces, sign-in tickets, flow secrets (services/hmacKey.ts); never stored. */
+  hmacKey: Buffer;
+  /** The key TOTP secrets and social sign-in provider values are encrypted under (services/encryptionKey.ts); never stored. */
+  encryptionKey: Buffer;
   /**
    * The development OAuth upstream (products/oauth/developmentUpstream), started on first use so that a provider
    * that never signs anyone in socially opens no listener; null when it is off (production, or switched off).

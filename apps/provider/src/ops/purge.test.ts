@@ -4,9 +4,9 @@
 import { DeleteQueryNode } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BROWSER_PKCE } from '../../test/browserPkce';
-import { signIn } from '../../test/fixtures';
-import { START, startProvider, TestClock, type TestProvider } from '../../test/harness';
 import { deploymentKeys, openProvider, sharedDatabase } from '../../test/opsSupport';
+import { signIn } from '../../testing/fixtures';
+import { START, startProvider, TestClock, type TestProvider } from '../../testing/harness';
 import { type ProviderConfigInput, parseConfig } from '../config';
 import type { Database } from '../db/schema';
 import { randomToken, sha256Hex } from '../services/secrets';

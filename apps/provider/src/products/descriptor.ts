@@ -2,7 +2,8 @@
 // itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
 import type { AccountResetItem, AuthenticationFactor, User } from '@latchkey/sdk/contract';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
 import type { Database } from '../db/schema';
 import type { CatalogueEntry } from '../http/errors';
@@ -63,22 +64,61 @@ export interface SecondFactorRules {
   ): Promise<boolean>;
 }
 
+/**
+ * The helpers that aggregate a subquery into JSON, for the dialect the statement is compiled for (SQLite's
+ * json_group_array / json_object, PostgreSQL's json_agg / to_json: the same signatures).
+ */
+export interface JsonAggregates {
+  arrayFrom: typeof jsonArrayFrom;
+  objectFrom: typeof jsonObjectFrom;
+}
+
+/**
+ * What the product adds to the user answer (services/users.ts): its columns of the one statement that loads a whole
+ * user (a lookup by id, or a session's with its user), and how it fills its fields of the contract's `User`.
+ */
+export interface UserAnswerPart {
+  /**
+   * Its columns, `{ alias: (eb, json) => subquery aggregated into JSON }`, selected from `users` after the core's
+   * (`eb` joins on `users.user_id`). The aliases are the row's keys `fill` reads: unique across products.
+   */
+  columns: Readonly<
+    Record<string, (eb: ExpressionBuilder<Database, 'users'>, json: JsonAggregates) => AliasableExpression<unknown>>
+  >;
+  /**
+   * Sets its fields of `user` (being built: the core's fields before, the other products' after) from the row's
+   * columns: SQLite's driver hands aggregated JSON back as text, PostgreSQL's as parsed values (`fromJson`).
+   */
+  fill(row: Readonly<Record<string, unknown>>, user: User): void;
+}
+
 /** The parsed configuration as a product's check sees it. */
 export interface ParsedConfig {
   readonly mode: 'development' | 'production';
   readonly project: Readonly<Record<string, unknown>>;
 }
 
-/** The product's configuration (config.ts merges it; `parseConfig` runs the checks). */
+/** The product's configuration (config.ts merges it; `parseConfig` runs the checks, then the settlements). */
 export interface ConfigSection {
   /** Its sections of `project`: `{ key: schema with its default }`, merged into the project's schema. */
   project?: Record<string, ZodType>;
+  /**
+   * Its entries of the top-level `rateLimits`: `{ name: rateWindow.default({ limit, windowSeconds }) }` (configFields.ts'
+   * `rateWindow`, each default a fresh object), merged into the core's after its own entries.
+   */
+  rateLimits?: Record<string, ZodType>;
   /**
    * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
    * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
    * as its schemas parsed them.
    */
   check?(config: ParsedConfig): void;
+  /**
+   * What the product settles once the whole configuration is known and every product's check passed (a value whose
+   * default depends on `mode`): the sections of `project` it replaces, as new objects (the parsed defaults may be
+   * shared between configurations), each of the type its schema parses.
+   */
+  settle?(config: ParsedConfig): Record<string, unknown>;
 }
 
 /** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */
@@ -102,6 +142,8 @@ export interface ProductDescriptor {
   secondFactor?: SecondFactorRules;
   /** Its configuration sections. */
   config?: ConfigSection;
+  /** What it adds to the user answer (and so to every answer that carries the user: sessions, sign-ins). */
+  userAnswer?: UserAnswerPart;
   /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
   errors?: ErrorCatalogue;
 }

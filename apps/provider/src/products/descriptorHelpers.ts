@@ -3,6 +3,11 @@ import type { AccountResetItem } from '@latchkey/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { AccountResetPart, Executor } from './descriptor';
 
+/** A column aggregated into JSON (a `userAnswer` column): SQLite's driver hands it back as text, PostgreSQL's parsed. */
+export function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 /** How many rows a Kysely write changed (delete, update). */
 export const changed = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }): number =>
   Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);

@@ -2,7 +2,7 @@
 // import this list, never a product. Separate from products/registry.ts (the routes), which imports the services: a
 // descriptor imports nothing that imports the core back, so no import cycle.
 import { cryptoWalletsDescriptor } from './cryptoWallets/descriptor';
-import type { ProductDescriptor } from './descriptor';
+import type { ProductDescriptor, UserAnswerPart } from './descriptor';
 import { emailMagicLinksDescriptor } from './emailMagicLinks/descriptor';
 import { idpDescriptor } from './idp/descriptor';
 import { oauthDescriptor } from './oauth/descriptor';
@@ -32,6 +32,30 @@ const DECLARED = [
 
 export const PRODUCT_DESCRIPTORS: readonly ProductDescriptor[] = DECLARED;
 
+/**
+ * The products' parts of the user answer (services/users.ts), in the contract's order of the `User` fields they fill
+ * (crypto_wallets, providers, webauthn_registrations, biometric_registrations, totps, password), which is not the
+ * order above: the core builds the object in that order, so the answer's JSON keeps the contract's field order. Their
+ * columns follow the same order in the statement.
+ */
+export const USER_ANSWER_PARTS: readonly UserAnswerPart[] = [
+  cryptoWalletsDescriptor.userAnswer,
+  oauthDescriptor.userAnswer,
+  passkeysDescriptor.userAnswer,
+  // The contract's mobile biometrics, which the provider does not offer: always empty, where the contract puts it.
+  {
+    columns: {},
+    fill: (_row, user) => {
+      user.biometric_registrations = [];
+    },
+  },
+  totpDescriptor.userAnswer,
+  passwordsDescriptor.userAnswer,
+];
+
+/** The aliases of every product's user-answer columns (what a row joined with its user holds beyond the core's). */
+export const USER_ANSWER_COLUMNS: readonly string[] = USER_ANSWER_PARTS.flatMap((part) => Object.keys(part.columns));
+
 type ErrorsOf<D> = D extends { errors: infer E } ? E : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
@@ -50,3 +74,12 @@ export const PRODUCT_PROJECT_CONFIG = Object.assign(
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.project ?? {}),
 ) as ProductProjectConfig;
+
+type RateLimitsOf<D> = D extends { config: { rateLimits: infer R } } ? R : never;
+
+/** Every product's entries of the configuration's `rateLimits` (config.ts adds the core's). */
+export type ProductRateLimits = UnionToIntersection<RateLimitsOf<(typeof DECLARED)[number]>>;
+export const PRODUCT_RATE_LIMITS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.rateLimits ?? {}),
+) as ProductRateLimits;

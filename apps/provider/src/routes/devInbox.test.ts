@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../test/expectError';
-import { freshDatabase, iso, startProvider, type TestProvider } from '../../test/harness';
+import { freshDatabase, iso, startProvider, type TestProvider } from '../../testing/harness';
 import { createProvider } from '../provider';
 import { createDevInbox, type OutgoingMessage } from '../services/outbox';
 

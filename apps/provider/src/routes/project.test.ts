@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
+import { ORIGIN, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../testing/harness';
 
 describe('bootstrap', () => {
   it('answers every field of the bootstrap in the data envelope', async () => {

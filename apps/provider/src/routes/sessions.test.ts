@@ -3,8 +3,8 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, j
 import { describe, expect, it, vi } from 'vitest';
 import { authenticateResponse, expectedUser } from '../../test/authenticateResponse';
 import { errorBody, expectSchemaError, REQUEST_ID } from '../../test/expectError';
-import { appWithRoutes, rowById, signIn } from '../../test/fixtures';
-import { iso, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../test/harness';
+import { appWithRoutes, rowById, signIn } from '../../testing/fixtures';
+import { iso, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../testing/harness';
 import { sha256Hex } from '../services/secrets';
 import { authenticateResponseFields, optionalSession, recordAuthentication } from '../services/sessions';
 

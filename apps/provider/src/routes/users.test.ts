@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectedUser } from '../../test/authenticateResponse';
 import { errorBody, REQUEST_ID } from '../../test/expectError';
-import { providerDeps, rowById, signIn } from '../../test/fixtures';
-import { startProvider, type TestProvider } from '../../test/harness';
+import { providerDeps, rowById, signIn } from '../../testing/fixtures';
+import { startProvider, type TestProvider } from '../../testing/harness';
 import { findOrCreateUserByEmail, findOrCreateUserByPhone } from '../services/users';
 
 // The messages are quoted from the specification, not taken from the catalogue under test.

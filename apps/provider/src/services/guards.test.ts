@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appWithRoutes, providerDeps } from '../../test/fixtures';
-import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../../test/harness';
+import { appWithRoutes, providerDeps } from '../../testing/fixtures';
+import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../../testing/harness';
 import { parseConfig } from '../config';
 import { clientIp, ok } from '../http/context';
 import { ERROR_URL_BASE, ProviderError } from '../http/errors';

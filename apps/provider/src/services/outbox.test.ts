@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startProvider } from '../../test/harness';
 import { captureLog } from '../../test/opsSupport';
+import { startProvider } from '../../testing/harness';
 import type { OutgoingMessage, PhoneSender } from './outbox';
 
 /** What a minimal SMTP server received: envelope and raw DATA of each message. */

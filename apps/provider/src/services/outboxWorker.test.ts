@@ -2,8 +2,8 @@
 // backoff, taken over by another instance when its worker stops, and recorded (metric and log) when given up on.
 // Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FollowingClock, freshDatabase, START, startProvider, TestClock } from '../../test/harness';
 import { captureLog, deferred, deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
+import { FollowingClock, freshDatabase, START, startProvider, TestClock } from '../../testing/harness';
 import { type ProviderConfigInput, parseConfig } from '../config';
 import { createProvider } from '../provider';
 import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage } from './outbox';
@@ -60,7 +60,10 @@ describe('the outbox', () => {
         { status: 'sent', payload: '', lease_until: null },
       ]),
     );
-    expect(await t.provider.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1');
+    // The worker counts the message once its row is written: the row may be seen committed a moment before that.
+    await vi.waitFor(async () =>
+      expect(await t.provider.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1'),
+    );
   });
 
   it('retries with exponential backoff, then records the final failure in the metrics and the log', async () => {

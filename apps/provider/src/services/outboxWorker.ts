@@ -5,7 +5,7 @@
 // over. The message id is the idempotency key every sender receives, for the same message on every attempt.
 //
 // The recipient and content (passcodes, sign-in links) are encrypted with AES-256-GCM under a key derived from the
-// passcode key, which is never in the database, and erased from the row once the message is delivered or given up on.
+// HMAC key, which is never in the database, and erased from the row once the message is delivered or given up on.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
@@ -35,8 +35,8 @@ const defaultLog: OutboxLog = (level, message, fields) => {
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
   clock: Clock;
-  /** The passcode key: the payload key is derived from it. */
-  passcodeKey: Buffer;
+  /** The HMAC key: the payload key is derived from it. */
+  hmacKey: Buffer;
   /** Where messages go: SMTP, Twilio, the development inbox, or the caller's own sender. */
   deliver: Outbox;
   config: ProviderConfig['outbox'];
@@ -62,8 +62,8 @@ const CONCURRENCY = 4;
 /** How much of a failure's text is kept (its start). */
 const MAX_ERROR_LENGTH = 300;
 
-function payloadKey(passcodeKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', passcodeKey, Buffer.alloc(0), 'latchkey outbox payload v1', 32));
+function payloadKey(hmacKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', hmacKey, Buffer.alloc(0), 'latchkey outbox payload v1', 32));
 }
 
 type Payload = Omit<OutgoingMessage, 'channel'>;
@@ -112,7 +112,7 @@ export function backoffMs(
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, clock, deliver, config } = options;
-  const key = payloadKey(options.passcodeKey);
+  const key = payloadKey(options.hmacKey);
   const log = options.log ?? defaultLog;
   // A lease outlives a timed-out attempt, so two workers never hold a message at once unless one is stuck past it.
   const leaseMs = config.attemptTimeoutSeconds * 2000;
@@ -177,7 +177,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       message = { channel, ...decryptPayload(key, messageId, claimed.payload) };
     } catch (error) {
-      // Stored under another passcode key (an instance with a different LATCHKEY_PASSCODE_KEY): nobody can send it.
+      // Stored under another HMAC key (an instance with a different LATCHKEY_HMAC_KEY): nobody can send it.
       await finish(messageId, claim, channel, 'failed', attempts, `cannot decrypt: ${redactError(error)}`);
       return true;
     }

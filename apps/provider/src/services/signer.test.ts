@@ -1,6 +1,6 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../test/harness';
+import { freshDatabase } from '../../testing/harness';
 import { SESSION_CLAIM, SESSION_JWT_LIFETIME_SECONDS, SessionSigner } from './signer';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');

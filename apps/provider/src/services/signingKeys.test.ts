@@ -4,8 +4,8 @@
 // LATCHKEY_TEST_POSTGRES_URL (where the two instances below each have their own connection pool).
 import { createLocalJWKSet, decodeProtectedHeader, type JWK, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, PUBLIC_TOKEN, START, startProvider, TestClock, type TestProvider } from '../../test/harness';
 import { deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
+import { ORIGIN, PUBLIC_TOKEN, START, startProvider, TestClock, type TestProvider } from '../../testing/harness';
 import { signIdToken } from '../products/idp/oauth2/idTokens';
 import type { Provider } from '../provider';
 import { SESSION_CLAIM, SessionSigner } from './signer';

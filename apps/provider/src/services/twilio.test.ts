@@ -4,8 +4,8 @@
 // Retry-After, 400. Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { START, startProvider } from '../../test/harness';
 import { captureLog } from '../../test/opsSupport';
+import { START, startProvider } from '../../testing/harness';
 import { type ProviderConfigInput, parseConfig } from '../config';
 import { createProvider } from '../provider';
 import { retryAfterMs } from './twilio';

@@ -1,17 +1,20 @@
-import type { User, UserCryptoWallet, WebAuthnRegistration } from '@latchkey/sdk/contract';
-import { type ExpressionBuilder, type Kysely, type Selectable, SqliteAdapter, type Transaction } from 'kysely';
+import type { User } from '@latchkey/sdk/contract';
+import {
+  type AliasedExpression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  SqliteAdapter,
+  type Transaction,
+} from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
-import { getAddress } from 'viem';
 import { precompiled } from '../db/precompiled';
-import type {
-  CryptoWalletsTable,
-  Database,
-  OauthRegistrationsTable,
-  SessionsTable,
-  WebauthnRegistrationsTable,
-} from '../db/schema';
+import type { Database, SessionsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
+import type { JsonAggregates } from '../products/descriptor';
+import { fromJson } from '../products/descriptorHelpers';
+import { USER_ANSWER_COLUMNS, USER_ANSWER_PARTS } from '../products/descriptors';
 import { newId } from './secrets';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -23,24 +26,20 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The helpers that aggregate a subquery into JSON differ by dialect (json_group_array / json_agg). */
-function jsonHelpers(db: Executor) {
-  return db.getExecutor().adapter instanceof SqliteAdapter
-    ? { arrayFrom: sqliteJson.jsonArrayFrom, objectFrom: sqliteJson.jsonObjectFrom }
-    : { arrayFrom: postgresJson.jsonArrayFrom, objectFrom: postgresJson.jsonObjectFrom };
-}
-
-/** SQLite hands aggregated JSON back as text, PostgreSQL (node-postgres) as parsed values. */
-function fromJson<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
+/** The helpers of each dialect, built once (the statements that use them are compiled once per dialect). */
+const JSON_AGGREGATES: Record<'sqlite' | 'postgres', JsonAggregates> = {
+  sqlite: { arrayFrom: sqliteJson.jsonArrayFrom, objectFrom: sqliteJson.jsonObjectFrom },
+  postgres: { arrayFrom: postgresJson.jsonArrayFrom, objectFrom: postgresJson.jsonObjectFrom },
+};
 
 /**
- * The user's emails, phone numbers, crypto wallets, social identities, passkeys, TOTPs and password flag, each
- * aggregated into JSON by the database: the columns a query from `users` selects to load a whole user (loadUser).
+ * The user's emails and phone numbers, then what each product adds to the user answer (products/descriptors.ts'
+ * USER_ANSWER_PARTS: its columns), each aggregated into JSON by the database: the columns a query from `users`
+ * selects to load a whole user (loadUser).
  */
 export function userMethodColumns(db: Executor, eb: ExpressionBuilder<Database, 'users'>) {
-  const { arrayFrom, objectFrom } = jsonHelpers(db);
+  const json = JSON_AGGREGATES[db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres'];
+  const { arrayFrom } = json;
   return [
     arrayFrom(
       eb
@@ -58,61 +57,16 @@ export function userMethodColumns(db: Executor, eb: ExpressionBuilder<Database, 
         .orderBy('phone_numbers.created_at')
         .orderBy('phone_numbers.phone_id'),
     ).as('phone_rows'),
-    arrayFrom(
-      eb
-        .selectFrom('crypto_wallets')
-        .select(['crypto_wallets.crypto_wallet_id', 'crypto_wallets.wallet_type', 'crypto_wallets.address'])
-        .whereRef('crypto_wallets.user_id', '=', 'users.user_id')
-        .orderBy('crypto_wallets.created_at')
-        .orderBy('crypto_wallets.crypto_wallet_id'),
-    ).as('crypto_wallet_rows'),
-    arrayFrom(
-      eb
-        .selectFrom('webauthn_registrations')
-        .select([
-          'webauthn_registrations.webauthn_registration_id',
-          'webauthn_registrations.rp_id',
-          'webauthn_registrations.user_agent',
-          'webauthn_registrations.authenticator_type',
-          'webauthn_registrations.name',
-        ])
-        .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
-        .orderBy('webauthn_registrations.created_at')
-        .orderBy('webauthn_registrations.webauthn_registration_id'),
-    ).as('webauthn_rows'),
-    arrayFrom(
-      eb
-        .selectFrom('oauth_registrations')
-        .select([
-          'oauth_registrations.oauth_user_registration_id',
-          'oauth_registrations.provider',
-          'oauth_registrations.provider_subject',
-          'oauth_registrations.profile_picture_url',
-          'oauth_registrations.locale',
-        ])
-        .whereRef('oauth_registrations.user_id', '=', 'users.user_id')
-        .orderBy('oauth_registrations.created_at')
-        .orderBy('oauth_registrations.oauth_user_registration_id'),
-    ).as('oauth_rows'),
-    arrayFrom(
-      eb
-        .selectFrom('totps')
-        .select(['totps.totp_id', 'totps.verified'])
-        .whereRef('totps.user_id', '=', 'users.user_id'),
-    ).as('totp_rows'),
-    objectFrom(
-      eb
-        .selectFrom('passwords')
-        .select(['passwords.password_id', 'passwords.requires_reset'])
-        .whereRef('passwords.user_id', '=', 'users.user_id'),
-    ).as('password_row'),
+    // Typed without their aliases: the row's type keeps the core's columns only, and each product's `fill` reads its own.
+    ...USER_ANSWER_PARTS.flatMap((part) =>
+      Object.entries(part.columns).map(
+        ([alias, column]) => column(eb, json).as(alias) as AliasedExpression<unknown, never>,
+      ),
+    ),
   ];
 }
 
-/**
- * The user row with its emails, phone numbers, crypto wallets, social identities, passkeys, TOTPs and password flag aggregated into JSON
- * by the database.
- */
+/** The user row with its emails, phone numbers and what each product adds, aggregated into JSON by the database. */
 const selectUserWithMethods = precompiled(
   (db, userId) =>
     db
@@ -145,48 +99,48 @@ type JoinedUserColumns = Omit<UserWithMethodsRow, 'user_id' | 'project_id' | 'cr
   user_status: UserWithMethodsRow['status'];
 };
 
-/** The keys JOINED_USER_COLUMNS and userMethodColumns add to a joined row: what userOfJoinedRow takes out of it. */
-const JOINED_USER_KEYS: ReadonlySet<string> = new Set<keyof JoinedUserColumns>([
-  'user_created_at',
-  'user_status',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'trusted_metadata',
-  'untrusted_metadata',
-  'roles',
-  'email_rows',
-  'phone_rows',
-  'crypto_wallet_rows',
-  'webauthn_rows',
-  'oauth_rows',
-  'totp_rows',
-  'password_row',
+/**
+ * The keys JOINED_USER_COLUMNS and userMethodColumns add to a joined row (the products' columns too): what
+ * userOfJoinedRow takes out of it.
+ */
+const JOINED_USER_KEYS: ReadonlySet<string> = new Set<string>([
+  ...([
+    'user_created_at',
+    'user_status',
+    'first_name',
+    'middle_name',
+    'last_name',
+    'trusted_metadata',
+    'untrusted_metadata',
+    'roles',
+    'email_rows',
+    'phone_rows',
+  ] satisfies (keyof JoinedUserColumns)[]),
+  ...USER_ANSWER_COLUMNS,
 ]);
 
 /** Splits a row joined with its user (JOINED_USER_COLUMNS, userMethodColumns) into the whole user and the rest. */
 export function userOfJoinedRow<Row extends JoinedUserColumns & { user_id: string; project_id: string }>(
   row: Row,
 ): { user: User; rest: Omit<Row, keyof JoinedUserColumns> } {
-  const user = userFromRow({
-    user_id: row.user_id,
-    project_id: row.project_id,
-    created_at: row.user_created_at,
-    status: row.user_status,
-    first_name: row.first_name,
-    middle_name: row.middle_name,
-    last_name: row.last_name,
-    trusted_metadata: row.trusted_metadata,
-    untrusted_metadata: row.untrusted_metadata,
-    roles: row.roles,
-    email_rows: row.email_rows,
-    phone_rows: row.phone_rows,
-    crypto_wallet_rows: row.crypto_wallet_rows,
-    webauthn_rows: row.webauthn_rows,
-    oauth_rows: row.oauth_rows,
-    totp_rows: row.totp_rows,
-    password_row: row.password_row,
-  });
+  const user = userFromRow(
+    {
+      user_id: row.user_id,
+      project_id: row.project_id,
+      created_at: row.user_created_at,
+      status: row.user_status,
+      first_name: row.first_name,
+      middle_name: row.middle_name,
+      last_name: row.last_name,
+      trusted_metadata: row.trusted_metadata,
+      untrusted_metadata: row.untrusted_metadata,
+      roles: row.roles,
+      email_rows: row.email_rows,
+      phone_rows: row.phone_rows,
+      // The products' columns are read from the joined row itself (the same aliases).
+    },
+    row,
+  );
   // A loop rather than a `...rest` destructuring: V8 copies the thirty-odd columns of a driver's row for a rest
   // pattern about four times slower (8 µs against 2 µs per call), and every refresh and passcode runs this once.
   const rest: Record<string, unknown> = {};
@@ -228,28 +182,17 @@ export async function loadSessionWithUser(
 /** The full user object the SDK reads, or undefined when there is no such user. One query. */
 export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
   const [user] = await selectUserWithMethods(db, userId);
-  return user && userFromRow(user);
+  return user && userFromRow(user, user);
 }
 
-/** The contract's user object from a row of selectUserWithMethods. */
-function userFromRow(user: Awaited<ReturnType<typeof selectUserWithMethods>>[number]): User {
+/**
+ * The contract's user object from a row of selectUserWithMethods: the core's fields, then each product's in the
+ * contract's order (USER_ANSWER_PARTS fill them from `columns`, the row that holds their columns), then the core's.
+ */
+function userFromRow(user: UserWithMethodsRow, columns: object): User {
   const emails = fromJson<{ email_id: string; email: string; verified: number }[]>(user.email_rows);
   const phones = fromJson<{ phone_id: string; phone_number: string; verified: number }[]>(user.phone_rows);
-  const password = fromJson<{ password_id: string; requires_reset: number } | null>(user.password_row);
-  const webauthn = fromJson<
-    { webauthn_registration_id: string; rp_id: string; user_agent: string; authenticator_type: string; name: string }[]
-  >(user.webauthn_rows);
-  const totps = fromJson<{ totp_id: string; verified: number }[]>(user.totp_rows);
-  const providers = fromJson<
-    Pick<
-      OauthRegistrationsTable,
-      'oauth_user_registration_id' | 'provider' | 'provider_subject' | 'profile_picture_url' | 'locale'
-    >[]
-  >(user.oauth_rows);
-  const wallets = fromJson<Pick<CryptoWalletsTable, 'crypto_wallet_id' | 'wallet_type' | 'address'>[]>(
-    user.crypto_wallet_rows,
-  );
-  return {
+  const answer = {
     user_id: user.user_id,
     created_at: iso(user.created_at),
     status: user.status,
@@ -260,22 +203,12 @@ function userFromRow(user: Awaited<ReturnType<typeof selectUserWithMethods>>[num
       phone_number: row.phone_number,
       verified: row.verified === 1,
     })),
-    crypto_wallets: wallets.map(serializeCryptoWallet),
-    providers: providers.map((row) => ({
-      oauth_user_registration_id: row.oauth_user_registration_id,
-      provider_subject: row.provider_subject,
-      provider_type: row.provider,
-      profile_picture_url: row.profile_picture_url,
-      locale: row.locale,
-    })),
-    webauthn_registrations: webauthn.map(serializeWebauthnRegistration),
-    biometric_registrations: [],
-    totps: totps.map((row) => ({ totp_id: row.totp_id, verified: row.verified === 1 })),
-    password: password ? { password_id: password.password_id, requires_reset: password.requires_reset === 1 } : null,
-    trusted_metadata: JSON.parse(user.trusted_metadata) as Record<string, unknown>,
-    untrusted_metadata: JSON.parse(user.untrusted_metadata) as Record<string, unknown>,
-    roles: servedRoles(JSON.parse(user.roles) as string[]),
-  };
+  } as User;
+  for (const part of USER_ANSWER_PARTS) part.fill(columns as Readonly<Record<string, unknown>>, answer);
+  answer.trusted_metadata = JSON.parse(user.trusted_metadata) as Record<string, unknown>;
+  answer.untrusted_metadata = JSON.parse(user.untrusted_metadata) as Record<string, unknown>;
+  answer.roles = servedRoles(JSON.parse(user.roles) as string[]);
+  return answer;
 }
 
 /** The role every user holds (RBAC): served first in every user's `roles`, never stored. */
@@ -428,41 +361,5 @@ export function newUserRow(userId: string, projectId: string, now: number, statu
     trusted_metadata: '{}',
     untrusted_metadata: '{}',
     roles: '[]',
-  };
-}
-
-/** A passkey or security key as the user object shows it (`webauthn_registrations[]`, `webauthn_registration`). */
-export function serializeWebauthnRegistration(
-  row: Pick<
-    WebauthnRegistrationsTable,
-    'webauthn_registration_id' | 'rp_id' | 'user_agent' | 'authenticator_type' | 'name'
-  >,
-): WebAuthnRegistration {
-  return {
-    webauthn_registration_id: row.webauthn_registration_id,
-    domain: row.rp_id,
-    user_agent: row.user_agent,
-    authenticator_type: row.authenticator_type,
-    // Only verified registrations are stored: a credential joins the account once its registration verifies.
-    verified: true,
-    name: row.name,
-  };
-}
-
-/** A wallet address as it is shown: Ethereum in its EIP-55 checksummed form, Solana base58 as stored. */
-export function walletAddressForDisplay(walletType: string, address: string): string {
-  return walletType === 'ethereum' ? getAddress(address) : address;
-}
-
-/** A crypto wallet as the user object shows it (`crypto_wallets[]`). */
-export function serializeCryptoWallet(
-  row: Pick<CryptoWalletsTable, 'crypto_wallet_id' | 'wallet_type' | 'address'>,
-): UserCryptoWallet {
-  return {
-    crypto_wallet_id: row.crypto_wallet_id,
-    crypto_wallet_address: walletAddressForDisplay(row.wallet_type, row.address),
-    crypto_wallet_type: row.wallet_type,
-    // Only verified wallets are stored: a wallet joins the account once its signature verifies.
-    verified: true,
   };
 }

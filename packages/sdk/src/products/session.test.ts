@@ -173,6 +173,32 @@ describe('session.authenticate', () => {
 });
 
 describe('session.revoke', () => {
+  it('a refresh answered before the sign-out but arriving after it does not sign the tab back in', async () => {
+    const tab = createTestClient();
+    await signInWithAccessToken(tab);
+    let answerRefresh: (() => void) | undefined;
+    tab.transport.once(
+      'POST',
+      '/sessions/authenticate',
+      () =>
+        new Promise((resolve) => {
+          answerRefresh = () => resolve(ok(authenticateData()));
+        }),
+    );
+    tab.transport.once('POST', '/sessions/authenticate', apiError(401, 'unauthorized_credentials'));
+    tab.transport.once('POST', '/sessions/revoke', ok());
+    const refresh = tab.client.session.authenticate().catch((error: unknown) => error);
+    await settle();
+    await tab.client.session.revoke({ forceClear: true });
+    expect(tab.client.session.getSync()).toBeNull();
+    answerRefresh?.();
+    await refresh;
+    await settle();
+    expect(tab.client.session.getSync()).toBeNull();
+    expect(tab.client.session.getSnapshot().user).toBeNull();
+    expect(tab.browser.cookies.cookies.size).toBe(0);
+  });
+
   it('sends no body and clears the session on success', async () => {
     const tab = createTestClient();
     await signInWithAccessToken(tab);

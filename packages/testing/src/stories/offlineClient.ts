@@ -18,7 +18,7 @@ export interface OfflineClientOptions {
   onRequest?(request: OfflineRequest): void;
 }
 
-// The provider's defaults for a consumer project (contract §5): watermark on, LUDS 3 of 4 classes and 8 characters,
+// The provider's defaults for a consumer project: watermark on, LUDS 3 of 4 classes and 8 characters,
 // every redirect flow bound to the starting browser (PKCE).
 const BOOTSTRAP = {
   request_id: 'request-id-stories-bootstrap',

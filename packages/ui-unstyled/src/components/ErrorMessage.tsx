@@ -3,7 +3,7 @@ import { errorText, useErrorMessagesPending, useMessages } from '../messages/ind
 import type { PartProps } from '../primitives/createPart';
 import { Slot } from '../primitives/Slot';
 
-// Only http(s) URLs become links (security.md §The widget); `javascript:`, `data:` and other schemes stay text.
+// Only http(s) URLs become links (a link must not run script); `javascript:`, `data:` and other schemes stay text.
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 // Sentence punctuation right after a URL belongs to the sentence, not to the URL.
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
@@ -19,7 +19,7 @@ function safeHttpUrl(candidate: string): string | null {
 
 /**
  * Splits `text` into plain strings and `<a target="_blank" rel="noopener noreferrer">` elements for every
- * http(s) URL in it (spec §8: links to provider URLs inside error text are clickable). Never produces HTML.
+ * http(s) URL in it (links to provider URLs inside error text are clickable). Never produces HTML.
  */
 export function linkifyText(text: string): ReactNode[] {
   const nodes: ReactNode[] = [];

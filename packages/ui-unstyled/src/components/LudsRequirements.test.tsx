@@ -24,7 +24,7 @@ describe('LudsRequirements', () => {
     await expectNoAxeViolations();
   });
 
-  it("words the two rows with the project's counts (spec §5)", () => {
+  it("words the two rows with the project's counts", () => {
     render(<LudsRequirements requirements={null} minimumCount={10} complexity={3} />);
     const rows = screen.getAllByRole('listitem').map((item) => item.textContent);
     expect(rows).toEqual([

@@ -20,7 +20,7 @@ export interface LudsRequirementsProps extends Omit<PartProps<'ul'>, 'children'>
 }
 
 /**
- * The LUDS policy rows (spec §5): a list (`data-scope="luds-requirements" data-part="root"`) of two rows
+ * The LUDS policy rows: a list (`data-scope="luds-requirements" data-part="root"`) of two rows
  * (`data-part="row"`, `data-rule="minimum-count|complexity"`, `data-met` once the last check reports nothing
  * missing): 'Must be at least {count} character(s) long' and 'Must contain {count} of the following: uppercase
  * letter, lowercase letter, number, symbol'. Each row starts with an `data-part="indicator"` image (named

@@ -39,7 +39,7 @@ describe('PasswordFeedback', () => {
     await expectNoAxeViolations();
   });
 
-  it("translates zxcvbn's warning and suggestions through the catalogue (spec §5 wording)", () => {
+  it("translates zxcvbn's warning and suggestions through the catalogue", () => {
     render(
       <PasswordFeedback
         result={result({

@@ -22,7 +22,7 @@ export interface PasswordStrengthProps extends Omit<PartProps<'div'>, 'children'
 }
 
 /**
- * Everything the strength check says about a password being typed (spec §5), in one container
+ * Everything the strength check says about a password being typed, in one container
  * (`data-scope="password-strength" data-part="root"` unless overridden, `data-status="idle|checking|done|error"`,
  * `data-policy="zxcvbn|luds|none"`): under LUDS the two `LudsRequirements` rows, under `none` nothing, else the
  * `StrengthMeter` once a score is known; then `PasswordFeedback` (zxcvbn warning and suggestions, or the breached notice).
@@ -33,7 +33,7 @@ export const PasswordStrength = forwardRef<HTMLDivElement, PasswordStrengthProps
 ) {
   const { result } = strength;
   const isLuds = result ? result.strength_policy === 'luds' : passwordConfig !== null;
-  // Spec §3 policy `none`: the project checks no strength, so there is no meter and no rows (the breached notice
+  // The `none` strength policy: the project checks no strength, so there is no meter and no rows (the breached notice
   // still shows).
   const isNone = result?.strength_policy === 'none';
   const luds = passwordConfig ?? DEFAULT_LUDS;

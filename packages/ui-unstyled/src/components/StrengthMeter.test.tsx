@@ -23,7 +23,7 @@ describe('StrengthMeter', () => {
     [2, 2, 'weak', 'Fair'],
     [3, 3, 'strong', 'Good'],
     [4, 4, 'strong', 'Strong'],
-  ])('score %i fills %i of 4 segments in the %s tone (spec §4)', (score, count, tone, text) => {
+  ])('score %i fills %i of 4 segments in the %s tone', (score, count, tone, text) => {
     render(<StrengthMeter score={score} />);
     const meter = screen.getByRole('meter', { name: 'Password strength' });
     expect(segments(meter)).toHaveLength(4);

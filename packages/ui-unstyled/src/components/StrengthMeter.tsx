@@ -6,11 +6,11 @@ import { passwordMessages } from '../products/passwords/messages';
 /** The number of segments of the strength bar (zxcvbn scores run 0 to 4). */
 export const STRENGTH_SEGMENTS = 4;
 
-/** How a score reads: 'weak' below 3 (red), 'strong' from 3 (green), as spec §4 colours the bar. */
+/** How a score reads: 'weak' below 3 (red), 'strong' from 3 (green), as the bar is coloured. */
 export type StrengthTone = 'weak' | 'strong';
 
 /**
- * Spec §4: scores 0 and 1 fill 1 segment of 4, 2 fills 2 (red); 3 fills 3, 4 fills 4 (green).
+ * Scores 0 and 1 fill 1 segment of 4, 2 fills 2 (red); 3 fills 3, 4 fills 4 (green).
  */
 export function strengthSegments(score: number): { filled: number; tone: StrengthTone } {
   const clamped = Math.max(0, Math.min(STRENGTH_SEGMENTS, Math.round(score)));
@@ -38,7 +38,7 @@ export interface StrengthMeterProps extends Omit<PartProps<'div'>, 'children'> {
  * The password strength bar: `<div role="meter" aria-valuemin=0 aria-valuemax=4 aria-valuenow={score}
  * aria-valuetext="Weak|Fair|Good|Strong">` labelled 'Password strength' (`data-scope="strength-meter"
  * data-part="root"`, `data-score="0…4"`, `data-tone="weak|strong"`) holding four `data-part="segment"` spans,
- * the first ones `data-filled` (spec §4: 0–1 → 1, 2 → 2 in red; 3 → 3, 4 → 4 in green), each with `data-index`.
+ * the first ones `data-filled` (0–1 → 1, 2 → 2 in red; 3 → 3, 4 → 4 in green), each with `data-index`.
  */
 export const StrengthMeter = forwardRef<HTMLDivElement, StrengthMeterProps>(function StrengthMeter(
   { score, ...props },

@@ -88,7 +88,7 @@ export const WatermarkLink = forwardRef<HTMLAnchorElement, WatermarkLinkProps>(f
 });
 
 /**
- * The watermark of sdk-and-idp §2 Other: the 'Powered by' link, shown only when the project's bootstrap setting
+ * The watermark: the 'Powered by' link, shown only when the project's bootstrap setting
  * `displayWatermark` is on. Needs `<LatchkeyProvider>`.
  */
 export const Watermark = forwardRef<HTMLAnchorElement, WatermarkLinkProps>(function Watermark(props, ref) {

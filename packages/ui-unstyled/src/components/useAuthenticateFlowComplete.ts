@@ -2,7 +2,7 @@ import { useOptionalSignInStore } from '@latchkey/hooks';
 import { useEffect, useRef } from 'react';
 
 /**
- * Emits `AUTHENTICATE_FLOW_COMPLETE` to the host's `onEvent` once, when a success screen is displayed (spec §2).
+ * Emits `AUTHENTICATE_FLOW_COMPLETE` to the host's `onEvent` once, when a success screen is displayed.
  * Outside a `<SignIn>` (an example, a story) it does nothing. A first factor that authenticated only partially never
  * reaches a success screen: its flow reports `authenticatedPartially`, which the store's table leads to the second
  * factor's screen (the hooks' TOTP rows).

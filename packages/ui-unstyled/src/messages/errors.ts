@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec §8, by `error.<error_type>` (each product's own errors are in its messages.ts;
+ * The error catalogue, by `error.<error_type>` (each product's own errors are in its messages.ts;
  * `error.invalid_email`, the email form's own text, is in main.ts).
  * No Main screen can show one before the user submits, so these texts are a chunk of their own: the widget
  * fetches it right after its first render (`loadErrorMessages`, messages/index.tsx), and an error waits for it

@@ -64,7 +64,7 @@ function setErrorCatalogue(catalogue: Catalogue | null) {
 }
 
 /**
- * Downloads the error catalogue of spec §8 (messages/errors.ts, its own chunk), once; resolves when it is in. The
+ * Downloads the error catalogue (messages/errors.ts, its own chunk), once; resolves when it is in. The
  * widget calls it right after its first render; `ErrorMessage` and the error screen wait for it before they show a
  * catalogue text. A failed download is retried on the next call (meanwhile errors show the server's message).
  */

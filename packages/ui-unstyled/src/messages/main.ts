@@ -3,7 +3,7 @@ import { EMAIL_FORMAT_INVALID_MESSAGE, EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_E
 // Texts the hooks also use are their constants (one copy in the bundle), with the specification's wording.
 /**
  * The texts of the first chunk and the shared screens (Main, the email form, method tabs, login success, the error
- * screen, the watermark, the configuration errors). The error catalogue of spec §8 (`error.<error_type>`) is in
+ * screen, the watermark, the configuration errors). The error catalogue (`error.<error_type>`) is in
  * messages/errors.ts, its own chunk; each product's own screens bring their texts in their chunk
  * (products/<key>/messages.ts). Wording is the specification's, verbatim.
  */
@@ -39,10 +39,10 @@ export const mainMessages = {
   'watermark.poweredBy': 'Powered by',
   'watermark.name': 'Latchkey',
 
-  // Configuration errors (spec §2)
+  // Configuration errors
   'config.emlAndEmailOtp': EML_AND_EMAIL_OTP_ERROR,
   'config.passkeysAlone': PASSKEYS_ALONE_ERROR,
 
-  // The error catalogue (spec §8) is in errors.ts, its own chunk, but for the email form's own text
+  // The error catalogue is in errors.ts, its own chunk, but for the email form's own text
   'error.invalid_email': EMAIL_FORMAT_INVALID_MESSAGE,
 } as const;

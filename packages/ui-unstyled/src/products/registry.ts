@@ -1,6 +1,6 @@
 // The kit's products, one line each (the hooks' registry lists the same keys; the type below makes a product
 // without its kit line a type error). The screen loaders, the Main screen's forms and `preloadSignIn` read this.
-// Main draws the products' blocks in this order, spec §2's order of kinds: the passkey button first, then the social
+// Main draws the products' blocks in this order of kinds: the passkey button first, then the social
 // buttons, then the wallet buttons.
 import type { AvailableProduct, AvailableSecondFactor } from '@latchkey/hooks';
 import { cryptoKit } from './crypto/kit';

@@ -3,8 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, expectedUser } from '../../../test/authenticateResponse';
 import { expectError, REQUEST_ID } from '../../../test/expectError';
-import { START, startProvider } from '../../../test/harness';
-import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
 import {
   type AnyTestWallet,
   BAD_SIGNATURE,
@@ -19,6 +17,8 @@ import {
   walletSignIn,
   walletStart,
 } from '../../../test/walletSteps';
+import { START, startProvider } from '../../../testing/harness';
+import { TestEthereumWallet, TestSolanaWallet } from '../../../testing/testWallets';
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -2,7 +2,7 @@
 // provider rebuilds the exact message from the challenge row to check the signature. Security.md wants every
 // secret (the SIWE nonce included) random and never readable from the database. So the row keeps the message's
 // fields and a random salt (128 bits from the CSPRNG), never the nonce, and the nonce is an HMAC of the salt under
-// a key derived from the passcode key, which lives outside the database (services/serverKeys.ts). A copy of the
+// a key derived from the HMAC key, which lives outside the database (services/serverKeys.ts). A copy of the
 // database reveals no live nonce (nor lets anyone compute one), and the signed message can still be rebuilt
 // byte for byte.
 import { createHmac } from 'node:crypto';
@@ -15,7 +15,7 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 /** The version this provider writes (EIP-4361 and Sign-In With Solana know only `1`). */
 const MESSAGE_VERSION = '1';
 
-/** A subkey for nonces, so that the passcode key is never used directly for anything but passcodes. */
+/** A subkey for nonces, so that the HMAC key is never used directly for anything but passcodes. */
 function nonceKey(serverKey: Buffer): Buffer {
   return createHmac('sha256', serverKey).update('latchkey/crypto-wallet-nonce/v1').digest();
 }

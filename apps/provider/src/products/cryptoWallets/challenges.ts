@@ -38,7 +38,7 @@ export function messageFields(row: ChallengeRow, wallet: Wallet): ChallengeField
 
 /** The exact message a challenge asks the wallet to sign: its fields, with the nonce derived again. */
 export function messageOf(deps: ProviderDeps, row: ChallengeRow, wallet: Wallet): string {
-  return challengeMessage(messageFields(row, wallet), challengeNonce(deps.passcodeKey, row.nonce_salt));
+  return challengeMessage(messageFields(row, wallet), challengeNonce(deps.hmacKey, row.nonce_salt));
 }
 
 /**

@@ -188,7 +188,7 @@ async function matchingChallenge(
       message: parseSiweMessage(message),
       domain: challenge.domain,
       scheme: siweScheme(challenge.origin),
-      nonce: challengeNonce(deps.passcodeKey, challenge.nonce_salt),
+      nonce: challengeNonce(deps.hmacKey, challenge.nonce_salt),
       address: wallet.display as `0x${string}`,
       time: new Date(notYetValid ? (challenge.not_before as number) : now),
     });

@@ -4,9 +4,6 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { errorBody, expectError, REQUEST_ID } from '../../../test/expectError';
-import { asIfVerified, type SignedIn, signIn } from '../../../test/fixtures';
-import { type CallResult, START, startProvider, type TestProvider } from '../../../test/harness';
-import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
 import {
   type AnyTestWallet,
   challengeOf,
@@ -18,6 +15,9 @@ import {
   walletSignIn,
   walletStart,
 } from '../../../test/walletSteps';
+import { asIfVerified, type SignedIn, signIn } from '../../../testing/fixtures';
+import { type CallResult, START, startProvider, type TestProvider } from '../../../testing/harness';
+import { TestEthereumWallet, TestSolanaWallet } from '../../../testing/testWallets';
 
 const EMAIL = 'ada@example.com';
 const MINUTE = 60_000;

@@ -3,9 +3,7 @@
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
-import { iso, ORIGIN, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../test/harness';
 import { openProvider } from '../../../test/opsSupport';
-import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
 import {
   BAD_SIGNATURE,
   challengeOf,
@@ -14,6 +12,8 @@ import {
   walletAuthenticate,
   walletStart,
 } from '../../../test/walletSteps';
+import { iso, ORIGIN, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../testing/harness';
+import { TestEthereumWallet, TestSolanaWallet } from '../../../testing/testWallets';
 import type { ProviderConfigInput } from '../../config';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -31,8 +31,8 @@ async function restarted(t: TestProvider, config: ProviderConfigInput) {
     db: t.provider.database,
     config,
     clock: t.clock,
-    passcodeKey: t.passcodeKey,
-    totpKey: t.totpKey,
+    hmacKey: t.hmacKey,
+    encryptionKey: t.encryptionKey,
     secretKey: t.secretKey,
   });
   return async (path: string, body: unknown) => {

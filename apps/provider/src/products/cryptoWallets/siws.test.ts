@@ -5,8 +5,6 @@
 import { createSignInMessageText, parseSignInMessageText, verifySignIn } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { iso, ORIGIN, START, startProvider } from '../../../test/harness';
-import { TestSolanaWallet } from '../../../test/testWallets';
 import {
   BAD_SIGNATURE,
   challengeOf,
@@ -16,6 +14,8 @@ import {
   walletAuthenticate,
   walletStart,
 } from '../../../test/walletSteps';
+import { iso, ORIGIN, START, startProvider } from '../../../testing/harness';
+import { TestSolanaWallet } from '../../../testing/testWallets';
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -2,9 +2,6 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { signIn } from '../../../test/fixtures';
-import { iso, ORIGIN, START, startProvider, type TestProvider } from '../../../test/harness';
-import { TestEthereumWallet, TestSolanaWallet } from '../../../test/testWallets';
 import {
   challengeOf,
   nonceOf,
@@ -14,6 +11,9 @@ import {
   walletAuthenticate,
   walletStart,
 } from '../../../test/walletSteps';
+import { signIn } from '../../../testing/fixtures';
+import { iso, ORIGIN, START, startProvider, type TestProvider } from '../../../testing/harness';
+import { TestEthereumWallet, TestSolanaWallet } from '../../../testing/testWallets';
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -1,13 +1,14 @@
 import bs58 from 'bs58';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { getAddress, isAddress } from 'viem';
-import { CRYPTO_WALLET_TYPES, type CryptoWalletType } from '../../config';
 import type { CryptoWalletsTable, Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
-import { newUserRow, walletAddressForDisplay } from '../../services/users';
+import { newUserRow } from '../../services/users';
+import { CRYPTO_WALLET_TYPES, type CryptoWalletType } from './config';
+import { walletAddressForDisplay } from './descriptor';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored wallet of a user. */

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { deliveredMessage, snapshotRows } from '../../../test/fixtures';
-import { type CallResult, START, startProvider, type TestProvider, tokenOf } from '../../../test/harness';
+import { deliveredMessage, snapshotRows } from '../../../testing/fixtures';
+import { type CallResult, START, startProvider, type TestProvider, tokenOf } from '../../../testing/harness';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');

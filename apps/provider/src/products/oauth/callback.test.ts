@@ -3,7 +3,6 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
-import { REDIRECT_URL, startProvider, type TestProvider } from '../../../test/harness';
 import {
   completeFlow,
   getStart,
@@ -14,8 +13,9 @@ import {
   startUrl,
   tokenOfAppUrl,
 } from '../../../test/oauthSteps';
-import { completeAtDevelopmentUpstream } from '../../../test/oauthUpstream';
-import { OAUTH_PROVIDERS } from '../../config';
+import { REDIRECT_URL, startProvider, type TestProvider } from '../../../testing/harness';
+import { completeAtDevelopmentUpstream } from '../../../testing/oauthUpstream';
+import { OAUTH_PROVIDERS } from './config';
 import { identityClaims } from './developmentUpstream/testIdentities';
 import { developmentProfile, mapProfile } from './profiles';
 import { OTHER_BROWSER_SIGN_IN } from './routes';

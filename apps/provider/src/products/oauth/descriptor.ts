@@ -1,6 +1,8 @@
+import type { OauthRegistrationsTable } from '../../db/schema';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
-import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
+import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
+import { checkOAuthConfig, oauthProjectConfig, oauthRateLimits, settleOAuthConfig } from './config';
 import { oauthErrors } from './errors';
 
 /**
@@ -23,10 +25,49 @@ export const oauthDescriptor = {
     { table: 'oauth_attach_tokens', run: olderThan('oauth_attach_tokens', 'token_hash', 'expires_at', expired) },
     { table: 'oauth_onetap_nonces', run: olderThan('oauth_onetap_nonces', 'nonce_hash', 'expires_at', expired) },
   ],
+  config: {
+    project: oauthProjectConfig,
+    rateLimits: oauthRateLimits,
+    check: checkOAuthConfig,
+    settle: settleOAuthConfig,
+  },
   errors: oauthErrors,
   recentAuthentication: {
     // The upstream vouched for the identity just now, for a single-use state and code.
     strong: (factor) => factor.type === 'oauth',
     holds: (user) => user.providers.length > 0,
+  },
+  userAnswer: {
+    columns: {
+      oauth_rows: (eb, json) =>
+        json.arrayFrom(
+          eb
+            .selectFrom('oauth_registrations')
+            .select([
+              'oauth_registrations.oauth_user_registration_id',
+              'oauth_registrations.provider',
+              'oauth_registrations.provider_subject',
+              'oauth_registrations.profile_picture_url',
+              'oauth_registrations.locale',
+            ])
+            .whereRef('oauth_registrations.user_id', '=', 'users.user_id')
+            .orderBy('oauth_registrations.created_at')
+            .orderBy('oauth_registrations.oauth_user_registration_id'),
+        ),
+    },
+    fill: (row, user) => {
+      user.providers = fromJson<
+        Pick<
+          OauthRegistrationsTable,
+          'oauth_user_registration_id' | 'provider' | 'provider_subject' | 'profile_picture_url' | 'locale'
+        >[]
+      >(row.oauth_rows).map((identity) => ({
+        oauth_user_registration_id: identity.oauth_user_registration_id,
+        provider_subject: identity.provider_subject,
+        provider_type: identity.provider,
+        profile_picture_url: identity.profile_picture_url,
+        locale: identity.locale,
+      }));
+    },
   },
 } satisfies ProductDescriptor;

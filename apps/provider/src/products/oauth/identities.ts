@@ -4,13 +4,13 @@
 // (never merged, never a duplicate account). A new user gets the email as verified only when the upstream said so.
 import type { UserProvider } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { OAuthProvider } from '../../config';
 import type { Database, OauthRegistrationsTable } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import { findEmail, insertIdentifier, newUserRow } from '../../services/users';
+import type { OAuthProvider } from './config';
 import type { OAuthProfile } from './profiles';
 import { PROVIDER_NAMES } from './providerNames';
 

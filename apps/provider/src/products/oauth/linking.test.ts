@@ -3,9 +3,9 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
-import { signIn } from '../../../test/fixtures';
-import { REDIRECT_URL, startProvider, type TestProvider } from '../../../test/harness';
 import { getStart, oauthAuthenticate, signedInWith, signInAt, startUrl } from '../../../test/oauthSteps';
+import { signIn } from '../../../testing/fixtures';
+import { REDIRECT_URL, startProvider, type TestProvider } from '../../../testing/harness';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 

@@ -47,7 +47,7 @@ export async function issueOAuthToken(
       oauth_user_registration_id: content.kind === 'identity' ? content.registration.oauth_user_registration_id : null,
       code_challenge: options.codeChallenge,
       provider_values:
-        content.kind === 'identity' ? encryptProviderValues(deps.totpKey, tokenId, content.providerValues) : null,
+        content.kind === 'identity' ? encryptProviderValues(deps.encryptionKey, tokenId, content.providerValues) : null,
       error_type: content.kind === 'error' ? content.errorType : null,
       error_message: content.kind === 'error' ? content.message : null,
       created_at: now,

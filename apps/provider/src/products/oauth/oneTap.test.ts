@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, REQUEST_ID } from '../../../test/expectError';
-import { signIn } from '../../../test/fixtures';
-import { REDIRECT_URL, startProvider, type TestProvider } from '../../../test/harness';
 import { oauthAuthenticate, pkcePair, tokenOfAppUrl } from '../../../test/oauthSteps';
-import type { DevelopmentIdentity } from '../../../test/oauthUpstream';
+import { signIn } from '../../../testing/fixtures';
+import { REDIRECT_URL, startProvider, type TestProvider } from '../../../testing/harness';
+import type { DevelopmentIdentity } from '../../../testing/oauthUpstream';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 const SIGNUP_URL = 'http://127.0.0.1:5173/authenticate';

@@ -1,6 +1,6 @@
 import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { OAUTH_PROVIDERS } from '../../config';
+import { OAUTH_PROVIDERS } from './config';
 import { PROFILE_SAMPLES } from './profileSamples';
 import { type DevelopmentClaims, developmentProfile, mapProfile, type OAuthProfile } from './profiles';
 

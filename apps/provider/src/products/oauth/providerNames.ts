@@ -1,4 +1,4 @@
-import type { OAuthProvider } from '../../config';
+import type { OAuthProvider } from './config';
 
 /** How each provider is named in messages and on the development upstream's pages that stand in for it. */
 export const PROVIDER_NAMES: Readonly<Record<OAuthProvider, string>> = {

@@ -5,11 +5,11 @@
 // without a live transaction) answers here instead.
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { OAuthProvider } from '../../config';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { consumeRateLimit } from '../../services/guards';
 import { newId, randomToken, sha256Hex } from '../../services/secrets';
+import type { OAuthProvider } from './config';
 import { emptyProviderValues, flowSecret } from './flowSecrets';
 import { IdentityRefused, resolveIdentity } from './identities';
 import { issueOAuthToken, oauthRedirect } from './oauthTokens';
@@ -108,8 +108,8 @@ export async function start(c: ProviderContext): Promise<Response> {
     .execute();
   const url = authorizationUrl(deps, upstream, {
     state,
-    codeVerifier: descriptor.pkce ? flowSecret(deps.passcodeKey, salt, 'pkce-verifier') : null,
-    nonce: usesNonce ? flowSecret(deps.passcodeKey, salt, 'oidc-nonce') : null,
+    codeVerifier: descriptor.pkce ? flowSecret(deps.hmacKey, salt, 'pkce-verifier') : null,
+    nonce: usesNonce ? flowSecret(deps.hmacKey, salt, 'oidc-nonce') : null,
     scopes,
     params: params.providerParams,
   });
@@ -217,8 +217,8 @@ export async function callback(c: ProviderContext): Promise<Response> {
     result = await completeAtUpstream(deps, upstream, {
       code: fields.code as string,
       codeVerifier:
-        transaction.uses_pkce === 1 ? flowSecret(deps.passcodeKey, transaction.secret_salt, 'pkce-verifier') : null,
-      nonce: transaction.uses_nonce === 1 ? flowSecret(deps.passcodeKey, transaction.secret_salt, 'oidc-nonce') : null,
+        transaction.uses_pkce === 1 ? flowSecret(deps.hmacKey, transaction.secret_salt, 'pkce-verifier') : null,
+      nonce: transaction.uses_nonce === 1 ? flowSecret(deps.hmacKey, transaction.secret_salt, 'oidc-nonce') : null,
     });
   } catch (error) {
     const code = (error as { code?: unknown }).code;

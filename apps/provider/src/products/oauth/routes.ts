@@ -82,7 +82,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const providerValues =
     row.provider_values === null
       ? emptyProviderValues()
-      : decryptProviderValues(deps.totpKey, row.token_id, row.provider_values);
+      : decryptProviderValues(deps.encryptionKey, row.token_id, row.provider_values);
   return ok(c, {
     ...(await authenticateResponseFields(c, outcome.session)),
     provider_subject: registration.provider_subject,

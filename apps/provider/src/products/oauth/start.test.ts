@@ -1,9 +1,9 @@
 // `GET /v1/public/oauth/{provider}/start`: what it sends the browser to, and every start it refuses without a redirect.
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
-import { ORIGIN, PUBLIC_TOKEN, REDIRECT_URL, startProvider } from '../../../test/harness';
 import { getStart, pkcePair, startUrl } from '../../../test/oauthSteps';
-import { OAUTH_PROVIDERS } from '../../config';
+import { ORIGIN, PUBLIC_TOKEN, REDIRECT_URL, startProvider } from '../../../testing/harness';
+import { OAUTH_PROVIDERS } from './config';
 import { UPSTREAMS } from './upstreams';
 
 const CALLBACK = 'http://localhost:8787/v1/public/oauth/callback';

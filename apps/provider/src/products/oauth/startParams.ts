@@ -1,9 +1,10 @@
 // What a social sign-in start may ask for, checked before anything is stored or any redirect is answered: the
 // provider, the redirect URLs (exactly on the allowlist), extra scopes, the `provider_*` authorize parameters (a safe
 // list only) and the app's PKCE challenge.
-import { OAUTH_PROVIDERS, type OAuthProvider, type ProjectConfig } from '../../config';
+import type { ProjectConfig } from '../../config';
 import { ProviderError, SchemaError } from '../../http/errors';
 import { isAllowedRedirect } from '../../services/guards';
+import { OAUTH_PROVIDERS, type OAuthProvider } from './config';
 
 /**
  * The upstream authorize parameters a start may pass as `provider_<name>`: hints and display choices that cannot

@@ -4,9 +4,9 @@
 // real HTTP, only at other endpoints.
 import { CodeChallengeMethod, OAuth2Client, type OAuth2Tokens } from 'arctic';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import type { OAuthProvider } from '../../config';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
+import type { OAuthProvider } from './config';
 import { mapProfile, type OAuthProfile } from './profiles';
 import { developmentDescriptor, UPSTREAMS, type UpstreamDescriptor } from './upstreams';
 

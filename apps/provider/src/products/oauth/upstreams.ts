@@ -3,7 +3,7 @@
 // whose ID tokens to accept. The endpoints are the upstreams' public production endpoints (those arctic's own
 // provider classes use, where arctic has one). In development a provider without a configured client is pointed at
 // the development upstream: only the endpoints, issuer and client change, never the code path.
-import type { OAuthProvider } from '../../config';
+import type { OAuthProvider } from './config';
 
 /** How an upstream proves an identity, beyond the access token. */
 export interface OidcDescriptor {

@@ -32,9 +32,9 @@ export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
 /** The longest lifetime a caller may ask for a six-digit passcode (README, "Security": at most 10 minutes). */
 export const MAX_OTP_EXPIRATION_MINUTES = 10;
 
-/** How a passcode is kept at rest: HMAC-SHA256 of `${otp_id}:${code}` under the passcode key. */
-export function passcodeHash(deps: Pick<ProviderDeps, 'passcodeKey'>, otpId: string, code: string): string {
-  return hmacSha256Hex(deps.passcodeKey, `${otpId}:${code}`);
+/** How a passcode is kept at rest: HMAC-SHA256 of `${otp_id}:${code}` under the HMAC key. */
+export function passcodeHash(deps: Pick<ProviderDeps, 'hmacKey'>, otpId: string, code: string): string {
+  return hmacSha256Hex(deps.hmacKey, `${otpId}:${code}`);
 }
 
 /** The product that switches each passcode channel on. */

@@ -2,8 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser, phoneFactor } from '../../../test/authenticateResponse';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { deliveredMessage, snapshotRows } from '../../../test/fixtures';
-import { type CallResult, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../test/harness';
+import { deliveredMessage, snapshotRows } from '../../../testing/fixtures';
+import { type CallResult, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -86,7 +86,7 @@ describe('otps: email login_or_create', () => {
         method_id: methodId,
         channel: 'email',
         user_id: users[0]?.user_id,
-        code_hash: createHmac('sha256', t.passcodeKey).update(`${codes[0]?.otp_id}:${code}`).digest('hex'),
+        code_hash: createHmac('sha256', t.hmacKey).update(`${codes[0]?.otp_id}:${code}`).digest('hex'),
         expires_at: START + 5 * 60_000,
         consumed_at: null,
         failed_attempts: 0,

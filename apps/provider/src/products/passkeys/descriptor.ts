@@ -1,12 +1,33 @@
-import type { AuthenticationFactor } from '@latchkey/sdk/contract';
+import type { AuthenticationFactor, WebAuthnRegistration } from '@latchkey/sdk/contract';
+import type { WebauthnRegistrationsTable } from '../../db/schema';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
-import { consumeOutstanding, deleteUserFactors } from '../descriptorHelpers';
+import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
+import { passkeysProjectConfig, passkeysRateLimits } from './config';
 import { passkeysErrors } from './errors';
 
 /** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
 export function webauthnRegistrationsUsed(factors: readonly Pick<AuthenticationFactor, 'webauthn_factor'>[]): string[] {
   return factors.flatMap((factor) => (factor.webauthn_factor ? [factor.webauthn_factor.webauthn_registration_id] : []));
+}
+
+/** What the user object shows of a passkey or security key (the columns `serializeWebauthnRegistration` reads). */
+type WebauthnRegistrationShown = Pick<
+  WebauthnRegistrationsTable,
+  'webauthn_registration_id' | 'rp_id' | 'user_agent' | 'authenticator_type' | 'name'
+>;
+
+/** A passkey or security key as the user object shows it (`webauthn_registrations[]`, `webauthn_registration`). */
+export function serializeWebauthnRegistration(row: WebauthnRegistrationShown): WebAuthnRegistration {
+  return {
+    webauthn_registration_id: row.webauthn_registration_id,
+    domain: row.rp_id,
+    user_agent: row.user_agent,
+    authenticator_type: row.authenticator_type,
+    // Only verified registrations are stored: a credential joins the account once its registration verifies.
+    verified: true,
+    name: row.name,
+  };
 }
 
 /**
@@ -22,6 +43,7 @@ export const passkeysDescriptor = {
   purge: [
     { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
   ],
+  config: { project: passkeysProjectConfig, rateLimits: passkeysRateLimits },
   errors: passkeysErrors,
   recentAuthentication: {
     // A signature over a fresh challenge, bound to the origin.
@@ -41,6 +63,30 @@ export const passkeysDescriptor = {
         passkeys = passkeys.where('webauthn_registration_id', 'not in', [...exceptRegistrations]);
       }
       return (await passkeys.executeTakeFirst()) !== undefined;
+    },
+  },
+  userAnswer: {
+    columns: {
+      webauthn_rows: (eb, json) =>
+        json.arrayFrom(
+          eb
+            .selectFrom('webauthn_registrations')
+            .select([
+              'webauthn_registrations.webauthn_registration_id',
+              'webauthn_registrations.rp_id',
+              'webauthn_registrations.user_agent',
+              'webauthn_registrations.authenticator_type',
+              'webauthn_registrations.name',
+            ])
+            .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
+            .orderBy('webauthn_registrations.created_at')
+            .orderBy('webauthn_registrations.webauthn_registration_id'),
+        ),
+    },
+    fill: (row, user) => {
+      user.webauthn_registrations = fromJson<WebauthnRegistrationShown[]>(row.webauthn_rows).map(
+        serializeWebauthnRegistration,
+      );
     },
   },
 } satisfies ProductDescriptor;

@@ -7,9 +7,9 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { asIfVerified, type SignedIn, signIn, snapshotRows } from '../../../test/fixtures';
-import { type CallResult, iso, ORIGIN, START, startProvider, type TestProvider } from '../../../test/harness';
-import { type CeremonyTweaks, SoftAuthenticator } from '../../../test/softAuthenticator';
+import { asIfVerified, type SignedIn, signIn, snapshotRows } from '../../../testing/fixtures';
+import { type CallResult, iso, ORIGIN, START, startProvider, type TestProvider } from '../../../testing/harness';
+import { type CeremonyTweaks, SoftAuthenticator } from '../../../testing/softAuthenticator';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const b64url = (text: string) => Buffer.from(text).toString('base64url');

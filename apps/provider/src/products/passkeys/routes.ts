@@ -29,11 +29,11 @@ import {
   requireOpaqueSession,
   requireSession,
 } from '../../services/sessions';
-import { requireUser, serializeWebauthnRegistration } from '../../services/users';
+import { requireUser } from '../../services/users';
 import { assertIdentifiersVerified } from '../../services/verification';
 import { consumeChallenge, findLiveChallenge, storeChallenge } from './challenges';
 import { MAX_CREDENTIAL_CHARS, parseAssertionCredential, parseRegistrationCredential } from './credentials';
-import { webauthnRegistrationsUsed } from './descriptor';
+import { serializeWebauthnRegistration, webauthnRegistrationsUsed } from './descriptor';
 import {
   defaultRegistrationName,
   findRegistrationByCredential,

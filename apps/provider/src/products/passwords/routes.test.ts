@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError as expectErrorWithStatus, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { providerDeps, snapshotRows } from '../../../test/fixtures';
+import { startRangeApi } from '../../../test/startRangeApi';
+import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../../test/strengthResult';
+import { providerDeps, snapshotRows } from '../../../testing/fixtures';
 import {
   type CallResult,
   iso,
@@ -12,9 +14,7 @@ import {
   startProvider,
   type TestProvider,
   tokenOf,
-} from '../../../test/harness';
-import { startRangeApi } from '../../../test/startRangeApi';
-import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../../test/strengthResult';
+} from '../../../testing/harness';
 import { ERROR_CATALOGUE, type ErrorType } from '../../http/errors';
 import { sha256Hex } from '../../services/secrets';
 import { findOrCreateUserByEmail } from '../../services/users';

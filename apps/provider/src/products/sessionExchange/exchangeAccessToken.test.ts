@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, expectedUser } from '../../../test/authenticateResponse';
 import { expectError, expectSchemaError } from '../../../test/expectError';
-import { signIn, snapshotRows } from '../../../test/fixtures';
-import { iso, START, startProvider, type TestProvider } from '../../../test/harness';
+import { signIn, snapshotRows } from '../../../testing/fixtures';
+import { iso, START, startProvider, type TestProvider } from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
 import { sha256Hex } from '../../services/secrets';
 import { addVerifiedTotp, IDP_CLIENT, insertAccessToken } from './testing';

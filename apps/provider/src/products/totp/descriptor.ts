@@ -1,5 +1,6 @@
 import { deleteInBatches, expired } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
+import { fromJson } from '../descriptorHelpers';
 import { totpErrors } from './errors';
 
 /**
@@ -41,5 +42,22 @@ export const totpDescriptor = {
         .where('user_id', '=', userId)
         .where('verified', '=', 1)
         .executeTakeFirst()) !== undefined,
+  },
+  userAnswer: {
+    columns: {
+      totp_rows: (eb, json) =>
+        json.arrayFrom(
+          eb
+            .selectFrom('totps')
+            .select(['totps.totp_id', 'totps.verified'])
+            .whereRef('totps.user_id', '=', 'users.user_id'),
+        ),
+    },
+    fill: (row, user) => {
+      user.totps = fromJson<{ totp_id: string; verified: number }[]>(row.totp_rows).map((totp) => ({
+        totp_id: totp.totp_id,
+        verified: totp.verified === 1,
+      }));
+    },
   },
 } satisfies ProductDescriptor;

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { asIfVerified, signIn, snapshotRows, verifyEmailInSession } from '../../../test/fixtures';
-import { type CallResult, iso, START, startProvider, type TestProvider, tokenOf } from '../../../test/harness';
+import { asIfVerified, signIn, snapshotRows, verifyEmailInSession } from '../../../testing/fixtures';
+import { type CallResult, iso, START, startProvider, type TestProvider, tokenOf } from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
 import { ERROR_CATALOGUE, type ErrorType } from '../../http/errors';
 import { decryptTotpSecret, recoveryCodeHash } from './totpKey';
@@ -137,11 +137,11 @@ describe('POST /totps', () => {
     });
     expect(row?.secret_ciphertext).not.toContain(secret);
     expect(Buffer.from(row?.secret_ciphertext.slice(3) ?? '', 'base64url').toString('latin1')).not.toContain(secret);
-    expect(decryptTotpSecret(t.totpKey, totpId, row?.secret_ciphertext ?? '')).toBe(secret);
+    expect(decryptTotpSecret(t.encryptionKey, totpId, row?.secret_ciphertext ?? '')).toBe(secret);
     const codes = await recoveryRows(t, totpId);
     expect(codes).toHaveLength(10);
     expect(codes.map((code) => code.code_hash).sort()).toEqual(
-      recoveryCodes.map((code) => recoveryCodeHash(t.totpKey, totpId, code)).sort(),
+      recoveryCodes.map((code) => recoveryCodeHash(t.encryptionKey, totpId, code)).sort(),
     );
     const stored = JSON.stringify(codes);
     for (const code of recoveryCodes) {
@@ -319,7 +319,7 @@ describe('recovery codes', () => {
     const rows = await recoveryRows(t, totpId);
     const used = rows.find((row) => row.used_at !== null);
     expect(rows.filter((row) => row.used_at !== null)).toHaveLength(1);
-    expect(used?.code_hash).toBe(recoveryCodeHash(t.totpKey, totpId, first));
+    expect(used?.code_hash).toBe(recoveryCodeHash(t.encryptionKey, totpId, first));
     expect(response.json.data).toMatchObject({
       totp_id: totpId,
       user_id: userId,
@@ -368,7 +368,7 @@ describe('recovery codes', () => {
     expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
     const rows = await recoveryRows(t, totpId);
     expect(rows.map((row) => row.code_hash).sort()).toEqual(
-      fresh.map((code) => recoveryCodeHash(t.totpKey, totpId, code)).sort(),
+      fresh.map((code) => recoveryCodeHash(t.encryptionKey, totpId, code)).sort(),
     );
     refused(await recover(t, recoveryCodes[0] as string, sessionToken), 'recovery_code_not_found');
     expect((await recover(t, fresh[0] as string, sessionToken)).status).toBe(200);

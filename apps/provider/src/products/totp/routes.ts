@@ -130,7 +130,7 @@ async function create(c: ProviderContext): Promise<Response> {
         totp_id: totpId,
         project_id: deps.config.project.projectId,
         user_id: row.user_id,
-        secret_ciphertext: encryptTotpSecret(deps.totpKey, totpId, secret),
+        secret_ciphertext: encryptTotpSecret(deps.encryptionKey, totpId, secret),
         verified: 0,
         last_time_step: null,
         expires_at: now + expirationMinutes * 60_000,
@@ -217,7 +217,7 @@ async function recover(c: ProviderContext): Promise<Response> {
       .updateTable('totp_recovery_codes')
       .set({ used_at: now })
       .where('totp_id', '=', totp.totp_id)
-      .where('code_hash', '=', recoveryCodeHash(deps.totpKey, totp.totp_id, code))
+      .where('code_hash', '=', recoveryCodeHash(deps.encryptionKey, totp.totp_id, code))
       .where('used_at', 'is', null)
       .returning('recovery_code_id')
       .executeTakeFirst();

@@ -1,45 +1,11 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { ENCRYPTION_KEY_ENV } from '../../services/encryptionKey';
 import { hmacSha256Hex } from '../../services/secrets';
-import {
-  MIN_SERVER_KEY_BYTES,
-  type ResolvedServerKey,
-  resolveServerKey,
-  type ServerKeyOptions,
-  type ServerKeySource,
-  type ServerKeySpec,
-} from '../../services/serverKeys';
 
-/** The environment variable that holds the TOTP key: at least 32 random bytes, hex or base64. */
-export const TOTP_KEY_ENV = 'LATCHKEY_TOTP_ENCRYPTION_KEY';
-/** The shortest key accepted, in bytes. */
-export const MIN_TOTP_KEY_BYTES = MIN_SERVER_KEY_BYTES;
+// TOTP secrets at rest, under the provider's encryption key (services/encryptionKey.ts), which never is in the
+// database.
 
-/** Where the TOTP key comes from (never the key itself). */
-export type TotpKeySource = ServerKeySource;
-
-export type ResolvedTotpKey = ResolvedServerKey;
-
-const TOTP_KEY: ServerKeySpec = {
-  name: 'TOTP',
-  option: 'totpKey',
-  env: TOTP_KEY_ENV,
-  fileSuffix: '.totp-key',
-  productionReason:
-    'Authenticator-app secrets are encrypted under this key, which must not be kept in the database; keep it, or every enrolled app stops working.',
-};
-
-/**
- * The key TOTP secrets are encrypted under and recovery codes are keyed with, which must never be in the
- * database: the explicit one, else `LATCHKEY_TOTP_ENCRYPTION_KEY`. Production refuses to start without one. In
- * development without either, a key kept beside the SQLite file as `<file>.totp-key` (created on first start,
- * mode 0600), so authenticator apps keep working across restarts; an in-memory, already-open or PostgreSQL
- * database gets a random key for the life of the process (its TOTPs stop working when it restarts).
- */
-export function resolveTotpKey(options: ServerKeyOptions): ResolvedTotpKey {
-  return resolveServerKey(TOTP_KEY, options);
-}
-
-/** Separate keys for the two uses of the TOTP key (HKDF-SHA256), so one never stands in for the other. */
+/** Separate keys for the TOTP uses of the encryption key (HKDF-SHA256), so one never stands in for another. */
 interface DerivedKeys {
   secret: Buffer;
   recoveryCode: Buffer;
@@ -90,12 +56,12 @@ export function decryptTotpSecret(master: Buffer, totpId: string, stored: string
     return Buffer.concat([decipher.update(encrypted), decipher.final()]).toString('utf8');
   } catch {
     throw new Error(
-      `TOTP ${totpId}: the secret does not decrypt with this TOTP key (was ${TOTP_KEY_ENV} changed or lost?)`,
+      `TOTP ${totpId}: the secret does not decrypt with this encryption key (was ${ENCRYPTION_KEY_ENV} changed or lost?)`,
     );
   }
 }
 
-/** How a recovery code is kept: HMAC-SHA256 of `${totp_id}:${code}` under a key derived from the TOTP key. */
+/** How a recovery code is kept: HMAC-SHA256 of `${totp_id}:${code}` under a key derived from the encryption key. */
 export function recoveryCodeHash(master: Buffer, totpId: string, code: string): string {
   return hmacSha256Hex(derive(master).recoveryCode, `${totpId}:${code}`);
 }

@@ -75,12 +75,12 @@ export function qrCodeDataUrl(uri: string): Promise<string> {
  * the step with a conditional UPDATE, which decides between parallel uses. Returns the matched step, or null.
  */
 export async function checkTotpCode(
-  deps: Pick<ProviderDeps, 'totpKey'>,
+  deps: Pick<ProviderDeps, 'encryptionKey'>,
   totp: Pick<TotpRow, 'totp_id' | 'secret_ciphertext' | 'last_time_step'>,
   code: string,
   nowMs: number,
 ): Promise<number | null> {
-  const secret = decryptTotpSecret(deps.totpKey, totp.totp_id, totp.secret_ciphertext);
+  const secret = decryptTotpSecret(deps.encryptionKey, totp.totp_id, totp.secret_ciphertext);
   const epoch = Math.floor(nowMs / 1000);
   const latestStep = Math.floor((epoch + TOTP_TOLERANCE_SECONDS) / TOTP_PERIOD_SECONDS);
   const result = await verify({
@@ -134,7 +134,7 @@ export async function issueRecoveryCodes(
         recovery_code_id: newId('totp-recovery-code', deps.environment),
         totp_id: totp.totp_id,
         user_id: totp.user_id,
-        code_hash: recoveryCodeHash(deps.totpKey, totp.totp_id, code),
+        code_hash: recoveryCodeHash(deps.encryptionKey, totp.totp_id, code),
         used_at: null,
         created_at: now,
       })),

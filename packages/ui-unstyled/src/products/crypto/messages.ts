@@ -1,11 +1,11 @@
 /**
  * The texts of the crypto wallet product (Main's wallet buttons, CryptoOtherScreen, CryptoSetupWallet,
  * CryptoConnect, CryptoSignMessage, CryptoConfirmation, CryptoError), in its chunk. The quoted texts of the spec
- * (widget §2 "Crypto wallet buttons") are verbatim; the spec gives no wording for the other wallets' title, the
- * set-up instruction or the pop-up sentences, so those are ours, short and plain.
+ * are verbatim; the spec gives no wording for the other wallets' title, the set-up instruction or the pop-up
+ * sentences, so those are ours, short and plain.
  */
 export const cryptoMessages = {
-  // Main's wallet block and CryptoOtherScreen: social buttons read 'Continue with {provider}' (spec §2), wallets too
+  // Main's wallet block and CryptoOtherScreen: social buttons read 'Continue with {provider}', wallets too
   'cryptoWallets.continueWith': 'Continue with {wallet}',
   'cryptoWallets.other': 'Continue with other Crypto Wallet',
   'cryptoWallets.setUp': 'Set up a new crypto wallet',

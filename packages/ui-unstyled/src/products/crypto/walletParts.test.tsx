@@ -1,5 +1,5 @@
-// The wallet parts' contract (style.md §5) and every example of the wallet block and screens, with fixed values:
-// no provider, no wallet.
+// The wallet parts' contract (their `data-scope`/`data-part` names) and every example of the wallet block and
+// screens, with fixed values: no provider, no wallet.
 import { WALLET_OPTIONS } from '@latchkey/hooks';
 import { expectNoAxeViolations } from '@latchkey/testing';
 import { render, screen } from '@testing-library/react';

@@ -18,14 +18,14 @@ import { cryptoMessages } from './messages';
 import { WalletIcon } from './WalletIcon';
 
 /**
- * How many social sign-in buttons Main shows (the configured `oauthOptions.providers`, 0 without `oauth`): spec §9
- * gives the wallets on Main as 5 minus this. The one place the wallet slice reads it.
+ * How many social sign-in buttons Main shows (the configured `oauthOptions.providers`, 0 without `oauth`): the
+ * wallets on Main are 5 minus this. The one place the wallet slice reads it.
  */
 export function useSocialProviderCount(): number {
   return useSignInStore((state) => socialProviderCount(state.config));
 }
 
-/** The detected wallets (spec order) split between Main (spec §9's count) and CryptoOtherScreen (the rest). */
+/** The detected wallets (spec order) split between Main (5 minus the social buttons) and CryptoOtherScreen. */
 export interface WalletSplit {
   onMain: DetectedWallet[];
   others: DetectedWallet[];

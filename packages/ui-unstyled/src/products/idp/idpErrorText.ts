@@ -2,7 +2,7 @@ import type { LatchkeyFlowError } from '@latchkey/hooks';
 import type { IdpTranslate } from './messages';
 
 /**
- * The text of an identity-provider flow's error (spec §2, §8): a missing query parameter ('Required parameter is
+ * The text of an identity-provider flow's error: a missing query parameter ('Required parameter is
  * missing: {param}. …', `param` as the flow found it), no session ('No active session detected. Please log in to
  * continue.'), both overridable through `strings`; else the server's `error_message` as the flow reports it.
  */

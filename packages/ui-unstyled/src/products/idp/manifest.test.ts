@@ -1,4 +1,4 @@
-// The default consent manifest's texts (sdk-and-idp §5) and the fallback of a custom generator (§8).
+// The default consent manifest's texts and the fallback of a custom generator.
 import type { IdpScopeResult } from '@latchkey/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { interpolate } from '../../messages/index';

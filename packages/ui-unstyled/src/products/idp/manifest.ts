@@ -1,6 +1,6 @@
 // The consent manifest: what the consent screen lists under its heading, one group of items per heading, each item
-// with the details it expands to. The default one follows sdk-and-idp §5; a host may pass its own generator
-// (`getManifest`), whose failure falls back to the default (spec §8).
+// with the details it expands to. The default one is built from the scopes; a host may pass its own generator
+// (`getManifest`), whose failure falls back to the default.
 import type { IdpScopeResult } from '@latchkey/sdk';
 import type { IdpTranslate } from './messages';
 
@@ -35,7 +35,7 @@ export type ConsentManifestGenerator = (input: ConsentManifestInput) => ConsentM
 const PROFILE_SCOPES = ['profile', 'email', 'phone'] as const;
 
 /**
- * The consent items of `scopes`, in their order (spec §5): openid 'Verify your identity'; profile, email and phone
+ * The consent items of `scopes`, in their order: openid 'Verify your identity'; profile, email and phone
  * one item 'View your personal profile information' with a detail for each requested; offline_access and full_access
  * their texts; any other scope its policy description, else 'Use the {scope} scope'.
  */
@@ -80,7 +80,7 @@ export function consentItems(
 }
 
 /**
- * The default manifest (spec §2, §5): one group, '{clientName} is requesting to:' when every scope is standard,
+ * The default manifest: one group, '{clientName} is requesting to:' when every scope is standard,
  * 'Allow {clientName} to:' when a custom scope is asked, with the items of `consentItems`.
  */
 export function defaultConsentManifest(
@@ -119,7 +119,7 @@ export function isConsentManifest(value: unknown): value is ConsentManifest {
 
 /**
  * The manifest to show: `getManifest`'s when it returns a well-formed one, else (no generator, it threw, or it
- * returned something else) the default manifest (spec §8: a failed custom manifest falls back to the default).
+ * returned something else) the default manifest (a failed custom manifest falls back to the default).
  */
 export function resolveConsentManifest(
   getManifest: ConsentManifestGenerator | undefined,

@@ -3,11 +3,11 @@ import { type Catalogue, type Strings, useMessages } from '../../messages/index'
 
 /**
  * The texts of the identity-provider screens (IDPConsent: the consent screen and the logout confirmation), in the
- * identity-provider chunk. Wording is the specification's, verbatim (sdk-and-idp §2, §5, §8), except where a comment
+ * identity-provider chunk. Wording is the specification's, verbatim, except where a comment
  * says the specification does not show the text.
  */
 export const idpMessages = {
-  // The consent screen (spec §2 Authorize flow)
+  // The consent screen (authorize flow)
   'idpConsent.title': 'Sign in to {clientName} with {projectName}',
   'idpConsent.titleCustomScopes': '{clientName} wants to access your {projectName} account',
   'idpConsent.header': '{clientName} is requesting to:',
@@ -24,7 +24,7 @@ export const idpMessages = {
   // The project's name in the texts when the bootstrap has none (the specification does not show one).
   'idpConsent.projectNameFallback': 'Latchkey',
 
-  // The consent items (spec §5)
+  // The consent items
   'idpScope.openid': 'Verify your identity',
   'idpScope.openid.detail': 'View information stored within your account',
   'idpScope.profile': 'View your personal profile information',
@@ -36,13 +36,13 @@ export const idpMessages = {
   // show their text: these are Latchkey's wording.
   'idpScope.offline_access.detailOffline': "Access your data while you're offline or away from the app",
   'idpScope.offline_access.detailSync': 'Keep your data in sync in the background',
-  // full_access is a standard scope (spec §5) without a text in the specification: Latchkey's wording. A token with
+  // full_access is a standard scope without a text in the specification: Latchkey's wording. A token with
   // it can be exchanged for a session of the user (`sessions/exchange_access_token`).
   'idpScope.full_access': 'Have full access to your {projectName} account',
   'idpScope.full_access.detail': 'Sign in as you and do anything you can do in your account',
   'idpScope.custom': 'Use the {scope} scope',
 
-  // Errors (spec §2, §8): a missing query parameter, no session; a preflight error shows the server's message.
+  // Errors: a missing query parameter, no session; a preflight error shows the server's message.
   'idpError.missingParameter': MISSING_PARAMETER_MESSAGE,
   'idpError.noActiveSession': 'No active session detected. Please log in to continue.',
 
@@ -54,7 +54,7 @@ export const idpMessages = {
   'idpReauthenticate.id_token_hint':
     '{clientName} asked for a different account than the one that was signed in. Please sign in with that account to continue.',
 
-  // The logout confirmation (spec §2 Logout flow)
+  // The logout confirmation (logout flow)
   'idpLogout.title': 'Log out?',
   'idpLogout.description': 'Are you sure you want to log out of your {projectName} account?',
   'idpLogout.yes': 'Yes',

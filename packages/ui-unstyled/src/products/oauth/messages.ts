@@ -1,7 +1,7 @@
 /**
  * The texts of the social sign-in product (Main's social block), in its chunk. 'Continue with {provider}' is the
- * spec's (widget §2 "Social sign-in"); the providers' names are brand names (the hooks' labels), not texts. The One Tap
- * explanatory text, shown to developers on a test public token only (spec §8), puts the reason after a fixed prefix.
+ * spec's; the providers' names are brand names (the hooks' labels), not texts. The One Tap
+ * explanatory text, shown to developers on a test public token only, puts the reason after a fixed prefix.
  */
 export const oauthMessages = {
   'oauth.continueWith': 'Continue with {provider}',

@@ -57,7 +57,7 @@ export function usePhoneForm(method: PhoneMethod): UsePhoneFormReturn {
     const result = await validate();
     setIsValidating(false);
     if (!result.ok) {
-      // Reported like the email check (spec §5).
+      // Reported like the email check.
       store?.getState().callbacks.onError?.(result.error);
       return;
     }

@@ -36,7 +36,7 @@ export const otpMessages = {
   'otpConfirmation.title': 'Success!',
   'otpConfirmation.description': 'Your passcode has been successfully verified.',
 
-  // Its errors (spec §8), by error_type
+  // Its errors, by error_type
   'error.invalid_phone_number': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
   'error.unsubscribed_phone_number': "Phone number is unsubscribed; resubscribe by texting 'START'.",
   'error.invalid_code': 'Code format is invalid, please try again.',

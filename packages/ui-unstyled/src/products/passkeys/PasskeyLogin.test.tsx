@@ -25,7 +25,7 @@ describe('Main with passkeys', () => {
     });
 
     const button = await screen.findByRole('button', { name: 'Login with a Passkey' }, waitLong);
-    // Spec §2: shown first, above the forms.
+    // Shown first, above the forms.
     const main = container.querySelector('[data-scope="main"][data-part="root"]');
     expect(
       main?.querySelector('[data-scope="passkey-login"], [data-scope="phone-form"]')?.getAttribute('data-scope'),
@@ -96,7 +96,7 @@ describe('Main with passkeys', () => {
     const input = await screen.findByRole('textbox', { name: 'Email' }, waitLong);
     await waitFor(() => expect(input.getAttribute('autocomplete')).toBe('username webauthn'), waitLong);
     await waitFor(() => expect(autofill.waiting).toBe(1), waitLong);
-    // Spec §2: the browser supports autofill and an email form exists, so no button.
+    // The browser supports autofill and an email form exists, so no button.
     expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
 
     autofill.pick();

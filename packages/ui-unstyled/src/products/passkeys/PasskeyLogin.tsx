@@ -1,4 +1,4 @@
-// The passkey product's block on the Main screen (spec §2): 'Login with a Passkey', shown first unless the
+// The passkey product's block on the Main screen: 'Login with a Passkey', shown first unless the
 // browser offers passkeys in the email field's autofill; the warning banner with the passkey error. In the
 // passkey chunk: a page without passkeys never downloads it.
 import { type LatchkeyFlowError, type UsePasskeyLoginReturn, usePasskeyLogin, useSignInStore } from '@latchkey/hooks';

@@ -39,7 +39,7 @@ export const passkeyMessages = {
   'passkeyRegistrationSuccess.setUpAnother': 'Set up another Passkey',
   'passkeyRegistrationSuccess.done': 'Done',
 
-  // Its errors (spec §8), by the error type the passkey hooks report
+  // Its errors, by the error type the passkey hooks report
   'error.duplicate_webauthn_registration': PASSKEY_DUPLICATE_MESSAGE,
   'error.passkey_not_created': PASSKEY_NOT_CREATED_MESSAGE,
   'error.passkey_unknown_error': PASSKEY_UNKNOWN_ERROR_MESSAGE,

@@ -74,7 +74,7 @@ export const passwordMessages = {
   'password.luds.met': 'Requirement met',
   'password.luds.unmet': 'Requirement not met',
 
-  // Breached password notice (spec §5)
+  // Breached password notice
   'password.breachedNotice':
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
 
@@ -83,7 +83,7 @@ export const passwordMessages = {
   'password.feedback.useAtLeast': 'Use at least {count} characters.',
 
   // zxcvbn warnings, by @zxcvbn-ts/language-en key. Where classic zxcvbn had the same warning, its wording is used
-  // (spec §5 quotes 'This is a top-10 common password.').
+  // ('This is a top-10 common password.').
   'password.zxcvbn.warnings.straightRow': 'Straight rows of keys are easy to guess.',
   'password.zxcvbn.warnings.keyPattern': 'Short keyboard patterns are easy to guess.',
   'password.zxcvbn.warnings.simpleRepeat': 'Repeats like "aaa" are easy to guess.',
@@ -101,7 +101,7 @@ export const passwordMessages = {
   'password.zxcvbn.warnings.userInputs': 'Avoid personal information, such as your email address.',
   'password.zxcvbn.warnings.pwned': 'Your password was exposed by a data breach on the Internet.',
 
-  // zxcvbn suggestions, by @zxcvbn-ts/language-en key (classic wording where there was one; spec §5 quotes
+  // zxcvbn suggestions, by @zxcvbn-ts/language-en key (classic wording where there was one, e.g.
   // 'Use a few words, avoid common phrases.').
   'password.zxcvbn.suggestions.l33t': "Predictable substitutions like '@' instead of 'a' don't help very much.",
   'password.zxcvbn.suggestions.reverseWords': "Reversed words aren't much harder to guess.",
@@ -118,7 +118,7 @@ export const passwordMessages = {
   'password.zxcvbn.suggestions.noNeed': 'No need for symbols, digits, or uppercase letters.',
   'password.zxcvbn.suggestions.pwned': 'If you use this password elsewhere, you should change it.',
 
-  // Its errors (spec §8), by error_type
+  // Its errors, by error_type
   'error.no_user_password': 'Password not found for this user. Please try again.',
   'error.breached_password': 'Password appears in the list of breached passwords and must be reset.',
   'error.reset_password': 'Password must be reset.',

@@ -68,7 +68,7 @@ export const totpMessages = {
   'totpRecoveryCodes.confirm': 'I have saved these codes',
   'totpRecoveryCodes.continue': 'Continue',
 
-  // Their errors, by error type (a wrong code and the lockout keep the catalogue's texts of spec §8)
+  // Their errors, by error type (a wrong code and the lockout keep the error catalogue's texts)
   'error.invalid_totp_code': TOTP_INVALID_CODE_MESSAGE,
   'error.invalid_recovery_code': TOTP_INVALID_RECOVERY_CODE_MESSAGE,
   'error.recovery_code_not_found': TOTP_RECOVERY_CODE_REFUSED_MESSAGE,

@@ -47,7 +47,7 @@ export function ErrorScreenLayout() {
   );
 }
 
-/** The error screen (spec §2): 'Looks like there was an error!', the message and a back control. Inside `<SignIn>`. */
+/** The error screen: 'Looks like there was an error!', the message and a back control. Inside `<SignIn>`. */
 export function ErrorScreen() {
   const value = useErrorScreen();
   return (

@@ -65,7 +65,7 @@ export function LoginSuccessScreenLayout() {
   );
 }
 
-/** The login success screen (spec §2): 'Success!' / 'You have successfully logged in.'; emits AUTHENTICATE_FLOW_COMPLETE once. */
+/** The login success screen: 'Success!' / 'You have successfully logged in.'; emits AUTHENTICATE_FLOW_COMPLETE once. */
 export function LoginSuccessScreen() {
   const value = useLoginSuccessScreen();
   return (

@@ -83,7 +83,7 @@ export function useEmailForm(options: UseEmailFormOptions): UseEmailFormReturn {
   const store = useOptionalSignInStore();
   const field = useEmailField({
     invalidMessage,
-    // Spec §5: the failure is also reported to the error callback.
+    // The failure is also reported to the error callback.
     onError: (error) => store?.getState().callbacks.onError?.(error),
   });
   const id = useId();

@@ -200,7 +200,7 @@ export function MainScreenLayout() {
 }
 
 /**
- * The Main screen (spec §2): optional logo, 'Sign up or log in', 'Login with a Passkey' with passkeys, the 'or' divider when social/crypto products are
+ * The Main screen: optional logo, 'Sign up or log in', 'Login with a Passkey' with passkeys, the 'or' divider when social/crypto products are
  * configured, then the method tabs or the single form. Inside `<SignIn>`. For another layout: `useMainScreen()`,
  * `<MainScreen.Provider value>` and the parts.
  */

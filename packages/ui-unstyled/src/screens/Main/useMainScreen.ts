@@ -87,7 +87,7 @@ export function useMainScreen(): UseMainScreenReturn {
     hasDivider: hasSocialOrCryptoBlock(config) && methods.length > 0,
     emailFormKind,
     formProducts,
-    // In the registry's order, which is spec §2's order of kinds ('Login with a Passkey' first, then the wallets),
+    // In the registry's order, which is the order of kinds ('Login with a Passkey' first, then the wallets),
     // whatever order `config.products` lists them in.
     blockProducts: (Object.keys(PRODUCT_KITS) as AvailableProduct[]).filter(
       (key) => PRODUCT_KITS[key].mainBlock && config.products.includes(key),

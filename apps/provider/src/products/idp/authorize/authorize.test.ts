@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { expectError, REQUEST_ID } from '../../../../test/expectError';
-import { signIn } from '../../../../test/fixtures';
-import { START, startProvider, type TestProvider } from '../../../../test/harness';
+import { signIn } from '../../../../testing/fixtures';
+import { START, startProvider, type TestProvider } from '../../../../testing/harness';
 import { sha256Hex } from '../../../services/secrets';
 import { signIdToken } from '../oauth2/idTokens';
 import { issueLoginTicket } from './loginTicket';
@@ -794,7 +794,7 @@ describe('prompt=login: a fresh sign-in, proved by the login ticket', () => {
 
     expect(await answer(ticket)).toMatchObject({ user_id: ada.userId });
     // Stateless: the provider's key alone makes a ticket (another instance with the same key issued this one).
-    expect(await answer(issueLoginTicket(t.passcodeKey, 'spa', t.clock.now() - 500))).toMatchObject({
+    expect(await answer(issueLoginTicket(t.hmacKey, 'spa', t.clock.now() - 500))).toMatchObject({
       user_id: ada.userId,
     });
     for (const wrong of [

@@ -66,7 +66,7 @@ function reauthenticationReason(
   const ticketIssuedAt =
     body.login_ticket === undefined
       ? null
-      : loginTicketIssuedAt(deps.passcodeKey, body.login_ticket, checked.client.clientId, now);
+      : loginTicketIssuedAt(deps.hmacKey, body.login_ticket, checked.client.clientId, now);
   const signedInAgain = ticketIssuedAt !== null && ticketIssuedAt <= authTime;
   // OpenID Connect Core §3.1.2.1 `prompt=login`: "The Authorization Server SHOULD prompt the End-User for
   // reauthentication."
@@ -131,7 +131,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   if (reason !== null) {
     // OpenID Connect Core §3.1.2.6: the user would have to sign in, and prompt=none forbids asking.
     if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED[reason]);
-    const loginTicket = issueLoginTicket(deps.passcodeKey, client.clientId, deps.clock.now());
+    const loginTicket = issueLoginTicket(deps.hmacKey, client.clientId, deps.clock.now());
     return { answer: { reauthentication_required: { reason, login_ticket: loginTicket } } };
   }
   const results = scopeResults(deps.config.project, user.roles, checked.scopes);

@@ -2,8 +2,8 @@
 // grant, the client's tokens for that user, its unredeemed codes), never another user's.
 import { describe, expect, it } from 'vitest';
 import { expectError, REQUEST_ID } from '../../../../test/expectError';
-import { signIn } from '../../../../test/fixtures';
-import { START, startProvider, type TestProvider } from '../../../../test/harness';
+import { signIn } from '../../../../testing/fixtures';
+import { START, startProvider, type TestProvider } from '../../../../testing/harness';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
 import { authorizeBody, IDP_CONFIG, idpRows } from './testSupport';
 

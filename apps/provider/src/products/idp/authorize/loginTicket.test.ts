@@ -1,4 +1,4 @@
-// The login ticket: stateless, so any instance holding the provider's passcode key accepts it; bound to a client and
+// The login ticket: stateless, so any instance holding the provider's HMAC key accepts it; bound to a client and
 // an issue time; 10 minutes.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

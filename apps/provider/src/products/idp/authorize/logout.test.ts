@@ -3,8 +3,8 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError, REQUEST_ID } from '../../../../test/expectError';
-import { signIn } from '../../../../test/fixtures';
-import { START, startProvider, type TestProvider } from '../../../../test/harness';
+import { signIn } from '../../../../testing/fixtures';
+import { START, startProvider, type TestProvider } from '../../../../testing/harness';
 import { signIdToken } from '../oauth2/idTokens';
 import { IDP_CONFIG, ISSUER, SPA_CALLBACK, SPA_LOGGED_OUT } from './testSupport';
 

@@ -2,8 +2,8 @@
 // JWKS that verifies it, and the id_token_hint check the logout flow relies on.
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { providerDeps } from '../../../../test/fixtures';
-import { START, startProvider } from '../../../../test/harness';
+import { providerDeps } from '../../../../testing/fixtures';
+import { START, startProvider } from '../../../../testing/harness';
 import {
   accessTokenHash,
   IdTokenSigner,

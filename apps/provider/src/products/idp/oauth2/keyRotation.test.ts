@@ -6,8 +6,8 @@ import { parseOAuthAuthorizeParams } from '@latchkey/sdk/idp';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../../test/fixtures';
-import { FollowingClock, startProvider, type TestProvider } from '../../../../test/harness';
+import { signIn } from '../../../../testing/fixtures';
+import { FollowingClock, startProvider, type TestProvider } from '../../../../testing/harness';
 import { KEY_CACHE_MS, KEY_RETIREMENT_MARGIN_MS } from '../../../services/signingKeys';
 
 const ISSUER = 'http://localhost:8787';

@@ -9,8 +9,8 @@ import { serve } from '@hono/node-server';
 import { parseOAuthAuthorizeParams, parseOAuthLogoutParams } from '@latchkey/sdk/idp';
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../../test/fixtures';
-import { FollowingClock, startProvider, type TestProvider } from '../../../../test/harness';
+import { signIn } from '../../../../testing/fixtures';
+import { FollowingClock, startProvider, type TestProvider } from '../../../../testing/harness';
 import { randomToken, sha256Hex } from '../../../services/secrets';
 import type { IdpClientConfig } from '../config';
 

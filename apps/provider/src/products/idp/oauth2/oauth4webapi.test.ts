@@ -12,8 +12,8 @@ import { parseOAuthAuthorizeParams, parseOAuthLogoutParams } from '@latchkey/sdk
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../../../test/fixtures';
-import { FollowingClock, ORIGIN, startProvider, type TestProvider } from '../../../../test/harness';
+import { signIn } from '../../../../testing/fixtures';
+import { FollowingClock, ORIGIN, startProvider, type TestProvider } from '../../../../testing/harness';
 import { randomToken } from '../../../services/secrets';
 import type { IdpClientConfig } from '../config';
 

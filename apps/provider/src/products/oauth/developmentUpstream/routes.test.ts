@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appWithRoutes, providerDeps } from '../../../../test/fixtures';
-import { ORIGIN, startProvider, type TestProvider } from '../../../../test/harness';
-import { requestDevelopmentGoogleCredential } from '../../../../test/oauthUpstream';
+import { appWithRoutes, providerDeps } from '../../../../testing/fixtures';
+import { ORIGIN, startProvider, type TestProvider } from '../../../../testing/harness';
+import { requestDevelopmentGoogleCredential } from '../../../../testing/oauthUpstream';
 import { createLazyDevelopmentUpstream, type LazyDevelopmentUpstream } from './lazyDevelopmentUpstream';
 import { registerDevelopmentUpstreamRoutes } from './routes';
 import { subjectForEmail } from './testIdentities';

@@ -3,7 +3,7 @@ import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, completeAtDevelopmentUpstream, type DevelopmentIdentity } from '../../../../test/oauthUpstream';
+import { CookieJar, completeAtDevelopmentUpstream, type DevelopmentIdentity } from '../../../../testing/oauthUpstream';
 import { mapProfile } from '../profiles';
 import { createLazyDevelopmentUpstream } from './lazyDevelopmentUpstream';
 import { type DevelopmentUpstream, startDevelopmentUpstream } from './startDevelopmentUpstream';

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '../../../config';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../config';
 import { type DevelopmentClaims, developmentProfile } from '../profiles';
 import { UPSTREAMS } from '../upstreams';
 import { PAGE_HEADERS, renderIdentityPage, renderInteractionErrorPage } from './identityPage';

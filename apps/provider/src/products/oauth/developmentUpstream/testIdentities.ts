@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '../../../config';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../config';
 import type { DevelopmentClaims } from '../profiles';
 
 /** Who signs in at the development upstream: typed on its identity page, or one of TEST_IDENTITIES. */

@@ -55,7 +55,7 @@ export function CryptoConfirmationScreenLayout() {
 }
 
 /**
- * The wallet success screen, CryptoConfirmation (spec §2): 'Success!' / 'You have successfully connected your
+ * The wallet success screen, CryptoConfirmation: 'Success!' / 'You have successfully connected your
  * wallet.'; emits AUTHENTICATE_FLOW_COMPLETE once (or hands over to the second factor).
  */
 export const CryptoConfirmationScreen = createScreen('CryptoConfirmationScreen', useCryptoConfirmationScreen, {

@@ -62,7 +62,7 @@ export function CryptoConnectScreenLayout() {
 }
 
 /**
- * CryptoConnect (spec §2): 'Connecting to your wallet...' while the chosen wallet asks the user to connect, with a
+ * CryptoConnect: 'Connecting to your wallet...' while the chosen wallet asks the user to connect, with a
  * back arrow. Inside `<SignIn>`. For another layout: `useCryptoConnectScreen()`, `<CryptoConnectScreen.Provider
  * value>` and the parts.
  */

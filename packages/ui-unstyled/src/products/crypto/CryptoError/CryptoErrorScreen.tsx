@@ -55,7 +55,7 @@ export function CryptoErrorScreenLayout() {
 }
 
 /**
- * CryptoError (spec §2): 'Looks like there was an error!' after a wallet connection, signature or sign-in failed,
+ * CryptoError: 'Looks like there was an error!' after a wallet connection, signature or sign-in failed,
  * with a back arrow to Main. Inside `<SignIn>`. For another layout: `useCryptoErrorScreen()`,
  * `<CryptoErrorScreen.Provider value>` and the parts.
  */

@@ -3,7 +3,7 @@ import { type LatchkeyFlowError, useSignInStore } from '@latchkey/hooks';
 /** What `useCryptoErrorScreen` returns: the state of CryptoError's parts. */
 export interface UseCryptoErrorScreenReturn {
   /**
-   * What failed, as the wallet flow reported it (spec §8: '[Error] Could not connect to wallet', '[Error] Could not
+   * What failed, as the wallet flow reported it ('[Error] Could not connect to wallet', '[Error] Could not
    * sign message', or the provider's refusal), or null. The default layout shows the spec's fixed text instead; the
    * host's `onError` has already received it.
    */

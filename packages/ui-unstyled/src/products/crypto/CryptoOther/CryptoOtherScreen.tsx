@@ -48,7 +48,7 @@ export function CryptoOtherScreenLayout() {
 }
 
 /**
- * CryptoOtherScreen (spec §2), reached by 'Continue with other Crypto Wallet': a button for each wallet Main had no
+ * CryptoOtherScreen, reached by 'Continue with other Crypto Wallet': a button for each wallet Main had no
  * room for, and a back arrow. Inside `<SignIn>`. For another layout: `useCryptoOtherScreen()`,
  * `<CryptoOtherScreen.Provider value>` and the parts.
  */

@@ -11,7 +11,7 @@ export interface UseCryptoOtherScreenReturn {
   back: () => void;
 }
 
-/** CryptoOtherScreen's state: the wallets beyond Main's (spec §2) and the wallet flow. Inside `<SignIn>`. */
+/** CryptoOtherScreen's state: the wallets beyond Main's and the wallet flow. Inside `<SignIn>`. */
 export function useCryptoOtherScreen(): UseCryptoOtherScreenReturn {
   const { others } = useWalletSplit();
   const { choose } = useWalletChoice();

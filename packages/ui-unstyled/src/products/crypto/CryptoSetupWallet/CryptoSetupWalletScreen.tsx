@@ -96,7 +96,7 @@ export function CryptoSetupWalletScreenLayout() {
 }
 
 /**
- * CryptoSetupWallet (spec §2), reached by 'Set up a new crypto wallet' when the browser has no wallet: how to get
+ * CryptoSetupWallet, reached by 'Set up a new crypto wallet' when the browser has no wallet: how to get
  * one and the download pages of Metamask, Phantom, Coinbase and Binance, each in a new tab; a back arrow. Inside
  * `<SignIn>`. For another layout: `useCryptoSetupWalletScreen()`, `<CryptoSetupWalletScreen.Provider value>` and
  * the parts.

@@ -6,7 +6,7 @@ export interface WalletDownload {
   href: string;
 }
 
-/** Spec §2: the four wallets CryptoSetupWallet offers to install, in the spec's order, with their download pages. */
+/** The four wallets CryptoSetupWallet offers to install, in the spec's order, with their download pages. */
 export const WALLET_DOWNLOADS: readonly WalletDownload[] = [
   { wallet: 'Metamask', href: 'https://metamask.io/download/' },
   { wallet: 'Phantom', href: 'https://phantom.com/download' },

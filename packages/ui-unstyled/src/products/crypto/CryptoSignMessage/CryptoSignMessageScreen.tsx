@@ -58,7 +58,7 @@ export function CryptoSignMessageScreenLayout() {
 }
 
 /**
- * CryptoSignMessage (spec §2): 'Completing signature request...' while the wallet signs the provider's challenge.
+ * CryptoSignMessage: 'Completing signature request...' while the wallet signs the provider's challenge.
  * Inside `<SignIn>`. For another layout: `useCryptoSignMessageScreen()`, `<CryptoSignMessageScreen.Provider value>`
  * and the parts.
  */

@@ -57,7 +57,7 @@ describe('<SignIn> with crypto wallets', () => {
     expect(container.querySelector('img[src^="data:"]')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue with other Crypto Wallet' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Set up a new crypto wallet' })).toBeNull();
-    // Spec §2: the wallets, then the 'or' divider, then the email form.
+    // The wallets, then the 'or' divider, then the email form.
     const divider = screen.getByText('or');
     const email = await screen.findByRole('textbox', { name: 'Email' }, waitLong);
     expect(metamask.compareDocumentPosition(divider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -74,7 +74,7 @@ describe('<SignIn> with crypto wallets', () => {
     const { env, user, container } = await renderSignIn({ config: CONFIG });
 
     const more = await screen.findByRole('button', { name: 'Continue with other Crypto Wallet' }, waitLong);
-    // Spec §9: 5 minus the number of social providers (none yet) on Main, in the spec's order.
+    // 5 minus the number of social providers (none yet) on Main, in the spec's order.
     expect(walletButtonNames()).toEqual([
       'Continue with Phantom',
       'Continue with Binance',

@@ -1,5 +1,5 @@
-// The crypto product's block on the Main screen (spec §2 "Crypto wallet buttons"): a button for each wallet found in
-// the browser, in the spec's order, at most 5 minus the social buttons (spec §9); the rest behind 'Continue with other
+// The crypto product's block on the Main screen: a button for each wallet found in
+// the browser, in the spec's order, at most 5 minus the social buttons; the rest behind 'Continue with other
 // Crypto Wallet'; 'Set up a new crypto wallet' when there is none. In the crypto chunk: a page without wallets never
 // downloads it.
 import { forwardRef } from 'react';

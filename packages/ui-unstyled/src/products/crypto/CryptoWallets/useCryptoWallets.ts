@@ -5,7 +5,7 @@ import { useWalletChoice, useWalletSplit } from '../walletParts';
 export interface UseCryptoWalletsReturn {
   /**
    * The detected wallets whose buttons Main shows, in the spec's order: at most 5 minus the number of social
-   * buttons (spec §9).
+   * buttons.
    */
   wallets: DetectedWallet[];
   /** The browser is still being searched for wallets: no button shows yet (`aria-busy` on the root). */

@@ -163,7 +163,7 @@ export function EmailConfirmationScreenLayout() {
 }
 
 /**
- * The EmailConfirmation screen (spec §2): 'Check your email', where it went, web-mail links, 'Try again' and, in
+ * The EmailConfirmation screen: 'Check your email', where it went, web-mail links, 'Try again' and, in
  * the passwordless password flow, 'Create a password instead'. Inside `<SignIn>`.
  */
 export function EmailConfirmationScreen() {

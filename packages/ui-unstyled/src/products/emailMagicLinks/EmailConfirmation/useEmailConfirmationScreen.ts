@@ -17,8 +17,8 @@ export interface WebMailLink {
 }
 
 /**
- * The three web-mail links. With exactly one known sender domain, Gmail and Yahoo open a search for mail from it
- * (spec §2); otherwise their inboxes.
+ * The three web-mail links. With exactly one known sender domain, Gmail and Yahoo open a search for mail from it;
+ * otherwise their inboxes.
  */
 export function webMailLinks(emailDomains: readonly string[]): WebMailLink[] {
   const domain = emailDomains.length === 1 ? emailDomains[0] : undefined;

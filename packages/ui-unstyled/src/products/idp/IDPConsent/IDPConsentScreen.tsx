@@ -19,7 +19,7 @@ export * from './consentItemParts';
 export * from './useIDPConsentScreen';
 export { IDPConsentScreenProvider };
 
-/** The logo's largest size in CSS pixels (sdk-and-idp §9: height 50, width 100). */
+/** The logo's largest size in CSS pixels (height 50, width 100). */
 export const IDP_LOGO_MAX_HEIGHT = 50;
 export const IDP_LOGO_MAX_WIDTH = 100;
 
@@ -258,7 +258,7 @@ export function IDPConsentScreenLayout() {
 }
 
 /**
- * IDPConsent's authorize flow (sdk-and-idp §2): a spinner while loading; then 'Sign in to {clientName} with
+ * IDPConsent's authorize flow: a spinner while loading; then 'Sign in to {clientName} with
  * {projectName}' (or '{clientName} wants to access your {projectName} account'), the project's logo, the items under
  * '{clientName} is requesting to:' (or 'Allow {clientName} to:'), each expanding to its details, the box of scopes the
  * user cannot grant, 'Allow' and 'Deny'; afterwards the success view or 'Access to the application was denied.'.

@@ -23,7 +23,7 @@ export interface UseIDPConsentScreenReturn {
    * provider asks for a fresh sign-in), 'Access to the application was denied.', the success view, or the error.
    */
   view: IDPConsentView;
-  /** The error's text (spec §2, §8), or ''. */
+  /** The error's text, or ''. */
   errorMessage: string;
   /**
    * The `sign_in` view's text: 'No active session detected. Please log in to continue.', or why the provider asks
@@ -67,7 +67,7 @@ function signInMessage(
 }
 
 /**
- * The consent screen's state (spec §2 Authorize flow, §4): `useAuthorize` with the page's query, the project's name
+ * The consent screen's state: `useAuthorize` with the page's query, the project's name
  * and the manifest. Inside `<IdentityProvider>` it reads its options; elsewhere pass them (inside
  * `<LatchkeyProvider>`).
  */

@@ -188,7 +188,7 @@ export function IDPLogoutScreenLayout() {
 }
 
 /**
- * IDPConsent's logout flow (sdk-and-idp §2): 'Log out?' and 'Are you sure you want to log out of your {projectName}
+ * IDPConsent's logout flow: 'Log out?' and 'Are you sure you want to log out of your {projectName}
  * account?' with 'Yes' (revokes the session, then leaves for the client) and 'No' ('You have not been logged out. You
  * may close this page.'). A request that needs no confirmation logs out at once; one without a post-logout URI ends
  * on 'You have been logged out. You may close this page.'. Inside `<IdentityProvider>` (or pass

@@ -31,7 +31,7 @@ export interface UseIDPLogoutScreenReturn {
 }
 
 /**
- * The logout confirmation's state (spec §2 Logout flow, §4): `useLogout` with the page's query and the project's
+ * The logout confirmation's state: `useLogout` with the page's query and the project's
  * name. Inside `<IdentityProvider>` it reads its options; elsewhere pass them (inside `<LatchkeyProvider>`).
  */
 export function useIDPLogoutScreen(options?: IdpScreenOptions): UseIDPLogoutScreenReturn {

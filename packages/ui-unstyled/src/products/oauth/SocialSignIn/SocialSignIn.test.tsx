@@ -77,7 +77,7 @@ describe('<SignIn> with social sign-in', () => {
     expect(icon?.getAttribute('aria-hidden')).toBe('true');
     expect(icon?.getAttribute('data-part')).toBe('provider-icon');
     await waitFor(() => expect(github.querySelector('svg path')).not.toBeNull(), waitLong);
-    // Spec §2: the social buttons, the 'or' divider, then the email form.
+    // The social buttons, the 'or' divider, then the email form.
     const divider = screen.getByText('or');
     const email = await screen.findByRole('textbox', { name: 'Email' }, waitLong);
     expect(github.compareDocumentPosition(divider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -1,4 +1,4 @@
-// The social sign-in product's block on the Main screen (spec §2 "Social sign-in"): a column of 'Continue with
+// The social sign-in product's block on the Main screen: a column of 'Continue with
 // {provider}' buttons in the configured order (a provider outside the 19: a button with no text), and Google One Tap
 // in Google's place when configured (embedded: its container; floating: Google's own prompt, nothing in the column
 // but a spinner while it loads; the plain Google button when it cannot render, with the developer explanation on a
@@ -40,7 +40,7 @@ export const SocialSignInRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(fun
 
 /**
  * 'Continue with {provider}' for one provider (`data-part="provider"`, `data-provider="<type>"`), with its icon. A
- * provider outside the 19 gets no text (spec §2) and its type as its accessible name. While any start navigates, every
+ * provider outside the 19 gets no text and its type as its accessible name. While any start navigates, every
  * button is disabled (`data-disabled`); the navigating one shows a spinner (`data-pending`, `aria-busy`).
  */
 export const SocialSignInProviderButton = forwardRef<
@@ -131,7 +131,7 @@ export const SocialSignInSpinner = forwardRef<HTMLSpanElement, SpinnerProps>(fun
 
 /**
  * The developer explanation under the fallback Google button (`data-part="one-tap-error"`): 'One Tap could not load:
- * {reason}', only on a test public token (spec §8). Plain text; its http(s) URLs become links (new tab, `rel="noopener
+ * {reason}', only on a test public token. Plain text; its http(s) URLs become links (new tab, `rel="noopener
  * noreferrer"`), never HTML.
  */
 export const SocialSignInOneTapError = forwardRef<HTMLParagraphElement, PartProps<'p'>>(

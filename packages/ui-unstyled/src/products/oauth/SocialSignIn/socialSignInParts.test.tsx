@@ -1,4 +1,5 @@
-// The social block's parts (style.md §5) and its examples, with fixed values: no provider, no Google.
+// The social block's parts (their `data-scope`/`data-part` names) and its examples, with fixed values: no provider,
+// no Google.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

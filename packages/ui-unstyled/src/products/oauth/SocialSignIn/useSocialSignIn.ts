@@ -6,7 +6,7 @@ import type { RefCallback } from 'react';
 export interface SocialProvider {
   /** The provider as configured (`data-provider`): one of the 19, or any other string. */
   type: string;
-  /** Its name for 'Continue with {provider}' ('Google', 'GitHub'…); null outside the 19 (spec §2: no label). */
+  /** Its name for 'Continue with {provider}' ('Google', 'GitHub'…); null outside the 19 (no label). */
   name: string | null;
 }
 
@@ -27,7 +27,7 @@ export interface SocialOneTap {
   height: number;
   /** Put on the embedded container (optional for fixed values). */
   containerRef?: RefCallback<HTMLElement>;
-  /** With `status: 'fallback'` on a test project only (spec §8): the reason for 'One Tap could not load: {reason}'. */
+  /** With `status: 'fallback'` on a test project only: the reason for 'One Tap could not load: {reason}'. */
   explanation: string | null;
 }
 

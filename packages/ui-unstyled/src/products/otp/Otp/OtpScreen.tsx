@@ -208,7 +208,7 @@ export function OtpScreenLayout() {
 }
 
 /**
- * The passcode screen, OTPAuthenticate (spec §2): 'Enter passcode', six boxes submitting at the sixth digit, the
+ * The passcode screen, OTPAuthenticate: 'Enter passcode', six boxes submitting at the sixth digit, the
  * countdown, 'Resend code' and the back arrow. Inside `<SignIn>`.
  */
 export function OtpScreen() {

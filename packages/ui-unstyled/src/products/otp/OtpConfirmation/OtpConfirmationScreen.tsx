@@ -66,7 +66,7 @@ export function OtpConfirmationScreenLayout() {
   );
 }
 
-/** The passcode success screen, OTPConfirmation (spec §2): 'Success!' / 'Your passcode has been successfully verified.'; emits AUTHENTICATE_FLOW_COMPLETE once. */
+/** The passcode success screen, OTPConfirmation: 'Success!' / 'Your passcode has been successfully verified.'; emits AUTHENTICATE_FLOW_COMPLETE once. */
 export function OtpConfirmationScreen() {
   const value = useOtpConfirmationScreen();
   return (

@@ -58,7 +58,7 @@ export function PasskeyConfirmationScreenLayout() {
   );
 }
 
-/** The passkey success screen, PasskeyConfirmation (spec §2): 'Success!' / 'Your Passkey has been successfully authenticated.'; emits AUTHENTICATE_FLOW_COMPLETE once. */
+/** The passkey success screen, PasskeyConfirmation: 'Success!' / 'Your Passkey has been successfully authenticated.'; emits AUTHENTICATE_FLOW_COMPLETE once. */
 export function PasskeyConfirmationScreen() {
   const value = usePasskeyConfirmationScreen();
   return (

@@ -124,7 +124,7 @@ export function PasskeyRegistrationStartScreenLayout() {
 }
 
 /**
- * PasskeyRegistrationStart (sdk-and-idp §2): 'Set up a new Passkey', 'Create a Passkey' and 'Skip'; a failure
+ * PasskeyRegistrationStart: 'Set up a new Passkey', 'Create a Passkey' and 'Skip'; a failure
  * shows the spec's text and stays. Inside `<PasskeyRegistration>`. For another layout:
  * `usePasskeyRegistrationStartScreen()`, `<PasskeyRegistrationStartScreen.Provider value>` and the parts.
  */

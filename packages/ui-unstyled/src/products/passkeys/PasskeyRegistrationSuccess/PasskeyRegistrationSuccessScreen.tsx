@@ -204,7 +204,7 @@ export function PasskeyRegistrationSuccessScreenLayout() {
 }
 
 /**
- * PasskeyRegistrationSuccess (sdk-and-idp §2): 'Passkey successfully created!', 'Existing Passkeys' with inline
+ * PasskeyRegistrationSuccess: 'Passkey successfully created!', 'Existing Passkeys' with inline
  * rename and delete (Delete/Cancel and 'Once deleted, the passkey cannot be restored.' while a delete is pending),
  * 'Set up another Passkey' and 'Done' (disabled while renaming). Rename and delete failures show as error toasts.
  * Inside `<PasskeyRegistration>`. For another layout: `usePasskeyRegistrationSuccessScreen()`,

@@ -29,7 +29,7 @@ export interface UsePasskeyRegistrationSuccessScreenReturn
 }
 
 /**
- * The PasskeyRegistrationSuccess screen's state (sdk-and-idp §2, §4 Passkey list): `usePasskeys` for the list,
+ * The PasskeyRegistrationSuccess screen's state: `usePasskeys` for the list,
  * inline rename and pending delete; rename and delete failures as error toasts.
  */
 export function usePasskeyRegistrationSuccessScreen(): UsePasskeyRegistrationSuccessScreenReturn {

@@ -54,7 +54,7 @@ export function PasswordBreachedScreenLayout() {
 }
 
 /**
- * The PasswordBreached screen (spec §2): 'Check your email to set a new password': the breached-password notice and
+ * The PasswordBreached screen: 'Check your email to set a new password': the breached-password notice and
  * where the set-new-password link went. Inside `<SignIn>`. For another layout: `usePasswordBreachedScreen()`,
  * `<PasswordBreachedScreen.Provider value>` and the parts.
  */

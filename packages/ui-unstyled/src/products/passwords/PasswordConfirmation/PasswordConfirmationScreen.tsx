@@ -72,7 +72,7 @@ export function PasswordConfirmationScreenLayout() {
 }
 
 /**
- * The PasswordConfirmation screen (spec §2): 'Success!' / 'You have successfully logged in.' after a password login,
+ * The PasswordConfirmation screen: 'Success!' / 'You have successfully logged in.' after a password login,
  * creation or reset; emits AUTHENTICATE_FLOW_COMPLETE once. Inside `<SignIn>`.
  */
 export function PasswordConfirmationScreen() {

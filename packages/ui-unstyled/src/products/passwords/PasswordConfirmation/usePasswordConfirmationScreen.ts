@@ -5,7 +5,7 @@ export type UsePasswordConfirmationScreenReturn = Record<string, never>;
 
 /**
  * The PasswordConfirmation screen's behaviour: emits `AUTHENTICATE_FLOW_COMPLETE` to the `<SignIn>`'s `onEvent`
- * once, on display (spec §2 Success screens).
+ * once, on display.
  */
 export function usePasswordConfirmationScreen(): UsePasswordConfirmationScreenReturn {
   useAuthenticateFlowComplete();

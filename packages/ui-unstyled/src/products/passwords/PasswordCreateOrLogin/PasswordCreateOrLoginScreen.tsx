@@ -159,7 +159,7 @@ export const PasswordCreateOrLoginScreenEmailLabel = forwardRef<HTMLLabelElement
   },
 );
 
-/** The searched email, read-only (spec §5), `autocomplete="username"` for password managers. */
+/** The searched email, read-only, `autocomplete="username"` for password managers. */
 export const PasswordCreateOrLoginScreenEmailInput = forwardRef<HTMLInputElement, PartProps<'input'>>(
   function PasswordCreateOrLoginScreenEmailInput(props, ref) {
     const screen = useScreen();
@@ -306,7 +306,7 @@ export function PasswordCreateOrLoginScreenLayout() {
 }
 
 /**
- * The password screen after the user search (spec §2 Password screens), in three variants by the stored user
+ * The password screen after the user search, in three variants by the stored user
  * type: log in (`password`), create an account (`new`), or the automatic email of a `passwordless` user. Inside
  * `<SignIn>`. For another layout: `usePasswordCreateOrLoginScreen()`, `<PasswordCreateOrLoginScreen.Provider
  * value>` and the parts.

@@ -12,7 +12,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useMessages } from '../../../messages/index';
 import { passwordMessages } from '../messages';
 
-/** Which of the screen's three forms shows: the user search's answer (spec §2 Password screens). */
+/** Which of the screen's three forms shows: the user search's answer. */
 export type PasswordCreateOrLoginVariant = PasswordUserType;
 
 /** The action a button started, while its request runs. */
@@ -45,7 +45,7 @@ export interface UsePasswordCreateOrLoginScreenReturn {
   passwordConfig: BootstrapData['passwordConfig'];
   /**
    * Continue can be pressed: not while a request runs, and for a new user only once the strength check of the
-   * current password reports `valid_password` (spec §5). Emitted as `disabled` / `data-disabled` on the submit.
+   * current password reports `valid_password`. Emitted as `disabled` / `data-disabled` on the submit.
    */
   canSubmit: boolean;
   /** The button whose request is running, or null. Emitted as `data-pending` on that button. */

@@ -32,7 +32,7 @@ export const PasswordDedupeScreenDescription = screen.Description;
 export const PasswordDedupeScreenLayout = screen.Layout;
 
 /**
- * The PasswordDedupe screen (spec §2): 'Check your email to set a new password!': a reset is required, to make sure
+ * The PasswordDedupe screen: 'Check your email to set a new password!': a reset is required, to make sure
  * it is really the user. Inside `<SignIn>`. For another layout: `usePasswordDedupeScreen()`,
  * `<PasswordDedupeScreen.Provider value>` and the parts (`PasswordDedupeScreen.Root`, `.Back`, `.Title`,
  * `.Description`, `.Layout`).

@@ -118,7 +118,7 @@ export function PasswordForgotScreenLayout() {
 }
 
 /**
- * The PasswordForgot screen (spec §2): 'Forgot password?', where the reset link went, 'Resend email' (toast 'Email
+ * The PasswordForgot screen: 'Forgot password?', where the reset link went, 'Resend email' (toast 'Email
  * resent') and 'Login without a password'. Inside `<SignIn>`. For another layout: `usePasswordForgotScreen()`,
  * `<PasswordForgotScreen.Provider value>` and the parts.
  */

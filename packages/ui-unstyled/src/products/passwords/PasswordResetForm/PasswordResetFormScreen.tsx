@@ -152,7 +152,7 @@ export function PasswordResetFormScreenLayout() {
 }
 
 /**
- * The reset-password screen (spec §2): reads the emailed link's token. A `login` link shows 'Logging in...' and
+ * The reset-password screen: reads the emailed link's token. A `login` link shows 'Logging in...' and
  * signs in at once; otherwise 'Reset your password' with the new password, its strength feedback, Continue and
  * 'Login without a password'. Inside `<ResetPassword>` (or `<SignIn>`). For another layout:
  * `usePasswordResetFormScreen()`, `<PasswordResetFormScreen.Provider value>` and the parts.

@@ -34,7 +34,7 @@ export interface UsePasswordResetFormScreenReturn {
   strength: Pick<UsePasswordStrengthReturn, 'status' | 'result'>;
   /** The project's LUDS settings (bootstrap `passwordConfig`), null under the zxcvbn policy. */
   passwordConfig: BootstrapData['passwordConfig'];
-  /** Submit can be pressed: the strength check reports `valid_password` and nothing runs (spec §5). */
+  /** Submit can be pressed: the strength check reports `valid_password` and nothing runs. */
   canSubmit: boolean;
   /** The new password is being set. Emitted as `data-pending` on the submit button. */
   isSubmitting: boolean;

@@ -32,7 +32,7 @@ export const PasswordSetNewScreenDescription = screen.Description;
 export const PasswordSetNewScreenLayout = screen.Layout;
 
 /**
- * The PasswordSetNew screen (spec §2): 'Check your email!': a login link (to set a password) was sent. Inside
+ * The PasswordSetNew screen: 'Check your email!': a login link (to set a password) was sent. Inside
  * `<SignIn>`. For another layout: `usePasswordSetNewScreen()`, `<PasswordSetNewScreen.Provider value>` and the parts
  * (`PasswordSetNewScreen.Root`, `.Back`, `.Title`, `.Description`, `.Layout`).
  */

@@ -125,8 +125,8 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
     },
     signer: new SessionSigner(provider.database.db),
     environment: provider.config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
-    passcodeKey: testProvider.passcodeKey,
-    totpKey: testProvider.totpKey,
+    hmacKey: testProvider.hmacKey,
+    encryptionKey: testProvider.encryptionKey,
     // Services called directly here never reach a social upstream.
     oauthUpstream: null,
     metrics: NOOP_METRICS,

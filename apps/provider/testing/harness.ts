@@ -1,9 +1,9 @@
 // Starts the real provider in-process for tests: SQLite in memory by default, or a fresh PostgreSQL
 // database per provider when LATCHKEY_TEST_POSTGRES_URL is set (CI runs the whole suite both ways).
 //
-// The one copy of the provider test harness: the provider's own tests import it as `../test/harness`, and
-// `@latchkey/testing` (the hooks' and kits' tests) as `@latchkey/provider/testing` (package.json `exports`), so the
-// provider never depends on the testing package and there is no cycle.
+// The one copy of the provider test harness: the provider's own tests import it as `../testing/harness`, and
+// `@latchkey/testing` (the hooks' and kits' tests) as `@latchkey/provider/testing` (testing/index.ts, package.json
+// `exports`), so the provider never depends on the testing package and there is no cycle.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ProviderConfigInput } from '../src/config';
@@ -148,11 +148,15 @@ export interface TestProvider<C extends AdjustableClock = TestClock> {
   provider: Provider;
   clock: C;
   databaseUrl: string;
-  /** The passcode HMAC key the provider was given (a fresh random one unless the test named one). */
+  /** The HMAC key the provider was given (a fresh random one unless the test named one). */
+  hmacKey: Buffer;
+  /** @deprecated Use `hmacKey` (the same key). */
   passcodeKey: Buffer;
   /** The project's secret key for server calls (a fresh random one unless the test named one). */
   secretKey: string;
-  /** The key TOTP secrets are encrypted under (a fresh random one unless the test named one). */
+  /** The encryption key the provider was given (a fresh random one unless the test named one). */
+  encryptionKey: Buffer;
+  /** @deprecated Use `encryptionKey` (the same key). */
   totpKey: Buffer;
   /** The project id: the user of the server calls' Basic auth, the JWT audience. */
   projectId: string;
@@ -205,27 +209,26 @@ export async function openTestProvider<C extends AdjustableClock = TestClock>(
 ): Promise<TestProvider<C> & { close(): Promise<void> }> {
   const clock = options.clock ?? (new TestClock() as AdjustableClock as C);
   const fresh = await freshDatabase();
-  const passcodeKey =
-    options.passcodeKey === undefined
-      ? randomBytes(32)
-      : Buffer.isBuffer(options.passcodeKey)
-        ? options.passcodeKey
-        : Buffer.from(options.passcodeKey, 'base64');
+  // The deprecated names (`passcodeKey`, `totpKey`) stand for the new ones when those are not given.
+  const { passcodeKey: deprecatedHmacKey, totpKey: deprecatedEncryptionKey, ...providerOptions } = options;
+  const given = options.hmacKey ?? deprecatedHmacKey;
+  const hmacKey = given === undefined ? randomBytes(32) : Buffer.isBuffer(given) ? given : Buffer.from(given, 'base64');
   const secretKey = options.secretKey ?? newSecretKey('test');
-  const totpKey =
-    options.totpKey === undefined
+  const givenEncryption = options.encryptionKey ?? deprecatedEncryptionKey;
+  const encryptionKey =
+    givenEncryption === undefined
       ? randomBytes(32)
-      : Buffer.isBuffer(options.totpKey)
-        ? options.totpKey
-        : Buffer.from(options.totpKey, 'base64');
+      : Buffer.isBuffer(givenEncryption)
+        ? givenEncryption
+        : Buffer.from(givenEncryption, 'base64');
   const provider = await createProvider({
-    ...options,
+    ...providerOptions,
     db: fresh.database,
     config,
     clock,
-    passcodeKey,
+    hmacKey,
     secretKey,
-    totpKey,
+    encryptionKey,
   });
   const close = async () => {
     await provider.close();
@@ -266,9 +269,11 @@ export async function openTestProvider<C extends AdjustableClock = TestClock>(
     provider,
     clock,
     databaseUrl: fresh.url,
-    passcodeKey,
+    hmacKey,
+    passcodeKey: hmacKey,
     secretKey,
-    totpKey,
+    encryptionKey,
+    totpKey: encryptionKey,
     projectId: provider.config.project.projectId,
     call,
     post: (path, body, sessionToken) => call('POST', path, { body, sessionToken }),

@@ -1,0 +1,28 @@
+// The passwords' configuration sections (`project.passwordPolicy`, `project.breachRangeApiUrl`), declared by their
+// descriptor (products/passwords/descriptor.ts) and merged into the project's by config.ts.
+import { z } from 'zod';
+import { rateWindow } from '../../configFields';
+
+const passwordPolicy = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('zxcvbn') }),
+  z.strictObject({
+    type: z.literal('luds'),
+    /** How many of uppercase, lowercase, digit and symbol a password needs (1–4). */
+    complexity: z.number().int().min(1).max(4).default(3),
+    /** Minimum length (at least 8, NIST SP 800-63B). */
+    minimumCount: z.number().int().min(8).max(64).default(8),
+  }),
+]);
+
+/** `project.passwordPolicy` (what a new password must be) and `project.breachRangeApiUrl` (where breached ones are looked up). */
+export const passwordsProjectConfig = {
+  passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
+  /** Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned. */
+  breachRangeApiUrl: z.string().url().nullable().default(null),
+};
+
+/** Its entry of `rateLimits`. */
+export const passwordsRateLimits = {
+  /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
+  passwordAttemptsPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
+};
