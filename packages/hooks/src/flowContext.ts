@@ -6,7 +6,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } fro
 import type { LatchkeyFlowError } from './errors';
 import type { LatchkeyEvent, SignInCallbacks } from './events';
 import { useLatchkeyClient } from './LatchkeyProvider';
-import { type ResolvedSignInConfig, type SignInState, type SignInStore, useOptionalSignInStore } from './signInStore';
+import type { ResolvedSignInConfig, SignInState, SignInStore } from './signInStore';
+import { useOptionalSignInStore } from './storeContext';
 import { isAuthenticatedPartially, type TransitionTable, type WidgetEvent } from './transition';
 
 /** The `type` of the `email_sent` telemetry event. */

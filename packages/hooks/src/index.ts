@@ -16,6 +16,7 @@ export * from './products/registry';
 export * from './products/totp/index';
 export * from './queryOptions';
 export * from './signInStore';
+export * from './storeContext';
 export * from './transition';
 export * from './useAuthenticateByUrl';
 export * from './useEmailField';

@@ -1,21 +1,13 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from './configErrors';
 import { DEFAULT_WALLET_OPTION } from './products/crypto/wallets';
 import { resolveOAuthProviders } from './products/oauth/resolveProviders';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
-import {
-  createSignInStore,
-  EML_AND_EMAIL_OTP_ERROR,
-  PASSKEYS_ALONE_ERROR,
-  resolveSignInConfig,
-  type SignInConfig,
-  type SignInStore,
-  SignInStoreProvider,
-  useOptionalSignInStore,
-  useSignInStore,
-} from './signInStore';
+import { createSignInStore, resolveSignInConfig, type SignInConfig, type SignInStore } from './signInStore';
+import { SignInStoreProvider, useOptionalSignInStore, useSignInStore } from './storeContext';
 
 /**
  * A store holding the passcode and password rows from the start (its creator passes them), so the tests can dispatch

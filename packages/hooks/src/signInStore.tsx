@@ -1,14 +1,10 @@
 import type { AccountReset, OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
-import { createContext, type ReactNode, useContext } from 'react';
-import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
+import { PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
 import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
 import { type AvailableSecondFactor, SECOND_FACTOR_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
 import { composeTransitions, type TransitionTable, transition, type WidgetEvent } from './transition';
-
-export { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR };
 
 /** A sign-in product the widget can offer, by its config key. */
 export type Product = WidgetProduct;
@@ -357,29 +353,4 @@ export function createSignInStore(
       setCallbacks: (next) => set({ callbacks: next }),
     };
   });
-}
-
-const SignInStoreContext = createContext<SignInStore | null>(null);
-
-/** Props of `SignInStoreProvider`. */
-export interface SignInStoreProviderProps {
-  store: SignInStore;
-  children?: ReactNode;
-}
-
-/** Provides one sign-in store to the screens and flow hooks below it. */
-export function SignInStoreProvider({ store, children }: SignInStoreProviderProps) {
-  return <SignInStoreContext.Provider value={store}>{children}</SignInStoreContext.Provider>;
-}
-
-/** The store of the enclosing `<SignIn>`, or null outside one (flow hooks also work standalone). */
-export function useOptionalSignInStore(): SignInStore | null {
-  return useContext(SignInStoreContext);
-}
-
-/** Reads a slice of the enclosing `<SignIn>`'s state; re-renders only when that slice changes. */
-export function useSignInStore<T>(selector: (state: SignInState) => T): T {
-  const store = useContext(SignInStoreContext);
-  if (!store) throw new Error('useSignInStore must be used within <SignIn>');
-  return useStore(store, selector);
 }

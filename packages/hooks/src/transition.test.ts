@@ -1,19 +1,13 @@
 // The screen transitions as a table: one row per transition (from screen, event, to screen, what is stored), run
 // through the pure `transition`; then the configuration errors as a table over the product registry.
 import { describe, expect, it } from 'vitest';
+import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from './configErrors';
 import { CRYPTO_TRANSITIONS } from './products/crypto/transitions';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import { TOTP_TRANSITIONS } from './products/totp/transitions';
-import {
-  EML_AND_EMAIL_OTP_ERROR,
-  PASSKEYS_ALONE_ERROR,
-  resolveSignInConfig,
-  type Screen,
-  type SignInConfig,
-  signInConfigError,
-} from './signInStore';
+import { resolveSignInConfig, type Screen, type SignInConfig, signInConfigError } from './signInStore';
 import {
   CORE_TRANSITIONS,
   composeTransitions,
