@@ -51,12 +51,6 @@ function providerProducts(): Record<string, string[]> {
  * What the core still names, file by file, and why (issue 27, item 1: the steps not done yet). Each entry is a
  * product key of the registry.
  */
-const PRODUCTS_LIST =
-  "its contract name is in config.ts's PRODUCTS, the values project.products accepts (the sign-in methods a project switches on)";
-const PKCE = `project.pkce has a switch for its redirect flow (the core's check that an unbound flow gives a reason)`;
-const SCHEMA = "step 5 not done: its tables are still declared in the core's Database";
-const MIGRATIONS =
-  'step 5 not done: its migrations are still in the one list (the migrations table stores their names, in order)';
 const EMAIL_TOKENS =
   'the e-mail tokens (services/emailTokens.ts) are shared by magic links and password resets: their two kinds';
 
@@ -65,32 +59,14 @@ const UNVERIFIED =
 
 const REMAINING: Record<string, Record<string, string>> = {
   'config.ts': {
-    otp: PRODUCTS_LIST,
-    emailMagicLinks: `${PRODUCTS_LIST}; ${PKCE}`,
-    passwords: `${PRODUCTS_LIST}; ${PKCE}`,
-    passkeys: PRODUCTS_LIST,
-    oauth: PKCE,
+    passwords: `project.defaultRedirectUrls.resetPassword, the reset link's default page beside login and signup`,
   },
   'db/schema.ts': {
-    otp: SCHEMA,
-    emailMagicLinks: SCHEMA,
-    passwords: SCHEMA,
-    passkeys: SCHEMA,
-    totp: SCHEMA,
-    crypto: SCHEMA,
-    oauth: SCHEMA,
-    idp: SCHEMA,
-    sessionExchange: SCHEMA,
+    emailMagicLinks: `${EMAIL_TOKENS} (email_tokens.kind)`,
+    passwords: `${EMAIL_TOKENS} (email_tokens.kind)`,
   },
   'db/migrations.ts': {
-    otp: MIGRATIONS,
-    passwords: MIGRATIONS,
-    passkeys: MIGRATIONS,
-    totp: MIGRATIONS,
-    crypto: MIGRATIONS,
-    oauth: MIGRATIONS,
-    idp: MIGRATIONS,
-    sessionExchange: MIGRATIONS,
+    totp: `a migration's name is fixed once released: the core's part of 0005_totp_and_mfa (its intermediate sessions) keeps it`,
   },
   'http/errors.ts': {
     otp: 'invalid_code and otp_code_not_found are shared by passcodes and TOTP codes: core error types',
@@ -100,7 +76,6 @@ const REMAINING: Record<string, Record<string, string>> = {
     passwords: `reset_password is answered by the core's guards too (services/guards.ts)`,
   },
   'services/emailTokens.ts': {
-    otp: `it imports the passcodes' attachPendingIdentifier: a redeemed link proves a pending address as a code does`,
     emailMagicLinks: EMAIL_TOKENS,
     passwords: EMAIL_TOKENS,
   },

@@ -1,19 +1,28 @@
 import { readFileSync } from 'node:fs';
-import type { ContractProduct } from '@latchkey/sdk/contract';
 import { z } from 'zod';
 import { environmentVariableName, rateWindow } from './configFields';
-import { PRODUCT_DESCRIPTORS, PRODUCT_PROJECT_CONFIG, PRODUCT_RATE_LIMITS } from './products/descriptors';
+import {
+  PKCE_FLOWS,
+  type PkceFlow,
+  PRODUCT_DESCRIPTORS,
+  PRODUCT_PROJECT_CONFIG,
+  PRODUCT_RATE_LIMITS,
+  PRODUCT_SWITCHES,
+  type ProductSwitch,
+} from './products/descriptors';
 
-/** The sign-in methods a project can switch on. Calls to a method that is off answer `method_not_enabled`. */
-export const PRODUCTS = [
-  'email_otp',
-  'sms_otp',
-  'whatsapp_otp',
-  'email_magic_links',
-  'passwords',
-  'webauthn',
-] as const satisfies readonly ContractProduct[];
-export type Product = (typeof PRODUCTS)[number];
+/**
+ * The sign-in methods a project can switch on (the contract's product names, declared by the products that answer for
+ * them: `config.switches` of their descriptors). Calls to a method that is off answer `method_not_enabled`.
+ */
+export const PRODUCTS: readonly ProductSwitch[] = PRODUCT_SWITCHES;
+export type Product = ProductSwitch;
+
+/** `project.pkce`'s switch of each redirect flow a product declares (`config.pkceFlows`): on by default. */
+const pkceFlowSwitches = Object.fromEntries(
+  Object.keys(PKCE_FLOWS).map((flow) => [flow, z.boolean().default(true)]),
+) as Record<PkceFlow, z.ZodDefault<z.ZodBoolean>>;
+const PKCE_FLOW_NAMES = Object.keys(PKCE_FLOWS) as PkceFlow[];
 
 const rbacPermission = z.strictObject({ resource_id: z.string(), actions: z.array(z.string()) });
 const rbacPolicy = z.strictObject({
@@ -152,7 +161,7 @@ const projectSchema = z.strictObject({
       resetPassword: z.string().optional(),
     })
     .default({}),
-  products: z.array(z.enum(PRODUCTS)).default([...PRODUCTS]),
+  products: z.array(z.enum(PRODUCTS as [Product, ...Product[]])).default([...PRODUCTS]),
   emailDomains: z.array(z.string()).default(['latchkey.dev']),
   /**
    * Browser binding of the tokens that end a redirect flow in the app (magic links, password resets, social sign-in
@@ -162,9 +171,7 @@ const projectSchema = z.strictObject({
    */
   pkce: z
     .strictObject({
-      emailMagicLinks: z.boolean().default(true),
-      passwordResets: z.boolean().default(true),
-      oauth: z.boolean().default(true),
+      ...pkceFlowSwitches,
       sso: z.boolean().default(false),
       /** Why this project accepts links and sign-ins that finish in another browser than the one that asked. */
       unboundReason: z
@@ -174,7 +181,10 @@ const projectSchema = z.strictObject({
         .max(500)
         .optional(),
     })
-    .default({ emailMagicLinks: true, passwordResets: true, oauth: true, sso: false }),
+    .default({
+      ...(Object.fromEntries(PKCE_FLOW_NAMES.map((flow) => [flow, true])) as Record<PkceFlow, boolean>),
+      sso: false,
+    }),
   disableWatermark: z.boolean().default(false),
   rbacPolicy: rbacPolicy.nullable().default(null),
   /**
@@ -265,7 +275,7 @@ export const configSchema = z.strictObject({
       /** Wrong guesses one passcode or token survives before it is burned. */
       maxFailuresPerCode: z.number().int().positive().default(5),
       /**
-       * Guesses across every path (passcodes, passwords) a user survives within the window: each guess takes a
+       * Guesses across every path (a passcode, a password) a user survives within the window: each guess takes a
        * slot before it is checked; a right one gives its slot back, a successful password reset clears them.
        */
       maxFailuresPerUser: z.number().int().positive().default(10),
@@ -313,17 +323,16 @@ export function parseConfig(input: unknown): ProviderConfig {
 }
 
 /** The redirect flows the project leaves unbound to the starting browser (PKCE switched off), in config order. */
-export function unboundRedirectFlows(project: ProjectConfig): ('emailMagicLinks' | 'passwordResets' | 'oauth')[] {
-  return (['emailMagicLinks', 'passwordResets', 'oauth'] as const).filter((flow) => !project.pkce[flow]);
+export function unboundRedirectFlows(project: ProjectConfig): PkceFlow[] {
+  return PKCE_FLOW_NAMES.filter((flow) => !project.pkce[flow]);
 }
 
 /** The loud line for redirect flows left unbound to the starting browser (`project.pkce`), or null when none are. */
 export function describeUnboundFlows(config: ProviderConfig): string | null {
-  const names = { emailMagicLinks: 'magic links', passwordResets: 'password resets', oauth: 'social sign-in' };
   const unbound = unboundRedirectFlows(config.project);
   if (unbound.length === 0) return null;
   return (
-    `WARNING: ${unbound.map((flow) => names[flow]).join(', ')} not bound to the starting browser (PKCE off): ` +
+    `WARNING: ${unbound.map((flow) => PKCE_FLOWS[flow]).join(', ')} not bound to the starting browser (PKCE off): ` +
     `a link an attacker sends can sign a visitor in to the attacker's account. Reason given: ${config.project.pkce.unboundReason}`
   );
 }

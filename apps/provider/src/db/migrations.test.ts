@@ -1,19 +1,25 @@
 // The migration runner on both databases: an upgrade from an older schema, and a refusal to run on a schema a newer
 // version left. Then migration 0010_takeover_reset on a database left at 0009_idp with rows in it: a session exchanged
 // before the upgrade is ended by revoking its connected app. (test/multiInstance.test.ts starts several instances at once on PostgreSQL.)
+// The whole schema a fresh database gets, compared with the one recorded (__snapshots__/schema.<database>.txt, made
+// by the code of commit 145a4d0, before issue 27 moved the tables and migrations into the product folders): moving
+// them must not change a column, a constraint or an index. And SQLite databases a released provider left (the SQL
+// dumps of testing/releases/, made by testing/releases/makeFixtures.ts) upgrade to that same schema, their rows read back by the
+// services.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postgresUrl, START, TestClock } from '../../testing/harness';
+import { databaseKind, postgresUrl, START, TestClock } from '../../testing/harness';
 import { createProvider } from '../provider';
 import { randomToken, sha256Hex } from '../services/secrets';
+import { loadSessionWithUser, loadUser } from '../services/users';
 import { openDatabase } from './database';
-import { MIGRATION_NAMES, MIGRATION_TABLE, migrateUpTo } from './migrations';
+import { MIGRATION_NAMES, MIGRATION_TABLE, migrateToLatest, migrateUpTo } from './migrations';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -60,6 +66,23 @@ async function applied(db: Kysely<any>): Promise<string[]> {
 }
 
 describe('migrations', () => {
+  it('are the released ones, by name and in order (a database records the names it ran)', () => {
+    expect(MIGRATION_NAMES).toEqual([
+      '0001_core',
+      '0002_guess_slots_and_pending_identifiers',
+      '0003_project_secret_key',
+      '0004_webauthn',
+      '0005_totp_and_mfa',
+      '0006_webauthn_second_factor',
+      '0007_crypto_wallets',
+      '0008_oauth',
+      '0009_idp',
+      '0010_takeover_reset',
+      '0012_wallet_challenges',
+      '0014_ops_outbox_keys',
+    ]);
+  });
+
   it('an older schema is brought up to date on open: every later migration applied once, its rows kept', async () => {
     const target = await emptyTarget();
     const older = bare(target);
@@ -240,3 +263,122 @@ describe('migration 0010_takeover_reset on an existing database', () => {
     ]);
   });
 });
+
+/** The whole schema as text, sorted: SQLite's sqlite_master; PostgreSQL's columns, constraints and indexes. */
+async function schemaOf(db: Kysely<any>): Promise<string> {
+  const lines = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row).map(String).join(' | '));
+  if (databaseKind === 'sqlite') {
+    const { rows } = await sql<Record<string, unknown>>`
+      select type, name, tbl_name, coalesce(sql, '(automatic)') as sql from sqlite_master order by type, name`.execute(
+      db,
+    );
+    return `${lines(rows).join('\n')}\n`;
+  }
+  const columns = await sql<Record<string, unknown>>`
+    select table_name, ordinal_position, column_name, data_type, coalesce(column_default, '-') as column_default,
+      is_nullable
+    from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`.execute(db);
+  const constraints = await sql<Record<string, unknown>>`
+    select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition
+    from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`.execute(db);
+  const indexes = await sql<Record<string, unknown>>`
+    select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`.execute(db);
+  return [
+    '# columns',
+    ...lines(columns.rows),
+    '# constraints',
+    ...lines(constraints.rows),
+    '# indexes',
+    ...lines(indexes.rows),
+    '',
+  ].join('\n');
+}
+
+/** The schema of an empty database brought to the latest migration. */
+async function freshSchema(): Promise<string> {
+  const db = bare(await emptyTarget());
+  await migrateToLatest(db);
+  return schemaOf(db);
+}
+
+describe('the schema', () => {
+  it(`a fresh ${databaseKind} database gets the schema recorded before the tables moved into the product folders`, async () => {
+    await expect(await freshSchema()).toMatchFileSnapshot(`__snapshots__/schema.${databaseKind}.txt`);
+  });
+});
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'testing', 'releases');
+
+describe.skipIf(databaseKind !== 'sqlite')(
+  'a SQLite database a released provider left (testing/releases/*.sql)',
+  () => {
+    /** Loads a dump into a new SQLite file; answers the file and its row count per table before any upgrade. */
+    async function load(level: string): Promise<{ target: string; counts: Record<string, number> }> {
+      const target = await emptyTarget();
+      const raw = new SQLite(target);
+      raw.exec(readFileSync(join(FIXTURES, `release-${level}.sql`), 'utf8'));
+      const tables = raw.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
+        name: string;
+      }[];
+      const counts = Object.fromEntries(
+        tables.map(({ name }) => [name, (raw.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+      );
+      raw.close();
+      return { target, counts };
+    }
+
+    it.each([
+      ['0014_ops_outbox_keys', 1],
+      ['0007_crypto_wallets', 0],
+    ])(
+      'upgrades one left at %s: the same schema as a fresh one, every row kept and read back',
+      async (level, oauthIdentities) => {
+        const { target, counts } = await load(level);
+        expect(counts.users).toBe(2);
+        const database = await openDatabase(target);
+        cleanups.push(() => database.close());
+        const db = database.db as unknown as Kysely<any>;
+        expect(await applied(db)).toEqual([...MIGRATION_NAMES]);
+        expect(await schemaOf(db)).toBe(await freshSchema());
+        // Every row of the old release is still there (a wallet challenge of the format before 0012 is dropped by it).
+        for (const [table, count] of Object.entries(counts)) {
+          if (table === MIGRATION_TABLE) continue;
+          const { n } = (await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()) as { n: number };
+          const dropped = table === 'crypto_wallet_challenges' && level < '0012';
+          expect(Number(n), table).toBe(dropped ? 0 : count);
+        }
+        // The services read them back: the user with every sign-in method the old release knew.
+        const user = await loadUser(database.db, 'user-test-1');
+        expect(user).toMatchObject({
+          user_id: 'user-test-1',
+          status: 'active',
+          name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
+          emails: [
+            { email_id: 'email-test-1', email: 'ada@example.com', verified: true },
+            { email_id: 'email-test-2', email: 'ada2@example.com', verified: false },
+          ],
+          phone_numbers: [{ phone_id: 'phone-test-1', phone_number: '+15555550100', verified: true }],
+          crypto_wallets: [
+            { crypto_wallet_id: 'wallet-test-1', crypto_wallet_type: 'ethereum' },
+            { crypto_wallet_id: 'wallet-test-2', crypto_wallet_address: 'So1anaAddress', crypto_wallet_type: 'solana' },
+          ],
+          webauthn_registrations: [
+            { webauthn_registration_id: 'webauthn-test-1', domain: 'localhost', name: 'Laptop' },
+          ],
+          totps: [{ totp_id: 'totp-test-1', verified: true }],
+          password: { password_id: 'password-test-1', requires_reset: false },
+          trusted_metadata: { plan: 'pro' },
+          roles: ['stytch_user', 'admin'],
+        });
+        expect(user?.providers).toHaveLength(oauthIdentities);
+        const loaded = await loadSessionWithUser(database.db, 'hash-1', 'project-test');
+        expect(loaded?.session.session_id).toBe('session-test-1');
+        expect(loaded?.user).toEqual(user);
+        expect((await loadUser(database.db, 'user-test-2'))?.status).toBe('pending');
+      },
+    );
+  },
+);

@@ -1,7 +1,7 @@
 // The shape of a product's descriptor: what a product folder (src/products/<key>/descriptor.ts) declares about
 // itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
-import type { AccountResetItem, AuthenticationFactor, User } from '@latchkey/sdk/contract';
+import type { AccountResetItem, AuthenticationFactor, ContractProduct, User } from '@latchkey/sdk/contract';
 import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
@@ -103,6 +103,16 @@ export interface ConfigSection {
   /** Its sections of `project`: `{ key: schema with its default }`, merged into the project's schema. */
   project?: Record<string, ZodType>;
   /**
+   * The contract's product names it answers for, which `project.products` switches on (all of them by default; a
+   * call to one switched off answers `method_not_enabled`), in the order the bootstrap lists them.
+   */
+  switches?: readonly ContractProduct[];
+  /**
+   * Its redirect flows that end in a token the app redeems: `project.pkce.<flow>` (on by default) binds each to the
+   * browser that started it, `{ flow: what the configuration's warning calls it }`.
+   */
+  pkceFlows?: Readonly<Record<string, string>>;
+  /**
    * Its entries of the top-level `rateLimits`: `{ name: rateWindow.default({ limit, windowSeconds }) }` (configFields.ts'
    * `rateWindow`, each default a fresh object), merged into the core's after its own entries.
    */
@@ -121,6 +131,19 @@ export interface ConfigSection {
   settle?(config: ParsedConfig): Record<string, unknown>;
 }
 
+/**
+ * A Kysely handle as a migration gets it: untyped, since a migration must not depend on today's schema type (Kysely's
+ * advice; the tables it creates are those of its release).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+export type MigrationDb = Kysely<any>;
+
+/**
+ * A product's parts of the migrations, `{ migration name: part }` (db/migrations.ts composes them): a name the core or
+ * another product uses too is the same migration (its part runs after the core's and the earlier products').
+ */
+export type MigrationParts = Readonly<Record<string, (db: MigrationDb) => Promise<void>>>;
+
 /** A product's error types: `{ type: { status, message } }`, declared `as const satisfies ErrorCatalogue`. */
 export type ErrorCatalogue = Record<string, CatalogueEntry>;
 
@@ -132,6 +155,13 @@ export type ErrorCatalogue = Record<string, CatalogueEntry>;
 export interface ProductDescriptor {
   /** The widget's configuration key (the same as the product's entry in products/registry.ts). */
   key: string;
+  /**
+   * The tables it owns (their rows are declared in its tables.ts, merged into the core's `Database`): each table of the
+   * database is the core's (db/schema.ts' CORE_TABLES) or one product's.
+   */
+  tables?: readonly (keyof Database)[];
+  /** Its parts of the migrations that create and change its tables, by migration name. */
+  migrations?: MigrationParts;
   /** Its parts of the pre-hijacking reset, in the order they run within their stage. */
   accountReset?: readonly AccountResetPart[];
   /** What the purge job may delete of its tables (ops/purge.ts), in the order the rules run. */

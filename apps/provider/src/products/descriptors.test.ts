@@ -1,6 +1,9 @@
 // The products' descriptors (products/descriptors.ts) and their routes (products/registry.ts) list the same products.
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../config';
+import { freshDatabase } from '../../testing/harness';
+import { configSchema, PRODUCTS, parseConfig } from '../config';
+import { MIGRATION_NAMES } from '../db/migrations';
+import { CORE_TABLES } from '../db/schema';
 import { CORE_ERRORS, ERROR_CATALOGUE } from '../http/errors';
 import { PRODUCT_DESCRIPTORS, USER_ANSWER_COLUMNS, USER_ANSWER_PARTS } from './descriptors';
 import { PROVIDER_PRODUCTS } from './registry';
@@ -57,6 +60,44 @@ describe('product descriptors', () => {
       const keys = declared.map(([key]) => key);
       expect(new Set(keys).size, part).toBe(keys.length);
       for (const [key, schema] of declared) expect(merged[key], `${part}.${key}`).toBe(schema);
+    }
+  });
+
+  it('each switch of project.products and each redirect flow of project.pkce is declared by one product, and the configuration offers exactly those', () => {
+    const switches = PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.config?.switches ?? []);
+    expect(new Set(switches).size).toBe(switches.length);
+    // The contract's order, which the bootstrap's default keeps.
+    expect(PRODUCTS).toEqual(['email_otp', 'sms_otp', 'whatsapp_otp', 'email_magic_links', 'passwords', 'webauthn']);
+    expect(parseConfig({}).project.products).toEqual(switches);
+
+    const flows = PRODUCT_DESCRIPTORS.flatMap((descriptor) => Object.keys(descriptor.config?.pkceFlows ?? {}));
+    expect(new Set(flows).size).toBe(flows.length);
+    expect(flows).toEqual(['emailMagicLinks', 'passwordResets', 'oauth']);
+    const pkce = configSchema.shape.project.unwrap().shape.pkce.unwrap().shape as Record<string, unknown>;
+    expect(Object.keys(pkce).sort()).toEqual([...flows, 'sso', 'unboundReason'].sort());
+    expect(parseConfig({}).project.pkce).toEqual({
+      emailMagicLinks: true,
+      passwordResets: true,
+      oauth: true,
+      sso: false,
+    });
+  });
+
+  it("each table of a fresh database is declared once, by the core or one product, and the products' migration parts are parts of known migrations", async () => {
+    const declared = [...CORE_TABLES, ...PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.tables ?? [])];
+    expect(new Set(declared).size).toBe(declared.length);
+    const fresh = await freshDatabase();
+    try {
+      const tables = await fresh.database.db.introspection.getTables();
+      expect(tables.map((table) => table.name).sort()).toEqual([...declared].sort());
+    } finally {
+      await fresh.drop();
+    }
+    for (const descriptor of PRODUCT_DESCRIPTORS) {
+      for (const name of Object.keys(descriptor.migrations ?? {}))
+        expect(MIGRATION_NAMES, descriptor.key).toContain(name);
+      // A product with tables creates them in its own parts.
+      if (descriptor.tables?.length) expect(Object.keys(descriptor.migrations ?? {}), descriptor.key).not.toEqual([]);
     }
   });
 });

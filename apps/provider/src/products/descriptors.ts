@@ -1,7 +1,7 @@
 // Every product's descriptor (products/descriptor.ts has the shape), for the core to iterate: the core's services
 // import this list, never a product. Separate from products/registry.ts (the routes), which imports the services: a
 // descriptor imports nothing that imports the core back, so no import cycle.
-import { cryptoWalletsDescriptor } from './cryptoWallets/descriptor';
+import { cryptoWalletsDescriptor } from './crypto/descriptor';
 import type { ProductDescriptor, UserAnswerPart } from './descriptor';
 import { emailMagicLinksDescriptor } from './emailMagicLinks/descriptor';
 import { idpDescriptor } from './idp/descriptor';
@@ -83,3 +83,22 @@ export const PRODUCT_RATE_LIMITS = Object.assign(
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.rateLimits ?? {}),
 ) as ProductRateLimits;
+
+type SwitchesOf<D> = D extends { config: { switches: readonly (infer S)[] } } ? S : never;
+
+/** A contract product name `project.products` can switch on (config.ts' `Product`). */
+export type ProductSwitch = SwitchesOf<(typeof DECLARED)[number]>;
+/** Every product's switches, in the order above (config.ts' `PRODUCTS`, the default of `project.products`). */
+export const PRODUCT_SWITCHES = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.config?.switches ?? [],
+) as readonly ProductSwitch[];
+
+type PkceFlowsOf<D> = D extends { config: { pkceFlows: infer F } } ? keyof F : never;
+
+/** A redirect flow `project.pkce` binds to the starting browser. */
+export type PkceFlow = PkceFlowsOf<(typeof DECLARED)[number]>;
+/** Every product's redirect flows, in the order above, with what the configuration's warning calls each. */
+export const PKCE_FLOWS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.pkceFlows ?? {}),
+) as Readonly<Record<PkceFlow, string>>;

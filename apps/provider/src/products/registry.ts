@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { ProviderEnv } from '../http/context';
-import { registerCryptoWalletRoutes } from './cryptoWallets/routes';
+import { registerCryptoWalletRoutes } from './crypto/routes';
 import { registerMagicLinkRoutes } from './emailMagicLinks/routes';
 import { registerIdpRoutes } from './idp/routes';
-import { registerOAuthRoutes } from './oauth/routes';
+import { registerSocialRoutes } from './oauth/routes';
 import { registerOtpRoutes } from './otp/routes';
 import { registerWebAuthnRoutes } from './passkeys/routes';
 import { registerPasswordRoutes } from './passwords/routes';
@@ -29,7 +29,7 @@ export const PROVIDER_PRODUCTS: readonly ProviderProduct[] = [
   { key: 'totp', register: registerTotpRoutes },
   { key: 'crypto', register: registerCryptoWalletRoutes },
   // Also the browser's `/v1/public/oauth/*` start and callback, which are navigations outside `/sdk/v1`.
-  { key: 'oauth', register: registerOAuthRoutes },
+  { key: 'oauth', register: registerSocialRoutes },
   // The project as an identity provider: also the standard OAuth/OIDC endpoints outside `/sdk/v1`.
   { key: 'idp', register: registerIdpRoutes },
   // Sessions from other credentials: an IdP access token, a trusted issuer's JWT, an impersonation token.

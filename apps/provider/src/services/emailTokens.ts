@@ -3,7 +3,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EmailTokensTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { attachPendingIdentifier } from '../products/otp/otps';
+import { attachPendingIdentifier } from './recipients';
 import { newId, pkceMatches, randomToken, sha256Hex } from './secrets';
 import { markIdentifierVerified } from './verification';
 

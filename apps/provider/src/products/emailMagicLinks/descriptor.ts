@@ -1,9 +1,13 @@
 import type { ProductDescriptor } from '../descriptor';
 
 /**
- * Magic links: nothing of their own for the core (their links are the shared e-mail tokens, services/emailTokens.ts,
- * which the core purges).
+ * Magic links: their switch and their redirect flow's browser binding (their links are the shared e-mail tokens,
+ * services/emailTokens.ts, which the core purges).
  */
 export const emailMagicLinksDescriptor = {
   key: 'emailMagicLinks',
+  config: {
+    switches: ['email_magic_links'],
+    pkceFlows: { emailMagicLinks: 'magic links' },
+  },
 } satisfies ProductDescriptor;

@@ -5,6 +5,7 @@ import { ProviderError } from '../../http/errors';
 import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import { consumeEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
 import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../../services/guards';
+import { assertAttachable, resolveRecipient, type SendMode } from '../../services/recipients';
 import {
   authenticateResponseFields,
   emailFactor,
@@ -13,7 +14,6 @@ import {
   requireSession,
 } from '../../services/sessions';
 import { normalizeEmail } from '../../services/users';
-import { assertAttachable, resolveRecipient, type SendMode } from '../otp/otps';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES, issueMagicLink } from './magicLinks';
 
 const sendSchema = z.object({

@@ -3,6 +3,9 @@ import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
 import { checkIdpConfig, idpProjectConfig } from './config';
 import { idpErrors } from './errors';
+import { idpMigrations } from './migrations';
+// Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
+import type {} from './tables';
 
 /**
  * The identity provider. The pre-hijacking reset removes the consents (grants), revokes the access and refresh tokens
@@ -13,6 +16,8 @@ import { idpErrors } from './errors';
  */
 export const idpDescriptor = {
   key: 'idp',
+  tables: ['idp_grants', 'idp_authorization_codes', 'idp_tokens', 'idp_signing_keys'],
+  migrations: idpMigrations,
   accountReset: [
     {
       stage: 'grant',

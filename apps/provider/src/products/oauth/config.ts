@@ -51,7 +51,7 @@ const oauthConfig = z.strictObject({
   /** The built-in OpenID Connect server standing in for every upstream (products/oauth/developmentUpstream). */
   developmentUpstream: z
     .strictObject({
-      /** Default: on in development mode. Production refuses it (checkOAuthConfig). */
+      /** Default: on in development mode. Production refuses it (checkSocialConfig). */
       enabled: z.boolean().optional(),
       host: z.string().min(1).default('127.0.0.1'),
       /** 0: a free port. */
@@ -68,14 +68,14 @@ const oauthConfig = z.strictObject({
     .default({ jwksUrl: GOOGLE_JWKS_URL, issuers: GOOGLE_ISSUERS }),
 });
 
-type OAuthConfig = z.infer<typeof oauthConfig>;
+type SocialConfig = z.infer<typeof oauthConfig>;
 
 /** `project.oauth`: social sign-in (`/v1/public/oauth/*`, `oauth/*`) and Google One Tap. */
 export const oauthProjectConfig = { oauth: oauthConfig.default(oauthConfig.parse({})) };
 
 /** The check zod cannot make: the development upstream is never switched on in production. */
-export function checkOAuthConfig(config: ParsedConfig): void {
-  const oauth = config.project.oauth as OAuthConfig;
+export function checkSocialConfig(config: ParsedConfig): void {
+  const oauth = config.project.oauth as SocialConfig;
   if (config.mode === 'production' && oauth.developmentUpstream.enabled === true) {
     throw new Error(
       'Invalid Latchkey provider configuration:\n  project.oauth.developmentUpstream.enabled: the development OAuth upstream cannot be enabled in production mode',
@@ -87,8 +87,8 @@ export function checkOAuthConfig(config: ParsedConfig): void {
  * Settled once the mode is known, so every reader sees a boolean: the development upstream is on in development
  * unless switched off, never in production. A new object: the parsed defaults may be shared between configurations.
  */
-export function settleOAuthConfig(config: ParsedConfig): { oauth: OAuthConfig } {
-  const oauth = config.project.oauth as OAuthConfig;
+export function settleSocialConfig(config: ParsedConfig): { oauth: SocialConfig } {
+  const oauth = config.project.oauth as SocialConfig;
   const upstream = oauth.developmentUpstream;
   return {
     oauth: {

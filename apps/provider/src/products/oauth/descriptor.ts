@@ -1,9 +1,10 @@
-import type { OauthRegistrationsTable } from '../../db/schema';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
-import { checkOAuthConfig, oauthProjectConfig, oauthRateLimits, settleOAuthConfig } from './config';
+import { checkSocialConfig, oauthProjectConfig, oauthRateLimits, settleSocialConfig } from './config';
 import { oauthErrors } from './errors';
+import { oauthMigrations } from './migrations';
+import type { OauthRegistrationsTable } from './tables';
 
 /**
  * Social sign-in: the pre-hijacking reset removes the social identities and uses up the attach tokens and the flows
@@ -12,6 +13,8 @@ import { oauthErrors } from './errors';
  */
 export const oauthDescriptor = {
   key: 'oauth',
+  tables: ['oauth_registrations', 'oauth_transactions', 'oauth_tokens', 'oauth_attach_tokens', 'oauth_onetap_nonces'],
+  migrations: oauthMigrations,
   accountReset: [
     deleteUserFactors('oauth_registrations', 'oauth_identities'),
     consumeOutstanding(
@@ -28,8 +31,10 @@ export const oauthDescriptor = {
   config: {
     project: oauthProjectConfig,
     rateLimits: oauthRateLimits,
-    check: checkOAuthConfig,
-    settle: settleOAuthConfig,
+    check: checkSocialConfig,
+    settle: settleSocialConfig,
+    // Its redirect sign-in and One Tap end in an oauth token the app redeems.
+    pkceFlows: { oauth: 'social sign-in' },
   },
   errors: oauthErrors,
   recentAuthentication: {

@@ -4,15 +4,16 @@
 // (never merged, never a duplicate account). A new user gets the email as verified only when the upstream said so.
 import type { UserProvider } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, OauthRegistrationsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import { findEmail, insertIdentifier, newUserRow } from '../../services/users';
 import type { OAuthProvider } from './config';
-import type { OAuthProfile } from './profiles';
+import type { SocialProfile } from './profiles';
 import { PROVIDER_NAMES } from './providerNames';
+import type { OauthRegistrationsTable } from './tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored social identity of a user. */
@@ -82,7 +83,7 @@ const trimmedPicture = (url: string) => (url.length <= MAX_PICTURE_URL && /^http
 async function insertRegistration(
   db: Executor,
   deps: ProviderDeps,
-  options: { userId: string; provider: OAuthProvider; profile: OAuthProfile; emailId: string | null },
+  options: { userId: string; provider: OAuthProvider; profile: SocialProfile; emailId: string | null },
 ): Promise<RegistrationRow> {
   const now = deps.clock.now();
   const row: RegistrationRow = {
@@ -126,7 +127,7 @@ function splitName(name: string): { first_name: string; last_name: string } {
 export async function resolveIdentity(
   trx: Executor,
   deps: ProviderDeps,
-  options: { provider: OAuthProvider; profile: OAuthProfile; attachUserId: string | null },
+  options: { provider: OAuthProvider; profile: SocialProfile; attachUserId: string | null },
 ): Promise<ResolvedIdentity> {
   const { provider, profile } = options;
   const projectId = deps.config.project.projectId;

@@ -3,16 +3,17 @@
 // "error token" carries a refusal instead of a user, so every failure of the flow reaches the app by the one path.
 import type { OAuthProviderValues } from '@latchkey/sdk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, OauthTokensTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import type { ErrorType } from '../../http/errors';
 import { newId, randomToken, sha256Hex } from '../../services/secrets';
 import { encryptProviderValues } from './flowSecrets';
 import type { RegistrationRow } from './identities';
+import type { OauthTokensTable } from './tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored oauth token. */
-export type OAuthTokenRow = Selectable<OauthTokensTable>;
+export type SocialTokenRow = Selectable<OauthTokensTable>;
 
 /** How long the app has to redeem the token: 10 minutes. */
 export const OAUTH_TOKEN_LIFETIME_MS = 10 * 60_000;
@@ -23,7 +24,7 @@ export type TokenContent =
   | { kind: 'error'; errorType: ErrorType; message: string };
 
 /** Issues a token (in the caller's transaction, if any) and answers its value. */
-export async function issueOAuthToken(
+export async function issueSocialToken(
   db: Executor,
   deps: ProviderDeps,
   options: { provider: string; codeChallenge: string | null; content: TokenContent },
@@ -59,7 +60,7 @@ export async function issueOAuthToken(
 }
 
 /** The live (unused, unexpired) token with this value, if any. */
-export async function findLiveOAuthToken(deps: ProviderDeps, token: string): Promise<OAuthTokenRow | undefined> {
+export async function findLiveSocialToken(deps: ProviderDeps, token: string): Promise<SocialTokenRow | undefined> {
   return deps.db
     .selectFrom('oauth_tokens')
     .selectAll()
@@ -74,7 +75,7 @@ export async function findLiveOAuthToken(deps: ProviderDeps, token: string): Pro
  * Uses a token up: one conditional UPDATE that changes its row only while it is unused and unexpired (and drops the
  * encrypted provider values, which are handed out once), so of any number of parallel redemptions exactly one wins.
  */
-export async function consumeOAuthToken(db: Executor, tokenId: string, now: number): Promise<boolean> {
+export async function consumeSocialToken(db: Executor, tokenId: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('oauth_tokens')
     .set({ consumed_at: now, provider_values: null })

@@ -11,7 +11,7 @@ import { consumeRateLimit } from '../../services/guards';
 import { randomToken, sha256Hex } from '../../services/secrets';
 import { emptyProviderValues } from './flowSecrets';
 import { IdentityRefused, resolveIdentity } from './identities';
-import { issueOAuthToken, oauthRedirect } from './oauthTokens';
+import { issueSocialToken, oauthRedirect } from './oauthTokens';
 import { mapProfile } from './profiles';
 import { CODE_CHALLENGE, checkProvider, resolveRedirects } from './startParams';
 import { verifyUpstreamJwt } from './upstreamClient';
@@ -140,7 +140,7 @@ async function oneTapSubmit(c: ProviderContext): Promise<Response> {
         signup: body.signup_redirect_url ?? nonce.signup_redirect_url,
       });
       const identity = await resolveIdentity(trx, deps, { provider: 'google', profile, attachUserId: null });
-      const token = await issueOAuthToken(trx, deps, {
+      const token = await issueSocialToken(trx, deps, {
         provider: 'google',
         codeChallenge: body.code_challenge ?? null,
         content: {

@@ -2,14 +2,14 @@
 // documentation's examples or made up in the same format; nobody's real data), with what `mapProfile` makes of it.
 // profiles.test.ts maps each one; keep a sample in step when an upstream changes its answer.
 import type { OAuthProvider } from '@latchkey/sdk/contract';
-import type { OAuthProfile } from './profiles';
+import type { SocialProfile } from './profiles';
 
 /** A recorded profile answer and its expected mapping. */
 export interface ProfileSample {
   /** What the sample shows, when a provider has more than one. */
   title: string;
   json: unknown;
-  profile: OAuthProfile;
+  profile: SocialProfile;
 }
 
 export const PROFILE_SAMPLES: Record<OAuthProvider, ProfileSample[]> = {

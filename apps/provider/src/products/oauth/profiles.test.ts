@@ -2,7 +2,7 @@ import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_PROVIDERS } from './config';
 import { PROFILE_SAMPLES } from './profileSamples';
-import { type DevelopmentClaims, developmentProfile, mapProfile, type OAuthProfile } from './profiles';
+import { type DevelopmentClaims, developmentProfile, mapProfile, type SocialProfile } from './profiles';
 
 /** The upstreams that assert an email as verified (profiles.ts's table); every other one never does. */
 const ASSERTS_VERIFIED = new Set<OAuthProvider>([
@@ -45,7 +45,7 @@ const claims = (overrides: Partial<DevelopmentClaims> = {}): DevelopmentClaims =
   ...overrides,
 });
 
-function expected(provider: OAuthProvider, from: DevelopmentClaims): OAuthProfile {
+function expected(provider: OAuthProvider, from: DevelopmentClaims): SocialProfile {
   return {
     subject: from.sub,
     email: NO_EMAIL.has(provider) ? null : from.email,

@@ -42,7 +42,7 @@ export interface DevelopmentClaims {
 }
 
 /** A provider's profile in Latchkey's terms. Missing text fields are ''. */
-export interface OAuthProfile {
+export interface SocialProfile {
   /** The provider's stable id for the user: identities are keyed by (provider, subject). */
   subject: string;
   /** Null when the upstream gives none (Twitter/X, TikTok, Snapchat) or the user withheld it. */
@@ -208,13 +208,13 @@ const orNull = (value: string): string | null => (value === '' ? null : value);
 const bcp47 = (value: string): string => value.replace(/_/g, '-');
 
 /** Reads `json`, the answer of `provider`'s profile API (table above), into Latchkey's fields. */
-export function mapProfile(provider: OAuthProvider, json: unknown): OAuthProfile {
+export function mapProfile(provider: OAuthProvider, json: unknown): SocialProfile {
   const profile = mapFields(provider, record(json));
   if (profile.subject === '') throw new Error(`The ${provider} profile has no user id`);
   return profile;
 }
 
-function fromOidc(json: Json, isVerifiedAsserted: boolean): OAuthProfile {
+function fromOidc(json: Json, isVerifiedAsserted: boolean): SocialProfile {
   const name = text(json.name) || [text(json.given_name), text(json.family_name)].filter(Boolean).join(' ');
   return {
     subject: identifier(json.sub),
@@ -226,7 +226,7 @@ function fromOidc(json: Json, isVerifiedAsserted: boolean): OAuthProfile {
   };
 }
 
-function mapFields(provider: OAuthProvider, json: Json): OAuthProfile {
+function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
   switch (provider) {
     case 'google':
     case 'gitlab':

@@ -12,7 +12,7 @@ import { newId, randomToken, sha256Hex } from '../../services/secrets';
 import type { OAuthProvider } from './config';
 import { emptyProviderValues, flowSecret } from './flowSecrets';
 import { IdentityRefused, resolveIdentity } from './identities';
-import { issueOAuthToken, oauthRedirect } from './oauthTokens';
+import { issueSocialToken, oauthRedirect } from './oauthTokens';
 import { checkProvider, parseStartQuery } from './startParams';
 import { authorizationUrl, completeAtUpstream, resolveUpstream, type UpstreamKind } from './upstreamClient';
 
@@ -195,7 +195,7 @@ export async function callback(c: ProviderContext): Promise<Response> {
   };
   const fail = async (errorType: 'oauth_flow_callback_error', detail: string) => {
     const message = `An error was encountered in the callback of the OAuth flow. Please try again. (${detail})`;
-    const token = await issueOAuthToken(deps.db, deps, {
+    const token = await issueSocialToken(deps.db, deps, {
       provider,
       codeChallenge: transaction.code_challenge,
       content: { kind: 'error', errorType, message },
@@ -243,7 +243,7 @@ export async function callback(c: ProviderContext): Promise<Response> {
         profile,
         attachUserId: transaction.attach_user_id,
       });
-      const token = await issueOAuthToken(trx, deps, {
+      const token = await issueSocialToken(trx, deps, {
         provider,
         codeChallenge: transaction.code_challenge,
         content: { kind: 'identity', registration: identity.registration, providerValues },
@@ -253,7 +253,7 @@ export async function callback(c: ProviderContext): Promise<Response> {
     return send(issued.token, issued.isNewUser);
   } catch (error) {
     if (!(error instanceof IdentityRefused)) throw error;
-    const token = await issueOAuthToken(deps.db, deps, {
+    const token = await issueSocialToken(deps.db, deps, {
       provider,
       codeChallenge: transaction.code_challenge,
       content: { kind: 'error', errorType: error.error.errorType, message: error.error.message },

@@ -14,7 +14,7 @@ import {
 import { requireUser } from '../../services/users';
 import { decryptProviderValues, emptyProviderValues } from './flowSecrets';
 import { oauthFactor, type RegistrationRow } from './identities';
-import { consumeOAuthToken, findLiveOAuthToken, OAUTH_TOKEN_LIFETIME_MS } from './oauthTokens';
+import { consumeSocialToken, findLiveSocialToken, OAUTH_TOKEN_LIFETIME_MS } from './oauthTokens';
 import { registerOneTapRoutes } from './oneTap';
 import { callback, start } from './redirectFlow';
 import { checkProvider } from './startParams';
@@ -41,11 +41,11 @@ export const OTHER_BROWSER_SIGN_IN =
 async function authenticate(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, authenticateSchema);
-  const row = await findLiveOAuthToken(deps, body.token);
+  const row = await findLiveSocialToken(deps, body.token);
   if (!row) throw new ProviderError('oauth_token_not_found');
   const now = deps.clock.now();
   if (row.error_type !== null) {
-    if (!(await consumeOAuthToken(deps.db, row.token_id, now))) throw new ProviderError('oauth_token_not_found');
+    if (!(await consumeSocialToken(deps.db, row.token_id, now))) throw new ProviderError('oauth_token_not_found');
     throw new ProviderError(row.error_type as ErrorType, { message: row.error_message ?? undefined });
   }
   if (row.code_challenge !== null) {
@@ -60,7 +60,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeOAuthToken(trx, row.token_id, now))) return null;
+    if (!(await consumeSocialToken(trx, row.token_id, now))) return null;
     const registration = await trx
       .selectFrom('oauth_registrations')
       .selectAll()
@@ -141,7 +141,7 @@ async function remove(c: ProviderContext): Promise<Response> {
  * Social sign-in: the browser's start and the upstream's callback under `/v1/public/oauth` (navigations, no Basic
  * auth), and the SDK's OAuth calls, its unlink of a provider from the user and Google One Tap under `/sdk/v1`.
  */
-export function registerOAuthRoutes(app: Hono<ProviderEnv>): void {
+export function registerSocialRoutes(app: Hono<ProviderEnv>): void {
   app.get('/v1/public/oauth/callback', callback);
   app.post('/v1/public/oauth/callback', callback);
   app.get('/v1/public/oauth/:provider/start', start);

@@ -7,7 +7,7 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import type { OAuthProvider } from './config';
-import { mapProfile, type OAuthProfile } from './profiles';
+import { mapProfile, type SocialProfile } from './profiles';
 import { developmentDescriptor, UPSTREAMS, type UpstreamDescriptor } from './upstreams';
 
 /** Which upstream a flow talks to: the project's own client at the real upstream, or the development upstream. */
@@ -143,7 +143,7 @@ export async function verifyUpstreamJwt(
 export interface UpstreamResult {
   tokens: OAuth2Tokens;
   idToken: string;
-  profile: OAuthProfile;
+  profile: SocialProfile;
 }
 
 const PROFILE_TIMEOUT_MS = 10_000;

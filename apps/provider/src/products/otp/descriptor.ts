@@ -1,9 +1,15 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
+import { otpMigrations } from './migrations';
+// Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
+import type {} from './tables';
 
 /** Passcodes: the purge deletes expired codes (nothing of theirs survives a pre-hijacking reset but the identifiers). */
 export const otpDescriptor = {
   key: 'otp',
+  tables: ['otp_codes'],
+  migrations: otpMigrations,
+  config: { switches: ['email_otp', 'sms_otp', 'whatsapp_otp'] },
   purge: [{ table: 'otp_codes', run: olderThan('otp_codes', 'otp_id', 'expires_at', expired) }],
   recentAuthentication: {
     // A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold.

@@ -16,6 +16,13 @@ import {
   recordFailure,
   takeGuessSlot,
 } from '../../services/guards';
+import {
+  assertAttachable,
+  attachPendingIdentifier,
+  resolveRecipient,
+  type SendMode,
+  type SendTarget,
+} from '../../services/recipients';
 import { digestsEqual } from '../../services/secrets';
 import {
   authenticateResponseFields,
@@ -27,18 +34,7 @@ import {
 } from '../../services/sessions';
 import { JOINED_USER_COLUMNS, normalizeEmail, userMethodColumns, userOfJoinedRow } from '../../services/users';
 import { markIdentifierVerified } from '../../services/verification';
-import {
-  assertAttachable,
-  attachPendingIdentifier,
-  DEFAULT_OTP_EXPIRATION_MINUTES,
-  issuePasscode,
-  OTP_PRODUCTS,
-  type OtpChannel,
-  passcodeHash,
-  resolveRecipient,
-  type SendMode,
-  type SendTarget,
-} from './otps';
+import { DEFAULT_OTP_EXPIRATION_MINUTES, issuePasscode, OTP_PRODUCTS, type OtpChannel, passcodeHash } from './otps';
 
 const templateFields = {
   expiration_minutes: passcodeExpirationField,

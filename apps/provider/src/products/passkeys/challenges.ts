@@ -1,8 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, WebauthnChallengesTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { newId, sha256Hex } from '../../services/secrets';
 import { CHALLENGE_LIFETIME_MS } from './relyingParty';
+import type { WebauthnChallengesTable } from './tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ChallengeRow = Selectable<WebauthnChallengesTable>;

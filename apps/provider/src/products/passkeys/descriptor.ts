@@ -1,10 +1,11 @@
 import type { AuthenticationFactor, WebAuthnRegistration } from '@latchkey/sdk/contract';
-import type { WebauthnRegistrationsTable } from '../../db/schema';
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
 import { passkeysProjectConfig, passkeysRateLimits } from './config';
 import { passkeysErrors } from './errors';
+import { passkeysMigrations } from './migrations';
+import type { WebauthnRegistrationsTable } from './tables';
 
 /** The passkey registrations a list of factors already used (a passkey cannot be both factors of one sign-in). */
 export function webauthnRegistrationsUsed(factors: readonly Pick<AuthenticationFactor, 'webauthn_factor'>[]): string[] {
@@ -36,6 +37,8 @@ export function serializeWebauthnRegistration(row: WebauthnRegistrationShown): W
  */
 export const passkeysDescriptor = {
   key: 'passkeys',
+  tables: ['webauthn_registrations', 'webauthn_challenges'],
+  migrations: passkeysMigrations,
   accountReset: [
     deleteUserFactors('webauthn_registrations', 'passkeys'),
     consumeOutstanding({ table: 'webauthn_challenges', column: 'user_id' }),
@@ -43,7 +46,7 @@ export const passkeysDescriptor = {
   purge: [
     { table: 'webauthn_challenges', run: olderThan('webauthn_challenges', 'challenge_id', 'expires_at', expired) },
   ],
-  config: { project: passkeysProjectConfig, rateLimits: passkeysRateLimits },
+  config: { project: passkeysProjectConfig, rateLimits: passkeysRateLimits, switches: ['webauthn'] },
   errors: passkeysErrors,
   recentAuthentication: {
     // A signature over a fresh challenge, bound to the origin.

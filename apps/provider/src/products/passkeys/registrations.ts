@@ -1,8 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, WebauthnRegistrationsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import type { NewFactor } from '../../services/sessions';
+import type { WebauthnRegistrationsTable } from './tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type RegistrationRow = Selectable<WebauthnRegistrationsTable>;

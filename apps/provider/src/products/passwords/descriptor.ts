@@ -2,12 +2,23 @@ import type { ProductDescriptor } from '../descriptor';
 import { deleteUserFactors, fromJson } from '../descriptorHelpers';
 import { passwordsProjectConfig, passwordsRateLimits } from './config';
 import { passwordsErrors } from './errors';
+import { passwordsMigrations } from './migrations';
+// Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
+import type {} from './tables';
 
 /** Passwords: the pre-hijacking reset removes the password. */
 export const passwordsDescriptor = {
   key: 'passwords',
+  tables: ['passwords'],
+  migrations: passwordsMigrations,
   accountReset: [deleteUserFactors('passwords', 'password')],
-  config: { project: passwordsProjectConfig, rateLimits: passwordsRateLimits },
+  config: {
+    project: passwordsProjectConfig,
+    rateLimits: passwordsRateLimits,
+    switches: ['passwords'],
+    // The reset link ends in a token the app redeems too.
+    pkceFlows: { passwordResets: 'password resets' },
+  },
   errors: passwordsErrors,
   recentAuthentication: {
     strong: (factor) => factor.type === 'password',

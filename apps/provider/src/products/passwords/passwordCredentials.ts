@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, EmailsTable, PasswordsTable } from '../../db/schema';
+import type { Database, EmailsTable } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { limitPerIp, recordFailure, releaseGuessSlot, takeGuessSlot } from '../../services/guards';
@@ -7,6 +7,7 @@ import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import { findEmail } from '../../services/users';
 import { verifyAgainstDummy, verifyPassword } from './passwordHash';
+import type { PasswordsTable } from './tables';
 
 /** The factor a password proves. */
 export const PASSWORD_FACTOR: NewFactor = {

@@ -2,6 +2,9 @@ import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { checkSessionExchangeConfig, sessionExchangeProjectConfig } from './config';
 import { sessionExchangeErrors } from './errors';
+import { sessionExchangeMigrations } from './migrations';
+// Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
+import type {} from './tables';
 
 /**
  * Sessions from other credentials: the purge deletes expired impersonation tokens (the sessions exchanged are
@@ -9,6 +12,8 @@ import { sessionExchangeErrors } from './errors';
  */
 export const sessionExchangeDescriptor = {
   key: 'sessionExchange',
+  tables: ['impersonation_tokens'],
+  migrations: sessionExchangeMigrations,
   purge: [
     { table: 'impersonation_tokens', run: olderThan('impersonation_tokens', 'token_hash', 'expires_at', expired) },
   ],

@@ -1,4 +1,4 @@
-// Test support for the session-exchange tests (this folder's and test/sdk-sessionExchange.e2e.test.ts); the
+// Test support for the session-exchange tests (this folder's, its sdk.e2e.test.ts among them); the
 // provider never imports it. A trusted issuer with a real key pair (its JWKS served over HTTP, or its PEM), access
 // tokens written straight into `idp_tokens` (the token endpoint is products/idp/oauth2's), and the server call that
 // issues impersonation tokens.

@@ -2,6 +2,9 @@ import { deleteInBatches, expired } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { fromJson } from '../descriptorHelpers';
 import { totpErrors } from './errors';
+import { totpMigrations } from './migrations';
+// Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
+import type {} from './tables';
 
 /**
  * Authenticator apps: the pre-hijacking reset removes the TOTP and its recovery codes; the purge deletes an
@@ -9,6 +12,8 @@ import { totpErrors } from './errors';
  */
 export const totpDescriptor = {
   key: 'totp',
+  tables: ['totps', 'totp_recovery_codes'],
+  migrations: totpMigrations,
   accountReset: [
     {
       stage: 'factor',

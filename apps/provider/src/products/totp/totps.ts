@@ -2,10 +2,11 @@ import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { Database, TotpsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
+import type { TotpsTable } from './tables';
 import { decryptTotpSecret, recoveryCodeHash } from './totpKey';
 
 type Executor = Kysely<Database> | Transaction<Database>;

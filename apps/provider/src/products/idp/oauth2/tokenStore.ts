@@ -2,9 +2,10 @@
 // belongs to a family, the authorization code it descends from: a replayed code or a reused refresh token revokes
 // the whole family.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, IdpTokensTable } from '../../../db/schema';
+import type { Database } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
+import type { IdpTokensTable } from '../tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type IdpTokenRow = Selectable<IdpTokensTable>;

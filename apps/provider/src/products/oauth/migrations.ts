@@ -1,0 +1,86 @@
+// The social sign-in's parts of the provider's migrations: db/migrations.ts runs each migration's core part, then every
+// product's part of it, in the order of products/descriptors.ts. A migration's name and statements are those of the
+// release that made it: never renamed, never edited (a database records the names it ran, and Kysely refuses one whose
+// list is not a prefix of the known one). A later change of the product's tables is a new migration name, declared
+// here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
+import type { MigrationParts } from '../descriptor';
+
+export const oauthMigrations: MigrationParts = {
+  // Issue 15: social sign-in. Identities, the flows toward the upstreams, the tokens the app redeems, One Tap nonces.
+  async '0008_oauth'(db) {
+    await db.schema
+      .createTable('oauth_registrations')
+      .addColumn('oauth_user_registration_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('provider_subject', 'text', (c) => c.notNull())
+      .addColumn('email_id', 'text')
+      .addColumn('profile_picture_url', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('locale', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      // One upstream identity belongs to one user: the index decides between parallel sign-ups and links.
+      .addUniqueConstraint('oauth_registrations_identity', ['project_id', 'provider', 'provider_subject'])
+      .execute();
+    await db.schema.createIndex('oauth_registrations_user').on('oauth_registrations').column('user_id').execute();
+    await db.schema
+      .createTable('oauth_transactions')
+      .addColumn('transaction_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('state_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('binding_hash', 'text', (c) => c.notNull())
+      .addColumn('secret_salt', 'text', (c) => c.notNull())
+      .addColumn('uses_pkce', 'integer', (c) => c.notNull())
+      .addColumn('uses_nonce', 'integer', (c) => c.notNull())
+      .addColumn('upstream', 'text', (c) => c.notNull())
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('code_challenge', 'text')
+      .addColumn('login_redirect_url', 'text', (c) => c.notNull())
+      .addColumn('signup_redirect_url', 'text', (c) => c.notNull())
+      .addColumn('attach_user_id', 'text', (c) => c.references('users.user_id').onDelete('cascade'))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('consumed_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('oauth_transactions_expiry').on('oauth_transactions').column('expires_at').execute();
+    await db.schema
+      .createTable('oauth_tokens')
+      .addColumn('token_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.references('users.user_id').onDelete('cascade'))
+      .addColumn('oauth_user_registration_id', 'text')
+      .addColumn('code_challenge', 'text')
+      .addColumn('provider_values', 'text')
+      .addColumn('error_type', 'text')
+      .addColumn('error_message', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('consumed_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('oauth_tokens_expiry').on('oauth_tokens').column('expires_at').execute();
+    await db.schema
+      .createTable('oauth_attach_tokens')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.user_id').onDelete('cascade'))
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('consumed_at', 'bigint')
+      .execute();
+    await db.schema
+      .createTable('oauth_onetap_nonces')
+      .addColumn('nonce_hash', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('login_redirect_url', 'text', (c) => c.notNull())
+      .addColumn('signup_redirect_url', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('consumed_at', 'bigint')
+      .execute();
+  },
+};
