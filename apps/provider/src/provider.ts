@@ -7,13 +7,6 @@ import { type Lifecycle, registerHealthRoutes } from './ops/health';
 import { createLogger, type ProviderLogger } from './ops/logging';
 import { createMetrics, type ProviderMetrics, registerMetricsRoute, resolveMetricsToken } from './ops/metrics';
 import { createPurgeScheduler, type PurgeResult, runPurge } from './ops/purge';
-import { idTokenSigner } from './products/idp/oauth2/idTokens';
-import {
-  createLazyDevelopmentUpstream,
-  type LazyDevelopmentUpstream,
-} from './products/oauth/developmentUpstream/lazyDevelopmentUpstream';
-import { registerDevelopmentUpstreamRoutes } from './products/oauth/developmentUpstream/routes';
-import { callbackUrl } from './products/oauth/upstreamClient';
 import { PROVIDER_PRODUCTS } from './products/registry';
 import { registerDevInboxRoutes } from './routes/devInbox';
 import { registerProjectRoutes } from './routes/project';
@@ -111,8 +104,11 @@ export interface EncryptionKeyInfo {
   file: string | null;
 }
 
-/** A running provider, without a port: `fetch` is a standard fetch handler. */
-export interface Provider {
+/**
+ * The provider's own part of `Provider` (`createProvider`'s answer); the products add theirs by declaration merging
+ * into `Provider` (a product's `instance().provides`, products/registry.ts).
+ */
+export interface ProviderCore {
   /** Handles one request. `remoteAddress` is the caller's IP (what a socket would report). */
   fetch(request: Request, bindings?: ProviderBindings): Promise<Response>;
   app: Hono<ProviderEnv>;
@@ -130,11 +126,6 @@ export interface Provider {
   encryptionKey: EncryptionKeyInfo;
   /** @deprecated Use `encryptionKey` (the same object). */
   totpKey: EncryptionKeyInfo;
-  /**
-   * The development OAuth upstream (started on first `get()`), when it is on: development mode and not switched off
-   * with `project.oauth.developmentUpstream.enabled: false`.
-   */
-  developmentUpstream: LazyDevelopmentUpstream | null;
   /** The Prometheus metrics (`metrics.enabled`), or a no-op object when they are off. */
   metrics: ProviderMetrics;
   /** The log the requests are written to. */
@@ -159,11 +150,14 @@ export interface Provider {
    */
   purge(options?: { force?: boolean }): Promise<PurgeResult>;
   /**
-   * Stops the background jobs (waiting briefly for deliveries in flight), closes the development OAuth upstream (if it
-   * started) and the database (if the provider opened it).
+   * Stops the background jobs (waiting briefly for deliveries in flight), closes what the products run for the
+   * instance (a development upstream that started) and the database (if the provider opened it).
    */
   close(): Promise<void>;
 }
+
+/** A running provider, without a port: `fetch` is a standard fetch handler. */
+export interface Provider extends ProviderCore {}
 
 const systemClock: Clock = { now: () => Date.now() };
 
@@ -308,16 +302,6 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       })
     : null;
 
-  const upstreamOptions = config.project.oauth.developmentUpstream;
-  // Started on first use: the options are read then, once `deps` (for the callback URL) exists.
-  const oauthUpstream = upstreamOptions.enabled
-    ? createLazyDevelopmentUpstream(() => ({
-        host: upstreamOptions.host,
-        port: upstreamOptions.port,
-        redirectUris: [callbackUrl(deps)],
-      }))
-    : null;
-
   const deps: ProviderDeps = {
     db,
     config,
@@ -327,13 +311,12 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     environment,
     hmacKey,
     encryptionKey: encryptionKey.key,
-    oauthUpstream,
     metrics,
     log,
   };
 
-  // Made here first, so the identity provider's signer times its key cache by the provider's clock.
-  const idTokens = idTokenSigner(deps);
+  // Each product's part of this instance (products/registry.ts, `instance`), made once `deps` exist.
+  const instances = PROVIDER_PRODUCTS.map((product) => product.instance?.(deps) ?? {});
 
   const app = createApp(deps, (routes) => {
     registerHealthRoutes(routes, db, lifecycle);
@@ -344,7 +327,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     registerUserRoutes(routes);
     for (const product of PROVIDER_PRODUCTS) product.register(routes);
     if (inbox) registerDevInboxRoutes(routes, inbox);
-    if (oauthUpstream) registerDevelopmentUpstreamRoutes(routes, oauthUpstream);
+    for (const instance of instances) instance.routes?.(routes);
   });
 
   let closing: Promise<void> | null = null;
@@ -354,7 +337,9 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   }
 
   const encryptionKeyInfo: EncryptionKeyInfo = { source: encryptionKey.source, file: encryptionKey.file };
-  return {
+  // What the products add to the answer (their `instance().provides`; typed by their declarations into `Provider`).
+  const provided = Object.assign({}, ...instances.map((instance) => instance.provides ?? {}));
+  const core: ProviderCore = {
     fetch: async (request, bindings = {}) => app.fetch(request, bindings),
     app,
     config,
@@ -363,14 +348,13 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     secretKey: { source: secretKeySource, file: secretKey.file },
     encryptionKey: encryptionKeyInfo,
     totpKey: encryptionKeyInfo,
-    developmentUpstream: oauthUpstream,
     outbox: { deliverDue: () => outbox.deliverDue() },
     keys: {
       async rotate() {
         const rotated = await rotateSigningKeys(db, config, clock.now());
         // This instance signs with the new keys at once; the others within the key cache's five seconds.
         deps.signer.keys.invalidate();
-        idTokens.keys.invalidate();
+        for (const instance of instances) instance.keysRotated?.();
         return rotated;
       },
       list: () => listSigningKeys(db, config, clock.now()),
@@ -387,10 +371,11 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
         await purgeScheduler?.stop();
         await outbox.stop();
         metrics.close();
-        await oauthUpstream?.close();
+        for (const instance of instances) await instance.close?.();
         if (ownsDatabase) await database.close();
       })();
       return closing;
     },
   };
+  return { ...provided, ...core } as Provider;
 }

@@ -128,7 +128,6 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
     hmacKey: testProvider.hmacKey,
     encryptionKey: testProvider.encryptionKey,
     // Services called directly here never reach a social upstream.
-    oauthUpstream: null,
     metrics: NOOP_METRICS,
     log: SILENT_LOGGER,
     ...overrides,

@@ -1,16 +1,7 @@
 // Hot queries built and compiled once per dialect instead of on every call: Kysely's query builder and
 // compiler cost more CPU than SQLite spends running a lookup by primary key.
-import {
-  type Compilable,
-  type CompiledQuery,
-  type Kysely,
-  type QueryResult,
-  SqliteAdapter,
-  type Transaction,
-} from 'kysely';
-import type { Database } from './schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { type Compilable, type CompiledQuery, type QueryResult, SqliteAdapter } from 'kysely';
+import type { Executor } from './schema';
 
 /** Stands in for a parameter while the query is compiled; replaced by the real value on every run. */
 const placeholder = (index: number): string => `\u0000latchkey-parameter-${index}\u0000`;

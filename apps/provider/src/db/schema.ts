@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 // Table shapes for Kysely. Times are epoch milliseconds (bigint), flags are 0/1 integers and JSON is text,
 // so the same queries run unchanged on SQLite and PostgreSQL.
 export interface ProjectsTable {
@@ -216,6 +217,9 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   ops_leases: OpsLeasesTable;
 }
+
+/** A database handle or a transaction on it: what a statement that may run in the caller's transaction takes. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The core's tables (CORE_TABLES and every product descriptor's `tables` name each table of the database once). */
 export const CORE_TABLES = [

@@ -5,7 +5,6 @@ import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { ProviderLogger } from '../ops/logging';
 import type { ProviderMetrics } from '../ops/metrics';
-import type { DevelopmentUpstream } from '../products/oauth/developmentUpstream/startDevelopmentUpstream';
 import type { Outbox } from '../services/outbox';
 import type { SessionSigner } from '../services/signer';
 import { SchemaError, type SchemaIssue } from './errors';
@@ -28,11 +27,6 @@ export interface ProviderDeps {
   hmacKey: Buffer;
   /** The key TOTP secrets and social sign-in provider values are encrypted under (services/encryptionKey.ts); never stored. */
   encryptionKey: Buffer;
-  /**
-   * The development OAuth upstream (products/oauth/developmentUpstream), started on first use so that a provider
-   * that never signs anyone in socially opens no listener; null when it is off (production, or switched off).
-   */
-  oauthUpstream: { get(): Promise<DevelopmentUpstream> } | null;
   /**
    * Prometheus counters (ops/metrics.ts): `metrics.signIn(method, outcome)`, `lockout()`, `rateLimited(limit)`,
    * `message(channel, 'sent' | 'failed')`. A no-op object when `metrics.enabled` is off, so always safe to call.

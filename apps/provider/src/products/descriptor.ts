@@ -2,14 +2,14 @@
 // itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
 import type { AccountResetItem, AuthenticationFactor, ContractProduct, User } from '@latchkey/sdk/contract';
-import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
-import type { Database } from '../db/schema';
+import type { Database, Executor } from '../db/schema';
 import type { CatalogueEntry } from '../http/errors';
 import type { PurgeRule } from '../ops/purgeRules';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type { Executor };
 
 /**
  * One part of the pre-hijacking reset (services/verification.ts): what the product removes, revokes or uses up when

@@ -1,13 +1,12 @@
 import type { AccountReset } from '@latchkey/sdk/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, EmailTokensTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { EmailTokensTable, Executor } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { attachPendingIdentifier } from './recipients';
 import { newId, pkceMatches, randomToken, sha256Hex } from './secrets';
 import { markIdentifierVerified } from './verification';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 type EmailTokenKind = EmailTokensTable['kind'];
 
 /**

@@ -1,12 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Product, ProjectConfig } from '../config';
 import { precompiledQuery } from '../db/precompiled';
-import type { Database } from '../db/schema';
+import type { Executor } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { newId } from './secrets';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Local part, @, a domain with a dot and a top-level part of at least two letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;

@@ -4,14 +4,13 @@
 // completed session through sessions.ts; this module imports only types from there, so neither file runs the other
 // at load.
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, IntermediateSessionsTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor, IntermediateSessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { newId, randomToken, sha256Hex } from './secrets';
 import type { NewFactor, SessionRow, StartedSession } from './sessions';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type IntermediateSessionRow = Selectable<IntermediateSessionsTable>;
 
 /** How long an intermediate session waits for its second factor (the SDK keeps its cookie as long). */

@@ -10,15 +10,12 @@
 // session through sessions.ts.
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { getCookie } from 'hono/cookie';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Executor } from '../db/schema';
 import type { ProviderContext, ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { asSessionRow, type IntermediateSessionRow } from './intermediateSessions';
 import { sha256Hex } from './secrets';
 import { type NewFactor, recordAuthentication, type StartedSession } from './sessions';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * The cookie the SDK keeps the token in. A browser sends it along when the provider is on the page's own site

@@ -1,15 +1,12 @@
 // The recipient of a sent passcode or emailed link: who a send reaches (a new user, an existing one, or the caller's
 // own identifier), and attaching a pending identifier once its owner proved it. Shared by the products that send to
 // an email address or a phone number (passcodes, magic links); core, so no product imports another.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Executor } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { newId } from './secrets';
 import { assertRecentAuthentication, type SessionRow } from './sessions';
 import { findIdentifier, findOrCreateUser, type Identifier, type IdentifierOwner, insertIdentifier } from './users';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * How a send call picks its recipient: create if new, existing only, or the caller's own. The SDK picks primary or

@@ -1,7 +1,7 @@
 import type { AuthenticationFactor, Session, User } from '@latchkey/sdk/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import { precompiled, precompiledQuery } from '../db/precompiled';
-import type { Database, SessionsTable } from '../db/schema';
+import type { Executor, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
@@ -10,7 +10,6 @@ import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
 import { loadSessionWithUser, loadUser, requireUser } from './users';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type SessionRow = Selectable<SessionsTable>;
 
 /** Default and bounds of `session_duration_minutes` (5 minutes to one year). */

@@ -1,23 +1,14 @@
 import type { User } from '@latchkey/sdk/contract';
-import {
-  type AliasedExpression,
-  type ExpressionBuilder,
-  type Kysely,
-  type Selectable,
-  SqliteAdapter,
-  type Transaction,
-} from 'kysely';
+import { type AliasedExpression, type ExpressionBuilder, type Selectable, SqliteAdapter } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { precompiled } from '../db/precompiled';
-import type { Database, SessionsTable } from '../db/schema';
+import type { Database, Executor, SessionsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import type { JsonAggregates } from '../products/descriptor';
 import { fromJson } from '../products/descriptorHelpers';
 import { USER_ANSWER_COLUMNS, USER_ANSWER_PARTS } from '../products/descriptors';
 import { newId } from './secrets';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,13 +1,11 @@
 import type { AccountReset, AccountResetItem } from '@latchkey/sdk/contract';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { precompiled } from '../db/precompiled';
-import type { Database } from '../db/schema';
+import type { Database, Executor } from '../db/schema';
 import { ProviderError } from '../http/errors';
 import type { AccountResetPart } from '../products/descriptor';
 import { changed } from '../products/descriptorHelpers';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 // The statements of a first verification, compiled once (see db/precompiled.ts): a sign-up's redemption runs them.
 const verifyEmail = precompiled(

@@ -1,5 +1,5 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Selectable, sql } from 'kysely';
+import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { newId, randomToken } from '../../services/secrets';
 import { CHALLENGE_LIFETIME_MS, type ChallengeFields, challengeMessage, challengeNonce } from './challengeMessage';
@@ -7,7 +7,6 @@ import type { SiweFields } from './siweParams';
 import type { CryptoWalletChallengesTable } from './tables';
 import type { Wallet } from './wallets';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored wallet challenge. */
 export type ChallengeRow = Selectable<CryptoWalletChallengesTable>;
 

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import { getAddress, isAddress } from 'viem';
-import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { newId } from '../../services/secrets';
@@ -11,7 +11,6 @@ import { CRYPTO_WALLET_TYPES, type CryptoWalletType } from './config';
 import { walletAddressForDisplay } from './descriptor';
 import type { CryptoWalletsTable } from './tables';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored wallet of a user. */
 export type WalletRow = Selectable<CryptoWalletsTable>;
 

@@ -3,8 +3,8 @@
 // too (README, "Security": Social sign-in); any other new identity whose email already belongs to a user is refused
 // (never merged, never a duplicate account). A new user gets the email as verified only when the upstream said so.
 import type { UserProvider } from '@latchkey/sdk/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { newId } from '../../services/secrets';
@@ -15,7 +15,6 @@ import type { SocialProfile } from './profiles';
 import { PROVIDER_NAMES } from './providerNames';
 import type { OauthRegistrationsTable } from './tables';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored social identity of a user. */
 export type RegistrationRow = Selectable<OauthRegistrationsTable>;
 

@@ -2,8 +2,8 @@
 // 256 random bits, stored as its SHA-256 only, single use, 10 minutes, bound to the PKCE challenge of the flow. An
 // "error token" carries a refusal instead of a user, so every failure of the flow reaches the app by the one path.
 import type { OAuthProviderValues } from '@latchkey/sdk/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import type { ErrorType } from '../../http/errors';
 import { newId, randomToken, sha256Hex } from '../../services/secrets';
@@ -11,7 +11,6 @@ import { encryptProviderValues } from './flowSecrets';
 import type { RegistrationRow } from './identities';
 import type { OauthTokensTable } from './tables';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 /** A stored oauth token. */
 export type SocialTokenRow = Selectable<OauthTokensTable>;
 

@@ -9,6 +9,7 @@ import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '
 import { ProviderError } from '../../http/errors';
 import { consumeRateLimit } from '../../services/guards';
 import { randomToken, sha256Hex } from '../../services/secrets';
+import { developmentUpstreamOf } from './developmentUpstream/byInstance';
 import { emptyProviderValues } from './flowSecrets';
 import { IdentityRefused, resolveIdentity } from './identities';
 import { issueSocialToken, oauthRedirect } from './oauthTokens';
@@ -51,8 +52,9 @@ async function oneTapVerifier(c: ProviderContext): Promise<OneTapVerifier> {
   if (configured.clientId !== undefined) {
     return { clientId: configured.clientId, jwksUrl: configured.jwksUrl, issuers: configured.issuers };
   }
-  if (deps.oauthUpstream) {
-    const upstream = await deps.oauthUpstream.get();
+  const developmentUpstream = developmentUpstreamOf(deps);
+  if (developmentUpstream) {
+    const upstream = await developmentUpstream.get();
     return {
       clientId: upstream.clientIdFor('google'),
       jwksUrl: upstream.endpoints('google').jwks,

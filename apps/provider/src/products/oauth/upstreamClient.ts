@@ -7,6 +7,7 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import type { OAuthProvider } from './config';
+import { developmentUpstreamOf } from './developmentUpstream/byInstance';
 import { mapProfile, type SocialProfile } from './profiles';
 import { developmentDescriptor, UPSTREAMS, type UpstreamDescriptor } from './upstreams';
 
@@ -46,8 +47,9 @@ export async function resolveUpstream(
     }
     return { kind: 'configured', descriptor: UPSTREAMS[provider], clientId: client.clientId, clientSecret: secret };
   }
-  if (deps.oauthUpstream && kind !== 'configured') {
-    const upstream = await deps.oauthUpstream.get();
+  const developmentUpstream = developmentUpstreamOf(deps);
+  if (developmentUpstream && kind !== 'configured') {
+    const upstream = await developmentUpstream.get();
     return {
       kind: 'development',
       descriptor: developmentDescriptor(provider, upstream.endpoints(provider), upstream.issuer),

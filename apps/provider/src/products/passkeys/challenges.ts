@@ -1,11 +1,10 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { newId, sha256Hex } from '../../services/secrets';
 import { CHALLENGE_LIFETIME_MS } from './relyingParty';
 import type { WebauthnChallengesTable } from './tables';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type ChallengeRow = Selectable<WebauthnChallengesTable>;
 
 /** What a challenge is bound to, besides its purpose: the caller, the relying party and the ceremony's options. */

@@ -1,11 +1,10 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import type { NewFactor } from '../../services/sessions';
 import type { WebauthnRegistrationsTable } from './tables';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type RegistrationRow = Selectable<WebauthnRegistrationsTable>;
 
 /** The name a new registration gets until its owner renames it. */

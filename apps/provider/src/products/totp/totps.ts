@@ -1,15 +1,14 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import type { TotpsTable } from './tables';
 import { decryptTotpSecret, recoveryCodeHash } from './totpKey';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type TotpRow = Selectable<TotpsTable>;
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps. */

@@ -1,11 +1,8 @@
 // Consent remembered per user and client (`idp_grants`, one row per project, user and client): the scopes the user
 // granted, so that a later authorization asking for no more than these does not ask again.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Executor } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
 import { newId } from '../../../services/secrets';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A space-separated scope list (RFC 6749 §3.3) as a list, empty entries dropped. */
 export function splitScopes(scopes: string): string[] {

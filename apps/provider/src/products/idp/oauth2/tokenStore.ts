@@ -1,13 +1,12 @@
 // Access and refresh tokens (`idp_tokens`): opaque, 256 random bits, kept only as their SHA-256 (README, "Security"). Each
 // belongs to a family, the authorization code it descends from: a replayed code or a reused refresh token revokes
 // the whole family.
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
 import type { IdpTokensTable } from '../tables';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type IdpTokenRow = Selectable<IdpTokensTable>;
 
 /** What a family of tokens is bound to: the client, the user, the approving session and the authentication time. */
