@@ -1,5 +1,6 @@
 'use client';
 export * from './accountReset';
+export * from './chunkRuntime';
 export * from './configErrors';
 export * from './errors';
 export * from './events';

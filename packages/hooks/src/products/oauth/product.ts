@@ -1,8 +1,9 @@
 import type { OAuthProvider } from '@latchkey/sdk';
 import { defineProduct } from '../defineProduct';
 
-// In every first load (the registry lists it): the option names and the provider count (which the wallet chunk reads
-// too, so it is not in the social chunk); the store keeps `oauthOptions` as written. Each provider's defaults
+// In every first load (the registry lists it): the option names and the provider count; the store keeps
+// `oauthOptions` as written. (The wallet block counts the providers from the configuration itself: a value import of
+// this descriptor from the wallet chunk would split it out of the first load's chunk.) Each provider's defaults
 // (resolveProviders.ts), the labels, `useOAuth` and `useGoogleOneTap` come with the social chunk.
 
 /** Where Google One Tap shows: Google's own floating prompt, or inside the widget. */

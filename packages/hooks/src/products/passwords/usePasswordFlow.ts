@@ -2,15 +2,11 @@ import { EMAIL_PATTERN } from '@latchkey/sdk';
 import { useCallback, useMemo, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
+import { mergeSettings, resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from '../../signInStore';
 import type { TransitionTable } from '../../transition';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
-import {
-  type MagicLinkFlowSettings,
-  resolveMagicLinkSettings,
-  sendMagicLinkEmail,
-} from '../emailMagicLinks/sendMagicLink';
+import { type MagicLinkFlowSettings, sendMagicLinkEmail } from '../emailMagicLinks/sendMagicLink';
 import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
 import { OTP_TRANSITIONS } from '../otp/transitions';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
@@ -165,7 +161,11 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
 
     // Each sender makes the request, then returns the store event to dispatch once it succeeded.
     const emailMagicLink = async (to: string): Promise<[Partial<LocalState>, () => void]> => {
-      await sendMagicLinkEmail(ctx, to, resolveMagicLinkSettings(ctx, optionsRef.current.emailMagicLinksOptions));
+      await sendMagicLinkEmail(
+        ctx,
+        to,
+        mergeSettings(optionsRef.current.emailMagicLinksOptions, ctx.config()?.emailMagicLinksOptions),
+      );
       return [{ status: 'sent', sentBy: 'magicLink' }, () => ctx.dispatch({ type: 'magicLinkSent', email: to })];
     };
     const emailPasscode = async (to: string): Promise<[Partial<LocalState>, () => void]> => {

@@ -13,3 +13,6 @@ export const screens = {
   TotpAuthenticate: TotpScreen,
   TotpRecoveryCode: TotpRecoveryCodeScreen,
 };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';
