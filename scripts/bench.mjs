@@ -331,8 +331,11 @@ const KIT_CONFIGURATIONS = [
 const PASSKEY_CODE = /(ui-unstyled|hooks)\/dist\/products\/passkeys\/(?!kit\.js$|product\.js$)/;
 /** Its registration screens (a lazy chunk of their own that only `<PasskeyRegistration>` fetches). */
 const PASSKEY_REGISTRATION = /ui-unstyled\/dist\/products\/passkeys\/PasskeyRegistration(Start|Success)\//;
-/** The TOTP slice: the second-factor screens (and `<TotpEnrollment>`'s), fetched only when a sign-in needs them. */
-const TOTP_CODE = /(ui-unstyled|hooks)\/dist\/products\/totp\/(?!secondFactor\.js$|product\.js$)/;
+/**
+ * The TOTP slice: the second-factor screens (and `<TotpEnrollment>`'s), fetched only when a sign-in needs them (but
+ * the descriptors every page has: the hooks' `product.js`, the kit's `kit.js`).
+ */
+const TOTP_CODE = /(ui-unstyled|hooks)\/dist\/products\/totp\/(?!secondFactor\.js$|product\.js$|kit\.js$)/;
 /** The wallet slice's code (the kit's and the hooks' products/crypto/, but the descriptors every page has). */
 const CRYPTO_CODE = /(ui-unstyled|hooks)\/dist\/products\/crypto\/(?!kit\.js$|product\.js$)/;
 /** bs58 (and its base-x), which only the wallet chunk may carry. */

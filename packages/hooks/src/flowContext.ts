@@ -6,8 +6,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } fro
 import type { LatchkeyFlowError } from './errors';
 import type { LatchkeyEvent, SignInCallbacks } from './events';
 import { useLatchkeyClient } from './LatchkeyProvider';
-import { type ResolvedSignInConfig, type SignInState, type SignInStore, useOptionalSignInStore } from './signInStore';
-import type { WidgetEvent } from './transition';
+import type { ResolvedSignInConfig, SignInState, SignInStore } from './signInStore';
+import { useOptionalSignInStore } from './storeContext';
+import { isAuthenticatedPartially, type TransitionTable, type WidgetEvent } from './transition';
 
 /** The `type` of the `email_sent` telemetry event. */
 export type EmailSentType = 'login_or_create_eml' | 'login_or_create_otp' | 'reset_password';
@@ -21,8 +22,16 @@ export interface FlowContext {
   store: SignInStore | null;
   /** The store's resolved configuration, or null standalone. */
   config(): ResolvedSignInConfig | null;
-  /** Reports a step of the sign-in flow to the enclosing `<SignIn>`'s store (transition.ts); nothing standalone. */
+  /**
+   * Reports a step of the sign-in flow to the enclosing `<SignIn>`'s store (transition.ts), with the hook's slice
+   * rows (`useFlowContext`'s `rows`), which join that store's table then; nothing standalone.
+   */
   dispatch(event: WidgetEvent): void;
+  /**
+   * Reports a first factor's success (`event`), or `authenticatedPartially` when its SDK answer left the sign-in
+   * waiting for a second factor (an intermediate session): the store's table says what follows.
+   */
+  authenticated(answer: unknown, event: WidgetEvent): void;
   /** Calls the hook's `onEvent`, then the store's. */
   emit(event: LatchkeyEvent): void;
   /** Calls the hook's `onError`, then the store's. */
@@ -40,8 +49,13 @@ function safely(callback: () => void): void {
   }
 }
 
-/** The client, the optional store and the callbacks of a flow hook; stable across renders. */
-export function useFlowContext(callbacks: SignInCallbacks | undefined): FlowContext {
+/**
+ * The client, the optional store and the callbacks of a flow hook; stable across renders. `rows`: the rows of the
+ * slice events the hook dispatches (`products/<key>/transitions.ts`, imported by the hook's module, so they load
+ * with its chunk and stay out of pages without it); they go with its events to the store (`dispatch(event, rows)`).
+ * A module-level constant: the store composes each table once.
+ */
+export function useFlowContext(callbacks: SignInCallbacks | undefined, rows?: TransitionTable): FlowContext {
   const client = useLatchkeyClient();
   const store = useOptionalSignInStore();
   // The latest callbacks, so inline arrow functions neither re-create the verbs nor go stale.
@@ -51,7 +65,10 @@ export function useFlowContext(callbacks: SignInCallbacks | undefined): FlowCont
       client,
       store,
       config: () => store?.getState().config ?? null,
-      dispatch: (event) => store?.getState().dispatch(event),
+      dispatch: (event) => store?.getState().dispatch(event, rows),
+      // A partial authentication has no row of the first factor's: the store downloads its second factors' rows.
+      authenticated: (answer, event) =>
+        store?.getState().dispatch(isAuthenticatedPartially(answer) ? { type: 'authenticatedPartially' } : event, rows),
       emit(event) {
         const own = callbacksRef.current?.onEvent;
         if (own) safely(() => own(event));
@@ -68,7 +85,7 @@ export function useFlowContext(callbacks: SignInCallbacks | undefined): FlowCont
         client.events.log('email_sent', { email, type });
       },
     }),
-    [client, store, callbacksRef],
+    [client, store, callbacksRef, rows],
   );
 }
 

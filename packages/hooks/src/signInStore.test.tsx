@@ -1,26 +1,21 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { addTransitions } from './products/addTransitions';
+import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from './configErrors';
 import { DEFAULT_WALLET_OPTION } from './products/crypto/wallets';
 import { resolveOAuthProviders } from './products/oauth/resolveProviders';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
-import {
-  createSignInStore,
-  EML_AND_EMAIL_OTP_ERROR,
-  PASSKEYS_ALONE_ERROR,
-  resolveSignInConfig,
-  type SignInStore,
-  SignInStoreProvider,
-  useOptionalSignInStore,
-  useSignInStore,
-} from './signInStore';
+import { createSignInStore, resolveSignInConfig, type SignInConfig, type SignInStore } from './signInStore';
+import { SignInStoreProvider, useOptionalSignInStore, useSignInStore } from './storeContext';
 
-// The store's shorthands for passcode and password events move the widget once those slices' rows are in the
-// transition table; their hooks add them when they load, and this file loads none of them.
-addTransitions(OTP_TRANSITIONS);
-addTransitions(PASSWORD_TRANSITIONS);
+/**
+ * A store holding the passcode and password rows from the start (its creator passes them), so the tests can dispatch
+ * those slices' events without their flow hooks, which otherwise bring the rows with their first event.
+ */
+function storeWithRows(config: SignInConfig): SignInStore {
+  return createSignInStore(config, {}, 'Main', { transitions: [OTP_TRANSITIONS, PASSWORD_TRANSITIONS] });
+}
 
 const otpState = { type: 'sms' as const, methodId: 'phone-number-test-1', otpDestination: '+15005550006' };
 
@@ -194,11 +189,11 @@ describe('transitions', () => {
     expect(createSignInStore({}, {}, 'PasswordResetForm').getState().screen).toBe('PasswordResetForm');
   });
 
-  it('sending a magic link stores the email and shows EmailConfirmation; try again clears it', () => {
-    const store = createSignInStore({ products: ['emailMagicLinks', 'passwords'] });
-    store.getState().passwordUserFound('ada@example.com', 'passwordless');
-    store.getState().setPasswordless(true);
-    store.getState().magicLinkSent('ada@example.com');
+  it('sending a magic link stores the email and shows EmailConfirmation; try again clears it', async () => {
+    const store = storeWithRows({ products: ['emailMagicLinks', 'passwords'] });
+    store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'passwordless' });
+    store.getState().dispatch({ type: 'passwordlessSet', value: true });
+    store.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' });
     expect(store.getState().screen).toBe('EmailConfirmation');
     expect(store.getState().formState.magicLinkState.email).toBe('ada@example.com');
 
@@ -209,26 +204,26 @@ describe('transitions', () => {
     expect(store.getState().isPasswordless).toBe(false);
   });
 
-  it('sending a passcode stores type, method id and destination; resending replaces only the method id', () => {
-    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
-    store.getState().otpSent(otpState);
+  it('sending a passcode stores type, method id and destination; resending replaces only the method id', async () => {
+    const store = storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    store.getState().dispatch({ type: 'otpSent', otp: otpState });
     expect(store.getState().screen).toBe('OTPAuthenticate');
     expect(store.getState().formState.otpState).toEqual(otpState);
 
-    store.getState().otpResent('phone-number-test-2');
+    store.getState().dispatch({ type: 'otpResent', methodId: 'phone-number-test-2' });
     expect(store.getState().screen).toBe('OTPAuthenticate');
     expect(store.getState().formState.otpState).toEqual({ ...otpState, methodId: 'phone-number-test-2' });
 
-    store.getState().otpAuthenticated();
+    store.getState().dispatch({ type: 'otpAuthenticated' });
     expect(store.getState().screen).toBe('OTPConfirmation');
   });
 
-  it('the user search stores email and user type and shows the password screen', () => {
-    const store = createSignInStore({ products: ['passwords'] });
-    store.getState().passwordUserFound('ada@example.com', 'password');
+  it('the user search stores email and user type and shows the password screen', async () => {
+    const store = storeWithRows({ products: ['passwords'] });
+    store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'password' });
     expect(store.getState().screen).toBe('PasswordCreateOrLogin');
     expect(store.getState().formState.passwordState).toEqual({ email: 'ada@example.com', type: 'password' });
-    store.getState().passwordAuthenticated();
+    store.getState().dispatch({ type: 'passwordAuthenticated' });
     expect(store.getState().screen).toBe('PasswordConfirmation');
   });
 
@@ -237,35 +232,38 @@ describe('transitions', () => {
     ['breached', 'PasswordBreached'],
     ['dedupe', 'PasswordDedupe'],
     ['setNew', 'PasswordSetNew'],
-  ] as const)('a reset email sent because of "%s" shows %s', (reason, expected) => {
-    const store = createSignInStore({ products: ['passwords'] });
-    store.getState().passwordUserFound('ada@example.com', 'password');
-    store.getState().passwordResetSent(reason);
+  ] as const)('a reset email sent because of "%s" shows %s', async (reason, expected) => {
+    const store = storeWithRows({ products: ['passwords'] });
+    store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'password' });
+    store.getState().dispatch({ type: 'passwordResetSent', reason: reason });
     expect(store.getState().screen).toBe(expected);
     expect(store.getState().formState.passwordState.email).toBe('ada@example.com');
   });
 
-  it('a reset token from the URL is stored and shows the reset form', () => {
-    const store = createSignInStore({ products: ['passwords'] });
-    store.getState().resetTokenReceived('token-1', 'reset_password');
+  it('a reset token from the URL is stored and shows the reset form', async () => {
+    const store = storeWithRows({ products: ['passwords'] });
+    store.getState().dispatch({ type: 'resetTokenReceived', token: 'token-1', tokenType: 'reset_password' });
     expect(store.getState().screen).toBe('PasswordResetForm');
     expect(store.getState().formState.resetPasswordState).toEqual({ token: 'token-1', tokenType: 'reset_password' });
-    store.getState().loginSucceeded();
+    store.getState().dispatch({ type: 'loginSucceeded' });
     expect(store.getState().screen).toBe('LoginSuccess');
   });
 
-  it('an error shows the error screen with its message; back returns to Main keeping the emails', () => {
-    const store = createSignInStore({ products: ['emailMagicLinks', 'passwords'] });
-    store.getState().passwordUserFound('ada@example.com', 'new');
-    store.getState().magicLinkSent('ada@example.com');
-    store.getState().showError({ messageId: 'network_error', message: 'Unable to contact our servers.' });
+  it('an error shows the error screen with its message; back returns to Main keeping the emails', async () => {
+    const store = storeWithRows({ products: ['emailMagicLinks', 'passwords'] });
+    store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'new' });
+    store.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' });
+    store.getState().dispatch({
+      type: 'failed',
+      descriptor: { messageId: 'network_error', message: 'Unable to contact our servers.' },
+    });
     expect(store.getState().screen).toBe('Error');
     expect(store.getState().formState.errorDescriptor).toEqual({
       messageId: 'network_error',
       message: 'Unable to contact our servers.',
     });
 
-    store.getState().setPasswordless(true);
+    store.getState().dispatch({ type: 'passwordlessSet', value: true });
     expect(store.getState().isPasswordless).toBe(true);
     store.getState().back();
     expect(store.getState().screen).toBe('Main');
@@ -277,7 +275,7 @@ describe('transitions', () => {
 
   it('navigate goes to any screen and leaves the form state alone', () => {
     const store = createSignInStore();
-    store.getState().magicLinkSent('ada@example.com');
+    store.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' });
     const before = store.getState().formState;
     store.getState().navigate('LoginSuccess');
     expect(store.getState().screen).toBe('LoginSuccess');
@@ -294,11 +292,11 @@ describe('transitions', () => {
     expect(store.getState().callbacks).toEqual({ onError });
   });
 
-  it('two stores never share state', () => {
-    const first = createSignInStore();
+  it('two stores never share state', async () => {
+    const first = storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
     const second = createSignInStore();
-    first.getState().magicLinkSent('ada@example.com');
-    first.getState().otpSent(otpState);
+    first.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' });
+    first.getState().dispatch({ type: 'otpSent', otp: otpState });
     expect(second.getState().screen).toBe('Main');
     expect(second.getState().formState.magicLinkState.email).toBe('');
     expect(second.getState().formState.otpState.methodId).toBe('');
@@ -341,15 +339,15 @@ describe('React bindings', () => {
       </SignInStoreProvider>,
     );
     expect(screen.getByText('screen: Main')).toBeTruthy();
-    act(() => store.getState().magicLinkSent('ada@example.com'));
+    act(() => store.getState().dispatch({ type: 'magicLinkSent', email: 'ada@example.com' }));
     expect(screen.getByText('screen: EmailConfirmation')).toBeTruthy();
     const rendersAfterTransition = renders;
-    act(() => store.getState().setPasswordless(true));
+    act(() => store.getState().setCallbacks({}));
     expect(renders).toBe(rendersAfterTransition);
   });
 
-  it('two mounted widgets keep separate screens', () => {
-    const first = createSignInStore();
+  it('two mounted widgets keep separate screens', async () => {
+    const first = storeWithRows({ products: ['otp'], otpOptions: { methods: ['sms'] } });
     const second = createSignInStore();
     render(
       <>
@@ -361,8 +359,67 @@ describe('React bindings', () => {
         </SignInStoreProvider>
       </>,
     );
-    act(() => first.getState().otpSent(otpState));
+    act(() => first.getState().dispatch({ type: 'otpSent', otp: otpState }));
     expect(screen.getByText('first: OTPAuthenticate')).toBeTruthy();
     expect(screen.getByText('second: Main')).toBeTruthy();
+  });
+});
+
+describe("the store's transition table", () => {
+  it("is each store's own: a slice's rows join it with the slice's first event, in that store only", () => {
+    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const other = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    // No slice rows at creation: they come with the flow hook that dispatches their events.
+    expect(store.getState().transitions.otpSent).toBeUndefined();
+    store.getState().dispatch({ type: 'otpSent', otp: otpState }, OTP_TRANSITIONS);
+    expect(store.getState().screen).toBe('OTPAuthenticate');
+    expect(store.getState().transitions.otpSent).toBe(OTP_TRANSITIONS.otpSent);
+    // Brought once: the next event finds them without being handed them again.
+    store.getState().dispatch({ type: 'otpResent', methodId: 'phone-number-test-2' });
+    expect(store.getState().formState.otpState.methodId).toBe('phone-number-test-2');
+    expect(other.getState().transitions.otpSent).toBeUndefined();
+    other.getState().dispatch({ type: 'otpSent', otp: otpState });
+    expect(other.getState().screen).toBe('Main');
+  });
+
+  it('downloads the second factor rows at a partial authentication, not before: with TOTP it goes to TotpAuthenticate, without it the screen stays', async () => {
+    const withTotp = storeWithRows({ products: ['passwords'] });
+    const withoutTotp = createSignInStore({ products: ['passwords'] }, {}, 'Main', {
+      secondFactors: [],
+      transitions: [PASSWORD_TRANSITIONS],
+    });
+    expect(withTotp.getState().productKeys).toEqual(['passwords', 'totp']);
+    expect(withoutTotp.getState().productKeys).toEqual(['passwords']);
+    expect(withTotp.getState().transitions.authenticatedPartially).toBeUndefined();
+
+    for (const store of [withTotp, withoutTotp]) {
+      store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'password' });
+      store.getState().dispatch({ type: 'authenticatedPartially' });
+    }
+    // Without a second factor there is nothing to download: the event changes nothing, at once.
+    expect(withoutTotp.getState().screen).toBe('PasswordCreateOrLogin');
+    await vi.waitFor(() => expect(withTotp.getState().screen).toBe('TotpAuthenticate'), { timeout: 10_000 });
+    expect(withTotp.getState().transitions.authenticatedPartially?.to).toBe('TotpAuthenticate');
+    expect(withoutTotp.getState().transitions.authenticatedPartially).toBeUndefined();
+    // A store made afterwards has no row for it (no table is shared).
+    expect(createSignInStore().getState().transitions.totpModeChanged).toBeUndefined();
+  });
+
+  it('keeps the order of events while rows download: an event behind one without a row waits for it', async () => {
+    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    store.getState().dispatch({ type: 'authenticatedPartially' });
+    store.getState().dispatch({ type: 'failed', descriptor: { messageId: 'network_error', message: 'Offline.' } });
+    expect(store.getState().screen).toBe('Main');
+    await store.getState().transitionsLoaded;
+    expect(store.getState().screen).toBe('Error');
+    expect(store.getState().transitions.authenticatedPartially?.to).toBe('TotpAuthenticate');
+  });
+
+  it('applies the rows its creator passes at once', () => {
+    const store = createSignInStore({}, {}, 'Main', {
+      transitions: [{ passwordResetSent: { to: 'PasswordForgot' } }],
+    });
+    store.getState().dispatch({ type: 'passwordResetSent', reason: 'forgot' });
+    expect(store.getState().screen).toBe('PasswordForgot');
   });
 });

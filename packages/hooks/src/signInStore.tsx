@@ -1,60 +1,24 @@
 import type { AccountReset, OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
-import { createContext, type ReactNode, useContext } from 'react';
-import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
+import { PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
-import type { WalletOption } from './products/crypto/wallets';
-import type { ProductDefinition } from './products/defineProduct';
-import type { OAuthOptions } from './products/oauth/product';
-import { SIGN_IN_PRODUCTS } from './products/registry';
-import { transition, type WidgetEvent } from './transition';
-
-export { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR };
+import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
+import { type AvailableSecondFactor, SECOND_FACTOR_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
+import { composeTransitions, type TransitionTable, transition, type WidgetEvent } from './transition';
 
 /** A sign-in product the widget can offer, by its config key. */
 export type Product = WidgetProduct;
 /** Where a one-time passcode is sent. */
 export type OtpMethod = ContractOtpMethod;
 
-/** The widget's configuration as the host passes it; every field is optional. */
+/**
+ * The widget's configuration as the host passes it; every field is optional. Open by declaration merging: each
+ * product slice adds its options key in its `product.ts` (`declare module '@latchkey/hooks' { interface SignInConfig
+ * { otpOptions?: … } }`); the core names only what every configuration shares.
+ */
 export interface SignInConfig {
   /** The products offered, default `['emailMagicLinks']`. */
   products?: Product[];
-  emailMagicLinksOptions?: {
-    loginRedirectURL?: string;
-    /** Default 30. */
-    loginExpirationMinutes?: number;
-    signupRedirectURL?: string;
-    /** Default 30. */
-    signupExpirationMinutes?: number;
-    /** Default false. */
-    createUserAsPending?: boolean;
-    domainHint?: string;
-  };
-  otpOptions?: {
-    /** The passcode methods, in tab order. */
-    methods: OtpMethod[];
-    /** Default 5. */
-    expirationMinutes?: number;
-    loginTemplateId?: string;
-    signupTemplateId?: string;
-    locale?: string;
-  };
-  /** Social sign-in: the provider buttons in order, One Tap, the redirect URLs. */
-  oauthOptions?: OAuthOptions;
-  passwordOptions?: {
-    loginRedirectURL?: string;
-    loginExpirationMinutes?: number;
-    resetPasswordRedirectURL?: string;
-    resetPasswordExpirationMinutes?: number;
-    resetPasswordTemplateId?: string;
-    /**
-     * Right after a password sign-up, email a passcode to the new address and ask for it (OTPAuthenticate, with the
-     * sign-up session), so the address is proved before anything else is added to the account. Default true.
-     */
-    verifyEmailAfterSignUp?: boolean;
-  };
   sessionOptions?: {
     /** Default 30. */
     sessionDurationMinutes?: number;
@@ -66,66 +30,46 @@ export interface SignInConfig {
   };
 }
 
-type Required2<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
+/** `T` with the keys `K` required and defined (a resolved option's defaults). */
+export type Required2<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
 
-/** The configuration with every default filled in. */
+/**
+ * The configuration with every default filled in. Open like `SignInConfig`: each product slice adds its resolved
+ * options key in its `product.ts`.
+ */
 export interface ResolvedSignInConfig {
   products: Product[];
-  emailMagicLinksOptions: Required2<
-    NonNullable<SignInConfig['emailMagicLinksOptions']>,
-    'loginExpirationMinutes' | 'signupExpirationMinutes' | 'createUserAsPending'
-  >;
-  otpOptions: Required2<NonNullable<SignInConfig['otpOptions']>, 'expirationMinutes'>;
-  /** As written (each provider's defaults: `resolveOAuthProviders`, with the social chunk); no providers: none. */
-  oauthOptions?: OAuthOptions;
-  passwordOptions: NonNullable<SignInConfig['passwordOptions']>;
   sessionOptions: Required2<NonNullable<SignInConfig['sessionOptions']>, 'sessionDurationMinutes'>;
   style: Required2<NonNullable<SignInConfig['style']>, 'hideHeaderText'>;
 }
 
-/** A screen of the widget. */
-export type Screen =
-  | 'Main'
-  | 'EmailConfirmation'
-  | 'OTPAuthenticate'
-  | 'OTPConfirmation'
-  | 'PasswordCreateOrLogin'
-  | 'PasswordForgot'
-  | 'PasswordBreached'
-  | 'PasswordSetNew'
-  | 'PasswordDedupe'
-  | 'PasswordConfirmation'
-  | 'PasswordResetForm'
-  | 'PasskeyRegistrationStart'
-  | 'PasskeyRegistrationSuccess'
-  | 'PasskeyConfirmation'
-  | 'TotpAuthenticate'
-  | 'TotpRecoveryCode'
-  | 'CryptoConnect'
-  | 'CryptoSignMessage'
-  | 'CryptoOtherScreen'
-  | 'CryptoSetupWallet'
-  | 'CryptoError'
-  | 'CryptoConfirmation'
-  | 'LoginSuccess'
-  | 'Error';
+/**
+ * The widget's screens by name, open to the product slices by declaration merging, as TanStack Router's
+ * `Register` is: a slice adds its own in its folder (`declare module '@latchkey/hooks' { interface ScreenRegister {
+ * OTPAuthenticate: true } }`, in `products/<key>/product.ts`). The core names only the screens every configuration
+ * can reach.
+ */
+export interface ScreenRegister {
+  Main: true;
+  LoginSuccess: true;
+  Error: true;
+}
+
+/** A screen of the widget: a key of `ScreenRegister`. */
+export type Screen = keyof ScreenRegister;
 
 /** What the user search found for an email: decides the password screen. */
 export type PasswordUserType = 'new' | 'password' | 'passwordless';
 /** A method tab on the main screen; labels Text / WhatsApp / Email. */
 export type MethodTab = 'sms' | 'whatsapp' | 'email';
 
-/** The widget's form state. */
+/**
+ * The widget's form state. Open by declaration merging: each product slice adds its own part
+ * in its `product.ts` (`declare module '@latchkey/hooks' { interface FormState { otpState: … } }`).
+ */
 export interface FormState {
   magicLinkState: { email: string };
-  /**
-   * Where the current passcode went. `purpose: 'verifyEmail'`: it proves the signed-in user's own address (after a
-   * password sign-up); the passcode screen says so, and a resend goes to that address again with the session.
-   */
-  otpState: { type: OtpMethod; methodId: string; otpDestination: string; purpose?: 'verifyEmail' };
-  /** The chosen wallet, the address it gave and the challenge it is asked to sign. */
-  cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
-  passwordState: { email: string; type: PasswordUserType | null };
+  /** The token of an emailed reset link (`resetTokenReceived`, a core row: links are read in any configuration). */
   resetPasswordState: { token: string; tokenType: 'reset_password' | 'login' | null };
   errorDescriptor: { messageId: string; message: string } | null;
   /** What the last sign-in's pre-hijacking reset removed (its answer's `account_reset`), for the success screen. */
@@ -143,6 +87,19 @@ export interface SignInState {
   configError: string | null;
   /** The method tabs in order; the first is preselected. The tab bar is shown only when there are two or more. */
   methods: MethodTab[];
+  /**
+   * The keys of the products the store offers: the configured first factors, then its second factors (the kits
+   * look a screen up in these products' chunks first).
+   */
+  productKeys: readonly string[];
+  /**
+   * Its transition table, this store's own: the core rows, the rows its creator passed, then each slice's rows as
+   * they come (a flow hook's with its first event, `dispatch(event, rows)`; its second factors' downloaded at the
+   * first event it has no row for, a partial authentication).
+   */
+  transitions: TransitionTable;
+  /** Settles once the rows being downloaded (its second factors', after an event without a row) are in. */
+  transitionsLoaded: Promise<void>;
   /** The current screen. */
   screen: Screen;
   formState: FormState;
@@ -150,42 +107,45 @@ export interface SignInState {
   isPasswordless: boolean;
   /** The host's `onEvent` / `onError`. */
   callbacks: SignInCallbacks;
-  /** Applies one event through `transition` (transition.ts): the only way the screen changes. */
-  dispatch(event: WidgetEvent): void;
+  /**
+   * Applies one event through `transition` (transition.ts) and the store's table: the only way the screen
+   * changes. `rows`: the dispatching slice's rows (its flow hook's module holds them), composed into this store's
+   * table the first time they come. An event the table has no row for fetches the second factors' rows and waits
+   * for them (events keep their order).
+   */
+  dispatch(event: WidgetEvent, rows?: TransitionTable): void;
   /** Goes to any screen, form state unchanged (`navigated`). */
   navigate(screen: Screen): void;
-  /** A magic link was sent to `email`: stores it, → EmailConfirmation. */
-  magicLinkSent(email: string): void;
   /** 'Try again': clears the stored emails, → Main. The caller logs `email_try_again_clicked`. */
   tryAgain(): void;
-  /** A passcode was sent: stores type, method id and destination, → OTPAuthenticate. */
-  otpSent(otp: FormState['otpState']): void;
-  /** A passcode was sent again: replaces only the method id; the screen stays. */
-  otpResent(methodId: string): void;
-  /** The passcode was accepted: → OTPConfirmation. */
-  otpAuthenticated(): void;
-  /** The user search answered: stores email and user type, → PasswordCreateOrLogin. */
-  passwordUserFound(email: string, type: PasswordUserType): void;
-  /** Password login or creation succeeded: → PasswordConfirmation. */
-  passwordAuthenticated(): void;
-  /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
-  passwordResetSent(reason: PasswordResetReason): void;
-  /** The reset page read a token from its URL: stores it, → PasswordResetForm. */
-  resetTokenReceived(token: string, tokenType: 'reset_password' | 'login'): void;
-  /** Signed in by another route (reset, emailed link): → LoginSuccess. */
-  loginSucceeded(): void;
-  /** Shows the error screen with this message: stores it, → Error. */
-  showError(descriptor: { messageId: string; message: string }): void;
   /** The back arrow: → Main, keeps the stored emails, clears the error and the passwordless flag. */
   back(): void;
-  /** Marks the passwordless password flow as running or not. */
-  setPasswordless(value: boolean): void;
   /** Replaces the host's callbacks (so a re-rendered `<SignIn>` reports to its latest `onEvent`/`onError`). */
   setCallbacks(callbacks: SignInCallbacks): void;
 }
 
 /** A sign-in store: one per mounted `<SignIn>`. */
 export type SignInStore = StoreApi<SignInState>;
+
+/** How `createSignInStore` composes the store's products and table (beyond the configuration). */
+export interface SignInStoreOptions {
+  /**
+   * First factors the widget offers beyond the configured ones, by key: their screens join the look-up (the reset
+   * page offers passwords whatever the configuration).
+   */
+  additionalProducts?: readonly Product[];
+  /**
+   * The second factors the store offers, by key; default: every registered one (`SECOND_FACTOR_PRODUCTS`), as the
+   * project decides whether a sign-in needs one. Their rows are downloaded at the first event the table has no row
+   * for (`authenticatedPartially`), never before. `[]`: a partial authentication leads nowhere.
+   */
+  secondFactors?: readonly AvailableSecondFactor[];
+  /**
+   * Rows the creator holds already, composed at once over the core rows (a widget that dispatches a product's event
+   * before any of that product's hooks could: the reset page's password rows).
+   */
+  transitions?: readonly TransitionTable[];
+}
 
 /** The available products' descriptors (registry.ts), in registry order. */
 export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = Object.values(SIGN_IN_PRODUCTS) as ProductDefinition[];
@@ -303,64 +263,94 @@ function initialFormState(): FormState {
   };
 }
 
-/** Creates the store of one `<SignIn>`; `initialScreen` lets a reset page start at `PasswordResetForm`. */
+/** The second factors a store offers (`SignInStoreOptions.secondFactors`), in registry order. */
+export function offeredSecondFactors(
+  options: Pick<SignInStoreOptions, 'secondFactors'> = {},
+): SecondFactorDefinition[] {
+  const all = Object.values(SECOND_FACTOR_PRODUCTS) as SecondFactorDefinition[];
+  const keys = options.secondFactors;
+  return keys ? all.filter((product) => keys.includes(product.key as AvailableSecondFactor)) : all;
+}
+
+/**
+ * Creates the store of one `<SignIn>`; `initialScreen` lets a reset page start at `PasswordResetForm`. Its
+ * transition table is its own (no table is shared between stores): the core rows and the creator's, then the rows
+ * each slice brings when it first dispatches (`dispatch(event, rows)`: the rows travel with the flow hook that
+ * emits their events, so they load with its chunk), and its second factors' rows, downloaded at the first event
+ * the table has no row for (a partial authentication), so no first load carries them.
+ */
 export function createSignInStore(
   config: SignInConfig = {},
   callbacks: SignInCallbacks = {},
   initialScreen: Screen = 'Main',
+  options: SignInStoreOptions = {},
 ): SignInStore {
   const resolved = resolveSignInConfig(config);
-  return createStore<SignInState>()((set) => {
-    const dispatch = (event: WidgetEvent) => set((state) => transition(state, event));
+  const firstFactors = configuredProducts({ products: [...resolved.products, ...(options.additionalProducts ?? [])] });
+  const secondFactors = offeredSecondFactors(options);
+  const given = options.transitions ?? [];
+  return createStore<SignInState>()((set, get) => {
+    // The slices' rows this store holds: those the flows brought, in the order they came, then the downloaded ones.
+    const brought: TransitionTable[] = [];
+    const downloaded: TransitionTable[] = [];
+    const compose = () => set({ transitions: composeTransitions(...brought, ...downloaded, ...given) });
+    // Events that arrived before the rows they need (or behind such an event), replayed in order as rows arrive.
+    const waiting: WidgetEvent[] = [];
+    let download: Promise<void> | null = null;
+    let downloading = false;
+    const apply = (event: WidgetEvent) => set((state) => transition(state, event, state.transitions));
+    const downloadSecondFactors = () => {
+      downloading = true;
+      download = Promise.all(
+        secondFactors.map((product) =>
+          product.loadTransitions().then(
+            (rows) => rows,
+            // A second factor whose rows fail to download (a chunk error) offers none: its events change nothing.
+            () => null,
+          ),
+        ),
+      ).then((tables) => {
+        for (const rows of tables) if (rows) downloaded.push(rows);
+        compose();
+        downloading = false;
+        flush();
+      });
+      set({ transitionsLoaded: download });
+    };
+    const flush = () => {
+      for (let next = waiting[0]; next !== undefined; next = waiting[0]) {
+        if (!get().transitions[next.type]) {
+          if (downloading) return;
+          if (download === null && secondFactors.length > 0) return downloadSecondFactors();
+        }
+        waiting.shift();
+        apply(next);
+      }
+    };
+    const dispatch = (event: WidgetEvent, rows?: TransitionTable) => {
+      if (rows && !brought.includes(rows)) {
+        brought.push(rows);
+        compose();
+      }
+      waiting.push(event);
+      flush();
+    };
     return {
       config: resolved,
       configError: signInConfigError(resolved, config),
       methods: signInMethodTabs(resolved),
+      productKeys: [...firstFactors, ...secondFactors].map((product) => product.key),
+      transitions: composeTransitions(...given),
+      transitionsLoaded: Promise.resolve(),
       screen: initialScreen,
       formState: initialFormState(),
       isPasswordless: false,
       callbacks,
       dispatch,
       navigate: (screen) => dispatch({ type: 'navigated', screen }),
-      magicLinkSent: (email) => dispatch({ type: 'magicLinkSent', email }),
       tryAgain: () => dispatch({ type: 'tryAgain' }),
-      otpSent: (otp) => dispatch({ type: 'otpSent', otp }),
-      otpResent: (methodId) => dispatch({ type: 'otpResent', methodId }),
-      otpAuthenticated: () => dispatch({ type: 'otpAuthenticated' }),
-      passwordUserFound: (email, userType) => dispatch({ type: 'passwordUserFound', email, userType }),
-      passwordAuthenticated: () => dispatch({ type: 'passwordAuthenticated' }),
-      passwordResetSent: (reason) => dispatch({ type: 'passwordResetSent', reason }),
-      resetTokenReceived: (token, tokenType) => dispatch({ type: 'resetTokenReceived', token, tokenType }),
-      loginSucceeded: () => dispatch({ type: 'loginSucceeded' }),
-      showError: (descriptor) => dispatch({ type: 'failed', descriptor }),
       back: () => dispatch({ type: 'back' }),
-      setPasswordless: (value) => dispatch({ type: 'passwordlessSet', value }),
       setCallbacks: (next) => set({ callbacks: next }),
     };
   });
-}
-
-const SignInStoreContext = createContext<SignInStore | null>(null);
-
-/** Props of `SignInStoreProvider`. */
-export interface SignInStoreProviderProps {
-  store: SignInStore;
-  children?: ReactNode;
-}
-
-/** Provides one sign-in store to the screens and flow hooks below it. */
-export function SignInStoreProvider({ store, children }: SignInStoreProviderProps) {
-  return <SignInStoreContext.Provider value={store}>{children}</SignInStoreContext.Provider>;
-}
-
-/** The store of the enclosing `<SignIn>`, or null outside one (flow hooks also work standalone). */
-export function useOptionalSignInStore(): SignInStore | null {
-  return useContext(SignInStoreContext);
-}
-
-/** Reads a slice of the enclosing `<SignIn>`'s state; re-renders only when that slice changes. */
-export function useSignInStore<T>(selector: (state: SignInState) => T): T {
-  const store = useContext(SignInStoreContext);
-  if (!store) throw new Error('useSignInStore must be used within <SignIn>');
-  return useStore(store, selector);
 }

@@ -1,20 +1,23 @@
 // The screen transitions as a table: one row per transition (from screen, event, to screen, what is stored), run
 // through the pure `transition`; then the configuration errors as a table over the product registry.
 import { describe, expect, it } from 'vitest';
-import { addTransitions } from './products/addTransitions';
+import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from './configErrors';
 import { CRYPTO_TRANSITIONS } from './products/crypto/transitions';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
+import { TOTP_TRANSITIONS } from './products/totp/transitions';
+import { resolveSignInConfig, type Screen, type SignInConfig, signInConfigError } from './signInStore';
 import {
-  EML_AND_EMAIL_OTP_ERROR,
-  PASSKEYS_ALONE_ERROR,
-  resolveSignInConfig,
-  type Screen,
-  type SignInConfig,
-  signInConfigError,
-} from './signInStore';
-import { isAwaiting, TRANSITIONS, transition, type WidgetEvent, type WidgetState } from './transition';
+  CORE_TRANSITIONS,
+  composeTransitions,
+  isAuthenticatedPartially,
+  isAwaiting,
+  TRANSITIONS,
+  transition,
+  type WidgetEvent,
+  type WidgetState,
+} from './transition';
 
 function stateOn(screen: Screen, change: Partial<WidgetState> = {}): WidgetState {
   return {
@@ -53,23 +56,14 @@ type Row = [
   expected: (next: WidgetState) => void,
 ];
 
-// Nothing in this file's imports has added a product slice's rows yet (the slice's hooks do, when their chunk
-// loads): what the table holds and does before they are added, then the slices' rows, as their hooks add them.
-const rowsBeforeTheirChunks = {
-  otpSent: TRANSITIONS.otpSent,
-  otpAuthenticated: TRANSITIONS.otpAuthenticated,
-  passwordUserFound: TRANSITIONS.passwordUserFound,
-  resetTokenReceived: TRANSITIONS.resetTokenReceived,
-  passkeyAuthenticated: TRANSITIONS.passkeyAuthenticated,
-  cryptoWalletChosen: TRANSITIONS.cryptoWalletChosen,
-};
-const unloadedEventFrom = stateOn('Main');
-const afterUnloadedEvent = transition(unloadedEventFrom, { type: 'passwordResetSent', reason: 'forgot' });
-const awaitingPasscodeBeforeItsChunk = isAwaiting(stateOn('OTPAuthenticate'), 'otpSent');
-addTransitions(OTP_TRANSITIONS);
-addTransitions(PASSWORD_TRANSITIONS);
-addTransitions(PASSKEY_TRANSITIONS);
-addTransitions(CRYPTO_TRANSITIONS);
+// A table composed as a store offering every product composes it (the core rows, then each slice's).
+const TABLE = composeTransitions(
+  OTP_TRANSITIONS,
+  PASSWORD_TRANSITIONS,
+  PASSKEY_TRANSITIONS,
+  CRYPTO_TRANSITIONS,
+  TOTP_TRANSITIONS,
+);
 
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const CHALLENGE = 'localhost wants you to sign in with your Ethereum account';
@@ -372,30 +366,42 @@ const ROWS: Row[] = [
 ];
 
 describe('transition', () => {
-  it("a product slice's rows join the table only when its chunk adds them", () => {
-    expect(rowsBeforeTheirChunks).toEqual({
-      otpSent: undefined,
-      otpAuthenticated: undefined,
-      passwordUserFound: undefined,
-      resetTokenReceived: undefined,
-      passkeyAuthenticated: undefined,
-      cryptoWalletChosen: undefined,
-    });
-    expect(TRANSITIONS.otpSent).toBe(OTP_TRANSITIONS.otpSent);
-    expect(TRANSITIONS.passwordResetSent).toBe(PASSWORD_TRANSITIONS.passwordResetSent);
-    expect(TRANSITIONS.passkeyAuthenticated).toBe(PASSKEY_TRANSITIONS.passkeyAuthenticated);
-    expect(TRANSITIONS.cryptoWalletChosen).toBe(CRYPTO_TRANSITIONS.cryptoWalletChosen);
+  it("a composed table holds the core rows and the slices' rows; the core rows hold no product's", () => {
+    for (const key of ['otpSent', 'otpAuthenticated', 'passwordUserFound', 'passkeyAuthenticated'] as const) {
+      expect(CORE_TRANSITIONS).not.toHaveProperty(key);
+    }
+    expect(CORE_TRANSITIONS).not.toHaveProperty('authenticatedPartially');
+    expect(TRANSITIONS).toBe(CORE_TRANSITIONS);
+    expect(Object.isFrozen(CORE_TRANSITIONS)).toBe(true);
+    expect(TABLE.otpSent).toBe(OTP_TRANSITIONS.otpSent);
+    expect(TABLE.passwordResetSent).toBe(PASSWORD_TRANSITIONS.passwordResetSent);
+    expect(TABLE.passkeyAuthenticated).toBe(PASSKEY_TRANSITIONS.passkeyAuthenticated);
+    expect(TABLE.cryptoWalletChosen).toBe(CRYPTO_TRANSITIONS.cryptoWalletChosen);
+    expect(TABLE.magicLinkSent).toBe(CORE_TRANSITIONS.magicLinkSent);
+    // Composing never changes what it composes.
+    expect(composeTransitions().otpSent).toBeUndefined();
   });
 
-  it("leaves the state unchanged for an event whose slice's rows have not been added", () => {
-    expect(afterUnloadedEvent).toBe(unloadedEventFrom);
-    expect(afterUnloadedEvent.screen).toBe('Main');
-    expect(awaitingPasscodeBeforeItsChunk).toBe(false);
+  it('leaves the state unchanged for an event its table has no row for', () => {
+    const from = stateOn('Main');
+    const next = transition(from, { type: 'passwordResetSent', reason: 'forgot' });
+    expect(next).toBe(from);
+    expect(transition(from, { type: 'authenticatedPartially' }, composeTransitions(PASSWORD_TRANSITIONS))).toBe(from);
+    expect(isAwaiting(stateOn('OTPAuthenticate'), 'otpSent')).toBe(false);
+  });
+
+  it('a partial authentication leads to the second factor a table holds', () => {
+    const next = transition(stateOn('PasswordCreateOrLogin'), { type: 'authenticatedPartially' }, TABLE);
+    expect(next.screen).toBe('TotpAuthenticate');
+    expect(isAuthenticatedPartially({ intermediate_session_token: 'ist', session_token: '' })).toBe(true);
+    expect(isAuthenticatedPartially({ intermediate_session_token: 'ist', session_token: 'st' })).toBe(false);
+    expect(isAuthenticatedPartially({ intermediate_session_token: '' })).toBe(false);
+    expect(isAuthenticatedPartially(null)).toBe(false);
   });
 
   it.each(ROWS)('%s', (_description, from, event, to, expected) => {
     const before = structuredClone(from);
-    const next = transition(frozen(from), event);
+    const next = transition(frozen(from), event, TABLE);
     expect(next.screen).toBe(to);
     expected(next);
     // Pure: the input state is unchanged.
@@ -404,15 +410,15 @@ describe('transition', () => {
 
   it('leaves the form parts an event does not concern as they were', () => {
     const from = stateOn('Main');
-    const next = transition(from, { type: 'otpSent', otp: sms });
+    const next = transition(from, { type: 'otpSent', otp: sms }, TABLE);
     expect(next.formState.magicLinkState).toBe(from.formState.magicLinkState);
     expect(next.formState.passwordState).toBe(from.formState.passwordState);
   });
 
   it('tells the flow hooks which step is on screen without their naming a screen', () => {
     expect(isAwaiting(stateOn('EmailConfirmation'), 'magicLinkSent')).toBe(true);
-    expect(isAwaiting(stateOn('OTPAuthenticate'), 'otpSent')).toBe(true);
-    expect(isAwaiting(stateOn('Main'), 'otpSent')).toBe(false);
+    expect(isAwaiting({ ...stateOn('OTPAuthenticate'), transitions: TABLE }, 'otpSent')).toBe(true);
+    expect(isAwaiting({ ...stateOn('Main'), transitions: TABLE }, 'otpSent')).toBe(false);
   });
 });
 

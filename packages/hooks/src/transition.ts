@@ -1,12 +1,10 @@
-// The screen transitions as data: the widget's screen and form state change only through `transition(state, event)`, a
-// pure function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
-// events on the store (`dispatch`); which screen follows is decided here, in one table, and nowhere else.
+// The screen transitions as data: the widget's screen and form state change only through
+// `transition(state, event, table)`, a pure function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
+// events on the store (`dispatch`); which screen follows is decided by the store's table, and nowhere else. The
+// table is the store's own (`composeTransitions`): the core rows here, then each slice's rows
+// (`products/<key>/transitions.ts`) as its flow hooks bring them with their events, and the second factors' rows,
+// downloaded at a partial authentication. Nothing here is mutable: two stores have two tables.
 import type { AccountReset } from '@latchkey/sdk';
-import type { CryptoEvent } from './products/crypto/transitions';
-import type { OtpEvent } from './products/otp/transitions';
-import type { PasskeyEvent } from './products/passkeys/transitions';
-import type { PasswordEvent } from './products/passwords/transitions';
-import type { TotpEvent } from './products/totp/transitions';
 import type { FormState, Screen } from './signInStore';
 
 /** The part of the widget's state that transitions change. */
@@ -23,6 +21,11 @@ export type WidgetEvent =
   | { type: 'magicLinkSent'; email: string }
   /** 'Try again' on EmailConfirmation: → Main, the stored emails cleared. */
   | { type: 'tryAgain' }
+  /**
+   * An emailed reset link's token was read (its landing page, any configuration; the reset page): →
+   * PasswordResetForm, token stored. A core row, since `useAuthenticateByUrl` reads every product's links.
+   */
+  | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' }
   /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess, `accountReset` stored. */
   | { type: 'loginSucceeded'; accountReset?: AccountReset }
   /** A flow failed in a way the widget shows on its own screen: → Error, descriptor stored. */
@@ -31,14 +34,24 @@ export type WidgetEvent =
   | { type: 'back' }
   /** Goes to a screen directly (stories, hosts); the form state is left alone. */
   | { type: 'navigated'; screen: Screen }
+  /**
+   * A first factor was accepted but the sign-in waits for a second one: the SDK's answer carried an intermediate
+   * session (`intermediate_session_token`, no `session_token`). The core has no row for it: a second-factor product
+   * the store offers does (TOTP: → TotpAuthenticate); without one the screen stays.
+   */
+  | { type: 'authenticatedPartially' }
   | ProductEvent;
 
 /**
- * Events of the product slices whose rows are not in every first load, one line per slice: each declares its
- * events and rows in `products/<key>/transitions.ts`, and its hooks add the rows to `TRANSITIONS` when their chunk
- * loads (`addTransitions`), before they can dispatch one of them.
+ * The product slices' events, by slice, open by declaration merging as TanStack Router's `Register` is: each slice
+ * declares its events and rows in `products/<key>/transitions.ts` and adds its events there
+ * (`declare module '@latchkey/hooks' { interface ProductEventRegister { otp: OtpEvent } }`); no core file names them.
  */
-export type ProductEvent = OtpEvent | PasswordEvent | PasskeyEvent | TotpEvent | CryptoEvent;
+// biome-ignore lint/suspicious/noEmptyInterface: extended by each product slice (declaration merging).
+export interface ProductEventRegister {}
+
+/** Events of the product slices (their rows come with the flow hooks that dispatch them). */
+export type ProductEvent = ProductEventRegister[keyof ProductEventRegister];
 
 // Shared by several rows (the table is in every sign-in page's first load: each row costs bytes). Product slices
 // import them too.
@@ -61,32 +74,52 @@ export interface Row<E extends WidgetEvent> {
 /** The rows of some events, by type. */
 export type Rows<T extends WidgetEvent['type']> = { readonly [K in T]: Row<Extract<WidgetEvent, { type: K }>> };
 
+/** A store's table: a row for each event it knows (an event without one leaves the state unchanged). */
+export type TransitionTable = Partial<Rows<WidgetEvent['type']>>;
+
+/** The events every store has a row for. */
+type CoreEventType = Exclude<WidgetEvent['type'], ProductEvent['type'] | 'authenticatedPartially'>;
+
 /**
- * The transition table, one row per event: the core rows here (magic links, and the screens every configuration can
- * reach), each product slice's own rows once its chunk has loaded (`products/<key>/transitions.ts`: passcodes,
- * passwords, passkeys, TOTP, wallets), so a magic-link-only page does not carry them.
+ * The core rows (magic links, and the screens every configuration can reach): the start of every store's
+ * table. The product slices' rows (`products/<key>/transitions.ts`: passcodes, passwords, passkeys, TOTP,
+ * wallets) are composed over them per store, so a magic-link-only page does not carry them. Frozen.
  */
-export const TRANSITIONS: Rows<Exclude<WidgetEvent['type'], ProductEvent['type']>> &
-  Partial<Rows<ProductEvent['type']>> = {
+export const CORE_TRANSITIONS: Rows<CoreEventType> = Object.freeze({
   magicLinkSent: { to: 'EmailConfirmation', store: (event) => ({ magicLinkState: { email: event.email } }) },
   tryAgain: {
     to: 'Main',
     store: (_, form) => ({ magicLinkState: { email: '' }, passwordState: { ...form.passwordState, email: '' } }),
     passwordless: () => false,
   },
+  resetTokenReceived: {
+    to: 'PasswordResetForm',
+    store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
+  },
   loginSucceeded: { to: 'LoginSuccess', store: storeAccountReset },
   failed: { to: 'Error', store: storeDescriptor },
   back: { to: 'Main', store: clearError, passwordless: () => false },
   navigated: { to: (event) => event.screen },
-};
+});
+
+/** @deprecated The core rows only, frozen: a store's table is `composeTransitions(...)`. Use `CORE_TRANSITIONS`. */
+export const TRANSITIONS: TransitionTable = CORE_TRANSITIONS;
+
+/** A table of the core rows, then each of `rows` in order (a later row of the same event wins). Never changes them. */
+export function composeTransitions(...rows: readonly TransitionTable[]): TransitionTable {
+  return Object.freeze(Object.assign({}, CORE_TRANSITIONS, ...rows));
+}
 
 /**
- * The state after `event`, by its row of `TRANSITIONS`. Pure: never changes its arguments. An event of a
- * product slice whose rows have not been added (`addTransitions`; no module that dispatches it has loaded) has no
- * row: the state is returned unchanged (the cheapest safe answer, since this function is in every first load).
+ * The state after `event`, by its row of `table` (default: the core rows). Pure: never changes its
+ * arguments. An event without a row (a product the store does not offer) leaves the state unchanged.
  */
-export function transition(state: WidgetState, event: WidgetEvent): WidgetState {
-  const row = TRANSITIONS[event.type] as Row<WidgetEvent> | undefined;
+export function transition(
+  state: WidgetState,
+  event: WidgetEvent,
+  table: TransitionTable = CORE_TRANSITIONS,
+): WidgetState {
+  const row = table[event.type] as Row<WidgetEvent> | undefined;
   if (!row) return state;
   const screen = row.to === null ? state.screen : typeof row.to === 'function' ? row.to(event) : row.to;
   return {
@@ -98,9 +131,24 @@ export function transition(state: WidgetState, event: WidgetEvent): WidgetState 
 }
 
 /**
- * Whether the widget shows the screen that `event` leads to (a flow hook asks "is my sent magic link / passcode on
- * screen?" without naming a screen). False for an event whose slice's rows have not been added.
+ * Whether the widget shows the screen that `event` leads to by the state's table (a flow hook asks "is my sent
+ * magic link / passcode on screen?" without naming a screen). False for an event the table has no row for.
  */
-export function isAwaiting(state: Pick<WidgetState, 'screen'>, event: 'magicLinkSent' | 'otpSent'): boolean {
-  return state.screen === TRANSITIONS[event]?.to;
+export function isAwaiting(
+  state: Pick<WidgetState, 'screen'> & { transitions?: TransitionTable },
+  event: 'magicLinkSent' | 'otpSent',
+): boolean {
+  const table: TransitionTable = state.transitions ?? CORE_TRANSITIONS;
+  return state.screen === table[event]?.to;
+}
+
+/**
+ * Whether an SDK answer of a first factor authenticated the sign-in only partially: it carries an intermediate
+ * session token and no session (the project requires a second factor). Flow hooks then dispatch
+ * `authenticatedPartially` instead of their success event.
+ */
+export function isAuthenticatedPartially(answer: unknown): boolean {
+  if (typeof answer !== 'object' || answer === null) return false;
+  const { intermediate_session_token: intermediate, session_token: session } = answer as Record<string, unknown>;
+  return typeof intermediate === 'string' && intermediate !== '' && !session;
 }

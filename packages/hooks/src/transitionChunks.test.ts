@@ -1,10 +1,13 @@
 // @vitest-environment node
-// The product slices' transition rows stay out of a magic-link-only page: esbuild bundles this package's sources
-// (tree-shaken, as an app's bundler does) from what a magic-link-only sign-in page imports, and the slices'
-// `transitions.ts` files must contribute no bytes; importing a slice's hook brings its rows in. The wallet slice's
+// The product slices' transition rows stay out of a magic-link-only page's first load: esbuild bundles this
+// package's sources (tree-shaken, as an app's bundler does) from what a magic-link-only sign-in page imports, and
+// the slices' `transitions.ts` files must contribute no bytes. What an `import()` brings loads later, in a chunk of
+// its own (an app's bundler splits there): it is left out of the bundle. A slice's rows come with the flow hooks that
+// dispatch its events (they import them and hand them to the store), the TOTP rows by an `import()` of the second
+// factor's descriptor at a partial authentication: no descriptor and no core module brings them. The wallet slice's
 // hooks and bs58 stay out of that page too, so does the social slice's code (its descriptor aside), and viem / tweetnacl (the provider's) never reach a browser bundle.
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
@@ -21,8 +24,18 @@ const SOCIAL_CHUNK = [
   'oneTapConstants.ts',
 ].map((file) => `products/oauth/${file}`);
 
+/** Leaves every `import()` out of the bundle: what it brings is not in the first load. */
+const dynamicImportsLoadLater: Plugin = {
+  name: 'dynamic-imports-load-later',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : null,
+    );
+  },
+};
+
 /**
- * The bundle of `names` imported from the package index (null: everything it exports): this package's files that
+ * The first load of `names` imported from the package index (null: everything it exports): this package's files that
  * put bytes in it (the last three path segments), and the packages it imports.
  */
 async function bundleOf(names: string[] | null): Promise<{ files: string[]; packages: string[] }> {
@@ -41,6 +54,7 @@ async function bundleOf(names: string[] | null): Promise<{ files: string[]; pack
     platform: 'browser',
     packages: 'external',
     logLevel: 'silent',
+    plugins: [dynamicImportsLoadLater],
   });
   const [output] = Object.values(result.metafile.outputs);
   return {
@@ -51,7 +65,7 @@ async function bundleOf(names: string[] | null): Promise<{ files: string[]; pack
   };
 }
 
-/** The slices' `transitions.ts` files that put bytes in the bundle of `names`, imported from the package index. */
+/** The slices' `transitions.ts` files that put bytes in the first load of `names`, imported from the package index. */
 async function sliceRowsIn(names: string[]): Promise<string[]> {
   return (await bundleOf(names)).files.filter((path) => SLICE_ROWS.includes(path));
 }
@@ -73,14 +87,20 @@ describe("the product slices' transition rows in a bundle", () => {
     expect(await sliceRowsIn(MAGIC_LINK_PAGE)).toEqual([]);
   });
 
-  it("come with the hooks that dispatch the slice's events", async () => {
+  it("come with the hooks that dispatch the slice's events, and only theirs (TOTP's at a partial authentication)", async () => {
     expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useOtpFlow'])).toEqual(['products/otp/transitions.ts']);
     expect((await sliceRowsIn(['usePasswordFlow'])).sort()).toEqual([
       'products/otp/transitions.ts',
       'products/passwords/transitions.ts',
     ]);
-    expect(await sliceRowsIn(['useAuthenticateByUrl'])).toEqual(['products/passwords/transitions.ts']);
-    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useCryptoWalletFlow'])).toEqual(['products/crypto/transitions.ts']);
+    expect(await sliceRowsIn(['useAuthenticateByUrl'])).toEqual([]);
+    expect(await sliceRowsIn(['useCryptoWalletFlow'])).toEqual(['products/crypto/transitions.ts']);
+    expect(await sliceRowsIn(['useTotpFlow'])).toEqual(['products/totp/transitions.ts']);
+    expect(await sliceRowsIn([...MAGIC_LINK_PAGE, 'useOAuth', 'offeredSecondFactors'])).toEqual([]);
+  });
+
+  it('come when imported by name (a host composing its own table)', async () => {
+    expect(await sliceRowsIn(['OTP_TRANSITIONS'])).toEqual(['products/otp/transitions.ts']);
   });
 });
 

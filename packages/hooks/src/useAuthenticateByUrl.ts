@@ -4,12 +4,6 @@ import { accountResetOf } from './accountReset';
 import { type LatchkeyFlowError, toFlowError } from './errors';
 import type { SignInCallbacks } from './events';
 import { resolveSessionDuration, useFlowContext } from './flowContext';
-import { addTransitions } from './products/addTransitions';
-import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
-
-// A password-reset link dispatches `resetTokenReceived`, a row of the password slice: it joins the widget's
-// transition table with this module (the landing page's chunk, not a sign-in page's first load).
-addTransitions(PASSWORD_TRANSITIONS);
 
 /** Options of `useAuthenticateByUrl`. */
 export interface UseAuthenticateByUrlOptions extends SignInCallbacks {
@@ -62,7 +56,7 @@ export function useAuthenticateByUrl(options: UseAuthenticateByUrlOptions = {}):
           ctx.dispatch({ type: 'resetTokenReceived', token: result.token, tokenType: 'reset_password' });
         } else {
           setState({ status: 'success', tokenType: result.tokenType, token: null, error: null });
-          ctx.dispatch({ type: 'loginSucceeded', accountReset: accountResetOf(result.data) });
+          ctx.authenticated(result.data, { type: 'loginSucceeded', accountReset: accountResetOf(result.data) });
         }
       },
       (caught: unknown) => {

@@ -2,7 +2,8 @@
 import type { TestEnvironment } from '@latchkey/testing';
 import type { ReactNode } from 'react';
 import { LatchkeyProvider } from '../src/LatchkeyProvider';
-import { type SignInStore, SignInStoreProvider } from '../src/signInStore';
+import type { SignInStore } from '../src/signInStore';
+import { SignInStoreProvider } from '../src/storeContext';
 
 /** A `renderHook` wrapper: `<LatchkeyProvider>` on the environment's client, and the sign-in store when given. */
 export function wrapperFor(env: TestEnvironment, store?: SignInStore) {

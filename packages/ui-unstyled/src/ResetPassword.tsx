@@ -1,10 +1,4 @@
-import {
-  addTransitions,
-  createSignInStore,
-  PASSWORD_TRANSITIONS,
-  type SignInCallbacks,
-  type SignInConfig,
-} from '@latchkey/hooks';
+import { createSignInStore, type SignInCallbacks, type SignInConfig } from '@latchkey/hooks';
 import { forwardRef, useEffect, useState } from 'react';
 import type { Strings } from './messages/index';
 import { createPart, type PartProps } from './primitives/createPart';
@@ -12,10 +6,6 @@ import { PasswordResetFormScreen } from './products/passwords/PasswordResetForm/
 import { MainScreen } from './screens/Main/MainScreen';
 import { type Toaster, ToastProvider } from './toast';
 import { WidgetRoot } from './WidgetRoot';
-
-// The store below dispatches `resetTokenReceived` (a row of the password slice, not of the core table) before any
-// password hook has run: its rows join the table with this module.
-addTransitions(PASSWORD_TRANSITIONS);
 
 const ResetPasswordRoot = createPart('reset-password', 'root', 'div');
 
@@ -47,13 +37,17 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
   ref,
 ) {
   const [store] = useState(() => {
-    const created = createSignInStore(config, callbacks, 'PasswordResetForm');
-    if (passwordResetToken) created.getState().resetTokenReceived(passwordResetToken, 'reset_password');
+    // The reset page offers passwords whatever the configuration: their chunk's screens (the confirmation) join
+    // the look-up, with those of the configured products. Their rows come with the reset form's hook.
+    const created = createSignInStore(config, callbacks, 'PasswordResetForm', { additionalProducts: ['passwords'] });
+    if (passwordResetToken) {
+      created
+        .getState()
+        .dispatch({ type: 'resetTokenReceived', token: passwordResetToken, tokenType: 'reset_password' });
+    }
     return created;
   });
   useEffect(() => store.getState().setCallbacks(callbacks ?? {}), [store, callbacks]);
-  // Its screens are the password chunk's (the confirmation), then those of the configured products' flows.
-  const [screenProducts] = useState(() => ['passwords', ...store.getState().config.products]);
 
   // The reset page opens on PasswordResetForm, in the entry chunk; every later screen (confirmation, login success,
   // error, and the sign-in screens an error's back arrow can lead to) is loaded when reached (screenLoaders.ts),
@@ -70,7 +64,6 @@ export const ResetPassword = forwardRef<HTMLDivElement, ResetPasswordProps>(func
       initialScreen="PasswordResetForm"
       initialScreenComponent={PasswordResetFormScreen}
       mainScreen={MainScreen}
-      screenProducts={screenProducts}
       ref={ref}
     />
   );

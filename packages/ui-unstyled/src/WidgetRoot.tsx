@@ -47,11 +47,6 @@ export interface WidgetRootProps extends Omit<PartProps<'div'>, 'children'> {
   toastProvider: ComponentType<ToastProviderProps>;
   /** Shows the store's configuration error (role alert) instead of the screens. */
   showsConfigError?: boolean;
-  /**
-   * The products whose chunks hold the screens after the first, searched first (`lazyScreen`); default: the
-   * configuration's.
-   */
-  screenProducts?: readonly string[];
 }
 
 /** The store, messages and toasts providers around the screen switch. */
@@ -80,14 +75,15 @@ export const WidgetRoot = forwardRef<HTMLDivElement, WidgetRootProps>(function W
 type WidgetBodyProps = Omit<WidgetRootProps, 'store' | 'strings' | 'toaster' | 'toastProvider'>;
 
 const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBody(
-  { root: Root, initialScreen, initialScreenComponent, mainScreen, showsConfigError = false, screenProducts, ...props },
+  { root: Root, initialScreen, initialScreenComponent, mainScreen, showsConfigError = false, ...props },
   forwardedRef,
 ) {
   const t = useMessages();
   const screen = useSignInStore((state) => state.screen);
   const configError = useSignInStore((state) => (showsConfigError ? state.configError : null));
-  const configuredProducts = useSignInStore((state) => state.config.products);
-  const products = screenProducts ?? configuredProducts;
+  // The screens after the first are looked up in the chunks of the store's products first (`productKeys`: the
+  // configured ones, those the widget adds, its second factors).
+  const products = useSignInStore((state) => state.productKeys);
   const container = useRef<HTMLDivElement | null>(null);
   const setRef = (element: HTMLDivElement | null) => {
     container.current = element;

@@ -2,14 +2,15 @@ import type { Screen } from '@latchkey/hooks';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { loadErrorMessages } from './messages/index';
 import { loadOnce, type ProductChunk, withProductMessages } from './products/defineProductKit';
-import { PRODUCT_KITS } from './products/registry';
+import { PRODUCT_KITS, SECOND_FACTOR_KITS } from './products/registry';
 
 // Shared by <SignIn>, <ResetPassword> and <PasskeyRegistration> (WidgetRoot.tsx) and by `preloadSignIn`. Screens come
 // in one chunk per product (products/<key>/chunk.ts, its `screens`) plus one for the screens any product can end on
 // (screens/outcomeScreens.ts): a configuration downloads one chunk per product instead of one per screen. No list of
 // which product holds which screen is in the first load (it would carry every available product's screen names): a
-// screen is looked up in the chunks of the widget's own products, the chunks its Main screen and `preloadSignIn`
-// download anyway, and only then in the other products' chunks.
+// screen is looked up in the chunks of the widget's own products (its store's `productKeys`: the configured ones,
+// those the widget adds), the chunks its Main screen and `preloadSignIn` download anyway, then in its second
+// factors' chunks, and only then in the other products' chunks. Nothing here changes at run time.
 
 /** A screen that is loaded when reached: every screen but Main (in the entry chunk). */
 export type LazyScreen = Exclude<Screen, 'Main'>;
@@ -20,26 +21,24 @@ export const loadOutcomeScreens = loadOnce(async () => {
   return screens;
 });
 
-// Chunks that join the look-up at run time: the TOTP chunk, once a first factor leaves the sign-in waiting for it.
-const addedChunks: (() => Promise<ProductChunk>)[] = [];
-
-/** Adds a chunk whose `screens` every later look-up searches too (idempotent). */
-export function addScreenChunk(load: () => Promise<ProductChunk>): void {
-  if (!addedChunks.includes(load)) addedChunks.push(load);
-}
-
 /**
- * The component of `screen`, inside its product's texts: from the outcome chunk, the chunks of `products` (the
- * widget's) or an added chunk, else from another product's chunk. Each group downloads at once and is searched in
- * order, so an outcome screen never waits for a product chunk.
+ * The component of `screen`, inside its product's texts: from the outcome chunk or the chunks of the widget's own
+ * first factors (`products`, its store's `productKeys`), then from its second factors' chunks (a second factor's
+ * screens follow a partial authentication only: no other screen waits for, or downloads, their chunk), else from
+ * another product's chunk. Each group downloads at once and is searched in order, so an outcome screen never waits
+ * for a product chunk.
  */
 export async function loadScreen(screen: LazyScreen, products: readonly string[]): Promise<ComponentType> {
   const kits = Object.entries(PRODUCT_KITS);
-  for (const own of [true, false]) {
-    const loads = kits.filter(([key]) => products.includes(key) === own).map(([, kit]) => kit.load);
-    const chunks: Promise<ProductChunk>[] = (own ? [loadOutcomeScreens, ...loads, ...addedChunks] : loads).map((load) =>
-      load(),
-    );
+  const groups = [
+    [loadOutcomeScreens, ...kits.filter(([key]) => products.includes(key)).map(([, kit]) => kit.load)],
+    Object.entries(SECOND_FACTOR_KITS)
+      .filter(([key]) => products.includes(key))
+      .map(([, kit]) => kit.load),
+    kits.filter(([key]) => !products.includes(key)).map(([, kit]) => kit.load),
+  ];
+  for (const group of groups) {
+    const chunks: Promise<ProductChunk>[] = group.map((load) => load());
     // A chunk that is not searched (the screen was found before it) fails unheard.
     for (const chunk of chunks) chunk.catch(() => {});
     for (const chunk of chunks) {

@@ -1,9 +1,12 @@
 // Renders one screen inside a `<SignIn>` store and `<LatchkeyProvider>` against the real provider in-process, and
 // checks a screen's examples with axe: the setup the screens' tests share.
 import {
+  CRYPTO_TRANSITIONS,
   createSignInStore,
   type LatchkeyEvent,
   LatchkeyProvider,
+  OTP_TRANSITIONS,
+  PASSWORD_TRANSITIONS,
   type PasswordUserType,
   type SignInConfig,
   type SignInStore,
@@ -14,6 +17,9 @@ import { type RenderResult, render } from '@testing-library/react';
 import { type ComponentType, type ReactElement, StrictMode } from 'react';
 import { type Mock, vi } from 'vitest';
 import { pageMain } from './renderSignIn';
+
+// The rows of the slice events `prepare` functions dispatch (a flow hook brings its slice's rows with its events).
+const SLICE_TRANSITIONS = [OTP_TRANSITIONS, PASSWORD_TRANSITIONS, CRYPTO_TRANSITIONS];
 
 export interface RenderScreenOptions {
   /** The `<SignIn>` configuration of the store. */
@@ -35,7 +41,8 @@ export interface RenderedScreen extends RenderResult {
 export async function renderScreen(screen: ReactElement, options: RenderScreenOptions = {}): Promise<RenderedScreen> {
   const env = await startTestEnvironment();
   const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
-  const store = createSignInStore(options.config ?? {}, { onEvent });
+  // `prepare` dispatches the slices' events before any of their hooks could bring the rows: the store holds them all.
+  const store = createSignInStore(options.config ?? {}, { onEvent }, 'Main', { transitions: SLICE_TRANSITIONS });
   options.prepare?.(store);
   const tree = (
     <LatchkeyProvider client={env.client}>
@@ -56,8 +63,8 @@ export function afterPasswordResetSent(
   userType: PasswordUserType = 'password',
 ): (store: SignInStore) => void {
   return (store) => {
-    store.getState().passwordUserFound(email, userType);
-    store.getState().passwordResetSent(reason);
+    store.getState().dispatch({ type: 'passwordUserFound', email, userType });
+    store.getState().dispatch({ type: 'passwordResetSent', reason });
   };
 }
 

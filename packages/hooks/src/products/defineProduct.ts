@@ -3,13 +3,17 @@
 // so every descriptor is in every sign-in page's first load, configured or not: only what is read before the
 // configured products' chunks arrive belongs here. Its screens are not: the kits' product chunks list them.
 import type { LazyNamespace, WidgetProduct } from '@latchkey/sdk';
-import type { MethodTab, ResolvedSignInConfig, SignInConfig } from '../signInStore';
+import type { MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
+import type { TransitionTable } from '../transition';
 
 /** A product's key in `config.products` (and its folder's name in every package). */
 export type ProductKey = WidgetProduct;
 
-/** The keys of `SignInConfig` that hold a product's options. */
-export type ProductOptionsKey = 'emailMagicLinksOptions' | 'otpOptions' | 'passwordOptions' | 'oauthOptions';
+/** The keys of `SignInConfig` that hold a product's options (each slice adds its own to `SignInConfig`). */
+export type ProductOptionsKey = Exclude<
+  keyof SignInConfig & keyof ResolvedSignInConfig,
+  'products' | 'sessionOptions' | 'style'
+>;
 
 /**
  * The Main screen's blocks, in the spec's order: the 'Login with a Passkey' button (shown first), social buttons,
@@ -19,8 +23,16 @@ export const MAIN_BLOCKS = ['passkey', 'social', 'crypto', 'forms'] as const;
 /** One block of the Main screen. */
 export type MainBlock = (typeof MAIN_BLOCKS)[number];
 
+/**
+ * The kinds of product the registry knows: a first factor (a sign-in method of `config.products`, drawn on the
+ * Main screen) or a second factor (the step a first factor leads to when the project requires one).
+ */
+export type ProductKind = 'firstFactor' | 'secondFactor';
+
 /** What a product declares (see the hooks README, "Adding a sign-in method"). */
 export interface ProductDefinition<K extends ProductKey = ProductKey, O extends ProductOptionsKey = ProductOptionsKey> {
+  /** Its kind (default `firstFactor`). */
+  kind?: 'firstFactor';
   /** Its key in `config.products`. */
   key: K;
   /** The `SignInConfig` key of its options (none for a product the spec gives no options: passkeys). */
@@ -56,5 +68,30 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
 export function defineProduct<K extends ProductKey, O extends ProductOptionsKey>(
   definition: ProductDefinition<K, O>,
 ): ProductDefinition<K, O> {
+  return definition;
+}
+
+/**
+ * What a second factor declares: no Main-screen block and no `config.products` key; a sign-in store offers every
+ * registered one unless told otherwise (`SignInStoreOptions.secondFactors`), and its rows say what follows a first
+ * factor that authenticated only partially (`authenticatedPartially`).
+ */
+export interface SecondFactorDefinition<K extends string = string> {
+  kind: 'secondFactor';
+  /** Its key (and its folder's name in every package). */
+  key: K;
+  /** The sign-in widget's screens of its step. */
+  screens: readonly Screen[];
+  /** The SDK namespaces its hooks call. */
+  sdkNamespaces: readonly LazyNamespace[];
+  /**
+   * Downloads its rows of the transition table, among them the one of `authenticatedPartially`: a store fetches
+   * them at the first event it has no row for (a partial authentication), never before, so no first load carries them.
+   */
+  loadTransitions(): Promise<TransitionTable>;
+}
+
+/** Declares a second factor (identity, for the types). */
+export function defineSecondFactor<K extends string>(definition: SecondFactorDefinition<K>): SecondFactorDefinition<K> {
   return definition;
 }

@@ -1,11 +1,13 @@
-// The sign-in products, one line each. The store (options and their defaults, configuration errors, tabs), the
-// Main screen, `preloadSignIn` and the kits' screen loaders read this list; nothing else names the products.
+// The products, one line each, by kind: the sign-in methods (first factors), then the second factors. The store
+// (options and their defaults, configuration errors, tabs, its transition table), the Main screen, `preloadSignIn`
+// and the kits' screen loaders read these lists; nothing else names the products.
 import { cryptoProduct } from './crypto/product';
 import { emailMagicLinksProduct } from './emailMagicLinks/product';
 import { oauthProduct } from './oauth/product';
 import { otpProduct } from './otp/product';
 import { passkeysProduct } from './passkeys/product';
 import { passwordsProduct } from './passwords/product';
+import { totpProduct } from './totp/product';
 
 /** Every available product, by key. */
 export const SIGN_IN_PRODUCTS = {
@@ -19,3 +21,14 @@ export const SIGN_IN_PRODUCTS = {
 
 /** The key of a product that is available today. */
 export type AvailableProduct = keyof typeof SIGN_IN_PRODUCTS;
+
+/**
+ * Every available second factor, by key: a sign-in store offers them all unless told otherwise, and composes their
+ * rows (what follows a partial authentication) into its table.
+ */
+export const SECOND_FACTOR_PRODUCTS = {
+  totp: totpProduct,
+} as const;
+
+/** The key of a second factor that is available today. */
+export type AvailableSecondFactor = keyof typeof SECOND_FACTOR_PRODUCTS;

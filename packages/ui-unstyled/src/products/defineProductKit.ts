@@ -1,7 +1,7 @@
 // The kit's half of a product's descriptor: where its screens and Main-screen forms come from. The hooks'
 // descriptor (`@latchkey/hooks`, products/<key>/product.ts) says what the product is; this one says how the kit
 // draws it. `registry.ts` lists one per available product.
-import type { MethodTab, ProductDefinition, Screen } from '@latchkey/hooks';
+import type { MethodTab, ProductDefinition, Screen, SecondFactorDefinition } from '@latchkey/hooks';
 import { type ComponentType, createElement } from 'react';
 import { type Catalogue, ProductMessagesProvider } from '../messages/index';
 import type { PartProps } from '../primitives/createPart';
@@ -64,6 +64,22 @@ export interface MainBlockProps {
   emailInputProps?: PartProps<'input'>;
   /** Puts props on the Main screen's email input (`undefined` removes them). */
   setEmailInputProps?: (props: PartProps<'input'> | undefined) => void;
+}
+
+/**
+ * The kit's half of a second factor's descriptor: the chunk of its screens. A sign-in store offers the registered
+ * second factors (`productKeys`), so the screen loaders search this chunk with the widget's own products'.
+ */
+export interface SecondFactorKit {
+  /** The hooks' descriptor of the second factor. */
+  product: SecondFactorDefinition;
+  /** Downloads its lazy chunk (`products/<key>/chunk.ts`: `screens` and `messages`), once. */
+  load: () => Promise<ProductChunk>;
+}
+
+/** Declares a second factor's kit descriptor (identity, for the types). */
+export function defineSecondFactorKit(kit: SecondFactorKit): SecondFactorKit {
+  return kit;
 }
 
 /** Declares a product's kit descriptor (identity, for the types). */

@@ -6,3 +6,6 @@ export { ErrorScreen, LoginSuccessScreen };
 
 /** Its screens by name (the screen loaders search it first, screenLoaders.ts). */
 export const screens = { Error: ErrorScreen, LoginSuccess: LoginSuccessScreen };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from './shared/chunkRuntime';

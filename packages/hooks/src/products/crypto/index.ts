@@ -3,5 +3,5 @@ export { CRYPTO_CONNECT_ERROR, CRYPTO_SIGN_ERROR, type CryptoErrorType } from '.
 export * from './product';
 export * from './transitions';
 export * from './useCryptoWalletFlow';
-export { type UseWalletsReturn, useWallets } from './useWallets';
+export * from './useWallets';
 export * from './wallets';

@@ -1,6 +1,7 @@
 // The crypto transitions: Main → CryptoConnect (wallet chosen) → CryptoSignMessage (challenge received) →
-// CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. The rows join the widget's table
-// when the wallet chunk loads (`addTransitions`), so a page without wallets does not carry them.
+// CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. The wallet flow hook imports them
+// and hands them to the store with its events (`useFlowContext`'s rows), so they load with the wallet chunk and a
+// page without wallets does not carry them.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
 import type { WalletOption } from './wallets';
 
@@ -33,3 +34,10 @@ export const CRYPTO_TRANSITIONS: Rows<CryptoEvent['type']> = {
   cryptoAuthenticated: { to: 'CryptoConfirmation', store: clearError },
   cryptoFailed: { to: 'CryptoError', store: storeDescriptor },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    crypto: CryptoEvent;
+  }
+}

@@ -3,14 +3,10 @@ import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { Screen, SignInStore } from '../../signInStore';
-import { addTransitions } from '../addTransitions';
 import { cryptoConnectError, cryptoSignError } from './cryptoErrors';
 import { CRYPTO_TRANSITIONS } from './transitions';
 import { connectWallet, signChallenge } from './walletSigning';
 import type { DetectedWallet, WalletOption } from './wallets';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(CRYPTO_TRANSITIONS);
 
 /** Options of `useCryptoWalletFlow`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UseCryptoWalletFlowOptions extends SignInCallbacks {
@@ -141,7 +137,7 @@ const SCREENS_WITH_BACK: readonly Screen[] = ['CryptoConnect', 'CryptoSignMessag
  * ('back', or `cancel()`) abandons the attempt. A refused pop-up reports CRYPTO_CONNECT_ERROR / CRYPTO_SIGN_ERROR.
  */
 export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): UseCryptoWalletFlowReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, CRYPTO_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [ownSlot] = useState(() => new AttemptSlot());
   const { store } = ctx;
@@ -205,8 +201,9 @@ export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): U
       // A signature that arrives after the user went back is never sent: the sign-in they left does not happen.
       if (!isLive()) return false;
 
+      let answer: unknown;
       try {
-        await ctx.client.cryptoWallets.authenticate({
+        answer = await ctx.client.cryptoWallets.authenticate({
           crypto_wallet_address: address,
           crypto_wallet_type: wallet.type,
           signature,
@@ -218,7 +215,9 @@ export function useCryptoWalletFlow(options: UseCryptoWalletFlowOptions = {}): U
       // Signed in (the session exists) even if the screen was left during this last request; then nothing moves.
       if (!isLive()) return true;
       slot.update(current, { status: 'success', error: null });
-      show({ type: 'cryptoAuthenticated' }, 'CryptoConfirmation');
+      // A project requiring a second factor answers with an intermediate session: the store's table says what follows.
+      ctx.authenticated(answer, { type: 'cryptoAuthenticated' });
+      current.screen = 'CryptoConfirmation';
       return true;
     },
     [ctx, slot, store, optionsRef],

@@ -1,3 +1,4 @@
+import type { Required2 } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
 
 /** Email magic links: the email form by default, then EmailConfirmation. */
@@ -23,3 +24,33 @@ export const emailMagicLinksProduct = defineProduct({
   emailForm: { precedence: 2 },
   sdkNamespaces: ['magicLinks'],
 });
+
+// Its screens join the widget's `Screen` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ScreenRegister {
+    EmailConfirmation: true;
+  }
+}
+
+// Its options join the widget's configuration by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface SignInConfig {
+    emailMagicLinksOptions?: {
+      loginRedirectURL?: string;
+      /** Default 30. */
+      loginExpirationMinutes?: number;
+      signupRedirectURL?: string;
+      /** Default 30. */
+      signupExpirationMinutes?: number;
+      /** Default false. */
+      createUserAsPending?: boolean;
+      domainHint?: string;
+    };
+  }
+  interface ResolvedSignInConfig {
+    emailMagicLinksOptions: Required2<
+      NonNullable<SignInConfig['emailMagicLinksOptions']>,
+      'loginExpirationMinutes' | 'signupExpirationMinutes' | 'createUserAsPending'
+    >;
+  }
+}

@@ -1,6 +1,9 @@
-// The magic-link request shared by the magic-link flow and the password flow (passwordless users).
+// The magic-link request shared by the magic-link flow and the password flow (passwordless users). A chunk of its
+// own that imports nothing at run time: the magic-link flow fetches it after its first render, and a value import
+// of a shared module here would split that module out of the chunk every screen shares (one request more on a first
+// load). The callers resolve the options (`mergeSettings` with the store's `emailMagicLinksOptions`).
 import type { MagicLinksEmailResponse, MagicLinksLoginOrCreateOptions } from '@latchkey/sdk';
-import { type FlowContext, mergeSettings } from '../../flowContext';
+import type { FlowContext } from '../../flowContext';
 import type { SignInConfig } from '../../signInStore';
 
 /** The default magic-link lifetimes. */
@@ -8,11 +11,6 @@ export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
 
 /** The magic-link options a flow hook accepts (the keys of `SignInConfig.emailMagicLinksOptions`). */
 export type MagicLinkFlowSettings = Omit<NonNullable<SignInConfig['emailMagicLinksOptions']>, 'domainHint'>;
-/** The magic-link options: the hook's, else the store's `emailMagicLinksOptions`. */
-export function resolveMagicLinkSettings(ctx: FlowContext, own: MagicLinkFlowSettings | undefined) {
-  return mergeSettings(own, ctx.config()?.emailMagicLinksOptions);
-}
-
 /** The magic-link payload from `emailMagicLinksOptions`. */
 export function magicLinkPayload(settings: Partial<MagicLinkFlowSettings>): MagicLinksLoginOrCreateOptions {
   const payload: MagicLinksLoginOrCreateOptions & { create_user_as_pending?: boolean } = {

@@ -1,11 +1,17 @@
 import { EMAIL_PATTERN } from '@latchkey/sdk';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { useFlowContext, useStoreSlice } from '../../flowContext';
+import { mergeSettings, useFlowContext, useStoreSlice } from '../../flowContext';
 import { isAwaiting } from '../../transition';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
-import { type MagicLinkFlowSettings, resolveMagicLinkSettings, sendMagicLinkEmail } from './sendMagicLink';
+import type { MagicLinkFlowSettings } from './sendMagicLink';
+
+/**
+ * The request itself, a chunk of its own: the hook fetches it right after its first render, so a page's first load
+ * carries only the form (a submit before it arrives waits for it).
+ */
+const loadSender = () => import('./sendMagicLink');
 
 /**
  * Options of `useMagicLinkFlow`. Inside a `<SignIn>`, a missing option is taken from the store's
@@ -44,6 +50,9 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
   const [state, setState] = useState<LocalState>(IDLE);
   const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.magicLinkState.email, '');
   const isConfirming = useStoreSlice(ctx.store, (s) => isAwaiting(s, 'magicLinkSent'), false);
+  useEffect(() => {
+    loadSender().catch(() => {});
+  }, []);
 
   const loginRedirectURL = settings.loginRedirectURL;
   const signupRedirectURL = settings.signupRedirectURL;
@@ -62,13 +71,18 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
       }
       setState({ status: 'sending', email, error: null });
       try {
-        const resolved = resolveMagicLinkSettings(ctx, {
-          loginRedirectURL,
-          signupRedirectURL,
-          loginExpirationMinutes,
-          signupExpirationMinutes,
-          createUserAsPending,
-        });
+        const { sendMagicLinkEmail } = await loadSender();
+        // The hook's options, else the store's `emailMagicLinksOptions`.
+        const resolved = mergeSettings<MagicLinkFlowSettings>(
+          {
+            loginRedirectURL,
+            signupRedirectURL,
+            loginExpirationMinutes,
+            signupExpirationMinutes,
+            createUserAsPending,
+          },
+          ctx.config()?.emailMagicLinksOptions,
+        );
         await sendMagicLinkEmail(ctx, email, resolved);
         ctx.dispatch({ type: 'magicLinkSent', email });
         setState({ status: 'sent', email, error: null });

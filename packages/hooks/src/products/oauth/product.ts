@@ -1,8 +1,9 @@
 import type { OAuthProvider } from '@latchkey/sdk';
 import { defineProduct } from '../defineProduct';
 
-// In every first load (the registry lists it): the option names and the provider count (which the wallet chunk reads
-// too, so it is not in the social chunk); the store keeps `oauthOptions` as written. Each provider's defaults
+// In every first load (the registry lists it): the option names and the provider count; the store keeps
+// `oauthOptions` as written. (The wallet block counts the providers from the configuration itself: a value import of
+// this descriptor from the wallet chunk would split it out of the first load's chunk.) Each provider's defaults
 // (resolveProviders.ts), the labels, `useOAuth` and `useGoogleOneTap` come with the social chunk.
 
 /** Where Google One Tap shows: Google's own floating prompt, or inside the widget. */
@@ -59,4 +60,16 @@ export function socialProviderCount(config: {
   oauthOptions?: Partial<Pick<OAuthOptions, 'providers'>>;
 }): number {
   return config.products.includes('oauth') ? (config.oauthOptions?.providers?.length ?? 0) : 0;
+}
+
+// Its options join the widget's configuration by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface SignInConfig {
+    /** Social sign-in: the provider buttons in order, One Tap, the redirect URLs. */
+    oauthOptions?: OAuthOptions;
+  }
+  interface ResolvedSignInConfig {
+    /** As written (each provider's defaults: `resolveOAuthProviders`, with the social chunk); no providers: none. */
+    oauthOptions?: OAuthOptions;
+  }
 }

@@ -1,4 +1,5 @@
 import { EML_AND_EMAIL_OTP_ERROR } from '../../configErrors';
+import type { OtpMethod, Required2 } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
 
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
@@ -25,3 +26,40 @@ export const otpProduct = defineProduct({
       : null;
   },
 });
+
+// Its screens join the widget's `Screen` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ScreenRegister {
+    OTPAuthenticate: true;
+    OTPConfirmation: true;
+  }
+}
+
+// Its options join the widget's configuration by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface SignInConfig {
+    otpOptions?: {
+      /** The passcode methods, in tab order. */
+      methods: OtpMethod[];
+      /** Default 5. */
+      expirationMinutes?: number;
+      loginTemplateId?: string;
+      signupTemplateId?: string;
+      locale?: string;
+    };
+  }
+  interface ResolvedSignInConfig {
+    otpOptions: Required2<NonNullable<SignInConfig['otpOptions']>, 'expirationMinutes'>;
+  }
+}
+
+// Its part of the widget's form state, by declaration merging.
+declare module '@latchkey/hooks' {
+  interface FormState {
+    /**
+     * Where the current passcode went. `purpose: 'verifyEmail'`: it proves the signed-in user's own address (after a
+     * password sign-up); the passcode screen says so, and a resend goes to that address again with the session.
+     */
+    otpState: { type: OtpMethod; methodId: string; otpDestination: string; purpose?: 'verifyEmail' };
+  }
+}

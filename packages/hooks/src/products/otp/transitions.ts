@@ -1,6 +1,6 @@
 // The passcode transitions: the events the passcode hooks (and the password flow's passwordless branch)
-// dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
-// (`addTransitions`), so a magic-link-only page does not carry them.
+// dispatch and their rows. The hooks that dispatch them import them and hand them to the store with their events
+// (`useFlowContext`'s rows), so they load with those hooks' chunks and a magic-link-only page does not carry them.
 
 import type { AccountReset } from '@latchkey/sdk';
 import type { FormState } from '../../signInStore';
@@ -21,3 +21,10 @@ export const OTP_TRANSITIONS: Rows<OtpEvent['type']> = {
   otpResent: { to: null, store: (event, form) => ({ otpState: { ...form.otpState, methodId: event.methodId } }) },
   otpAuthenticated: { to: 'OTPConfirmation', store: storeAccountReset },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    otp: OtpEvent;
+  }
+}

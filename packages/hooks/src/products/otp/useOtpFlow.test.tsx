@@ -213,7 +213,7 @@ describe('useOtpFlow', () => {
     const firstCode = await env.lastCode(EMAIL);
     main.unmount();
     // A stale method id in the store (e.g. from an earlier send) must be replaced by the resend's answer.
-    act(() => store.getState().otpResent('email-stale'));
+    act(() => store.getState().dispatch({ type: 'otpResent', methodId: 'email-stale' }));
 
     const screen = renderHook(() => useOtpFlow(), { wrapper });
     const mountedAt = Date.now();

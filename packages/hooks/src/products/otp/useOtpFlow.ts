@@ -11,7 +11,6 @@ import {
   OTP_INVALID_EMAIL_MESSAGE,
   PHONE_NUMBER_INVALID_MESSAGE,
 } from '../../validationMessages';
-import { addTransitions } from '../addTransitions';
 import {
   DEFAULT_OTP_EXPIRATION_MINUTES,
   emailOtpPayload,
@@ -20,9 +19,6 @@ import {
   sendEmailOtp,
 } from './sendPasscode';
 import { OTP_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(OTP_TRANSITIONS);
 
 const CODE_PATTERN = /^\d{6}$/;
 
@@ -122,7 +118,7 @@ async function loginOrCreate(
 export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
   const { onEvent, onError, sessionDurationMinutes, expirationMinutes, loginTemplateId, signupTemplateId, locale } =
     options;
-  const ctx = useFlowContext({ onEvent, onError });
+  const ctx = useFlowContext({ onEvent, onError }, OTP_TRANSITIONS);
   const stored = useStoreSlice(ctx.store, (s) => s.formState.otpState, null);
   const isOnOtpScreen = useStoreSlice(ctx.store, (s) => isAwaiting(s, 'otpSent'), false);
   const hasStoredCode = stored !== null && stored.methodId !== '';
@@ -218,7 +214,7 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
         });
         setState((previous) => ({ ...previous, status: 'success', error: null }));
         // What the provider's pre-hijacking reset removed, if it ran: the success screen says so.
-        ctx.dispatch({ type: 'otpAuthenticated', accountReset: accountResetOf(response) });
+        ctx.authenticated(response, { type: 'otpAuthenticated', accountReset: accountResetOf(response) });
         return true;
       } catch (caught) {
         return fail(toFlowError(caught));

@@ -11,3 +11,12 @@ export const passkeysProduct = defineProduct({
   tabs: () => [],
   sdkNamespaces: ['webauthn', 'user'],
 });
+
+// Its screens join the widget's `Screen` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ScreenRegister {
+    PasskeyRegistrationStart: true;
+    PasskeyRegistrationSuccess: true;
+    PasskeyConfirmation: true;
+  }
+}

@@ -1,5 +1,6 @@
-// The passkey transitions: the events the passkey hooks dispatch and their rows, added to the widget's
-// table when the passkey chunk loads (`addTransitions`), so a page without passkeys does not carry them.
+// The passkey transitions: the events the passkey hooks dispatch and their rows. The passkey hooks import them
+// and hand them to the store with their events (`useFlowContext`'s rows), so they load with the passkey chunk and a
+// page without passkeys does not carry them.
 import { clearError, type Rows, storeDescriptor } from '../../transition';
 
 /** What the passkey hooks report. */
@@ -23,3 +24,10 @@ export const PASSKEY_TRANSITIONS: Rows<PasskeyEvent['type']> = {
   passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },
   passkeyFailed: { to: null, store: storeDescriptor },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    passkeys: PasskeyEvent;
+  }
+}

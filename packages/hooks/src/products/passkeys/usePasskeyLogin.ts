@@ -3,12 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { isAbort, toPasskeyLoginError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(PASSKEY_TRANSITIONS);
 
 /** Options of `usePasskeyLogin`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UsePasskeyLoginOptions extends SignInCallbacks {
@@ -54,7 +50,7 @@ const AUTOFILL_INPUT_PROPS = { autoComplete: 'username webauthn' } as const;
  * warning banner (`errorDescriptor`).
  */
 export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasskeyLoginReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSKEY_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [status, setStatus] = useState<UsePasskeyLoginReturn['status']>('idle');
   const [error, setError] = useState<LatchkeyFlowError | null>(null);
@@ -72,7 +68,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     () => ({
       succeeded(response: WebAuthnAuthenticateResponse) {
         ctx.emit({ type: 'PASSKEY_AUTHENTICATE', data: response });
-        ctx.dispatch({ type: 'passkeyAuthenticated' });
+        ctx.authenticated(response, { type: 'passkeyAuthenticated' });
         if (mountedRef.current) {
           setError(null);
           setStatus('success');

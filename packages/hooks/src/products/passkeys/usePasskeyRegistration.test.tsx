@@ -11,8 +11,8 @@ const DUPLICATE =
 const NOT_CREATED =
   'Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.';
 
-/** A `<SignIn>` store on PasskeyRegistrationStart. */
-function registrationStore() {
+/** A `<SignIn>` store on PasskeyRegistrationStart (the hook brings the passkey rows with its events). */
+async function registrationStore() {
   const store = createSignInStore({ products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } });
   store.getState().dispatch({ type: 'navigated', screen: 'PasskeyRegistrationStart' });
   return store;
@@ -23,7 +23,7 @@ describe('usePasskeyRegistration', () => {
     const { env, authenticator } = await passkeyEnvironment();
     await signInByPasscode(env);
     env.requests.length = 0;
-    const store = registrationStore();
+    const store = await registrationStore();
     const { result } = renderHook(() => usePasskeyRegistration({ sessionDurationMinutes: 60 }), {
       wrapper: wrapperFor(env, store),
     });
@@ -53,7 +53,7 @@ describe('usePasskeyRegistration', () => {
 
   it('is refused with the spec text when nobody is signed in, before any request', async () => {
     const { env, authenticator } = await passkeyEnvironment();
-    const store = registrationStore();
+    const store = await registrationStore();
     const onError = vi.fn();
     const { result } = renderHook(() => usePasskeyRegistration({ onError }), { wrapper: wrapperFor(env, store) });
     env.requests.length = 0;
@@ -84,7 +84,7 @@ describe('usePasskeyRegistration', () => {
     // From now on the authenticator makes its new credentials with the synced key (the same passkey twice).
     gated.library.startRegistration = authenticator.library({ create: { reuse: synced } }).startRegistration;
     await signInByPasscode(env, 'grace@example.com');
-    const store = registrationStore();
+    const store = await registrationStore();
     const { result } = renderHook(() => usePasskeyRegistration(), { wrapper: wrapperFor(env, store) });
 
     await act(() => result.current.register());
@@ -125,7 +125,7 @@ describe('usePasskeyRegistration', () => {
       error.name = 'NotAllowedError';
       throw error;
     };
-    const store = registrationStore();
+    const store = await registrationStore();
     const { result } = renderHook(() => usePasskeyRegistration(), { wrapper: wrapperFor(env, store) });
 
     await act(() => result.current.register());
@@ -144,7 +144,7 @@ describe('usePasskeyRegistration', () => {
     const { env } = await passkeyEnvironment();
     await signInByPasscode(env);
     env.requests.length = 0;
-    const store = registrationStore();
+    const store = await registrationStore();
     const { result } = renderHook(() => usePasskeyRegistration(), { wrapper: wrapperFor(env, store) });
 
     act(() => result.current.skip());

@@ -3,12 +3,8 @@ import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { toPasskeyRegistrationError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(PASSKEY_TRANSITIONS);
 
 /** Options of `usePasskeyRegistration`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
 export interface UsePasskeyRegistrationOptions extends SignInCallbacks {
@@ -52,7 +48,7 @@ const IDLE: LocalState = { status: 'idle', error: null, registration: null };
  * sets the error message and stays.
  */
 export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = {}): UsePasskeyRegistrationReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSKEY_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [state, setState] = useState<LocalState>(IDLE);
 

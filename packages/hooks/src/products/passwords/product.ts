@@ -1,3 +1,4 @@
+import type { PasswordUserType } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
 
 /** Email and password: the email form (user search), then the password screens. */
@@ -19,3 +20,45 @@ export const passwordsProduct = defineProduct({
   // `otps`: the passcode that proves the address right after a sign-up.
   sdkNamespaces: ['passwords', 'users', 'otps'],
 });
+
+// Its screens join the widget's `Screen` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ScreenRegister {
+    PasswordCreateOrLogin: true;
+    PasswordForgot: true;
+    PasswordBreached: true;
+    PasswordSetNew: true;
+    PasswordDedupe: true;
+    PasswordConfirmation: true;
+    PasswordResetForm: true;
+  }
+}
+
+// Its options join the widget's configuration by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface SignInConfig {
+    passwordOptions?: {
+      loginRedirectURL?: string;
+      loginExpirationMinutes?: number;
+      resetPasswordRedirectURL?: string;
+      resetPasswordExpirationMinutes?: number;
+      resetPasswordTemplateId?: string;
+      /**
+       * Right after a password sign-up, email a passcode to the new address and ask for it (OTPAuthenticate, with the
+       * sign-up session), so the address is proved before anything else is added to the account. Default true.
+       */
+      verifyEmailAfterSignUp?: boolean;
+    };
+  }
+  interface ResolvedSignInConfig {
+    passwordOptions: NonNullable<SignInConfig['passwordOptions']>;
+  }
+}
+
+// Its part of the widget's form state, by declaration merging.
+declare module '@latchkey/hooks' {
+  interface FormState {
+    /** The email the user search answered for and what it found. */
+    passwordState: { email: string; type: PasswordUserType | null };
+  }
+}

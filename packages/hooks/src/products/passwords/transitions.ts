@@ -1,6 +1,6 @@
-// The password transitions: the events the password hooks (and `useAuthenticateByUrl`, for a reset link)
-// dispatch and their rows, added to the widget's table when a module that dispatches one of them loads
-// (`addTransitions`), so a magic-link-only page does not carry them.
+// The password transitions: the events the password hooks dispatch and their rows. The hooks that dispatch them
+// import them and hand them to the store with their events (`useFlowContext`'s rows; the reset page passes them to
+// its store at once), so they load with those hooks' chunks and a magic-link-only page does not carry them.
 import type { AccountReset } from '@latchkey/sdk';
 import type { PasswordResetReason, PasswordUserType, Screen } from '../../signInStore';
 import { type Rows, storeAccountReset } from '../../transition';
@@ -14,9 +14,7 @@ export type PasswordEvent =
   /** Password login, creation or reset succeeded: → PasswordConfirmation (a reset's `accountReset` stored). */
   | { type: 'passwordAuthenticated'; accountReset?: AccountReset }
   /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
-  | { type: 'passwordResetSent'; reason: PasswordResetReason }
-  /** The reset page read a token from its URL: → PasswordResetForm, token stored. */
-  | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' };
+  | { type: 'passwordResetSent'; reason: PasswordResetReason };
 
 /** The confirmation screen of each reason a reset email was sent. */
 export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
@@ -35,8 +33,11 @@ export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
   passwordlessSet: { to: null, passwordless: (event) => event.value },
   passwordAuthenticated: { to: 'PasswordConfirmation', store: storeAccountReset },
   passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
-  resetTokenReceived: {
-    to: 'PasswordResetForm',
-    store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
-  },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    passwords: PasswordEvent;
+  }
+}

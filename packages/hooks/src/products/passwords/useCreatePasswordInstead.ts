@@ -1,12 +1,8 @@
 import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useStoreSlice } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
 import { PASSWORD_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(PASSWORD_TRANSITIONS);
 
 /** What `useCreatePasswordInstead` returns. */
 export interface UseCreatePasswordInsteadReturn {
@@ -23,7 +19,7 @@ export interface UseCreatePasswordInsteadReturn {
  * flow that screen needs, on its own so the magic-link screens do not carry the whole `usePasswordFlow`.
  */
 export function useCreatePasswordInstead(): UseCreatePasswordInsteadReturn {
-  const ctx = useFlowContext(undefined);
+  const ctx = useFlowContext(undefined, PASSWORD_TRANSITIONS);
   const email = useStoreSlice(ctx.store, (state) => state.formState.passwordState.email, '');
   const [state, setState] = useState<Omit<UseCreatePasswordInsteadReturn, 'createPasswordInstead'>>({
     status: 'idle',

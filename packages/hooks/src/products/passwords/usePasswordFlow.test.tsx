@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { telemetryEvents, wrapperFor } from '../../../test/wrappers';
 import { createSignInStore, type SignInConfig } from '../../signInStore';
 import { useOtpFlow } from '../otp/useOtpFlow';
+import { PASSWORD_TRANSITIONS } from './transitions';
 import { usePasswordFlow } from './usePasswordFlow';
 
 const EMAIL = 'ada@example.com';
@@ -158,7 +159,9 @@ describe('usePasswordFlow', () => {
     await env.provider.database.db.updateTable('passwords').set({ requires_reset: 1 }).execute();
     const onError = vi.fn();
     const store = createSignInStore(PASSWORD_CONFIG, { onError });
-    store.getState().passwordUserFound(EMAIL, 'password');
+    // The user search's event, with the password rows (usePasswordFlow hands them over with its events).
+    store.getState().dispatch({ type: 'passwordUserFound', email: EMAIL, userType: 'password' }, PASSWORD_TRANSITIONS);
+    await vi.waitFor(() => expect(store.getState().screen).toBe('PasswordCreateOrLogin'), { timeout: 10_000 });
     const { result } = renderHook(() => usePasswordFlow(), { wrapper: wrapperFor(env, store) });
 
     await act(() => result.current.login(PASSWORD));
@@ -182,7 +185,9 @@ describe('usePasswordFlow', () => {
     const env = await startTestEnvironment();
     await createPasswordUser(env);
     const store = createSignInStore(PASSWORD_CONFIG);
-    store.getState().passwordUserFound(EMAIL, 'password');
+    // The user search's event, with the password rows (usePasswordFlow hands them over with its events).
+    store.getState().dispatch({ type: 'passwordUserFound', email: EMAIL, userType: 'password' }, PASSWORD_TRANSITIONS);
+    await vi.waitFor(() => expect(store.getState().screen).toBe('PasswordCreateOrLogin'), { timeout: 10_000 });
     const wrapper = wrapperFor(env, store);
     const login = renderHook(() => usePasswordFlow(), { wrapper });
 
@@ -288,7 +293,9 @@ describe('usePasswordFlow', () => {
   it("the 'new' screen's alternatives email a magic link or a passcode instead of a password", async () => {
     const env = await startTestEnvironment();
     const store = createSignInStore({ products: ['passwords', 'emailMagicLinks'] });
-    store.getState().passwordUserFound(EMAIL, 'new');
+    // The user search's event, with the password rows (usePasswordFlow hands them over with its events).
+    store.getState().dispatch({ type: 'passwordUserFound', email: EMAIL, userType: 'new' }, PASSWORD_TRANSITIONS);
+    await vi.waitFor(() => expect(store.getState().screen).toBe('PasswordCreateOrLogin'), { timeout: 10_000 });
     const { result } = renderHook(() => usePasswordFlow(), { wrapper: wrapperFor(env, store) });
 
     await act(() => result.current.sendMagicLink());

@@ -2,24 +2,19 @@ import { EMAIL_PATTERN } from '@latchkey/sdk';
 import { useCallback, useMemo, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
+import { mergeSettings, resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from '../../signInStore';
+import type { TransitionTable } from '../../transition';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
-import { addTransitions } from '../addTransitions';
-import {
-  type MagicLinkFlowSettings,
-  resolveMagicLinkSettings,
-  sendMagicLinkEmail,
-} from '../emailMagicLinks/sendMagicLink';
+import { type MagicLinkFlowSettings, sendMagicLinkEmail } from '../emailMagicLinks/sendMagicLink';
 import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
 import { OTP_TRANSITIONS } from '../otp/transitions';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
 import { PASSWORD_TRANSITIONS } from './transitions';
 
-// The rows of the events this hook dispatches (a passcode too, in the passwordless branch) join the widget's
-// transition table with this chunk.
-addTransitions(PASSWORD_TRANSITIONS);
-addTransitions(OTP_TRANSITIONS);
+// The rows of the events this hook dispatches: its own, and the passcode slice's (the passwordless branch and the
+// sign-up's email check send a passcode).
+const PASSWORD_FLOW_TRANSITIONS: TransitionTable = Object.freeze({ ...OTP_TRANSITIONS, ...PASSWORD_TRANSITIONS });
 
 /** The password field is required. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required.';
@@ -135,7 +130,7 @@ const RESET_ON_LOGIN_ERROR: Partial<Record<string, PasswordResetReason>> = {
  * login refusals require. Inside a `<SignIn>` it drives the password screens.
  */
 export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswordFlowReturn {
-  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError });
+  const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSWORD_FLOW_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [state, setState] = useState<LocalState>(IDLE);
   const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.passwordState.email, '');
@@ -166,7 +161,11 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
 
     // Each sender makes the request, then returns the store event to dispatch once it succeeded.
     const emailMagicLink = async (to: string): Promise<[Partial<LocalState>, () => void]> => {
-      await sendMagicLinkEmail(ctx, to, resolveMagicLinkSettings(ctx, optionsRef.current.emailMagicLinksOptions));
+      await sendMagicLinkEmail(
+        ctx,
+        to,
+        mergeSettings(optionsRef.current.emailMagicLinksOptions, ctx.config()?.emailMagicLinksOptions),
+      );
       return [{ status: 'sent', sentBy: 'magicLink' }, () => ctx.dispatch({ type: 'magicLinkSent', email: to })];
     };
     const emailPasscode = async (to: string): Promise<[Partial<LocalState>, () => void]> => {
@@ -249,8 +248,13 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
         if (!validEmail(to)) return invalidEmail();
         if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
         return run('submitting', async () => {
+          let answer: unknown;
           try {
-            await ctx.client.passwords.authenticate({ email: to, password, session_duration_minutes: duration() });
+            answer = await ctx.client.passwords.authenticate({
+              email: to,
+              password,
+              session_duration_minutes: duration(),
+            });
           } catch (caught) {
             const error = toFlowError(caught);
             const reason = RESET_ON_LOGIN_ERROR[error.type];
@@ -260,7 +264,7 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
             setState((previous) => ({ ...previous, status: 'sending' }));
             return transitioned(emailReset(to, reason));
           }
-          ctx.dispatch({ type: 'passwordAuthenticated' });
+          ctx.authenticated(answer, { type: 'passwordAuthenticated' });
           return { status: 'success' };
         });
       },
@@ -268,10 +272,14 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
         if (!validEmail(to)) return invalidEmail();
         if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
         return run('submitting', async () => {
-          await ctx.client.passwords.create({ email: to, password, session_duration_minutes: duration() });
+          const answer = await ctx.client.passwords.create({
+            email: to,
+            password,
+            session_duration_minutes: duration(),
+          });
           const verification = await sendVerificationCode(to);
           if (verification === null) {
-            ctx.dispatch({ type: 'passwordAuthenticated' });
+            ctx.authenticated(answer, { type: 'passwordAuthenticated' });
             return { status: 'success' };
           }
           ctx.dispatch({

@@ -45,13 +45,21 @@ function openLink(link: string) {
   window.history.replaceState(null, '', `${url.pathname}${url.search}&keep=1`);
 }
 
+// A reset page's store offers passwords whatever the configuration (as the kits' <ResetPassword> creates it).
+const RESET_PAGE = { additionalProducts: ['passwords' as const] };
+
 describe('usePasswordReset', () => {
   it('sets a new password from the reset link: a weak one is refused, a strong one signs in', async () => {
     const env = await startTestEnvironment();
     const { resetLink } = await requestReset(env);
     openLink(resetLink);
     const onError = vi.fn();
-    const store = createSignInStore({ sessionOptions: { sessionDurationMinutes: 45 } }, {}, 'PasswordResetForm');
+    const store = createSignInStore(
+      { sessionOptions: { sessionDurationMinutes: 45 } },
+      {},
+      'PasswordResetForm',
+      RESET_PAGE,
+    );
     const { result } = renderHook(() => usePasswordReset({ onError }), { wrapper: wrapperFor(env, store) });
     expect(result.current).toMatchObject({ status: 'form', tokenType: 'reset_password', error: null });
 
@@ -87,7 +95,7 @@ describe('usePasswordReset', () => {
     const env = await startTestEnvironment();
     const { loginLink } = await requestReset(env);
     openLink(loginLink);
-    const store = createSignInStore({}, {}, 'PasswordResetForm');
+    const store = createSignInStore({}, {}, 'PasswordResetForm', RESET_PAGE);
     const { result } = renderHook(() => usePasswordReset(), {
       wrapper: wrapperFor(env, store),
       reactStrictMode: true,
@@ -125,7 +133,7 @@ describe('usePasswordReset', () => {
     const env = await startTestEnvironment();
     const { resetLink } = await requestReset(env);
     openLink(resetLink);
-    const store = createSignInStore({});
+    const store = createSignInStore({}, {}, 'Main', RESET_PAGE);
     const wrapper = wrapperFor(env, store);
     const landing = renderHook(() => useAuthenticateByUrl(), { wrapper });
     await waitFor(() => expect(landing.result.current.status).toBe('reset_password'));
@@ -165,7 +173,7 @@ describe('usePasswordReset', () => {
     const env = await startTestEnvironment();
     const { resetLink } = await requestReset(env);
     openLink(resetLink);
-    const store = createSignInStore({}, {}, 'PasswordResetForm');
+    const store = createSignInStore({}, {}, 'PasswordResetForm', RESET_PAGE);
     const { result } = renderHook(() => usePasswordReset(), { wrapper: wrapperFor(env, store) });
 
     let pending: Promise<boolean> = Promise.resolve(false);
@@ -190,7 +198,7 @@ describe('usePasswordReset', () => {
     forgetVerifiers();
     openLink(resetLink);
     const onError = vi.fn();
-    const store = createSignInStore({}, {}, 'PasswordResetForm');
+    const store = createSignInStore({}, {}, 'PasswordResetForm', RESET_PAGE);
     const { result } = renderHook(() => usePasswordReset({ onError }), { wrapper: wrapperFor(env, store) });
     await act(async () => {
       await result.current.submit(NEW_PASSWORD);

@@ -4,12 +4,8 @@ import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { PASSWORD_TRANSITIONS } from './transitions';
 import { PASSWORD_REQUIRED_MESSAGE } from './usePasswordFlow';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(PASSWORD_TRANSITIONS);
 
 /** The two tokens a password-reset email carries (`stytch_token_type`). */
 export type PasswordResetTokenType = 'reset_password' | 'login';
@@ -77,7 +73,7 @@ function removeTokenFromUrl(): void {
  */
 export function usePasswordReset(options: UsePasswordResetOptions = {}): UsePasswordResetReturn {
   const { onEvent, onError, sessionDurationMinutes } = options;
-  const ctx = useFlowContext({ onEvent, onError });
+  const ctx = useFlowContext({ onEvent, onError }, PASSWORD_TRANSITIONS);
   const [source] = useState(() => findToken(ctx, options));
   const [state, setState] = useState<{ status: UsePasswordResetReturn['status']; error: LatchkeyFlowError | null }>(
     () => ({ status: source.tokenType === 'login' ? 'logging_in' : 'form', error: null }),
@@ -98,7 +94,7 @@ export function usePasswordReset(options: UsePasswordResetOptions = {}): UsePass
     try {
       const response = await ctx.client.magicLinks.authenticate(source.token, { session_duration_minutes: duration });
       setState({ status: 'success', error: null });
-      ctx.dispatch({ type: 'loginSucceeded', accountReset: accountResetOf(response) });
+      ctx.authenticated(response, { type: 'loginSucceeded', accountReset: accountResetOf(response) });
       return true;
     } catch (caught) {
       return fail(toFlowError(caught));
@@ -121,7 +117,7 @@ export function usePasswordReset(options: UsePasswordResetOptions = {}): UsePass
         // Only a success spends a reset token: after a weak password the user tries again with the same link.
         if (source.isInUrl) removeTokenFromUrl();
         setState({ status: 'success', error: null });
-        ctx.dispatch({ type: 'passwordAuthenticated', accountReset: accountResetOf(response) });
+        ctx.authenticated(response, { type: 'passwordAuthenticated', accountReset: accountResetOf(response) });
         return true;
       } catch (caught) {
         return fail(toFlowError(caught));

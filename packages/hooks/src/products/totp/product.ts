@@ -1,14 +1,24 @@
-import type { LazyNamespace } from '@latchkey/sdk';
-import type { Screen } from '../../signInStore';
+import { defineSecondFactor } from '../defineProduct';
 
-// Not a sign-in product of SIGN_IN_PRODUCTS (no Main-screen block, no `config.products` key): the TOTP screens are
-// the second step of whichever first factor the widget offers, shown when the project requires a second factor.
+// A second factor, not a sign-in product of SIGN_IN_PRODUCTS (no Main-screen block, no `config.products` key): the
+// TOTP screens are the second step of whichever first factor the widget offers, reached by the
+// `authenticatedPartially` row its transitions bring when the project requires a second factor.
 
 /** Authenticator apps (TOTP) and their recovery codes: the multi-factor sign-in's second step, and enrolment. */
-export const totpProduct = {
+export const totpProduct = defineSecondFactor({
+  kind: 'secondFactor',
   key: 'totp',
   /** The sign-in widget's screens of the second step. */
-  screens: ['TotpAuthenticate', 'TotpRecoveryCode'] as readonly Screen[],
+  screens: ['TotpAuthenticate', 'TotpRecoveryCode'],
   /** The SDK namespaces its hooks call (`session` and `webauthn`: a passkey as the second factor). */
-  sdkNamespaces: ['totps', 'user', 'session', 'webauthn'] as readonly LazyNamespace[],
-} as const;
+  sdkNamespaces: ['totps', 'user', 'session', 'webauthn'],
+  loadTransitions: () => import('./transitions').then((rows) => rows.TOTP_TRANSITIONS),
+});
+
+// Its screens join the widget's `Screen` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ScreenRegister {
+    TotpAuthenticate: true;
+    TotpRecoveryCode: true;
+  }
+}

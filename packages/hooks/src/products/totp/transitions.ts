@@ -1,13 +1,19 @@
-// The multi-factor sign-in's transitions: the events the TOTP hooks (and the kits' success screens, when a first
-// factor left the sign-in waiting for its second) dispatch, and their rows, added to the widget's table when the
-// TOTP chunk loads (`addTransitions`), so a page whose project never asks for a second factor does not carry them.
-import { clearError, type Rows } from '../../transition';
+// The multi-factor sign-in's transitions: the events the TOTP hooks dispatch, and the row that makes TOTP what
+// follows a first factor left waiting for its second (`authenticatedPartially`, which every first factor's flow
+// dispatches). A store offering this second factor downloads them at the first event its table has no row for (the
+// descriptor's `loadTransitions`); the TOTP hooks also hand them to the store with their events. A store without
+// it never goes to the TOTP screens. Nothing here is imported at run time: this module is a chunk of its own, and a
+// value import of a first-load module would split that module out of the first load (one more request).
+import type { FormState } from '../../signInStore';
+import type { Rows } from '../../transition';
+
+const clearError = (): Partial<FormState> => ({ errorDescriptor: null });
 
 /** What the TOTP hooks report. */
 export type TotpEvent =
   /**
-   * A first factor (password, passcode, emailed link) left the sign-in waiting for a second factor (the provider
-   * answered with an intermediate session): → TotpAuthenticate, the error descriptor cleared.
+   * Goes to the second factor's code entry: → TotpAuthenticate, the error descriptor cleared (what
+   * `authenticatedPartially` does in a store offering TOTP; for a host that knows the sign-in waits for it).
    */
   | { type: 'secondFactorRequired' }
   /** 'Use a recovery code' (`recovery`) or 'Use your authenticator app' (`code`): → TotpRecoveryCode | TotpAuthenticate. */
@@ -15,9 +21,17 @@ export type TotpEvent =
   /** The second factor (a TOTP code or a recovery code) completed the sign-in: → LoginSuccess. */
   | { type: 'totpAuthenticated' };
 
-/** The TOTP rows of the widget's table. */
-export const TOTP_TRANSITIONS: Rows<TotpEvent['type']> = {
+/** The TOTP rows of the widget's table: what follows a partial authentication, and the second step's own rows. */
+export const TOTP_TRANSITIONS: Rows<TotpEvent['type'] | 'authenticatedPartially'> = {
+  authenticatedPartially: { to: 'TotpAuthenticate', store: clearError },
   secondFactorRequired: { to: 'TotpAuthenticate', store: clearError },
   totpModeChanged: { to: (event) => (event.mode === 'recovery' ? 'TotpRecoveryCode' : 'TotpAuthenticate') },
   totpAuthenticated: { to: 'LoginSuccess', store: clearError },
 };
+
+// Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    totp: TotpEvent;
+  }
+}

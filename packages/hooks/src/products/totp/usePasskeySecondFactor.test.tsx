@@ -55,7 +55,9 @@ async function firstFactor(env: TestEnvironment) {
   await env.settled();
   env.requests.length = 0;
   const store = createSignInStore({ products: ['otp'] });
+  // The store downloads its second factor's rows at this event (it has no row for it yet), then applies it.
   store.getState().dispatch({ type: 'secondFactorRequired' });
+  await store.getState().transitionsLoaded;
   return store;
 }
 

@@ -3,13 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { toPasskeyLoginError } from '../passkeys/passkeyErrors';
 import { TOTP_SIGN_IN_EXPIRED_MESSAGE } from './totpErrors';
 import { TOTP_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(TOTP_TRANSITIONS);
 
 /** Options of `usePasskeySecondFactor`. Inside a `<SignIn>`, the store's `sessionOptions` and `onError` apply too. */
 export interface UsePasskeySecondFactorOptions extends SignInCallbacks {
@@ -65,7 +61,7 @@ function toSecondFactorError(caught: unknown): LatchkeyFlowError {
  */
 export function usePasskeySecondFactor(options: UsePasskeySecondFactorOptions = {}): UsePasskeySecondFactorReturn {
   const { onEvent, onError, sessionDurationMinutes } = options;
-  const ctx = useFlowContext({ onEvent, onError });
+  const ctx = useFlowContext({ onEvent, onError }, TOTP_TRANSITIONS);
   const [status, setStatus] = useState<UsePasskeySecondFactorReturn['status']>('idle');
   const [error, setError] = useState<LatchkeyFlowError | null>(null);
   const [factors, setFactors] = useState<SecondFactors | null>(null);

@@ -3,12 +3,8 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
 import { TOTP_INVALID_CODE_MESSAGE, TOTP_QR_UNAVAILABLE_MESSAGE, toTotpError } from './totpErrors';
-import { TOTP_TRANSITIONS } from './transitions';
-
-addTransitions(TOTP_TRANSITIONS);
 
 const CODE_PATTERN = /^\d{6}$/;
 

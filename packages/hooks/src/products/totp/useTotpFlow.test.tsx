@@ -10,8 +10,8 @@ import { useTotpFlow } from './useTotpFlow';
 const calls = (env: Awaited<ReturnType<typeof mfaEnvironment>>) =>
   env.requests.map(({ method, path, status }) => `${method} ${path} ${status}`);
 
-/** A `<SignIn>` store on the second-factor screen, as the kits put it there after a first factor. */
-function secondFactorStore() {
+/** A `<SignIn>` store after a first factor's success screen. */
+async function secondFactorStore() {
   const store = createSignInStore({ products: ['passwords'] });
   store.getState().dispatch({ type: 'navigated', screen: 'PasswordConfirmation' });
   return store;
@@ -21,7 +21,7 @@ describe('useTotpFlow', () => {
   it('reports the pending second factor, signs in with the app code and goes to LoginSuccess', async () => {
     const env = await mfaEnvironment();
     const { secret } = await totpUser(env);
-    const store = secondFactorStore();
+    const store = await secondFactorStore();
     const { result } = renderHook(() => useTotpFlow({ sessionDurationMinutes: 60 }), {
       wrapper: wrapperFor(env, store),
     });
@@ -30,7 +30,11 @@ describe('useTotpFlow', () => {
     await act(() => passwordFirstFactor(env));
     await waitFor(() => expect(result.current.isPending).toBe(true));
     expect(env.client.session.getTokens()).toBeNull();
-    act(() => store.getState().dispatch({ type: 'secondFactorRequired' }));
+    // The store has no row for it yet: it downloads its second factor's rows, then applies it.
+    await act(async () => {
+      store.getState().dispatch({ type: 'secondFactorRequired' });
+      await store.getState().transitionsLoaded;
+    });
     expect(store.getState().screen).toBe('TotpAuthenticate');
     expect(result.current.mode).toBe('code');
 
@@ -55,7 +59,7 @@ describe('useTotpFlow', () => {
     const env = await mfaEnvironment();
     const { secret } = await totpUser(env);
     await passwordFirstFactor(env);
-    const store = secondFactorStore();
+    const store = await secondFactorStore();
     store.getState().dispatch({ type: 'secondFactorRequired' });
     const { result } = renderHook(() => useTotpFlow(), { wrapper: wrapperFor(env, store) });
 
@@ -87,7 +91,7 @@ describe('useTotpFlow', () => {
     const { recoveryCodes } = await totpUser(env);
     const code = recoveryCodes[0] as string;
     await passwordFirstFactor(env);
-    const store = secondFactorStore();
+    const store = await secondFactorStore();
     store.getState().dispatch({ type: 'secondFactorRequired' });
     const { result } = renderHook(() => useTotpFlow(), { wrapper: wrapperFor(env, store) });
 

@@ -3,13 +3,9 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
-import { addTransitions } from '../addTransitions';
 import { isSecondFactorPending } from './secondFactor';
 import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE, toTotpError } from './totpErrors';
 import { TOTP_TRANSITIONS } from './transitions';
-
-// The rows of the events this hook dispatches join the widget's transition table with this chunk.
-addTransitions(TOTP_TRANSITIONS);
 
 const CODE_PATTERN = /^\d{6}$/;
 /** Letters, digits and dashes only, as the provider issues them (`abcd-efgh-ijkl-mnop`); spaces are dropped. */
@@ -59,7 +55,7 @@ const IDLE: LocalState = { status: 'idle', error: null, mode: 'code' };
  */
 export function useTotpFlow(options: UseTotpFlowOptions = {}): UseTotpFlowReturn {
   const { onEvent, onError, sessionDurationMinutes, intermediateCookieName } = options;
-  const ctx = useFlowContext({ onEvent, onError });
+  const ctx = useFlowContext({ onEvent, onError }, TOTP_TRANSITIONS);
   const [state, setState] = useState<LocalState>(IDLE);
   const screenMode = useStoreSlice(
     ctx.store,

@@ -21,3 +21,6 @@ export const screens = {
   CryptoError: CryptoErrorScreen,
   CryptoConfirmation: CryptoConfirmationScreen,
 };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';

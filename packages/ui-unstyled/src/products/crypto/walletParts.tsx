@@ -5,7 +5,6 @@
 import {
   type DetectedWallet,
   mainWalletCount,
-  socialProviderCount,
   useCryptoWalletFlow,
   useSignInStore,
   useWallets,
@@ -19,10 +18,14 @@ import { WalletIcon } from './WalletIcon';
 
 /**
  * How many social sign-in buttons Main shows (the configured `oauthOptions.providers`, 0 without `oauth`): the
- * wallets on Main are 5 minus this. The one place the wallet slice reads it.
+ * wallets on Main are 5 minus this. The one place the wallet slice reads it. It reads the configuration rather than
+ * calling the social product's `socialProviderCount`: a value import of that descriptor from this chunk would split
+ * the descriptor out of the first load into a chunk of its own (one request more on every page).
  */
 export function useSocialProviderCount(): number {
-  return useSignInStore((state) => socialProviderCount(state.config));
+  return useSignInStore((state) =>
+    state.config.products.includes('oauth') ? (state.config.oauthOptions?.providers?.length ?? 0) : 0,
+  );
 }
 
 /** The detected wallets (spec order) split between Main (5 minus the social buttons) and CryptoOtherScreen. */

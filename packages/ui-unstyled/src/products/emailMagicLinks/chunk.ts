@@ -9,3 +9,6 @@ export { EmailConfirmationScreen };
 export const screens = {
   EmailConfirmation: EmailConfirmationScreen,
 };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';

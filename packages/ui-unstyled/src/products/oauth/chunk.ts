@@ -8,3 +8,6 @@ export { SocialSignIn } from './SocialSignIn/SocialSignIn';
 
 /** The product's screens by name: none (the provider's page, then the redirect URL, follow the block). */
 export const screens = {};
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';

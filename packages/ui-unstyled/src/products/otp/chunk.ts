@@ -16,3 +16,6 @@ export const screens = {
   OTPAuthenticate: OtpScreen,
   OTPConfirmation: OtpConfirmationScreen,
 };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';

@@ -23,3 +23,6 @@ export const screens = {
     default: (await loadRegistrationScreens()).PasskeyRegistrationSuccessScreen,
   })),
 };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';

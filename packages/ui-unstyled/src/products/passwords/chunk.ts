@@ -33,3 +33,6 @@ export const screens = {
   PasswordConfirmation: PasswordConfirmationScreen,
   PasswordResetForm: PasswordResetFormScreen,
 };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';

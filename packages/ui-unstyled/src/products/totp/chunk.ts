@@ -1,5 +1,5 @@
-// The TOTP product's lazy chunk: the two screens of a multi-factor sign-in's second step, fetched only when a first
-// factor left the sign-in waiting for it (secondFactor.ts).
+// The TOTP product's lazy chunk: the two screens of a multi-factor sign-in's second step, fetched when a first
+// factor's partial authentication leads to them (kit.ts).
 
 import { TotpScreen } from './Totp/TotpScreen';
 import { TotpRecoveryCodeScreen } from './TotpRecoveryCode/TotpRecoveryCodeScreen';
@@ -13,3 +13,6 @@ export const screens = {
   TotpAuthenticate: TotpScreen,
   TotpRecoveryCode: TotpRecoveryCodeScreen,
 };
+
+/** The code every lazy chunk shares (screens/shared/chunkRuntime.ts). */
+export { CHUNK_RUNTIME } from '../../screens/shared/chunkRuntime';

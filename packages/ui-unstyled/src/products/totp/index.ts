@@ -1,5 +1,5 @@
 // The TOTP product's screens and the enrolment component (public exports).
-export * from './secondFactor';
+export { loadTotpChunk } from './kit';
 export * from './Totp/TotpScreen';
 export * from './TotpEnrollment/TotpEnrollment';
 export * from './TotpRecoveryCode/TotpRecoveryCodeScreen';

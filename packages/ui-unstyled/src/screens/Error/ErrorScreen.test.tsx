@@ -14,7 +14,7 @@ import LoadingExample from './examples/loading';
 async function renderErrorScreen(descriptor: { messageId: string; message: string }) {
   const env = await startTestEnvironment();
   const store = createSignInStore();
-  store.getState().showError(descriptor);
+  store.getState().dispatch({ type: 'failed', descriptor });
   render(
     <LatchkeyProvider client={env.client}>
       <SignInStoreProvider store={store}>

@@ -13,7 +13,7 @@ import { PasswordConfirmationScreen } from './PasswordConfirmationScreen';
 async function renderConfirmation() {
   const { onEvent } = await renderScreen(<PasswordConfirmationScreen />, {
     config: { products: ['passwords'] },
-    prepare: (store) => store.getState().passwordAuthenticated(),
+    prepare: (store) => store.getState().dispatch({ type: 'passwordAuthenticated' }),
     strict: true,
   });
   return onEvent;

@@ -1,4 +1,10 @@
-import { createSignInStore, LatchkeyProvider, type SignInConfig, SignInStoreProvider } from '@latchkey/hooks';
+import {
+  createSignInStore,
+  LatchkeyProvider,
+  PASSWORD_TRANSITIONS,
+  type SignInConfig,
+  SignInStoreProvider,
+} from '@latchkey/hooks';
 import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -311,7 +317,12 @@ describe('PasswordCreateOrLoginScreen', () => {
     // usePasswordFlow's search emails a passwordless user before it leaves Main, so this variant shows only when
     // a host moves the store here itself.
     const store = createSignInStore(PASSWORDS);
-    store.getState().passwordUserFound('grace@example.com', 'passwordless');
+    store
+      .getState()
+      .dispatch(
+        { type: 'passwordUserFound', email: 'grace@example.com', userType: 'passwordless' },
+        PASSWORD_TRANSITIONS,
+      );
     render(
       <LatchkeyProvider client={env.client}>
         <SignInStoreProvider store={store}>

@@ -1,0 +1,25 @@
+// The hooks' share of what the kits' lazy chunks have in common (ui-unstyled's screens/shared/chunkRuntime.ts).
+import { toFlowError } from './errors';
+import { useFlowContext } from './flowContext';
+import { useLatchkeyClient } from './LatchkeyProvider';
+import { useSignInStore } from './storeContext';
+import { isAuthenticatedPartially } from './transition';
+
+/**
+ * @internal For the kits' chunk roots to re-export, never read: the flow context every flow hook runs on, the
+ * store's context, the client's context, the error mapping and the transition helpers. A bundler puts a shared
+ * module in the chunk of the set of entry points that reach it (esbuild and Rollup alike), so the code the lazy
+ * chunks share stays one chunk only when every lazy chunk reaches all of it (the success screens, which call no
+ * flow hook, included).
+ *
+ * The package's barrels re-export with `export * from` only: with esbuild, a named re-export
+ * (`export { x } from './y'`) in a barrel a chunk reads through pulled every module behind that barrel into the
+ * chunks that read it (measured with the kit-bundle bench: the whole of the hooks in the first load).
+ */
+export const HOOKS_CHUNK_RUNTIME: readonly unknown[] = [
+  useFlowContext,
+  useSignInStore,
+  useLatchkeyClient,
+  toFlowError,
+  isAuthenticatedPartially,
+];

@@ -1,0 +1,23 @@
+// What every lazy chunk of the widget shares, named once: each chunk root (a product's `chunk.ts`, the outcome
+// screens, the passkey registration screens) re-exports `CHUNK_RUNTIME`. A bundler puts a shared module in the chunk
+// of the set of entry points that reach it (esbuild and Rollup alike), so a module only some chunks use becomes a
+// chunk of its own, one request more on a first load. Every lazy chunk reaching all of these, they stay one chunk
+// whichever chunks a configuration fetches (the identity provider's chunk, which no `<SignIn>` fetches, aside).
+import { HOOKS_CHUNK_RUNTIME } from '@latchkey/hooks';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { Spinner } from '../../components/Spinner';
+import { useMessages } from '../../messages/index';
+import { createPart } from '../../primitives/createPart';
+import { Slot } from '../../primitives/Slot';
+import { createScreenContext } from './screenContext';
+
+/** @internal The shared code of the widget's lazy chunks (see above), for the chunk roots to re-export; never read. */
+export const CHUNK_RUNTIME: readonly unknown[] = [
+  HOOKS_CHUNK_RUNTIME,
+  ErrorMessage,
+  Spinner,
+  useMessages,
+  createPart,
+  Slot,
+  createScreenContext,
+];
