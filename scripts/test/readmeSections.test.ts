@@ -20,7 +20,12 @@ const readmes = readmeSections();
 describe('the product sections of the package READMEs', () => {
   it('are found in every package that has them', () => {
     expect(readmes.map(({ path }) => path)).toEqual(
-      expect.arrayContaining(['apps/provider/README.md', 'packages/sdk/README.md', 'packages/ui-default/README.md']),
+      expect.arrayContaining([
+        'apps/provider/README.md',
+        'packages/sdk/README.md',
+        'packages/ui-default/README.md',
+        'packages/ui-unstyled/README.md',
+      ]),
     );
   });
 
