@@ -1,7 +1,8 @@
 // `npm run docs:sections`: a product's documentation lives beside its code, and the package README carries a copy of
 // it, so that the published README stands alone. A package's product sections are files of its `src/products/`:
 //
-//   src/products/<key>/README.md   in a package whose products are folders (apps/provider, packages/ui-default)
+//   src/products/<key>/README.md   in a package whose products are folders (apps/provider, packages/hooks,
+//                                  packages/ui-unstyled, packages/ui-default)
 //   src/products/<key>.md          in a package whose products are single files (packages/sdk: beside <key>.ts)
 //
 // In the package README each copy sits between two markers naming its key:

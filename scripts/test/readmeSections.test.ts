@@ -24,6 +24,7 @@ describe('the product sections of the package READMEs', () => {
       expect.arrayContaining([
         'apps/provider/README.md',
         'packages/sdk/README.md',
+        'packages/hooks/README.md',
         'packages/ui-default/README.md',
         'packages/ui-unstyled/README.md',
       ]),
