@@ -6,6 +6,7 @@ export interface ProductSection {
 }
 export declare const FIX_COMMAND: string;
 export declare function sectionText(text: string): string;
+export declare function sectionParts(text: string): string[];
 export declare function assembleReadme(readme: string, sections: Record<string, ProductSection>): string;
 export declare function productSections(packageDir: string): Record<string, ProductSection>;
 export declare function sectionPackages(root?: string): string[];

@@ -1,7 +1,8 @@
 // `npm run docs:sections`: a product's documentation lives beside its code, and the package README carries a copy of
 // it, so that the published README stands alone. A package's product sections are files of its `src/products/`:
 //
-//   src/products/<key>/README.md   in a package whose products are folders (apps/provider, packages/ui-default)
+//   src/products/<key>/README.md   in a package whose products are folders (apps/provider, packages/hooks,
+//                                  packages/ui-unstyled, packages/ui-default)
 //   src/products/<key>.md          in a package whose products are single files (packages/sdk: beside <key>.ts)
 //
 // In the package README each copy sits between two markers naming its key:
@@ -9,6 +10,10 @@
 //   <!-- product-section:start <key> -->
 //   …the file, its leading HTML comment (a note for contributors) left out…
 //   <!-- product-section:end <key> -->
+//
+// A product may have several sections apart from one another in the README (a hook among other products' hooks): its
+// file then holds them in the README's order, separated by a line `<!-- product-section:part -->`, and the README
+// places the key's markers once per part, the first pair taking the first part, and so on.
 //
 // This script rewrites what is between each pair from the key's file; the markers' places keep the sections' order
 // and their places among the package's own sections. It names no product and no package: the packages are the
@@ -39,26 +44,51 @@ export function sectionText(text) {
   return `${text.replace(/^<!--[\s\S]*?-->\n/, '').trimEnd()}\n`;
 }
 
+/** The line that separates the parts of a section file whose product has several sections in the README. */
+const PART = /\n*^<!-- product-section:part -->$\n*/m;
+
+/** A section file's parts, as the README carries them (`sectionText` of each), in order; one without separators. */
+export function sectionParts(text) {
+  return sectionText(text)
+    .split(PART)
+    .map((part) => `${part.trimEnd()}\n`);
+}
+
 /**
  * `readme` with every marked section replaced by the text of `sections[key]` (`{ file, text }`, `file` relative to
- * the package); throws on a marker pair whose names differ, a key without a section, a key placed twice, or a
- * section no marker names.
+ * the package), the n-th pair of a key by the n-th part of its file; throws on a marker pair whose names differ, a key
+ * without a section, a key placed more times than its file has parts (a one-part key placed twice), a file with more
+ * parts than its key's markers, or a section no marker names.
  */
 export function assembleReadme(readme, sections) {
-  const placed = new Set();
+  const placed = new Map();
   const assembled = readme.replace(MARKERS, (_, start, end) => {
     if (start !== end) throw new Error(`product-section:start ${start} is closed by product-section:end ${end}`);
     const section = sections[start];
     if (section === undefined) {
       throw new Error(`product-section ${start}: no ${sectionFiles(start).join(' nor ')}`);
     }
-    if (placed.has(start)) throw new Error(`product-section ${start} is placed twice`);
-    placed.add(start);
-    return `${START}${start} -->\n${sectionText(section.text)}\n<!-- product-section:end ${start} -->`;
+    const parts = sectionParts(section.text);
+    const index = placed.get(start) ?? 0;
+    if (index >= parts.length) {
+      throw new Error(
+        parts.length === 1
+          ? `product-section ${start} is placed twice`
+          : `product-section ${start} is placed ${index + 1} times, ${section.file} has ${parts.length} parts`,
+      );
+    }
+    placed.set(start, index + 1);
+    return `${START}${start} -->\n${parts[index]}\n<!-- product-section:end ${start} -->`;
   });
   const missing = Object.keys(sections).filter((key) => !placed.has(key));
   if (missing.length > 0) {
     throw new Error(`no product-section markers for ${missing.map((key) => sections[key].file).join(', ')}`);
+  }
+  for (const [key, count] of placed) {
+    const parts = sectionParts(sections[key].text).length;
+    if (count < parts) {
+      throw new Error(`product-section ${key}: ${sections[key].file} has ${parts} parts, the README places ${count}`);
+    }
   }
   return assembled;
 }

@@ -12,6 +12,7 @@ import {
   productSections,
   readmeSections,
   sectionPackages,
+  sectionParts,
   sectionText,
 } from '../readme-sections.mjs';
 
@@ -20,7 +21,13 @@ const readmes = readmeSections();
 describe('the product sections of the package READMEs', () => {
   it('are found in every package that has them', () => {
     expect(readmes.map(({ path }) => path)).toEqual(
-      expect.arrayContaining(['apps/provider/README.md', 'packages/sdk/README.md', 'packages/ui-default/README.md']),
+      expect.arrayContaining([
+        'apps/provider/README.md',
+        'packages/sdk/README.md',
+        'packages/hooks/README.md',
+        'packages/ui-default/README.md',
+        'packages/ui-unstyled/README.md',
+      ]),
     );
   });
 
@@ -107,6 +114,55 @@ describe('assembleReadme', () => {
         a: section('a', '## A\n'),
       }),
     ).toThrow('product-section:start a is closed by product-section:end b');
+  });
+});
+
+describe('a product with several sections apart in the README', () => {
+  const readme = [
+    '<!-- product-section:start a -->',
+    '<!-- product-section:end a -->',
+    '',
+    '### Another product',
+    '',
+    '<!-- product-section:start a -->',
+    'stale',
+    '<!-- product-section:end a -->',
+    '',
+  ].join('\n');
+  const twoParts = section('a', '<!-- note -->\n### A, first\n\none\n\n<!-- product-section:part -->\n### A, second\n');
+
+  it("puts the file's parts, split at `<!-- product-section:part -->` lines, between the key's markers in order", () => {
+    expect(sectionParts(twoParts.text)).toEqual(['### A, first\n\none\n', '### A, second\n']);
+    expect(sectionParts('<!-- note -->\n## A\n\n')).toEqual(['## A\n']);
+    const assembled = assembleReadme(readme, { a: twoParts });
+    expect(assembled).toBe(
+      [
+        '<!-- product-section:start a -->',
+        '### A, first',
+        '',
+        'one',
+        '',
+        '<!-- product-section:end a -->',
+        '',
+        '### Another product',
+        '',
+        '<!-- product-section:start a -->',
+        '### A, second',
+        '',
+        '<!-- product-section:end a -->',
+        '',
+      ].join('\n'),
+    );
+    expect(assembleReadme(assembled, { a: twoParts })).toBe(assembled);
+  });
+
+  it('refuses more pairs than parts and more parts than pairs', () => {
+    expect(() =>
+      assembleReadme(`${readme}<!-- product-section:start a -->\n<!-- product-section:end a -->\n`, { a: twoParts }),
+    ).toThrow('product-section a is placed 3 times, src/products/a/README.md has 2 parts');
+    expect(() =>
+      assembleReadme('<!-- product-section:start a -->\n<!-- product-section:end a -->\n', { a: twoParts }),
+    ).toThrow('product-section a: src/products/a/README.md has 2 parts, the README places 1');
   });
 });
 

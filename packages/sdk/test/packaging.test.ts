@@ -88,6 +88,21 @@ describe('the built package', () => {
     for (const core of ['stytch_sdk_state_', '/projects/bootstrap/', 'import(']) expect(text).not.toContain(core);
   });
 
+  it('bundles the exports the kits read in their first load without the namespaces list or its loaders', () => {
+    // These share index.js's chunk with the client's list of product namespaces: the list must shake out when no
+    // client is made (it is built by a call marked pure; without the mark every sign-in page carried it).
+    const esbuild = join(packageDir, '..', '..', 'node_modules', '.bin', 'esbuild');
+    const text = execFileSync(esbuild, ['--bundle', '--format=esm', '--platform=browser', '--log-level=error'], {
+      cwd: dist,
+      input:
+        "import { DEFAULT_BOOTSTRAP, INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, urlWithoutToken } from './index.js';\n" +
+        'console.log(DEFAULT_BOOTSTRAP, INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, urlWithoutToken);\n',
+      encoding: 'utf8',
+    });
+    expect(text).toContain('emailDomains');
+    for (const namespaces of ['loginOrCreate', 'import(']) expect(text).not.toContain(namespaces);
+  });
+
   it('imports as ESM in Node with jsdom, and a call to an unreachable provider fails with the typed error', async () => {
     const sdk = await import(/* @vite-ignore */ join(dist, 'index.js'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
