@@ -4,12 +4,7 @@ export * from './components/AccountResetNotice';
 export * from './components/BackButton';
 export * from './components/ErrorMessage';
 export * from './components/IdentifierVerification';
-export * from './components/LudsRequirements';
-export * from './components/PasswordFeedback';
-export * from './components/PasswordInput';
-export * from './components/PasswordStrength';
 export * from './components/Spinner';
-export * from './components/StrengthMeter';
 export * from './components/Watermark';
 // Roots
 export * from './IdentityProvider';
@@ -30,6 +25,11 @@ export * from './products/oauth/index';
 export * from './products/otp/index';
 export * from './products/passkeys/index';
 export * from './products/passwords/index';
+export * from './products/passwords/LudsRequirements';
+export * from './products/passwords/PasswordFeedback';
+export * from './products/passwords/PasswordInput';
+export * from './products/passwords/PasswordStrength';
+export * from './products/passwords/StrengthMeter';
 export * from './products/registry';
 export * from './products/totp/index';
 // Roots
