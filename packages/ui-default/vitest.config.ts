@@ -10,8 +10,8 @@ import { reactProject } from '../testing/src/vitestProject';
 export const ISOLATED_TESTS = [
   'src/browser.test.tsx',
   'src/customElements.test.tsx',
-  'src/IdentityProvider.test.tsx',
-  'src/PasskeyRegistration.test.tsx',
+  'src/products/idp/IdentityProvider.test.tsx',
+  'src/products/passkeys/PasskeyRegistration.test.tsx',
 ];
 
 export default mergeConfig(reactProject('ui-default', { isolatedTests: ISOLATED_TESTS }), {

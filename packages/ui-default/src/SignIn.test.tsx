@@ -3,7 +3,7 @@ import { expectNoAxeViolations, startTestEnvironment, type TestEnvironment } fro
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ResetPassword } from './ResetPassword';
+import { ResetPassword } from './products/passwords/ResetPassword';
 import { SignIn, type SignInProps } from './SignIn';
 import { stylesText } from './stylesText';
 

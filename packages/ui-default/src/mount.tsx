@@ -1,13 +1,13 @@
 import type { SignInCallbacks, SignInConfig } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
 import type { ConsentManifestGenerator, IdentityProviderStrings, Strings } from '@latchkey/ui-unstyled';
+import { identityProviderWidget } from './products/idp/identityProviderWidget';
+import { passkeyRegistrationWidget } from './products/passkeys/passkeyRegistrationWidget';
+import { resetPasswordWidget } from './products/passwords/resetPasswordWidget';
+import { totpEnrollmentWidget } from './products/totp/totpEnrollmentWidget';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
-import { identityProviderWidget } from './widgets/identityProviderWidget';
-import { passkeyRegistrationWidget } from './widgets/passkeyRegistrationWidget';
 import { createMount, createRender, unmountWidget } from './widgets/renderWidget';
-import { resetPasswordWidget } from './widgets/resetPasswordWidget';
 import { signInWidget } from './widgets/signInWidget';
-import { totpEnrollmentWidget } from './widgets/totpEnrollmentWidget';
 
 /** The configuration a mount point takes: the widget's options plus `enableShadowDOM`. */
 export interface LatchkeyMountConfig extends SignInConfig {

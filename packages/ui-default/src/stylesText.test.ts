@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Product } from '@latchkey/hooks';
 import { describe, expect, it } from 'vitest';
-import { identityProviderStylesText } from './identityProviderStylesText';
+import { identityProviderStylesText } from './products/idp/identityProviderStylesText';
 import { stylesText } from './stylesText';
 
 const src = import.meta.dirname;

@@ -4,36 +4,35 @@ export * from './components/AccountResetNotice';
 export * from './components/BackButton';
 export * from './components/ErrorMessage';
 export * from './components/IdentifierVerification';
-export * from './components/LudsRequirements';
-export * from './components/PasswordFeedback';
-export * from './components/PasswordInput';
-export * from './components/PasswordStrength';
 export * from './components/Spinner';
-export * from './components/StrengthMeter';
 export * from './components/Watermark';
-// Roots
-export * from './IdentityProvider';
 export * from './messages/accountReset';
 export * from './messages/errors';
 export * from './messages/identifierVerification';
 // Messages, parts, toasts
 export * from './messages/index';
 export * from './messages/main';
-export * from './PasskeyRegistration';
 export * from './primitives/createPart';
-// The product registry and each product's slice (products/<key>/)
+// The product registry and each product's slice (products/<key>/: its screens, parts and widget roots)
 export * from './products/crypto/index';
 export * from './products/defineProductKit';
 export * from './products/emailMagicLinks/index';
+export * from './products/idp/IdentityProvider';
 export * from './products/idp/index';
 export * from './products/oauth/index';
 export * from './products/otp/index';
 export * from './products/passkeys/index';
+export * from './products/passkeys/PasskeyRegistration';
 export * from './products/passwords/index';
+export * from './products/passwords/LudsRequirements';
+export * from './products/passwords/PasswordFeedback';
+export * from './products/passwords/PasswordInput';
+export * from './products/passwords/PasswordStrength';
+export * from './products/passwords/ResetPassword';
+export * from './products/passwords/StrengthMeter';
 export * from './products/registry';
 export * from './products/totp/index';
-// Roots
-export * from './ResetPassword';
+// Roots (the product widgets' roots are in their product's folder)
 export * from './SignIn';
 // Shared screens
 export * from './screens/Error/ErrorScreen';

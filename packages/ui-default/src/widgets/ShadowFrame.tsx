@@ -26,7 +26,7 @@ export default function ShadowFrame({ hasIdentityProviderStyles, toasts, childre
       setShadowRoot(root);
     };
     if (hasIdentityProviderStyles) {
-      import('../identityProviderStylesText').then(
+      import('../products/idp/identityProviderStylesText').then(
         (module) => show(module.identityProviderStylesText),
         () => show(),
       );

@@ -6,11 +6,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PasskeyRegistration } from '../PasskeyRegistration';
-import { ResetPassword } from '../ResetPassword';
+import { PasskeyRegistration } from '../products/passkeys/PasskeyRegistration';
+import { ResetPassword } from '../products/passwords/ResetPassword';
+import { TotpEnrollment } from '../products/totp/TotpEnrollment';
 import { SignIn } from '../SignIn';
 import { stylesText } from '../stylesText';
-import { TotpEnrollment } from '../TotpEnrollment';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 const NO_USER = (widget: string) => `Error: Cannot use ${widget} component without active user authenticated.`;

@@ -1,8 +1,8 @@
-import { identityProviderWidget } from './identityProviderWidget';
-import { passkeyRegistrationWidget } from './passkeyRegistrationWidget';
-import { resetPasswordWidget } from './resetPasswordWidget';
+import { identityProviderWidget } from '../products/idp/identityProviderWidget';
+import { passkeyRegistrationWidget } from '../products/passkeys/passkeyRegistrationWidget';
+import { resetPasswordWidget } from '../products/passwords/resetPasswordWidget';
+import { totpEnrollmentWidget } from '../products/totp/totpEnrollmentWidget';
 import { signInWidget } from './signInWidget';
-import { totpEnrollmentWidget } from './totpEnrollmentWidget';
 
 export type { WidgetAttribute, WidgetDefinition } from './defineWidget';
 

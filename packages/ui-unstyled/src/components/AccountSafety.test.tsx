@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { passkeyEnvironment } from '../../test/passkeys';
 import { pageMain, renderSignIn } from '../../test/renderSignIn';
 import { messages, type Translate } from '../messages/index';
-import { PasskeyRegistration } from '../PasskeyRegistration';
+import { PasskeyRegistration } from '../products/passkeys/PasskeyRegistration';
 import { TotpEnrollment } from '../products/totp/TotpEnrollment/TotpEnrollment';
 import { accountResetText } from './AccountResetNotice';
 

@@ -4,17 +4,13 @@
 // exported from the package: each screen file re-exports the parts under its own public names.
 import { type FormEvent, forwardRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
-import {
-  PasswordInput,
-  PasswordVisibilityToggle,
-  type PasswordVisibilityToggleProps,
-} from '../../components/PasswordInput';
-import { PasswordStrength, type PasswordStrengthProps } from '../../components/PasswordStrength';
 import { Spinner } from '../../components/Spinner';
 import { type MessageId, useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 import { passwordMessages } from './messages';
 import type { UsePasswordCreateOrLoginScreenReturn } from './PasswordCreateOrLogin/usePasswordCreateOrLoginScreen';
+import { PasswordInput, PasswordVisibilityToggle, type PasswordVisibilityToggleProps } from './PasswordInput';
+import { PasswordStrength, type PasswordStrengthProps } from './PasswordStrength';
 
 /**
  * What the password parts read from a screen's state: the password fields of the PasswordCreateOrLogin state, which

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pageMain } from '../../../../test/renderSignIn';
-import { ResetPassword } from '../../../ResetPassword';
+import { ResetPassword } from '../ResetPassword';
 import BasicExample from './examples/basic';
 import CustomLayoutExample from './examples/custom-layout';
 import ErrorExample from './examples/error';

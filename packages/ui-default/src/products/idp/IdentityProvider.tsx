@@ -7,8 +7,8 @@ import { forwardRef } from 'react';
 /** Downloads the consent and logout screens' chunk ahead of time (the widget works the same without it). */
 export { preloadIdentityProvider } from '@latchkey/ui-unstyled';
 
-import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
-import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
+import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from '../../theme';
+import { type ShadowDomConfig, WidgetFrame } from '../../widgets/WidgetFrame';
 
 /** Props of the themed `IdentityProvider`: the unstyled widget's, plus the theme. */
 export interface IdentityProviderProps extends UnstyledIdentityProviderProps {

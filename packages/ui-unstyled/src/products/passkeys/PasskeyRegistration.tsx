@@ -1,11 +1,11 @@
 import { createSignInStore, type SignInCallbacks, type SignInConfig, useSession, useUser } from '@latchkey/hooks';
 import { forwardRef, useEffect, useState } from 'react';
-import { type Strings, useMessages } from './messages/index';
-import { createPart, type PartProps } from './primitives/createPart';
-import { passkeyMessages } from './products/passkeys/messages';
-import { lazyScreen } from './screenLoaders';
-import { type Toaster, ToastProvider } from './toast';
-import { WidgetRoot } from './WidgetRoot';
+import { type Strings, useMessages } from '../../messages/index';
+import { createPart, type PartProps } from '../../primitives/createPart';
+import { lazyScreen } from '../../screenLoaders';
+import { type Toaster, ToastProvider } from '../../toast';
+import { WidgetRoot } from '../../WidgetRoot';
+import { passkeyMessages } from './messages';
 
 const PasskeyRegistrationRoot = createPart('passkey-registration', 'root', 'div');
 const NoUser = createPart('passkey-registration', 'no-user', 'p');

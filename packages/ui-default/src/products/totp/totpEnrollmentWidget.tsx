@@ -1,6 +1,6 @@
-import type { TotpEnrollmentOptions } from '../mount';
-import { TotpEnrollment } from '../TotpEnrollment';
-import { defineWidget } from './defineWidget';
+import type { TotpEnrollmentOptions } from '../../mount';
+import { defineWidget } from '../../widgets/defineWidget';
+import { TotpEnrollment } from './TotpEnrollment';
 
 /** The authenticator-app enrolment: `<TotpEnrollment>`, `mountTotpEnrollment` and `<latchkey-totp-enrollment>`. */
 export const totpEnrollmentWidget = defineWidget({

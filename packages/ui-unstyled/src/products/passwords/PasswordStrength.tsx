@@ -1,7 +1,7 @@
 import type { UsePasswordStrengthReturn } from '@latchkey/hooks';
 import type { BootstrapData } from '@latchkey/sdk';
 import { forwardRef } from 'react';
-import { createPart, type PartProps } from '../primitives/createPart';
+import { createPart, type PartProps } from '../../primitives/createPart';
 import { LudsRequirements } from './LudsRequirements';
 import { PasswordFeedback } from './PasswordFeedback';
 import { StrengthMeter } from './StrengthMeter';

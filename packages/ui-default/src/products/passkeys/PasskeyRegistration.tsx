@@ -3,9 +3,9 @@ import {
   type PasskeyRegistrationProps as UnstyledPasskeyRegistrationProps,
 } from '@latchkey/ui-unstyled';
 import { forwardRef, useMemo, useState } from 'react';
-import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
-import { createSonnerToaster, SonnerToasts } from './toaster';
-import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
+import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from '../../theme';
+import { createSonnerToaster, SonnerToasts } from '../../toaster';
+import { type ShadowDomConfig, WidgetFrame } from '../../widgets/WidgetFrame';
 
 /** Props of the themed `PasskeyRegistration`: the unstyled widget's, plus the theme. */
 export interface PasskeyRegistrationProps extends Omit<UnstyledPasskeyRegistrationProps, 'toaster' | 'config'> {

@@ -1,6 +1,6 @@
-import type { WidgetOptions } from '../mount';
-import { PasskeyRegistration } from '../PasskeyRegistration';
-import { configKey, defineWidget, signInWidgetProps } from './defineWidget';
+import type { WidgetOptions } from '../../mount';
+import { configKey, defineWidget, signInWidgetProps } from '../../widgets/defineWidget';
+import { PasskeyRegistration } from './PasskeyRegistration';
 
 /**
  * The passkey-registration widget: `<PasskeyRegistration>`, `mountPasskeyRegistration` and

@@ -1,8 +1,8 @@
 import type { PasswordsLudsRequirements } from '@latchkey/sdk';
 import { forwardRef } from 'react';
-import { useMessages } from '../messages/index';
-import { createPart, type PartProps } from '../primitives/createPart';
-import { passwordMessages } from '../products/passwords/messages';
+import { useMessages } from '../../messages/index';
+import { createPart, type PartProps } from '../../primitives/createPart';
+import { passwordMessages } from './messages';
 
 const Root = createPart('luds-requirements', 'root', 'ul');
 const Row = createPart('luds-requirements', 'row', 'li');

@@ -1,15 +1,15 @@
 import { isLogoutRequest, useLatchkeyClient } from '@latchkey/hooks';
 import { forwardRef, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Spinner } from './components/Spinner';
-import { Watermark } from './components/Watermark';
-import { MessagesProvider, type Strings } from './messages/index';
-import { createPart, type PartProps } from './primitives/createPart';
-import { type IdpScreenOptions, IdpScreenOptionsProvider, pageSearch } from './products/idp/idpScreenOptions';
-import type { IdentityProviderStrings } from './products/idp/messages';
+import { Spinner } from '../../components/Spinner';
+import { Watermark } from '../../components/Watermark';
+import { MessagesProvider, type Strings } from '../../messages/index';
+import { createPart, type PartProps } from '../../primitives/createPart';
+import { type IdpScreenOptions, IdpScreenOptionsProvider, pageSearch } from './idpScreenOptions';
+import type { IdentityProviderStrings } from './messages';
 
 // IDPConsent is a chunk of its own (products/idp/chunk.ts): a sign-in page never downloads it, and an
 // identity-provider page downloads it right after this first render.
-const loadIdentityProviderChunk = () => import('./products/idp/chunk');
+const loadIdentityProviderChunk = () => import('./chunk');
 const ConsentFlow = lazy(async () => ({ default: (await loadIdentityProviderChunk()).IDPConsentScreen }));
 const LogoutFlow = lazy(async () => ({ default: (await loadIdentityProviderChunk()).IDPLogoutScreen }));
 

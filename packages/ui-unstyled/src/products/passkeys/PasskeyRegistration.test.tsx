@@ -5,8 +5,8 @@ import { ASYNC_TIMEOUT, expectNoAxeViolations, type TestEnvironment } from '@lat
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { passkeyEnvironment, signInByPasscode } from '../test/passkeys';
-import { pageMain } from '../test/renderSignIn';
+import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
+import { pageMain } from '../../../test/renderSignIn';
 import { PasskeyRegistration } from './PasskeyRegistration';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { SignIn } from './SignIn';
+import { SignIn } from '../../SignIn';
 import { TotpEnrollment } from './TotpEnrollment';
 
 const EMAIL = 'ada@example.com';

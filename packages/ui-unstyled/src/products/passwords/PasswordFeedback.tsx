@@ -1,8 +1,8 @@
 import type { PasswordsStrengthCheckResponse } from '@latchkey/sdk';
 import { forwardRef } from 'react';
-import { type MessageId, type Translate, useMessages } from '../messages/index';
-import { createPart, type PartProps } from '../primitives/createPart';
-import { passwordFeedbackMessage, passwordMessages } from '../products/passwords/messages';
+import { type MessageId, type Translate, useMessages } from '../../messages/index';
+import { createPart, type PartProps } from '../../primitives/createPart';
+import { passwordFeedbackMessage, passwordMessages } from './messages';
 
 const Root = createPart('password-feedback', 'root', 'div');
 const Warning = createPart('password-feedback', 'warning', 'p');

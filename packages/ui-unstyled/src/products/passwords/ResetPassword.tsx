@@ -1,11 +1,11 @@
 import { createSignInStore, type SignInCallbacks, type SignInConfig } from '@latchkey/hooks';
 import { forwardRef, useEffect, useState } from 'react';
-import type { Strings } from './messages/index';
-import { createPart, type PartProps } from './primitives/createPart';
-import { PasswordResetFormScreen } from './products/passwords/PasswordResetForm/PasswordResetFormScreen';
-import { MainScreen } from './screens/Main/MainScreen';
-import { type Toaster, ToastProvider } from './toast';
-import { WidgetRoot } from './WidgetRoot';
+import type { Strings } from '../../messages/index';
+import { createPart, type PartProps } from '../../primitives/createPart';
+import { MainScreen } from '../../screens/Main/MainScreen';
+import { type Toaster, ToastProvider } from '../../toast';
+import { WidgetRoot } from '../../WidgetRoot';
+import { PasswordResetFormScreen } from './PasswordResetForm/PasswordResetFormScreen';
 
 const ResetPasswordRoot = createPart('reset-password', 'root', 'div');
 

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
-import { useMessages } from '../messages/index';
-import { composeEventHandlers, createPart, type PartProps } from '../primitives/createPart';
-import { passwordMessages } from '../products/passwords/messages';
+import { useMessages } from '../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { passwordMessages } from './messages';
 
 const Input = createPart('password-input', 'input', 'input');
 const Toggle = createPart('password-input', 'visibility-toggle', 'button');

@@ -6,11 +6,15 @@ import { ASYNC_TIMEOUT, expectNoAxeViolations } from '@latchkey/testing';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { passkeyEnvironment, signInByPasscode } from '../test/passkeys';
-import { defineLatchkeyElements, LATCHKEY_ELEMENTS, type LatchkeyPasskeyRegistrationElement } from './customElements';
-import { mountPasskeyRegistration } from './mount';
+import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
+import {
+  defineLatchkeyElements,
+  LATCHKEY_ELEMENTS,
+  type LatchkeyPasskeyRegistrationElement,
+} from '../../customElements';
+import { mountPasskeyRegistration } from '../../mount';
+import { SignIn } from '../../SignIn';
 import { PasskeyRegistration } from './PasskeyRegistration';
-import { SignIn } from './SignIn';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 const NO_USER = 'Error: Cannot use PasskeyRegistration component without active user authenticated.';

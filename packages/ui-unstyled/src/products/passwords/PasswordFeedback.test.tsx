@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from '@latchkey/testing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MessagesProvider } from '../messages/index';
+import { MessagesProvider } from '../../messages/index';
 import { PasswordFeedback } from './PasswordFeedback';
 import { PasswordStrength } from './PasswordStrength';
 

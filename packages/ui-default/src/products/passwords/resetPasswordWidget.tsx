@@ -1,6 +1,6 @@
-import type { WidgetOptions } from '../mount';
-import { ResetPassword } from '../ResetPassword';
-import { configKey, defineWidget, signInWidgetProps } from './defineWidget';
+import type { WidgetOptions } from '../../mount';
+import { configKey, defineWidget, signInWidgetProps } from '../../widgets/defineWidget';
+import { ResetPassword } from './ResetPassword';
 
 /** The reset-password widget: `<ResetPassword>`, `mountResetPassword` and `<latchkey-reset-password>`. */
 export const resetPasswordWidget = defineWidget({

@@ -3,9 +3,9 @@ import {
   type ResetPasswordProps as UnstyledResetPasswordProps,
 } from '@latchkey/ui-unstyled';
 import { forwardRef, useMemo, useState } from 'react';
-import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
-import { createSonnerToaster, SonnerToasts } from './toaster';
-import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
+import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from '../../theme';
+import { createSonnerToaster, SonnerToasts } from '../../toaster';
+import { type ShadowDomConfig, WidgetFrame } from '../../widgets/WidgetFrame';
 
 /** Props of the themed `ResetPassword`: the unstyled widget's, plus the theme. */
 export interface ResetPasswordProps extends Omit<UnstyledResetPasswordProps, 'toaster' | 'config'> {

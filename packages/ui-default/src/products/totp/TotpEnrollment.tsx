@@ -2,8 +2,8 @@ import {
   TotpEnrollment as UnstyledTotpEnrollment,
   type TotpEnrollmentProps as UnstyledTotpEnrollmentProps,
 } from '@latchkey/ui-unstyled';
-import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from './theme';
-import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
+import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from '../../theme';
+import { type ShadowDomConfig, WidgetFrame } from '../../widgets/WidgetFrame';
 
 /** Props of the themed `<TotpEnrollment>`: the unstyled one's, and the theme. */
 export interface TotpEnrollmentProps extends UnstyledTotpEnrollmentProps {

@@ -13,12 +13,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageMain, sentTelemetry } from '../test/renderSignIn';
+import { pageMain, sentTelemetry } from '../../../test/renderSignIn';
+import { SignIn } from '../../SignIn';
+import IDPConsentLoadingExample from './IDPConsent/examples/loading';
+import IDPConsentSubmittingExample from './IDPConsent/examples/submitting';
+import IDPLogoutLoadingExample from './IDPLogout/examples/loading';
 import { IdentityProvider, type IdentityProviderProps, preloadIdentityProvider } from './IdentityProvider';
-import IDPConsentLoadingExample from './products/idp/IDPConsent/examples/loading';
-import IDPConsentSubmittingExample from './products/idp/IDPConsent/examples/submitting';
-import IDPLogoutLoadingExample from './products/idp/IDPLogout/examples/loading';
-import { SignIn } from './SignIn';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 

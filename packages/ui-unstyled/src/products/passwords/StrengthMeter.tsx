@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
-import { type MessageId, useMessages } from '../messages/index';
-import { createPart, type PartProps } from '../primitives/createPart';
-import { passwordMessages } from '../products/passwords/messages';
+import { type MessageId, useMessages } from '../../messages/index';
+import { createPart, type PartProps } from '../../primitives/createPart';
+import { passwordMessages } from './messages';
 
 /** The number of segments of the strength bar (zxcvbn scores run 0 to 4). */
 export const STRENGTH_SEGMENTS = 4;
