@@ -11,6 +11,9 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       // The provider with the sample product of issue 27's proof (apps/provider/testing/sampleProduct/).
       'apps/provider/vitest.sampleProduct.config.ts',
+      // The same sample in the SDK, the hooks and both kits, and a browser page signing in with it
+      // (packages/testing/src/sampleProduct/).
+      'packages/testing/vitest.kitsSample.config.ts',
       'scripts/vitest.config.ts',
     ],
   },

@@ -1,0 +1,16 @@
+import { mergeConfig } from 'vitest/config';
+import { sampleProductRegistries } from '../../apps/provider/testing/sampleProduct/vitePlugin';
+import { sampleKitRegistries } from './src/sampleProduct/vitePlugin';
+import { reactProject } from './src/vitestProject';
+
+// The sample product of issue 27's proof in the kits (src/sampleProduct/): the real <SignIn> of ui-unstyled and
+// ui-default, with the SDK's, the hooks' and the kit's registries swapped for the fixture's (and the provider's two,
+// for the in-process provider), signing in with a security answer. Its own project, so no other sees the sample.
+const project = reactProject('kits-sample');
+export default mergeConfig(project, {
+  plugins: [sampleProductRegistries(), sampleKitRegistries()],
+  test: {
+    include: ['src/sampleProduct/**/*.test.tsx'],
+    exclude: ['src/sampleProduct/**/*.browser.test.ts'],
+  },
+});
