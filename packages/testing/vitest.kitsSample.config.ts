@@ -10,7 +10,7 @@ const project = reactProject('kits-sample');
 export default mergeConfig(project, {
   plugins: [sampleProductRegistries(), sampleKitRegistries()],
   test: {
-    include: ['src/sampleProduct/**/*.test.tsx'],
-    exclude: ['src/sampleProduct/**/*.browser.test.ts'],
+    // kitsSample.test.tsx (jsdom) and browser/sampleProduct.browser.test.ts (node, real Chromium).
+    include: ['src/sampleProduct/**/*.test.tsx', 'src/sampleProduct/**/*.test.ts'],
   },
 });
