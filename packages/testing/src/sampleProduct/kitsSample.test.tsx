@@ -7,11 +7,12 @@ import { LatchkeyProvider, SIGN_IN_PRODUCTS } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
 import { SignIn as ThemedSignIn } from '@latchkey/ui-default';
 import { PRODUCT_KITS, SignIn as UnstyledSignIn } from '@latchkey/ui-unstyled';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, startTestEnvironment, type TestEnvironment } from '../index';
+import { useSecurityQuestionFlow } from './hooks/index';
 import { securityQuestionsOf } from './sdk/index';
 
 const EMAIL = 'ada@example.com';
@@ -99,5 +100,26 @@ describe('the sample product in the kits, added through the registries alone', (
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Answer your security question' })).toBeTruthy();
     expect(env.client.session.getSync()).toBeNull();
+  });
+
+  it('runs its SDK namespace and flow hook outside a <SignIn> too', async () => {
+    const env = await userWithAnswer();
+    // The client made the namespace from the registry line: it preloads like any product's.
+    // TODO(open type LazyNamespace): `preload` takes the closed union of the real namespaces.
+    await env.client.preload(['securityQuestions' as never]);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
+    );
+    const { result } = renderHook(() => useSecurityQuestionFlow(), { wrapper });
+    await act(async () => expect(await result.current.authenticate('not-an-email', ANSWER)).toBe(false));
+    expect(result.current.error?.type).toBe('invalid_email');
+    await act(async () => expect(await result.current.authenticate(EMAIL, '   ')).toBe(false));
+    expect(result.current.error?.type).toBe('required');
+    expect(env.requests.filter((request) => request.path === '/security_questions/authenticate')).toEqual([]);
+    await act(async () => expect(await result.current.authenticate(EMAIL, ANSWER)).toBe(true));
+    expect(result.current.status).toBe('success');
+    expect(env.client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual([
+      'security_question',
+    ]);
   });
 });
