@@ -58,9 +58,6 @@ const UNVERIFIED =
   'the text of an unproven identifier\'s refusal says what may not be added yet: "a second factor, a passkey or a wallet"';
 
 const REMAINING: Record<string, Record<string, string>> = {
-  'config.ts': {
-    passwords: `project.defaultRedirectUrls.resetPassword, the reset link's default page beside login and signup`,
-  },
   'db/schema.ts': {
     emailMagicLinks: `${EMAIL_TOKENS} (email_tokens.kind)`,
     passwords: `${EMAIL_TOKENS} (email_tokens.kind)`,
@@ -81,10 +78,6 @@ const REMAINING: Record<string, Record<string, string>> = {
   },
   'services/encryptionKey.ts': {
     totp: `the encryption key's deprecated names, still read: the totpKey option, LATCHKEY_TOTP_ENCRYPTION_KEY, <file>.totp-key`,
-  },
-  'services/guards.ts': {
-    emailMagicLinks: `the token types of a redirect link (magic_links, reset_password, login: the contract's)`,
-    passwords: `the passwordAttemptsPerIp limit it applies (the passwords' descriptor declares it) and the reset link's kind`,
   },
   'services/intermediateSessions.ts': {
     sessionExchange: `columns of the core's sessions table the session exchange sets (impersonator_id, exchanged_*)`,

@@ -118,6 +118,12 @@ export interface ConfigSection {
    */
   rateLimits?: Record<string, ZodType>;
   /**
+   * Its entries of `project.defaultRedirectUrls` (the URL an email's link uses when the call names none), beside the
+   * core's `login` and `signup`: `{ name: z.string().optional() }`. The name is the `kind` its routes give
+   * services/guards.ts' `resolveRedirect`.
+   */
+  defaultRedirectUrls?: Record<string, ZodType>;
+  /**
    * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
    * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
    * as its schemas parsed them.

@@ -52,3 +52,12 @@ export const PKCE_FLOWS = Object.assign(
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.pkceFlows ?? {}),
 ) as Readonly<Record<PkceFlow, string>>;
+
+type DefaultRedirectUrlsOf<D> = D extends { config: { defaultRedirectUrls: infer U } } ? U : never;
+
+/** Every product's entries of `project.defaultRedirectUrls` (config.ts adds the core's `login` and `signup`). */
+export type ProductDefaultRedirectUrls = UnionToIntersection<DefaultRedirectUrlsOf<DeclaredDescriptor>>;
+export const PRODUCT_DEFAULT_REDIRECT_URLS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.defaultRedirectUrls ?? {}),
+) as ProductDefaultRedirectUrls;

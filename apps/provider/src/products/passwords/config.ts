@@ -26,3 +26,8 @@ export const passwordsRateLimits = {
   /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
   passwordAttemptsPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
 };
+
+/** Its entry of `project.defaultRedirectUrls`: where the reset email's link goes when the call names no URL. */
+export const passwordsDefaultRedirectUrls = {
+  resetPassword: z.string().optional(),
+};

@@ -1,6 +1,6 @@
 import type { ProductDescriptor } from '../descriptor';
 import { deleteUserFactors, fromJson } from '../descriptorHelpers';
-import { passwordsProjectConfig, passwordsRateLimits } from './config';
+import { passwordsDefaultRedirectUrls, passwordsProjectConfig, passwordsRateLimits } from './config';
 import { passwordsErrors } from './errors';
 import { passwordsMigrations } from './migrations';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
@@ -15,6 +15,7 @@ export const passwordsDescriptor = {
   config: {
     project: passwordsProjectConfig,
     rateLimits: passwordsRateLimits,
+    defaultRedirectUrls: passwordsDefaultRedirectUrls,
     switches: ['passwords'],
     // The reset link ends in a token the app redeems too.
     pkceFlows: { passwordResets: 'password resets' },
