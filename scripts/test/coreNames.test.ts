@@ -86,9 +86,6 @@ const REMAINING: Record<string, Record<string, string>> = {
     passwords: 'the recent-sign-in refusal tells the user to "authenticate with your password or email"',
     sessionExchange: `the session row is the core's: impersonated and exchanged sessions are opened and capped here`,
   },
-  'services/signingKeys.ts': {
-    idp: `the identity provider's signing keys are the second kind of the core's key store (KEY_KINDS)`,
-  },
   'services/verification.ts': { passkeys: UNVERIFIED, crypto: UNVERIFIED },
 };
 

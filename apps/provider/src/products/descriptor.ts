@@ -138,6 +138,27 @@ export interface ConfigSection {
 }
 
 /**
+ * One kind of signing key (services/signingKeys.ts): where its keys are kept, how they sign, and how long a token it
+ * signs may live. The core's kind signs session JWTs; a product may add its own (the identity provider's ID tokens).
+ */
+export interface KeyKind {
+  /** What `keys rotate` and `keys list` call it: `session`, `id_token`. */
+  name: string;
+  /** Its table, with the columns of a key row (`signing_keys`' and its own: kid, private_jwk, public_jwk, …). */
+  table: keyof Database;
+  alg: 'ES256' | 'RS256';
+  /** The start of every key id of the kind (`jwk-`, `idp-`). */
+  kidPrefix: string;
+  /** Its table has an `alg` column too: its keys are read with the kind's `alg` and written with it. */
+  algColumn?: boolean;
+  /**
+   * The longest lifetime of a token its keys sign, in milliseconds, from the configuration: a superseded key stays
+   * published that long (plus the key cache and a margin).
+   */
+  tokenLifetimeMs(config: { readonly project: Readonly<Record<string, unknown>> }): number;
+}
+
+/**
  * A Kysely handle as a migration gets it: untyped, since a migration must not depend on today's schema type (Kysely's
  * advice; the tables it creates are those of its release).
  */
@@ -185,6 +206,11 @@ export interface ProductDescriptor {
    * stale copy of the user's methods (test/userMethodsVersion.test.ts checks the real products' tables).
    */
   userAnswer?: UserAnswerPart;
+  /**
+   * Its kinds of signing key, kept, rotated (`keys rotate`), listed (`keys list`) and retired by the purge like the
+   * core's session keys, after them.
+   */
+  signingKeys?: readonly KeyKind[];
   /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
   errors?: ErrorCatalogue;
 }

@@ -4,6 +4,7 @@ import { changed } from '../descriptorHelpers';
 import { checkIdpConfig, idpProjectConfig } from './config';
 import { idpErrors } from './errors';
 import { idpMigrations } from './migrations';
+import { ID_TOKEN_KEYS } from './signingKeys';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
 
@@ -108,6 +109,7 @@ export const idpDescriptor = {
       },
     },
   ],
+  signingKeys: [ID_TOKEN_KEYS],
   errors: idpErrors,
   config: { project: idpProjectConfig, check: checkIdpConfig },
 } satisfies ProductDescriptor;
