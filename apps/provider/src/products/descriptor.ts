@@ -207,6 +207,11 @@ export interface ProductDescriptor {
    */
   userAnswer?: UserAnswerPart;
   /**
+   * Field names of its request bodies that hold a secret (a password, a code): the log blanks them wherever they
+   * appear, one level deep, like the core's (ops/logging.ts), a guard against a future log call passing a body.
+   */
+  logRedaction?: readonly string[];
+  /**
    * Its kinds of signing key, kept, rotated (`keys rotate`), listed (`keys list`) and retired by the purge like the
    * core's session keys, after them.
    */

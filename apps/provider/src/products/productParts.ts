@@ -61,3 +61,8 @@ export const PRODUCT_DEFAULT_REDIRECT_URLS = Object.assign(
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.defaultRedirectUrls ?? {}),
 ) as ProductDefaultRedirectUrls;
+
+/** Every product's field names the log blanks (ops/logging.ts adds them to the core's), in the order above. */
+export const PRODUCT_LOG_REDACTION: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.logRedaction ?? [],
+);

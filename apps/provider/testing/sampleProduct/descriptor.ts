@@ -21,6 +21,8 @@ export const securityQuestionDescriptor = {
   tables: ['security_answers'],
   migrations: securityQuestionMigrations,
   errors: securityQuestionErrors,
+  // The answer is a secret: the log blanks an `answer` field wherever a log call would pass one.
+  logRedaction: ['answer'],
   config: securityQuestionConfig,
   // A factor attached before the owner of an unverified address proved it does not survive the proof (the
   // pre-hijacking reset). The contract's `removed` has no item for it, so it is removed without one.

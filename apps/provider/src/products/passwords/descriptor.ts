@@ -21,6 +21,7 @@ export const passwordsDescriptor = {
     pkceFlows: { passwordResets: 'password resets' },
   },
   errors: passwordsErrors,
+  logRedaction: ['password', 'new_password', 'existing_password'],
   recentAuthentication: {
     strong: (factor) => factor.type === 'password',
     holds: (user) => user.password !== null,
