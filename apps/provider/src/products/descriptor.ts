@@ -207,6 +207,12 @@ export interface ProductDescriptor {
    */
   userAnswer?: UserAnswerPart;
   /**
+   * Its sign-in calls, `{ 'METHOD route template': method label }` (`'POST /sdk/v1/otps/authenticate': 'otp'`): each
+   * starts (or extends) a session when it succeeds, and the metrics count it under its label (ops/metrics.ts'
+   * `latchkey_sign_ins_total`, by outcome). A label may serve several routes (the password resets).
+   */
+  signInRoutes?: Readonly<Record<string, string>>;
+  /**
    * Field names of its request bodies that hold a secret (a password, a code): the log blanks them wherever they
    * appear, one level deep, like the core's (ops/logging.ts), a guard against a future log call passing a body.
    */

@@ -66,3 +66,9 @@ export const PRODUCT_DEFAULT_REDIRECT_URLS = Object.assign(
 export const PRODUCT_LOG_REDACTION: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
   (descriptor) => descriptor.logRedaction ?? [],
 );
+
+/** Every product's sign-in calls with their metrics label (ops/metrics.ts' SIGN_IN_ROUTES), in the order above. */
+export const PRODUCT_SIGN_IN_ROUTES: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.signInRoutes ?? {}),
+);

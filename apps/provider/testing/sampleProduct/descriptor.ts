@@ -18,6 +18,8 @@ export interface SecurityQuestionUserFields {
  */
 export const securityQuestionDescriptor = {
   key: 'securityQuestion',
+  // Its sign-in call, counted by the metrics' latchkey_sign_ins_total under this label.
+  signInRoutes: { 'POST /sdk/v1/security_questions/authenticate': 'security_question' },
   tables: ['security_answers'],
   migrations: securityQuestionMigrations,
   errors: securityQuestionErrors,

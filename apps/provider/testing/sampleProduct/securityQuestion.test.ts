@@ -9,6 +9,7 @@ import { type ProviderConfigInput, parseConfig } from '../../src/config';
 import { MIGRATION_NAMES } from '../../src/db/migrations';
 import { ERROR_CATALOGUE, type ErrorType } from '../../src/http/errors';
 import { createLogger } from '../../src/ops/logging';
+import { SIGN_IN_ROUTES, signInMethod } from '../../src/ops/metrics';
 import { PRODUCT_DESCRIPTORS } from '../../src/products/descriptors';
 import { PROVIDER_PRODUCTS } from '../../src/products/registry';
 import { expectError, REQUEST_ID_PATTERN } from '../../test/expectError';
@@ -244,6 +245,11 @@ describe('the sample product, added through the registries alone', () => {
       answer: '[redacted]',
       body: { answer: '[redacted]', password: '[redacted]' },
     });
+  });
+
+  it("has its sign-in call counted by the metrics under its label (its descriptor's signInRoutes)", () => {
+    expect(signInMethod('POST', '/sdk/v1/security_questions/authenticate')).toBe('security_question');
+    expect(SIGN_IN_ROUTES['POST /sdk/v1/passwords/authenticate']).toBe('password');
   });
 
   it('counts answers per client IP against its own rate limit', async () => {

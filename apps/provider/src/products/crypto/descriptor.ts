@@ -32,6 +32,9 @@ export function serializeCryptoWallet(
  */
 export const cryptoWalletsDescriptor = {
   key: 'crypto',
+  signInRoutes: {
+    'POST /sdk/v1/crypto_wallets/authenticate': 'crypto_wallet',
+  },
   tables: ['crypto_wallets', 'crypto_wallet_challenges'],
   migrations: cryptoWalletsMigrations,
   accountReset: [

@@ -6,6 +6,9 @@ import type { ProductDescriptor } from '../descriptor';
  */
 export const emailMagicLinksDescriptor = {
   key: 'emailMagicLinks',
+  signInRoutes: {
+    'POST /sdk/v1/magic_links/authenticate': 'magic_link',
+  },
   config: {
     switches: ['email_magic_links'],
     pkceFlows: { emailMagicLinks: 'magic links' },

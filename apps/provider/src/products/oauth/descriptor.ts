@@ -13,6 +13,9 @@ import type { OauthRegistrationsTable } from './tables';
  */
 export const oauthDescriptor = {
   key: 'oauth',
+  signInRoutes: {
+    'POST /sdk/v1/oauth/authenticate': 'oauth',
+  },
   tables: ['oauth_registrations', 'oauth_transactions', 'oauth_tokens', 'oauth_attach_tokens', 'oauth_onetap_nonces'],
   migrations: oauthMigrations,
   accountReset: [

@@ -7,6 +7,9 @@ import type {} from './tables';
 /** Passcodes: the purge deletes expired codes (nothing of theirs survives a pre-hijacking reset but the identifiers). */
 export const otpDescriptor = {
   key: 'otp',
+  signInRoutes: {
+    'POST /sdk/v1/otps/authenticate': 'otp',
+  },
   tables: ['otp_codes'],
   migrations: otpMigrations,
   config: { switches: ['email_otp', 'sms_otp', 'whatsapp_otp'] },

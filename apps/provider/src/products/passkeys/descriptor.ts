@@ -37,6 +37,9 @@ export function serializeWebauthnRegistration(row: WebauthnRegistrationShown): W
  */
 export const passkeysDescriptor = {
   key: 'passkeys',
+  signInRoutes: {
+    'POST /sdk/v1/webauthn/authenticate': 'webauthn',
+  },
   tables: ['webauthn_registrations', 'webauthn_challenges'],
   migrations: passkeysMigrations,
   accountReset: [

@@ -9,6 +9,13 @@ import type {} from './tables';
 /** Passwords: the pre-hijacking reset removes the password. */
 export const passwordsDescriptor = {
   key: 'passwords',
+  signInRoutes: {
+    'POST /sdk/v1/passwords/authenticate': 'password',
+    'POST /sdk/v1/passwords': 'password_signup',
+    'POST /sdk/v1/passwords/email/reset': 'password_reset',
+    'POST /sdk/v1/passwords/existing_password/reset': 'password_reset',
+    'POST /sdk/v1/passwords/session/reset': 'password_reset',
+  },
   tables: ['passwords'],
   migrations: passwordsMigrations,
   accountReset: [deleteUserFactors('passwords', 'password')],

@@ -12,6 +12,10 @@ import type {} from './tables';
  */
 export const totpDescriptor = {
   key: 'totp',
+  signInRoutes: {
+    'POST /sdk/v1/totps/authenticate': 'totp',
+    'POST /sdk/v1/totps/recover': 'recovery_code',
+  },
   tables: ['totps', 'totp_recovery_codes'],
   migrations: totpMigrations,
   accountReset: [
