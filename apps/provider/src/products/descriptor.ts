@@ -137,6 +137,20 @@ export interface ConfigSection {
   settle?(config: ParsedConfig): Record<string, unknown>;
 }
 
+/** A product's routes as the core's HTTP layer treats them (http/app.ts). */
+export interface HttpParts {
+  /**
+   * Paths any origin may call without credentials (`access-control-allow-origin: *`, never cookies): a path, or a
+   * prefix ending in `*` (`/oauth2/*`).
+   */
+  openCorsPaths?: readonly string[];
+  /**
+   * Route patterns (Hono's, `/oauth2/*`) whose request bodies are held to the core's size limit, like everything
+   * under `/sdk/v1` and `/v1`.
+   */
+  limitedBodies?: readonly string[];
+}
+
 /**
  * One kind of signing key (services/signingKeys.ts): where its keys are kept, how they sign, and how long a token it
  * signs may live. The core's kind signs session JWTs; a product may add its own (the identity provider's ID tokens).
@@ -206,6 +220,8 @@ export interface ProductDescriptor {
    * stale copy of the user's methods (test/userMethodsVersion.test.ts checks the real products' tables).
    */
   userAnswer?: UserAnswerPart;
+  /** What the core's HTTP layer (http/app.ts) does for its routes outside `/sdk/v1` and `/v1`. */
+  http?: HttpParts;
   /**
    * Its sign-in calls, `{ 'METHOD route template': method label }` (`'POST /sdk/v1/otps/authenticate': 'otp'`): each
    * starts (or extends) a session when it succeeds, and the metrics count it under its label (ops/metrics.ts'

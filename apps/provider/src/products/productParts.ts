@@ -72,3 +72,13 @@ export const PRODUCT_SIGN_IN_ROUTES: Readonly<Record<string, string>> = Object.a
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.signInRoutes ?? {}),
 );
+
+/** Every product's open-CORS paths (a path, or a prefix ending in `*`), in the order above (http/app.ts). */
+export const OPEN_CORS_PATHS: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.http?.openCorsPaths ?? [],
+);
+
+/** Every product's route patterns outside `/sdk/v1` and `/v1` whose bodies the core limits (http/app.ts). */
+export const LIMITED_BODIES: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.http?.limitedBodies ?? [],
+);

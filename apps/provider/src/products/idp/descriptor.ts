@@ -110,6 +110,12 @@ export const idpDescriptor = {
     },
   ],
   signingKeys: [ID_TOKEN_KEYS],
+  // The standard OAuth 2.1 / OpenID Connect endpoints (discovery, JWKS, token, userinfo, revocation): relying parties
+  // may be browsers on any origin (oauth2/routes.ts), and the token, userinfo and revocation calls take bodies.
+  http: {
+    openCorsPaths: ['/oauth2/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'],
+    limitedBodies: ['/oauth2/*'],
+  },
   errors: idpErrors,
   config: { project: idpProjectConfig, check: checkIdpConfig },
 } satisfies ProductDescriptor;
