@@ -1,7 +1,13 @@
 // The shape of a product's descriptor: what a product folder (src/products/<key>/descriptor.ts) declares about
 // itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
-import type { AccountResetItem, AuthenticationFactor, ContractProduct, User } from '@latchkey/sdk/contract';
+import type {
+  AccountResetItem,
+  AuthenticationFactor,
+  BootstrapResponse,
+  ContractProduct,
+  User,
+} from '@latchkey/sdk/contract';
 import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
@@ -137,6 +143,35 @@ export interface ConfigSection {
   settle?(config: ParsedConfig): Record<string, unknown>;
 }
 
+/**
+ * Fields a product adds to the bootstrap answer (`GET /sdk/v1/projects/bootstrap/:public_token`), placed right after the
+ * core's field `after` (the contract's field order; several products after one field come in the descriptors' order).
+ */
+export interface BootstrapPart {
+  after: keyof BootstrapResponse;
+  /** Its fields, from the parsed configuration's `project` (it reads its own sections, and the core's `pkce`). */
+  fields(project: ParsedConfig['project']): Partial<BootstrapResponse>;
+}
+
+/** A product's parts of the user calls (routes/users.ts). */
+export interface UserCallParts {
+  /**
+   * Uses up what it sent to an email or a phone number the user removes (`identifierId`: its `email_id` or
+   * `phone_id`), in the removal's transaction, after the core's e-mail tokens: what was sent there stops working.
+   */
+  identifierRemoved?(trx: Executor, identifierId: string, now: number): Promise<void>;
+  /**
+   * The fields of the user `PUT /users/me` repeats beside `user_id`, `emails` and `phone_numbers` (the contract's
+   * answer), in the descriptors' order.
+   */
+  updateAnswer?: readonly (keyof User)[];
+  /**
+   * `POST /users/search`: the `userType` it answers for a known email whose user `holds` its method (the first
+   * product whose `holds` is true; `passwordless` when none is).
+   */
+  search?: { userType: string; holds(db: Executor, userId: string): Promise<boolean> };
+}
+
 /** A product's routes as the core's HTTP layer treats them (http/app.ts). */
 export interface HttpParts {
   /**
@@ -220,6 +255,10 @@ export interface ProductDescriptor {
    * stale copy of the user's methods (test/userMethodsVersion.test.ts checks the real products' tables).
    */
   userAnswer?: UserAnswerPart;
+  /** Its fields of the bootstrap answer (routes/project.ts), each where the contract puts it. */
+  bootstrap?: readonly BootstrapPart[];
+  /** Its parts of the user calls (routes/users.ts). */
+  users?: UserCallParts;
   /** What the core's HTTP layer (http/app.ts) does for its routes outside `/sdk/v1` and `/v1`. */
   http?: HttpParts;
   /**

@@ -32,6 +32,10 @@ export function serializeCryptoWallet(
  */
 export const cryptoWalletsDescriptor = {
   key: 'crypto',
+  // Ethereum challenges are always Sign-In with Ethereum: the SDK then sends the page as `siwe_params.uri`.
+  bootstrap: [{ after: 'rbac_policy', fields: () => ({ siwe_required_for_crypto_wallets: true }) }],
+  // The contract's `PUT /users/me` answer repeats the wallets.
+  users: { updateAnswer: ['crypto_wallets'] },
   signInRoutes: {
     'POST /sdk/v1/crypto_wallets/authenticate': 'crypto_wallet',
   },

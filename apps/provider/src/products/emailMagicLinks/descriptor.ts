@@ -6,6 +6,15 @@ import type { ProductDescriptor } from '../descriptor';
  */
 export const emailMagicLinksDescriptor = {
   key: 'emailMagicLinks',
+  // The bootstrap tells the SDK whether the link's token needs the PKCE verifier (project.pkce).
+  bootstrap: [
+    {
+      after: 'email_domains',
+      fields: (project) => ({
+        pkce_required_for_email_magic_links: (project.pkce as Record<string, boolean>).emailMagicLinks,
+      }),
+    },
+  ],
   signInRoutes: {
     'POST /sdk/v1/magic_links/authenticate': 'magic_link',
   },

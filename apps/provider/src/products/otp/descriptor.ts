@@ -15,6 +15,17 @@ export const otpDescriptor = {
   config: { switches: ['email_otp', 'sms_otp', 'whatsapp_otp'] },
   // Not a field of its calls today (they send `code`): blanked should a body ever carry one.
   logRedaction: ['otp'],
+  users: {
+    // A passcode sent to an address the user removes stops working.
+    identifierRemoved: async (trx, identifierId, now) => {
+      await trx
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('method_id', '=', identifierId)
+        .where('consumed_at', 'is', null)
+        .execute();
+    },
+  },
   purge: [{ table: 'otp_codes', run: olderThan('otp_codes', 'otp_id', 'expires_at', expired) }],
   recentAuthentication: {
     // A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold.

@@ -14,6 +14,9 @@ const passwordPolicy = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** `project.passwordPolicy` as parsed. */
+export type PasswordPolicy = z.output<typeof passwordPolicy>;
+
 /** `project.passwordPolicy` (what a new password must be) and `project.breachRangeApiUrl` (where breached ones are looked up). */
 export const passwordsProjectConfig = {
   passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
