@@ -22,11 +22,6 @@ export const CORE_ERRORS = {
     message: 'Must have an active session to call this method. Have you logged in yet?',
   },
   email_not_found: { status: 404, message: 'Email not found.' },
-  unable_to_auth_magic_link: {
-    status: 401,
-    message: 'The magic link could not be authenticated because it was either already used or expired.',
-  },
-  reset_password: { status: 400, message: 'Password must be reset.' },
   invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
   unauthorized_action: { status: 403, message: 'Unauthorized action.' },
   user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
@@ -36,7 +31,6 @@ export const CORE_ERRORS = {
     message: "Unauthorized credentials: the project id and secret key do not match this project's.",
   },
   session_not_found: { status: 404, message: 'Session not found.' },
-  otp_code_not_found: { status: 404, message: 'Invalid passcode, please try again.' },
   // The provider's own types.
   too_many_requests: { status: 429, message: 'Too many requests have been made. Please wait and try again.' },
   origin_not_allowed: { status: 403, message: "This origin is not in the project's allowed origins." },

@@ -143,6 +143,17 @@ export interface ConfigSection {
   settle?(config: ParsedConfig): Record<string, unknown>;
 }
 
+/** One kind of e-mail token (services/emailTokens.ts). */
+export interface EmailTokenKindPart {
+  /** The start of its tokens' row ids (`magic-link` → `magic-link-test-…`). */
+  idPrefix: string;
+  /**
+   * The error type answered when a token of this kind (the first kind a redemption accepts) is unknown, used, expired
+   * or lost the race to another redemption: a type of some descriptor's `errors`.
+   */
+  notRedeemable: string;
+}
+
 /**
  * Fields a product adds to the bootstrap answer (`GET /sdk/v1/projects/bootstrap/:public_token`), placed right after the
  * core's field `after` (the contract's field order; several products after one field come in the descriptors' order).
@@ -255,6 +266,11 @@ export interface ProductDescriptor {
    * stale copy of the user's methods (test/userMethodsVersion.test.ts checks the real products' tables).
    */
   userAnswer?: UserAnswerPart;
+  /**
+   * Its kinds of the core's shared e-mail tokens (services/emailTokens.ts; each kind also declared in its tables.ts by
+   * merging into db/schema.ts' `EmailTokenKinds`).
+   */
+  emailTokens?: Readonly<Record<string, EmailTokenKindPart>>;
   /** Its fields of the bootstrap answer (routes/project.ts), each where the contract puts it. */
   bootstrap?: readonly BootstrapPart[];
   /** Its parts of the user calls (routes/users.ts). */

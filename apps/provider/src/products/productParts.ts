@@ -1,6 +1,7 @@
 // What the core gathers from every product's descriptor (products/descriptors.ts, the registry's lists): the
 // products' error types, configuration sections, rate limits, switches, redirect flows and user-answer columns. Names
 // no product: it iterates the lists, so a registry that lists one more product changes these with it.
+import type { EmailTokenKindPart } from './descriptor';
 import { type DeclaredDescriptor, PRODUCT_DESCRIPTORS, USER_ANSWER_PARTS } from './descriptors';
 
 /** The aliases of every product's user-answer columns (what a row joined with its user holds beyond the core's). */
@@ -81,4 +82,10 @@ export const OPEN_CORS_PATHS: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
 /** Every product's route patterns outside `/sdk/v1` and `/v1` whose bodies the core limits (http/app.ts). */
 export const LIMITED_BODIES: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
   (descriptor) => descriptor.http?.limitedBodies ?? [],
+);
+
+/** Every product's kinds of e-mail token (services/emailTokens.ts). */
+export const EMAIL_TOKEN_KINDS: Readonly<Record<string, EmailTokenKindPart>> = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.emailTokens ?? {}),
 );

@@ -1,4 +1,7 @@
 import type { ProductDescriptor } from '../descriptor';
+import { emailMagicLinksErrors } from './errors';
+// Its kind of the shared e-mail tokens, merged into the core's EmailTokenKinds (type-only).
+import type {} from './tables';
 
 /**
  * Magic links: their switch and their redirect flow's browser binding (their links are the shared e-mail tokens,
@@ -18,6 +21,8 @@ export const emailMagicLinksDescriptor = {
   signInRoutes: {
     'POST /sdk/v1/magic_links/authenticate': 'magic_link',
   },
+  emailTokens: { magic_link: { idPrefix: 'magic-link', notRedeemable: 'unable_to_auth_magic_link' } },
+  errors: emailMagicLinksErrors,
   config: {
     switches: ['email_magic_links'],
     pkceFlows: { emailMagicLinks: 'magic links' },

@@ -1,5 +1,6 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
+import { otpErrors } from './errors';
 import { otpMigrations } from './migrations';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
@@ -12,6 +13,7 @@ export const otpDescriptor = {
   },
   tables: ['otp_codes'],
   migrations: otpMigrations,
+  errors: otpErrors,
   config: { switches: ['email_otp', 'sms_otp', 'whatsapp_otp'] },
   // Not a field of its calls today (they send `code`): blanked should a body ever carry one.
   logRedaction: ['otp'],

@@ -55,6 +55,8 @@ export const passwordsDescriptor = {
     pkceFlows: { passwordResets: 'password resets' },
   },
   errors: passwordsErrors,
+  // The reset link's token: an unknown, used or expired one answers the contract's type for any e-mail token.
+  emailTokens: { password_reset: { idPrefix: 'password-reset', notRedeemable: 'unable_to_auth_magic_link' } },
   logRedaction: ['password', 'new_password', 'existing_password'],
   users: {
     // `POST /users/search`: a known email whose user has a password signs in with it.
