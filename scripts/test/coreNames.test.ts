@@ -63,9 +63,6 @@ const REMAINING: Record<string, Record<string, string>> = {
     passkeys: UNVERIFIED,
     crypto: UNVERIFIED,
   },
-  'services/encryptionKey.ts': {
-    totp: `the encryption key's deprecated names, still read: the totpKey option, LATCHKEY_TOTP_ENCRYPTION_KEY, <file>.totp-key`,
-  },
   'services/intermediateSessions.ts': {
     sessionExchange: `columns of the core's sessions table the session exchange sets (impersonator_id, exchanged_*)`,
   },

@@ -130,6 +130,11 @@ export interface ConfigSection {
    */
   defaultRedirectUrls?: Record<string, ZodType>;
   /**
+   * Its switches that need a delivery channel, `{ channel: switches }` (`sms: ['sms_otp']`): when nothing can deliver
+   * on the channel (no phone sender for `sms` or `whatsapp`), `createProvider` switches them off.
+   */
+  channelSwitches?: Readonly<Record<string, readonly ContractProduct[]>>;
+  /**
    * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
    * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
    * as its schemas parsed them.
@@ -141,6 +146,18 @@ export interface ConfigSection {
    * shared between configurations), each of the type its schema parses.
    */
   settle?(config: ParsedConfig): Record<string, unknown>;
+}
+
+/**
+ * A deprecated name of a server key, still read when the key's own name is not given: the `createProvider` option
+ * (also the deprecated field of the provider object that tells where the key comes from), the environment variable
+ * and the development key file's suffix. Its option and field are typed by declaration merging into provider.ts'
+ * `CreateProviderOptions` and `Provider`, in the product's folder.
+ */
+export interface KeyAlias {
+  option: string;
+  env: string;
+  fileSuffix: string;
 }
 
 /** One kind of e-mail token (services/emailTokens.ts). */
@@ -266,6 +283,11 @@ export interface ProductDescriptor {
    * stale copy of the user's methods (test/userMethodsVersion.test.ts checks the real products' tables).
    */
   userAnswer?: UserAnswerPart;
+  /**
+   * The deprecated names of the core's server keys it still answers to (a key once named after the product):
+   * services/encryptionKey.ts reads the `encryption` alias's option, variable and development file.
+   */
+  keyAliases?: { encryption?: KeyAlias };
   /**
    * Its kinds of the core's shared e-mail tokens (services/emailTokens.ts; each kind also declared in its tables.ts by
    * merging into db/schema.ts' `EmailTokenKinds`).

@@ -14,7 +14,11 @@ export const otpDescriptor = {
   tables: ['otp_codes'],
   migrations: otpMigrations,
   errors: otpErrors,
-  config: { switches: ['email_otp', 'sms_otp', 'whatsapp_otp'] },
+  config: {
+    switches: ['email_otp', 'sms_otp', 'whatsapp_otp'],
+    // A text or WhatsApp passcode nothing can deliver is switched off up front, before a code is written.
+    channelSwitches: { sms: ['sms_otp'], whatsapp: ['whatsapp_otp'] },
+  },
   // Not a field of its calls today (they send `code`): blanked should a body ever carry one.
   logRedaction: ['otp'],
   users: {
