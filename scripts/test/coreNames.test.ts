@@ -51,26 +51,16 @@ function providerProducts(): Record<string, string[]> {
  * What the core still names, file by file, and why (issue 27, item 1: the steps not done yet). Each entry is a
  * product key of the registry.
  */
-const UNVERIFIED =
-  'the text of an unproven identifier\'s refusal says what may not be added yet: "a second factor, a passkey or a wallet"';
-
 const REMAINING: Record<string, Record<string, string>> = {
   'db/migrations.ts': {
     totp: `a migration's name is fixed once released: the core's part of 0005_totp_and_mfa (its intermediate sessions) keeps it`,
-  },
-  'http/errors.ts': {
-    passwords: 'the recent-sign-in refusal tells the user to "authenticate with your password or email"',
-    passkeys: UNVERIFIED,
-    crypto: UNVERIFIED,
   },
   'services/intermediateSessions.ts': {
     sessionExchange: `columns of the core's sessions table the session exchange sets (impersonator_id, exchanged_*)`,
   },
   'services/sessions.ts': {
-    passwords: 'the recent-sign-in refusal tells the user to "authenticate with your password or email"',
     sessionExchange: `the session row is the core's: impersonated and exchanged sessions are opened and capped here`,
   },
-  'services/verification.ts': { passkeys: UNVERIFIED, crypto: UNVERIFIED },
 };
 
 /** The product keys a core file names, in the registry's order. */

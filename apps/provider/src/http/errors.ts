@@ -1,7 +1,12 @@
 // The error catalogue. Messages of the types the widget's specification lists are quoted from it
 // exactly; the others are the provider's own and are shown to users as given.
 
-import { PRODUCT_ERRORS, type ProductErrors } from '../products/productParts';
+import {
+  PRODUCT_ERRORS,
+  type ProductErrors,
+  RECENT_SIGN_IN_WAYS,
+  unverifiedIdentifierMessage,
+} from '../products/productParts';
 
 /** One error type: the HTTP status and the message. */
 export interface CatalogueEntry {
@@ -53,7 +58,7 @@ export const CORE_ERRORS = {
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
   reauthentication_required: {
     status: 403,
-    message: 'This change needs a recent sign-in: authenticate with your password or email again, then try again.',
+    message: `This change needs a recent sign-in: authenticate with your ${RECENT_SIGN_IN_WAYS} again, then try again.`,
   },
   intermediate_session_not_found: {
     status: 404,
@@ -72,8 +77,7 @@ export const CORE_ERRORS = {
   // unverified (its owner's later proof would run the pre-hijacking reset and remove it). `error_details` names it.
   identifier_not_verified: {
     status: 400,
-    message:
-      'Verify your email address before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+    message: unverifiedIdentifierMessage('email address'),
   },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },

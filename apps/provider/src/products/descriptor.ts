@@ -50,6 +50,11 @@ export interface RecentAuthenticationRules {
   weak?(factor: AuthenticationFactor): boolean;
   /** The user (as services/users.ts loads it) holds this product's strong sign-in method. */
   holds?(user: User): boolean;
+  /**
+   * How the refusal of a change that needs a recent sign-in (`reauthentication_required`) names this way to sign in
+   * again, before the core's `email`: "authenticate with your password or email".
+   */
+  named?: string;
 }
 
 /** The product's second factor (services/intermediateSessions.ts: must a sign-in wait for a second factor?). */
@@ -274,6 +279,13 @@ export interface ProductDescriptor {
   recentAuthentication?: RecentAuthenticationRules;
   /** Its factor as a second factor. */
   secondFactor?: SecondFactorRules;
+  /**
+   * What its enrolment adds that a later proof of an unverified email or phone number would remove (its routes call
+   * services/verification.ts' `assertIdentifiersVerified`), as the refusal (`identifier_not_verified`) names it:
+   * "Verify your email address before adding a second factor, a passkey or a wallet". Listed second-factor-only
+   * products first (`secondFactor.types`), then in the descriptors' order.
+   */
+  verifiedIdentifiersFirst?: { adding: string };
   /** Its configuration sections. */
   config?: ConfigSection;
   /**

@@ -89,3 +89,29 @@ export const EMAIL_TOKEN_KINDS: Readonly<Record<string, EmailTokenKindPart>> = O
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.emailTokens ?? {}),
 );
+
+/** How the refusal of a change that needs a recent sign-in names the ways to sign in again: "password or email". */
+export const RECENT_SIGN_IN_WAYS = [
+  ...PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.recentAuthentication?.named ?? []),
+  'email',
+].join(' or ');
+
+/** `a, b or c`. */
+const listed = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+/**
+ * What the products' enrolments add that a proof of an unverified identifier would remove, as its refusal names them
+ * ("a second factor, a passkey or a wallet"): second-factor-only products first, then the descriptors' order.
+ */
+export const VERIFIED_IDENTIFIERS_FIRST = listed(
+  [
+    ...PRODUCT_DESCRIPTORS.filter((descriptor) => (descriptor.secondFactor?.types?.length ?? 0) > 0),
+    ...PRODUCT_DESCRIPTORS.filter((descriptor) => (descriptor.secondFactor?.types?.length ?? 0) === 0),
+  ].flatMap((descriptor) => descriptor.verifiedIdentifiersFirst?.adding ?? []),
+);
+
+/** The refusal's text for an unverified identifier (`email address`, `phone number`). */
+export function unverifiedIdentifierMessage(identifier: string): string {
+  return `Verify your ${identifier} before adding ${VERIFIED_IDENTIFIERS_FIRST}: signing in with a code sent to it would otherwise remove them.`;
+}

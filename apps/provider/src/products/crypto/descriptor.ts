@@ -53,6 +53,7 @@ export const cryptoWalletsDescriptor = {
   ],
   config: { project: cryptoWalletsProjectConfig, rateLimits: cryptoWalletsRateLimits },
   errors: cryptoWalletsErrors,
+  verifiedIdentifiersFirst: { adding: 'a wallet' },
   recentAuthentication: {
     // A signature over a fresh single-use challenge naming the page.
     strong: (factor) => factor.type === 'crypto',

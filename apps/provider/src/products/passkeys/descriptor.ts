@@ -56,6 +56,7 @@ export const passkeysDescriptor = {
     strong: (factor) => factor.type === 'webauthn',
     holds: (user) => user.webauthn_registrations.length > 0,
   },
+  verifiedIdentifiersFirst: { adding: 'a passkey' },
   secondFactor: {
     // Not a second-factor-only type: a passkey can start a sign-in (and then counts as both factors when the user was
     // verified) or complete one. A registration is stored only once its attestation verified.

@@ -68,6 +68,7 @@ export const passwordsDescriptor = {
     },
   },
   recentAuthentication: {
+    named: 'password',
     strong: (factor) => factor.type === 'password',
     holds: (user) => user.password !== null,
   },

@@ -45,6 +45,7 @@ export const totpDescriptor = {
     },
   ],
   errors: totpErrors,
+  verifiedIdentifiersFirst: { adding: 'a second factor' },
   secondFactor: {
     types: ['totp', 'recovery_codes'],
     holds: async (db, userId) =>
