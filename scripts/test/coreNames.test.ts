@@ -51,52 +51,16 @@ function providerProducts(): Record<string, string[]> {
  * What the core still names, file by file, and why (issue 27, item 1: the steps not done yet). Each entry is a
  * product key of the registry.
  */
-const EMAIL_TOKENS =
-  'the e-mail tokens (services/emailTokens.ts) are shared by magic links and password resets: their two kinds';
-
-const UNVERIFIED =
-  'the text of an unproven identifier\'s refusal says what may not be added yet: "a second factor, a passkey or a wallet"';
-
 const REMAINING: Record<string, Record<string, string>> = {
-  'config.ts': {
-    passwords: `project.defaultRedirectUrls.resetPassword, the reset link's default page beside login and signup`,
-  },
-  'db/schema.ts': {
-    emailMagicLinks: `${EMAIL_TOKENS} (email_tokens.kind)`,
-    passwords: `${EMAIL_TOKENS} (email_tokens.kind)`,
-  },
   'db/migrations.ts': {
     totp: `a migration's name is fixed once released: the core's part of 0005_totp_and_mfa (its intermediate sessions) keeps it`,
-  },
-  'http/errors.ts': {
-    otp: 'invalid_code and otp_code_not_found are shared by passcodes and TOTP codes: core error types',
-    passkeys: UNVERIFIED,
-    crypto: UNVERIFIED,
-    emailMagicLinks: `unable_to_auth_magic_link is thrown by the core's e-mail tokens too`,
-    passwords: `reset_password is answered by the core's guards too (services/guards.ts)`,
-  },
-  'services/emailTokens.ts': {
-    emailMagicLinks: EMAIL_TOKENS,
-    passwords: EMAIL_TOKENS,
-  },
-  'services/encryptionKey.ts': {
-    totp: `the encryption key's deprecated names, still read: the totpKey option, LATCHKEY_TOTP_ENCRYPTION_KEY, <file>.totp-key`,
-  },
-  'services/guards.ts': {
-    emailMagicLinks: `the token types of a redirect link (magic_links, reset_password, login: the contract's)`,
-    passwords: `the passwordAttemptsPerIp limit it applies (the passwords' descriptor declares it) and the reset link's kind`,
   },
   'services/intermediateSessions.ts': {
     sessionExchange: `columns of the core's sessions table the session exchange sets (impersonator_id, exchanged_*)`,
   },
   'services/sessions.ts': {
-    passwords: 'the recent-sign-in refusal tells the user to "authenticate with your password or email"',
     sessionExchange: `the session row is the core's: impersonated and exchanged sessions are opened and capped here`,
   },
-  'services/signingKeys.ts': {
-    idp: `the identity provider's signing keys are the second kind of the core's key store (KEY_KINDS)`,
-  },
-  'services/verification.ts': { passkeys: UNVERIFIED, crypto: UNVERIFIED },
 };
 
 /** The product keys a core file names, in the registry's order. */
@@ -121,6 +85,7 @@ describe('the core names no product', () => {
 
   it('finds the products a file names (the check itself works)', () => {
     expect(productsNamed('products/totp/descriptor.ts', products)).toEqual(['totp']);
-    expect(productsNamed('products/idp/descriptor.ts', products)).toEqual(['idp']);
+    // Its open-CORS paths (`/oauth2/*`, `/.well-known/oauth-authorization-server`) spell social sign-in's name too.
+    expect(productsNamed('products/idp/descriptor.ts', products)).toEqual(['oauth', 'idp']);
   });
 });

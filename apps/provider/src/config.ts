@@ -5,6 +5,7 @@ import { PRODUCT_DESCRIPTORS } from './products/descriptors';
 import {
   PKCE_FLOWS,
   type PkceFlow,
+  PRODUCT_DEFAULT_REDIRECT_URLS,
   PRODUCT_PROJECT_CONFIG,
   PRODUCT_RATE_LIMITS,
   PRODUCT_SWITCHES,
@@ -158,7 +159,7 @@ const projectSchema = z.strictObject({
     .strictObject({
       login: z.string().optional(),
       signup: z.string().optional(),
-      resetPassword: z.string().optional(),
+      ...PRODUCT_DEFAULT_REDIRECT_URLS,
     })
     .default({}),
   products: z.array(z.enum(PRODUCTS as [Product, ...Product[]])).default([...PRODUCTS]),

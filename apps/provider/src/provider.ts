@@ -7,13 +7,14 @@ import { type Lifecycle, registerHealthRoutes } from './ops/health';
 import { createLogger, type ProviderLogger } from './ops/logging';
 import { createMetrics, type ProviderMetrics, registerMetricsRoute, resolveMetricsToken } from './ops/metrics';
 import { createPurgeScheduler, type PurgeResult, runPurge } from './ops/purge';
+import { PRODUCT_DESCRIPTORS } from './products/descriptors';
 import { PROVIDER_PRODUCTS } from './products/registry';
 import { registerDevInboxRoutes } from './routes/devInbox';
 import { registerProjectRoutes } from './routes/project';
 import { registerServerSessionRoutes } from './routes/serverSessions';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerUserRoutes } from './routes/users';
-import { type EncryptionKeySource, resolveEncryptionKey } from './services/encryptionKey';
+import { ENCRYPTION_KEY_ALIAS, type EncryptionKeySource, resolveEncryptionKey } from './services/encryptionKey';
 import { resolveHmacKey } from './services/hmacKey';
 import {
   createDevInbox,
@@ -78,11 +79,7 @@ export interface CreateProviderOptions {
    * already-open or PostgreSQL database. Production refuses to start without one.
    */
   encryptionKey?: string | Buffer;
-  /**
-   * @deprecated Use `encryptionKey` (the same key, named by purpose). Still accepted; giving both with different
-   * keys is an error.
-   */
-  totpKey?: string | Buffer;
+  // Its deprecated name (services/encryptionKey.ts' ENCRYPTION_KEY_ALIAS) is declared by the product that named it.
   /**
    * Where the request log goes (ops/logging.ts; `createLogger(config)` gives the one the command line uses). Default:
    * only requests that fail on the server (5xx), with their error, to standard error.
@@ -124,8 +121,6 @@ export interface ProviderCore {
    * or the `<sqlite file>.totp-key` an earlier version made).
    */
   encryptionKey: EncryptionKeyInfo;
-  /** @deprecated Use `encryptionKey` (the same object). */
-  totpKey: EncryptionKeyInfo;
   /** The Prometheus metrics (`metrics.enabled`), or a no-op object when they are off. */
   metrics: ProviderMetrics;
   /** The log the requests are written to. */
@@ -186,7 +181,9 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   const encryptionKey = resolveEncryptionKey({
     config,
     explicit: options.encryptionKey,
-    explicitDeprecated: options.totpKey,
+    explicitDeprecated: ENCRYPTION_KEY_ALIAS
+      ? ((options as Record<string, unknown>)[ENCRYPTION_KEY_ALIAS.option] as string | Buffer | undefined)
+      : undefined,
     sqlitePath: sqliteFilePath(options.db),
   });
   const environment = config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test';
@@ -266,9 +263,12 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       ? (['sms', 'whatsapp'] as const).filter((channel) => !phoneChannels.includes(channel))
       : ['sms', 'whatsapp'];
     if (offChannels.length > 0) {
-      const products = config.project.products.filter(
-        (product) => !offChannels.some((channel) => product === `${channel}_otp`),
+      const off = new Set<string>(
+        offChannels.flatMap((channel) =>
+          PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.config?.channelSwitches?.[channel] ?? []),
+        ),
       );
+      const products = config.project.products.filter((product) => !off.has(product));
       config = { ...config, project: { ...config.project, products } };
     }
     deliver = phone ? routeByChannel(email, phone) : email;
@@ -347,7 +347,8 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     inbox,
     secretKey: { source: secretKeySource, file: secretKey.file },
     encryptionKey: encryptionKeyInfo,
-    totpKey: encryptionKeyInfo,
+    // The deprecated name of the same object (typed by the product that declares the alias).
+    ...(ENCRYPTION_KEY_ALIAS ? { [ENCRYPTION_KEY_ALIAS.option]: encryptionKeyInfo } : {}),
     outbox: { deliverDue: () => outbox.deliverDue() },
     keys: {
       async rotate() {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { createLogger, maskEmail, maskPhone, scrub } from '../src/ops/logging';
 import { pkcePair } from '../src/products/idp/authorize/testSupport';
+import { PRODUCT_LOG_REDACTION } from '../src/products/productParts';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { randomToken } from '../src/services/secrets';
 import { asIfVerified } from '../testing/fixtures';
@@ -313,6 +314,24 @@ describe('the request log', () => {
       route: '/healthz',
     });
     expect(write({ logging: { level: 'warn' } })).toEqual([]);
+  });
+
+  it("blanks the core's secret fields and every product's (their descriptors' logRedaction), one level deep", () => {
+    const lines: string[] = [];
+    const logger = createLogger(parseConfig({ mode: 'production' }), {
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    const secrets = Object.fromEntries(
+      [...PRODUCT_LOG_REDACTION, 'code', 'token', 'client_secret'].map((key) => [key, 'hunter2']),
+    );
+    expect(PRODUCT_LOG_REDACTION).toEqual(expect.arrayContaining(['password', 'new_password', 'existing_password']));
+    logger.warn({ ...secrets, body: secrets }, 'oops');
+    const entry = JSON.parse(lines[0] as string) as Record<string, unknown>;
+    expect(lines[0]).not.toContain('hunter2');
+    for (const key of Object.keys(secrets)) {
+      expect(entry[key]).toBe('[redacted]');
+      expect((entry.body as Record<string, unknown>)[key]).toBe('[redacted]');
+    }
   });
 
   it('masks identifiers and scrubs secrets out of free text', () => {

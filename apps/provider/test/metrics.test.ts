@@ -165,6 +165,26 @@ describe('GET /metrics', () => {
     ).rejects.toThrow(/metrics\.tokenEnv names the environment variable LATCHKEY_TEST_UNSET_TOKEN, which is not set/);
   });
 
+  it("labels every sign-in call as released (the products' signInRoutes: the label values are the metrics' API)", () => {
+    expect(SIGN_IN_ROUTES).toEqual({
+      'POST /sdk/v1/otps/authenticate': 'otp',
+      'POST /sdk/v1/magic_links/authenticate': 'magic_link',
+      'POST /sdk/v1/passwords/authenticate': 'password',
+      'POST /sdk/v1/passwords': 'password_signup',
+      'POST /sdk/v1/passwords/email/reset': 'password_reset',
+      'POST /sdk/v1/passwords/existing_password/reset': 'password_reset',
+      'POST /sdk/v1/passwords/session/reset': 'password_reset',
+      'POST /sdk/v1/webauthn/authenticate': 'webauthn',
+      'POST /sdk/v1/totps/authenticate': 'totp',
+      'POST /sdk/v1/totps/recover': 'recovery_code',
+      'POST /sdk/v1/crypto_wallets/authenticate': 'crypto_wallet',
+      'POST /sdk/v1/oauth/authenticate': 'oauth',
+      'POST /sdk/v1/sessions/exchange_access_token': 'access_token_exchange',
+      'POST /sdk/v1/sessions/attest': 'trusted_token',
+      'POST /sdk/v1/impersonation/authenticate': 'impersonation',
+    });
+  });
+
   it('names a sign-in method for routes that exist', async () => {
     const t = await startProvider();
     const registered = new Set(t.provider.app.routes.map((item) => `${item.method} ${item.path}`));

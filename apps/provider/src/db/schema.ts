@@ -66,11 +66,21 @@ export interface SessionsTable {
   custom_claims: string | null;
 }
 
+/**
+ * The kinds of the shared e-mail tokens, `{ kind: true }`: each product that sends tokens by email declares its kinds by
+ * declaration merging (in its tables.ts) and describes them in its descriptor's `emailTokens`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging.
+export interface EmailTokenKinds {}
+
+/** A kind of e-mail token (a key of EmailTokenKinds). */
+export type EmailTokenKind = keyof EmailTokenKinds & string;
+
 export interface EmailTokensTable {
   token_id: string;
   project_id: string;
-  /** `magic_link` (also the reset email's log-in link) or `password_reset`. A token only works for its kind. */
-  kind: 'magic_link' | 'password_reset';
+  /** One of the products' kinds (EmailTokenKinds). A token only works for its kind. */
+  kind: EmailTokenKind;
   /** SHA-256 of the token (hex). */
   token_hash: string;
   user_id: string;

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { logRequest } from '../ops/logging';
+import { LIMITED_BODIES, OPEN_CORS_PATHS } from '../products/productParts';
 import { newId } from '../services/secrets';
 import { clientIp, type ProviderContext, type ProviderDeps, type ProviderEnv, peerAddress } from './context';
 import { ERROR_URL_BASE, ProviderError, SchemaError } from './errors';
@@ -27,11 +28,7 @@ function corsHeaders(origin: string): Record<string, string> {
  * never with credentials (they take client credentials and bearer tokens in headers or the body, not cookies).
  */
 export function isOpenCorsPath(path: string): boolean {
-  return (
-    path.startsWith('/oauth2/') ||
-    path === '/.well-known/openid-configuration' ||
-    path === '/.well-known/oauth-authorization-server'
-  );
+  return OPEN_CORS_PATHS.some((open) => (open.endsWith('*') ? path.startsWith(open.slice(0, -1)) : path === open));
 }
 
 const OPEN_CORS_HEADERS = {
@@ -50,8 +47,11 @@ function errorBody(requestId: string, error: ProviderError) {
   };
 }
 
-/** The user and password of an HTTP Basic `Authorization` header; null when it is not one. */
-export function parseBasicAuth(header: string | undefined): { user: string; password: string } | null {
+/**
+ * The user-id and the password of an HTTP Basic `Authorization` header (RFC 7617), as `user` and `secret` (here always a
+ * token or a key: the public token, a session token, the project's secret key); null when it is not one.
+ */
+export function parseBasicAuth(header: string | undefined): { user: string; secret: string } | null {
   if (!header?.startsWith('Basic ')) return null;
   let decoded: string;
   try {
@@ -61,7 +61,7 @@ export function parseBasicAuth(header: string | undefined): { user: string; pass
   }
   const colon = decoded.indexOf(':');
   if (colon <= 0) return null;
-  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  return { user: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
 /** A request id a trusted proxy may hand on: 1–200 printable ASCII characters, no space, quote or backslash. */
@@ -192,8 +192,8 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
   app.use('/sdk/v1/*', limitBody);
   // The server calls (`/v1/…`, secret-key auth in the route) are held to the same limit.
   app.use('/v1/*', limitBody);
-  // The standard OAuth endpoints (token, userinfo, revocation) too.
-  app.use('/oauth2/*', limitBody);
+  // The products' routes outside those that take a body (the identity provider's token, userinfo and revocation).
+  for (const pattern of LIMITED_BODIES) app.use(pattern, limitBody);
 
   // `/events` carries no Authorization header (the SDK sends it without one); everything else under /sdk/v1 does.
   app.use('/sdk/v1/*', async (c, next) => {
@@ -201,7 +201,7 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     const credentials = parseBasicAuth(c.req.header('authorization'));
     if (!credentials || credentials.user !== project.publicToken) throw new ProviderError('unauthorized_credentials');
     const sessionToken =
-      credentials.password === credentials.user || credentials.password === '' ? null : credentials.password;
+      credentials.secret === credentials.user || credentials.secret === '' ? null : credentials.secret;
     c.set('auth', { publicToken: credentials.user, sessionToken });
     return next();
   });

@@ -1,7 +1,12 @@
 // The error catalogue. Messages of the types the widget's specification lists are quoted from it
 // exactly; the others are the provider's own and are shown to users as given.
 
-import { PRODUCT_ERRORS, type ProductErrors } from '../products/productParts';
+import {
+  PRODUCT_ERRORS,
+  type ProductErrors,
+  RECENT_SIGN_IN_WAYS,
+  unverifiedIdentifierMessage,
+} from '../products/productParts';
 
 /** One error type: the HTTP status and the message. */
 export interface CatalogueEntry {
@@ -22,11 +27,6 @@ export const CORE_ERRORS = {
     message: 'Must have an active session to call this method. Have you logged in yet?',
   },
   email_not_found: { status: 404, message: 'Email not found.' },
-  unable_to_auth_magic_link: {
-    status: 401,
-    message: 'The magic link could not be authenticated because it was either already used or expired.',
-  },
-  reset_password: { status: 400, message: 'Password must be reset.' },
   invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
   unauthorized_action: { status: 403, message: 'Unauthorized action.' },
   user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
@@ -36,7 +36,6 @@ export const CORE_ERRORS = {
     message: "Unauthorized credentials: the project id and secret key do not match this project's.",
   },
   session_not_found: { status: 404, message: 'Session not found.' },
-  otp_code_not_found: { status: 404, message: 'Invalid passcode, please try again.' },
   // The provider's own types.
   too_many_requests: { status: 429, message: 'Too many requests have been made. Please wait and try again.' },
   origin_not_allowed: { status: 403, message: "This origin is not in the project's allowed origins." },
@@ -59,7 +58,7 @@ export const CORE_ERRORS = {
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
   reauthentication_required: {
     status: 403,
-    message: 'This change needs a recent sign-in: authenticate with your password or email again, then try again.',
+    message: `This change needs a recent sign-in: authenticate with your ${RECENT_SIGN_IN_WAYS} again, then try again.`,
   },
   intermediate_session_not_found: {
     status: 404,
@@ -78,8 +77,7 @@ export const CORE_ERRORS = {
   // unverified (its owner's later proof would run the pre-hijacking reset and remove it). `error_details` names it.
   identifier_not_verified: {
     status: 400,
-    message:
-      'Verify your email address before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+    message: unverifiedIdentifierMessage('email address'),
   },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },

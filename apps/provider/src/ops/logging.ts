@@ -5,6 +5,7 @@
 // messages through scrub().
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ProviderConfig } from '../config';
+import { PRODUCT_LOG_REDACTION } from '../products/productParts';
 
 export type ProviderLogger = Logger;
 export type LogLevel = ProviderConfig['logging']['level'];
@@ -61,12 +62,8 @@ function serializeError(error: unknown): object {
  * or a header by mistake. The request line never carries any of them.
  */
 const REDACTED_KEYS = [
-  'password',
-  'new_password',
-  'existing_password',
   'passcode',
   'code',
-  'otp',
   'token',
   'session_token',
   'session_jwt',
@@ -80,6 +77,8 @@ const REDACTED_KEYS = [
   'client_secret',
   'email',
   'phone_number',
+  // The products' own (their descriptors' `logRedaction`): passwords, for one.
+  ...PRODUCT_LOG_REDACTION,
 ];
 
 /** The time as `12:34:56.789` (UTC), for the human format. */

@@ -5,6 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { ProviderConfig } from '../config';
 import type { ProviderEnv } from '../http/context';
+import { PRODUCT_SIGN_IN_ROUTES } from '../products/productParts';
 import type { Outbox, OutgoingMessage } from '../services/outbox';
 
 /** How a sign-in call ended: answered 2xx/3xx, refused (4xx, including 429), or failed on the server (5xx). */
@@ -64,26 +65,11 @@ export const NOOP_METRICS: ProviderMetrics = {
 };
 
 /**
- * The sign-in calls, by method and route template: each starts (or extends) a session when it succeeds. Counted
- * once per call by the request middleware (http/app.ts), from the answer's status, so no route counts for itself.
+ * The sign-in calls, by method and route template, with their label (the products' descriptors' `signInRoutes`): each
+ * starts (or extends) a session when it succeeds. Counted once per call by the request middleware (http/app.ts), from
+ * the answer's status, so no route counts for itself.
  */
-export const SIGN_IN_ROUTES: Readonly<Record<string, string>> = {
-  'POST /sdk/v1/otps/authenticate': 'otp',
-  'POST /sdk/v1/magic_links/authenticate': 'magic_link',
-  'POST /sdk/v1/passwords/authenticate': 'password',
-  'POST /sdk/v1/passwords': 'password_signup',
-  'POST /sdk/v1/passwords/email/reset': 'password_reset',
-  'POST /sdk/v1/passwords/existing_password/reset': 'password_reset',
-  'POST /sdk/v1/passwords/session/reset': 'password_reset',
-  'POST /sdk/v1/webauthn/authenticate': 'webauthn',
-  'POST /sdk/v1/totps/authenticate': 'totp',
-  'POST /sdk/v1/totps/recover': 'recovery_code',
-  'POST /sdk/v1/crypto_wallets/authenticate': 'crypto_wallet',
-  'POST /sdk/v1/oauth/authenticate': 'oauth',
-  'POST /sdk/v1/sessions/exchange_access_token': 'access_token_exchange',
-  'POST /sdk/v1/sessions/attest': 'trusted_token',
-  'POST /sdk/v1/impersonation/authenticate': 'impersonation',
-};
+export const SIGN_IN_ROUTES: Readonly<Record<string, string>> = PRODUCT_SIGN_IN_ROUTES;
 
 /** The sign-in method of a route, or undefined when the route signs nobody in. */
 export function signInMethod(method: string, route: string): string | undefined {

@@ -110,16 +110,15 @@ export const PURGE_RULES: PurgeRule[] = [
       return sent + failed;
     },
   },
-  {
-    // Signing keys superseded long enough ago that every token they signed has expired: out of the JWKS, private
-    // half erased (services/signingKeys.ts). The rows stay, for `keys list`.
-    table: 'signing_keys',
-    run: (context) => retireKeys(context.db, KEY_KINDS[0], context.now, keyRetentionMs(KEY_KINDS[0], context.config)),
-  },
-  {
-    table: 'idp_signing_keys',
-    run: (context) => retireKeys(context.db, KEY_KINDS[1], context.now, keyRetentionMs(KEY_KINDS[1], context.config)),
-  },
+  // Signing keys superseded long enough ago that every token they signed has expired: out of the JWKS, private
+  // half erased (services/signingKeys.ts). The rows stay, for `keys list`. One rule per kind (session JWTs, then the
+  // products' kinds: the identity provider's ID tokens).
+  ...KEY_KINDS.map(
+    (kind): PurgeRule => ({
+      table: kind.table,
+      run: (context) => retireKeys(context.db, kind, context.now, keyRetentionMs(kind, context.config)),
+    }),
+  ),
 ];
 
 /** The purge lease was taken over by another instance (this one stalled past it), or the instance is stopping. */

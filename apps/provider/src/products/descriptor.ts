@@ -1,7 +1,13 @@
 // The shape of a product's descriptor: what a product folder (src/products/<key>/descriptor.ts) declares about
 // itself for the core to iterate (products/descriptors.ts collects them), so that the core's services name no
 // product. Types only: a descriptor module imports nothing that imports the core back (no import cycle).
-import type { AccountResetItem, AuthenticationFactor, ContractProduct, User } from '@latchkey/sdk/contract';
+import type {
+  AccountResetItem,
+  AuthenticationFactor,
+  BootstrapResponse,
+  ContractProduct,
+  User,
+} from '@latchkey/sdk/contract';
 import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
@@ -44,6 +50,11 @@ export interface RecentAuthenticationRules {
   weak?(factor: AuthenticationFactor): boolean;
   /** The user (as services/users.ts loads it) holds this product's strong sign-in method. */
   holds?(user: User): boolean;
+  /**
+   * How the refusal of a change that needs a recent sign-in (`reauthentication_required`) names this way to sign in
+   * again, before the core's `email`: "authenticate with your password or email".
+   */
+  named?: string;
 }
 
 /** The product's second factor (services/intermediateSessions.ts: must a sign-in wait for a second factor?). */
@@ -118,6 +129,17 @@ export interface ConfigSection {
    */
   rateLimits?: Record<string, ZodType>;
   /**
+   * Its entries of `project.defaultRedirectUrls` (the URL an email's link uses when the call names none), beside the
+   * core's `login` and `signup`: `{ name: z.string().optional() }`. The name is the `kind` its routes give
+   * services/guards.ts' `resolveRedirect`.
+   */
+  defaultRedirectUrls?: Record<string, ZodType>;
+  /**
+   * Its switches that need a delivery channel, `{ channel: switches }` (`sms: ['sms_otp']`): when nothing can deliver
+   * on the channel (no phone sender for `sms` or `whatsapp`), `createProvider` switches them off.
+   */
+  channelSwitches?: Readonly<Record<string, readonly ContractProduct[]>>;
+  /**
    * The checks zod cannot make, on the parsed configuration: throws the configuration error's text. The parameter is
    * not typed as ProviderConfig, which is inferred from the descriptors: a check reads its own sections of `project`
    * as its schemas parsed them.
@@ -129,6 +151,93 @@ export interface ConfigSection {
    * shared between configurations), each of the type its schema parses.
    */
   settle?(config: ParsedConfig): Record<string, unknown>;
+}
+
+/**
+ * A deprecated name of a server key, still read when the key's own name is not given: the `createProvider` option
+ * (also the deprecated field of the provider object that tells where the key comes from), the environment variable
+ * and the development key file's suffix. Its option and field are typed by declaration merging into provider.ts'
+ * `CreateProviderOptions` and `Provider`, in the product's folder.
+ */
+export interface KeyAlias {
+  option: string;
+  env: string;
+  fileSuffix: string;
+}
+
+/** One kind of e-mail token (services/emailTokens.ts). */
+export interface EmailTokenKindPart {
+  /** The start of its tokens' row ids (`magic-link` → `magic-link-test-…`). */
+  idPrefix: string;
+  /**
+   * The error type answered when a token of this kind (the first kind a redemption accepts) is unknown, used, expired
+   * or lost the race to another redemption: a type of some descriptor's `errors`.
+   */
+  notRedeemable: string;
+}
+
+/**
+ * Fields a product adds to the bootstrap answer (`GET /sdk/v1/projects/bootstrap/:public_token`), placed right after the
+ * core's field `after` (the contract's field order; several products after one field come in the descriptors' order).
+ */
+export interface BootstrapPart {
+  after: keyof BootstrapResponse;
+  /** Its fields, from the parsed configuration's `project` (it reads its own sections, and the core's `pkce`). */
+  fields(project: ParsedConfig['project']): Partial<BootstrapResponse>;
+}
+
+/** A product's parts of the user calls (routes/users.ts). */
+export interface UserCallParts {
+  /**
+   * Uses up what it sent to an email or a phone number the user removes (`identifierId`: its `email_id` or
+   * `phone_id`), in the removal's transaction, after the core's e-mail tokens: what was sent there stops working.
+   */
+  identifierRemoved?(trx: Executor, identifierId: string, now: number): Promise<void>;
+  /**
+   * The fields of the user `PUT /users/me` repeats beside `user_id`, `emails` and `phone_numbers` (the contract's
+   * answer), in the descriptors' order.
+   */
+  updateAnswer?: readonly (keyof User)[];
+  /**
+   * `POST /users/search`: the `userType` it answers for a known email whose user `holds` its method (the first
+   * product whose `holds` is true; `passwordless` when none is).
+   */
+  search?: { userType: string; holds(db: Executor, userId: string): Promise<boolean> };
+}
+
+/** A product's routes as the core's HTTP layer treats them (http/app.ts). */
+export interface HttpParts {
+  /**
+   * Paths any origin may call without credentials (`access-control-allow-origin: *`, never cookies): a path, or a
+   * prefix ending in `*` (`/oauth2/*`).
+   */
+  openCorsPaths?: readonly string[];
+  /**
+   * Route patterns (Hono's, `/oauth2/*`) whose request bodies are held to the core's size limit, like everything
+   * under `/sdk/v1` and `/v1`.
+   */
+  limitedBodies?: readonly string[];
+}
+
+/**
+ * One kind of signing key (services/signingKeys.ts): where its keys are kept, how they sign, and how long a token it
+ * signs may live. The core's kind signs session JWTs; a product may add its own (the identity provider's ID tokens).
+ */
+export interface KeyKind {
+  /** What `keys rotate` and `keys list` call it: `session`, `id_token`. */
+  name: string;
+  /** Its table, with the columns of a key row (`signing_keys`' and its own: kid, private_jwk, public_jwk, …). */
+  table: keyof Database;
+  alg: 'ES256' | 'RS256';
+  /** The start of every key id of the kind (`jwk-`, `idp-`). */
+  kidPrefix: string;
+  /** Its table has an `alg` column too: its keys are read with the kind's `alg` and written with it. */
+  algColumn?: boolean;
+  /**
+   * The longest lifetime of a token its keys sign, in milliseconds, from the configuration: a superseded key stays
+   * published that long (plus the key cache and a margin).
+   */
+  tokenLifetimeMs(config: { readonly project: Readonly<Record<string, unknown>> }): number;
 }
 
 /**
@@ -170,6 +279,13 @@ export interface ProductDescriptor {
   recentAuthentication?: RecentAuthenticationRules;
   /** Its factor as a second factor. */
   secondFactor?: SecondFactorRules;
+  /**
+   * What its enrolment adds that a later proof of an unverified email or phone number would remove (its routes call
+   * services/verification.ts' `assertIdentifiersVerified`), as the refusal (`identifier_not_verified`) names it:
+   * "Verify your email address before adding a second factor, a passkey or a wallet". Listed second-factor-only
+   * products first (`secondFactor.types`), then in the descriptors' order.
+   */
+  verifiedIdentifiersFirst?: { adding: string };
   /** Its configuration sections. */
   config?: ConfigSection;
   /**
@@ -179,6 +295,38 @@ export interface ProductDescriptor {
    * stale copy of the user's methods (test/userMethodsVersion.test.ts checks the real products' tables).
    */
   userAnswer?: UserAnswerPart;
+  /**
+   * The deprecated names of the core's server keys it still answers to (a key once named after the product):
+   * services/encryptionKey.ts reads the `encryption` alias's option, variable and development file.
+   */
+  keyAliases?: { encryption?: KeyAlias };
+  /**
+   * Its kinds of the core's shared e-mail tokens (services/emailTokens.ts; each kind also declared in its tables.ts by
+   * merging into db/schema.ts' `EmailTokenKinds`).
+   */
+  emailTokens?: Readonly<Record<string, EmailTokenKindPart>>;
+  /** Its fields of the bootstrap answer (routes/project.ts), each where the contract puts it. */
+  bootstrap?: readonly BootstrapPart[];
+  /** Its parts of the user calls (routes/users.ts). */
+  users?: UserCallParts;
+  /** What the core's HTTP layer (http/app.ts) does for its routes outside `/sdk/v1` and `/v1`. */
+  http?: HttpParts;
+  /**
+   * Its sign-in calls, `{ 'METHOD route template': method label }` (`'POST /sdk/v1/otps/authenticate': 'otp'`): each
+   * starts (or extends) a session when it succeeds, and the metrics count it under its label (ops/metrics.ts'
+   * `latchkey_sign_ins_total`, by outcome). A label may serve several routes (the password resets).
+   */
+  signInRoutes?: Readonly<Record<string, string>>;
+  /**
+   * Field names of its request bodies that hold a secret (a password, a code): the log blanks them wherever they
+   * appear, one level deep, like the core's (ops/logging.ts), a guard against a future log call passing a body.
+   */
+  logRedaction?: readonly string[];
+  /**
+   * Its kinds of signing key, kept, rotated (`keys rotate`), listed (`keys list`) and retired by the purge like the
+   * core's session keys, after them.
+   */
+  signingKeys?: readonly KeyKind[];
   /** Its error types, merged into http/errors.ts's ERROR_CATALOGUE (a type is declared once in the whole catalogue). */
   errors?: ErrorCatalogue;
 }

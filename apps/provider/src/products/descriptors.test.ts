@@ -6,7 +6,7 @@ import { MIGRATION_NAMES } from '../db/migrations';
 import { CORE_TABLES } from '../db/schema';
 import { CORE_ERRORS, ERROR_CATALOGUE } from '../http/errors';
 import { PRODUCT_DESCRIPTORS, USER_ANSWER_PARTS } from './descriptors';
-import { USER_ANSWER_COLUMNS } from './productParts';
+import { USER_ANSWER_COLUMNS, unverifiedIdentifierMessage } from './productParts';
 import { PROVIDER_PRODUCTS } from './registry';
 
 describe('product descriptors', () => {
@@ -100,5 +100,17 @@ describe('product descriptors', () => {
       // A product with tables creates them in its own parts.
       if (descriptor.tables?.length) expect(Object.keys(descriptor.migrations ?? {}), descriptor.key).not.toEqual([]);
     }
+  });
+
+  it("builds the refusals' texts the products name themselves in, as released", () => {
+    expect(ERROR_CATALOGUE.reauthentication_required.message).toBe(
+      'This change needs a recent sign-in: authenticate with your password or email again, then try again.',
+    );
+    expect(ERROR_CATALOGUE.identifier_not_verified.message).toBe(
+      'Verify your email address before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+    );
+    expect(unverifiedIdentifierMessage('phone number')).toBe(
+      'Verify your phone number before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+    );
   });
 });

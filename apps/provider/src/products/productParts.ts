@@ -1,6 +1,7 @@
 // What the core gathers from every product's descriptor (products/descriptors.ts, the registry's lists): the
 // products' error types, configuration sections, rate limits, switches, redirect flows and user-answer columns. Names
 // no product: it iterates the lists, so a registry that lists one more product changes these with it.
+import type { EmailTokenKindPart } from './descriptor';
 import { type DeclaredDescriptor, PRODUCT_DESCRIPTORS, USER_ANSWER_PARTS } from './descriptors';
 
 /** The aliases of every product's user-answer columns (what a row joined with its user holds beyond the core's). */
@@ -52,3 +53,65 @@ export const PKCE_FLOWS = Object.assign(
   {},
   ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.pkceFlows ?? {}),
 ) as Readonly<Record<PkceFlow, string>>;
+
+type DefaultRedirectUrlsOf<D> = D extends { config: { defaultRedirectUrls: infer U } } ? U : never;
+
+/** Every product's entries of `project.defaultRedirectUrls` (config.ts adds the core's `login` and `signup`). */
+export type ProductDefaultRedirectUrls = UnionToIntersection<DefaultRedirectUrlsOf<DeclaredDescriptor>>;
+export const PRODUCT_DEFAULT_REDIRECT_URLS = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.config?.defaultRedirectUrls ?? {}),
+) as ProductDefaultRedirectUrls;
+
+/** Every product's field names the log blanks (ops/logging.ts adds them to the core's), in the order above. */
+export const PRODUCT_LOG_REDACTION: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.logRedaction ?? [],
+);
+
+/** Every product's sign-in calls with their metrics label (ops/metrics.ts' SIGN_IN_ROUTES), in the order above. */
+export const PRODUCT_SIGN_IN_ROUTES: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.signInRoutes ?? {}),
+);
+
+/** Every product's open-CORS paths (a path, or a prefix ending in `*`), in the order above (http/app.ts). */
+export const OPEN_CORS_PATHS: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.http?.openCorsPaths ?? [],
+);
+
+/** Every product's route patterns outside `/sdk/v1` and `/v1` whose bodies the core limits (http/app.ts). */
+export const LIMITED_BODIES: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.http?.limitedBodies ?? [],
+);
+
+/** Every product's kinds of e-mail token (services/emailTokens.ts). */
+export const EMAIL_TOKEN_KINDS: Readonly<Record<string, EmailTokenKindPart>> = Object.assign(
+  {},
+  ...PRODUCT_DESCRIPTORS.map((descriptor) => descriptor.emailTokens ?? {}),
+);
+
+/** How the refusal of a change that needs a recent sign-in names the ways to sign in again: "password or email". */
+export const RECENT_SIGN_IN_WAYS = [
+  ...PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.recentAuthentication?.named ?? []),
+  'email',
+].join(' or ');
+
+/** `a, b or c`. */
+const listed = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+/**
+ * What the products' enrolments add that a proof of an unverified identifier would remove, as its refusal names them
+ * ("a second factor, a passkey or a wallet"): second-factor-only products first, then the descriptors' order.
+ */
+export const VERIFIED_IDENTIFIERS_FIRST = listed(
+  [
+    ...PRODUCT_DESCRIPTORS.filter((descriptor) => (descriptor.secondFactor?.types?.length ?? 0) > 0),
+    ...PRODUCT_DESCRIPTORS.filter((descriptor) => (descriptor.secondFactor?.types?.length ?? 0) === 0),
+  ].flatMap((descriptor) => descriptor.verifiedIdentifiersFirst?.adding ?? []),
+);
+
+/** The refusal's text for an unverified identifier (`email address`, `phone number`). */
+export function unverifiedIdentifierMessage(identifier: string): string {
+  return `Verify your ${identifier} before adding ${VERIFIED_IDENTIFIERS_FIRST}: signing in with a code sent to it would otherwise remove them.`;
+}

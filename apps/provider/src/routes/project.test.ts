@@ -30,6 +30,28 @@ describe('bootstrap', () => {
       siwe_required_for_crypto_wallets: true,
       vertical: 'CONSUMER',
     });
+    // In the contract's field order (the products' fields come where their descriptors' `bootstrap` puts them).
+    expect(Object.keys(response.json.data)).toEqual([
+      'request_id',
+      'status_code',
+      'project_name',
+      'disable_sdk_watermark',
+      'captcha_settings',
+      'cname_domain',
+      'email_domains',
+      'pkce_required_for_email_magic_links',
+      'pkce_required_for_password_resets',
+      'pkce_required_for_oauth',
+      'pkce_required_for_sso',
+      'slug_pattern',
+      'create_organization_enabled',
+      'password_config',
+      'dfp_protected_auth_enabled',
+      'dfp_protected_auth_mode',
+      'rbac_policy',
+      'siwe_required_for_crypto_wallets',
+      'vertical',
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, ok, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { limitPerIp } from '../services/guards';
 import { newId } from '../services/secrets';
 
@@ -25,35 +26,36 @@ const eventSchema = z
 /** The policy answered when the project configures none: no roles, resources or scopes. */
 export const EMPTY_RBAC_POLICY: RbacPolicy = { roles: [], resources: [], scopes: [] };
 
+/** The products' fields of the bootstrap answer (their descriptors' `bootstrap`), in the descriptors' order. */
+const BOOTSTRAP_PARTS = PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.bootstrap ?? []);
+
 /** The bootstrap, the telemetry sink, the JWKS and the development inbox. */
 export function registerProjectRoutes(app: Hono<ProviderEnv>): void {
   app.get('/sdk/v1/projects/bootstrap/:public_token', (c) => {
     const { project } = c.get('deps').config;
     if (c.req.param('public_token') !== project.publicToken) throw new ProviderError('unauthorized_credentials');
-    const policy = project.passwordPolicy;
-    const data: Omit<BootstrapResponse, 'request_id' | 'status_code'> = {
+    // The core's fields in the contract's order, each followed by the products' fields that come after it.
+    const core = {
       project_name: project.name,
       disable_sdk_watermark: project.disableWatermark,
       captcha_settings: { enabled: false },
       cname_domain: null,
       email_domains: project.emailDomains,
-      pkce_required_for_email_magic_links: project.pkce.emailMagicLinks,
-      pkce_required_for_password_resets: project.pkce.passwordResets,
-      pkce_required_for_oauth: project.pkce.oauth,
       pkce_required_for_sso: project.pkce.sso,
       slug_pattern: null,
       create_organization_enabled: false,
-      password_config:
-        policy.type === 'luds' ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount } : null,
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
       // Never null: Stytch-compatible clients log "Unable to retrieve RBAC policy" on every page load when it is.
       rbac_policy: project.rbacPolicy ?? EMPTY_RBAC_POLICY,
-      // Ethereum challenges are always Sign-In with Ethereum: the SDK then sends the page as `siwe_params.uri`.
-      siwe_required_for_crypto_wallets: true,
       vertical: 'CONSUMER',
-    };
-    return ok(c, data);
+    } satisfies Partial<BootstrapResponse>;
+    const data: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(core)) {
+      data[field] = value;
+      for (const part of BOOTSTRAP_PARTS) if (part.after === field) Object.assign(data, part.fields(project));
+    }
+    return ok(c, data as Omit<BootstrapResponse, 'request_id' | 'status_code'>);
   });
 
   app.post('/sdk/v1/events', async (c) => {

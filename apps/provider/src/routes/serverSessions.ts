@@ -72,7 +72,7 @@ export async function requireSecretKey(c: ProviderContext): Promise<void> {
   if (!credentials) {
     return refuse("This call needs HTTP Basic credentials: the project id and the project's secret key.");
   }
-  if (credentials.user === project.publicToken || credentials.password === project.publicToken) {
+  if (credentials.user === project.publicToken || credentials.secret === project.publicToken) {
     return refuse("The public token cannot make server calls: use the project id and the project's secret key.");
   }
   const stored = await deps.db
@@ -84,7 +84,7 @@ export async function requireSecretKey(c: ProviderContext): Promise<void> {
     return refuse(`This provider has no secret key yet: set ${SECRET_KEY_ENV} and restart it.`);
   }
   // Both sides are hashed first, so the comparison takes the same time whatever the presented key's length.
-  const keyMatches = digestsEqual(sha256Hex(credentials.password), stored.secret_key_hash);
+  const keyMatches = digestsEqual(sha256Hex(credentials.secret), stored.secret_key_hash);
   if (credentials.user !== project.projectId || !keyMatches) {
     return refuse("Unauthorized credentials: the project id and secret key do not match this project's.");
   }

@@ -3,11 +3,20 @@ import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError, SchemaError } from '../http/errors';
 import { protectionFields } from '../http/fields';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { assertEmail, limitPerIp } from '../services/guards';
 import { assertRecentAuthentication, requireSession } from '../services/sessions';
 import { findEmail, requireUser } from '../services/users';
 
 const MAX_METADATA_BYTES = 4096;
+
+/** The products' fields of the user that `PUT /users/me` repeats (their descriptors' `users.updateAnswer`). */
+const UPDATE_ANSWER_FIELDS = PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.users?.updateAnswer ?? []);
+
+/** The products' `userType`s of `POST /users/search`, asked in the descriptors' order. */
+const USER_SEARCHES = PRODUCT_DESCRIPTORS.flatMap((descriptor) =>
+  descriptor.users?.search ? [descriptor.users.search] : [],
+);
 
 const nameField = z.string().max(256).optional();
 const updateSchema = z.object({
@@ -55,12 +64,7 @@ async function deleteIdentifier(c: ProviderContext, kind: 'email' | 'phone'): Pr
         .where('consumed_at', 'is', null)
         .execute();
     }
-    await trx
-      .updateTable('otp_codes')
-      .set({ consumed_at: now })
-      .where('method_id', '=', id)
-      .where('consumed_at', 'is', null)
-      .execute();
+    for (const descriptor of PRODUCT_DESCRIPTORS) await descriptor.users?.identifierRemoved?.(trx, id, now);
     return true;
   });
   if (!deleted) throw new ProviderError(kind === 'email' ? 'email_not_found' : 'phone_number_not_found');
@@ -107,7 +111,7 @@ export function registerUserRoutes(app: Hono<ProviderEnv>): void {
       user_id: user.user_id,
       emails: user.emails,
       phone_numbers: user.phone_numbers,
-      crypto_wallets: user.crypto_wallets,
+      ...Object.fromEntries(UPDATE_ANSWER_FIELDS.map((field) => [field, user[field]])),
       __user: user,
     });
   });
@@ -131,11 +135,9 @@ export function registerUserRoutes(app: Hono<ProviderEnv>): void {
     assertEmail(body.email);
     const email = await findEmail(deps.db, deps.config.project.projectId, body.email);
     if (!email) return ok(c, { userType: 'new' });
-    const password = await deps.db
-      .selectFrom('passwords')
-      .select('password_id')
-      .where('user_id', '=', email.user_id)
-      .executeTakeFirst();
-    return ok(c, { userType: password ? 'password' : 'passwordless' });
+    for (const search of USER_SEARCHES) {
+      if (await search.holds(deps.db, email.user_id)) return ok(c, { userType: search.userType });
+    }
+    return ok(c, { userType: 'passwordless' });
   });
 }

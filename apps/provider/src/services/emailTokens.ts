@@ -1,16 +1,27 @@
 import type { AccountReset } from '@latchkey/sdk/contract';
 import type { Selectable } from 'kysely';
-import type { EmailTokensTable, Executor } from '../db/schema';
+import type { EmailTokenKind, EmailTokensTable, Executor } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
-import { ProviderError } from '../http/errors';
+import { type ErrorType, ProviderError } from '../http/errors';
+import { EMAIL_TOKEN_KINDS } from '../products/productParts';
 import { attachPendingIdentifier } from './recipients';
 import { newId, pkceMatches, randomToken, sha256Hex } from './secrets';
 import { markIdentifierVerified } from './verification';
 
-type EmailTokenKind = EmailTokensTable['kind'];
+/** The kind's part (its descriptor's `emailTokens`); a kind no product describes is a programming error. */
+function kindPart(kind: EmailTokenKind) {
+  const part = EMAIL_TOKEN_KINDS[kind];
+  if (!part) throw new Error(`No product describes the e-mail token kind ${kind}.`);
+  return part;
+}
+
+/** The refusal of a token of `kind` that cannot be redeemed (unknown, used, expired, or lost a race). */
+function notRedeemable(kind: EmailTokenKind): ProviderError {
+  return new ProviderError(kindPart(kind).notRedeemable as ErrorType);
+}
 
 /**
- * Stores a new single-use email token (magic link or password reset) and returns the token itself, which
+ * Stores a new single-use email token (of a product's kind: a magic link, a password reset) and returns the token itself, which
  * goes only into the email: the database keeps its SHA-256 and the PKCE challenge its redemption must answer.
  */
 export async function createEmailToken(
@@ -30,7 +41,7 @@ export async function createEmailToken(
   await deps.db
     .insertInto('email_tokens')
     .values({
-      token_id: newId(options.kind === 'magic_link' ? 'magic-link' : 'password-reset', deps.environment),
+      token_id: newId(kindPart(options.kind).idPrefix, deps.environment),
       project_id: deps.config.project.projectId,
       kind: options.kind,
       token_hash: sha256Hex(token),
@@ -47,7 +58,8 @@ export async function createEmailToken(
 }
 
 /**
- * The live token of one of `kinds` with this value, and the email it was sent to; else `unable_to_auth_magic_link`.
+ * The live token of one of `kinds` with this value, and the email it was sent to; else the first kind's
+ * `notRedeemable` error.
  * A token of another kind never matches, so a log-in link can never set a password.
  * A missing or wrong PKCE verifier is `pkce_mismatch` and leaves the token usable: the SDK retries with
  * its other stored verifier; in practice it means the link was opened in another browser or device
@@ -58,7 +70,7 @@ export async function findRedeemableEmailToken(
   deps: ProviderDeps,
   options: {
     token: string;
-    kinds: EmailTokenKind[];
+    kinds: [EmailTokenKind, ...EmailTokenKind[]];
     codeVerifier: string | undefined;
     requirePkce?: Partial<Record<EmailTokenKind, boolean>>;
   },
@@ -72,7 +84,7 @@ export async function findRedeemableEmailToken(
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', deps.clock.now())
     .executeTakeFirst();
-  if (!token) throw new ProviderError('unable_to_auth_magic_link');
+  if (!token) throw notRedeemable(options.kinds[0]);
   if (token.code_challenge !== null) {
     if (options.codeVerifier === undefined || !pkceMatches(token.code_challenge, options.codeVerifier)) {
       throw new ProviderError('pkce_mismatch');
@@ -91,7 +103,7 @@ export async function findRedeemableEmailToken(
     .where('email_id', '=', token.email_id)
     .where('user_id', '=', token.user_id)
     .executeTakeFirst();
-  if (!email) throw new ProviderError('unable_to_auth_magic_link');
+  if (!email) throw notRedeemable(options.kinds[0]);
   return { token, email: { ...email, pending: false } };
 }
 
@@ -104,7 +116,7 @@ export interface RedeemedEmail {
 
 /**
  * Consumes the token in the caller's transaction (exactly one row must change, else another request won
- * the race: `unable_to_auth_magic_link`), and records what opening the email proved: the address joins the
+ * the race: its kind's `notRedeemable` error), and records what opening the email proved: the address joins the
  * account if it was pending, it is verified (see markIdentifierVerified, which may run the pre-hijacking reset) and
  * the user is active. Returns the email's id in the account, and what the reset removed, if it ran.
  */
@@ -121,7 +133,7 @@ export async function consumeEmailToken(
     .where('token_id', '=', redeemed.token.token_id)
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('unable_to_auth_magic_link');
+  if (Number(consumed.numUpdatedRows) !== 1) throw notRedeemable(redeemed.token.kind);
   const userId = redeemed.token.user_id;
   const emailId = redeemed.email.pending
     ? await attachPendingIdentifier(trx, deps, {

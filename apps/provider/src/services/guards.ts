@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Product, ProjectConfig } from '../config';
+import type { Product, ProjectConfig, ProviderConfig } from '../config';
 import { precompiledQuery } from '../db/precompiled';
 import type { Executor } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
@@ -92,8 +92,11 @@ export async function limitSends(deps: ProviderDeps, identifier: string, ip: str
   if (ip !== '') await consumeRateLimit(deps, `send:ip:${ip}`, deps.config.rateLimits.sendsPerIp);
 }
 
-/** The per-IP limits of calls that need no proof: password checks, user searches and telemetry events. */
-export type IpLimit = 'passwordAttemptsPerIp' | 'userSearchesPerIp' | 'eventsPerIp';
+/**
+ * The per-IP limits of calls that need no proof (user searches and telemetry events, and the products' entries of
+ * `rateLimits`, such as their credential checks): the names of `rateLimits` that end in `PerIp`.
+ */
+export type IpLimit = Extract<keyof ProviderConfig['rateLimits'], `${string}PerIp`>;
 
 /** Counts `weight` against one of the per-IP limits (a caller without an address is not counted). */
 export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, weight = 1): Promise<void> {
@@ -254,7 +257,7 @@ export function isAllowedRedirect(project: ProjectConfig, raw: string): boolean 
 export function resolveRedirect(
   project: ProjectConfig,
   raw: string | undefined,
-  kind: 'login' | 'signup' | 'resetPassword',
+  kind: keyof ProjectConfig['defaultRedirectUrls'],
 ): string {
   const url = raw ?? project.defaultRedirectUrls[kind] ?? project.redirectUrls[0];
   if (url === undefined) {
@@ -267,11 +270,7 @@ export function resolveRedirect(
 }
 
 /** Appends `stytch_token_type` and `token` to a redirect URL, keeping its own query. */
-export function tokenLink(
-  redirectUrl: string,
-  tokenType: 'magic_links' | 'reset_password' | 'login',
-  token: string,
-): string {
+export function tokenLink(redirectUrl: string, tokenType: string, token: string): string {
   const url = new URL(redirectUrl);
   url.searchParams.set('stytch_token_type', tokenType);
   url.searchParams.set('token', token);

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshDatabase } from '../../testing/harness';
 import { parseConfig } from '../config';
+import { TOTP_ENCRYPTION_KEY_ALIAS } from '../products/totp/keyAliases';
 import { createProvider } from '../provider';
-import { DEPRECATED_ENCRYPTION_KEY_ENV, ENCRYPTION_KEY_ENV, resolveEncryptionKey } from './encryptionKey';
+import { ENCRYPTION_KEY_ENV, resolveEncryptionKey } from './encryptionKey';
 import { DEPRECATED_HMAC_KEY_ENV, HMAC_KEY_ENV, resolveHmacKey } from './hmacKey';
 import type { ServerKeyOptions } from './serverKeys';
 
@@ -45,7 +46,7 @@ const KEYS = [
     option: 'encryptionKey',
     deprecatedOption: 'totpKey',
     env: ENCRYPTION_KEY_ENV,
-    deprecatedEnv: DEPRECATED_ENCRYPTION_KEY_ENV,
+    deprecatedEnv: TOTP_ENCRYPTION_KEY_ALIAS.env,
     suffix: '.encryption-key',
     deprecatedSuffix: '.totp-key',
   },
@@ -116,7 +117,7 @@ describe('createProvider and the keys', () => {
     vi.stubEnv(HMAC_KEY_ENV, '');
     vi.stubEnv(DEPRECATED_HMAC_KEY_ENV, '');
     vi.stubEnv(ENCRYPTION_KEY_ENV, '');
-    vi.stubEnv(DEPRECATED_ENCRYPTION_KEY_ENV, '');
+    vi.stubEnv(TOTP_ENCRYPTION_KEY_ALIAS.env, '');
     const fresh = await freshDatabase();
     const base = { db: fresh.database, config: { mode: 'production' as const }, outbox: { send: async () => {} } };
     try {

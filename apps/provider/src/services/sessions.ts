@@ -5,6 +5,7 @@ import type { Executor, SessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
+import { RECENT_SIGN_IN_WAYS } from '../products/productParts';
 import { needsSecondFactor, startIntermediateSession } from './intermediateSessions';
 import { newId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
@@ -176,7 +177,7 @@ export async function assertRecentAuthentication(
   if (recent.some(isStrongFactor)) return;
   if (recent.some(isWeakFactor) && !(await holdsStrongerThanPhone(db, row.user_id))) return;
   throw new ProviderError('reauthentication_required', {
-    message: `This change needs a recent sign-in: authenticate with your password or email within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
+    message: `This change needs a recent sign-in: authenticate with your ${RECENT_SIGN_IN_WAYS} within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
   });
 }
 

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
 import { ORIGIN, PUBLIC_TOKEN, START, startProvider, TestClock, type TestProvider } from '../../testing/harness';
 import { signIdToken } from '../products/idp/oauth2/idTokens';
+import { ID_TOKEN_KEYS } from '../products/idp/signingKeys';
 import type { Provider } from '../provider';
 import { SESSION_CLAIM, SessionSigner } from './signer';
 import {
-  ID_TOKEN_KEYS,
   KEY_CACHE_MS,
   KEY_RETIREMENT_MARGIN_MS,
   keyRetentionMs,

@@ -1,5 +1,5 @@
-// The signing keys of session JWTs (ES256, `signing_keys`) and of the identity provider's ID tokens (RS256,
-// `idp_signing_keys`), and their rotation. Every key goes through four states:
+// The signing keys of session JWTs (ES256, `signing_keys`) and of the products' kinds (`signingKeys` of their
+// descriptors: the identity provider's ID tokens, RS256), and their rotation. Every key goes through four states:
 //
 //   next       published in the JWKS, not signing yet (activated_at null)
 //   active     signing new tokens (the one with the latest activated_at)
@@ -19,7 +19,11 @@ import { promisify } from 'node:util';
 import { importJWK, type JWK } from 'jose';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import type { KeyKind } from '../products/descriptor';
+import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { randomToken } from './secrets';
+
+export type { KeyKind };
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -32,30 +36,32 @@ export const SESSION_JWT_LIFETIME_SECONDS = 300;
 
 export type KeyState = 'next' | 'active' | 'published' | 'retired';
 
-/** One kind of signing key: where it is kept and how it signs. */
-export interface KeyKind {
-  /** `session` (session JWTs) or `id_token` (the identity provider's ID tokens). */
-  name: 'session' | 'id_token';
-  table: 'signing_keys' | 'idp_signing_keys';
-  alg: 'ES256' | 'RS256';
-  kidPrefix: string;
-}
-
-export const SESSION_KEYS: KeyKind = { name: 'session', table: 'signing_keys', alg: 'ES256', kidPrefix: 'jwk-' };
-export const ID_TOKEN_KEYS: KeyKind = { name: 'id_token', table: 'idp_signing_keys', alg: 'RS256', kidPrefix: 'idp-' };
-export const KEY_KINDS = [SESSION_KEYS, ID_TOKEN_KEYS] as const;
-
 /** How long a superseded session-JWT key stays published: the cache bound, a JWT's five minutes and the margin. */
 export const SESSION_KEY_RETENTION_MS = KEY_CACHE_MS + SESSION_JWT_LIFETIME_SECONDS * 1000 + KEY_RETIREMENT_MARGIN_MS;
 
+/** The configuration as the key store reads it (each kind's `tokenLifetimeMs` reads its own section). */
+export type KeyConfig = { readonly project: Readonly<Record<string, unknown>> };
+
+export const SESSION_KEYS: KeyKind = {
+  name: 'session',
+  table: 'signing_keys',
+  alg: 'ES256',
+  kidPrefix: 'jwk-',
+  tokenLifetimeMs: () => SESSION_JWT_LIFETIME_SECONDS * 1000,
+};
+/** Every kind of signing key: the session keys, then the products' (their descriptors' `signingKeys`). */
+export const KEY_KINDS: readonly KeyKind[] = [
+  SESSION_KEYS,
+  ...PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.signingKeys ?? []),
+];
+
 /**
  * How long a superseded key stays published: the cache bound (an instance may sign with it that much longer), the
- * longest lifetime of a token it signs (session JWT: five minutes; ID token: `idp.accessTokenMinutes`, its lifetime)
- * and a margin.
+ * longest lifetime of a token it signs (its kind's `tokenLifetimeMs`: a session JWT's five minutes, an ID token's
+ * `idp.accessTokenMinutes`) and a margin.
  */
-export function keyRetentionMs(kind: KeyKind, config: { project: { idp: { accessTokenMinutes: number } } }): number {
-  if (kind.name === 'session') return SESSION_KEY_RETENTION_MS;
-  return KEY_CACHE_MS + config.project.idp.accessTokenMinutes * 60_000 + KEY_RETIREMENT_MARGIN_MS;
+export function keyRetentionMs(kind: KeyKind, config: KeyConfig): number {
+  return KEY_CACHE_MS + kind.tokenLifetimeMs(config) + KEY_RETIREMENT_MARGIN_MS;
 }
 
 /** A stored key row, as both tables have it. */
@@ -91,7 +97,7 @@ const KEY_COLUMNS = [
 
 function selectKeys(db: AnyDb, kind: KeyKind) {
   let query = db.selectFrom(kind.table).select([...KEY_COLUMNS]);
-  if (kind.table === 'idp_signing_keys') query = query.where('alg', '=', kind.alg);
+  if (kind.algColumn) query = query.where('alg', '=', kind.alg);
   return query.orderBy('created_at').orderBy('kid');
 }
 
@@ -123,7 +129,7 @@ async function newKey(kind: KeyKind, now: number): Promise<KeyRow & { alg?: stri
     activated_at: null,
     superseded_at: null,
     retired_at: null,
-    ...(kind.table === 'idp_signing_keys' ? { alg: kind.alg } : {}),
+    ...(kind.algColumn ? { alg: kind.alg } : {}),
   };
 }
 
@@ -253,7 +259,7 @@ export async function retireKeys(
     .where('retired_at', 'is', null)
     .where('superseded_at', 'is not', null)
     .where('superseded_at', '<=', now - retentionMs);
-  if (kind.table === 'idp_signing_keys') query = query.where('alg', '=', kind.alg);
+  if (kind.algColumn) query = query.where('alg', '=', kind.alg);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -420,23 +426,15 @@ export class SigningKeyStore {
   }
 }
 
-/** Rotates both kinds of key (session JWTs and ID tokens): what `latchkey-provider keys rotate` does. */
-export async function rotateSigningKeys(
-  db: Kysely<Database>,
-  config: { project: { idp: { accessTokenMinutes: number } } },
-  now: number,
-): Promise<RotatedKey[]> {
+/** Rotates every kind of key (session JWTs, ID tokens): what `latchkey-provider keys rotate` does. */
+export async function rotateSigningKeys(db: Kysely<Database>, config: KeyConfig, now: number): Promise<RotatedKey[]> {
   const rotated: RotatedKey[] = [];
   for (const kind of KEY_KINDS) rotated.push(await rotateKeys(db, kind, now, keyRetentionMs(kind, config)));
   return rotated;
 }
 
-/** Every key of both kinds with its state: what `latchkey-provider keys list` shows. */
-export async function listSigningKeys(
-  db: Kysely<Database>,
-  config: { project: { idp: { accessTokenMinutes: number } } },
-  now: number,
-): Promise<KeyListing[]> {
+/** Every key of every kind with its state: what `latchkey-provider keys list` shows. */
+export async function listSigningKeys(db: Kysely<Database>, config: KeyConfig, now: number): Promise<KeyListing[]> {
   const listings: KeyListing[] = [];
   for (const kind of KEY_KINDS) listings.push(...(await listKeys(db, kind, now, keyRetentionMs(kind, config))));
   return listings;

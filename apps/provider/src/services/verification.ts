@@ -6,6 +6,7 @@ import { ProviderError } from '../http/errors';
 import type { AccountResetPart } from '../products/descriptor';
 import { changed } from '../products/descriptorHelpers';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
+import { unverifiedIdentifierMessage } from '../products/productParts';
 
 // The statements of a first verification, compiled once (see db/precompiled.ts): a sign-up's redemption runs them.
 const verifyEmail = precompiled(
@@ -230,8 +231,7 @@ export async function assertIdentifiersVerified(db: Executor, userId: string): P
     .executeTakeFirst();
   if (phone) {
     throw new ProviderError('identifier_not_verified', {
-      message:
-        'Verify your phone number before adding a second factor, a passkey or a wallet: signing in with a code sent to it would otherwise remove them.',
+      message: unverifiedIdentifierMessage('phone number'),
       details: { unverified_identifier: phone.phone_number },
     });
   }

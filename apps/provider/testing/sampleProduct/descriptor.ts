@@ -18,9 +18,13 @@ export interface SecurityQuestionUserFields {
  */
 export const securityQuestionDescriptor = {
   key: 'securityQuestion',
+  // Its sign-in call, counted by the metrics' latchkey_sign_ins_total under this label.
+  signInRoutes: { 'POST /sdk/v1/security_questions/authenticate': 'security_question' },
   tables: ['security_answers'],
   migrations: securityQuestionMigrations,
   errors: securityQuestionErrors,
+  // The answer is a secret: the log blanks an `answer` field wherever a log call would pass one.
+  logRedaction: ['answer'],
   config: securityQuestionConfig,
   // A factor attached before the owner of an unverified address proved it does not survive the proof (the
   // pre-hijacking reset). The contract's `removed` has no item for it, so it is removed without one.

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { type ProviderConfigInput, parseConfig } from '../../src/config';
 import { MIGRATION_NAMES } from '../../src/db/migrations';
 import { ERROR_CATALOGUE, type ErrorType } from '../../src/http/errors';
+import { createLogger } from '../../src/ops/logging';
+import { SIGN_IN_ROUTES, signInMethod } from '../../src/ops/metrics';
 import { PRODUCT_DESCRIPTORS } from '../../src/products/descriptors';
 import { PROVIDER_PRODUCTS } from '../../src/products/registry';
 import { expectError, REQUEST_ID_PATTERN } from '../../test/expectError';
@@ -231,6 +233,23 @@ describe('the sample product, added through the registries alone', () => {
     expect(owner.json.data.account_reset.removed).toContain('password');
     expect(await db.selectFrom('security_answers').selectAll().execute()).toEqual([]);
     expect(owner.json.data.user.security_question).toBeNull();
+  });
+
+  it("has the log blank its answer field (its descriptor's logRedaction), like a password", () => {
+    const lines: string[] = [];
+    const logger = createLogger(parseConfig({ mode: 'production' }), {
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    logger.warn({ answer: 'rex the dog', body: { answer: 'rex the dog', password: 'hunter2' } }, 'oops');
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      answer: '[redacted]',
+      body: { answer: '[redacted]', password: '[redacted]' },
+    });
+  });
+
+  it("has its sign-in call counted by the metrics under its label (its descriptor's signInRoutes)", () => {
+    expect(signInMethod('POST', '/sdk/v1/security_questions/authenticate')).toBe('security_question');
+    expect(SIGN_IN_ROUTES['POST /sdk/v1/passwords/authenticate']).toBe('password');
   });
 
   it('counts answers per client IP against its own rate limit', async () => {

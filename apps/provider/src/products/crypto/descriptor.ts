@@ -32,6 +32,13 @@ export function serializeCryptoWallet(
  */
 export const cryptoWalletsDescriptor = {
   key: 'crypto',
+  // Ethereum challenges are always Sign-In with Ethereum: the SDK then sends the page as `siwe_params.uri`.
+  bootstrap: [{ after: 'rbac_policy', fields: () => ({ siwe_required_for_crypto_wallets: true }) }],
+  // The contract's `PUT /users/me` answer repeats the wallets.
+  users: { updateAnswer: ['crypto_wallets'] },
+  signInRoutes: {
+    'POST /sdk/v1/crypto_wallets/authenticate': 'crypto_wallet',
+  },
   tables: ['crypto_wallets', 'crypto_wallet_challenges'],
   migrations: cryptoWalletsMigrations,
   accountReset: [
@@ -46,6 +53,7 @@ export const cryptoWalletsDescriptor = {
   ],
   config: { project: cryptoWalletsProjectConfig, rateLimits: cryptoWalletsRateLimits },
   errors: cryptoWalletsErrors,
+  verifiedIdentifiersFirst: { adding: 'a wallet' },
   recentAuthentication: {
     // A signature over a fresh single-use challenge naming the page.
     strong: (factor) => factor.type === 'crypto',

@@ -4,6 +4,7 @@ import { changed } from '../descriptorHelpers';
 import { checkIdpConfig, idpProjectConfig } from './config';
 import { idpErrors } from './errors';
 import { idpMigrations } from './migrations';
+import { ID_TOKEN_KEYS } from './signingKeys';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
 
@@ -108,6 +109,13 @@ export const idpDescriptor = {
       },
     },
   ],
+  signingKeys: [ID_TOKEN_KEYS],
+  // The standard OAuth 2.1 / OpenID Connect endpoints (discovery, JWKS, token, userinfo, revocation): relying parties
+  // may be browsers on any origin (oauth2/routes.ts), and the token, userinfo and revocation calls take bodies.
+  http: {
+    openCorsPaths: ['/oauth2/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'],
+    limitedBodies: ['/oauth2/*'],
+  },
   errors: idpErrors,
   config: { project: idpProjectConfig, check: checkIdpConfig },
 } satisfies ProductDescriptor;

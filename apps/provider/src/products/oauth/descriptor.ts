@@ -13,6 +13,16 @@ import type { OauthRegistrationsTable } from './tables';
  */
 export const oauthDescriptor = {
   key: 'oauth',
+  // Whether a social sign-in's token needs the PKCE verifier (project.pkce).
+  bootstrap: [
+    {
+      after: 'email_domains',
+      fields: (project) => ({ pkce_required_for_oauth: (project.pkce as Record<string, boolean>).oauth }),
+    },
+  ],
+  signInRoutes: {
+    'POST /sdk/v1/oauth/authenticate': 'oauth',
+  },
   tables: ['oauth_registrations', 'oauth_transactions', 'oauth_tokens', 'oauth_attach_tokens', 'oauth_onetap_nonces'],
   migrations: oauthMigrations,
   accountReset: [

@@ -1,5 +1,6 @@
 import { expired, olderThan } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
+import { otpErrors } from './errors';
 import { otpMigrations } from './migrations';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
@@ -7,9 +8,30 @@ import type {} from './tables';
 /** Passcodes: the purge deletes expired codes (nothing of theirs survives a pre-hijacking reset but the identifiers). */
 export const otpDescriptor = {
   key: 'otp',
+  signInRoutes: {
+    'POST /sdk/v1/otps/authenticate': 'otp',
+  },
   tables: ['otp_codes'],
   migrations: otpMigrations,
-  config: { switches: ['email_otp', 'sms_otp', 'whatsapp_otp'] },
+  errors: otpErrors,
+  config: {
+    switches: ['email_otp', 'sms_otp', 'whatsapp_otp'],
+    // A text or WhatsApp passcode nothing can deliver is switched off up front, before a code is written.
+    channelSwitches: { sms: ['sms_otp'], whatsapp: ['whatsapp_otp'] },
+  },
+  // Not a field of its calls today (they send `code`): blanked should a body ever carry one.
+  logRedaction: ['otp'],
+  users: {
+    // A passcode sent to an address the user removes stops working.
+    identifierRemoved: async (trx, identifierId, now) => {
+      await trx
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('method_id', '=', identifierId)
+        .where('consumed_at', 'is', null)
+        .execute();
+    },
+  },
   purge: [{ table: 'otp_codes', run: olderThan('otp_codes', 'otp_id', 'expires_at', expired) }],
   recentAuthentication: {
     // A passcode sent by SMS or WhatsApp: weaker (a number can be taken over at the carrier), the strongest some hold.

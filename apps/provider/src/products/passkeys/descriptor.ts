@@ -37,6 +37,9 @@ export function serializeWebauthnRegistration(row: WebauthnRegistrationShown): W
  */
 export const passkeysDescriptor = {
   key: 'passkeys',
+  signInRoutes: {
+    'POST /sdk/v1/webauthn/authenticate': 'webauthn',
+  },
   tables: ['webauthn_registrations', 'webauthn_challenges'],
   migrations: passkeysMigrations,
   accountReset: [
@@ -53,6 +56,7 @@ export const passkeysDescriptor = {
     strong: (factor) => factor.type === 'webauthn',
     holds: (user) => user.webauthn_registrations.length > 0,
   },
+  verifiedIdentifiersFirst: { adding: 'a passkey' },
   secondFactor: {
     // Not a second-factor-only type: a passkey can start a sign-in (and then counts as both factors when the user was
     // verified) or complete one. A registration is stored only once its attestation verified.

@@ -14,6 +14,9 @@ const passwordPolicy = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** `project.passwordPolicy` as parsed. */
+export type PasswordPolicy = z.output<typeof passwordPolicy>;
+
 /** `project.passwordPolicy` (what a new password must be) and `project.breachRangeApiUrl` (where breached ones are looked up). */
 export const passwordsProjectConfig = {
   passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
@@ -25,4 +28,9 @@ export const passwordsProjectConfig = {
 export const passwordsRateLimits = {
   /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
   passwordAttemptsPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
+};
+
+/** Its entry of `project.defaultRedirectUrls`: where the reset email's link goes when the call names no URL. */
+export const passwordsDefaultRedirectUrls = {
+  resetPassword: z.string().optional(),
 };

@@ -1,6 +1,11 @@
 import type { ProductDescriptor } from '../descriptor';
 import { deleteUserFactors, fromJson } from '../descriptorHelpers';
-import { passwordsProjectConfig, passwordsRateLimits } from './config';
+import {
+  type PasswordPolicy,
+  passwordsDefaultRedirectUrls,
+  passwordsProjectConfig,
+  passwordsRateLimits,
+} from './config';
 import { passwordsErrors } from './errors';
 import { passwordsMigrations } from './migrations';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
@@ -9,18 +14,61 @@ import type {} from './tables';
 /** Passwords: the pre-hijacking reset removes the password. */
 export const passwordsDescriptor = {
   key: 'passwords',
+  bootstrap: [
+    // Whether the reset link's token needs the PKCE verifier (project.pkce).
+    {
+      after: 'email_domains',
+      fields: (project) => ({
+        pkce_required_for_password_resets: (project.pkce as Record<string, boolean>).passwordResets,
+      }),
+    },
+    // The policy the SDK shows (`luds`' settings; null for zxcvbn).
+    {
+      after: 'create_organization_enabled',
+      fields: (project) => {
+        const policy = project.passwordPolicy as PasswordPolicy;
+        return {
+          password_config:
+            policy.type === 'luds'
+              ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount }
+              : null,
+        };
+      },
+    },
+  ],
+  signInRoutes: {
+    'POST /sdk/v1/passwords/authenticate': 'password',
+    'POST /sdk/v1/passwords': 'password_signup',
+    'POST /sdk/v1/passwords/email/reset': 'password_reset',
+    'POST /sdk/v1/passwords/existing_password/reset': 'password_reset',
+    'POST /sdk/v1/passwords/session/reset': 'password_reset',
+  },
   tables: ['passwords'],
   migrations: passwordsMigrations,
   accountReset: [deleteUserFactors('passwords', 'password')],
   config: {
     project: passwordsProjectConfig,
     rateLimits: passwordsRateLimits,
+    defaultRedirectUrls: passwordsDefaultRedirectUrls,
     switches: ['passwords'],
     // The reset link ends in a token the app redeems too.
     pkceFlows: { passwordResets: 'password resets' },
   },
   errors: passwordsErrors,
+  // The reset link's token: an unknown, used or expired one answers the contract's type for any e-mail token.
+  emailTokens: { password_reset: { idPrefix: 'password-reset', notRedeemable: 'unable_to_auth_magic_link' } },
+  logRedaction: ['password', 'new_password', 'existing_password'],
+  users: {
+    // `POST /users/search`: a known email whose user has a password signs in with it.
+    search: {
+      userType: 'password',
+      holds: async (db, userId) =>
+        (await db.selectFrom('passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst()) !==
+        undefined,
+    },
+  },
   recentAuthentication: {
+    named: 'password',
     strong: (factor) => factor.type === 'password',
     holds: (user) => user.password !== null,
   },

@@ -1,7 +1,8 @@
 import type { ErrorCatalogue } from '../descriptor';
 
-/** Passwords' error types (`reset_password` stays in the core catalogue: the core's guards answer it too). */
+/** Passwords' error types. */
 export const passwordsErrors = {
+  reset_password: { status: 400, message: 'Password must be reset.' },
   no_user_password: { status: 400, message: 'Password not found for this user. Please try again.' },
   breached_password: { status: 400, message: 'Password appears in the list of breached passwords and must be reset.' },
   weak_password: { status: 400, message: 'Password does not meet the strength requirements.' },

@@ -17,3 +17,10 @@ declare module '../../db/schema' {
     passwords: PasswordsTable;
   }
 }
+
+declare module '../../db/schema' {
+  interface EmailTokenKinds {
+    /** A password-reset link. */
+    password_reset: true;
+  }
+}

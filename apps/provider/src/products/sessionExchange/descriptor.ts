@@ -12,6 +12,11 @@ import type {} from './tables';
  */
 export const sessionExchangeDescriptor = {
   key: 'sessionExchange',
+  signInRoutes: {
+    'POST /sdk/v1/sessions/exchange_access_token': 'access_token_exchange',
+    'POST /sdk/v1/sessions/attest': 'trusted_token',
+    'POST /sdk/v1/impersonation/authenticate': 'impersonation',
+  },
   tables: ['impersonation_tokens'],
   migrations: sessionExchangeMigrations,
   purge: [

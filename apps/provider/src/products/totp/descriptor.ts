@@ -2,6 +2,7 @@ import { deleteInBatches, expired } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { fromJson } from '../descriptorHelpers';
 import { totpErrors } from './errors';
+import { TOTP_ENCRYPTION_KEY_ALIAS } from './keyAliases';
 import { totpMigrations } from './migrations';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
@@ -12,6 +13,12 @@ import type {} from './tables';
  */
 export const totpDescriptor = {
   key: 'totp',
+  // The encryption key's names before it was named by purpose.
+  keyAliases: { encryption: TOTP_ENCRYPTION_KEY_ALIAS },
+  signInRoutes: {
+    'POST /sdk/v1/totps/authenticate': 'totp',
+    'POST /sdk/v1/totps/recover': 'recovery_code',
+  },
   tables: ['totps', 'totp_recovery_codes'],
   migrations: totpMigrations,
   accountReset: [
@@ -38,6 +45,7 @@ export const totpDescriptor = {
     },
   ],
   errors: totpErrors,
+  verifiedIdentifiersFirst: { adding: 'a second factor' },
   secondFactor: {
     types: ['totp', 'recovery_codes'],
     holds: async (db, userId) =>

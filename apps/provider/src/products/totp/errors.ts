@@ -1,6 +1,6 @@
 import type { ErrorCatalogue } from '../descriptor';
 
-/** Authenticator apps' error types (`invalid_code` and `otp_code_not_found` are shared with passcodes: core catalogue). */
+/** Authenticator apps' error types (`invalid_code` is the core's; `otp_code_not_found` is the passcodes', products/otp/errors.ts). */
 export const totpErrors = {
   totp_not_found: { status: 404, message: 'TOTP not found.' },
   active_totp_exists: {

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databaseKind, freshDatabase } from '../../../testing/harness';
 import { parseConfig } from '../../config';
 import { createProvider, type Provider } from '../../provider';
-import { DEPRECATED_ENCRYPTION_KEY_ENV, ENCRYPTION_KEY_ENV, resolveEncryptionKey } from '../../services/encryptionKey';
+import { ENCRYPTION_KEY_ENV, resolveEncryptionKey } from '../../services/encryptionKey';
+import { TOTP_ENCRYPTION_KEY_ALIAS } from './keyAliases';
 import { decryptTotpSecret, encryptTotpSecret, recoveryCodeHash } from './totpKey';
 
 const development = parseConfig({});
@@ -81,7 +82,7 @@ describe('the encryption key', () => {
 
   it('is required in production: the provider refuses to start without it, and says how to set it', async () => {
     vi.stubEnv(ENCRYPTION_KEY_ENV, '');
-    vi.stubEnv(DEPRECATED_ENCRYPTION_KEY_ENV, '');
+    vi.stubEnv(TOTP_ENCRYPTION_KEY_ALIAS.env, '');
     expect(() => resolveEncryptionKey({ config: production, env: {} })).toThrow(
       /^Production mode needs an encryption key: set LATCHKEY_ENCRYPTION_KEY to at least 32 random bytes/,
     );
@@ -161,7 +162,7 @@ async function withSqliteFile(
   body: (file: string, providers: Provider[]) => Promise<void>,
 ): Promise<void> {
   vi.stubEnv(ENCRYPTION_KEY_ENV, '');
-  vi.stubEnv(DEPRECATED_ENCRYPTION_KEY_ENV, '');
+  vi.stubEnv(TOTP_ENCRYPTION_KEY_ALIAS.env, '');
   const directory = mkdtempSync(join(tmpdir(), prefix));
   const providers: Provider[] = [];
   try {

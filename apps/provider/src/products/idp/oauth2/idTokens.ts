@@ -8,8 +8,9 @@ import { compactVerify, type importJWK, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
-import { ID_TOKEN_KEYS, keyRetentionMs, type SigningKey, SigningKeyStore } from '../../../services/signingKeys';
+import { keyRetentionMs, type SigningKey, SigningKeyStore } from '../../../services/signingKeys';
 import { idpIssuer } from '../clients';
+import { ID_TOKEN_KEYS } from '../signingKeys';
 
 /** The one ID-token signing algorithm (advertised as `id_token_signing_alg_values_supported`). */
 export const ID_TOKEN_ALG = 'RS256';
