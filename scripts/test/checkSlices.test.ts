@@ -59,6 +59,15 @@ describe('the name finder', () => {
     ].join('\n');
     expect(mentionsIn('x.tsx', source, products)).toEqual({ idp: 1, passkeys: 3, totp: 2 });
   });
+
+  test("does not count a released migration's name, which databases record and which never changes", () => {
+    const source = [
+      "export const migrations = { async '0005_totp_and_mfa'(db: unknown) {} };",
+      'export const totpMigration = 1;',
+      "export const notAMigration = 'totp_0005';",
+    ].join('\n');
+    expect(mentionsIn('x.ts', source, products)).toEqual({ totp: 2 });
+  });
 });
 
 describe('on a fixture workspace', () => {

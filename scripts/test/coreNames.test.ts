@@ -52,9 +52,6 @@ function providerProducts(): Record<string, string[]> {
  * product key of the registry.
  */
 const REMAINING: Record<string, Record<string, string>> = {
-  'db/migrations.ts': {
-    totp: `a migration's name is fixed once released: the core's part of 0005_totp_and_mfa (its intermediate sessions) keeps it`,
-  },
   'services/intermediateSessions.ts': {
     sessionExchange: `columns of the core's sessions table the session exchange sets (impersonator_id, exchanged_*)`,
   },
