@@ -3,7 +3,6 @@
 export * from './components/AccountResetNotice';
 export * from './components/BackButton';
 export * from './components/ErrorMessage';
-export * from './components/IdentifierVerification';
 export * from './components/Spinner';
 export * from './components/Watermark';
 export * from './messages/accountReset';
