@@ -2,5 +2,15 @@
 export declare const FIX_COMMAND: string;
 export declare const KIT_PACKAGES: string[];
 export declare function productsBarrel(modules: string[]): string;
-export declare function productCatalogue(catalogues: { key: string; name: string }[]): string;
+export interface CataloguePart {
+  source: string;
+  onlyKits: boolean;
+  output: string;
+  constName: string;
+  interfaceName: string;
+  what: string;
+  comment: string[];
+}
+export declare const CATALOGUE_PARTS: CataloguePart[];
+export declare function productCatalogue(catalogues: { key: string; name: string }[], part?: CataloguePart): string;
 export declare function kitLists(root?: string): { path: string; current: string; expected: string }[];

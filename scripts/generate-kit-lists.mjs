@@ -10,7 +10,8 @@
 // - `packages/ui-unstyled/src/messages/productCatalogue.ts`: every product kit's texts (`export const <name>Messages`
 //   of `src/products/<key>/messages.ts`, for each folder with a `kit.ts`: the sign-in's products and second factors;
 //   the identity provider's texts are its own `IdentityProviderStrings`), joined for the `messages` catalogue, and
-//   the `ProductMessages` interface that `Messages` (the message ids) extends.
+//   the `ProductMessages` interface that `Messages` (the message ids) extends. Likewise `productConfigMessages.ts`
+//   from each folder's `configMessages.ts` (its configuration errors' texts, in the first chunk): CATALOGUE_PARTS.
 //
 //   node scripts/generate-kit-lists.mjs           rewrites the files
 //   node scripts/generate-kit-lists.mjs --check   exits 1, naming the files, when one differs from what it writes
@@ -72,31 +73,63 @@ export function productsBarrel(modules) {
 }
 
 /**
- * The text of the product catalogue: each product kit's texts, by the name its messages.ts exports them under.
- * @param {{ key: string, name: string }[]} catalogues in folder order
+ * The catalogue parts generated from the product folders: each product folder's `source` module (`export const
+ * <name>Messages = {`), joined into `src/messages/<output>` as `constName` with the ids `interfaceName`.
  */
-export function productCatalogue(catalogues) {
+export const CATALOGUE_PARTS = [
+  {
+    source: 'messages.ts',
+    onlyKits: true,
+    output: 'productCatalogue.ts',
+    constName: 'productMessages',
+    interfaceName: 'ProductMessages',
+    what: "each product kit's texts",
+    comment: [
+      "// Every product kit's texts: joined into the catalogue (`messages`, catalogue.ts), and the ids `Messages` extends",
+      "// (messages/index.tsx). The screens do not read this module: each product's chunk brings its own texts.",
+    ],
+  },
+  {
+    source: 'configMessages.ts',
+    onlyKits: false,
+    output: 'productConfigMessages.ts',
+    constName: 'productConfigMessages',
+    interfaceName: 'ProductConfigMessages',
+    what: "each product's configuration errors' texts",
+    comment: [
+      "// Every product's configuration errors' texts (`config.*`), in the first chunk's texts (`mainMessages`, main.ts): the",
+      "// widget shows one instead of its screens when the hooks' `configError` is its English text (WidgetRoot.tsx).",
+    ],
+  },
+];
+
+/**
+ * The text of a generated catalogue part: each product's texts, by the name its module exports them under.
+ * @param {{ key: string, name: string }[]} catalogues in folder order
+ * @param {(typeof CATALOGUE_PARTS)[number]} [part] default: the product kits' texts (messages.ts)
+ */
+export function productCatalogue(catalogues, part = CATALOGUE_PARTS[0]) {
+  const module = part.source.replace(SOURCE, '');
   const imports = catalogues
-    .map(({ key, name }) => ({ path: `../products/${key}/messages`, name }))
+    .map(({ key, name }) => ({ path: `../products/${key}/${module}`, name }))
     .sort((a, b) => compareModules(a.path, b.path));
   const names = catalogues.map(({ name }) => name);
   return [
-    ...header("each product kit's src/products/<key>/messages.ts"),
+    ...header(`src/products/<key>/${part.source}`),
     '//',
-    "// Every product kit's texts: joined into the catalogue (`messages`, catalogue.ts), and the ids `Messages` extends",
-    "// (messages/index.tsx). The screens do not read this module: each product's chunk brings its own texts.",
+    ...part.comment,
     ...imports.map(({ path, name }) => `import { ${name} } from '${path}';`),
     "import type { MessageTexts } from './index';",
     '',
-    "/** Every product kit's texts, by id. */",
-    'export const productMessages = {',
+    `/** ${part.what[0]?.toUpperCase()}${part.what.slice(1)}, by id. */`,
+    `export const ${part.constName} = {`,
     ...names.map((name) => `  ...${name},`),
     '} as const;',
     '',
-    "/** The ids of every product kit's texts (`Messages` extends it). */",
+    `/** The ids of ${part.what} (\`Messages\` extends it). */`,
     names.length === 0
-      ? 'export interface ProductMessages {}'
-      : `export interface ProductMessages\n  extends ${names.map((name) => `MessageTexts<typeof ${name}>`).join(',\n    ')} {}`,
+      ? `export interface ${part.interfaceName} {}`
+      : `export interface ${part.interfaceName}\n  extends ${names.map((name) => `MessageTexts<typeof ${name}>`).join(',\n    ')} {}`,
     '',
   ].join('\n');
 }
@@ -122,13 +155,15 @@ export function kitLists(root = ROOT) {
   }
   const unstyled = join(root, 'packages/ui-unstyled/src/products');
   if (existsSync(unstyled)) {
-    const catalogues = [];
-    for (const { key, files: names } of productFolders(unstyled)) {
-      if (!names.has('kit.ts') || !names.has('messages.ts')) continue;
-      const text = readFileSync(join(unstyled, key, 'messages.ts'), 'utf8');
-      for (const match of text.matchAll(CATALOGUE_EXPORT)) if (match[1]) catalogues.push({ key, name: match[1] });
+    for (const part of CATALOGUE_PARTS) {
+      const catalogues = [];
+      for (const { key, files: names } of productFolders(unstyled)) {
+        if ((part.onlyKits && !names.has('kit.ts')) || !names.has(part.source)) continue;
+        const text = readFileSync(join(unstyled, key, part.source), 'utf8');
+        for (const match of text.matchAll(CATALOGUE_EXPORT)) if (match[1]) catalogues.push({ key, name: match[1] });
+      }
+      add(`packages/ui-unstyled/src/messages/${part.output}`, productCatalogue(catalogues, part));
     }
-    add('packages/ui-unstyled/src/messages/productCatalogue.ts', productCatalogue(catalogues));
   }
   return files;
 }

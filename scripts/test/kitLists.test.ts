@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIX_COMMAND, kitLists, productCatalogue, productsBarrel } from '../generate-kit-lists.mjs';
+import { CATALOGUE_PARTS, FIX_COMMAND, kitLists, productCatalogue, productsBarrel } from '../generate-kit-lists.mjs';
 
 describe("the kits' generated lists", () => {
   it.each(kitLists())('$path is what the script writes', (file) => {
@@ -20,6 +20,7 @@ describe("the kits' generated lists", () => {
     expect(files.map((file) => file.path).sort()).toEqual([
       'packages/ui-default/src/products/index.ts',
       'packages/ui-unstyled/src/messages/productCatalogue.ts',
+      'packages/ui-unstyled/src/messages/productConfigMessages.ts',
       'packages/ui-unstyled/src/products/index.ts',
     ]);
     for (const { expected } of files) expect(expected.split('\n')[0]).toContain('@generated');
@@ -77,10 +78,15 @@ describe('kits with product folders', () => {
     write('packages/ui-unstyled/src/products/beta/index.ts');
     write('packages/ui-unstyled/src/products/beta/messages.ts', 'export const betaMessages = {\n} as const;\n');
     write('packages/ui-unstyled/src/products/gamma/kit.ts');
-    const [barrel, catalogue] = kitLists(root);
+    // A configuration error's texts join their part whether or not the folder has a kit.
+    write('packages/ui-unstyled/src/products/beta/configMessages.ts', 'export const betaConfigMessages = {\n};\n');
+    const [barrel, catalogue, config] = kitLists(root);
     expect(barrel?.path).toBe('packages/ui-unstyled/src/products/index.ts');
     expect(barrel?.current).toBe('stale\n');
     expect(barrel?.expected).toBe(productsBarrel(['./registry', './alpha/index', './beta/index']));
     expect(catalogue?.expected).toBe(productCatalogue([{ key: 'alpha', name: 'alphaMessages' }]));
+    expect(config?.path).toBe('packages/ui-unstyled/src/messages/productConfigMessages.ts');
+    expect(config?.expected).toBe(productCatalogue([{ key: 'beta', name: 'betaConfigMessages' }], CATALOGUE_PARTS[1]));
+    expect(config?.expected).toContain("import { betaConfigMessages } from '../products/beta/configMessages';");
   });
 });
