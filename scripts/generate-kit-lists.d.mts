@@ -10,7 +10,12 @@ export interface CataloguePart {
   interfaceName: string;
   what: string;
   comment: string[];
+  list?: { suffix: string; constName: string; doc: string };
 }
 export declare const CATALOGUE_PARTS: CataloguePart[];
-export declare function productCatalogue(catalogues: { key: string; name: string }[], part?: CataloguePart): string;
+export declare function productCatalogue(
+  catalogues: { key: string; name: string; lists?: string[] }[],
+  part?: CataloguePart,
+): string;
+export declare function biomeFormatted(path: string, text: string): string;
 export declare function kitLists(root?: string): { path: string; current: string; expected: string }[];

@@ -11,11 +11,14 @@
 //   of `src/products/<key>/messages.ts`, for each folder with a `kit.ts`: the sign-in's products and second factors;
 //   the identity provider's texts are its own `IdentityProviderStrings`), joined for the `messages` catalogue, and
 //   the `ProductMessages` interface that `Messages` (the message ids) extends. Likewise `productConfigMessages.ts`
-//   from each folder's `configMessages.ts` (its configuration errors' texts, in the first chunk): CATALOGUE_PARTS.
+//   from each folder's `configMessages.ts` (its configuration errors' texts, in the first chunk) and
+//   `productAccountResetMessages.ts` from each `accountResetMessages.ts` (the account-reset notice's item names, and
+//   `<name>SingularItems`, the items one of which alone takes 'was'): CATALOGUE_PARTS.
 //
 //   node scripts/generate-kit-lists.mjs           rewrites the files
 //   node scripts/generate-kit-lists.mjs --check   exits 1, naming the files, when one differs from what it writes
 // scripts/test/kitLists.test.ts runs the check.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -101,24 +104,46 @@ export const CATALOGUE_PARTS = [
       "// widget shows one instead of its screens when the hooks' `configError` is its English text (WidgetRoot.tsx).",
     ],
   },
+  {
+    source: 'accountResetMessages.ts',
+    onlyKits: false,
+    output: 'productAccountResetMessages.ts',
+    constName: 'productAccountResetMessages',
+    interfaceName: 'ProductAccountResetMessages',
+    what: "each product's account-reset items' texts",
+    comment: [
+      "// Every product's name of what the provider's pre-hijacking reset removed of it (`accountReset.item.<item>`), joined",
+      "// into the notice's texts (accountReset.ts, with the notice in its own chunk), and the items named in the singular.",
+    ],
+    list: {
+      suffix: 'SingularItems',
+      constName: 'productSingularAccountResetItems',
+      doc: "/** Items named in the singular ('a password'): one of them alone takes 'was' (`accountReset.removedOne`). */",
+    },
+  },
 ];
 
 /**
  * The text of a generated catalogue part: each product's texts, by the name its module exports them under.
- * @param {{ key: string, name: string }[]} catalogues in folder order
+ * @param {{ key: string, name: string, lists?: string[] }[]} catalogues in folder order (`lists`: the names of its
+ *   module's `part.list` exports)
  * @param {(typeof CATALOGUE_PARTS)[number]} [part] default: the product kits' texts (messages.ts)
  */
 export function productCatalogue(catalogues, part = CATALOGUE_PARTS[0]) {
   const module = part.source.replace(SOURCE, '');
   const imports = catalogues
-    .map(({ key, name }) => ({ path: `../products/${key}/${module}`, name }))
+    .map(({ key, name, lists: found }) => ({ path: `../products/${key}/${module}`, name, lists: found }))
     .sort((a, b) => compareModules(a.path, b.path));
   const names = catalogues.map(({ name }) => name);
+  const lists = catalogues.flatMap(({ lists: found = [] }) => found);
   return [
     ...header(`src/products/<key>/${part.source}`),
     '//',
     ...part.comment,
-    ...imports.map(({ path, name }) => `import { ${name} } from '${path}';`),
+    ...imports.map(
+      ({ path, name, lists: found = [] }) =>
+        `import { ${[name, ...found].sort(compareModules).join(', ')} } from '${path}';`,
+    ),
     "import type { MessageTexts } from './index';",
     '',
     `/** ${part.what[0]?.toUpperCase()}${part.what.slice(1)}, by id. */`,
@@ -130,8 +155,26 @@ export function productCatalogue(catalogues, part = CATALOGUE_PARTS[0]) {
     names.length === 0
       ? `export interface ${part.interfaceName} {}`
       : `export interface ${part.interfaceName}\n  extends ${names.map((name) => `MessageTexts<typeof ${name}>`).join(',\n    ')} {}`,
+    ...(part.list
+      ? [
+          '',
+          part.list.doc,
+          `export const ${part.list.constName}: readonly string[] = [${lists.map((name) => `...${name}`).join(', ')}];`,
+        ]
+      : []),
     '',
   ].join('\n');
+}
+
+/**
+ * `text` as Biome formats it (the repository's settings: line width, wrapped imports and lists), so the checked-in file
+ * passes `biome ci` and equals what this script writes.
+ * @param {string} path the file's path relative to the root (Biome reads its settings for it)
+ * @param {string} text
+ */
+export function biomeFormatted(path, text) {
+  const biome = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome');
+  return execFileSync(biome, ['format', `--stdin-file-path=${path}`], { cwd: ROOT, input: text, encoding: 'utf8' });
 }
 
 /** Each generated file at `root` (paths relative to `root`) with what it holds and what this script writes. */
@@ -160,9 +203,17 @@ export function kitLists(root = ROOT) {
       for (const { key, files: names } of productFolders(unstyled)) {
         if ((part.onlyKits && !names.has('kit.ts')) || !names.has(part.source)) continue;
         const text = readFileSync(join(unstyled, key, part.source), 'utf8');
-        for (const match of text.matchAll(CATALOGUE_EXPORT)) if (match[1]) catalogues.push({ key, name: match[1] });
+        const lists = part.list
+          ? [...text.matchAll(new RegExp(`^export const (\\w+${part.list.suffix}) = `, 'gm'))].map(
+              (match) => match[1] ?? '',
+            )
+          : [];
+        for (const match of text.matchAll(CATALOGUE_EXPORT)) {
+          if (match[1]) catalogues.push(lists.length > 0 ? { key, name: match[1], lists } : { key, name: match[1] });
+        }
       }
-      add(`packages/ui-unstyled/src/messages/${part.output}`, productCatalogue(catalogues, part));
+      const path = `packages/ui-unstyled/src/messages/${part.output}`;
+      add(path, biomeFormatted(path, productCatalogue(catalogues, part)));
     }
   }
   return files;

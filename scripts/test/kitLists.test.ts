@@ -5,7 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOGUE_PARTS, FIX_COMMAND, kitLists, productCatalogue, productsBarrel } from '../generate-kit-lists.mjs';
+import {
+  biomeFormatted,
+  CATALOGUE_PARTS,
+  FIX_COMMAND,
+  kitLists,
+  productCatalogue,
+  productsBarrel,
+} from '../generate-kit-lists.mjs';
 
 describe("the kits' generated lists", () => {
   it.each(kitLists())('$path is what the script writes', (file) => {
@@ -19,6 +26,7 @@ describe("the kits' generated lists", () => {
     const files = kitLists();
     expect(files.map((file) => file.path).sort()).toEqual([
       'packages/ui-default/src/products/index.ts',
+      'packages/ui-unstyled/src/messages/productAccountResetMessages.ts',
       'packages/ui-unstyled/src/messages/productCatalogue.ts',
       'packages/ui-unstyled/src/messages/productConfigMessages.ts',
       'packages/ui-unstyled/src/products/index.ts',
@@ -80,13 +88,31 @@ describe('kits with product folders', () => {
     write('packages/ui-unstyled/src/products/gamma/kit.ts');
     // A configuration error's texts join their part whether or not the folder has a kit.
     write('packages/ui-unstyled/src/products/beta/configMessages.ts', 'export const betaConfigMessages = {\n};\n');
-    const [barrel, catalogue, config] = kitLists(root);
+    write(
+      'packages/ui-unstyled/src/products/alpha/accountResetMessages.ts',
+      "export const alphaAccountResetMessages = {\n} as const;\n\nexport const alphaAccountResetSingularItems = ['alpha'];\n",
+    );
+    const [barrel, catalogue, config, accountReset] = kitLists(root);
     expect(barrel?.path).toBe('packages/ui-unstyled/src/products/index.ts');
     expect(barrel?.current).toBe('stale\n');
     expect(barrel?.expected).toBe(productsBarrel(['./registry', './alpha/index', './beta/index']));
-    expect(catalogue?.expected).toBe(productCatalogue([{ key: 'alpha', name: 'alphaMessages' }]));
+    expect(catalogue?.expected).toBe(
+      biomeFormatted(catalogue?.path ?? '', productCatalogue([{ key: 'alpha', name: 'alphaMessages' }])),
+    );
     expect(config?.path).toBe('packages/ui-unstyled/src/messages/productConfigMessages.ts');
-    expect(config?.expected).toBe(productCatalogue([{ key: 'beta', name: 'betaConfigMessages' }], CATALOGUE_PARTS[1]));
+    expect(config?.expected).toBe(
+      biomeFormatted(
+        config?.path ?? '',
+        productCatalogue([{ key: 'beta', name: 'betaConfigMessages' }], CATALOGUE_PARTS[1]),
+      ),
+    );
     expect(config?.expected).toContain("import { betaConfigMessages } from '../products/beta/configMessages';");
+    // The account-reset part also joins each module's `<name>SingularItems`.
+    expect(accountReset?.expected).toContain(
+      "import { alphaAccountResetMessages, alphaAccountResetSingularItems } from '../products/alpha/accountResetMessages';",
+    );
+    expect(accountReset?.expected).toContain(
+      'export const productSingularAccountResetItems: readonly string[] = [...alphaAccountResetSingularItems];',
+    );
   });
 });
