@@ -11,7 +11,9 @@
 //   of `src/products/<key>/messages.ts`, for each folder with a `kit.ts`: the sign-in's products and second factors;
 //   the identity provider's texts are its own `IdentityProviderStrings`), joined for the `messages` catalogue, and
 //   the `ProductMessages` interface that `Messages` (the message ids) extends. Likewise `productConfigMessages.ts`
-//   from each folder's `configMessages.ts` (its configuration errors' texts, in the first chunk) and
+//   from each folder's `configMessages.ts` (its configuration errors' texts, in the first chunk),
+//   `productErrorMessages.ts` from each `errorMessages.ts` (its error texts any screen may show, in the error
+//   catalogue's chunk) and
 //   `productAccountResetMessages.ts` from each `accountResetMessages.ts` (the account-reset notice's item names, and
 //   `<name>SingularItems`, the items one of which alone takes 'was'): CATALOGUE_PARTS.
 //
@@ -102,6 +104,18 @@ export const CATALOGUE_PARTS = [
     comment: [
       "// Every product's configuration errors' texts (`config.*`), in the first chunk's texts (`mainMessages`, main.ts): the",
       "// widget shows one instead of its screens when the hooks' `configError` is its English text (WidgetRoot.tsx).",
+    ],
+  },
+  {
+    source: 'errorMessages.ts',
+    onlyKits: false,
+    output: 'productErrorMessages.ts',
+    constName: 'productErrorMessages',
+    interfaceName: 'ProductErrorMessages',
+    what: "each product's texts of the error catalogue",
+    comment: [
+      "// Every product's texts of the error catalogue (`error.<error_type>`) that any screen may show, joined into the",
+      "// error catalogue (errors.ts, its own chunk, fetched after the widget's first render).",
     ],
   },
   {
