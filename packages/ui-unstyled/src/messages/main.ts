@@ -1,5 +1,4 @@
-import { EMAIL_FORMAT_INVALID_MESSAGE } from '@latchkey/hooks';
-import { productConfigMessages } from './productConfigMessages';
+import { EMAIL_FORMAT_INVALID_MESSAGE, EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from '@latchkey/hooks';
 
 // Texts the hooks also use are their constants (one copy in the bundle), with the specification's wording.
 /**
@@ -40,8 +39,9 @@ export const mainMessages = {
   'watermark.poweredBy': 'Powered by',
   'watermark.name': 'Latchkey',
 
-  // Configuration errors (each product's `configMessages.ts`)
-  ...productConfigMessages,
+  // Configuration errors
+  'config.emlAndEmailOtp': EML_AND_EMAIL_OTP_ERROR,
+  'config.passkeysAlone': PASSKEYS_ALONE_ERROR,
 
   // The error catalogue is in errors.ts, its own chunk, but for the email form's own text
   'error.invalid_email': EMAIL_FORMAT_INVALID_MESSAGE,
