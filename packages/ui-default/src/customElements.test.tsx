@@ -2,12 +2,9 @@ import { ASYNC_TIMEOUT, expectNoAxeViolations, startTestEnvironment } from '@lat
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  defineLatchkeyElements,
-  type LatchkeyLoginElement,
-  type LatchkeyResetPasswordElement,
-  type LatchkeyTotpEnrollmentElement,
-} from './customElements';
+import { defineLatchkeyElements, type LatchkeyLoginElement } from './customElements';
+import type { LatchkeyResetPasswordElement } from './products/passwords/mountPoints';
+import type { LatchkeyTotpEnrollmentElement } from './products/totp/mountPoints';
 
 afterEach(async () => {
   // Removing the elements unmounts their widgets (in a microtask).

@@ -1,6 +1,6 @@
 import type { SignInCallbacks } from '@latchkey/hooks';
 import type { LatchkeyClient } from '@latchkey/sdk';
-import type { ConsentManifestGenerator, Strings } from '@latchkey/ui-unstyled';
+import type { Strings } from '@latchkey/ui-unstyled';
 import type { LatchkeyMountConfig } from './mount';
 import { type LatchkeyStyles, type LatchkeyTheme, parseTheme } from './theme';
 import type { AnyWidgetDefinition, WidgetAttribute } from './widgets/defineWidget';
@@ -18,48 +18,6 @@ export interface LatchkeyLoginElement extends HTMLElement {
   theme: LatchkeyTheme | undefined;
   callbacks: SignInCallbacks | undefined;
   strings: Strings | undefined;
-}
-
-/** `<latchkey-reset-password>`: the reset-password widget; `passwordResetToken` or the `password-reset-token` attribute. */
-export interface LatchkeyResetPasswordElement extends LatchkeyLoginElement {
-  /** The `token` of the emailed reset link (default: read from the page's URL). */
-  passwordResetToken: string | undefined;
-}
-
-/** `<latchkey-passkey-registration>`: the passkey-registration widget, with the same properties as `<latchkey-login>`. */
-export type LatchkeyPasskeyRegistrationElement = LatchkeyLoginElement;
-
-/**
- * `<latchkey-totp-enrollment>`: the TOTP enrolment (authenticator app) for the signed-in user. `config` (only
- * `enableShadowDOM` is read), `styles` and `theme` as for `<latchkey-login>`; `callbacks` (`onEvent` / `onError`) and
- * `onDone` (called once the recovery codes are saved) as JS properties.
- */
-export interface LatchkeyTotpEnrollmentElement extends HTMLElement {
-  /** The client; default the one given to `defineLatchkeyElements`. */
-  client: LatchkeyClient | undefined;
-  /** Only `enableShadowDOM` is read (once); also settable as the `config` attribute (JSON). */
-  config: Pick<LatchkeyMountConfig, 'enableShadowDOM'> | undefined;
-  styles: LatchkeyStyles | undefined;
-  /** The colour theme (`'light'`, `'dark'`, `'auto'`); also settable as the `theme` attribute. */
-  theme: LatchkeyTheme | undefined;
-  callbacks: SignInCallbacks | undefined;
-  /** Called once the user confirmed they saved the recovery codes. */
-  onDone: (() => void) | undefined;
-}
-
-/**
- * `<latchkey-identity-provider>`: the identity-provider widget (the consent screen, or the logout confirmation), with
- * the properties of `<latchkey-login>` (of `config` only `enableShadowDOM` is read), `getManifest` and `flow`.
- */
-export interface LatchkeyIdentityProviderElement extends LatchkeyLoginElement {
-  /** A custom consent manifest generator; if it throws (or returns no manifest) the default manifest shows. */
-  getManifest: ConsentManifestGenerator | undefined;
-  /**
-   * `'authorize'` or `'logout'` (also the `flow` attribute); default: `'logout'` when the query has
-   * `post_logout_redirect_uri`. Set `flow="logout"` on the logout page: a logout request may carry only
-   * `id_token_hint`.
-   */
-  flow: 'authorize' | 'logout' | undefined;
 }
 
 type WidgetList = typeof LATCHKEY_WIDGETS;

@@ -1,14 +1,11 @@
 'use client';
 // The themed kit: the unstyled widgets inside a .lk-Root driven by CSS variables (styles.css), sonner toasts and
-// the mount points (functions and custom elements).
+// the mount points (functions and custom elements). Each product widget's exports come from its folder, through the
+// generated products/index.ts.
 export * from './customElements';
 export * from './mount';
 export * from './preloadSignIn';
-export * from './products/idp/IdentityProvider';
-export * from './products/idp/identityProviderStylesText';
-export * from './products/passkeys/PasskeyRegistration';
-export * from './products/passwords/ResetPassword';
-export * from './products/totp/TotpEnrollment';
+export * from './products/index';
 export * from './SignIn';
 export * from './shadow';
 export * from './stylesText';

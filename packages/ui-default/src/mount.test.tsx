@@ -2,7 +2,9 @@ import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountLogin, mountResetPassword, mountTotpEnrollment } from './mount';
+import { mountLogin } from './mount';
+import { mountResetPassword } from './products/passwords/mountPoints';
+import { mountTotpEnrollment } from './products/totp/mountPoints';
 
 const unmounts: (() => void)[] = [];
 

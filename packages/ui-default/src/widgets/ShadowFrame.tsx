@@ -4,14 +4,14 @@ import { adoptStylesheet } from '../shadow';
 import type { WidgetFrameProps } from './WidgetFrame';
 
 /** Props of `ShadowFrame`: `children` is the widget's `.lk-Root`. */
-export type ShadowFrameProps = Pick<WidgetFrameProps, 'hasIdentityProviderStyles' | 'toasts' | 'children'>;
+export type ShadowFrameProps = Pick<WidgetFrameProps, 'loadExtraStyles' | 'toasts' | 'children'>;
 
 /**
  * `WidgetFrame` with `enableShadowDOM` (a chunk of its own): a `<div data-latchkey-shadow-host>` with an open shadow
  * root holding the `.lk-Root`, rendered there once the kit's stylesheet (and the extra rules) are adopted, so the
  * widget never shows unstyled; the toasts in the page's body.
  */
-export default function ShadowFrame({ hasIdentityProviderStyles, toasts, children }: ShadowFrameProps) {
+export default function ShadowFrame({ loadExtraStyles, toasts, children }: ShadowFrameProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null);
   useLayoutEffect(() => {
@@ -25,16 +25,12 @@ export default function ShadowFrame({ hasIdentityProviderStyles, toasts, childre
       adoptStylesheet(root, extra);
       setShadowRoot(root);
     };
-    if (hasIdentityProviderStyles) {
-      import('../products/idp/identityProviderStylesText').then(
-        (module) => show(module.identityProviderStylesText),
-        () => show(),
-      );
-    } else show();
+    if (loadExtraStyles) loadExtraStyles().then(show, () => show());
+    else show();
     return () => {
       isCurrent = false;
     };
-  }, [hasIdentityProviderStyles]);
+  }, [loadExtraStyles]);
   return (
     <>
       <div ref={hostRef} data-latchkey-shadow-host="">

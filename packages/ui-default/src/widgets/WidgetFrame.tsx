@@ -24,8 +24,11 @@ export interface WidgetFrameProps {
   dir?: LatchkeyDirection;
   /** The widget's configuration: only `enableShadowDOM` is read, on the first render. */
   config?: ShadowDomConfig;
-  /** The shadow root also adopts the identity provider's rules (`identityProviderStylesText`). */
-  hasIdentityProviderStyles?: boolean;
+  /**
+   * Downloads rules the shadow root adopts on top of the kit's (a product widget's own stylesheet, as text): the widget
+   * shows once they are in (or failed to arrive). Read on the first render with `enableShadowDOM`.
+   */
+  loadExtraStyles?: () => Promise<string>;
   /**
    * The widget's toasts (`<SonnerToasts>`), if it toasts. In a shadow root they render into the page's body unless
    * they have a `container` (sonner puts its CSS in the document's head).
@@ -38,15 +41,7 @@ export interface WidgetFrameProps {
  * What every themed widget renders around its unstyled one: the `.lk-Root` with the theme and its toasts, inside an
  * open shadow root with `enableShadowDOM` (`ShadowFrame`).
  */
-export function WidgetFrame({
-  styles,
-  theme,
-  dir,
-  config,
-  hasIdentityProviderStyles,
-  toasts,
-  children,
-}: WidgetFrameProps) {
+export function WidgetFrame({ styles, theme, dir, config, loadExtraStyles, toasts, children }: WidgetFrameProps) {
   const [isShadow] = useState(config?.enableShadowDOM);
   const root = (
     <ThemeRoot styles={styles} theme={theme} dir={dir}>
@@ -58,7 +53,7 @@ export function WidgetFrame({
   // the lazy one it would be a chunk of its own, one more request).
   return isShadow ? (
     <Suspense fallback={null}>
-      <ShadowFrame hasIdentityProviderStyles={hasIdentityProviderStyles} toasts={toasts}>
+      <ShadowFrame loadExtraStyles={loadExtraStyles} toasts={toasts}>
         {root}
       </ShadowFrame>
     </Suspense>

@@ -7,20 +7,14 @@ import type { AccountReset, AccountResetItem } from '@latchkey/sdk';
 import { forwardRef, useSyncExternalStore } from 'react';
 import { accountResetMessages } from '../messages/accountReset';
 import { type MessageId, type Translate, useMessages } from '../messages/index';
+import { productSingularAccountResetItems } from '../messages/productAccountResetMessages';
 import { createPart, type PartProps } from '../primitives/createPart';
 
-/** The items named one by one (sessions and connected apps get a sentence of their own). */
-const LISTED: readonly AccountResetItem[] = [
-  'password',
-  'passkeys',
-  'crypto_wallets',
-  'oauth_identities',
-  'totp',
-  'emails',
-  'phone_numbers',
-];
-/** Items named in the singular ('a password', 'an authenticator app'): one of them alone takes 'was'. */
-const SINGULAR: readonly AccountResetItem[] = ['password', 'totp'];
+/**
+ * Whether an item is named one by one: every item with a name (`accountReset.item.<item>`: each product's and the
+ * account's own addresses); sessions and connected apps get a sentence of their own.
+ */
+const isListed = (item: AccountResetItem) => Object.hasOwn(accountResetMessages, `accountReset.item.${item}`);
 
 /**
  * The notice's text: 'For your security, we removed a password and an authenticator app that were added to this
@@ -28,7 +22,8 @@ const SINGULAR: readonly AccountResetItem[] = ['password', 'totp'];
  * disconnected).
  */
 export function accountResetText(t: Translate, reset: AccountReset): string {
-  const listed = LISTED.filter((item) => reset.removed.includes(item));
+  // In the answer's order (the contract's: the hooks' `accountResetOf` sorts them).
+  const listed = reset.removed.filter(isListed);
   const names = listed.map((item) => t(`accountReset.item.${item}` as MessageId));
   const signedOut = reset.removed.includes('sessions');
   const disconnected = reset.removed.includes('connected_apps');
@@ -36,7 +31,7 @@ export function accountResetText(t: Translate, reset: AccountReset): string {
   if (names.length > 0) {
     const last = names.at(-1) ?? '';
     const items = names.length === 1 ? last : t('accountReset.and', { first: names.slice(0, -1).join(', '), last });
-    const one = listed.length === 1 && SINGULAR.includes(listed[0] as AccountResetItem);
+    const one = listed.length === 1 && productSingularAccountResetItems.includes(listed[0] as AccountResetItem);
     sentences.push(
       t(one ? 'accountReset.removedOne' : 'accountReset.removedMany', { items, identifier: reset.identifier }),
     );

@@ -1,6 +1,9 @@
+import { productAccountResetMessages } from './productAccountResetMessages';
+
 /**
  * The texts of the account-reset notice (components/AccountResetNotice.tsx), which the success screens show when the
  * provider's pre-hijacking reset removed something: they travel with the screens that show it, not in the first chunk.
+ * The name of each product's item is in its folder (`products/<key>/accountResetMessages.ts`).
  */
 export const accountResetMessages = {
   'accountReset.removedOne':
@@ -14,11 +17,8 @@ export const accountResetMessages = {
   'accountReset.signedOutAndDisconnected':
     'We also signed it out on every other device and disconnected the apps it had given access to.',
   'accountReset.and': '{first} and {last}',
-  'accountReset.item.password': 'a password',
-  'accountReset.item.passkeys': 'passkeys',
-  'accountReset.item.crypto_wallets': 'crypto wallets',
-  'accountReset.item.oauth_identities': 'linked social accounts',
-  'accountReset.item.totp': 'an authenticator app',
+  // What was removed: each product's (its accountResetMessages.ts), then the account's own addresses
+  ...productAccountResetMessages,
   'accountReset.item.emails': 'other email addresses',
   'accountReset.item.phone_numbers': 'phone numbers',
 } as const;

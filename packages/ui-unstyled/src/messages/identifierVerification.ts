@@ -1,6 +1,6 @@
 /**
  * The texts of the address verification an enrolment refused with `identifier_not_verified` leads to
- * (components/IdentifierVerification.tsx): they travel with the TOTP and passkey chunks that show it.
+ * (products/otp/IdentifierVerification.tsx): they travel with the TOTP and passkey chunks that show it.
  */
 export const identifierVerificationMessages = {
   'identifierVerification.instruction': 'Prove that {identifier} is yours first: we will send it a 6-digit passcode.',

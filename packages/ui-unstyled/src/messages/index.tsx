@@ -1,31 +1,30 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { cryptoMessages } from '../products/crypto/messages';
-import type { emailMagicLinksMessages } from '../products/emailMagicLinks/messages';
-import type { oauthMessages } from '../products/oauth/messages';
-import type { otpMessages } from '../products/otp/messages';
-import type { passkeyMessages } from '../products/passkeys/messages';
-import type { passwordMessages } from '../products/passwords/messages';
-import type { totpMessages } from '../products/totp/messages';
 import type { accountResetMessages } from './accountReset';
 import type { errorMessages } from './errors';
 import type { identifierVerificationMessages } from './identifierVerification';
 import { mainMessages } from './main';
+import type { ProductMessages } from './productCatalogue';
 
 export { messages } from './catalogue';
 
-/** The id of one message of the catalogue: the shared texts and each product's (products/<key>/messages.ts). */
-export type MessageId =
-  | keyof typeof mainMessages
-  | keyof typeof errorMessages
-  | keyof typeof emailMagicLinksMessages
-  | keyof typeof otpMessages
-  | keyof typeof passwordMessages
-  | keyof typeof totpMessages
-  | keyof typeof passkeyMessages
-  | keyof typeof cryptoMessages
-  | keyof typeof oauthMessages
-  | keyof typeof accountResetMessages
-  | keyof typeof identifierVerificationMessages;
+/** A part of the catalogue as the `Messages` interface reads it: its ids, each a text. */
+export type MessageTexts<Part> = { readonly [Id in keyof Part]: string };
+
+/**
+ * Every message of the catalogue, by id: the shared texts and each product kit's (`ProductMessages`, generated from
+ * products/<key>/messages.ts). Open: a product kit outside the package adds its ids by declaration merging
+ * (`declare module '@latchkey/ui-unstyled' { interface Messages extends MessageTexts<typeof myMessages> {} }`), so
+ * `MessageId`, `Strings` and `t` take them.
+ */
+export interface Messages
+  extends MessageTexts<typeof mainMessages>,
+    MessageTexts<typeof errorMessages>,
+    MessageTexts<typeof accountResetMessages>,
+    MessageTexts<typeof identifierVerificationMessages>,
+    ProductMessages {}
+
+/** The id of one message of the catalogue (`Messages`): the shared texts and each product kit's. */
+export type MessageId = keyof Messages & string;
 
 /** Replacements for any messages, by id. */
 export type Strings = Partial<Record<MessageId, string>>;

@@ -26,8 +26,19 @@ export function withProductMessages<P extends object>(
   return (props: P) => createElement(ProductMessagesProvider, { value: catalogue }, createElement(Component, props));
 }
 
-/** The flow of the Email tab's form (`data-kind` of the Main screen's email form). */
-export type EmailFormKind = 'magicLink' | 'otp' | 'password';
+/**
+ * The flows an Email tab's form can have, as keys (the values are not read). Open: a product kit outside the package
+ * adds its kind by declaration merging (`declare module '@latchkey/ui-unstyled' { interface EmailFormKinds {
+ * securityQuestion: true } }`).
+ */
+export interface EmailFormKinds {
+  magicLink: true;
+  otp: true;
+  password: true;
+}
+
+/** The flow of the Email tab's form (`data-kind` of the Main screen's email form): a key of `EmailFormKinds`. */
+export type EmailFormKind = keyof EmailFormKinds & string;
 
 /** What the kit reads about one product (see the README, "Adding a sign-in method"). */
 export interface ProductKit<C = unknown> {

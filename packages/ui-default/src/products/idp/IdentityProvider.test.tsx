@@ -13,12 +13,12 @@ import { preloadIdentityProvider } from '@latchkey/ui-unstyled';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defineLatchkeyElements, type LatchkeyIdentityProviderElement } from '../../customElements';
-import { mountIdentityProvider } from '../../mount';
+import { defineLatchkeyElements } from '../../customElements';
 import { SignIn } from '../../SignIn';
 import { stylesText } from '../../stylesText';
 import { IdentityProvider } from './IdentityProvider';
 import { identityProviderStylesText } from './identityProviderStylesText';
+import { type LatchkeyIdentityProviderElement, mountIdentityProvider } from './mountPoints';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 const EMAIL = 'ada@example.com';

@@ -10,6 +10,10 @@ export { preloadIdentityProvider } from '@latchkey/ui-unstyled';
 import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from '../../theme';
 import { type ShadowDomConfig, WidgetFrame } from '../../widgets/WidgetFrame';
 
+/** The consent screens' rules as text (identity-provider.css), a chunk of its own: only a shadow root fetches it. */
+const loadIdentityProviderStyles = () =>
+  import('./identityProviderStylesText').then((module) => module.identityProviderStylesText);
+
 /** Props of the themed `IdentityProvider`: the unstyled widget's, plus the theme. */
 export interface IdentityProviderProps extends UnstyledIdentityProviderProps {
   /** The theme (colours, buttons, font, container), as for `<SignIn>`; its `logo.logoImageUrl` is the consent logo. */
@@ -39,7 +43,7 @@ export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps
       dir={dir}
       config={config}
       // In a shadow root the consent screens' rules are adopted too (a page's identity-provider.css does not reach in).
-      hasIdentityProviderStyles
+      loadExtraStyles={loadIdentityProviderStyles}
     >
       <UnstyledIdentityProvider
         {...props}

@@ -1,7 +1,7 @@
-import type { IdentityProviderOptions } from '../../mount';
 import { defineWidget } from '../../widgets/defineWidget';
 import { IdentityProvider } from './IdentityProvider';
 import { identityProviderStylesText } from './identityProviderStylesText';
+import type { IdentityProviderOptions } from './mountPoints';
 
 /** The `flow` attribute's value: `'authorize'` or `'logout'`, anything else the default (read from the query). */
 function parseFlow(value: string | null): 'authorize' | 'logout' | undefined {

@@ -7,13 +7,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
-import {
-  defineLatchkeyElements,
-  LATCHKEY_ELEMENTS,
-  type LatchkeyPasskeyRegistrationElement,
-} from '../../customElements';
-import { mountPasskeyRegistration } from '../../mount';
+import { defineLatchkeyElements, LATCHKEY_ELEMENTS } from '../../customElements';
 import { SignIn } from '../../SignIn';
+import { type LatchkeyPasskeyRegistrationElement, mountPasskeyRegistration } from './mountPoints';
 import { PasskeyRegistration } from './PasskeyRegistration';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };

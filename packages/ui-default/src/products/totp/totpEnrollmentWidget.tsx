@@ -1,5 +1,5 @@
-import type { TotpEnrollmentOptions } from '../../mount';
 import { defineWidget } from '../../widgets/defineWidget';
+import type { TotpEnrollmentOptions } from './mountPoints';
 import { TotpEnrollment } from './TotpEnrollment';
 
 /** The authenticator-app enrolment: `<TotpEnrollment>`, `mountTotpEnrollment` and `<latchkey-totp-enrollment>`. */

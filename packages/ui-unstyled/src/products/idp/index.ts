@@ -2,6 +2,7 @@
 // hooks, texts and the consent manifest. `<IdentityProvider>` (./IdentityProvider.tsx) loads them lazily.
 export * from './IDPConsent/IDPConsentScreen';
 export * from './IDPLogout/IDPLogoutScreen';
+export * from './IdentityProvider';
 export { type IdpScreenOptions, IdpScreenOptionsProvider, useIdpScreenOptions } from './idpScreenOptions';
 export * from './manifest';
 export * from './messages';

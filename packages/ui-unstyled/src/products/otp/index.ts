@@ -1,4 +1,6 @@
 // The passcode product's screens and forms (public exports).
+
+export * from './IdentifierVerification';
 export * from './kit';
 export * from './Otp/OtpScreen';
 export * from './Otp/useOtpScreen';

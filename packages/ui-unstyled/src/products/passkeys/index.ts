@@ -3,5 +3,6 @@ export * from './kit';
 export * from './PasskeyConfirmation/PasskeyConfirmationScreen';
 export * from './PasskeyConfirmation/usePasskeyConfirmationScreen';
 export * from './PasskeyLogin';
+export * from './PasskeyRegistration';
 export * from './PasskeyRegistrationStart/PasskeyRegistrationStartScreen';
 export * from './PasskeyRegistrationSuccess/PasskeyRegistrationSuccessScreen';

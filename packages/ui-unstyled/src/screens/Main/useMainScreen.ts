@@ -74,7 +74,10 @@ export function useMainScreen(): UseMainScreenReturn {
   const { projectName } = useBootstrap();
   const [selectedMethod, selectMethod] = useState<MethodTab | null>(methods[0] ?? null);
   const formProducts = useMemo(() => formProductsOf(config), [config]);
-  const emailFormKind = EMAIL_FORM_KINDS[formProducts.email ?? 'emailMagicLinks'] ?? 'magicLink';
+  // With no product drawing the Email tab's form (it then does not show), the registry's first kit's kind.
+  const emailFormKind =
+    (formProducts.email && EMAIL_FORM_KINDS[formProducts.email]) ??
+    (Object.values(EMAIL_FORM_KINDS)[0] as EmailFormKind);
   const [emailInputProps, setEmailInputProps] = useState<PartProps<'input'>>();
   return {
     isHeaderHidden: config.style.hideHeaderText,

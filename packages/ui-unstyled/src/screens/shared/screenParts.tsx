@@ -1,7 +1,6 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: every factory here runs once, at module level, never during a render, so each component keeps a stable identity.
 // Internal: parts every kind of screen makes the same way (a message heading, the back arrow, the screen component
 // with its statics). Not exported from the package: each screen file re-exports them under its own public names.
-import type { OtpCodeInputProps } from '@latchkey/hooks';
 import { forwardRef, type JSX, type Provider, type Ref } from 'react';
 import { BackButton, type BackButtonProps } from '../../components/BackButton';
 import { type Catalogue, type MessageId, useMessages } from '../../messages/index';
@@ -83,9 +82,15 @@ export function createScreen<State, Statics extends { Provider: Provider<State |
   return Object.assign(Screen, statics);
 }
 
-/** What a six-box code's digit part reads from its screen (the hooks' `useOtpCode` state, and the error to describe). */
+/** The props of one box of a code, as the hooks' code state gives them: the input's props and a ref callback. */
+export type CodeDigitProps = Omit<PartProps<'input'>, 'ref'> &
+  Required<Pick<PartProps<'input'>, 'onChange' | 'onKeyDown' | 'onPaste' | 'onFocus'>> & {
+    ref: (element: HTMLInputElement | null) => void;
+  };
+
+/** What a six-box code's digit part reads from its screen (the hooks' code state, and the error to describe). */
 export interface CodeDigitState {
-  getDigitProps(index: number): OtpCodeInputProps;
+  getDigitProps(index: number): CodeDigitProps;
   digits: readonly string[];
   isVerifying: boolean;
   /** The id of the error the boxes are described by, while there is one. */

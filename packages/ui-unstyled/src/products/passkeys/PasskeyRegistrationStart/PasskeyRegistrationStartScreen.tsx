@@ -1,11 +1,11 @@
 import { forwardRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
-import { IdentifierVerification } from '../../../components/IdentifierVerification';
 import { Spinner } from '../../../components/Spinner';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createMessagePart, createScreen } from '../../../screens/shared/screenParts';
+import { IdentifierVerification } from '../../otp/IdentifierVerification';
 import { passkeyMessages } from '../messages';
 import {
   type UsePasskeyRegistrationStartScreenReturn,

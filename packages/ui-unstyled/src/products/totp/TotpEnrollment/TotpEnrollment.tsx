@@ -1,12 +1,12 @@
 import { type FormEvent, forwardRef, useEffect, useRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
-import { IdentifierVerification } from '../../../components/IdentifierVerification';
 import { Spinner } from '../../../components/Spinner';
 import { SuccessIcon } from '../../../components/SuccessIcon';
 import { type MessageId, useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
+import { IdentifierVerification } from '../../otp/IdentifierVerification';
 import { totpMessages } from '../messages';
 import {
   type UseTotpEnrollmentScreenOptions,

@@ -5,7 +5,7 @@ export default function LoginSuccessErrorExample() {
   return (
     <ErrorScreen.Provider
       value={{
-        message: 'The magic link could not be authenticated because it was either already used or expired.',
+        message: 'Too many failed authentication attempts. Please try again later.',
         canGoBack: true,
         back: () => {},
       }}

@@ -3,13 +3,13 @@
 // is sent and checked with the session (`useIdentifierVerification`), so the proof resets nothing.
 import { type LatchkeyFlowError, type OtpCodeInputProps, useIdentifierVerification, useOtpCode } from '@latchkey/hooks';
 import { type FormEvent, forwardRef, useCallback, useId } from 'react';
-import { identifierVerificationMessages } from '../messages/identifierVerification';
-import { useMessages } from '../messages/index';
-import { composeEventHandlers, createPart, type PartProps } from '../primitives/createPart';
-import { createScreenContext } from '../screens/shared/screenContext';
-import { createCodeDigit, digitKeys } from '../screens/shared/screenParts';
-import { ErrorMessage, type ErrorMessageProps } from './ErrorMessage';
-import { Spinner } from './Spinner';
+import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
+import { Spinner } from '../../components/Spinner';
+import { identifierVerificationMessages } from '../../messages/identifierVerification';
+import { useMessages } from '../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { createScreenContext } from '../../screens/shared/screenContext';
+import { createCodeDigit, digitKeys } from '../../screens/shared/screenParts';
 
 /** Options of `useIdentifierVerificationBlock` (and props of `<IdentifierVerification>`). */
 export interface UseIdentifierVerificationBlockOptions {
