@@ -12,8 +12,8 @@
 //
 // Not counted:
 // - Comments (TypeScript's trivia; JSDoc included).
-// - Tests and stories (`*.test.ts(x)`, `*.stories.tsx`, files under `test/`, `__tests__/`, `stories/`): they compose
-//   products on purpose and ship nothing.
+// - Tests and stories (`*.test.ts(x)`, `*.stories.tsx`, files under `test/`, `__tests__/`, `stories/`, and a screen's
+//   `examples/`, the fixtures its stories and tests render): they compose products on purpose and ship nothing.
 // - Registries, which exist to list the products: files named `registry.ts`, `registries.ts` or `descriptors.ts`,
 //   and the files of REGISTRY_FILES below. Their import paths name product folders too: that is their job.
 // - Generated files: a file whose first comment says `@generated` (the lists that must stay literal, once a script
@@ -69,7 +69,7 @@ export const REGISTRY_FILES = {
 
 const REGISTRY_NAMES = /^(registry|registries|descriptors)\.(ts|tsx|mts|cts)$/;
 const TEST_FILE = /\.(test|spec|test-d|stories)\.(ts|tsx|mts|cts)$/;
-const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', '__mocks__', 'stories', 'node_modules']);
+const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', '__mocks__', 'stories', 'examples', 'node_modules']);
 const PLATFORM_CRYPTO = new Set(['crypto', 'Crypto', 'SubtleCrypto', 'CryptoKey', 'CryptoKeyPair', 'webcrypto']);
 
 /**

@@ -18,8 +18,22 @@ import {
   readBaseline,
   words,
 } from '../check-slices.mjs';
+import { sourceFiles } from '../source-files.mjs';
 
 describe('the repository', () => {
+  test("no shipped module imports a screen's examples/ (the check leaves them out as story and test fixtures)", () => {
+    const root = new URL('../../', import.meta.url).pathname;
+    const skipped = new Set(['examples', 'stories', 'test', 'tests', '__tests__', 'node_modules']);
+    const shipped = ['packages', 'apps']
+      .flatMap((group) =>
+        sourceFiles(join(root, group), { skipFolder: (_path, name) => skipped.has(name) || name === 'dist' }),
+      )
+      .filter((file) => !/\.(test|stories)\.tsx?$/.test(file));
+    expect(shipped.length).toBeGreaterThan(100);
+    const importers = shipped.filter((file) => /from '[^']*\/examples\//.test(readFileSync(file, 'utf8')));
+    expect(importers).toEqual([]);
+  });
+
   test('names products outside src/products/ exactly as scripts/slices-baseline.json says (run --write-baseline)', () => {
     const { files } = findProductMentions();
     expect(compareWithBaseline(files, readBaseline())).toEqual({ added: [], grown: [], gone: [], narrowed: [] });
