@@ -29,7 +29,7 @@ export function withProductMessages<P extends object>(
 /**
  * The flows an Email tab's form can have, as keys (the values are not read). Open: a product kit outside the package
  * adds its kind by declaration merging (`declare module '@latchkey/ui-unstyled' { interface EmailFormKinds {
- * securityQuestion: true } }`).
+ * myKind: true } }`).
  */
 export interface EmailFormKinds {
   magicLink: true;

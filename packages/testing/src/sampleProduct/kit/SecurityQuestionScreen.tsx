@@ -2,26 +2,14 @@
 // security question'). Parts as every kit screen's: `data-scope="security-question"` and a `data-part` each, a
 // context with the screen's state, a default layout, and each part replaceable.
 import { type LatchkeyFlowError, useSignInStore } from '@latchkey/hooks';
-import {
-  BackButton,
-  type Catalogue,
-  createPart,
-  ErrorMessage,
-  type MessageId,
-  type PartProps,
-  Spinner,
-  useMessages,
-} from '@latchkey/ui-unstyled';
+import { BackButton, createPart, ErrorMessage, type PartProps, Spinner, useMessages } from '@latchkey/ui-unstyled';
 import { createContext, type FormEvent, forwardRef, useContext, useId, useState } from 'react';
 import { useSecurityQuestionFlow } from '../hooks/useSecurityQuestionFlow';
 import { type SecurityQuestionMessageId, securityQuestionMessages } from './messages';
 
-// TODO(open type MessageId): the kit's message ids are a closed union of the real catalogues; once open, the sample's
-// ids join it by declaration merging and these two casts go.
-const CATALOGUE = securityQuestionMessages as Catalogue;
+/** The sample's texts, its own catalogue before the host's `strings` (its ids are `MessageId`s: ./messages.ts). */
 function useText(): (id: SecurityQuestionMessageId) => string {
-  const t = useMessages(CATALOGUE);
-  return (id) => t(id as MessageId);
+  return useMessages(securityQuestionMessages);
 }
 
 /** What `useSecurityQuestionScreen` returns: the state of the screen's parts. */
