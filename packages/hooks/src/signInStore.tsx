@@ -1,6 +1,6 @@
 import type { AccountReset, OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
+import { unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
 import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
 import { type AvailableSecondFactor, SECOND_FACTOR_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
@@ -197,12 +197,14 @@ function unknownOption(raw: object): string | null {
 }
 
 /**
- * The configuration error shown instead of the forms, or null: passkeys alone; an unknown option or product; then each
- * configured product's own rule. `raw` is the configuration as the host wrote it (the resolved one drops unknown keys).
+ * The configuration error shown instead of the forms, or null: only products that cannot be offered alone (their
+ * descriptors' `aloneError`: passkeys); an unknown option or product; then each configured product's own rule. `raw`
+ * is the configuration as the host wrote it (the resolved one drops unknown keys).
  */
 export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfig = config): string | null {
   const { products } = config;
-  if (products.length > 0 && products.every((product) => product === 'passkeys')) return PASSKEYS_ALONE_ERROR;
+  const alone = products.map((product) => (SIGN_IN_PRODUCTS as Record<string, ProductDefinition>)[product]?.aloneError);
+  if (products.length > 0 && alone.every(Boolean)) return alone[0] as string;
   const unknown = unknownOption(raw);
   if (unknown !== null) return unknown;
   const available = Object.keys(SIGN_IN_PRODUCTS);

@@ -54,3 +54,10 @@ declare module '@latchkey/hooks' {
     >;
   }
 }
+
+// Its event joins `LatchkeyEventType` by declaration merging.
+declare module '@latchkey/hooks' {
+  interface LatchkeyEventTypeRegister {
+    MAGIC_LINK_LOGIN_OR_CREATE: true;
+  }
+}

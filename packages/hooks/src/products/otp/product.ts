@@ -1,6 +1,6 @@
-import { EML_AND_EMAIL_OTP_ERROR } from '../../configErrors';
 import type { OtpMethod, Required2 } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
+import { EML_AND_EMAIL_OTP_ERROR } from './messages';
 
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
 
@@ -61,5 +61,12 @@ declare module '@latchkey/hooks' {
      * password sign-up); the passcode screen says so, and a resend goes to that address again with the session.
      */
     otpState: { type: OtpMethod; methodId: string; otpDestination: string; purpose?: 'verifyEmail' };
+  }
+}
+
+// Its event joins `LatchkeyEventType` by declaration merging.
+declare module '@latchkey/hooks' {
+  interface LatchkeyEventTypeRegister {
+    OTP_LOGIN_OR_CREATE: true;
   }
 }

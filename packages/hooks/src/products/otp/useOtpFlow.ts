@@ -6,11 +6,8 @@ import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
 import type { OtpMethod } from '../../signInStore';
 import { isAwaiting } from '../../transition';
-import {
-  OTP_INVALID_CODE_MESSAGE,
-  OTP_INVALID_EMAIL_MESSAGE,
-  PHONE_NUMBER_INVALID_MESSAGE,
-} from '../../validationMessages';
+import { PHONE_NUMBER_INVALID_MESSAGE } from '../../validationMessages';
+import { OTP_INVALID_CODE_MESSAGE, OTP_INVALID_EMAIL_MESSAGE } from './messages';
 import {
   DEFAULT_OTP_EXPIRATION_MINUTES,
   emailOtpPayload,

@@ -1,14 +1,18 @@
 import { defineProduct } from '../defineProduct';
 
 // In every first load (the registry lists it), so it holds only what the store and the kits read before the
-// passkey chunk arrives: no options (the spec gives passkeys none), no tabs, no configuration error of its own
-// (passkeys alone is refused by `signInConfigError` before any product rule).
+// passkey chunk arrives: no options (the spec gives passkeys none), no tabs, and its `aloneError` (passkeys alone is
+// refused by `signInConfigError` before any other rule).
+
+/** Shown when passkeys are the only configured product. */
+export const PASSKEYS_ALONE_ERROR = 'Error: Cannot use Passkeys by itself, please add another product to the config.';
 
 /** Passkeys: 'Login with a Passkey' (or autofill on the email field) on Main, registration after login. */
 export const passkeysProduct = defineProduct({
   key: 'passkeys',
   block: 'passkey',
   tabs: () => [],
+  aloneError: PASSKEYS_ALONE_ERROR,
   sdkNamespaces: ['webauthn', 'user'],
 });
 
@@ -18,5 +22,12 @@ declare module '@latchkey/hooks' {
     PasskeyRegistrationStart: true;
     PasskeyRegistrationSuccess: true;
     PasskeyConfirmation: true;
+  }
+}
+
+// Its event joins `LatchkeyEventType` by declaration merging.
+declare module '@latchkey/hooks' {
+  interface LatchkeyEventTypeRegister {
+    PASSKEY_AUTHENTICATE: true;
   }
 }
