@@ -1,7 +1,6 @@
 export type { AuthenticateByUrlResult, ClientOptions, LatchkeyClient, LazyNamespace } from './client';
 export { createClient } from './client';
 export type * from './contract/index';
-export { CONTRACT_PRODUCTS, contractProductsOf, OTP_METHOD_PRODUCTS } from './contract/products';
 export type {
   BroadcastChannelLike,
   CookieAttributes,

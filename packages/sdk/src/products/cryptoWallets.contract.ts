@@ -52,3 +52,10 @@ export interface CryptoWalletsAuthenticateRequest extends CryptoWalletsAuthentic
 export interface CryptoWalletsAuthenticateResponse extends AuthenticateResponse {
   user_device?: UserDevice;
 }
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface WidgetProductRegister {
+    crypto: true;
+  }
+}

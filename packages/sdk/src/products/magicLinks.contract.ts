@@ -52,3 +52,13 @@ export interface MagicLinksAuthenticateRequest {
 export interface MagicLinksAuthenticateResponse extends AuthenticateResponse, AccountResetField {
   method_id: string;
 }
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface ContractProductRegister {
+    email_magic_links: true;
+  }
+  interface WidgetProductRegister {
+    emailMagicLinks: true;
+  }
+}

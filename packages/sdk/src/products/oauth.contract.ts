@@ -126,3 +126,10 @@ export interface GoogleOneTapSubmitRequest {
 export interface GoogleOneTapSubmitResponse extends ResponseCommon {
   redirect_url: string;
 }
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface WidgetProductRegister {
+    oauth: true;
+  }
+}

@@ -148,3 +148,13 @@ export interface PasswordsResetBySessionRequest extends PasswordsResetBySessionO
 export interface PasswordsResetBySessionResponse extends AuthenticateResponse {
   __user?: User;
 }
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface ContractProductRegister {
+    passwords: true;
+  }
+  interface WidgetProductRegister {
+    passwords: true;
+  }
+}

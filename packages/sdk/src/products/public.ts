@@ -4,4 +4,5 @@
 // The names each product namespace adds to `@latchkey/sdk` (its `<namespace>.public.ts`), re-exported by the
 // package's index (src/index.ts).
 export * from './oauth.public';
+export * from './vocabulary.public';
 export * from './webauthn.public';

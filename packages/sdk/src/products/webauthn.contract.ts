@@ -114,3 +114,13 @@ export interface WebAuthnUpdateRequest {
 export interface WebAuthnUpdateResponse extends ResponseCommon {
   webauthn_registration: WebAuthnRegistration;
 }
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface ContractProductRegister {
+    webauthn: true;
+  }
+  interface WidgetProductRegister {
+    passkeys: true;
+  }
+}
