@@ -62,3 +62,16 @@ declare module '@latchkey/sdk/contract' {
     emailMagicLinks: true;
   }
 }
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    magic_link: true;
+  }
+  interface BootstrapResponse {
+    pkce_required_for_email_magic_links: boolean;
+  }
+  interface BootstrapData {
+    pkceRequiredForEmailMagicLinks: boolean;
+  }
+}

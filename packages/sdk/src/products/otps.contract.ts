@@ -88,3 +88,11 @@ declare module '@latchkey/sdk/contract' {
     otp: true;
   }
 }
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    otp: true;
+    email_otp: true;
+  }
+}
