@@ -14,6 +14,15 @@ export interface LatchkeyEventTypeRegister {
 /** The type of an event: a key of `LatchkeyEventTypeRegister`. */
 export type LatchkeyEventType = keyof LatchkeyEventTypeRegister;
 
+/**
+ * The `type`s of the `email_sent` telemetry event the flows log, open by declaration merging: each product that
+ * emails adds its own (`declare module '@latchkey/hooks' { interface EmailSentTypeRegister { login_or_create_otp:
+ * true } }`).
+ */
+export interface EmailSentTypeRegister {
+  login_or_create_eml: true;
+}
+
 /** One event: its type and the provider's answer (or other details) that caused it. */
 export interface LatchkeyEvent {
   type: LatchkeyEventType;

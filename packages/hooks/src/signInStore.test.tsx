@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WALLET_OPTION } from './products/crypto/wallets';
 import { resolveOAuthProviders } from './products/oauth/resolveProviders';
-import { EML_AND_EMAIL_OTP_ERROR } from './products/otp/messages';
+import { EML_AND_EMAIL_OTP_ERROR } from './products/otp/product';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSKEYS_ALONE_ERROR } from './products/passkeys/product';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';

@@ -60,8 +60,16 @@ export type Screen = keyof ScreenRegister;
 
 /** What the user search found for an email: decides the password screen. */
 export type PasswordUserType = 'new' | 'password' | 'passwordless';
-/** A method tab on the main screen; labels Text / WhatsApp / Email. */
-export type MethodTab = 'sms' | 'whatsapp' | 'email';
+/**
+ * The method tabs of the main screen by name, open by declaration merging: the core names the email tab (shared by
+ * every email product); a product adds its own (`declare module '@latchkey/hooks' { interface MethodTabRegister {
+ * sms: true } }`, in its `product.ts`).
+ */
+export interface MethodTabRegister {
+  email: true;
+}
+/** A method tab on the main screen (a key of `MethodTabRegister`); labels Text / WhatsApp / Email. */
+export type MethodTab = keyof MethodTabRegister;
 
 /**
  * The widget's form state. Open by declaration merging: each product slice adds its own part

@@ -1,6 +1,8 @@
 import type { OtpMethod, Required2 } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
-import { EML_AND_EMAIL_OTP_ERROR } from './messages';
+
+/** Shown when magic links and email passcodes are both configured. */
+export const EML_AND_EMAIL_OTP_ERROR = 'Error: Cannot use both EML and Email OTP';
 
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
 
@@ -68,5 +70,16 @@ declare module '@latchkey/hooks' {
 declare module '@latchkey/hooks' {
   interface LatchkeyEventTypeRegister {
     OTP_LOGIN_OR_CREATE: true;
+  }
+}
+
+// Its method tabs and the type of its `email_sent` telemetry event join the core's by declaration merging.
+declare module '@latchkey/hooks' {
+  interface MethodTabRegister {
+    sms: true;
+    whatsapp: true;
+  }
+  interface EmailSentTypeRegister {
+    login_or_create_otp: true;
   }
 }

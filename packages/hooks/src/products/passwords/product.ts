@@ -62,3 +62,10 @@ declare module '@latchkey/hooks' {
     passwordState: { email: string; type: PasswordUserType | null };
   }
 }
+
+// The type of its `email_sent` telemetry event (a reset email) joins the core's by declaration merging.
+declare module '@latchkey/hooks' {
+  interface EmailSentTypeRegister {
+    reset_password: true;
+  }
+}
