@@ -7,6 +7,7 @@ export * from './events';
 export * from './LatchkeyProvider';
 export * from './products/defineProduct';
 export * from './products/index';
+export * from './products/mainBlocks';
 export * from './products/registry';
 export * from './queryOptions';
 export * from './signInStore';

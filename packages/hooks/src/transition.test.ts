@@ -2,9 +2,9 @@
 // through the pure `transition`; then the configuration errors as a table over the product registry.
 import { describe, expect, it } from 'vitest';
 import { CRYPTO_TRANSITIONS } from './products/crypto/transitions';
-import { EML_AND_EMAIL_OTP_ERROR } from './products/otp/product';
+import { EML_AND_EMAIL_OTP_ERROR } from './products/otp/configError';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
-import { PASSKEYS_ALONE_ERROR } from './products/passkeys/product';
+import { PASSKEYS_ALONE_ERROR } from './products/passkeys/configError';
 import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import { TOTP_TRANSITIONS } from './products/totp/transitions';

@@ -1,8 +1,10 @@
-import type { OtpMethod, Required2 } from '../../signInStore';
+import type { OtpMethod as ContractOtpMethod } from '@latchkey/sdk';
+import type { Required2 } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
+import { EML_AND_EMAIL_OTP_ERROR } from './configError';
 
-/** Shown when magic links and email passcodes are both configured. */
-export const EML_AND_EMAIL_OTP_ERROR = 'Error: Cannot use both EML and Email OTP';
+/** Where a one-time passcode is sent. */
+export type OtpMethod = ContractOtpMethod;
 
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
 

@@ -1,11 +1,9 @@
 import { defineProduct } from '../defineProduct';
+import { PASSKEYS_ALONE_ERROR } from './configError';
 
 // In every first load (the registry lists it), so it holds only what the store and the kits read before the
 // passkey chunk arrives: no options (the spec gives passkeys none), no tabs, and its `aloneError` (passkeys alone is
 // refused by `signInConfigError` before any other rule).
-
-/** Shown when passkeys are the only configured product. */
-export const PASSKEYS_ALONE_ERROR = 'Error: Cannot use Passkeys by itself, please add another product to the config.';
 
 /** Passkeys: 'Login with a Passkey' (or autofill on the email field) on Main, registration after login. */
 export const passkeysProduct = defineProduct({
