@@ -1,5 +1,5 @@
 import { ServerEnvironmentError } from './errors';
-import { PRODUCT_ENVIRONMENT } from './products/registry';
+import { PRODUCT_ENVIRONMENT } from './products/startupParts';
 
 /** The subset of Web Storage the SDK uses. */
 export interface KeyValueStorage {
@@ -52,7 +52,7 @@ export interface LockManagerLike {
  * Everything the SDK takes from the platform. Every field can be replaced through `createClient`'s `environment`.
  * Open by declaration merging: a product namespace adds what it alone takes from the platform in its
  * `src/products/<namespace>.public.ts` (`declare module '@latchkey/sdk' { interface LatchkeyEnvironment { … } }`),
- * and its default to the registry's PRODUCT_ENVIRONMENT (a product outside this package adds an optional field).
+ * and its default to PRODUCT_ENVIRONMENT (src/products/startupParts.ts); a product outside this package adds an optional field.
  */
 export interface LatchkeyEnvironment {
   fetch: typeof fetch;

@@ -1,12 +1,12 @@
 import type { BootstrapData, BootstrapResponse, CaptchaSettings } from '../contract/common';
 import type { KeyValueStorage, LatchkeyEnvironment } from '../environment';
-import { PRODUCT_BOOTSTRAP_DEFAULTS, productBootstrapOf } from '../products/registry';
+import { PRODUCT_BOOTSTRAP_DEFAULTS, productBootstrapOf } from '../products/startupParts';
 import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
 
 /**
  * What the SDK assumes when the project's settings cannot be read: no captcha, DFP or PKCE (the products' settings
- * are the registry's PRODUCT_BOOTSTRAP_DEFAULTS).
+ * are PRODUCT_BOOTSTRAP_DEFAULTS, src/products/startupParts.ts).
  */
 export const DEFAULT_BOOTSTRAP: BootstrapData = Object.freeze({
   projectName: null,
@@ -25,7 +25,7 @@ export const DEFAULT_BOOTSTRAP: BootstrapData = Object.freeze({
 }) as BootstrapData;
 
 /**
- * Maps the wire's snake_case bootstrap to the SDK's camelCase (the products' settings by the registry's
+ * Maps the wire's snake_case bootstrap to the SDK's camelCase (the products' settings by
  * `productBootstrapOf`). Throws when a required field is missing or of the wrong type, so a bad answer falls back
  * to defaults.
  */

@@ -5,8 +5,6 @@
 // client.ts makes the namespaces from this list and names no product; the core namespaces (`session`, `user`,
 // `users`) are its own. Adding a product namespace is a line here, its name in `ProductNamespace`, and its files
 // beside this one (`<namespace>.ts`, `<namespace>.contract.ts`, the README section `<namespace>.md`).
-import type { BootstrapData, BootstrapResponse } from '../contract/common';
-import type { LatchkeyEnvironment } from '../environment';
 import type { ClientContext } from '../internal/context';
 import { OAUTH_PROVIDERS } from './oauthProviders';
 
@@ -81,53 +79,3 @@ export type ProductNamespaces = {
 
 /** The flows of the products that keep a proof-key pair between the start call and the authenticate call. */
 export type PkceFlow = 'magic_links' | 'passwords' | 'oauth';
-
-/** The products' bootstrap settings (each declared by its contract), camelCase. */
-export type ProductBootstrap = Pick<
-  BootstrapData,
-  | 'pkceRequiredForEmailMagicLinks'
-  | 'pkceRequiredForPasswordResets'
-  | 'pkceRequiredForOAuth'
-  | 'passwordConfig'
-  | 'siweRequiredForCryptoWallets'
->;
-
-/** The products' bootstrap settings when the project's cannot be read (internal/bootstrap.ts's DEFAULT_BOOTSTRAP). */
-export const PRODUCT_BOOTSTRAP_DEFAULTS: ProductBootstrap = {
-  pkceRequiredForEmailMagicLinks: false,
-  pkceRequiredForPasswordResets: false,
-  pkceRequiredForOAuth: false,
-  passwordConfig: null,
-  siweRequiredForCryptoWallets: false,
-};
-
-/**
- * The products' bootstrap settings from the wire's answer (internal/bootstrap.ts's `mapBootstrap`); throws a
- * TypeError when one is missing or of the wrong type (`password_config` must be present). `bool` reads a boolean.
- */
-export function productBootstrapOf(
-  wire: BootstrapResponse,
-  bool: (key: keyof BootstrapResponse) => boolean,
-): ProductBootstrap {
-  if (!('password_config' in wire)) throw new TypeError('bootstrap password_config is missing');
-  return {
-    pkceRequiredForEmailMagicLinks: bool('pkce_required_for_email_magic_links'),
-    pkceRequiredForPasswordResets: bool('pkce_required_for_password_resets'),
-    pkceRequiredForOAuth: bool('pkce_required_for_oauth'),
-    passwordConfig: wire.password_config
-      ? {
-          ludsComplexity: wire.password_config.luds_complexity,
-          ludsMinimumCount: wire.password_config.luds_minimum_count,
-        }
-      : null,
-    siweRequiredForCryptoWallets: wire.siwe_required_for_crypto_wallets === true,
-  };
-}
-
-/**
- * What the products take from the platform, in the default environment (environment.ts): the WebAuthn browser
- * library, imported on demand at the first ceremony (a chunk of its own).
- */
-export const PRODUCT_ENVIRONMENT: Pick<LatchkeyEnvironment, 'loadWebAuthn'> = {
-  loadWebAuthn: () => import('@simplewebauthn/browser'),
-};

@@ -16,7 +16,7 @@ declare module '@latchkey/sdk' {
   interface LatchkeyEnvironment {
     /**
      * Loads the WebAuthn browser library on demand (`@simplewebauthn/browser`), so it is not in the first chunk
-     * (the default environment's is the registry's PRODUCT_ENVIRONMENT).
+     * (the default environment's is PRODUCT_ENVIRONMENT (src/products/startupParts.ts)).
      */
     loadWebAuthn(): Promise<WebAuthnBrowser>;
   }
