@@ -2,7 +2,7 @@
 // configures products by the keys of its config (`WidgetProduct`); the /sdk/v1 contract and the provider's project
 // config name what a project switches on (`ContractProduct`). The core names none of them: each product's contract
 // (`src/products/<namespace>.contract.ts`) registers its own keys, and a product outside this package registers
-// its own the same way (`declare module '@latchkey/sdk' { interface WidgetProductRegister { myProduct: true } }`).
+// its own the same way (`declare module '@latchkey/sdk/contract' { interface WidgetProductRegister { myProduct: true } }`).
 // The mapping between the two (CONTRACT_PRODUCTS, contractProductsOf) is src/products/vocabulary.public.ts.
 
 /**
