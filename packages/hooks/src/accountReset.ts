@@ -2,13 +2,11 @@
 // pre-hijacking reset removed when the user proved an address nobody had proved before. The flow hooks store it
 // (`formState.accountReset`) so the success screen can say what was removed and why.
 import type { AccountReset, AccountResetItem } from '@latchkey/sdk';
+import { PRODUCT_ACCOUNT_RESET_ITEMS } from './products/accountResetItems';
 
+/** Every item, in the contract's order: the products' (products/accountResetItems.ts), then the account's own. */
 const ITEMS: readonly AccountResetItem[] = [
-  'password',
-  'passkeys',
-  'crypto_wallets',
-  'oauth_identities',
-  'totp',
+  ...PRODUCT_ACCOUNT_RESET_ITEMS,
   'emails',
   'phone_numbers',
   'sessions',

@@ -1,7 +1,5 @@
-/** Shown when magic links and email passcodes are both configured. */
-export const EML_AND_EMAIL_OTP_ERROR = 'Error: Cannot use both EML and Email OTP';
-/** Shown when passkeys are the only configured product. */
-export const PASSKEYS_ALONE_ERROR = 'Error: Cannot use Passkeys by itself, please add another product to the config.';
+// The configuration errors every configuration can meet; a product's own rule and message are in its folder
+// (its descriptor's `configError` and `aloneError`).
 
 /** A name in `products` that is no product. */
 export function unknownProductError(product: string, available: readonly string[]): string {

@@ -1,20 +1,27 @@
 import type { LatchkeyFlowError } from './errors';
 
 /**
- * The events a flow reports to the host's `onEvent` callback: the sign-in widget's four, then the identity-provider
- * screens' (the authorize and logout flows of `useAuthorize` and `useLogout`).
+ * The types of the events a flow reports to the host's `onEvent` callback, open by declaration merging as
+ * `ScreenRegister` is: the core names only the one every sign-in ends with; each product adds its own in its folder
+ * (`declare module '@latchkey/hooks' { interface LatchkeyEventTypeRegister { OTP_LOGIN_OR_CREATE: true } }`), the
+ * sign-in methods theirs and the identity-provider screens the authorize and logout flows' (`useAuthorize`,
+ * `useLogout`).
  */
-export type LatchkeyEventType =
-  | 'MAGIC_LINK_LOGIN_OR_CREATE'
-  | 'OTP_LOGIN_OR_CREATE'
-  | 'PASSKEY_AUTHENTICATE'
-  | 'AUTHENTICATE_FLOW_COMPLETE'
-  | 'OAUTH_AUTHORIZE_FLOW_START'
-  | 'OAUTH_AUTHORIZE_FLOW_COMPLETE'
-  | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'
-  | 'OAUTH_LOGOUT_FLOW_START'
-  | 'OAUTH_LOGOUT_FLOW_COMPLETE'
-  | 'OAUTH_LOGOUT_FLOW_DENIED';
+export interface LatchkeyEventTypeRegister {
+  AUTHENTICATE_FLOW_COMPLETE: true;
+}
+
+/** The type of an event: a key of `LatchkeyEventTypeRegister`. */
+export type LatchkeyEventType = keyof LatchkeyEventTypeRegister;
+
+/**
+ * The `type`s of the `email_sent` telemetry event the flows log, open by declaration merging: each product that
+ * emails adds its own (`declare module '@latchkey/hooks' { interface EmailSentTypeRegister { login_or_create_otp:
+ * true } }`).
+ */
+export interface EmailSentTypeRegister {
+  login_or_create_eml: true;
+}
 
 /** One event: its type and the provider's answer (or other details) that caused it. */
 export interface LatchkeyEvent {

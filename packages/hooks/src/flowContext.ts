@@ -4,14 +4,14 @@
 import type { LatchkeyClient } from '@latchkey/sdk';
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from './errors';
-import type { LatchkeyEvent, SignInCallbacks } from './events';
+import type { EmailSentTypeRegister, LatchkeyEvent, SignInCallbacks } from './events';
 import { useLatchkeyClient } from './LatchkeyProvider';
 import type { ResolvedSignInConfig, SignInState, SignInStore } from './signInStore';
 import { useOptionalSignInStore } from './storeContext';
 import { isAuthenticatedPartially, type TransitionTable, type WidgetEvent } from './transition';
 
-/** The `type` of the `email_sent` telemetry event. */
-export type EmailSentType = 'login_or_create_eml' | 'login_or_create_otp' | 'reset_password';
+/** The `type` of the `email_sent` telemetry event: a key of `EmailSentTypeRegister` (events.ts). */
+export type EmailSentType = keyof EmailSentTypeRegister;
 
 /** The default session duration (the passcode and magic-link lifetimes are in their product folders). */
 export const DEFAULT_SESSION_DURATION_MINUTES = 30;

@@ -1,7 +1,8 @@
 import { startTestEnvironment } from '@latchkey/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { bootstrapQueryOptions, passwordStrengthQueryOptions, userQueryOptions } from './queryOptions';
+import { passwordStrengthQueryOptions } from './products/passwords/queryOptions';
+import { bootstrapQueryOptions, userQueryOptions } from './queryOptions';
 
 describe('queryOptions factories', () => {
   it("bootstrapQueryOptions prefetches the provider's settings, kept fresh for the page's life", async () => {

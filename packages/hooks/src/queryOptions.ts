@@ -1,12 +1,16 @@
-import type { BootstrapData, LatchkeyClient, PasswordsStrengthCheckResponse, User } from '@latchkey/sdk';
+import type { BootstrapData, LatchkeyClient, User } from '@latchkey/sdk';
 import { queryOptions } from '@tanstack/react-query';
+import { PRODUCT_QUERY_KEYS } from './products/queryKeys';
 
-/** The react-query keys of Latchkey's server state, all under `['latchkey', …]`. */
+/**
+ * The react-query keys of Latchkey's server state, all under `['latchkey', …]`: the core's, then the products'
+ * (`products/queryKeys.ts`; each product's query options are in its folder).
+ */
 export const latchkeyQueryKeys = {
   all: ['latchkey'] as const,
   bootstrap: ['latchkey', 'bootstrap'] as const,
   user: ['latchkey', 'user'] as const,
-  passwordStrength: (email: string, password: string) => ['latchkey', 'passwordStrength', email, password] as const,
+  ...PRODUCT_QUERY_KEYS,
 };
 
 /** The project's settings (`client.bootstrap.getAsync()`); they do not change while the page lives. */
@@ -28,21 +32,5 @@ export function userQueryOptions(client: LatchkeyClient) {
     queryFn: () => client.user.get(),
     enabled: () => client.session.getSync() !== null,
     initialData: () => client.user.getSync() ?? undefined,
-  });
-}
-
-/**
- * The provider's strength check of a password being typed. The password is part of the key (it is what the
- * answer is about) but only in memory: `gcTime: 0` drops each answer once nothing reads it, and a failed check
- * is not retried. Disabled for an empty password.
- */
-export function passwordStrengthQueryOptions(client: LatchkeyClient, input: { password: string; email?: string }) {
-  const { password, email } = input;
-  return queryOptions<PasswordsStrengthCheckResponse>({
-    queryKey: latchkeyQueryKeys.passwordStrength(email ?? '', password),
-    queryFn: () => client.passwords.strengthCheck(email === undefined ? { password } : { password, email }),
-    enabled: password !== '',
-    gcTime: 0,
-    retry: 0,
   });
 }

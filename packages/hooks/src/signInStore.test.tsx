@@ -1,10 +1,11 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from './configErrors';
 import { DEFAULT_WALLET_OPTION } from './products/crypto/wallets';
 import { resolveOAuthProviders } from './products/oauth/resolveProviders';
+import { EML_AND_EMAIL_OTP_ERROR } from './products/otp/configError';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
+import { PASSKEYS_ALONE_ERROR } from './products/passkeys/configError';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import { createSignInStore, resolveSignInConfig, type SignInConfig, type SignInStore } from './signInStore';
 import { SignInStoreProvider, useOptionalSignInStore, useSignInStore } from './storeContext';

@@ -1,15 +1,19 @@
-import type { AccountReset, OtpMethod as ContractOtpMethod, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
+import type { AccountReset, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { PASSKEYS_ALONE_ERROR, unknownOptionError, unknownProductError } from './configErrors';
+import { unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
 import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
-import { type AvailableSecondFactor, SECOND_FACTOR_PRODUCTS, SIGN_IN_PRODUCTS } from './products/registry';
+import {
+  type AvailableSecondFactor,
+  DEFAULT_PRODUCTS,
+  initialProductFormState,
+  SECOND_FACTOR_PRODUCTS,
+  SIGN_IN_PRODUCTS,
+} from './products/registry';
 import { composeTransitions, type TransitionTable, transition, type WidgetEvent } from './transition';
 
 /** A sign-in product the widget can offer, by its config key. */
 export type Product = WidgetProduct;
-/** Where a one-time passcode is sent. */
-export type OtpMethod = ContractOtpMethod;
 
 /**
  * The widget's configuration as the host passes it; every field is optional. Open by declaration merging: each
@@ -58,26 +62,26 @@ export interface ScreenRegister {
 /** A screen of the widget: a key of `ScreenRegister`. */
 export type Screen = keyof ScreenRegister;
 
-/** What the user search found for an email: decides the password screen. */
-export type PasswordUserType = 'new' | 'password' | 'passwordless';
-/** A method tab on the main screen; labels Text / WhatsApp / Email. */
-export type MethodTab = 'sms' | 'whatsapp' | 'email';
+/**
+ * The method tabs of the main screen by name, open by declaration merging: the core names the email tab (shared by
+ * every email product); a product adds its own (`declare module '@latchkey/hooks' { interface MethodTabRegister {
+ * sms: true } }`, in its `product.ts`).
+ */
+export interface MethodTabRegister {
+  email: true;
+}
+/** A method tab on the main screen (a key of `MethodTabRegister`); labels Text / WhatsApp / Email. */
+export type MethodTab = keyof MethodTabRegister;
 
 /**
  * The widget's form state. Open by declaration merging: each product slice adds its own part
  * in its `product.ts` (`declare module '@latchkey/hooks' { interface FormState { otpState: … } }`).
  */
 export interface FormState {
-  magicLinkState: { email: string };
-  /** The token of an emailed reset link (`resetTokenReceived`, a core row: links are read in any configuration). */
-  resetPasswordState: { token: string; tokenType: 'reset_password' | 'login' | null };
   errorDescriptor: { messageId: string; message: string } | null;
   /** What the last sign-in's pre-hijacking reset removed (its answer's `account_reset`), for the success screen. */
   accountReset: AccountReset | null;
 }
-
-/** Why a password reset email was sent, which decides the confirmation screen. */
-export type PasswordResetReason = 'forgot' | 'breached' | 'dedupe' | 'setNew';
 
 /** The state of one mounted `<SignIn>` and its screen transitions. */
 export interface SignInState {
@@ -164,7 +168,7 @@ export function configuredProducts(config: Pick<ResolvedSignInConfig, 'products'
 export function resolveSignInConfig(config: SignInConfig = {}): ResolvedSignInConfig {
   const resolved = {
     // The default is email magic links, for an empty list too (never a header without a form).
-    products: config.products?.length ? config.products : ['emailMagicLinks'],
+    products: config.products?.length ? config.products : [...DEFAULT_PRODUCTS],
     sessionOptions: {
       ...config.sessionOptions,
       sessionDurationMinutes: config.sessionOptions?.sessionDurationMinutes ?? 30,
@@ -197,12 +201,14 @@ function unknownOption(raw: object): string | null {
 }
 
 /**
- * The configuration error shown instead of the forms, or null: passkeys alone; an unknown option or product; then each
- * configured product's own rule. `raw` is the configuration as the host wrote it (the resolved one drops unknown keys).
+ * The configuration error shown instead of the forms, or null: only products that cannot be offered alone (their
+ * descriptors' `aloneError`: passkeys); an unknown option or product; then each configured product's own rule. `raw`
+ * is the configuration as the host wrote it (the resolved one drops unknown keys).
  */
 export function signInConfigError(config: ResolvedSignInConfig, raw: SignInConfig = config): string | null {
   const { products } = config;
-  if (products.length > 0 && products.every((product) => product === 'passkeys')) return PASSKEYS_ALONE_ERROR;
+  const alone = products.map((product) => (SIGN_IN_PRODUCTS as Record<string, ProductDefinition>)[product]?.aloneError);
+  if (products.length > 0 && alone.every(Boolean)) return alone[0] as string;
   const unknown = unknownOption(raw);
   if (unknown !== null) return unknown;
   const available = Object.keys(SIGN_IN_PRODUCTS);
@@ -240,27 +246,8 @@ export function emailFormProduct(config: ResolvedSignInConfig): ProductDefinitio
   return candidates[0] ?? null;
 }
 
-/**
- * Whether a configured product renders a social or wallet block (the Main screen's 'or' divider): social sign-in
- * with no provider draws none (its descriptor's `hasBlock`).
- */
-export function hasSocialOrCryptoBlock(config: ResolvedSignInConfig): boolean {
-  return configuredProducts(config).some(
-    (product) => (product.block === 'social' || product.block === 'crypto') && (product.hasBlock?.(config) ?? true),
-  );
-}
-
 function initialFormState(): FormState {
-  return {
-    magicLinkState: { email: '' },
-    otpState: { type: 'email', methodId: '', otpDestination: '' },
-    // DEFAULT_WALLET_OPTION's value, written out: importing wallets.ts would put the wallet list in every first load.
-    cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
-    passwordState: { email: '', type: null },
-    resetPasswordState: { token: '', tokenType: null },
-    errorDescriptor: null,
-    accountReset: null,
-  };
+  return { ...initialProductFormState(), errorDescriptor: null, accountReset: null } as FormState;
 }
 
 /** The second factors a store offers (`SignInStoreOptions.secondFactors`), in registry order. */

@@ -1,9 +1,10 @@
 // The screen transitions as a table: one row per transition (from screen, event, to screen, what is stored), run
 // through the pure `transition`; then the configuration errors as a table over the product registry.
 import { describe, expect, it } from 'vitest';
-import { EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from './configErrors';
 import { CRYPTO_TRANSITIONS } from './products/crypto/transitions';
+import { EML_AND_EMAIL_OTP_ERROR } from './products/otp/configError';
 import { OTP_TRANSITIONS } from './products/otp/transitions';
+import { PASSKEYS_ALONE_ERROR } from './products/passkeys/configError';
 import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
 import { TOTP_TRANSITIONS } from './products/totp/transitions';

@@ -1,4 +1,4 @@
-import type { AuthenticateTokenType } from '@latchkey/sdk';
+import type { AuthenticateByUrlResult, AuthenticateTokenType } from '@latchkey/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { accountResetOf } from './accountReset';
 import { type LatchkeyFlowError, toFlowError } from './errors';
@@ -11,13 +11,19 @@ export interface UseAuthenticateByUrlOptions extends SignInCallbacks {
   sessionDurationMinutes?: number;
 }
 
+/**
+ * The type of a link's token that the SDK leaves to the page (`handled: false`: a password-reset link, whose token
+ * the new-password form sends), which is the hook's status then.
+ */
+export type DeferredUrlTokenType = Extract<AuthenticateByUrlResult, { handled: false }>['tokenType'];
+
 /** What `useAuthenticateByUrl` returns. */
 export interface UseAuthenticateByUrlReturn {
   /**
    * `none`: the page URL carries no token. `authenticating`: the token is being exchanged. `success`: signed in.
    * `reset_password`: a password-reset link; show the new-password form with `token`. `error`: see `error`.
    */
-  status: 'none' | 'authenticating' | 'success' | 'reset_password' | 'error';
+  status: 'none' | 'authenticating' | 'success' | DeferredUrlTokenType | 'error';
   /** The `stytch_token_type` of the URL, or null. */
   tokenType: AuthenticateTokenType | null;
   /** The reset token when `status` is `reset_password` (the only token a caller still needs), else null. */
@@ -51,9 +57,9 @@ export function useAuthenticateByUrl(options: UseAuthenticateByUrlOptions = {}):
       (result) => {
         if (result === null) {
           setState({ status: 'none', tokenType: null, token: null, error: null });
-        } else if (result.tokenType === 'reset_password') {
-          setState({ status: 'reset_password', tokenType: result.tokenType, token: result.token, error: null });
-          ctx.dispatch({ type: 'resetTokenReceived', token: result.token, tokenType: 'reset_password' });
+        } else if (!result.handled) {
+          setState({ status: result.tokenType, tokenType: result.tokenType, token: result.token, error: null });
+          ctx.dispatch({ type: 'resetTokenReceived', token: result.token, tokenType: result.tokenType });
         } else {
           setState({ status: 'success', tokenType: result.tokenType, token: null, error: null });
           ctx.authenticated(result.data, { type: 'loginSucceeded', accountReset: accountResetOf(result.data) });

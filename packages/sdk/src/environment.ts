@@ -1,4 +1,5 @@
 import { ServerEnvironmentError } from './errors';
+import { PRODUCT_ENVIRONMENT } from './products/startupParts';
 
 /** The subset of Web Storage the SDK uses. */
 export interface KeyValueStorage {
@@ -47,17 +48,12 @@ export interface LockManagerLike {
   request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
 }
 
-/** The part of `@simplewebauthn/browser` the SDK uses. */
-export type WebAuthnBrowser = Pick<
-  typeof import('@simplewebauthn/browser'),
-  | 'startRegistration'
-  | 'startAuthentication'
-  | 'browserSupportsWebAuthnAutofill'
-  | 'browserSupportsWebAuthn'
-  | 'WebAuthnAbortService'
->;
-
-/** Everything the SDK takes from the platform. Every field can be replaced through `createClient`'s `environment`. */
+/**
+ * Everything the SDK takes from the platform. Every field can be replaced through `createClient`'s `environment`.
+ * Open by declaration merging: a product namespace adds what it alone takes from the platform in its
+ * `src/products/<namespace>.public.ts` (`declare module '@latchkey/sdk' { interface LatchkeyEnvironment { … } }`),
+ * and its default to PRODUCT_ENVIRONMENT (src/products/startupParts.ts); a product outside this package adds an optional field.
+ */
 export interface LatchkeyEnvironment {
   fetch: typeof fetch;
   storage: KeyValueStorage;
@@ -71,8 +67,6 @@ export interface LatchkeyEnvironment {
   navigate(url: string): void;
   /** Replaces the address bar's URL without a navigation (removes consumed tokens from it). */
   replaceUrl(url: string): void;
-  /** Loads the WebAuthn browser library on demand (`@simplewebauthn/browser`), so it is not in the first chunk. */
-  loadWebAuthn(): Promise<WebAuthnBrowser>;
   /** Opens a BroadcastChannel, or returns undefined where there is none. */
   openBroadcastChannel(name: string): BroadcastChannelLike | undefined;
   /** Web Locks, or undefined where there are none (a storage lease is used instead). */
@@ -174,7 +168,6 @@ export function resolveEnvironment(overrides?: Partial<LatchkeyEnvironment>): La
     replaceUrl(url) {
       if (win) win.history.replaceState(win.history.state, '', url);
     },
-    loadWebAuthn: () => import('@simplewebauthn/browser'),
     openBroadcastChannel(name) {
       return typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined;
     },
@@ -201,6 +194,7 @@ export function resolveEnvironment(overrides?: Partial<LatchkeyEnvironment>): La
         return 'UTC';
       }
     },
+    ...PRODUCT_ENVIRONMENT,
   };
   return { ...defaults, ...overrides };
 }

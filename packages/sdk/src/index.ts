@@ -1,7 +1,6 @@
 export type { AuthenticateByUrlResult, ClientOptions, LatchkeyClient, LazyNamespace } from './client';
 export { createClient } from './client';
 export type * from './contract/index';
-export { CONTRACT_PRODUCTS, contractProductsOf, OTP_METHOD_PRODUCTS } from './contract/products';
 export type {
   BroadcastChannelLike,
   CookieAttributes,
@@ -33,8 +32,7 @@ export {
 } from './internal/refreshScheduler';
 export { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from './internal/sessionCookies';
 export type { CookieOptions, SessionSnapshot } from './internal/sessionManager';
-export type { OAuthProviderStart } from './products/oauth';
-export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './products/oauthProviders';
+export * from './products/public';
 export type {
   SessionAuthenticateOptions,
   SessionInfo,
@@ -43,6 +41,5 @@ export type {
   SessionUpdateTokens,
 } from './products/session';
 export type { UserInfo } from './products/user';
-export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './products/webauthnMessages';
 export { E164_PATTERN, EMAIL_PATTERN } from './validation';
 export { SDK_VERSION } from './version';

@@ -157,4 +157,64 @@ describe('the built package', () => {
     expect(contents.some((text) => text.includes('navigator.credentials'))).toBe(true);
     rmSync(app, { recursive: true, force: true });
   }, 120_000);
+
+  it("publishes open types: the products' fields apply, and an outside product extends them by declaration merging", () => {
+    // An app outside this repository, type-checked against dist/*.d.ts (no latchkey-source condition).
+    const cache = join(packageDir, '..', '..', 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const app = mkdtempSync(join(cache, 'latchkey-types-app-'));
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['main.ts'],
+      }),
+    );
+    writeFileSync(
+      join(app, 'main.ts'),
+      [
+        "import type { AccountResetItem, AuthenticationFactorType, BootstrapData, LatchkeyEnvironment, User, WidgetProduct } from '@latchkey/sdk';",
+        "import type { ContractProduct } from '@latchkey/sdk/contract';",
+        "declare module '@latchkey/sdk/contract' {",
+        '  interface WidgetProductRegister { securityQuestion: true }',
+        '  interface ContractProductRegister { security_question: true }',
+        '  interface AuthenticationFactorTypeRegister { security_question: true }',
+        '  interface User { security_questions?: { question_id: string }[] }',
+        '  interface AccountResetItemRegister { security_questions: true }',
+        '}',
+        "declare module '@latchkey/sdk' {",
+        '  interface LatchkeyEnvironment { loadSecurityQuestionLibrary?(): Promise<unknown> }',
+        '}',
+        "export const products: WidgetProduct[] = ['emailMagicLinks', 'otp', 'passkeys', 'crypto', 'securityQuestion'];",
+        "export const switches: ContractProduct[] = ['email_otp', 'webauthn', 'security_question'];",
+        "export const factors: AuthenticationFactorType[] = ['magic_link', 'oauth_access_token_exchange', 'security_question'];",
+        "export const removed: AccountResetItem[] = ['password', 'totp', 'emails', 'security_questions'];",
+        'export const read = (user: User, settings: BootstrapData, environment: LatchkeyEnvironment) => [',
+        '  user.crypto_wallets, user.webauthn_registrations, user.totps, user.password, user.providers,',
+        '  user.security_questions, settings.passwordConfig, settings.pkceRequiredForOAuth,',
+        '  environment.loadWebAuthn, environment.loadSecurityQuestionLibrary,',
+        '];',
+        '// @ts-expect-error: no product of that name',
+        "export const unknown: WidgetProduct = 'nope';",
+        '',
+      ].join('\n'),
+    );
+    const tsc = join(packageDir, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
+    try {
+      execFileSync(process.execPath, [tsc, '-p', app], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      throw new Error(String((error as { stdout?: string }).stdout ?? error));
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -62,6 +62,11 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
   sdkNamespaces: readonly LazyNamespace[];
   /** Its configuration error given the whole configuration, or null. */
   configError?(config: ResolvedSignInConfig): string | null;
+  /**
+   * When it cannot be offered alone: the configuration error shown when every configured product is one that
+   * cannot (checked before any other rule; passkeys).
+   */
+  aloneError?: string;
 }
 
 /** Declares a product (identity, for the types). */

@@ -1,6 +1,7 @@
 // The products, one line each, by kind: the sign-in methods (first factors), then the second factors. The store
 // (options and their defaults, configuration errors, tabs, its transition table), the Main screen, `preloadSignIn`
 // and the kits' screen loaders read these lists; nothing else names the products.
+import type { FormState } from '../signInStore';
 import { cryptoProduct } from './crypto/product';
 import { emailMagicLinksProduct } from './emailMagicLinks/product';
 import { oauthProduct } from './oauth/product';
@@ -32,3 +33,18 @@ export const SECOND_FACTOR_PRODUCTS = {
 
 /** The key of a second factor that is available today. */
 export type AvailableSecondFactor = keyof typeof SECOND_FACTOR_PRODUCTS;
+
+/** The products of a configuration that lists none (`resolveSignInConfig`): email magic links. */
+export const DEFAULT_PRODUCTS: readonly AvailableProduct[] = ['emailMagicLinks'];
+
+/** The products' parts of a new store's form state (`createSignInStore`), each empty. */
+export function initialProductFormState() {
+  return {
+    magicLinkState: { email: '' },
+    otpState: { type: 'email', methodId: '', otpDestination: '' },
+    // DEFAULT_WALLET_OPTION's value, written out: importing wallets.ts would put the wallet list in every first load.
+    cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
+    passwordState: { email: '', type: null },
+    resetPasswordState: { token: '', tokenType: null },
+  } satisfies Partial<FormState>;
+}

@@ -46,41 +46,37 @@ export interface UserDevice {
   ip_geo_country_details?: Record<string, unknown>;
 }
 
-export type AuthenticationFactorType =
-  | 'magic_link'
-  | 'otp'
-  | 'oauth'
-  | 'webauthn'
-  | 'totp'
-  | 'crypto'
-  | 'password'
-  | 'signature_challenge'
-  | 'recovery_codes'
-  | 'email_otp'
-  | 'impersonated'
-  | 'imported'
-  | 'oauth_access_token_exchange'
-  | 'trusted_auth_token';
+/**
+ * The kinds of authentication factor, open by declaration merging: the core names the ones no product owns; each
+ * product's contract (`src/products/<namespace>.contract.ts`) adds its own
+ * (`declare module '@latchkey/sdk/contract' { interface AuthenticationFactorTypeRegister { otp: true } }`).
+ */
+export interface AuthenticationFactorTypeRegister {
+  signature_challenge: true;
+  recovery_codes: true;
+  impersonated: true;
+  imported: true;
+  trusted_auth_token: true;
+}
 
-/** One way the session's user proved who they are. The `<kind>_factor` sub-object names the method. */
+/** One kind of authentication factor: a key of `AuthenticationFactorTypeRegister`. */
+export type AuthenticationFactorType = keyof AuthenticationFactorTypeRegister;
+
+/**
+ * One way the session's user proved who they are. The `<kind>_factor` sub-object names the method. Open by
+ * declaration merging: each product's contract adds its own sub-objects.
+ */
 export interface AuthenticationFactor {
   type: AuthenticationFactorType | string;
   delivery_method: string;
   last_authenticated_at: string;
   email_factor?: { email_id: string; email_address: string };
   phone_number_factor?: { phone_id: string; phone_number: string };
-  webauthn_factor?: { webauthn_registration_id: string; domain: string; user_agent: string };
-  authenticator_app_factor?: { totp_id: string };
-  recovery_code_factor?: { totp_recovery_code_id: string };
-  crypto_wallet_factor?: { crypto_wallet_id: string; crypto_wallet_address: string; crypto_wallet_type: string };
   biometric_factor?: { biometric_registration_id: string };
-  oauth_access_token_exchange_factor?: { client_id: string };
   /** `sessions/attest`: a JWT of a trusted issuer (`type: 'trusted_auth_token'`, `delivery_method: 'trusted_token_exchange'`). */
   trusted_auth_token_factor?: { profile_id: string; subject: string | null; email_id: string; email_address: string };
   /** `impersonation/authenticate`: who opened the session as the user (`type: 'impersonated'`). */
   impersonated_factor?: { impersonator_id: string };
-  /** `<provider>_oauth_factor: {id, email_id?, provider_subject}` for each social provider. */
-  [oauthFactor: `${string}_oauth_factor`]: { id: string; email_id?: string; provider_subject: string } | undefined;
 }
 
 export interface Session {
@@ -121,30 +117,10 @@ export interface UserPhoneNumber {
   verified: boolean;
 }
 
-export interface UserCryptoWallet {
-  crypto_wallet_id: string;
-  crypto_wallet_address: string;
-  crypto_wallet_type: string;
-  verified: boolean;
-}
-
-export interface UserProvider {
-  oauth_user_registration_id: string;
-  provider_subject: string;
-  provider_type: string;
-  profile_picture_url: string;
-  locale: string;
-}
-
-export interface WebAuthnRegistration {
-  webauthn_registration_id: string;
-  domain: string;
-  user_agent: string;
-  authenticator_type: string;
-  verified: boolean;
-  name: string;
-}
-
+/**
+ * The user, as every call that answers one carries it. Open by declaration merging: each product's contract adds
+ * the user's fields of its own (`declare module '@latchkey/sdk/contract' { interface User { … } }`).
+ */
 export interface User {
   user_id: string;
   created_at: string;
@@ -152,12 +128,7 @@ export interface User {
   name: UserName;
   emails: UserEmail[];
   phone_numbers: UserPhoneNumber[];
-  crypto_wallets: UserCryptoWallet[];
-  providers: UserProvider[];
-  webauthn_registrations: WebAuthnRegistration[];
   biometric_registrations: { biometric_registration_id: string; verified: boolean }[];
-  totps: { totp_id: string; verified: boolean }[];
-  password: { password_id: string; requires_reset: boolean } | null;
   trusted_metadata: Record<string, unknown>;
   untrusted_metadata: Record<string, unknown>;
   /** Role ids, used by the SDK's local RBAC checks. */
@@ -180,16 +151,19 @@ export interface AuthenticateResponse extends ResponseCommon {
  * account's other emails and phone numbers, its other sessions, and the apps it had granted access
  * (`connected_apps`: their grants and tokens, and the sessions exchanged from those tokens).
  */
-export type AccountResetItem =
-  | 'password'
-  | 'passkeys'
-  | 'crypto_wallets'
-  | 'oauth_identities'
-  | 'totp'
-  | 'emails'
-  | 'phone_numbers'
-  | 'sessions'
-  | 'connected_apps';
+export type AccountResetItem = keyof AccountResetItemRegister;
+
+/**
+ * The kinds of `AccountResetItem`, open by declaration merging: the core names the account's own (emails, phone
+ * numbers, sessions, connected apps); each product's contract adds what it attaches to an account
+ * (`declare module '@latchkey/sdk/contract' { interface AccountResetItemRegister { totp: true } }`).
+ */
+export interface AccountResetItemRegister {
+  emails: true;
+  phone_numbers: true;
+  sessions: true;
+  connected_apps: true;
+}
 
 /**
  * `account_reset` of an authenticate answer (passcode, magic link, password reset by email): the caller has just
@@ -259,46 +233,41 @@ export interface RbacPolicy {
 
 export type CaptchaSettings = { enabled: false } | { enabled: true; siteKey: string };
 
-/** `data` of `GET /projects/bootstrap/{public_token}`, as on the wire. */
+/**
+ * `data` of `GET /projects/bootstrap/{public_token}`, as on the wire. Open by declaration merging: each product's
+ * contract adds its settings (`declare module '@latchkey/sdk/contract' { interface BootstrapResponse { … } }`).
+ */
 export interface BootstrapResponse extends ResponseCommon {
   project_name: string | null;
   disable_sdk_watermark: boolean;
   captcha_settings: CaptchaSettings;
   cname_domain: string | null;
   email_domains: string[];
-  pkce_required_for_email_magic_links: boolean;
-  pkce_required_for_password_resets: boolean;
-  pkce_required_for_oauth: boolean;
   pkce_required_for_sso: boolean;
   slug_pattern: string | null;
   create_organization_enabled: boolean;
-  /** Must be present: `null` or the LUDS settings. */
-  password_config: { luds_complexity: number; luds_minimum_count: number } | null;
   dfp_protected_auth_enabled: boolean;
   dfp_protected_auth_mode: 'OBSERVATION' | 'DECISIONING' | null;
   rbac_policy: RbacPolicy | null;
-  siwe_required_for_crypto_wallets: boolean;
   vertical: 'CONSUMER' | 'B2B' | null;
 }
 
-/** The bootstrap as the SDK exposes it: camelCase, with defaults when the provider cannot be read. */
+/**
+ * The bootstrap as the SDK exposes it: camelCase, with defaults when the provider cannot be read. Open like
+ * `BootstrapResponse` (each product's contract adds its settings; its bootstrap part maps them).
+ */
 export interface BootstrapData {
   projectName: string | null;
   displayWatermark: boolean;
   captchaSettings: CaptchaSettings;
   cnameDomain: string | null;
   emailDomains: string[];
-  pkceRequiredForEmailMagicLinks: boolean;
-  pkceRequiredForPasswordResets: boolean;
-  pkceRequiredForOAuth: boolean;
   pkceRequiredForSso: boolean;
   slugPattern: string | null;
   createOrganizationEnabled: boolean;
-  passwordConfig: { ludsComplexity: number; ludsMinimumCount: number } | null;
   runDFPProtectedAuth: boolean;
   dfpProtectedAuthMode: 'OBSERVATION' | 'DECISIONING' | null;
   rbacPolicy: RbacPolicy | null;
-  siweRequiredForCryptoWallets: boolean;
   vertical: 'CONSUMER' | 'B2B' | null;
 }
 

@@ -1,40 +1,24 @@
-// The one product vocabulary shared by the kits and the provider. The widget configures products by the keys
-// of its config (`emailMagicLinks`, `otp` with its methods, `passwords`); the /sdk/v1 contract and the
-// provider's project config name what a project switches on (`email_magic_links`, `email_otp`, …). This file is
-// the only mapping between the two: the kits import it through `@latchkey/sdk` (values and types), the provider
-// its types through `@latchkey/sdk/contract` (types only: its `PRODUCTS` list `satisfies ContractProduct[]`).
+// The product vocabulary's types, shared by the kits and the provider, open by declaration merging: the widget
+// configures products by the keys of its config (`WidgetProduct`); the /sdk/v1 contract and the provider's project
+// config name what a project switches on (`ContractProduct`). The core names none of them: each product's contract
+// (`src/products/<namespace>.contract.ts`) registers its own keys, and a product outside this package registers
+// its own the same way (`declare module '@latchkey/sdk/contract' { interface WidgetProductRegister { myProduct: true } }`).
+// The mapping between the two (CONTRACT_PRODUCTS, contractProductsOf) is src/products/vocabulary.public.ts.
 
-/** The sign-in methods a project can switch on (provider config `project.products`, bootstrap). */
-export const CONTRACT_PRODUCTS = [
-  'email_otp',
-  'sms_otp',
-  'whatsapp_otp',
-  'email_magic_links',
-  'passwords',
-  'webauthn',
-] as const;
-/** One sign-in method a project can switch on. */
-export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
+/**
+ * The sign-in methods a project can switch on (provider config `project.products`, bootstrap), by name: each
+ * product's contract adds its own (`interface ContractProductRegister { email_otp: true }`).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: extended by each product's contract (declaration merging).
+export interface ContractProductRegister {}
+/** One sign-in method a project can switch on: a key of `ContractProductRegister`. */
+export type ContractProduct = keyof ContractProductRegister;
 
-/** A product of the widget's configuration (`products`), by its config key. */
-export type WidgetProduct = 'emailMagicLinks' | 'otp' | 'passwords' | 'oauth' | 'crypto' | 'passkeys';
-/** Where a one-time passcode is sent (`otpOptions.methods`). */
-export type OtpMethod = 'email' | 'sms' | 'whatsapp';
-
-/** The contract product of each passcode method. */
-export const OTP_METHOD_PRODUCTS: Readonly<Record<OtpMethod, ContractProduct>> = {
-  email: 'email_otp',
-  sms: 'sms_otp',
-  whatsapp: 'whatsapp_otp',
-};
-
-/** The contract products of the widget's products that exist today (a passcode product by its methods). */
-export function contractProductsOf(products: readonly WidgetProduct[], otpMethods: readonly OtpMethod[] = []) {
-  const names: ContractProduct[] = [];
-  for (const product of products) {
-    if (product === 'emailMagicLinks') names.push('email_magic_links');
-    else if (product === 'passwords') names.push('passwords');
-    else if (product === 'otp') for (const method of otpMethods) names.push(OTP_METHOD_PRODUCTS[method]);
-  }
-  return [...new Set(names)];
-}
+/**
+ * The products of the widget's configuration (`products`), by config key: each product's contract adds its own
+ * (`interface WidgetProductRegister { otp: true }`).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: extended by each product's contract (declaration merging).
+export interface WidgetProductRegister {}
+/** A product of the widget's configuration (`products`): a key of `WidgetProductRegister`. */
+export type WidgetProduct = keyof WidgetProductRegister;

@@ -1,32 +1,33 @@
 import type { BootstrapData, BootstrapResponse, CaptchaSettings } from '../contract/common';
 import type { KeyValueStorage, LatchkeyEnvironment } from '../environment';
+import { PRODUCT_BOOTSTRAP_DEFAULTS, productBootstrapOf } from '../products/startupParts';
 import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
 
-/** What the SDK assumes when the project's settings cannot be read: no captcha, DFP or PKCE. */
+/**
+ * What the SDK assumes when the project's settings cannot be read: no captcha, DFP or PKCE (the products' settings
+ * are PRODUCT_BOOTSTRAP_DEFAULTS, src/products/startupParts.ts).
+ */
 export const DEFAULT_BOOTSTRAP: BootstrapData = Object.freeze({
   projectName: null,
   displayWatermark: true,
   captchaSettings: { enabled: false },
   cnameDomain: null,
   emailDomains: ['latchkey.dev'],
-  pkceRequiredForEmailMagicLinks: false,
-  pkceRequiredForPasswordResets: false,
-  pkceRequiredForOAuth: false,
   pkceRequiredForSso: false,
   slugPattern: null,
   createOrganizationEnabled: false,
-  passwordConfig: null,
   runDFPProtectedAuth: false,
   dfpProtectedAuthMode: null,
   rbacPolicy: null,
-  siweRequiredForCryptoWallets: false,
   vertical: null,
+  ...PRODUCT_BOOTSTRAP_DEFAULTS,
 }) as BootstrapData;
 
 /**
- * Maps the wire's snake_case bootstrap to the SDK's camelCase. Throws when a required field is
- * missing or of the wrong type (`password_config` must be present), so a bad answer falls back to defaults.
+ * Maps the wire's snake_case bootstrap to the SDK's camelCase (the products' settings by
+ * `productBootstrapOf`). Throws when a required field is missing or of the wrong type, so a bad answer falls back
+ * to defaults.
  */
 export function mapBootstrap(wire: BootstrapResponse): BootstrapData {
   const bool = (key: keyof BootstrapResponse): boolean => {
@@ -34,7 +35,7 @@ export function mapBootstrap(wire: BootstrapResponse): BootstrapData {
     if (typeof value !== 'boolean') throw new TypeError(`bootstrap ${key} must be a boolean`);
     return value;
   };
-  if (!('password_config' in wire)) throw new TypeError('bootstrap password_config is missing');
+  const products = productBootstrapOf(wire, bool);
   if (!Array.isArray(wire.email_domains)) throw new TypeError('bootstrap email_domains must be an array');
   const captcha = wire.captcha_settings as Partial<{ enabled: boolean; siteKey: string }> | undefined;
   const captchaSettings: CaptchaSettings =
@@ -47,23 +48,14 @@ export function mapBootstrap(wire: BootstrapResponse): BootstrapData {
     captchaSettings,
     cnameDomain: wire.cname_domain ?? null,
     emailDomains: wire.email_domains.filter((domain): domain is string => typeof domain === 'string'),
-    pkceRequiredForEmailMagicLinks: bool('pkce_required_for_email_magic_links'),
-    pkceRequiredForPasswordResets: bool('pkce_required_for_password_resets'),
-    pkceRequiredForOAuth: bool('pkce_required_for_oauth'),
     pkceRequiredForSso: bool('pkce_required_for_sso'),
     slugPattern: wire.slug_pattern ?? null,
     createOrganizationEnabled: wire.create_organization_enabled === true,
-    passwordConfig: wire.password_config
-      ? {
-          ludsComplexity: wire.password_config.luds_complexity,
-          ludsMinimumCount: wire.password_config.luds_minimum_count,
-        }
-      : null,
     runDFPProtectedAuth: wire.dfp_protected_auth_enabled === true,
     dfpProtectedAuthMode: wire.dfp_protected_auth_mode ?? null,
     rbacPolicy: wire.rbac_policy ?? null,
-    siweRequiredForCryptoWallets: wire.siwe_required_for_crypto_wallets === true,
     vertical: wire.vertical ?? null,
+    ...products,
   };
 }
 

@@ -1,6 +1,14 @@
 // Types of the crypto wallet endpoints. Wire names, snake_case, exactly.
 import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from '../contract/common';
 
+/** A crypto wallet of the user (`User.crypto_wallets`). */
+export interface UserCryptoWallet {
+  crypto_wallet_id: string;
+  crypto_wallet_address: string;
+  crypto_wallet_type: string;
+  verified: boolean;
+}
+
 /** The wallet families the SDK sends; other strings pass through. */
 export type CryptoWalletType = 'ethereum' | 'solana' | (string & {});
 
@@ -51,4 +59,33 @@ export interface CryptoWalletsAuthenticateRequest extends CryptoWalletsAuthentic
 /** `data` of `POST /crypto_wallets/authenticate` (`__user` stripped). */
 export interface CryptoWalletsAuthenticateResponse extends AuthenticateResponse {
   user_device?: UserDevice;
+}
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface WidgetProductRegister {
+    crypto: true;
+  }
+}
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    crypto: true;
+  }
+  interface AuthenticationFactor {
+    crypto_wallet_factor?: { crypto_wallet_id: string; crypto_wallet_address: string; crypto_wallet_type: string };
+  }
+  interface User {
+    crypto_wallets: UserCryptoWallet[];
+  }
+  interface AccountResetItemRegister {
+    crypto_wallets: true;
+  }
+  interface BootstrapResponse {
+    siwe_required_for_crypto_wallets: boolean;
+  }
+  interface BootstrapData {
+    siweRequiredForCryptoWallets: boolean;
+  }
 }

@@ -126,3 +126,13 @@ export interface IdpLogoutStartResponse extends ResponseCommon {
   redirect_uri?: string;
   consent_required: boolean;
 }
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    oauth_access_token_exchange: true;
+  }
+  interface AuthenticationFactor {
+    oauth_access_token_exchange_factor?: { client_id: string };
+  }
+}

@@ -52,3 +52,26 @@ export interface MagicLinksAuthenticateRequest {
 export interface MagicLinksAuthenticateResponse extends AuthenticateResponse, AccountResetField {
   method_id: string;
 }
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface ContractProductRegister {
+    email_magic_links: true;
+  }
+  interface WidgetProductRegister {
+    emailMagicLinks: true;
+  }
+}
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    magic_link: true;
+  }
+  interface BootstrapResponse {
+    pkce_required_for_email_magic_links: boolean;
+  }
+  interface BootstrapData {
+    pkceRequiredForEmailMagicLinks: boolean;
+  }
+}

@@ -16,7 +16,7 @@ import {
   type TestClient,
 } from '../../test/fakes';
 import type { Session } from '../contract/common';
-import type { WebAuthnBrowser } from '../environment';
+import type { WebAuthnBrowser } from './webauthn.public';
 
 const IST = 'intermediate-token-abc';
 const PENDING_USER = makeUser({

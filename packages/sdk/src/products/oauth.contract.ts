@@ -1,6 +1,15 @@
 // Types of the OAuth endpoints. Wire names, snake_case, exactly.
 import type { AuthenticateResponse, ResponseCommon, UserDevice } from '../contract/common';
 
+/** A social identity of the user (`User.providers`). */
+export interface UserProvider {
+  oauth_user_registration_id: string;
+  provider_subject: string;
+  provider_type: string;
+  profile_picture_url: string;
+  locale: string;
+}
+
 /** The social providers a project can enable. */
 export type OAuthProvider =
   | 'google'
@@ -125,4 +134,34 @@ export interface GoogleOneTapSubmitRequest {
 /** `data` of `POST /oauth/google/onetap/submit`. */
 export interface GoogleOneTapSubmitResponse extends ResponseCommon {
   redirect_url: string;
+}
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface WidgetProductRegister {
+    oauth: true;
+  }
+}
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    oauth: true;
+  }
+  interface AuthenticationFactor {
+    /** `<provider>_oauth_factor: {id, email_id?, provider_subject}` for each social provider. */
+    [oauthFactor: `${string}_oauth_factor`]: { id: string; email_id?: string; provider_subject: string } | undefined;
+  }
+  interface User {
+    providers: UserProvider[];
+  }
+  interface AccountResetItemRegister {
+    oauth_identities: true;
+  }
+  interface BootstrapResponse {
+    pkce_required_for_oauth: boolean;
+  }
+  interface BootstrapData {
+    pkceRequiredForOAuth: boolean;
+  }
 }

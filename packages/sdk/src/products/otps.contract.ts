@@ -73,3 +73,26 @@ export interface OtpsAuthenticateResponse extends AuthenticateResponse, AccountR
   method_id: string;
   user_device?: UserDevice;
 }
+
+/** Where a one-time passcode is sent (`otpOptions.methods`). */
+export type OtpMethod = 'email' | 'sms' | 'whatsapp';
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface ContractProductRegister {
+    email_otp: true;
+    sms_otp: true;
+    whatsapp_otp: true;
+  }
+  interface WidgetProductRegister {
+    otp: true;
+  }
+}
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    otp: true;
+    email_otp: true;
+  }
+}

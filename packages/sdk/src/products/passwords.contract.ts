@@ -148,3 +148,35 @@ export interface PasswordsResetBySessionRequest extends PasswordsResetBySessionO
 export interface PasswordsResetBySessionResponse extends AuthenticateResponse {
   __user?: User;
 }
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface ContractProductRegister {
+    passwords: true;
+  }
+  interface WidgetProductRegister {
+    passwords: true;
+  }
+}
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    password: true;
+  }
+  interface User {
+    password: { password_id: string; requires_reset: boolean } | null;
+  }
+  interface AccountResetItemRegister {
+    password: true;
+  }
+  interface BootstrapResponse {
+    pkce_required_for_password_resets: boolean;
+    /** Must be present: `null` or the LUDS settings. */
+    password_config: { luds_complexity: number; luds_minimum_count: number } | null;
+  }
+  interface BootstrapData {
+    pkceRequiredForPasswordResets: boolean;
+    passwordConfig: { ludsComplexity: number; ludsMinimumCount: number } | null;
+  }
+}

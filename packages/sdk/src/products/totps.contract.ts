@@ -52,3 +52,20 @@ export interface TotpsRecoverRequest extends TotpsRecoverOptions, ProtectedField
 
 /** `data` of `POST /totps/recover`. */
 export type TotpsRecoverResponse = TotpsAuthenticateResponse;
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    totp: true;
+  }
+  interface AuthenticationFactor {
+    authenticator_app_factor?: { totp_id: string };
+    recovery_code_factor?: { totp_recovery_code_id: string };
+  }
+  interface User {
+    totps: { totp_id: string; verified: boolean }[];
+  }
+  interface AccountResetItemRegister {
+    totp: true;
+  }
+}

@@ -1,13 +1,6 @@
 // Types of the user endpoints. Field names are the wire's, snake_case, exactly.
-import type {
-  ResponseCommon,
-  User,
-  UserCryptoWallet,
-  UserEmail,
-  UserName,
-  UserPhoneNumber,
-  WithUser,
-} from '../contract/common';
+import type { ResponseCommon, User, UserEmail, UserName, UserPhoneNumber, WithUser } from '../contract/common';
+import type { UserCryptoWallet } from './cryptoWallets.contract';
 
 /** `data` of `GET /users/me`: the user itself, flat, plus `request_id`/`status_code` (stripped by the SDK). */
 export type UserGetResponse = User & ResponseCommon;

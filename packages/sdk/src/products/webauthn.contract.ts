@@ -1,12 +1,16 @@
 // Types of the WebAuthn (passkey) endpoints. Wire names, snake_case, exactly. The credential options and
 // credentials travel as JSON strings inside the JSON body.
-import type {
-  AuthenticateResponse,
-  ProtectedFields,
-  ResponseCommon,
-  UserDevice,
-  WebAuthnRegistration,
-} from '../contract/common';
+import type { AuthenticateResponse, ProtectedFields, ResponseCommon, UserDevice } from '../contract/common';
+
+/** A passkey of the user (`User.webauthn_registrations`). */
+export interface WebAuthnRegistration {
+  webauthn_registration_id: string;
+  domain: string;
+  user_agent: string;
+  authenticator_type: string;
+  verified: boolean;
+  name: string;
+}
 
 /** Options of `webauthn.register()`. */
 export interface WebAuthnRegisterOptions {
@@ -113,4 +117,30 @@ export interface WebAuthnUpdateRequest {
 /** `data` of `PUT /webauthn/update/{id}`. */
 export interface WebAuthnUpdateResponse extends ResponseCommon {
   webauthn_registration: WebAuthnRegistration;
+}
+
+// Its keys join the product vocabulary (src/contract/products.ts) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface ContractProductRegister {
+    webauthn: true;
+  }
+  interface WidgetProductRegister {
+    passkeys: true;
+  }
+}
+
+// Its part of the core contract (src/contract/common.ts), by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface AuthenticationFactorTypeRegister {
+    webauthn: true;
+  }
+  interface AuthenticationFactor {
+    webauthn_factor?: { webauthn_registration_id: string; domain: string; user_agent: string };
+  }
+  interface User {
+    webauthn_registrations: WebAuthnRegistration[];
+  }
+  interface AccountResetItemRegister {
+    passkeys: true;
+  }
 }

@@ -17,9 +17,9 @@ import {
   settle,
   signInWithTotp,
 } from '../../test/fakes';
-import type { WebAuthnBrowser } from '../environment';
 import { InvalidResponseError, NO_SESSION_MESSAGE, UsageError } from '../errors';
 import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthn';
+import type { WebAuthnBrowser } from './webauthn.public';
 
 const CREATION_OPTIONS: PublicKeyCredentialCreationOptionsJSON = {
   rp: { id: 'localhost', name: 'Latchkey Test Project' },

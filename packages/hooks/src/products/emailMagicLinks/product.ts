@@ -54,3 +54,18 @@ declare module '@latchkey/hooks' {
     >;
   }
 }
+
+// Its event joins `LatchkeyEventType` by declaration merging.
+declare module '@latchkey/hooks' {
+  interface LatchkeyEventTypeRegister {
+    MAGIC_LINK_LOGIN_OR_CREATE: true;
+  }
+}
+
+// Its part of the widget's form state, by declaration merging.
+declare module '@latchkey/hooks' {
+  interface FormState {
+    /** The address the magic link went to (`magicLinkSent`). */
+    magicLinkState: { email: string };
+  }
+}

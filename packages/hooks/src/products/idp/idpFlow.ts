@@ -95,3 +95,15 @@ export function useMounted(): { readonly current: boolean } {
   }, []);
   return mounted;
 }
+
+// The authorize and logout flows' events join `LatchkeyEventType` by declaration merging.
+declare module '@latchkey/hooks' {
+  interface LatchkeyEventTypeRegister {
+    OAUTH_AUTHORIZE_FLOW_START: true;
+    OAUTH_AUTHORIZE_FLOW_COMPLETE: true;
+    OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED: true;
+    OAUTH_LOGOUT_FLOW_START: true;
+    OAUTH_LOGOUT_FLOW_COMPLETE: true;
+    OAUTH_LOGOUT_FLOW_DENIED: true;
+  }
+}

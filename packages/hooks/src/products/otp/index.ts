@@ -1,4 +1,6 @@
 // The passcode product's hooks and descriptor.
+export * from './configError';
+export * from './messages';
 export * from './product';
 export * from './transitions';
 export * from './useCountdown';

@@ -1,6 +1,10 @@
-import { EML_AND_EMAIL_OTP_ERROR } from '../../configErrors';
-import type { OtpMethod, Required2 } from '../../signInStore';
+import type { OtpMethod as ContractOtpMethod } from '@latchkey/sdk';
+import type { Required2 } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
+import { EML_AND_EMAIL_OTP_ERROR } from './configError';
+
+/** Where a one-time passcode is sent. */
+export type OtpMethod = ContractOtpMethod;
 
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
 
@@ -61,5 +65,23 @@ declare module '@latchkey/hooks' {
      * password sign-up); the passcode screen says so, and a resend goes to that address again with the session.
      */
     otpState: { type: OtpMethod; methodId: string; otpDestination: string; purpose?: 'verifyEmail' };
+  }
+}
+
+// Its event joins `LatchkeyEventType` by declaration merging.
+declare module '@latchkey/hooks' {
+  interface LatchkeyEventTypeRegister {
+    OTP_LOGIN_OR_CREATE: true;
+  }
+}
+
+// Its method tabs and the type of its `email_sent` telemetry event join the core's by declaration merging.
+declare module '@latchkey/hooks' {
+  interface MethodTabRegister {
+    sms: true;
+    whatsapp: true;
+  }
+  interface EmailSentTypeRegister {
+    login_or_create_otp: true;
   }
 }

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
-import { OTP_INVALID_CODE_MESSAGE } from '../../validationMessages';
+import { OTP_INVALID_CODE_MESSAGE } from './messages';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from './sendPasscode';
 
 const CODE_PATTERN = /^\d{6}$/;

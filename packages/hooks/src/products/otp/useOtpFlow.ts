@@ -4,13 +4,10 @@ import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
-import type { OtpMethod } from '../../signInStore';
 import { isAwaiting } from '../../transition';
-import {
-  OTP_INVALID_CODE_MESSAGE,
-  OTP_INVALID_EMAIL_MESSAGE,
-  PHONE_NUMBER_INVALID_MESSAGE,
-} from '../../validationMessages';
+import { PHONE_NUMBER_INVALID_MESSAGE } from '../../validationMessages';
+import { OTP_INVALID_CODE_MESSAGE, OTP_INVALID_EMAIL_MESSAGE } from './messages';
+import type { OtpMethod } from './product';
 import {
   DEFAULT_OTP_EXPIRATION_MINUTES,
   emailOtpPayload,

@@ -1,14 +1,16 @@
 import { defineProduct } from '../defineProduct';
+import { PASSKEYS_ALONE_ERROR } from './configError';
 
 // In every first load (the registry lists it), so it holds only what the store and the kits read before the
-// passkey chunk arrives: no options (the spec gives passkeys none), no tabs, no configuration error of its own
-// (passkeys alone is refused by `signInConfigError` before any product rule).
+// passkey chunk arrives: no options (the spec gives passkeys none), no tabs, and its `aloneError` (passkeys alone is
+// refused by `signInConfigError` before any other rule).
 
 /** Passkeys: 'Login with a Passkey' (or autofill on the email field) on Main, registration after login. */
 export const passkeysProduct = defineProduct({
   key: 'passkeys',
   block: 'passkey',
   tabs: () => [],
+  aloneError: PASSKEYS_ALONE_ERROR,
   sdkNamespaces: ['webauthn', 'user'],
 });
 
@@ -18,5 +20,12 @@ declare module '@latchkey/hooks' {
     PasskeyRegistrationStart: true;
     PasskeyRegistrationSuccess: true;
     PasskeyConfirmation: true;
+  }
+}
+
+// Its event joins `LatchkeyEventType` by declaration merging.
+declare module '@latchkey/hooks' {
+  interface LatchkeyEventTypeRegister {
+    PASSKEY_AUTHENTICATE: true;
   }
 }

@@ -1,5 +1,6 @@
 // The password product's hooks and descriptor.
 export * from './product';
+export * from './queryOptions';
 export * from './transitions';
 export * from './useCreatePasswordInstead';
 export * from './usePasswordFlow';

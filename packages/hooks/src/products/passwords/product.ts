@@ -1,5 +1,10 @@
-import type { PasswordUserType } from '../../signInStore';
 import { defineProduct } from '../defineProduct';
+
+/** What the user search found for an email: decides the password screen. */
+export type PasswordUserType = 'new' | 'password' | 'passwordless';
+
+/** Why a password reset email was sent, which decides the confirmation screen. */
+export type PasswordResetReason = 'forgot' | 'breached' | 'dedupe' | 'setNew';
 
 /** Email and password: the email form (user search), then the password screens. */
 export const passwordsProduct = defineProduct({
@@ -60,5 +65,20 @@ declare module '@latchkey/hooks' {
   interface FormState {
     /** The email the user search answered for and what it found. */
     passwordState: { email: string; type: PasswordUserType | null };
+  }
+}
+
+// The type of its `email_sent` telemetry event (a reset email) joins the core's by declaration merging.
+declare module '@latchkey/hooks' {
+  interface EmailSentTypeRegister {
+    reset_password: true;
+  }
+}
+
+// The reset link's part of the widget's form state, by declaration merging.
+declare module '@latchkey/hooks' {
+  interface FormState {
+    /** The token of an emailed reset link (`resetTokenReceived`, a core row: links are read in any configuration). */
+    resetPasswordState: { token: string; tokenType: 'reset_password' | 'login' | null };
   }
 }

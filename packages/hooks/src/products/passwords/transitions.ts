@@ -2,8 +2,9 @@
 // import them and hand them to the store with their events (`useFlowContext`'s rows; the reset page passes them to
 // its store at once), so they load with those hooks' chunks and a magic-link-only page does not carry them.
 import type { AccountReset } from '@latchkey/sdk';
-import type { PasswordResetReason, PasswordUserType, Screen } from '../../signInStore';
+import type { Screen } from '../../signInStore';
 import { type Rows, storeAccountReset } from '../../transition';
+import type { PasswordResetReason, PasswordUserType } from './product';
 
 /** What the password hooks report. */
 export type PasswordEvent =

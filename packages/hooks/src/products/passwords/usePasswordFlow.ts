@@ -3,12 +3,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { mergeSettings, resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
-import type { PasswordResetReason, PasswordUserType, Product, SignInConfig } from '../../signInStore';
+import type { Product, SignInConfig } from '../../signInStore';
 import type { TransitionTable } from '../../transition';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
 import { type MagicLinkFlowSettings, sendMagicLinkEmail } from '../emailMagicLinks/sendMagicLink';
 import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
 import { OTP_TRANSITIONS } from '../otp/transitions';
+import type { PasswordResetReason, PasswordUserType } from './product';
 import { type PasswordFlowSettings, resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
 import { PASSWORD_TRANSITIONS } from './transitions';
 

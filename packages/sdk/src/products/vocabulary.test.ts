@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_PRODUCTS, contractProductsOf, OTP_METHOD_PRODUCTS } from './products';
+import { CONTRACT_PRODUCTS, contractProductsOf, OTP_METHOD_PRODUCTS } from './vocabulary.public';
 
 describe('the product vocabulary', () => {
   it('names each passcode method by its contract product', () => {
