@@ -10,7 +10,9 @@
 // - `packages/ui-unstyled/src/messages/productCatalogue.ts`: every product kit's texts (`export const <name>Messages`
 //   of `src/products/<key>/messages.ts`, for each folder with a `kit.ts`: the sign-in's products and second factors;
 //   the identity provider's texts are its own `IdentityProviderStrings`), joined for the `messages` catalogue, and
-//   the `ProductMessages` interface that `Messages` (the message ids) extends. Likewise `productErrorMessages.ts` from each `errorMessages.ts` (its error texts any screen may show, in the error
+//   the `ProductMessages` interface that `Messages` (the message ids) extends. Likewise `productConfigMessages.ts`
+//   from each folder's `configMessages.ts` (its configuration errors' texts, in the first chunk),
+//   `productErrorMessages.ts` from each `errorMessages.ts` (its error texts any screen may show, in the error
 //   catalogue's chunk) and
 //   `productAccountResetMessages.ts` from each `accountResetMessages.ts` (the account-reset notice's item names, and
 //   `<name>SingularItems`, the items one of which alone takes 'was'): CATALOGUE_PARTS.
@@ -90,6 +92,18 @@ export const CATALOGUE_PARTS = [
     comment: [
       "// Every product kit's texts: joined into the catalogue (`messages`, catalogue.ts), and the ids `Messages` extends",
       "// (messages/index.tsx). The screens do not read this module: each product's chunk brings its own texts.",
+    ],
+  },
+  {
+    source: 'configMessages.ts',
+    onlyKits: false,
+    output: 'productConfigMessages.ts',
+    constName: 'productConfigMessages',
+    interfaceName: 'ProductConfigMessages',
+    what: "each product's configuration errors' texts",
+    comment: [
+      "// Every product's configuration errors' texts (`config.*`), in the first chunk's texts (`mainMessages`, main.ts): the",
+      "// widget shows one instead of its screens when the hooks' `configError` is its English text (WidgetRoot.tsx).",
     ],
   },
   {

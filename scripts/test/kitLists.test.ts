@@ -28,6 +28,7 @@ describe("the kits' generated lists", () => {
       'packages/ui-default/src/products/index.ts',
       'packages/ui-unstyled/src/messages/productAccountResetMessages.ts',
       'packages/ui-unstyled/src/messages/productCatalogue.ts',
+      'packages/ui-unstyled/src/messages/productConfigMessages.ts',
       'packages/ui-unstyled/src/messages/productErrorMessages.ts',
       'packages/ui-unstyled/src/products/index.ts',
     ]);
@@ -86,27 +87,27 @@ describe('kits with product folders', () => {
     write('packages/ui-unstyled/src/products/beta/index.ts');
     write('packages/ui-unstyled/src/products/beta/messages.ts', 'export const betaMessages = {\n} as const;\n');
     write('packages/ui-unstyled/src/products/gamma/kit.ts');
-    // A product's error texts join their part whether or not the folder has a kit.
-    write('packages/ui-unstyled/src/products/beta/errorMessages.ts', 'export const betaErrorMessages = {\n};\n');
+    // A configuration error's texts join their part whether or not the folder has a kit.
+    write('packages/ui-unstyled/src/products/beta/configMessages.ts', 'export const betaConfigMessages = {\n};\n');
     write(
       'packages/ui-unstyled/src/products/alpha/accountResetMessages.ts',
       "export const alphaAccountResetMessages = {\n} as const;\n\nexport const alphaAccountResetSingularItems = ['alpha'];\n",
     );
-    const [barrel, catalogue, errors, accountReset] = kitLists(root);
+    const [barrel, catalogue, config, , accountReset] = kitLists(root);
     expect(barrel?.path).toBe('packages/ui-unstyled/src/products/index.ts');
     expect(barrel?.current).toBe('stale\n');
     expect(barrel?.expected).toBe(productsBarrel(['./registry', './alpha/index', './beta/index']));
     expect(catalogue?.expected).toBe(
       biomeFormatted(catalogue?.path ?? '', productCatalogue([{ key: 'alpha', name: 'alphaMessages' }])),
     );
-    expect(errors?.path).toBe('packages/ui-unstyled/src/messages/productErrorMessages.ts');
-    expect(errors?.expected).toBe(
+    expect(config?.path).toBe('packages/ui-unstyled/src/messages/productConfigMessages.ts');
+    expect(config?.expected).toBe(
       biomeFormatted(
-        errors?.path ?? '',
-        productCatalogue([{ key: 'beta', name: 'betaErrorMessages' }], CATALOGUE_PARTS[1]),
+        config?.path ?? '',
+        productCatalogue([{ key: 'beta', name: 'betaConfigMessages' }], CATALOGUE_PARTS[1]),
       ),
     );
-    expect(errors?.expected).toContain("import { betaErrorMessages } from '../products/beta/errorMessages';");
+    expect(config?.expected).toContain("import { betaConfigMessages } from '../products/beta/configMessages';");
     // The account-reset part also joins each module's `<name>SingularItems`.
     expect(accountReset?.expected).toContain(
       "import { alphaAccountResetMessages, alphaAccountResetSingularItems } from '../products/alpha/accountResetMessages';",

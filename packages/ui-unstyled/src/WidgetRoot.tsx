@@ -1,6 +1,4 @@
 import {
-  EML_AND_EMAIL_OTP_ERROR,
-  PASSKEYS_ALONE_ERROR,
   type Screen,
   type SignInStore,
   SignInStoreProvider,
@@ -11,7 +9,8 @@ import {
 import { type ComponentType, forwardRef, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from './components/Spinner';
 import { Watermark } from './components/Watermark';
-import { loadErrorMessages, type MessageId, MessagesProvider, type Strings, useMessages } from './messages/index';
+import { loadErrorMessages, MessagesProvider, type Strings, type Translate, useMessages } from './messages/index';
+import { productConfigMessages } from './messages/productConfigMessages';
 import { createPart, type PartProps } from './primitives/createPart';
 import { lazyScreen } from './screenLoaders';
 import type { Toaster, ToastProviderProps } from './toast';
@@ -19,10 +18,16 @@ import type { Toaster, ToastProviderProps } from './toast';
 // Internal: the body <SignIn> and <ResetPassword> share (providers, screen switch, focus, watermark). Not exported
 // from index.ts.
 
-const CONFIG_ERROR_MESSAGES: Record<string, MessageId> = {
-  [EML_AND_EMAIL_OTP_ERROR]: 'config.emlAndEmailOtp',
-  [PASSKEYS_ALONE_ERROR]: 'config.passkeysAlone',
-};
+/**
+ * A configuration error's text: the catalogue's (each product's `config.*`, honouring `strings`) for the hooks'
+ * English text, or the error as it is.
+ */
+function configErrorText(t: Translate, error: string): string {
+  const id = (Object.keys(productConfigMessages) as (keyof typeof productConfigMessages)[]).find(
+    (key) => productConfigMessages[key] === error,
+  );
+  return id ? t(id) : error;
+}
 
 const SignInConfigError = createPart('sign-in', 'config-error', 'p');
 
@@ -108,9 +113,7 @@ const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBo
   return (
     <Root data-screen={screen} {...props} ref={setRef}>
       {configError !== null ? (
-        <SignInConfigError role="alert">
-          {CONFIG_ERROR_MESSAGES[configError] ? t(CONFIG_ERROR_MESSAGES[configError]) : configError}
-        </SignInConfigError>
+        <SignInConfigError role="alert">{configErrorText(t, configError)}</SignInConfigError>
       ) : (
         <Suspense fallback={<Spinner />}>
           {ScreenComponent ? <ScreenComponent key={screen} /> : null}

@@ -1,4 +1,5 @@
-import { EMAIL_FORMAT_INVALID_MESSAGE, EML_AND_EMAIL_OTP_ERROR, PASSKEYS_ALONE_ERROR } from '@latchkey/hooks';
+import { EMAIL_FORMAT_INVALID_MESSAGE } from '@latchkey/hooks';
+import { productConfigMessages } from './productConfigMessages';
 
 // Texts the hooks also use are their constants (one copy in the bundle), with the specification's wording.
 /**
@@ -39,9 +40,8 @@ export const mainMessages = {
   'watermark.poweredBy': 'Powered by',
   'watermark.name': 'Latchkey',
 
-  // Configuration errors
-  'config.emlAndEmailOtp': EML_AND_EMAIL_OTP_ERROR,
-  'config.passkeysAlone': PASSKEYS_ALONE_ERROR,
+  // Configuration errors (each product's `configMessages.ts`)
+  ...productConfigMessages,
 
   // The error catalogue is in errors.ts, its own chunk, but for the email form's own text
   'error.invalid_email': EMAIL_FORMAT_INVALID_MESSAGE,
