@@ -2,11 +2,14 @@
 import { configuredProducts, type ResolvedSignInConfig } from '../signInStore';
 
 /**
- * Whether a configured product renders a social or wallet block (the Main screen's 'or' divider): social sign-in
- * with no provider draws none (its descriptor's `hasBlock`).
+ * Whether a configured product renders a block the Main screen's 'or' divider sets off from the forms (the social
+ * buttons, the wallet buttons): social sign-in with no provider draws none (its descriptor's `hasBlock`).
  */
-export function hasSocialOrCryptoBlock(config: ResolvedSignInConfig): boolean {
+export function hasDividedBlock(config: ResolvedSignInConfig): boolean {
   return configuredProducts(config).some(
     (product) => (product.block === 'social' || product.block === 'crypto') && (product.hasBlock?.(config) ?? true),
   );
 }
+
+/** @deprecated Renamed `hasDividedBlock` (the same function). */
+export const hasSocialOrCryptoBlock = hasDividedBlock;

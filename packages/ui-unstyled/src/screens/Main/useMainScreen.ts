@@ -2,7 +2,7 @@ import {
   type AvailableProduct,
   configuredProducts,
   emailFormProduct,
-  hasSocialOrCryptoBlock,
+  hasDividedBlock,
   type MethodTab,
   type ResolvedSignInConfig,
   useBootstrap,
@@ -33,7 +33,7 @@ export interface UseMainScreenReturn {
   selectMethod: (method: MethodTab) => void;
   /** More than one method: the tab bar shows. */
   hasTabs: boolean;
-  /** Social or crypto products are configured: the 'or' divider shows above the email form. */
+  /** A configured product draws a block the 'or' divider sets off from the forms (social or wallet buttons). */
   hasDivider: boolean;
   /** The flow of the Email tab's form. */
   emailFormKind: EmailFormKind;
@@ -87,7 +87,7 @@ export function useMainScreen(): UseMainScreenReturn {
     selectedMethod,
     selectMethod,
     hasTabs: methods.length > 1,
-    hasDivider: hasSocialOrCryptoBlock(config) && methods.length > 0,
+    hasDivider: hasDividedBlock(config) && methods.length > 0,
     emailFormKind,
     formProducts,
     // In the registry's order, which is the order of kinds ('Login with a Passkey' first, then the wallets),
