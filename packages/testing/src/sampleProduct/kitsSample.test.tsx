@@ -30,7 +30,8 @@ async function userWithAnswer(): Promise<TestEnvironment> {
   return env;
 }
 
-const config = { products: ['securityQuestion'] } as never; // TODO(open type WidgetProduct): `products` is closed.
+// One props type for both kits' <SignIn> (`signInWithAnswer` renders either): the configuration is passed as such.
+const config = { products: ['securityQuestion'] } as never;
 
 /** Signs in through the widget: Main's block, then the SecurityQuestion screen. */
 async function signInWithAnswer(SignIn: ComponentType<{ config?: never }>, answer = '  rex THE dog ') {

@@ -10,8 +10,8 @@ import { createRoot } from 'react-dom/client';
 
 const query = new URLSearchParams(window.location.search);
 const client = createClient(query.get('token') ?? '', { apiBaseUrl: query.get('api') ?? '' });
-// TODO(open type WidgetProduct): `products` is the closed union of the real products.
-const config = { products: ['securityQuestion'] } as unknown as NonNullable<Parameters<typeof SignIn>[0]['config']>;
+// 'securityQuestion' is a `WidgetProduct` by the sample's declaration merging (hooks/product.ts).
+const config = { products: ['securityQuestion' as const] };
 
 const container = document.getElementById('root');
 if (container) {

@@ -7,15 +7,14 @@ import type { ProductDefinition, ProductKey } from '@latchkey/hooks';
 import type { LazyNamespace } from '@latchkey/sdk';
 
 /** Its key in `config.products`. */
-export const SECURITY_QUESTION_PRODUCT = 'securityQuestion';
+export const SECURITY_QUESTION_PRODUCT = 'securityQuestion' as const;
 
 /**
  * A security question: Main draws its block (a button), which leads to the SecurityQuestion screen (email and
  * answer); a right answer signs in, → LoginSuccess. No method tab, no email form of its own.
  */
 export const securityQuestionProduct = {
-  // TODO(open type WidgetProduct): `ProductKey` is the SDK's closed `WidgetProduct`; once open, no cast.
-  key: SECURITY_QUESTION_PRODUCT as ProductKey,
+  key: SECURITY_QUESTION_PRODUCT,
   optionsKey: 'securityQuestionOptions',
   optionNames: ['sessionDurationMinutes'],
   resolveOptions: (options) => ({ ...options }),
@@ -24,6 +23,13 @@ export const securityQuestionProduct = {
   // TODO(open type LazyNamespace): the SDK's lazy namespaces are a closed union; once open, no cast.
   sdkNamespaces: ['securityQuestions' as LazyNamespace],
 } satisfies ProductDefinition<ProductKey, 'securityQuestionOptions'>;
+
+// Its key joins the SDK's `WidgetProduct` (and so the hooks' `ProductKey` and `config.products`) by declaration merging.
+declare module '@latchkey/sdk/contract' {
+  interface WidgetProductRegister {
+    securityQuestion: true;
+  }
+}
 
 // Its screen joins the widget's `Screen` by declaration merging (no core file lists it).
 declare module '@latchkey/hooks' {
