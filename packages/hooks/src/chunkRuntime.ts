@@ -3,7 +3,7 @@ import { toFlowError } from './errors';
 import { useFlowContext } from './flowContext';
 import { useLatchkeyClient } from './LatchkeyProvider';
 import { useSignInStore } from './storeContext';
-import { isAuthenticatedPartially } from './transition';
+import { isAuthenticatedPartially } from './transitionParts';
 
 /**
  * @internal For the kits' chunk roots to re-export, never read: the flow context every flow hook runs on, the

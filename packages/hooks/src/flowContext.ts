@@ -8,7 +8,8 @@ import type { EmailSentTypeRegister, LatchkeyEvent, SignInCallbacks } from './ev
 import { useLatchkeyClient } from './LatchkeyProvider';
 import type { ResolvedSignInConfig, SignInState, SignInStore } from './signInStore';
 import { useOptionalSignInStore } from './storeContext';
-import { isAuthenticatedPartially, type TransitionTable, type WidgetEvent } from './transition';
+import type { TransitionTable, WidgetEvent } from './transition';
+import { isAuthenticatedPartially } from './transitionParts';
 
 /** The `type` of the `email_sent` telemetry event: a key of `EmailSentTypeRegister` (events.ts). */
 export type EmailSentType = keyof EmailSentTypeRegister;

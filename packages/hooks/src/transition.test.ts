@@ -7,6 +7,7 @@ import { OTP_TRANSITIONS } from './products/otp/transitions';
 import { PASSKEYS_ALONE_ERROR } from './products/passkeys/configError';
 import { PASSKEY_TRANSITIONS } from './products/passkeys/transitions';
 import { PASSWORD_TRANSITIONS } from './products/passwords/transitions';
+import { SIGN_IN_PRODUCTS } from './products/registry';
 import { TOTP_TRANSITIONS } from './products/totp/transitions';
 import { resolveSignInConfig, type Screen, type SignInConfig, signInConfigError } from './signInStore';
 import {
@@ -381,6 +382,23 @@ describe('transition', () => {
     expect(TABLE.magicLinkSent).toBe(CORE_TRANSITIONS.magicLinkSent);
     // Composing never changes what it composes.
     expect(composeTransitions().otpSent).toBeUndefined();
+  });
+
+  it("holds the rows every store has from the products' descriptors, and composes 'Try again' from their parts", () => {
+    // The magic link (the password flow sends one too) and the reset link (read on any page) are descriptor rows.
+    expect(CORE_TRANSITIONS.magicLinkSent).toBe(SIGN_IN_PRODUCTS.emailMagicLinks.rows?.magicLinkSent);
+    expect(CORE_TRANSITIONS.resetTokenReceived).toBe(SIGN_IN_PRODUCTS.passwords.rows?.resetTokenReceived);
+    expect(composeTransitions().resetTokenReceived).toBe(CORE_TRANSITIONS.resetTokenReceived);
+    const form = {
+      ...stateOn('EmailConfirmation').formState,
+      passwordState: { email: 'user@example.com', type: 'new' as const },
+    };
+    expect(CORE_TRANSITIONS.tryAgain.store?.({ type: 'tryAgain' }, form)).toEqual({
+      ...SIGN_IN_PRODUCTS.emailMagicLinks.tryAgain?.(form),
+      ...SIGN_IN_PRODUCTS.passwords.tryAgain?.(form),
+    });
+    expect(SIGN_IN_PRODUCTS.passwords.tryAgain?.(form)).toEqual({ passwordState: { email: '', type: 'new' } });
+    expect(SIGN_IN_PRODUCTS.emailMagicLinks.tryAgain?.(form)).toEqual({ magicLinkState: { email: '' } });
   });
 
   it('leaves the state unchanged for an event its table has no row for', () => {

@@ -1,11 +1,18 @@
 // The screen transitions as data: the widget's screen and form state change only through
 // `transition(state, event, table)`, a pure function. Flow hooks report what happened (a passcode was sent, the user search found a password user, …) as
 // events on the store (`dispatch`); which screen follows is decided by the store's table, and nowhere else. The
-// table is the store's own (`composeTransitions`): the core rows here, then each slice's rows
+// table is the store's own (`composeTransitions`): the core rows here (with the rows every store has, which the
+// products' descriptors give: `rows` in `products/<key>/product.ts`), then each slice's rows
 // (`products/<key>/transitions.ts`) as its flow hooks bring them with their events, and the second factors' rows,
 // downloaded at a partial authentication. Nothing here is mutable: two stores have two tables.
 import type { AccountReset } from '@latchkey/sdk';
+import { SIGN_IN_PRODUCTS } from './products/registry';
 import type { FormState, Screen } from './signInStore';
+import { clearError, isShowing, storeAccountReset, storeDescriptor } from './transitionParts';
+
+// The parts the slices' rows and flow hooks share live in `transitionParts.ts`, which imports no registry: the lazy
+// chunks that import them do not pull this module's table (and the product descriptors) out of the first chunk.
+export * from './transitionParts';
 
 /** The part of the widget's state that transitions change. */
 export interface WidgetState {
@@ -17,15 +24,8 @@ export interface WidgetState {
 
 /** Something that happened in a flow, which may move the widget to another screen. */
 export type WidgetEvent =
-  /** A magic link was emailed (Main, or the password flow): → EmailConfirmation, email stored. */
-  | { type: 'magicLinkSent'; email: string }
-  /** 'Try again' on EmailConfirmation: → Main, the stored emails cleared. */
+  /** 'Try again' on EmailConfirmation: → Main, the stored emails cleared (each product's `tryAgain`). */
   | { type: 'tryAgain' }
-  /**
-   * An emailed reset link's token was read (its landing page, any configuration; the reset page): →
-   * PasswordResetForm, token stored. A core row, since `useAuthenticateByUrl` reads every product's links.
-   */
-  | { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' }
   /** Signed in by another route (reset token of type login, an emailed link): → LoginSuccess, `accountReset` stored. */
   | { type: 'loginSucceeded'; accountReset?: AccountReset }
   /** A flow failed in a way the widget shows on its own screen: → Error, descriptor stored. */
@@ -53,17 +53,6 @@ export interface ProductEventRegister {}
 /** Events of the product slices (their rows come with the flow hooks that dispatch them). */
 export type ProductEvent = ProductEventRegister[keyof ProductEventRegister];
 
-// Shared by several rows (the table is in every sign-in page's first load: each row costs bytes). Product slices
-// import them too.
-export const clearError = (): Partial<FormState> => ({ errorDescriptor: null });
-export const storeDescriptor = (event: { descriptor: { messageId: string; message: string } }): Partial<FormState> => ({
-  errorDescriptor: { ...event.descriptor },
-});
-/** What a sign-in's pre-hijacking reset removed, for the success screen (null: nothing). */
-export const storeAccountReset = (event: { accountReset?: AccountReset }): Partial<FormState> => ({
-  accountReset: event.accountReset ?? null,
-});
-
 /** One row of the table: the screen an event leads to (null: it stays), what it stores, the passwordless flag. */
 export interface Row<E extends WidgetEvent> {
   to: Screen | null | ((event: E) => Screen);
@@ -80,27 +69,28 @@ export type TransitionTable = Partial<Rows<WidgetEvent['type']>>;
 /** The events every store has a row for. */
 type CoreEventType = Exclude<WidgetEvent['type'], ProductEvent['type'] | 'authenticatedPartially'>;
 
+// The products' descriptors, in registry order.
+const PRODUCTS = Object.values(SIGN_IN_PRODUCTS);
+
 /**
- * The core rows (magic links, and the screens every configuration can reach): the start of every store's
- * table. The product slices' rows (`products/<key>/transitions.ts`: passcodes, passwords, passkeys, TOTP,
- * wallets) are composed over them per store, so a magic-link-only page does not carry them. Frozen.
+ * The core rows (the screens every configuration can reach), after the rows every store has that the products'
+ * descriptors give (`rows`: the magic link, the reset link): the start of every store's table. The product slices'
+ * other rows (`products/<key>/transitions.ts`: passcodes, passwords, passkeys, TOTP, wallets) are composed over
+ * them per store, so a magic-link-only page does not carry them. Frozen.
  */
-export const CORE_TRANSITIONS: Rows<CoreEventType> = Object.freeze({
-  magicLinkSent: { to: 'EmailConfirmation', store: (event) => ({ magicLinkState: { email: event.email } }) },
-  tryAgain: {
-    to: 'Main',
-    store: (_, form) => ({ magicLinkState: { email: '' }, passwordState: { ...form.passwordState, email: '' } }),
-    passwordless: () => false,
-  },
-  resetTokenReceived: {
-    to: 'PasswordResetForm',
-    store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
-  },
-  loginSucceeded: { to: 'LoginSuccess', store: storeAccountReset },
-  failed: { to: 'Error', store: storeDescriptor },
-  back: { to: 'Main', store: clearError, passwordless: () => false },
-  navigated: { to: (event) => event.screen },
-});
+export const CORE_TRANSITIONS: TransitionTable & Rows<CoreEventType> = Object.freeze(
+  Object.assign({}, ...PRODUCTS.map((product) => product.rows), {
+    tryAgain: {
+      to: 'Main',
+      store: (_, form): Partial<FormState> => Object.assign({}, ...PRODUCTS.map((product) => product.tryAgain?.(form))),
+      passwordless: () => false,
+    },
+    loginSucceeded: { to: 'LoginSuccess', store: storeAccountReset },
+    failed: { to: 'Error', store: storeDescriptor },
+    back: { to: 'Main', store: clearError, passwordless: () => false },
+    navigated: { to: (event) => event.screen },
+  } satisfies Rows<CoreEventType>),
+);
 
 /** @deprecated The core rows only, frozen: a store's table is `composeTransitions(...)`. Use `CORE_TRANSITIONS`. */
 export const TRANSITIONS: TransitionTable = CORE_TRANSITIONS;
@@ -136,19 +126,7 @@ export function transition(
  */
 export function isAwaiting(
   state: Pick<WidgetState, 'screen'> & { transitions?: TransitionTable },
-  event: 'magicLinkSent' | 'otpSent',
+  event: WidgetEvent['type'],
 ): boolean {
-  const table: TransitionTable = state.transitions ?? CORE_TRANSITIONS;
-  return state.screen === table[event]?.to;
-}
-
-/**
- * Whether an SDK answer of a first factor authenticated the sign-in only partially: it carries an intermediate
- * session token and no session (the project requires a second factor). Flow hooks then dispatch
- * `authenticatedPartially` instead of their success event.
- */
-export function isAuthenticatedPartially(answer: unknown): boolean {
-  if (typeof answer !== 'object' || answer === null) return false;
-  const { intermediate_session_token: intermediate, session_token: session } = answer as Record<string, unknown>;
-  return typeof intermediate === 'string' && intermediate !== '' && !session;
+  return isShowing({ screen: state.screen, transitions: state.transitions ?? CORE_TRANSITIONS }, event);
 }

@@ -3,7 +3,7 @@
 // so every descriptor is in every sign-in page's first load, configured or not: only what is read before the
 // configured products' chunks arrive belongs here. Its screens are not: the kits' product chunks list them.
 import type { LazyNamespace, WidgetProduct } from '@latchkey/sdk';
-import type { MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
+import type { FormState, MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
 import type { TransitionTable } from '../transition';
 
 /** A product's key in `config.products` (and its folder's name in every package). */
@@ -67,6 +67,15 @@ export interface ProductDefinition<K extends ProductKey = ProductKey, O extends 
    * cannot (checked before any other rule; passkeys).
    */
   aloneError?: string;
+  /**
+   * Its rows that every store has, whatever its configured products (`CORE_TRANSITIONS` takes them from the
+   * registry): the rows of events a core hook or another product dispatches on any page (the magic link the password
+   * flow also sends, the reset link `useAuthenticateByUrl` reads). Its other rows come with its flow hooks
+   * (`products/<key>/transitions.ts`). Every descriptor is in every first load: keep these few.
+   */
+  rows?: TransitionTable;
+  /** What 'Try again' (the `tryAgain` row, EmailConfirmation → Main) clears of its part of the form state. */
+  tryAgain?(form: FormState): Partial<FormState>;
 }
 
 /** Declares a product (identity, for the types). */

@@ -2,7 +2,8 @@
 // CryptoConfirmation; any failure in start, sign or authenticate → CryptoError. The wallet flow hook imports them
 // and hands them to the store with its events (`useFlowContext`'s rows), so they load with the wallet chunk and a
 // page without wallets does not carry them.
-import { clearError, type Rows, storeDescriptor } from '../../transition';
+import type { Rows } from '../../transition';
+import { clearError, storeDescriptor } from '../../transitionParts';
 import type { WalletOption } from './wallets';
 
 /** What the wallet flow reports. */

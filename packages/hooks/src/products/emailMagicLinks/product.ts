@@ -23,7 +23,24 @@ export const emailMagicLinksProduct = defineProduct({
   tabs: () => ['email'],
   emailForm: { precedence: 2 },
   sdkNamespaces: ['magicLinks'],
+  // A row of every store: the password flow emails a magic link to a passwordless user whatever the products.
+  rows: {
+    magicLinkSent: { to: 'EmailConfirmation', store: (event) => ({ magicLinkState: { email: event.email } }) },
+  },
+  tryAgain: () => ({ magicLinkState: { email: '' } }),
 });
+
+/** What a magic-link flow reports (the magic-link flow, and the password flow for a passwordless user). */
+export type MagicLinkEvent =
+  /** A magic link was emailed: → EmailConfirmation, email stored. */
+  { type: 'magicLinkSent'; email: string };
+
+// Its event joins the widget's `ProductEvent` by declaration merging (no core file lists it).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    emailMagicLinks: MagicLinkEvent;
+  }
+}
 
 // Its screens join the widget's `Screen` by declaration merging (no core file lists them).
 declare module '@latchkey/hooks' {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { mergeSettings, useFlowContext, useStoreSlice } from '../../flowContext';
-import { isAwaiting } from '../../transition';
+import { isShowing } from '../../transitionParts';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
 import type { MagicLinkFlowSettings } from './sendMagicLink';
 
@@ -49,7 +49,7 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
   const ctx = useFlowContext({ onEvent, onError });
   const [state, setState] = useState<LocalState>(IDLE);
   const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.magicLinkState.email, '');
-  const isConfirming = useStoreSlice(ctx.store, (s) => isAwaiting(s, 'magicLinkSent'), false);
+  const isConfirming = useStoreSlice(ctx.store, (s) => isShowing(s, 'magicLinkSent'), false);
   useEffect(() => {
     loadSender().catch(() => {});
   }, []);

@@ -4,7 +4,8 @@
 
 import type { AccountReset } from '@latchkey/sdk';
 import type { FormState } from '../../signInStore';
-import { type Rows, storeAccountReset } from '../../transition';
+import type { Rows } from '../../transition';
+import { storeAccountReset } from '../../transitionParts';
 
 /** What the passcode hooks report. */
 export type OtpEvent =

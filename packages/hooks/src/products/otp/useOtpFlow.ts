@@ -4,7 +4,7 @@ import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
-import { isAwaiting } from '../../transition';
+import { isShowing } from '../../transitionParts';
 import { PHONE_NUMBER_INVALID_MESSAGE } from '../../validationMessages';
 import { OTP_INVALID_CODE_MESSAGE, OTP_INVALID_EMAIL_MESSAGE } from './messages';
 import type { OtpMethod } from './product';
@@ -117,7 +117,7 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
     options;
   const ctx = useFlowContext({ onEvent, onError }, OTP_TRANSITIONS);
   const stored = useStoreSlice(ctx.store, (s) => s.formState.otpState, null);
-  const isOnOtpScreen = useStoreSlice(ctx.store, (s) => isAwaiting(s, 'otpSent'), false);
+  const isOnOtpScreen = useStoreSlice(ctx.store, (s) => isShowing(s, 'otpSent'), false);
   const hasStoredCode = stored !== null && stored.methodId !== '';
   const settingsOf = useCallback(
     () => resolveOtpSettings(ctx, { expirationMinutes, loginTemplateId, signupTemplateId, locale }),

@@ -1,7 +1,8 @@
 // The passkey transitions: the events the passkey hooks dispatch and their rows. The passkey hooks import them
 // and hand them to the store with their events (`useFlowContext`'s rows), so they load with the passkey chunk and a
 // page without passkeys does not carry them.
-import { clearError, type Rows, storeDescriptor } from '../../transition';
+import type { Rows } from '../../transition';
+import { clearError, storeDescriptor } from '../../transitionParts';
 
 /** What the passkey hooks report. */
 export type PasskeyEvent =

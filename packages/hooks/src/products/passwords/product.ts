@@ -24,7 +24,28 @@ export const passwordsProduct = defineProduct({
   emailForm: { precedence: 0 },
   // `otps`: the passcode that proves the address right after a sign-up.
   sdkNamespaces: ['passwords', 'users', 'otps'],
+  // A row of every store: `useAuthenticateByUrl` reads an emailed reset link on any page, whatever the products.
+  rows: {
+    resetTokenReceived: {
+      to: 'PasswordResetForm',
+      store: (event) => ({ resetPasswordState: { token: event.token, tokenType: event.tokenType } }),
+    },
+  },
+  tryAgain: (form) => ({ passwordState: { ...form.passwordState, email: '' } }),
 });
+
+/**
+ * An emailed reset link's token was read (its landing page, any configuration; the reset page): →
+ * PasswordResetForm, token stored. A row of every store, since `useAuthenticateByUrl` reads every product's links.
+ */
+export type ResetLinkEvent = { type: 'resetTokenReceived'; token: string; tokenType: 'reset_password' | 'login' };
+
+// Its event joins the widget's `ProductEvent` by declaration merging (the flow hooks' events: `transitions.ts`).
+declare module '@latchkey/hooks' {
+  interface ProductEventRegister {
+    passwordResetLink: ResetLinkEvent;
+  }
+}
 
 // Its screens join the widget's `Screen` by declaration merging (no core file lists them).
 declare module '@latchkey/hooks' {

@@ -3,7 +3,8 @@
 // its store at once), so they load with those hooks' chunks and a magic-link-only page does not carry them.
 import type { AccountReset } from '@latchkey/sdk';
 import type { Screen } from '../../signInStore';
-import { type Rows, storeAccountReset } from '../../transition';
+import type { Rows } from '../../transition';
+import { storeAccountReset } from '../../transitionParts';
 import type { PasswordResetReason, PasswordUserType } from './product';
 
 /** What the password hooks report. */
