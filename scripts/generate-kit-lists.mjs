@@ -21,9 +21,10 @@
 //   node scripts/generate-kit-lists.mjs --check   exits 1, naming the files, when one differs from what it writes
 // scripts/test/kitLists.test.ts runs the check.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { currentText, writeOrCheck } from './generated-files.mjs';
 
 /** The repository's root directory. */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -195,7 +196,7 @@ export function biomeFormatted(path, text) {
 export function kitLists(root = ROOT) {
   const files = [];
   const add = (path, expected) => {
-    const current = existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : '';
+    const current = currentText(root, path);
     files.push({ path, current, expected });
   };
   for (const kit of KIT_PACKAGES) {
@@ -234,16 +235,5 @@ export function kitLists(root = ROOT) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const check = process.argv.includes('--check');
-  let stale = 0;
-  for (const { path, current, expected } of kitLists()) {
-    if (current === expected) continue;
-    stale += 1;
-    if (check) console.error(`${path} differs from what ${FIX_COMMAND} writes: run it`);
-    else {
-      writeFileSync(join(ROOT, path), expected);
-      console.log(`${path}: rewritten`);
-    }
-  }
-  if (check && stale > 0) process.exitCode = 1;
+  writeOrCheck(kitLists(), { root: ROOT, fixCommand: FIX_COMMAND });
 }

@@ -14,9 +14,10 @@
 //   node scripts/generate-product-barrels.mjs           rewrites the barrels
 //   node scripts/generate-product-barrels.mjs --check   exits 1, naming the files, when a barrel differs from what it writes
 // scripts/test/productBarrels.test.ts runs the check.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { currentText, writeOrCheck } from './generated-files.mjs';
 
 /** The repository's root directory. */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -92,22 +93,11 @@ export function productBarrels(root = ROOT) {
   ];
   return barrels.map(({ path, expected }) => ({
     path,
-    current: existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : '',
+    current: currentText(root, path),
     expected,
   }));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const check = process.argv.includes('--check');
-  let stale = 0;
-  for (const { path, current, expected } of productBarrels()) {
-    if (current === expected) continue;
-    stale += 1;
-    if (check) console.error(`${path} differs from what ${FIX_COMMAND} writes: run it`);
-    else {
-      writeFileSync(join(ROOT, path), expected);
-      console.log(`${path}: rewritten`);
-    }
-  }
-  if (check && stale > 0) process.exitCode = 1;
+  writeOrCheck(productBarrels(), { root: ROOT, fixCommand: FIX_COMMAND });
 }

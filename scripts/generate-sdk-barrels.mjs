@@ -8,9 +8,10 @@
 //   node scripts/generate-sdk-barrels.mjs           rewrites the barrels
 //   node scripts/generate-sdk-barrels.mjs --check   exits 1, naming the files, when a barrel differs from what it writes
 // scripts/test/sdkBarrels.test.ts runs the check.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { currentText, writeOrCheck } from './generated-files.mjs';
 
 /** The repository's root directory. */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -63,21 +64,10 @@ export function sdkBarrels(root = ROOT) {
   const core = modulesOf(join(sdk, 'src', 'contract'), './', (name) => `src/contract/${name}` !== CONTRACT_BARREL);
   const products = modulesOf(join(sdk, 'src', 'products'), '../products/', (name) => PRODUCT_CONTRACT.test(name));
   const path = `${SDK}/${CONTRACT_BARREL}`;
-  const current = existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : '';
+  const current = currentText(root, path);
   return [{ path, current, expected: contractBarrel(core, products) }];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const check = process.argv.includes('--check');
-  let stale = 0;
-  for (const { path, current, expected } of sdkBarrels()) {
-    if (current === expected) continue;
-    stale += 1;
-    if (check) console.error(`${path} differs from what ${FIX_COMMAND} writes: run it`);
-    else {
-      writeFileSync(join(ROOT, path), expected);
-      console.log(`${path}: rewritten`);
-    }
-  }
-  if (check && stale > 0) process.exitCode = 1;
+  writeOrCheck(sdkBarrels(), { root: ROOT, fixCommand: FIX_COMMAND });
 }
