@@ -19,3 +19,6 @@ export declare function productCatalogue(
 ): string;
 export declare function biomeFormatted(path: string, text: string): string;
 export declare function kitLists(root?: string): { path: string; current: string; expected: string }[];
+export declare const STYLESHEET: string;
+export declare function kitKeys(text: string): string[];
+export declare function stylesheet(root: string, keys: string[]): string;

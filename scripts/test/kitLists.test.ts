@@ -9,6 +9,7 @@ import {
   biomeFormatted,
   CATALOGUE_PARTS,
   FIX_COMMAND,
+  kitKeys,
   kitLists,
   productCatalogue,
   productsBarrel,
@@ -26,13 +27,39 @@ describe("the kits' generated lists", () => {
     const files = kitLists();
     expect(files.map((file) => file.path).sort()).toEqual([
       'packages/ui-default/src/products/index.ts',
+      'packages/ui-default/src/styles.css',
       'packages/ui-unstyled/src/messages/productAccountResetMessages.ts',
       'packages/ui-unstyled/src/messages/productCatalogue.ts',
       'packages/ui-unstyled/src/messages/productConfigMessages.ts',
       'packages/ui-unstyled/src/messages/productErrorMessages.ts',
       'packages/ui-unstyled/src/products/index.ts',
     ]);
-    for (const { expected } of files) expect(expected.split('\n')[0]).toContain('@generated');
+    // A stylesheet's first comment opens with `/*` on a line of its own.
+    for (const { expected } of files) expect(expected.split('\n').slice(0, 2).join('\n')).toContain('@generated');
+  });
+
+  it("lists ui-default's product stylesheets after base.css in the registry's order, first factors then second", () => {
+    const registry = [
+      'export const PRODUCT_KITS: Readonly<Record<AvailableProduct, ProductKit>> = {',
+      '  emailMagicLinks: emailMagicLinksKit as ProductKit,',
+      '  oauth: oauthKit as ProductKit,',
+      '};',
+      'export const SECOND_FACTOR_KITS: Readonly<Record<AvailableSecondFactor, SecondFactorKit>> = {',
+      '  totp: totpKit,',
+      '};',
+    ].join('\n');
+    expect(kitKeys(registry)).toEqual(['emailMagicLinks', 'oauth', 'totp']);
+    const sheet = kitLists().find((file) => file.path === 'packages/ui-default/src/styles.css')?.expected ?? '';
+    expect(sheet.split('\n').filter((line) => line.startsWith('@import'))).toEqual([
+      '@import "./base.css";',
+      '@import "./products/emailMagicLinks/styles.css";',
+      '@import "./products/otp/styles.css";',
+      '@import "./products/passwords/styles.css";',
+      '@import "./products/passkeys/styles.css";',
+      '@import "./products/oauth/styles.css";',
+      '@import "./products/crypto/styles.css";',
+      '@import "./products/totp/styles.css";',
+    ]);
   });
 
   it('barrels re-export with `export *` only', () => {

@@ -23,7 +23,8 @@ const rules = (css: string) =>
 const IMPORT = /@import\s*["'u]/;
 
 /**
- * The products whose screens the default kit styles, each with its folder (the widget's `config.products` keys, and
+ * The products whose screens the default kit styles, in styles.css's order (ui-unstyled's registry: the sign-in's
+ * products, then the second factors; scripts/generate-kit-lists.mjs writes it), each with its folder (the widget's `config.products` keys, and
  * `totp`: the multi-factor screens and <TotpEnrollment>, and `idp`: <IdentityProvider>'s screens, which no
  * `config.products` key names).
  */
@@ -32,9 +33,9 @@ const STYLED_PRODUCTS = [
   'otp',
   'passwords',
   'passkeys',
-  'totp',
-  'crypto',
   'oauth',
+  'crypto',
+  'totp',
   'idp',
 ] as const satisfies readonly (Product | 'totp' | 'idp')[];
 
