@@ -26,7 +26,7 @@
 //   node scripts/generate-kit-lists.mjs --check   exits 1, naming the files, when one differs from what it writes
 // scripts/test/kitLists.test.ts runs the check.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { currentText, writeOrCheck } from './generated-files.mjs';

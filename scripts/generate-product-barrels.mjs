@@ -14,7 +14,7 @@
 //   node scripts/generate-product-barrels.mjs           rewrites the barrels
 //   node scripts/generate-product-barrels.mjs --check   exits 1, naming the files, when a barrel differs from what it writes
 // scripts/test/productBarrels.test.ts runs the check.
-import { existsSync, readdirSync, } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { currentText, writeOrCheck } from './generated-files.mjs';
