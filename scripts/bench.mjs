@@ -327,23 +327,33 @@ const KIT_CONFIGURATIONS = [
   },
 ];
 
-/** The passkey slice's code (the kit's and the hooks' products/passkeys/, but the kit descriptor every page has). */
-const PASSKEY_CODE = /(ui-unstyled|hooks)\/dist\/products\/passkeys\/(?!kit\.js$|product\.js$)/;
+/**
+ * A product's modules every sign-in page has, whatever it configures: its descriptors (the hooks' `product.js`, the
+ * kit's `kit.js`), its configuration error (the hooks' `configError.js` and the kit's `configMessages.js`: any
+ * configuration is checked against every product's rule), and its texts any screen may show whatever the page offers
+ * (`errorMessages.js`: the provider's error types; `accountResetMessages.js`: the account-reset notice names what the
+ * provider removed, a password or a passkey on a page without them). A slice's code is the rest of its folder.
+ */
+const EVERY_PAGE_PART = '(?!(kit|product|configError|configMessages|errorMessages|accountResetMessages)\\.js$)';
+const sliceCode = (folder, alsoEveryPage = '') =>
+  new RegExp(`(ui-unstyled|hooks)\\/dist\\/products\\/${folder}\\/${EVERY_PAGE_PART}${alsoEveryPage}`);
+/** The passkey slice's code (the kit's and the hooks' products/passkeys/, but the modules every page has). */
+const PASSKEY_CODE = sliceCode('passkeys');
 /** Its registration screens (a lazy chunk of their own that only `<PasskeyRegistration>` fetches). */
 const PASSKEY_REGISTRATION = /ui-unstyled\/dist\/products\/passkeys\/PasskeyRegistration(Start|Success)\//;
 /**
  * The TOTP slice: the second-factor screens (and `<TotpEnrollment>`'s), fetched only when a sign-in needs them (but
  * the descriptors every page has: the hooks' `product.js`, the kit's `kit.js`).
  */
-const TOTP_CODE = /(ui-unstyled|hooks)\/dist\/products\/totp\/(?!secondFactor\.js$|product\.js$|kit\.js$)/;
-/** The wallet slice's code (the kit's and the hooks' products/crypto/, but the descriptors every page has). */
-const CRYPTO_CODE = /(ui-unstyled|hooks)\/dist\/products\/crypto\/(?!kit\.js$|product\.js$)/;
+const TOTP_CODE = sliceCode('totp', '(?!secondFactor\\.js$)');
+/** The wallet slice's code (the kit's and the hooks' products/crypto/, but the modules every page has). */
+const CRYPTO_CODE = sliceCode('crypto');
 /** bs58 (and its base-x), which only the wallet chunk may carry. */
 const BASE58_LIBRARY = /node_modules\/(bs58|base-x)\//;
 /** viem verifies signatures in the provider; it must never reach a browser chunk. */
 const VIEM_LIBRARY = /node_modules\/(viem|@noble|@scure|ox|abitype)\//;
-/** The social slice's code (the kit's and the hooks' products/oauth/, but the descriptors every page has). */
-const SOCIAL_CODE = /(ui-unstyled|hooks)\/dist\/products\/oauth\/(?!kit\.js$|product\.js$)/;
+/** The social slice's code (the kit's and the hooks' products/oauth/, but the modules every page has). */
+const SOCIAL_CODE = sliceCode('oauth');
 /** One provider's icon module (the kit's products/oauth/icons/{provider}.js); group 1 is the provider. */
 const SOCIAL_ICON = /ui-unstyled\/dist\/products\/oauth\/icons\/([a-z]+)\.js$/;
 /** The WebAuthn browser library the SDK loads at the first passkey ceremony. */
