@@ -15,6 +15,7 @@ import {
   composeTransitions,
   isAuthenticatedPartially,
   isAwaiting,
+  isShowing,
   TRANSITIONS,
   transition,
   type WidgetEvent,
@@ -438,6 +439,9 @@ describe('transition', () => {
     expect(isAwaiting(stateOn('EmailConfirmation'), 'magicLinkSent')).toBe(true);
     expect(isAwaiting({ ...stateOn('OTPAuthenticate'), transitions: TABLE }, 'otpSent')).toBe(true);
     expect(isAwaiting({ ...stateOn('Main'), transitions: TABLE }, 'otpSent')).toBe(false);
+    // isShowing asks the store's own table only: no core row stands in for one the store lacks.
+    expect(isShowing({ screen: 'OTPAuthenticate', transitions: TABLE }, 'otpSent')).toBe(true);
+    expect(isShowing({ screen: 'OTPAuthenticate', transitions: composeTransitions() }, 'otpSent')).toBe(false);
   });
 });
 
