@@ -1,4 +1,5 @@
 import { SignInWithToaster, type SignInProps as UnstyledSignInProps } from '@latchkey/ui-unstyled';
+import { sonnerToasts } from './widgets/sonnerToasts';
 import {
   type ThemedWidget,
   type ThemedWidgetProps,
@@ -15,5 +16,5 @@ export interface SignInProps extends ThemedWidgetProps<UnstyledSignInProps>, Toa
  */
 export const SignIn: ThemedWidget<SignInProps, HTMLDivElement> = /* @__PURE__ */ themedWidget(SignInWithToaster, {
   displayName: 'SignIn',
-  toasts: true,
+  toasts: sonnerToasts,
 });

@@ -1,7 +1,6 @@
 import {
   type ComponentProps,
   type ComponentType,
-  createElement,
   type ForwardRefExoticComponent,
   forwardRef,
   type PropsWithoutRef,
@@ -17,7 +16,7 @@ import {
   type StyleConfig,
   withStyleConfig,
 } from '../theme';
-import { createSonnerToaster, SonnerToasts } from '../toaster';
+import type { SonnerToaster, SonnerToastsProps } from '../toaster';
 import { type ShadowDomConfig, WidgetFrame } from './WidgetFrame';
 
 /** The unstyled widget's configuration type, `unknown` for a widget without one (only `enableShadowDOM` is left). */
@@ -61,17 +60,24 @@ export type ThemedWidget<Props, Ref> = ForwardRefExoticComponent<PropsWithoutRef
 // biome-ignore lint/suspicious/noExplicitAny: `ComponentProps` takes only components of `any` props.
 type AnyComponent = ComponentType<any>;
 
+/** A sign-in widget's toasts: how to make its toaster, and the component showing the toasts. */
+export interface WidgetToasts {
+  readonly create: () => SonnerToaster;
+  readonly Toasts: ComponentType<SonnerToastsProps>;
+}
+
 /** How `themedWidget` wraps an unstyled widget. */
 export interface ThemedWidgetOptions<UnstyledProps> {
   /** The component's name in React's devtools (the kit's export name: `SignIn`…). */
   displayName: string;
   /**
-   * `true` for a sign-in widget (it takes a `toaster` and a sign-in `config`): it gets sonner toasts and a
-   * `toastContainer` prop, and the `styles` are merged into its `config.style` (`enableShadowDOM` stays in the
-   * configuration: the sign-in store knows it as a key the mount points read). `false`: no toasts, and the `config`
-   * (only `enableShadowDOM`) is not passed on.
+   * For a sign-in widget (it takes a `toaster` and a sign-in `config`), its toasts: `sonnerToasts`
+   * (`./sonnerToasts`). It then takes a `toastContainer` prop, and the `styles` are merged into its `config.style`
+   * (`enableShadowDOM` stays in the configuration: the sign-in store knows it as a key the mount points read).
+   * Without: no toasts, and the `config` (only `enableShadowDOM`) is not passed on. Given here rather than imported by
+   * the factory, so that a widget without toasts does not bundle the toaster.
    */
-  toasts: boolean;
+  toasts?: WidgetToasts;
   /** Rules the widget's shadow root adopts on top of the kit's (its product's stylesheet as text), downloaded then. */
   loadExtraStyles?: () => Promise<string>;
   /** Props the unstyled widget takes from the theme (the identity provider's logo), given the props it gets. */
@@ -84,47 +90,44 @@ type AnyThemedProps = ThemedWidgetProps<{ config?: { style?: StyleConfig } }> & 
 /**
  * Makes a themed widget from an unstyled one: the unstyled widget inside `WidgetFrame` (the `.lk-Root` carrying the
  * `styles` as CSS variables, `theme` and `dir`; an open shadow root with `config.enableShadowDOM`), with sonner
- * toasts when `toasts` is `true`. Every themed React component of the kit (`<SignIn>`, `<ResetPassword>`…) is one.
+ * toasts when given `toasts`. Every themed React component of the kit (`<SignIn>`, `<ResetPassword>`…) is one.
  */
 export function themedWidget<Unstyled extends AnyComponent>(
   unstyled: Unstyled,
-  options: ThemedWidgetOptions<ComponentProps<Unstyled>> & { toasts: true },
+  options: ThemedWidgetOptions<ComponentProps<Unstyled>> & { toasts: WidgetToasts },
 ): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>> & ToastContainerProps, RefOf<ComponentProps<Unstyled>>>;
 export function themedWidget<Unstyled extends AnyComponent>(
   unstyled: Unstyled,
-  options: ThemedWidgetOptions<ComponentProps<Unstyled>> & { toasts: false },
+  options: ThemedWidgetOptions<ComponentProps<Unstyled>> & { toasts?: undefined },
 ): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>>, RefOf<ComponentProps<Unstyled>>>;
 export function themedWidget(
-  unstyled: AnyComponent,
+  Unstyled: AnyComponent,
   { displayName, toasts, loadExtraStyles, withStyles }: ThemedWidgetOptions<Record<string, unknown>>,
 ): ThemedWidget<AnyThemedProps, unknown> {
-  // biome-ignore lint/correctness/noComponentHookFactories: themedWidget runs once per widget, at module level, never during a render, so each component keeps a stable identity.
-  const Themed = forwardRef<unknown, AnyThemedProps>(
-    // biome-ignore lint/correctness/noComponentHookFactories: see above.
-    function ThemedWidget({ styles, theme, dir, config, toastContainer, ...props }, ref) {
-      // A widget without toasts makes neither a toaster nor a themed configuration (the hooks still run, in order).
-      const [toaster] = useState(() => (toasts ? createSonnerToaster() : undefined));
-      const themedConfig = useMemo(() => (toasts ? withStyleConfig(config, styles) : undefined), [config, styles]);
-      const unstyledProps = withStyles ? withStyles(props, styles) : props;
-      return (
-        <WidgetFrame
-          styles={styles}
-          theme={theme}
-          dir={dir}
-          config={config}
-          loadExtraStyles={loadExtraStyles}
-          toasts={toaster && <SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
-        >
-          {createElement(unstyled, {
-            ...unstyledProps,
-            ...(toaster && { config: themedConfig, toaster }),
-            // Only a given ref: a widget whose unstyled root takes none (the TOTP enrolment) gets no `ref` prop.
-            ...(ref && { ref }),
-          })}
-        </WidgetFrame>
-      );
-    },
-  );
+  const Themed = forwardRef<unknown, AnyThemedProps>(function ThemedWidget(
+    { styles, theme, dir, config, toastContainer, ...props },
+    ref,
+  ) {
+    // A widget without toasts makes neither a toaster nor a themed configuration (the hooks still run, in order).
+    const [toaster] = useState(() => toasts?.create());
+    const themedConfig = useMemo(() => toasts && withStyleConfig(config, styles), [config, styles]);
+    return (
+      <WidgetFrame
+        styles={styles}
+        theme={theme}
+        dir={dir}
+        config={config}
+        loadExtraStyles={loadExtraStyles}
+        toasts={toaster && toasts && <toasts.Toasts toaster={toaster} container={toastContainer} theme={theme} />}
+      >
+        <Unstyled
+          {...(withStyles ? withStyles(props, styles) : props)}
+          {...(toaster && { config: themedConfig, toaster })}
+          ref={ref}
+        />
+      </WidgetFrame>
+    );
+  });
   Themed.displayName = displayName;
   return Themed;
 }

@@ -29,7 +29,6 @@ export const IdentityProvider: ThemedWidget<IdentityProviderProps, HTMLDivElemen
   UnstyledIdentityProvider,
   {
     displayName: 'IdentityProvider',
-    toasts: false,
     // In a shadow root the consent screens' rules are adopted too (a page's identity-provider.css does not reach in).
     loadExtraStyles: loadIdentityProviderStyles,
     withStyles: (props, styles) => ({

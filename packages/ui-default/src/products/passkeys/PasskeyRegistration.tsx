@@ -2,6 +2,7 @@ import {
   PasskeyRegistration as UnstyledPasskeyRegistration,
   type PasskeyRegistrationProps as UnstyledPasskeyRegistrationProps,
 } from '@latchkey/ui-unstyled';
+import { sonnerToasts } from '../../widgets/sonnerToasts';
 import {
   type ThemedWidget,
   type ThemedWidgetProps,
@@ -21,5 +22,5 @@ export interface PasskeyRegistrationProps
  */
 export const PasskeyRegistration: ThemedWidget<PasskeyRegistrationProps, HTMLDivElement> = /* @__PURE__ */ themedWidget(
   UnstyledPasskeyRegistration,
-  { displayName: 'PasskeyRegistration', toasts: true },
+  { displayName: 'PasskeyRegistration', toasts: sonnerToasts },
 );

@@ -2,6 +2,7 @@ import {
   ResetPassword as UnstyledResetPassword,
   type ResetPasswordProps as UnstyledResetPasswordProps,
 } from '@latchkey/ui-unstyled';
+import { sonnerToasts } from '../../widgets/sonnerToasts';
 import {
   type ThemedWidget,
   type ThemedWidgetProps,
@@ -19,5 +20,5 @@ export interface ResetPasswordProps extends ThemedWidgetProps<UnstyledResetPassw
  */
 export const ResetPassword: ThemedWidget<ResetPasswordProps, HTMLDivElement> = /* @__PURE__ */ themedWidget(
   UnstyledResetPassword,
-  { displayName: 'ResetPassword', toasts: true },
+  { displayName: 'ResetPassword', toasts: sonnerToasts },
 );

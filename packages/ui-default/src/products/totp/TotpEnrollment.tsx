@@ -18,5 +18,5 @@ export interface TotpEnrollmentProps extends ThemedWidgetProps<UnstyledTotpEnrol
  */
 export const TotpEnrollment: ThemedWidget<TotpEnrollmentProps, never> = /* @__PURE__ */ themedWidget(
   UnstyledTotpEnrollment,
-  { displayName: 'TotpEnrollment', toasts: false },
+  { displayName: 'TotpEnrollment' },
 );
