@@ -1,4 +1,4 @@
-// themedWidget makes every themed React component of the kit: these checks pin what it passes to the unstyled widget
+// themedWidget and themedSignInWidget make every themed React component of the kit: these checks pin what it passes to the unstyled widget
 // (the themed configuration and the toaster for a sign-in widget, nothing of the theme otherwise), the `.lk-Root`
 // around it, the ref and the name React's devtools show.
 import { render, screen } from '@testing-library/react';
@@ -6,8 +6,7 @@ import { createRef, forwardRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { StyleConfig } from '../theme';
 import { LATCHKEY_WIDGETS } from './index';
-import { sonnerToasts } from './sonnerToasts';
-import { themedWidget } from './themedWidget';
+import { themedSignInWidget, themedWidget } from './themedWidget';
 
 interface FakeProps {
   config?: { style?: StyleConfig; locale?: string };
@@ -31,7 +30,7 @@ function FakeEnrollment(props: { label?: string; logoImageUrl?: string }) {
   return <div data-testid="unstyled">{props.label}</div>;
 }
 
-const ThemedSignIn = themedWidget(FakeSignIn, { displayName: 'ThemedSignIn', toasts: sonnerToasts });
+const ThemedSignIn = themedSignInWidget(FakeSignIn, 'ThemedSignIn');
 const ThemedEnrollment = themedWidget(FakeEnrollment, {
   displayName: 'ThemedEnrollment',
   withStyles: (props, styles) => ({ ...props, logoImageUrl: styles?.logo?.logoImageUrl }),

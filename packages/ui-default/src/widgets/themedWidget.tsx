@@ -1,3 +1,4 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: themedWidget and themedSignInWidget run once per widget, at module level, never during a render, so each component keeps a stable identity.
 import {
   type ComponentProps,
   type ComponentType,
@@ -16,7 +17,7 @@ import {
   type StyleConfig,
   withStyleConfig,
 } from '../theme';
-import type { SonnerToaster, SonnerToastsProps } from '../toaster';
+import { createSonnerToaster, SonnerToasts } from '../toaster';
 import { type ShadowDomConfig, WidgetFrame } from './WidgetFrame';
 
 /** The unstyled widget's configuration type, `unknown` for a widget without one (only `enableShadowDOM` is left). */
@@ -60,74 +61,76 @@ export type ThemedWidget<Props, Ref> = ForwardRefExoticComponent<PropsWithoutRef
 // biome-ignore lint/suspicious/noExplicitAny: `ComponentProps` takes only components of `any` props.
 type AnyComponent = ComponentType<any>;
 
-/** A sign-in widget's toasts: how to make its toaster, and the component showing the toasts. */
-export interface WidgetToasts {
-  readonly create: () => SonnerToaster;
-  readonly Toasts: ComponentType<SonnerToastsProps>;
-}
-
-/** How `themedWidget` wraps an unstyled widget. */
+/** How `themedWidget` wraps an unstyled widget without toasts. */
 export interface ThemedWidgetOptions<UnstyledProps> {
-  /** The component's name in React's devtools (the kit's export name: `SignIn`…). */
+  /** The component's name in React's devtools (the kit's export name: `TotpEnrollment`…). */
   displayName: string;
-  /**
-   * For a sign-in widget (it takes a `toaster` and a sign-in `config`), its toasts: `sonnerToasts`
-   * (`./sonnerToasts`). It then takes a `toastContainer` prop, and the `styles` are merged into its `config.style`
-   * (`enableShadowDOM` stays in the configuration: the sign-in store knows it as a key the mount points read).
-   * Without: no toasts, and the `config` (only `enableShadowDOM`) is not passed on. Given here rather than imported by
-   * the factory, so that a widget without toasts does not bundle the toaster.
-   */
-  toasts?: WidgetToasts;
   /** Rules the widget's shadow root adopts on top of the kit's (its product's stylesheet as text), downloaded then. */
   loadExtraStyles?: () => Promise<string>;
   /** Props the unstyled widget takes from the theme (the identity provider's logo), given the props it gets. */
   withStyles?: (props: UnstyledProps, styles: LatchkeyStyles | undefined) => UnstyledProps;
 }
 
-/** Any themed widget's props, as the implementation reads them. */
+/** Any themed widget's props, as the implementations read them. */
 type AnyThemedProps = ThemedWidgetProps<{ config?: { style?: StyleConfig } }> & ToastContainerProps;
 
+// The two makers below are the one factory of the kit's themed components, split by whether the widget toasts: a page
+// with only a widget without toasts (the consent page, the enrolment) carries neither the toaster nor its hooks, and
+// the sign-in page only the code its widget runs.
+
 /**
- * Makes a themed widget from an unstyled one: the unstyled widget inside `WidgetFrame` (the `.lk-Root` carrying the
- * `styles` as CSS variables, `theme` and `dir`; an open shadow root with `config.enableShadowDOM`), with sonner
- * toasts when given `toasts`. Every themed React component of the kit (`<SignIn>`, `<ResetPassword>`…) is one.
+ * Makes a themed widget without toasts from an unstyled one (`<TotpEnrollment>`, `<IdentityProvider>`): the unstyled
+ * widget inside `WidgetFrame` (the `.lk-Root` carrying the `styles` as CSS variables, `theme` and `dir`; an open
+ * shadow root with `config.enableShadowDOM`). Its `config` (only `enableShadowDOM`) stops at the frame.
  */
 export function themedWidget<Unstyled extends AnyComponent>(
   unstyled: Unstyled,
-  options: ThemedWidgetOptions<ComponentProps<Unstyled>> & { toasts: WidgetToasts },
-): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>> & ToastContainerProps, RefOf<ComponentProps<Unstyled>>>;
-export function themedWidget<Unstyled extends AnyComponent>(
+  { displayName, loadExtraStyles, withStyles }: ThemedWidgetOptions<ComponentProps<Unstyled>>,
+): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>>, RefOf<ComponentProps<Unstyled>>> {
+  const Unstyled: AnyComponent = unstyled;
+  const Themed = forwardRef<unknown, AnyThemedProps>(function ThemedWidget(
+    { styles, theme, dir, config, ...props },
+    ref,
+  ) {
+    return (
+      <WidgetFrame styles={styles} theme={theme} dir={dir} config={config} loadExtraStyles={loadExtraStyles}>
+        <Unstyled {...(withStyles ? withStyles(props as never, styles) : props)} ref={ref} />
+      </WidgetFrame>
+    );
+  });
+  Themed.displayName = displayName;
+  return Themed as never;
+}
+
+/**
+ * Makes a themed sign-in widget (`<SignIn>`, `<ResetPassword>`, `<PasskeyRegistration>`: the unstyled widget takes a
+ * `toaster` and a sign-in `config`): as `themedWidget`, with sonner toasts (and a `toastContainer` prop), and the
+ * `styles`' `hideHeaderText` / `logo` merged into the `config.style` the unstyled widget gets. `enableShadowDOM` stays
+ * in the configuration: the sign-in store knows it as a key the mount points read.
+ */
+export function themedSignInWidget<Unstyled extends AnyComponent>(
   unstyled: Unstyled,
-  options: ThemedWidgetOptions<ComponentProps<Unstyled>> & { toasts?: undefined },
-): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>>, RefOf<ComponentProps<Unstyled>>>;
-export function themedWidget(
-  Unstyled: AnyComponent,
-  { displayName, toasts, loadExtraStyles, withStyles }: ThemedWidgetOptions<Record<string, unknown>>,
-): ThemedWidget<AnyThemedProps, unknown> {
+  displayName: string,
+): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>> & ToastContainerProps, RefOf<ComponentProps<Unstyled>>> {
+  const Unstyled: AnyComponent = unstyled;
   const Themed = forwardRef<unknown, AnyThemedProps>(function ThemedWidget(
     { styles, theme, dir, config, toastContainer, ...props },
     ref,
   ) {
-    // A widget without toasts makes neither a toaster nor a themed configuration (the hooks still run, in order).
-    const [toaster] = useState(() => toasts?.create());
-    const themedConfig = useMemo(() => toasts && withStyleConfig(config, styles), [config, styles]);
+    const [toaster] = useState(createSonnerToaster);
+    const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
     return (
       <WidgetFrame
         styles={styles}
         theme={theme}
         dir={dir}
         config={config}
-        loadExtraStyles={loadExtraStyles}
-        toasts={toaster && toasts && <toasts.Toasts toaster={toaster} container={toastContainer} theme={theme} />}
+        toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
       >
-        <Unstyled
-          {...(withStyles ? withStyles(props, styles) : props)}
-          {...(toaster && { config: themedConfig, toaster })}
-          ref={ref}
-        />
+        <Unstyled {...props} config={themedConfig} toaster={toaster} ref={ref} />
       </WidgetFrame>
     );
   });
   Themed.displayName = displayName;
-  return Themed;
+  return Themed as never;
 }

@@ -2,12 +2,11 @@ import {
   PasskeyRegistration as UnstyledPasskeyRegistration,
   type PasskeyRegistrationProps as UnstyledPasskeyRegistrationProps,
 } from '@latchkey/ui-unstyled';
-import { sonnerToasts } from '../../widgets/sonnerToasts';
 import {
   type ThemedWidget,
   type ThemedWidgetProps,
   type ToastContainerProps,
-  themedWidget,
+  themedSignInWidget,
 } from '../../widgets/themedWidget';
 
 /** Props of the themed `PasskeyRegistration`: the unstyled widget's, plus the theme. */
@@ -20,7 +19,5 @@ export interface PasskeyRegistrationProps
  * PasskeyRegistrationSuccess for the signed-in user) inside a `.lk-Root` carrying the `styles` as CSS variables,
  * with sonner toasts (rename and delete failures). Import `@latchkey/ui-default/styles.css` once.
  */
-export const PasskeyRegistration: ThemedWidget<PasskeyRegistrationProps, HTMLDivElement> = /* @__PURE__ */ themedWidget(
-  UnstyledPasskeyRegistration,
-  { displayName: 'PasskeyRegistration', toasts: sonnerToasts },
-);
+export const PasskeyRegistration: ThemedWidget<PasskeyRegistrationProps, HTMLDivElement> =
+  /* @__PURE__ */ themedSignInWidget(UnstyledPasskeyRegistration, 'PasskeyRegistration');

@@ -2,12 +2,11 @@ import {
   ResetPassword as UnstyledResetPassword,
   type ResetPasswordProps as UnstyledResetPasswordProps,
 } from '@latchkey/ui-unstyled';
-import { sonnerToasts } from '../../widgets/sonnerToasts';
 import {
   type ThemedWidget,
   type ThemedWidgetProps,
   type ToastContainerProps,
-  themedWidget,
+  themedSignInWidget,
 } from '../../widgets/themedWidget';
 
 /** Props of the themed `ResetPassword`: the unstyled widget's, plus the theme. */
@@ -18,7 +17,7 @@ export interface ResetPasswordProps extends ThemedWidgetProps<UnstyledResetPassw
  * `passwordResetToken`, else the page URL's token) inside a `.lk-Root` carrying the `styles` as CSS variables, with
  * sonner toasts. Import `@latchkey/ui-default/styles.css` once. Other props go to the unstyled root.
  */
-export const ResetPassword: ThemedWidget<ResetPasswordProps, HTMLDivElement> = /* @__PURE__ */ themedWidget(
+export const ResetPassword: ThemedWidget<ResetPasswordProps, HTMLDivElement> = /* @__PURE__ */ themedSignInWidget(
   UnstyledResetPassword,
-  { displayName: 'ResetPassword', toasts: sonnerToasts },
+  'ResetPassword',
 );
