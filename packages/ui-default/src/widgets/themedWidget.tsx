@@ -30,7 +30,7 @@ export type ThemedWidgetProps<UnstyledProps> = Omit<UnstyledProps, 'toaster' | '
    * `enableShadowDOM` for a widget without a sign-in configuration.
    */
   config?: ConfigOf<UnstyledProps> & ShadowDomConfig;
-  /** The theme (colours, buttons, inputs, font, container) and `hideHeaderText` / `logo`, merged into `config.style`. */
+  /** The theme (colours, buttons, inputs, font, container) and `hideHeaderText` / `logo` (a sign-in widget's `config.style`). */
   styles?: LatchkeyStyles;
   /**
    * The colour theme: `'light'` (default), `'dark'`, or `'auto'` (dark when `prefers-color-scheme: dark`). Emitted as
@@ -85,21 +85,24 @@ type AnyThemedProps = ThemedWidgetProps<{ config?: { style?: StyleConfig } }> & 
  */
 export function themedWidget<Unstyled extends AnyComponent>(
   unstyled: Unstyled,
-  { displayName, loadExtraStyles, withStyles }: ThemedWidgetOptions<ComponentProps<Unstyled>>,
-): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>>, RefOf<ComponentProps<Unstyled>>> {
-  const Unstyled: AnyComponent = unstyled;
+  options: ThemedWidgetOptions<ComponentProps<Unstyled>>,
+): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>>, RefOf<ComponentProps<Unstyled>>>;
+export function themedWidget(
+  Unstyled: AnyComponent,
+  { displayName, loadExtraStyles, withStyles }: ThemedWidgetOptions<object>,
+): ThemedWidget<AnyThemedProps, unknown> {
   const Themed = forwardRef<unknown, AnyThemedProps>(function ThemedWidget(
     { styles, theme, dir, config, ...props },
     ref,
   ) {
     return (
       <WidgetFrame styles={styles} theme={theme} dir={dir} config={config} loadExtraStyles={loadExtraStyles}>
-        <Unstyled {...(withStyles ? withStyles(props as never, styles) : props)} ref={ref} />
+        <Unstyled {...(withStyles ? withStyles(props, styles) : props)} ref={ref} />
       </WidgetFrame>
     );
   });
   Themed.displayName = displayName;
-  return Themed as never;
+  return Themed;
 }
 
 /**
@@ -111,8 +114,8 @@ export function themedWidget<Unstyled extends AnyComponent>(
 export function themedSignInWidget<Unstyled extends AnyComponent>(
   unstyled: Unstyled,
   displayName: string,
-): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>> & ToastContainerProps, RefOf<ComponentProps<Unstyled>>> {
-  const Unstyled: AnyComponent = unstyled;
+): ThemedWidget<ThemedWidgetProps<ComponentProps<Unstyled>> & ToastContainerProps, RefOf<ComponentProps<Unstyled>>>;
+export function themedSignInWidget(Unstyled: AnyComponent, displayName: string): ThemedWidget<AnyThemedProps, unknown> {
   const Themed = forwardRef<unknown, AnyThemedProps>(function ThemedWidget(
     { styles, theme, dir, config, toastContainer, ...props },
     ref,
@@ -132,5 +135,5 @@ export function themedSignInWidget<Unstyled extends AnyComponent>(
     );
   });
   Themed.displayName = displayName;
-  return Themed as never;
+  return Themed;
 }
