@@ -5,7 +5,7 @@ import type { LatchkeyClient } from '@latchkey/sdk';
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from './errors';
 import type { EmailSentTypeRegister, LatchkeyEvent, SignInCallbacks } from './events';
-import { useLatchkeyClient } from './LatchkeyProvider';
+import { useLatchkeyClient } from './latchkeyContext';
 import type { ResolvedSignInConfig, SignInState, SignInStore } from './signInStore';
 import { useOptionalSignInStore } from './storeContext';
 import type { TransitionTable, WidgetEvent } from './transition';
