@@ -6,6 +6,7 @@ export * from './errors';
 export * from './events';
 export * from './LatchkeyProvider';
 export * from './latchkeyContext';
+export * from './productDefinitions';
 export * from './products/defineProduct';
 export * from './products/index';
 export * from './products/mainBlocks';

@@ -2,12 +2,12 @@ import type { AccountReset, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
+import { PRODUCT_DEFINITIONS } from './productDefinitions';
 import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
 import {
   type AvailableSecondFactor,
   DEFAULT_PRODUCTS,
   initialProductFormState,
-  PRODUCT_DEFINITIONS,
   SECOND_FACTOR_PRODUCTS,
   SIGN_IN_PRODUCTS,
 } from './products/registry';

@@ -6,7 +6,7 @@
 // (`products/<key>/transitions.ts`) as its flow hooks bring them with their events, and the second factors' rows,
 // downloaded at a partial authentication. Nothing here is mutable: two stores have two tables.
 import type { AccountReset } from '@latchkey/sdk';
-import { PRODUCT_DEFINITIONS } from './products/registry';
+import { PRODUCT_DEFINITIONS } from './productDefinitions';
 import type { FormState, Screen } from './signInStore';
 import { clearError, isShowing, storeAccountReset, storeDescriptor } from './transitionParts';
 

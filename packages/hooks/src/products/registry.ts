@@ -3,7 +3,6 @@
 // and the kits' screen loaders read these lists; nothing else names the products.
 import type { FormState } from '../signInStore';
 import { cryptoProduct } from './crypto/product';
-import type { ProductDefinition } from './defineProduct';
 import { emailMagicLinksProduct } from './emailMagicLinks/product';
 import { oauthProduct } from './oauth/product';
 import { otpProduct } from './otp/product';
@@ -23,12 +22,6 @@ export const SIGN_IN_PRODUCTS = {
 
 /** The key of a product that is available today. */
 export type AvailableProduct = keyof typeof SIGN_IN_PRODUCTS;
-
-/**
- * The available products' descriptors, in registry order (one list for the store and the transition table, which
- * iterate them).
- */
-export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = /* @__PURE__ */ Object.values(SIGN_IN_PRODUCTS);
 
 /**
  * Every available second factor, by key: a sign-in store offers them all unless told otherwise, and composes their
