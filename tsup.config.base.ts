@@ -102,11 +102,19 @@ export function preserveModules(): Plugin {
 const SOURCE_EXTENSIONS = ['.ts', '.tsx'];
 
 /**
- * Bundles the stylesheet `entry` into one CSS text: its `@import`s inlined in order, comments and formatting kept,
+ * Bundles the stylesheet `entry` into one CSS text: its `@import`s inlined in order, comments and formatting kept
+ * (unless `minifyWhitespace`: the shadow roots' `?inline` text),
  * no `@import` left. The published `styles.css` and the `?inline` string are both made this way.
  */
-export async function bundleStylesheet(entry: string): Promise<string> {
-  const result = await build({ entryPoints: [entry], bundle: true, write: false, logLevel: 'silent', outdir: '.' });
+export async function bundleStylesheet(entry: string, options: { minifyWhitespace?: boolean } = {}): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    logLevel: 'silent',
+    outdir: '.',
+    minifyWhitespace: options.minifyWhitespace ?? false,
+  });
   const css = result.outputFiles.find((file) => file.path.endsWith('.css'));
   if (!css) throw new Error(`esbuild produced no CSS for ${entry}`);
   return css.text;
@@ -127,7 +135,11 @@ export function inlineCss(): Plugin {
         namespace: 'latchkey-inline-css',
       }));
       pluginBuild.onLoad({ filter: /\?inline$/, namespace: 'latchkey-inline-css' }, async (args) => ({
-        contents: `export default ${JSON.stringify(await bundleStylesheet(args.path.replace(/\?inline$/, '')))};`,
+        // Injected into shadow roots, never read by a person: comments and formatting are dropped (the rules are
+        // as written, so the published styles.css, which keeps them, is the same stylesheet).
+        contents: `export default ${JSON.stringify(
+          await bundleStylesheet(args.path.replace(/\?inline$/, ''), { minifyWhitespace: true }),
+        )};`,
         loader: 'js',
       }));
     },

@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider, useLatchkeyClient } from './LatchkeyProvider';
+import { LatchkeyProvider } from './LatchkeyProvider';
+import { useLatchkeyClient } from './latchkeyContext';
 import { useLatchkeyQueryClient } from './useLatchkeyQueryClient';
 
 describe('LatchkeyProvider', () => {

@@ -1,7 +1,7 @@
 // The hooks' share of what the kits' lazy chunks have in common (ui-unstyled's screens/shared/chunkRuntime.ts).
 import { toFlowError } from './errors';
 import { useFlowContext } from './flowContext';
-import { useLatchkeyClient } from './LatchkeyProvider';
+import { useLatchkeyClient } from './latchkeyContext';
 import { useSignInStore } from './storeContext';
 import { isAuthenticatedPartially } from './transitionParts';
 

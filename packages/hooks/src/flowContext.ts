@@ -5,7 +5,7 @@ import type { LatchkeyClient } from '@latchkey/sdk';
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from './errors';
 import type { EmailSentTypeRegister, LatchkeyEvent, SignInCallbacks } from './events';
-import { useLatchkeyClient } from './LatchkeyProvider';
+import { useLatchkeyClient } from './latchkeyContext';
 import type { ResolvedSignInConfig, SignInState, SignInStore } from './signInStore';
 import { useOptionalSignInStore } from './storeContext';
 import type { TransitionTable, WidgetEvent } from './transition';
@@ -42,9 +42,10 @@ export interface FlowContext {
 }
 
 // A host callback that throws must not break the flow (the user would be stuck on a spinner).
-function safely(callback: () => void): void {
+function safely<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (!callback) return;
   try {
-    callback();
+    callback(value);
   } catch (error) {
     console.error(error);
   }
@@ -71,16 +72,12 @@ export function useFlowContext(callbacks: SignInCallbacks | undefined, rows?: Tr
       authenticated: (answer, event) =>
         store?.getState().dispatch(isAuthenticatedPartially(answer) ? { type: 'authenticatedPartially' } : event, rows),
       emit(event) {
-        const own = callbacksRef.current?.onEvent;
-        if (own) safely(() => own(event));
-        const host = store?.getState().callbacks.onEvent;
-        if (host) safely(() => host(event));
+        safely(callbacksRef.current?.onEvent, event);
+        safely(store?.getState().callbacks.onEvent, event);
       },
       fail(error) {
-        const own = callbacksRef.current?.onError;
-        if (own) safely(() => own(error));
-        const host = store?.getState().callbacks.onError;
-        if (host) safely(() => host(error));
+        safely(callbacksRef.current?.onError, error);
+        safely(store?.getState().callbacks.onError, error);
       },
       logEmailSent(email, type) {
         client.events.log('email_sent', { email, type });

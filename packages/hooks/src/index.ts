@@ -5,6 +5,8 @@ export * from './configErrors';
 export * from './errors';
 export * from './events';
 export * from './LatchkeyProvider';
+export * from './latchkeyContext';
+export * from './productDefinitions';
 export * from './products/defineProduct';
 export * from './products/index';
 export * from './products/mainBlocks';

@@ -2,6 +2,7 @@ import type { AccountReset, LazyNamespace, WidgetProduct } from '@latchkey/sdk';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { unknownOptionError, unknownProductError } from './configErrors';
 import type { SignInCallbacks } from './events';
+import { PRODUCT_DEFINITIONS } from './productDefinitions';
 import type { ProductDefinition, SecondFactorDefinition } from './products/defineProduct';
 import {
   type AvailableSecondFactor,
@@ -151,9 +152,6 @@ export interface SignInStoreOptions {
   transitions?: readonly TransitionTable[];
 }
 
-/** The available products' descriptors (registry.ts), in registry order. */
-export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = Object.values(SIGN_IN_PRODUCTS) as ProductDefinition[];
-
 /** The descriptors of the configured products that are available, in the order they are configured. */
 export function configuredProducts(config: Pick<ResolvedSignInConfig, 'products'>): ProductDefinition[] {
   const products: ProductDefinition[] = [];
@@ -290,11 +288,8 @@ export function createSignInStore(
       downloading = true;
       download = Promise.all(
         secondFactors.map((product) =>
-          product.loadTransitions().then(
-            (rows) => rows,
-            // A second factor whose rows fail to download (a chunk error) offers none: its events change nothing.
-            () => null,
-          ),
+          // A second factor whose rows fail to download (a chunk error) offers none: its events change nothing.
+          product.loadTransitions().catch(() => null),
         ),
       ).then((tables) => {
         for (const rows of tables) if (rows) downloaded.push(rows);

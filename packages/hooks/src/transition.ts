@@ -6,7 +6,7 @@
 // (`products/<key>/transitions.ts`) as its flow hooks bring them with their events, and the second factors' rows,
 // downloaded at a partial authentication. Nothing here is mutable: two stores have two tables.
 import type { AccountReset } from '@latchkey/sdk';
-import { SIGN_IN_PRODUCTS } from './products/registry';
+import { PRODUCT_DEFINITIONS } from './productDefinitions';
 import type { FormState, Screen } from './signInStore';
 import { clearError, isShowing, storeAccountReset, storeDescriptor } from './transitionParts';
 
@@ -69,9 +69,6 @@ export type TransitionTable = Partial<Rows<WidgetEvent['type']>>;
 /** The events every store has a row for. */
 type CoreEventType = Exclude<WidgetEvent['type'], ProductEvent['type'] | 'authenticatedPartially'>;
 
-// The products' descriptors, in registry order.
-const PRODUCTS = Object.values(SIGN_IN_PRODUCTS);
-
 /**
  * The core rows (the screens every configuration can reach), after the rows every store has that the products'
  * descriptors give (`rows`: the magic link, the reset link): the start of every store's table. The product slices'
@@ -79,10 +76,11 @@ const PRODUCTS = Object.values(SIGN_IN_PRODUCTS);
  * them per store, so a magic-link-only page does not carry them. Frozen.
  */
 export const CORE_TRANSITIONS: TransitionTable & Rows<CoreEventType> = Object.freeze(
-  Object.assign({}, ...PRODUCTS.map((product) => product.rows), {
+  Object.assign({}, ...PRODUCT_DEFINITIONS.map((product) => product.rows), {
     tryAgain: {
       to: 'Main',
-      store: (_, form): Partial<FormState> => Object.assign({}, ...PRODUCTS.map((product) => product.tryAgain?.(form))),
+      store: (_, form): Partial<FormState> =>
+        Object.assign({}, ...PRODUCT_DEFINITIONS.map((product) => product.tryAgain?.(form))),
       passwordless: () => false,
     },
     loginSucceeded: { to: 'LoginSuccess', store: storeAccountReset },

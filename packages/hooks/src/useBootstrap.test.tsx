@@ -3,7 +3,7 @@ import { startTestEnvironment } from '@latchkey/testing';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { wrapperFor } from '../test/wrappers';
-import { useBootstrap } from './LatchkeyProvider';
+import { useBootstrap } from './latchkeyContext';
 
 describe('useBootstrap', () => {
   it("returns the provider's project settings in camelCase", async () => {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLatchkeyContext } from './LatchkeyProvider';
+import { useLatchkeyContext } from './latchkeyContext';
 
 /** The QueryClient defaults for auth data: one retry, no refetch on window focus, mutations never retried. */
 export function createLatchkeyQueryClient(): QueryClient {

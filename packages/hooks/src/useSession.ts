@@ -1,6 +1,6 @@
 import type { SessionRevokeOptions, SessionSnapshot, SessionsRevokeResponse } from '@latchkey/sdk';
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useLatchkeyClient } from './LatchkeyProvider';
+import { useLatchkeyClient } from './latchkeyContext';
 
 /** What `useSession()` returns: the session state, then the verb. */
 export interface UseSessionReturn extends SessionSnapshot {

@@ -2,7 +2,7 @@ import type { User, UserUpdateOptions, UserUpdateResponse } from '@latchkey/sdk'
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { type LatchkeyFlowError, toFlowError } from './errors';
-import { useLatchkeyClient } from './LatchkeyProvider';
+import { useLatchkeyClient } from './latchkeyContext';
 import { latchkeyQueryKeys, userQueryOptions } from './queryOptions';
 import { useLatchkeyQueryClient } from './useLatchkeyQueryClient';
 import { useSession } from './useSession';

@@ -151,8 +151,10 @@ function buildClient(publicToken: string, options: ClientOptions) {
   // The products' namespaces (their registry), each with the methods it adds to `client.user`.
   const namespaces = {} as ProductNamespaces;
   let userMethods = 'get update deleteEmail deletePhoneNumber getConnectedApps revokedConnectedApp revokeConnectedApp';
-  for (const name of Object.keys(PRODUCT_NAMESPACES) as ProductNamespace[]) {
-    const [module, methods, user]: NamespaceEntry = PRODUCT_NAMESPACES[name];
+  for (const [name, [module, methods, user]] of Object.entries(PRODUCT_NAMESPACES) as [
+    ProductNamespace,
+    NamespaceEntry,
+  ][]) {
     load[name] = loader(module);
     (namespaces as Record<ProductNamespace, object>)[name] = lazy(name, methods);
     if (user) userMethods += ` ${user}`;

@@ -1,46 +1,19 @@
 import { SignInWithToaster, type SignInProps as UnstyledSignInProps } from '@latchkey/ui-unstyled';
-import { forwardRef, useMemo, useState } from 'react';
-import { type LatchkeyDirection, type LatchkeyStyles, type LatchkeyTheme, withStyleConfig } from './theme';
-import { createSonnerToaster, SonnerToasts } from './toaster';
-import { type ShadowDomConfig, WidgetFrame } from './widgets/WidgetFrame';
+import {
+  type ThemedWidget,
+  type ThemedWidgetProps,
+  type ToastContainerProps,
+  themedSignInWidget,
+} from './widgets/themedWidget';
 
 /** Props of the themed `SignIn`: the unstyled widget's, plus the theme. */
-export interface SignInProps extends Omit<UnstyledSignInProps, 'toaster' | 'config'> {
-  /** The widget's configuration (as for the unstyled widget; read once, when it mounts) and `enableShadowDOM`. */
-  config?: UnstyledSignInProps['config'] & ShadowDomConfig;
-  /** The theme (colours, buttons, inputs, font, container) and `hideHeaderText` / `logo`, merged into `config.style`. */
-  styles?: LatchkeyStyles;
-  /**
-   * The colour theme: `'light'` (default), `'dark'`, or `'auto'` (dark when `prefers-color-scheme: dark`). Emitted as
-   * `data-theme` on the `.lk-Root`; the `styles` colours win over it. The toasts follow it.
-   */
-  theme?: LatchkeyTheme;
-  /** The writing direction, set as `dir` on the `.lk-Root` (default: inherited from the page); `'rtl'` mirrors the card. */
-  dir?: LatchkeyDirection;
-  /** Where sonner's toasts render (default: inside the widget); the custom elements pass `document.body` in a shadow root. */
-  toastContainer?: Element | DocumentFragment | null;
-}
+export interface SignInProps extends ThemedWidgetProps<UnstyledSignInProps>, ToastContainerProps {}
 
 /**
  * The login widget, themed: `ui-unstyled`'s `SignIn` inside a `.lk-Root` carrying the `styles` as CSS variables,
  * with sonner toasts (`SignInWithToaster`: the built-in live-region toaster is not bundled). Import `@latchkey/ui-default/styles.css` once. Other props go to the unstyled root.
  */
-export const SignIn = forwardRef<HTMLDivElement, SignInProps>(function SignIn(
-  { styles, theme, dir, config, toastContainer, ...props },
-  ref,
-) {
-  const [toaster] = useState(createSonnerToaster);
-  // `enableShadowDOM` stays in the configuration: the sign-in store knows it as a key the mount points read.
-  const themedConfig = useMemo(() => withStyleConfig(config, styles), [config, styles]);
-  return (
-    <WidgetFrame
-      styles={styles}
-      theme={theme}
-      dir={dir}
-      config={config}
-      toasts={<SonnerToasts toaster={toaster} container={toastContainer} theme={theme} />}
-    >
-      <SignInWithToaster {...props} config={themedConfig} toaster={toaster} ref={ref} />
-    </WidgetFrame>
-  );
-});
+export const SignIn: ThemedWidget<SignInProps, HTMLDivElement> = /* @__PURE__ */ themedSignInWidget(
+  SignInWithToaster,
+  'SignIn',
+);

@@ -47,10 +47,10 @@ const SIGN_IN_STYLED = STYLED_PRODUCTS.filter((product) => product !== 'idp');
  * runs in a child process because esbuild refuses jsdom's TextEncoder (and a node-environment file would share this
  * package's jsdom set-up).
  */
-function publishedStylesheet(entry = 'styles.css'): string {
+function publishedStylesheet(entry = 'styles.css', options: { minifyWhitespace?: boolean } = {}): string {
   const base = join(src, '../../../tsup.config.base.ts');
   const script = `const { bundleStylesheet } = await import(${JSON.stringify(base)});
-process.stdout.write(await bundleStylesheet(${JSON.stringify(join(src, entry))}));`;
+process.stdout.write(await bundleStylesheet(${JSON.stringify(join(src, entry))}, ${JSON.stringify(options)}));`;
   return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     encoding: 'utf8',
     cwd: join(src, '..'),
@@ -84,5 +84,18 @@ describe('the stylesheet', () => {
     expect(published).not.toMatch(IMPORT);
     expect(rules(published)).toBe(rules(stylesText));
     expect(rules(publishedStylesheet('identity-provider.css'))).toBe(rules(identityProviderStylesText));
+  });
+
+  it("gives the package build's shadow-root text (`?inline`) the same rules, without comments or formatting", () => {
+    for (const entry of ['styles.css', 'identity-provider.css']) {
+      const published = publishedStylesheet(entry);
+      const inline = publishedStylesheet(entry, { minifyWhitespace: true });
+      expect(inline).not.toMatch(IMPORT);
+      expect(inline).not.toContain('/*');
+      expect(inline.trim()).not.toContain('\n');
+      expect(inline.length).toBeLessThan(published.length * 0.9);
+      // The same declarations, in the same order (a block's last `;` is optional).
+      expect(rules(inline)).toBe(rules(published).replaceAll(';}', '}'));
+    }
   });
 });

@@ -46,7 +46,7 @@ export function createSonnerToaster(): SonnerToaster {
   toasterCount += 1;
   const toasterId = `latchkey-${toasterCount}`;
   let toastCount = 0;
-  let sonner: Sonner | null = null;
+  // The renderer's module, once loaded (it carries sonner: `renderer.sonner`).
   let renderer: Renderer | null = null;
   let isAttached = false;
   const queue: Operation[] = [];
@@ -64,11 +64,10 @@ export function createSonnerToaster(): SonnerToaster {
   };
 
   const load = () => {
-    if (sonner) return;
+    if (renderer) return;
     loadSonner().then(
       (module) => {
-        if (sonner) return;
-        sonner = module.sonner;
+        if (renderer) return;
         renderer = module;
         for (const listener of listeners) listener();
       },
@@ -76,8 +75,8 @@ export function createSonnerToaster(): SonnerToaster {
     );
   };
   const run = (operation: Operation) => {
-    if (sonner && isAttached) {
-      send(sonner, operation);
+    if (renderer && isAttached) {
+      send(renderer.sonner, operation);
       return;
     }
     queue.push(operation);
@@ -100,7 +99,7 @@ export function createSonnerToaster(): SonnerToaster {
       for (const operation of waiting) queue.splice(queue.indexOf(operation), 1);
     },
     preload: load,
-    getSonner: () => sonner,
+    getSonner: () => renderer?.sonner ?? null,
     getRenderer: () => renderer,
     subscribe(listener) {
       listeners.add(listener);
@@ -108,8 +107,8 @@ export function createSonnerToaster(): SonnerToaster {
     },
     attach() {
       isAttached = true;
-      if (!sonner) return;
-      for (const operation of queue.splice(0)) send(sonner, operation);
+      if (!renderer) return;
+      for (const operation of queue.splice(0)) send(renderer.sonner, operation);
     },
     detach() {
       isAttached = false;

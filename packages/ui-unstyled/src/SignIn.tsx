@@ -15,7 +15,8 @@ import { PRODUCT_KITS } from './products/registry';
 import { loadOutcomeScreens } from './screenLoaders';
 import { MainScreen, preloadProductForms } from './screens/Main/MainScreen';
 import { formProductsOf } from './screens/Main/useMainScreen';
-import { type Toaster, ToasterProvider, ToastProvider, type ToastProviderProps } from './toast';
+import { type Toaster, ToasterProvider } from './toast';
+import { ToastProvider, type ToastProviderProps } from './toastProvider';
 import { WidgetRoot } from './WidgetRoot';
 
 // Every screen but Main is lazy (screenLoaders.ts): an email-magic-link-only page downloads Main and nothing else

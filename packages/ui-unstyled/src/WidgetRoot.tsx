@@ -13,7 +13,8 @@ import { loadErrorMessages, MessagesProvider, type Strings, type Translate, useM
 import { productConfigMessages } from './messages/productConfigMessages';
 import { createPart, type PartProps } from './primitives/createPart';
 import { lazyScreen } from './screenLoaders';
-import type { Toaster, ToastProviderProps } from './toast';
+import type { Toaster } from './toast';
+import type { ToastProviderProps } from './toastProvider';
 
 // Internal: the body <SignIn> and <ResetPassword> share (providers, screen switch, focus, watermark). Not exported
 // from index.ts.

@@ -26,3 +26,4 @@ export * from './screens/Main/EmailForm';
 export * from './screens/Main/MainScreen';
 export * from './screens/Main/useMainScreen';
 export * from './toast';
+export * from './toastProvider';

@@ -29,13 +29,15 @@ export const loadOutcomeScreens = loadOnce(async () => {
  * for a product chunk.
  */
 export async function loadScreen(screen: LazyScreen, products: readonly string[]): Promise<ComponentType> {
-  const kits = Object.entries(PRODUCT_KITS);
+  /** The loaders of a registry's kits whose key is among the products (`configured`), or is not. */
+  const loaders = (kits: Record<string, { load: () => Promise<ProductChunk> }>, configured: boolean) =>
+    Object.entries(kits)
+      .filter(([key]) => products.includes(key) === configured)
+      .map(([, kit]) => kit.load);
   const groups = [
-    [loadOutcomeScreens, ...kits.filter(([key]) => products.includes(key)).map(([, kit]) => kit.load)],
-    Object.entries(SECOND_FACTOR_KITS)
-      .filter(([key]) => products.includes(key))
-      .map(([, kit]) => kit.load),
-    kits.filter(([key]) => !products.includes(key)).map(([, kit]) => kit.load),
+    [loadOutcomeScreens, ...loaders(PRODUCT_KITS, true)],
+    loaders(SECOND_FACTOR_KITS, true),
+    loaders(PRODUCT_KITS, false),
   ];
   for (const group of groups) {
     const chunks: Promise<ProductChunk>[] = group.map((load) => load());

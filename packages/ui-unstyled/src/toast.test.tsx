@@ -2,7 +2,8 @@ import { expectNoAxeViolations } from '@latchkey/testing';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageMain } from '../test/renderSignIn';
-import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, ToastProvider, useToast } from './toast';
+import { MAX_TOASTS, TOAST_DURATIONS, type Toaster, useToast } from './toast';
+import { ToastProvider } from './toastProvider';
 
 let toaster: Toaster;
 function Capture() {

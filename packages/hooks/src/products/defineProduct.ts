@@ -3,7 +3,7 @@
 // so every descriptor is in every sign-in page's first load, configured or not: only what is read before the
 // configured products' chunks arrive belongs here. Its screens are not: the kits' product chunks list them.
 import type { LazyNamespace, WidgetProduct } from '@latchkey/sdk';
-import type { FormState, MethodTab, ResolvedSignInConfig, Screen, SignInConfig } from '../signInStore';
+import type { FormState, MethodTab, ResolvedSignInConfig, SignInConfig } from '../signInStore';
 import type { TransitionTable } from '../transition';
 
 /** A product's key in `config.products` (and its folder's name in every package). */
@@ -94,8 +94,6 @@ export interface SecondFactorDefinition<K extends string = string> {
   kind: 'secondFactor';
   /** Its key (and its folder's name in every package). */
   key: K;
-  /** The sign-in widget's screens of its step. */
-  screens: readonly Screen[];
   /** The SDK namespaces its hooks call. */
   sdkNamespaces: readonly LazyNamespace[];
   /**

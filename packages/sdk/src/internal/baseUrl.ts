@@ -41,13 +41,13 @@ export function resolveBaseUrl(
   warn: (message: string) => void,
 ): ResolvedBaseUrl {
   if (options.apiBaseUrl !== undefined) {
-    let url: URL;
+    let url: URL | undefined;
     try {
       url = new URL(options.apiBaseUrl);
     } catch {
-      throw new UsageError('createClient', 'apiBaseUrl must be an absolute http(s) URL');
+      // Not a URL at all: refused just below, with the same message as another scheme.
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
       throw new UsageError('createClient', 'apiBaseUrl must be an absolute http(s) URL');
     }
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !options.allowInsecureHttp) {

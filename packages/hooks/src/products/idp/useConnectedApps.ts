@@ -2,7 +2,7 @@ import type { ConnectedApp, LatchkeyClient } from '@latchkey/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
-import { useLatchkeyClient } from '../../LatchkeyProvider';
+import { useLatchkeyClient } from '../../latchkeyContext';
 import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 import { useSession } from '../../useSession';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useBootstrap, useLatchkeyClient } from '../../LatchkeyProvider';
+import { useBootstrap, useLatchkeyClient } from '../../latchkeyContext';
 import { useSession } from '../../useSession';
 
 /** What `useIsAuthorized` returns. */

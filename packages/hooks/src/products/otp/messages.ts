@@ -3,5 +3,5 @@
 
 /** `invalid_email` on the passcode email form. */
 export const OTP_INVALID_EMAIL_MESSAGE = 'Invalid email address.';
-/** `invalid_code`: a passcode that is not 6 digits. */
-export const OTP_INVALID_CODE_MESSAGE = 'Code format is invalid, please try again.';
+// `invalid_code`'s text (a passcode that is not 6 digits) is OTP_INVALID_CODE_MESSAGE, beside the code field's hook
+// (useOtpCode.ts): the passcode flow and the identifier verification, in different chunks, both reach that module.

@@ -3,8 +3,8 @@ import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
-import { OTP_INVALID_CODE_MESSAGE } from './messages';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from './sendPasscode';
+import { OTP_INVALID_CODE_MESSAGE } from './useOtpCode';
 
 const CODE_PATTERN = /^\d{6}$/;
 

@@ -11,6 +11,9 @@ import {
 /** A passcode has 6 digits. */
 export const OTP_CODE_LENGTH = 6;
 
+/** `invalid_code`: a passcode that is not 6 digits. */
+export const OTP_INVALID_CODE_MESSAGE = 'Code format is invalid, please try again.';
+
 /** Options of `useOtpCode`. */
 export interface UseOtpCodeOptions {
   /** Number of digits. Default 6. */

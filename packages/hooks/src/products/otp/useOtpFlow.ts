@@ -6,7 +6,7 @@ import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
 import { isShowing } from '../../transitionParts';
 import { PHONE_NUMBER_INVALID_MESSAGE } from '../../validationMessages';
-import { OTP_INVALID_CODE_MESSAGE, OTP_INVALID_EMAIL_MESSAGE } from './messages';
+import { OTP_INVALID_EMAIL_MESSAGE } from './messages';
 import type { OtpMethod } from './product';
 import {
   DEFAULT_OTP_EXPIRATION_MINUTES,
@@ -16,6 +16,7 @@ import {
   sendEmailOtp,
 } from './sendPasscode';
 import { OTP_TRANSITIONS } from './transitions';
+import { OTP_INVALID_CODE_MESSAGE } from './useOtpCode';
 
 const CODE_PATTERN = /^\d{6}$/;
 

@@ -1,7 +1,7 @@
 import type { PasswordsStrengthCheckResponse } from '@latchkey/sdk';
 import { useEffect, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
-import { useLatchkeyClient } from '../../LatchkeyProvider';
+import { useLatchkeyClient } from '../../latchkeyContext';
 
 /** Options of `usePasswordStrength`. */
 export interface UsePasswordStrengthOptions {

@@ -8,8 +8,6 @@ import { defineSecondFactor } from '../defineProduct';
 export const totpProduct = defineSecondFactor({
   kind: 'secondFactor',
   key: 'totp',
-  /** The sign-in widget's screens of the second step. */
-  screens: ['TotpAuthenticate', 'TotpRecoveryCode'],
   /** The SDK namespaces its hooks call (`session` and `webauthn`: a passkey as the second factor). */
   sdkNamespaces: ['totps', 'user', 'session', 'webauthn'],
   loadTransitions: () => import('./transitions').then((rows) => rows.TOTP_TRANSITIONS),

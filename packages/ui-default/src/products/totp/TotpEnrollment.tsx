@@ -2,20 +2,13 @@ import {
   TotpEnrollment as UnstyledTotpEnrollment,
   type TotpEnrollmentProps as UnstyledTotpEnrollmentProps,
 } from '@latchkey/ui-unstyled';
-import type { LatchkeyDirection, LatchkeyStyles, LatchkeyTheme } from '../../theme';
-import { type ShadowDomConfig, WidgetFrame } from '../../widgets/WidgetFrame';
+import { type ThemedWidget, type ThemedWidgetProps, themedWidget } from '../../widgets/themedWidget';
 
-/** Props of the themed `<TotpEnrollment>`: the unstyled one's, and the theme. */
-export interface TotpEnrollmentProps extends UnstyledTotpEnrollmentProps {
-  /** The theme's values (colours, fonts, radii), as `--lk-*` variables. */
-  styles?: LatchkeyStyles;
-  /** `'light'` (default), `'dark'` or `'auto'`. */
-  theme?: LatchkeyTheme;
-  /** The writing direction. */
-  dir?: LatchkeyDirection;
-  /** Only `enableShadowDOM` (the widget has no sign-in configuration). */
-  config?: ShadowDomConfig;
-}
+/**
+ * Props of the themed `<TotpEnrollment>`: the unstyled one's, and the theme. Its `config` is only `enableShadowDOM`
+ * (the widget has no sign-in configuration).
+ */
+export interface TotpEnrollmentProps extends ThemedWidgetProps<UnstyledTotpEnrollmentProps> {}
 
 /**
  * Enrols an authenticator app for the signed-in user, themed (`.lk-Root`; import `@latchkey/ui-default/styles.css`):
@@ -23,10 +16,7 @@ export interface TotpEnrollmentProps extends UnstyledTotpEnrollmentProps {
  * account or security page inside `<LatchkeyProvider client>`; without a signed-in user it shows
  * 'Error: Cannot use TotpEnrollment component without active user authenticated.'
  */
-export function TotpEnrollment({ styles, theme, dir, config, ...props }: TotpEnrollmentProps) {
-  return (
-    <WidgetFrame styles={styles} theme={theme} dir={dir} config={config}>
-      <UnstyledTotpEnrollment {...props} />
-    </WidgetFrame>
-  );
-}
+export const TotpEnrollment: ThemedWidget<TotpEnrollmentProps, never> = /* @__PURE__ */ themedWidget(
+  UnstyledTotpEnrollment,
+  { displayName: 'TotpEnrollment' },
+);

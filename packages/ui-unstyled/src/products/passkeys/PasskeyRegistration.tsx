@@ -3,7 +3,8 @@ import { forwardRef, useEffect, useState } from 'react';
 import { type Strings, useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
 import { lazyScreen } from '../../screenLoaders';
-import { type Toaster, ToastProvider } from '../../toast';
+import type { Toaster } from '../../toast';
+import { ToastProvider } from '../../toastProvider';
 import { WidgetRoot } from '../../WidgetRoot';
 import { passkeyMessages } from './messages';
 

@@ -3,7 +3,8 @@ import { forwardRef, useEffect, useState } from 'react';
 import type { Strings } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
 import { MainScreen } from '../../screens/Main/MainScreen';
-import { type Toaster, ToastProvider } from '../../toast';
+import type { Toaster } from '../../toast';
+import { ToastProvider } from '../../toastProvider';
 import { WidgetRoot } from '../../WidgetRoot';
 import { PasswordResetFormScreen } from './PasswordResetForm/PasswordResetFormScreen';
 

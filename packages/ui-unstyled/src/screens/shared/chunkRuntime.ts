@@ -6,6 +6,7 @@
 import { HOOKS_CHUNK_RUNTIME } from '@latchkey/hooks';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Spinner } from '../../components/Spinner';
+import { useAuthenticateFlowComplete } from '../../components/useAuthenticateFlowComplete';
 import { useMessages } from '../../messages/index';
 import { createPart } from '../../primitives/createPart';
 import { Slot } from '../../primitives/Slot';
@@ -20,4 +21,6 @@ export const CHUNK_RUNTIME: readonly unknown[] = [
   createPart,
   Slot,
   createScreenContext,
+  // The success screens' (the outcome screens' and each product's confirmation): a chunk of its own otherwise.
+  useAuthenticateFlowComplete,
 ];

@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pageMain, type RenderedSignIn, type RenderSignInOptions, renderSignIn } from '../../../../test/renderSignIn';
-import { ToastProvider } from '../../../toast';
+import { ToastProvider } from '../../../toastProvider';
 import BasicExample from './examples/basic';
 import CustomLayoutExample from './examples/custom-layout';
 import ErrorExample from './examples/error';
