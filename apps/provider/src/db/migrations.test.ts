@@ -81,6 +81,7 @@ describe('migrations', () => {
       '0012_wallet_challenges',
       '0014_ops_outbox_keys',
       '0015_user_methods_version',
+      '0016_user_lookup_indexes',
     ]);
   });
 

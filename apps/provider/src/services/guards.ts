@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Product, ProjectConfig, ProviderConfig } from '../config';
 import { precompiledQuery } from '../db/precompiled';
 import type { Executor } from '../db/schema';
@@ -170,20 +170,38 @@ const lockCounter = precompiledQuery(
   2,
 );
 
+const readCounter = precompiledQuery(
+  (db, key) =>
+    db
+      .selectFrom('guess_counters')
+      .select(['count', 'window_start'])
+      .where('counter_key', '=', key as string),
+  1,
+);
+
 /**
  * For a guess already known to be right (a passcode's HMAC, checked in memory) whose answer waits on this: refuses
  * with `user_lock_limit_reached` unless the user has a free slot, like takeGuessSlot, but takes none, since a right
  * guess would give its slot back at once (takeGuessSlot then releaseGuessSlot, in one statement instead of two). The
  * counter is locked until the caller's transaction ends, so among parallel guesses this one is admitted exactly when
- * takeGuessSlot would have admitted it, and leaves the count as take-then-release would.
+ * takeGuessSlot would have admitted it, and leaves the count as take-then-release would. `db` is the caller's
+ * transaction: on PostgreSQL the counter is locked (an upsert that leaves it as it was) until it ends; on SQLite the
+ * transaction holds the only writing connection until it ends, so the counter is only read (no write, and no row
+ * created for a user who never guessed).
  */
 export async function assertGuessSlotFree(deps: ProviderDeps, userId: string, db: Executor): Promise<void> {
   const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const now = deps.clock.now();
-  const [counter] = (await lockCounter(db, userCounter(userId), now)).rows;
+  const key = userCounter(userId);
+  // On SQLite the caller's transaction holds the only writing connection until it ends, so nothing can change the
+  // counter in between: a read is as good as a lock, and writes nothing (no new row for a user who never guessed).
+  const [counter] = (
+    db.getExecutor().adapter instanceof SqliteAdapter ? await readCounter(db, key) : await lockCounter(db, key, now)
+  ).rows;
   const free =
-    counter !== undefined &&
-    (Number(counter.count) < maxFailuresPerUser || Number(counter.window_start) <= now - windowMinutes * 60_000);
+    counter === undefined ||
+    Number(counter.count) < maxFailuresPerUser ||
+    Number(counter.window_start) <= now - windowMinutes * 60_000;
   if (!free) throw new ProviderError('user_lock_limit_reached');
 }
 

@@ -252,6 +252,11 @@ export interface StartedSession {
    * intermediate session, shaped like a session, and `token` its `intermediate_session_token`.
    */
   intermediate?: true;
+  /**
+   * The session was started by this request: no earlier answer carries a JWT of it, so its JWT is signed without
+   * being kept for an identical request in the same second (SessionSigner.sign's `keep`).
+   */
+  started?: true;
 }
 
 /**
@@ -362,7 +367,7 @@ export async function recordAuthentication(
       .where('session_id', '=', row.session_id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { row: impersonated, token };
+    return { row: impersonated, token, started: true };
   }
   if (exchangedFrom !== undefined) {
     // Likewise: the link to the token and the cap are written in the transaction that made the session.
@@ -377,9 +382,9 @@ export async function recordAuthentication(
       .where('session_id', '=', row.session_id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { row: exchanged, token };
+    return { row: exchanged, token, started: true };
   }
-  return { row, token };
+  return { row, token, started: true };
 }
 
 /**
@@ -421,9 +426,14 @@ export async function touchSession(
  * Signs the five-minute session JWT for a session. An impersonated session's JWT names the impersonator as the
  * actor, `act: {sub: impersonator_id}` (RFC 8693 §4.1), next to `sub` = the impersonated user.
  */
-export async function signSessionJwt(deps: ProviderDeps, session: Session): Promise<string> {
+export async function signSessionJwt(
+  deps: ProviderDeps,
+  session: Session,
+  options: { keep?: boolean } = {},
+): Promise<string> {
   const { last_accessed_at, started_at, expires_at, attributes, authentication_factors } = session;
   return deps.signer.sign({
+    ...(options.keep === false ? { keep: false } : {}),
     subject: session.user_id,
     audience: deps.config.project.projectId,
     issuer: jwtIssuer(deps),
@@ -477,7 +487,7 @@ export async function authenticateResponseFields(
   return {
     user_id: fullUser.user_id,
     session_token: started.token,
-    session_jwt: await signSessionJwt(deps, session),
+    session_jwt: await signSessionJwt(deps, session, { keep: started.started !== true }),
     session,
     user: fullUser,
   };

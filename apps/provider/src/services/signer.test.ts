@@ -45,6 +45,19 @@ describe('SessionSigner', () => {
     expect(await signer.verify(later, { ...CHECK, nowMs: NOW + 1_000 })).not.toBeNull();
   });
 
+  it('neither looks up nor keeps a token signed with keep: false (a session just started)', async () => {
+    const signer = new SessionSigner(await database());
+    const once = await signer.sign(signOptions({ keep: false }));
+    expect(await signer.verify(once, CHECK)).not.toBeNull();
+    // Not kept: the same claims in the same second are signed anew (ECDSA signatures differ), and then kept.
+    const kept = await signer.sign(signOptions());
+    expect(kept.split('.').slice(0, 2)).toEqual(once.split('.').slice(0, 2));
+    expect(kept).not.toBe(once);
+    expect(await signer.sign(signOptions())).toBe(kept);
+    // Not looked up either: a kept token is not answered to keep: false.
+    expect(await signer.sign(signOptions({ keep: false }))).not.toBe(kept);
+  });
+
   it('signs an ES256 JWT that it verifies, with the claims, subject, audience and issuer given', async () => {
     const signer = new SessionSigner(await database());
     const token = await signer.sign(signOptions());

@@ -40,8 +40,12 @@ export class SessionSigner {
     });
   }
 
-  /** Signs `claims` for `subject`, expiring at `expiresAtMs` or in five minutes, whichever is first. */
+  /**
+   * Signs `claims` for `subject`, expiring at `expiresAtMs` or in five minutes, whichever is first. `keep: false`:
+   * a token no request can ask for again this second (a session just started), neither looked up nor kept.
+   */
   async sign(options: {
+    keep?: boolean;
     subject: string;
     audience: string;
     issuer: string;
@@ -64,15 +68,18 @@ export class SessionSigner {
     const signingInput = `${encodedHeader}.${base64url(JSON.stringify(payload))}`;
     // The same header and claims within the same second (`iat` has whole seconds): the signature made for them
     // already, instead of a new ECDSA signature over the same bytes (a refresh's largest single CPU cost).
-    if (issuedAt !== this.signedSecond) {
-      this.signedSecond = issuedAt;
-      this.signedThisSecond.clear();
+    const keep = options.keep !== false;
+    if (keep) {
+      if (issuedAt !== this.signedSecond) {
+        this.signedSecond = issuedAt;
+        this.signedThisSecond.clear();
+      }
+      const known = this.signedThisSecond.get(signingInput);
+      if (known !== undefined) return known;
     }
-    const known = this.signedThisSecond.get(signingInput);
-    if (known !== undefined) return known;
     const signature = sign('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' });
     const token = `${signingInput}.${signature.toString('base64url')}`;
-    if (this.signedThisSecond.size < SIGNATURES_KEPT_PER_SECOND) this.signedThisSecond.set(signingInput, token);
+    if (keep && this.signedThisSecond.size < SIGNATURES_KEPT_PER_SECOND) this.signedThisSecond.set(signingInput, token);
     return token;
   }
 

@@ -1,5 +1,5 @@
 import type { AccountReset, AccountResetItem } from '@latchkey/sdk/contract';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import { precompiled } from '../db/precompiled';
 import type { Database, Executor } from '../db/schema';
 import { ProviderError } from '../http/errors';
@@ -7,28 +7,6 @@ import type { AccountResetPart } from '../products/descriptor';
 import { changed } from '../products/descriptorHelpers';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { unverifiedIdentifierMessage } from '../products/productParts';
-
-// The statements of a first verification, compiled once (see db/precompiled.ts): a sign-up's redemption runs them.
-const verifyEmail = precompiled(
-  (db, emailId) =>
-    db
-      .updateTable('emails')
-      .set({ verified: 1 })
-      .where('email_id', '=', emailId as string)
-      .where('verified', '=', 0)
-      .returning('email as identifier'),
-  1,
-);
-const verifyPhone = precompiled(
-  (db, phoneId) =>
-    db
-      .updateTable('phone_numbers')
-      .set({ verified: 1 })
-      .where('phone_id', '=', phoneId as string)
-      .where('verified', '=', 0)
-      .returning('phone_number as identifier'),
-  1,
-);
 
 /** The products' parts of the pre-hijacking reset, by stage (products/descriptor.ts), in the descriptors' order. */
 const resetParts = (stage: AccountResetPart['stage']): AccountResetPart[] =>
@@ -67,48 +45,55 @@ function holdsAnythingBut(
   ]);
 }
 
+/** Where each kind of identifier is kept: its table, its id column and its value column. */
+const IDENTIFIER_TABLES = {
+  email: { table: 'emails', id: 'email_id', value: 'email' },
+  phone: { table: 'phone_numbers', id: 'phone_id', value: 'phone_number' },
+} as const;
+
 /**
  * A first proof without a session of the account: the identifier marked verified and, in the same statement (its
  * RETURNING clause), whether the user holds anything the pre-hijacking reset would find, one round trip instead of
  * two. The subqueries read other rows than the one updated (the proved identifier is excluded), so the update does
- * not change what they see.
+ * not change what they see. One statement per kind of identifier (its table), compiled once.
  */
-const verifyEmailAndCheck = precompiled(
-  (db, userId, emailId) =>
-    db
-      .updateTable('emails')
-      .set({ verified: 1 })
-      .where('email_id', '=', emailId as string)
-      .where('verified', '=', 0)
-      .returning((eb) => [
-        'email as identifier',
-        holdsAnythingBut(
-          eb as unknown as ExpressionBuilder<Database, never>,
-          'email',
-          userId as string,
-          emailId as string,
-        ).as('found'),
-      ]),
-  2,
-);
-const verifyPhoneAndCheck = precompiled(
-  (db, userId, phoneId) =>
-    db
-      .updateTable('phone_numbers')
-      .set({ verified: 1 })
-      .where('phone_id', '=', phoneId as string)
-      .where('verified', '=', 0)
-      .returning((eb) => [
-        'phone_number as identifier',
-        holdsAnythingBut(
-          eb as unknown as ExpressionBuilder<Database, never>,
-          'phone',
-          userId as string,
-          phoneId as string,
-        ).as('found'),
-      ]),
-  2,
-);
+function verifyAndCheck(kind: 'email' | 'phone') {
+  const { table, id, value } = IDENTIFIER_TABLES[kind];
+  return precompiled(
+    (db, userId, methodId) =>
+      // Typed as the emails table: both tables have the columns used here (an id, `verified`, a value).
+      (db.updateTable(table as 'emails') as UpdateQueryBuilder<Database, 'emails', 'emails', UpdateResult>)
+        .set({ verified: 1 })
+        .where(id as 'email_id', '=', methodId as string)
+        .where('verified', '=', 0)
+        .returning((eb) => [
+          eb.ref(value as 'email').as('identifier'),
+          holdsAnythingBut(
+            eb as unknown as ExpressionBuilder<Database, never>,
+            kind,
+            userId as string,
+            methodId as string,
+          ).as('found'),
+        ]),
+    2,
+  );
+}
+const VERIFY_AND_CHECK = { email: verifyAndCheck('email'), phone: verifyAndCheck('phone') };
+
+/** A first proof from a session of the same user: the identifier marked verified, nothing checked. */
+function verifyOnly(kind: 'email' | 'phone') {
+  const { table, id, value } = IDENTIFIER_TABLES[kind];
+  return precompiled(
+    (db, methodId) =>
+      (db.updateTable(table as 'emails') as UpdateQueryBuilder<Database, 'emails', 'emails', UpdateResult>)
+        .set({ verified: 1 })
+        .where(id as 'email_id', '=', methodId as string)
+        .where('verified', '=', 0)
+        .returning((eb) => eb.ref(value as 'email').as('identifier')),
+    1,
+  );
+}
+const VERIFY = { email: verifyOnly('email'), phone: verifyOnly('phone') };
 
 /**
  * Marks an email or phone number verified, in the caller's transaction (the one that consumed the code or link).
@@ -137,16 +122,12 @@ export async function markIdentifierVerified(
   const { methodId } = options;
   if (options.alreadyVerified === true) return undefined;
   if (options.sameUserSession) {
-    if (options.kind === 'email') await verifyEmail(trx, methodId);
-    else await verifyPhone(trx, methodId);
+    await VERIFY[options.kind](trx, methodId);
     return undefined;
   }
   // Most first proofs are sign-ups, with nothing attached yet: the check in the same statement spares them the
   // reset's twenty-odd writes.
-  const [updated] =
-    options.kind === 'email'
-      ? await verifyEmailAndCheck(trx, options.userId, methodId)
-      : await verifyPhoneAndCheck(trx, options.userId, methodId);
+  const [updated] = await VERIFY_AND_CHECK[options.kind](trx, options.userId, methodId);
   if (updated === undefined || !isTrue(updated.found)) return undefined;
   const removed = await resetAccount(trx, options);
   return removed.length === 0 ? undefined : { identifier: updated.identifier, removed };

@@ -76,4 +76,13 @@ export const cryptoWalletsMigrations: MigrationParts = {
   async '0015_user_methods_version'(db) {
     await bumpUserMethodsVersionOn(db, 'crypto_wallets');
   },
+  // Issue 26: the pre-hijacking check of a first proof (services/verification.ts) and the reset look this table up by
+  // its user; without an index each first sign-in scanned the whole table.
+  async '0016_user_lookup_indexes'(db) {
+    await db.schema
+      .createIndex('crypto_wallet_challenges_user')
+      .on('crypto_wallet_challenges')
+      .column('user_id')
+      .execute();
+  },
 };

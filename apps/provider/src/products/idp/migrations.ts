@@ -76,4 +76,14 @@ export const idpMigrations: MigrationParts = {
   async '0014_ops_outbox_keys'(db) {
     await addSigningKeyLifecycle(db, 'idp_signing_keys');
   },
+  // Issue 26: the pre-hijacking check of a first proof (services/verification.ts) and the reset look these tables up by
+  // their user; without an index each first sign-in scanned them whole.
+  async '0016_user_lookup_indexes'(db) {
+    await db.schema.createIndex('idp_grants_user').on('idp_grants').column('user_id').execute();
+    await db.schema
+      .createIndex('idp_authorization_codes_user')
+      .on('idp_authorization_codes')
+      .column('user_id')
+      .execute();
+  },
 };

@@ -88,4 +88,14 @@ export const oauthMigrations: MigrationParts = {
   async '0015_user_methods_version'(db) {
     await bumpUserMethodsVersionOn(db, 'oauth_registrations');
   },
+  // Issue 26: the pre-hijacking check of a first proof (services/verification.ts) and the reset look these tables up by
+  // their user; without an index each first sign-in scanned them whole.
+  async '0016_user_lookup_indexes'(db) {
+    await db.schema.createIndex('oauth_attach_tokens_user').on('oauth_attach_tokens').column('user_id').execute();
+    await db.schema
+      .createIndex('oauth_transactions_attach_user')
+      .on('oauth_transactions')
+      .column('attach_user_id')
+      .execute();
+  },
 };

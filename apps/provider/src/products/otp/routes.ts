@@ -213,37 +213,34 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, authenticateSchema);
   if (!PASSCODE_PATTERN.test(body.token)) throw new ProviderError('invalid_code');
   const now = deps.clock.now();
-  const [row] = await selectLiveCode(deps.db, deps.config.project.projectId, body.method_id, now);
-  if (!row) throw new ProviderError('otp_code_not_found');
-  const { user, rest: code } = userOfJoinedRow(row);
-  assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
-  // Read before the transaction: on SQLite the transaction holds the only connection.
+  // Read before the transaction: on SQLite the transaction holds the only connection. Without a session token (a
+  // sign-in) this reads nothing.
   const current = await optionalSession(c);
-  // A secondary send's code adds its address to the account that asked for it, so only that account's
-  // session can redeem it: whoever merely receives it cannot be pulled into someone else's account.
-  if (code.pending_identifier !== null && current?.row.user_id !== code.user_id) {
-    throw new ProviderError('otp_code_not_found');
-  }
 
-  // The address a code was sent to: the pending one, or the identifier row `method_id` names.
-  const identifier = code.pending_identifier ?? (code.channel === 'email' ? code.email_address : code.phone_number);
-  if (identifier === null) throw new ProviderError('otp_code_not_found');
-
-  // The guess is checked in memory first, but nothing depends on it until its slots are taken: its answer waits on
-  // them. One transaction, one commit (one fsync, shared with concurrent requests on SQLite): the guess takes a slot
-  // of the code and then one of the user, each by a conditional write, so parallel guesses can never be admitted past
-  // either cap (on PostgreSQL the rows stay locked until the commit). A guess refused by the user's cap rolls back,
-  // giving the code's slot back. A wrong guess commits its slots and its failure. A right one consumes the code with
-  // its slot (one statement), is admitted only if the user has a free slot (which it would give back at once, so it
-  // takes none) and signs in, in the same transaction.
-  const right = digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash);
-  const alreadyVerified =
-    code.pending_identifier === null && (code.channel === 'email' ? code.email_verified : code.phone_verified) === 1;
-  // When the redemption writes nothing of the user (its address was verified and it was active already), the answer's
-  // user is the one read with the code, and not read again.
-  const userUnchanged = alreadyVerified && user.status === 'active';
+  // One transaction, one commit (one fsync, shared with concurrent requests on SQLite). The code is read in it: on
+  // SQLite that is the writing connection, whose page cache stays warm (the read-only one starts cold after every
+  // commit), and on PostgreSQL it adds no round trip (BEGIN and COMMIT are sent anyway). The guess is checked in
+  // memory, but nothing depends on it until its slots are taken: the guess takes a slot of the code and then one of
+  // the user, each by a conditional write, so parallel guesses can never be admitted past either cap (on PostgreSQL
+  // the rows stay locked until the commit). A guess refused by the user's cap rolls back, giving the code's slot back.
+  // A wrong guess commits its slots and its failure. A right one consumes the code with its slot (one statement), is
+  // admitted only if the user has a free slot (which it would give back at once, so it takes none) and signs in, in
+  // the same transaction.
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (!right) {
+    const [row] = await selectLiveCode(trx, deps.config.project.projectId, body.method_id, now);
+    if (!row) return { refused: 'otp_code_not_found' as const };
+    const { user, rest: code } = userOfJoinedRow(row);
+    assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
+    // A secondary send's code adds its address to the account that asked for it, so only that account's
+    // session can redeem it: whoever merely receives it cannot be pulled into someone else's account.
+    if (code.pending_identifier !== null && current?.row.user_id !== code.user_id) {
+      return { refused: 'otp_code_not_found' as const };
+    }
+    // The address a code was sent to: the pending one, or the identifier row `method_id` names.
+    const identifier = code.pending_identifier ?? (code.channel === 'email' ? code.email_address : code.phone_number);
+    if (identifier === null) return { refused: 'otp_code_not_found' as const };
+
+    if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) {
       const reserved = await reserveCodeSlot(trx, code.otp_id, deps.config.lockout.maxFailuresPerCode);
       if (reserved.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
       await takeGuessSlot(deps, code.user_id, trx);
@@ -254,6 +251,8 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     if (consumed.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
     await assertGuessSlotFree(deps, code.user_id, trx);
     const kind = code.channel === 'email' ? 'email' : 'phone';
+    const alreadyVerified =
+      code.pending_identifier === null && (kind === 'email' ? code.email_verified : code.phone_verified) === 1;
     // A secondary send's address joins the account only now that its owner has proved it.
     const methodId =
       code.pending_identifier === null
@@ -282,29 +281,26 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       durationMinutes: body.session_duration_minutes,
       current,
     });
-    return { session, methodId, accountReset };
-  });
-  if (outcome.refused !== undefined) throw new ProviderError(outcome.refused);
-  const started = outcome;
-  return ok(c, {
-    // The user read with the code, as this redemption left it: unchanged when its address was verified already (no
-    // reset runs then); else its address is now verified and the user active, which is all it wrote unless the
-    // pre-hijacking reset removed something, a pending address joined the account, or the user held a TOTP never
-    // confirmed, which the reset deletes unreported (then it is read again).
-    ...(await authenticateResponseFields(
-      c,
-      started.session,
-      userUnchanged
+    // The user read with the code, as this redemption left it: unchanged when its address was verified already and it
+    // was active (no reset runs then); else its address is now verified and the user active, which is all it wrote
+    // unless the pre-hijacking reset removed something, a pending address joined the account, or the user held a TOTP
+    // never confirmed, which the reset deletes unreported (then it is read again, after the commit).
+    const answerUser =
+      alreadyVerified && user.status === 'active'
         ? user
         : code.pending_identifier === null &&
-            started.accountReset === undefined &&
+            accountReset === undefined &&
             // The reset also deletes a TOTP never confirmed, without reporting it: read such a user again.
             user.totps.every((totp) => totp.verified)
-          ? verifiedUser(user, code.channel === 'email' ? 'email' : 'phone', code.method_id)
-          : undefined,
-    )),
-    method_id: started.methodId,
-    ...(started.accountReset === undefined ? {} : { account_reset: started.accountReset }),
+          ? verifiedUser(user, kind, code.method_id)
+          : undefined;
+    return { session, methodId, accountReset, user: answerUser };
+  });
+  if (outcome.refused !== undefined) throw new ProviderError(outcome.refused);
+  return ok(c, {
+    ...(await authenticateResponseFields(c, outcome.session, outcome.user)),
+    method_id: outcome.methodId,
+    ...(outcome.accountReset === undefined ? {} : { account_reset: outcome.accountReset }),
   });
 }
 

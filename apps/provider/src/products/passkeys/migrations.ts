@@ -56,4 +56,9 @@ export const passkeysMigrations: MigrationParts = {
   async '0015_user_methods_version'(db) {
     await bumpUserMethodsVersionOn(db, 'webauthn_registrations');
   },
+  // Issue 26: the pre-hijacking check of a first proof (services/verification.ts) and the reset look this table up by
+  // its user; without an index each first sign-in scanned the whole table.
+  async '0016_user_lookup_indexes'(db) {
+    await db.schema.createIndex('webauthn_challenges_user').on('webauthn_challenges').column('user_id').execute();
+  },
 };
