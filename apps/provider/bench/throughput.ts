@@ -976,6 +976,11 @@ async function main(): Promise<void> {
   const only = argument('only');
   const selected = new Set<TargetName>(only ? (only.split(',') as TargetName[]) : [...TARGET_NAMES]);
   const databases = (argument('databases')?.split(',') ?? [...DATABASES]) as DatabaseName[];
+  // Checked before anything runs: an unknown name would otherwise bench the default database under that name.
+  const unknown = databases.filter((name) => !(DATABASES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`unknown --databases ${unknown.join(', ')}: use ${DATABASES.join(', ')}`);
+  const targets = [...selected].filter((name) => !(TARGET_NAMES as readonly string[]).includes(name));
+  if (targets.length > 0) throw new Error(`unknown --only ${targets.join(', ')}: use ${TARGET_NAMES.join(', ')}`);
   const runs: DatabaseRun[] = [];
   for (const database of databases) runs.push(await runDatabase(database, selected));
   process.stdout.write(`${renderMarkdown(runs)}\n`);
