@@ -1,10 +1,11 @@
-// The sample product's part of the migrations: a migration of its own, named after every released one (Kysely runs
-// them in name order), composed by db/migrations.ts like any product's.
+// The sample product's part of the migrations: a migration of its own, numbered well past every released one
+// (Kysely runs them in name order, so a release that adds the next number does not land behind it), composed by
+// db/migrations.ts like any product's.
 import { bumpUserMethodsVersionOn } from '../../src/db/migrationSteps';
 import type { MigrationParts } from '../../src/products/descriptor';
 
 /** The migration that creates the sample's table. */
-export const SECURITY_ANSWERS_MIGRATION = '0016_sample_security_answers';
+export const SECURITY_ANSWERS_MIGRATION = '0900_sample_security_answers';
 
 export const securityQuestionMigrations: MigrationParts = {
   async [SECURITY_ANSWERS_MIGRATION](db) {
