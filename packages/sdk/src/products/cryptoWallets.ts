@@ -59,3 +59,6 @@ export function createCryptoWallets(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createCryptoWallets as createNamespace };

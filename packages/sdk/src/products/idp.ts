@@ -66,3 +66,6 @@ export function createIdp(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createIdp as createNamespace };

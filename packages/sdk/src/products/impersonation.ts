@@ -21,3 +21,6 @@ export function createImpersonation(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createImpersonation as createNamespace };

@@ -91,3 +91,6 @@ export function createMagicLinks(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createMagicLinks as createNamespace };

@@ -178,3 +178,6 @@ export function createOAuth(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createOAuth as createNamespace };

@@ -104,3 +104,6 @@ export function createOtps(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createOtps as createNamespace };

@@ -151,3 +151,6 @@ export function createPasswords(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createPasswords as createNamespace };

@@ -70,3 +70,6 @@ export function createSessionCalls(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's loader takes (../client.ts). */
+export { createSessionCalls as createNamespace };

@@ -70,3 +70,6 @@ export function createTotps(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createTotps as createNamespace };

@@ -108,3 +108,6 @@ export function createUser(ctx: ClientContext) {
     revokeConnectedApp: (connectedAppId: string) => revokeConnectedApp('revokeConnectedApp', connectedAppId),
   };
 }
+
+/** The namespace's factory under the one name the client's loader takes (../client.ts). */
+export { createUser as createNamespace };

@@ -17,3 +17,6 @@ export function createUsers(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's loader takes (../client.ts). */
+export { createUsers as createNamespace };

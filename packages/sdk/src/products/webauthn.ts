@@ -220,3 +220,6 @@ export function createWebAuthn(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
+export { createWebAuthn as createNamespace };
