@@ -32,7 +32,7 @@ function checkPhone(method: string, phoneNumber: unknown, options: OtpsSmsOption
 }
 
 /** The one-time passcode namespace: `client.otps`. */
-export function createOtps(ctx: ClientContext) {
+function createOtps(ctx: ClientContext) {
   const sendPath = (channel: Channel) => `/otps/${channel}/send/${ctx.primaryOrSecondary()}`;
 
   // login_or_create carries captcha and DFP and is retried once on 'Captcha required'; send carries captcha only.
@@ -105,5 +105,5 @@ export function createOtps(ctx: ClientContext) {
   };
 }
 
-/** The namespace's factory under the one name the client's registry loads (./registry.ts). */
-export { createOtps as createNamespace };
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createOtps as create };

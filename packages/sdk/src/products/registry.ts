@@ -1,5 +1,5 @@
 // The product namespaces of the client (`client.otps`, `client.magicLinks`, …), one line each,
-// `[load, methods, user?]`: the module that builds the namespace (its `createNamespace` export: one name for all, so
+// `[load, methods, user?]`: the module that builds the namespace (its `create` export: one name for all, so
 // no line carries its own `.then(…)` into the first chunk), imported on demand so it stays out of the first chunk
 // (`load`), the async methods the client stubs until it has loaded (`methods`: space-separated, dots for
 // sub-namespaces), and the methods the product adds to `client.user` (`user`, loaded with the user namespace).
@@ -11,7 +11,7 @@ import { OAUTH_PROVIDERS } from './oauthProviders';
 
 /** How the client makes one namespace (see the file's header). */
 export type NamespaceEntry = readonly [
-  load: () => Promise<{ createNamespace: (ctx: ClientContext) => object }>,
+  load: () => Promise<{ create: (ctx: ClientContext) => object }>,
   methods: string,
   user?: string,
 ];
@@ -64,7 +64,7 @@ type Exact<T extends U, U extends Record<keyof T, unknown>> = T;
 
 /** Each product namespace of the client: what its module's factory returns. */
 export type ProductNamespaces = {
-  [K in ProductNamespace]: ReturnType<Awaited<ReturnType<(typeof PRODUCT_NAMESPACES)[K][0]>>['createNamespace']>;
+  [K in ProductNamespace]: ReturnType<Awaited<ReturnType<(typeof PRODUCT_NAMESPACES)[K][0]>>['create']>;
 };
 
 /** The flows of the products that keep a proof-key pair between the start call and the authenticate call. */

@@ -15,7 +15,7 @@ export * from '../../../../sdk/src/products/registry';
 const securityQuestionsEntry: NamespaceEntry = [
   () =>
     import('./securityQuestions').then((m) => ({
-      createNamespace: m.createSecurityQuestions as unknown as (ctx: ClientContext) => object,
+      create: m.createSecurityQuestions as unknown as (ctx: ClientContext) => object,
     })),
   'set authenticate',
 ];
