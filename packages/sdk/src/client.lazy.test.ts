@@ -5,18 +5,18 @@ import { authenticateData, callMethod, createTestClient, ok, rejectionOf } from 
 import type { LazyNamespace } from './client';
 import { UsageError } from './errors';
 import type { ClientContext } from './internal/context';
-import { createCryptoWallets } from './products/cryptoWallets';
-import { createIdp } from './products/idp';
-import { createImpersonation } from './products/impersonation';
-import { createMagicLinks } from './products/magicLinks';
-import { createOAuth } from './products/oauth';
-import { createOtps } from './products/otps';
-import { createPasswords } from './products/passwords';
-import { createSessionCalls } from './products/sessionCalls';
-import { createTotps } from './products/totps';
-import { createUser } from './products/user';
-import { createUsers } from './products/users';
-import { createWebAuthn } from './products/webauthn';
+import { create as createCryptoWallets } from './products/cryptoWallets';
+import { create as createIdp } from './products/idp';
+import { create as createImpersonation } from './products/impersonation';
+import { create as createMagicLinks } from './products/magicLinks';
+import { create as createOAuth } from './products/oauth';
+import { create as createOtps } from './products/otps';
+import { create as createPasswords } from './products/passwords';
+import { create as createSessionCalls } from './products/sessionCalls';
+import { create as createTotps } from './products/totps';
+import { create as createUser } from './products/user';
+import { create as createUsers } from './products/users';
+import { create as createWebAuthn } from './products/webauthn';
 
 /** Every function of a namespace by its dotted path (`email.send`). */
 function methodPaths(namespace: object, prefix = ''): string[] {

@@ -22,9 +22,9 @@ import {
   type ProductNamespaces,
 } from './products/registry';
 import { backgroundRefreshOptions, createSessionCore, type SessionNamespace } from './products/session';
-import type { createUser } from './products/user';
+import type { create as createUser } from './products/user';
 import { createUserCore } from './products/userCore';
-import type { createUsers } from './products/users';
+import type { create as createUsers } from './products/users';
 import { validate } from './validation';
 
 /** Options of `createClient`. Every one is optional. */
@@ -142,8 +142,8 @@ function buildClient(publicToken: string, options: ClientOptions) {
   // Built by the first namespace that loads: the `call` with captcha and DFP, PKCE, the session checks.
   const context = once(() => import('./internal/context').then((m) => m.createContext(core)));
   const load = {} as Record<LazyNamespace, () => Promise<object>>;
-  const loader = (module: () => Promise<(ctx: ClientContext) => object>) =>
-    once(() => Promise.all([module(), context()]).then(([create, ctx]) => create(ctx)));
+  const loader = (module: () => Promise<{ create: (ctx: ClientContext) => object }>) =>
+    once(() => Promise.all([module(), context()]).then(([namespace, ctx]) => namespace.create(ctx)));
   /** `target` plus a stub for each async method in `methods`, which loads `name` on first call. */
   const lazy = <T>(name: LazyNamespace, methods: string, target = {}) =>
     addLazyMethods(target, load[name], methods) as T;
@@ -159,9 +159,9 @@ function buildClient(publicToken: string, options: ClientOptions) {
     (namespaces as Record<ProductNamespace, object>)[name] = lazy(name, methods);
     if (user) userMethods += ` ${user}`;
   }
-  load.session = loader(() => import('./products/sessionCalls').then((m) => m.createSessionCalls));
-  load.user = loader(() => import('./products/user').then((m) => m.createUser));
-  load.users = loader(() => import('./products/users').then((m) => m.createUsers));
+  load.session = loader(() => import('./products/sessionCalls'));
+  load.user = loader(() => import('./products/user'));
+  load.users = loader(() => import('./products/users'));
 
   const sessionNamespace = lazy<SessionNamespace>(
     'session',

@@ -29,7 +29,7 @@ function checkAuthorizeParams(method: string, params: IdpAuthorizeParams): Valid
 }
 
 /** `client.idp`: the consent and logout calls behind the identity-provider screens. */
-export function createIdp(ctx: ClientContext) {
+function createIdp(ctx: ClientContext) {
   return {
     /**
      * Preflight of the authorize flow (`POST /idp/oauth/authorize/start`): the client, the scopes and whether consent
@@ -66,3 +66,6 @@ export function createIdp(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createIdp as create };

@@ -3,7 +3,7 @@ import { validate } from '../validation';
 import type { ImpersonationAuthenticateOptions, ImpersonationAuthenticateResponse } from './impersonation.contract';
 
 /** `client.impersonation`: sign in as a user with a token issued by the project's dashboard or back end. */
-export function createImpersonation(ctx: ClientContext) {
+function createImpersonation(ctx: ClientContext) {
   return {
     /** Exchanges an impersonation token for a session (`POST /impersonation/authenticate`) and stores it. */
     async authenticate(options: ImpersonationAuthenticateOptions): Promise<ImpersonationAuthenticateResponse> {
@@ -21,3 +21,6 @@ export function createImpersonation(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createImpersonation as create };

@@ -29,7 +29,7 @@ function mentionsPkce(error: unknown): boolean {
 }
 
 /** The email magic-link namespace: `client.magicLinks`. */
-export function createMagicLinks(ctx: ClientContext) {
+function createMagicLinks(ctx: ClientContext) {
   async function sendEmail(path: string, email: string, options: MagicLinksEmailOptions) {
     const { pkceRequiredForEmailMagicLinks } = await ctx.bootstrap.getAsync();
     const code_challenge = pkceRequiredForEmailMagicLinks
@@ -91,3 +91,6 @@ export function createMagicLinks(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createMagicLinks as create };

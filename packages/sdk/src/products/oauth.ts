@@ -47,7 +47,7 @@ function isProvider(value: unknown): value is OAuthProvider {
 }
 
 /** The `oauth` namespace: social sign-in start URLs, the redirect-back authenticate call and attach. */
-export function createOAuth(ctx: ClientContext) {
+function createOAuth(ctx: ClientContext) {
   async function buildStartUrl(provider: OAuthProvider, options: OAuthStartOptions): Promise<string> {
     const settings = await ctx.bootstrap.getAsync();
     // A project's CNAME serves the start URL over https; otherwise the API base URL as given.
@@ -178,3 +178,6 @@ export function createOAuth(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createOAuth as create };

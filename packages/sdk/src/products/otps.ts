@@ -32,7 +32,7 @@ function checkPhone(method: string, phoneNumber: unknown, options: OtpsSmsOption
 }
 
 /** The one-time passcode namespace: `client.otps`. */
-export function createOtps(ctx: ClientContext) {
+function createOtps(ctx: ClientContext) {
   const sendPath = (channel: Channel) => `/otps/${channel}/send/${ctx.primaryOrSecondary()}`;
 
   // login_or_create carries captcha and DFP and is retried once on 'Captcha required'; send carries captcha only.
@@ -104,3 +104,6 @@ export function createOtps(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createOtps as create };

@@ -18,7 +18,7 @@ import type {
 } from './passwords.contract';
 
 /** The password namespace: `client.passwords`. */
-export function createPasswords(ctx: ClientContext) {
+function createPasswords(ctx: ClientContext) {
   /** An S (u) call: B with captcha and DFP, stores the session, strips `__user`. */
   const signIn = <T>(path: string, body: Record<string, unknown>) =>
     ctx.call<T>({
@@ -151,3 +151,6 @@ export function createPasswords(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createPasswords as create };

@@ -1,6 +1,7 @@
 // The product namespaces of the client (`client.otps`, `client.magicLinks`, …), one line each,
-// `[load, methods, user?]`: the module that builds the namespace, imported on demand so it stays out of the first
-// chunk (`load`), the async methods the client stubs until it has loaded (`methods`: space-separated, dots for
+// `[load, methods, user?]`: the module that builds the namespace (its `create` export: one name for all, so
+// no line carries its own `.then(…)` into the first chunk), imported on demand so it stays out of the first chunk
+// (`load`), the async methods the client stubs until it has loaded (`methods`: space-separated, dots for
 // sub-namespaces), and the methods the product adds to `client.user` (`user`, loaded with the user namespace).
 // client.ts makes the namespaces from this list and names no product; the core namespaces (`session`, `user`,
 // `users`) are its own. Adding a product namespace is a line here, its name in `ProductNamespace`, and its files
@@ -10,7 +11,7 @@ import { OAUTH_PROVIDERS } from './oauthProviders';
 
 /** How the client makes one namespace (see the file's header). */
 export type NamespaceEntry = readonly [
-  load: () => Promise<(ctx: ClientContext) => object>,
+  load: () => Promise<{ create: (ctx: ClientContext) => object }>,
   methods: string,
   user?: string,
 ];
@@ -21,39 +22,28 @@ export type NamespaceEntry = readonly [
 export const PRODUCT_NAMESPACES = /* @__PURE__ */ (() =>
   ({
     otps: [
-      () => import('./otps').then((m) => m.createOtps),
+      () => import('./otps'),
       'authenticate email.loginOrCreate email.send sms.loginOrCreate sms.send whatsapp.loginOrCreate whatsapp.send',
     ],
-    magicLinks: [
-      () => import('./magicLinks').then((m) => m.createMagicLinks),
-      'authenticate email.loginOrCreate email.send',
-    ],
+    magicLinks: [() => import('./magicLinks'), 'authenticate email.loginOrCreate email.send'],
     passwords: [
-      () => import('./passwords').then((m) => m.createPasswords),
+      () => import('./passwords'),
       'create authenticate strengthCheck resetByEmailStart resetByEmail resetByExistingPassword resetBySession',
     ],
     oauth: [
-      () => import('./oauth').then((m) => m.createOAuth),
+      () => import('./oauth'),
       `getStartUrl authenticate attach googleOneTap.start googleOneTap.submit ${OAUTH_PROVIDERS.join('.start ')}.start`,
       'deleteOAuthRegistration',
     ],
-    cryptoWallets: [
-      () => import('./cryptoWallets').then((m) => m.createCryptoWallets),
-      'authenticateStart authenticate',
-      'deleteCryptoWallet',
-    ],
+    cryptoWallets: [() => import('./cryptoWallets'), 'authenticateStart authenticate', 'deleteCryptoWallet'],
     webauthn: [
-      () => import('./webauthn').then((m) => m.createWebAuthn),
+      () => import('./webauthn'),
       'register authenticate update browserSupportsAutofill',
       'deleteWebauthnRegistration deleteBiometricRegistration',
     ],
-    totps: [
-      () => import('./totps').then((m) => m.createTotps),
-      'create authenticate recoveryCodes recover',
-      'deleteTOTP',
-    ],
-    idp: [() => import('./idp').then((m) => m.createIdp), 'oauthAuthorizeStart oauthAuthorizeSubmit oauthLogoutStart'],
-    impersonation: [() => import('./impersonation').then((m) => m.createImpersonation), 'authenticate'],
+    totps: [() => import('./totps'), 'create authenticate recoveryCodes recover', 'deleteTOTP'],
+    idp: [() => import('./idp'), 'oauthAuthorizeStart oauthAuthorizeSubmit oauthLogoutStart'],
+    impersonation: [() => import('./impersonation'), 'authenticate'],
   }) as const)();
 
 /** A product namespace of the client (a literal union, so the published declarations read as one). */
@@ -74,7 +64,7 @@ type Exact<T extends U, U extends Record<keyof T, unknown>> = T;
 
 /** Each product namespace of the client: what its module's factory returns. */
 export type ProductNamespaces = {
-  [K in ProductNamespace]: ReturnType<Awaited<ReturnType<(typeof PRODUCT_NAMESPACES)[K][0]>>>;
+  [K in ProductNamespace]: ReturnType<Awaited<ReturnType<(typeof PRODUCT_NAMESPACES)[K][0]>>['create']>;
 };
 
 /** The flows of the products that keep a proof-key pair between the start call and the authenticate call. */

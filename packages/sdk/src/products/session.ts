@@ -6,7 +6,7 @@ import { isPlainObject } from '../internal/isPlainObject';
 import type { SessionUpdate } from '../internal/sessionManager';
 import { isSameSession } from '../internal/sessionState';
 import { validate } from '../validation';
-import type { createSessionCalls } from './sessionCalls';
+import type { create as createSessionCalls } from './sessionCalls';
 
 /** Options of `session.authenticate`: a duration extends the session to that many minutes from now. */
 export type SessionAuthenticateOptions = SessionsAuthenticateRequest;

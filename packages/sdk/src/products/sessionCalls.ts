@@ -12,7 +12,7 @@ import { validate } from '../validation';
 import type { SessionRevokeOptions } from './session';
 
 /** The calls of `client.session` that load on first use (the rest is in the core: `createSessionCore`). */
-export function createSessionCalls(ctx: ClientContext) {
+function createSessionCalls(ctx: ClientContext) {
   const manager = ctx.session;
   return {
     /**
@@ -70,3 +70,6 @@ export function createSessionCalls(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createSessionCalls as create };

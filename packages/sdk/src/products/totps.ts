@@ -10,7 +10,7 @@ import type {
 } from './totps.contract';
 
 /** The `totps` namespace: authenticator-app codes and their recovery codes. */
-export function createTotps(ctx: ClientContext) {
+function createTotps(ctx: ClientContext) {
   return {
     /** Creates an authenticator-app secret (QR code and recovery codes) for the signed-in user. */
     async create(options: { expiration_minutes: number }): Promise<TotpsCreateResponse> {
@@ -70,3 +70,6 @@ export function createTotps(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createTotps as create };

@@ -28,7 +28,7 @@ const DELETIONS = {
  * The calls of `client.user` (the signed-in user's profile, its sign-in methods and the apps it has connected),
  * loaded on first use; the synchronous readers are in the core (`createUserCore`).
  */
-export function createUser(ctx: ClientContext) {
+function createUser(ctx: ClientContext) {
   function deletion(method: keyof typeof DELETIONS) {
     const [segment, idName] = DELETIONS[method];
     return async (id: string): Promise<UserDeleteResponse> => {
@@ -108,3 +108,6 @@ export function createUser(ctx: ClientContext) {
     revokeConnectedApp: (connectedAppId: string) => revokeConnectedApp('revokeConnectedApp', connectedAppId),
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createUser as create };

@@ -3,7 +3,7 @@ import { validate } from '../validation';
 import type { UsersSearchResponse } from './users.contract';
 
 /** Look-ups about users other than the signed-in one: `client.users`. */
-export function createUsers(ctx: ClientContext) {
+function createUsers(ctx: ClientContext) {
   return {
     /** Tells whether an email is unknown (`new`), has a password (`password`) or signs in without one (`passwordless`). */
     async search(email: string): Promise<UsersSearchResponse> {
@@ -17,3 +17,6 @@ export function createUsers(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createUsers as create };

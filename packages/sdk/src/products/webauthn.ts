@@ -82,7 +82,7 @@ function abortable<T>(ceremony: () => Promise<T>, signal: AbortSignal | undefine
  * The `webauthn` namespace: passkey registration, sign-in and renaming. The browser library
  * (`@simplewebauthn/browser`) is loaded on first use, never in the first chunk.
  */
-export function createWebAuthn(ctx: ClientContext) {
+function createWebAuthn(ctx: ClientContext) {
   const throwIfAborted = (signal: AbortSignal | undefined) => {
     if (signal?.aborted) throw abortReason(signal);
   };
@@ -220,3 +220,6 @@ export function createWebAuthn(ctx: ClientContext) {
     },
   };
 }
+
+/** The namespace's factory, under the one name every namespace module gives it (the client's loader calls `create`). */
+export { createWebAuthn as create };

@@ -14,7 +14,9 @@ export * from '../../../../sdk/src/products/registry';
 /** The sample's line: `[load, methods]`, as a real namespace's. */
 const securityQuestionsEntry: NamespaceEntry = [
   () =>
-    import('./securityQuestions').then((m) => m.createSecurityQuestions as unknown as (ctx: ClientContext) => object),
+    import('./securityQuestions').then((m) => ({
+      create: m.createSecurityQuestions as unknown as (ctx: ClientContext) => object,
+    })),
   'set authenticate',
 ];
 
