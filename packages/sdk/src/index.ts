@@ -29,7 +29,7 @@ export {
   backoffDelay,
   JITTER_MS,
   REFRESH_INTERVAL_MS,
-} from './internal/refreshScheduler';
+} from './internal/refreshTiming';
 export { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from './internal/sessionCookies';
 export type { CookieOptions, SessionSnapshot } from './internal/sessionManager';
 export * from './products/public';

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
   authenticateData,
@@ -24,6 +24,11 @@ import { SessionManager, type SessionUpdate } from './sessionManager';
 
 const refreshes = (transport: FakeTransport) => transport.find('POST', '/sessions/authenticate').length;
 
+// The client loads the background refresh on demand; loaded here first, the runner's (real-time) module loading
+// cannot fall behind the fake clock. sessionRefresh.lazy.test.ts covers the loading itself.
+beforeAll(async () => {
+  await import('./sessionRefresh');
+});
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
 

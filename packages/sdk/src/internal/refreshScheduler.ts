@@ -1,25 +1,14 @@
 import type { Timers } from '../environment';
 import { isUnrecoverableError } from '../errors';
+import { backoffDelay, REFRESH_INTERVAL_MS } from './refreshTiming';
 
-/** A background refresh runs this often while a session is held. */
-export const REFRESH_INTERVAL_MS = 180_000;
-/** The first retry of a failed refresh waits twice this (base 2000 ms, doubled per attempt). */
-export const BACKOFF_BASE_MS = 2000;
-/** The attempt count stops growing here, so the longest wait is 2000 · 2^7 = 256 000 ms. */
-export const BACKOFF_EXPONENT_CAP = 7;
-/** Each retry moves by up to this much either way, so tabs that failed together do not retry together. */
-export const JITTER_MS = 175;
-
-/**
- * The wait before retry number `attempt` (1 for the first failure): `2000 · 2^min(attempt, 7)` plus
- * `random() · 350 − 175`, in whole milliseconds. With `random` returning 0.5 there is no jitter:
- * 4000, 8000, … 256000.
- */
-export function backoffDelay(attempt: number, random: () => number): number {
-  const exponent = Math.min(attempt, BACKOFF_EXPONENT_CAP);
-  // Rounded because timers truncate fractions anyway; this way the value returned is the wait observed.
-  return Math.round(BACKOFF_BASE_MS * 2 ** exponent + (random() * 2 * JITTER_MS - JITTER_MS));
-}
+export {
+  BACKOFF_BASE_MS,
+  BACKOFF_EXPONENT_CAP,
+  backoffDelay,
+  JITTER_MS,
+  REFRESH_INTERVAL_MS,
+} from './refreshTiming';
 
 export interface RefreshSchedulerOptions {
   timers: Timers;
@@ -57,10 +46,13 @@ export class RefreshScheduler {
     this.#options = options;
   }
 
-  /** Sets the refresh call (`session.authenticate`) and runs it once now: the start-up check. */
-  start(refresh: () => Promise<unknown>, refreshNow: boolean): void {
+  /**
+   * Sets the refresh call (`session.authenticate`) and plans the next one. `first` is the start-up check, already
+   * sent (before this code loaded), with the `lastConfirmedAt()` of when it was sent: its outcome counts as a refresh.
+   */
+  start(refresh: () => Promise<unknown>, first?: Promise<unknown>, confirmedBefore?: number): void {
     this.#refresh = refresh;
-    if (refreshNow) void this.#run(() => this.#attempt());
+    if (first) void this.#run(() => this.#attempt(first, confirmedBefore));
     else this.reschedule();
   }
 
@@ -149,10 +141,9 @@ export class RefreshScheduler {
     }
   }
 
-  async #attempt(): Promise<Outcome> {
-    const confirmedBefore = this.#options.lastConfirmedAt();
+  async #attempt(sent?: Promise<unknown>, confirmedBefore = this.#options.lastConfirmedAt()): Promise<Outcome> {
     try {
-      await this.#refresh?.();
+      await (sent ?? this.#refresh?.());
       return { kind: 'refreshed' };
     } catch (error) {
       return { kind: 'failed', error, isConfirmedElsewhere: this.#options.lastConfirmedAt() !== confirmedBefore };

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
   authenticateData,
@@ -19,6 +19,11 @@ import type { AuthenticateResponse } from '../contract/common';
 import { resolveEnvironment } from '../environment';
 import { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, SessionManager, type SessionSnapshot } from './sessionManager';
 
+// The client loads the background refresh on demand; loaded here first, the runner's (real-time) module loading
+// cannot fall behind the fake clock. sessionRefresh.lazy.test.ts covers the loading itself.
+beforeAll(async () => {
+  await import('./sessionRefresh');
+});
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
 

@@ -1,7 +1,8 @@
 import type { Session, User } from '../contract/common';
-import type { LatchkeyEnvironment } from '../environment';
-import { RefreshScheduler } from './refreshScheduler';
+import type { BroadcastChannelLike, LatchkeyEnvironment } from '../environment';
+import { isPlainObject } from './isPlainObject';
 import { type CookieOptions, SessionCookies } from './sessionCookies';
+import type { BackgroundRefresh } from './sessionRefresh';
 import {
   isSameSession,
   isSameState,
@@ -9,16 +10,10 @@ import {
   parseState,
   type StoredSessionState,
   serializeState,
+  tabSyncKeys,
+  toState,
 } from './sessionState';
-import { TabSync, tabSyncKeys } from './tabSync';
 
-export {
-  BACKOFF_BASE_MS,
-  BACKOFF_EXPONENT_CAP,
-  backoffDelay,
-  JITTER_MS,
-  REFRESH_INTERVAL_MS,
-} from './refreshScheduler';
 export type { CookieOptions } from './sessionCookies';
 export { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from './sessionCookies';
 
@@ -47,19 +42,26 @@ export interface SessionManagerConfig {
   hasCustomApiEndpoint: boolean;
 }
 
+/** The type of the messages tabs send each other on the BroadcastChannel `latchkey:{publicToken}`. */
+const MESSAGE_TYPE = 'latchkey:session';
+
 /**
- * Owns the local session (README, "Sessions"): state in storage, cookies, subscribers,
- * the background refresh and the other tabs.
+ * Owns the local session (README, "Sessions"): state in storage, cookies, subscribers, the news from and to the
+ * other tabs (the `storage` event on the state key, and the BroadcastChannel), and the background refresh, whose
+ * code (scheduler, cross-tab lock, wake catch-up: `./sessionRefresh`) loads only once a session exists.
  */
 export class SessionManager {
   #state: StoredSessionState | null;
   #snapshot: SessionSnapshot;
   readonly #listeners = new Set<(snapshot: SessionSnapshot) => void>();
   readonly #cookies: SessionCookies;
-  readonly #scheduler: RefreshScheduler;
   readonly #keys: ReturnType<typeof tabSyncKeys>;
-  #tabSync: TabSync | undefined;
-  #unsubscribeWake: (() => void) | undefined;
+  #refresh: (() => Promise<unknown>) | undefined;
+  /** The background refresh, once its code has loaded; `#loading` while it loads. */
+  #background: BackgroundRefresh | undefined;
+  #loading: Promise<void> | undefined;
+  #channel: BroadcastChannelLike | undefined;
+  #unsubscribeStorage: (() => void) | undefined;
   #confirmedAt: number | undefined;
   #sessionDurationMinutes: number | undefined;
   #isStarted = false;
@@ -77,14 +79,6 @@ export class SessionManager {
       user: this.#state?.user ?? null,
       fromCache: !!this.#state,
     };
-    this.#scheduler = new RefreshScheduler({
-      timers: config.environment.timers,
-      random: () => config.environment.random(),
-      hasSession: () => this.hasLocalSession(),
-      lastConfirmedAt: () => this.#lastConfirmedAt(),
-      runExclusive: (task) => (this.#tabSync ? this.#tabSync.runExclusive(task) : task()),
-      onUnrecoverable: () => this.clear(),
-    });
   }
 
   /** For `useSyncExternalStore`: the same object until something subscribers care about changes. */
@@ -188,50 +182,92 @@ export class SessionManager {
   start(refresh: () => Promise<unknown>): void {
     if (this.#isStarted || this.#isDestroyed) return;
     this.#isStarted = true;
-    const { environment, publicToken, stateKey } = this.#config;
-    this.#tabSync = new TabSync({
-      environment,
-      publicToken,
-      stateKey,
-      onRemoteState: (state) => this.#adopt(state),
-      onRemoteRefresh: () => this.#scheduler.reschedule(),
-    });
+    this.#refresh = refresh;
+    const { environment, publicToken } = this.#config;
+    // Another tab's sign-in, sign-out or user change arrives here even in a signed-out tab (whose background refresh
+    // has not loaded): the `storage` event on the state key, and the same news on the BroadcastChannel.
     try {
-      this.#unsubscribeWake = environment.subscribeToWake(() => this.#scheduler.catchUp());
+      this.#unsubscribeStorage = environment.subscribeToStorage((change) => {
+        if (change.key === this.#keys.state) this.#adopt(parseState(change.newValue));
+        else if (change.key === this.#keys.refreshedAt) this.#background?.reschedule();
+      });
     } catch {
-      // No visibility or online events: refreshes then run only on their timers.
+      // No storage events: the channel still carries the news.
+    }
+    try {
+      this.#channel = environment.openBroadcastChannel(`latchkey:${publicToken}`);
+      this.#channel?.addEventListener('message', ({ data }) => {
+        if (isPlainObject(data) && data.type === MESSAGE_TYPE) this.#adopt(toState(data.state));
+      });
+    } catch {
+      // No channel: the storage event still reaches the other tabs.
     }
     const isSignedOutAtStart = !this.getSessionToken() && (!this.#config.hasCustomApiEndpoint || this.#state === null);
-    if (isSignedOutAtStart && this.#state) {
+    if (isSignedOutAtStart) {
       // Only the state: an intermediate token cookie may still be waiting for its second factor.
-      this.#commitLocal(null);
+      if (this.#state) this.#commitLocal(null);
+    } else {
+      // The start-up check goes out now; the background refresh (loading meanwhile) takes over its outcome.
+      const confirmedBefore = this.lastConfirmedAt();
+      const first = refresh();
+      first.catch(() => {});
+      this.#startBackground(first, confirmedBefore);
     }
-    this.#scheduler.start(refresh, !isSignedOutAtStart);
   }
 
   /** Stops timers and listeners, and closes the channel. */
   destroy(): void {
     this.#isDestroyed = true;
-    this.#scheduler.stop();
-    this.#tabSync?.close();
-    this.#unsubscribeWake?.();
+    this.#background?.stop();
+    this.#unsubscribeStorage?.();
+    try {
+      this.#channel?.close();
+    } catch {
+      // Already closed.
+    }
     this.#listeners.clear();
   }
 
-  #lastConfirmedAt(): number | undefined {
+  /** When any tab last stored a session answered by the provider (ms since epoch), if known. */
+  lastConfirmedAt(): number | undefined {
     const stored = Number(this.#read(this.#keys.refreshedAt) ?? Number.NaN);
     const shared = Number.isFinite(stored) ? stored : undefined;
     if (shared === undefined) return this.#confirmedAt;
     return this.#confirmedAt === undefined ? shared : Math.max(shared, this.#confirmedAt);
   }
 
+  /**
+   * Loads and starts the background refresh, once (a failed download is tried again at the next session change).
+   * Called only when a session exists, so a signed-out page never downloads it.
+   */
+  #startBackground(first?: Promise<unknown>, confirmedBefore?: number): void {
+    const refresh = this.#refresh;
+    if (!refresh || this.#isDestroyed) return;
+    this.#loading ??= import('./sessionRefresh').then(
+      ({ startBackgroundRefresh }) => {
+        if (!this.#isDestroyed) {
+          this.#background = startBackgroundRefresh(this, this.#config, refresh, first, confirmedBefore);
+        }
+      },
+      () => {
+        this.#loading = undefined;
+      },
+    );
+  }
+
   /** A change made in this tab: stored, announced to the other tabs, shown to subscribers. */
   #commitLocal(next: StoredSessionState | null, { reschedule = true } = {}): void {
     this.#state = next;
-    this.#write(this.#keys.state, serializeState(next));
-    this.#tabSync?.announce(next);
+    const serialized = serializeState(next);
+    this.#write(this.#keys.state, serialized);
+    try {
+      this.#channel?.postMessage({ type: MESSAGE_TYPE, state: JSON.parse(serialized) });
+    } catch {
+      // A closed or unavailable channel: the storage event still reaches the other tabs.
+    }
     this.#notify();
-    if (reschedule) this.#scheduler.reschedule();
+    if (next) this.#startBackground();
+    if (reschedule) this.#background?.reschedule();
   }
 
   /** A change another tab made: its cookies are ours already (one browser), so only memory changes. */
@@ -240,8 +276,9 @@ export class SessionManager {
     const previous = this.#state;
     this.#state = next;
     this.#notify();
+    if (next) this.#startBackground();
     // A refresh elsewhere reschedules through `refreshed_at`; a user-only change must not reset a backoff.
-    if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.#scheduler.reschedule();
+    if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.#background?.reschedule();
   }
 
   #notify(): void {

@@ -7,6 +7,15 @@ export interface StoredSessionState {
   user: User;
 }
 
+/** The storage keys tabs share the session through (the refresh lock's lease key is `./tabSync`'s). */
+export function tabSyncKeys(stateKey: string) {
+  return {
+    state: stateKey,
+    /** When a tab last stored a session answered by the provider (ms since epoch, as a string). */
+    refreshedAt: `${stateKey}::refreshed_at`,
+  };
+}
+
 /** The string written under the state key. */
 export function serializeState(state: StoredSessionState | null): string {
   return state ? JSON.stringify({ session: state.session, user: state.user }) : 'null';

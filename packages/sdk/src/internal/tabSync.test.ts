@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   authenticateData,
   createTestClient,
@@ -13,7 +13,7 @@ import {
 } from '../../test/fakes';
 import { resolveEnvironment } from '../environment';
 import { REFRESH_INTERVAL_MS } from './refreshScheduler';
-import { REFRESH_LEASE_MS, TabSync } from './tabSync';
+import { REFRESH_LEASE_MS, RefreshLock } from './tabSync';
 
 const LEASE_KEY = `${STATE_KEY}::refresh_lease`;
 
@@ -29,6 +29,11 @@ function twoTabs(browser = new FakeBrowser()) {
 
 const refreshes = (transport: FakeTransport) => transport.find('POST', '/sessions/authenticate').length;
 
+// The client loads the background refresh on demand; loaded here first, the runner's (real-time) module loading
+// cannot fall behind the fake clock. sessionRefresh.lazy.test.ts covers the loading itself.
+beforeAll(async () => {
+  await import('./sessionRefresh');
+});
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
 
@@ -151,14 +156,12 @@ describe('two tabs of one browser', () => {
   });
 });
 
-describe('TabSync.runExclusive', () => {
+describe('RefreshLock.runExclusive', () => {
   function sync(browser: FakeBrowser, overrides = {}) {
-    return new TabSync({
+    return new RefreshLock({
       environment: resolveEnvironment(browser.tab(overrides)),
       publicToken: PUBLIC_TOKEN,
       stateKey: STATE_KEY,
-      onRemoteState: () => {},
-      onRemoteRefresh: () => {},
     });
   }
 

@@ -1,76 +1,32 @@
-import type { BroadcastChannelLike, LatchkeyEnvironment } from '../environment';
+import type { LatchkeyEnvironment } from '../environment';
 import { isPlainObject } from './isPlainObject';
-import { parseState, type StoredSessionState, serializeState, toState } from './sessionState';
 
 /** A tab that took the refresh lease and vanished mid-refresh blocks the others at most this long. */
 export const REFRESH_LEASE_MS = 60_000;
 
-const MESSAGE_TYPE = 'latchkey:session';
-
-/** The storage keys next to the state key that tabs coordinate through. */
-export function tabSyncKeys(stateKey: string) {
-  return {
-    state: stateKey,
-    /** When a tab last stored a session answered by the provider (ms since epoch, as a string). */
-    refreshedAt: `${stateKey}::refreshed_at`,
-    /** `{owner, until}`: the tab refreshing now, where Web Locks are missing. */
-    refreshLease: `${stateKey}::refresh_lease`,
-  };
-}
-
-export interface TabSyncOptions {
+export interface RefreshLockOptions {
   environment: LatchkeyEnvironment;
   publicToken: string;
   stateKey: string;
-  /** Another tab changed the session state (null: it signed out). */
-  onRemoteState(state: StoredSessionState | null): void;
-  /** Another tab refreshed without changing the state subscribers see. */
-  onRemoteRefresh(): void;
 }
 
 /**
- * Keeps the tabs of one browser in step: the `storage` event on the state key (the specified path), a
- * BroadcastChannel `latchkey:{publicToken}` for the same news where it exists, and a cross-tab lock so
- * only one tab refreshes at a time.
+ * The cross-tab lock of the background refresh, so only one tab refreshes at a time: Web Locks, else a lease in
+ * storage. Loaded with the refresh, once a session exists; the news of sign-ins and sign-outs travels between tabs
+ * through the session manager (the `storage` event and the BroadcastChannel `latchkey:{publicToken}`).
  */
-export class TabSync {
-  readonly #keys: ReturnType<typeof tabSyncKeys>;
-  readonly #channel: BroadcastChannelLike | undefined;
-  readonly #unsubscribeStorage: () => void;
+export class RefreshLock {
+  readonly #leaseKey: string;
   readonly #owner: string;
-  #isClosed = false;
 
-  readonly #options: TabSyncOptions;
+  readonly #options: RefreshLockOptions;
 
-  constructor(options: TabSyncOptions) {
+  constructor(options: RefreshLockOptions) {
     this.#options = options;
     const { environment } = options;
-    this.#keys = tabSyncKeys(options.stateKey);
+    // `{owner, until}`: the tab refreshing now, where Web Locks are missing.
+    this.#leaseKey = `${options.stateKey}::refresh_lease`;
     this.#owner = safely(() => environment.randomUUID(), `${environment.timers.now()}-${environment.random()}`);
-    this.#unsubscribeStorage = safely(
-      () =>
-        environment.subscribeToStorage((change) => {
-          if (this.#isClosed) return;
-          if (change.key === this.#keys.state) options.onRemoteState(parseState(change.newValue));
-          else if (change.key === this.#keys.refreshedAt) options.onRemoteRefresh();
-        }),
-      () => {},
-    );
-    this.#channel = safely(() => environment.openBroadcastChannel(`latchkey:${options.publicToken}`), undefined);
-    this.#channel?.addEventListener('message', (event) => {
-      if (this.#isClosed || !isPlainObject(event.data) || event.data.type !== MESSAGE_TYPE) return;
-      options.onRemoteState(toState(event.data.state));
-    });
-  }
-
-  /** Tells the other tabs about a change this tab made (storage already carries it where storage works). */
-  announce(state: StoredSessionState | null): void {
-    if (this.#isClosed) return;
-    try {
-      this.#channel?.postMessage({ type: MESSAGE_TYPE, state: state && JSON.parse(serializeState(state)) });
-    } catch {
-      // A closed or unavailable channel: the storage event still reaches the other tabs.
-    }
   }
 
   /**
@@ -95,19 +51,9 @@ export class TabSync {
     return this.#withLease(task);
   }
 
-  close(): void {
-    this.#isClosed = true;
-    this.#unsubscribeStorage();
-    try {
-      this.#channel?.close();
-    } catch {
-      // Already closed.
-    }
-  }
-
   async #withLease<T>(task: () => Promise<T>): Promise<T | undefined> {
     const { storage, timers } = this.#options.environment;
-    const key = this.#keys.refreshLease;
+    const key = this.#leaseKey;
     const now = timers.now();
     const current = readLease(storage.getItem.bind(storage), key);
     if (current && current.owner !== this.#owner && current.until > now) return undefined;

@@ -1,0 +1,49 @@
+import { RefreshScheduler } from './refreshScheduler';
+import type { SessionManager, SessionManagerConfig } from './sessionManager';
+import { RefreshLock } from './tabSync';
+
+/** What the session manager keeps of the background refresh once it has loaded. */
+export interface BackgroundRefresh {
+  /** The session changed (here or in another tab), or another tab refreshed: plan the next refresh again. */
+  reschedule(): void;
+  /** Stops the timers and the wake listener. */
+  stop(): void;
+}
+
+/**
+ * The background refresh of a tab that holds a session (README, "Sessions"): the scheduler, the cross-tab lock and
+ * the catch-up on wake. Loaded by the session manager only once a session exists (at start-up, at sign-in here or in
+ * another tab), so a signed-out page neither downloads nor runs it. `first` is the start-up refresh, already sent.
+ */
+export function startBackgroundRefresh(
+  manager: SessionManager,
+  config: SessionManagerConfig,
+  refresh: () => Promise<unknown>,
+  first?: Promise<unknown>,
+  confirmedBefore?: number,
+): BackgroundRefresh {
+  const { environment } = config;
+  const lock = new RefreshLock(config);
+  const scheduler = new RefreshScheduler({
+    timers: environment.timers,
+    random: () => environment.random(),
+    hasSession: () => manager.hasLocalSession(),
+    lastConfirmedAt: () => manager.lastConfirmedAt(),
+    runExclusive: (task) => lock.runExclusive(task),
+    onUnrecoverable: () => manager.clear(),
+  });
+  let unsubscribeWake = () => {};
+  try {
+    unsubscribeWake = environment.subscribeToWake(() => scheduler.catchUp());
+  } catch {
+    // No visibility or online events: refreshes then run only on their timers.
+  }
+  scheduler.start(refresh, first, confirmedBefore);
+  return {
+    reschedule: () => scheduler.reschedule(),
+    stop() {
+      scheduler.stop();
+      unsubscribeWake();
+    },
+  };
+}
