@@ -264,11 +264,12 @@ async function sdkBundleSection() {
     core.firstLoad <= budget
       ? ''
       : 'Why the core misses its budget: it holds what a page needs before any call, at start-up: the session manager ' +
-        '(cookies, storage, refresh with backoff, tab sync), the bootstrap store, the network client with its error ' +
-        'classes, telemetry batching, RBAC and the URL and option checks of `createClient`. The small public helpers ' +
-        'the namespaces share with it (errors, validation, PKCE, the OAuth provider list, the WebAuthn messages) are ' +
-        'chunks of their own in the first load, about 0.7 kB of gzip overhead; making the core smaller would mean ' +
-        'deferring the refresh and tab-sync start-up until a session exists.',
+        '(cookies, storage, the news from other tabs), the bootstrap store, the network client with its error ' +
+        'classes, telemetry batching, RBAC and the URL and option checks of `createClient`. The background refresh ' +
+        '(scheduler, backoff, cross-tab lock) is already a chunk of its own, loaded once a session exists. The small ' +
+        'public helpers the namespaces share with it (errors, validation, PKCE, the OAuth provider list, the WebAuthn ' +
+        'messages, the refresh constants) are chunks of their own in the first load, about 0.8 kB of gzip overhead; ' +
+        'making the core smaller would mean loading telemetry batching, cookie writing and the error classes on demand.',
   ].join('\n');
 }
 
