@@ -112,6 +112,13 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     await open(page, '/security');
     await panel.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Work laptop').waitFor();
+    // After 'Skip': the existing passkeys, each with its creation date, and no success text.
+    await panel.getByRole('heading', { name: 'Existing Passkeys' }).waitFor();
+    expect(await panel.getByText('Passkey successfully created!').count()).toBe(0);
+    const created = panel.locator('time[data-part="created"]');
+    await created.waitFor();
+    expect(await created.textContent()).toMatch(/^Created \S/);
+    expect(await created.isVisible()).toBe(true);
     await panel.getByRole('button', { name: 'Delete Work laptop' }).click();
     await panel.getByRole('button', { name: 'Cancel' }).waitFor();
     await panel.getByText('Once deleted, the passkey cannot be restored.').waitFor();
@@ -119,6 +126,9 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     await checkA11y(page, 'PasskeyRegistrationSuccess, delete pending');
     await panel.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => panel.getByText('Work laptop').count(), { timeout: E2E_WAIT_MS }).toBe(0);
+    // The last one gone: the empty state, not 'Passkey successfully created!'.
+    await panel.getByText('You have no passkeys yet.').waitFor();
+    expect(await panel.getByText('Passkey successfully created!').count()).toBe(0);
 
     // The authenticator still holds the key, but the account no longer knows it.
     await signOut(page);

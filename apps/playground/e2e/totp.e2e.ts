@@ -55,7 +55,14 @@ describe('authenticator app and multi-factor sign-in (default kit)', () => {
     const enrolment = page.getByTestId('totp-enrollment');
     await enrolment.getByRole('button', { name: 'Set up authenticator app' }).click();
     await enrolment.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
-    const shownKey = await enrolment.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).textContent();
+    // The scan step has a way back to the start, which starts again with a new key.
+    await enrolment.getByRole('button', { name: 'Back' }).click();
+    await enrolment.getByRole('heading', { name: 'Set up an authenticator app' }).waitFor();
+    await enrolment.getByRole('button', { name: 'Set up authenticator app' }).click();
+    await enrolment.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+    await expectScanLayout(page);
+    const shownKey = await enrolment.locator('[data-part="manual-key-value"]').textContent();
+    expect(shownKey).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
     const secret = (shownKey ?? '').replaceAll(' ', '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await checkA11y(page, 'TotpEnrollment (scan)');
@@ -72,6 +79,8 @@ describe('authenticator app and multi-factor sign-in (default kit)', () => {
     await enrolment.getByLabel('I have saved these codes').check();
     await enrolment.getByRole('button', { name: 'Continue' }).click();
     await enrolment.getByRole('heading', { name: 'Authenticator app set up' }).waitFor();
+    await enrolment.getByRole('button', { name: 'Regenerate recovery codes' }).waitFor();
+    await enrolment.getByRole('button', { name: 'Remove authenticator app' }).waitFor();
 
     // Sign out; the password now leads to the code step, and no session exists until the code is given.
     await signOut(page);
@@ -108,4 +117,93 @@ describe('authenticator app and multi-factor sign-in (default kit)', () => {
     await expectSignedOut(page);
     await checkA11y(page, 'TotpRecoveryCode, used code');
   });
+
+  test('once enrolled, /security says so, regenerates the recovery codes and removes the app', async ({ page }) => {
+    const email = uniqueEmail('totp-manage');
+    const password = `Quartz-Plover-${Math.random().toString(36).slice(2, 8)}-Lantern-92`;
+    await createPasswordUser(email, password);
+    await enterPassword(page, email, password);
+    await widget(page).getByText('You have successfully logged in.').waitFor();
+    await open(page, '/security');
+    const enrolment = page.getByTestId('totp-enrollment');
+    await enrolment.getByRole('button', { name: 'Set up authenticator app' }).click();
+    const key = enrolment.locator('[data-part="manual-key-value"]');
+    await key.waitFor();
+    const secret = ((await key.textContent()) ?? '').replaceAll(' ', '');
+    await enrolment.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(await appCode(secret));
+    await enrolment.getByLabel('I have saved these codes').check();
+    await enrolment.getByRole('button', { name: 'Continue' }).click();
+
+    // A new visit: the heading says the app is set up, not 'Set up…'.
+    await open(page, '/security');
+    await enrolment.getByRole('heading', { name: 'Authenticator app set up' }).waitFor();
+    expect(await enrolment.getByRole('heading', { name: 'Set up an authenticator app' }).count()).toBe(0);
+    await checkA11y(page, 'TotpEnrollment (enrolled)');
+
+    await enrolment.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+    await enrolment.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+    const codes = enrolment.locator('[data-scope="totp-recovery-codes"][data-part="item"]');
+    await expect.poll(() => codes.count()).toBe(10);
+    await enrolment.getByLabel('I have saved these codes').check();
+    await enrolment.getByRole('button', { name: 'Continue' }).click();
+
+    await enrolment.getByRole('button', { name: 'Remove authenticator app' }).click();
+    await enrolment.getByRole('alert').filter({ hasText: 'Remove the authenticator app?' }).waitFor();
+    await checkA11y(page, 'TotpEnrollment (remove?)');
+    await enrolment.getByRole('button', { name: 'Remove', exact: true }).click();
+    await enrolment.getByRole('heading', { name: 'Set up an authenticator app' }).waitFor();
+    await enrolment.getByRole('button', { name: 'Set up authenticator app' }).waitFor();
+
+    // No second factor any more: the password alone signs in again.
+    await signOut(page);
+    await enterPassword(page, email, password);
+    await widget(page).getByText('You have successfully logged in.').waitFor();
+  });
 });
+
+/**
+ * The scan step's layout in the default kit: the passcode screen's rhythm (a column with the container gap), the QR
+ * code centred, a visible label naming the six boxes, and each group of the key on one line.
+ */
+async function expectScanLayout(page: Page): Promise<void> {
+  const layout = await page.evaluate(() => {
+    const root = document.querySelector<HTMLElement>('[data-scope="totp-enrollment"][data-part="root"]');
+    const qr = root?.querySelector<HTMLElement>('[data-part="qr-code"]');
+    if (!root || !qr) return null;
+    const style = getComputedStyle(root);
+    const rootBox = root.getBoundingClientRect();
+    const qrBox = qr.getBoundingClientRect();
+    const group = root.querySelector<HTMLElement>('[data-part="code-input"]');
+    const labelId = group?.getAttribute('aria-labelledby') ?? '';
+    return {
+      display: style.display,
+      direction: style.flexDirection,
+      gap: style.rowGap,
+      qrOffset: Math.abs(qrBox.left + qrBox.width / 2 - (rootBox.left + rootBox.width / 2)),
+      label: labelId === '' ? null : (document.getElementById(labelId)?.textContent ?? null),
+      labelVisible: labelId !== '' && (document.getElementById(labelId)?.getBoundingClientRect().height ?? 0) > 0,
+      groups: [...root.querySelectorAll<HTMLElement>('[data-part="manual-key-group"]')].map(
+        (item) => item.getClientRects().length,
+      ),
+    };
+  });
+  expect(layout).not.toBeNull();
+  expect(layout).toMatchObject({ display: 'flex', direction: 'column', gap: '24px' });
+  expect(layout?.qrOffset).toBeLessThan(2);
+  expect(layout).toMatchObject({ label: 'Code from your app', labelVisible: true });
+  expect(layout?.groups).toHaveLength(8);
+  // One box per group: a group split over two lines would have two.
+  expect(layout?.groups.every((rects) => rects === 1)).toBe(true);
+
+  // A narrow phone: the key wraps between groups, never inside one.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: size?.height ?? 800 });
+  const narrow = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-scope="totp-enrollment"] [data-part="manual-key-group"]')].map(
+      (item) => item.getClientRects().length,
+    ),
+  );
+  expect(narrow.every((rects) => rects === 1)).toBe(true);
+  if (size) await page.setViewportSize(size);
+}

@@ -71,7 +71,7 @@ const USER_ANSWER =
   '"crypto_wallets":[{"crypto_wallet_id":"wallet-test-1","crypto_wallet_address":"0x52908400098527886E0F7030069857D2E4169EE7","crypto_wallet_type":"ethereum","verified":true},' +
   '{"crypto_wallet_id":"wallet-test-2","crypto_wallet_address":"So1anaAddress","crypto_wallet_type":"solana","verified":true}],' +
   '"providers":[{"oauth_user_registration_id":"oauth-test-1","provider_subject":"sub-1","provider_type":"google","profile_picture_url":"https://example.com/p.png","locale":"en"}],' +
-  '"webauthn_registrations":[{"webauthn_registration_id":"webauthn-test-1","domain":"localhost","user_agent":"UA","authenticator_type":"platform","verified":true,"name":"Laptop"}],' +
+  '"webauthn_registrations":[{"webauthn_registration_id":"webauthn-test-1","domain":"localhost","user_agent":"UA","authenticator_type":"platform","verified":true,"name":"Laptop","created_at":"2026-11-21T12:00:00.000Z"}],' +
   '"biometric_registrations":[],' +
   '"totps":[{"totp_id":"totp-test-1","verified":true}],' +
   '"password":{"password_id":"password-test-1","requires_reset":false},' +

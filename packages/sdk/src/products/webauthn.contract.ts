@@ -10,6 +10,11 @@ export interface WebAuthnRegistration {
   authenticator_type: string;
   verified: boolean;
   name: string;
+  /**
+   * When it was registered (ISO 8601). Not in the hosted API's list: Latchkey's provider sends it; a passkey list
+   * shows it beside the name. Absent from other providers.
+   */
+  created_at?: string;
 }
 
 /** Options of `webauthn.register()`. */

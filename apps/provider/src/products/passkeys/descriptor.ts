@@ -15,7 +15,7 @@ export function webauthnRegistrationsUsed(factors: readonly Pick<AuthenticationF
 /** What the user object shows of a passkey or security key (the columns `serializeWebauthnRegistration` reads). */
 type WebauthnRegistrationShown = Pick<
   WebauthnRegistrationsTable,
-  'webauthn_registration_id' | 'rp_id' | 'user_agent' | 'authenticator_type' | 'name'
+  'webauthn_registration_id' | 'rp_id' | 'user_agent' | 'authenticator_type' | 'name' | 'created_at'
 >;
 
 /** A passkey or security key as the user object shows it (`webauthn_registrations[]`, `webauthn_registration`). */
@@ -28,6 +28,8 @@ export function serializeWebauthnRegistration(row: WebauthnRegistrationShown): W
     // Only verified registrations are stored: a credential joins the account once its registration verifies.
     verified: true,
     name: row.name,
+    // Not in the contract's list: lets a passkey list tell apart passkeys that all keep the default name 'Passkey'.
+    created_at: new Date(Number(row.created_at)).toISOString(),
   };
 }
 
@@ -84,6 +86,7 @@ export const passkeysDescriptor = {
               'webauthn_registrations.user_agent',
               'webauthn_registrations.authenticator_type',
               'webauthn_registrations.name',
+              'webauthn_registrations.created_at',
             ])
             .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
             .orderBy('webauthn_registrations.created_at')

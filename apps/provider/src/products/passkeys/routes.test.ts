@@ -154,6 +154,7 @@ function listedPasskey(registrationId: unknown, name = 'Passkey') {
     authenticator_type: 'platform',
     verified: true,
     name,
+    created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
   };
 }
 

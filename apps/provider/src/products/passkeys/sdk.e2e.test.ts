@@ -97,6 +97,7 @@ describe('SDK passkeys against the provider', () => {
         authenticator_type: 'platform',
         verified: true,
         name: 'Passkey',
+        created_at: new Date(START).toISOString(),
       },
     ]);
 

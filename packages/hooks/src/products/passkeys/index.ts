@@ -2,6 +2,7 @@
 export * from './configError';
 export * from './passkeyErrors';
 export * from './product';
+export * from './queryOptions';
 export * from './usePasskeyLogin';
 export * from './usePasskeyRegistration';
 export * from './usePasskeys';

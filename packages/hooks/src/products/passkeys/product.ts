@@ -29,3 +29,11 @@ declare module '@latchkey/hooks' {
     PASSKEY_AUTHENTICATE: true;
   }
 }
+
+// Its part of the flow state, by declaration merging: the passkey the last 'Create a Passkey' made (null or absent
+// after 'Skip'), so PasskeyRegistrationSuccess says 'Passkey successfully created!' only while that passkey exists.
+declare module '@latchkey/hooks' {
+  interface FormState {
+    passkeyCreatedId?: string | null;
+  }
+}

@@ -9,10 +9,12 @@ export type PasskeyEvent =
   /** Signed in with a passkey (button or autofill): → PasskeyConfirmation, the error descriptor cleared. */
   | { type: 'passkeyAuthenticated' }
   /**
-   * A passkey was created for the signed-in user, or 'Skip' was chosen on PasskeyRegistrationStart (`skipped`):
-   * → PasskeyRegistrationSuccess, the error descriptor cleared.
+   * A passkey was created for the signed-in user (`registrationId`), or 'Skip' was chosen on
+   * PasskeyRegistrationStart (`skipped`): → PasskeyRegistrationSuccess, the error descriptor cleared, and
+   * `formState.passkeyCreatedId` set to the new passkey (null after a skip: the screen then lists the passkeys
+   * without 'Passkey successfully created!').
    */
-  | { type: 'passkeyRegistered'; skipped: boolean }
+  | { type: 'passkeyRegistered'; skipped: boolean; registrationId?: string }
   /**
    * A passkey sign-in or creation failed: the screen stays and the descriptor is stored (Main's warning banner,
    * PasskeyRegistrationStart's error).
@@ -22,7 +24,13 @@ export type PasskeyEvent =
 /** The passkey rows of the widget's transition table. */
 export const PASSKEY_TRANSITIONS: Rows<PasskeyEvent['type']> = {
   passkeyAuthenticated: { to: 'PasskeyConfirmation', store: clearError },
-  passkeyRegistered: { to: 'PasskeyRegistrationSuccess', store: clearError },
+  passkeyRegistered: {
+    to: 'PasskeyRegistrationSuccess',
+    store: (event) => ({
+      errorDescriptor: null,
+      passkeyCreatedId: event.skipped ? null : (event.registrationId ?? null),
+    }),
+  },
   passkeyFailed: { to: null, store: storeDescriptor },
 };
 

@@ -77,7 +77,11 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
         is_passkey: true,
         session_duration_minutes: resolveSessionDuration(ctx, optionsRef.current.sessionDurationMinutes),
       });
-      ctx.dispatch({ type: 'passkeyRegistered', skipped: false });
+      ctx.dispatch({
+        type: 'passkeyRegistered',
+        skipped: false,
+        registrationId: registration.webauthn_registration_id,
+      });
       setState({ status: 'registered', error: null, registration });
       return true;
     } catch (caught) {

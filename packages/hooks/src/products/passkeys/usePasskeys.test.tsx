@@ -1,8 +1,12 @@
 import { API_BASE_URL, ASYNC_TIMEOUT, ORIGIN, PUBLIC_TOKEN, type TestEnvironment } from '@latchkey/testing';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
 import { wrapperFor } from '../../../test/wrappers';
+import { latchkeyQueryKeys } from '../../queryOptions';
+import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
+import { passkeysQueryOptions } from './queryOptions';
 import { usePasskeyRegistration } from './usePasskeyRegistration';
 import { usePasskeys } from './usePasskeys';
 
@@ -98,6 +102,31 @@ describe('usePasskeys', () => {
     expect(result.current.error).toMatchObject({ status: 404 });
     expect(result.current.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
     expect(onError).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('passkeysQueryOptions', () => {
+  it("lists the user's passkeys with their name and creation date; usePasskeys reads its list through it", async () => {
+    const { env } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const before = Date.now();
+    const { webauthn_registration_id: id } = await env.client.webauthn.register({ is_passkey: true });
+
+    const options = passkeysQueryOptions(env.client);
+    expect(options.queryKey).toEqual(['latchkey', 'passkeys']);
+    expect(latchkeyQueryKeys.passkeys).toEqual(['latchkey', 'passkeys']);
+    const fetched = await new QueryClient().fetchQuery(options);
+    expect(fetched).toEqual([expect.objectContaining({ webauthn_registration_id: id, name: 'Passkey' })]);
+    const created = Date.parse(fetched[0]?.created_at ?? '');
+    expect(created).toBeGreaterThanOrEqual(before - 1000);
+    expect(created).toBeLessThanOrEqual(Date.now() + 1000);
+
+    const { result } = renderHook(() => ({ list: usePasskeys(), queryClient: useLatchkeyQueryClient() }), {
+      wrapper: wrapperFor(env),
+    });
+    await waitFor(() => expect(result.current.list.passkeys).toHaveLength(1), waitLong);
+    expect(result.current.queryClient.getQueryData(options.queryKey)).toEqual(fetched);
+    expect(result.current.list.passkeys[0]?.created_at).toBe(fetched[0]?.created_at);
   });
 });
 

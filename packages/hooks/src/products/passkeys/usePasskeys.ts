@@ -1,19 +1,25 @@
 import type { WebAuthnRegistration } from '@latchkey/sdk';
-import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { useFlowContext } from '../../flowContext';
-import { useUser } from '../../useUser';
+import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
+import { useSession } from '../../useSession';
 import { PASSKEY_DELETE_WARNING } from './passkeyErrors';
+import { passkeysQueryKeys, passkeysQueryOptions } from './queryOptions';
 
 /** Options of `usePasskeys`: `onError` hears rename and delete failures (the store's too, inside a `<SignIn>`). */
 export type UsePasskeysOptions = Pick<SignInCallbacks, 'onError'>;
 
 /** What `usePasskeys` returns. */
 export interface UsePasskeysReturn {
-  /** The signed-in user's passkeys ('Existing Passkeys'), with local renames and deletes applied at once. */
+  /**
+   * The signed-in user's passkeys ('Existing Passkeys'), oldest first, with local renames and deletes applied at
+   * once. Each has its `name` and, from Latchkey's provider, `created_at` (ISO 8601).
+   */
   passkeys: WebAuthnRegistration[];
-  /** The user's fetch status (`useUser`). */
+  /** The list's fetch status (`passkeysQueryOptions`). */
   status: 'pending' | 'success' | 'error';
   /** The passkey whose name is being edited inline, or null. */
   editingId: string | null;
@@ -45,7 +51,19 @@ export interface UsePasskeysReturn {
  */
 export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn {
   const ctx = useFlowContext({ onError: options.onError });
-  const { user, status } = useUser();
+  const queryClient = useLatchkeyQueryClient();
+  // A plain boolean, as in useUser: react-query fetches when the value it compares turns true.
+  const hasSession = useSession((snapshot) => snapshot.session !== null);
+  const query = useQuery({ ...passkeysQueryOptions(ctx.client), enabled: hasSession }, queryClient);
+  const { status } = query;
+  useEffect(
+    // A new passkey, a delete, a sign-in or sign-out replaces the user the client holds, and with it the list.
+    () =>
+      ctx.client.user.onChange((user) =>
+        queryClient.setQueryData(passkeysQueryKeys.passkeys, user?.webauthn_registrations ?? []),
+      ),
+    [ctx.client, queryClient],
+  );
   const [names, setNames] = useState<Readonly<Record<string, string>>>({});
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -55,13 +73,13 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
 
   const passkeys = useMemo(
     () =>
-      (user?.webauthn_registrations ?? [])
+      (query.data ?? [])
         .filter((item) => !deleted.has(item.webauthn_registration_id))
         .map((item) => {
           const name = names[item.webauthn_registration_id];
           return name === undefined ? item : { ...item, name };
         }),
-    [user, names, deleted],
+    [query.data, names, deleted],
   );
 
   const report = useCallback(

@@ -21,6 +21,8 @@ export const TOTP_NO_USER_MESSAGE = 'Error: Cannot use TotpEnrollment component 
 /** The user already has a confirmed authenticator app (`active_totp_exists`). */
 export const TOTP_ALREADY_ENROLLED_MESSAGE =
   'An authenticator app is already set up for this account. Remove it before adding another.';
+/** Remove or new recovery codes asked for with no authenticator app on the account (`totp_not_found`). */
+export const TOTP_NOT_FOUND_MESSAGE = 'No authenticator app is set up for this account.';
 /** The QR code the provider sent is not an image the widget may show (only PNG or SVG data URLs are). */
 export const TOTP_QR_UNAVAILABLE_MESSAGE = 'The QR code cannot be shown. Enter the key below in your app instead.';
 
@@ -32,6 +34,7 @@ const TEXTS: Readonly<Record<string, string>> = {
   recovery_code_not_found: TOTP_RECOVERY_CODE_REFUSED_MESSAGE,
   intermediate_session_not_found: TOTP_SIGN_IN_EXPIRED_MESSAGE,
   active_totp_exists: TOTP_ALREADY_ENROLLED_MESSAGE,
+  totp_not_found: TOTP_NOT_FOUND_MESSAGE,
 };
 
 /**

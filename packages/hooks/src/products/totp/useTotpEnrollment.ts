@@ -4,7 +4,12 @@ import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
-import { TOTP_INVALID_CODE_MESSAGE, TOTP_QR_UNAVAILABLE_MESSAGE, toTotpError } from './totpErrors';
+import {
+  TOTP_INVALID_CODE_MESSAGE,
+  TOTP_NOT_FOUND_MESSAGE,
+  TOTP_QR_UNAVAILABLE_MESSAGE,
+  toTotpError,
+} from './totpErrors';
 
 const CODE_PATTERN = /^\d{6}$/;
 
@@ -19,14 +24,20 @@ export interface UseTotpEnrollmentOptions extends SignInCallbacks {
   sessionDurationMinutes?: number;
 }
 
-/** The enrolment's steps: start → scan (QR code, key, first code) → save (recovery codes) → done. */
+/**
+ * The enrolment's steps: start → scan (QR code, key, first code) → save (recovery codes) → done. Once enrolled,
+ * `regenerateRecoveryCodes()` leads to save again (the new codes), and `remove()` back to start.
+ */
 export type TotpEnrollmentStep = 'start' | 'scan' | 'save' | 'done';
 
 /** What `useTotpEnrollment` returns. */
 export interface UseTotpEnrollmentReturn {
   step: TotpEnrollmentStep;
-  /** `checking`: fetching the user. `creating`: asking for a secret. `verifying`: checking the first code. */
-  status: 'idle' | 'checking' | 'creating' | 'verifying' | 'error';
+  /**
+   * `checking`: fetching the user. `creating`: asking for a secret. `verifying`: checking the first code.
+   * `removing`: deleting the app. `regenerating`: asking for new recovery codes.
+   */
+  status: 'idle' | 'checking' | 'creating' | 'verifying' | 'removing' | 'regenerating' | 'error';
   /** Why the last step failed, with a text to show. */
   error: LatchkeyFlowError | null;
   /** A user is signed in (from the SDK's session; `start` checks it again by fetching the user). */
@@ -43,7 +54,10 @@ export interface UseTotpEnrollmentReturn {
   secret: string;
   /** The `otpauth://` URI, when the provider sent one (a link a phone's app can open). */
   otpauthUri: string | null;
-  /** The recovery codes to save (shown once: the provider keeps only their hashes). */
+  /**
+   * The recovery codes to save (shown once: the provider keeps only their hashes): the enrolment's, or the new set
+   * of `regenerateRecoveryCodes()`.
+   */
   recoveryCodes: string[];
   /** The recovery codes as a text file's content, one a line. */
   recoveryCodesText: string;
@@ -55,6 +69,16 @@ export interface UseTotpEnrollmentReturn {
   acknowledge(): void;
   /** Back to the start (a new `start` replaces an unconfirmed secret). */
   reset(): void;
+  /**
+   * Removes the user's authenticator app (`DELETE /users/totps/{id}`) and its recovery codes; back to the start step,
+   * not enrolled. Resolves true once removed. Ask the user to confirm first: sign-in stops asking for its codes.
+   */
+  remove(): Promise<boolean>;
+  /**
+   * Issues a fresh set of recovery codes (`POST /totps/recovery_codes`; the earlier codes stop working) and shows
+   * them in the save step. Resolves true once issued.
+   */
+  regenerateRecoveryCodes(): Promise<boolean>;
 }
 
 interface LocalState {
@@ -62,9 +86,11 @@ interface LocalState {
   status: UseTotpEnrollmentReturn['status'];
   error: LatchkeyFlowError | null;
   created: TotpsCreateResponse | null;
+  /** The codes `regenerateRecoveryCodes()` issued (they replace the enrolment's). */
+  regenerated: string[] | null;
 }
 
-const START: LocalState = { step: 'start', status: 'idle', error: null, created: null };
+const START: LocalState = { step: 'start', status: 'idle', error: null, created: null, regenerated: null };
 
 /**
  * Enrols an authenticator app for the signed-in user: `start()` creates a secret (QR code, manual key, otpauth URI,
@@ -103,7 +129,7 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
       const created = await ctx.client.totps.create({
         expiration_minutes: expirationMinutes ?? DEFAULT_TOTP_ENROLLMENT_MINUTES,
       });
-      setState({ step: 'scan', status: 'idle', error: null, created });
+      setState({ step: 'scan', status: 'idle', error: null, created, regenerated: null });
       return true;
     } catch (caught) {
       return fail(toTotpError(caught));
@@ -132,10 +158,35 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const acknowledge = useCallback(() => setState((previous) => ({ ...previous, step: 'done', error: null })), []);
   const reset = useCallback(() => setState(START), []);
 
+  const remove = useCallback(async () => {
+    const totpId = ctx.client.user.getSync()?.totps?.[0]?.totp_id;
+    setState((previous) => ({ ...previous, status: 'removing', error: null }));
+    if (totpId === undefined) return fail({ type: 'totp_not_found', message: TOTP_NOT_FOUND_MESSAGE });
+    try {
+      // The answer's user (without the app) replaces the stored one, so `isEnrolled` turns false.
+      await ctx.client.user.deleteTOTP(totpId);
+      setState(START);
+      return true;
+    } catch (caught) {
+      return fail(toTotpError(caught));
+    }
+  }, [ctx, fail]);
+
+  const regenerateRecoveryCodes = useCallback(async () => {
+    setState((previous) => ({ ...previous, status: 'regenerating', error: null }));
+    try {
+      const answer = await ctx.client.totps.recoveryCodes();
+      setState({ ...START, step: 'save', regenerated: answer.totps.recovery_codes });
+      return true;
+    } catch (caught) {
+      return fail(toTotpError(caught));
+    }
+  }, [ctx, fail]);
+
   const created = state.created;
   const qrCode = created ? safeQrCodeDataUrl(created.qr_code) : null;
   const otpauthUri = (created as { otpauth_uri?: unknown } | null)?.otpauth_uri;
-  const recoveryCodes = created?.recovery_codes ?? [];
+  const recoveryCodes = state.regenerated ?? created?.recovery_codes ?? [];
   return {
     step: state.step,
     status: state.status,
@@ -153,5 +204,7 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     confirm,
     acknowledge,
     reset,
+    remove,
+    regenerateRecoveryCodes,
   };
 }

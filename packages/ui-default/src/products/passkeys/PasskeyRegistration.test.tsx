@@ -79,6 +79,34 @@ describe('themed <PasskeyRegistration>', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
     await expectNoAxeViolations();
   });
+
+  it("'Skip' lists the existing passkeys with their creation date; deleting the last one shows the empty state", async () => {
+    const env = await passkeyEnvironment();
+    await signInByPasscode(env);
+    await env.client.webauthn.register({ is_passkey: true });
+    const [registration] = (await env.client.user.get()).webauthn_registrations;
+    const user = userEvent.setup();
+    render(
+      <LatchkeyProvider client={env.client}>
+        <PasskeyRegistration />
+      </LatchkeyProvider>,
+      { container: pageMain() },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Skip' }, waitLong));
+    expect(await screen.findByRole('heading', { name: 'Existing Passkeys' }, waitLong)).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+    const item = await screen.findByRole('listitem', {}, waitLong);
+    expect(within(item).getByText('Passkey')).toBeTruthy();
+    expect(item.querySelector('time')?.getAttribute('datetime')).toBe(registration?.created_at);
+    expect(item.querySelector('time')?.textContent).toMatch(/^Created /);
+    await expectNoAxeViolations();
+
+    await user.click(within(item).getByRole('button', { name: 'Delete Passkey' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You have no passkeys yet.', {}, waitLong)).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+  });
 });
 
 describe('mountPasskeyRegistration', () => {

@@ -42,7 +42,9 @@ describe('TotpEnrollment (themed)', () => {
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
     await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
     await expectNoAxeViolations(view.container);
-    const secret = (screen.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).textContent ?? '').replaceAll(' ', '');
+    const key = view.container.querySelector('[data-part="manual-key-value"]')?.textContent ?? '';
+    expect(key).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    const secret = key.replaceAll(' ', '');
     const code = () => generate({ secret, epoch: Math.floor(env.clock.now() / 1000) });
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
     await user.keyboard(await code());
@@ -65,5 +67,36 @@ describe('TotpEnrollment (themed)', () => {
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
     await user.keyboard(await code());
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+  });
+
+  it("an enrolled user's app: 'Authenticator app set up', new recovery codes, removal after a confirmation", async () => {
+    const env = await startTestEnvironment(MFA);
+    await env.client.passwords.create({ email: EMAIL, password: PASSWORD, session_duration_minutes: 30 });
+    const sent = await env.client.otps.email.send(EMAIL);
+    await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 30 });
+    const created = await env.client.totps.create({ expiration_minutes: 30 });
+    const totp_code = await generate({ secret: created.secret, epoch: Math.floor(env.clock.now() / 1000) });
+    await env.client.totps.authenticate({ totp_code, session_duration_minutes: 30 });
+    const user = userEvent.setup();
+    const view = render(
+      <LatchkeyProvider client={env.client}>
+        <TotpEnrollment />
+      </LatchkeyProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Authenticator app set up' })).toBeTruthy();
+    const manage = view.container.querySelector('.lk-Root [data-scope="totp-enrollment"][data-part="manage"]');
+    expect(manage).not.toBeNull();
+    await expectNoAxeViolations(view.container);
+
+    await user.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
+    await screen.findByRole('heading', { name: 'Save your recovery codes' }, { timeout: 10_000 });
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    await user.click(screen.getByRole('checkbox', { name: 'I have saved these codes' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Remove authenticator app' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 })).toBeTruthy();
+    expect((await env.client.user.get()).totps).toEqual([]);
   });
 });

@@ -64,9 +64,47 @@ describe('PasskeyRegistration', () => {
     );
     expect(screenOf(container)).toBe('PasskeyRegistrationStart');
     await user.click(screen.getByRole('button', { name: 'Skip' }));
-    await screen.findByRole('heading', { name: 'Passkey successfully created!' }, waitLong);
+    await screen.findByRole('heading', { name: 'Existing Passkeys' }, waitLong);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(onEvent).toHaveBeenCalledWith({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: {} });
+  });
+
+  it("after 'Skip' lists the existing passkeys, each with its name and creation date, without the success text", async () => {
+    const { env, user } = await registeredOnce();
+    const [registration] = (await env.client.user.get()).webauthn_registrations;
+    await user.click(screen.getByRole('button', { name: 'Set up another Passkey' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }, waitLong));
+
+    expect(await screen.findByRole('heading', { name: 'Existing Passkeys' }, waitLong)).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+    expect(screen.queryByText('You have no passkeys yet.')).toBeNull();
+    const item = screen.getByRole('listitem');
+    expect(within(item).getByText(registration?.name ?? '')).toBeTruthy();
+    const created = item.querySelector('time[data-part="created"]');
+    expect(created?.getAttribute('datetime')).toBe(registration?.created_at);
+    const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
+      new Date(registration?.created_at ?? ''),
+    );
+    expect(created?.textContent).toBe(`Created ${date}`);
+    await expectNoAxeViolations();
+  });
+
+  it("after 'Skip' with no passkey, and after deleting the last one, shows the empty state, not the success text", async () => {
+    const { user } = await registeredOnce();
+    const name = screen.getByRole('listitem').querySelector('[data-part="name"]')?.textContent ?? '';
+    await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You have no passkeys yet.', {}, waitLong)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Existing Passkeys' })).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+
+    // Skip from the start screen, with none.
+    await user.click(screen.getByRole('button', { name: 'Set up another Passkey' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }, waitLong));
+    expect(await screen.findByText('You have no passkeys yet.', {}, waitLong)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Existing Passkeys' })).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
   });
 
   it('renames a passkey inline; Set up another Passkey and Done are disabled while renaming', async () => {

@@ -28,6 +28,9 @@ export const passkeyMessages = {
   // PasskeyRegistrationSuccess
   'passkeyRegistrationSuccess.title': 'Passkey successfully created!',
   'passkeyRegistrationSuccess.existing': 'Existing Passkeys',
+  // Ours (the spec has no text for them): a list with no passkey, and each passkey's creation date
+  'passkeyRegistrationSuccess.empty': 'You have no passkeys yet.',
+  'passkeyRegistrationSuccess.created': 'Created {date}',
   'passkeyRegistrationSuccess.rename': 'Rename',
   'passkeyRegistrationSuccess.renameLabel': 'Rename {name}',
   'passkeyRegistrationSuccess.nameLabel': 'Passkey name',

@@ -3,6 +3,7 @@ import {
   TOTP_INVALID_CODE_MESSAGE,
   TOTP_INVALID_RECOVERY_CODE_MESSAGE,
   TOTP_NO_USER_MESSAGE,
+  TOTP_NOT_FOUND_MESSAGE,
   TOTP_QR_UNAVAILABLE_MESSAGE,
   TOTP_RECOVERY_CODE_REFUSED_MESSAGE,
   TOTP_SIGN_IN_EXPIRED_MESSAGE,
@@ -56,6 +57,12 @@ export const totpMessages = {
   'totpEnrollment.alreadyEnrolled': 'An authenticator app is set up for this account.',
   'totpEnrollment.doneTitle': 'Authenticator app set up',
   'totpEnrollment.doneDescription': 'From now on, signing in asks for a code from your authenticator app.',
+  'totpEnrollment.regenerate': 'Regenerate recovery codes',
+  'totpEnrollment.remove': 'Remove authenticator app',
+  'totpEnrollment.removeWarning':
+    'Remove the authenticator app? Signing in will no longer ask for its codes, and your recovery codes will stop working.',
+  'totpEnrollment.removeConfirm': 'Remove',
+  'totpEnrollment.removeCancel': 'Cancel',
 
   // Recovery codes to save
   'totpRecoveryCodes.title': 'Save your recovery codes',
@@ -75,4 +82,5 @@ export const totpMessages = {
   'error.intermediate_session_not_found': TOTP_SIGN_IN_EXPIRED_MESSAGE,
   'error.totp_no_user': TOTP_NO_USER_MESSAGE,
   'error.active_totp_exists': TOTP_ALREADY_ENROLLED_MESSAGE,
+  'error.totp_not_found': TOTP_NOT_FOUND_MESSAGE,
 } as const;

@@ -3,7 +3,7 @@ import { forwardRef, useId } from 'react';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createMessagePart, createScreen } from '../../../screens/shared/screenParts';
+import { createScreen } from '../../../screens/shared/screenParts';
 import { passkeyMessages } from '../messages';
 import {
   type UsePasskeyRegistrationSuccessScreenReturn,
@@ -18,7 +18,12 @@ const { Provider, useScreenContext } = createScreenContext<UsePasskeyRegistratio
 );
 const List = createPart(SCOPE, 'list', 'ul');
 const Item = createPart(SCOPE, 'item', 'li');
+const Details = createPart(SCOPE, 'details', 'span');
 const Name = createPart(SCOPE, 'name', 'span');
+const Created = createPart(SCOPE, 'created', 'time');
+const Title = createPart(SCOPE, 'title', 'h2');
+const ListTitle = createPart(SCOPE, 'list-title', 'p');
+const Empty = createPart(SCOPE, 'empty', 'p');
 const RenameForm = createPart(SCOPE, 'rename-form', 'form');
 const NameLabel = createPart(SCOPE, 'name-label', 'label');
 const NameInput = createPart(SCOPE, 'name-input', 'input');
@@ -31,24 +36,49 @@ export const PasskeyRegistrationSuccessScreenProvider = Provider;
 /** The screen's container (`data-scope="passkey-registration-success" data-part="root"`). */
 export const PasskeyRegistrationSuccessScreenRoot = createPart(SCOPE, 'root', 'div');
 
-/** The heading 'Passkey successfully created!'. */
-export const PasskeyRegistrationSuccessScreenTitle = createMessagePart(
-  SCOPE,
-  'title',
-  'h2',
-  'passkeyRegistrationSuccess.title',
-  { tabIndex: -1 },
-  passkeyMessages,
+/**
+ * The heading: 'Passkey successfully created!' (`data-created`) while the passkey just created is listed;
+ * otherwise (after 'Skip', or once that passkey is deleted) 'Existing Passkeys'.
+ */
+export const PasskeyRegistrationSuccessScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
+  function PasskeyRegistrationSuccessScreenTitle(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    return (
+      <Title tabIndex={-1} data-created={screen.isCreated ? '' : undefined} {...props} ref={ref}>
+        {props.children ??
+          t(screen.isCreated ? 'passkeyRegistrationSuccess.title' : 'passkeyRegistrationSuccess.existing')}
+      </Title>
+    );
+  },
 );
 
-/** 'Existing Passkeys' (`data-part="list-title"`). */
-export const PasskeyRegistrationSuccessScreenListTitle = createMessagePart(
-  SCOPE,
-  'list-title',
-  'p',
-  'passkeyRegistrationSuccess.existing',
-  {},
-  passkeyMessages,
+/** 'Existing Passkeys' (`data-part="list-title"`) under 'Passkey successfully created!' (the heading says it otherwise). */
+export const PasskeyRegistrationSuccessScreenListTitle = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function PasskeyRegistrationSuccessScreenListTitle(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    if (!screen.isCreated) return null;
+    return (
+      <ListTitle {...props} ref={ref}>
+        {props.children ?? t('passkeyRegistrationSuccess.existing')}
+      </ListTitle>
+    );
+  },
+);
+
+/** 'You have no passkeys yet.' (`data-part="empty"`) once the list is loaded and empty. */
+export const PasskeyRegistrationSuccessScreenEmpty = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function PasskeyRegistrationSuccessScreenEmpty(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(passkeyMessages);
+    if (!screen.isEmpty) return null;
+    return (
+      <Empty {...props} ref={ref}>
+        {props.children ?? t('passkeyRegistrationSuccess.empty')}
+      </Empty>
+    );
+  },
 );
 
 /** 'Once deleted, the passkey cannot be restored.' (`data-part="warning"`, role alert) while a delete is pending. */
@@ -98,9 +128,18 @@ function PasskeyNameEditor({ passkey }: { passkey: WebAuthnRegistration }) {
   );
 }
 
+/** 'Created Nov 29, 2026' (`data-part="created"`, a `<time>`), when the provider sent the date. */
+function PasskeyCreated({ passkey }: { passkey: WebAuthnRegistration }) {
+  const screen = useScreenContext();
+  const t = useMessages(passkeyMessages);
+  const date = screen.formatCreated(passkey);
+  if (date === null || passkey.created_at === undefined) return null;
+  return <Created dateTime={passkey.created_at}>{t('passkeyRegistrationSuccess.created', { date })}</Created>;
+}
+
 /**
  * 'Existing Passkeys' (`data-part="list"`): each passkey (`data-part="item"`, `data-editing`, `data-pending-delete`)
- * with its name and 'Rename' / 'Delete' (named 'Rename {name}' / 'Delete {name}'); 'Rename' opens the inline
+ * with its name and creation date (`data-part="details"`: `name`, `created`) and 'Rename' / 'Delete' (named 'Rename {name}' / 'Delete {name}'); 'Rename' opens the inline
  * editor. While a delete is pending only 'Delete' and 'Cancel' show, with the warning.
  */
 export const PasskeyRegistrationSuccessScreenList = forwardRef<HTMLUListElement, PartProps<'ul'>>(
@@ -126,7 +165,10 @@ export const PasskeyRegistrationSuccessScreenList = forwardRef<HTMLUListElement,
                   <PasskeyNameEditor passkey={passkey} />
                 ) : (
                   <>
-                    <Name>{passkey.name}</Name>
+                    <Details>
+                      <Name>{passkey.name}</Name>
+                      <PasskeyCreated passkey={passkey} />
+                    </Details>
                     {isPendingDelete ? (
                       <>
                         <PasskeyRegistrationSuccessScreenWarning />
@@ -191,12 +233,13 @@ export const PasskeyRegistrationSuccessScreenActions = forwardRef<HTMLDivElement
   },
 );
 
-/** The default layout: title, 'Existing Passkeys', the list, the actions. */
+/** The default layout: title, 'Existing Passkeys', the empty state, the list, the actions. */
 export function PasskeyRegistrationSuccessScreenLayout() {
   return (
     <PasskeyRegistrationSuccessScreenRoot>
       <PasskeyRegistrationSuccessScreenTitle />
       <PasskeyRegistrationSuccessScreenListTitle />
+      <PasskeyRegistrationSuccessScreenEmpty />
       <PasskeyRegistrationSuccessScreenList />
       <PasskeyRegistrationSuccessScreenActions />
     </PasskeyRegistrationSuccessScreenRoot>
@@ -204,7 +247,9 @@ export function PasskeyRegistrationSuccessScreenLayout() {
 }
 
 /**
- * PasskeyRegistrationSuccess: 'Passkey successfully created!', 'Existing Passkeys' with inline
+ * PasskeyRegistrationSuccess: 'Passkey successfully created!' (after a creation; 'Existing Passkeys' after 'Skip'
+ * or once that passkey is deleted), 'Existing Passkeys' (each with its name and creation date; 'You have no passkeys
+ * yet.' when there is none) with inline
  * rename and delete (Delete/Cancel and 'Once deleted, the passkey cannot be restored.' while a delete is pending),
  * 'Set up another Passkey' and 'Done' (disabled while renaming). Rename and delete failures show as error toasts.
  * Inside `<PasskeyRegistration>`. For another layout: `usePasskeyRegistrationSuccessScreen()`,
@@ -219,6 +264,7 @@ export const PasskeyRegistrationSuccessScreen = createScreen(
     Root: PasskeyRegistrationSuccessScreenRoot,
     Title: PasskeyRegistrationSuccessScreenTitle,
     ListTitle: PasskeyRegistrationSuccessScreenListTitle,
+    Empty: PasskeyRegistrationSuccessScreenEmpty,
     List: PasskeyRegistrationSuccessScreenList,
     Warning: PasskeyRegistrationSuccessScreenWarning,
     Actions: PasskeyRegistrationSuccessScreenActions,

@@ -1,5 +1,5 @@
 import { type UsePasskeysReturn, useOptionalSignInStore, usePasskeys } from '@latchkey/hooks';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { errorText, useMessages } from '../../../messages/index';
 import { useToast } from '../../../screens/shared/screenContext';
 import { passkeyMessages } from '../messages';
@@ -18,6 +18,16 @@ export interface UsePasskeyRegistrationSuccessScreenReturn
     | 'requestDelete'
     | 'cancelDelete'
   > {
+  /**
+   * The passkey that 'Create a Passkey' just made is in the list: the title reads 'Passkey successfully created!'.
+   * False after 'Skip' and once that passkey is deleted: the title reads 'Existing Passkeys' (`data-created` on
+   * the title when true).
+   */
+  isCreated: boolean;
+  /** The list is loaded and holds no passkey (after 'Skip' with none, or once the last one is deleted). */
+  isEmpty: boolean;
+  /** A passkey's creation date for display ('Nov 29, 2026'), or null when the provider sent none. */
+  formatCreated: (passkey: { created_at?: string }) => string | null;
   /** Saves a passkey's new name (a failure shows as an error toast and the old name comes back). */
   rename: (id: string, name: string) => void;
   /** 'Delete' while a delete is pending (a failure shows as an error toast and the passkey comes back). */
@@ -35,6 +45,11 @@ export interface UsePasskeyRegistrationSuccessScreenReturn
 export function usePasskeyRegistrationSuccessScreen(): UsePasskeyRegistrationSuccessScreenReturn {
   const list = usePasskeys();
   const store = useOptionalSignInStore();
+  const createdId = useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.getState().formState.passkeyCreatedId ?? null,
+    () => null,
+  );
   const toaster = useToast();
   const t = useMessages(passkeyMessages);
   const { error } = list;
@@ -43,9 +58,27 @@ export function usePasskeyRegistrationSuccessScreen(): UsePasskeyRegistrationSuc
   }, [error, toaster, t]);
   return {
     ...list,
+    isCreated: createdId !== null && list.passkeys.some((passkey) => passkey.webauthn_registration_id === createdId),
+    isEmpty: list.status === 'success' && list.passkeys.length === 0,
+    formatCreated,
     rename: (id, name) => void list.rename(id, name),
     confirmDelete: () => void list.confirmDelete(),
     setUpAnother: () => store?.getState().navigate('PasskeyRegistrationStart'),
     done: () => store?.getState().callbacks.onEvent?.({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: {} }),
   };
+}
+
+const noSubscription = () => () => {};
+
+/** The date part of `created_at` in the page's language, medium length; null when absent or not a date. */
+function formatCreated(passkey: { created_at?: string }): string | null {
+  if (passkey.created_at === undefined) return null;
+  const date = new Date(passkey.created_at);
+  if (Number.isNaN(date.getTime())) return null;
+  const language = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+  try {
+    return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+  }
 }

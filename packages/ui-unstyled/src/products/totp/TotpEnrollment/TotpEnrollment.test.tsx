@@ -33,7 +33,11 @@ describe('TotpEnrollment', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading), { timeout: 10_000 });
     const qr = screen.getByRole('img', { name: 'QR code to scan with your authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    const key = screen.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    const key = screen.getByText(
+      (_, element) =>
+        element?.getAttribute('data-part') === 'manual-key-value' &&
+        /^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/.test(element.textContent ?? ''),
+    );
     const secret = (key.textContent ?? '').replaceAll(' ', '');
     expect(screen.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href')).toMatch(
       /^otpauth:\/\/totp\//,
@@ -66,6 +70,84 @@ describe('TotpEnrollment', () => {
     await user.click(continueButton);
     expect(await screen.findByRole('heading', { name: 'Authenticator app set up' })).toBeTruthy();
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it("the scan step labels its boxes, keeps the key's groups whole and has a way back to the start", async () => {
+    const { env, user } = await renderEnrollment({ signedIn: true });
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    await screen.findByRole('heading', { name: 'Scan the QR code' });
+
+    // A visible label, which names the group of boxes.
+    const label = screen.getByText('Code from your app');
+    expect(label.getAttribute('data-part')).toBe('code-label');
+    const group = screen.getByRole('group', { name: 'Code from your app' });
+    expect(group.getAttribute('aria-labelledby')).toBe(label.id);
+    expect(within(group).getAllByRole('textbox')).toHaveLength(6);
+
+    // The key: eight groups of four, each its own element (the stylesheet keeps each on one line).
+    const key = document.querySelector('[data-part="manual-key-value"]');
+    const groups = [...(key?.querySelectorAll('[data-part="manual-key-group"]') ?? [])].map((item) => item.textContent);
+    expect(groups).toHaveLength(8);
+    for (const item of groups) expect(item).toMatch(/^[A-Z2-7]{4}$/);
+    expect(key?.textContent).toBe(groups.join(' '));
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Set up an authenticator app' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(env.client.user.getSync()?.totps.every((totp) => !totp.verified)).toBe(true);
+  });
+
+  it('once set up: says so, regenerates the recovery codes, and removes the app after a confirmation', async () => {
+    const env = await startTestEnvironment({ config: MFA, sameSiteCookies: true });
+    await signUp(env);
+    const created = await env.client.totps.create({ expiration_minutes: 30 });
+    await env.client.totps.authenticate({
+      totp_code: await codeNow(env, created.secret),
+      session_duration_minutes: 60,
+    });
+    const user = userEvent.setup();
+    render(
+      <LatchkeyProvider client={env.client}>
+        <TotpEnrollment />
+      </LatchkeyProvider>,
+      { container: pageMain() },
+    );
+    expect(await screen.findByRole('heading', { name: 'Authenticator app set up' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Set up an authenticator app' })).toBeNull();
+    await expectNoAxeViolations();
+
+    // New recovery codes: shown once, the earlier ones replaced.
+    await user.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
+    await screen.findByRole('heading', { name: 'Save your recovery codes' }, { timeout: 10_000 });
+    const codes = within(screen.getByRole('list', { name: 'Recovery codes' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(codes).toHaveLength(10);
+    expect(codes.some((code) => created.recovery_codes.includes(code ?? ''))).toBe(false);
+    expect(env.requests.some((request) => request.path === '/totps/recovery_codes' && request.status === 200)).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'I have saved these codes' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Authenticator app set up' });
+
+    // Remove asks first; Cancel keeps the app.
+    await user.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^Remove the authenticator app\?/);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(env.client.user.getSync()?.totps).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Set up an authenticator app' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove authenticator app' })).toBeNull();
+    expect(env.client.user.getSync()?.totps).toEqual([]);
+    expect((await env.client.user.get()).totps).toEqual([]);
   });
 
   it('shows the error and no way to start when nobody is signed in', async () => {

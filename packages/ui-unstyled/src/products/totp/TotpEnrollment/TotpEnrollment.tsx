@@ -1,11 +1,11 @@
-import { type FormEvent, forwardRef, useEffect, useRef } from 'react';
+import { type FormEvent, Fragment, forwardRef, useEffect, useRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
 import { Spinner } from '../../../components/Spinner';
 import { SuccessIcon } from '../../../components/SuccessIcon';
 import { type MessageId, useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
+import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
 import { IdentifierVerification } from '../../otp/IdentifierVerification';
 import { totpMessages } from '../messages';
 import {
@@ -32,10 +32,15 @@ const QrCode = createPart(SCOPE, 'qr-code', 'img');
 const ManualKey = createPart(SCOPE, 'manual-key', 'div');
 const ManualKeyLabel = createPart(SCOPE, 'manual-key-label', 'p');
 const ManualKeyValue = createPart(SCOPE, 'manual-key-value', 'code');
+const ManualKeyGroup = createPart(SCOPE, 'manual-key-group', 'span');
 const CopyKey = createPart(SCOPE, 'copy-key', 'button');
 const OpenInApp = createPart(SCOPE, 'open-in-app', 'a');
 const CodeForm = createPart(SCOPE, 'code-form', 'form');
 const CodeInput = createPart(SCOPE, 'code-input', 'div');
+const CodeLabel = createPart(SCOPE, 'code-label', 'p');
+const Manage = createPart(SCOPE, 'manage', 'div');
+const ManageButton = createPart(SCOPE, 'manage-button', 'button');
+const RemoveConfirmText = createPart(SCOPE, 'remove-warning', 'p');
 const Verifying = createPart(SCOPE, 'verifying', 'div');
 const CodesList = createPart(CODES_SCOPE, 'list', 'ul');
 const CodesItem = createPart(CODES_SCOPE, 'item', 'li');
@@ -67,8 +72,8 @@ export const TotpEnrollmentRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(f
 });
 
 /**
- * The heading of the step: 'Set up an authenticator app', 'Scan the QR code', 'Save your recovery codes',
- * 'Authenticator app set up'. It takes focus when the step changes (`tabIndex=-1`).
+ * The heading of the step: 'Set up an authenticator app' ('Authenticator app set up' once the user has one), 'Scan
+ * the QR code', 'Save your recovery codes', 'Authenticator app set up'. It takes focus when the step changes (`tabIndex=-1`).
  */
 export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
   function TotpEnrollmentTitle(props, ref) {
@@ -89,7 +94,8 @@ export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'
     };
     return (
       <Title tabIndex={-1} data-step={screen.step} {...props} ref={setRef}>
-        {props.children ?? t(TITLES[screen.step])}
+        {props.children ??
+          t(screen.step === 'start' && screen.isEnrolled ? 'totpEnrollment.doneTitle' : TITLES[screen.step])}
       </Title>
     );
   },
@@ -180,7 +186,7 @@ export const TotpEnrollmentQrCode = forwardRef<HTMLImageElement, PartProps<'img'
 
 /**
  * The key for manual entry (`data-part="manual-key"`): "Can't scan it? Enter this key in your app:", the key in
- * groups of four (`<code>`, selectable), 'Copy key' ('Copied' for 2 seconds, announced) and, when the provider sent
+ * groups of four (`<code>`, selectable; each group a `data-part="manual-key-group"`, which a line never splits), 'Copy key' ('Copied' for 2 seconds, announced) and, when the provider sent
  * one, the 'Open in authenticator app' `otpauth://` link.
  */
 export const TotpEnrollmentManualKey = forwardRef<HTMLDivElement, PartProps<'div'>>(
@@ -193,7 +199,16 @@ export const TotpEnrollmentManualKey = forwardRef<HTMLDivElement, PartProps<'div
         {props.children ?? (
           <>
             <ManualKeyLabel>{t('totpEnrollment.manualKeyLabel')}</ManualKeyLabel>
-            <ManualKeyValue>{screen.manualKey}</ManualKeyValue>
+            <ManualKeyValue>
+              {screen.manualKey.split(' ').map((group, index) => (
+                // The groups are fixed for one key, in order: the index is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Fragment key={index}>
+                  {index > 0 ? ' ' : null}
+                  <ManualKeyGroup>{group}</ManualKeyGroup>
+                </Fragment>
+              ))}
+            </ManualKeyValue>
             <CopyKey
               type="button"
               aria-live="polite"
@@ -217,8 +232,8 @@ export const TotpEnrollmentDigit = createCodeDigit(SCOPE, () => {
 });
 
 /**
- * The first code (`data-part="code-form"`): six boxes in a group named 'Code from your app' (`data-part=
- * "code-input"`, `data-invalid` after a refusal), submitted at the sixth digit; 'Verifying' while checked.
+ * The first code (`data-part="code-form"`): the visible label 'Code from your app' (`data-part="code-label"`), which
+ * names the group of six boxes (`data-part="code-input"`, `data-invalid` after a refusal), submitted at the sixth digit; 'Verifying' while checked.
  */
 export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'form'>>(
   function TotpEnrollmentCodeInput(props, ref) {
@@ -234,9 +249,10 @@ export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'fo
       >
         {props.children ?? (
           <>
+            <CodeLabel id={screen.ids.codeLabel}>{t('totpEnrollment.codeLabel')}</CodeLabel>
             <CodeInput
               role="group"
-              aria-label={t('totpEnrollment.codeLabel')}
+              aria-labelledby={screen.ids.codeLabel}
               aria-describedby={screen.error ? screen.ids.error : undefined}
               data-invalid={screen.error ? '' : undefined}
             >
@@ -253,6 +269,52 @@ export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'fo
           </>
         )}
       </CodeForm>
+    );
+  },
+);
+
+/** The scan step's back arrow ('Back', `data-part="back"`): to the start step (a new start replaces the secret). */
+export const TotpEnrollmentBack = createBackPart(NAME, SCOPE, useScreen);
+
+/**
+ * Once the user has an app (start step when enrolled, done step): 'Regenerate recovery codes' (a new set, shown in
+ * the save step; the earlier codes stop working) and 'Remove authenticator app', which asks first: 'Remove the
+ * authenticator app?…' (`data-part="remove-warning"`, role alert) with 'Remove' and 'Cancel'
+ * (`data-part="manage"`, `data-confirming` meanwhile; each button `data-part="manage-button"` with `data-action`).
+ */
+export const TotpEnrollmentManage = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function TotpEnrollmentManage(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (!screen.canManage) return null;
+    const button = (action: string, label: MessageId, onPress: () => void, variant?: string) => (
+      <ManageButton
+        type="button"
+        data-action={action}
+        data-variant={variant}
+        disabled={screen.isManaging}
+        aria-busy={screen.isManaging || undefined}
+        onClick={onPress}
+      >
+        {t(label)}
+      </ManageButton>
+    );
+    return (
+      <Manage data-confirming={screen.isConfirmingRemove ? '' : undefined} {...props} ref={ref}>
+        {props.children ??
+          (screen.isConfirmingRemove ? (
+            <>
+              <RemoveConfirmText role="alert">{t('totpEnrollment.removeWarning')}</RemoveConfirmText>
+              {button('confirm-remove', 'totpEnrollment.removeConfirm', screen.confirmRemove, 'danger')}
+              {button('cancel-remove', 'totpEnrollment.removeCancel', screen.cancelRemove)}
+            </>
+          ) : (
+            <>
+              {button('regenerate', 'totpEnrollment.regenerate', screen.regenerateRecoveryCodes)}
+              {button('remove', 'totpEnrollment.remove', screen.requestRemove)}
+            </>
+          ))}
+      </Manage>
     );
   },
 );
@@ -363,13 +425,15 @@ export function TotpEnrollmentDoneIcon() {
 }
 
 /**
- * The default layout: the done step's check, title, description, error (and the address verification it may call
+ * The default layout: the scan step's back arrow, the done step's check, title, description, error (and the address verification it may call
  * for), then the step's parts (start button; QR
- * code, manual key, first code; recovery codes, copy/download, 'I have saved these codes' and Continue).
+ * code, manual key, first code; recovery codes, copy/download, 'I have saved these codes' and Continue), and once an
+ * app is set up, 'Regenerate recovery codes' and 'Remove authenticator app'.
  */
 export function TotpEnrollmentLayout() {
   return (
     <TotpEnrollmentRoot>
+      <TotpEnrollmentBack />
       <TotpEnrollmentDoneIcon />
       <TotpEnrollmentTitle />
       <TotpEnrollmentDescription />
@@ -382,6 +446,7 @@ export function TotpEnrollmentLayout() {
       <TotpEnrollmentVerifyIdentifier />
       <TotpEnrollmentStart />
       <TotpEnrollmentRecoveryCodesConfirm />
+      <TotpEnrollmentManage />
     </TotpEnrollmentRoot>
   );
 }
@@ -406,6 +471,7 @@ TotpEnrollment.Provider = TotpEnrollmentProvider;
 TotpEnrollment.Layout = TotpEnrollmentLayout;
 TotpEnrollment.Root = TotpEnrollmentRoot;
 TotpEnrollment.DoneIcon = TotpEnrollmentDoneIcon;
+TotpEnrollment.Back = TotpEnrollmentBack;
 TotpEnrollment.Title = TotpEnrollmentTitle;
 TotpEnrollment.Description = TotpEnrollmentDescription;
 TotpEnrollment.Error = TotpEnrollmentError;
@@ -418,3 +484,4 @@ TotpEnrollment.Digit = TotpEnrollmentDigit;
 TotpEnrollment.RecoveryCodes = TotpEnrollmentRecoveryCodes;
 TotpEnrollment.RecoveryCodesActions = TotpEnrollmentRecoveryCodesActions;
 TotpEnrollment.RecoveryCodesConfirm = TotpEnrollmentRecoveryCodesConfirm;
+TotpEnrollment.Manage = TotpEnrollmentManage;

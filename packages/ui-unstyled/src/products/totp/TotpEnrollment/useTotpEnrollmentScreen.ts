@@ -58,8 +58,24 @@ export interface UseTotpEnrollmentScreenReturn {
    * the verification shows (a passcode to it), and `start` runs again once it is proved. Null otherwise.
    */
   unverifiedIdentifier: string | null;
+  /** The scan step's way back: to the start step. */
+  back: () => void;
+  /** The back arrow shows (the scan step only). */
+  canGoBack: boolean;
+  /** The user has an app and the step offers its management (start when enrolled, done). */
+  canManage: boolean;
+  /** Removing the app or issuing new recovery codes is running (the buttons are disabled). */
+  isManaging: boolean;
+  /** 'Remove authenticator app' was chosen: the warning, 'Remove' and 'Cancel' show. */
+  isConfirmingRemove: boolean;
+  requestRemove: () => void;
+  cancelRemove: () => void;
+  /** 'Remove': deletes the app; back to the start step. */
+  confirmRemove: () => void;
+  /** 'Regenerate recovery codes': a new set, shown in the save step. */
+  regenerateRecoveryCodes: () => void;
   /** Ids tying the parts together. */
-  ids: { error: string; codes: string; savedCheckbox: string };
+  ids: { error: string; codes: string; savedCheckbox: string; codeLabel: string };
 }
 
 /** Options of `useTotpEnrollmentScreen` (and props of `<TotpEnrollment>`): the hook's, and `onDone`. */
@@ -78,9 +94,10 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
   const { onDone, ...hookOptions } = options;
   const t = useMessages(totpMessages);
   const enrollment = useTotpEnrollment(hookOptions);
-  const { confirm, acknowledge } = enrollment;
+  const { confirm, acknowledge, reset, remove, regenerateRecoveryCodes } = enrollment;
   const [copied, setCopied] = useState<'key' | 'codes' | null>(null);
   const [hasSavedCodes, setHasSavedCodes] = useState(false);
+  const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
   // Outside a <SignIn> nobody else loads the error texts' chunk, which ErrorMessage waits for.
@@ -141,7 +158,24 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
     },
     error: enrollment.error ?? (enrollment.step === 'start' ? noUser : null),
     unverifiedIdentifier: enrollment.step === 'start' ? unverifiedIdentifierOf(enrollment.error) : null,
-    ids: { error: `${id}-error`, codes: `${id}-codes`, savedCheckbox: `${id}-saved` },
+    back: () => {
+      code.clear();
+      reset();
+    },
+    canGoBack: enrollment.step === 'scan',
+    canManage: enrollment.isEnrolled && (enrollment.step === 'start' || enrollment.step === 'done'),
+    isManaging: enrollment.status === 'removing' || enrollment.status === 'regenerating',
+    isConfirmingRemove,
+    requestRemove: () => setIsConfirmingRemove(true),
+    cancelRemove: () => setIsConfirmingRemove(false),
+    confirmRemove: () => {
+      void remove().then(() => setIsConfirmingRemove(false));
+    },
+    regenerateRecoveryCodes: () => {
+      setHasSavedCodes(false);
+      void regenerateRecoveryCodes();
+    },
+    ids: { error: `${id}-error`, codes: `${id}-codes`, savedCheckbox: `${id}-saved`, codeLabel: `${id}-code-label` },
   };
 }
 

@@ -9,9 +9,25 @@ export function exampleRegistrationSuccess(
 ): UsePasskeyRegistrationSuccessScreenReturn {
   return {
     passkeys: [
-      { ...passkey, webauthn_registration_id: 'webauthn-registration-test-1', name: 'MacBook Touch ID' },
-      { ...passkey, webauthn_registration_id: 'webauthn-registration-test-2', name: 'Phone' },
+      {
+        ...passkey,
+        webauthn_registration_id: 'webauthn-registration-test-1',
+        name: 'MacBook Touch ID',
+        created_at: '2026-03-02T09:30:00.000Z',
+      },
+      {
+        ...passkey,
+        webauthn_registration_id: 'webauthn-registration-test-2',
+        name: 'Phone',
+        created_at: '2026-11-20T18:05:00.000Z',
+      },
     ],
+    isCreated: true,
+    isEmpty: false,
+    formatCreated: (item) =>
+      item.created_at === undefined
+        ? null
+        : new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(item.created_at)),
     editingId: null,
     isRenaming: false,
     pendingDeleteId: null,

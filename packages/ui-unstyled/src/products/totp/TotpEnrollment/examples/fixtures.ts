@@ -45,7 +45,21 @@ export function exampleEnrollment(
     finish: () => {},
     error: null,
     unverifiedIdentifier: null,
-    ids: { error: 'example-totp-enrollment-error', codes: 'example-codes', savedCheckbox: 'example-saved' },
+    back: () => {},
+    canGoBack: true,
+    canManage: false,
+    isManaging: false,
+    isConfirmingRemove: false,
+    requestRemove: () => {},
+    cancelRemove: () => {},
+    confirmRemove: () => {},
+    regenerateRecoveryCodes: () => {},
+    ids: {
+      error: 'example-totp-enrollment-error',
+      codes: 'example-codes',
+      savedCheckbox: 'example-saved',
+      codeLabel: 'example-code-label',
+    },
     ...overrides,
   };
 }
