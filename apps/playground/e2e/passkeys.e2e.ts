@@ -148,6 +148,27 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     await expectSignedOut(page);
   });
 
+  test("with the Text tab first 'Login with a Passkey' shows, autofill serves only on the Email tab, and the SDK says nothing", async ({
+    page,
+  }) => {
+    await addVirtualAuthenticator(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await open(page, '/?products=otp,passkeys&methods=sms,email');
+    const signIn = widget(page);
+    await signIn.getByRole('button', { name: 'Login with a Passkey' }).waitFor();
+    await signIn.getByRole('tab', { name: 'Email' }).click();
+    await expect.poll(() => signIn.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
+    await expect.poll(() => signIn.getByRole('button', { name: 'Login with a Passkey' }).count()).toBe(0);
+    await signIn.getByRole('tab', { name: 'Text' }).click();
+    await signIn.getByRole('button', { name: 'Login with a Passkey' }).waitFor();
+    expect(await signIn.getByText(UNKNOWN).count()).toBe(0);
+    expect(warnings.filter((text) => /webauthn|passkey/i.test(text))).toEqual([]);
+    await checkA11y(page, 'Main, Text tab first, with passkeys');
+  });
+
   test('signed out, the passkey component says a user must be signed in', async ({ page }) => {
     await open(page, '/security');
     await registration(page)

@@ -31,6 +31,25 @@ describe('the playground shell', () => {
     await checkA11y(page, '/authenticate (no token)');
   });
 
+  test('the configuration switcher says in plain words why the kit refuses what it builds', async ({ page }) => {
+    await open(page, '/?products=otp,passkeys&methods=sms');
+    const switcher = page.getByRole('form', { name: 'Widget configuration' });
+    expect(await switcher.getByRole('alert').count()).toBe(0);
+
+    // Passkeys alone: the widget refuses them, and the switcher says why beside the products.
+    await switcher.getByRole('checkbox', { name: /One-time passcodes/ }).uncheck();
+    await switcher.getByText(/^Passkeys cannot be the only product: the widget refuses this\./).waitFor();
+    await page.getByText('Error: Cannot use Passkeys by itself, please add another product to the config.').waitFor();
+    await checkA11y(page, 'switcher explaining passkeys alone');
+    await switcher.getByRole('checkbox', { name: /One-time passcodes/ }).check();
+    await expect.poll(() => switcher.getByRole('alert').count()).toBe(0);
+
+    // Magic links beside passcodes by email: refused, and said so.
+    await switcher.getByRole('checkbox', { name: /Email magic links/ }).check();
+    await switcher.getByRole('checkbox', { name: 'Email', exact: true }).check();
+    await switcher.getByText(/^Email magic links and passcodes by email cannot both be on/).waitFor();
+  });
+
   test('the development inbox lists messages newest first, with the passcode shown big, and clears', async ({
     page,
   }) => {

@@ -1,4 +1,10 @@
-import type { OtpMethod } from '@latchkey/hooks';
+import {
+  EML_AND_EMAIL_OTP_ERROR,
+  type OtpMethod,
+  PASSKEYS_ALONE_ERROR,
+  resolveSignInConfig,
+  signInConfigError,
+} from '@latchkey/hooks';
 import {
   DIRECTIONS,
   type Direction,
@@ -10,6 +16,7 @@ import {
   type SocialSet,
   SWITCHABLE_PRODUCTS,
   type SwitchableProduct,
+  signInConfig,
   THEMES,
 } from './kitConfig';
 
@@ -31,6 +38,22 @@ const ONE_TAP_LABELS: Record<OneTapPosition, string> = {
   off: 'off',
 };
 const METHOD_LABELS: Record<OtpMethod, string> = { sms: 'Text (SMS)', whatsapp: 'WhatsApp', email: 'Email' };
+
+/** The kit's refusals in plain words, as the switcher says them beside the products. */
+const PLAIN_CONFIG_PROBLEMS: Record<string, string> = {
+  [PASSKEYS_ALONE_ERROR]:
+    'Passkeys cannot be the only product: the widget refuses this. Turn on another product as well (one-time passcodes, for instance).',
+  [EML_AND_EMAIL_OTP_ERROR]:
+    'Email magic links and passcodes by email cannot both be on: the widget refuses this. Turn off one of them, or choose passcodes by Text or WhatsApp only.',
+};
+
+/** Why the kit refuses the configuration `settings` builds, in plain words, or null when it accepts it. */
+export function configProblem(settings: KitSettings): string | null {
+  const config = signInConfig(settings, 'http://localhost');
+  const error = signInConfigError(resolveSignInConfig(config), config);
+  if (error === null) return null;
+  return PLAIN_CONFIG_PROBLEMS[error] ?? `The widget refuses this configuration: ${error}`;
+}
 
 /** Props of `ConfigSwitcher`. */
 export interface ConfigSwitcherProps {
@@ -64,10 +87,11 @@ export function ConfigSwitcher({ settings, onChange, hasLookOptions = false }: C
   const methodRows = [...settings.methods, ...OTP_METHODS.filter((method) => !settings.methods.includes(method))];
   const isOtpOn = settings.products.includes('otp');
   const isSocialOn = settings.products.includes('oauth');
+  const problem = configProblem(settings);
 
   return (
     <form className="pg-switcher" aria-label="Widget configuration" onSubmit={(event) => event.preventDefault()}>
-      <fieldset>
+      <fieldset aria-describedby={problem ? 'pg-config-problem' : undefined}>
         <legend>Products</legend>
         {SWITCHABLE_PRODUCTS.map((product) => (
           <label key={product} className="pg-option">
@@ -81,6 +105,11 @@ export function ConfigSwitcher({ settings, onChange, hasLookOptions = false }: C
             {PRODUCT_LABELS[product]} <code>{product}</code>
           </label>
         ))}
+        {problem && (
+          <p id="pg-config-problem" className="pg-note pg-config-problem" role="alert">
+            {problem}
+          </p>
+        )}
       </fieldset>
       <fieldset disabled={!isOtpOn}>
         <legend>Passcode methods, in tab order</legend>

@@ -32,6 +32,8 @@ export interface SignInConfig {
     /** Default false. */
     hideHeaderText?: boolean;
     logoImageUrl?: string;
+    /** Hide the Error screen's back control (the spec's 'optional back control'). Default false. */
+    hideErrorBackButton?: boolean;
   };
 }
 

@@ -19,6 +19,8 @@ export interface GatedLibrary {
   waiting: number;
   /** The user picks their passkey in the autofill of the oldest waiting ceremony. */
   pick(): void;
+  /** The browser rejects the oldest waiting autofill ceremony with `error` (no user action). */
+  fail(error: Error): void;
 }
 
 function gate(authenticator: SoftAuthenticator): GatedLibrary {
@@ -31,6 +33,9 @@ function gate(authenticator: SoftAuthenticator): GatedLibrary {
     },
     pick() {
       queue.shift()?.resolve();
+    },
+    fail(error) {
+      queue.shift()?.reject(error);
     },
     library: {
       ...base,

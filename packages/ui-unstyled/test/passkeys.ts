@@ -15,6 +15,8 @@ export const EMAIL = 'ada@example.com';
 export interface AutofillGate {
   readonly waiting: number;
   pick(): void;
+  /** The browser rejects the oldest waiting autofill ceremony with `error` (no user action). */
+  fail(error: Error): void;
 }
 
 /** A provider and a client whose WebAuthn library is `authenticator`, its autofill ceremonies gated. */
@@ -26,6 +28,7 @@ export async function passkeyEnvironment(authenticator = new SoftAuthenticator({
       return queue.length;
     },
     pick: () => queue.shift()?.resolve(),
+    fail: (error) => queue.shift()?.reject(error),
   };
   const library = {
     ...base,

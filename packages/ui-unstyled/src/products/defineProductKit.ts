@@ -71,6 +71,8 @@ export interface ProductKit<C = unknown> {
 
 /** What the Main screen passes a product's block (`mainBlock`). */
 export interface MainBlockProps {
+  /** The Main screen's email field is on screen (its tab selected); undefined when not known. */
+  isEmailFieldShown?: boolean;
   /** The props the Main screen's email input carries from the block (`undefined`: none yet). */
   emailInputProps?: PartProps<'input'>;
   /** Puts props on the Main screen's email input (`undefined` removes them). */

@@ -65,6 +65,14 @@ export function toPasskeyRegistrationError(caught: unknown): LatchkeyFlowError {
   return withType(error, 'passkey_not_created', PASSKEY_NOT_CREATED_MESSAGE);
 }
 
+/**
+ * Whether a failed autofill ceremony is the provider refusing the sign-in (an `APIError`: the user picked a passkey
+ * it does not accept) rather than the conditional request failing in the browser or on the way (never shown).
+ */
+export function isSignInRefusal(caught: unknown): boolean {
+  return caught instanceof APIError;
+}
+
 /** Whether `caught` is the abort of a ceremony this hook cancelled itself (never shown, never retried). */
 export function isAbort(caught: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (caught as { name?: unknown } | null)?.name === 'AbortError';

@@ -137,12 +137,56 @@ describe('usePasskeyLogin', () => {
 
     await waitFor(() => expect(result.current.autofillRetriesLeft).toBe(0), waitLong);
     await env.settled();
-    expect(result.current).toMatchObject({ isAutofillArmed: false, error: { message: NOT_FOUND } });
+    // Autofill gave up: 'Login with a Passkey' is offered instead.
+    expect(result.current).toMatchObject({
+      isAutofillArmed: false,
+      error: { message: NOT_FOUND },
+      hasAutofillGivenUp: true,
+      showLoginButton: true,
+    });
     expect(gated.waiting).toBe(0);
     expect(webauthnCalls(env).filter((call) => call === 'POST /webauthn/authenticate 404')).toHaveLength(6);
     expect(onError).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'webauthn_registration_not_found' }));
     expect(store.getState().formState.errorDescriptor?.message).toBe(NOT_FOUND);
     expect(env.client.session.getSync()).toBeNull();
+  });
+
+  it('a conditional request the browser fails is never shown nor re-armed, and the button shows instead', async () => {
+    const { env, authenticator, gated } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const store = passkeyStore();
+    const onError = vi.fn();
+    const { result } = renderHook(() => usePasskeyLogin({ autofill: true, onError }), {
+      wrapper: wrapperFor(env, store),
+    });
+    await waitFor(() => expect(gated.waiting).toBe(1), waitLong);
+    expect(result.current.showLoginButton).toBe(false);
+    const ceremonies = authenticator.calls.length;
+
+    // Before any click, the browser rejects the conditional request (as it does with no webauthn field).
+    const refused = new Error('No <input> with "webauthn" as the only or last value in its `autocomplete` attribute');
+    refused.name = 'NotAllowedError';
+    act(() => gated.fail(refused));
+
+    await waitFor(() => expect(result.current.showLoginButton).toBe(true), waitLong);
+    await env.settled();
+    expect(result.current).toMatchObject({
+      status: 'idle',
+      error: null,
+      isAutofillArmed: false,
+      hasAutofillGivenUp: true,
+      autofillRetriesLeft: 0,
+    });
+    expect(onError).not.toHaveBeenCalled();
+    expect(store.getState().formState.errorDescriptor).toBeNull();
+    // Not re-armed: one conditional request, one start call.
+    expect(gated.waiting).toBe(0);
+    expect(authenticator.calls.length).toBe(ceremonies);
+    expect(webauthnCalls(env)).toEqual(['POST /webauthn/authenticate/start/primary 200']);
+
+    // The button it offers signs in.
+    await act(() => result.current.login());
+    expect(result.current.status).toBe('success');
   });
 
   it('aborts the armed ceremony when the user leaves the screen, and arms nothing more', async () => {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
-import { isAbort, toPasskeyLoginError } from './passkeyErrors';
+import { isAbort, isSignInRefusal, toPasskeyLoginError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
 
 /** Options of `usePasskeyLogin`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
@@ -30,7 +30,15 @@ export interface UsePasskeyLoginReturn {
   isAutofillArmed: boolean;
   /** How many more times autofill is re-armed after a failure (5, down to 0). */
   autofillRetriesLeft: number;
-  /** Show 'Login with a Passkey', unless autofill is on and the browser supports it. */
+  /**
+   * Autofill stopped for good on this field: the browser's conditional request itself failed (it is never re-armed
+   * in a loop), or the retries ran out. 'Login with a Passkey' then shows.
+   */
+  hasAutofillGivenUp: boolean;
+  /**
+   * Show 'Login with a Passkey' whenever autofill cannot serve: autofill off (no email field), not supported by the
+   * browser, or given up. Hidden only while autofill is on, supported and not given up.
+   */
   showLoginButton: boolean;
   /** Spread on the email input autofill offers passkeys in. */
   autoFillInputProps: { autoComplete: 'username webauthn' };
@@ -45,7 +53,8 @@ const AUTOFILL_INPUT_PROPS = { autoComplete: 'username webauthn' } as const;
 
 /**
  * Passkey sign-in: the 'Login with a Passkey' button, and conditional mediation on the email
- * field, re-armed after a failure up to 5 times and aborted when the component unmounts. A success emits
+ * field, re-armed after the provider refuses a picked passkey up to 5 times (a failed conditional request is never
+ * shown and stops autofill at once; the button then shows) and aborted when the component unmounts. A success emits
  * `PASSKEY_AUTHENTICATE` and, inside a `<SignIn>`, goes to PasskeyConfirmation; a failure sets the Main screen's
  * warning banner (`errorDescriptor`).
  */
@@ -57,6 +66,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
   const [autofillSupported, setAutofillSupported] = useState<boolean | null>(null);
   const [isAutofillArmed, setAutofillArmed] = useState(false);
   const [retriesLeft, setRetriesLeft] = useState(PASSKEY_AUTOFILL_RETRIES);
+  const [hasAutofillGivenUp, setAutofillGivenUp] = useState(false);
   // The running autofill ceremony's controller: the button and unmount abort it.
   const autofillRef = useRef<AbortController | null>(null);
   const mountedRef = useRef(true);
@@ -112,6 +122,16 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
         if (autofillRef.current === controller) autofillRef.current = null;
         if (!active || isAbort(caught, controller.signal)) return;
         setAutofillArmed(false);
+        // The conditional request itself failed (the browser refused it, no field to offer passkeys in, the
+        // network): nobody clicked anything, so it is not shown, and re-arming would only fail again. Autofill
+        // gives up at once and 'Login with a Passkey' shows instead.
+        if (!isSignInRefusal(caught)) {
+          retries = 0;
+          setRetriesLeft(0);
+          setAutofillGivenUp(true);
+          return;
+        }
+        // The provider refused the passkey the user picked in autofill: shown like the button's failure.
         finish.failed(caught);
         // Each failure decrements the counter; at 0 autofill stops.
         if (retries > 0) {
@@ -119,8 +139,10 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
           setRetriesLeft(retries);
           return arm();
         }
+        setAutofillGivenUp(true);
       }
     };
+    setAutofillGivenUp(false);
     void (async () => {
       const supported = await ctx.client.webauthn.browserSupportsAutofill();
       if (!active) return;
@@ -130,6 +152,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     })();
     return () => {
       active = false;
+      setAutofillArmed(false);
       autofillRef.current?.abort();
       autofillRef.current = null;
     };
@@ -157,7 +180,8 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     autofillSupported: autofill ? autofillSupported : null,
     isAutofillArmed,
     autofillRetriesLeft: retriesLeft,
-    showLoginButton: !(autofill && autofillSupported === true),
+    hasAutofillGivenUp: autofill && hasAutofillGivenUp,
+    showLoginButton: !(autofill && autofillSupported === true && !hasAutofillGivenUp),
     autoFillInputProps: AUTOFILL_INPUT_PROPS,
     login,
   };

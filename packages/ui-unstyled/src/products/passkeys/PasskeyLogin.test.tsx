@@ -106,6 +106,64 @@ describe('Main with passkeys', () => {
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'PASSKEY_AUTHENTICATE' }));
   });
 
+  it("with the Text tab first, shows 'Login with a Passkey', and autofill only while the Email tab is selected", async () => {
+    const { env, autofill } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const warn = vi.spyOn(console, 'warn');
+    const { user } = await renderSignIn({
+      env,
+      config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms', 'email'] } },
+    });
+
+    // The Text tab is selected: no email field on screen, so the button, and no conditional request.
+    await screen.findByRole('button', { name: 'Login with a Passkey' }, waitLong);
+    await env.settled();
+    expect(autofill.waiting).toBe(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await expectNoAxeViolations();
+
+    // The Email tab: autofill serves on its field, the button goes.
+    await user.click(screen.getByRole('tab', { name: 'Email' }));
+    const input = await screen.findByRole('textbox', { name: 'Email' }, waitLong);
+    await waitFor(() => expect(input.getAttribute('autocomplete')).toBe('username webauthn'), waitLong);
+    await waitFor(() => expect(autofill.waiting).toBe(1), waitLong);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull(), waitLong);
+
+    // Back to Text: the waiting request is cancelled and the button is back.
+    await user.click(screen.getByRole('tab', { name: 'Text' }));
+    await screen.findByRole('button', { name: 'Login with a Passkey' }, waitLong);
+    await waitFor(() => expect(autofill.waiting).toBe(0), waitLong);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The SDK said nothing (no 'No input with a "webauthn" autocomplete value' warning).
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it("shows no error when the browser fails the autofill request, and offers 'Login with a Passkey'", async () => {
+    const { env, autofill } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const onError = vi.fn();
+    const { user } = await renderSignIn({
+      env,
+      config: { products: ['emailMagicLinks', 'passkeys'] },
+      callbacks: { onError },
+    });
+    await waitFor(() => expect(autofill.waiting).toBe(1), waitLong);
+    expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
+
+    const refused = new Error('The operation either timed out or was not allowed.');
+    refused.name = 'NotAllowedError';
+    autofill.fail(refused);
+
+    const button = await screen.findByRole('button', { name: 'Login with a Passkey' }, waitLong);
+    await env.settled();
+    expect(autofill.waiting).toBe(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+    await user.click(button);
+    expect(await screen.findByText('Your Passkey has been successfully authenticated.', {}, waitLong)).toBeTruthy();
+  });
+
   it("keeps the email field's plain autocomplete without passkeys", async () => {
     await renderSignIn({ config: { products: ['emailMagicLinks'] } });
     const input = await screen.findByRole('textbox', { name: 'Email' }, waitLong);

@@ -13,7 +13,10 @@ import { passkeyMessages } from './messages';
 
 /** What `usePasskeyLoginForm` returns: the state of the Main screen's passkey parts. */
 export interface UsePasskeyLoginFormReturn {
-  /** 'Login with a Passkey' shows (false once passkey autofill on the email field replaces it). */
+  /**
+   * 'Login with a Passkey' shows: false only while passkey autofill on the email field on screen replaces it (the
+   * browser supports it and it has not given up).
+   */
   showButton: boolean;
   /** The button's ceremony is running: the button is disabled with a spinner. */
   isPending: boolean;
@@ -24,18 +27,22 @@ export interface UsePasskeyLoginFormReturn {
 }
 
 /**
- * The Main screen's passkey state: `usePasskeyLogin`, with autofill when the Main screen has an email form (its
- * input then carries `autoFillInputProps`, `autocomplete="username webauthn"`, before autofill is armed), and the
- * store's error descriptor as the warning.
+ * The Main screen's passkey state: `usePasskeyLogin`, with autofill while the Main screen's email field is on screen
+ * (its input then carries `autoFillInputProps`, `autocomplete="username webauthn"`, before autofill is armed), and
+ * the store's error descriptor as the warning. On another tab (Text first, say), or once autofill has given up,
+ * 'Login with a Passkey' shows.
  */
 export function usePasskeyLoginForm({
   emailInputProps,
   setEmailInputProps,
+  isEmailFieldShown,
 }: MainBlockProps = {}): UsePasskeyLoginFormReturn & {
   passkeyLogin: UsePasskeyLoginReturn;
 } {
   const hasEmailForm = useSignInStore((state) => state.methods.includes('email'));
-  const passkeyLogin = usePasskeyLogin({ autofill: hasEmailForm && emailInputProps !== undefined });
+  const passkeyLogin = usePasskeyLogin({
+    autofill: hasEmailForm && isEmailFieldShown !== false && emailInputProps !== undefined,
+  });
   const { autoFillInputProps } = passkeyLogin;
   useEffect(() => {
     if (!hasEmailForm || !setEmailInputProps) return;

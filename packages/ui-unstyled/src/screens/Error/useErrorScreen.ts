@@ -5,7 +5,7 @@ import { errorText, isMainMessageId, useErrorMessagesPending, useMessages } from
 export interface UseErrorScreenReturn {
   /** The text to show: the catalogue's for the stored message id, else the stored message. */
   message: string;
-  /** The back control shows. */
+  /** The back control shows: unless `style.hideErrorBackButton` is set (the spec's optional back control). */
   canGoBack: boolean;
   /** Back to Main (clears the error). */
   back: () => void;
@@ -16,6 +16,7 @@ export function useErrorScreen(): UseErrorScreenReturn {
   const t = useMessages();
   const descriptor = useSignInStore((state) => state.formState.errorDescriptor);
   const back = useSignInStore((state) => state.back);
+  const hideBack = useSignInStore((state) => state.config.style.hideErrorBackButton === true);
   const isCataloguePending = useErrorMessagesPending();
   let message = '';
   // The error catalogue's chunk is fetched before this screen's (screenLoaders.ts); rendered on its own, the
@@ -26,5 +27,5 @@ export function useErrorScreen(): UseErrorScreenReturn {
       ? t(descriptor.messageId)
       : errorText(t, { type: descriptor.messageId, message: descriptor.message });
   }
-  return { message, canGoBack: true, back };
+  return { message, canGoBack: !hideBack, back };
 }

@@ -44,6 +44,11 @@ export interface UseMainScreenReturn {
   formProducts?: Partial<Record<MethodTab, AvailableProduct>>;
   /** The configured products that draw a block above the forms (passkeys, then wallets). Optional for fixed values. */
   blockProducts?: AvailableProduct[];
+  /**
+   * The email field is on screen: an Email tab that is selected (or the only method). A product's block reads it
+   * (passkey autofill serves only while it shows). Optional for fixed values: then any Email tab counts.
+   */
+  isEmailFieldShown?: boolean;
   /** Props a product's block put on the email input (passkey autofill's `autocomplete`). */
   emailInputProps?: PartProps<'input'>;
   /** Sets `emailInputProps` (a product's block calls it). */
@@ -95,6 +100,7 @@ export function useMainScreen(): UseMainScreenReturn {
     blockProducts: (Object.keys(PRODUCT_KITS) as AvailableProduct[]).filter(
       (key) => PRODUCT_KITS[key].mainBlock && config.products.includes(key),
     ),
+    isEmailFieldShown: methods.includes('email') && (methods.length === 1 || selectedMethod === 'email'),
     emailInputProps,
     setEmailInputProps,
   };
