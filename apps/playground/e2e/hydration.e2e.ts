@@ -39,3 +39,38 @@ describe.each(['default', 'unstyled'])('server-rendered sign-in, %s kit', (kit) 
     expect(logged).toEqual([]);
   });
 });
+
+/** Each widget's first screen in the server's HTML (signed out: the server's client has no session yet). */
+const FIRST_SCREENS = {
+  ResetPassword: [/data-scope="reset-password"/, /<input[^>]*type="password"/],
+  PasskeyRegistration: [/data-scope="passkey-registration"/, /data-part="no-user"/],
+  TotpEnrollment: [/data-scope="totp-enrollment"/, /data-part="error"/],
+  IdentityProvider: [/data-scope="identity-provider"/, /data-flow="authorize"/],
+};
+
+describe.each(['default', 'unstyled'])('server-rendered widgets, %s kit', (kit) => {
+  test.for(Object.entries(FIRST_SCREENS))(
+    '<%s> is in the server HTML and hydrates without a console error or warning',
+    async ([name, patterns], { page }) => {
+      const url = `${PAGE}?kit=${kit}&widget=${name}`;
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+      });
+      const served = await (await fetch(url)).text();
+      for (const pattern of patterns) expect(served).toMatch(pattern);
+      // The screen itself, not a Suspense fallback left for the browser (which would log a recoverable error).
+      expect(served).not.toContain('<!--$!-->');
+
+      await page.goto(url);
+      await page.waitForFunction(() => (window as Window & { latchkeyHydrated?: boolean }).latchkeyHydrated === true);
+      // Let React finish hydrating (and report any mismatch) before reading the console.
+      await page.waitForTimeout(1_000);
+      // The identity provider asks the provider about its (made-up) client once hydrated: the browser logs that
+      // refused request itself, which is no hydration problem.
+      const problems =
+        name === 'IdentityProvider' ? logged.filter((text) => !text.startsWith('Failed to load resource')) : logged;
+      expect(problems).toEqual([]);
+    },
+  );
+});
