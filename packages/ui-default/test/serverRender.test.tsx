@@ -6,6 +6,7 @@
 // shows before the project settings arrive, as the page's client does on its first render. The last tests use the
 // SDK's server client (createClient with nothing injected), as a server page does.
 import type { SignInConfig } from '@latchkey/hooks';
+import type { User } from '@latchkey/sdk';
 import type { ReactElement } from 'react';
 import { expect, test, vi } from 'vitest';
 
@@ -103,7 +104,7 @@ const SERVER_SESSION = {
     trusted_metadata: {},
     untrusted_metadata: {},
     roles: [],
-  },
+  } as unknown as User, // only what the widgets read
   session: {
     session_id: 'session-test-server-render',
     user_id: 'user-test-server-render',
