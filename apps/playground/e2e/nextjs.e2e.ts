@@ -198,6 +198,12 @@ describe('the Next.js example (next build, next start)', () => {
   });
 
   test('the sign-in page shows the default kit with no console error or hydration warning', async ({ page }) => {
+    // Rendered on the server: the widget's email field is in the first HTML, and the header says signed out.
+    const served = await (await fetch(`${SITE}/sign-in`)).text();
+    expect(served).toMatch(/<input[^>]*type="email"/);
+    expect(served).toContain('data-scope="main"');
+    expect(served).toContain('<span data-testid="session-status">Signed out</span>');
+
     const logged = consoleProblems(page);
     await page.goto(`${SITE}/sign-in`);
     const signIn = widget(page);
@@ -237,6 +243,9 @@ describe('the Next.js example (next build, next start)', () => {
     const html = await (await context.request.get(`${SITE}/account`, { maxRedirects: 0 })).text();
     expect(html).toContain(`<p data-testid="account-greeting">Signed in as ${email}.</p>`);
     expect(html).toContain(`<dd data-testid="account-user-id">${userId}</dd>`);
+    // …and the SDK's session too: the layout passed the verified session to the client (initialSession).
+    expect(html).toContain('<span data-testid="session-status">Signed in</span>');
+    await page.getByTestId('session-status').getByText('Signed in').waitFor();
 
     const me = await apiMe(context);
     expect(me.status).toBe(200);

@@ -38,8 +38,9 @@ export async function startPlayground(
 }
 
 /**
- * Adds the page `/hydration`: `<SignIn>` of the default kit (`?kit=unstyled`: the unstyled kit) rendered with react-dom/server's renderToString
- * (e2e/hydration/render.tsx), which e2e/hydration/client.tsx hydrates with hydrateRoot.
+ * Adds the page `/hydration`: a widget of the default kit (`?kit=unstyled`: the unstyled kit; `?widget=`: SignIn,
+ * ResetPassword, PasskeyRegistration, TotpEnrollment or IdentityProvider, default SignIn) rendered with react-dom/server's
+ * renderToString (e2e/hydration/render.tsx), which e2e/hydration/client.tsx hydrates with hydrateRoot.
  */
 export function hydrationPage(): Plugin {
   return {
@@ -47,11 +48,12 @@ export function hydrationPage(): Plugin {
     configureServer(server) {
       server.middlewares.use('/hydration', async (request, response, next) => {
         try {
-          const { renderSignIn } = (await server.ssrLoadModule('/e2e/hydration/render.tsx')) as {
-            renderSignIn: (kit: 'default' | 'unstyled') => Promise<string>;
-          };
-          const kit = new URL(request.originalUrl ?? '/', 'http://localhost').searchParams.get('kit');
-          const html = await renderSignIn(kit === 'unstyled' ? 'unstyled' : 'default');
+          const [{ renderWidget }, { pageOf }] = (await Promise.all([
+            server.ssrLoadModule('/e2e/hydration/render.tsx'),
+            server.ssrLoadModule('/e2e/hydration/WidgetPage.tsx'),
+          ])) as [typeof import('./hydration/render'), typeof import('./hydration/WidgetPage')];
+          const { kit, widget } = pageOf(new URL(request.originalUrl ?? '/', 'http://localhost').search);
+          const html = await renderWidget(kit, widget);
           const page = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Hydration</title><link rel="icon" href="data:," /></head><body><div id="root">${html}</div><script type="module" src="/e2e/hydration/client.tsx"></script></body></html>`;
           response.setHeader('content-type', 'text/html');
           response.end(await server.transformIndexHtml(request.originalUrl ?? '/hydration', page));

@@ -19,16 +19,22 @@ export function useSession<T>(selector?: (snapshot: SessionSnapshot) => T): UseS
   const memo = useRef<{ snapshot: SessionSnapshot; selector: typeof selector; value: unknown } | null>(null);
   // The same value for the same snapshot and selector, and the previous value when the new one is equal, so
   // useSyncExternalStore only re-renders when the selected slice really changed.
-  const getSelection = useCallback((): unknown => {
-    const snapshot = client.session.getSnapshot();
-    const last = memo.current;
-    if (last && last.snapshot === snapshot && last.selector === selector) return last.value;
-    const next = selector ? selector(snapshot) : snapshot;
-    const value = last && Object.is(last.value, next) ? last.value : next;
-    memo.current = { snapshot, selector, value };
-    return value;
-  }, [client, selector]);
-  const selected = useSyncExternalStore(client.session.subscribe, getSelection, getSelection);
+  const select = useCallback(
+    (snapshot: SessionSnapshot): unknown => {
+      const last = memo.current;
+      if (last && last.snapshot === snapshot && last.selector === selector) return last.value;
+      const next = selector ? selector(snapshot) : snapshot;
+      const value = last && Object.is(last.value, next) ? last.value : next;
+      memo.current = { snapshot, selector, value };
+      return value;
+    },
+    [selector],
+  );
+  const getSelection = useCallback(() => select(client.session.getSnapshot()), [client, select]);
+  // On the server, and while hydrating its HTML: the session the server rendered (the client's initialSession, else
+  // none yet), so the browser's first render matches; React renders the browser's own session right after.
+  const getServerSelection = useCallback(() => select(client.session.getServerSnapshot()), [client, select]);
+  const selected = useSyncExternalStore(client.session.subscribe, getSelection, getServerSelection);
   const revoke = useCallback((options?: SessionRevokeOptions) => client.session.revoke(options), [client]);
   const full = useMemo(() => {
     if (selector) return null;

@@ -1,5 +1,6 @@
+import type { Session, User } from './contract/common';
 import type { LatchkeyEnvironment } from './environment';
-import { resolveEnvironment } from './environment';
+import { isBrowser, resolveEnvironment, serverEnvironment } from './environment';
 import { parseAuthenticateUrl, urlWithoutToken } from './internal/authenticateUrl';
 import { type BaseUrlOptions, resolveBaseUrl } from './internal/baseUrl';
 import { BootstrapStore } from './internal/bootstrap';
@@ -49,6 +50,19 @@ export interface ClientOptions extends BaseUrlOptions {
   requestTimeoutMs?: number;
   /** Replaces parts of the platform (fetch, storage, cookies, timers, crypto…), for tests and unusual hosts. */
   environment?: Partial<LatchkeyEnvironment>;
+  /**
+   * The session the server knows from the request's cookie (e.g. `sessionFromCookies` of `@latchkey/server`), so the
+   * server's HTML and the browser's first render both show the signed-in state. On the server it is the client's
+   * session (unconfirmed: `fromCache`); in the browser it stands in, unconfirmed, only while the page has no session
+   * of its own in storage, until the start-up check confirms or drops it. `null` or absent: no session yet.
+   */
+  initialSession?: InitialSession | null;
+}
+
+/** A session read on the server: `user` may be missing (a session JWT carries no user). */
+export interface InitialSession {
+  session: Omit<Session, 'custom_claims'> & { custom_claims?: Session['custom_claims'] };
+  user?: User | null;
 }
 
 const liveClients = new Set<string>();
@@ -65,8 +79,10 @@ export type LazyNamespace = ProductNamespace | 'session' | 'user' | 'users';
 export type LatchkeyClient = ReturnType<typeof buildClient>;
 
 /**
- * Creates the Latchkey client for a project's public token. Call it once per page, in the browser;
- * on the server it throws. A second client for the same token warns.
+ * Creates the Latchkey client for a project's public token. Call it once per page in the browser. On a server (no
+ * `window`, no `environment` injected) it returns an inert client for server rendering: it sends no request, reads
+ * no storage or cookie, starts no timer, and its session is "none yet" (`initialSession`, else null, `fromCache`).
+ * A second browser client for the same token warns.
  */
 export function createClient(publicToken: string, options: ClientOptions = {}): LatchkeyClient {
   validate('createClient')
@@ -84,22 +100,25 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     .isOptionalString('cookieOptions.path', cookieOptions.path)
     .isOptionalString('cookieOptions.domain', cookieOptions.domain)
     .isOptionalBoolean('cookieOptions.availableToSubdomains', cookieOptions.availableToSubdomains);
+  validate('createClient').isOptionalObject('initialSession', options.initialSession ?? undefined);
   return buildClient(publicToken, options);
 }
 
 function buildClient(publicToken: string, options: ClientOptions) {
-  const environment = resolveEnvironment(options.environment);
+  // A server renders one page per request: a client each, none of them live (no warning for the second one).
+  const onServer = !options.environment && !isBrowser();
+  const environment = onServer ? serverEnvironment() : resolveEnvironment(options.environment);
   if (!publicToken.startsWith('public-token-')) {
     environment.logger.warn(
       `The public token "${publicToken}" does not start with "public-token-". Check that you copied the public token.`,
     );
   }
-  if (liveClients.has(publicToken)) {
+  if (!onServer && liveClients.has(publicToken)) {
     environment.logger.warn(
       "It looks like you're creating multiple copies of the client. Create one client per page and share it.",
     );
   }
-  liveClients.add(publicToken);
+  if (!onServer) liveClients.add(publicToken);
 
   const { apiUrl, hasCustomApiEndpoint } = resolveBaseUrl(publicToken, options, (message) =>
     environment.logger.warn(message),
@@ -111,6 +130,8 @@ function buildClient(publicToken: string, options: ClientOptions) {
     stateKey,
     cookieOptions: options.cookieOptions ?? {},
     hasCustomApiEndpoint,
+    initialSession: options.initialSession ?? null,
+    onServer,
   });
   const getIdentity = () => {
     const snapshot = session.getSnapshot();
@@ -124,7 +145,14 @@ function buildClient(publicToken: string, options: ClientOptions) {
     getIdentity,
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
   });
-  const bootstrap = new BootstrapStore(network, environment, publicToken, stateKey, options.bootstrapTimeoutMs ?? 5000);
+  const bootstrap = new BootstrapStore(
+    network,
+    environment,
+    publicToken,
+    stateKey,
+    options.bootstrapTimeoutMs ?? 5000,
+    !onServer,
+  );
   const events = new EventLogger({ environment, publicToken, apiUrl, getIdentity });
   const core: CoreContext = {
     publicToken,
@@ -238,9 +266,11 @@ function buildClient(publicToken: string, options: ClientOptions) {
     destroy() {
       session.destroy();
       void events.flush().finally(() => events.destroy());
-      liveClients.delete(publicToken);
+      if (!onServer) liveClients.delete(publicToken);
     },
   };
+  // On the server nothing starts (no telemetry, no session check, no listener): the browser's client does that.
+  if (onServer) return client;
   events.log('sdk_instance_instantiated', {
     event_callback_registered: false,
     error_callback_registered: false,

@@ -129,12 +129,45 @@ function uuidFrom(crypto: LatchkeyEnvironment['crypto']): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** True where there is a browser page (`window` and `document`): false on a server, in plain Node, in a worker. */
+export function isBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined';
+}
+
+/**
+ * The platform of a client made on a server (no `window`, nothing injected): nothing in it reaches out. Its fetch
+ * rejects with `ServerEnvironmentError` without sending, its storage and cookies are empty and keep nothing, its
+ * timers never start, and no listener is ever called.
+ */
+export function serverEnvironment(): LatchkeyEnvironment {
+  const crypto = globalThis.crypto;
+  return {
+    fetch: () => Promise.reject(new ServerEnvironmentError()),
+    storage: { getItem: () => null, setItem() {}, removeItem() {} },
+    subscribeToStorage: () => () => {},
+    cookies: { get: () => undefined, set() {}, remove() {} },
+    timers: { setTimeout: () => undefined, clearTimeout() {}, now: () => Date.now() },
+    crypto,
+    location: { hostname: 'localhost', origin: 'http://localhost', href: 'http://localhost/' },
+    navigate() {},
+    replaceUrl() {},
+    openBroadcastChannel: () => undefined,
+    locks: undefined,
+    subscribeToWake: () => () => {},
+    random: () => Math.random(),
+    randomUUID: () => uuidFrom(crypto),
+    logger: console,
+    timezone: () => 'UTC',
+    ...PRODUCT_ENVIRONMENT,
+  };
+}
+
 /**
  * The platform as the browser gives it, with `overrides` on top. Throws `ServerEnvironmentError`
- * where there is no `window` and nothing was injected: a client needs a browser.
+ * where there is no `window` and nothing was injected (`createClient` uses `serverEnvironment` there).
  */
 export function resolveEnvironment(overrides?: Partial<LatchkeyEnvironment>): LatchkeyEnvironment {
-  const hasWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
+  const hasWindow = isBrowser();
   if (!hasWindow && !overrides) throw new ServerEnvironmentError();
   const g = globalThis as typeof globalThis & { window?: Window };
   const win = hasWindow ? g.window : undefined;

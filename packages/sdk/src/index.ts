@@ -1,4 +1,4 @@
-export type { AuthenticateByUrlResult, ClientOptions, LatchkeyClient, LazyNamespace } from './client';
+export type { AuthenticateByUrlResult, ClientOptions, InitialSession, LatchkeyClient, LazyNamespace } from './client';
 export { createClient } from './client';
 export type * from './contract/index';
 export type {

@@ -4,7 +4,7 @@ import { useLatchkeyClient } from '../../lib/client';
 
 /**
  * Revokes the session at the provider through the SDK, which also removes the session cookies, then leaves for the
- * sign-in page. Made in the browser on mount, the client confirms the session in the background meanwhile.
+ * sign-in page. The layout's client confirms the session in the background meanwhile.
  */
 export function SignOutButton() {
   const client = useLatchkeyClient();
@@ -12,7 +12,6 @@ export function SignOutButton() {
   const [error, setError] = useState<string | null>(null);
 
   async function signOut() {
-    if (!client) return;
     setPending(true);
     setError(null);
     try {
@@ -31,7 +30,7 @@ export function SignOutButton() {
 
   return (
     <>
-      <button type="button" onClick={signOut} disabled={!client || pending}>
+      <button type="button" onClick={signOut} disabled={pending}>
         {pending ? 'Signing out…' : 'Sign out'}
       </button>
       {error && (

@@ -1,5 +1,5 @@
 'use client';
-import { LatchkeyProvider, type SignInConfig } from '@latchkey/hooks';
+import type { SignInConfig } from '@latchkey/hooks';
 import { SignIn } from '@latchkey/ui-default';
 import { useEffect } from 'react';
 import { useLatchkeyClient } from '../../lib/client';
@@ -12,15 +12,15 @@ const CONFIG: SignInConfig = {
 };
 
 /**
- * The kit, rendered in the browser only (the SDK's client cannot be made on the server). Once the provider
- * confirms a session (a sign-in here, or a session this browser already had), the SDK has written its cookies,
- * so the server sees them: go on to `next` (replacing the sign-in page in the history).
+ * The kit, rendered on the server (the email field is in the first HTML) and hydrated in the browser, with the
+ * layout's client. Once the provider confirms a session (a sign-in here, or a session this browser already had),
+ * the SDK has written its cookies, so the server sees them: go on to `next` (replacing the sign-in page in the
+ * history).
  */
 export function SignInPanel({ next }: { next: string }) {
   const client = useLatchkeyClient();
 
   useEffect(() => {
-    if (!client) return;
     const goOnWhenSignedIn = () => {
       // `fromCache`: a session remembered from an earlier visit, not yet confirmed; wait for the provider's word.
       const { session, fromCache } = client.session.getSnapshot();
@@ -32,10 +32,5 @@ export function SignInPanel({ next }: { next: string }) {
     return client.session.subscribe(goOnWhenSignedIn);
   }, [client, next]);
 
-  if (!client) return <div className="widget-placeholder" />;
-  return (
-    <LatchkeyProvider client={client}>
-      <SignIn config={CONFIG} />
-    </LatchkeyProvider>
-  );
+  return <SignIn config={CONFIG} />;
 }

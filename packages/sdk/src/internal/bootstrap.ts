@@ -80,14 +80,16 @@ export class BootstrapStore {
     publicToken: string,
     statePrefix: string,
     timeoutMs: number,
+    /** False on the server: the defaults stay, nothing is read or sent. */
+    load = true,
   ) {
     this.#network = network;
     this.#environment = environment;
     this.#publicToken = publicToken;
     this.#statePrefix = statePrefix;
     this.#timeoutMs = timeoutMs;
-    this.#data = readCache(environment.storage, this.#cacheKey()) ?? DEFAULT_BOOTSTRAP;
-    this.#loaded = this.#load();
+    this.#data = (load ? readCache(environment.storage, this.#cacheKey()) : undefined) ?? DEFAULT_BOOTSTRAP;
+    this.#loaded = load ? this.#load() : Promise.resolve(this.#data);
   }
 
   #cacheKey(): string {

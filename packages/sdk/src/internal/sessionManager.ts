@@ -40,6 +40,10 @@ export interface SessionManagerConfig {
   stateKey: string;
   cookieOptions: CookieOptions;
   hasCustomApiEndpoint: boolean;
+  /** `createClient`'s `initialSession`: the snapshot until the start-up check when storage holds no session. */
+  initialSession?: { session: object; user?: User | null } | null;
+  /** A server's client: storage is not read, and the snapshot stays "none yet" (or `initialSession`), unconfirmed. */
+  onServer?: boolean;
 }
 
 /** The type of the messages tabs send each other on the BroadcastChannel `latchkey:{publicToken}`. */
@@ -53,6 +57,7 @@ const MESSAGE_TYPE = 'latchkey:session';
 export class SessionManager {
   #state: StoredSessionState | null;
   #snapshot: SessionSnapshot;
+  readonly #serverSnapshot: SessionSnapshot;
   readonly #listeners = new Set<(snapshot: SessionSnapshot) => void>();
   readonly #cookies: SessionCookies;
   readonly #keys: ReturnType<typeof tabSyncKeys>;
@@ -73,16 +78,33 @@ export class SessionManager {
     this.#config = config;
     this.#keys = tabSyncKeys(config.stateKey);
     this.#cookies = new SessionCookies(config.environment, config.cookieOptions, config.stateKey);
-    this.#state = parseState(this.#read(this.#keys.state));
-    this.#snapshot = {
-      session: this.#state?.session ?? null,
-      user: this.#state?.user ?? null,
-      fromCache: !!this.#state,
+    this.#state = config.onServer ? null : parseState(this.#read(this.#keys.state));
+    const initial = config.initialSession;
+    this.#snapshot =
+      this.#state || !initial
+        ? { session: this.#state?.session ?? null, user: this.#state?.user ?? null, fromCache: !!this.#state }
+        : {
+            session: { custom_claims: null, ...initial.session } as Session,
+            user: initial.user ?? null,
+            fromCache: true,
+          };
+    // What a server's client reports (`initialSession`, else none yet), unconfirmed: the hydration snapshot.
+    this.#serverSnapshot = {
+      session: initial ? ({ custom_claims: null, ...initial.session } as Session) : null,
+      user: initial?.user ?? null,
+      fromCache: true,
     };
+    if (config.onServer) this.#snapshot = this.#serverSnapshot;
   }
 
   /** For `useSyncExternalStore`: the same object until something subscribers care about changes. */
   getSnapshot = (): SessionSnapshot => this.#snapshot;
+
+  /**
+   * For `useSyncExternalStore`'s `getServerSnapshot`: what the server rendered (its `initialSession`, else no session
+   * yet), so hydration matches the server's HTML; React renders `getSnapshot()` right after. Always the same object.
+   */
+  getServerSnapshot = (): SessionSnapshot => this.#serverSnapshot;
 
   /** Calls `listener` after each change of the snapshot; returns the unsubscribe function. */
   subscribe = (listener: (snapshot: SessionSnapshot) => void): (() => void) => {
@@ -206,6 +228,8 @@ export class SessionManager {
     if (isSignedOutAtStart) {
       // Only the state: an intermediate token cookie may still be waiting for its second factor.
       if (this.#state) this.#commitLocal(null);
+      // The server's `initialSession`, with nothing here to confirm it: signed out (an unconfirmed snapshot notifies).
+      else if (this.#snapshot.fromCache) this.#notify();
     } else {
       // The start-up check goes out now; the background refresh (loading meanwhile) takes over its outcome.
       const confirmedBefore = this.lastConfirmedAt();

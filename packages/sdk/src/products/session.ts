@@ -115,6 +115,11 @@ export function createSessionCore(ctx: SessionCoreContext) {
     /** `{session, user, fromCache}`, the same object until it changes. */
     getSnapshot: manager.getSnapshot,
     /**
+     * For `useSyncExternalStore`'s `getServerSnapshot`: the session the server rendered (`initialSession`, else null),
+     * unconfirmed. The same object every time; use it while hydrating server-rendered HTML.
+     */
+    getServerSnapshot: manager.getServerSnapshot,
+    /**
      * `POST /sessions/authenticate`: confirms (and with a duration, extends) the session and stores the answer.
      * An unrecoverable error type clears the local session before it is rethrown.
      */

@@ -104,7 +104,8 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const user = useSyncExternalStore(
     ctx.client.session.subscribe,
     () => ctx.client.session.getSnapshot().user,
-    () => null,
+    // The server's user (the client's initialSession), on the server and while hydrating its HTML.
+    () => ctx.client.session.getServerSnapshot().user,
   );
 
   const fail = useCallback(

@@ -9,11 +9,21 @@ import type { IdentityProviderStrings } from './messages';
 
 // IDPConsent is a chunk of its own (products/idp/chunk.ts): a sign-in page never downloads it, and an
 // identity-provider page downloads it right after this first render.
-const loadIdentityProviderChunk = () => import('./chunk');
+// Once loaded (preloadIdentityProvider, or a first render), the screens render at once, with no Suspense: a server
+// that awaited preloadIdentityProvider() renders the screen itself, which the browser then hydrates.
+let loadedChunk: typeof import('./chunk') | undefined;
+const loadIdentityProviderChunk = () =>
+  import('./chunk').then((chunk) => {
+    loadedChunk = chunk;
+    return chunk;
+  });
 const ConsentFlow = lazy(async () => ({ default: (await loadIdentityProviderChunk()).IDPConsentScreen }));
 const LogoutFlow = lazy(async () => ({ default: (await loadIdentityProviderChunk()).IDPLogoutScreen }));
 
-/** Downloads the identity-provider chunk ahead of time (the widget works the same without it). */
+/**
+ * Downloads the identity-provider chunk ahead of time (the widget works the same without it). Await it before a
+ * server render, and before hydrating, so the screen is in the server's HTML rather than a spinner.
+ */
 export async function preloadIdentityProvider(): Promise<void> {
   await loadIdentityProviderChunk();
 }
@@ -62,7 +72,7 @@ export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps
     client.events.log('render_idp_screen', { bootstrap: client.bootstrap.getSync() });
   }, [client]);
 
-  const Flow = isLogout ? LogoutFlow : ConsentFlow;
+  const Flow = isLogout ? (loadedChunk?.IDPLogoutScreen ?? LogoutFlow) : (loadedChunk?.IDPConsentScreen ?? ConsentFlow);
   return (
     <MessagesProvider strings={strings as Strings | undefined}>
       <IdpScreenOptionsProvider value={options}>
