@@ -48,7 +48,17 @@ const MODULES: Record<LazyNamespace, object> = {
 const NAMES = Object.keys(MODULES) as LazyNamespace[];
 /** The members of the partly lazy namespaces that are in the core. */
 const CORE_MEMBERS: Partial<Record<LazyNamespace, string[]>> = {
-  session: ['getSync', 'getInfo', 'getTokens', 'onChange', 'subscribe', 'getSnapshot', 'authenticate', 'updateSession'],
+  session: [
+    'getSync',
+    'getInfo',
+    'getTokens',
+    'onChange',
+    'subscribe',
+    'getSnapshot',
+    'getServerSnapshot',
+    'authenticate',
+    'updateSession',
+  ],
   user: ['getSync', 'getInfo', 'onChange'],
 };
 
