@@ -24,7 +24,7 @@ const ERROR_TITLE = 'Looks like there was an error!';
 const ERROR_TEXT =
   'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!';
 
-/** The wallet button 'Continue with {wallet}' (wallets by the spec's option names: 'Metamask', 'Phantom', …). */
+/** The wallet button 'Continue with {wallet}' (wallets by their brand names: 'MetaMask', 'Phantom', …). */
 function walletButton(signIn: Locator, wallet: string): Locator {
   return signIn.getByRole('button', { name: `Continue with ${wallet}`, exact: true });
 }
@@ -73,15 +73,15 @@ describe('crypto wallets (injected wallets)', () => {
     await installWallets(page, [metamask]);
     await open(page, PAGE);
     const signIn = widget(page);
-    await walletButton(signIn, 'Metamask').waitFor();
+    await walletButton(signIn, 'MetaMask').waitFor();
     await signIn.getByLabel('Email').waitFor();
-    await expect.poll(() => walletButtonNames(signIn)).toEqual(['Continue with Metamask']);
+    await expect.poll(() => walletButtonNames(signIn)).toEqual(['Continue with MetaMask']);
     await checkA11y(page, 'Main with a wallet button');
 
     // Each pop-up waits for the test, so each screen can be checked while it is up.
     const connect = metamask.hold('connect');
     const sign = metamask.hold('sign');
-    await walletButton(signIn, 'Metamask').click();
+    await walletButton(signIn, 'MetaMask').click();
     await signIn.getByRole('heading', { name: CONNECTING }).waitFor();
     await signIn.getByRole('button', { name: 'Back' }).waitFor();
     await connect.reached;
@@ -119,7 +119,7 @@ describe('crypto wallets (injected wallets)', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expectSignedOut(page);
     await page.goBack();
-    await walletButton(signIn, 'Metamask').click();
+    await walletButton(signIn, 'MetaMask').click();
     await expectWalletConfirmation(signIn);
     await expectSignedInAs(page, metamask.wallet.address);
     expect(await sessionUserWith(page, metamask.wallet.address, 'ethereum')).toBe(userId);
@@ -135,8 +135,8 @@ describe('crypto wallets (injected wallets)', () => {
     await open(page, `/unstyled${PAGE.slice(1)}`);
     const signIn = widget(page);
     await walletButton(signIn, 'Phantom').waitFor();
-    await walletButton(signIn, 'Metamask').waitFor();
-    await expect.poll(() => walletButtonNames(signIn)).toEqual(['Continue with Phantom', 'Continue with Metamask']);
+    await walletButton(signIn, 'MetaMask').waitFor();
+    await expect.poll(() => walletButtonNames(signIn)).toEqual(['Continue with Phantom', 'Continue with MetaMask']);
     await checkA11y(page, 'Main with wallet buttons (unstyled kit)');
 
     await walletButton(signIn, 'Phantom').click();
@@ -167,14 +167,17 @@ describe('crypto wallets (injected wallets)', () => {
 
     // The user closes MetaMask's signature pop-up.
     metamask.wallet.next.sign = 'reject';
-    await walletButton(signIn, 'Metamask').click();
+    await walletButton(signIn, 'MetaMask').click();
     await signIn.getByRole('heading', { name: ERROR_TITLE }).waitFor();
+    // What happened, in a plain sentence, beside the spec's text; and 'Try again'.
+    await signIn.getByText('Your wallet did not sign the message, so you are not logged in.').waitFor();
     await signIn.getByText(ERROR_TEXT).waitFor();
+    await signIn.getByRole('button', { name: 'Try again' }).waitFor();
     await callbacks.getByText('[Error] Could not sign message').waitFor();
     await expectSignedOut(page);
     await checkA11y(page, 'CryptoError');
     await signIn.getByRole('button', { name: 'Back' }).click();
-    await walletButton(signIn, 'Metamask').waitFor();
+    await walletButton(signIn, 'MetaMask').waitFor();
     await signIn.getByLabel('Email').waitFor();
 
     // The user closes Phantom's connect pop-up.
@@ -187,22 +190,49 @@ describe('crypto wallets (injected wallets)', () => {
 
     // The user leaves CryptoConnect by its back arrow while the pop-up is open; its late answer changes nothing.
     const connect = metamask.hold('connect');
-    await walletButton(signIn, 'Metamask').click();
+    await walletButton(signIn, 'MetaMask').click();
     await signIn.getByRole('heading', { name: CONNECTING }).waitFor();
     await connect.reached;
     await signIn.getByRole('button', { name: 'Back' }).click();
-    await walletButton(signIn, 'Metamask').waitFor();
+    await walletButton(signIn, 'MetaMask').waitFor();
     const signaturesBefore = metamask.wallet.requests.filter((request) => request.method === 'personal_sign').length;
     connect.release();
 
     // And the next attempt signs in.
-    await walletButton(signIn, 'Metamask').click();
+    await walletButton(signIn, 'MetaMask').click();
     await expectWalletConfirmation(signIn);
     await expectSignedInAs(page, metamask.wallet.address);
     // The abandoned attempt never asked for a signature: only the last attempt did.
     expect(metamask.wallet.requests.filter((request) => request.method === 'personal_sign')).toHaveLength(
       signaturesBefore + 1,
     );
+  });
+
+  test("a refused signature: 'Try again' asks the same wallet again and signs in; the signing screen has a way back", async ({
+    page,
+  }) => {
+    const metamask = ethereumWallet('metamask');
+    await installWallets(page, [metamask]);
+    await open(page, PAGE);
+    const signIn = widget(page);
+
+    // The user ignores the signature pop-up: 'Completing signature request...' has a back arrow to Main.
+    const sign = metamask.hold('sign');
+    await walletButton(signIn, 'MetaMask').click();
+    await signIn.getByRole('heading', { name: SIGNING }).waitFor();
+    await sign.reached;
+    await signIn.getByRole('button', { name: 'Back' }).click();
+    await walletButton(signIn, 'MetaMask').waitFor();
+    sign.release();
+    await expectSignedOut(page);
+
+    // The user refuses the signature, then tries again from CryptoError.
+    metamask.wallet.next.sign = 'reject';
+    await walletButton(signIn, 'MetaMask').click();
+    await signIn.getByText('Your wallet did not sign the message, so you are not logged in.').waitFor();
+    await signIn.getByRole('button', { name: 'Try again' }).click();
+    await expectWalletConfirmation(signIn);
+    await expectSignedInAs(page, metamask.wallet.address);
   });
 
   test('no wallet installed: "Set up a new crypto wallet" lists the four download links', async ({ page }) => {
@@ -216,7 +246,7 @@ describe('crypto wallets (injected wallets)', () => {
     await setUp.click();
     await signIn.getByRole('heading', { name: 'Set up a new crypto wallet' }).waitFor();
     const downloads = {
-      Metamask: /^https:\/\/(www\.)?metamask\.io\//,
+      MetaMask: /^https:\/\/(www\.)?metamask\.io\//,
       Phantom: /^https:\/\/(www\.)?phantom\.(app|com)\//,
       Coinbase: /^https:\/\/(www\.)?coinbase\.com\//,
       Binance: /^https:\/\/(www\.)?binance\.com\//,
@@ -259,7 +289,7 @@ describe('crypto wallets (injected wallets)', () => {
         'Continue with Phantom',
         'Continue with Binance',
         'Continue with Coinbase',
-        'Continue with Metamask',
+        'Continue with MetaMask',
         'Continue with Other Ethereum Wallet',
         'Continue with other Crypto Wallet',
       ]);

@@ -26,7 +26,9 @@ import {
 const SOCIAL_PAGE = '/?products=emailMagicLinks,oauth&methods=sms,whatsapp&oneTap=off';
 /** The same with Google One Tap embedded in the widget (the switcher's default). */
 const ONE_TAP_PAGE = '/?products=emailMagicLinks,oauth&methods=sms,whatsapp';
-const CALLBACK_ERROR = 'An error was encountered in the callback of the OAuth flow. Please try again.';
+/** What /authenticate says after the user cancels at the provider (Discord here): a sentence, no protocol code. */
+const CANCELLED =
+  'You cancelled signing in with Discord, so you are not signed in. You can try again or choose another way.';
 /** Where the page loads Google's script in development (src/kitConfig.ts ONE_TAP_SCRIPT_URL). */
 const ONE_TAP_SCRIPT = 'http://localhost:8787/dev/oauth/gsi/client';
 
@@ -50,6 +52,25 @@ function socialButton(signIn: Locator, provider: string): Locator {
 async function socialButtonNames(signIn: Locator): Promise<string[]> {
   const names = await signIn.getByRole('button', { name: /^Continue with / }).allTextContents();
   return names.map((name) => name.trim());
+}
+
+/** The computed look of the widget's 'Continue with Google' button and its logo's colours (Google's branding rules). */
+async function googleButtonStyle(signIn: Locator) {
+  return socialButton(signIn, 'Google').evaluate((button) => {
+    const style = getComputedStyle(button);
+    return {
+      background: style.backgroundColor,
+      border: style.borderTopColor,
+      color: style.color,
+      fontFamily: style.fontFamily,
+      fontSize: style.fontSize,
+      fontWeight: style.fontWeight,
+      paddingLeft: style.paddingLeft,
+      paddingRight: style.paddingRight,
+      gap: style.columnGap,
+      logo: [...button.querySelectorAll('svg path')].map((path) => getComputedStyle(path).fill),
+    };
+  });
 }
 
 /** Whether `url` is on the development upstream (not the playground, not the provider). */
@@ -121,6 +142,21 @@ describe('social sign-in through the development upstream', () => {
       .toEqual(['Continue with Google', 'Continue with GitHub', 'Continue with Microsoft', 'Continue with Discord']);
     // The 'or' divider separates the social column from the email form.
     await signIn.getByText('or', { exact: true }).waitFor();
+    // Google's button follows Google's branding rules (light): white, #747775 stroke, #1F1F1F text, Roboto Medium
+    // 14/20 (Arial where Roboto is not loaded), 12 px padding, 10 px from the "G", which is in its four colours.
+    await expect.poll(() => socialButton(signIn, 'Google').locator('svg path').count()).toBe(4);
+    expect(await googleButtonStyle(signIn)).toEqual({
+      background: 'rgb(255, 255, 255)',
+      border: 'rgb(116, 119, 117)',
+      color: 'rgb(31, 31, 31)',
+      fontFamily: expect.stringMatching(/^Roboto,/),
+      fontSize: '14px',
+      fontWeight: '500',
+      paddingLeft: '12px',
+      paddingRight: '12px',
+      gap: '10px',
+      logo: ['rgb(234, 67, 53)', 'rgb(66, 133, 244)', 'rgb(251, 188, 5)', 'rgb(52, 168, 83)'],
+    });
     await checkA11y(page, 'Main with the social column');
 
     // 'All 19 providers' from the switcher: the widget remounts with every provider, in the spec's order.
@@ -172,17 +208,21 @@ describe('social sign-in through the development upstream', () => {
     });
   }
 
-  test('the user cancels at the upstream: /authenticate shows the callback error, nobody is signed in', async ({
+  test('the user cancels at the upstream: a plain sentence and the widget again, nobody is signed in', async ({
     page,
   }) => {
     await open(page, SOCIAL_PAGE);
     await socialButton(widget(page), 'Discord').click();
     await completeAtUpstream(page, 'cancel');
     const result = page.getByTestId('authenticate-result');
-    await result.getByText(CALLBACK_ERROR, { exact: false }).waitFor();
+    await result.getByText(CANCELLED, { exact: true }).waitFor();
+    // Never the protocol's code.
+    expect(await page.locator('main').textContent()).not.toContain('access_denied');
     await result.getByRole('link', { name: 'sign-in page' }).waitFor();
+    // Back to the widget: its social buttons are right there to try again.
+    await socialButton(widget(page), 'Discord').waitFor();
     await expectSignedOut(page);
-    await checkA11y(page, '/authenticate with the callback error');
+    await checkA11y(page, '/authenticate after a cancel at the provider');
   });
 
   test('the session page links a second provider, then unlinks one', async ({ page }) => {
@@ -194,26 +234,50 @@ describe('social sign-in through the development upstream', () => {
     const before = await sessionUser(page);
     expect(before.providers).toHaveLength(1);
 
+    // A provider already linked is not offered again.
+    const linkable = () => page.getByLabel('Provider to link').locator('option').allTextContents();
+    expect(await linkable()).not.toContain('Microsoft');
+    expect(await linkable()).toContain('Google');
+
     // 'Link Google': oauth.attach, then Google's start with the attach token; the upstream identity is another one.
     await page.getByLabel('Provider to link').selectOption('google');
     await page.getByRole('button', { name: 'Link Google' }).click();
     await completeAtUpstream(page, newIdentity('linked'));
-    await page
-      .getByTestId('authenticate-result')
-      .getByText(/^Signed in with social sign-in/)
-      .waitFor();
-    const after = await sessionUser(page);
+    // The page says what happened: Google was linked (not 'Signed in with social sign-in').
+    await expect
+      .poll(() => page.getByTestId('authenticate-result').textContent())
+      .toBe('Google was linked to your account. See it on the session page.');
+    await checkA11y(page, '/authenticate after linking Google');
+    await page.getByTestId('authenticate-result').getByRole('link', { name: 'session' }).click();
+    await page.getByTestId('session-providers').waitFor();
+    const after = {
+      userId: (await page.getByTestId('session-user-id').textContent()) ?? '',
+      providers: await page.getByTestId('session-providers').getByRole('listitem').allTextContents(),
+    };
     expect(after.userId).toBe(before.userId);
     expect(after.providers).toHaveLength(2);
     expect(after.providers.join('\n')).toMatch(/Google/);
+    expect(await linkable()).not.toContain('Google');
     await checkA11y(page, '/session with two linked providers');
 
-    // 'Unlink' Microsoft: the list keeps Google only.
-    await page.getByRole('button', { name: /^Unlink Microsoft/ }).click();
+    // 'Unlink' Microsoft asks first; 'Cancel' keeps it.
+    const rowUnlink = page.getByRole('button', { name: /^Unlink Microsoft \(/ });
+    await rowUnlink.click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/^Unlink Microsoft\? You will no longer be able to sign in with Microsoft/).waitFor();
+    await checkA11y(page, '/session asking before unlinking');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('session-providers').getByRole('listitem').count()).toBe(2);
+
+    // Confirmed: the list keeps Google only.
+    await rowUnlink.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Unlink Microsoft', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('session-providers').getByRole('listitem').allTextContents())
       .toEqual([expect.stringMatching(/^Google /)]);
     expect(await page.getByTestId('session-providers-error').count()).toBe(0);
+    expect(await linkable()).toContain('Microsoft');
     await checkA11y(page, '/session after unlinking');
   });
 });
@@ -251,6 +315,39 @@ describe('Google One Tap through the stand-in script', () => {
     await checkA11y(page, '/authenticate after One Tap');
     await page.getByTestId('authenticate-result').getByRole('link', { name: 'session' }).click();
     await page.getByTestId('session-factors').getByText('oauth by oauth_google').waitFor();
+  });
+
+  test('embedded: the prompt gets the room it takes, covering neither the heading nor the buttons under it', async ({
+    page,
+  }) => {
+    await open(page, ONE_TAP_PAGE);
+    const signIn = widget(page);
+    const chooser = signIn.locator('[data-latchkey-gsi="chooser"]');
+    await chooser.waitFor();
+    const heading = signIn.getByRole('heading', { name: 'Sign up or log in' });
+    const github = socialButton(signIn, 'GitHub');
+    // Far taller than the 47 px the container starts at; the container grows to hold it (after the 100 ms debounce).
+    await expect.poll(async () => (await chooser.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+    const container = signIn.locator('[data-part="one-tap"]');
+    await expect
+      .poll(async () => Number(await container.getAttribute('data-height')))
+      .toBeGreaterThanOrEqual(Math.floor((await chooser.boundingBox())?.height ?? 0));
+    const box = await chooser.boundingBox();
+    const headingBox = await heading.boundingBox();
+    const githubBox = await github.boundingBox();
+    if (!box || !headingBox || !githubBox) throw new Error('a box is missing');
+    const overlaps = (a: typeof box, b: typeof box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps(box, headingBox), 'the prompt covers the heading').toBe(false);
+    expect(overlaps(box, githubBox), 'the prompt covers the GitHub button').toBe(false);
+    expect(box.y).toBeGreaterThanOrEqual(headingBox.y + headingBox.height);
+    expect(githubBox.y).toBeGreaterThanOrEqual(box.y + box.height);
+    // The button under it is the one a click lands on.
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+      { x: githubBox.x + githubBox.width / 2, y: githubBox.y + githubBox.height / 2 },
+    );
+    expect(hit).toBe('Continue with GitHub');
   });
 
   test('floating over the page: the chooser shows outside the widget, a pick signs in', async ({ page }) => {

@@ -131,6 +131,53 @@ describe('the dark theme (theme=dark)', () => {
   });
 });
 
+describe('social sign-in on a dark card (theme=dark)', () => {
+  test("One Tap's development stand-in stays readable inside the dark widget (axe colour contrast)", async ({
+    page,
+  }) => {
+    await open(page, '/?products=emailMagicLinks,oauth&methods=sms,whatsapp&theme=dark');
+    const signIn = widget(page);
+    const chooser = signIn.locator('[data-latchkey-gsi="chooser"]');
+    await chooser
+      .getByRole('button', { name: /@example\.com/ })
+      .first()
+      .waitFor();
+    // The stand-in's names and addresses keep their own dark text on their white box (not the card's light text).
+    const name = chooser
+      .getByRole('button', { name: /@example\.com/ })
+      .first()
+      .locator('span')
+      .first();
+    expect(await name.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(31, 31, 31)');
+    await expectDarkCard(page, 'Main with One Tap embedded, dark');
+  });
+
+  test("Google's button takes Google's dark variant: #131314, #8E918F stroke, #E3E3E3 text, the four-colour G", async ({
+    page,
+  }) => {
+    await open(page, '/?products=emailMagicLinks,oauth&methods=sms,whatsapp&oneTap=off&theme=dark');
+    const google = widget(page).getByRole('button', { name: 'Continue with Google', exact: true });
+    await google.waitFor();
+    await expect.poll(() => google.locator('svg path').count()).toBe(4);
+    const look = await google.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return {
+        background: style.backgroundColor,
+        border: style.borderTopColor,
+        color: style.color,
+        logo: [...button.querySelectorAll('svg path')].map((path) => getComputedStyle(path).fill),
+      };
+    });
+    expect(look).toEqual({
+      background: 'rgb(19, 19, 20)',
+      border: 'rgb(142, 145, 143)',
+      color: 'rgb(227, 227, 227)',
+      logo: ['rgb(234, 67, 53)', 'rgb(66, 133, 244)', 'rgb(251, 188, 5)', 'rgb(52, 168, 83)'],
+    });
+    await expectDarkCard(page, 'Main with the social column, dark');
+  });
+});
+
 describe('the automatic theme (theme=auto)', () => {
   for (const colorScheme of ['dark', 'light'] as const) {
     test(`follows a ${colorScheme} colour scheme, axe-clean`, async ({ browser }) => {

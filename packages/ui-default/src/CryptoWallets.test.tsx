@@ -35,7 +35,7 @@ describe('themed <SignIn> with crypto wallets', () => {
     const wallet = installMetaMask();
     const { env, view, user } = await renderThemedSignIn();
 
-    const button = await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong);
+    const button = await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong);
     expect(view.container.querySelector('.lk-Root [data-scope="crypto-wallets"]')?.contains(button)).toBe(true);
     expect(screen.getByText('or')).toBeTruthy();
     await expectNoAxeViolations(view.container);
@@ -65,7 +65,7 @@ describe('themed <SignIn> with crypto wallets', () => {
         within(root)
           .getAllByRole('link')
           .map((link) => link.textContent),
-    ).toEqual(['Download Metamask', 'Download Phantom', 'Download Coinbase', 'Download Binance']);
+    ).toEqual(['Download MetaMask', 'Download Phantom', 'Download Coinbase', 'Download Binance']);
     await expectNoAxeViolations(view.container);
   });
 });

@@ -1,7 +1,7 @@
 import '@latchkey/ui-default/styles.css';
-import { useAuthenticateByUrl, useSession } from '@latchkey/hooks';
-import { ResetPassword } from '@latchkey/ui-default';
-import { useMemo } from 'react';
+import { OAUTH_PROVIDER_NAMES, useAuthenticateByUrl, useSession } from '@latchkey/hooks';
+import { ResetPassword, SignIn } from '@latchkey/ui-default';
+import { useMemo, useState } from 'react';
 import { userLabel } from '../Header';
 import { DEFAULT_SETTINGS, signInConfig } from '../kitConfig';
 import { Link } from '../router';
@@ -13,11 +13,22 @@ const TOKEN_TYPE_NAMES: Record<string, string> = {
   oauth: 'social sign-in',
 };
 
+/** The query parameter /session's 'Link {provider}' adds to this page's URL: which provider is being linked. */
+const LINKED_PARAM = 'linked';
+
+function linkedName(type: string | null): string {
+  return type !== null && Object.hasOwn(OAUTH_PROVIDER_NAMES, type)
+    ? OAUTH_PROVIDER_NAMES[type as keyof typeof OAUTH_PROVIDER_NAMES]
+    : (type ?? '');
+}
+
 /**
  * `/authenticate`: where emailed links and social sign-in's redirects land (the provider's redirect-URL allowlist
  * names this path). Magic links, the reset email's 'log in without a password' link and social sign-in's
  * `stytch_token_type=oauth` token are exchanged for a session by `useAuthenticateByUrl`; a password-reset link
- * shows the kit's reset-password screen.
+ * shows the kit's reset-password screen. Back from /session's 'Link {provider}' (`?linked=<provider>`), it says
+ * the provider was linked. A social sign-in that failed (the user cancelled at the provider, say) shows the
+ * provider's sentence and the sign-in widget again, so the user can pick another way at once.
  */
 export default function AuthenticatePage() {
   const result = useAuthenticateByUrl({ sessionDurationMinutes: 60 });
@@ -25,6 +36,13 @@ export default function AuthenticatePage() {
   const config = useMemo(() => signInConfig({ ...DEFAULT_SETTINGS, products: ['emailMagicLinks', 'passwords'] }), []);
   const kind = result.tokenType ? (TOKEN_TYPE_NAMES[result.tokenType] ?? result.tokenType) : 'a link';
   const isSocial = result.tokenType === 'oauth';
+  // Read once: the SDK clears the token from the address bar, not this parameter, but the page must not depend on it.
+  const [linked] = useState(() => new URLSearchParams(window.location.search).get(LINKED_PARAM));
+  const isLinking = isSocial && linked !== null;
+  const socialConfig = useMemo(
+    () => signInConfig({ ...DEFAULT_SETTINGS, products: ['emailMagicLinks', 'oauth'], oneTap: 'off' }),
+    [],
+  );
 
   return (
     <section aria-labelledby="authenticate-title" className="pg-page">
@@ -40,7 +58,12 @@ export default function AuthenticatePage() {
           Logging in...
         </p>
       )}
-      {result.status === 'success' && (
+      {result.status === 'success' && isLinking && (
+        <p role="status" data-testid="authenticate-result">
+          {linkedName(linked)} was linked to your account. See it on the <Link href="/session">session</Link> page.
+        </p>
+      )}
+      {result.status === 'success' && !isLinking && (
         <p role="status" data-testid="authenticate-result">
           Signed in with {kind}
           {hasSession ? ` as ${userLabel(user)}` : ''}. See the <Link href="/session">session</Link>.
@@ -50,9 +73,13 @@ export default function AuthenticatePage() {
         <div role="alert" data-testid="authenticate-result">
           <p className="pg-error">{result.error?.message}</p>
           <p>
-            {isSocial ? (
+            {isLinking ? (
               <>
-                Try again from the <Link href="/?products=emailMagicLinks,oauth">sign-in page</Link>.
+                Back to the <Link href="/session">session</Link> page.
+              </>
+            ) : isSocial ? (
+              <>
+                Try again below, or from the <Link href="/?products=emailMagicLinks,oauth">sign-in page</Link>.
               </>
             ) : (
               <>
@@ -60,6 +87,11 @@ export default function AuthenticatePage() {
               </>
             )}
           </p>
+        </div>
+      )}
+      {result.status === 'error' && isSocial && !isLinking && !hasSession && (
+        <div className="pg-widget">
+          <SignIn config={socialConfig} />
         </div>
       )}
       {result.status === 'reset_password' && result.token && (

@@ -32,17 +32,25 @@ export function describeFactor(factor: AuthenticationFactor): string {
 }
 
 /**
- * The user's social sign-ins (`user.providers`), each with 'Unlink' (`client.user.deleteOAuthRegistration`), and
- * 'Link {provider}': `client.oauth.attach(provider)` gives a one-use token, and the provider's start with
- * `oauth_attach_token` links what the user picks at the provider to this user, back on `/authenticate`.
+ * The user's social sign-ins (`user.providers`), each with 'Unlink', which asks first ('Unlink {provider}? …' with
+ * 'Unlink' and 'Cancel') and then calls `client.user.deleteOAuthRegistration`; and 'Link {provider}' for a provider
+ * not linked yet: `client.oauth.attach(provider)` gives a one-use token, and the provider's start with
+ * `oauth_attach_token` links what the user picks at the provider to this user, back on `/authenticate?linked=…`,
+ * which says so.
  */
 function SocialProviders({ providers }: { providers: UserProvider[] }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [toLink, setToLink] = useState<OAuthProvider>('google');
+  const [confirming, setConfirming] = useState<string | null>(null);
+  // A provider already linked is not offered again.
+  const linkable = ALL_SOCIAL_PROVIDERS.filter((type) => !providers.some((item) => item.provider_type === type));
+  const [chosen, setToLink] = useState<OAuthProvider | null>(null);
+  const toLink = chosen !== null && linkable.includes(chosen) ? chosen : (linkable[0] ?? null);
   const selectId = useId();
+  const confirmTitleId = useId();
 
   const unlink = async (provider: UserProvider) => {
+    setConfirming(null);
     setBusy(provider.oauth_user_registration_id);
     setError(null);
     try {
@@ -57,11 +65,13 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
   };
 
   const link = async () => {
+    if (toLink === null) return;
     setBusy('link');
     setError(null);
     try {
       const { oauth_attach_token } = await client.oauth.attach(toLink);
-      const landing = `${window.location.origin}/authenticate`;
+      // The redirect-URL allowlist matches scheme, host and path: the query tells /authenticate what was linked.
+      const landing = `${window.location.origin}/authenticate?linked=${toLink}`;
       // Navigates away to the provider (the development upstream's identity page in development).
       await client.oauth[toLink].start({
         oauth_attach_token,
@@ -69,7 +79,7 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
         signup_redirect_url: landing,
       });
     } catch (failure) {
-      setError(`Could not link ${providerName(toLink)}: ${errorText(failure)}`);
+      setError(`Could not link ${providerName(toLink ?? '')}: ${errorText(failure)}`);
       setBusy(null);
     }
   };
@@ -85,31 +95,49 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
               <button
                 type="button"
                 className="pg-small-button"
-                onClick={() => void unlink(provider)}
-                disabled={busy !== null}
+                onClick={() => setConfirming(provider.oauth_user_registration_id)}
+                disabled={busy !== null || confirming !== null}
                 aria-label={`Unlink ${providerName(provider.provider_type)} (${provider.provider_subject})`}
               >
                 Unlink
               </button>
+              {confirming === provider.oauth_user_registration_id && (
+                <div role="alertdialog" aria-labelledby={confirmTitleId} className="pg-confirm">
+                  <p id={confirmTitleId}>
+                    Unlink {providerName(provider.provider_type)}? You will no longer be able to sign in with{' '}
+                    {providerName(provider.provider_type)} ({provider.provider_subject}).
+                  </p>
+                  <button type="button" className="pg-small-button" onClick={() => void unlink(provider)}>
+                    Unlink {providerName(provider.provider_type)}
+                  </button>{' '}
+                  <button type="button" className="pg-small-button" onClick={() => setConfirming(null)}>
+                    Cancel
+                  </button>
+                </div>
+              )}
             </li>
           ))}
         </ul>
       ) : (
         'none'
       )}
-      <div className="pg-toolbar">
-        <label htmlFor={selectId}>Provider to link</label>
-        <select id={selectId} value={toLink} onChange={(event) => setToLink(event.target.value as OAuthProvider)}>
-          {ALL_SOCIAL_PROVIDERS.map((type) => (
-            <option key={type} value={type}>
-              {providerName(type)}
-            </option>
-          ))}
-        </select>
-        <button type="button" className="pg-small-button" onClick={() => void link()} disabled={busy !== null}>
-          Link {providerName(toLink)}
-        </button>
-      </div>
+      {toLink === null ? (
+        <p data-testid="session-providers-all-linked">Every provider is linked.</p>
+      ) : (
+        <div className="pg-toolbar">
+          <label htmlFor={selectId}>Provider to link</label>
+          <select id={selectId} value={toLink} onChange={(event) => setToLink(event.target.value as OAuthProvider)}>
+            {linkable.map((type) => (
+              <option key={type} value={type}>
+                {providerName(type)}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="pg-small-button" onClick={() => void link()} disabled={busy !== null}>
+            Link {providerName(toLink)}
+          </button>
+        </div>
+      )}
       {error && (
         <p role="alert" className="pg-error" data-testid="session-providers-error">
           {error}

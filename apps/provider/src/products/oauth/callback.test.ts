@@ -23,7 +23,6 @@ import { UPSTREAMS } from './upstreams';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 const SIGNUP_URL = 'http://127.0.0.1:5173/authenticate';
-const CALLBACK_ERROR = 'An error was encountered in the callback of the OAuth flow. Please try again.';
 
 describe('the redirect flow', () => {
   it.each(['google', 'apple', 'github', 'gitlab', 'discord', 'salesforce', 'yahoo'] as const)(
@@ -102,14 +101,21 @@ describe('the redirect flow', () => {
     },
   );
 
-  it('sends the user who cancels at the upstream back with a token that answers oauth_flow_callback_error', async () => {
+  it('sends the user who cancels at the upstream back with a token that answers oauth_flow_callback_error, in a plain sentence', async () => {
     const t = await startProvider();
     const appUrl = await completeFlow(t, startUrl('google'), 'cancel');
     expect(`${appUrl.origin}${appUrl.pathname}`).toBe(REDIRECT_URL);
     const token = tokenOfAppUrl(appUrl);
     const response = await oauthAuthenticate(t, token);
     expect(response.status).toBe(400);
-    expect(response.json).toEqual(errorBody(400, 'oauth_flow_callback_error', `${CALLBACK_ERROR} (access_denied)`));
+    // What happened in words the user can read: never the protocol's `access_denied`.
+    expect(response.json).toEqual(
+      errorBody(
+        400,
+        'oauth_flow_callback_error',
+        'You cancelled signing in with Google, so you are not signed in. You can try again or choose another way.',
+      ),
+    );
     // An error token is single use too.
     expectError(await oauthAuthenticate(t, token), 404, 'oauth_token_not_found');
   });

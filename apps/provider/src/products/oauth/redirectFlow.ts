@@ -13,6 +13,7 @@ import type { OAuthProvider } from './config';
 import { emptyProviderValues, flowSecret } from './flowSecrets';
 import { IdentityRefused, resolveIdentity } from './identities';
 import { issueSocialToken, oauthRedirect } from './oauthTokens';
+import { PROVIDER_NAMES } from './providerNames';
 import { checkProvider, parseStartQuery } from './startParams';
 import { authorizationUrl, completeAtUpstream, resolveUpstream, type UpstreamKind } from './upstreamClient';
 
@@ -130,6 +131,14 @@ function expiredPage(c: Context): Response {
   );
 }
 
+/** What the user reads after cancelling at the provider (`error=access_denied`): what happened, and that nothing did. */
+export function cancelledMessage(provider: OAuthProvider, isLinking: boolean): string {
+  const name = PROVIDER_NAMES[provider];
+  return isLinking
+    ? `You cancelled at ${name}, so ${name} was not linked to your account.`
+    : `You cancelled signing in with ${name}, so you are not signed in. You can try again or choose another way.`;
+}
+
 /** An upstream `error` as it may appear in a message: its RFC 6749 characters only, at most 64. */
 function upstreamErrorCode(value: string): string {
   return value.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '').slice(0, 64);
@@ -193,8 +202,9 @@ export async function callback(c: ProviderContext): Promise<Response> {
     const target = isNewUser ? transaction.signup_redirect_url : transaction.login_redirect_url;
     return c.redirect(oauthRedirect(target, token), 302);
   };
-  const fail = async (errorType: 'oauth_flow_callback_error', detail: string) => {
-    const message = `An error was encountered in the callback of the OAuth flow. Please try again. (${detail})`;
+  const fail = async (errorType: 'oauth_flow_callback_error', detail: string, plain?: string) => {
+    const message =
+      plain ?? `An error was encountered in the callback of the OAuth flow. Please try again. (${detail})`;
     const token = await issueSocialToken(deps.db, deps, {
       provider,
       codeChallenge: transaction.code_challenge,
@@ -206,6 +216,15 @@ export async function callback(c: ProviderContext): Promise<Response> {
   if (!bound) {
     // Refused without using the transaction up: an error token for this browser's app page, nothing more.
     return fail('oauth_flow_callback_error', 'state mismatch: the sign-in was started in another browser');
+  }
+  if (fields.error === 'access_denied') {
+    // The user said no at the provider (RFC 6749 §4.1.2.1): a plain sentence the page can show as it is, never the
+    // protocol's code. The error type stays the catalogue's, as Stytch answers it.
+    return fail(
+      'oauth_flow_callback_error',
+      'access_denied',
+      cancelledMessage(provider, transaction.attach_user_id !== null),
+    );
   }
   if (fields.error !== '') return fail('oauth_flow_callback_error', upstreamErrorCode(fields.error ?? ''));
   if (fields.code === '' || (fields.code ?? '').length > 4096) {

@@ -66,7 +66,8 @@ describe('SDK oauth against the provider', () => {
     expect(error).toMatchObject({
       status_code: 400,
       error_type: 'oauth_flow_callback_error',
-      error_message: 'An error was encountered in the callback of the OAuth flow. Please try again. (access_denied)',
+      error_message:
+        'You cancelled signing in with GitHub, so you are not signed in. You can try again or choose another way.',
     });
     expectSignedOut(tab);
   });

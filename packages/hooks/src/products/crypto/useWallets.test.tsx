@@ -80,7 +80,7 @@ describe('useWallets', () => {
 
     expect(result.current.wallets).toEqual([
       { option: 'Binance', type: 'ethereum', name: 'Binance', provider: page.BinanceChain },
-      { option: 'Metamask', type: 'ethereum', name: 'Metamask', provider: metamask },
+      { option: 'Metamask', type: 'ethereum', name: 'MetaMask', provider: metamask },
     ]);
   });
 

@@ -88,7 +88,7 @@ const NAMES: Record<WalletOption, string> = {
   Vessel: 'Vessel',
   Binance: 'Binance',
   Coinbase: 'Coinbase',
-  Metamask: 'Metamask',
+  Metamask: 'MetaMask',
   'Other Ethereum Wallet': 'Other Ethereum Wallet',
   'Other Solana Wallet': 'Other Solana Wallet',
 };

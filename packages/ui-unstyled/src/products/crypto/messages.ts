@@ -33,8 +33,11 @@ export const cryptoMessages = {
   'cryptoConfirmation.title': 'Success!',
   'cryptoConfirmation.description': 'You have successfully connected your wallet.',
 
-  // CryptoError
+  // CryptoError: the spec's title and text, then what happened in a plain sentence, and 'Try again'
   'cryptoError.title': 'Looks like there was an error!',
+  'cryptoError.signRefused': 'Your wallet did not sign the message, so you are not logged in.',
+  'cryptoError.connectRefused': 'Your wallet did not connect, so you are not logged in.',
+  'cryptoError.tryAgain': 'Try again',
   'cryptoError.description':
     'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
 } as const;

@@ -77,9 +77,16 @@ describe('the wallet button part', () => {
     );
     await expectNoAxeViolations();
     const buttons = screen.getAllByRole('button');
-    expect(buttons.map((button) => button.textContent)).toEqual(
-      WALLET_OPTIONS.map((option) => `Continue with ${option}`),
-    );
+    // The brands' own spelling: 'MetaMask' (the option's id stays `Metamask`).
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Continue with Phantom',
+      'Continue with Vessel',
+      'Continue with Binance',
+      'Continue with Coinbase',
+      'Continue with MetaMask',
+      'Continue with Other Ethereum Wallet',
+      'Continue with Other Solana Wallet',
+    ]);
     for (const [index, button] of buttons.entries()) {
       expect(button.getAttribute('data-scope')).toBe('crypto-wallets');
       expect(button.getAttribute('data-part')).toBe('wallet');
@@ -104,7 +111,7 @@ describe('the wallet button part', () => {
       </CryptoWallets.Provider>,
       { container: pageMain() },
     );
-    const button = screen.getByRole('button', { name: 'Continue with Metamask' });
+    const button = screen.getByRole('button', { name: 'Continue with MetaMask' });
     expect(button.className).toBe('mine');
     await userEvent.click(button);
     expect(choose).not.toHaveBeenCalled();

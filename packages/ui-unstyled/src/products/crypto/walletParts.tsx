@@ -60,10 +60,14 @@ export function useWalletChoice(): WalletChoice {
   return { choose: (wallet) => void start(wallet) };
 }
 
-/** The wallet option's name as shown: the spec's spelling, or the catalogue's text for the two 'Other …' options. */
+/**
+ * The wallet option's name as shown: the brand's own spelling ('MetaMask' for the option `Metamask`), or the
+ * catalogue's text for the two 'Other …' options.
+ */
 export function walletName(t: Translate, option: WalletOption): string {
   if (option === 'Other Ethereum Wallet') return t('cryptoWallets.otherEthereum');
   if (option === 'Other Solana Wallet') return t('cryptoWallets.otherSolana');
+  if (option === 'Metamask') return 'MetaMask';
   return option;
 }
 

@@ -77,7 +77,8 @@ export interface ProviderIconProps extends Omit<SVGProps<SVGSVGElement>, 'ref'> 
 
 /**
  * A social provider's icon: a decorative `<svg data-part="provider-icon" data-provider="<type>">` (hidden from
- * assistive technology; the button names the provider), drawn in `currentColor`, 20 px. It keeps its size while its
+ * assistive technology; the button names the provider), drawn in `currentColor`, 20 px; Google's "G" in its own
+ * four colours (`data-brand-colours`), as Google's branding rules require. It keeps its size while its
  * path downloads (no layout shift), and renders nothing for a provider outside the 19.
  */
 export const ProviderIcon = forwardRef<SVGSVGElement, ProviderIconProps>(function ProviderIcon(
@@ -96,21 +97,27 @@ export const ProviderIcon = forwardRef<SVGSVGElement, ProviderIconProps>(functio
     };
   }, [provider]);
   if (!hasProviderIcon(provider)) return null;
+  const brand = glyph?.brand;
   return (
     <svg
       data-part="provider-icon"
       data-provider={provider}
       data-loading={glyph ? undefined : ''}
+      data-brand-colours={brand ? '' : undefined}
       aria-hidden="true"
       focusable="false"
       width="20"
       height="20"
-      viewBox="0 0 24 24"
+      viewBox={brand?.viewBox ?? '0 0 24 24'}
       fill="currentColor"
       {...props}
       ref={ref}
     >
-      {glyph ? <path d={glyph.path} fillRule={glyph.evenOdd ? 'evenodd' : undefined} /> : null}
+      {brand ? (
+        brand.paths.map((part) => <path key={part.fill} d={part.d} fill={part.fill} />)
+      ) : glyph?.path ? (
+        <path d={glyph.path} fillRule={glyph.evenOdd ? 'evenodd' : undefined} />
+      ) : null}
     </svg>
   );
 });

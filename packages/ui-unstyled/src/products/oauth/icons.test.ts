@@ -1,5 +1,5 @@
 // The icons copied from simple-icons still equal the package's (each is written out in its own module so the build
-// splits it; see icons/google.ts), and every provider of the 19 has an icon module.
+// splits it), Google's is its standard-colour "G", and every provider of the 19 has an icon module.
 import { OAUTH_PROVIDERS } from '@latchkey/sdk';
 import {
   siApple,
@@ -9,7 +9,6 @@ import {
   siFigma,
   siGithub,
   siGitlab,
-  siGoogle,
   siSnapchat,
   siTiktok,
   siTwitch,
@@ -19,7 +18,6 @@ import { describe, expect, it } from 'vitest';
 import { hasProviderIcon, loadProviderIcons } from './ProviderIcon';
 
 const FROM_SIMPLE_ICONS = {
-  google: siGoogle,
   apple: siApple,
   github: siGithub,
   gitlab: siGitlab,
@@ -44,5 +42,11 @@ describe('social provider icons', () => {
   it.each(Object.entries(FROM_SIMPLE_ICONS))("%s's path is simple-icons', unchanged", async (provider, icon) => {
     const { glyph } = (await import(`./icons/${provider}.ts`)) as { glyph: { path: string } };
     expect(glyph.path).toBe(icon.path);
+  });
+
+  it('draws Google\'s "G" in its four brand colours (Google\'s branding rules), not one colour', async () => {
+    const { glyph } = await import('./icons/google');
+    expect(glyph.path).toBeUndefined();
+    expect(glyph.brand?.paths.map((part) => part.fill)).toEqual(['#EA4335', '#4285F4', '#FBBC05', '#34A853']);
   });
 });

@@ -125,14 +125,16 @@ export function gsiClientScript(options: GsiClientScriptOptions): string {
     root.setAttribute('role', 'dialog');
     root.setAttribute('aria-labelledby', 'latchkey-gsi-title');
     root.setAttribute('data-latchkey-gsi', 'chooser');
+    // Every element carries its own colours: Google's prompt is an iframe the host page's styles cannot reach, while
+    // this stand-in lives in the page, where a dark theme's light text colour would otherwise land on its white box.
     var box = element(
       'div',
       'box-sizing:border-box;font:14px/1.4 system-ui,sans-serif;color:#1f1f1f;background:#fff;border:1px solid #dadce0;border-radius:8px;padding:12px;box-shadow:0 2px 8px rgba(0,0,0,.2);',
     );
     var header = element('div', 'display:flex;align-items:center;justify-content:space-between;gap:8px;');
-    var title = element('h2', 'font-size:15px;margin:0;', 'Sign in with Google');
+    var title = element('h2', 'font-size:15px;margin:0;color:#1f1f1f;', 'Sign in with Google');
     title.id = 'latchkey-gsi-title';
-    var dismiss = element('button', 'font:inherit;border:0;background:none;cursor:pointer;padding:4px 8px;', '\\u00d7');
+    var dismiss = element('button', 'font:inherit;color:#1f1f1f;width:auto;min-height:0;border:0;background:none;cursor:pointer;padding:4px 8px;', '\\u00d7');
     dismiss.type = 'button';
     dismiss.setAttribute('aria-label', 'Close');
     dismiss.addEventListener('click', function () { close('skipped', 'user_cancel'); });
@@ -148,7 +150,7 @@ export function gsiClientScript(options: GsiClientScriptOptions): string {
       var item = element('li', 'margin:4px 0;');
       var button = element(
         'button',
-        'display:block;width:100%;text-align:left;font:inherit;padding:6px 8px;border:1px solid #dadce0;border-radius:6px;background:#fff;cursor:pointer;',
+        'display:block;width:100%;min-height:0;text-align:left;font:inherit;color:#1f1f1f;padding:6px 8px;border:1px solid #dadce0;border-radius:6px;background:#fff;cursor:pointer;',
       );
       button.type = 'button';
       button.setAttribute('data-email', identity.email);

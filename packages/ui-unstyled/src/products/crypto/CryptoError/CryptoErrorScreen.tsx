@@ -1,4 +1,6 @@
-import { createPart } from '../../../primitives/createPart';
+import { forwardRef } from 'react';
+import { useMessages } from '../../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createBackPart, createMessagePart, createScreen } from '../../../screens/shared/screenParts';
 import { cryptoMessages } from '../messages';
@@ -43,20 +45,73 @@ export const CryptoErrorScreenDescription = createMessagePart(
 );
 CryptoErrorScreenDescription.displayName = 'CryptoErrorScreenDescription';
 
-/** The default layout: back, title, description. */
+const Reason = createPart(SCOPE, 'reason', 'p');
+const TryAgainButton = createPart(SCOPE, 'try-again', 'button');
+
+/**
+ * What happened, in a plain sentence (`data-part="reason"`, `data-error-type`): 'Your wallet did not sign the
+ * message, so you are not logged in.' for a refused signature, 'Your wallet did not connect, so you are not logged
+ * in.' for a refused connection, the provider's own text for its refusal; nothing without an error.
+ */
+export const CryptoErrorScreenReason = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function CryptoErrorScreenReason(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(cryptoMessages);
+    const error = screen.error;
+    if (!error) return null;
+    const text =
+      error.type === 'crypto_sign_failed'
+        ? t('cryptoError.signRefused')
+        : error.type === 'crypto_connect_failed'
+          ? t('cryptoError.connectRefused')
+          : error.message;
+    return (
+      <Reason data-error-type={error.type} {...props} ref={ref}>
+        {props.children ?? text}
+      </Reason>
+    );
+  },
+);
+
+/**
+ * 'Try again' (`data-part="try-again"`): asks the same wallet again, from this click (wallets and pop-up blockers
+ * want the request inside a user gesture). Nothing without a `tryAgain` in the value.
+ */
+export const CryptoErrorScreenTryAgain = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function CryptoErrorScreenTryAgain(props, ref) {
+    const screen = useScreenContext();
+    const t = useMessages(cryptoMessages);
+    const tryAgain = screen.tryAgain;
+    if (!tryAgain) return null;
+    return (
+      <TryAgainButton
+        type="button"
+        {...props}
+        onClick={composeEventHandlers(props.onClick, () => tryAgain())}
+        ref={ref}
+      >
+        {props.children ?? t('cryptoError.tryAgain')}
+      </TryAgainButton>
+    );
+  },
+);
+
+/** The default layout: back, title, what happened, the spec's text, 'Try again'. */
 export function CryptoErrorScreenLayout() {
   return (
     <CryptoErrorScreenRoot>
       <CryptoErrorScreenBack />
       <CryptoErrorScreenTitle />
+      <CryptoErrorScreenReason />
       <CryptoErrorScreenDescription />
+      <CryptoErrorScreenTryAgain />
     </CryptoErrorScreenRoot>
   );
 }
 
 /**
- * CryptoError: 'Looks like there was an error!' after a wallet connection, signature or sign-in failed,
- * with a back arrow to Main. Inside `<SignIn>`. For another layout: `useCryptoErrorScreen()`,
+ * CryptoError: 'Looks like there was an error!' after a wallet connection, signature or sign-in failed: what
+ * happened, the spec's text, 'Try again' (the same wallet) and a back arrow to Main. Inside `<SignIn>`. For another layout: `useCryptoErrorScreen()`,
  * `<CryptoErrorScreen.Provider value>` and the parts.
  */
 export const CryptoErrorScreen = createScreen('CryptoErrorScreen', useCryptoErrorScreen, {
@@ -66,4 +121,6 @@ export const CryptoErrorScreen = createScreen('CryptoErrorScreen', useCryptoErro
   Back: CryptoErrorScreenBack,
   Title: CryptoErrorScreenTitle,
   Description: CryptoErrorScreenDescription,
+  Reason: CryptoErrorScreenReason,
+  TryAgain: CryptoErrorScreenTryAgain,
 });

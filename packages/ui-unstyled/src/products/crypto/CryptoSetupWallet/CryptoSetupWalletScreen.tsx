@@ -6,6 +6,7 @@ import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createBackPart, createMessagePart, createScreen } from '../../../screens/shared/screenParts';
 import { cryptoMessages } from '../messages';
 import { WalletIcon } from '../WalletIcon';
+import { walletName } from '../walletParts';
 import { type UseCryptoSetupWalletScreenReturn, useCryptoSetupWalletScreen } from './useCryptoSetupWalletScreen';
 
 export * from './useCryptoSetupWalletScreen';
@@ -60,7 +61,7 @@ export const CryptoSetupWalletScreenLink = forwardRef<HTMLAnchorElement, PartPro
         {props.children ?? (
           <>
             <WalletIcon data-scope={SCOPE} wallet={wallet} />
-            {t('cryptoSetupWallet.download', { wallet })}
+            {t('cryptoSetupWallet.download', { wallet: walletName(t, wallet) })}
           </>
         )}
       </Link>
@@ -68,7 +69,7 @@ export const CryptoSetupWalletScreenLink = forwardRef<HTMLAnchorElement, PartPro
   },
 );
 
-/** The four download links (`data-part="links"`): Metamask, Phantom, Coinbase, Binance. */
+/** The four download links (`data-part="links"`): MetaMask, Phantom, Coinbase, Binance. */
 export const CryptoSetupWalletScreenLinks = forwardRef<HTMLDivElement, PartProps<'div'>>(
   function CryptoSetupWalletScreenLinks(props, ref) {
     const screen = useScreenContext();
@@ -97,7 +98,7 @@ export function CryptoSetupWalletScreenLayout() {
 
 /**
  * CryptoSetupWallet, reached by 'Set up a new crypto wallet' when the browser has no wallet: how to get
- * one and the download pages of Metamask, Phantom, Coinbase and Binance, each in a new tab; a back arrow. Inside
+ * one and the download pages of MetaMask, Phantom, Coinbase and Binance, each in a new tab; a back arrow. Inside
  * `<SignIn>`. For another layout: `useCryptoSetupWalletScreen()`, `<CryptoSetupWalletScreen.Provider value>` and
  * the parts.
  */

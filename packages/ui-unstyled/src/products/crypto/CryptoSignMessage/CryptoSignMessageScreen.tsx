@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
+import { BackButton, type BackButtonProps } from '../../../components/BackButton';
 import { Spinner, type SpinnerProps } from '../../../components/Spinner';
-import { createPart } from '../../../primitives/createPart';
+import { composeEventHandlers, createPart } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createMessagePart, createScreen } from '../../../screens/shared/screenParts';
 import { cryptoMessages } from '../messages';
@@ -9,13 +10,34 @@ import { type UseCryptoSignMessageScreenReturn, useCryptoSignMessageScreen } fro
 export * from './useCryptoSignMessageScreen';
 
 const SCOPE = 'crypto-sign-message';
-const { Provider } = createScreenContext<UseCryptoSignMessageScreenReturn>('CryptoSignMessageScreen');
+const { Provider, useScreenContext } = createScreenContext<UseCryptoSignMessageScreenReturn>('CryptoSignMessageScreen');
 
 /** Provides CryptoSignMessage's state (`useCryptoSignMessageScreen()`, or a fixed value) to its parts. */
 export const CryptoSignMessageScreenProvider = Provider;
 
 /** The screen's container (`data-scope="crypto-sign-message" data-part="root"`). */
 export const CryptoSignMessageScreenRoot = createPart(SCOPE, 'root', 'div');
+
+/**
+ * The back arrow to Main (`data-part="back"`): leaves the attempt, so a user who closed or ignored the wallet's
+ * pop-up is never stuck on this screen. Nothing without a `back` in the value.
+ */
+export const CryptoSignMessageScreenBack = forwardRef<HTMLButtonElement, BackButtonProps>(
+  function CryptoSignMessageScreenBack(props, ref) {
+    const screen = useScreenContext();
+    const back = screen.back;
+    if (!back) return null;
+    return (
+      <BackButton
+        data-scope={SCOPE}
+        data-part="back"
+        {...props}
+        onClick={composeEventHandlers(props.onClick, () => back())}
+        ref={ref}
+      />
+    );
+  },
+);
 
 /** The heading 'Completing signature request...'. */
 export const CryptoSignMessageScreenTitle = createMessagePart(
@@ -46,10 +68,11 @@ export const CryptoSignMessageScreenSpinner = forwardRef<HTMLSpanElement, Spinne
   },
 );
 
-/** The default layout: title, description, spinner. */
+/** The default layout: back, title, description, spinner. */
 export function CryptoSignMessageScreenLayout() {
   return (
     <CryptoSignMessageScreenRoot>
+      <CryptoSignMessageScreenBack />
       <CryptoSignMessageScreenTitle />
       <CryptoSignMessageScreenDescription />
       <CryptoSignMessageScreenSpinner />
@@ -58,7 +81,8 @@ export function CryptoSignMessageScreenLayout() {
 }
 
 /**
- * CryptoSignMessage: 'Completing signature request...' while the wallet signs the provider's challenge.
+ * CryptoSignMessage: 'Completing signature request...' while the wallet signs the provider's challenge, with a back
+ * arrow.
  * Inside `<SignIn>`. For another layout: `useCryptoSignMessageScreen()`, `<CryptoSignMessageScreen.Provider value>`
  * and the parts.
  */
@@ -66,6 +90,7 @@ export const CryptoSignMessageScreen = createScreen('CryptoSignMessageScreen', u
   Provider: CryptoSignMessageScreenProvider,
   Layout: CryptoSignMessageScreenLayout,
   Root: CryptoSignMessageScreenRoot,
+  Back: CryptoSignMessageScreenBack,
   Title: CryptoSignMessageScreenTitle,
   Description: CryptoSignMessageScreenDescription,
   Spinner: CryptoSignMessageScreenSpinner,

@@ -6,11 +6,17 @@ export interface UseCryptoSignMessageScreenReturn {
   walletOption: WalletOption;
   /** The address the wallet connected (`cryptoState.walletAddress`). */
   walletAddress: string;
+  /**
+   * The back arrow: → Main; the attempt is dropped (a signature that arrives later is never sent). Optional for fixed
+   * values (no arrow then).
+   */
+  back?: () => void;
 }
 
-/** CryptoSignMessage's state: the wallet and the address it is signing for. Inside `<SignIn>`. */
+/** CryptoSignMessage's state: the wallet, the address it is signing for and the way back. Inside `<SignIn>`. */
 export function useCryptoSignMessageScreen(): UseCryptoSignMessageScreenReturn {
   const walletOption = useSignInStore((state) => state.formState.cryptoState.walletOption);
   const walletAddress = useSignInStore((state) => state.formState.cryptoState.walletAddress);
-  return { walletOption, walletAddress };
+  const back = useSignInStore((state) => state.back);
+  return { walletOption, walletAddress, back };
 }

@@ -39,7 +39,7 @@ describe('<SignIn> with crypto wallets', () => {
   it('has no axe violations on Main with wallet buttons', async () => {
     installEthereumWallet('metamask');
     await renderSignIn({ config: CONFIG });
-    await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong);
+    await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong);
     await expectNoAxeViolations();
   });
 
@@ -50,8 +50,8 @@ describe('<SignIn> with crypto wallets', () => {
     const { container } = await renderSignIn({ config: CONFIG });
 
     await waitFor(() => expect(walletButtonNames()).toHaveLength(3), waitLong);
-    expect(walletButtonNames()).toEqual(['Continue with Phantom', 'Continue with Coinbase', 'Continue with Metamask']);
-    const metamask = screen.getByRole('button', { name: 'Continue with Metamask' });
+    expect(walletButtonNames()).toEqual(['Continue with Phantom', 'Continue with Coinbase', 'Continue with MetaMask']);
+    const metamask = screen.getByRole('button', { name: 'Continue with MetaMask' });
     // Our own icon, hidden from assistive technology; the wallet's announced icon is never rendered.
     expect(metamask.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     expect(container.querySelector('img[src^="data:"]')).toBeNull();
@@ -79,7 +79,7 @@ describe('<SignIn> with crypto wallets', () => {
       'Continue with Phantom',
       'Continue with Binance',
       'Continue with Coinbase',
-      'Continue with Metamask',
+      'Continue with MetaMask',
       'Continue with Other Ethereum Wallet',
     ]);
     await user.click(more);
@@ -120,7 +120,7 @@ describe('<SignIn> with crypto wallets', () => {
     const setUpScreen = container.querySelector<HTMLElement>('[data-scope="crypto-setup-wallet"][data-part="root"]');
     const links = setUpScreen ? within(setUpScreen).getAllByRole('link') : [];
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Download Metamask', 'https://metamask.io/download/'],
+      ['Download MetaMask', 'https://metamask.io/download/'],
       ['Download Phantom', 'https://phantom.com/download'],
       ['Download Coinbase', 'https://www.coinbase.com/wallet/downloads'],
       ['Download Binance', 'https://www.binance.com/en/web3wallet'],
@@ -139,7 +139,7 @@ describe('<SignIn> with crypto wallets', () => {
     const metamask = installEthereumWallet('metamask', { held: true });
     const onEvent = vi.fn();
     const { env, user, container } = await renderSignIn({ config: CONFIG, callbacks: { onEvent } });
-    await user.click(await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong));
+    await user.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong));
 
     // The wallet's account pop-up is open.
     const connecting = await screen.findByRole('heading', { name: CONNECTING }, waitLong);
@@ -155,7 +155,7 @@ describe('<SignIn> with crypto wallets', () => {
     // The signature pop-up is open.
     expect(await screen.findByRole('heading', { name: SIGNING }, waitLong)).toBeTruthy();
     expect(screen.getByText('Sign the message in the pop-up from your wallet to log in.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     await expectNoAxeViolations();
     await waitFor(() => expect(metamask.popUps.waiting).toBe(1), waitLong);
     metamask.popUps.answer();
@@ -196,10 +196,11 @@ describe('<SignIn> with crypto wallets', () => {
     metamask.wallet.next.sign = 'reject';
     const onError = vi.fn();
     const { env, user, container } = await renderSignIn({ config: CONFIG, callbacks: { onError } });
-    await user.click(await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong));
+    await user.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong));
 
     const title = await screen.findByRole('heading', { name: 'Looks like there was an error!' }, waitLong);
-    // Announced: the text is an alert.
+    // What happened, in a plain sentence, then the spec's text (announced: it is an alert).
+    expect(screen.getByText('Your wallet did not sign the message, so you are not logged in.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(ERROR_TEXT);
     expect(currentScreen(container)).toBe('CryptoError');
     await waitFor(() => expect(document.activeElement).toBe(title), waitLong);
@@ -210,13 +211,62 @@ describe('<SignIn> with crypto wallets', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign up or log in' }, waitLong)).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong)).toBeTruthy();
+  });
+
+  it("refused signature: 'Try again' asks the same wallet again and signs in", async () => {
+    const metamask = installEthereumWallet('metamask');
+    metamask.wallet.next.sign = 'reject';
+    const { env, user, container } = await renderSignIn({ config: CONFIG });
+    await user.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong));
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' }, waitLong);
+    expect(env.client.session.getSync()).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('You have successfully connected your wallet.', {}, waitLong)).toBeTruthy();
+    expect(currentScreen(container)).toBe('CryptoConfirmation');
+    await waitFor(
+      () => expect(sessionWallet(env)?.toLowerCase()).toBe(metamask.wallet.address.toLowerCase()),
+      waitLong,
+    );
+    expect(metamask.wallet.requests.filter((request) => request.method === 'personal_sign')).toHaveLength(2);
+  });
+
+  it("a refused connection says so on CryptoError ('Your wallet did not connect…')", async () => {
+    const phantom = installSolanaWallet();
+    phantom.wallet.next.connect = 'reject';
+    const { user } = await renderSignIn({ config: CONFIG });
+    await user.click(await screen.findByRole('button', { name: 'Continue with Phantom' }, waitLong));
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' }, waitLong);
+    expect(screen.getByText('Your wallet did not connect, so you are not logged in.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it("leaves the attempt with CryptoSignMessage's back arrow: a late signature is never sent", async () => {
+    const metamask = installEthereumWallet('metamask', { held: true });
+    const { env, user } = await renderSignIn({ config: CONFIG });
+    await user.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong));
+    await screen.findByRole('heading', { name: CONNECTING }, waitLong);
+    await waitFor(() => expect(metamask.popUps.waiting).toBe(1), waitLong);
+    metamask.popUps.answer();
+    await screen.findByRole('heading', { name: SIGNING }, waitLong);
+    await waitFor(() => expect(metamask.popUps.waiting).toBe(1), waitLong);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Sign up or log in' }, waitLong)).toBeTruthy();
+    metamask.popUps.answer();
+    await env.settled();
+
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(env.client.session.getSync()).toBeNull();
   });
 
   it("leaves the attempt with CryptoConnect's back arrow: a late answer from the wallet signs nobody in", async () => {
     const metamask = installEthereumWallet('metamask', { held: true });
     const { env, user } = await renderSignIn({ config: CONFIG });
-    await user.click(await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong));
+    await user.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong));
     await screen.findByRole('heading', { name: CONNECTING }, waitLong);
     await waitFor(() => expect(metamask.popUps.waiting).toBe(1), waitLong);
 
@@ -233,7 +283,7 @@ describe('<SignIn> with crypto wallets', () => {
   it('works from the keyboard: Tab reaches a wallet button, Enter starts the sign-in', async () => {
     const metamask = installEthereumWallet('metamask');
     const { env, user } = await renderSignIn({ config: CONFIG });
-    const button = await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong);
+    const button = await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong);
 
     await user.tab();
     expect(document.activeElement).toBe(button);
@@ -246,7 +296,7 @@ describe('<SignIn> with crypto wallets', () => {
   it('shows the wallet buttons alone when crypto is the only product (no divider, no form)', async () => {
     installEthereumWallet('metamask');
     const { container } = await renderSignIn({ config: { products: ['crypto'] } });
-    await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong);
+    await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong);
     const main = container.querySelector<HTMLElement>('[data-scope="main"][data-part="root"]');
     expect(main && within(main).queryByText('or')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -255,7 +305,7 @@ describe('<SignIn> with crypto wallets', () => {
   it("keeps 'Login with a Passkey' first and the wallets after it, whatever the configuration's order", async () => {
     installEthereumWallet('metamask');
     await renderSignIn({ config: { products: ['crypto', 'passkeys', 'otp'], otpOptions: { methods: ['sms'] } } });
-    const wallet = await screen.findByRole('button', { name: 'Continue with Metamask' }, waitLong);
+    const wallet = await screen.findByRole('button', { name: 'Continue with MetaMask' }, waitLong);
     const passkey = await screen.findByRole('button', { name: 'Login with a Passkey' }, waitLong);
     expect(passkey.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });

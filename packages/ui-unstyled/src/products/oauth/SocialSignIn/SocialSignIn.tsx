@@ -3,7 +3,7 @@
 // in Google's place when configured (embedded: its container; floating: Google's own prompt, nothing in the column
 // but a spinner while it loads; the plain Google button when it cannot render, with the developer explanation on a
 // test token). In the social chunk: a page without `oauth` never downloads it.
-import { useGoogleOneTap } from '@latchkey/hooks';
+import { ONE_TAP_DEFAULT_HEIGHT_PX, useGoogleOneTap } from '@latchkey/hooks';
 import { forwardRef, useCallback } from 'react';
 import { linkifyText } from '../../../components/ErrorMessage';
 import { Spinner, type SpinnerProps } from '../../../components/Spinner';
@@ -80,7 +80,8 @@ export const SocialSignInProviderButton = forwardRef<
 
 /**
  * Google One Tap in Google's place in the column. Embedded: a container (`data-part="one-tap"`,
- * `data-position="embedded"`, `data-status`) with the id and height the hook gives, Google's prompt drawn inside it, a
+ * `data-position="embedded"`, `data-status`, `data-height`: the measured height) with the hook's id, at least 47 px
+ * high and growing with the prompt (never a fixed height the prompt would overflow), Google's prompt drawn inside it, a
  * spinner inside while the script loads. Floating: Google draws its prompt over the page, so only the spinner shows
  * while it loads. When One Tap cannot render (`status: 'fallback'`): the plain Google button, and on a test public
  * token the explanation ('One Tap could not load: {reason}'). Nothing once it is done (the page is navigating).
@@ -115,7 +116,10 @@ export const SocialSignInOneTap = forwardRef<HTMLDivElement, PartProps<'div'>>(f
       id={oneTap.containerId}
       data-position="embedded"
       data-status={oneTap.status}
-      style={{ height: oneTap.height, ...style }}
+      // A floor, never a fixed height: Google's prompt (far taller than 47 px) must push the buttons under it down, not
+      // cover them. The hook measures what it really takes (`height`, `data-height`).
+      data-height={oneTap.height}
+      style={{ minHeight: ONE_TAP_DEFAULT_HEIGHT_PX, ...style }}
       {...props}
       ref={setRefs}
     >

@@ -54,7 +54,15 @@ describe('the social block', () => {
     ]);
     expect(buttons.at(-1)?.getAttribute('aria-label')).toBe('myspace');
     // Every icon's path arrives (each from its own module).
-    await waitFor(() => expect(document.querySelectorAll('svg[data-part="provider-icon"] path')).toHaveLength(19));
+    // Google's "G" is four paths in its own colours (Google's branding rules), every other icon one.
+    await waitFor(() => expect(document.querySelectorAll('svg[data-part="provider-icon"] path')).toHaveLength(22));
+    const google = document.querySelector('svg[data-part="provider-icon"][data-provider="google"]');
+    expect([...(google?.querySelectorAll('path') ?? [])].map((path) => path.getAttribute('fill'))).toEqual([
+      '#EA4335',
+      '#4285F4',
+      '#FBBC05',
+      '#34A853',
+    ]);
     for (const icon of document.querySelectorAll('svg[data-part="provider-icon"]')) {
       expect(icon.getAttribute('aria-hidden')).toBe('true');
       expect(icon.getAttribute('data-scope')).toBe('social-sign-in');
@@ -103,7 +111,7 @@ describe('the social block', () => {
     }
   });
 
-  it('One Tap: the embedded container has the id and height given; floating shows only a spinner while loading', () => {
+  it('One Tap: the embedded container has the id given, grows from 47 px (its measured height as data-height); floating shows only a spinner while loading', () => {
     const { rerender } = render(
       <SocialSignIn.Provider value={exampleSocialSignIn({ oneTap: exampleOneTap({ height: 60 }) })}>
         <SocialSignIn.Layout />
@@ -113,7 +121,9 @@ describe('the social block', () => {
     const container = document.getElementById('example-one-tap');
     expect(container?.getAttribute('data-part')).toBe('one-tap');
     expect(container?.getAttribute('data-status')).toBe('shown');
-    expect(container?.style.height).toBe('60px');
+    expect(container?.style.height).toBe('');
+    expect(container?.style.minHeight).toBe('47px');
+    expect(container?.getAttribute('data-height')).toBe('60');
     expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
 
     rerender(
