@@ -326,7 +326,8 @@ describe('IdentityProvider: the consent screen', () => {
     // The pressed button is gone: focus moves to the new view's heading.
     // The focus moves in an effect, after the view is in the page.
     await waitFor(() => expect(document.activeElement).toBe(success), waitLong);
-    expect(eventTypes(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+    // The browser leaves for the client: no flow-complete event (spec §4, authorize flow, steps 5 and 6).
+    expect(eventTypes(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     await expectNoAxeViolations();
   });
 
@@ -339,7 +340,7 @@ describe('IdentityProvider: the consent screen', () => {
     const target = new URL(navigate.mock.calls[0]?.[0] ?? '');
     expect(target.searchParams.get('error')).toBe('access_denied');
     expect(target.searchParams.get('code')).toBeNull();
-    expect(eventTypes(onEvent)).toContain('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED');
+    expect(eventTypes(onEvent)).not.toContain('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED');
     expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
     expect((await env.client.user.getConnectedApps()).connected_apps).toEqual([]);
     await expectNoAxeViolations();
