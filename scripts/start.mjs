@@ -174,6 +174,9 @@ const DEMO_CLIENTS = [
     clientSecretEnv: DEMO_SECRET_ENV,
     redirectUris: [`${demoUrl}/callback`],
     postLogoutRedirectUris: [`${demoUrl}/logged-out`],
+    // Its privacy policy and terms (RFC 7591 policy_uri, tos_uri): the consent screen links to them.
+    policyUri: `${demoUrl}/privacy`,
+    tosUri: `${demoUrl}/terms`,
     scopes: ['openid', 'email', 'profile', 'phone', 'offline_access', 'read:notes', 'read:invoices'],
     consentRequired: true,
   },

@@ -39,9 +39,11 @@ const CLIENT_AUTH = oauth.None();
 /** The client's redirect URIs (e2e/latchkey.config.json): caught by the test, nothing listens there. */
 const REDIRECT_URI = `${DEMO_RP_URL}/front-door/callback`;
 const POST_LOGOUT_REDIRECT_URI = `${DEMO_RP_URL}/front-door/logged-out`;
-/** No client name in a reauthentication answer: the widget names the client by its redirect URI's host. */
-const CLIENT_HOST = new URL(REDIRECT_URI).host;
+/** The client's name (e2e/latchkey.config.json): a reauthentication answer names the client that asks. */
+const CLIENT_NAME = 'Front Door Test App';
 const NO_SESSION = 'No active session detected. Please log in to continue.';
+const PLAIN_INVALID_CLIENT =
+  'This sign-in link is not valid, so you cannot continue to the application. Please reach out to the application developer.';
 const INSECURE = { [oauth.allowInsecureRequests]: true };
 
 let discovered: Promise<oauth.AuthorizationServer> | undefined;
@@ -243,9 +245,14 @@ describe('identity provider front door, checked with oauth4webapi', { timeout: 1
     await authorize(page, { client_id: 'no-such-client' });
     const widget = idp(page);
     await widget.getByRole('heading', { name: 'Looks like there was an error!' }).waitFor();
+    // Plain words, checked before anyone is asked to sign in (no sign-in form), not the provider's developer text.
+    await widget.getByText(PLAIN_INVALID_CLIENT).waitFor();
+    expect(await signInView(page).count()).toBe(0);
     await checkA11y(page, '/oauth/authorize (unknown client)');
     await authorize(page, { redirect_uri: `${DEMO_RP_URL}/front-door/elsewhere` });
     await widget.getByRole('heading', { name: 'Looks like there was an error!' }).waitFor();
+    await widget.getByText(PLAIN_INVALID_CLIENT).waitFor();
+    expect(await signInView(page).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/oauth/authorize');
     expect(arrivals).toEqual([]);
   });
@@ -275,7 +282,7 @@ describe('identity provider front door, checked with oauth4webapi', { timeout: 1
     const view = signInView(page);
     await view
       .getByRole('alert')
-      .getByText(`${CLIENT_HOST} asks you to sign in again. Please sign in to continue.`)
+      .getByText(`${CLIENT_NAME} asks you to sign in again. Please sign in to continue.`)
       .waitFor();
     await expectSignedOut(page);
     expect(new URL(page.url()).searchParams.get('login_ticket')).toEqual(expect.any(String));
@@ -302,7 +309,7 @@ describe('identity provider front door, checked with oauth4webapi', { timeout: 1
     const pending = await authorize(page, { max_age: String(maxAge) });
     await signInView(page)
       .getByRole('alert')
-      .getByText(`Your last sign-in was too long ago for ${CLIENT_HOST}. Please sign in again to continue.`)
+      .getByText(`Your last sign-in was too long ago for ${CLIENT_NAME}. Please sign in again to continue.`)
       .waitFor();
     await expectSignedOut(page);
     await signInHere(page, email, (await sent(email)) + 1);
@@ -330,7 +337,7 @@ describe('identity provider front door, checked with oauth4webapi', { timeout: 1
     let revoked = sessionRevoked(page);
     const pending = await authorize(page, { id_token_hint: adaSignIn.idToken });
     await revoked;
-    const reason = `${CLIENT_HOST} asked for a different account than the one that was signed in. Please sign in with that account to continue.`;
+    const reason = `${CLIENT_NAME} asked for a different account than the one that was signed in. Please sign in with that account to continue.`;
     await signInView(page).getByRole('alert').getByText(reason).waitFor();
     await expectSignedOut(page);
     await checkA11y(page, '/oauth/authorize (id_token_hint of another user)');

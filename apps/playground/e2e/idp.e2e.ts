@@ -92,6 +92,10 @@ describe('identity provider: the demo app signs in with Latchkey', { timeout: 15
       .locator('[data-scope="idp-consent"][data-part="sign-in-message"]')
       .getByText('No active session detected. Please log in to continue.')
       .waitFor();
+    // The provider verified the client first: the sign-in step names the application that asks.
+    await idp(page)
+      .getByRole('heading', { name: `Sign in to continue to ${DEMO_APP}` })
+      .waitFor();
     await widget(page).getByRole('textbox', { name: 'Email' }).waitFor();
     await checkA11y(page, '/oauth/authorize (signed out: the sign-in widget)');
 
@@ -102,7 +106,26 @@ describe('identity provider: the demo app signs in with Latchkey', { timeout: 15
     await consent.getByText(`${DEMO_APP} is requesting to:`).waitFor();
     await consent.getByText('Verify your identity').waitFor();
     await consent.getByText("Maintain access to your data even when you're not actively using the app").waitFor();
+    // One line per scope (email is not folded into profile), who is signed in, the app's domain and its policies.
+    await consent.getByText('View your email address', { exact: true }).waitFor();
+    await consent.getByText(`Signed in as ${email}`, { exact: true }).waitFor();
+    await consent.getByRole('button', { name: 'Not you?' }).waitFor();
+    expect(await consent.locator('[data-part="client-domain"]').textContent()).toBe(new URL(DEMO_RP_URL).host);
+    expect(await consent.getByRole('link', { name: `${DEMO_APP}'s privacy policy` }).getAttribute('href')).toBe(
+      `${DEMO_RP_URL}/privacy`,
+    );
+    expect(await consent.getByRole('link', { name: `${DEMO_APP}'s terms of service` }).getAttribute('href')).toBe(
+      `${DEMO_RP_URL}/terms`,
+    );
     await checkA11y(page, 'IDPConsent (standard scopes)');
+
+    // 'Not you?' signs out and returns to the sign-in, which names the app; signing in again gets the consent back.
+    await consent.getByRole('button', { name: 'Not you?' }).click();
+    await idp(page)
+      .getByRole('heading', { name: `Sign in to continue to ${DEMO_APP}` })
+      .waitFor();
+    await signInWithPasscode(page, email);
+    await consent.getByRole('heading', { name: CONSENT_TITLE }).waitFor();
 
     await consent.getByRole('button', { name: 'Allow', exact: true }).click();
     await backAtDemo(page);
@@ -232,6 +255,10 @@ describe('identity provider: the demo app signs in with Latchkey', { timeout: 15
     await checkA11y(page, 'IDPConsent logout (Log out?)');
     await logout.getByRole('button', { name: 'No', exact: true }).click();
     await logout.getByText('You have not been logged out. You may close this page.').waitFor();
+    // A way back: the demo app's site.
+    expect(
+      await logout.getByRole('link', { name: `Return to ${new URL(DEMO_RP_URL).host}` }).getAttribute('href'),
+    ).toBe(`${DEMO_RP_URL}/`);
     await checkA11y(page, 'IDPConsent logout (declined)');
     await expectSignedIn(page, email);
 

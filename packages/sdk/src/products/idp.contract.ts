@@ -41,6 +41,10 @@ export interface IdpClient {
   client_name: string;
   client_description: string;
   client_logo_url?: string;
+  /** The client's privacy policy (RFC 7591 `policy_uri`), when configured: the consent screen links to it. */
+  client_policy_uri?: string;
+  /** The client's terms of service (RFC 7591 `tos_uri`), when configured: the consent screen links to them. */
+  client_tos_uri?: string;
 }
 
 /** One requested scope and whether this user may grant it. */
@@ -85,9 +89,11 @@ export interface IdpAuthorizeRedirect extends ResponseCommon {
   reauthentication_required?: undefined;
 }
 
-/** An authorize answer asking for a fresh sign-in first. Nothing else. */
+/** An authorize answer asking for a fresh sign-in first, with the client that asks (its client and redirect URI verified). */
 export interface IdpAuthorizeReauthentication extends ResponseCommon {
   reauthentication_required: IdpReauthenticationRequired;
+  /** The application that asks (Latchkey's provider sends it; another may not), so the sign-in step can name it. */
+  client?: IdpClient;
   redirect_uri?: undefined;
   authorization_code?: undefined;
 }

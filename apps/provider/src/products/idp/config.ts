@@ -11,6 +11,11 @@ const redirectUri = z
     message: 'must be an absolute http(s) URL without a fragment',
   });
 
+/** An absolute http(s) URL (a client's logo, privacy policy, terms). */
+const httpUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+  message: 'must be an absolute http(s) URL',
+});
+
 /** One OAuth scope token (RFC 6749 §3.3: printable ASCII except space, double quote and backslash). */
 const scopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/, { message: 'must be one scope token' });
 
@@ -23,13 +28,14 @@ const idpClient = z.strictObject({
   /** Shown on the consent screen and in the user's connected apps. */
   name: z.string().min(1).max(200),
   description: z.string().max(1000).default(''),
-  /** An http(s) URL of the client's logo (connected apps list). */
-  logoUrl: z
-    .string()
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      message: 'must be an absolute http(s) URL',
-    })
-    .optional(),
+  /** An http(s) URL of the client's logo (the consent screen and the connected apps list). */
+  logoUrl: httpUrl.optional(),
+  /**
+   * The client's privacy policy (RFC 7591 §2 `policy_uri`): the consent screen links to it. An http(s) URL.
+   */
+  policyUri: httpUrl.optional(),
+  /** The client's terms of service (RFC 7591 §2 `tos_uri`): the consent screen links to them. An http(s) URL. */
+  tosUri: httpUrl.optional(),
   /** `public`: a browser or native app (no secret, PKCE S256 required); `confidential`: a server with a secret. */
   type: z.enum(['public', 'confidential']),
   /** Confidential clients: the environment variable holding the client secret (only its SHA-256 is kept). */

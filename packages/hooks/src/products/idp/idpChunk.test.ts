@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The identity-provider hooks stay out of a sign-in page: esbuild bundles this package's sources (tree-shaken, as an
 // app's bundler does) from what a sign-in page imports, and no file of products/idp may put bytes in it. The consent
-// and logout hooks come without react-query (only the connected-apps list uses it).
+// hook runs its preflight through react-query (`authorizePreflightQueryOptions`, the server state the architecture
+// names), so it comes with it; the logout hook comes without.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -60,17 +61,19 @@ describe('the identity-provider hooks in a bundle', () => {
     expect(idpFiles((await bundleOf(SIGN_IN_PAGE)).files)).toEqual([]);
   });
 
-  it('come when imported, the consent and logout screens without react-query', async () => {
+  it('come when imported, the consent preflight through react-query, the logout screen without it', async () => {
     const screens = await bundleOf(['useAuthorize', 'useLogout', 'isLogoutRequest']);
     expect(idpFiles(screens.files).sort()).toEqual([
       'products/idp/idpFlow.ts',
       'products/idp/isLogoutRequest.ts',
+      'products/idp/queryOptions.ts',
       'products/idp/useAuthorize.ts',
       'products/idp/useLogout.ts',
     ]);
     // The mount point's shell, which picks the screen before their chunk loads, takes isLogoutRequest alone.
     expect(idpFiles((await bundleOf(['isLogoutRequest'])).files)).toEqual(['products/idp/isLogoutRequest.ts']);
-    expect(screens.packages).not.toContain('@tanstack/react-query');
+    expect(screens.packages).toContain('@tanstack/react-query');
+    expect((await bundleOf(['useLogout'])).packages).not.toContain('@tanstack/react-query');
     expect((await bundleOf(['useConnectedApps'])).packages).toContain('@tanstack/react-query');
   });
 });

@@ -9,6 +9,7 @@ export {
   STANDARD_IDP_SCOPES,
 } from './idpFlow';
 export * from './isLogoutRequest';
+export * from './queryOptions';
 export * from './useAuthorize';
 export * from './useConnectedApps';
 export * from './useIsAuthorized';

@@ -1,3 +1,4 @@
+import type { IdpAuthorizeParams } from '@latchkey/sdk';
 import { ASYNC_TIMEOUT, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,10 @@ import {
 } from '../../../test/idp';
 import { wrapperFor } from '../../../test/wrappers';
 import type { LatchkeyEvent } from '../../events';
+import { LatchkeyProvider } from '../../LatchkeyProvider';
+import { createLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 import { idpClientName } from './idpFlow';
+import { authorizePreflightQueryOptions, idpQueryKeys } from './queryOptions';
 import { type AuthorizeStatus, useAuthorize } from './useAuthorize';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
@@ -87,6 +91,11 @@ describe('useAuthorize', () => {
       error: { type: 'no_active_session', message: NO_SESSION },
       signInRequired: true,
       reauthenticationReason: null,
+      // The provider verified the client and its redirect URI first: the sign-in step can name the application.
+      client: { client_id: 'notes', client_name: 'Notes' },
+      clientName: 'Notes',
+      clientDomain: 'localhost:5174',
+      user: null,
     });
     await waitFor(() => expect(flow.onError).toHaveBeenCalledTimes(1), waitLong);
     expect(flow.onError).toHaveBeenCalledWith({ type: 'no_active_session', message: NO_SESSION });
@@ -103,13 +112,77 @@ describe('useAuthorize', () => {
     expect(flow.onError).toHaveBeenCalledTimes(1);
   });
 
-  it('an unknown client is an error even signed out: no sign-in is asked, no redirect', async () => {
+  it('an unknown client or redirect URI is an error even signed out: no sign-in is asked, no redirect', async () => {
     const env = await idpEnvironment();
     const flow = renderAuthorize(env, authorizeSearch({ client_id: 'nope' }));
     await waitFor(() => expect(flow.result.current.status).toBe('error'), waitLong);
     expect(flow.result.current.error).toMatchObject({ type: 'oauth_client_not_found' });
-    expect(flow.result.current.signInRequired).toBe(false);
+    expect(flow.result.current).toMatchObject({ signInRequired: false, client: null, clientDomain: null });
     expect(flow.navigate).not.toHaveBeenCalled();
+    // RFC 6749 §4.1.2.1: a redirect URI the client did not register is never named or sent to.
+    const evil = renderAuthorize(env, authorizeSearch({ redirect_uri: 'https://evil.example/cb' }));
+    await waitFor(() => expect(evil.result.current.status).toBe('error'), waitLong);
+    expect(evil.result.current.error).toMatchObject({ type: 'invalid_redirect_uri' });
+    expect(evil.result.current).toMatchObject({ signInRequired: false, client: null, clientDomain: null });
+    expect(evil.navigate).not.toHaveBeenCalled();
+  });
+
+  it("consent names who is signed in; 'Not you?' signs out and asks for a sign-in, and a new sign-in gets the consent again", async () => {
+    const env = await idpEnvironment();
+    const userId = await signIn(env);
+    const flow = renderAuthorize(env, authorizeSearch());
+    await waitFor(() => expect(flow.result.current.status).toBe('consent'), waitLong);
+    expect(flow.result.current.user).toMatchObject({ user_id: userId, emails: [{ email: 'ada@example.com' }] });
+    // The client's logo, privacy policy and terms (RFC 7591 logo_uri, policy_uri, tos_uri) and its verified domain.
+    expect(flow.result.current.client).toMatchObject({
+      client_logo_url: 'https://notes.example.com/logo.png',
+      client_policy_uri: 'https://notes.example.com/privacy',
+      client_tos_uri: 'https://notes.example.com/terms',
+    });
+    expect(flow.result.current.clientDomain).toBe('localhost:5174');
+
+    await act(() => flow.result.current.signOut());
+    await waitFor(() => expect(flow.result.current.signInRequired).toBe(true), waitLong);
+    expect(env.client.session.getSync()).toBeNull();
+    expect(flow.result.current).toMatchObject({
+      user: null,
+      clientName: 'Notes',
+      error: { type: 'no_active_session' },
+    });
+    expect(flow.navigate).not.toHaveBeenCalled();
+    expect(env.requests.filter((request) => request.path === '/idp/oauth/authorize/submit')).toEqual([]);
+
+    await act(() => signIn(env, 'grace@example.com'));
+    await waitFor(() => expect(flow.result.current.status).toBe('consent'), waitLong);
+    expect(flow.result.current.user?.emails[0]?.email).toBe('grace@example.com');
+  });
+
+  it('runs the consent preflight through its react-query options (authorizePreflightQueryOptions)', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const queryClient = createLatchkeyQueryClient();
+    const keys: unknown[] = [];
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'added') keys.push(event.query.queryKey);
+    });
+    const { result } = renderHook(() => useAuthorize({ search: authorizeSearch(), navigate: vi.fn() }), {
+      wrapper: ({ children }) => (
+        <LatchkeyProvider client={env.client} queryClient={queryClient}>
+          {children}
+        </LatchkeyProvider>
+      ),
+    });
+    await waitFor(() => expect(result.current.status).toBe('consent'), waitLong);
+    const sessionId = env.client.session.getSync()?.session_id;
+    expect(keys).toEqual([
+      idpQueryKeys.authorizePreflight(result.current.params as IdpAuthorizeParams, sessionId ?? null),
+    ]);
+    expect(keys[0]).toEqual(['latchkey', 'idp', 'authorizePreflight', result.current.params, sessionId]);
+    // The factory on its own: the real provider's preflight, never cached, never retried.
+    const options = authorizePreflightQueryOptions(env.client, result.current.params as IdpAuthorizeParams);
+    expect(options).toMatchObject({ staleTime: 0, gcTime: 0, retry: false });
+    const answer = await queryClient.fetchQuery(options);
+    expect(answer).toMatchObject({ consent_required: true, client: { client_id: 'notes' } });
   });
 
   it.each([
@@ -128,10 +201,11 @@ describe('useAuthorize', () => {
       expect(query).toMatchObject({ error: 'invalid_scope', state: 'state-123', iss: env.provider.config.publicUrl });
       expect(query.error_description).toEqual(expect.any(String));
       expect(query.code).toBeUndefined();
-      expect(flow.result.current.status).toBe('redirecting');
+      await waitFor(() => expect(flow.result.current.status).toBe('redirecting'), waitLong);
       expect(flow.statuses).toEqual(['loading', 'redirecting']);
       expect(flow.onError).not.toHaveBeenCalled();
-      expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+      // The browser leaves: no flow-complete event (specification §4, authorize flow, step 5).
+      expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
       expect(authorizeCalls(env)).toEqual(['/idp/oauth/authorize/start 200']);
     },
   );
@@ -318,11 +392,8 @@ describe('useAuthorize', () => {
       state: 'state-123',
       iss: env.provider.config.publicUrl,
     });
-    expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
-    expect(flow.onEvent.mock.calls[1]?.[0].data).toMatchObject({
-      redirect_uri: flow.navigate.mock.calls[0]?.[0],
-      authorization_code: query.code,
-    });
+    // The browser leaves for the client: no flow-complete event (specification §4, authorize flow, steps 5 and 6).
+    expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     const submits = env.requests.filter((request) => request.path === '/idp/oauth/authorize/submit');
     expect(submits).toHaveLength(1);
     expect(submits[0]?.body).toMatchObject({ client_id: 'notes', consent_granted: true, state: 'state-123' });
@@ -347,7 +418,8 @@ describe('useAuthorize', () => {
     expect(base).toBe(CALLBACK);
     expect(query).toMatchObject({ error: 'access_denied', state: 'state-123', iss: env.provider.config.publicUrl });
     expect(query.code).toBeUndefined();
-    expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED']);
+    // The browser leaves with access_denied: no consent-denied event (specification §4, authorize flow, step 6).
+    expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     expect(flow.onError).not.toHaveBeenCalled();
     expect((await env.client.user.getConnectedApps()).connected_apps).toEqual([]);
   });
@@ -363,7 +435,7 @@ describe('useAuthorize', () => {
     expect(navigatedTo(firstParty.navigate.mock.calls[0]?.[0]).query).toMatchObject({ state: 'state-123' });
     expect(navigatedTo(firstParty.navigate.mock.calls[0]?.[0]).query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(firstParty.navigate).toHaveBeenCalledTimes(1);
-    expect(firstParty.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+    expect(firstParty.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     expect(env.requests.filter((request) => request.path === '/idp/oauth/authorize/submit')).toMatchObject([
       { body: { client_id: 'dashboard', consent_granted: false }, status: 200 },
     ]);

@@ -1,15 +1,18 @@
-import type {
-  IdpAuthorizeParams,
-  IdpAuthorizeStartResponse,
-  IdpAuthorizeSubmitResponse,
-  IdpClient,
-  IdpReauthenticationReason,
-  IdpScopeResult,
+import {
+  APIError,
+  type IdpAuthorizeParams,
+  type IdpAuthorizeStartResponse,
+  type IdpAuthorizeSubmitResponse,
+  type IdpClient,
+  type IdpReauthenticationReason,
+  type IdpScopeResult,
+  type User,
 } from '@latchkey/sdk';
 import { findMissingAuthorizeParam, parseOAuthAuthorizeParams } from '@latchkey/sdk/idp';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useLatest } from '../../flowContext';
+import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 import { useSession } from '../../useSession';
 import {
   defaultNavigate,
@@ -23,6 +26,7 @@ import {
   useInitialSearch,
   useMounted,
 } from './idpFlow';
+import { authorizePreflightQueryOptions } from './queryOptions';
 
 /**
  * Where the authorize flow is: `loading` (spinner; preflight), `consent` (the consent
@@ -63,8 +67,18 @@ export interface UseAuthorizeReturn {
   reauthenticationReason: IdpReauthenticationReason | null;
   /** The authorize request read from the query string; null when a required parameter is missing. */
   params: IdpAuthorizeParams | null;
-  /** The application asking for access, once the preflight answered; else null. */
+  /**
+   * The application asking for access, once the provider has verified it and its redirect URI: from the preflight,
+   * and also while the flow waits for a sign-in (so the sign-in step can name it); else null.
+   */
   client: IdpClient | null;
+  /** The signed-in user the consent screen asks (the preflight's `user`); null outside the consent screen. */
+  user: User | null;
+  /**
+   * The host of the request's redirect URI (where the browser goes back to) once the provider has verified it (a
+   * `client` is known); else null.
+   */
+  clientDomain: string | null;
   /** The client's name, else the redirect URI's host, else 'The App'. */
   clientName: string;
   /** The requested scopes this user may grant (`is_grantable`), in the provider's order. */
@@ -77,6 +91,11 @@ export interface UseAuthorizeReturn {
   allow(): Promise<void>;
   /** 'Deny': sends `consent_granted: false`, then status `denied` while the browser leaves. Ignored like `allow`. */
   deny(): Promise<void>;
+  /**
+   * 'Not you?': ends the session (`forceClear`, so it ends here even if the provider cannot be reached) and goes back
+   * to the sign-in step; the flow starts again once someone signs in. Ignored outside the consent screen.
+   */
+  signOut(): Promise<void>;
 }
 
 type Phase = 'idle' | 'preflight' | 'reauthenticating' | 'awaiting_session' | 'consent' | 'submitting' | 'done';
@@ -85,11 +104,30 @@ interface AuthorizeState {
   status: AuthorizeStatus;
   error: LatchkeyFlowError | null;
   client: IdpClient | null;
+  user: User | null;
   scopeResults: IdpScopeResult[];
   reason: IdpReauthenticationReason | null;
 }
 
-const EMPTY: Omit<AuthorizeState, 'status'> = { error: null, client: null, scopeResults: [], reason: null };
+const EMPTY: Omit<AuthorizeState, 'status'> = { error: null, client: null, user: null, scopeResults: [], reason: null };
+
+/** The client a no-session refusal names (`error_details.client`: Latchkey's provider sends it), else null. */
+function clientOfRefusal(error: LatchkeyFlowError): IdpClient | null {
+  if (!(error.cause instanceof APIError)) return null;
+  const client = error.cause.error_details?.client;
+  return typeof client === 'object' && client !== null && typeof (client as IdpClient).client_id === 'string'
+    ? (client as IdpClient)
+    : null;
+}
+
+/** The host of `uri`, or null when it is not an absolute URL. */
+function hostOf(uri: string): string | null {
+  try {
+    return new URL(uri).host || null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The consent screen of the project acting as an identity provider: reads
@@ -108,6 +146,7 @@ const EMPTY: Omit<AuthorizeState, 'status'> = { error: null, client: null, scope
 export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
   const { onEvent, onError } = options;
   const ctx = useFlowContext({ onEvent, onError });
+  const queryClient = useLatchkeyQueryClient();
   const navigate = useLatest(options.navigate ?? defaultNavigate);
   const search = useInitialSearch(options.search);
   const request = useMemo(() => {
@@ -142,19 +181,26 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     [ctx],
   );
 
-  /** Nobody is signed in: ask for a sign-in, and start again once there is a session (the effect below). */
-  const awaitSession = useCallback(() => {
-    phase.current = 'awaiting_session';
-    stop(noActiveSessionError());
-  }, [stop]);
+  /**
+   * Nobody is signed in: ask for a sign-in (naming the client the refusal names, if any), and start again once there
+   * is a session (the effect below).
+   */
+  const awaitSession = useCallback(
+    (client: IdpClient | null) => {
+      phase.current = 'awaiting_session';
+      setState((current) => ({ ...current, client: client ?? current.client, user: null }));
+      stop(noActiveSessionError());
+    },
+    [stop],
+  );
 
   /** The provider wants a fresh sign-in: end the session, keep the ticket, wait for the sign-in. */
   const reauthenticate = useCallback(
-    async (reason: IdpReauthenticationReason, ticket: string) => {
+    async (reason: IdpReauthenticationReason, ticket: string, client: IdpClient | null) => {
       phase.current = 'reauthenticating';
       loginTicket.current = ticket;
       keepLoginTicketInAddress(ticket, request.params);
-      setState({ ...EMPTY, status: 'reauthenticate', reason });
+      setState((current) => ({ ...EMPTY, status: 'reauthenticate', reason, client: client ?? current.client }));
       if (ctx.client.session.getSync() !== null) {
         try {
           // Sessions revoke with forceClear: the session ends on this page even if the call fails.
@@ -192,13 +238,16 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
         if (answer.reauthentication_required !== undefined) {
           // Submit runs the start's checks: the session changed since the consent screen showed.
           const { reason, login_ticket } = answer.reauthentication_required;
-          await reauthenticate(reason, login_ticket);
+          await reauthenticate(reason, login_ticket, answer.client ?? null);
           return;
         }
         phase.current = 'done';
-        if (answer.redirect_uri) leave(answer.redirect_uri);
         const denied = consentRequired.current && !consentGranted;
+        if (answer.redirect_uri) leave(answer.redirect_uri);
         setState((current) => ({ ...current, status: denied ? 'denied' : 'complete' }));
+        // Specification §4, authorize flow, steps 5 and 6: the browser leaves for the redirect URI when the answer has
+        // one; only otherwise the consent-denied or flow-complete event.
+        if (answer.redirect_uri) return;
         ctx.emit({
           type: denied ? 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED' : 'OAUTH_AUTHORIZE_FLOW_COMPLETE',
           data: answer,
@@ -206,7 +255,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       } catch (caught) {
         const error = toFlowError(caught);
         if (NO_SESSION_ERROR_TYPES.includes(error.type)) {
-          awaitSession();
+          awaitSession(clientOfRefusal(error));
           return;
         }
         phase.current = 'done';
@@ -226,7 +275,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     }
     let answer: IdpAuthorizeStartResponse;
     try {
-      answer = await ctx.client.idp.oauthAuthorizeStart(currentParams());
+      answer = await queryClient.fetchQuery(authorizePreflightQueryOptions(ctx.client, currentParams()));
     } catch (caught) {
       if (!mounted.current) return;
       const error = toFlowError(caught);
@@ -236,7 +285,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
           void start();
           return;
         }
-        awaitSession();
+        awaitSession(clientOfRefusal(error));
         return;
       }
       phase.current = 'done';
@@ -246,14 +295,14 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     if (!mounted.current) return;
     // RFC 6749 §4.1.2.1, OpenID Connect Core §3.1.2.6: an error for the client (its redirect URI verified), sent
     // there at once; nothing else is in the answer.
+    // No flow-complete event: the browser leaves (specification §4, authorize flow, step 5).
     if (answer.redirect_uri !== undefined) {
       leave(answer.redirect_uri);
-      ctx.emit({ type: 'OAUTH_AUTHORIZE_FLOW_COMPLETE', data: answer });
       return;
     }
     if (answer.reauthentication_required !== undefined) {
       const { reason, login_ticket } = answer.reauthentication_required;
-      await reauthenticate(reason, login_ticket);
+      await reauthenticate(reason, login_ticket, answer.client ?? null);
       return;
     }
     consentRequired.current = answer.consent_required;
@@ -261,6 +310,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       ...EMPTY,
       status: answer.consent_required ? 'consent' : 'submitting',
       client: answer.client,
+      user: answer.user ?? null,
       scopeResults: answer.scope_results,
     });
     if (answer.consent_required) {
@@ -268,7 +318,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       return;
     }
     await submit(false);
-  }, [ctx, request, currentParams, mounted, leave, reauthenticate, submit, awaitSession, stop]);
+  }, [ctx, queryClient, request, currentParams, mounted, leave, reauthenticate, submit, awaitSession, stop]);
 
   useEffect(() => {
     // Once per mount (StrictMode runs effects twice), signed in or not; again only when a session appears while
@@ -295,6 +345,20 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
   const allow = useCallback(() => decide(true), [decide]);
   const deny = useCallback(() => decide(false), [decide]);
 
+  const signOut = useCallback(async () => {
+    if (phase.current !== 'consent') return;
+    // Not 'awaiting_session' yet: the session ending below must not start the flow again before the sign-in.
+    phase.current = 'reauthenticating';
+    try {
+      // Sessions revoke with forceClear: the session ends on this page even if the call fails.
+      await ctx.client.session.revoke({ forceClear: true });
+    } catch {
+      // Ended here already.
+    }
+    if (!mounted.current) return;
+    awaitSession(null);
+  }, [ctx, mounted, awaitSession]);
+
   const scopes = useMemo(
     () => ({
       grantable: state.scopeResults.filter((result) => result.is_grantable),
@@ -310,11 +374,14 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     reauthenticationReason: state.status === 'reauthenticate' ? state.reason : null,
     params: request.missing ? null : request.params,
     client: state.client,
+    user: state.user,
+    clientDomain: state.client === null ? null : hostOf(request.params.redirect_uri),
     clientName: idpClientName(state.client?.client_name, request.params.redirect_uri),
     grantableScopes: scopes.grantable,
     ungrantableScopes: scopes.ungrantable,
     hasCustomScopes: request.params.scopes.some((scope) => !STANDARD_IDP_SCOPES.includes(scope)),
     allow,
     deny,
+    signOut,
   };
 }

@@ -36,6 +36,7 @@ describe('useConnectedApps', () => {
         connected_app_id: 'notes',
         name: 'Notes',
         description: 'A notes app',
+        logo_url: 'https://notes.example.com/logo.png',
         client_type: 'public',
         scopes_granted: 'openid email',
       },

@@ -32,6 +32,11 @@ export interface UseLogoutReturn {
   confirm(): Promise<void>;
   /** 'No': status `denied`; the session stays. Ignored outside `confirm`. */
   decline(): void;
+  /**
+   * The way back to the application after 'No': the site (origin, then `/`) of its post-logout redirect URI once the
+   * provider has verified it; null before, or when the request named none.
+   */
+  clientUrl: string | null;
 }
 
 type Phase = 'idle' | 'preflight' | 'confirm' | 'logging_out' | 'done';
@@ -39,6 +44,18 @@ type Phase = 'idle' | 'preflight' | 'confirm' | 'logging_out' | 'done';
 interface LogoutState {
   status: LogoutStatus;
   error: LatchkeyFlowError | null;
+  clientUrl?: string | null;
+}
+
+/** The site of a verified post-logout redirect URI (`https://app.example/`), or null. */
+function siteOf(uri: string | undefined): string | null {
+  if (uri === undefined) return null;
+  try {
+    const { origin } = new URL(uri);
+    return origin === 'null' ? null : `${origin}/`;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -112,7 +129,7 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
         redirectUri.current = answer.redirect_uri;
         if (answer.consent_required) {
           phase.current = 'confirm';
-          setState({ status: 'confirm', error: null });
+          setState({ status: 'confirm', error: null, clientUrl: siteOf(answer.redirect_uri) });
           return;
         }
         await logOut();
@@ -130,7 +147,7 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
   const decline = useCallback(() => {
     if (phase.current !== 'confirm') return;
     phase.current = 'done';
-    setState({ status: 'denied', error: null });
+    setState((current) => ({ ...current, status: 'denied', error: null }));
     ctx.emit({ type: 'OAUTH_LOGOUT_FLOW_DENIED', data: request.params });
   }, [ctx, request]);
 
@@ -140,5 +157,6 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
     params: request.missing ? null : request.params,
     confirm,
     decline,
+    clientUrl: state.clientUrl ?? null,
   };
 }

@@ -32,6 +32,9 @@ const IDP_CONFIG = {
         {
           clientId: 'notes',
           name: 'Notes',
+          logoUrl: 'https://notes.example.com/logo.png',
+          policyUri: 'https://notes.example.com/privacy',
+          tosUri: 'https://notes.example.com/terms',
           type: 'public',
           redirectUris: [CALLBACK],
           postLogoutRedirectUris: [SIGNED_OUT],
@@ -102,9 +105,25 @@ describe('IdentityProvider (themed)', () => {
     const root = container.querySelector<HTMLElement>('.lk-Root');
     expect(root?.querySelector('[data-scope="identity-provider"][data-part="root"]')).not.toBeNull();
     expect(root?.style.getPropertyValue('--lk-color-primary')).toBe('#0057B8');
-    const logo = screen.getByRole('img');
+    const logo = screen.getByRole('img', { name: env.client.bootstrap.getSync().projectName });
     expect(logo.getAttribute('src')).toBe('https://cdn.example.com/logo.png');
     expect([logo.style.maxHeight, logo.style.maxWidth]).toEqual(['50px', '100px']);
+    // The application: its logo, its domain, who is signed in ('Not you?'), its policies; one line per scope.
+    expect(screen.getByRole('img', { name: 'Notes' }).getAttribute('src')).toBe('https://notes.example.com/logo.png');
+    expect(root?.querySelector('[data-part="client-domain"]')?.textContent).toBe('localhost:5174');
+    expect(screen.getByText('Signed in as ada@example.com')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Not you?' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Notes's privacy policy" }).getAttribute('href')).toBe(
+      'https://notes.example.com/privacy',
+    );
+    expect(screen.getByRole('link', { name: "Notes's terms of service" }).getAttribute('href')).toBe(
+      'https://notes.example.com/terms',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Notes is requesting to:' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Verify your identity', 'View your email address', 'View your personal profile information']);
     await expectNoAxeViolations();
   });
 });
@@ -151,6 +170,8 @@ describe('IdentityProvider (themed): the sign-in view', () => {
     );
     const alert = await screen.findByRole('alert', {}, waitLong);
     expect(alert.textContent).toBe('No active session detected. Please log in to continue.');
+    // The sign-in step names the application that asks.
+    expect(screen.getByRole('heading', { name: 'Sign in to continue to Notes' })).toBeTruthy();
     const view = container.querySelector<HTMLElement>('[data-scope="idp-consent"][data-part="sign-in"]');
     // The form is a kit root of its own, inside the identity provider's (its card frame is dropped by the CSS).
     expect(view?.querySelector('.lk-Root')).not.toBeNull();

@@ -42,6 +42,9 @@ const IDP_CONFIG = {
         {
           clientId: 'notes',
           name: 'Notes',
+          logoUrl: 'https://notes.example.com/logo.png',
+          policyUri: 'https://notes.example.com/privacy',
+          tosUri: 'https://notes.example.com/terms',
           type: 'public',
           redirectUris: [CALLBACK],
           postLogoutRedirectUris: [SIGNED_OUT],
@@ -215,11 +218,12 @@ describe('IdentityProvider: the consent screen', () => {
     expect(container.querySelector('[data-scope="identity-provider"]')?.getAttribute('data-flow')).toBe('authorize');
     expect(consentRoot(container)?.getAttribute('data-view')).toBe('consent');
     const list = screen.getByRole('list', { name: 'Notes is requesting to:' });
+    // One line per scope, in the requested order: email is not folded into profile.
     expect(
       within(list)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Verify your identity', 'View your personal profile information']);
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Verify your identity', 'View your email address', 'View your personal profile information']);
     expect(screen.queryByText(/You do not have permissions/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Allow' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Deny' })).toBeTruthy();
@@ -322,7 +326,8 @@ describe('IdentityProvider: the consent screen', () => {
     // The pressed button is gone: focus moves to the new view's heading.
     // The focus moves in an effect, after the view is in the page.
     await waitFor(() => expect(document.activeElement).toBe(success), waitLong);
-    expect(eventTypes(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_START', 'OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+    // The browser leaves for the client: no flow-complete event (spec §4, authorize flow, steps 5 and 6).
+    expect(eventTypes(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     await expectNoAxeViolations();
   });
 
@@ -335,7 +340,7 @@ describe('IdentityProvider: the consent screen', () => {
     const target = new URL(navigate.mock.calls[0]?.[0] ?? '');
     expect(target.searchParams.get('error')).toBe('access_denied');
     expect(target.searchParams.get('code')).toBeNull();
-    expect(eventTypes(onEvent)).toContain('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED');
+    expect(eventTypes(onEvent)).not.toContain('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED');
     expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
     expect((await env.client.user.getConnectedApps()).connected_apps).toEqual([]);
     await expectNoAxeViolations();
@@ -378,24 +383,74 @@ describe('IdentityProvider: the consent screen', () => {
     expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe('Missing: client_id.');
   });
 
-  it("with nobody signed in (and no signIn form): 'No active session detected. Please log in to continue.'", async () => {
+  it("with nobody signed in (and no signIn form): 'Sign in to continue to Notes' and 'No active session detected. Please log in to continue.'", async () => {
     const { onError, container } = await renderIdentityProvider({ search: authorizeSearch(), signedIn: false });
     expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
       'No active session detected. Please log in to continue.',
+    );
+    // The provider verified the client before asking for a session: the sign-in step names the application.
+    expect(screen.getByRole('heading', { name: 'Sign in to continue to Notes' }).getAttribute('data-part')).toBe(
+      'sign-in-title',
     );
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'no_active_session' }));
     expect(consentRoot(container)?.getAttribute('data-view')).toBe('sign_in');
     await expectNoAxeViolations();
   });
 
-  it("a refused preflight shows the server's message as text", async () => {
-    const { onError } = await renderIdentityProvider({ search: authorizeSearch({ client_id: 'unknown-app' }) });
+  it('an unknown client or redirect URI shows a plain error, not the developer text, and never leaves', async () => {
+    const PLAIN =
+      'This sign-in link is not valid, so you cannot continue to the application. Please reach out to the application developer.';
+    const { onError, navigate } = await renderIdentityProvider({
+      search: authorizeSearch({ client_id: 'unknown-app' }),
+    });
     const alert = await screen.findByRole('alert', {}, waitLong);
     await waitFor(() => expect(onError).toHaveBeenCalled(), waitLong);
-    const error = onError.mock.calls[0]?.[0];
-    expect(error?.type).toBe('oauth_client_not_found');
-    expect(alert.textContent).toBe(error?.message);
-    expect(alert.textContent).not.toBe('');
+    expect(onError.mock.calls[0]?.[0]?.type).toBe('oauth_client_not_found');
+    expect(alert.textContent).toBe(PLAIN);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a redirect URI the client did not register: the plain error, signed out too, no sign-in asked', async () => {
+    const { navigate } = await renderIdentityProvider({
+      search: authorizeSearch({ redirect_uri: 'https://evil.example/cb' }),
+      signedIn: false,
+    });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toMatch(/^This sign-in link is not valid/);
+    expect(screen.queryByRole('heading', { name: /Sign in to continue/ })).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("shows the application's logo and domain, who is signed in, and its privacy policy and terms", async () => {
+    await renderIdentityProvider({ search: authorizeSearch({ scope: 'openid email phone' }) });
+    await screen.findByRole('button', { name: 'Allow' }, waitLong);
+    const logo = screen.getByRole('img', { name: 'Notes' });
+    expect(logo.getAttribute('src')).toBe('https://notes.example.com/logo.png');
+    expect(logo.getAttribute('data-part')).toBe('client-logo');
+    expect(document.querySelector('[data-part="client-domain"]')?.textContent).toBe('localhost:5174');
+    expect(document.querySelector('[data-part="account"]')?.textContent).toBe('Signed in as ada@example.com Not you?');
+    expect(screen.getByRole('link', { name: "Notes's privacy policy" }).getAttribute('href')).toBe(
+      'https://notes.example.com/privacy',
+    );
+    expect(screen.getByRole('link', { name: "Notes's terms of service" }).getAttribute('href')).toBe(
+      'https://notes.example.com/terms',
+    );
+    const list = screen.getByRole('list', { name: 'Notes is requesting to:' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Verify your identity', 'View your email address', 'View your phone number']);
+    await expectNoAxeViolations();
+  });
+
+  it("'Not you?' signs out and returns to the sign-in, which names the application", async () => {
+    const { env, user, container, navigate } = await renderIdentityProvider({ search: authorizeSearch() });
+    await user.click(await screen.findByRole('button', { name: 'Not you?' }, waitLong));
+    expect(await screen.findByRole('heading', { name: 'Sign in to continue to Notes' }, waitLong)).toBeTruthy();
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('sign_in');
+    expect(env.client.session.getSync()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(env.requests.filter((request) => request.path === '/idp/oauth/authorize/submit')).toEqual([]);
   });
 
   it('renders names as text, never as HTML', async () => {
@@ -489,6 +544,10 @@ describe('IdentityProvider: the logout confirmation', () => {
     const declined = await screen.findByRole('alert', {}, waitLong);
     expect(declined.textContent).toBe('You have not been logged out. You may close this page.');
     await waitFor(() => expect(document.activeElement).toBe(declined), waitLong);
+    // A way back: the application's site (the verified post-logout URI's origin), not its logged-out page.
+    expect(screen.getByRole('link', { name: 'Return to localhost:5174' }).getAttribute('href')).toBe(
+      'http://localhost:5174/',
+    );
     expect(navigate).not.toHaveBeenCalled();
     expect(env.client.session.getSync()).not.toBeNull();
     expect(eventTypes(onEvent)).toContain('OAUTH_LOGOUT_FLOW_DENIED');
@@ -580,8 +639,9 @@ describe('IdentityProvider: the front door (sign-in first, errors for the client
       signIn: signInForm,
     });
     const alert = await screen.findByRole('alert', {}, waitLong);
-    // The answer names no client: the redirect URI's host stands for it.
-    expect(alert.textContent).toBe('localhost:5174 asks you to sign in again. Please sign in to continue.');
+    // The answer names the client that asks.
+    expect(alert.textContent).toBe('Dashboard asks you to sign in again. Please sign in to continue.');
+    expect(screen.getByRole('heading', { name: 'Sign in to continue to Dashboard' })).toBeTruthy();
     expect(consentRoot(container)?.getAttribute('data-status')).toBe('reauthenticate');
     await waitFor(() => expect(env.client.session.getSync()).toBeNull(), waitLong);
     await within(signInView(container) as HTMLElement).findByRole('textbox', { name: 'Email' }, waitLong);
@@ -607,9 +667,7 @@ describe('IdentityProvider: the front door (sign-in first, errors for the client
         return undefined;
       },
     });
-    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
-      'Sign in again for localhost:5174, please.',
-    );
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe('Sign in again for Dashboard, please.');
     await waitFor(() => expect(old.env.client.session.getSync()).toBeNull(), waitLong);
     old.unmount();
 
@@ -622,7 +680,7 @@ describe('IdentityProvider: the front door (sign-in first, errors for the client
       },
     });
     expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
-      'localhost:5174 asked for a different account than the one that was signed in. Please sign in with that account to continue.',
+      'Notes asked for a different account than the one that was signed in. Please sign in with that account to continue.',
     );
     await waitFor(() => expect(other.env.client.session.getSync()).toBeNull(), waitLong);
     expect(other.navigate).not.toHaveBeenCalled();

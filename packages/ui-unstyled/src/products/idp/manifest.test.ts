@@ -17,22 +17,17 @@ describe('the consent items', () => {
     ]);
   });
 
-  it('profile, email and phone make one item with a detail for each requested, in the spec order', () => {
-    expect(consentItems(scopes('phone', 'openid', 'profile'), t, names)).toEqual([
+  it('profile, email and phone are one item each, in the requested order: email and phone never fold into profile', () => {
+    expect(consentItems(scopes('phone', 'openid', 'profile', 'email'), t, names)).toEqual([
+      { text: 'View your phone number', details: [] },
+      { text: 'Verify your identity', details: ['View information stored within your account'] },
       {
         text: 'View your personal profile information',
-        details: ['Your name, profile picture, and language preferences', 'Your phone number'],
+        details: ['Your name, profile picture, and language preferences'],
       },
-      { text: 'Verify your identity', details: ['View information stored within your account'] },
+      { text: 'View your email address', details: [] },
     ]);
-    expect(consentItems(scopes('email'), t, names)).toEqual([
-      { text: 'View your personal profile information', details: ['Your email address'] },
-    ]);
-    expect(consentItems(scopes('profile', 'email', 'phone'), t, names)[0]?.details).toEqual([
-      'Your name, profile picture, and language preferences',
-      'Your email address',
-      'Your phone number',
-    ]);
+    expect(consentItems(scopes('email'), t, names)).toEqual([{ text: 'View your email address', details: [] }]);
   });
 
   it('offline_access has its text and two details; full_access names the project', () => {

@@ -32,36 +32,29 @@ export interface ConsentManifestInput {
 /** A custom consent manifest generator (`getManifest`): its manifest replaces the default one. */
 export type ConsentManifestGenerator = (input: ConsentManifestInput) => ConsentManifest;
 
-const PROFILE_SCOPES = ['profile', 'email', 'phone'] as const;
-
 /**
- * The consent items of `scopes`, in their order: openid 'Verify your identity'; profile, email and phone
- * one item 'View your personal profile information' with a detail for each requested; offline_access and full_access
- * their texts; any other scope its policy description, else 'Use the {scope} scope'.
+ * The consent items of `scopes`, one per scope, in their order: openid 'Verify your identity'; profile 'View your
+ * personal profile information' (its detail: 'Your name, profile picture, and language preferences'); email 'View your
+ * email address' and phone 'View your phone number' (items of their own, issue 28: never folded into profile);
+ * offline_access and full_access their texts; any other scope its policy description, else 'Use the {scope} scope'.
  */
 export function consentItems(
   scopes: readonly IdpScopeResult[],
   t: IdpTranslate,
   names: { projectName: string },
 ): ConsentManifestItem[] {
-  const requested = new Set(scopes.map((result) => result.scope));
   const items: ConsentManifestItem[] = [];
-  let hasProfileItem = false;
   for (const { scope, description } of scopes) {
     switch (scope) {
       case 'openid':
         items.push({ text: t('idpScope.openid'), details: [t('idpScope.openid.detail')] });
         break;
       case 'profile':
+        items.push({ text: t('idpScope.profile'), details: [t('idpScope.profile.detail')] });
+        break;
       case 'email':
       case 'phone':
-        // One item for the three, where the first of them was asked, its details in the specification's order.
-        if (hasProfileItem) break;
-        hasProfileItem = true;
-        items.push({
-          text: t('idpScope.profile'),
-          details: PROFILE_SCOPES.filter((each) => requested.has(each)).map((each) => t(`idpScope.${each}.detail`)),
-        });
+        items.push({ text: t(`idpScope.${scope}`), details: [] });
         break;
       case 'offline_access':
         items.push({

@@ -24,13 +24,28 @@ export const idpMessages = {
   // The project's name in the texts when the bootstrap has none (the specification does not show one).
   'idpConsent.projectNameFallback': 'Latchkey',
 
+  // Who is signed in, the application's domain and its policies (issue 28; the specification shows none of these:
+  // Latchkey's wording). 'Not you?' signs out and returns to the sign-in.
+  'idpConsent.signedInAs': 'Signed in as {user}',
+  'idpConsent.notYou': 'Not you?',
+  'idpConsent.clientLogoAlt': '{clientName}',
+  'idpConsent.clientDomain': '{domain}',
+  'idpConsent.privacyPolicy': "{clientName}'s privacy policy",
+  'idpConsent.termsOfService': "{clientName}'s terms of service",
+
+  // The sign-in step of the authorize flow names the application that asks (issue 28; the specification has no
+  // heading there: Latchkey's wording).
+  'idpSignIn.title': 'Sign in to continue to {clientName}',
+
   // The consent items
   'idpScope.openid': 'Verify your identity',
   'idpScope.openid.detail': 'View information stored within your account',
   'idpScope.profile': 'View your personal profile information',
   'idpScope.profile.detail': 'Your name, profile picture, and language preferences',
-  'idpScope.email.detail': 'Your email address',
-  'idpScope.phone.detail': 'Your phone number',
+  // Issue 28: email and phone are one item each, not details of profile (a user sees each thing the application gets).
+  // The specification shows them only as details ('Your email address', 'Your phone number'): Latchkey's wording.
+  'idpScope.email': 'View your email address',
+  'idpScope.phone': 'View your phone number',
   'idpScope.offline_access': "Maintain access to your data even when you're not actively using the app",
   // The specification names two details of offline_access, about offline access and background sync, but does not
   // show their text: these are Latchkey's wording.
@@ -44,6 +59,11 @@ export const idpMessages = {
 
   // Errors: a missing query parameter, no session; a preflight error shows the server's message.
   'idpError.missingParameter': MISSING_PARAMETER_MESSAGE,
+  // An unknown client or a redirect URI it did not register (`oauth_client_not_found`, `invalid_redirect_uri`): the
+  // provider's message is for developers, and nothing may be sent back to that redirect URI (RFC 6749 §4.1.2.1).
+  // Latchkey's wording, after the missing-parameter one.
+  'idpError.invalidClient':
+    'This sign-in link is not valid, so you cannot continue to the application. Please reach out to the application developer.',
   'idpError.noActiveSession': 'No active session detected. Please log in to continue.',
 
   // A fresh sign-in the provider asks for before it answers the application (OpenID Connect Core §3.1.2.1
@@ -60,6 +80,10 @@ export const idpMessages = {
   'idpLogout.yes': 'Yes',
   'idpLogout.no': 'No',
   'idpLogout.declined': 'You have not been logged out. You may close this page.',
+  // The way back after 'No' (issue 28; not in the specification: Latchkey's wording): a link to the application's
+  // site (the host of its verified post-logout URI), else back to the previous page.
+  'idpLogout.returnTo': 'Return to {domain}',
+  'idpLogout.goBack': 'Go back',
   // After logging out when the application named no post_logout_redirect_uri (RP-Initiated Logout 1.0 §3: nowhere
   // to send the browser). The specification has no such text: Latchkey's wording, after the declined one.
   'idpLogout.loggedOut': 'You have been logged out. You may close this page.',

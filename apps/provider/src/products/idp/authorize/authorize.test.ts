@@ -17,6 +17,7 @@ import {
   idpRows,
   SERVER_CALLBACK,
   SPA_CALLBACK,
+  SPA_CLIENT,
   setRoles,
   TENANT_CALLBACK,
 } from './testSupport';
@@ -58,13 +59,8 @@ describe('POST /idp/oauth/authorize/start', () => {
       status_code: 200,
       user_id: userId,
       user,
-      client: {
-        client_id: 'spa',
-        client_type: 'public',
-        client_name: 'Spa',
-        client_description: 'A browser app',
-        client_logo_url: 'https://app.example.com/logo.png',
-      },
+      // The logo, privacy policy (RFC 7591 policy_uri) and terms (tos_uri) configured on the client.
+      client: SPA_CLIENT,
       consent_required: true,
       scope_results: [
         { scope: 'openid', is_grantable: true, description: '' },
@@ -72,7 +68,7 @@ describe('POST /idp/oauth/authorize/start', () => {
         { scope: 'plain', is_grantable: true, description: 'A scope without permissions' },
       ],
     });
-    // A client without a logo has no client_logo_url.
+    // A client without a logo or policies has no client_logo_url, client_policy_uri or client_tos_uri.
     const server = await start(
       authorizeBody({ client_id: 'server', redirect_uri: SERVER_CALLBACK, code_challenge: undefined }),
       sessionToken,
@@ -282,17 +278,27 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
     expect(response.status).toBe(200);
   });
 
-  it('needs a live session: none is user_unauthenticated (401), a dead one session_not_found', async () => {
+  it('needs a live session: none is user_unauthenticated (401), a dead one session_not_found; both name the verified client', async () => {
     const { t, db, start, submit } = await startIdp();
     const { sessionToken, sessionId } = await userWithRoles(t);
     await db.updateTable('sessions').set({ revoked_at: START }).where('session_id', '=', sessionId).execute();
+    // The client and its redirect URI are verified before the session is looked at, so the refusal can name the
+    // application (the widget's sign-in step: 'Sign in to continue to Spa').
+    const named = { error_details: { client: SPA_CLIENT } };
     for (const call of [start, submit]) {
-      expectError(await call(authorizeBody({ consent_granted: true })), 401, 'user_unauthenticated');
+      expectError(await call(authorizeBody({ consent_granted: true })), 401, 'user_unauthenticated', named);
       // The client and its redirect URI come first (RFC 6749 §4.1.2.1), as at any authorization endpoint: they are not
       // secret (the client's own pages link here with them).
       expectError(await call(authorizeBody({ client_id: 'nope' })), 404, 'oauth_client_not_found');
-      expectError(await call(authorizeBody({ consent_granted: true }), sessionToken), 404, 'session_not_found');
-      expectError(await call(authorizeBody({ consent_granted: true }), 'not-a-session'), 404, 'session_not_found');
+      // An unknown redirect URI: refused as such, never a refusal naming the client.
+      expectError(await call(authorizeBody({ redirect_uri: 'https://evil.example/cb' })), 400, 'invalid_redirect_uri');
+      expectError(await call(authorizeBody({ consent_granted: true }), sessionToken), 404, 'session_not_found', named);
+      expectError(
+        await call(authorizeBody({ consent_granted: true }), 'not-a-session'),
+        404,
+        'session_not_found',
+        named,
+      );
     }
     expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
   });
@@ -571,6 +577,8 @@ function reauthenticationAnswer(reason: 'login' | 'max_age' | 'id_token_hint') {
     request_id: REQUEST_ID,
     status_code: 200,
     reauthentication_required: { reason, login_ticket: expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/) },
+    // The client that asks, so the sign-in step can name it.
+    client: SPA_CLIENT,
   };
 }
 

@@ -119,7 +119,11 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   if (!session) {
     // OpenID Connect Core §3.1.2.6 `login_required`: prompt=none and nobody to act for.
     if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED.no_session);
-    throw new ProviderError(sessionToken === null ? 'user_unauthenticated' : 'session_not_found');
+    // The client and its redirect URI are verified: the refusal names the client (`error_details.client`), so the
+    // sign-in step can say which application asks.
+    throw new ProviderError(sessionToken === null ? 'user_unauthenticated' : 'session_not_found', {
+      details: { client: describeClient(client) },
+    });
   }
   // An impersonated session (support acting as the user) may look at the user's account but never grant a third
   // party access in the user's name: consent is the user's own decision (README, "Security": consent shows exactly what
@@ -132,7 +136,9 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
     // OpenID Connect Core §3.1.2.6: the user would have to sign in, and prompt=none forbids asking.
     if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED[reason]);
     const loginTicket = issueLoginTicket(deps.hmacKey, client.clientId, deps.clock.now());
-    return { answer: { reauthentication_required: { reason, login_ticket: loginTicket } } };
+    return {
+      answer: { reauthentication_required: { reason, login_ticket: loginTicket }, client: describeClient(client) },
+    };
   }
   const results = scopeResults(deps.config.project, user.roles, checked.scopes);
   const grantable = results.filter((result) => result.is_grantable).map((result) => result.scope);
@@ -143,14 +149,20 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   return { evaluation: { ...checked, session, user, scopeResults: results, grantable, consentNeeded } };
 }
 
-/** The client as the consent screen shows it (the answer's `client`). */
-function describeClient(client: IdpClientConfig) {
+/**
+ * The client as the widget shows it (the answer's `client`; also in a no-session refusal's `error_details` and a
+ * `reauthentication_required` answer, so the sign-in step can name the application): its logo, privacy policy
+ * (RFC 7591 `policy_uri`) and terms (`tos_uri`) when configured.
+ */
+export function describeClient(client: IdpClientConfig) {
   return {
     client_id: client.clientId,
     client_type: client.type,
     client_name: client.name,
     client_description: client.description,
     ...(client.logoUrl === undefined ? {} : { client_logo_url: client.logoUrl }),
+    ...(client.policyUri === undefined ? {} : { client_policy_uri: client.policyUri }),
+    ...(client.tosUri === undefined ? {} : { client_tos_uri: client.tosUri }),
   };
 }
 

@@ -67,6 +67,8 @@ export const IDP_CONFIG = {
           name: 'Spa',
           description: 'A browser app',
           logoUrl: 'https://app.example.com/logo.png',
+          policyUri: 'https://app.example.com/privacy',
+          tosUri: 'https://app.example.com/terms',
           type: 'public' as const,
           redirectUris: [SPA_CALLBACK, TENANT_CALLBACK],
           postLogoutRedirectUris: [SPA_LOGGED_OUT, 'https://app.example.com/bye?tenant=acme'],
@@ -93,6 +95,17 @@ export const IDP_CONFIG = {
     },
   },
 } satisfies ProviderConfigInput;
+
+/** The SPA client as the answers describe it (`client`, and `error_details.client` of a no-session refusal). */
+export const SPA_CLIENT = {
+  client_id: 'spa',
+  client_type: 'public',
+  client_name: 'Spa',
+  client_description: 'A browser app',
+  client_logo_url: 'https://app.example.com/logo.png',
+  client_policy_uri: 'https://app.example.com/privacy',
+  client_tos_uri: 'https://app.example.com/terms',
+};
 
 /** A PKCE pair (RFC 7636 §4.1, §4.2): the verifier and its S256 challenge. */
 export function pkcePair(): { verifier: string; challenge: string } {

@@ -189,7 +189,8 @@ async function authorizePage(
     return { redirect: new URL(started.redirect_uri) };
   }
   if (started.reauthentication_required !== undefined) {
-    expect(Object.keys(started).sort()).toEqual(['reauthentication_required', 'request_id', 'status_code']);
+    // Nothing else than the request for a fresh sign-in and the client that asks (the sign-in step names it).
+    expect(Object.keys(started).sort()).toEqual(['client', 'reauthentication_required', 'request_id', 'status_code']);
     return { reauthentication: started.reauthentication_required };
   }
   const submit = await h.widget('/idp/oauth/authorize/submit', { ...params, consent_granted: true }, sessionToken);
@@ -479,6 +480,7 @@ describe('oauth4webapi over HTTP: prompt, max_age, id_token_hint (items 10-12)',
       request_id: expect.any(String),
       status_code: 200,
       reauthentication_required: { reason: 'id_token_hint', login_ticket: expect.any(String) },
+      client: expect.objectContaining({ client_id: 'spa' }),
     });
     const none = await authorizationRequest(h.as, spa, { id_token_hint: tokens.id_token as string, prompt: 'none' });
     expect(authorizationError(h.as, spa, redirectOf(await authorizePage(h, none, ada)), none.state).error).toBe(

@@ -33,6 +33,15 @@ const Denied = createPart(CONSENT_SCOPE, 'denied', 'p');
 const SignInRoot = createPart(CONSENT_SCOPE, 'sign-in', 'div');
 const SignInMessage = createPart(CONSENT_SCOPE, 'sign-in-message', 'p');
 const Success = createPart(CONSENT_SCOPE, 'success', 'div');
+const SignInTitle = createPart(CONSENT_SCOPE, 'sign-in-title', 'h2');
+const ClientLogo = createPart(CONSENT_SCOPE, 'client-logo', 'img');
+const ClientDomain = createPart(CONSENT_SCOPE, 'client-domain', 'p');
+const Account = createPart(CONSENT_SCOPE, 'account', 'p');
+const AccountUser = createPart(CONSENT_SCOPE, 'account-user', 'span');
+const NotYou = createPart(CONSENT_SCOPE, 'not-you', 'button');
+const Policies = createPart(CONSENT_SCOPE, 'policies', 'p');
+const PrivacyPolicy = createPart(CONSENT_SCOPE, 'privacy-policy', 'a');
+const TermsOfService = createPart(CONSENT_SCOPE, 'terms-of-service', 'a');
 const SuccessTitle = createPart(CONSENT_SCOPE, 'success-title', 'h2');
 const SuccessDescription = createPart(CONSENT_SCOPE, 'success-description', 'p');
 
@@ -95,6 +104,115 @@ export const IDPConsentScreenTitle = forwardRef<HTMLHeadingElement, PartProps<'h
       <Title tabIndex={-1} {...props} ref={ref}>
         {props.children ?? t(screen.hasCustomScopes ? 'idpConsent.titleCustomScopes' : 'idpConsent.title', names)}
       </Title>
+    );
+  },
+);
+
+/**
+ * The application's logo (`data-part="client-logo"`, alt: its name), at most 50 px high and 100 px wide; nothing
+ * when the client has no `client_logo_url`.
+ */
+export const IDPConsentScreenClientLogo = forwardRef<HTMLImageElement, PartProps<'img'>>(
+  function IDPConsentScreenClientLogo(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    const t = useIdpMessages();
+    if (!screen.clientLogoUrl) return null;
+    return (
+      <ClientLogo
+        src={screen.clientLogoUrl}
+        alt={t('idpConsent.clientLogoAlt', { clientName: screen.clientName })}
+        {...props}
+        style={{ maxHeight: `${IDP_LOGO_MAX_HEIGHT}px`, maxWidth: `${IDP_LOGO_MAX_WIDTH}px`, ...props.style }}
+        ref={ref}
+      />
+    );
+  },
+);
+
+/** The host the browser goes back to (`data-part="client-domain"`), once verified; nothing before. */
+export const IDPConsentScreenClientDomain = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function IDPConsentScreenClientDomain(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    const t = useIdpMessages();
+    if (!screen.clientDomain) return null;
+    return (
+      <ClientDomain {...props} ref={ref}>
+        {props.children ?? t('idpConsent.clientDomain', { domain: screen.clientDomain })}
+      </ClientDomain>
+    );
+  },
+);
+
+/**
+ * Who is signed in (`data-part="account"`): 'Signed in as {user}' (`account-user`) and 'Not you?' (`not-you`, a
+ * button that signs out and shows the sign-in again, disabled while the decision is sent).
+ */
+export const IDPConsentScreenAccount = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function IDPConsentScreenAccount(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    const t = useIdpMessages();
+    if (!screen.userLabel) return null;
+    return (
+      <Account {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            <AccountUser>{t('idpConsent.signedInAs', { user: screen.userLabel })}</AccountUser>{' '}
+            <IDPConsentScreenNotYou />
+          </>
+        )}
+      </Account>
+    );
+  },
+);
+
+/** 'Not you?' (`data-part="not-you"`): signs out and returns to the sign-in. */
+export const IDPConsentScreenNotYou = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function IDPConsentScreenNotYou(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    const t = useIdpMessages();
+    return (
+      <NotYou
+        type="button"
+        disabled={screen.isSubmitting}
+        {...props}
+        onClick={composeEventHandlers(props.onClick, screen.signOut)}
+        ref={ref}
+      >
+        {props.children ?? t('idpConsent.notYou')}
+      </NotYou>
+    );
+  },
+);
+
+/**
+ * The application's policies (`data-part="policies"`): links to its privacy policy (`privacy-policy`) and terms of
+ * service (`terms-of-service`), each when configured on the client, opened in a new tab (the consent stays); nothing
+ * when it has neither.
+ */
+export const IDPConsentScreenPolicies = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function IDPConsentScreenPolicies(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    const t = useIdpMessages();
+    if (!screen.privacyPolicyUrl && !screen.termsOfServiceUrl) return null;
+    const names = { clientName: screen.clientName };
+    return (
+      <Policies {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            {screen.privacyPolicyUrl ? (
+              <PrivacyPolicy href={screen.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+                {t('idpConsent.privacyPolicy', names)}
+              </PrivacyPolicy>
+            ) : null}
+            {screen.privacyPolicyUrl && screen.termsOfServiceUrl ? ' ' : null}
+            {screen.termsOfServiceUrl ? (
+              <TermsOfService href={screen.termsOfServiceUrl} target="_blank" rel="noopener noreferrer">
+                {t('idpConsent.termsOfService', names)}
+              </TermsOfService>
+            ) : null}
+          </>
+        )}
+      </Policies>
     );
   },
 );
@@ -170,9 +288,21 @@ export const IDPConsentScreenSignInMessage = forwardRef<HTMLParagraphElement, Pa
   },
 );
 
+/** The `sign_in` view's heading (`data-part="sign-in-title"`): 'Sign in to continue to {clientName}'. */
+export const IDPConsentScreenSignInTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
+  function IDPConsentScreenSignInTitle(props, ref) {
+    const screen = useIDPConsentScreenContext();
+    return (
+      <SignInTitle {...props} ref={ref}>
+        {props.children ?? screen.signInTitle}
+      </SignInTitle>
+    );
+  },
+);
+
 /**
- * The `sign_in` view (`data-part="sign-in"`): the text, then the host's sign-in form (the `signIn` option). The flow
- * starts again by itself once the user has signed in.
+ * The `sign_in` view (`data-part="sign-in"`): the heading naming the application, the text, then the host's sign-in
+ * form (the `signIn` option). The flow starts again by itself once the user has signed in.
  */
 export const IDPConsentScreenSignIn = forwardRef<HTMLDivElement, PartProps<'div'>>(
   function IDPConsentScreenSignIn(props, ref) {
@@ -181,6 +311,7 @@ export const IDPConsentScreenSignIn = forwardRef<HTMLDivElement, PartProps<'div'
       <SignInRoot {...props} ref={ref}>
         {props.children ?? (
           <>
+            <IDPConsentScreenSignInTitle />
             <IDPConsentScreenSignInMessage />
             {screen.signIn}
           </>
@@ -228,8 +359,9 @@ export function IDPConsentScreenError() {
 }
 
 /**
- * The default layout: the spinner; or the logo, the title, the manifest, the ungrantable box, 'Allow' and 'Deny'; or
- * the sign-in (its text and the host's form); or the denied text, the success view, or the error.
+ * The default layout: the spinner; or the logo, the application's logo, the title, the application's domain, who is
+ * signed in ('Not you?'), the manifest, the ungrantable box, the application's policy links, 'Allow' and 'Deny'; or
+ * the sign-in (its heading, its text and the host's form); or the denied text, the success view, or the error.
  */
 export function IDPConsentScreenLayout() {
   const screen = useIDPConsentScreenContext();
@@ -240,9 +372,13 @@ export function IDPConsentScreenLayout() {
       {screen.view === 'consent' ? (
         <>
           <IDPConsentScreenLogo />
+          <IDPConsentScreenClientLogo />
           <IDPConsentScreenTitle />
+          <IDPConsentScreenClientDomain />
+          <IDPConsentScreenAccount />
           <IDPConsentScreenManifest />
           <IDPConsentScreenUngrantable />
+          <IDPConsentScreenPolicies />
           <IDPConsentScreenActions>
             <IDPConsentScreenAllow />
             <IDPConsentScreenDeny />
@@ -274,6 +410,12 @@ export const IDPConsentScreen = createScreen('IDPConsentScreen', useIDPConsentSc
   Spinner: IDPConsentScreenSpinner,
   Logo: IDPConsentScreenLogo,
   Title: IDPConsentScreenTitle,
+  ClientLogo: IDPConsentScreenClientLogo,
+  ClientDomain: IDPConsentScreenClientDomain,
+  Account: IDPConsentScreenAccount,
+  NotYou: IDPConsentScreenNotYou,
+  Policies: IDPConsentScreenPolicies,
+  SignInTitle: IDPConsentScreenSignInTitle,
   Manifest: IDPConsentScreenManifest,
   Group: IDPConsentScreenGroup,
   Item: IDPConsentScreenItem,

@@ -1,5 +1,5 @@
 import { type AuthorizeStatus, useAuthorize, useBootstrap } from '@latchkey/hooks';
-import type { IdpReauthenticationReason } from '@latchkey/sdk';
+import type { IdpReauthenticationReason, User } from '@latchkey/sdk';
 import { findMissingAuthorizeParam } from '@latchkey/sdk/idp';
 import { type ReactNode, useMemo, useState } from 'react';
 import { idpErrorText } from '../idpErrorText';
@@ -32,6 +32,23 @@ export interface UseIDPConsentScreenReturn {
   signInMessage: string;
   /** The host's sign-in form (`signIn` option) for the `sign_in` view, or null. */
   signIn: ReactNode;
+  /** The `sign_in` view's heading, naming the application that asks: 'Sign in to continue to {clientName}'. */
+  signInTitle: string;
+  /**
+   * Who is signed in, as the consent screen shows it ('Signed in as {user}'): the user's first email, else phone
+   * number, else name; '' when unknown.
+   */
+  userLabel: string;
+  /** The application's logo (its `client_logo_url`), or null. */
+  clientLogoUrl: string | null;
+  /** The host the browser goes back to (the verified redirect URI's), or null before the provider verified it. */
+  clientDomain: string | null;
+  /** The application's privacy policy (`client_policy_uri`), or null. */
+  privacyPolicyUrl: string | null;
+  /** The application's terms of service (`client_tos_uri`), or null. */
+  termsOfServiceUrl: string | null;
+  /** 'Not you?': ends the session and shows the sign-in again. */
+  signOut: () => void;
   /** The client's name, else the redirect URI's host, else 'The App'. */
   clientName: string;
   /** The project's name (the bootstrap's). */
@@ -65,6 +82,20 @@ function signInMessage(
   if (reason) return t(`idpReauthenticate.${reason}`, { clientName });
   return signInRequired ? t('idpError.noActiveSession') : '';
 }
+
+/** How the consent screen names the signed-in user: the first email, else phone number, else full name. */
+export function userLabel(user: User | null): string {
+  if (!user) return '';
+  const email = user.emails?.[0]?.email;
+  if (email) return email;
+  const phone = user.phone_numbers?.[0]?.phone_number;
+  if (phone) return phone;
+  const { first_name = '', last_name = '' } = user.name ?? {};
+  return `${first_name} ${last_name}`.trim();
+}
+
+/** Types of the provider's refusals of an unknown client or unregistered redirect URI (the plain text shows). */
+const INVALID_CLIENT_ERRORS = ['oauth_client_not_found', 'invalid_redirect_uri'];
 
 /**
  * The consent screen's state: `useAuthorize` with the page's query, the project's name
@@ -109,9 +140,20 @@ export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentSc
   return {
     status,
     view,
-    errorMessage: idpErrorText(t, authorize.error, findMissingAuthorizeParam(new URLSearchParams(query))),
+    errorMessage: INVALID_CLIENT_ERRORS.includes(authorize.error?.type ?? '')
+      ? t('idpError.invalidClient')
+      : idpErrorText(t, authorize.error, findMissingAuthorizeParam(new URLSearchParams(query))),
     signInMessage: signInMessage(t, authorize.reauthenticationReason, authorize.signInRequired, clientName),
     signIn: signIn ?? null,
+    signInTitle: t('idpSignIn.title', { clientName }),
+    userLabel: userLabel(authorize.user),
+    clientLogoUrl: authorize.client?.client_logo_url || null,
+    clientDomain: authorize.clientDomain,
+    privacyPolicyUrl: authorize.client?.client_policy_uri || null,
+    termsOfServiceUrl: authorize.client?.client_tos_uri || null,
+    signOut: () => {
+      void authorize.signOut();
+    },
     clientName,
     projectName,
     logoImageUrl: logoImageUrl || null,

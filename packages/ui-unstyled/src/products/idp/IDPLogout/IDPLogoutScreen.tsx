@@ -19,6 +19,8 @@ const Actions = createPart(SCOPE, 'actions', 'div');
 const Yes = createPart(SCOPE, 'yes', 'button');
 const No = createPart(SCOPE, 'no', 'button');
 const Declined = createPart(SCOPE, 'declined', 'p');
+const Back = createPart(SCOPE, 'back', 'a');
+const GoBack = createPart(SCOPE, 'go-back', 'button');
 const LoggedOut = createPart(SCOPE, 'logged-out', 'p');
 
 /** Provides the logout screen's state (`useIDPLogoutScreen()`, or a fixed value) to its parts. */
@@ -123,6 +125,31 @@ export const IDPLogoutScreenNo = forwardRef<HTMLButtonElement, PartProps<'button
   },
 );
 
+/**
+ * The way back after 'No': a link 'Return to {domain}' to the application's site (`data-part="back"`, the origin of
+ * its verified post-logout URI); without one, 'Go back' (`data-part="go-back"`, a button: the previous page) when the
+ * browser has one; else nothing.
+ */
+export const IDPLogoutScreenBack = forwardRef<HTMLAnchorElement, PartProps<'a'>>(
+  function IDPLogoutScreenBack(props, ref) {
+    const screen = useScreenContext();
+    const t = useIdpMessages();
+    if (screen.clientUrl && screen.clientDomain) {
+      return (
+        <Back href={screen.clientUrl} {...props} ref={ref}>
+          {props.children ?? t('idpLogout.returnTo', { domain: screen.clientDomain })}
+        </Back>
+      );
+    }
+    if (!screen.canGoBack) return null;
+    return (
+      <GoBack type="button" onClick={screen.goBack}>
+        {t('idpLogout.goBack')}
+      </GoBack>
+    );
+  },
+);
+
 /** 'You have not been logged out. You may close this page.' (`data-part="declined"`, role alert). */
 export const IDPLogoutScreenDeclined = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
   function IDPLogoutScreenDeclined(props, ref) {
@@ -180,7 +207,12 @@ export function IDPLogoutScreenLayout() {
           </IDPLogoutScreenActions>
         </>
       ) : null}
-      {screen.view === 'declined' ? <IDPLogoutScreenDeclined /> : null}
+      {screen.view === 'declined' ? (
+        <>
+          <IDPLogoutScreenDeclined />
+          <IDPLogoutScreenBack />
+        </>
+      ) : null}
       {screen.view === 'logged_out' ? <IDPLogoutScreenLoggedOut /> : null}
       {screen.view === 'error' ? <IDPLogoutScreenError /> : null}
     </IDPLogoutScreenRoot>
@@ -206,6 +238,7 @@ export const IDPLogoutScreen = createScreen('IDPLogoutScreen', useIDPLogoutScree
   Yes: IDPLogoutScreenYes,
   No: IDPLogoutScreenNo,
   Declined: IDPLogoutScreenDeclined,
+  Back: IDPLogoutScreenBack,
   LoggedOut: IDPLogoutScreenLoggedOut,
   Error: IDPLogoutScreenError,
 });

@@ -28,6 +28,14 @@ export interface UseIDPLogoutScreenReturn {
   confirm: () => void;
   /** 'No': stays signed in; 'You have not been logged out. You may close this page.' shows. */
   decline: () => void;
+  /** The way back after 'No': the application's site (its verified post-logout URI's origin), or null. */
+  clientUrl: string | null;
+  /** The application's host ('Return to {domain}'), or null. */
+  clientDomain: string | null;
+  /** Without `clientUrl`, whether the browser has a previous page to go back to ('Go back'). */
+  canGoBack: boolean;
+  /** 'Go back': the previous page (`history.back()`). */
+  goBack: () => void;
 }
 
 /**
@@ -59,5 +67,9 @@ export function useIDPLogoutScreen(options?: IdpScreenOptions): UseIDPLogoutScre
     isLoggingOut: status === 'logging_out',
     confirm: () => void logout.confirm(),
     decline: logout.decline,
+    clientUrl: logout.clientUrl,
+    clientDomain: logout.clientUrl === null ? null : new URL(logout.clientUrl).host,
+    canGoBack: typeof window !== 'undefined' && window.history.length > 1,
+    goBack: () => window.history.back(),
   };
 }

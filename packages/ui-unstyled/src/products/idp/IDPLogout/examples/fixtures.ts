@@ -10,6 +10,10 @@ export function exampleLogout(overrides: Partial<UseIDPLogoutScreenReturn> = {})
     isLoggingOut: false,
     confirm: () => {},
     decline: () => {},
+    clientUrl: 'https://notes.acme.example/',
+    clientDomain: 'notes.acme.example',
+    canGoBack: false,
+    goBack: () => {},
     ...overrides,
   };
 }
