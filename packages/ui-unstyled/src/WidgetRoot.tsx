@@ -6,7 +6,16 @@ import {
   useLatchkeyClient,
   useSignInStore,
 } from '@latchkey/hooks';
-import { type ComponentType, forwardRef, type RefObject, Suspense, useEffect, useRef } from 'react';
+import {
+  type ComponentType,
+  type CSSProperties,
+  forwardRef,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Spinner } from './components/Spinner';
 import { Watermark } from './components/Watermark';
 import { loadErrorMessages, MessagesProvider, type Strings, type Translate, useMessages } from './messages/index';
@@ -31,6 +40,20 @@ function configErrorText(t: Translate, error: string): string {
 }
 
 const SignInConfigError = createPart('sign-in', 'config-error', 'p');
+const Announcer = createPart('sign-in', 'announcer', 'span');
+
+// Read by screen readers, not shown (the unstyled kit ships no CSS, so the hiding is inline).
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 
 /** The root part of a widget (`data-scope="<widget>" data-part="root"`). */
 type WidgetRootPart = ReturnType<typeof createPart<'div'>>;
@@ -104,6 +127,8 @@ const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBo
     screenCount.current += 1;
   }
   const isFirstScreen = screenCount.current === 0;
+  // The heading of a screen whose first field takes the focus (the passcode boxes), for screen readers.
+  const [announcement, setAnnouncement] = useState('');
   // No error can show before the user acts: the error catalogue's chunk comes right after the first render.
   useEffect(() => {
     void loadErrorMessages();
@@ -118,26 +143,53 @@ const WidgetBody = forwardRef<HTMLDivElement, WidgetBodyProps>(function WidgetBo
       ) : (
         <Suspense fallback={<Spinner />}>
           {ScreenComponent ? <ScreenComponent key={screen} /> : null}
-          <FocusHeading key={`focus-${screen}`} container={container} isEnabled={!isFirstScreen} />
+          <FocusHeading
+            key={`focus-${screen}`}
+            container={container}
+            isEnabled={!isFirstScreen}
+            onAnnounce={setAnnouncement}
+          />
         </Suspense>
       )}
+      {/* In the page from the start, so what is put in it later is announced. */}
+      <Announcer role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
+        {announcement}
+      </Announcer>
       <Watermark />
     </Root>
   );
 });
 
-/** Moves focus to the new screen's heading once it is in the page (after its lazy chunk loaded). */
-function FocusHeading({ container, isEnabled }: { container: RefObject<HTMLElement | null>; isEnabled: boolean }) {
+/**
+ * Moves focus into the new screen once it is in the page (after its lazy chunk loaded): to the field a screen marks
+ * `data-initial-focus` (the first passcode box: the user's next step is typing), whose heading then goes to the
+ * live region; else to its heading.
+ */
+function FocusHeading({
+  container,
+  isEnabled,
+  onAnnounce,
+}: {
+  container: RefObject<HTMLElement | null>;
+  isEnabled: boolean;
+  onAnnounce: (text: string) => void;
+}) {
   useEffect(() => {
     if (!isEnabled) return;
     const root = container.current;
+    const heading = root?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    const field = root?.querySelector<HTMLElement>('[data-initial-focus]');
+    if (field) {
+      field.focus();
+      onAnnounce(heading?.textContent ?? '');
+      return;
+    }
+    onAnnounce('');
     // A screen without a heading (Main with `style.hideHeaderText`) focuses its own root instead.
-    const target =
-      root?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]') ??
-      root?.querySelector<HTMLElement>('[data-part="root"]');
+    const target = heading ?? root?.querySelector<HTMLElement>('[data-part="root"]');
     if (!target) return;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus();
-  }, [container, isEnabled]);
+  }, [container, isEnabled, onAnnounce]);
   return null;
 }

@@ -1,6 +1,6 @@
 import { OAUTH_PROVIDER_NAMES, useConnectedApps, useSession } from '@latchkey/hooks';
 import type { AuthenticationFactor, OAuthProvider, UserProvider } from '@latchkey/sdk';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { client, DEMO_APP_URL } from '../client';
 import { ALL_SOCIAL_PROVIDERS } from '../kitConfig';
 import { Link } from '../router';
@@ -49,17 +49,49 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
   const selectId = useId();
   const confirmTitleId = useId();
 
+  const container = useRef<HTMLDivElement | null>(null);
+  // Where the focus goes once an unlink is over (every button was disabled meanwhile, so the focus left the one the
+  // user pressed): back on that 'Unlink' when it failed; once the provider is gone from the list, on the next one's
+  // 'Unlink', else the previous one's, else the provider picker.
+  const afterUnlink = useRef<{ id: string; order: string[]; succeeded: boolean } | null>(null);
+  const ids = providers.map((provider) => provider.oauth_user_registration_id);
+  const idsKey = ids.join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` is read through `idsKey`.
+  useEffect(() => {
+    const pending = afterUnlink.current;
+    const root = container.current;
+    if (busy !== null || !pending || !root) return;
+    if (pending.succeeded && ids.includes(pending.id)) return; // the list has not caught up yet
+    afterUnlink.current = null;
+    const at = pending.order.indexOf(pending.id);
+    const next = pending.succeeded
+      ? (pending.order.slice(at + 1).find((id) => ids.includes(id)) ??
+        pending.order
+          .slice(0, at)
+          .reverse()
+          .find((id) => ids.includes(id)))
+      : pending.id;
+    const button = Array.from(root.querySelectorAll<HTMLElement>('[data-unlink]')).find(
+      (element) => element.dataset.unlink === next,
+    );
+    (button ?? root.querySelector<HTMLElement>('select'))?.focus();
+  }, [busy, idsKey]);
+
   const unlink = async (provider: UserProvider) => {
     setConfirming(null);
-    setBusy(provider.oauth_user_registration_id);
+    const id = provider.oauth_user_registration_id;
+    setBusy(id);
     setError(null);
+    let succeeded = false;
     try {
       // The answer carries the updated user: the list re-renders from useSession().
-      await client.user.deleteOAuthRegistration(provider.oauth_user_registration_id);
+      await client.user.deleteOAuthRegistration(id);
+      succeeded = true;
     } catch (failure) {
       // E.g. the provider's recency rule: removing a factor needs a recent sign-in.
       setError(`Could not unlink ${providerName(provider.provider_type)}: ${errorText(failure)}`);
     } finally {
+      afterUnlink.current = { id, order: ids, succeeded };
       setBusy(null);
     }
   };
@@ -85,7 +117,7 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
   };
 
   return (
-    <>
+    <div ref={container}>
       {providers.length ? (
         <ul data-testid="session-providers">
           {providers.map((provider) => (
@@ -97,6 +129,7 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
                 className="pg-small-button"
                 onClick={() => setConfirming(provider.oauth_user_registration_id)}
                 disabled={busy !== null || confirming !== null}
+                data-unlink={provider.oauth_user_registration_id}
                 aria-label={`Unlink ${providerName(provider.provider_type)} (${provider.provider_subject})`}
               >
                 Unlink
@@ -143,7 +176,7 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
           {error}
         </p>
       )}
-    </>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { type LatchkeyFlowError, toFlowError, validationError } from '../../erro
 import type { SignInCallbacks } from '../../events';
 import { mergeSettings, useFlowContext, useStoreSlice } from '../../flowContext';
 import { isShowing } from '../../transitionParts';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
 import type { MagicLinkFlowSettings } from './sendMagicLink';
 
@@ -100,5 +101,7 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
   const reset = useCallback(() => setState(IDLE), []);
 
   const status = state.status === 'idle' && isConfirming && storedEmail !== '' ? 'sent' : state.status;
-  return { status, email: state.email || storedEmail, error: state.error, send, reset };
+  // A second call while the first is in flight (a double click on Continue) sends nothing more.
+  const verbs = useSingleFlightVerbs({ send });
+  return { status, email: state.email || storedEmail, error: state.error, ...verbs, reset };
 }

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from './sendPasscode';
 import { OTP_INVALID_CODE_MESSAGE } from './useOtpCode';
 
@@ -120,5 +121,7 @@ export function useIdentifierVerification(
   );
 
   const reset = useCallback(() => setState(IDLE), []);
-  return { ...state, send, authenticate, reset };
+  // A second call while the first is in flight (a double click on Continue) sends nothing more.
+  const verbs = useSingleFlightVerbs({ send, authenticate });
+  return { ...state, ...verbs, reset };
 }

@@ -81,6 +81,45 @@ describe('useOtpFlow', () => {
     expect(env.client.session.getSnapshot().user?.emails[0]?.email).toBe(EMAIL);
   });
 
+  it('a second send while the first is in flight (a double click on Continue) sends one code, which signs in', async () => {
+    const env = await startTestEnvironment();
+    const store = createSignInStore({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    const { result } = renderHook(() => useOtpFlow(), { wrapper: wrapperFor(env, store) });
+
+    // Two clicks, each its own event: the second comes after the first one's render.
+    let first: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      first = result.current.send({ method: 'email', destination: EMAIL });
+    });
+    expect(result.current.status).toBe('sending');
+    let second: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      second = result.current.send({ method: 'email', destination: EMAIL });
+    });
+    let outcomes: boolean[] = [];
+    await act(async () => {
+      outcomes = await Promise.all([first, second]);
+    });
+    await env.settled();
+
+    // Both clicks see the one send succeed.
+    expect(outcomes).toEqual([true, true]);
+    expect(requestsTo(env, '/otps/email/login_or_create')).toHaveLength(1);
+    expect(await env.inbox(EMAIL)).toHaveLength(1);
+    // The code received is the one the provider still accepts.
+    const code = await env.lastCode(EMAIL);
+    let accepted = false;
+    await act(async () => {
+      accepted = await result.current.authenticate(code);
+    });
+    expect(accepted).toBe(true);
+    expect(store.getState().screen).toBe('OTPConfirmation');
+
+    // Once the send has settled, a new send is a new request.
+    await act(() => result.current.resend());
+    expect(requestsTo(env, '/otps/email/login_or_create')).toHaveLength(2);
+  });
+
   it('texts and WhatsApps a code to an E.164 number with only the number and the expiry', async () => {
     const env = await startTestEnvironment();
     const onEvent = vi.fn();

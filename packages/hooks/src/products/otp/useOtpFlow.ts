@@ -5,6 +5,7 @@ import { type LatchkeyFlowError, toFlowError, validationError } from '../../erro
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
 import { isShowing } from '../../transitionParts';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { PHONE_NUMBER_INVALID_MESSAGE } from '../../validationMessages';
 import { OTP_INVALID_EMAIL_MESSAGE } from './messages';
 import type { OtpMethod } from './product';
@@ -222,6 +223,8 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
   );
 
   const reset = useCallback(() => setState(IDLE), []);
+  // A second call while the first is in flight (a double click on Continue) sends nothing more.
+  const verbs = useSingleFlightVerbs({ send, resend, authenticate });
 
   const status = state.status === 'idle' && hasStoredCode && isOnOtpScreen ? 'sent' : state.status;
   return {
@@ -231,9 +234,7 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
     methodId,
     destination,
     expiresAt: state.expiresAt,
-    send,
-    resend,
-    authenticate,
+    ...verbs,
     reset,
   };
 }

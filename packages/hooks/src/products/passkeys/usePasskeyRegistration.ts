@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { toPasskeyRegistrationError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
 
@@ -96,5 +97,7 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
 
   const reset = useCallback(() => setState(IDLE), []);
 
-  return { ...state, register, skip, reset };
+  // A second call while the first is in flight (a double click) starts one ceremony.
+  const verbs = useSingleFlightVerbs({ register });
+  return { ...state, ...verbs, skip, reset };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useStoreSlice } from '../../flowContext';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
 import { PASSWORD_TRANSITIONS } from './transitions';
 
@@ -39,5 +40,7 @@ export function useCreatePasswordInstead(): UseCreatePasswordInsteadReturn {
       return false;
     }
   }, [ctx, email]);
-  return { ...state, createPasswordInstead };
+  // A second call while the first is in flight (a double click) sends one reset email.
+  const verbs = useSingleFlightVerbs({ createPasswordInstead });
+  return { ...state, ...verbs };
 }

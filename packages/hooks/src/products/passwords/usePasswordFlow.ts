@@ -5,6 +5,7 @@ import type { SignInCallbacks } from '../../events';
 import { mergeSettings, resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
 import type { Product, SignInConfig } from '../../signInStore';
 import type { TransitionTable } from '../../transition';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
 import { type MagicLinkFlowSettings, sendMagicLinkEmail } from '../emailMagicLinks/sendMagicLink';
 import { emailOtpPayload, resolveOtpSettings, sendEmailOtp } from '../otp/sendPasscode';
@@ -314,6 +315,17 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
   const sendMagicLink = useCallback(() => verbs.magicLink(email), [verbs, email]);
   const sendOtp = useCallback(() => verbs.otp(email), [verbs, email]);
   const reset = useCallback(() => setState(IDLE), []);
+  // A second call while the first is in flight (a double click on Continue) sends nothing more.
+  const guarded = useSingleFlightVerbs({
+    search,
+    login,
+    create,
+    forgotPassword,
+    createPasswordInstead,
+    sendMagicLink,
+    sendOtp,
+    resendResetEmail,
+  });
 
   return {
     status: state.status,
@@ -323,14 +335,7 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
     sentBy: state.sentBy,
     resetReason: state.resetReason,
     methodId: state.methodId,
-    search,
-    login,
-    create,
-    forgotPassword,
-    createPasswordInstead,
-    sendMagicLink,
-    sendOtp,
-    resendResetEmail,
+    ...guarded,
     reset,
   };
 }

@@ -4,6 +4,7 @@ import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext } from '../../flowContext';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { PASSWORD_TRANSITIONS } from './transitions';
 import { PASSWORD_REQUIRED_MESSAGE } from './usePasswordFlow';
 
@@ -134,5 +135,7 @@ export function usePasswordReset(options: UsePasswordResetOptions = {}): UsePass
     void loginWithoutPassword();
   }, [source, loginWithoutPassword]);
 
-  return { status: state.status, error: state.error, tokenType: source.tokenType, submit, loginWithoutPassword };
+  // A second call while the first is in flight (a double click on Continue) sends nothing more.
+  const verbs = useSingleFlightVerbs({ submit, loginWithoutPassword });
+  return { status: state.status, error: state.error, tokenType: source.tokenType, ...verbs };
 }

@@ -3,6 +3,7 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
 import {
   TOTP_INVALID_CODE_MESSAGE,
@@ -188,6 +189,8 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const qrCode = created ? safeQrCodeDataUrl(created.qr_code) : null;
   const otpauthUri = (created as { otpauth_uri?: unknown } | null)?.otpauth_uri;
   const recoveryCodes = state.regenerated ?? created?.recovery_codes ?? [];
+  // A second call while the first is in flight (a double click) sends nothing more.
+  const verbs = useSingleFlightVerbs({ start, confirm, remove, regenerateRecoveryCodes });
   return {
     step: state.step,
     status: state.status,
@@ -201,11 +204,8 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     otpauthUri: typeof otpauthUri === 'string' && otpauthUri.startsWith('otpauth://') ? otpauthUri : null,
     recoveryCodes,
     recoveryCodesText: recoveryCodes.length > 0 ? `${recoveryCodes.join('\n')}\n` : '',
-    start,
-    confirm,
+    ...verbs,
     acknowledge,
     reset,
-    remove,
-    regenerateRecoveryCodes,
   };
 }

@@ -3,6 +3,7 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { isSecondFactorPending } from './secondFactor';
 import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE, toTotpError } from './totpErrors';
 import { TOTP_TRANSITIONS } from './transitions';
@@ -130,13 +131,14 @@ export function useTotpFlow(options: UseTotpFlowOptions = {}): UseTotpFlowReturn
 
   const reset = useCallback(() => setState((previous) => ({ ...previous, status: 'idle', error: null })), []);
 
+  // A second call while the first is in flight (a double click on Continue) sends nothing more.
+  const verbs = useSingleFlightVerbs({ authenticate, recover });
   return {
     status: state.status,
     error: state.error,
     mode: screenMode ?? state.mode,
     isPending,
-    authenticate,
-    recover,
+    ...verbs,
     setMode,
     reset,
   };

@@ -7,6 +7,7 @@ import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMess
 import { Spinner } from '../../components/Spinner';
 import { type MessageId, useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
+import { useFocusAfterFailedSubmit } from '../../screens/shared/useFocusAfterFailedSubmit';
 import { passwordMessages } from './messages';
 import type { UsePasswordCreateOrLoginScreenReturn } from './PasswordCreateOrLogin/usePasswordCreateOrLoginScreen';
 import { PasswordInput, PasswordVisibilityToggle, type PasswordVisibilityToggleProps } from './PasswordInput';
@@ -63,6 +64,8 @@ export function createPasswordFieldParts<State extends PasswordFieldState>(optio
 
   const Form = forwardRef<HTMLFormElement, PartProps<'form'>>(function Form(props, ref) {
     const screen = useScreen();
+    // A refused password puts the focus back in the field (the disabled Continue would leave it on the page body).
+    const markSubmitted = useFocusAfterFailedSubmit(isSubmitting(screen), Boolean(screen.error));
     return (
       <FormPart
         noValidate
@@ -70,7 +73,9 @@ export function createPasswordFieldParts<State extends PasswordFieldState>(optio
         {...props}
         onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
-          if (screen.canSubmit) void screen.submit();
+          if (!screen.canSubmit) return;
+          markSubmitted(event.currentTarget);
+          void screen.submit();
         })}
         ref={ref}
       />

@@ -1,12 +1,13 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the factory runs once, at module level, never during a render, so each part keeps a stable identity.
 // Internal: what the one-field forms of Main (EmailForm, PhoneForm) share — context plumbing and the root, label,
 // error and submit parts. Each form file re-exports them under its own public names and keeps its own input.
-import { type FormEvent, forwardRef, useEffect, useRef, useState } from 'react';
+import { type FormEvent, forwardRef } from 'react';
 import { ErrorMessage, type ErrorMessageProps, type ErrorMessageValue } from '../../components/ErrorMessage';
 import { Spinner } from '../../components/Spinner';
 import { type MessageId, useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 import { createScreenContext } from '../shared/screenContext';
+import { useFocusAfterFailedSubmit } from '../shared/useFocusAfterFailedSubmit';
 
 /** What every one-field form's state holds. */
 export interface FieldFormState {
@@ -52,19 +53,7 @@ export function createFieldFormParts<State extends FieldFormState>(options: Fiel
 
   const Root = forwardRef<HTMLFormElement, PartProps<'form'>>(function Root(props, ref) {
     const form = useForm();
-    // After a failed submit the focus goes to the field in error, however the form was submitted: a click or Enter
-    // on the button would otherwise leave it on the button, or on the page body once the button was disabled
-    // while sending.
-    const submitted = useRef<HTMLFormElement | null>(null);
-    const [submits, setSubmits] = useState(0);
-    useEffect(() => {
-      const element = submitted.current;
-      if (!element || submits === 0 || form.isPending) return;
-      submitted.current = null;
-      if (!form.error) return;
-      const field = element.querySelector<HTMLElement>('[aria-invalid="true"]');
-      if (field && element.ownerDocument.activeElement !== field) field.focus();
-    }, [submits, form.isPending, form.error]);
+    const markSubmitted = useFocusAfterFailedSubmit(form.isPending, Boolean(form.error));
     return (
       <RootPart
         noValidate
@@ -74,8 +63,7 @@ export function createFieldFormParts<State extends FieldFormState>(options: Fiel
         {...props}
         onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
-          submitted.current = event.currentTarget;
-          setSubmits((count) => count + 1);
+          markSubmitted(event.currentTarget);
           void form.submit();
         })}
         ref={ref}

@@ -104,7 +104,11 @@ export const digitKeys = (count: number) => Array.from({ length: count }, (_, po
  * One box of a six-digit code (`data-part="digit"`, `data-index`, `data-filled`; `index` is 0-based), for every screen
  * with code boxes (passcode, authenticator-app code, its enrolment): `useState` reads the screen's code state.
  */
-export function createCodeDigit(scope: string, useState: () => CodeDigitState) {
+export function createCodeDigit(
+  scope: string,
+  useState: () => CodeDigitState,
+  options: { focusFirstOnArrival?: boolean } = {},
+) {
   const Digit = createPart(scope, 'digit', 'input');
   const CodeDigit = forwardRef<HTMLInputElement, PartProps<'input'> & { index: number }>(function CodeDigit(
     { index, ...props },
@@ -123,6 +127,7 @@ export function createCodeDigit(scope: string, useState: () => CodeDigitState) {
         readOnly={state.isVerifying}
         data-index={index}
         data-filled={state.digits[index] ? '' : undefined}
+        data-initial-focus={options.focusFirstOnArrival && index === 0 ? '' : undefined}
         aria-invalid={state.errorId ? true : undefined}
         aria-describedby={state.errorId}
         {...props}

@@ -193,7 +193,7 @@ export function IDPLogoutScreenError() {
  */
 export function IDPLogoutScreenLayout() {
   const screen = useScreenContext();
-  const container = useFocusAfterDecision(screen.view, 'confirm');
+  const container = useFocusAfterDecision(screen.view, ['confirm']);
   return (
     <IDPLogoutScreenRoot ref={container}>
       {screen.view === 'loading' ? <IDPLogoutScreenSpinner /> : null}

@@ -72,10 +72,15 @@ export const OtpScreenInstruction = forwardRef<HTMLParagraphElement, PartProps<'
 );
 
 /** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
-export const OtpScreenDigit = createCodeDigit(SCOPE, () => {
-  const screen = useOtpScreenContext();
-  return { ...screen, errorId: screen.codeError ? screen.codeErrorId : undefined };
-});
+export const OtpScreenDigit = createCodeDigit(
+  SCOPE,
+  () => {
+    const screen = useOtpScreenContext();
+    return { ...screen, errorId: screen.codeError ? screen.codeErrorId : undefined };
+  },
+  // The code was just sent: the first box takes the focus when the screen arrives, the heading is announced.
+  { focusFirstOnArrival: true },
+);
 
 /**
  * The six boxes in a group named 'Passcode' (`data-part="code-input"`, `data-invalid` when the code was refused,

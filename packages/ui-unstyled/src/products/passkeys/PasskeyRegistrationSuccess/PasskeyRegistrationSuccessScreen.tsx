@@ -1,5 +1,5 @@
 import type { WebAuthnRegistration } from '@latchkey/sdk';
-import { forwardRef, useId } from 'react';
+import { type ForwardedRef, forwardRef, useEffect, useId, useRef } from 'react';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
@@ -138,6 +138,62 @@ function PasskeyCreated({ passkey }: { passkey: WebAuthnRegistration }) {
 }
 
 /**
+ * Keeps the focus in the list when the control that had it goes away: back on 'Rename' once the editor closes (saved
+ * or cancelled), on 'Delete' when a delete is cancelled, and on the next passkey (else the previous one, else 'Set up
+ * another Passkey') once one is deleted. Never moves a focus that is elsewhere on the page.
+ */
+function useFocusAfterListChange(
+  screen: UsePasskeyRegistrationSuccessScreenReturn,
+  ref: ForwardedRef<HTMLUListElement>,
+) {
+  const element = useRef<HTMLUListElement | null>(null);
+  const previous = useRef({
+    editingId: screen.editingId,
+    pendingDeleteId: screen.pendingDeleteId,
+    ids: [] as string[],
+  });
+  const ids = screen.passkeys.map((passkey) => passkey.webauthn_registration_id);
+  const idsKey = ids.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` is read through `idsKey`.
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { editingId: screen.editingId, pendingDeleteId: screen.pendingDeleteId, ids };
+    const list = element.current;
+    if (!list) return;
+    const active = list.ownerDocument.activeElement;
+    if (active && active !== list.ownerDocument.body && !list.contains(active)) return;
+    const button = (id: string | undefined, action: string) =>
+      Array.from(list.children)
+        .find((item) => id !== undefined && item.getAttribute('data-id') === id)
+        ?.querySelector<HTMLElement>(`[data-action="${action}"]`) ?? null;
+    let target: HTMLElement | null = null;
+    if (before.editingId !== null && screen.editingId === null) target = button(before.editingId, 'rename');
+    else if (before.pendingDeleteId !== null && screen.pendingDeleteId === null) {
+      const gone = before.pendingDeleteId;
+      if (ids.includes(gone)) target = button(gone, 'delete');
+      else {
+        const at = before.ids.indexOf(gone);
+        const next = before.ids.slice(at + 1).find((id) => ids.includes(id));
+        const earlier = before.ids
+          .slice(0, Math.max(at, 0))
+          .reverse()
+          .find((id) => ids.includes(id));
+        target =
+          button(next ?? earlier, 'rename') ??
+          list.parentElement?.querySelector<HTMLElement>('[data-action="set-up-another"]') ??
+          null;
+      }
+    }
+    target?.focus();
+  }, [screen.editingId, screen.pendingDeleteId, idsKey]);
+  return (node: HTMLUListElement | null) => {
+    element.current = node;
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  };
+}
+
+/**
  * 'Existing Passkeys' (`data-part="list"`): each passkey (`data-part="item"`, `data-editing`, `data-pending-delete`)
  * with its name and creation date (`data-part="details"`: `name`, `created`) and 'Rename' / 'Delete' (named 'Rename {name}' / 'Delete {name}'); 'Rename' opens the inline
  * editor. While a delete is pending only 'Delete' and 'Cancel' show, with the warning.
@@ -147,8 +203,9 @@ export const PasskeyRegistrationSuccessScreenList = forwardRef<HTMLUListElement,
     const screen = useScreenContext();
     const t = useMessages(passkeyMessages);
     const isDeletePending = screen.pendingDeleteId !== null;
+    const list = useFocusAfterListChange(screen, ref);
     return (
-      <List {...props} ref={ref}>
+      <List {...props} ref={list}>
         {props.children ??
           screen.passkeys.map((passkey) => {
             const id = passkey.webauthn_registration_id;

@@ -5,6 +5,7 @@ import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createBackPart, createMessagePart } from '../../../screens/shared/screenParts';
+import { useFocusAfterFailedSubmit } from '../../../screens/shared/useFocusAfterFailedSubmit';
 import { totpMessages } from '../messages';
 import { type UseTotpRecoveryCodeScreenReturn, useTotpRecoveryCodeScreen } from './useTotpRecoveryCodeScreen';
 
@@ -61,6 +62,8 @@ TotpRecoveryCodeScreenInstruction.displayName = 'TotpRecoveryCodeScreenInstructi
 export const TotpRecoveryCodeScreenForm = forwardRef<HTMLFormElement, PartProps<'form'>>(
   function TotpRecoveryCodeScreenForm(props, ref) {
     const screen = useScreen();
+    // A refused code puts the focus back in the field (the disabled Continue would leave it on the page body).
+    const markSubmitted = useFocusAfterFailedSubmit(screen.isSubmitting, Boolean(screen.error));
     return (
       <Form
         noValidate
@@ -68,7 +71,9 @@ export const TotpRecoveryCodeScreenForm = forwardRef<HTMLFormElement, PartProps<
         {...props}
         onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
-          if (!screen.isSubmitting) void screen.submit();
+          if (screen.isSubmitting) return;
+          markSubmitted(event.currentTarget);
+          void screen.submit();
         })}
         ref={ref}
       />
