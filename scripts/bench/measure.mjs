@@ -104,7 +104,7 @@ export function loadedChunks(dir, outdir, entryFile) {
  * A stylesheet the page imports is bundled by esbuild beside the entry (`stylesheets`: file, min, gzip). With
  * `keep`, the built folder is kept (`outdir`; the caller removes `dir`) so it can be served.
  */
-export async function measureKit(name, source, { keep = false } = {}) {
+export async function measureKit(name, source, { keep = false, record = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `latchkey-bench-${name}-`));
   let kept = false;
   try {
@@ -157,7 +157,8 @@ export async function measureKit(name, source, { keep = false } = {}) {
       firstLoad.add(file);
       pending.push(...chunks.get(file).staticImports);
     }
-    const loaded = loadedChunks(dir, outdir, entryChunk.file);
+    // `record: false`: a page whose code cannot run in Node (a peer's widget); its total is its first load.
+    const loaded = record ? loadedChunks(dir, outdir, entryChunk.file) : new Set(firstLoad);
     for (const file of firstLoad) {
       if (!loaded.has(file)) throw new Error(`${name}: the first-load chunk ${file} was not imported when run`);
     }

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Product } from '@latchkey/hooks';
 import { describe, expect, it } from 'vitest';
@@ -97,5 +98,15 @@ describe('the stylesheet', () => {
       // The same declarations, in the same order (a block's last `;` is optional).
       expect(rules(inline)).toBe(rules(published).replaceAll(';}', '}'));
     }
+  });
+
+  it('is published in parts too: base.css and one file per product, which are styles.css together', () => {
+    // Through the package's exports, as a page imports them (`@latchkey/ui-default/products/otp.css`).
+    const resolve = createRequire(import.meta.url).resolve;
+    const published = (subpath: string) => readFileSync(resolve(`@latchkey/ui-default/${subpath}`), 'utf8');
+    const parts = ['base.css', ...SIGN_IN_STYLED.map((product) => `products/${product}.css`)].map(published);
+    for (const part of parts) expect(part).not.toMatch(IMPORT);
+    expect(parts.map(rules).join('')).toBe(rules(published('styles.css')));
+    expect(rules(published('products/otp.css'))).toBe(rules(read('products/otp/styles.css')));
   });
 });
