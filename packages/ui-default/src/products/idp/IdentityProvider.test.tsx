@@ -105,7 +105,7 @@ describe('IdentityProvider (themed)', () => {
     const root = container.querySelector<HTMLElement>('.lk-Root');
     expect(root?.querySelector('[data-scope="identity-provider"][data-part="root"]')).not.toBeNull();
     expect(root?.style.getPropertyValue('--lk-color-primary')).toBe('#0057B8');
-    const logo = screen.getByRole('img', { name: env.client.bootstrap.getSync().projectName });
+    const logo = screen.getByRole('img', { name: env.client.bootstrap.getSync().projectName ?? '' });
     expect(logo.getAttribute('src')).toBe('https://cdn.example.com/logo.png');
     expect([logo.style.maxHeight, logo.style.maxWidth]).toEqual(['50px', '100px']);
     // The application: its logo, its domain, who is signed in ('Not you?'), its policies; one line per scope.
