@@ -206,7 +206,15 @@ describe('focus after the provider answers (default kit, issue 28)', { timeout: 
     });
     await expectSignedIn(page, email);
     await open(page, '/session');
-    await page.getByRole('button', { name: /^Unlink Microsoft/ }).click();
+    // 'Unlink' asks first, and the confirmation takes the focus; 'Cancel' gives it back to 'Unlink'.
+    const rowUnlink = page.getByRole('button', { name: /^Unlink Microsoft \(/ });
+    await rowUnlink.click();
+    const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Unlink Microsoft', exact: true });
+    await expectFocusAt(page, '[data-confirm-unlink]', "the confirmation's 'Unlink Microsoft'");
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await expectFocusAt(page, '[data-unlink]', "the row's 'Unlink'");
+    await rowUnlink.click();
+    await confirm.click();
     await page.getByTestId('session-providers').waitFor({ state: 'detached' });
     await expectFocusAt(page, 'select', "the 'Provider to link' picker");
   });

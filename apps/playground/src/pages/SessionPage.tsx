@@ -77,6 +77,25 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
     (button ?? root.querySelector<HTMLElement>('select'))?.focus();
   }, [busy, idsKey]);
 
+  // The confirmation takes the focus when it opens ('Unlink' itself is disabled meanwhile); 'Cancel' gives it back to
+  // the row's 'Unlink'.
+  const cancelledFrom = useRef<string | null>(null);
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    if (confirming !== null) {
+      root.querySelector<HTMLElement>('[data-confirm-unlink]')?.focus();
+      return;
+    }
+    const id = cancelledFrom.current;
+    cancelledFrom.current = null;
+    if (id !== null) {
+      Array.from(root.querySelectorAll<HTMLElement>('[data-unlink]'))
+        .find((element) => element.dataset.unlink === id)
+        ?.focus();
+    }
+  }, [confirming]);
+
   const unlink = async (provider: UserProvider) => {
     setConfirming(null);
     const id = provider.oauth_user_registration_id;
@@ -140,10 +159,22 @@ function SocialProviders({ providers }: { providers: UserProvider[] }) {
                     Unlink {providerName(provider.provider_type)}? You will no longer be able to sign in with{' '}
                     {providerName(provider.provider_type)} ({provider.provider_subject}).
                   </p>
-                  <button type="button" className="pg-small-button" onClick={() => void unlink(provider)}>
+                  <button
+                    type="button"
+                    className="pg-small-button"
+                    data-confirm-unlink
+                    onClick={() => void unlink(provider)}
+                  >
                     Unlink {providerName(provider.provider_type)}
                   </button>{' '}
-                  <button type="button" className="pg-small-button" onClick={() => setConfirming(null)}>
+                  <button
+                    type="button"
+                    className="pg-small-button"
+                    onClick={() => {
+                      cancelledFrom.current = provider.oauth_user_registration_id;
+                      setConfirming(null);
+                    }}
+                  >
                     Cancel
                   </button>
                 </div>

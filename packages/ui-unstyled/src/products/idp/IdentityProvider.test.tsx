@@ -255,6 +255,9 @@ describe('IdentityProvider: the consent screen', () => {
     expect(identity.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('View information stored within your account')).toBeNull();
 
+    // 'Not you?' (who is signed in) comes first, then the items.
+    await user.tab();
+    expect(document.activeElement?.getAttribute('data-part')).toBe('not-you');
     await user.tab();
     expect(document.activeElement).toBe(identity);
     await user.keyboard('{Enter}');
@@ -267,11 +270,9 @@ describe('IdentityProvider: the consent screen', () => {
     expect(identity.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('View information stored within your account')).toBeNull();
 
-    // email alone: the profile item lists 'Your email address' only; offline_access its two details.
-    await user.tab();
-    await user.keyboard('{Enter}');
-    expect(screen.getByText('Your email address')).toBeTruthy();
-    expect(screen.queryByText('Your phone number')).toBeNull();
+    // email is a line of its own with nothing to expand (not folded into 'profile'); offline_access its two details.
+    expect(screen.getByText('View your email address').closest('button')).toBeNull();
+    expect(screen.queryByText('View your phone number')).toBeNull();
     expect(screen.queryByText('Your name, profile picture, and language preferences')).toBeNull();
     await user.tab();
     expect(document.activeElement?.textContent).toBe(
