@@ -160,7 +160,9 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     const signIn = widget(page);
     await signIn.getByRole('button', { name: 'Login with a Passkey' }).waitFor();
     await signIn.getByRole('tab', { name: 'Email' }).click();
-    await expect.poll(() => signIn.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
+    await expect
+      .poll(() => signIn.getByRole('textbox', { name: 'Email' }).getAttribute('autocomplete'))
+      .toBe('username webauthn');
     await expect.poll(() => signIn.getByRole('button', { name: 'Login with a Passkey' }).count()).toBe(0);
     await signIn.getByRole('tab', { name: 'Text' }).click();
     await signIn.getByRole('button', { name: 'Login with a Passkey' }).waitFor();
