@@ -203,7 +203,7 @@ describe('useAuthenticateByUrl with social sign-in (oauth tokens)', () => {
     expect(window.location.search).toBe('');
   });
 
-  it("a sign-in cancelled at the provider reaches the Error screen with the spec's callback text", async () => {
+  it("a sign-in cancelled at the provider reaches the Error screen with the provider's plain sentence (issue 28)", async () => {
     const env = await startTestEnvironment();
     openLink((await returnFromGitHub(env, 'cancel')).href);
     const store = createSignInStore({ products: ['oauth'] });
@@ -213,8 +213,9 @@ describe('useAuthenticateByUrl with social sign-in (oauth tokens)', () => {
 
     await waitFor(() => expect(result.current.status).toBe('error'), { timeout: ASYNC_TIMEOUT });
     expect(result.current.error?.type).toBe('oauth_flow_callback_error');
-    expect(result.current.error?.message).toContain(
-      'An error was encountered in the callback of the OAuth flow. Please try again.',
+    // The provider says what happened in plain words, never the raw `access_denied` (issue 28 §2.7).
+    expect(result.current.error?.message).toBe(
+      'You cancelled signing in with GitHub, so you are not signed in. You can try again or choose another way.',
     );
     expect(store.getState().screen).toBe('Error');
     expect(store.getState().formState.errorDescriptor?.messageId).toBe('oauth_flow_callback_error');

@@ -204,7 +204,7 @@ describe('useAuthorize', () => {
       await waitFor(() => expect(flow.result.current.status).toBe('redirecting'), waitLong);
       expect(flow.statuses).toEqual(['loading', 'redirecting']);
       expect(flow.onError).not.toHaveBeenCalled();
-      // The browser leaves: no flow-complete event (specification §4, authorize flow, step 5).
+      // The browser leaves: no flow-complete event (the identity-provider spec, authorize flow, step 5).
       expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
       expect(authorizeCalls(env)).toEqual(['/idp/oauth/authorize/start 200']);
     },
@@ -392,7 +392,7 @@ describe('useAuthorize', () => {
       state: 'state-123',
       iss: env.provider.config.publicUrl,
     });
-    // The browser leaves for the client: no flow-complete event (specification §4, authorize flow, steps 5 and 6).
+    // The browser leaves for the client: no flow-complete event (the identity-provider spec, authorize flow, steps 5 and 6).
     expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     const submits = env.requests.filter((request) => request.path === '/idp/oauth/authorize/submit');
     expect(submits).toHaveLength(1);
@@ -418,7 +418,7 @@ describe('useAuthorize', () => {
     expect(base).toBe(CALLBACK);
     expect(query).toMatchObject({ error: 'access_denied', state: 'state-123', iss: env.provider.config.publicUrl });
     expect(query.code).toBeUndefined();
-    // The browser leaves with access_denied: no consent-denied event (specification §4, authorize flow, step 6).
+    // The browser leaves with access_denied: no consent-denied event (the identity-provider spec, authorize flow, step 6).
     expect(flow.eventTypes()).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     expect(flow.onError).not.toHaveBeenCalled();
     expect((await env.client.user.getConnectedApps()).connected_apps).toEqual([]);

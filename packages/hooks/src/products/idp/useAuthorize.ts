@@ -245,7 +245,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
         const denied = consentRequired.current && !consentGranted;
         if (answer.redirect_uri) leave(answer.redirect_uri);
         setState((current) => ({ ...current, status: denied ? 'denied' : 'complete' }));
-        // Specification §4, authorize flow, steps 5 and 6: the browser leaves for the redirect URI when the answer has
+        // The identity-provider spec, authorize flow, steps 5 and 6: the browser leaves for the redirect URI when the answer has
         // one; only otherwise the consent-denied or flow-complete event.
         if (answer.redirect_uri) return;
         ctx.emit({
@@ -295,7 +295,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     if (!mounted.current) return;
     // RFC 6749 §4.1.2.1, OpenID Connect Core §3.1.2.6: an error for the client (its redirect URI verified), sent
     // there at once; nothing else is in the answer.
-    // No flow-complete event: the browser leaves (specification §4, authorize flow, step 5).
+    // No flow-complete event: the browser leaves (the identity-provider spec, authorize flow, step 5).
     if (answer.redirect_uri !== undefined) {
       leave(answer.redirect_uri);
       return;

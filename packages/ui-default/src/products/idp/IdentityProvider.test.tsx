@@ -206,7 +206,8 @@ describe('mountIdentityProvider', () => {
     await userEvent.setup().click(widget.getByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
     expect(new URL(navigate.mock.calls[0]?.[0] ?? '').searchParams.get('code')).toBeTruthy();
-    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'OAUTH_AUTHORIZE_FLOW_COMPLETE' }));
+    // The browser leaves for the client: no flow-complete event (sent only when it does not redirect, issue 28 §4).
+    expect(onEvent).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'OAUTH_AUTHORIZE_FLOW_COMPLETE' }));
   });
 
   it('renders inside a shadow root with the stylesheet when config.enableShadowDOM is set', async () => {

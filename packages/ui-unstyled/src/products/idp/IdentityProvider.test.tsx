@@ -327,7 +327,7 @@ describe('IdentityProvider: the consent screen', () => {
     // The pressed button is gone: focus moves to the new view's heading.
     // The focus moves in an effect, after the view is in the page.
     await waitFor(() => expect(document.activeElement).toBe(success), waitLong);
-    // The browser leaves for the client: no flow-complete event (spec §4, authorize flow, steps 5 and 6).
+    // The browser leaves for the client: no flow-complete event (the identity-provider spec, authorize flow, steps 5 and 6).
     expect(eventTypes(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_START']);
     await expectNoAxeViolations();
   });
