@@ -213,7 +213,7 @@ describe('useAuthenticateByUrl with social sign-in (oauth tokens)', () => {
 
     await waitFor(() => expect(result.current.status).toBe('error'), { timeout: ASYNC_TIMEOUT });
     expect(result.current.error?.type).toBe('oauth_flow_callback_error');
-    // The provider says what happened in plain words, never the raw `access_denied` (issue 28 §2.7).
+    // The provider says what happened in plain words, never the raw `access_denied` (issue 28).
     expect(result.current.error?.message).toBe(
       'You cancelled signing in with GitHub, so you are not signed in. You can try again or choose another way.',
     );

@@ -80,7 +80,7 @@ describe('themed <SignIn> with social sign-in', () => {
       waitLong,
     );
     const container = view.container.querySelector<HTMLElement>('[data-part="one-tap"]') as HTMLElement;
-    // At least 47 px, never a fixed height: the prompt gets the room it takes (issue 28 §2.1).
+    // At least 47 px, never a fixed height: the prompt gets the room it takes (issue 28).
     expect(container.style.height).toBe('');
     expect(container.style.minHeight).toBe('47px');
     await waitFor(() => expect(listeners).toHaveLength(1), waitLong);

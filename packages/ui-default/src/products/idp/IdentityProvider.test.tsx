@@ -206,7 +206,7 @@ describe('mountIdentityProvider', () => {
     await userEvent.setup().click(widget.getByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1), waitLong);
     expect(new URL(navigate.mock.calls[0]?.[0] ?? '').searchParams.get('code')).toBeTruthy();
-    // The browser leaves for the client: no flow-complete event (sent only when it does not redirect, issue 28 §4).
+    // The browser leaves for the client: no flow-complete event (sent only when it does not redirect, issue 28).
     expect(onEvent).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'OAUTH_AUTHORIZE_FLOW_COMPLETE' }));
   });
 
