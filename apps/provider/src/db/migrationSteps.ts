@@ -1,6 +1,7 @@
 // Steps several migrations take, the core's and a product's alike (db/migrations.ts, products/<key>/migrations.ts).
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { MigrationDb } from '../products/descriptor';
+import { dialectOf } from './dialect';
 
 /**
  * Migration 0014: a signing-key table (services/signingKeys.ts' key store) gets its lifecycle columns. The key that
@@ -24,7 +25,7 @@ export async function addSigningKeyLifecycle(db: MigrationDb, table: string): Pr
  */
 export async function bumpUserMethodsVersionOn(db: MigrationDb, table: string): Promise<void> {
   const name = sql.raw(`${table}_methods_version`);
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (dialectOf(db) === 'sqlite') {
     const bump = (row: 'new' | 'old') =>
       sql.raw(`update users set methods_version = methods_version + 1 where user_id = ${row}.user_id;`);
     await sql`create trigger ${sql.raw(`${table}_methods_version_insert`)} after insert on ${sql.table(table)} begin ${bump('new')} end`.execute(
@@ -49,7 +50,7 @@ export async function addUserMethodsVersion(db: MigrationDb): Promise<void> {
     .alterTable('users')
     .addColumn('methods_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  if (dialectOf(db) === 'sqlite') return;
   await sql`create or replace function latchkey_bump_user_methods_version() returns trigger language plpgsql as $$
 begin
   if tg_op <> 'INSERT' then

@@ -1,6 +1,7 @@
 // Hot queries built and compiled once per dialect instead of on every call: Kysely's query builder and
 // compiler cost more CPU than SQLite spends running a lookup by primary key.
-import { type Compilable, type CompiledQuery, type QueryResult, SqliteAdapter } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { dialectOf } from './dialect';
 import type { Executor } from './schema';
 
 /** Stands in for a parameter while the query is compiled; replaced by the real value on every run. */
@@ -26,7 +27,7 @@ export function precompiledQuery<Row, Args extends unknown[]>(
   const compiledBy = new Map<string, { query: CompiledQuery<Row>; slots: number[] }>();
   const names = Array.from({ length: arity }, (_, index) => placeholder(index));
   return async (db, ...args) => {
-    const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+    const dialect = dialectOf(db);
     let entry = compiledBy.get(dialect);
     if (!entry) {
       const query = build(db, ...names).compile();

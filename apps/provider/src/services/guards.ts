@@ -1,5 +1,6 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Product, ProjectConfig, ProviderConfig } from '../config';
+import { dialectOf } from '../db/dialect';
 import { precompiledQuery } from '../db/precompiled';
 import type { Executor } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
@@ -195,9 +196,7 @@ export async function assertGuessSlotFree(deps: ProviderDeps, userId: string, db
   const key = userCounter(userId);
   // On SQLite the caller's transaction holds the only writing connection until it ends, so nothing can change the
   // counter in between: a read is as good as a lock, and writes nothing (no new row for a user who never guessed).
-  const [counter] = (
-    db.getExecutor().adapter instanceof SqliteAdapter ? await readCounter(db, key) : await lockCounter(db, key, now)
-  ).rows;
+  const [counter] = (dialectOf(db) === 'sqlite' ? await readCounter(db, key) : await lockCounter(db, key, now)).rows;
   const free =
     counter === undefined ||
     Number(counter.count) < maxFailuresPerUser ||

@@ -1,7 +1,8 @@
 import type { User } from '@latchkey/sdk/contract';
-import { type AliasedExpression, type ExpressionBuilder, type Selectable, SqliteAdapter } from 'kysely';
+import type { AliasedExpression, ExpressionBuilder, Selectable } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
+import { dialectOf } from '../db/dialect';
 import { precompiled } from '../db/precompiled';
 import type { Database, Executor, SessionsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
@@ -30,7 +31,7 @@ const JSON_AGGREGATES: Record<'sqlite' | 'postgres', JsonAggregates> = {
  * selects to load a whole user (loadUser).
  */
 export function userMethodColumns(db: Executor, eb: ExpressionBuilder<Database, 'users'>) {
-  const json = JSON_AGGREGATES[db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres'];
+  const json = JSON_AGGREGATES[dialectOf(db)];
   const { arrayFrom } = json;
   return [
     arrayFrom(
