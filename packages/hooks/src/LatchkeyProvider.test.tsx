@@ -1,10 +1,10 @@
 import { startTestEnvironment } from '@latchkey/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LatchkeyProvider } from './LatchkeyProvider';
-import { useLatchkeyClient } from './latchkeyContext';
+import { LatchkeyContext, useLatchkeyClient } from './latchkeyContext';
 import { useLatchkeyQueryClient } from './useLatchkeyQueryClient';
 
 describe('LatchkeyProvider', () => {
@@ -15,6 +15,21 @@ describe('LatchkeyProvider', () => {
     );
     const { result } = renderHook(() => useLatchkeyClient(), { wrapper });
     expect(result.current).toBe(env.client);
+  });
+
+  it("exports its context: inside the provider it holds the client and the app's QueryClient, outside it is null", async () => {
+    const env = await startTestEnvironment();
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <LatchkeyProvider client={env.client} queryClient={queryClient}>
+        {children}
+      </LatchkeyProvider>
+    );
+    const inside = renderHook(() => useContext(LatchkeyContext), { wrapper });
+    expect(inside.result.current?.client).toBe(env.client);
+    expect(inside.result.current?.queryClient).toBe(queryClient);
+    const outside = renderHook(() => useContext(LatchkeyContext));
+    expect(outside.result.current).toBeNull();
   });
 
   it('useLatchkeyClient outside the provider throws a message naming both', () => {
