@@ -26,6 +26,27 @@ describe('browser environment', () => {
     expect(jar.get('stytch_session')).toBeUndefined();
   });
 
+  it("names the device's time zone by Temporal where the runtime has it, without building an Intl formatter", () => {
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Europe/Paris' } });
+    try {
+      expect(resolveEnvironment().timezone()).toBe('Europe/Paris');
+      expect(formatter).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      formatter.mockRestore();
+    }
+  });
+
+  it("names the device's time zone by Intl where there is no Temporal", () => {
+    vi.stubGlobal('Temporal', undefined);
+    try {
+      expect(resolveEnvironment().timezone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('serialises every cookie attribute', () => {
     expect(
       serializeCookie('a b', 'v', {
