@@ -149,6 +149,18 @@ const WIDGETS: {
     expected: [/data-scope="passkey-registration"/, /Cannot use PasskeyRegistration component without active user/],
   },
   {
+    name: 'PasskeyRegistration (signed in on the server)',
+    signedIn: true,
+    // Its first screen is in the registration screens' chunk: preloaded, it renders instead of a Suspense fallback.
+    preload: (kit) => kit.preloadPasskeyRegistration(),
+    element: (kit) => <kit.PasskeyRegistration />,
+    expected: [
+      /data-scope="passkey-registration-start"/,
+      /<h2[^>]*data-part="title"[^>]*>Set up a new Passkey<\/h2>/,
+      /<button[^>]*data-part="create"[^>]*>Create a Passkey/,
+    ],
+  },
+  {
     name: 'TotpEnrollment (signed out)',
     signedIn: false,
     // Its no-user text is in the error catalogue, a chunk of its own: loaded first, it is in the HTML.

@@ -1,7 +1,8 @@
 // The tree the server renders (render.tsx) and the browser hydrates (client.tsx): the same on both sides, with
-// either kit (`/hydration?kit=unstyled` for the unstyled one) and any of the widgets (`&widget=ResetPassword`…).
+// both kits' widget side by side (`/hydration?kit=unstyled`: the unstyled kit's only), any of the widgets
+// (`&widget=ResetPassword`…), and a signed-in visitor's session (`&session=signed-in`) given to both sides' clients.
 import { LatchkeyProvider } from '@latchkey/hooks';
-import type { LatchkeyClient } from '@latchkey/sdk';
+import { createClient, type InitialSession, type LatchkeyClient, type User } from '@latchkey/sdk';
 import * as defaultKit from '@latchkey/ui-default';
 import * as unstyledKit from '@latchkey/ui-unstyled';
 import type { ReactElement } from 'react';
@@ -27,7 +28,8 @@ export const WIDGETS = {
     element: (kit: KitModule) => <kit.ResetPassword passwordResetToken="reset-token-test-hydration" />,
   },
   PasskeyRegistration: {
-    preload: (kit: KitModule) => kit.preloadSignIn({ products: ['passkeys'] }),
+    // Its first screen for a signed-in visitor, in a chunk of its own (signed out it needs nothing).
+    preload: (kit: KitModule) => kit.preloadPasskeyRegistration(),
     element: (kit: KitModule) => <kit.PasskeyRegistration />,
   },
   TotpEnrollment: {
@@ -47,25 +49,75 @@ export const WIDGETS = {
 
 export type Widget = keyof typeof WIDGETS;
 
-/** `?kit=` and `?widget=` of the page's query (default: the default kit's SignIn). */
-export function pageOf(search: string): { kit: Kit; widget: Widget } {
+/** What a page shows: the kits' widgets side by side (one page load covers both), signed in or not. */
+export interface PageOptions {
+  kits: Kit[];
+  widget: Widget;
+  signedIn: boolean;
+}
+
+/** `?kit=`, `?widget=` and `?session=signed-in` of the page's query (default: both kits' SignIn, signed out). */
+export function pageOf(search: string): PageOptions {
   const query = new URLSearchParams(search);
+  const kit = query.get('kit');
   const widget = query.get('widget') ?? 'SignIn';
   return {
-    kit: query.get('kit') === 'unstyled' ? 'unstyled' : 'default',
+    kits: kit === 'default' || kit === 'unstyled' ? [kit] : ['default', 'unstyled'],
     widget: Object.hasOwn(WIDGETS, widget) ? (widget as Widget) : 'SignIn',
+    signedIn: query.get('session') === 'signed-in',
   };
 }
 
-/** Downloads what `widget` of `kit` shows first, so it renders (and hydrates) without a Suspense fallback. */
-export function preloadWidget(kit: Kit, widget: Widget): Promise<unknown> {
-  return WIDGETS[widget].preload(KITS[kit]);
+/** Downloads what the page's widgets show first, so they render (and hydrate) without a Suspense fallback. */
+export function preloadPage({ kits, widget }: PageOptions): Promise<unknown> {
+  return Promise.all(kits.map((kit) => WIDGETS[widget].preload(KITS[kit])));
 }
 
-export function WidgetPage({ client, kit, widget }: { client: LatchkeyClient; kit: Kit; widget: Widget }) {
+/**
+ * A made-up signed-in visitor, as a server reads them from the request's cookie (`sessionFromCookies` of
+ * @latchkey/server): the server renders with it and the browser hydrates with it (`getServerSnapshot`); the
+ * browser's client then drops it (it has no session cookie of its own), once hydrated.
+ */
+const SIGNED_IN: InitialSession = {
+  user: {
+    user_id: 'user-test-hydration',
+    created_at: '2026-01-01T00:00:00Z',
+    status: 'active',
+    name: { first_name: '', middle_name: '', last_name: '' },
+    emails: [{ email_id: 'email-test-hydration', email: 'ada@example.com', verified: true }],
+    phone_numbers: [],
+    biometric_registrations: [],
+    trusted_metadata: {},
+    untrusted_metadata: {},
+    roles: [],
+  } as unknown as User, // only what the widgets read
+  session: {
+    session_id: 'session-test-hydration',
+    user_id: 'user-test-hydration',
+    started_at: '2026-01-01T00:00:00Z',
+    last_accessed_at: '2026-01-01T00:00:00Z',
+    expires_at: '2099-01-01T00:00:00Z',
+    attributes: { ip_address: '', user_agent: '' },
+    authentication_factors: [],
+    roles: [],
+  },
+};
+
+/** The page's client: the SDK's server client in Node, the browser's client in the browser. */
+export function pageClient({ signedIn }: PageOptions): LatchkeyClient {
+  return createClient(PUBLIC_TOKEN, { apiBaseUrl: API_BASE_URL, initialSession: signedIn ? SIGNED_IN : null });
+}
+
+export function WidgetPage({ client, page }: { client: LatchkeyClient; page: PageOptions }) {
   return (
     <LatchkeyProvider client={client}>
-      <main>{WIDGETS[widget].element(KITS[kit])}</main>
+      <main>
+        {page.kits.map((kit) => (
+          <section key={kit} data-kit={kit}>
+            {WIDGETS[page.widget].element(KITS[kit])}
+          </section>
+        ))}
+      </main>
     </LatchkeyProvider>
   );
 }

@@ -1,14 +1,13 @@
 // The server side of /hydration (playgroundServer.ts, hydrationPage): loaded by Vite's ssrLoadModule, in Node.
-import { createClient } from '@latchkey/sdk';
 import { renderToString } from 'react-dom/server';
-import { API_BASE_URL, type Kit, PUBLIC_TOKEN, preloadWidget, type Widget, WidgetPage } from './WidgetPage';
+import { type PageOptions, pageClient, preloadPage, WidgetPage } from './WidgetPage';
 
 /**
- * The widget as HTML. Its code is preloaded first, so renderToString (no Suspense) renders its first screen. The
- * client is the SDK's server client (createClient with no window): it sends nothing and has no session yet.
+ * The page's widgets as HTML. Their code is preloaded first, so renderToString (no Suspense) renders their first
+ * screen. The client is the SDK's server client (createClient with no window): it sends nothing, and has no
+ * session but the page's made-up one (`session=signed-in`).
  */
-export async function renderWidget(kit: Kit, widget: Widget): Promise<string> {
-  await preloadWidget(kit, widget);
-  const client = createClient(PUBLIC_TOKEN, { apiBaseUrl: API_BASE_URL });
-  return renderToString(<WidgetPage client={client} kit={kit} widget={widget} />);
+export async function renderPage(page: PageOptions): Promise<string> {
+  await preloadPage(page);
+  return renderToString(<WidgetPage client={pageClient(page)} page={page} />);
 }

@@ -2,10 +2,11 @@ import { createSignInStore, type SignInCallbacks, type SignInConfig, useSession,
 import { forwardRef, useEffect, useState } from 'react';
 import { type Strings, useMessages } from '../../messages/index';
 import { createPart, type PartProps } from '../../primitives/createPart';
-import { lazyScreen } from '../../screenLoaders';
+import { preloadable } from '../../screens/Main/lazyForms';
 import type { Toaster } from '../../toast';
 import { ToastProvider } from '../../toastProvider';
 import { WidgetRoot } from '../../WidgetRoot';
+import { withProductMessages } from '../defineProductKit';
 import { passkeyMessages } from './messages';
 
 const PasskeyRegistrationRoot = createPart('passkey-registration', 'root', 'div');
@@ -26,7 +27,23 @@ export interface PasskeyRegistrationProps extends Omit<PartProps<'div'>, 'childr
   toaster?: Toaster;
 }
 
-const RegistrationStart = lazyScreen('PasskeyRegistrationStart', ['passkeys']);
+/**
+ * PasskeyRegistrationStart, from the registration screens' chunk (registrationScreens.ts, which `<SignIn>` never
+ * fetches). Once `preloadPasskeyRegistration()` has resolved it renders at once, with no Suspense fallback: on the
+ * server too, so a signed-in visitor's first screen is in the server's HTML, and the browser hydrates it.
+ */
+const RegistrationStart = /* @__PURE__ */ preloadable(async () =>
+  withProductMessages((await import('./registrationScreens')).PasskeyRegistrationStartScreen, passkeyMessages),
+);
+
+/**
+ * Downloads `<PasskeyRegistration>`'s first screen (PasskeyRegistrationStart) ahead of time; the widget works the
+ * same without it. Await it before a server render and before hydrating, so a signed-in visitor's 'Set up a new
+ * Passkey' screen is in the server's HTML rather than a spinner.
+ */
+export function preloadPasskeyRegistration(): Promise<void> {
+  return RegistrationStart.preload().then(() => {});
+}
 
 /**
  * The widget's first screen: PasskeyRegistrationStart, or 'Error: Cannot use PasskeyRegistration component without
