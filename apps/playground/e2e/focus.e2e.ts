@@ -15,6 +15,7 @@ import {
   lastCode,
   open,
   PLAYGROUND_URL,
+  signInByEmailPasscode,
   signOut,
   test,
   typeCode,
@@ -160,13 +161,7 @@ describe('focus after the provider answers (default kit, issue 28)', { timeout: 
   test("renaming a passkey puts the focus back on its 'Rename'; deleting it, on the next control", async ({ page }) => {
     await addVirtualAuthenticator(page);
     const email = uniqueEmail('focus-passkey');
-    await open(page, '/?products=otp&methods=email');
-    const signIn = widget(page);
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByRole('button', { name: 'Continue' }).click();
-    await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
-    await typeCode(page, await lastCode(email));
-    await expectSignedIn(page, email);
+    await signInByEmailPasscode(page, email);
 
     await open(page, '/security');
     const panel = page.getByTestId('passkey-registration');

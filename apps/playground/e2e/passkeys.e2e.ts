@@ -11,6 +11,7 @@ import {
   expectSignedOut,
   lastCode,
   open,
+  signInByEmailPasscode,
   signOut,
   test,
   typeCode,
@@ -30,13 +31,7 @@ const UNKNOWN = 'Unknown error occurred during passkey authentication. Please tr
 
 /** Signs `email` up by email passcode on the autofill page (the authenticator has no passkey yet). */
 async function signUpByEmailPasscode(page: Page, email: string): Promise<void> {
-  await open(page, AUTOFILL_PAGE);
-  const signIn = widget(page);
-  await signIn.getByLabel('Email').fill(email);
-  await signIn.getByRole('button', { name: 'Continue' }).click();
-  await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
-  await typeCode(page, await lastCode(email));
-  await expectSignedIn(page, email);
+  await signInByEmailPasscode(page, email, AUTOFILL_PAGE);
 }
 
 /** The passkey component on /security. */

@@ -229,6 +229,17 @@ export function wrongCode(code: string): string {
   return code === '000000' ? '111111' : '000000';
 }
 
+/** Signs `email` in (or up) by email passcode on the playground page `path`, and waits for the header to say so. */
+export async function signInByEmailPasscode(page: Page, email: string, path = '/?products=otp&methods=email') {
+  await open(page, path);
+  const signIn = widget(page);
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByRole('button', { name: 'Continue' }).click();
+  await signIn.getByRole('heading', { name: 'Enter passcode' }).waitFor();
+  await typeCode(page, await lastCode(email));
+  await expectSignedIn(page, email);
+}
+
 /** Waits until the header says 'Signed in as {who}'. */
 export async function expectSignedIn(page: Page, who: string): Promise<void> {
   await expect.poll(() => sessionStatus(page).textContent(), { timeout: E2E_WAIT_MS }).toBe(`Signed in as ${who}`);
