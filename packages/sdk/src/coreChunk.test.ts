@@ -83,4 +83,10 @@ describe('the SDK core (a page that only calls createClient)', () => {
     expect(core.files.filter((file) => /bootstrap(Mapping|Wire)/.test(file))).toEqual([]);
     expect(core.code).not.toContain('must be a boolean');
   });
+
+  it("has none of the sign-in methods' messages (the lazily loaded namespaces keep their own copies)", () => {
+    expect(core.code).not.toContain('conditional mediation');
+    expect(core.code).not.toContain('autocomplete="username webauthn"');
+    expect(core.code).not.toContain('No PKCE verifier found');
+  });
 });
