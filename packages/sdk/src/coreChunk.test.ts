@@ -89,4 +89,9 @@ describe('the SDK core (a page that only calls createClient)', () => {
     expect(core.code).not.toContain('autocomplete="username webauthn"');
     expect(core.code).not.toContain('No PKCE verifier found');
   });
+
+  it('authenticates a token of the page URL with code loaded on the first authenticateByUrl', () => {
+    expect(core.files).not.toContain('products/redirectAuthenticate.ts');
+    expect(core.code).not.toContain('impersonation_token');
+  });
 });
