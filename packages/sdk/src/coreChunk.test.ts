@@ -94,4 +94,8 @@ describe('the SDK core (a page that only calls createClient)', () => {
     expect(core.files).not.toContain('products/redirectAuthenticate.ts');
     expect(core.code).not.toContain('impersonation_token');
   });
+
+  it('stays within its budget (gzip -9 per file, summed; issue 28 asks for 8 kB, today about 10.6 kB)', () => {
+    expect(core.gzip).toBeLessThanOrEqual(10_800);
+  });
 });
