@@ -10,12 +10,7 @@ import { addLazyMethods, once } from './internal/lazy';
 import { NetworkClient } from './internal/networkClient';
 import { createRbac } from './internal/rbac';
 import { type CookieOptions, SessionManager } from './internal/sessionManager';
-import {
-  authenticateRedirectToken,
-  DEFERRED_TOKEN_TYPE,
-  type DeferredTokenType,
-  type HandledTokenType,
-} from './products/redirectTokens';
+import { DEFERRED_TOKEN_TYPE, type DeferredTokenType, type HandledTokenType } from './products/redirectTokens';
 import {
   type NamespaceEntry,
   PRODUCT_NAMESPACES,
@@ -202,26 +197,21 @@ function buildClient(publicToken: string, options: ClientOptions) {
    * both parameters from the address bar so a reload cannot replay a used token. `magic_links` and `login` (the
    * 'log in without a password' link of a reset email) are magic-link tokens; `oauth` and `impersonation` go to
    * their namespaces. A `reset_password` token is returned unconsumed: the reset form needs the new password first.
-   * Answers null when the URL carries no token.
+   * Answers null when the URL carries no token. Its code loads on the first call (a chunk of its own).
    */
   async function authenticateByUrl(
     options: { session_duration_minutes: number },
     href = environment.location.href,
   ): Promise<AuthenticateByUrlResult | null> {
-    validate('authenticateByUrl')
-      .isObject('options', options)
-      .isNumber('session_duration_minutes', options?.session_duration_minutes);
-    const found = parseAuthenticateUrl(href);
-    if (!found) return null;
-    const { tokenType, token } = found;
-    if (tokenType === DEFERRED_TOKEN_TYPE) return { tokenType, token, handled: false };
-    const duration = { session_duration_minutes: options.session_duration_minutes };
-    try {
-      const data = await authenticateRedirectToken(namespaces, tokenType, token, duration);
-      return { tokenType, token, handled: true, data };
-    } finally {
-      if (href === environment.location.href) environment.replaceUrl(urlWithoutToken(href));
-    }
+    const redirectCore = {
+      namespaces,
+      environment,
+      validate,
+      parseAuthenticateUrl,
+      urlWithoutToken,
+      deferredTokenType: DEFERRED_TOKEN_TYPE,
+    };
+    return (await import('./products/redirectAuthenticate')).authenticateByUrl(redirectCore, options, href);
   }
 
   const client = {

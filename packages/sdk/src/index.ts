@@ -20,7 +20,7 @@ export { DEFAULT_BOOTSTRAP } from './internal/bootstrap';
 export type { CaptchaProvider, DfpProvider } from './internal/context';
 export { TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_INTERVAL_MS } from './internal/eventLogger';
 export type { ProofKeyPair } from './internal/pkce';
-export { computeCodeChallenge, createProofKeyPair } from './internal/pkce';
+export { computeCodeChallenge, createProofKeyPair } from './internal/pkcePublic';
 export type { PermissionsMap } from './internal/rbac';
 export { RBAC_POLICY_UNAVAILABLE_MESSAGE } from './internal/rbac';
 export {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrapWire, createTestClient, FakeBrowser, FakeTransport, ok, PUBLIC_TOKEN } from '../../test/fakes';
-import { DEFAULT_BOOTSTRAP, mapBootstrap } from './bootstrap';
+import { DEFAULT_BOOTSTRAP } from './bootstrap';
+import { mapBootstrap } from './bootstrapMapping';
 
 afterEach(() => void vi.useRealTimers());
 

@@ -13,13 +13,7 @@ import {
 } from '../../test/fakes';
 import { resolveEnvironment } from '../environment';
 import { APIError } from '../errors';
-import {
-  BACKOFF_BASE_MS,
-  BACKOFF_EXPONENT_CAP,
-  backoffDelay,
-  JITTER_MS,
-  REFRESH_INTERVAL_MS,
-} from './refreshScheduler';
+import { BACKOFF_BASE_MS, BACKOFF_EXPONENT_CAP, backoffDelay, JITTER_MS, REFRESH_INTERVAL_MS } from './refreshTiming';
 import { SessionManager, type SessionUpdate } from './sessionManager';
 
 const refreshes = (transport: FakeTransport) => transport.find('POST', '/sessions/authenticate').length;

@@ -1,14 +1,6 @@
 import type { Timers } from '../environment';
 import { isUnrecoverableError } from '../errors';
-import { backoffDelay, REFRESH_INTERVAL_MS } from './refreshTiming';
-
-export {
-  BACKOFF_BASE_MS,
-  BACKOFF_EXPONENT_CAP,
-  backoffDelay,
-  JITTER_MS,
-  REFRESH_INTERVAL_MS,
-} from './refreshTiming';
+import type { RefreshTiming } from './refreshTiming';
 
 export interface RefreshSchedulerOptions {
   timers: Timers;
@@ -21,6 +13,8 @@ export interface RefreshSchedulerOptions {
   runExclusive<T>(task: () => Promise<T>): Promise<T | undefined>;
   /** A refresh failed with an unrecoverable error type: the session must go, in every tab. */
   onUnrecoverable(error: unknown): void;
+  /** The interval and the backoff (./refreshTiming.ts), handed over by the core (see `RefreshTiming`). */
+  timing: RefreshTiming;
 }
 
 type Outcome =
@@ -65,7 +59,7 @@ export class RefreshScheduler {
     }
     const { timers } = this.#options;
     const confirmedAt = this.#options.lastConfirmedAt() ?? timers.now();
-    this.#schedule(Math.max(0, confirmedAt + REFRESH_INTERVAL_MS - timers.now()));
+    this.#schedule(Math.max(0, confirmedAt + this.#options.timing.intervalMs - timers.now()));
   }
 
   /** The page became visible or came back online: a refresh whose time passed while it slept runs now. */
@@ -104,12 +98,13 @@ export class RefreshScheduler {
         // Checked under the lock: another tab may have refreshed a moment ago, in which case this tab
         // waits for the rest of the interval instead of refreshing a second time.
         const lastConfirmedAt = this.#options.lastConfirmedAt();
-        const waitMs = lastConfirmedAt === undefined ? 0 : lastConfirmedAt + REFRESH_INTERVAL_MS - this.#now();
+        const waitMs =
+          lastConfirmedAt === undefined ? 0 : lastConfirmedAt + this.#options.timing.intervalMs - this.#now();
         if (this.#failures === 0 && waitMs > 0) return { kind: 'not-due', waitMs };
         return this.#attempt();
       });
       // Undefined: another tab holds the lock and is refreshing; its answer reaches this tab through storage.
-      return outcome ?? { kind: 'not-due', waitMs: REFRESH_INTERVAL_MS };
+      return outcome ?? { kind: 'not-due', waitMs: this.#options.timing.intervalMs };
     });
   }
 
@@ -135,7 +130,7 @@ export class RefreshScheduler {
       this.reschedule();
     } else if (this.#options.hasSession()) {
       this.#failures += 1;
-      this.#schedule(backoffDelay(this.#failures, this.#options.random));
+      this.#schedule(this.#options.timing.backoffDelay(this.#failures, this.#options.random));
     } else {
       this.#cancel();
     }

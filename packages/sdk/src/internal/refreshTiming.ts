@@ -1,5 +1,7 @@
 // The refresh timing constants, public (index.ts) and apart from the scheduler: the scheduler loads only once a
-// session exists, and an app bundler keeps a whole module that the first load re-exports in the first load.
+// session exists, and an app bundler keeps a whole module that the first load re-exports in the first load. The
+// scheduler does not import them either (a module the first load and a lazy chunk both import is a chunk of its own
+// in the first load): the session manager hands them over as `REFRESH_TIMING`.
 
 /** A background refresh runs this often while a session is held. */
 export const REFRESH_INTERVAL_MS = 180_000;
@@ -20,3 +22,11 @@ export function backoffDelay(attempt: number, random: () => number): number {
   // Rounded because timers truncate fractions anyway; this way the value returned is the wait observed.
   return Math.round(BACKOFF_BASE_MS * 2 ** exponent + (random() * 2 * JITTER_MS - JITTER_MS));
 }
+
+/** What the scheduler takes from this module, handed over by the session manager when it starts the refresh. */
+export interface RefreshTiming {
+  intervalMs: number;
+  backoffDelay(attempt: number, random: () => number): number;
+}
+
+export const REFRESH_TIMING: RefreshTiming = { intervalMs: REFRESH_INTERVAL_MS, backoffDelay };

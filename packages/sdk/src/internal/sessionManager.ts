@@ -1,6 +1,7 @@
 import type { Session, User } from '../contract/common';
 import type { BroadcastChannelLike, LatchkeyEnvironment } from '../environment';
 import { isPlainObject } from './isPlainObject';
+import { REFRESH_TIMING } from './refreshTiming';
 import { type CookieOptions, SessionCookies } from './sessionCookies';
 import type { BackgroundRefresh } from './sessionRefresh';
 import {
@@ -270,7 +271,14 @@ export class SessionManager {
     this.#loading ??= import('./sessionRefresh').then(
       ({ startBackgroundRefresh }) => {
         if (!this.#isDestroyed) {
-          this.#background = startBackgroundRefresh(this, this.#config, refresh, first, confirmedBefore);
+          this.#background = startBackgroundRefresh(
+            this,
+            this.#config,
+            refresh,
+            first,
+            confirmedBefore,
+            REFRESH_TIMING,
+          );
         }
       },
       () => {

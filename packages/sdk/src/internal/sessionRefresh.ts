@@ -1,4 +1,5 @@
 import { RefreshScheduler } from './refreshScheduler';
+import type { RefreshTiming } from './refreshTiming';
 import type { SessionManager, SessionManagerConfig } from './sessionManager';
 import { RefreshLock } from './tabSync';
 
@@ -12,15 +13,16 @@ export interface BackgroundRefresh {
 
 /**
  * The background refresh of a tab that holds a session (README, "Sessions"): the scheduler, the cross-tab lock and
- * the catch-up on wake. Loaded by the session manager only once a session exists (at start-up, at sign-in here or in
+ * the catch-up on wake (with the core's `timing`). Loaded by the session manager only once a session exists (at start-up, at sign-in here or in
  * another tab), so a signed-out page neither downloads nor runs it. `first` is the start-up refresh, already sent.
  */
 export function startBackgroundRefresh(
   manager: SessionManager,
   config: SessionManagerConfig,
   refresh: () => Promise<unknown>,
-  first?: Promise<unknown>,
-  confirmedBefore?: number,
+  first: Promise<unknown> | undefined,
+  confirmedBefore: number | undefined,
+  timing: RefreshTiming,
 ): BackgroundRefresh {
   const { environment } = config;
   const lock = new RefreshLock(config);
@@ -31,6 +33,7 @@ export function startBackgroundRefresh(
     lastConfirmedAt: () => manager.lastConfirmedAt(),
     runExclusive: (task) => lock.runExclusive(task),
     onUnrecoverable: () => manager.clear(),
+    timing,
   });
   let unsubscribeWake = () => {};
   try {

@@ -12,7 +12,7 @@ import {
   signInWithAccessToken,
 } from '../../test/fakes';
 import { resolveEnvironment } from '../environment';
-import { REFRESH_INTERVAL_MS } from './refreshScheduler';
+import { REFRESH_INTERVAL_MS } from './refreshTiming';
 import { REFRESH_LEASE_MS, RefreshLock } from './tabSync';
 
 const LEASE_KEY = `${STATE_KEY}::refresh_lease`;

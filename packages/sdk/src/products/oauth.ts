@@ -10,9 +10,35 @@ import type {
   OAuthProvider,
   OAuthStartOptions,
 } from './oauth.contract';
-import { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './oauthProviders';
 
-export { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS };
+// The public OAUTH_PROVIDERS and NO_OAUTH_VERIFIER_WARNING (./oauthProviders.ts), written again here: imported, they
+// would put a chunk of their own in every page's first load (an app bundler puts what the package index exports and
+// a lazily loaded chunk uses in a chunk shared with the first load). oauth.test.ts checks they match.
+/** Every social provider, in the specification's order. */
+export const OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const satisfies readonly OAuthProvider[];
+const NO_OAUTH_VERIFIER_WARNING =
+  'No PKCE verifier found for OAuth: this project requires PKCE, so the sign-in will fail unless the flow ' +
+  'was started in this browser with oauth.{provider}.start().';
 
 /** Starts one provider's sign-in. */
 export interface OAuthProviderStart {

@@ -18,8 +18,8 @@ import {
   signInWithTotp,
 } from '../../test/fakes';
 import { InvalidResponseError, NO_SESSION_MESSAGE, UsageError } from '../errors';
-import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthn';
 import type { WebAuthnBrowser } from './webauthn.public';
+import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthnMessages';
 
 const CREATION_OPTIONS: PublicKeyCredentialCreationOptionsJSON = {
   rp: { id: 'localhost', name: 'Latchkey Test Project' },

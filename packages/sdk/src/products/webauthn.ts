@@ -16,9 +16,13 @@ import type {
   WebAuthnUpdateOptions,
   WebAuthnUpdateResponse,
 } from './webauthn.contract';
-import { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING } from './webauthnMessages';
 
-export { NO_WEBAUTHN_AUTOFILL_WARNING, NO_WEBAUTHN_INPUT_WARNING };
+// The public NO_WEBAUTHN_AUTOFILL_WARNING and NO_WEBAUTHN_INPUT_WARNING (./webauthnMessages.ts), written again here:
+// imported, that module would sit in every page's first load (an app bundler puts a module the package index reaches
+// and a lazily loaded chunk uses in the chunk shared with the first load). webauthn.test.ts checks they match.
+const NO_WEBAUTHN_AUTOFILL_WARNING = 'This browser does not support WebAuthn autofill (conditional mediation).';
+const NO_WEBAUTHN_INPUT_WARNING =
+  'No input with a "webauthn" autocomplete value was found: passkey autofill needs one, e.g. <input autocomplete="username webauthn">.';
 
 const DEFAULT_SESSION_DURATION_MINUTES = 30;
 
