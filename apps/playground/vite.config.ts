@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { REACT_18_ALIASES } from '../../packages/testing/src/react18';
+import { REACT_18_ALIASES } from '../../packages/testing/src/react18.ts';
 
 // LATCHKEY_REACT=18: the playground on React 18 (scripts/react18's copies), for the browser test on React 18
 // (e2e/react18.e2e.ts). Its own dependency cache, so a React 19 server beside it keeps its pre-bundled React.

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { E2E_WAIT_MS } from './e2e/config';
+import { E2E_WAIT_MS } from './e2e/config.ts';
 
 // The browser tests: `npx vitest run --project e2e` (one file: add its path). The global setup starts
 // `node scripts/start.mjs` (provider + playground) on a fresh SQLite database and one headless Chromium.

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { sampleProductRegistries } from './testing/sampleProduct/vitePlugin';
+import { sampleProductRegistries } from './testing/sampleProduct/vitePlugin.ts';
 
 // The provider with the sample product (testing/sampleProduct/) added through its two registries alone: the plugin
 // serves the fixture registries in place of src/products/registry.ts and src/products/descriptors.ts. Its own

@@ -1,6 +1,6 @@
 // jsdom, the shared setup (packages/testing/src/setup.ts) and time-outs for a loaded machine: one definition for the
 // three React packages (packages/testing/src/vitestProject.ts).
-import { reactProject } from '../testing/src/vitestProject';
+import { reactProject } from '../testing/src/vitestProject.ts';
 
 /**
  * Need a module graph of their own (vitest.isolated.config.ts): none since the transition table is composed per

@@ -1,7 +1,7 @@
 import { mergeConfig } from 'vitest/config';
-import { sampleProductRegistries } from '../../apps/provider/testing/sampleProduct/vitePlugin';
-import { sampleKitRegistries } from './src/sampleProduct/vitePlugin';
-import { reactProject } from './src/vitestProject';
+import { sampleProductRegistries } from '../../apps/provider/testing/sampleProduct/vitePlugin.ts';
+import { sampleKitRegistries } from './src/sampleProduct/vitePlugin.ts';
+import { reactProject } from './src/vitestProject.ts';
 
 // The sample product of issue 27's proof in the kits (src/sampleProduct/): the real <SignIn> of ui-unstyled and
 // ui-default, with the SDK's, the hooks' and the kit's registries swapped for the fixture's (and the provider's two,

@@ -1,7 +1,7 @@
 // jsdom, the shared setup (packages/testing/src/setup.ts) and time-outs for a loaded machine: one definition for the
 // three React packages (packages/testing/src/vitestProject.ts).
 import { mergeConfig } from 'vitest/config';
-import { reactProject } from '../testing/src/vitestProject';
+import { reactProject } from '../testing/src/vitestProject.ts';
 
 /**
  * Need a page of their own (vitest.isolated.config.ts): they define the custom elements, and what they test starts

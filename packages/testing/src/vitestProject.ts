@@ -2,8 +2,8 @@
 // the shared setup file, and time-outs sized for a loaded CI machine (two cores, several projects at once).
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineProject, mergeConfig, type UserWorkspaceConfig } from 'vitest/config';
-import { REACT_18_ALIASES, REACT_DEPENDENCIES } from './react18';
-import { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts';
+import { REACT_18_ALIASES, REACT_DEPENDENCIES } from './react18.ts';
+import { ASYNC_TIMEOUT, TEST_TIMEOUT } from './timeouts.ts';
 
 /**
  * The vitest project of the React package `name`: its vitest.config.ts is `export default reactProject('hooks')`.

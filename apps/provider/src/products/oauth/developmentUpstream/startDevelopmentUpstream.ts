@@ -114,8 +114,9 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
   });
   const issuer = originOf(options.host, (server.address() as AddressInfo).port);
 
-  // Loaded on the first start only: oidc-provider prints a warning when imported on Node before 22, and nearly every
-  // provider (the CLI in production, most test providers) never starts the development upstream.
+  // Loaded on the first start only: nearly every provider (the CLI in production, most test providers) never starts
+  // the development upstream. oidc-provider 8, not 9: 9 prints an "Unsupported runtime" warning on import on Node
+  // before 22, and Latchkey supports Node 20.19 and later.
   const { default: Provider, interactionPolicy } = await import('oidc-provider');
   const policy = interactionPolicy.base();
   // The identity page every time, as a provider's account chooser would: the upstream's own session (one for all
@@ -142,7 +143,13 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
       id_token_signed_response_alg: 'RS256',
     })),
     jwks: { keys: [jwk] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // The upstream's session cookie is SameSite=Lax, as oidc-provider 9 makes it: 8's default (None) needs a secure
+    // cookie, which a browser drops from this http:// origin, so the upstream would forget its last identity.
+    cookies: {
+      keys: [randomBytes(32).toString('base64url')],
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
     scopes: KNOWN_SCOPES,
     claims: {
       openid: ['sub'],
@@ -152,8 +159,8 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
     // Google-style ID tokens: the scope's claims are in the ID token too, not only at userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
-    // Accepted (S256 only, as oidc-provider 9 allows) but not required, like Google's confidential clients.
-    pkce: { required: () => false },
+    // Accepted (S256 only) but not required, like Google's confidential clients.
+    pkce: { methods: ['S256'], required: () => false },
     routes: ROUTES,
     features: {
       devInteractions: { enabled: false },
@@ -164,7 +171,7 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const accountId = ctx.oidc.account?.accountId ?? ctx.oidc.session?.accountId;
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client?.clientId, accountId });
-      grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
+      grant.addOIDCScope([...ctx.oidc.requestParamScopes].filter((scope) => KNOWN_SCOPES.includes(scope)).join(' '));
       const requested = ctx.oidc.claims;
       const claimNames = [...Object.keys(requested.id_token ?? {}), ...Object.keys(requested.userinfo ?? {})];
       if (claimNames.length > 0) grant.addOIDCClaims(claimNames);
