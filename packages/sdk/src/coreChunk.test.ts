@@ -1,8 +1,9 @@
 // @vitest-environment node
 // What the SDK core puts in a page's first load: a page that only creates the client, bundled by esbuild from this
 // package's sources as an app's bundler does it (minified, ESM, code splitting), first load = the entry chunk and
-// what it imports statically. Code a page needs only once something happens (a bootstrap answer to map, a PKCE
-// flow, a token in the URL, a telemetry batch to send) loads later, in chunks of its own.
+// what it imports statically. Code a page needs only once something happens (a PKCE flow, a token in the URL, a
+// session to refresh) loads later, in chunks of its own. The bootstrap answer's mapping stays in the core: loaded
+// apart, it was one more request before the first input of every sign-in page.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -81,11 +82,6 @@ describe('the SDK core (a page that only calls createClient)', () => {
     expect(core.code).not.toContain('SHA-256');
   });
 
-  it("maps the provider's bootstrap answer with code loaded alongside the request", () => {
-    expect(core.files.filter((file) => /bootstrap(Mapping|Wire)/.test(file))).toEqual([]);
-    expect(core.code).not.toContain('must be a boolean');
-  });
-
   it("has none of the sign-in methods' messages (the lazily loaded namespaces keep their own copies)", () => {
     expect(core.code).not.toContain('conditional mediation');
     expect(core.code).not.toContain('autocomplete="username webauthn"');
@@ -97,8 +93,8 @@ describe('the SDK core (a page that only calls createClient)', () => {
     expect(core.code).not.toContain('impersonation_token');
   });
 
-  it('stays within its budget (gzip -9 per file, summed; issue 28 asks for 8 kB, today about 10.6 kB)', () => {
-    expect(core.gzip).toBeLessThanOrEqual(10_700);
+  it('stays within its budget (gzip -9 per file, summed; issue 28 asks for 8 kB, today about 11.0 kB)', () => {
+    expect(core.gzip).toBeLessThanOrEqual(11_100);
   });
 
   it('is three files: the page with the core, and the chunks it shares with the namespaces (errors, argument checks)', () => {

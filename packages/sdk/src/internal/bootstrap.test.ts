@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrapWire, createTestClient, FakeBrowser, FakeTransport, ok, PUBLIC_TOKEN } from '../../test/fakes';
-import { DEFAULT_BOOTSTRAP } from './bootstrap';
-import { mapBootstrap } from './bootstrapMapping';
+import { DEFAULT_BOOTSTRAP, mapBootstrap } from './bootstrap';
 
 afterEach(() => void vi.useRealTimers());
 
