@@ -1,10 +1,12 @@
 // Main's passkey block inside <SignIn>, against the real provider and the software authenticator.
-import type { SignInConfig } from '@latchkey/hooks';
+import { createSignInStore, LatchkeyProvider, type SignInConfig, SignInStoreProvider } from '@latchkey/hooks';
 import { ASYNC_TIMEOUT, expectNoAxeViolations } from '@latchkey/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { passkeyEnvironment, passkeyUser, signInByPasscode } from '../../../test/passkeys';
 import { renderSignIn } from '../../../test/renderSignIn';
+import { usePasskeyLoginForm } from './PasskeyLogin';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 const NOT_FOUND =
@@ -176,5 +178,39 @@ describe('Main with passkeys', () => {
     const alert = await screen.findByRole('alert', {}, waitLong);
     expect(alert.textContent).toBe('Error: Cannot use Passkeys by itself, please add another product to the config.');
     expect(within(container).queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
+  });
+
+  it('arms autofill only once the email input is in the page (its form can arrive after the Email tab is selected)', async () => {
+    const { env, autofill } = await passkeyEnvironment();
+    const store = createSignInStore({ products: ['emailMagicLinks', 'passkeys'] });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <LatchkeyProvider client={env.client}>
+        <SignInStoreProvider store={store}>{children}</SignInStoreProvider>
+      </LatchkeyProvider>
+    );
+    const { result } = renderHook(
+      () =>
+        usePasskeyLoginForm({
+          emailInputProps: { autoComplete: 'username webauthn' },
+          setEmailInputProps: () => {},
+          isEmailFieldShown: true,
+        }),
+      { wrapper },
+    );
+    // No input yet: nothing is armed (armed now, the browser's request would fail and autofill give up), and the
+    // button shows meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(autofill.waiting).toBe(0);
+    expect(result.current.showButton).toBe(true);
+
+    const input = document.createElement('input');
+    input.setAttribute('autocomplete', 'username webauthn');
+    document.body.append(input);
+    try {
+      await waitFor(() => expect(autofill.waiting).toBe(1), waitLong);
+      await waitFor(() => expect(result.current.showButton).toBe(false), waitLong);
+    } finally {
+      input.remove();
+    }
   });
 });
