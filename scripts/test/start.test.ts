@@ -1,7 +1,9 @@
 // `npm start` for real: node scripts/start.mjs on free ports (never the browser tests' 8787, 5173 and 5183, nor the
 // demo relying party's default 5174), a fresh in-memory database, and no configuration file of the developer's.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -48,6 +50,7 @@ async function start(env: Record<string, string>, args: string[] = []): Promise<
     LATCHKEY_CONFIG: _config,
     VITE_LATCHKEY_API_URL: _api,
     LATCHKEY_DEMO_RP_PORT: _demo,
+    LATCHKEY_PLAYGROUND_BUILT: _built,
     ...inherited
   } = process.env;
   const demoPort = String(await freePort());
@@ -175,5 +178,40 @@ describe('npm start on chosen ports', () => {
 
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
+  });
+});
+
+describe('npm start -- --built', () => {
+  it('serves the playground bundled, with React development build, pointed at the provider, and cleans up', async () => {
+    const temporary = () => readdirSync(tmpdir()).filter((name) => name.startsWith('latchkey-playground-'));
+    const before = new Set(temporary());
+    const [providerPort, playgroundPort] = [await freePort(), await freePort()];
+    const run = await start(
+      { LATCHKEY_PROVIDER_PORT: String(providerPort), LATCHKEY_PLAYGROUND_PORT: String(playgroundPort) },
+      ['--built'],
+    );
+    const playground = `http://localhost:${playgroundPort}`;
+    await expect
+      .poll(() => run.stdout() + (run.child.exitCode === null ? '' : `exited: ${run.stderr()}`), {
+        timeout: 120_000,
+        interval: 100,
+      })
+      .toContain(`Latchkey playground: ${playground} (development inbox: ${playground}/inbox;`);
+
+    // The page loads a bundle, not the sources (Vite's dev server would answer /src/main.tsx).
+    const html = await (await fetch(`${playground}/session`)).text();
+    expect(html).toContain('<div id="root">');
+    const entry = html.match(/src="(\/assets\/index-[\w-]+\.js)"/)?.[1];
+    expect(entry, html).toBeDefined();
+    const bundle = await (await fetch(`${playground}${entry}`)).text();
+    // Pointed at the provider's port, and React's development build (its warnings reach the console).
+    expect(bundle).toContain(`http://localhost:${providerPort}`);
+    expect(bundle).toContain('Encountered two children with the same key');
+    expect(html).not.toContain('/@vite/client');
+
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+    // The build went to a temporary directory of its own, removed on exit.
+    await expect.poll(() => temporary().filter((name) => !before.has(name))).toEqual([]);
   });
 });

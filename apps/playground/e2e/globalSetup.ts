@@ -1,6 +1,6 @@
 // Starts what the browser tests drive, once per run: `node scripts/start.mjs` (the provider on a fresh temporary
 // SQLite database, with e2e/latchkey.config.json, the playground's Vite server and the demo relying party on
-// DEMO_RP_PORT) and one headless Chromium
+// DEMO_RP_PORT; the playground as a development build, `--built`) and one headless Chromium
 // (a Playwright browser server the test files connect to). Everything is stopped at the end. The browser is the
 // one scripts/find-chromium.mjs picks: LATCHKEY_CHROMIUM or CHROME_PATH, else Debian's /usr/bin/chromium, else a
 // Chrome or Chromium on PATH or in the usual install locations.
@@ -74,6 +74,10 @@ export default async function setup(project: TestProject) {
       LATCHKEY_DB: join(dataDir, 'latchkey.sqlite'),
       LATCHKEY_CONFIG: fileURLToPath(new URL('./latchkey.config.json', import.meta.url)),
       LATCHKEY_DEMO_RP_PORT: String(DEMO_RP_PORT),
+      // The playground bundled first (`npm start -- --built`): each page load is about 1 s instead of about 5 s,
+      // the most of most tests' time. The same sources and React development build as the dev server, which
+      // hydration.e2e.ts and react18.e2e.ts still drive. LATCHKEY_E2E_DEV_SERVER=1 runs the dev server here too.
+      LATCHKEY_PLAYGROUND_BUILT: process.env.LATCHKEY_E2E_DEV_SERVER === '1' ? '' : '1',
     },
   });
   const keep = (chunk: Buffer) => {

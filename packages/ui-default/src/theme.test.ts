@@ -1,3 +1,4 @@
+import { transform } from 'lightningcss';
 import { describe, expect, it } from 'vitest';
 import { stylesText } from './stylesText';
 import {
@@ -203,6 +204,49 @@ describe('right to left in styles.css', () => {
     );
     expect(declarations('.lk-Root :where([data-part="code-input"])')).toContainEqual(['direction', 'ltr']);
     expect(declarations('.lk-Root :where(input[type="email"], input[type="tel"])')).toEqual([['direction', 'ltr']]);
+  });
+});
+
+/** The declarations of the first block whose selector list has `selector` as one of its selectors. */
+function declarationsOfListWith(selector: string, source: string): [string, string][] {
+  const at = [...source.matchAll(/([^{}]+)\{([^}]*)\}/g)].find((block) =>
+    block[1]!.split(/,(?![^(]*\))/).some((one) => one.trim() === selector),
+  );
+  if (!at) throw new Error(`no block for ${selector}`);
+  return [...at[2]!.matchAll(/([\w-]+)\s*:\s*([^;]+);/g)].map((match) => [match[1]!, match[2]!.trim()]);
+}
+
+describe('right to left through a bundler that rewrites :dir()', () => {
+  // What Vite's production build does with the stylesheet by default: Lightning CSS, for browsers older than
+  // `:dir()` (Vite's `baseline-widely-available` targets: Chrome 107, Safari 16), turns `:dir(rtl)` into
+  // `:lang(ar), :lang(he), …`. The `dir` option's twins must come through as they are.
+  const version = (major: number) => major << 16;
+  const lowered = transform({
+    filename: 'styles.css',
+    code: Buffer.from(css),
+    targets: { chrome: version(107), safari: version(16), firefox: version(104), edge: version(107) },
+  }).code.toString();
+
+  it('is rewritten there (what the twins are for)', () => {
+    expect(lowered).not.toContain(':dir(');
+    expect(lowered).toContain(':lang(ar)');
+  });
+
+  it('keeps a [dir="rtl"] twin of every :dir(rtl) rule, with the same declarations', () => {
+    const twins: [string, [string, string][]][] = [
+      ['[data-scope="back-button"][data-part="icon"]', [['transform', 'scaleX(-1)']]],
+      ['[data-part="progress"]', [['transform', 'scaleX(-1)']]],
+      ['input[type="email"], input[type="tel"]', [['text-align', 'right']]],
+      ['select', [['background-position', 'left calc(var(--lk-spacing) * 1.5) center']]],
+    ];
+    expect(rules.match(/:dir\(rtl\)[^{]*\{/g)).toHaveLength(twins.length);
+    for (const [selector, expected] of twins) {
+      expect(declarations(`.lk-Root:where([dir="rtl"]) :where(${selector})`), selector).toEqual(expected);
+      // Lightning CSS merges rules with the same declarations into one selector list.
+      expect(declarationsOfListWith(`.lk-Root:where([dir="rtl"]) :where(${selector})`, lowered), selector).toEqual(
+        expected,
+      );
+    }
   });
 });
 
