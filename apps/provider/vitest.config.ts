@@ -11,6 +11,8 @@ export default defineProject({
     // the tests that change process state (environment variables, globals, spies) restore it after each test.
     isolate: false,
     setupFiles: ['test/setup.ts'],
+    // On PostgreSQL: drops the databases the test processes pooled, once they have ended.
+    globalSetup: ['test/globalSetup.ts'],
     // argon2id at its real cost and the child-process durability test need more than the 5 s default.
     testTimeout: 60_000,
     hookTimeout: 60_000,
