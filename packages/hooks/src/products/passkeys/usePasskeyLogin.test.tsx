@@ -1,10 +1,20 @@
 import { ASYNC_TIMEOUT } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL, passkeyEnvironment, passkeyUser, signInByPasscode, webauthnCalls } from '../../../test/passkeys';
 import { wrapperFor } from '../../../test/wrappers';
 import { createSignInStore } from '../../signInStore';
 import { usePasskeyLogin } from './usePasskeyLogin';
+
+// The email input autofill offers passkeys in, in the page as a real form puts it there: the hook arms the
+// conditional request only once such an input exists (autofillInput.ts).
+let autofillInput: HTMLInputElement;
+beforeEach(() => {
+  autofillInput = document.createElement('input');
+  autofillInput.setAttribute('autocomplete', 'username webauthn');
+  document.body.append(autofillInput);
+});
+afterEach(() => autofillInput.remove());
 
 const NOT_FOUND =
   'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.';
@@ -113,6 +123,33 @@ describe('usePasskeyLogin', () => {
     expect(authenticator.calls.at(-1)).toMatchObject({ method: 'startAuthentication', autofill: true });
     expect(store.getState().screen).toBe('PasskeyConfirmation');
     expect(result.current.isAutofillArmed).toBe(false);
+  });
+
+  it('arms autofill only once its input is in the page, hiding the button meanwhile; without one, after 3 s', async () => {
+    autofillInput.remove();
+    const { env, gated } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const { result, unmount } = renderHook(() => usePasskeyLogin({ autofill: true }), {
+      wrapper: wrapperFor(env, passkeyStore()),
+    });
+    await waitFor(() => expect(result.current.autofillSupported).toBe(true), waitLong);
+    // No input yet: nothing asked of the browser (its request would fail, and autofill give up for good).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(gated.waiting).toBe(0);
+    expect(result.current).toMatchObject({ isAutofillArmed: false, showLoginButton: false, hasAutofillGivenUp: false });
+
+    document.body.append(autofillInput);
+    await waitFor(() => expect(gated.waiting).toBe(1), waitLong);
+    expect(result.current.isAutofillArmed).toBe(true);
+    unmount();
+
+    // Never an input in the document (one in a shadow root, say): armed anyway once the wait is over.
+    autofillInput.remove();
+    const later = renderHook(() => usePasskeyLogin({ autofill: true }), { wrapper: wrapperFor(env, passkeyStore()) });
+    await waitFor(() => expect(later.result.current.autofillSupported).toBe(true), waitLong);
+    expect(later.result.current.isAutofillArmed).toBe(false);
+    await waitFor(() => expect(later.result.current.isAutofillArmed).toBe(true), waitLong);
+    later.unmount();
   });
 
   it('re-arms autofill after each failure, 5 times, then stops', async () => {

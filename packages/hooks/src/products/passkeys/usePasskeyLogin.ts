@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
+import { whenAutofillInputInPage } from './autofillInput';
 import { isAbort, isSignInRefusal, toPasskeyLoginError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
 
@@ -13,7 +14,8 @@ export interface UsePasskeyLoginOptions extends SignInCallbacks {
   /**
    * Offer passkeys in the browser's autofill of an email field rendered with `autoFillInputProps`
    * (`autocomplete="username webauthn"`). Inside a `<SignIn>` it applies only when `passkeys` is configured.
-   * Default false.
+   * The ceremony is armed once that field is in the page (at most 3 s after the browser's support is known, then
+   * anyway), so the field may render after the hook. Default false.
    */
   autofill?: boolean;
 }
@@ -143,15 +145,23 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
       }
     };
     setAutofillGivenUp(false);
+    // Stops the wait for the input (autofillInput.ts), when the effect ends during it.
+    let stopWaiting: AbortController | null = null;
     void (async () => {
       const supported = await ctx.client.webauthn.browserSupportsAutofill();
       if (!active) return;
       setAutofillSupported(supported);
       setRetriesLeft(retries);
-      if (supported) await arm();
+      if (!supported) return;
+      // Armed only once the input is in the page: made before, the browser's request fails.
+      stopWaiting = new AbortController();
+      const found = await whenAutofillInputInPage(stopWaiting.signal);
+      stopWaiting = null;
+      if (found && active) await arm();
     })();
     return () => {
       active = false;
+      stopWaiting?.abort();
       setAutofillArmed(false);
       autofillRef.current?.abort();
       autofillRef.current = null;

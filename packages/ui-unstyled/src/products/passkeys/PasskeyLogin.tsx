@@ -2,7 +2,7 @@
 // browser offers passkeys in the email field's autofill; the warning banner with the passkey error. In the
 // passkey chunk: a page without passkeys never downloads it.
 import { type LatchkeyFlowError, type UsePasskeyLoginReturn, usePasskeyLogin, useSignInStore } from '@latchkey/hooks';
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect } from 'react';
 import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
 import { Spinner } from '../../components/Spinner';
 import { useMessages } from '../../messages/index';
@@ -40,10 +40,11 @@ export function usePasskeyLoginForm({
   passkeyLogin: UsePasskeyLoginReturn;
 } {
   const hasEmailForm = useSignInStore((state) => state.methods.includes('email'));
-  const isInputInPage = useAutofillInputInPage(
-    hasEmailForm && isEmailFieldShown !== false && emailInputProps !== undefined,
-  );
-  const passkeyLogin = usePasskeyLogin({ autofill: isInputInPage });
+  // The hook arms autofill once the email input is in the page (the Email tab's form can arrive in a chunk of its
+  // own after the tab is selected).
+  const passkeyLogin = usePasskeyLogin({
+    autofill: hasEmailForm && isEmailFieldShown !== false && emailInputProps !== undefined,
+  });
   const { autoFillInputProps } = passkeyLogin;
   useEffect(() => {
     if (!hasEmailForm || !setEmailInputProps) return;
@@ -58,44 +59,6 @@ export function usePasskeyLoginForm({
     login: () => void passkeyLogin.login(),
     passkeyLogin,
   };
-}
-
-/** How long autofill waits for the email input to be in the page before it is armed anyway (and fails, if none). */
-const AUTOFILL_INPUT_WAIT_MS = 3_000;
-
-const hasAutofillInput = () => document.querySelector("input[autocomplete$='webauthn']") !== null;
-
-/**
- * Whether the email input that autofill offers passkeys in (`autocomplete="… webauthn"`) is in the page, while
- * `enabled`. The browser's conditional request needs that input when it is made, and the Email tab's form can arrive
- * in a chunk of its own after the tab is selected: armed before, the request failed and autofill gave up for good.
- * After AUTOFILL_INPUT_WAIT_MS without one (an input inside a shadow root, which the request cannot see), true anyway.
- */
-function useAutofillInputInPage(enabled: boolean): boolean {
-  const [isInPage, setInPage] = useState(false);
-  useEffect(() => {
-    setInPage(false);
-    if (!enabled) return;
-    if (hasAutofillInput()) {
-      setInPage(true);
-      return;
-    }
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      setInPage(true);
-    };
-    const observer = new MutationObserver(() => {
-      if (hasAutofillInput()) done();
-    });
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['autocomplete'] });
-    const timer = setTimeout(done, AUTOFILL_INPUT_WAIT_MS);
-    return () => {
-      observer.disconnect();
-      clearTimeout(timer);
-    };
-  }, [enabled]);
-  return enabled && isInPage;
 }
 
 const SCOPE = 'passkey-login';
