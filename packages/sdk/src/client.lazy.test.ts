@@ -10,6 +10,7 @@ import { create as createIdp } from './products/idp';
 import { create as createImpersonation } from './products/impersonation';
 import { create as createMagicLinks } from './products/magicLinks';
 import { create as createOAuth } from './products/oauth';
+import { OAUTH_PROVIDERS } from './products/oauthProviders';
 import { create as createOtps } from './products/otps';
 import { create as createPasswords } from './products/passwords';
 import { create as createSessionCalls } from './products/sessionCalls';
@@ -35,7 +36,7 @@ const MODULES: Record<LazyNamespace, object> = {
   otps: createOtps(ctx),
   magicLinks: createMagicLinks(ctx),
   passwords: createPasswords(ctx),
-  oauth: createOAuth(ctx),
+  oauth: createOAuth(ctx, OAUTH_PROVIDERS),
   cryptoWallets: createCryptoWallets(ctx),
   webauthn: createWebAuthn(ctx),
   totps: createTotps(ctx),

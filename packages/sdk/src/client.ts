@@ -4,7 +4,7 @@ import { isBrowser, resolveEnvironment, serverEnvironment } from './environment'
 import { parseAuthenticateUrl, urlWithoutToken } from './internal/authenticateUrl';
 import { type BaseUrlOptions, resolveBaseUrl } from './internal/baseUrl';
 import { BootstrapStore } from './internal/bootstrap';
-import type { CaptchaProvider, ClientContext, CoreContext, DfpProvider } from './internal/context';
+import type { CaptchaProvider, CoreContext, DfpProvider } from './internal/context';
 import { EventLogger } from './internal/eventLogger';
 import { addLazyMethods, once } from './internal/lazy';
 import { NetworkClient } from './internal/networkClient';
@@ -165,8 +165,8 @@ function buildClient(publicToken: string, options: ClientOptions) {
   // Built by the first namespace that loads: the `call` with captcha and DFP, PKCE, the session checks.
   const context = once(() => import('./internal/context').then((m) => m.createContext(core)));
   const load = {} as Record<LazyNamespace, () => Promise<object>>;
-  const loader = (module: () => Promise<{ create: (ctx: ClientContext) => object }>) =>
-    once(() => Promise.all([module(), context()]).then(([namespace, ctx]) => namespace.create(ctx)));
+  const loader = (module: NamespaceEntry[0], options?: unknown) =>
+    once(() => Promise.all([module(), context()]).then(([namespace, ctx]) => namespace.create(ctx, options)));
   /** `target` plus a stub for each async method in `methods`, which loads `name` on first call. */
   const lazy = <T>(name: LazyNamespace, methods: string, target = {}) =>
     addLazyMethods(target, load[name], methods) as T;
@@ -174,11 +174,11 @@ function buildClient(publicToken: string, options: ClientOptions) {
   // The products' namespaces (their registry), each with the methods it adds to `client.user`.
   const namespaces = {} as ProductNamespaces;
   let userMethods = 'get update deleteEmail deletePhoneNumber getConnectedApps revokedConnectedApp revokeConnectedApp';
-  for (const [name, [module, methods, user]] of Object.entries(PRODUCT_NAMESPACES) as [
+  for (const [name, [module, methods, user, options]] of Object.entries(PRODUCT_NAMESPACES) as [
     ProductNamespace,
     NamespaceEntry,
   ][]) {
-    load[name] = loader(module);
+    load[name] = loader(module, options);
     (namespaces as Record<ProductNamespace, object>)[name] = lazy(name, methods);
     if (user) userMethods += ` ${user}`;
   }

@@ -11,31 +11,10 @@ import type {
   OAuthStartOptions,
 } from './oauth.contract';
 
-// The public OAUTH_PROVIDERS and NO_OAUTH_VERIFIER_WARNING (./oauthProviders.ts), written again here: imported, they
-// would put a chunk of their own in every page's first load (an app bundler puts what the package index exports and
-// a lazily loaded chunk uses in a chunk shared with the first load). oauth.test.ts checks they match.
-/** Every social provider, in the specification's order. */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const satisfies readonly OAuthProvider[];
+// The public NO_OAUTH_VERIFIER_WARNING (./oauthProviders.ts), written again here: imported, it would put a chunk of
+// its own in every page's first load (an app bundler puts what the package index exports and a lazily loaded chunk
+// uses in a chunk shared with the first load). oauth.test.ts checks they match. The provider list, which the first
+// chunk holds anyway (the client's stubs are made from it), comes from the registry (`create(ctx, providers)`).
 const NO_OAUTH_VERIFIER_WARNING =
   'No PKCE verifier found for OAuth: this project requires PKCE, so the sign-in will fail unless the flow ' +
   'was started in this browser with oauth.{provider}.start().';
@@ -68,12 +47,12 @@ function validateRedirectUrls(method: string, given: { login_redirect_url?: unkn
     .isOptionalString('signup_redirect_url', given.signup_redirect_url);
 }
 
-function isProvider(value: unknown): value is OAuthProvider {
-  return (OAUTH_PROVIDERS as readonly unknown[]).includes(value);
-}
-
-/** The `oauth` namespace: social sign-in start URLs, the redirect-back authenticate call and attach. */
-function createOAuth(ctx: ClientContext) {
+/**
+ * The `oauth` namespace: social sign-in start URLs, the redirect-back authenticate call and attach. `providers`:
+ * every social provider, in the specification's order (the public OAUTH_PROVIDERS, handed over by the registry).
+ */
+function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
+  const isProvider = (value: unknown): value is OAuthProvider => (providers as readonly unknown[]).includes(value);
   async function buildStartUrl(provider: OAuthProvider, options: OAuthStartOptions): Promise<string> {
     const settings = await ctx.bootstrap.getAsync();
     // A project's CNAME serves the start URL over https; otherwise the API base URL as given.
@@ -105,12 +84,12 @@ function createOAuth(ctx: ClientContext) {
     ctx.environment.navigate(url);
   }
 
-  const providers = Object.fromEntries(
-    OAUTH_PROVIDERS.map((provider) => [provider, { start: (options?: OAuthStartOptions) => start(provider, options) }]),
+  const providerStarts = Object.fromEntries(
+    providers.map((provider) => [provider, { start: (options?: OAuthStartOptions) => start(provider, options) }]),
   ) as Record<OAuthProvider, OAuthProviderStart>;
 
   return {
-    ...providers,
+    ...providerStarts,
 
     /**
      * The start URL of `provider` without navigating. With PKCE on it stores a fresh verifier, so only the
@@ -118,7 +97,7 @@ function createOAuth(ctx: ClientContext) {
      */
     async getStartUrl(provider: OAuthProvider, options?: OAuthStartOptions): Promise<string> {
       const method = 'oauth.getStartUrl';
-      validate(method).rule(isProvider(provider), `provider must be one of ${OAUTH_PROVIDERS.join(', ')}`);
+      validate(method).rule(isProvider(provider), `provider must be one of ${providers.join(', ')}`);
       return buildStartUrl(provider, validateStartOptions(method, options));
     },
 

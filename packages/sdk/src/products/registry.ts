@@ -1,8 +1,10 @@
 // The product namespaces of the client (`client.otps`, `client.magicLinks`, …), one line each,
-// `[load, methods, user?]`: the module that builds the namespace (its `create` export: one name for all, so
-// no line carries its own `.then(…)` into the first chunk), imported on demand so it stays out of the first chunk
+// `[load, methods, user?, options?]`: the module that builds the namespace (its `create` export: one name for all,
+// so no line carries its own `.then(…)` into the first chunk), imported on demand so it stays out of the first chunk
 // (`load`), the async methods the client stubs until it has loaded (`methods`: space-separated, dots for
-// sub-namespaces), and the methods the product adds to `client.user` (`user`, loaded with the user namespace).
+// sub-namespaces), the methods the product adds to `client.user` (`user`, loaded with the user namespace), and what
+// the first chunk already holds that the namespace needs too (`options`, handed to `create(ctx, options)`: imported
+// by the lazy module instead, it would be a chunk shared with every page's first load).
 // client.ts makes the namespaces from this list and names no product; the core namespaces (`session`, `user`,
 // `users`) are its own. Adding a product namespace is a line here, its name in `ProductNamespace`, and its files
 // beside this one (`<namespace>.ts`, `<namespace>.contract.ts`, the README section `<namespace>.md`).
@@ -11,9 +13,11 @@ import { OAUTH_PROVIDERS } from './oauthProviders';
 
 /** How the client makes one namespace (see the file's header). */
 export type NamespaceEntry = readonly [
-  load: () => Promise<{ create: (ctx: ClientContext) => object }>,
+  // biome-ignore lint/suspicious/noExplicitAny: each module's factory names the type of its own options.
+  load: () => Promise<{ create: (ctx: ClientContext, options?: any) => object }>,
   methods: string,
   user?: string,
+  options?: unknown,
 ];
 
 // Built by a call marked pure: the oauth line's template calls `join`, which a bundler cannot prove free of side
@@ -34,6 +38,7 @@ export const PRODUCT_NAMESPACES = /* @__PURE__ */ (() =>
       () => import('./oauth'),
       `getStartUrl authenticate attach googleOneTap.start googleOneTap.submit ${OAUTH_PROVIDERS.join('.start ')}.start`,
       'deleteOAuthRegistration',
+      OAUTH_PROVIDERS,
     ],
     cryptoWallets: [() => import('./cryptoWallets'), 'authenticateStart authenticate', 'deleteCryptoWallet'],
     webauthn: [
