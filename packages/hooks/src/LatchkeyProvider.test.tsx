@@ -1,3 +1,4 @@
+import type { LatchkeyClient } from '@latchkey/sdk';
 import { startTestEnvironment } from '@latchkey/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
@@ -7,12 +8,19 @@ import { LatchkeyProvider } from './LatchkeyProvider';
 import { LatchkeyContext, useLatchkeyClient } from './latchkeyContext';
 import { useLatchkeyQueryClient } from './useLatchkeyQueryClient';
 
+/** A `renderHook` wrapper: `<LatchkeyProvider>` with `client` and, when given, the app's `queryClient`. */
+function providerWith(client: LatchkeyClient, queryClient?: QueryClient) {
+  return ({ children }: { children: ReactNode }) => (
+    <LatchkeyProvider client={client} queryClient={queryClient}>
+      {children}
+    </LatchkeyProvider>
+  );
+}
+
 describe('LatchkeyProvider', () => {
   it('gives the hooks below it the client', async () => {
     const env = await startTestEnvironment();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
-    );
+    const wrapper = providerWith(env.client);
     const { result } = renderHook(() => useLatchkeyClient(), { wrapper });
     expect(result.current).toBe(env.client);
   });
@@ -20,11 +28,7 @@ describe('LatchkeyProvider', () => {
   it("exports its context: inside the provider it holds the client and the app's QueryClient, outside it is null", async () => {
     const env = await startTestEnvironment();
     const queryClient = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <LatchkeyProvider client={env.client} queryClient={queryClient}>
-        {children}
-      </LatchkeyProvider>
-    );
+    const wrapper = providerWith(env.client, queryClient);
     const inside = renderHook(() => useContext(LatchkeyContext), { wrapper });
     expect(inside.result.current?.client).toBe(env.client);
     expect(inside.result.current?.queryClient).toBe(queryClient);
@@ -42,9 +46,7 @@ describe('LatchkeyProvider', () => {
 
   it('creates one QueryClient with auth defaults and keeps it across re-renders', async () => {
     const env = await startTestEnvironment();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
-    );
+    const wrapper = providerWith(env.client);
     const { result, rerender } = renderHook(() => useLatchkeyQueryClient(), { wrapper });
     const first = result.current;
     expect(first.getDefaultOptions()).toEqual({
@@ -58,11 +60,7 @@ describe('LatchkeyProvider', () => {
   it('uses the QueryClient the app passes', async () => {
     const env = await startTestEnvironment();
     const queryClient = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <LatchkeyProvider client={env.client} queryClient={queryClient}>
-        {children}
-      </LatchkeyProvider>
-    );
+    const wrapper = providerWith(env.client, queryClient);
     const { result } = renderHook(() => useLatchkeyQueryClient(), { wrapper });
     expect(result.current).toBe(queryClient);
   });
@@ -77,18 +75,14 @@ describe('LatchkeyProvider', () => {
 
   it('one provider gives every hook below it the same cache', async () => {
     const env = await startTestEnvironment();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
-    );
+    const wrapper = providerWith(env.client);
     const { result } = renderHook(() => [useLatchkeyQueryClient(), useLatchkeyQueryClient()], { wrapper });
     expect(result.current[0]).toBe(result.current[1]);
   });
 
   it('two providers do not share a cache', async () => {
     const env = await startTestEnvironment();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <LatchkeyProvider client={env.client}>{children}</LatchkeyProvider>
-    );
+    const wrapper = providerWith(env.client);
     const first = renderHook(() => useLatchkeyQueryClient(), { wrapper }).result.current;
     const second = renderHook(() => useLatchkeyQueryClient(), { wrapper }).result.current;
     expect(first).not.toBe(second);

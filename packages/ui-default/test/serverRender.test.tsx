@@ -6,7 +6,7 @@
 // shows before the project settings arrive, as the page's client does on its first render. The last tests use the
 // SDK's server client (createClient with nothing injected), as a server page does.
 import type { SignInConfig } from '@latchkey/hooks';
-import type { User } from '@latchkey/sdk';
+import { fakeSignedInSession } from '@latchkey/testing/signed-in-session';
 import type { ReactElement } from 'react';
 import { expect, test, vi } from 'vitest';
 
@@ -92,30 +92,7 @@ test('the themed <SignIn> with config.enableShadowDOM renders to a string: an em
 });
 
 /** A signed-in visitor's session and user as a server reads them (`authenticateSession` of @latchkey/server). */
-const SERVER_SESSION = {
-  user: {
-    user_id: 'user-test-server-render',
-    created_at: '2026-01-01T00:00:00Z',
-    status: 'active' as const,
-    name: { first_name: '', middle_name: '', last_name: '' },
-    emails: [{ email_id: 'email-test-server-render', email: 'ada@example.com', verified: true }],
-    phone_numbers: [],
-    biometric_registrations: [],
-    trusted_metadata: {},
-    untrusted_metadata: {},
-    roles: [],
-  } as unknown as User, // only what the widgets read
-  session: {
-    session_id: 'session-test-server-render',
-    user_id: 'user-test-server-render',
-    started_at: '2026-01-01T00:00:00Z',
-    last_accessed_at: '2026-01-01T00:00:00Z',
-    expires_at: '2099-01-01T00:00:00Z',
-    attributes: { ip_address: '', user_agent: '' },
-    authentication_factors: [],
-    roles: [],
-  },
-};
+const SERVER_SESSION = fakeSignedInSession('server-render');
 
 type Kit = typeof import('@latchkey/ui-unstyled') | typeof import('@latchkey/ui-default');
 

@@ -2,7 +2,8 @@
 // both kits' widget side by side (`/hydration?kit=unstyled`: the unstyled kit's only), any of the widgets
 // (`&widget=ResetPassword`…), and a signed-in visitor's session (`&session=signed-in`) given to both sides' clients.
 import { LatchkeyProvider } from '@latchkey/hooks';
-import { createClient, type InitialSession, type LatchkeyClient, type User } from '@latchkey/sdk';
+import { createClient, type LatchkeyClient } from '@latchkey/sdk';
+import { fakeSignedInSession } from '@latchkey/testing/signed-in-session';
 import * as defaultKit from '@latchkey/ui-default';
 import * as unstyledKit from '@latchkey/ui-unstyled';
 import type { ReactElement } from 'react';
@@ -74,34 +75,11 @@ export function preloadPage({ kits, widget }: PageOptions): Promise<unknown> {
 }
 
 /**
- * A made-up signed-in visitor, as a server reads them from the request's cookie (`sessionFromCookies` of
- * @latchkey/server): the server renders with it and the browser hydrates with it (`getServerSnapshot`); the
- * browser's client then drops it (it has no session cookie of its own), once hydrated.
+ * A made-up signed-in visitor, as a server reads them from the request's cookie: the server renders with it and the
+ * browser hydrates with it (`getServerSnapshot`); the browser's client then drops it (it has no session cookie of its
+ * own), once hydrated.
  */
-const SIGNED_IN: InitialSession = {
-  user: {
-    user_id: 'user-test-hydration',
-    created_at: '2026-01-01T00:00:00Z',
-    status: 'active',
-    name: { first_name: '', middle_name: '', last_name: '' },
-    emails: [{ email_id: 'email-test-hydration', email: 'ada@example.com', verified: true }],
-    phone_numbers: [],
-    biometric_registrations: [],
-    trusted_metadata: {},
-    untrusted_metadata: {},
-    roles: [],
-  } as unknown as User, // only what the widgets read
-  session: {
-    session_id: 'session-test-hydration',
-    user_id: 'user-test-hydration',
-    started_at: '2026-01-01T00:00:00Z',
-    last_accessed_at: '2026-01-01T00:00:00Z',
-    expires_at: '2099-01-01T00:00:00Z',
-    attributes: { ip_address: '', user_agent: '' },
-    authentication_factors: [],
-    roles: [],
-  },
-};
+const SIGNED_IN = fakeSignedInSession('hydration');
 
 /** The page's client: the SDK's server client in Node, the browser's client in the browser. */
 export function pageClient({ signedIn }: PageOptions): LatchkeyClient {

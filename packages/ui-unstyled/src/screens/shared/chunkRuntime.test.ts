@@ -2,13 +2,9 @@
 // The code the widget's lazy chunks share is one chunk of a sign-in page's first load, not a chunk per set of lazy
 // chunks that happen to use it: every chunk root re-exports CHUNK_RUNTIME (chunkRuntime.ts), and esbuild, bundling
 // this package's sources with code splitting as an app's bundler does, puts the shared parts in one output file.
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { splitBundle } from '../../../test/splitBundle';
 import { CHUNK_RUNTIME } from './chunkRuntime';
-
-const PACKAGE = fileURLToPath(new URL('../../../', import.meta.url));
-const INDEX = fileURLToPath(new URL('../../index.ts', import.meta.url));
 
 /** Every lazy chunk root `<SignIn>` and `<PasskeyRegistration>` can fetch (the identity provider's is not one). */
 const CHUNK_ROOTS = {
@@ -40,23 +36,8 @@ describe('the chunk runtime', () => {
   });
 
   it("keeps the screens' shared code in one chunk of <SignIn>'s first load", async () => {
-    const result = await build({
-      stdin: { contents: `export { SignIn } from ${JSON.stringify(INDEX)};`, resolveDir: PACKAGE, loader: 'ts' },
-      absWorkingDir: PACKAGE,
-      bundle: true,
-      splitting: true,
-      outdir: 'chunk-runtime-test-out',
-      write: false,
-      metafile: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      packages: 'external',
-      jsx: 'automatic',
-      logLevel: 'silent',
-    });
-    const outputs = Object.values(result.metafile.outputs);
-    const holders = SHARED.map((file) => outputs.filter((output) => (output.inputs[file]?.bytesInOutput ?? 0) > 0));
+    const { outputs, filesOf } = await splitBundle(['SignIn']);
+    const holders = SHARED.map((file) => Object.keys(outputs).filter((output) => filesOf(output).includes(file)));
     // Each shared module is in exactly one output, and it is the same output for all of them.
     for (const found of holders) expect(found).toHaveLength(1);
     expect(new Set(holders.map((found) => found[0]))).toHaveProperty('size', 1);
