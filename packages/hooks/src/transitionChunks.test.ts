@@ -2,14 +2,15 @@
 // The product slices' transition rows stay out of a magic-link-only page's first load: esbuild bundles this
 // package's sources (tree-shaken, as an app's bundler does) from what a magic-link-only sign-in page imports, and
 // the slices' `transitions.ts` files must contribute no bytes. What an `import()` brings loads later, in a chunk of
-// its own (an app's bundler splits there): it is left out of the bundle. A slice's rows come with the flow hooks that
+// its own (an app's bundler splits there): it is not in the first load. A slice's rows come with the flow hooks that
 // dispatch its events (they import them and hand them to the store), the TOTP rows by an `import()` of the second
 // factor's descriptor at a partial authentication: no descriptor and no core module brings them. The wallet slice's
 // hooks and bs58 stay out of that page too, so does the social slice's code (its descriptor aside), and viem / tweetnacl (the provider's) never reach a browser bundle.
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { splitBundle } from '@latchkey/testing/split-bundle';
 import { describe, expect, it } from 'vitest';
 
+const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
 const SLICE_ROWS = ['otp', 'passwords', 'passkeys', 'totp', 'crypto'].map((key) => `products/${key}/transitions.ts`);
 const WALLET_HOOKS = ['useCryptoWalletFlow.ts', 'useWallets.ts', 'walletSigning.ts'].map(
@@ -24,44 +25,15 @@ const SOCIAL_CHUNK = [
   'oneTapConstants.ts',
 ].map((file) => `products/oauth/${file}`);
 
-/** Leaves every `import()` out of the bundle: what it brings is not in the first load. */
-const dynamicImportsLoadLater: Plugin = {
-  name: 'dynamic-imports-load-later',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: args.path, external: true } : null,
-    );
-  },
-};
-
 /**
  * The first load of `names` imported from the package index (null: everything it exports): this package's files that
  * put bytes in it (the last three path segments), and the packages it imports.
  */
 async function bundleOf(names: string[] | null): Promise<{ files: string[]; packages: string[] }> {
-  const exported = names === null ? '*' : `{ ${names.join(', ')} }`;
-  const result = await build({
-    stdin: {
-      contents: `export ${exported} from ${JSON.stringify(INDEX)};`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    metafile: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    packages: 'external',
-    logLevel: 'silent',
-    plugins: [dynamicImportsLoadLater],
-  });
-  const [output] = Object.values(result.metafile.outputs);
+  const { firstLoad, filesOf, packagesOf } = await splitBundle(INDEX, names, PACKAGE);
   return {
-    files: Object.entries(output?.inputs ?? {})
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([path]) => path.split('/').slice(-3).join('/')),
-    packages: (output?.imports ?? []).filter((imported) => imported.external).map((imported) => imported.path),
+    files: [...firstLoad].flatMap(filesOf).map((path) => path.split('/').slice(-3).join('/')),
+    packages: [...firstLoad].flatMap(packagesOf),
   };
 }
 

@@ -1,77 +1,11 @@
-// A page's bundle as an app's bundler makes it: esbuild bundles `names` from this package's index (its TypeScript)
-// with code splitting, minified ESM for the browser, other packages left external. The chunk tests
-// (registrationChunk.test.ts, products/idp/chunk.test.ts, chunkRuntime.test.ts) read which of the package's files
-// end up in which output, and which outputs a page loads first.
+// This package's split bundle (`@latchkey/testing/split-bundle`) of a page importing `names` from its index, for the
+// chunk tests (registrationChunk.test.ts, products/idp/chunk.test.ts, chunkRuntime.test.ts). Input paths: `src/…`.
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { splitBundle as bundle, type SplitBundle } from '@latchkey/testing/split-bundle';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const INDEX = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 
-type Output = Metafile['outputs'][string];
-
-export interface SplitBundle {
-  /** Every output file, by its path. */
-  outputs: Metafile['outputs'];
-  /** The outputs the page's first load fetches: the entry and its static imports, transitively. */
-  firstLoad: Set<string>;
-  /**
-   * The outputs the page can ever fetch: the entry and every import, static or dynamic, transitively (esbuild also
-   * writes a chunk for a dynamic import in code it shook out, which nothing loads).
-   */
-  reachable: Set<string>;
-  /** This package's files (relative to it: `src/…`) that put bytes in the output at `path`. */
-  filesOf(path: string): string[];
-  /** The other packages the output at `path` imports. */
-  packagesOf(path: string): string[];
-}
-
-/** The split bundle of a page that imports `names` from the package index. */
-export async function splitBundle(names: string[]): Promise<SplitBundle> {
-  const result = await build({
-    stdin: {
-      contents: `export { ${names.join(', ')} } from ${JSON.stringify(INDEX)};`,
-      resolveDir: PACKAGE,
-      loader: 'ts',
-    },
-    absWorkingDir: PACKAGE,
-    bundle: true,
-    splitting: true,
-    outdir: 'split-bundle-out',
-    write: false,
-    metafile: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    packages: 'external',
-    jsx: 'automatic',
-    logLevel: 'silent',
-  });
-  const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === '<stdin>');
-  if (!entry) throw new Error('no entry output');
-  const closure = (kinds: string[]) => {
-    const reached = new Set<string>();
-    const visit = (path: string) => {
-      if (reached.has(path)) return;
-      reached.add(path);
-      for (const imported of outputs[path]?.imports ?? []) {
-        if (kinds.includes(imported.kind) && !imported.external) visit(imported.path);
-      }
-    };
-    visit(entry);
-    return reached;
-  };
-  const output = (path: string): Output | undefined => outputs[path];
-  return {
-    outputs,
-    firstLoad: closure(['import-statement']),
-    reachable: closure(['import-statement', 'dynamic-import']),
-    filesOf: (path) =>
-      Object.entries(output(path)?.inputs ?? {})
-        .filter(([, input]) => input.bytesInOutput > 0)
-        .map(([file]) => file),
-    packagesOf: (path) =>
-      (output(path)?.imports ?? []).filter((imported) => imported.external).map((imported) => imported.path),
-  };
+export function splitBundle(names: string[]): Promise<SplitBundle> {
+  return bundle(INDEX, names, PACKAGE);
 }

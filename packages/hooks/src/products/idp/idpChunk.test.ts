@@ -4,34 +4,21 @@
 // hook runs its preflight through react-query (`authorizePreflightQueryOptions`, the server state the architecture
 // names), so it comes with it; the logout hook comes without.
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { splitBundle } from '@latchkey/testing/split-bundle';
 import { describe, expect, it } from 'vitest';
 
+const PACKAGE = fileURLToPath(new URL('../../../', import.meta.url));
 const INDEX = fileURLToPath(new URL('../../index.ts', import.meta.url));
 
-/** This package's files that put bytes in the bundle of `names` (imported from the index), and the packages it imports. */
+/**
+ * This package's files that put bytes in any output a page importing `names` (from the index) can load, first or
+ * later (the last three path segments), and the packages those outputs import.
+ */
 async function bundleOf(names: string[]): Promise<{ files: string[]; packages: string[] }> {
-  const result = await build({
-    stdin: {
-      contents: `export { ${names.join(', ')} } from ${JSON.stringify(INDEX)};`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    metafile: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  const [output] = Object.values(result.metafile.outputs);
+  const { reachable, filesOf, packagesOf } = await splitBundle(INDEX, names, PACKAGE);
   return {
-    files: Object.entries(output?.inputs ?? {})
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([path]) => path.split('/').slice(-3).join('/')),
-    packages: (output?.imports ?? []).filter((imported) => imported.external).map((imported) => imported.path),
+    files: [...reachable].flatMap(filesOf).map((path) => path.split('/').slice(-3).join('/')),
+    packages: [...reachable].flatMap(packagesOf),
   };
 }
 
