@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     // Vitest's default for a run is one worker fewer than the CPUs: a single worker on a 2-core machine (CI), whose
     // other core then mostly waits, since the tests spend much of their time waiting on the in-process provider,
-    // child processes and timers. Two at least: the unit pass takes 8 min instead of 10.5 there, the provider's
-    // PostgreSQL pass 4.8 instead of 6.9. The browser tests still take turns (apps/playground/vitest.config.ts).
+    // child processes and timers. Two at least: the unit pass takes 8 min instead of 10.5 there. The browser tests still
+    // take turns (apps/playground/vitest.config.ts), and `npm test` gives the PostgreSQL pass beside them one worker
+    // (scripts/test.mjs).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // packages/*/vitest.react18.config.ts: the React packages' tests again on React 18 (`<name>-react18`).
     projects: [

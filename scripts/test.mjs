@@ -125,7 +125,16 @@ if (extraArgs.length > 0) {
   const log = join(mkdtempSync(join(tmpdir(), 'latchkey-postgres-')), 'provider-on-postgresql.log');
   const side = await Promise.all([
     browser.path ? vitest('browser tests (e2e)', ['--project', 'e2e'], sqlite) : null,
-    url ? vitest('provider on PostgreSQL', ['--project', 'provider'], { LATCHKEY_TEST_POSTGRES_URL: url }, log) : null,
+    // One worker beside the browser tests (vitest.config.ts gives two elsewhere): with two, on a loaded 2-core machine
+    // the multi-instance and CLI tests' child processes starved (a kill -9 test saw no answer before the kill).
+    url
+      ? vitest(
+          'provider on PostgreSQL',
+          ['--project', 'provider', '--maxWorkers=1'],
+          { LATCHKEY_TEST_POSTGRES_URL: url },
+          log,
+        )
+      : null,
   ]);
   for (const run of side) if (run !== null) runs.push(run);
 }
