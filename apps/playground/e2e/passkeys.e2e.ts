@@ -34,6 +34,27 @@ async function signUpByEmailPasscode(page: Page, email: string): Promise<void> {
   await signInByEmailPasscode(page, email, AUTOFILL_PAGE);
 }
 
+/**
+ * From the next page load on, counts every 'Login with a Passkey' button the page draws, however briefly (a
+ * MutationObserver installed before the page's own scripts run).
+ */
+async function recordPasskeyButtons(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = new Set<Element>();
+    (window as unknown as { __passkeyButtons: Set<Element> }).__passkeyButtons = seen;
+    new MutationObserver(() => {
+      for (const button of document.querySelectorAll('button')) {
+        if (button.textContent?.includes('Login with a Passkey')) seen.add(button);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** How many 'Login with a Passkey' buttons the page drew since it loaded (recordPasskeyButtons). */
+function passkeyButtonsSeen(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __passkeyButtons: Set<Element> }).__passkeyButtons.size);
+}
+
 /** The passkey component on /security. */
 function registration(page: Page) {
   return page.getByTestId('passkey-registration');
@@ -81,11 +102,14 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     // Sign out, then the email field's autofill: Chromium's virtual authenticator answers the conditional request
     // at once, as a user picking the passkey from the autofill list would.
     await signOut(page);
+    await recordPasskeyButtons(page);
     await open(page, AUTOFILL_PAGE);
-    expect(await signIn.getByRole('button', { name: 'Login with a Passkey' }).count()).toBe(0);
     await expect.poll(() => signIn.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
     await signIn.getByText(CONFIRMED).waitFor();
     await expectSignedIn(page, email);
+    // The browser offers autofill and the page has an email form: the button was never drawn, not even while the
+    // kit asked the browser (spec: shown first unless autofill is supported and an email form exists).
+    expect(await passkeyButtonsSeen(page)).toBe(0);
 
     // `npm start` requires a second factor from users who have one, and a passkey is one: a passcode sign-in now
     // waits for it (no session meanwhile) and the widget asks for the passkey (this user has no authenticator app).
@@ -143,12 +167,7 @@ describe('passkeys (default kit, virtual authenticator)', () => {
     await expectSignedOut(page);
   });
 
-  // Skipped for now: it passes alone and beside the focus tests (also with two CPU-bound processes running), but it
-  // failed in both full runs of the browser suite on 2026-11-29: on the Email tab, 'Login with a Passkey' stayed,
-  // i.e. autofill gave up. A conditional request left pending in the shared Chromium by an earlier file is the
-  // suspect, not yet confirmed. The kit's behaviour is covered by PasskeyLogin.test.tsx (the Text tab, autofill
-  // armed only once the email input is in the page).
-  test.skip("with the Text tab first 'Login with a Passkey' shows, autofill serves only on the Email tab, and the SDK says nothing", async ({
+  test("with the Text tab first 'Login with a Passkey' shows, autofill serves only on the Email tab, and the SDK says nothing", async ({
     page,
   }) => {
     await addVirtualAuthenticator(page);

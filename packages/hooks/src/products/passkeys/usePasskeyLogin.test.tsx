@@ -125,6 +125,32 @@ describe('usePasskeyLogin', () => {
     expect(result.current.isAutofillArmed).toBe(false);
   });
 
+  it("hides 'Login with a Passkey' while the browser's autofill answer is pending, and shows it on a no", async () => {
+    const { env, gated } = await passkeyEnvironment();
+    let answer: (supported: boolean) => void = () => {};
+    gated.library.browserSupportsWebAuthnAutofill = () => new Promise<boolean>((resolve) => (answer = resolve));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const seen: boolean[] = [];
+    const { result } = renderHook(
+      () => {
+        const login = usePasskeyLogin({ autofill: true });
+        seen.push(login.showLoginButton);
+        return login;
+      },
+      { wrapper: wrapperFor(env, passkeyStore()) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Not known yet: the button the email field may replace is not drawn (no flash of it), from the first render.
+    expect(result.current.autofillSupported).toBeNull();
+    expect(seen).not.toContain(true);
+
+    act(() => answer(false));
+    await waitFor(() => expect(result.current.showLoginButton).toBe(true), waitLong);
+    expect(result.current).toMatchObject({ autofillSupported: false, isAutofillArmed: false });
+    expect(gated.waiting).toBe(0);
+    warn.mockRestore();
+  });
+
   it('arms autofill only once its input is in the page, hiding the button meanwhile; without one, after 3 s', async () => {
     autofillInput.remove();
     const { env, gated } = await passkeyEnvironment();

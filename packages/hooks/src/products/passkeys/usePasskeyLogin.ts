@@ -39,7 +39,8 @@ export interface UsePasskeyLoginReturn {
   hasAutofillGivenUp: boolean;
   /**
    * Show 'Login with a Passkey' whenever autofill cannot serve: autofill off (no email field), not supported by the
-   * browser, or given up. Hidden only while autofill is on, supported and not given up.
+   * browser, or given up. Hidden while autofill is on and not given up, including the moment the browser's answer to
+   * the support check is pending (the spec shows the button only when autofill cannot serve: no flash of it).
    */
   showLoginButton: boolean;
   /** Spread on the email input autofill offers passkeys in. */
@@ -191,7 +192,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     isAutofillArmed,
     autofillRetriesLeft: retriesLeft,
     hasAutofillGivenUp: autofill && hasAutofillGivenUp,
-    showLoginButton: !(autofill && autofillSupported === true && !hasAutofillGivenUp),
+    showLoginButton: !(autofill && autofillSupported !== false && !hasAutofillGivenUp),
     autoFillInputProps: AUTOFILL_INPUT_PROPS,
     login,
   };

@@ -40,10 +40,15 @@ export function usePasskeyLoginForm({
   passkeyLogin: UsePasskeyLoginReturn;
 } {
   const hasEmailForm = useSignInStore((state) => state.methods.includes('email'));
-  // The hook arms autofill once the email input is in the page (the Email tab's form can arrive in a chunk of its
-  // own after the tab is selected).
+  // Autofill is on from the first render where an email field takes its props (Main passes the setter at once; the
+  // props themselves arrive by the effect below), so the button never flashes before the field replaces it. The
+  // hook arms autofill once the email input is in the page (the Email tab's form can arrive in a chunk of its own
+  // after the tab is selected).
   const passkeyLogin = usePasskeyLogin({
-    autofill: hasEmailForm && isEmailFieldShown !== false && emailInputProps !== undefined,
+    autofill:
+      hasEmailForm &&
+      isEmailFieldShown !== false &&
+      (emailInputProps !== undefined || setEmailInputProps !== undefined),
   });
   const { autoFillInputProps } = passkeyLogin;
   useEffect(() => {
