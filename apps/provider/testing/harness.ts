@@ -103,6 +103,8 @@ function migratedTemplate(): Promise<string> {
  */
 interface TemplateContents {
   tables: string[];
+  /** Its sequences (none so far: the ids are random), restarted by each reset as TRUNCATE's RESTART IDENTITY would. */
+  sequences: string[];
   fingerprint: string;
   rows: { table: string; json: string }[];
 }
@@ -125,13 +127,18 @@ function contentsOf(template: string): Promise<TemplateContents> {
         "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
       );
       const tables = listed.rows.map((row) => row.name);
+      const sequences = (
+        await client.query<{ name: string }>(
+          "SELECT quote_ident(sequencename) AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename",
+        )
+      ).rows.map((row) => row.name);
       const fingerprint = (await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT)).rows[0]!.fingerprint;
       const rows: TemplateContents['rows'] = [];
       for (const table of tables) {
         const found = await client.query<{ json: string | null }>(`SELECT json_agg(t)::text AS json FROM ${table} t`);
         if (found.rows[0]?.json) rows.push({ table, json: found.rows[0].json });
       }
-      return { tables, fingerprint, rows };
+      return { tables, sequences, fingerprint, rows };
     } finally {
       await client.end();
     }
@@ -152,7 +159,7 @@ const RUN_ID = /^[a-z0-9]{1,16}$/.test(process.env.LATCHKEY_TEST_RUN ?? '') ? pr
 
 /**
  * Empties `name` back to the template's contents: ends every connection to it (a test's second provider, a child
- * process's pool), then truncates every table and writes the migrations' rows again, in one transaction. False when
+ * process's pool), then empties every table and writes the migrations' rows again, in one transaction. False when
  * its schema is no longer the template's (a test altered it): it is then dropped and never reused.
  */
 async function resetToTemplate(name: string, contents: TemplateContents): Promise<boolean> {
@@ -164,8 +171,16 @@ async function resetToTemplate(name: string, contents: TemplateContents): Promis
     );
     const { fingerprint } = (await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT)).rows[0]!;
     if (fingerprint !== contents.fingerprint) return false;
-    await client.query('BEGIN');
-    await client.query(`TRUNCATE ${contents.tables.join(', ')} RESTART IDENTITY CASCADE`);
+    // DELETE, not TRUNCATE: a test leaves a few rows, and TRUNCATE gives each of the ~110 tables, indexes and TOAST
+    // tables a new file (about 70 ms of PostgreSQL's time on a loaded CI box, against 2 ms). With foreign keys and
+    // triggers off for the deletes (session_replication_role = replica), the tables empty in any order; they are on
+    // again for the rows written back, as for the migrations that wrote them. Sequences restart, as with TRUNCATE's
+    // RESTART IDENTITY.
+    const deletes = contents.tables.map((table) => `DELETE FROM ${table};`).join(' ');
+    const restarts = contents.sequences.map((sequence) => `ALTER SEQUENCE ${sequence} RESTART;`).join(' ');
+    await client.query(
+      `BEGIN; SET LOCAL session_replication_role = replica; ${deletes} SET LOCAL session_replication_role = DEFAULT; ${restarts}`,
+    );
     for (const { table, json } of contents.rows) {
       await client.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`, [json]);
     }
