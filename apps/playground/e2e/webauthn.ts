@@ -3,6 +3,7 @@
 // the page runs real WebAuthn ceremonies (real keys, real signatures the provider verifies) without a person.
 // Good to know: with a credential for the site on it, a conditional-mediation request (passkey autofill) resolves
 // at once, as if the user had picked the passkey from the email field's autofill list.
+// Without one, it rejects the conditional request at once (NotAllowedError), where a real browser would wait.
 import type { CDPSession, Page } from 'playwright-core';
 
 /** One credential the virtual authenticator holds. */
