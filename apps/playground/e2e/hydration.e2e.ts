@@ -2,12 +2,14 @@
 // React 18 on 5174 as react18.e2e.ts's) is a widget of both kits side by side inside <LatchkeyProvider>, rendered
 // by react-dom/server's renderToString and hydrated with hydrateRoot, one page load per widget and React major.
 // React reports a mismatch on the console; no error or warning may appear, and the page really runs that React.
-import type { Page } from 'playwright-core';
+// The tests share one tab (testWithSharedPage), each loading its page afresh: the tab's memory cache then serves the
+// dev server's ~350 modules (a load takes about 2 s instead of 5).
+import type { ConsoleMessage, Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { hydrationPage, startPlayground } from './playgroundServer';
 import { reactVersions, recordReactVersion } from './reactVersion';
-import { test } from './support';
+import { testWithSharedPage as test } from './support';
 
 const PORTS = { 19: 5175, 18: 5174 };
 const KITS = ['default', 'unstyled'];
@@ -24,15 +26,22 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
 });
 
+let stopLogging: (() => void) | undefined;
+const recorded = new WeakSet<Page>();
+
 /**
  * Fetches the page's server HTML, then opens it and waits for hydration; returns each kit's part of that HTML
  * (`<section data-kit>`) and the console's errors and warnings from the start.
  */
 async function openHydrated(page: Page, url: string, major: 18 | 19) {
   const logged: string[] = [];
-  page.on('console', (message) => {
+  // The tests share one page (testWithSharedPage): the last test's listener goes, the stand-in hook is set up once.
+  stopLogging?.();
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
-  });
+  };
+  page.on('console', onConsole);
+  stopLogging = () => page.off('console', onConsole);
   const served = await (await fetch(url)).text();
   const sections = Object.fromEntries(
     served
@@ -44,7 +53,10 @@ async function openHydrated(page: Page, url: string, major: 18 | 19) {
   // The screens themselves, not a Suspense fallback left for the browser (which would log a recoverable error).
   expect(served).not.toContain('<!--$!-->');
 
-  await recordReactVersion(page);
+  if (!recorded.has(page)) {
+    await recordReactVersion(page);
+    recorded.add(page);
+  }
   await page.goto(url, { timeout: LOADED_TIMEOUT_MS });
   await page.waitForFunction(
     () => (window as Window & { latchkeyHydrated?: boolean }).latchkeyHydrated === true,

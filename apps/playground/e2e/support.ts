@@ -2,7 +2,16 @@
 // run's one Chromium), the development inbox, unique addresses, and an axe-core check.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Frame,
+  type Page,
+  type Request,
+  type Response,
+} from 'playwright-core';
 import { test as base, expect, inject } from 'vitest';
 import { E2E_WAIT_MS, PLAYGROUND_URL, PROVIDER_URL } from './config';
 
@@ -12,6 +21,20 @@ interface Fixtures {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+}
+
+/** A browser context as every test's: the playground's base URL, English, UTC, reduced motion, long waits. */
+async function newTestContext(browser: Browser): Promise<BrowserContext> {
+  // Reduced motion: toasts and screens appear without fading in, so axe never measures a half-faded element.
+  const context = await browser.newContext({
+    baseURL: PLAYGROUND_URL,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+  });
+  // Every locator action and `waitFor` (navigation included) waits this long for the visible state.
+  context.setDefaultTimeout(E2E_WAIT_MS);
+  return context;
 }
 
 /** `test` with Playwright fixtures: `page` lives in a fresh `context` (its own storage and cookies). */
@@ -26,46 +49,88 @@ export const test = base.extend<Fixtures>({
     { scope: 'file' },
   ],
   context: async ({ browser }, use) => {
-    // Reduced motion: toasts and screens appear without fading in, so axe never measures a half-faded element.
-    const context = await browser.newContext({
-      baseURL: PLAYGROUND_URL,
-      locale: 'en-US',
-      timezoneId: 'UTC',
-      reducedMotion: 'reduce',
-    });
-    // Every locator action and `waitFor` (navigation included) waits this long for the visible state.
-    context.setDefaultTimeout(E2E_WAIT_MS);
+    const context = await newTestContext(browser);
     await use(context);
     await context.close();
   },
   page: async ({ context, onTestFailed }, use) => {
-    const page = await context.newPage();
-    // A page error is a bug in the playground or a kit: fail the test that caused it.
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    // What the page did, printed only when the test fails: a failure on a loaded CI box can then be read from the
-    // log (which calls were sent, how they were answered and when, what the console said).
-    const started = Date.now();
-    const trail: string[] = [];
-    const note = (line: string) => trail.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`));
-    page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
-    page.on(
-      'request',
-      (request) => request.resourceType() === 'fetch' && note(`→ ${request.method()} ${request.url()}`),
-    );
-    page.on('response', (response) => {
+    await watchPage(await context.newPage(), onTestFailed, use);
+  },
+});
+
+/**
+ * Hands `page` to a test with what every test gets: the page's uncaught errors fail the test, and what the page did
+ * (navigations, console, fetches) is printed when it fails (a failure on a loaded CI box can then be read from the
+ * log: which calls were sent, how they were answered and when, what the console said). The listeners go with the
+ * test: a page may serve several (testWithSharedPage).
+ */
+async function watchPage(
+  page: Page,
+  onTestFailed: (handler: () => void) => void,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const errors: Error[] = [];
+  const started = Date.now();
+  const trail: string[] = [];
+  const note = (line: string) => trail.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+  const listeners = {
+    pageerror: (error: Error) => errors.push(error),
+    framenavigated: (frame: Frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`),
+    console: (message: ConsoleMessage) => note(`console.${message.type()}: ${message.text()}`),
+    request: (request: Request) => request.resourceType() === 'fetch' && note(`→ ${request.method()} ${request.url()}`),
+    response: (response: Response) => {
       if (response.request().resourceType() === 'fetch') note(`← ${response.status()} ${response.url()}`);
-    });
-    page.on('requestfailed', (request) => note(`✗ ${request.url()}: ${request.failure()?.errorText}`));
-    onTestFailed(() => {
-      console.error(`What the page did (${page.url()}):\n${trail.join('\n')}`);
-    });
+    },
+    requestfailed: (request: Request) => note(`✗ ${request.url()}: ${request.failure()?.errorText}`),
+  };
+  page.on('pageerror', listeners.pageerror);
+  page.on('framenavigated', listeners.framenavigated);
+  page.on('console', listeners.console);
+  page.on('request', listeners.request);
+  page.on('response', listeners.response);
+  page.on('requestfailed', listeners.requestfailed);
+  onTestFailed(() => {
+    console.error(`What the page did (${page.url()}):\n${trail.join('\n')}`);
+  });
+  try {
     await use(page);
-    expect(
-      errors.map((error) => error.message),
-      'uncaught errors in the page',
-    ).toEqual([]);
+  } finally {
+    page.off('pageerror', listeners.pageerror);
+    page.off('framenavigated', listeners.framenavigated);
+    page.off('console', listeners.console);
+    page.off('request', listeners.request);
+    page.off('response', listeners.response);
+    page.off('requestfailed', listeners.requestfailed);
+  }
+  // A page error is a bug in the playground or a kit: fail the test that caused it.
+  expect(
+    errors.map((error) => error.message),
+    'uncaught errors in the page',
+  ).toEqual([]);
+}
+
+/**
+ * `test` whose tests share one page (tab) per file: for pages served module by module by a Vite dev server (about
+ * 350 requests), a page loads in about 2 s instead of 5 once an earlier test has loaded it (the tab's memory cache).
+ * Each test still starts with no cookies, and each page load with empty storage, as in a fresh context; the page's
+ * errors and trail are the test's own (watchPage).
+ */
+export const testWithSharedPage = test.extend<{ sharedPage: Page; page: Page }>({
+  sharedPage: [
+    async ({ browser }, use) => {
+      const context = await newTestContext(browser);
+      await context.addInitScript(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'file' },
+  ],
+  page: async ({ sharedPage, onTestFailed }, use) => {
+    await sharedPage.context().clearCookies();
+    await watchPage(sharedPage, onTestFailed, use);
   },
 });
 
