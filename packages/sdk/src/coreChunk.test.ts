@@ -82,7 +82,7 @@ describe('the SDK core (a page that only calls createClient)', () => {
     expect(core.code).not.toContain('SHA-256');
   });
 
-  it("has none of the sign-in methods' messages (the lazily loaded namespaces keep their own copies)", () => {
+  it("has none of the sign-in methods' warnings (each lazily loaded namespace writes its own)", () => {
     expect(core.code).not.toContain('conditional mediation');
     expect(core.code).not.toContain('autocomplete="username webauthn"');
     expect(core.code).not.toContain('No PKCE verifier found');
