@@ -4,7 +4,7 @@
 // React reports a mismatch on the console; no error or warning may appear, and the page really runs that React.
 // The tests share one tab (testWithSharedPage), each loading its page afresh: the tab's memory cache then serves the
 // dev server's ~350 modules (a load takes about 2 s instead of 5).
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { hydrationPage, startPlayground } from './playgroundServer';
@@ -26,7 +26,6 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
 });
 
-let stopLogging: (() => void) | undefined;
 const recorded = new WeakSet<Page>();
 
 /**
@@ -35,13 +34,11 @@ const recorded = new WeakSet<Page>();
  */
 async function openHydrated(page: Page, url: string, major: 18 | 19) {
   const logged: string[] = [];
-  // The tests share one page (testWithSharedPage): the last test's listener goes, the stand-in hook is set up once.
-  stopLogging?.();
-  const onConsole = (message: ConsoleMessage) => {
+  // The tests share one page (testWithSharedPage): this listener goes with the test (watchPage), and the stand-in
+  // hook is set up once.
+  page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
-  };
-  page.on('console', onConsole);
-  stopLogging = () => page.off('console', onConsole);
+  });
   const served = await (await fetch(url)).text();
   const sections = Object.fromEntries(
     served

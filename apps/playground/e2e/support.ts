@@ -2,16 +2,7 @@
 // run's one Chromium), the development inbox, unique addresses, and an axe-core check.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import {
-  type Browser,
-  type BrowserContext,
-  type ConsoleMessage,
-  chromium,
-  type Frame,
-  type Page,
-  type Request,
-  type Response,
-} from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { test as base, expect, inject } from 'vitest';
 import { E2E_WAIT_MS, PLAYGROUND_URL, PROVIDER_URL } from './config';
 
@@ -58,11 +49,14 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** The page events watchPage listens to; their listeners go when the test ends. */
+const WATCHED_EVENTS = ['pageerror', 'framenavigated', 'console', 'request', 'response', 'requestfailed'] as const;
+
 /**
  * Hands `page` to a test with what every test gets: the page's uncaught errors fail the test, and what the page did
  * (navigations, console, fetches) is printed when it fails (a failure on a loaded CI box can then be read from the
- * log: which calls were sent, how they were answered and when, what the console said). The listeners go with the
- * test: a page may serve several (testWithSharedPage).
+ * log: which calls were sent, how they were answered and when, what the console said). The listeners of those
+ * events go with the test, the test's own included: a page may serve several (testWithSharedPage).
  */
 async function watchPage(
   page: Page,
@@ -73,34 +67,22 @@ async function watchPage(
   const started = Date.now();
   const trail: string[] = [];
   const note = (line: string) => trail.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
-  const listeners = {
-    pageerror: (error: Error) => errors.push(error),
-    framenavigated: (frame: Frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`),
-    console: (message: ConsoleMessage) => note(`console.${message.type()}: ${message.text()}`),
-    request: (request: Request) => request.resourceType() === 'fetch' && note(`→ ${request.method()} ${request.url()}`),
-    response: (response: Response) => {
-      if (response.request().resourceType() === 'fetch') note(`← ${response.status()} ${response.url()}`);
-    },
-    requestfailed: (request: Request) => note(`✗ ${request.url()}: ${request.failure()?.errorText}`),
-  };
-  page.on('pageerror', listeners.pageerror);
-  page.on('framenavigated', listeners.framenavigated);
-  page.on('console', listeners.console);
-  page.on('request', listeners.request);
-  page.on('response', listeners.response);
-  page.on('requestfailed', listeners.requestfailed);
+  page.on('pageerror', (error) => errors.push(error));
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`));
+  page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+  page.on('request', (request) => request.resourceType() === 'fetch' && note(`→ ${request.method()} ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'fetch') note(`← ${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => note(`✗ ${request.url()}: ${request.failure()?.errorText}`));
   onTestFailed(() => {
     console.error(`What the page did (${page.url()}):\n${trail.join('\n')}`);
   });
   try {
     await use(page);
   } finally {
-    page.off('pageerror', listeners.pageerror);
-    page.off('framenavigated', listeners.framenavigated);
-    page.off('console', listeners.console);
-    page.off('request', listeners.request);
-    page.off('response', listeners.response);
-    page.off('requestfailed', listeners.requestfailed);
+    // These and the test's own listeners of the same events.
+    for (const event of WATCHED_EVENTS) page.removeAllListeners(event);
   }
   // A page error is a bug in the playground or a kit: fail the test that caused it.
   expect(
