@@ -1,5 +1,5 @@
 // The `latchkey-provider` command as a user runs it: a real child process, a real port, a real database file
-// (or, in the PostgreSQL pass, a throwaway PostgreSQL database).
+// (or, in the PostgreSQL pass, a throwaway PostgreSQL database; that pass runs only the tests that open one).
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,12 +14,18 @@ const AUTH = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('b
 
 const json = (response: Response): Promise<any> => response.json();
 
+/**
+ * A test that opens no database or only a SQLite file: it runs in the SQLite pass. The PostgreSQL pass would start
+ * the same processes again and learn nothing more (each start costs seconds of CPU beside the browser tests).
+ */
+const itWithoutPostgres = it.skipIf(postgresUrl);
+
 async function bootstrap(url: string): Promise<Response> {
   return fetch(`${url}/sdk/v1/projects/bootstrap/${PUBLIC_TOKEN}`, { headers: { authorization: AUTH } });
 }
 
 describe('latchkey-provider command line', () => {
-  it('--help prints the usage with every option and exits 0', async () => {
+  itWithoutPostgres('--help prints the usage with every option and exits 0', async () => {
     const cli = spawnProvider(['--help']);
     expect(await cli.exited).toEqual({ code: 0, signal: null });
     expect(cli.stdout()).toMatch(/^Usage: latchkey-provider start \[options\]\n/);
@@ -29,7 +35,7 @@ describe('latchkey-provider command line', () => {
     expect(cli.stderr()).toBe('');
   });
 
-  it('an unknown flag is refused with exit code 2, the flag named and the usage shown', async () => {
+  itWithoutPostgres('an unknown flag is refused with exit code 2, the flag named and the usage shown', async () => {
     const dir = tempDir();
     const cli = spawnProvider(['start', '--prot', '8787'], { cwd: dir });
     expect(await cli.exited).toEqual({ code: 2, signal: null });
@@ -38,7 +44,7 @@ describe('latchkey-provider command line', () => {
     expect(existsSync(join(dir, '.data'))).toBe(false);
   });
 
-  it('an unknown command, a missing command and a bad port are usage errors (exit 2)', async () => {
+  itWithoutPostgres('an unknown command, a missing command and a bad port are usage errors (exit 2)', async () => {
     const cases: [string[], string][] = [
       [['serve'], 'latchkey-provider: unknown command "serve" (start, purge or keys).'],
       [[], 'latchkey-provider: missing command (start, purge or keys).'],
@@ -54,33 +60,39 @@ describe('latchkey-provider command line', () => {
     });
   });
 
-  it('a bad configuration file prints every problem without a stack, exits 1 and creates no database', async () => {
-    const dir = tempDir();
-    const config = join(dir, 'bad.json');
-    writeFileSync(config, JSON.stringify({ mode: 'staging', rateLimits: { sendsPerIp: { limit: -1 } } }));
-    const db = join(dir, 'provider.sqlite');
-    const cli = spawnProvider(['start', '--port', '0', '--db', db, '--config', config], { cwd: dir });
-    expect(await cli.exited).toEqual({ code: 1, signal: null });
-    expect(cli.stderr()).toMatch(/^latchkey-provider: Invalid Latchkey provider configuration:\n/);
-    expect(cli.stderr()).toContain('  mode: ');
-    expect(cli.stderr()).toContain('  rateLimits.sendsPerIp.limit: ');
-    expect(cli.stderr()).not.toMatch(/\n\s+at /);
-    expect(cli.stdout()).toBe('');
-    expect(existsSync(db)).toBe(false);
-  });
+  itWithoutPostgres(
+    'a bad configuration file prints every problem without a stack, exits 1 and creates no database',
+    async () => {
+      const dir = tempDir();
+      const config = join(dir, 'bad.json');
+      writeFileSync(config, JSON.stringify({ mode: 'staging', rateLimits: { sendsPerIp: { limit: -1 } } }));
+      const db = join(dir, 'provider.sqlite');
+      const cli = spawnProvider(['start', '--port', '0', '--db', db, '--config', config], { cwd: dir });
+      expect(await cli.exited).toEqual({ code: 1, signal: null });
+      expect(cli.stderr()).toMatch(/^latchkey-provider: Invalid Latchkey provider configuration:\n/);
+      expect(cli.stderr()).toContain('  mode: ');
+      expect(cli.stderr()).toContain('  rateLimits.sendsPerIp.limit: ');
+      expect(cli.stderr()).not.toMatch(/\n\s+at /);
+      expect(cli.stdout()).toBe('');
+      expect(existsSync(db)).toBe(false);
+    },
+  );
 
-  it('a --config file that does not exist or is not JSON is an error (exit 1), not a silent default', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'broken.json'), '{ "mode": ');
-    const missing = spawnProvider(['start', '--port', '0', '--config', 'nope.json'], { cwd: dir });
-    const broken = spawnProvider(['start', '--port', '0', '--config', 'broken.json'], { cwd: dir });
-    expect(await missing.exited).toEqual({ code: 1, signal: null });
-    expect(missing.stderr()).toMatch(/^latchkey-provider: Cannot read the configuration file nope\.json: ENOENT/);
-    expect(await broken.exited).toEqual({ code: 1, signal: null });
-    expect(broken.stderr()).toMatch(/^latchkey-provider: The configuration file broken\.json is not valid JSON: /);
-    expect(broken.stderr()).not.toMatch(/\n\s+at /);
-    expect(existsSync(join(dir, '.data'))).toBe(false);
-  });
+  itWithoutPostgres(
+    'a --config file that does not exist or is not JSON is an error (exit 1), not a silent default',
+    async () => {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'broken.json'), '{ "mode": ');
+      const missing = spawnProvider(['start', '--port', '0', '--config', 'nope.json'], { cwd: dir });
+      const broken = spawnProvider(['start', '--port', '0', '--config', 'broken.json'], { cwd: dir });
+      expect(await missing.exited).toEqual({ code: 1, signal: null });
+      expect(missing.stderr()).toMatch(/^latchkey-provider: Cannot read the configuration file nope\.json: ENOENT/);
+      expect(await broken.exited).toEqual({ code: 1, signal: null });
+      expect(broken.stderr()).toMatch(/^latchkey-provider: The configuration file broken\.json is not valid JSON: /);
+      expect(broken.stderr()).not.toMatch(/\n\s+at /);
+      expect(existsSync(join(dir, '.data'))).toBe(false);
+    },
+  );
 
   it('serves the bootstrap and CORS over real HTTP with the --config project, and SIGTERM exits 0', async () => {
     const dir = tempDir();
@@ -134,45 +146,51 @@ describe('latchkey-provider command line', () => {
     }
   });
 
-  it('without flags: PORT picks the port, ./latchkey.config.json is read and .data/latchkey.sqlite is created', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'latchkey.config.json'), JSON.stringify({ project: { name: 'Default File' } }));
-    const cli = spawnProvider(['start'], { cwd: dir, env: { PORT: '0' } });
-    const url = await listeningUrl(cli);
-    expect(cli.stdout()).toContain('(sqlite .data/latchkey.sqlite, development mode)');
-    expect(existsSync(join(dir, '.data', 'latchkey.sqlite'))).toBe(true);
-    expect((await json(await bootstrap(url))).data.project_name).toBe('Default File');
-    cli.child.kill('SIGINT');
-    expect(await cli.exited).toEqual({ code: 0, signal: null });
-  });
+  itWithoutPostgres(
+    'without flags: PORT picks the port, ./latchkey.config.json is read and .data/latchkey.sqlite is created',
+    async () => {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'latchkey.config.json'), JSON.stringify({ project: { name: 'Default File' } }));
+      const cli = spawnProvider(['start'], { cwd: dir, env: { PORT: '0' } });
+      const url = await listeningUrl(cli);
+      expect(cli.stdout()).toContain('(sqlite .data/latchkey.sqlite, development mode)');
+      expect(existsSync(join(dir, '.data', 'latchkey.sqlite'))).toBe(true);
+      expect((await json(await bootstrap(url))).data.project_name).toBe('Default File');
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toEqual({ code: 0, signal: null });
+    },
+  );
 
-  it('names where the encryption key comes from, deprecated variable and development file included', async () => {
-    const dir = tempDir();
-    const db = join(dir, 'keys.sqlite');
-    const key = randomBytes(32).toString('base64');
-    const fromVariable = spawnProvider(['start', '--port', '0', '--db', db], {
-      cwd: dir,
-      env: { LATCHKEY_TOTP_ENCRYPTION_KEY: key },
-    });
-    await listeningUrl(fromVariable);
-    expect(fromVariable.stdout()).toContain(
-      'Encryption key: from LATCHKEY_TOTP_ENCRYPTION_KEY (a deprecated name: rename it LATCHKEY_ENCRYPTION_KEY)\n',
-    );
-    fromVariable.child.kill('SIGTERM');
-    expect(await fromVariable.exited).toEqual({ code: 0, signal: null });
-    // The file an earlier version kept the key in stays in use: no new key beside it.
-    writeFileSync(`${db}.totp-key`, `${key}\n`, { mode: 0o600 });
-    const fromOldFile = spawnProvider(['start', '--port', '0', '--db', db], { cwd: dir });
-    await listeningUrl(fromOldFile);
-    expect(fromOldFile.stdout()).toContain(
-      `Encryption key: in ${db}.totp-key (development only; LATCHKEY_ENCRYPTION_KEY overrides it)\n`,
-    );
-    expect(existsSync(`${db}.encryption-key`)).toBe(false);
-    fromOldFile.child.kill('SIGTERM');
-    expect(await fromOldFile.exited).toEqual({ code: 0, signal: null });
-  });
+  itWithoutPostgres(
+    'names where the encryption key comes from, deprecated variable and development file included',
+    async () => {
+      const dir = tempDir();
+      const db = join(dir, 'keys.sqlite');
+      const key = randomBytes(32).toString('base64');
+      const fromVariable = spawnProvider(['start', '--port', '0', '--db', db], {
+        cwd: dir,
+        env: { LATCHKEY_TOTP_ENCRYPTION_KEY: key },
+      });
+      await listeningUrl(fromVariable);
+      expect(fromVariable.stdout()).toContain(
+        'Encryption key: from LATCHKEY_TOTP_ENCRYPTION_KEY (a deprecated name: rename it LATCHKEY_ENCRYPTION_KEY)\n',
+      );
+      fromVariable.child.kill('SIGTERM');
+      expect(await fromVariable.exited).toEqual({ code: 0, signal: null });
+      // The file an earlier version kept the key in stays in use: no new key beside it.
+      writeFileSync(`${db}.totp-key`, `${key}\n`, { mode: 0o600 });
+      const fromOldFile = spawnProvider(['start', '--port', '0', '--db', db], { cwd: dir });
+      await listeningUrl(fromOldFile);
+      expect(fromOldFile.stdout()).toContain(
+        `Encryption key: in ${db}.totp-key (development only; LATCHKEY_ENCRYPTION_KEY overrides it)\n`,
+      );
+      expect(existsSync(`${db}.encryption-key`)).toBe(false);
+      fromOldFile.child.kill('SIGTERM');
+      expect(await fromOldFile.exited).toEqual({ code: 0, signal: null });
+    },
+  );
 
-  it('DATABASE_URL names the database when --db is absent', async () => {
+  itWithoutPostgres('DATABASE_URL names the database when --db is absent', async () => {
     const dir = tempDir();
     const db = join(dir, 'from-env.sqlite');
     const cli = spawnProvider(['start', '--port', '0'], { cwd: dir, env: { DATABASE_URL: db } });
@@ -184,12 +202,15 @@ describe('latchkey-provider command line', () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('latchkey.config.example.json is a valid configuration that spells out exactly the defaults', () => {
-    const example = fileURLToPath(new URL('../latchkey.config.example.json', import.meta.url));
-    expect(loadConfigFile(example, { required: true })).toEqual(parseConfig({}));
-  });
+  itWithoutPostgres(
+    'latchkey.config.example.json is a valid configuration that spells out exactly the defaults',
+    () => {
+      const example = fileURLToPath(new URL('../latchkey.config.example.json', import.meta.url));
+      expect(loadConfigFile(example, { required: true })).toEqual(parseConfig({}));
+    },
+  );
 
-  it('a port already in use is reported in one line with exit code 1', async () => {
+  itWithoutPostgres('a port already in use is reported in one line with exit code 1', async () => {
     const dir = tempDir();
     const first = spawnProvider(['start', '--port', '0', '--db', join(dir, 'a.sqlite')], { cwd: dir });
     const port = new URL(await listeningUrl(first)).port;
