@@ -3,7 +3,7 @@
 // work with nothing installed. Dependency-free on purpose: it runs before anything is installed.
 //
 // A first install takes minutes (hundreds of packages, Chromium-free, plus better-sqlite3's native build when no
-// prebuilt binary fits), so it says what it is doing and how long that usually takes, shows npm's own progress
+// prebuilt binary can be downloaded: kept in npm's cache afterwards, so only a machine's first install compiles), so it says what it is doing and how long that usually takes, shows npm's own progress
 // bar on a terminal, and elsewhere (CI logs, pipes) prints a line every 15 s with how many of the locked packages
 // are in place.
 import { spawn } from 'node:child_process';
@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keepCompiledBinary } from './keep-native-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lockfile = join(root, 'package-lock.json');
@@ -91,4 +92,8 @@ if (wanted !== installed) {
   }
   writeFileSync(stamp, hashOf(lockfile) + hashOf(join(root, 'package.json')));
   console.log(`[latchkey] dependencies installed in ${seconds(Date.now() - started)}.`);
+  // better-sqlite3 compiled from source (no prebuilt binary could be downloaded): kept in npm's cache, where its
+  // installer looks first, so the next install on this machine skips the compile (keep-native-build.mjs).
+  const kept = keepCompiledBinary(modules);
+  if (kept) console.log(`[latchkey] better-sqlite3 was compiled here; kept for the next install in ${kept}.`);
 }

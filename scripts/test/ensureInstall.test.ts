@@ -31,6 +31,10 @@ function fakeRepository(npm: string) {
   mkdirSync(join(dir, 'scripts'));
   mkdirSync(join(dir, 'bin'));
   copyFileSync(script, join(dir, 'scripts/ensure-install.mjs'));
+  copyFileSync(
+    fileURLToPath(new URL('../keep-native-build.mjs', import.meta.url)),
+    join(dir, 'scripts/keep-native-build.mjs'),
+  );
   writeFileSync(join(dir, 'package.json'), '{"name":"scratch","private":true}');
   writeFileSync(
     join(dir, 'package-lock.json'),
