@@ -2,16 +2,20 @@
 // a database file (or, in the PostgreSQL pass, a throwaway PostgreSQL database), next to a running provider.
 import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { listeningUrl, spawnProvider, tempDir } from './spawnProvider';
 
-/** A database target for the commands: a SQLite file, or a fresh PostgreSQL database. */
+/**
+ * A database target for the commands: a SQLite file, or a fresh PostgreSQL database, handed back to the harness's
+ * pool (emptied before it is handed out again) once the test and the processes it started have ended.
+ */
 async function databaseTarget(): Promise<string> {
   if (postgresUrl) {
     const fresh = await freshDatabase();
-    await fresh.database.close();
+    // After the afterEach hooks, which kill the test's processes (test/setup.ts).
+    onTestFinished(() => fresh.drop());
     return fresh.url;
   }
   return join(tempDir(), 'provider.sqlite');

@@ -539,13 +539,22 @@ describe.skipIf(!postgresUrl)(
         () => send('/sessions/authenticate', { session_duration_minutes: 60 }, pick(sessions).sessionToken),
       ];
 
-      const burstMs = 5_000;
+      // The burst is bounded by what happens, not by a clock: on a loaded machine a sign-up (argon2id) takes seconds,
+      // and a fixed window could end before the killed instance answered or before the survivors had any load after
+      // the kill. The cap only ends a run whose survivors stopped answering (which the checks below then report).
       const start = Date.now();
+      const CAP_MS = 20_000;
       let killedAt = 0;
-      // Killed in the middle: after 1.5 s, once it has answered with a session at least once (within 3.5 s).
+      const killedAnswered = () => log.some((entry) => entry.instance === 2 && entry.sessionToken !== undefined);
+      // Requests to the survivors that started once the kill had taken effect.
+      const sentAfterKill = () =>
+        killedAt === 0 ? 0 : log.filter((entry) => entry.instance !== 2 && entry.startedAt > killedAt + 200).length;
+      // Over once the kill is 1.5 s old and the survivors have taken more than 10 requests since.
+      const burstOver = () =>
+        Date.now() - start > CAP_MS || (killedAt > 0 && Date.now() - killedAt > 1_500 && sentAfterKill() > 10);
+      // Killed in the middle: after 1.5 s, once it has answered with a session at least once.
       const killer = (async () => {
-        const killedAnswered = () => log.some((entry) => entry.instance === 2 && entry.sessionToken !== undefined);
-        while (Date.now() - start < 1_500 || (!killedAnswered() && Date.now() - start < 3_500)) {
+        while ((Date.now() - start < 1_500 || !killedAnswered()) && Date.now() - start < CAP_MS / 2) {
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
         killedAt = Date.now();
@@ -553,7 +562,7 @@ describe.skipIf(!postgresUrl)(
       })();
       const workers = Array.from({ length: WORKERS }, async (_, worker) => {
         let round = worker;
-        while (Date.now() - start < burstMs) {
+        while (!burstOver()) {
           await (flows[round % flows.length] as (worker: number) => Promise<unknown>)(worker);
           round += 1;
         }
@@ -564,7 +573,7 @@ describe.skipIf(!postgresUrl)(
       // The survivors answered every request, during the kill too, and answered 200 to each.
       const survivors = log.filter((entry) => entry.instance !== 2);
       expect(survivors.filter((entry) => entry.status !== 200)).toEqual([]);
-      expect(survivors.filter((entry) => entry.startedAt > killedAt + 200).length).toBeGreaterThan(10);
+      expect(sentAfterKill()).toBeGreaterThan(10);
       // The killed instance answered before the kill, and nothing after it.
       const killed = log.filter((entry) => entry.instance === 2);
       expect(killed.filter((entry) => entry.status === 200).length).toBeGreaterThan(0);
