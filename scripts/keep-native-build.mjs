@@ -1,7 +1,7 @@
 // Keeps a native module that npm had to compile where its installer looks before compiling again.
 //
 // better-sqlite3's install script (`prebuild-install || node-gyp rebuild`) downloads a prebuilt binary from GitHub,
-// and compiles SQLite from source when it cannot (no access to GitHub, a platform with no prebuilt binary): about
+// and compiles SQLite from source when it cannot (no access to GitHub, a platform with no prebuilt binary): one to
 // two minutes of one core, in every fresh clone and after every wiped node_modules. Before downloading,
 // prebuild-install looks in npm's cache (`<cache>/_prebuilds/<digest>-<name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz`).
 // keepCompiledBinary puts the binary compiled here into that cache, packed as prebuild-install unpacks it, so the
