@@ -3,9 +3,9 @@
 // work with nothing installed. Dependency-free on purpose: it runs before anything is installed.
 //
 // A first install takes minutes (hundreds of packages, Chromium-free, plus better-sqlite3's native build when no
-// prebuilt binary can be downloaded: kept in npm's cache afterwards, so only a machine's first install compiles), so it says what it is doing and how long that usually takes, shows npm's own progress
-// bar on a terminal, and elsewhere (CI logs, pipes) prints a line every 15 s with how many of the locked packages
-// are in place.
+// prebuilt binary can be downloaded: kept in npm's cache afterwards, so only a machine's first install compiles),
+// so it says what it is doing and how long that usually takes, shows npm's own progress bar on a terminal, and
+// elsewhere (CI logs, pipes) prints a line every 15 s with how many of the locked packages are in place.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
 // Types of keep-native-build.mjs, for its test (scripts/test/keepNativeBuild.test.ts).
 export declare function tarGzOfOneFile(name: string, data: Buffer, mode?: number): Buffer;
-export declare function cachedPrebuildPath(moduleDir: string, env?: NodeJS.ProcessEnv): string | undefined;
 export declare function keepCompiledBinary(modules: string, env?: NodeJS.ProcessEnv): string | undefined;

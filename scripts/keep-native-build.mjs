@@ -3,7 +3,8 @@
 // better-sqlite3's install script (`prebuild-install || node-gyp rebuild`) downloads a prebuilt binary from GitHub,
 // and compiles SQLite from source when it cannot (no access to GitHub, a platform with no prebuilt binary): one to
 // two minutes of one core, in every fresh clone and after every wiped node_modules. Before downloading,
-// prebuild-install looks in npm's cache (`<cache>/_prebuilds/<digest>-<name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz`).
+// prebuild-install looks in npm's cache
+// (`<cache>/_prebuilds/<digest>-<name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz`).
 // keepCompiledBinary puts the binary compiled here into that cache, packed as prebuild-install unpacks it, so the
 // next install on this machine takes it from there (prebuild-install loads it once before using it, and compiles
 // again if that fails). Dependency-free like ensure-install.mjs; prebuild-install's own code names the cache file,
@@ -46,7 +47,7 @@ export function tarGzOfOneFile(name, data, mode = 0o755) {
  * own code (run in a child process: it reads its configuration from the environment and the command line);
  * undefined when it cannot be found.
  */
-export function cachedPrebuildPath(moduleDir, env = process.env) {
+function cachedPrebuildPath(moduleDir, env = process.env) {
   const script = `
     const pkg = require('./package.json');
     const rc = require('prebuild-install/rc')(pkg);

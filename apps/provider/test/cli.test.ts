@@ -8,17 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { loadConfigFile, parseConfig } from '../src/config';
 import { ERROR_CATALOGUE } from '../src/http/errors';
 import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
-import { listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
+import { itWithoutPostgres, listeningUrl, type ProviderProcess, spawnProvider, tempDir } from './spawnProvider';
 
 const AUTH = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;
 
 const json = (response: Response): Promise<any> => response.json();
-
-/**
- * A test that opens no database or only a SQLite file: it runs in the SQLite pass. The PostgreSQL pass would start
- * the same processes again and learn nothing more (each start costs seconds of CPU beside the browser tests).
- */
-const itWithoutPostgres = it.skipIf(postgresUrl);
 
 async function bootstrap(url: string): Promise<Response> {
   return fetch(`${url}/sdk/v1/projects/bootstrap/${PUBLIC_TOKEN}`, { headers: { authorization: AUTH } });

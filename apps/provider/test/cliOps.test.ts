@@ -5,7 +5,7 @@ import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
-import { listeningUrl, spawnProvider, tempDir } from './spawnProvider';
+import { itWithoutPostgres, listeningUrl, spawnProvider, tempDir } from './spawnProvider';
 
 /**
  * A database target for the commands: a SQLite file, or a fresh PostgreSQL database, handed back to the harness's
@@ -117,8 +117,8 @@ describe('latchkey-provider keys and purge', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ ran: true, counts: { rate_limits: 0, sessions: 0 } });
   });
 
-  // Opens no database: the SQLite pass runs it, the PostgreSQL pass would only start the same processes again.
-  it.skipIf(postgresUrl)(
+  // Opens no database: the SQLite pass runs it.
+  itWithoutPostgres(
     'refuses a missing or unknown keys command and extra arguments with the usage (exit 2)',
     async () => {
       const cases: [string[], string][] = [

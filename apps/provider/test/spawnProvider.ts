@@ -5,10 +5,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { it } from 'vitest';
 
 // Resolved when a process starts: this module is loaded by the setup file of every test file, jsdom ones included,
 // where `import.meta.url` is not a file URL.
 const bin = () => fileURLToPath(new URL('../bin/latchkey-provider.mjs', import.meta.url));
+
+/**
+ * A test that opens no database or only a SQLite file: it runs in the SQLite pass. The PostgreSQL pass
+ * (`LATCHKEY_TEST_POSTGRES_URL` set) would start the same processes again and learn nothing more (each start costs
+ * seconds of CPU beside the browser tests).
+ */
+export const itWithoutPostgres = it.skipIf(process.env.LATCHKEY_TEST_POSTGRES_URL);
 
 /** A running (or finished) `latchkey-provider` process. */
 export interface ProviderProcess {
