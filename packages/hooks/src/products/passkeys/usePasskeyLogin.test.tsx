@@ -205,6 +205,8 @@ describe('usePasskeyLogin', () => {
       isAutofillArmed: false,
       error: { message: NOT_FOUND },
       hasAutofillGivenUp: true,
+      // Given up on the provider's refusals, which `error` reports: the browser's request never failed.
+      autofillFailure: null,
       showLoginButton: true,
     });
     expect(gated.waiting).toBe(0);
@@ -240,6 +242,8 @@ describe('usePasskeyLogin', () => {
       hasAutofillGivenUp: true,
       autofillRetriesLeft: 0,
     });
+    // Not shown, but the integrator can read why: the browser's own rejection.
+    expect(result.current.autofillFailure).toBe(refused);
     expect(onError).not.toHaveBeenCalled();
     expect(store.getState().formState.errorDescriptor).toBeNull();
     // Not re-armed: one conditional request, one start call.

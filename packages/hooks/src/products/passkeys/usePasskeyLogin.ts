@@ -38,6 +38,13 @@ export interface UsePasskeyLoginReturn {
    */
   hasAutofillGivenUp: boolean;
   /**
+   * Why autofill gave up when the browser's conditional request itself failed: what it was rejected with (a
+   * `DOMException` such as `NotAllowedError` with the browser's reason, a network error), never shown to the user.
+   * Null otherwise: autofill still serving, off, or given up after the provider refused the picked passkeys
+   * (that error is `error`).
+   */
+  autofillFailure: unknown;
+  /**
    * Show 'Login with a Passkey' whenever autofill cannot serve: autofill off (no email field), not supported by the
    * browser, or given up. Hidden while autofill is on and not given up, including the moment the browser's answer to
    * the support check is pending (the spec shows the button only when autofill cannot serve: no flash of it).
@@ -70,6 +77,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
   const [isAutofillArmed, setAutofillArmed] = useState(false);
   const [retriesLeft, setRetriesLeft] = useState(PASSKEY_AUTOFILL_RETRIES);
   const [hasAutofillGivenUp, setAutofillGivenUp] = useState(false);
+  const [autofillFailure, setAutofillFailure] = useState<unknown>(null);
   // The running autofill ceremony's controller: the button and unmount abort it.
   const autofillRef = useRef<AbortController | null>(null);
   const mountedRef = useRef(true);
@@ -131,6 +139,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
         if (!isSignInRefusal(caught)) {
           retries = 0;
           setRetriesLeft(0);
+          setAutofillFailure(caught);
           setAutofillGivenUp(true);
           return;
         }
@@ -146,6 +155,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
       }
     };
     setAutofillGivenUp(false);
+    setAutofillFailure(null);
     // Stops the wait for the input (autofillInput.ts), when the effect ends during it.
     let stopWaiting: AbortController | null = null;
     void (async () => {
@@ -192,6 +202,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     isAutofillArmed,
     autofillRetriesLeft: retriesLeft,
     hasAutofillGivenUp: autofill && hasAutofillGivenUp,
+    autofillFailure: autofill ? autofillFailure : null,
     showLoginButton: !(autofill && autofillSupported !== false && !hasAutofillGivenUp),
     autoFillInputProps: AUTOFILL_INPUT_PROPS,
     login,
