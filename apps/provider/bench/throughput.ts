@@ -461,6 +461,8 @@ function renderMarkdown(runs: DatabaseRun[]): string {
     'second one provider process serves here. On a machine shared with other work the rates of one round move with',
     'its load; the ratios of the same round, and the CPU per request, move much less.',
     '',
+    ...SESSION_KEY_CHANGE_NOTES,
+    '',
     ...METHODS_COPY_CHANGE_NOTES,
     '',
     ...PROFILE_CHANGE_NOTES,
@@ -470,6 +472,33 @@ function renderMarkdown(runs: DatabaseRun[]): string {
     ...CHANGE_NOTES,
   ].join('\n');
 }
+
+/**
+ * What pooled CSPRNG bytes and time-ordered session keys bought (2026-11-30), measured once by this bench's own
+ * runs, one after the other; kept here so the section keeps its history.
+ */
+const SESSION_KEY_CHANGE_NOTES: string[] = [
+  '### What each change bought (a session\u2019s token and key, 2026-11-30)',
+  '',
+  'Found with a CPU profile of passcode redemptions on SQLite (in-process, 16 at a time), measured with this bench',
+  '(`--only=otps`, SQLite), the old code and the new one run after each other on a quiet machine:',
+  '',
+  '- **A session token from a pool of random bytes.** `randomBytes(32)` cost 35–50 \u00b5s per new session under load',
+  '  (one CSPRNG job per call; 5.5 \u00b5s in a loop alone), 5 % of the samples. Tokens now come from 4 KiB drawn at',
+  '  once, each byte handed out once and zeroed as it is (Node draws `randomUUID` and `randomInt` the same way):',
+  '  returning user 0.055\u00d7 at 614 \u00b5s \u2192 0.063\u00d7 at 561 \u00b5s, first sign-in 0.051\u00d7 at 669 \u00b5s \u2192',
+  '  0.057\u00d7 at 616 \u00b5s (bare route 29,865 and 28,287 req/s).',
+  '- **A session key in time order.** A session\u2019s id is a version 7 UUID (RFC 9562) whose time is its',
+  '  `started_at`, so a new session\u2019s primary-key entry lands on the index\u2019s last page instead of a random one',
+  '  that the commit writes whole to the log. Measured alone (8 inserts per transaction into 400,000 sessions, the',
+  '  provider\u2019s pragmas): 112\u2013159 \u2192 85\u201392 \u00b5s of CPU per insert; with 100,000 sessions (the index in the',
+  '  page cache) no difference. In this bench, whose database is small, the two changes together gave returning user',
+  '  0.057\u20130.059\u00d7 \u2192 0.065\u20130.068\u00d7 and first sign-in 0.051\u20130.056\u00d7 \u2192 0.063\u20130.064\u00d7 in two pairs of',
+  '  runs, but the bare route moved between 16,600 and 28,900 req/s from run to run on this machine, too much to',
+  '  credit the key alone.',
+  '- **PostgreSQL:** no change beyond the spread (returning user 0.027\u00d7 \u2192 0.028\u00d7, first sign-in 0.023\u00d7 \u2192',
+  '  0.021\u00d7, one pair of runs): its passcode redemption waits on the database\u2019s CPU and its commit, not on these.',
+];
 
 /**
  * What the per-instance copy of users' methods and the per-second JWT reuse bought (2026-11-29): the bench's own run

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { randomToken } from './secrets';
+import { newTimeOrderedId, randomToken } from './secrets';
 
 const bytesOf = (token: string) => Buffer.from(token, 'base64url');
 
@@ -32,5 +32,27 @@ describe('randomToken', () => {
     const large = bytesOf(randomToken(10_000));
     expect(large).toHaveLength(10_000);
     expect(large.subarray(4_096).every((byte) => byte === 0)).toBe(false);
+  });
+});
+
+describe('newTimeOrderedId', () => {
+  const UUID_V7 = /^session-test-([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('is a version 7 UUID (RFC 9562) whose first 48 bits are the time given, in milliseconds', () => {
+    const now = Date.parse('2026-11-30T06:00:00.123Z');
+    const id = newTimeOrderedId('session', 'test', now);
+    const [, high = '', low = ''] = id.match(UUID_V7) ?? [];
+    expect(id).toMatch(UUID_V7);
+    expect(Number.parseInt(high + low, 16)).toBe(now);
+    expect(newTimeOrderedId('session', 'live', now)).toMatch(/^session-live-/);
+  });
+
+  it('sorts by time, and ids of the same millisecond differ', () => {
+    const start = Date.parse('2026-11-30T06:00:00.000Z');
+    const ids = Array.from({ length: 300 }, (_, index) => newTimeOrderedId('session', 'test', start + index * 997));
+    expect([...ids].sort()).toEqual(ids);
+    const same = Array.from({ length: 1_000 }, () => newTimeOrderedId('session', 'test', start));
+    expect(new Set(same).size).toBe(same.length);
+    for (const id of same) expect(id).toMatch(UUID_V7);
   });
 });

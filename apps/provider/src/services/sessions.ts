@@ -7,7 +7,7 @@ import { ProviderError } from '../http/errors';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { RECENT_SIGN_IN_WAYS } from '../products/productParts';
 import { needsSecondFactor, startIntermediateSession } from './intermediateSessions';
-import { newId, randomToken, sha256Hex } from './secrets';
+import { newTimeOrderedId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
 import { loadSessionWithUser, loadUser, requireUser } from './users';
 
@@ -323,7 +323,7 @@ export async function recordAuthentication(
   }
   const token = randomToken(32);
   const row: SessionRow = {
-    session_id: newId('session', deps.environment),
+    session_id: newTimeOrderedId('session', deps.environment, now),
     user_id: options.userId,
     project_id: deps.config.project.projectId,
     token_hash: sha256Hex(token),

@@ -349,6 +349,12 @@ describe('otps/authenticate', () => {
     });
     const session = await db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
     expect(session.token_hash).toBe(sha256(response.json.data.session_token));
+    // A version 7 UUID whose time is the session's start (its primary key grows in time order).
+    expect(session.session_id).toBe(response.json.data.session.session_id);
+    expect(session.session_id).toMatch(
+      /^session-test-[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(Number.parseInt(session.session_id.slice(13, 26).replace('-', ''), 16)).toBe(START);
     const row = await db.selectFrom('otp_codes').selectAll().executeTakeFirstOrThrow();
     expect(row.consumed_at).toBe(START);
     expect((await db.selectFrom('emails').selectAll().executeTakeFirstOrThrow()).verified).toBe(1);
