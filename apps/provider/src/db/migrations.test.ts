@@ -82,6 +82,7 @@ describe('migrations', () => {
       '0014_ops_outbox_keys',
       '0015_user_methods_version',
       '0016_user_lookup_indexes',
+      '0017_room_for_updates',
     ]);
   });
 
@@ -285,6 +286,10 @@ async function schemaOf(db: Kysely<any>): Promise<string> {
     from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`.execute(db);
   const indexes = await sql<Record<string, unknown>>`
     select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`.execute(db);
+  // Tables' storage parameters (migration 0017's fillfactor).
+  const storage = await sql<Record<string, unknown>>`
+    select relname, array_to_string(reloptions, ', ') as options from pg_class
+    where relnamespace = 'public'::regnamespace and relkind = 'r' and reloptions is not null order by 1`.execute(db);
   return [
     '# columns',
     ...lines(columns.rows),
@@ -292,6 +297,8 @@ async function schemaOf(db: Kysely<any>): Promise<string> {
     ...lines(constraints.rows),
     '# indexes',
     ...lines(indexes.rows),
+    '# storage parameters',
+    ...lines(storage.rows),
     '',
   ].join('\n');
 }

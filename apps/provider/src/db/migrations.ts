@@ -7,7 +7,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { MigrationDb, MigrationParts } from '../products/descriptor';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
-import { addSigningKeyLifecycle, addUserMethodsVersion, bumpUserMethodsVersionOn } from './migrationSteps';
+import {
+  addSigningKeyLifecycle,
+  addUserMethodsVersion,
+  bumpUserMethodsVersionOn,
+  leaveRoomForUpdates,
+} from './migrationSteps';
 
 /** The core's parts of the migrations (its tables: db/schema.ts). */
 const CORE_MIGRATIONS: MigrationParts = {
@@ -198,6 +203,10 @@ const CORE_MIGRATIONS: MigrationParts = {
     await addUserMethodsVersion(db);
     await bumpUserMethodsVersionOn(db, 'emails');
     await bumpUserMethodsVersionOn(db, 'phone_numbers');
+  },
+  // Issue 26: rows a sign-in or a refresh updates keep their new versions on their own page (migrationSteps.ts).
+  async '0017_room_for_updates'(db) {
+    for (const table of ['sessions', 'users', 'guess_counters']) await leaveRoomForUpdates(db, table);
   },
 };
 

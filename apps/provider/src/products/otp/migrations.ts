@@ -3,6 +3,7 @@
 // release that made it: never renamed, never edited (a database records the names it ran, and Kysely refuses one whose
 // list is not a prefix of the known one). A later change of the product's tables is a new migration name, declared
 // here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
+import { leaveRoomForUpdates } from '../../db/migrationSteps';
 import type { MigrationParts } from '../descriptor';
 
 export const otpMigrations: MigrationParts = {
@@ -26,5 +27,9 @@ export const otpMigrations: MigrationParts = {
   // Issue 10: an address that joins an account only once its owner authenticates a code sent to it.
   async '0002_guess_slots_and_pending_identifiers'(db) {
     await db.schema.alterTable('otp_codes').addColumn('pending_identifier', 'text').execute();
+  },
+  // Issue 26: a code's redemption updates it (consumed, its guesses counted) on its own page.
+  async '0017_room_for_updates'(db) {
+    await leaveRoomForUpdates(db, 'otp_codes');
   },
 };

@@ -64,6 +64,17 @@ export const sessionExchangeMigrations: MigrationParts = {
     if (db.isTransaction) await backfill(db);
     else await db.transaction().execute(backfill);
   },
+  // Issue 26: almost no session is exchanged, yet every new session wrote a null entry into this index; only the
+  // exchanged ones are looked up by their token.
+  async '0017_room_for_updates'(db) {
+    await db.schema.dropIndex('sessions_exchanged_token').execute();
+    await db.schema
+      .createIndex('sessions_exchanged_token')
+      .on('sessions')
+      .column('exchanged_token_id')
+      .where('exchanged_token_id', 'is not', null)
+      .execute();
+  },
 };
 
 /** Migration 0010's cap for sessions exchanged before it: 1440 + 1440 minutes after they started. */
