@@ -104,7 +104,8 @@ export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, 
   if (ip !== '' && weight > 0) await consumeRateLimit(deps, `${kind}:${ip}`, deps.config.rateLimits[kind], weight);
 }
 
-const userCounter = (userId: string) => `user:${userId}`;
+/** The key of a user's guess counter (guess_counters). */
+export const userCounter = (userId: string) => `user:${userId}`;
 
 // The statements of a guess, compiled once per dialect (see precompiled.ts): every passcode and password check runs them.
 // Taking a slot is one upsert (SQLite and PostgreSQL alike): a user's first guess creates the counter at one; a later

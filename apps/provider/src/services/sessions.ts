@@ -185,6 +185,11 @@ export async function assertRecentAuthentication(
 export type NewFactor = Omit<AuthenticationFactor, 'last_authenticated_at'>;
 
 /** The factor an emailed passcode or link proves: the user reads this address. */
+/** A factor as a session holds it: proved at `now`. */
+export function factorAt(factor: NewFactor, now: number): AuthenticationFactor {
+  return { ...factor, last_authenticated_at: iso(now) } as AuthenticationFactor;
+}
+
 export function emailFactor(type: AuthenticationFactor['type'], email: { email_id: string; email: string }): NewFactor {
   return { type, delivery_method: 'email', email_factor: { email_id: email.email_id, email_address: email.email } };
 }
@@ -260,6 +265,38 @@ export interface StartedSession {
 }
 
 /**
+ * A new session's row and its token (a fresh 256-bit token, kept only as its SHA-256): what recordAuthentication
+ * inserts, and what a sign-in written as one statement inserts (products/otp/redeemInOneStatement.ts).
+ */
+export function newSessionRow(
+  c: ProviderContext,
+  options: { userId: string; factors: AuthenticationFactor[]; durationMinutes: number; now: number },
+): { row: SessionRow; token: string } {
+  const deps = c.get('deps');
+  const { now } = options;
+  const token = randomToken(32);
+  const row: SessionRow = {
+    session_id: newTimeOrderedId('session', deps.environment, now),
+    user_id: options.userId,
+    project_id: deps.config.project.projectId,
+    token_hash: sha256Hex(token),
+    started_at: now,
+    last_accessed_at: now,
+    expires_at: now + options.durationMinutes * 60_000,
+    revoked_at: null,
+    ip_address: clientIp(c),
+    user_agent: (c.req.header('user-agent') ?? '').slice(0, 512),
+    factors: JSON.stringify(options.factors),
+    custom_claims: null,
+    impersonator_id: null,
+    exchanged_token_id: null,
+    exchanged_client_id: null,
+    max_expires_at: null,
+  };
+  return { row, token };
+}
+
+/**
  * Records a successful authentication, inside the caller's transaction (the one that consumed the code).
  * With a live session of the same user the factor is added to it and, when a duration is asked for, its
  * expiry is set to now + duration; otherwise a new session starts with a fresh 256-bit token, holding
@@ -295,7 +332,7 @@ export async function recordAuthentication(
 ): Promise<StartedSession> {
   const deps = c.get('deps');
   const now = deps.clock.now();
-  const factor = { ...options.factor, last_authenticated_at: iso(now) } as AuthenticationFactor;
+  const factor = factorAt(options.factor, now);
   const duration = options.durationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES;
   const { impersonatorId, exchangedFrom } = options;
   const current = impersonatorId === undefined && exchangedFrom === undefined ? options.current : null;
@@ -321,25 +358,12 @@ export async function recordAuthentication(
   ) {
     return startIntermediateSession(trx, c, { userId: options.userId, factor });
   }
-  const token = randomToken(32);
-  const row: SessionRow = {
-    session_id: newTimeOrderedId('session', deps.environment, now),
-    user_id: options.userId,
-    project_id: deps.config.project.projectId,
-    token_hash: sha256Hex(token),
-    started_at: now,
-    last_accessed_at: now,
-    expires_at: now + duration * 60_000,
-    revoked_at: null,
-    ip_address: clientIp(c),
-    user_agent: (c.req.header('user-agent') ?? '').slice(0, 512),
-    factors: JSON.stringify([...(options.priorFactors ?? []), factor]),
-    custom_claims: null,
-    impersonator_id: null,
-    exchanged_token_id: null,
-    exchanged_client_id: null,
-    max_expires_at: null,
-  };
+  const { row, token } = newSessionRow(c, {
+    userId: options.userId,
+    factors: [...(options.priorFactors ?? []), factor],
+    durationMinutes: duration,
+    now,
+  });
   await insertSession(
     trx,
     row.session_id,

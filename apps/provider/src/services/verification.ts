@@ -17,7 +17,7 @@ const resetParts = (stage: AccountResetPart['stage']): AccountResetPart[] =>
  * `methodId` of `kind` just proved: EXISTS checks over the same rows resetAccount writes (the products' checks first,
  * then the identifiers and sessions, then the products' grants and outstanding rows).
  */
-function holdsAnythingBut(
+export function holdsAnythingBut(
   eb: ExpressionBuilder<Database, never>,
   kind: 'email' | 'phone',
   user: string,
@@ -46,7 +46,7 @@ function holdsAnythingBut(
 }
 
 /** Where each kind of identifier is kept: its table, its id column and its value column. */
-const IDENTIFIER_TABLES = {
+export const IDENTIFIER_TABLES = {
   email: { table: 'emails', id: 'email_id', value: 'email' },
   phone: { table: 'phone_numbers', id: 'phone_id', value: 'phone_number' },
 } as const;

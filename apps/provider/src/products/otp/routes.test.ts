@@ -525,6 +525,34 @@ describe('otps: concurrency', () => {
     expect(await t.provider.database.db.selectFrom('auth_failures').selectAll().execute()).toHaveLength(0);
   });
 
+  it('answers the right code and 24 wrong guesses sent at once without a failed request: one sign-in, every wrong guess counted', async () => {
+    // On PostgreSQL the right code is redeemed in one statement while the wrong guesses run their transactions: both
+    // lock the code's row before the user's guess counter, so neither waits on the other in a cycle (a deadlock would
+    // fail one of them with a 500 after PostgreSQL's deadlock timeout).
+    const t = await startProvider({ lockout: { maxFailuresPerUser: 100, maxFailuresPerCode: 100, windowMinutes: 60 } });
+    for (const round of [1, 2]) {
+      const { methodId, code } = await sendEmailCode(t);
+      const wrong = (index: number) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0');
+      const guesses = Array.from({ length: 25 }, (_, index) => (index === 12 ? code : wrong(index)));
+      const responses = await Promise.all(guesses.map((guess) => authenticate(t, methodId, guess)));
+      expect(
+        responses.map((response) => response.status),
+        `round ${round}`,
+      ).toEqual(guesses.map((guess) => (guess === code ? 200 : 404)));
+      for (const response of responses.filter((item) => item.status !== 200)) {
+        expectError(response, 404, 'otp_code_not_found');
+      }
+      const row = await t.provider.database.db
+        .selectFrom('otp_codes')
+        .selectAll()
+        .where('method_id', '=', methodId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(row.consumed_at).not.toBeNull();
+    }
+    expect(await t.provider.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(2);
+  });
+
   it('creates exactly one user for 50 parallel login_or_create calls for one new email', async () => {
     const t = await startProvider({
       rateLimits: {

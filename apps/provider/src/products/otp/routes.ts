@@ -2,6 +2,7 @@ import type { User } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { dialectOf } from '../../db/dialect';
 import { precompiled, precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
@@ -26,15 +27,20 @@ import {
 import { digestsEqual } from '../../services/secrets';
 import {
   authenticateResponseFields,
+  DEFAULT_SESSION_DURATION_MINUTES,
   emailFactor,
+  factorAt,
   type NewFactor,
+  newSessionRow,
   optionalSession,
   recordAuthentication,
   requireSession,
+  type SessionRow,
 } from '../../services/sessions';
 import { JOINED_USER_COLUMNS, normalizeEmail, userMethodColumns, userOfJoinedRow } from '../../services/users';
 import { markIdentifierVerified } from '../../services/verification';
 import { DEFAULT_OTP_EXPIRATION_MINUTES, issuePasscode, OTP_PRODUCTS, type OtpChannel, passcodeHash } from './otps';
+import { redeemInOneStatement } from './redeemInOneStatement';
 
 const templateFields = {
   expiration_minutes: passcodeExpirationField,
@@ -208,6 +214,63 @@ function verifiedUser(user: User, kind: 'email' | 'phone', methodId: string): Us
   };
 }
 
+type AuthenticateBody = z.infer<typeof authenticateSchema>;
+
+/**
+ * PostgreSQL: a right code's sign-in in one statement (redeemInOneStatement.ts), after one read of the code. Answers
+ * the response, or undefined when the transaction of authenticatePasscode must run instead: a wrong guess (it takes
+ * guess slots), a code that adds a pending address, a request from a session of the code's user (the factor joins that
+ * session), a project that requires a second factor, a pending user whose address is verified already, or a first
+ * proof whose account the pre-hijacking reset must clear (the statement then wrote nothing).
+ */
+async function authenticateInOneStatement(
+  c: ProviderContext,
+  body: AuthenticateBody,
+  now: number,
+  current: { row: SessionRow } | null,
+): Promise<Response | undefined> {
+  const deps = c.get('deps');
+  if (deps.config.project.mfa.required) return undefined;
+  const [row] = await selectLiveCode(deps.db, deps.config.project.projectId, body.method_id, now);
+  if (!row) throw new ProviderError('otp_code_not_found');
+  const { user, rest: code } = userOfJoinedRow(row);
+  assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
+  if (code.pending_identifier !== null || current?.row.user_id === code.user_id) return undefined;
+  const identifier = code.channel === 'email' ? code.email_address : code.phone_number;
+  if (identifier === null) throw new ProviderError('otp_code_not_found');
+  if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) return undefined;
+  const kind = code.channel === 'email' ? 'email' : 'phone';
+  const alreadyVerified = (kind === 'email' ? code.email_verified : code.phone_verified) === 1;
+  if (alreadyVerified && user.status !== 'active') return undefined;
+
+  const { maxFailuresPerCode, maxFailuresPerUser, windowMinutes } = deps.config.lockout;
+  const started = newSessionRow(c, {
+    userId: code.user_id,
+    factors: [factorAt(passcodeFactor(code.channel, code.method_id, identifier), now)],
+    durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+    now,
+  });
+  const outcome = await redeemInOneStatement(deps.db, {
+    otpId: code.otp_id,
+    maxFailuresPerCode,
+    maxFailuresPerUser,
+    windowExpiredAt: now - windowMinutes * 60_000,
+    now,
+    firstProof: alreadyVerified ? null : kind,
+    methodId: code.method_id,
+    session: started.row,
+  });
+  if (outcome === 'needs_reset') return undefined;
+  if (outcome === 'not_found') throw new ProviderError('otp_code_not_found');
+  if (outcome === 'locked_out') throw new ProviderError('user_lock_limit_reached');
+  // As the transaction answers it: nothing else of the user was written (a first proof that would reset wrote nothing).
+  const answerUser = alreadyVerified ? user : verifiedUser(user, kind, code.method_id);
+  return ok(c, {
+    ...(await authenticateResponseFields(c, { ...started, started: true }, answerUser)),
+    method_id: code.method_id,
+  });
+}
+
 async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, authenticateSchema);
@@ -216,6 +279,10 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   // Read before the transaction: on SQLite the transaction holds the only connection. Without a session token (a
   // sign-in) this reads nothing.
   const current = await optionalSession(c);
+  if (dialectOf(deps.db) === 'postgres') {
+    const answered = await authenticateInOneStatement(c, body, now, current);
+    if (answered !== undefined) return answered;
+  }
 
   // One transaction, one commit (one fsync, shared with concurrent requests on SQLite). The code is read in it: on
   // SQLite that is the writing connection, whose page cache stays warm (the read-only one starts cold after every

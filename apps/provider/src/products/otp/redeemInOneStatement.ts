@@ -1,0 +1,162 @@
+// A right passcode's sign-in on PostgreSQL as one statement of data-modifying `WITH` queries: one round trip and its own
+// transaction (one commit), instead of BEGIN, the code consumed, the user's guess counter locked, the address verified,
+// the session inserted and COMMIT, each a round trip. On this provider's machines a round trip costs more of the
+// database's and the provider's CPU than most statements do (a socket write and a wake-up on each side), so this is
+// what the passcode route spends least on (BENCHMARKS.md, the provider's PostgreSQL section).
+//
+// It writes what the transaction of routes.ts writes for the same redemption, and takes the locks in the same order
+// (the code's row, then the user's guess counter, then the address), so it can run beside it and beside wrong guesses
+// without a deadlock. Every write depends on the one before it through the statement's own data:
+//   1. `locked`: the code's row, locked (`FOR UPDATE`) if it is still live and has a guess left (a concurrent
+//      redemption that consumed it first leaves nothing here: at READ COMMITTED PostgreSQL checks the condition again
+//      on the row it waited for, its manual's §13.2.1);
+//   2. `counter`: the user's guess counter, locked and left as it was (guards.ts assertGuessSlotFree), only if (1);
+//   3. `checks`: whether the user has a free guess slot, and, for a first proof of the address, whether the user holds
+//      anything the pre-hijacking reset would remove (verification.ts holdsAnythingBut);
+//   4. `consumed`: the code consumed with its slot, only if (3) found a free slot and nothing to reset;
+//   5. the address verified and a pending user made active (a first proof only), and the session inserted, only if (4).
+// So a refusal writes nothing but the counter's lock, and a first proof that needs the reset writes nothing at all:
+// the caller then runs the transaction of routes.ts, which resets the account. SQLite has no data-modifying `WITH`
+// (and no round trips: it runs in the process), so it always runs that transaction.
+import { type Compilable, type CompiledQuery, expressionBuilder, type RawBuilder, sql } from 'kysely';
+import { precompiledQuery } from '../../db/precompiled';
+import type { Database, Executor } from '../../db/schema';
+import { userCounter } from '../../services/guards';
+import type { SessionRow } from '../../services/sessions';
+import { holdsAnythingBut, IDENTIFIER_TABLES } from '../../services/verification';
+
+/** What the statement found: each step's outcome (`free` and `clean` are null when no counter was locked). */
+interface OutcomeRow {
+  locked: boolean;
+  free: boolean | null;
+  clean: boolean | null;
+  started: boolean;
+}
+
+/** Which address the redemption proves for the first time, or none (it was verified already). */
+export type FirstProof = 'email' | 'phone' | null;
+
+function statement(firstProof: FirstProof) {
+  return precompiledQuery<OutcomeRow, string[]>(
+    (
+      db,
+      otpId,
+      maxFailuresPerCode,
+      counterKey,
+      now,
+      maxFailuresPerUser,
+      windowExpiredAt,
+      userId,
+      methodId,
+      sessionId,
+      projectId,
+      tokenHash,
+      expiresAt,
+      ipAddress,
+      userAgent,
+      factors,
+    ) => {
+      const eb = expressionBuilder<Database, never>();
+      const clean =
+        firstProof === null
+          ? sql`true`
+          : sql`not ${holdsAnythingBut(eb, firstProof, userId as string, methodId as string)}`;
+      const verify =
+        firstProof === null
+          ? sql``
+          : sql`, verified as (
+              update ${sql.table(IDENTIFIER_TABLES[firstProof].table)} set verified = 1
+              where ${sql.ref(IDENTIFIER_TABLES[firstProof].id)} = ${methodId} and verified = 0
+                and exists (select 1 from consumed)
+            ), activated as (
+              update users set status = 'active'
+              where user_id = ${userId} and status <> 'active' and exists (select 1 from consumed)
+            )`;
+      const raw: RawBuilder<OutcomeRow> = sql<OutcomeRow>`with locked as (
+          select otp_id from otp_codes
+          where otp_id = ${otpId} and consumed_at is null and failed_attempts < ${maxFailuresPerCode}
+          for update
+        ), counter as (
+          insert into guess_counters (counter_key, window_start, count)
+          select ${counterKey}::text, ${now}::bigint, 0 from locked
+          on conflict (counter_key) do update set count = guess_counters.count
+          returning count, window_start
+        ), checks as (
+          select (count < ${maxFailuresPerUser} or window_start <= ${windowExpiredAt}) as free, ${clean} as clean
+          from counter
+        ), consumed as (
+          update otp_codes set failed_attempts = failed_attempts + 1, consumed_at = ${now}
+          where otp_id = ${otpId} and consumed_at is null and failed_attempts < ${maxFailuresPerCode}
+            and exists (select 1 from checks where free and clean)
+          returning otp_id
+        )${verify}, started as (
+          insert into sessions (session_id, user_id, project_id, token_hash, started_at, last_accessed_at, expires_at,
+            ip_address, user_agent, factors)
+          select ${sessionId}::text, ${userId}::text, ${projectId}::text, ${tokenHash}::text, ${now}::bigint,
+            ${now}::bigint, ${expiresAt}::bigint, ${ipAddress}::text, ${userAgent}::text, ${factors}::text
+          from consumed
+          returning session_id
+        )
+        select exists (select 1 from locked) as locked, (select free from checks) as free,
+          (select clean from checks) as clean, exists (select 1 from started) as started`;
+      return { compile: (): CompiledQuery<OutcomeRow> => raw.compile(db) } satisfies Compilable<OutcomeRow>;
+    },
+    15,
+  );
+}
+
+const STATEMENTS: Record<'none' | 'email' | 'phone', ReturnType<typeof statement>> = {
+  none: statement(null),
+  email: statement('email'),
+  phone: statement('phone'),
+};
+
+/**
+ * The statement's answer: `signed_in` (the session `row` was inserted, the code consumed and, for a first proof, the
+ * address verified and the user active), `not_found` (the code was consumed or used up meanwhile), `locked_out` (the
+ * user has no free guess slot) or `needs_reset` (a first proof of an address of a user who holds something the
+ * pre-hijacking reset removes: nothing was written; run the transaction).
+ */
+export type OneStatementOutcome = 'signed_in' | 'not_found' | 'locked_out' | 'needs_reset';
+
+export async function redeemInOneStatement(
+  db: Executor,
+  options: {
+    otpId: string;
+    maxFailuresPerCode: number;
+    maxFailuresPerUser: number;
+    /** The start of the oldest guess window still open: now minus the lockout window. */
+    windowExpiredAt: number;
+    now: number;
+    firstProof: FirstProof;
+    methodId: string;
+    session: SessionRow;
+  },
+): Promise<OneStatementOutcome> {
+  const { session } = options;
+  const run = STATEMENTS[options.firstProof ?? 'none'];
+  const {
+    rows: [outcome],
+  } = await run(
+    db,
+    options.otpId,
+    String(options.maxFailuresPerCode),
+    userCounter(session.user_id),
+    String(options.now),
+    String(options.maxFailuresPerUser),
+    String(options.windowExpiredAt),
+    session.user_id,
+    options.methodId,
+    session.session_id,
+    session.project_id,
+    session.token_hash,
+    String(session.expires_at),
+    session.ip_address,
+    session.user_agent,
+    session.factors,
+  );
+  if (outcome === undefined || !outcome.locked) return 'not_found';
+  if (outcome.free !== true) return 'locked_out';
+  if (outcome.clean !== true) return 'needs_reset';
+  return outcome.started ? 'signed_in' : 'not_found';
+}
