@@ -15,8 +15,9 @@
 //      anything the pre-hijacking reset would remove (verification.ts holdsAnythingBut);
 //   4. `consumed`: the code consumed with its slot, only if (3) found a free slot and nothing to reset;
 //   5. the address verified and a pending user made active (a first proof only), and the session inserted, only if (4).
-// So a refusal writes nothing but the counter's lock, and a first proof that needs the reset writes nothing at all:
-// the caller then runs the transaction of routes.ts, which resets the account. SQLite has no data-modifying `WITH`
+// So a refusal, or a first proof that needs the reset, changes nothing: the counter is left as it was (a user who had
+// none gets one at zero, as the transaction's lock makes too). After the latter the caller runs the transaction of
+// routes.ts, which resets the account. SQLite has no data-modifying `WITH`
 // (and no round trips: it runs in the process), so it always runs that transaction.
 import { type Compilable, type CompiledQuery, expressionBuilder, type RawBuilder, sql } from 'kysely';
 import { precompiledQuery } from '../../db/precompiled';
@@ -115,7 +116,7 @@ const STATEMENTS: Record<'none' | 'email' | 'phone', ReturnType<typeof statement
  * The statement's answer: `signed_in` (the session `row` was inserted, the code consumed and, for a first proof, the
  * address verified and the user active), `not_found` (the code was consumed or used up meanwhile), `locked_out` (the
  * user has no free guess slot) or `needs_reset` (a first proof of an address of a user who holds something the
- * pre-hijacking reset removes: nothing was written; run the transaction).
+ * pre-hijacking reset removes: nothing changed; run the transaction).
  */
 export type OneStatementOutcome = 'signed_in' | 'not_found' | 'locked_out' | 'needs_reset';
 

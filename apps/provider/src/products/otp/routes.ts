@@ -221,7 +221,7 @@ type AuthenticateBody = z.infer<typeof authenticateSchema>;
  * the response, or undefined when the transaction of authenticatePasscode must run instead: a wrong guess (it takes
  * guess slots), a code that adds a pending address, a request from a session of the code's user (the factor joins that
  * session), a project that requires a second factor, a pending user whose address is verified already, or a first
- * proof whose account the pre-hijacking reset must clear (the statement then wrote nothing).
+ * proof whose account the pre-hijacking reset must clear (the statement then changed nothing).
  */
 async function authenticateInOneStatement(
   c: ProviderContext,
@@ -263,7 +263,7 @@ async function authenticateInOneStatement(
   if (outcome === 'needs_reset') return undefined;
   if (outcome === 'not_found') throw new ProviderError('otp_code_not_found');
   if (outcome === 'locked_out') throw new ProviderError('user_lock_limit_reached');
-  // As the transaction answers it: nothing else of the user was written (a first proof that would reset wrote nothing).
+  // As the transaction answers it: nothing else of the user was written (a first proof that would reset changed nothing).
   const answerUser = alreadyVerified ? user : verifiedUser(user, kind, code.method_id);
   return ok(c, {
     ...(await authenticateResponseFields(c, { ...started, started: true }, answerUser)),
