@@ -66,9 +66,10 @@ $$`.execute(db);
 
 /**
  * Migration 0017: on PostgreSQL, pages of `table` keep a fifth of their space free (`fillfactor = 80`) for the new
- * versions of their rows, so an update that changes no indexed column stays on the row's page and writes no index entry
- * (a heap-only tuple, PostgreSQL's manual §65.7): a consumed passcode, a session's last access, a user's methods
- * version, a guess counter. Pages written before keep their old fill. SQLite updates rows in place anyway.
+ * versions of their rows, so an update that changes no indexed column stays on the row's page and writes no index
+ * entry (a heap-only tuple: PostgreSQL's manual, "Heap-Only Tuples (HOT)"): a consumed passcode, a session's last
+ * access, a user's methods version, a guess counter. Pages written before keep their old fill. SQLite updates rows in
+ * place anyway.
  */
 export async function leaveRoomForUpdates(db: MigrationDb, table: string): Promise<void> {
   if (dialectOf(db) === 'sqlite') return;

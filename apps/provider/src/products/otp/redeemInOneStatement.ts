@@ -1,15 +1,15 @@
-// A right passcode's sign-in on PostgreSQL as one statement of data-modifying `WITH` queries: one round trip and its own
-// transaction (one commit), instead of BEGIN, the code consumed, the user's guess counter locked, the address verified,
-// the session inserted and COMMIT, each a round trip. On this provider's machines a round trip costs more of the
-// database's and the provider's CPU than most statements do (a socket write and a wake-up on each side), so this is
-// what the passcode route spends least on (BENCHMARKS.md, the provider's PostgreSQL section).
+// A right passcode's sign-in on PostgreSQL as one statement of data-modifying `WITH` queries: one round trip and
+// its own transaction (one commit), instead of BEGIN, the code consumed, the user's guess counter locked, the address
+// verified, the session inserted and COMMIT, each a round trip. In the bench a round trip cost the database and the
+// provider more CPU than most statements do (a socket write and a wake-up on each side): BENCHMARKS.md, the provider's
+// PostgreSQL section.
 //
 // It writes what the transaction of routes.ts writes for the same redemption, and takes the locks in the same order
 // (the code's row, then the user's guess counter, then the address), so it can run beside it and beside wrong guesses
 // without a deadlock. Every write depends on the one before it through the statement's own data:
 //   1. `locked`: the code's row, locked (`FOR UPDATE`) if it is still live and has a guess left (a concurrent
 //      redemption that consumed it first leaves nothing here: at READ COMMITTED PostgreSQL checks the condition again
-//      on the row it waited for, its manual's §13.2.1);
+//      on the row it waited for: its manual, "Read Committed Isolation Level");
 //   2. `counter`: the user's guess counter, locked and left as it was (guards.ts assertGuessSlotFree), only if (1);
 //   3. `checks`: whether the user has a free guess slot, and, for a first proof of the address, whether the user holds
 //      anything the pre-hijacking reset would remove (verification.ts holdsAnythingBut);

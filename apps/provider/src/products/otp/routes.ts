@@ -263,7 +263,8 @@ async function authenticateInOneStatement(
   if (outcome === 'needs_reset') return undefined;
   if (outcome === 'not_found') throw new ProviderError('otp_code_not_found');
   if (outcome === 'locked_out') throw new ProviderError('user_lock_limit_reached');
-  // As the transaction answers it: nothing else of the user was written (a first proof that would reset changed nothing).
+  // As the transaction answers it: nothing else of the user was written (a first proof that would reset changed
+  // nothing).
   const answerUser = alreadyVerified ? user : verifiedUser(user, kind, code.method_id);
   return ok(c, {
     ...(await authenticateResponseFields(c, { ...started, started: true }, answerUser)),
