@@ -95,7 +95,9 @@ describe('latchkey-provider keys and purge', () => {
     expect(table.stdout).toMatch(/id_token\s+idp-\S+\s+RS256\s+active/);
     server.child.kill('SIGTERM');
     await server.exited;
-  });
+    // Four processes, each a fresh start of the command line (a server and three `keys` commands): 15-30 s on a quiet
+    // 2-core machine, over 60 s on a loaded one (a CI box beside the browser tests and two CPU-bound processes).
+  }, 180_000);
 
   it('purges expired rows once and says what it deleted', async () => {
     const db = await databaseTarget();
