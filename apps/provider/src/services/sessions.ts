@@ -184,12 +184,12 @@ export async function assertRecentAuthentication(
 /** A factor as routes build it; recordAuthentication stamps the time. */
 export type NewFactor = Omit<AuthenticationFactor, 'last_authenticated_at'>;
 
-/** The factor an emailed passcode or link proves: the user reads this address. */
 /** A factor as a session holds it: proved at `now`. */
 export function factorAt(factor: NewFactor, now: number): AuthenticationFactor {
   return { ...factor, last_authenticated_at: iso(now) } as AuthenticationFactor;
 }
 
+/** The factor an emailed passcode or link proves: the user reads this address. */
 export function emailFactor(type: AuthenticationFactor['type'], email: { email_id: string; email: string }): NewFactor {
   return { type, delivery_method: 'email', email_factor: { email_id: email.email_id, email_address: email.email } };
 }
