@@ -1,8 +1,8 @@
 // What the hottest routes ask of the database, counted statement by statement (Kysely's log; `BEGIN` and `COMMIT`
 // are statements, and on PostgreSQL each is a round trip): a refresh is one statement (two when the instance does not
 // hold the user's methods at their current version), a returning user's passcode
-// redemption four (six on PostgreSQL), a first sign-in five (seven). A route that needs one more statement has to say
-// why here. (Prepared statements and the pool are tested in src/db/postgres.test.ts.)
+// redemption four (two on PostgreSQL), a first sign-in five (two), a wrong passcode four (six). A route that needs one
+// more statement has to say why here. (Prepared statements and the pool are tested in src/db/postgres.test.ts.)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
@@ -122,6 +122,26 @@ describe('statements per request of the hottest routes', () => {
     );
     const { request_id: _id, status_code: _status, ...stored } = ((await me.json()) as any).data;
     expect(result.json.data.user).toEqual(stored);
+  });
+  it('otps/authenticate of a wrong code: the code read once, the guess counted in one transaction', async () => {
+    const { provider, record } = await countingProvider();
+    const email = `wrong-${randomUUID()}@example.com`;
+    await signIn(provider, email);
+    const sent = await post(provider, '/otps/email/login_or_create', { email });
+    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const wrong = code === '000000' ? '000001' : '000000';
+    const { result, statements } = await record(() =>
+      post(provider, '/otps/authenticate', { token: wrong, method_id: sent.json.data.method_id }),
+    );
+    expect(result.status, JSON.stringify(result.json)).toBe(404);
+    expect(result.json.error_type).toBe('otp_code_not_found');
+    // The code with its address and whole user, once: on PostgreSQL before the transaction (the one-statement path
+    // reads it, finds the guess wrong, and hands the row to the transaction), on SQLite as the transaction's first
+    // statement (its driver groups transactions itself: no BEGIN or COMMIT is sent). Then the code's guess slot, the
+    // user's, and the failure recorded; on PostgreSQL between BEGIN and COMMIT.
+    expect(statements.filter((statement) => statement.startsWith('select "otp_codes".*'))).toHaveLength(1);
+    expect(statements[0], statements.join('\n')).toMatch(/^select "otp_codes"\.\*/);
+    expect(statements, statements.join('\n')).toHaveLength(postgresUrl ? 6 : 4);
   });
 });
 

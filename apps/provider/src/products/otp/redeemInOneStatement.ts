@@ -35,7 +35,7 @@ interface OutcomeRow {
 }
 
 /** Which address the redemption proves for the first time, or none (it was verified already). */
-export type FirstProof = 'email' | 'phone' | null;
+type FirstProof = 'email' | 'phone' | null;
 
 function statement(firstProof: FirstProof) {
   return precompiledQuery<OutcomeRow, string[]>(
@@ -118,7 +118,7 @@ const STATEMENTS: Record<'none' | 'email' | 'phone', ReturnType<typeof statement
  * user has no free guess slot) or `needs_reset` (a first proof of an address of a user who holds something the
  * pre-hijacking reset removes: nothing changed; run the transaction).
  */
-export type OneStatementOutcome = 'signed_in' | 'not_found' | 'locked_out' | 'needs_reset';
+type OneStatementOutcome = 'signed_in' | 'not_found' | 'locked_out' | 'needs_reset';
 
 export async function redeemInOneStatement(
   db: Executor,

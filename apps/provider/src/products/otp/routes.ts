@@ -215,33 +215,34 @@ function verifiedUser(user: User, kind: 'email' | 'phone', methodId: string): Us
 }
 
 type AuthenticateBody = z.infer<typeof authenticateSchema>;
+type LiveCodeRow = Awaited<ReturnType<typeof selectLiveCode>>[number];
 
 /**
  * PostgreSQL: a right code's sign-in in one statement (redeemInOneStatement.ts), after one read of the code. Answers
- * the response, or undefined when the transaction of authenticatePasscode must run instead: a wrong guess (it takes
- * guess slots), a code that adds a pending address, a request from a session of the code's user (the factor joins that
- * session), a project that requires a second factor, a pending user whose address is verified already, or a first
- * proof whose account the pre-hijacking reset must clear (the statement then changed nothing).
+ * the response, or the code's row as read when the transaction of authenticatePasscode must run instead (it then reads
+ * nothing again): a wrong guess (it takes guess slots), a code that adds a pending address, a request from a session of
+ * the code's user (the factor joins that session), a pending user whose address is verified already, or a first proof
+ * whose account the pre-hijacking reset must clear (the statement then changed nothing). A project that requires a
+ * second factor runs the transaction alone.
  */
 async function authenticateInOneStatement(
   c: ProviderContext,
   body: AuthenticateBody,
   now: number,
   current: { row: SessionRow } | null,
-): Promise<Response | undefined> {
+): Promise<Response | { row: LiveCodeRow }> {
   const deps = c.get('deps');
-  if (deps.config.project.mfa.required) return undefined;
   const [row] = await selectLiveCode(deps.db, deps.config.project.projectId, body.method_id, now);
   if (!row) throw new ProviderError('otp_code_not_found');
   const { user, rest: code } = userOfJoinedRow(row);
   assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
-  if (code.pending_identifier !== null || current?.row.user_id === code.user_id) return undefined;
+  if (code.pending_identifier !== null || current?.row.user_id === code.user_id) return { row };
   const identifier = code.channel === 'email' ? code.email_address : code.phone_number;
   if (identifier === null) throw new ProviderError('otp_code_not_found');
-  if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) return undefined;
+  if (!digestsEqual(passcodeHash(deps, code.otp_id, body.token), code.code_hash)) return { row };
   const kind = code.channel === 'email' ? 'email' : 'phone';
   const alreadyVerified = (kind === 'email' ? code.email_verified : code.phone_verified) === 1;
-  if (alreadyVerified && user.status !== 'active') return undefined;
+  if (alreadyVerified && user.status !== 'active') return { row };
 
   const { maxFailuresPerCode, maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const started = newSessionRow(c, {
@@ -260,7 +261,7 @@ async function authenticateInOneStatement(
     methodId: code.method_id,
     session: started.row,
   });
-  if (outcome === 'needs_reset') return undefined;
+  if (outcome === 'needs_reset') return { row };
   if (outcome === 'not_found') throw new ProviderError('otp_code_not_found');
   if (outcome === 'locked_out') throw new ProviderError('user_lock_limit_reached');
   // As the transaction answers it: nothing else of the user was written (a first proof that would reset changed
@@ -280,22 +281,28 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   // Read before the transaction: on SQLite the transaction holds the only connection. Without a session token (a
   // sign-in) this reads nothing.
   const current = await optionalSession(c);
-  if (dialectOf(deps.db) === 'postgres') {
+  // PostgreSQL reads the code before the transaction (and a right guess never runs it): the code's row as read then.
+  let readBefore: LiveCodeRow | undefined;
+  if (dialectOf(deps.db) === 'postgres' && !deps.config.project.mfa.required) {
     const answered = await authenticateInOneStatement(c, body, now, current);
-    if (answered !== undefined) return answered;
+    if (answered instanceof Response) return answered;
+    readBefore = answered.row;
   }
 
-  // One transaction, one commit (one fsync, shared with concurrent requests on SQLite). The code is read in it: on
-  // SQLite that is the writing connection, whose page cache stays warm (the read-only one starts cold after every
-  // commit), and on PostgreSQL it adds no round trip (BEGIN and COMMIT are sent anyway). The guess is checked in
-  // memory, but nothing depends on it until its slots are taken: the guess takes a slot of the code and then one of
-  // the user, each by a conditional write, so parallel guesses can never be admitted past either cap (on PostgreSQL
-  // the rows stay locked until the commit). A guess refused by the user's cap rolls back, giving the code's slot back.
-  // A wrong guess commits its slots and its failure. A right one consumes the code with its slot (one statement), is
-  // admitted only if the user has a free slot (which it would give back at once, so it takes none) and signs in, in
-  // the same transaction.
+  // One transaction, one commit (one fsync, shared with concurrent requests on SQLite). On SQLite the code is read in
+  // it, on the writing connection, whose page cache stays warm (the read-only one starts cold after every commit). On
+  // PostgreSQL the row read just before serves (unless a second factor is required): at READ COMMITTED a read inside
+  // the transaction would be no fresher, since each statement takes its own snapshot and a read locks nothing (its
+  // manual, "Read Committed Isolation Level"). The guess is checked in memory, but nothing depends on it until its
+  // slots are taken: the guess takes a slot of the code and then one of the user, each by a conditional write, so
+  // parallel guesses can never be admitted past either cap (on PostgreSQL the rows stay locked until the commit). A
+  // guess refused by the user's cap rolls back, giving the code's slot back. A wrong guess commits its slots and its
+  // failure. A right one consumes the code with its slot (one statement), is admitted only if the user has a free slot
+  // (which it would give back at once, so it takes none) and signs in, in the same transaction.
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const [row] = await selectLiveCode(trx, deps.config.project.projectId, body.method_id, now);
+    const [row] = readBefore
+      ? [readBefore]
+      : await selectLiveCode(trx, deps.config.project.projectId, body.method_id, now);
     if (!row) return { refused: 'otp_code_not_found' as const };
     const { user, rest: code } = userOfJoinedRow(row);
     assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
