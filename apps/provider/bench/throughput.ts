@@ -511,9 +511,17 @@ const ONE_STATEMENT_CHANGE_NOTES: string[] = [
   '  throughput did not move beyond the spread.',
   '- **Still short of 0.04\u00d7** in a quiet run: what is left per returning user is two round trips, the read\u2019s seven',
   '  aggregated subqueries (about 270 \u00b5s of the database\u2019s time in this bench) and the write statement (about',
-  '  330 \u00b5s; 550 \u00b5s with a first proof\u2019s pre-hijacking check). One round trip more could go only if the',
-  '  database could check the code itself: its stored hash is keyed by the code\u2019s own id, which only that read',
-  '  finds, and the HMAC key must never reach the database.',
+  '  330 \u00b5s; 550 \u00b5s with a first proof\u2019s pre-hijacking check).',
+  '- **Tried, not kept: the read in the same statement.** A second keyed hash of each code, by its method id',
+  '  (HMAC of the method id and the code, under the same key), let one statement find the newest live code, compare',
+  '  the guess and sign a returning user in (a first proof in two). The read\u2019s round trip went, but the',
+  '  database\u2019s CPU per sign-in did not fall: in-process, 16 at a time, on a cluster at default durability,',
+  '  808\u2013840 \u00b5s against 730\u2013755 \u00b5s before, at 936\u2013975 against 974\u2013985 sign-ins per second (two',
+  '  pairs of runs). A profile of PostgreSQL (`perf`) says why: a statement costs what it names. Starting the executor',
+  '  opens and locks every table and index a statement names and sets up every subquery, on each run (7 % of all',
+  '  samples, beside 15 % running the plans and 5 % for the commit\u2019s WAL flush), and the one statement named',
+  '  all that the two did, the seven aggregated subqueries of the user included. A second hash at rest for no gain',
+  '  was not kept.',
 ];
 
 /**
