@@ -82,6 +82,14 @@ async function signIn(provider: Provider, email: string): Promise<{ token: strin
   return { token: signedIn.json.data.session_token, methodId: sent.json.data.method_id };
 }
 
+/** A user who signed in once, and a new passcode sent to them: its method id and its digits. */
+async function returningUserWithCode(provider: Provider, email: string): Promise<{ methodId: string; code: string }> {
+  await signIn(provider, email);
+  const sent = await post(provider, '/otps/email/login_or_create', { email });
+  const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+  return { methodId: sent.json.data.method_id, code };
+}
+
 describe('statements per request of the hottest routes', () => {
   it('sessions/authenticate (the refresh): one statement, the session and its user together', async () => {
     const { provider, record } = await countingProvider();
@@ -99,12 +107,9 @@ describe('statements per request of the hottest routes', () => {
 
   it('otps/authenticate of a returning user: four statements on SQLite, two on PostgreSQL', async () => {
     const { provider, record } = await countingProvider();
-    const email = `returning-${randomUUID()}@example.com`;
-    await signIn(provider, email);
-    const sent = await post(provider, '/otps/email/login_or_create', { email });
-    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const { methodId, code } = await returningUserWithCode(provider, `returning-${randomUUID()}@example.com`);
     const { result, statements } = await record(() =>
-      post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id }),
+      post(provider, '/otps/authenticate', { token: code, method_id: methodId }),
     );
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     // The code with its address, whether that is verified (it is) and the whole user (the answer's, since nothing
@@ -123,15 +128,13 @@ describe('statements per request of the hottest routes', () => {
     const { request_id: _id, status_code: _status, ...stored } = ((await me.json()) as any).data;
     expect(result.json.data.user).toEqual(stored);
   });
+
   it('otps/authenticate of a wrong code: the code read once, the guess counted in one transaction', async () => {
     const { provider, record } = await countingProvider();
-    const email = `wrong-${randomUUID()}@example.com`;
-    await signIn(provider, email);
-    const sent = await post(provider, '/otps/email/login_or_create', { email });
-    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const { methodId, code } = await returningUserWithCode(provider, `wrong-${randomUUID()}@example.com`);
     const wrong = code === '000000' ? '000001' : '000000';
     const { result, statements } = await record(() =>
-      post(provider, '/otps/authenticate', { token: wrong, method_id: sent.json.data.method_id }),
+      post(provider, '/otps/authenticate', { token: wrong, method_id: methodId }),
     );
     expect(result.status, JSON.stringify(result.json)).toBe(404);
     expect(result.json.error_type).toBe('otp_code_not_found');
