@@ -12,7 +12,7 @@ import { PRODUCT_LOG_REDACTION } from '../src/products/productParts';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { randomToken } from '../src/services/secrets';
 import { asIfVerified } from '../testing/fixtures';
-import { type CallResult, PUBLIC_TOKEN, startProvider, tokenOf } from '../testing/harness';
+import { type CallResult, PUBLIC_TOKEN, startProvider, tokenOf, wrongCode } from '../testing/harness';
 import { BROWSER_PKCE } from './browserPkce';
 import { oauthAuthenticate, signInAt } from './oauthSteps';
 
@@ -100,9 +100,9 @@ describe('the request log', () => {
     // An email passcode: a wrong one, then the right one.
     const sent = expectOk(await post('/otps/email/login_or_create', { email: EMAIL }));
     const code = await t.lastCode(EMAIL);
-    const wrongCode = code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
-    keep(code, wrongCode);
-    expect((await post('/otps/authenticate', { method_id: sent.method_id, token: wrongCode })).status).toBe(404);
+    const wrong = wrongCode(code);
+    keep(code, wrong);
+    expect((await post('/otps/authenticate', { method_id: sent.method_id, token: wrong })).status).toBe(404);
     const session = expectOk(await post('/otps/authenticate', { method_id: sent.method_id, token: code }));
     keep(session.session_token, session.session_jwt);
     // The development inbox, asked for the address in a query string.

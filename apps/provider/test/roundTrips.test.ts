@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type ProviderDatabase } from '../src/db/database';
 import { createProvider, type Provider } from '../src/provider';
-import { freshDatabase, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
+import { freshDatabase, PUBLIC_TOKEN, postgresUrl, wrongCode } from '../testing/harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -69,25 +69,24 @@ async function post(provider: Provider, path: string, body: object, sessionToken
   return { status: response.status, json: (await response.json()) as any };
 }
 
+/** A passcode sent to `email` (its user made on first use): its method id and its digits. */
+async function sendCode(provider: Provider, email: string): Promise<{ methodId: string; code: string }> {
+  const sent = await post(provider, '/otps/email/login_or_create', { email });
+  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+  return { methodId: sent.json.data.method_id, code };
+}
+
 /** A passcode sign-in; answers the session token. */
 async function signIn(provider: Provider, email: string): Promise<{ token: string; methodId: string }> {
-  const sent = await post(provider, '/otps/email/login_or_create', { email });
-  const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+  const { methodId, code } = await sendCode(provider, email);
   const signedIn = await post(provider, '/otps/authenticate', {
     token: code,
-    method_id: sent.json.data.method_id,
+    method_id: methodId,
     session_duration_minutes: 60,
   });
   expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
-  return { token: signedIn.json.data.session_token, methodId: sent.json.data.method_id };
-}
-
-/** A user who signed in once, and a new passcode sent to them: its method id and its digits. */
-async function returningUserWithCode(provider: Provider, email: string): Promise<{ methodId: string; code: string }> {
-  await signIn(provider, email);
-  const sent = await post(provider, '/otps/email/login_or_create', { email });
-  const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
-  return { methodId: sent.json.data.method_id, code };
+  return { token: signedIn.json.data.session_token, methodId };
 }
 
 describe('statements per request of the hottest routes', () => {
@@ -107,7 +106,9 @@ describe('statements per request of the hottest routes', () => {
 
   it('otps/authenticate of a returning user: four statements on SQLite, two on PostgreSQL', async () => {
     const { provider, record } = await countingProvider();
-    const { methodId, code } = await returningUserWithCode(provider, `returning-${randomUUID()}@example.com`);
+    const email = `returning-${randomUUID()}@example.com`;
+    await signIn(provider, email);
+    const { methodId, code } = await sendCode(provider, email);
     const { result, statements } = await record(() =>
       post(provider, '/otps/authenticate', { token: code, method_id: methodId }),
     );
@@ -131,10 +132,11 @@ describe('statements per request of the hottest routes', () => {
 
   it('otps/authenticate of a wrong code: the code read once, the guess counted in one transaction', async () => {
     const { provider, record } = await countingProvider();
-    const { methodId, code } = await returningUserWithCode(provider, `wrong-${randomUUID()}@example.com`);
-    const wrong = code === '000000' ? '000001' : '000000';
+    const email = `wrong-${randomUUID()}@example.com`;
+    await signIn(provider, email);
+    const { methodId, code } = await sendCode(provider, email);
     const { result, statements } = await record(() =>
-      post(provider, '/otps/authenticate', { token: wrong, method_id: methodId }),
+      post(provider, '/otps/authenticate', { token: wrongCode(code), method_id: methodId }),
     );
     expect(result.status, JSON.stringify(result.json)).toBe(404);
     expect(result.json.error_type).toBe('otp_code_not_found');
@@ -153,11 +155,9 @@ describe('statements per request of a first sign-in', () => {
     const { provider, record } = await countingProvider();
     // Someone else first, so the session-JWT signing key exists (its first use loads or creates it).
     await signIn(provider, `earlier-${randomUUID()}@example.com`);
-    const email = `first-${randomUUID()}@example.com`;
-    const sent = await post(provider, '/otps/email/login_or_create', { email });
-    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
+    const { methodId, code } = await sendCode(provider, `first-${randomUUID()}@example.com`);
     const { result, statements } = await record(() =>
-      post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id }),
+      post(provider, '/otps/authenticate', { token: code, method_id: methodId }),
     );
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     // On SQLite a returning user's statements, plus one: the address marked verified, whose RETURNING clause says
@@ -180,15 +180,13 @@ describe('statements per request of a first sign-in', () => {
 
   it('otps/authenticate answers the user as stored when the reset deleted a TOTP never confirmed (read again)', async () => {
     const { provider } = await countingProvider();
-    const email = `pending-totp-${randomUUID()}@example.com`;
-    const sent = await post(provider, '/otps/email/login_or_create', { email });
-    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    const { methodId, code } = await sendCode(provider, `pending-totp-${randomUUID()}@example.com`);
     // A TOTP enrolment left unconfirmed on an account whose address nobody proved (an older release allowed it).
     const now = Date.now();
     const { user_id: userId } = await provider.database.db
       .selectFrom('emails')
       .select('user_id')
-      .where('email_id', '=', sent.json.data.method_id)
+      .where('email_id', '=', methodId)
       .executeTakeFirstOrThrow();
     await provider.database.db
       .insertInto('totps')
@@ -203,8 +201,7 @@ describe('statements per request of a first sign-in', () => {
         created_at: now,
       })
       .execute();
-    const code = (await provider.inbox?.list(email))?.at(-1)?.codes.at(-1) as string;
-    const result = await post(provider, '/otps/authenticate', { token: code, method_id: sent.json.data.method_id });
+    const result = await post(provider, '/otps/authenticate', { token: code, method_id: methodId });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     // The owner's proof removed it (pre-hijacking reset); the answer must not list it.
     expect(result.json.data.user.totps).toEqual([]);

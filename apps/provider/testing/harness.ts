@@ -27,6 +27,9 @@ export const START = Date.parse('2026-11-21T12:00:00.000Z');
 /** An epoch-ms instant as the ISO 8601 string the contract's timestamps use. */
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** A passcode that is not `code`, of the same length: each digit shifted by one. */
+export const wrongCode = (code: string): string => code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
+
 /** A clock a test can move forward. */
 export interface AdjustableClock extends Clock {
   advance(ms: number): void;

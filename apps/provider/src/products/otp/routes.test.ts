@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser, phoneFactor } from '../../../test/authenticateResponse';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
 import { deliveredMessage, snapshotRows } from '../../../testing/fixtures';
-import { type CallResult, PUBLIC_TOKEN, START, startProvider, type TestProvider } from '../../../testing/harness';
+import {
+  type CallResult,
+  PUBLIC_TOKEN,
+  START,
+  startProvider,
+  type TestProvider,
+  wrongCode,
+} from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -31,11 +38,6 @@ async function sendEmailCode(t: TestProvider, email = EMAIL, extra: Record<strin
 
 async function authenticate(t: TestProvider, methodId: string, code: string, sessionToken?: string) {
   return t.post('/otps/authenticate', { token: code, method_id: methodId, session_duration_minutes: 60 }, sessionToken);
-}
-
-/** A code that is not `code` (the digits shifted by one). */
-function wrongCode(code: string): string {
-  return code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
 }
 
 describe('otps: email login_or_create', () => {

@@ -6,7 +6,15 @@ import { authenticateResponse, emailFactor, expectedUser } from '../../../test/a
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
 import { asIfVerified, signIn, snapshotRows, verifyEmailInSession } from '../../../testing/fixtures';
-import { type CallResult, iso, START, startProvider, type TestProvider, tokenOf } from '../../../testing/harness';
+import {
+  type CallResult,
+  iso,
+  START,
+  startProvider,
+  type TestProvider,
+  tokenOf,
+  wrongCode,
+} from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
 import { ERROR_CATALOGUE, type ErrorType } from '../../http/errors';
 import { decryptTotpSecret, recoveryCodeHash } from './totpKey';
@@ -32,7 +40,6 @@ const snapshot = (t: TestProvider) =>
 const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
 
 /** A six-digit code that is not `code`. */
-const wrongCode = (code: string) => code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
 
 interface Enrolled {
   totpId: string;
