@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { transform } from 'lightningcss';
 import { describe, expect, it } from 'vitest';
 import { stylesText } from './stylesText';
@@ -137,7 +139,7 @@ function contrast(foreground: string, background: string): number {
 }
 
 describe('the dark theme in styles.css', () => {
-  it('sets every colour token the light theme gives a colour, and the chevron drawn in one', () => {
+  it('sets every colour token the light theme gives a colour', () => {
     const light = stylesheetDefaults();
     const literalColourTokens = Object.keys(light).filter((name) => {
       const raw = declarations(':where(.lk-Root)').find(([declared]) => declared === name)?.[1] ?? '';
@@ -146,7 +148,7 @@ describe('the dark theme in styles.css', () => {
     // Only global tokens hold colours; everything else (buttons, inputs, meter, spinner…) derives from them.
     expect(literalColourTokens.every((name) => name.startsWith('--lk-color-'))).toBe(true);
     const dark = Object.fromEntries(declarations(DARK));
-    expect(Object.keys(dark).sort()).toEqual(['color-scheme', ...literalColourTokens, '--lk-icon-chevron'].sort());
+    expect(Object.keys(dark).sort()).toEqual(['color-scheme', ...literalColourTokens].sort());
     expect(dark['color-scheme']).toBe('dark');
   });
 
@@ -188,6 +190,46 @@ describe('the dark theme in styles.css', () => {
     }
     expect(contrast(colour('secondary'), colour('background'))).toBeGreaterThanOrEqual(3);
     expect(contrast(colour('primary'), colour('background'))).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the icons one product draws are in that product's file", () => {
+  // base.css is in every page's first load; a page without passwords or passcodes must not download their icons.
+  const source = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+  const base = source('./base.css');
+  const declared = (css: string) => new Set([...css.matchAll(/(--lk-icon-[\w-]+)\s*:/g)].map((match) => match[1]));
+  const used = (css: string) => new Set([...css.matchAll(/var\((--lk-icon-[\w-]+)\)/g)].map((match) => match[1]));
+
+  it('leaves base.css without an icon, and every icon a product file uses declared in that file', () => {
+    expect([...declared(base)]).toEqual([]);
+    expect([...used(base)]).toEqual([]);
+    const files = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'oauth', 'crypto', 'totp', 'idp'];
+    const usedBy = Object.fromEntries(files.map((name) => [name, [...used(source(`./products/${name}/styles.css`))]]));
+    expect(usedBy).toEqual({
+      emailMagicLinks: [],
+      otp: ['--lk-icon-chevron'],
+      passwords: ['--lk-icon-eye', '--lk-icon-eye-off', '--lk-icon-cross', '--lk-icon-check'],
+      passkeys: [],
+      oauth: [],
+      crypto: [],
+      totp: [],
+      idp: [],
+    });
+    for (const [name, icons] of Object.entries(usedBy)) {
+      const own = declared(source(`./products/${name}/styles.css`));
+      expect({ name, missing: icons.filter((icon) => !own.has(icon)) }).toEqual({ name, missing: [] });
+    }
+  });
+
+  it("draws otp's chevron in each theme's primary colour, 'auto' as dark", () => {
+    const otp = source('./products/otp/styles.css').replace(/\/\*[\s\S]*?\*\//g, '');
+    const stroke = (block: [string, string][]) =>
+      /stroke='%23([\da-f]{6})'/i.exec(Object.fromEntries(block)['--lk-icon-chevron'] ?? '')?.[1]?.toLowerCase();
+    const media = otp.slice(otp.indexOf('@media (prefers-color-scheme: dark)'));
+    expect(stroke(declarations(':where(.lk-Root)', otp))).toBe(stylesheetDefaults()['--lk-color-primary']?.slice(1));
+    const dark = Object.fromEntries(declarations(DARK));
+    expect(stroke(declarations(DARK, otp))).toBe(dark['--lk-color-primary']?.slice(1));
+    expect(declarations(AUTO, media)).toEqual(declarations(DARK, otp));
   });
 });
 
