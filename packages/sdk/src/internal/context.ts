@@ -87,6 +87,10 @@ export interface CoreContext extends Omit<ClientContext, 'pkce' | 'call' | 'requ
 
 /** The context of the lazily loaded namespaces, from the core. */
 export function createContext(core: CoreContext): ClientContext {
+  // A sign-in call fails often (a wrong passcode) and may fail offline: fetch the failure path now, while the page
+  // is online, so its errors never wait for a download nor miss one (see `loadRequestFailure` in networkClient.ts).
+  // Imported here by name, not through the network client: a static import of the core would make it a chunk apart.
+  import('./requestFailure').catch(() => {});
   return {
     ...core,
     pkce: new PkceStore(core.environment.storage, core.environment.crypto, core.stateKey),

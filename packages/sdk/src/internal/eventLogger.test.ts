@@ -45,6 +45,7 @@ describe('batching (15 events, 800 ms)', () => {
     await vi.advanceTimersByTimeAsync(499);
     expect(transport.requests).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
+    await vi.dynamicImportSettled();
     expect(batches(transport).map((batch) => batch.length)).toEqual([14]);
 
     await vi.advanceTimersByTimeAsync(5000);
@@ -54,6 +55,8 @@ describe('batching (15 events, 800 ms)', () => {
   it('sends 15 events at once', async () => {
     const transport = new FakeTransport();
     logMany(loggerFor(transport), 15);
+    // The sender loads on the first flush (a chunk of its own): the POST leaves once it has loaded.
+    await vi.dynamicImportSettled();
     expect(batches(transport).map((batch) => batch.length)).toEqual([15]);
     await vi.advanceTimersByTimeAsync(5000);
     expect(transport.requests).toHaveLength(1);
@@ -62,10 +65,12 @@ describe('batching (15 events, 800 ms)', () => {
   it('sends 31 events as 15 and 15 at once, then the last one 800 ms later', async () => {
     const transport = new FakeTransport();
     logMany(loggerFor(transport), 31);
+    await vi.dynamicImportSettled();
     expect(batches(transport).map((batch) => batch.length)).toEqual([15, 15]);
     await vi.advanceTimersByTimeAsync(799);
     expect(transport.requests).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
+    await vi.dynamicImportSettled();
     const sent = batches(transport);
     expect(sent.map((batch) => batch.length)).toEqual([15, 15, 1]);
     expect(sent.flat().map((entry) => entry.event.event_name)).toEqual(
@@ -181,6 +186,7 @@ describe('failures are ignored', () => {
 
       logMany(logger, 16);
       await vi.advanceTimersByTimeAsync(TELEMETRY_FLUSH_INTERVAL_MS);
+      await vi.dynamicImportSettled();
       await expect(logger.flush()).resolves.toBeUndefined();
       expect(transport.requests).toHaveLength(2);
       expect(browser.logs).toEqual({ warn: [], error: [] });
@@ -202,12 +208,25 @@ describe('failures are ignored', () => {
 });
 
 describe('through the client', () => {
+  it('destroy sends what is queued (the sender loading first) and drops later events', async () => {
+    const { client, transport } = createTestClient();
+    client.events.log('render_login_screen', { options: {} });
+    client.destroy();
+    client.events.log('after_destroy');
+    await vi.waitFor(() => expect(transport.find('POST', '/events')).toHaveLength(1));
+    const events = ((transport.find('POST', '/events')[0]?.body ?? []) as EventsRequest).map((entry) => entry.event);
+    expect(events.map((event) => event.event_name)).toEqual(['sdk_instance_instantiated', 'render_login_screen']);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(transport.find('POST', '/events')).toHaveLength(1);
+  });
+
   it('sends sdk_instance_instantiated and client.events.log events within 800 ms, without auth headers', async () => {
     const { client, transport } = createTestClient();
     client.events.log('render_login_screen', { options: {} });
     expect(transport.find('POST', '/events')).toHaveLength(0);
 
     await vi.advanceTimersByTimeAsync(TELEMETRY_FLUSH_INTERVAL_MS);
+    await vi.dynamicImportSettled();
 
     const [request] = transport.find('POST', '/events');
     expect(request?.headers).toEqual({ 'content-type': 'application/json' });

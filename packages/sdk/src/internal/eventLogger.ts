@@ -1,6 +1,5 @@
 import type { EventsRequest, TelemetryEvent } from '../contract/common';
 import type { LatchkeyEnvironment } from '../environment';
-import { APIError } from '../errors';
 import { createTelemetryBlob } from './telemetry';
 
 /** At most this many events go in one `POST /events`, and this many queued events send at once. */
@@ -19,7 +18,8 @@ export interface EventLoggerConfig {
   getIdentity(): { userId?: string | undefined; sessionId?: string | undefined };
 }
 
-type QueuedEvent = EventsRequest[number];
+/** A queued event: its wire entry, and the error whose fields the sender adds to it (`eventSender.ts`). */
+export type QueuedEvent = EventsRequest[number] & { error?: unknown };
 
 /**
  * Batches telemetry to `POST /events`: a JSON array, with only a
@@ -37,12 +37,15 @@ export class EventLogger {
     this.#config = config;
   }
 
-  /** Queues one telemetry event; `error` (an `APIError` or any `Error`) fills the error fields. */
+  /**
+   * Queues one telemetry event; `error` (an `APIError` or any `Error`) fills the error fields when it is sent (the
+   * sender knows `APIError`; the error's fields are read-only).
+   */
   log(name: string, details: Record<string, unknown> = {}, error?: unknown): void {
     if (this.#isDestroyed) return;
     const { environment, publicToken } = this.#config;
-    const event: TelemetryEvent = { public_token: publicToken, event_name: name, details, ...errorFields(error) };
-    this.#queue.push({ telemetry: createTelemetryBlob(environment, this.#config.getIdentity()), event });
+    const event: TelemetryEvent = { public_token: publicToken, event_name: name, details };
+    this.#queue.push({ telemetry: createTelemetryBlob(environment, this.#config.getIdentity()), event, error });
     if (this.#queue.length >= TELEMETRY_BATCH_SIZE) {
       void this.flush();
     } else if (this.#timer === undefined) {
@@ -53,12 +56,19 @@ export class EventLogger {
     }
   }
 
-  /** Sends what is queued now, in batches of at most `TELEMETRY_BATCH_SIZE`. Never rejects. */
+  /**
+   * Sends what is queued now, in batches of at most `TELEMETRY_BATCH_SIZE`. Never rejects. The sender loads on the
+   * first flush; if it cannot be downloaded (offline), the events are dropped, as a failed POST drops them.
+   */
   async flush(): Promise<void> {
     this.#stopTimer();
-    const batches: QueuedEvent[][] = [];
-    while (this.#queue.length > 0) batches.push(this.#queue.splice(0, TELEMETRY_BATCH_SIZE));
-    await Promise.all(batches.map((batch) => this.#send(batch)));
+    if (this.#queue.length === 0) return;
+    const queued = this.#queue.splice(0);
+    try {
+      await (await import('./eventSender')).sendEvents(this.#config, queued, TELEMETRY_BATCH_SIZE);
+    } catch {
+      // Telemetry is best effort (see the class).
+    }
   }
 
   /** Stops the flush timer; later events are dropped. */
@@ -72,30 +82,4 @@ export class EventLogger {
     this.#config.environment.timers.clearTimeout(this.#timer);
     this.#timer = undefined;
   }
-
-  async #send(batch: QueuedEvent[]): Promise<void> {
-    try {
-      const response = await this.#config.environment.fetch(`${this.#config.apiUrl}/sdk/v1/events`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(batch),
-      });
-      // The answer is ignored; reading it releases the connection.
-      await response.text();
-    } catch {
-      // Telemetry is best effort: offline, blocked by an extension or refused, the events are dropped.
-    }
-  }
-}
-
-function errorFields(error: unknown): Pick<TelemetryEvent, 'error_code' | 'error_description' | 'http_status_code'> {
-  if (error instanceof APIError) {
-    return {
-      error_code: error.error_type,
-      error_description: error.error_message,
-      http_status_code: error.status_code,
-    };
-  }
-  if (error instanceof Error) return { error_description: error.message };
-  return {};
 }

@@ -1,14 +1,6 @@
-import type { HttpMethod, ProtectedFields, SchemaIssueBody } from '../contract/common';
+import type { HttpMethod, ProtectedFields } from '../contract/common';
 import type { LatchkeyEnvironment } from '../environment';
-import {
-  APIError,
-  APISchemaError,
-  APIUnreachableError,
-  CaptchaUnavailableError,
-  INVALID_RESPONSE_MESSAGES,
-  InvalidResponseError,
-  type SchemaIssue,
-} from '../errors';
+import { APIUnreachableError } from '../errors';
 import { isPlainObject } from './isPlainObject';
 import { base64Encode, createTelemetryBlob } from './telemetry';
 
@@ -33,12 +25,7 @@ export interface NetworkClientConfig {
   requestTimeoutMs: number;
 }
 
-/** Thrown inside the client when the provider answers with a non-JSON 'Captcha required'. */
-class CaptchaRequiredError extends Error {}
-
-const SCHEMA_KEYS = ['body', 'params', 'query'] as const;
-
-/** The HTTP layer: Basic auth, telemetry header, envelopes and error mapping. */
+/** The HTTP layer: Basic auth, telemetry header, envelopes; failed answers are mapped by `requestFailure.ts`. */
 export class NetworkClient {
   readonly #config: NetworkClientConfig;
 
@@ -64,13 +51,8 @@ export class NetworkClient {
   }
 
   /** Sends one call and returns the `data` of its envelope, or throws the typed error. */
-  async request<T>(spec: RequestSpec): Promise<T> {
-    try {
-      return await this.#send<T>(spec);
-    } catch (error) {
-      if (error instanceof CaptchaRequiredError) throw new CaptchaUnavailableError();
-      throw error;
-    }
+  request<T>(spec: RequestSpec): Promise<T> {
+    return this.#send<T>(spec);
   }
 
   /**
@@ -78,23 +60,11 @@ export class NetworkClient {
    * telemetry id and sends it once more with them. Without an answer from `getRetryFields`:
    * 'Unable to query captcha and/or dfp telemetry ID'.
    */
-  async requestWithCaptchaRetry<T>(spec: RequestSpec, getRetryFields: () => Promise<ProtectedFields>): Promise<T> {
-    try {
-      return await this.#send<T>(spec);
-    } catch (error) {
-      if (!(error instanceof CaptchaRequiredError)) throw error;
-      let fields: ProtectedFields;
-      try {
-        fields = await getRetryFields();
-      } catch (cause) {
-        throw new CaptchaUnavailableError({ cause });
-      }
-      if (!fields.captcha_token && !fields.dfp_telemetry_id) throw new CaptchaUnavailableError();
-      return this.request<T>({ ...spec, body: { ...spec.body, ...fields } });
-    }
+  requestWithCaptchaRetry<T>(spec: RequestSpec, getRetryFields: () => Promise<ProtectedFields>): Promise<T> {
+    return this.#send<T>(spec, getRetryFields);
   }
 
-  async #send<T>(spec: RequestSpec): Promise<T> {
+  async #send<T>(spec: RequestSpec, getRetryFields?: () => Promise<ProtectedFields>): Promise<T> {
     const { environment, requestTimeoutMs } = this.#config;
     const controller = new AbortController();
     const timer = environment.timers.setTimeout(() => controller.abort(), requestTimeoutMs);
@@ -121,47 +91,30 @@ export class NetworkClient {
     } finally {
       environment.timers.clearTimeout(timer);
     }
-    return parseResponse<T>(response, text);
+    // The success path stays here: a 2xx whose body is `{data: {…}}` (JSON.parse also refuses an empty body).
+    if (response.status <= 299) {
+      try {
+        const json: unknown = JSON.parse(text);
+        if (isPlainObject(json) && isPlainObject(json.data)) return json.data as T;
+      } catch {
+        // Not JSON: the failure path names it.
+      }
+    }
+    return (await loadRequestFailure()).failedAnswer<T>(this, spec, response, text, getRetryFields);
   }
 }
 
-/** Maps a provider answer to `data` or a typed error. */
-export function parseResponse<T>(response: Pick<Response, 'status' | 'headers'>, text: string): T {
-  if (response.status <= 299) {
-    if (text.trim() === '') throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.noResponse);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidJson);
-    }
-    if (!isPlainObject(json) || !isPlainObject(json.data)) {
-      throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.noResponse);
-    }
-    return json.data as T;
-  }
-  const contentType = response.headers.get('content-type') ?? '';
-  if (contentType.includes('application/json')) {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
-    }
-    if (!isPlainObject(json)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
-    if (SCHEMA_KEYS.some((key) => key in json)) {
-      const issues: SchemaIssue[] = [];
-      for (const key of SCHEMA_KEYS) {
-        const list = json[key];
-        if (!Array.isArray(list)) continue;
-        for (const item of list as Partial<SchemaIssueBody>[]) {
-          issues.push({ dataPath: String(item?.dataPath ?? ''), message: String(item?.message ?? '') });
-        }
-      }
-      throw new APISchemaError(issues);
-    }
-    throw new APIError(json);
-  }
-  if (text.includes('Captcha required')) throw new CaptchaRequiredError();
-  throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
+/**
+ * The failure path (`requestFailure.ts`: the mapping of failed answers to their typed errors, the captcha retry), a
+ * chunk loaded on the first failure. Every sign-in call has it already: the first namespace that loads fetches it
+ * beside the shared sign-in code (`createContext`). Only the core's own requests (the bootstrap,
+ * `session.authenticate`, telemetry) can fail before it is there, and offline its download fails too. A network
+ * failure or time-out needs no download: it is `APIUnreachableError` at once, as before. An answer that arrived but
+ * whose failure path cannot be downloaded rejects the same way, 'Unable to contact our servers.', the failed download
+ * as its `cause`: it is never taken for a success, and, not being an `APIError`, never signs the user out.
+ */
+export function loadRequestFailure(): Promise<typeof import('./requestFailure')> {
+  return import('./requestFailure').catch((cause: unknown) => {
+    throw new APIUnreachableError(undefined, { cause });
+  });
 }
