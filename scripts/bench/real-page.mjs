@@ -691,10 +691,10 @@ function report({ pages, reactOnly, sdkCore, served, runs, origin, providerUrl, 
     ...(rows[0].firstLoad > rows[0].budget.firstLoad
       ? [
           `- Why ${rows[0].short} misses its first-load budget (25 kB since issue 28): the page imports only its products'`,
-          '  stylesheets (`base.css` and `products/emailMagicLinks.css`), and the background refresh, PKCE and redirect',
-          `  authentication left the SDK's first load, but the SDK core is still ${kB(sdkCore.firstLoadGzip)}`,
-          '  (budget 8 kB: cookie writing and telemetry sending are synchronous parts of the public API today, and tab sync',
-          '  must hear a sign-in in another tab before this one has a session), and every available product still puts its',
+          '  stylesheets (`base.css`, which no longer carries the icons only passwords and passcodes draw, and',
+          '  `products/emailMagicLinks.css`), and the background refresh, PKCE, redirect authentication and the failure path',
+          `  of a request left the SDK's first load, but the SDK core is still ${kB(sdkCore.firstLoadGzip)}`,
+          '  (budget 8 kB: see the SDK section), and every available product still puts its',
           "  descriptors (the hooks' `product.ts`, the kit's `kit.ts`) in every first load: about 1 kB, which only an API",
           '  that imports products as values (not names in `config.products`) would leave out.',
         ]

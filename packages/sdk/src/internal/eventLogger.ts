@@ -1,5 +1,6 @@
 import type { EventsRequest, TelemetryEvent } from '../contract/common';
 import type { LatchkeyEnvironment } from '../environment';
+import { APIError } from '../errors';
 import { createTelemetryBlob } from './telemetry';
 
 /** At most this many events go in one `POST /events`, and this many queued events send at once. */
@@ -18,8 +19,7 @@ export interface EventLoggerConfig {
   getIdentity(): { userId?: string | undefined; sessionId?: string | undefined };
 }
 
-/** A queued event: its wire entry, and the error whose fields the sender adds to it (`eventSender.ts`). */
-export type QueuedEvent = EventsRequest[number] & { error?: unknown };
+type QueuedEvent = EventsRequest[number];
 
 /**
  * Batches telemetry to `POST /events`: a JSON array, with only a
@@ -37,15 +37,12 @@ export class EventLogger {
     this.#config = config;
   }
 
-  /**
-   * Queues one telemetry event; `error` (an `APIError` or any `Error`) fills the error fields when it is sent (the
-   * sender knows `APIError`; the error's fields are read-only).
-   */
+  /** Queues one telemetry event; `error` (an `APIError` or any `Error`) fills the error fields. */
   log(name: string, details: Record<string, unknown> = {}, error?: unknown): void {
     if (this.#isDestroyed) return;
     const { environment, publicToken } = this.#config;
-    const event: TelemetryEvent = { public_token: publicToken, event_name: name, details };
-    this.#queue.push({ telemetry: createTelemetryBlob(environment, this.#config.getIdentity()), event, error });
+    const event: TelemetryEvent = { public_token: publicToken, event_name: name, details, ...errorFields(error) };
+    this.#queue.push({ telemetry: createTelemetryBlob(environment, this.#config.getIdentity()), event });
     if (this.#queue.length >= TELEMETRY_BATCH_SIZE) {
       void this.flush();
     } else if (this.#timer === undefined) {
@@ -56,19 +53,12 @@ export class EventLogger {
     }
   }
 
-  /**
-   * Sends what is queued now, in batches of at most `TELEMETRY_BATCH_SIZE`. Never rejects. The sender loads on the
-   * first flush; if it cannot be downloaded (offline), the events are dropped, as a failed POST drops them.
-   */
+  /** Sends what is queued now, in batches of at most `TELEMETRY_BATCH_SIZE`. Never rejects. */
   async flush(): Promise<void> {
     this.#stopTimer();
-    if (this.#queue.length === 0) return;
-    const queued = this.#queue.splice(0);
-    try {
-      await (await import('./eventSender')).sendEvents(this.#config, queued, TELEMETRY_BATCH_SIZE);
-    } catch {
-      // Telemetry is best effort (see the class).
-    }
+    const batches: QueuedEvent[][] = [];
+    while (this.#queue.length > 0) batches.push(this.#queue.splice(0, TELEMETRY_BATCH_SIZE));
+    await Promise.all(batches.map((batch) => this.#send(batch)));
   }
 
   /** Stops the flush timer; later events are dropped. */
@@ -82,4 +72,30 @@ export class EventLogger {
     this.#config.environment.timers.clearTimeout(this.#timer);
     this.#timer = undefined;
   }
+
+  async #send(batch: QueuedEvent[]): Promise<void> {
+    try {
+      const response = await this.#config.environment.fetch(`${this.#config.apiUrl}/sdk/v1/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(batch),
+      });
+      // The answer is ignored; reading it releases the connection.
+      await response.text();
+    } catch {
+      // Telemetry is best effort: offline, blocked by an extension or refused, the events are dropped.
+    }
+  }
+}
+
+function errorFields(error: unknown): Pick<TelemetryEvent, 'error_code' | 'error_description' | 'http_status_code'> {
+  if (error instanceof APIError) {
+    return {
+      error_code: error.error_type,
+      error_description: error.error_message,
+      http_status_code: error.status_code,
+    };
+  }
+  if (error instanceof Error) return { error_description: error.message };
+  return {};
 }
