@@ -12,6 +12,7 @@ import type {
   LockManagerLike,
   StorageChange,
 } from '../src/environment';
+import { NetworkClient } from '../src/internal/networkClient';
 
 // ---------- transport ----------
 
@@ -337,6 +338,21 @@ export interface TestClientSetup {
 }
 
 /** A client on a fake transport in a fake browser tab. Pass the same `browser` (and transport) for a second tab. */
+/**
+ * A network client alone over `transport` in a fake tab (every platform field supplied): with `sessionToken`, signed in
+ * as user-1 in session-1; `timeout` is its request time-out.
+ */
+export function networkClientFor(transport: FakeTransport, sessionToken?: string, timeout = 30_000): NetworkClient {
+  return new NetworkClient({
+    environment: new FakeBrowser().tab({ fetch: transport.fetch }) as never,
+    publicToken: PUBLIC_TOKEN,
+    apiUrl: 'http://localhost:8787',
+    getSessionToken: () => sessionToken,
+    getIdentity: () => (sessionToken ? { userId: 'user-1', sessionId: 'session-1' } : {}),
+    requestTimeoutMs: timeout,
+  });
+}
+
 export function createTestClient(setup: TestClientSetup = {}): TestClient {
   const transport = setup.transport ?? new FakeTransport();
   if (setup.bootstrap) transport.bootstrap = bootstrapWire(setup.bootstrap);

@@ -3,8 +3,8 @@ import {
   apiError,
   basicCredentials,
   createTestClient,
-  FakeBrowser,
   FakeTransport,
+  networkClientFor as networkFor,
   ok,
   PUBLIC_TOKEN,
   rejectionOf,
@@ -17,20 +17,6 @@ import {
   InvalidResponseError,
 } from '../errors';
 import { SDK_VERSION } from '../version';
-import { NetworkClient } from './networkClient';
-
-function networkFor(transport: FakeTransport, sessionToken?: string, timeout = 30_000) {
-  const env = new FakeBrowser().tab({ fetch: transport.fetch });
-  // A full environment: the fake tab supplies every field.
-  return new NetworkClient({
-    environment: env as never,
-    publicToken: PUBLIC_TOKEN,
-    apiUrl: 'http://localhost:8787',
-    getSessionToken: () => sessionToken,
-    getIdentity: () => (sessionToken ? { userId: 'user-1', sessionId: 'session-1' } : {}),
-    requestTimeoutMs: timeout,
-  });
-}
 
 afterEach(() => void vi.useRealTimers());
 

@@ -4,31 +4,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
   createTestClient,
-  FakeBrowser,
   FakeTransport,
+  networkClientFor as networkFor,
   ok,
-  PUBLIC_TOKEN,
   rejectionOf,
   STATE_KEY,
   signInWithAccessToken,
 } from '../../test/fakes';
 import { APIUnreachableError } from '../errors';
-import { NetworkClient } from './networkClient';
 
 vi.mock('./requestFailure', () => {
   throw new TypeError('Failed to fetch dynamically imported module: requestFailure.js');
 });
-
-function networkFor(transport: FakeTransport) {
-  return new NetworkClient({
-    environment: new FakeBrowser().tab({ fetch: transport.fetch }) as never,
-    publicToken: PUBLIC_TOKEN,
-    apiUrl: 'http://localhost:8787',
-    getSessionToken: () => undefined,
-    getIdentity: () => ({}),
-    requestTimeoutMs: 30_000,
-  });
-}
 
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => void vi.useRealTimers());
