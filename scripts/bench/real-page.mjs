@@ -353,11 +353,17 @@ async function startProvider(dir, origin) {
 }
 
 /** One fresh-context run of `url`: the first-input time and the page's requests (Resource Timing). */
-async function runOnce(browser, url) {
+/** `profile`: a path to write the run's CPU profile to (DevTools' `.cpuprofile`, until the first input), or none. */
+async function runOnce(browser, url, profile) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', {
@@ -380,6 +386,7 @@ async function runOnce(browser, url) {
         `${url}: no visible <input> (${error.message})${errors.length ? `; page errors: ${errors}` : ''}`,
       );
     }
+    if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     // Let the lazy requests that follow the first render finish: until no new resource for 1 s (at most 6 s).
     let count = -1;
     for (let waited = 0; waited < 6_000; waited += 1_000) {
@@ -538,7 +545,12 @@ export async function realPageSection({ requireBuilt }) {
     const runs = new Map(served.map(({ id }) => [id, []]));
     for (let run = 0; run <= RUNS; run++) {
       for (const { id } of served) {
-        const result = await runOnce(browser, `${server.origin}/${id}/index.html`);
+        // LATCHKEY_BENCH_PROFILE=<folder>: each timed run's CPU profile until the first input, `<page>-<run>.cpuprofile`
+        // (open it in Chromium's DevTools, Performance panel, or read its self times).
+        const profileDir = run > 0 ? process.env.LATCHKEY_BENCH_PROFILE : undefined;
+        if (profileDir) mkdirSync(profileDir, { recursive: true });
+        const profile = profileDir ? join(resolve(profileDir), `${id}-${run}.cpuprofile`) : undefined;
+        const result = await runOnce(browser, `${server.origin}/${id}/index.html`, profile);
         if (run > 0) runs.get(id).push(result);
         process.stderr.write(`[bench:real-page] run ${run}/${RUNS} ${id}: first input ${ms(result.firstInput)}\n`);
         // LATCHKEY_BENCH_TRACE=1: each run's requests (start → end, from navigation start), to see a waterfall.
