@@ -272,9 +272,9 @@ async function sdkBundleSection() {
         "package exports them and the lazily loaded namespaces use them, and esbuild keeps such a shared chunk in the entry's " +
         'imports. Writing cookies on demand was tried (a writer loaded on the first sign-in) and not kept: it saved 0.2 kB ' +
         "for an asynchronous write queue in the session manager. Nor was loading telemetry's sending on the first flush: " +
-        'it saved 0.1 kB, and in the real-page section the magic-link page showed its first input about 70 ms later with ' +
-        'it (medians 1,300 and 1,312 ms, against 1,235 and 1,240 ms without it, same machine, same hour), although its ' +
-        'flush comes after the first input; the cause was not found.',
+        'it saved 0.1 kB, and in the real-page section the magic-link page showed its first input 50 to 70 ms later ' +
+        'with it, in every run (two pairs of runs, then four alternating: 333 and 343 ms after the React-only page with ' +
+        'it, 286 and 295 ms without), although its flush comes after the first input; the cause was not found.',
   ].join('\n');
 }
 
