@@ -108,12 +108,13 @@ export class NetworkClient {
  * The failure path (`requestFailure.ts`: the mapping of failed answers to their typed errors, the captcha retry), a
  * chunk loaded on the first failure. Every sign-in call has it already: the first namespace that loads fetches it
  * beside the shared sign-in code (`createContext`). Only the core's own requests (the bootstrap,
- * `session.authenticate`, telemetry) can fail before it is there, and offline its download fails too. A network
- * failure or time-out needs no download: it is `APIUnreachableError` at once, as before. An answer that arrived but
- * whose failure path cannot be downloaded rejects the same way, 'Unable to contact our servers.', the failed download
- * as its `cause`: it is never taken for a success, and, not being an `APIError`, never signs the user out.
+ * `session.authenticate`; telemetry posts apart and ignores its failures) can fail before it is there, and offline
+ * its download fails too. A network failure or time-out needs no download: it is `APIUnreachableError` at once, as
+ * before. An answer that arrived but whose failure path cannot be downloaded rejects the same way, 'Unable to contact
+ * our servers.', the failed download as its `cause`: it is never taken for a success, and, not being an `APIError`,
+ * never signs the user out.
  */
-export function loadRequestFailure(): Promise<typeof import('./requestFailure')> {
+function loadRequestFailure(): Promise<typeof import('./requestFailure')> {
   return import('./requestFailure').catch((cause: unknown) => {
     throw new APIUnreachableError(undefined, { cause });
   });

@@ -43,7 +43,7 @@ export async function failedAnswer<T>(
 }
 
 /** The typed error of an answer that is not a usable success, or undefined for a non-JSON 'Captcha required'. */
-export function answerError(response: Pick<Response, 'status' | 'headers'>, text: string): Error | undefined {
+function answerError(response: Pick<Response, 'status' | 'headers'>, text: string): Error | undefined {
   if (response.status <= 299) {
     if (text.trim() === '') return new InvalidResponseError(INVALID_RESPONSE_MESSAGES.noResponse);
     try {
