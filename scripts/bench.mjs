@@ -268,8 +268,9 @@ async function sdkBundleSection() {
         'telemetry batching, RBAC and the URL and option checks of `createClient`. What runs only once something ' +
         "happens is already a chunk of its own: the background refresh (once a session exists), a failed request's " +
         'error mapping and captcha retry (on the first failure, or with the first namespace). The error classes and ' +
-        'the argument checks stay in the first load, each a chunk the page imports up front (about 1.4 kB gzip): the ' +
-        "package exports them and the lazily loaded namespaces use them, and esbuild keeps such a shared chunk in the entry's " +
+        'the argument checks stay in the first load, one chunk the page imports up front (1.3 kB gzip; two chunks ' +
+        'before, until the lazily loaded chunks that check no argument re-exported the checks): the package exports ' +
+        "them and the lazily loaded namespaces use them, and esbuild keeps such a shared chunk in the entry's " +
         'imports. Writing cookies on demand was tried (a writer loaded on the first sign-in) and not kept: it saved 0.2 kB ' +
         "for an asynchronous write queue in the session manager. Nor was loading telemetry's sending on the first flush: " +
         'it saved 0.1 kB, and in the real-page section the magic-link page showed its first input 50 to 70 ms later ' +

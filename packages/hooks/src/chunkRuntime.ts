@@ -4,10 +4,13 @@ import { useFlowContext } from './flowContext';
 import { useLatchkeyClient } from './latchkeyContext';
 import { useSignInStore } from './storeContext';
 import { isAuthenticatedPartially } from './transitionParts';
+import { useEmailField } from './useEmailField';
+import { useSingleFlightVerbs } from './useSingleFlight';
 
 /**
  * @internal For the kits' chunk roots to re-export, never read: the flow context every flow hook runs on, the
- * store's context, the client's context, the error mapping and the transition helpers. A bundler puts a shared
+ * store's context, the client's context, the error mapping, the transition helpers, the single-flight guard of every
+ * flow's verbs and the email field of every email form (both in the first load too). A bundler puts a shared
  * module in the chunk of the set of entry points that reach it (esbuild and Rollup alike), so the code the lazy
  * chunks share stays one chunk only when every lazy chunk reaches all of it (the success screens, which call no
  * flow hook, included).
@@ -22,4 +25,6 @@ export const HOOKS_CHUNK_RUNTIME: readonly unknown[] = [
   useLatchkeyClient,
   toFlowError,
   isAuthenticatedPartially,
+  useSingleFlightVerbs,
+  useEmailField,
 ];

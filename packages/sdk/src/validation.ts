@@ -1,3 +1,9 @@
+// One file with the error classes: a bundler puts a shared module in the chunk of the set of entry points that reach
+// it (esbuild and Rollup alike; esbuild decides it for each top-level statement). The namespaces use these checks, but
+// the session refresh, the failure path and the call context, which use the error classes, check no argument, so the
+// checks were a file of their own beside the error classes in every page's first load: one request more. Those three
+// re-export `validate` and `EMAIL_PATTERN` (never read), so both reach the same entry points and share one file. The
+// checks are in every first load anyway (`createClient` checks its arguments): no page loads more.
 import { UsageError } from './errors';
 import { isPlainObject } from './internal/isPlainObject';
 

@@ -6,7 +6,11 @@ import type { EventLogger } from './eventLogger';
 import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
 import { PkceStore } from './pkceStore';
+
 import type { SessionManager, SessionUpdate } from './sessionManager';
+
+// Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
+export { EMAIL_PATTERN, validate } from '../validation';
 
 /** Supplies a captcha token when the project requires one (e.g. reCAPTCHA Enterprise with the bootstrap site key). */
 export interface CaptchaProvider {

@@ -12,7 +12,11 @@ import {
   type SchemaIssue,
 } from '../errors';
 import { isPlainObject } from './isPlainObject';
+
 import type { NetworkClient, RequestSpec } from './networkClient';
+
+// Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
+export { EMAIL_PATTERN, validate } from '../validation';
 
 const SCHEMA_KEYS = ['body', 'params', 'query'] as const;
 

@@ -3,6 +3,9 @@ import type { RefreshTiming } from './refreshTiming';
 import type { SessionManager, SessionManagerConfig } from './sessionManager';
 import { RefreshLock } from './tabSync';
 
+// Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
+export { EMAIL_PATTERN, validate } from '../validation';
+
 /** What the session manager keeps of the background refresh once it has loaded. */
 export interface BackgroundRefresh {
   /** The session changed (here or in another tab), or another tab refreshed: plan the next refresh again. */

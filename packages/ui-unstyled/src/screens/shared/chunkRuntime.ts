@@ -10,7 +10,10 @@ import { useAuthenticateFlowComplete } from '../../components/useAuthenticateFlo
 import { useMessages } from '../../messages/index';
 import { createPart } from '../../primitives/createPart';
 import { Slot } from '../../primitives/Slot';
+import { EmailForm, useEmailForm } from '../Main/EmailForm';
+import { createFieldFormParts, fieldValidityProps } from '../Main/fieldForm';
 import { createScreenContext } from './screenContext';
+import { useFocusAfterFailedSubmit } from './useFocusAfterFailedSubmit';
 
 /** @internal The shared code of the widget's lazy chunks (see above), for the chunk roots to re-export; never read. */
 export const CHUNK_RUNTIME: readonly unknown[] = [
@@ -23,4 +26,13 @@ export const CHUNK_RUNTIME: readonly unknown[] = [
   createScreenContext,
   // The success screens' (the outcome screens' and each product's confirmation): a chunk of its own otherwise.
   useAuthenticateFlowComplete,
+  // The email form (the Main screen's, and the passcode and password products' own), the field-form parts it is made
+  // of, which the phone form shares, and the focus after a failed submit: each was a file of its own in every first
+  // load, one request more each. They make one file, apart from the rest: the identity provider's chunk, which esbuild
+  // writes for `<SignIn>` pages too (nothing loads it there), reaches the rest and not these.
+  EmailForm,
+  useEmailForm,
+  createFieldFormParts,
+  fieldValidityProps,
+  useFocusAfterFailedSubmit,
 ];
