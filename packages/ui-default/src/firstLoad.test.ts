@@ -105,6 +105,7 @@ describe("a magic-link sign-in page's first load", () => {
         'ui-unstyled/src/screens/shared/useFocusAfterFailedSubmit.ts',
       ].map((source) => page.holderOf(source)),
     );
+    expect(holders.has(undefined)).toBe(false);
     expect(holders.size).toBe(1);
   });
 
