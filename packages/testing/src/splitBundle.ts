@@ -1,7 +1,8 @@
 // A page's bundle as an app's bundler makes it: esbuild bundles what a page imports from a package's index (its
-// TypeScript) with code splitting, minified ESM for the browser, other packages left external. The chunk tests of the
-// hooks and the kits (`@latchkey/testing/split-bundle`) read which of the package's files end up in which output, and
-// which outputs a page loads first or can load at all.
+// TypeScript) with code splitting, minified ESM for the browser, other packages left external (`splitBundle`), or a
+// whole page with every workspace package bundled from its TypeScript (`splitPageBundle`). The chunk tests of the
+// hooks and the kits (`@latchkey/testing/split-bundle`) read which files end up in which output, and which outputs a
+// page loads first or can load at all.
 import { build, type Metafile } from 'esbuild';
 
 type Output = Metafile['outputs'][string];
@@ -29,21 +30,47 @@ export interface SplitBundle {
 export async function splitBundle(index: string, names: string[] | null, workingDir: string): Promise<SplitBundle> {
   const exported = names === null ? '*' : `{ ${names.join(', ')} }`;
   const result = await build({
+    ...SPLIT_BUILD,
     stdin: { contents: `export ${exported} from ${JSON.stringify(index)};`, resolveDir: workingDir, loader: 'ts' },
     absWorkingDir: workingDir,
-    bundle: true,
-    splitting: true,
-    outdir: 'split-bundle-out',
-    write: false,
-    metafile: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
     packages: 'external',
-    jsx: 'automatic',
-    logLevel: 'silent',
   });
-  const outputs = result.metafile.outputs;
+  return analyse(result.metafile);
+}
+
+/**
+ * The split bundle of a whole page, `contents` (JavaScript importing the workspace's packages), as an app ships it:
+ * every workspace package bundled from its TypeScript (the `latchkey-source` export condition), React external.
+ * `workingDir`: the folder the page is resolved from, which the input paths are relative to.
+ */
+export async function splitPageBundle(contents: string, workingDir: string): Promise<SplitBundle> {
+  const result = await build({
+    ...SPLIT_BUILD,
+    stdin: { contents, resolveDir: workingDir, loader: 'js' },
+    absWorkingDir: workingDir,
+    target: 'es2022',
+    conditions: ['latchkey-source'],
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    loader: { '.css': 'text' },
+  });
+  return analyse(result.metafile);
+}
+
+const SPLIT_BUILD = {
+  bundle: true,
+  splitting: true,
+  outdir: 'split-bundle-out',
+  write: false,
+  metafile: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  jsx: 'automatic',
+  logLevel: 'silent',
+} as const;
+
+function analyse(metafile: Metafile): SplitBundle {
+  const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === '<stdin>');
   if (!entry) throw new Error('no entry output');
   const closure = (kinds: string[]) => {
