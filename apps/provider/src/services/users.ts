@@ -68,6 +68,7 @@ const selectUserWithMethods = precompiled(
       .select((eb) => userMethodColumns(db, eb))
       .where('users.user_id', '=', userId as string),
   1,
+  { rowAsJson: true },
 );
 
 /**
@@ -166,6 +167,7 @@ const selectSessionWithUserRow = precompiled(
       .where('sessions.token_hash', '=', tokenHash as string)
       .where('sessions.project_id', '=', projectId as string),
   2,
+  { rowAsJson: true },
 );
 
 /** A user's aggregated methods (userMethodColumns' values, as the driver answered them) at one `methods_version`. */

@@ -162,6 +162,7 @@ const selectLiveCode = precompiled(
       ])
       .select((eb) => userMethodColumns(db, eb as unknown as ExpressionBuilder<Database, 'users'>)),
   3,
+  { rowAsJson: true },
 );
 
 // The statements of a redemption, compiled once (see precompiled.ts).
