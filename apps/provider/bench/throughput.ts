@@ -463,6 +463,8 @@ function renderMarkdown(runs: DatabaseRun[]): string {
     'second one provider process serves here. On a machine shared with other work the rates of one round move with',
     'its load; the ratios of the same round, and the CPU per request, move much less.',
     '',
+    ...REFRESH_LOOP_CHANGE_NOTES,
+    '',
     ...ONE_STATEMENT_CHANGE_NOTES,
     '',
     ...SESSION_KEY_CHANGE_NOTES,
@@ -478,6 +480,39 @@ function renderMarkdown(runs: DatabaseRun[]): string {
     ...CHANGE_NOTES,
   ].join('\n');
 }
+
+/**
+ * What relieving a refresh's event loop bought on PostgreSQL (2026-11-30, the second change of the day), measured once
+ * by this bench's own runs, the old code and the new one after each other; kept here so the section keeps its history.
+ */
+const REFRESH_LOOP_CHANGE_NOTES: string[] = [
+  '### What each change bought (a refresh\u2019s event loop on PostgreSQL, 2026-11-30)',
+  '',
+  'A refresh on PostgreSQL is bound by the provider\u2019s one event loop: the database and the load generator leave',
+  'part of the second CPU idle. CPU profiles of the provider under this bench put node-postgres (15 %) and the session',
+  'JWT\u2019s ECDSA signature (14 %) beside the socket writes as the largest parts of the loop\u2019s time. Measured with',
+  'this bench on PostgreSQL, the new code and the old one after each other, two pairs of runs on the same quiet AMD EPYC',
+  '(bare route 35,000\u201340,000 req/s, except where noted):',
+  '',
+  '| change | route | old: ratio, server CPU | new: ratio, server CPU |',
+  '|---|---|---:|---:|',
+  '| rows as one JSON value | refresh | 0.096\u00d7, 283 \u00b5s; 0.099\u00d7, 298 \u00b5s | 0.11\u00d7, 261 \u00b5s; 0.16\u00d7, 272 \u00b5s (loaded: bare route 21,000 req/s) |',
+  '| the signature on the thread pool | refresh | 0.10\u00d7, 252 \u00b5s; 0.11\u00d7, 242 \u00b5s | 0.12\u00d7, 218 \u00b5s; 0.12\u00d7, 222 \u00b5s |',
+  '| the signature on the thread pool | passcode, returning user | 0.040\u00d7, 490 \u00b5s; 0.044\u00d7, 464 \u00b5s | 0.042\u00d7, 481 \u00b5s; 0.042\u00d7, 454 \u00b5s |',
+  '| the signature on the thread pool | passcode, first sign-in | 0.033\u00d7, 542 \u00b5s; 0.035\u00d7, 487 \u00b5s | 0.035\u00d7, 508 \u00b5s; 0.035\u00d7, 492 \u00b5s |',
+  '',
+  '- **Rows as one JSON value.** node-postgres parses a row\u2019s description (every column\u2019s name and type) and',
+  '  each field on every execution, on the event loop. The hot selects (a session with its user, a user with its',
+  '  methods, a live passcode with its user) now ask for each row as one `row_to_json` value: for the refresh\u2019s',
+  '  twenty-five columns 49 \u2192 34 \u00b5s of client CPU per lookup (measured alone, 16 at a time), about 20 \u00b5s less',
+  '  server CPU per refresh here. The values are the same because every column is `text`, `integer` or `bigint`',
+  '  (`src/db/precompiled.test.ts`).',
+  '- **The session JWT signed on libuv\u2019s thread pool** (`node:crypto`\u2019s `sign` with a callback): about 30',
+  '  \u00b5s of the loop\u2019s time in place, about 9 \u00b5s to hand the job over and take its answer back. Refreshes',
+  '  1.1\u20131.2\u00d7; the passcode routes, which wait on the database\u2019s CPU, within the spread.',
+  '- **Tried, not kept:** the `postgres` driver (postgres.js) instead of node-postgres: 32\u201355 against',
+  '  36\u201338 \u00b5s of client CPU per one-row select in alternating runs, within the spread.',
+];
 
 /**
  * What the passcode redemption in one statement on PostgreSQL bought (2026-11-30), measured once by this bench's own

@@ -45,6 +45,26 @@ describe('SessionSigner', () => {
     expect(await signer.verify(later, { ...CHECK, nowMs: NOW + 1_000 })).not.toBeNull();
   });
 
+  it('signs off the event loop: other callbacks run while a burst of signatures is computed', async () => {
+    const signer = new SessionSigner(await database());
+    await signer.sign(signOptions()); // loads the key
+    let done = 0;
+    const burst = Array.from({ length: 400 }, (_, index) =>
+      signer
+        .sign(signOptions({ keep: false, subject: `user-test-${index}` }))
+        .then((token) => {
+          done += 1;
+          return token;
+        }),
+    );
+    // Signed in place, every signature would be made in this turn's microtasks, before any callback of the loop.
+    const doneAtNextTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    expect(doneAtNextTurn).toBeLessThan(400);
+    const tokens = await Promise.all(burst);
+    expect(new Set(tokens).size).toBe(400);
+    expect((await signer.verify(tokens[399] as string, CHECK))?.sub).toBe('user-test-399');
+  });
+
   it('neither looks up nor keeps a token signed with keep: false (a session just started)', async () => {
     const signer = new SessionSigner(await database());
     const once = await signer.sign(signOptions({ keep: false }));
