@@ -50,12 +50,10 @@ describe('SessionSigner', () => {
     await signer.sign(signOptions()); // loads the key
     let done = 0;
     const burst = Array.from({ length: 400 }, (_, index) =>
-      signer
-        .sign(signOptions({ keep: false, subject: `user-test-${index}` }))
-        .then((token) => {
-          done += 1;
-          return token;
-        }),
+      signer.sign(signOptions({ keep: false, subject: `user-test-${index}` })).then((token) => {
+        done += 1;
+        return token;
+      }),
     );
     // Signed in place, every signature would be made in this turn's microtasks, before any callback of the loop.
     const doneAtNextTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
