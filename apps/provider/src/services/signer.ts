@@ -1,17 +1,14 @@
-import { sign } from 'node:crypto';
-import { promisify } from 'node:util';
 import { type JWK, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { SESSION_JWT_LIFETIME_SECONDS, SESSION_KEY_RETENTION_MS, SESSION_KEYS, SigningKeyStore } from './signingKeys';
-
-/**
- * `node:crypto`'s one-shot `sign` with a callback: the ECDSA signature is computed on libuv's thread pool, not on the
- * event loop. A refresh is bound by its one event loop (the database waits elsewhere), and a P-256 signature is its
- * largest single cost there: about 30 µs of the loop's time signed in place, about 9 µs to hand the job over and take
- * the answer back (measured alone, 16 at a time). The pool's threads also run SQLite's fsyncs, one at a time.
- */
-const signOffTheLoop = promisify(sign);
+import {
+  jwsSigningInput,
+  SESSION_JWT_LIFETIME_SECONDS,
+  SESSION_KEY_RETENTION_MS,
+  SESSION_KEYS,
+  SigningKeyStore,
+  signJws,
+} from './signingKeys';
 
 export { SESSION_JWT_LIFETIME_SECONDS };
 
@@ -24,15 +21,11 @@ const SIGNATURES_KEPT_PER_SECOND = 4_096;
 /** The claim that carries the session object, as in the contract's JWTs. */
 export const SESSION_CLAIM = 'https://stytch.com/session';
 
-function base64url(text: string): string {
-  return Buffer.from(text).toString('base64url');
-}
-
 /**
  * Signs and verifies session JWTs (ES256) with keys kept in the database (services/signingKeys.ts), so every
  * instance signs with the key the last rotation activated and the JWKS lists every key whose tokens may be alive.
  * Signing goes straight to `node:crypto` (ECDSA P-256 over SHA-256, the signature as r‖s per RFC 7518 §3.4), on
- * libuv's thread pool: about a quarter of the CPU time of `jose` over WebCrypto. Verification keeps `jose`.
+ * libuv's thread pool (signingKeys.ts signJws): about a quarter of the CPU time of `jose` over WebCrypto. Verification keeps `jose`.
  */
 export class SessionSigner {
   readonly keys: SigningKeyStore;
@@ -62,7 +55,7 @@ export class SessionSigner {
     expiresAtMs: number;
     claims: Record<string, unknown>;
   }): Promise<string> {
-    const { key, encodedHeader } = await this.keys.signingKey();
+    const key = await this.keys.signingKey();
     const issuedAt = Math.floor(options.nowMs / 1000);
     const expiresAt = Math.min(issuedAt + SESSION_JWT_LIFETIME_SECONDS, Math.floor(options.expiresAtMs / 1000));
     const payload = {
@@ -74,7 +67,7 @@ export class SessionSigner {
       nbf: issuedAt,
       exp: expiresAt,
     };
-    const signingInput = `${encodedHeader}.${base64url(JSON.stringify(payload))}`;
+    const signingInput = jwsSigningInput(key, payload);
     // The same header and claims within the same second (`iat` has whole seconds): the signature made for them
     // already, instead of a new ECDSA signature over the same bytes (a refresh's largest single CPU cost).
     const keep = options.keep !== false;
@@ -86,8 +79,7 @@ export class SessionSigner {
       const known = this.signedThisSecond.get(signingInput);
       if (known !== undefined) return known;
     }
-    const signature = await signOffTheLoop('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' });
-    const token = `${signingInput}.${signature.toString('base64url')}`;
+    const token = await signJws(signingInput, key);
     if (keep && this.signedThisSecond.size < SIGNATURES_KEPT_PER_SECOND) this.signedThisSecond.set(signingInput, token);
     return token;
   }

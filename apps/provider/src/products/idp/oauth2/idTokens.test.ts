@@ -55,6 +55,27 @@ describe('ID tokens', () => {
     expect(payload.sub).toBe('user-7');
   });
 
+  it('signs off the event loop: other callbacks run while a burst of RS256 signatures is computed', async () => {
+    const { deps, db } = await setup();
+    const signer = new IdTokenSigner(db);
+    await signer.sign({ sub: 'user-0' }); // creates the key
+    let done = 0;
+    const burst = Array.from({ length: 50 }, (_, index) =>
+      signer.sign({ sub: `user-${index}` }).then((token) => {
+        done += 1;
+        return token;
+      }),
+    );
+    // Signed in place, every signature (about a millisecond each) would be made in this turn's microtasks.
+    const doneAtNextTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    expect(doneAtNextTurn).toBeLessThan(50);
+    const tokens = await Promise.all(burst);
+    const { payload } = await jwtVerify(tokens[49] as string, createLocalJWKSet(await idTokenSigner(deps).jwks()), {
+      algorithms: ['RS256'],
+    });
+    expect(payload.sub).toBe('user-49');
+  });
+
   it('puts iss, sub, aud, exp, iat, auth_time (seconds), nonce, at_hash and sid in an ID token', async () => {
     const { deps } = await setup();
     const token = await signIdToken(deps, {
