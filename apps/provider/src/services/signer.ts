@@ -25,7 +25,8 @@ export const SESSION_CLAIM = 'https://stytch.com/session';
  * Signs and verifies session JWTs (ES256) with keys kept in the database (services/signingKeys.ts), so every
  * instance signs with the key the last rotation activated and the JWKS lists every key whose tokens may be alive.
  * Signing goes straight to `node:crypto` (ECDSA P-256 over SHA-256, the signature as r‖s per RFC 7518 §3.4), on
- * libuv's thread pool (signingKeys.ts signJws): about a quarter of the CPU time of `jose` over WebCrypto. Verification keeps `jose`.
+ * libuv's thread pool (signingKeys.ts signJws): about a quarter of the CPU time of `jose` over WebCrypto.
+ * Verification keeps `jose`.
  */
 export class SessionSigner {
   readonly keys: SigningKeyStore;
