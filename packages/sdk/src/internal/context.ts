@@ -8,6 +8,7 @@ import type { NetworkClient } from './networkClient';
 import { PkceStore } from './pkceStore';
 
 import type { SessionManager, SessionUpdate } from './sessionManager';
+import { applyAuthenticateResponse, clearSession, setIntermediateSessionToken, updateUser } from './sessionWrites';
 
 // Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
 export { EMAIL_PATTERN, validate } from '../validation';
@@ -152,20 +153,20 @@ export function createCall(deps: CallDependencies): ClientContext['call'] {
     if (spec.updatesSession && typeof intermediate === 'string' && intermediate && !data.session_token) {
       // An intermediate session (a first factor waiting for its second) is no session: the tab stays signed out
       // (state, `getSync()`, subscribers), any earlier session goes, and only the token is kept, in its cookie.
-      session.clear();
-      session.setIntermediateSessionToken(intermediate);
+      clearSession(session);
+      setIntermediateSessionToken(session, intermediate);
       pendingUsers.set(session, isPlainObject(data.user) ? (data.user as unknown as User) : null);
     } else if (spec.updatesSession) {
       if (!isPlainObject(data.session) || !isPlainObject(data.user)) {
         // Never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
-      session.applyAuthenticateResponse(data as unknown as SessionUpdate, spec.body?.session_duration_minutes);
+      applyAuthenticateResponse(session, data as unknown as SessionUpdate, spec.body?.session_duration_minutes);
     }
     if (spec.user === 'required') {
       if (!isPlainObject(data.__user)) throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       const { request_id: _requestId, status_code: _statusCode, ...user } = data.__user;
-      session.updateUser(user as unknown as User);
+      updateUser(session, user as unknown as User);
     }
     if (spec.user === 'required' || spec.user === 'optional') {
       const { __user: _user, ...rest } = data;

@@ -15,6 +15,7 @@ import { resolveEnvironment } from '../environment';
 import { APIError } from '../errors';
 import { BACKOFF_BASE_MS, BACKOFF_EXPONENT_CAP, backoffDelay, JITTER_MS, REFRESH_INTERVAL_MS } from './refreshTiming';
 import { SessionManager, type SessionUpdate } from './sessionManager';
+import { applyAuthenticateResponse } from './sessionWrites';
 
 const refreshes = (transport: FakeTransport) => transport.find('POST', '/sessions/authenticate').length;
 
@@ -156,7 +157,7 @@ describe('background refresh', () => {
     const data = authenticateData() as unknown as SessionUpdate;
     const config = { environment, publicToken: PUBLIC_TOKEN, stateKey: STATE_KEY, cookieOptions: {} };
     const manager = new SessionManager({ ...config, hasCustomApiEndpoint: false });
-    manager.applyAuthenticateResponse(data);
+    applyAuthenticateResponse(manager, data);
     const refresh = vi.fn(() => Promise.reject(new APIError({ error_type: 'invalid_secret_authentication' })));
     manager.start(refresh);
     await settle();

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { FakeBrowser, STATE_KEY } from '../../test/fakes';
 import { resolveEnvironment } from '../environment';
-import { type CookieOptions, cookieNames, SessionCookies } from './sessionCookies';
+import { type CookieOptions, cookieNames, cookieWriterParts } from './sessionCookies';
+import { SessionCookieWriter } from './sessionCookieWriter';
 
 const EXPIRES_AT = '2030-01-01T00:00:00.000Z';
 
 function cookiesOn(origin: string, options: CookieOptions = {}, browser = new FakeBrowser(origin)) {
-  return { browser, cookies: new SessionCookies(resolveEnvironment(browser.tab()), options, STATE_KEY) };
+  return {
+    browser,
+    cookies: new SessionCookieWriter(resolveEnvironment(browser.tab()), options, STATE_KEY, cookieWriterParts(options)),
+  };
 }
 
-describe('SessionCookies', () => {
+describe('SessionCookieWriter', () => {
   it('defaults to the spec names', () => {
     expect(cookieNames({})).toEqual({
       opaque: 'stytch_session',
@@ -73,7 +77,12 @@ describe('SessionCookies', () => {
         throw new Error('blocked');
       },
     };
-    const cookies = new SessionCookies(resolveEnvironment(browser.tab({ cookies: refusing })), {}, STATE_KEY);
+    const cookies = new SessionCookieWriter(
+      resolveEnvironment(browser.tab({ cookies: refusing })),
+      {},
+      STATE_KEY,
+      cookieWriterParts({}),
+    );
     expect(() => cookies.writeSession('token', 'jwt', EXPIRES_AT)).not.toThrow();
     expect(() => cookies.removeAll()).not.toThrow();
     expect(browser.logs.warn.length).toBeGreaterThan(0);

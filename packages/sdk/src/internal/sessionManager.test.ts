@@ -18,6 +18,7 @@ import {
 import type { AuthenticateResponse } from '../contract/common';
 import { resolveEnvironment } from '../environment';
 import { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, SessionManager, type SessionSnapshot } from './sessionManager';
+import { applyAuthenticateResponse, setIntermediateSessionToken, writeTokens } from './sessionWrites';
 
 // The client loads the background refresh on demand; loaded here first, the runner's (real-time) module loading
 // cannot fall behind the fake clock. sessionRefresh.lazy.test.ts covers the loading itself.
@@ -166,19 +167,53 @@ describe('intermediate session token', () => {
     expect(tab.browser.cookies.find('stytch_session')?.value).toBe('session-token-opaque-abc123');
   });
 
-  it('setIntermediateSessionToken clears session cookies and survives the start-up rule', () => {
+  it('an intermediate token clears session cookies and survives the start-up rule', () => {
     const browser = new FakeBrowser();
     const environment = resolveEnvironment(browser.tab({ fetch: new FakeTransport().fetch }));
     const config = { environment, publicToken: PUBLIC_TOKEN, stateKey: STATE_KEY, cookieOptions: {} };
     browser.cookies.set('stytch_session_jwt', 'jwt', { path: '/' });
     const manager = new SessionManager({ ...config, hasCustomApiEndpoint: false });
-    manager.setIntermediateSessionToken('ist-456');
+    setIntermediateSessionToken(manager, 'ist-456');
     expect(browser.cookies.find('stytch_session_jwt')).toBeUndefined();
 
     const reloaded = new SessionManager({ ...config, hasCustomApiEndpoint: false });
     reloaded.start(() => Promise.resolve());
     expect(reloaded.getIntermediateSessionToken()).toBe('ist-456');
     reloaded.destroy();
+  });
+});
+
+describe('tokens from updateSession, before the cookie writer has loaded', () => {
+  function manager() {
+    const browser = new FakeBrowser();
+    const environment = resolveEnvironment(browser.tab({ fetch: new FakeTransport().fetch }));
+    const config = { environment, publicToken: PUBLIC_TOKEN, stateKey: STATE_KEY, cookieOptions: {} };
+    return { browser, manager: new SessionManager({ ...config, hasCustomApiEndpoint: false }) };
+  }
+
+  it('are what the readers answer at once, and what the cookies hold once written', async () => {
+    const { browser, manager: session } = manager();
+    browser.cookies.set('stytch_intermediate_session_token', 'ist-1', { path: '/' });
+    session.updateTokens('backend-token', undefined);
+    expect(session.getSessionToken()).toBe('backend-token');
+    // Without a JWT there is no pair to answer, and the tokens replace a waiting intermediate session.
+    expect(session.getTokens()).toBeNull();
+    expect(session.getIntermediateSessionToken()).toBeUndefined();
+    await vi.waitFor(() => expect(browser.cookies.find('stytch_session')?.value).toBe('backend-token'));
+    expect(browser.cookies.find('stytch_intermediate_session_token')).toBeUndefined();
+    expect(session.pendingTokens).toBeUndefined();
+  });
+
+  it('lose to a sign-in or a sign-out that came first: their late write changes nothing', async () => {
+    const { browser, manager: session } = manager();
+    session.updateTokens('backend-token', 'backend-jwt');
+    const given = session.pendingTokens;
+    if (!given) throw new Error('no pending tokens');
+    applyAuthenticateResponse(session, authenticateData() as never);
+    writeTokens(session, given);
+    await settle();
+    expect(browser.cookies.find('stytch_session')?.value).toBe('session-token-opaque-abc123');
+    expect(session.getSessionToken()).toBe('session-token-opaque-abc123');
   });
 });
 

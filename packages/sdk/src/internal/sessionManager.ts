@@ -2,7 +2,7 @@ import type { Session, User } from '../contract/common';
 import type { BroadcastChannelLike, LatchkeyEnvironment } from '../environment';
 import { isPlainObject } from './isPlainObject';
 import { REFRESH_TIMING } from './refreshTiming';
-import { type CookieOptions, SessionCookies } from './sessionCookies';
+import { type CookieOptions, type CookieWriterParts, cookieWriterParts, readCookie } from './sessionCookies';
 import type { BackgroundRefresh } from './sessionRefresh';
 import {
   isSameSession,
@@ -51,35 +51,46 @@ export interface SessionManagerConfig {
 const MESSAGE_TYPE = 'latchkey:session';
 
 /**
- * Owns the local session (README, "Sessions"): state in storage, cookies, subscribers, the news from and to the
- * other tabs (the `storage` event on the state key, and the BroadcastChannel), and the background refresh, whose
- * code (scheduler, cross-tab lock, wake catch-up: `./sessionRefresh`) loads only once a session exists.
+ * Owns the local session (README, "Sessions"): the state read from storage, the cookies read at each request,
+ * subscribers, and the news from the other tabs (the `storage` event on the state key, and the BroadcastChannel).
+ * What a page needs only once a session exists loads then, each a chunk of its own: the writes (storage, cookies,
+ * the news to the other tabs: `./sessionWrites`, statically imported by the calls that sign in, refresh and sign
+ * out) and the background refresh (scheduler, cross-tab lock, wake catch-up: `./sessionRefresh`).
  */
 export class SessionManager {
   #state: StoredSessionState | null;
   #snapshot: SessionSnapshot;
   readonly #serverSnapshot: SessionSnapshot;
   readonly #listeners = new Set<(snapshot: SessionSnapshot) => void>();
-  readonly #cookies: SessionCookies;
-  readonly #keys: ReturnType<typeof tabSyncKeys>;
+  /** The cookie names and what the cookie writer takes from the first load; for `./sessionWrites`. */
+  readonly cookieParts: CookieWriterParts;
+  /** The storage keys tabs share the session through; for `./sessionWrites`. */
+  readonly keys: ReturnType<typeof tabSyncKeys>;
   #refresh: (() => Promise<unknown>) | undefined;
   /** The background refresh, once its code has loaded; `#loading` while it loads. */
   #background: BackgroundRefresh | undefined;
   #loading: Promise<void> | undefined;
   #channel: BroadcastChannelLike | undefined;
   #unsubscribeStorage: (() => void) | undefined;
-  #confirmedAt: number | undefined;
-  #sessionDurationMinutes: number | undefined;
+  /** When this tab last stored a session answered by the provider; set by `./sessionWrites`. */
+  confirmedAt: number | undefined;
+  /** The `session_duration_minutes` of the last authentication; set by `./sessionWrites`. */
+  sessionDurationMinutes: number | undefined;
+  /**
+   * Tokens `session.updateSession` gave while the cookie writer was loading: answered by the readers below until
+   * they are in their cookies (`./sessionWrites`' `writeTokens`) or replaced by a sign-in or a sign-out.
+   */
+  pendingTokens: readonly [sessionToken: string, sessionJwt: string | undefined] | undefined;
   #isStarted = false;
   #isDestroyed = false;
 
-  readonly #config: SessionManagerConfig;
+  readonly config: SessionManagerConfig;
 
   constructor(config: SessionManagerConfig) {
-    this.#config = config;
-    this.#keys = tabSyncKeys(config.stateKey);
-    this.#cookies = new SessionCookies(config.environment, config.cookieOptions, config.stateKey);
-    this.#state = config.onServer ? null : parseState(this.#read(this.#keys.state));
+    this.config = config;
+    this.keys = tabSyncKeys(config.stateKey);
+    this.cookieParts = cookieWriterParts(config.cookieOptions);
+    this.#state = config.onServer ? null : parseState(this.read(this.keys.state));
     const initial = config.initialSession;
     this.#snapshot =
       this.#state || !initial
@@ -125,74 +136,39 @@ export class SessionManager {
 
   /** The opaque token from its cookie, read at each request for Basic auth. */
   getSessionToken(): string | undefined {
-    return this.#cookies.get(this.#cookies.names.opaque);
+    return this.pendingTokens ? this.pendingTokens[0] : this.#cookie('opaque');
   }
 
   /** Both tokens from their cookies, or null when either is missing (opaque/HttpOnly mode). */
   getTokens(): { session_token: string; session_jwt: string } | null {
-    const session_token = this.#cookies.get(this.#cookies.names.opaque);
-    const session_jwt = this.#cookies.get(this.#cookies.names.jwt);
+    const [session_token, session_jwt] = this.pendingTokens ?? [this.#cookie('opaque'), this.#cookie('jwt')];
     return session_token && session_jwt ? { session_token, session_jwt } : null;
   }
 
   /** The intermediate session token (a sign-in that still needs another factor), if one is stored. */
   getIntermediateSessionToken(): string | undefined {
-    return this.#cookies.get(this.#cookies.names.intermediate);
+    // Tokens being written replace it.
+    return this.pendingTokens ? undefined : this.#cookie('intermediate');
   }
 
   /** The `session_duration_minutes` of the last authentication, for `keepSessionAlive` refreshes. */
   get lastSessionDurationMinutes(): number | undefined {
-    return this.#sessionDurationMinutes;
+    return this.sessionDurationMinutes;
   }
 
   /**
-   * Stores the session and user of an authenticate answer (any call that returns a session). Cookies are
-   * written only when both tokens are non-empty; otherwise (opaque/HttpOnly mode) the JS cookies go and
-   * the state is still stored. `sessionDurationMinutes` is the request's, remembered when it is a number.
-   * An intermediate session (a first factor still waiting for its second) never comes here: the lazily loaded
-   * `call` keeps its token with `setIntermediateSessionToken` and leaves the tab signed out.
+   * Writes tokens from a backend sign-in into the cookies (`session.updateSession`); `session.authenticate` then loads
+   * the session. The readers answer with them at once; the cookie writer (a chunk of its own) writes them once loaded.
    */
-  applyAuthenticateResponse(update: SessionUpdate, sessionDurationMinutes?: unknown): void {
-    if (update.session_token && update.session_jwt) {
-      this.#cookies.writeSession(update.session_token, update.session_jwt, update.session.expires_at);
-    } else {
-      this.#cookies.removeSession();
-    }
-    if (typeof sessionDurationMinutes === 'number') this.#sessionDurationMinutes = sessionDurationMinutes;
-    this.#confirmedAt = this.#config.environment.timers.now();
-    this.#write(this.#keys.refreshedAt, String(this.#confirmedAt));
-    this.#commitLocal({ session: update.session, user: update.user });
-  }
-
-  /** Replaces the stored user (after a call that changes it). Without a session there is nothing to update. */
-  updateUser(user: User): void {
-    if (!this.#state) return;
-    this.#commitLocal({ session: this.#state.session, user }, { reschedule: false });
-  }
-
-  /** Writes tokens from a backend sign-in into the cookies; `session.authenticate` then loads the session. */
   updateTokens(sessionToken: string, sessionJwt: string | undefined): void {
-    this.#cookies.writeSession(sessionToken, sessionJwt, this.#state?.session.expires_at);
-  }
-
-  /**
-   * Stores an intermediate session token for 10 minutes; it replaces the session cookies. Subscribers get a new
-   * snapshot (same session and user), so whoever reads the pending sign-in from the cookie reads it again.
-   */
-  setIntermediateSessionToken(token: string): void {
-    this.#cookies.writeIntermediate(token);
-    // Marked unconfirmed, the snapshot is replaced and announced at once by `#notify` (confirmed again, same session
-    // and user). The fewest bytes for the first load: `onChange` listeners hear it as the (unchanged) signed-out state.
-    this.#snapshot.fromCache = true;
-    this.#notify();
-  }
-
-  /** Signs out locally in every tab: cookies removed everywhere, state `null` in storage, subscribers told. */
-  clear(): void {
-    this.#cookies.removeAll();
-    this.#confirmedAt = undefined;
-    this.#remove(this.#keys.refreshedAt);
-    this.#commitLocal(null);
+    const tokens = [sessionToken, sessionJwt] as const;
+    this.pendingTokens = tokens;
+    import('./sessionWrites').then(
+      (writes) => writes.writeTokens(this, tokens),
+      () => {
+        // The chunk did not load (offline): the tokens stay in memory for this page, and a later write retries.
+      },
+    );
   }
 
   /**
@@ -206,13 +182,13 @@ export class SessionManager {
     if (this.#isStarted || this.#isDestroyed) return;
     this.#isStarted = true;
     this.#refresh = refresh;
-    const { environment, publicToken } = this.#config;
+    const { environment, publicToken } = this.config;
     // Another tab's sign-in, sign-out or user change arrives here even in a signed-out tab (whose background refresh
     // has not loaded): the `storage` event on the state key, and the same news on the BroadcastChannel.
     try {
       this.#unsubscribeStorage = environment.subscribeToStorage((change) => {
-        if (change.key === this.#keys.state) this.#adopt(parseState(change.newValue));
-        else if (change.key === this.#keys.refreshedAt) this.#background?.reschedule();
+        if (change.key === this.keys.state) this.#adopt(parseState(change.newValue));
+        else if (change.key === this.keys.refreshedAt) this.#background?.reschedule();
       });
     } catch {
       // No storage events: the channel still carries the news.
@@ -225,10 +201,11 @@ export class SessionManager {
     } catch {
       // No channel: the storage event still reaches the other tabs.
     }
-    const isSignedOutAtStart = !this.getSessionToken() && (!this.#config.hasCustomApiEndpoint || this.#state === null);
+    const isSignedOutAtStart = !this.getSessionToken() && (!this.config.hasCustomApiEndpoint || this.#state === null);
     if (isSignedOutAtStart) {
-      // Only the state: an intermediate token cookie may still be waiting for its second factor.
-      if (this.#state) this.#commitLocal(null);
+      // Only the state: an intermediate token cookie may still be waiting for its second factor. The other tabs hold
+      // the same stale state without a cookie, so they drop it at their own start; no news is sent.
+      if (this.#state) this.store(null);
       // The server's `initialSession`, with nothing here to confirm it: signed out (an unconfirmed snapshot notifies).
       else if (this.#snapshot.fromCache) this.#notify();
     } else {
@@ -255,10 +232,10 @@ export class SessionManager {
 
   /** When any tab last stored a session answered by the provider (ms since epoch), if known. */
   lastConfirmedAt(): number | undefined {
-    const stored = Number(this.#read(this.#keys.refreshedAt) ?? Number.NaN);
+    const stored = Number(this.read(this.keys.refreshedAt) ?? Number.NaN);
     const shared = Number.isFinite(stored) ? stored : undefined;
-    if (shared === undefined) return this.#confirmedAt;
-    return this.#confirmedAt === undefined ? shared : Math.max(shared, this.#confirmedAt);
+    if (shared === undefined) return this.confirmedAt;
+    return this.confirmedAt === undefined ? shared : Math.max(shared, this.confirmedAt);
   }
 
   /**
@@ -271,14 +248,7 @@ export class SessionManager {
     this.#loading ??= import('./sessionRefresh').then(
       ({ startBackgroundRefresh }) => {
         if (!this.#isDestroyed) {
-          this.#background = startBackgroundRefresh(
-            this,
-            this.#config,
-            refresh,
-            first,
-            confirmedBefore,
-            REFRESH_TIMING,
-          );
+          this.#background = startBackgroundRefresh(this, this.config, refresh, first, confirmedBefore, REFRESH_TIMING);
         }
       },
       () => {
@@ -287,30 +257,41 @@ export class SessionManager {
     );
   }
 
-  /** A change made in this tab: stored, announced to the other tabs, shown to subscribers. */
-  #commitLocal(next: StoredSessionState | null, { reschedule = true } = {}): void {
-    this.#state = next;
+  /** A change made in this tab (`./sessionWrites`): stored, announced to the other tabs, shown to subscribers. */
+  store(next: StoredSessionState | null, reschedule = true): void {
     const serialized = serializeState(next);
-    this.#write(this.#keys.state, serialized);
+    this.write(this.keys.state, serialized);
     try {
       this.#channel?.postMessage({ type: MESSAGE_TYPE, state: JSON.parse(serialized) });
     } catch {
       // A closed or unavailable channel: the storage event still reaches the other tabs.
     }
+    this.#commit(next, reschedule);
+  }
+
+  /** Subscribers hear of a change, and the background refresh starts (a session exists) or plans its next run. */
+  #commit(next: StoredSessionState | null, reschedule: boolean): void {
+    this.#state = next;
     this.#notify();
     if (next) this.#startBackground();
     if (reschedule) this.#background?.reschedule();
   }
 
+  /**
+   * The snapshot marked unconfirmed and announced again (same session and user): after an intermediate token was
+   * stored, whoever reads the pending sign-in from its cookie reads it again.
+   */
+  renotify(): void {
+    // The fewest bytes for the first load: `onChange` listeners hear it as the (unchanged) signed-out state.
+    this.#snapshot.fromCache = true;
+    this.#notify();
+  }
+
   /** A change another tab made: its cookies are ours already (one browser), so only memory changes. */
   #adopt(next: StoredSessionState | null): void {
     if (this.#isDestroyed) return;
-    const previous = this.#state;
-    this.#state = next;
-    this.#notify();
-    if (next) this.#startBackground();
     // A refresh elsewhere reschedules through `refreshed_at`; a user-only change must not reset a backoff.
-    if (!isSameSession(previous?.session ?? null, next?.session ?? null)) this.#background?.reschedule();
+    this.#commit(next, !isSameSession(this.#state?.session ?? null, next?.session ?? null));
   }
 
   #notify(): void {
@@ -329,32 +310,29 @@ export class SessionManager {
       try {
         listener(this.#snapshot);
       } catch (error) {
-        this.#config.environment.logger.error('A Latchkey session subscriber threw.', error);
+        this.config.environment.logger.error('A Latchkey session subscriber threw.', error);
       }
     }
   }
 
-  #read(key: string): string | null {
+  #cookie(name: keyof CookieWriterParts['names']): string | undefined {
+    return readCookie(this.config.environment, this.cookieParts.names[name]);
+  }
+
+  /** Storage, where it answers: full or blocked storage reads as empty and keeps nothing. */
+  read(key: string): string | null {
     try {
-      return this.#config.environment.storage.getItem(key);
+      return this.config.environment.storage.getItem(key);
     } catch {
       return null;
     }
   }
 
-  #write(key: string, value: string): void {
+  write(key: string, value: string): void {
     try {
-      this.#config.environment.storage.setItem(key, value);
+      this.config.environment.storage.setItem(key, value);
     } catch {
       // Storage full or blocked: the session still works for this page; other tabs hear of it by the channel.
-    }
-  }
-
-  #remove(key: string): void {
-    try {
-      this.#config.environment.storage.removeItem(key);
-    } catch {
-      // As above.
     }
   }
 }

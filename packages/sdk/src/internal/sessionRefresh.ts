@@ -1,6 +1,7 @@
 import { RefreshScheduler } from './refreshScheduler';
 import type { RefreshTiming } from './refreshTiming';
 import type { SessionManager, SessionManagerConfig } from './sessionManager';
+import { clearSession } from './sessionWrites';
 import { RefreshLock } from './tabSync';
 
 // Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
@@ -35,7 +36,7 @@ export function startBackgroundRefresh(
     hasSession: () => manager.hasLocalSession(),
     lastConfirmedAt: () => manager.lastConfirmedAt(),
     runExclusive: (task) => lock.runExclusive(task),
-    onUnrecoverable: () => manager.clear(),
+    onUnrecoverable: () => clearSession(manager),
     timing,
   });
   let unsubscribeWake = () => {};

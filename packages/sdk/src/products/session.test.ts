@@ -292,8 +292,15 @@ describe('session.updateSession', () => {
     const tab = createTestClient();
     tab.client.session.updateSession({ session_token: 'backend-token', session_jwt: 'backend-jwt' });
     expect(tab.transport.calls).toEqual([]);
+    // The client answers with the tokens at once; the cookies follow once their writer's chunk has loaded.
     expect(tab.client.session.getTokens()).toEqual({ session_token: 'backend-token', session_jwt: 'backend-jwt' });
-    expect(tab.browser.cookies.find('stytch_session')?.attributes).toMatchObject({ sameSite: 'Lax', path: '/' });
+    await vi.waitFor(() =>
+      expect(tab.browser.cookies.find('stytch_session')).toMatchObject({
+        value: 'backend-token',
+        attributes: { sameSite: 'Lax', path: '/' },
+      }),
+    );
+    expect(tab.browser.cookies.find('stytch_session_jwt')?.value).toBe('backend-jwt');
 
     tab.transport.once('POST', '/sessions/authenticate', ok(authenticateData()));
     await tab.client.session.authenticate();

@@ -40,8 +40,8 @@ export function backgroundRefreshOptions(ctx: SessionCoreContext): SessionAuthen
 
 /**
  * The part of `client.session` in the core: the synchronous readers, `updateSession` and `authenticate` (the
- * background refresh runs it from start-up). `revoke`, `exchangeAccessToken` and `attest` load on first call
- * (`createSessionCalls`).
+ * background refresh runs it from start-up; what stores its answer loads while it is in flight). `revoke`,
+ * `exchangeAccessToken` and `attest` load on first call (`createSessionCalls`).
  */
 export function createSessionCore(ctx: SessionCoreContext) {
   const manager = ctx.session;
@@ -53,6 +53,10 @@ export function createSessionCore(ctx: SessionCoreContext) {
       .isOptionalObject('options', options)
       .isOptionalNumber('session_duration_minutes', options?.session_duration_minutes);
     const body: Record<string, unknown> = { ...options };
+    // What stores the answer loads while the request is in flight (a chunk of its own, which a signed-out page never
+    // needs): the start-up check of a tab that holds a session still goes out at once.
+    const writes = import('../internal/sessionWrites');
+    writes.catch(() => {});
     // When the session changes while the call is in flight (another tab signed in or out),
     // the answer is about the old session; ask again, once, with the new one.
     for (let attempt = 1; ; attempt++) {
@@ -68,20 +72,23 @@ export function createSessionCore(ctx: SessionCoreContext) {
         });
         data = answer;
       } catch (error) {
+        // Awaited before the comparison, so that nothing changes between it and the write.
+        const loaded = await writes.catch(() => undefined);
         if (identity() !== before) {
           if (isLastAttempt) throw error;
           continue;
         }
-        if (isUnrecoverableError(error)) manager.clear();
+        if (isUnrecoverableError(error)) loaded?.clearSession(manager);
         throw error;
       }
+      const { applyAuthenticateResponse } = await writes;
       if (identity() !== before && !isLastAttempt) continue;
       if (!isPlainObject(data.session) || !isPlainObject(data.user)) {
         // Never sign the user out because an answer lacked its session.
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
       if (identity() === before) {
-        manager.applyAuthenticateResponse(data as unknown as SessionUpdate, body.session_duration_minutes);
+        applyAuthenticateResponse(manager, data as unknown as SessionUpdate, body.session_duration_minutes);
       }
       return data as unknown as SessionsAuthenticateResponse;
     }

@@ -8,6 +8,7 @@ import type {
 } from '../contract/sessions';
 import { isUnrecoverableError } from '../errors';
 import { type ClientContext, intermediateUserOf } from '../internal/context';
+import { clearSession } from '../internal/sessionWrites';
 import { validate } from '../validation';
 import type { SessionRevokeOptions } from './session';
 
@@ -32,10 +33,10 @@ function createSessionCalls(ctx: ClientContext) {
         .isOptionalBoolean('forceClear', options?.forceClear);
       try {
         const data = await ctx.call<SessionsRevokeResponse>({ method: 'POST', path: '/sessions/revoke' });
-        manager.clear();
+        clearSession(manager);
         return data;
       } catch (error) {
-        if (options?.forceClear || isUnrecoverableError(error)) manager.clear();
+        if (options?.forceClear || isUnrecoverableError(error)) clearSession(manager);
         throw error;
       }
     },

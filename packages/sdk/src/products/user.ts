@@ -2,6 +2,7 @@ import type { User } from '../contract/common';
 import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
 import type { ClientContext } from '../internal/context';
 import { isPlainObject } from '../internal/isPlainObject';
+import { updateUser } from '../internal/sessionWrites';
 import { validate } from '../validation';
 import type {
   ConnectedAppsResponse,
@@ -61,7 +62,7 @@ function createUser(ctx: ClientContext) {
       if (!isPlainObject(user) || typeof user.user_id !== 'string') {
         throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
       }
-      ctx.session.updateUser(user as unknown as User);
+      updateUser(ctx.session, user as unknown as User);
       return user as unknown as User;
     },
 
