@@ -517,6 +517,21 @@ const FIRST_SIGN_IN_NOTES: string[] = [
   '- **How far one run\u2019s figure moves.** Ten runs of the unchanged code at default durability the same day',
   '  (`--only=otps`, 3 rounds each) gave first-sign-in medians from 0.032\u00d7 to 0.045\u00d7, about 0.038\u00d7 in the',
   '  middle: short of 0.04\u00d7 by about 5 %, less than one run\u2019s spread.',
+  '- **Where a commit\u2019s wait goes; compressed page images (2026-12-01).** `pg_test_fsync` gives 95\u2013106 \u00b5s',
+  '  for one 8 kB `fdatasync` on this disk when idle. During the passcode rounds (`pg_stat_wal` with',
+  '  `track_wal_io_timing`, sampled each second) the log was being flushed 55\u201370 % of the time, 0.6\u20131 ms per',
+  '  flush, about 1.6 writing commits per flush, with 0.1\u20130.45 full-page images per commit: a first sign-in',
+  '  changes rows of `users` and `emails` on pages not written since the checkpoint, and each such page goes into the',
+  '  log whole. With `wal_compression = lz4`, five runs alternating with five without (`--only=otps`, 3 rounds, a',
+  '  cluster of this bench\u2019s kind): first sign-in 0.044\u00d7, 0.035\u00d7, 0.040\u00d7, 0.042\u00d7 and 0.038\u00d7',
+  '  (median 0.040\u00d7, 1,178 sign-ins per second) against 0.037\u00d7, 0.041\u00d7, 0.029\u00d7, 0.037\u00d7 and',
+  '  0.032\u00d7 (median 0.037\u00d7, 1,071 per second), higher in four pairs of five; returning user 0.043\u00d7',
+  '  against 0.041\u00d7 (medians). Kept: this bench\u2019s cluster runs with it, and the provider README asks',
+  '  operators for it. Four full runs of this section with it the same hour gave first sign-in 0.044\u00d7,',
+  '  0.030\u00d7, 0.033\u00d7 and 0.048\u00d7 (returning user 0.054\u00d7, 0.039\u00d7, 0.045\u00d7 and 0.056\u00d7),',
+  '  but the two high ones came with a bare route at 20,800 requests per second against 29,200 and 33,600 for the',
+  '  low ones: a slow bare route raises every ratio (see the CPU profiles section). The run recorded above is the',
+  '  one with the fastest bare route. Not met: in quiet runs a first sign-in stays under 0.04\u00d7 here.',
   '- **Not done:** the trigger could go only if every statement that verifies an address bumped the version itself,',
   '  a rule every later writer would have to keep; the pre-hijacking check cannot go. The two together are about',
   '  100 \u00b5s of the database\u2019s 700 \u00b5s per first sign-in: without both the ratio would gain about 0.003\u00d7.',
@@ -830,7 +845,7 @@ async function createDatabase(serverUrl: string): Promise<{ url: string; setting
   try {
     await admin.query(`CREATE DATABASE ${name}`);
     const shown = await Promise.all(
-      ['fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers'].map(async (setting) => {
+      ['fsync', 'synchronous_commit', 'full_page_writes', 'wal_compression', 'shared_buffers'].map(async (setting) => {
         const { rows } = await admin.query(`SHOW ${setting}`);
         return `\`${setting} = ${Object.values(rows[0] ?? {})[0]}\``;
       }),
