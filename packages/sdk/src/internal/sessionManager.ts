@@ -203,8 +203,7 @@ export class SessionManager {
     }
     const isSignedOutAtStart = !this.getSessionToken() && (!this.config.hasCustomApiEndpoint || this.#state === null);
     if (isSignedOutAtStart) {
-      // Only the state: an intermediate token cookie may still be waiting for its second factor. The other tabs hold
-      // the same stale state without a cookie, so they drop it at their own start; no news is sent.
+      // Only the state: an intermediate token cookie may still be waiting for its second factor.
       if (this.#state) this.store(null);
       // The server's `initialSession`, with nothing here to confirm it: signed out (an unconfirmed snapshot notifies).
       else if (this.#snapshot.fromCache) this.#notify();
