@@ -74,7 +74,7 @@ export class SessionManager {
   #unsubscribeStorage: (() => void) | undefined;
   /** When this tab last stored a session answered by the provider; set by `./sessionWrites`. */
   confirmedAt: number | undefined;
-  /** The `session_duration_minutes` of the last authentication; set by `./sessionWrites`. */
+  /** The `session_duration_minutes` of the last authentication (for `keepSessionAlive` refreshes); set by `./sessionWrites`. */
   sessionDurationMinutes: number | undefined;
   /**
    * Tokens `session.updateSession` gave while the cookie writer was loading: answered by the readers below until
@@ -149,11 +149,6 @@ export class SessionManager {
   getIntermediateSessionToken(): string | undefined {
     // Tokens being written replace it.
     return this.pendingTokens ? undefined : this.#cookie('intermediate');
-  }
-
-  /** The `session_duration_minutes` of the last authentication, for `keepSessionAlive` refreshes. */
-  get lastSessionDurationMinutes(): number | undefined {
-    return this.sessionDurationMinutes;
   }
 
   /**
@@ -247,7 +242,7 @@ export class SessionManager {
     this.#loading ??= import('./sessionRefresh').then(
       ({ startBackgroundRefresh }) => {
         if (!this.#isDestroyed) {
-          this.#background = startBackgroundRefresh(this, this.config, refresh, first, confirmedBefore, REFRESH_TIMING);
+          this.#background = startBackgroundRefresh(this, refresh, first, confirmedBefore, REFRESH_TIMING);
         }
       },
       () => {

@@ -1,6 +1,6 @@
 import { RefreshScheduler } from './refreshScheduler';
 import type { RefreshTiming } from './refreshTiming';
-import type { SessionManager, SessionManagerConfig } from './sessionManager';
+import type { SessionManager } from './sessionManager';
 import { clearSession } from './sessionWrites';
 import { RefreshLock } from './tabSync';
 
@@ -22,12 +22,12 @@ export interface BackgroundRefresh {
  */
 export function startBackgroundRefresh(
   manager: SessionManager,
-  config: SessionManagerConfig,
   refresh: () => Promise<unknown>,
   first: Promise<unknown> | undefined,
   confirmedBefore: number | undefined,
   timing: RefreshTiming,
 ): BackgroundRefresh {
+  const { config } = manager;
   const { environment } = config;
   const lock = new RefreshLock(config);
   const scheduler = new RefreshScheduler({

@@ -34,7 +34,7 @@ export type SessionCoreContext = Pick<CoreContext, 'session' | 'network' | 'keep
 
 /** The body of the background refresh: `{}`, or the last authentication's duration with `keepSessionAlive`. */
 export function backgroundRefreshOptions(ctx: SessionCoreContext): SessionAuthenticateOptions {
-  const minutes = ctx.session.lastSessionDurationMinutes;
+  const minutes = ctx.session.sessionDurationMinutes;
   return ctx.keepSessionAlive && minutes !== undefined ? { session_duration_minutes: minutes } : {};
 }
 
