@@ -5,6 +5,7 @@ import { authenticateData, callMethod, createTestClient, ok, rejectionOf } from 
 import type { LazyNamespace } from './client';
 import { UsageError } from './errors';
 import type { ClientContext } from './internal/context';
+import { SHARED } from './internal/shared';
 import { create as createCryptoWallets } from './products/cryptoWallets';
 import { create as createIdp } from './products/idp';
 import { create as createImpersonation } from './products/impersonation';
@@ -30,8 +31,9 @@ function methodPaths(namespace: object, prefix = ''): string[] {
   );
 }
 
-// The factories only keep the context for later calls, so an empty one is enough to list their members.
-const ctx = {} as ClientContext;
+// The factories only keep the context for later calls (and take the checks they run from it), so a context with the
+// first load's shared parts alone is enough to list their members.
+const ctx = { shared: SHARED } as ClientContext;
 const MODULES: Record<LazyNamespace, object> = {
   otps: createOtps(ctx),
   magicLinks: createMagicLinks(ctx),

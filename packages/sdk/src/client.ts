@@ -10,6 +10,7 @@ import { addLazyMethods, once } from './internal/lazy';
 import { NetworkClient } from './internal/networkClient';
 import { createRbac } from './internal/rbac';
 import { type CookieOptions, SessionManager } from './internal/sessionManager';
+import { SHARED } from './internal/shared';
 import { DEFERRED_TOKEN_TYPE, type DeferredTokenType, type HandledTokenType } from './products/redirectTokens';
 import {
   type NamespaceEntry,
@@ -158,6 +159,7 @@ function buildClient(publicToken: string, options: ClientOptions) {
     events,
     apiUrl,
     stateKey,
+    shared: SHARED,
     keepSessionAlive: options.keepSessionAlive ?? false,
     captchaProvider: options.captchaProvider,
     dfpProvider: options.dfpProvider,

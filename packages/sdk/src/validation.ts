@@ -1,9 +1,6 @@
-// One file with the error classes: a bundler puts a shared module in the chunk of the set of entry points that reach
-// it (esbuild and Rollup alike; esbuild decides it for each top-level statement). The namespaces use these checks, but
-// the session refresh, the failure path and the call context, which use the error classes, check no argument, so the
-// checks were a file of their own beside the error classes in every page's first load: one request more. Those three
-// re-export `validate` and `EMAIL_PATTERN` (never read), so both reach the same entry points and share one file. The
-// checks are in every first load anyway (`createClient` checks its arguments): no page loads more.
+// The argument checks of the public methods. In the first load (`createClient` checks its arguments); the lazily
+// loaded namespaces receive `validate` from the core at run time (internal/shared.ts) and import only its types, so
+// the page's bundler never makes this file a chunk of its own.
 import { UsageError } from './errors';
 import { isPlainObject } from './internal/isPlainObject';
 

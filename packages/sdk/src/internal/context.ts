@@ -1,17 +1,13 @@
 import type { HttpMethod, ProtectedFields, User } from '../contract/common';
 import type { LatchkeyEnvironment } from '../environment';
-import { INVALID_RESPONSE_MESSAGES, InvalidResponseError, NoSessionError } from '../errors';
 import type { BootstrapStore } from './bootstrap';
 import type { EventLogger } from './eventLogger';
-import { isPlainObject } from './isPlainObject';
 import type { NetworkClient } from './networkClient';
 import { PkceStore } from './pkceStore';
 
 import type { SessionManager, SessionUpdate } from './sessionManager';
 import { applyAuthenticateResponse, clearSession, setIntermediateSessionToken, updateUser } from './sessionWrites';
-
-// Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
-export { EMAIL_PATTERN, validate } from '../validation';
+import type { Shared } from './shared';
 
 /** Supplies a captcha token when the project requires one (e.g. reCAPTCHA Enterprise with the bootstrap site key). */
 export interface CaptchaProvider {
@@ -59,6 +55,8 @@ export interface ClientContext {
   apiUrl: string;
   /** `stytch_sdk_state_{publicToken}`: the prefix of every storage key. */
   stateKey: string;
+  /** The argument checks and error classes of the first load, which no lazily loaded module imports (shared.ts). */
+  shared: Shared;
   /** The duration of the last successful authentication, for `keepSessionAlive` refreshes. */
   keepSessionAlive: boolean;
   /** Sends a call with the contract's semantics and returns its `data`. */
@@ -73,6 +71,7 @@ export interface ClientContext {
 }
 
 export interface CallDependencies {
+  shared: Shared;
   network: NetworkClient;
   bootstrap: BootstrapStore;
   session: SessionManager;
@@ -100,13 +99,14 @@ export function createContext(core: CoreContext): ClientContext {
     ...core,
     pkce: new PkceStore(core.environment.storage, core.environment.crypto, core.stateKey),
     call: createCall(core),
-    ...createSessionChecks(core.session),
+    ...createSessionChecks(core.session, core.shared),
   };
 }
 
 /** Builds `ClientContext.call` from the client's parts. */
 export function createCall(deps: CallDependencies): ClientContext['call'] {
   const { network, bootstrap, session, captchaProvider, dfpProvider } = deps;
+  const { isPlainObject, InvalidResponseError, INVALID_RESPONSE_MESSAGES } = deps.shared;
 
   async function protectedFields(protection: Protection): Promise<ProtectedFields> {
     if (protection === 'none') return {};
@@ -199,6 +199,7 @@ export function intermediateUserOf(session: SessionManager): User | null {
 /** `ClientContext.requireSession` and `primaryOrSecondary` for a session manager. */
 export function createSessionChecks(
   session: SessionManager,
+  { NoSessionError }: Shared,
 ): Pick<ClientContext, 'requireSession' | 'primaryOrSecondary'> {
   return {
     requireSession() {

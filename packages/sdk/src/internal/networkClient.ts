@@ -2,6 +2,7 @@ import type { HttpMethod, ProtectedFields } from '../contract/common';
 import type { LatchkeyEnvironment } from '../environment';
 import { APIUnreachableError } from '../errors';
 import { isPlainObject } from './isPlainObject';
+import { SHARED } from './shared';
 import { base64Encode, createTelemetryBlob } from './telemetry';
 
 /** One call to the provider: `{apiUrl}/sdk/v1{path}`. */
@@ -100,7 +101,7 @@ export class NetworkClient {
         // Not JSON: the failure path names it.
       }
     }
-    return (await loadRequestFailure()).failedAnswer<T>(this, spec, response, text, getRetryFields);
+    return (await loadRequestFailure()).failedAnswer<T>(SHARED, this, spec, response, text, getRetryFields);
   }
 }
 

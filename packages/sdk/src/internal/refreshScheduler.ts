@@ -1,5 +1,4 @@
 import type { Timers } from '../environment';
-import { isUnrecoverableError } from '../errors';
 import type { RefreshTiming } from './refreshTiming';
 
 export interface RefreshSchedulerOptions {
@@ -11,6 +10,8 @@ export interface RefreshSchedulerOptions {
   lastConfirmedAt(): number | undefined;
   /** Runs `task` unless another tab is refreshing right now; resolves to undefined when it was skipped. */
   runExclusive<T>(task: () => Promise<T>): Promise<T | undefined>;
+  /** Whether a refresh's error means the session is gone for good (errors.ts `isUnrecoverableError`). */
+  isUnrecoverable(error: unknown): boolean;
   /** A refresh failed with an unrecoverable error type: the session must go, in every tab. */
   onUnrecoverable(error: unknown): void;
   /** The interval and the backoff (./refreshTiming.ts), handed over by the core (see `RefreshTiming`). */
@@ -122,7 +123,7 @@ export class RefreshScheduler {
       this.#schedule(outcome.waitMs);
     } else if (outcome.kind === 'refreshed') {
       this.reschedule();
-    } else if (isUnrecoverableError(outcome.error)) {
+    } else if (this.#options.isUnrecoverable(outcome.error)) {
       this.#cancel();
       this.#options.onUnrecoverable(outcome.error);
     } else if (outcome.isConfirmedElsewhere) {

@@ -3,20 +3,9 @@
  * the SDK cannot return to its typed error, and the captcha retry. A successful answer never loads it.
  */
 import type { ProtectedFields, SchemaIssueBody } from '../contract/common';
-import {
-  APIError,
-  APISchemaError,
-  CaptchaUnavailableError,
-  INVALID_RESPONSE_MESSAGES,
-  InvalidResponseError,
-  type SchemaIssue,
-} from '../errors';
-import { isPlainObject } from './isPlainObject';
-
+import type { SchemaIssue } from '../errors';
 import type { NetworkClient, RequestSpec } from './networkClient';
-
-// Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
-export { EMAIL_PATTERN, validate } from '../validation';
+import type { Shared } from './shared';
 
 const SCHEMA_KEYS = ['body', 'params', 'query'] as const;
 
@@ -27,13 +16,15 @@ const SCHEMA_KEYS = ['body', 'params', 'query'] as const;
  * `getRetryFields`: 'Unable to query captcha and/or dfp telemetry ID'.
  */
 export async function failedAnswer<T>(
+  shared: Shared,
   network: NetworkClient,
   spec: RequestSpec,
   response: Pick<Response, 'status' | 'headers'>,
   text: string,
   getRetryFields?: () => Promise<ProtectedFields>,
 ): Promise<T> {
-  const error = answerError(response, text);
+  const { CaptchaUnavailableError } = shared;
+  const error = answerError(shared, response, text);
   if (error) throw error;
   if (!getRetryFields) throw new CaptchaUnavailableError();
   let fields: ProtectedFields;
@@ -47,7 +38,11 @@ export async function failedAnswer<T>(
 }
 
 /** The typed error of an answer that is not a usable success, or undefined for a non-JSON 'Captcha required'. */
-function answerError(response: Pick<Response, 'status' | 'headers'>, text: string): Error | undefined {
+function answerError(
+  { APIError, APISchemaError, INVALID_RESPONSE_MESSAGES, InvalidResponseError, isPlainObject }: Shared,
+  response: Pick<Response, 'status' | 'headers'>,
+  text: string,
+): Error | undefined {
   if (response.status <= 299) {
     if (text.trim() === '') return new InvalidResponseError(INVALID_RESPONSE_MESSAGES.noResponse);
     try {

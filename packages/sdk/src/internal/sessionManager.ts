@@ -14,6 +14,7 @@ import {
   tabSyncKeys,
   toState,
 } from './sessionState';
+import { SHARED } from './shared';
 
 export type { CookieOptions } from './sessionCookies';
 export { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from './sessionCookies';
@@ -242,7 +243,7 @@ export class SessionManager {
     this.#loading ??= import('./sessionRefresh').then(
       ({ startBackgroundRefresh }) => {
         if (!this.#isDestroyed) {
-          this.#background = startBackgroundRefresh(this, refresh, first, confirmedBefore, REFRESH_TIMING);
+          this.#background = startBackgroundRefresh(this, refresh, first, confirmedBefore, REFRESH_TIMING, SHARED);
         }
       },
       () => {

@@ -2,10 +2,8 @@ import { RefreshScheduler } from './refreshScheduler';
 import type { RefreshTiming } from './refreshTiming';
 import type { SessionManager } from './sessionManager';
 import { clearSession } from './sessionWrites';
+import type { Shared } from './shared';
 import { RefreshLock } from './tabSync';
-
-// Never read: keeps the argument checks in one file with the error classes (validation.ts, "One file").
-export { EMAIL_PATTERN, validate } from '../validation';
 
 /** What the session manager keeps of the background refresh once it has loaded. */
 export interface BackgroundRefresh {
@@ -17,8 +15,9 @@ export interface BackgroundRefresh {
 
 /**
  * The background refresh of a tab that holds a session (README, "Sessions"): the scheduler, the cross-tab lock and
- * the catch-up on wake (with the core's `timing`). Loaded by the session manager only once a session exists (at start-up, at sign-in here or in
- * another tab), so a signed-out page neither downloads nor runs it. `first` is the start-up refresh, already sent.
+ * the catch-up on wake (with the core's `timing`, and its `shared` parts: shared.ts). Loaded by the session manager
+ * only once a session exists (at start-up, at sign-in here or in another tab), so a signed-out page neither downloads
+ * nor runs it. `first` is the start-up refresh, already sent.
  */
 export function startBackgroundRefresh(
   manager: SessionManager,
@@ -26,6 +25,7 @@ export function startBackgroundRefresh(
   first: Promise<unknown> | undefined,
   confirmedBefore: number | undefined,
   timing: RefreshTiming,
+  shared: Shared,
 ): BackgroundRefresh {
   const { config } = manager;
   const { environment } = config;
@@ -36,6 +36,7 @@ export function startBackgroundRefresh(
     hasSession: () => manager.hasLocalSession(),
     lastConfirmedAt: () => manager.lastConfirmedAt(),
     runExclusive: (task) => lock.runExclusive(task),
+    isUnrecoverable: shared.isUnrecoverableError,
     onUnrecoverable: () => clearSession(manager),
     timing,
   });

@@ -1,5 +1,4 @@
 import type { LatchkeyEnvironment } from '../environment';
-import { isPlainObject } from './isPlainObject';
 
 /** A tab that took the refresh lease and vanished mid-refresh blocks the others at most this long. */
 export const REFRESH_LEASE_MS = 60_000;
@@ -79,8 +78,9 @@ export class RefreshLock {
 
 function readLease(getItem: (key: string) => string | null, key: string): { owner: string; until: number } | null {
   try {
-    const value: unknown = JSON.parse(getItem(key) ?? 'null');
-    if (isPlainObject(value) && typeof value.owner === 'string' && typeof value.until === 'number') {
+    // Any JSON: `null`, a number or a string has neither field either.
+    const value = JSON.parse(getItem(key) ?? 'null') as { owner?: unknown; until?: unknown } | null;
+    if (typeof value?.owner === 'string' && typeof value.until === 'number') {
       return { owner: value.owner, until: value.until };
     }
   } catch {

@@ -1,5 +1,4 @@
 import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
 import type {
   CryptoWalletsAuthenticateOptions,
   CryptoWalletsAuthenticateResponse,
@@ -10,6 +9,7 @@ import type {
 
 /** The `cryptoWallets` namespace: a challenge for the wallet to sign, then sign-in with the signature. */
 function createCryptoWallets(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   return {
     /**
      * Asks for the message the wallet must sign. Adds a second factor when this tab holds a session.

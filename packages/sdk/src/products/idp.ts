@@ -1,5 +1,5 @@
 import type { ClientContext } from '../internal/context';
-import { type Validator, validate } from '../validation';
+import type { Validator } from '../validation';
 import type {
   IdpAuthorizeParams,
   IdpAuthorizeStartResponse,
@@ -9,8 +9,8 @@ import type {
   IdpLogoutStartResponse,
 } from './idp.contract';
 
-function checkAuthorizeParams(method: string, params: IdpAuthorizeParams): Validator {
-  return validate(method)
+function checkAuthorizeParams(check: Validator, params: IdpAuthorizeParams): Validator {
+  return check
     .isObject('params', params)
     .isString('client_id', params.client_id)
     .isString('redirect_uri', params.redirect_uri)
@@ -30,13 +30,14 @@ function checkAuthorizeParams(method: string, params: IdpAuthorizeParams): Valid
 
 /** `client.idp`: the consent and logout calls behind the identity-provider screens. */
 function createIdp(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   return {
     /**
      * Preflight of the authorize flow (`POST /idp/oauth/authorize/start`): the client, the scopes and whether consent
      * is needed; or a `redirect_uri` to go back to the client at once (an error); or `reauthentication_required`.
      */
     async oauthAuthorizeStart(params: IdpAuthorizeParams): Promise<IdpAuthorizeStartResponse> {
-      checkAuthorizeParams('idp.oauthAuthorizeStart', params);
+      checkAuthorizeParams(validate('idp.oauthAuthorizeStart'), params);
       return ctx.call<IdpAuthorizeStartResponse>({
         method: 'POST',
         path: '/idp/oauth/authorize/start',
@@ -46,7 +47,10 @@ function createIdp(ctx: ClientContext) {
 
     /** Sends the user's decision (`POST /idp/oauth/authorize/submit`); answers the `redirect_uri` to navigate to (or `reauthentication_required`). */
     async oauthAuthorizeSubmit(params: IdpAuthorizeSubmitParams): Promise<IdpAuthorizeSubmitResponse> {
-      checkAuthorizeParams('idp.oauthAuthorizeSubmit', params).isBoolean('consent_granted', params.consent_granted);
+      checkAuthorizeParams(validate('idp.oauthAuthorizeSubmit'), params).isBoolean(
+        'consent_granted',
+        params.consent_granted,
+      );
       return ctx.call<IdpAuthorizeSubmitResponse>({
         method: 'POST',
         path: '/idp/oauth/authorize/submit',

@@ -1,9 +1,9 @@
 import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
 import type { ImpersonationAuthenticateOptions, ImpersonationAuthenticateResponse } from './impersonation.contract';
 
 /** `client.impersonation`: sign in as a user with a token issued by the project's dashboard or back end. */
 function createImpersonation(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   return {
     /** Exchanges an impersonation token for a session (`POST /impersonation/authenticate`) and stores it. */
     async authenticate(options: ImpersonationAuthenticateOptions): Promise<ImpersonationAuthenticateResponse> {

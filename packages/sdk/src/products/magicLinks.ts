@@ -1,5 +1,5 @@
 import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
+import type { Validator } from '../validation';
 import type {
   MagicLinksAuthenticateOptions,
   MagicLinksAuthenticateResponse,
@@ -10,8 +10,8 @@ import type {
 } from './magicLinks.contract';
 import type { PkceFlow } from './registry';
 
-function checkEmail(method: string, email: unknown, options: MagicLinksEmailOptions): void {
-  validate(method)
+function checkEmail(check: Validator, email: unknown, options: MagicLinksEmailOptions): void {
+  check
     .isString('email', email)
     .isOptionalObject('options', options)
     .isOptionalString('login_magic_link_url', options?.login_magic_link_url)
@@ -30,6 +30,7 @@ function mentionsPkce(error: unknown): boolean {
 
 /** The email magic-link namespace: `client.magicLinks`. */
 function createMagicLinks(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   async function sendEmail(path: string, email: string, options: MagicLinksEmailOptions) {
     const { pkceRequiredForEmailMagicLinks } = await ctx.bootstrap.getAsync();
     const code_challenge = pkceRequiredForEmailMagicLinks
@@ -63,12 +64,12 @@ function createMagicLinks(ctx: ClientContext) {
         email: string,
         options: MagicLinksLoginOrCreateOptions = {},
       ): Promise<MagicLinksEmailResponse> {
-        checkEmail('magicLinks.email.loginOrCreate', email, options);
+        checkEmail(validate('magicLinks.email.loginOrCreate'), email, options);
         return sendEmail('/magic_links/email/login_or_create', email, options);
       },
       /** Emails a sign-in link to an existing user (or, when signed in, to add the address as a factor). */
       async send(email: string, options: MagicLinksSendOptions = {}): Promise<MagicLinksEmailResponse> {
-        checkEmail('magicLinks.email.send', email, options);
+        checkEmail(validate('magicLinks.email.send'), email, options);
         return sendEmail(`/magic_links/email/send/${ctx.primaryOrSecondary()}`, email, options);
       },
     },

@@ -1,5 +1,5 @@
 import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
+import type { Validator } from '../validation';
 import type {
   GoogleOneTapStartRequest,
   GoogleOneTapStartResponse,
@@ -25,10 +25,10 @@ export interface OAuthProviderStart {
   start(options?: OAuthStartOptions): Promise<void>;
 }
 
-function validateStartOptions(method: string, options: unknown): OAuthStartOptions {
-  validate(method).isOptionalObject('options', options);
+function validateStartOptions(check: Validator, options: unknown): OAuthStartOptions {
+  check.isOptionalObject('options', options);
   const given = (options ?? {}) as Record<string, unknown>;
-  validate(method)
+  check
     .isOptionalString('login_redirect_url', given.login_redirect_url)
     .isOptionalString('signup_redirect_url', given.signup_redirect_url)
     .isOptionalStringArray('custom_scopes', given.custom_scopes)
@@ -41,8 +41,11 @@ function validateStartOptions(method: string, options: unknown): OAuthStartOptio
   return given as OAuthStartOptions;
 }
 
-function validateRedirectUrls(method: string, given: { login_redirect_url?: unknown; signup_redirect_url?: unknown }) {
-  validate(method)
+function validateRedirectUrls(
+  check: Validator,
+  given: { login_redirect_url?: unknown; signup_redirect_url?: unknown },
+) {
+  check
     .isOptionalString('login_redirect_url', given.login_redirect_url)
     .isOptionalString('signup_redirect_url', given.signup_redirect_url);
 }
@@ -52,6 +55,7 @@ function validateRedirectUrls(method: string, given: { login_redirect_url?: unkn
  * every social provider, in the specification's order (the public OAUTH_PROVIDERS, handed over by the registry).
  */
 function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
+  const { validate } = ctx.shared;
   const isProvider = (value: unknown): value is OAuthProvider => (providers as readonly unknown[]).includes(value);
   async function buildStartUrl(provider: OAuthProvider, options: OAuthStartOptions): Promise<string> {
     const settings = await ctx.bootstrap.getAsync();
@@ -71,7 +75,7 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
   }
 
   async function start(provider: OAuthProvider, options?: OAuthStartOptions): Promise<void> {
-    const checked = validateStartOptions(`oauth.${provider}.start`, options);
+    const checked = validateStartOptions(validate(`oauth.${provider}.start`), options);
     const url = await buildStartUrl(provider, checked);
     const settings = ctx.bootstrap.getSync();
     ctx.events.log('start_oauth_flow', {
@@ -98,7 +102,7 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
     async getStartUrl(provider: OAuthProvider, options?: OAuthStartOptions): Promise<string> {
       const method = 'oauth.getStartUrl';
       validate(method).rule(isProvider(provider), `provider must be one of ${providers.join(', ')}`);
-      return buildStartUrl(provider, validateStartOptions(method, options));
+      return buildStartUrl(provider, validateStartOptions(validate(method), options));
     },
 
     /** Exchanges the redirect-back `token` for a session, with the stored PKCE verifier if there is one. */
@@ -134,7 +138,7 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
       async start(options?: GoogleOneTapStartRequest): Promise<GoogleOneTapStartResponse> {
         const method = 'oauth.googleOneTap.start';
         validate(method).isOptionalObject('options', options);
-        validateRedirectUrls(method, options ?? {});
+        validateRedirectUrls(validate(method), options ?? {});
         return ctx.call<GoogleOneTapStartResponse>({
           method: 'POST',
           path: '/oauth/google/onetap/start',
@@ -153,7 +157,7 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
           .isString('nonce', request?.nonce)
           .isOptionalObject('options', options)
           .isOptionalBoolean('navigate', options?.navigate);
-        validateRedirectUrls(method, request);
+        validateRedirectUrls(validate(method), request);
         const { credential, nonce, login_redirect_url, signup_redirect_url } = request;
         const body: Record<string, unknown> & GoogleOneTapSubmitRequest = {
           credential,

@@ -1,5 +1,5 @@
 import type { ClientContext } from '../internal/context';
-import { type Validator, validate } from '../validation';
+import type { Validator } from '../validation';
 import type {
   OtpsAuthenticateOptions,
   OtpsAuthenticateResponse,
@@ -19,20 +19,21 @@ function checkCommonOptions(check: Validator, options: OtpsEmailOptions | OtpsSm
     .isOptionalString('locale', options?.locale);
 }
 
-function checkEmail(method: string, email: unknown, options: OtpsEmailOptions): void {
-  checkCommonOptions(validate(method).isString('email', email), options)
+function checkEmail(check: Validator, email: unknown, options: OtpsEmailOptions): void {
+  checkCommonOptions(check.isString('email', email), options)
     .isOptionalString('login_template_id', options?.login_template_id)
     .isOptionalString('signup_template_id', options?.signup_template_id);
 }
 
-function checkPhone(method: string, phoneNumber: unknown, options: OtpsSmsOptions): void {
-  checkCommonOptions(validate(method).isString('phone_number', phoneNumber), options)
+function checkPhone(check: Validator, phoneNumber: unknown, options: OtpsSmsOptions): void {
+  checkCommonOptions(check.isString('phone_number', phoneNumber), options)
     .isOptionalBoolean('enable_autofill', options?.enable_autofill)
     .isOptionalNumber('autofill_session_duration_minutes', options?.autofill_session_duration_minutes);
 }
 
 /** The one-time passcode namespace: `client.otps`. */
 function createOtps(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   const sendPath = (channel: Channel) => `/otps/${channel}/send/${ctx.primaryOrSecondary()}`;
 
   // login_or_create carries captcha and DFP and is retried once on 'Captcha required'; send carries captcha only.
@@ -50,36 +51,36 @@ function createOtps(ctx: ClientContext) {
     email: {
       /** Emails a passcode, creating the user when the address is new. */
       async loginOrCreate(email: string, options: OtpsEmailOptions = {}): Promise<OtpsLoginOrCreateResponse> {
-        checkEmail('otps.email.loginOrCreate', email, options);
+        checkEmail(validate('otps.email.loginOrCreate'), email, options);
         return loginOrCreate('email', { ...options, email });
       },
       /** Emails a passcode to an existing user (or, when signed in, to add the address as a factor). */
       async send(email: string, options: OtpsEmailOptions = {}): Promise<OtpsSendResponse> {
-        checkEmail('otps.email.send', email, options);
+        checkEmail(validate('otps.email.send'), email, options);
         return send('email', { ...options, email });
       },
     },
     sms: {
       /** Texts a passcode to an E.164 number, creating the user when the number is new. */
       async loginOrCreate(phone_number: string, options: OtpsSmsOptions = {}): Promise<OtpsLoginOrCreateResponse> {
-        checkPhone('otps.sms.loginOrCreate', phone_number, options);
+        checkPhone(validate('otps.sms.loginOrCreate'), phone_number, options);
         return loginOrCreate('sms', { ...options, phone_number });
       },
       /** Texts a passcode to an existing user (or, when signed in, to add the number as a factor). */
       async send(phone_number: string, options: OtpsSmsOptions = {}): Promise<OtpsSendResponse> {
-        checkPhone('otps.sms.send', phone_number, options);
+        checkPhone(validate('otps.sms.send'), phone_number, options);
         return send('sms', { ...options, phone_number });
       },
     },
     whatsapp: {
       /** Sends a passcode over WhatsApp, creating the user when the number is new. */
       async loginOrCreate(phone_number: string, options: OtpsWhatsAppOptions = {}): Promise<OtpsLoginOrCreateResponse> {
-        checkPhone('otps.whatsapp.loginOrCreate', phone_number, options);
+        checkPhone(validate('otps.whatsapp.loginOrCreate'), phone_number, options);
         return loginOrCreate('whatsapp', { ...options, phone_number });
       },
       /** Sends a passcode over WhatsApp to an existing user (or, when signed in, to add the number as a factor). */
       async send(phone_number: string, options: OtpsWhatsAppOptions = {}): Promise<OtpsSendResponse> {
-        checkPhone('otps.whatsapp.send', phone_number, options);
+        checkPhone(validate('otps.whatsapp.send'), phone_number, options);
         return send('whatsapp', { ...options, phone_number });
       },
     },

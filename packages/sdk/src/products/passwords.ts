@@ -1,5 +1,4 @@
 import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
 import type {
   PasswordsAuthenticateOptions,
   PasswordsAuthenticateResponse,
@@ -19,6 +18,7 @@ import type {
 
 /** The password namespace: `client.passwords`. */
 function createPasswords(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   /** An S (u) call: B with captcha and DFP, stores the session, strips `__user`. */
   const signIn = <T>(path: string, body: Record<string, unknown>) =>
     ctx.call<T>({

@@ -6,14 +6,13 @@ import type {
   SessionsExchangeAccessTokenResponse,
   SessionsRevokeResponse,
 } from '../contract/sessions';
-import { isUnrecoverableError } from '../errors';
 import { type ClientContext, intermediateUserOf } from '../internal/context';
 import { clearSession } from '../internal/sessionWrites';
-import { validate } from '../validation';
 import type { SessionRevokeOptions } from './session';
 
 /** The calls of `client.session` that load on first use (the rest is in the core: `createSessionCore`). */
 function createSessionCalls(ctx: ClientContext) {
+  const { validate, isUnrecoverableError } = ctx.shared;
   const manager = ctx.session;
   return {
     /**

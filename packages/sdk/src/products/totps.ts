@@ -1,5 +1,4 @@
 import { type ClientContext, intermediateTokenOf } from '../internal/context';
-import { validate } from '../validation';
 import type {
   TotpsAuthenticateOptions,
   TotpsAuthenticateResponse,
@@ -11,6 +10,7 @@ import type {
 
 /** The `totps` namespace: authenticator-app codes and their recovery codes. */
 function createTotps(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   return {
     /** Creates an authenticator-app secret (QR code and recovery codes) for the signed-in user. */
     async create(options: { expiration_minutes: number }): Promise<TotpsCreateResponse> {

@@ -1,9 +1,6 @@
 import type { User } from '../contract/common';
-import { INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
 import type { ClientContext } from '../internal/context';
-import { isPlainObject } from '../internal/isPlainObject';
 import { updateUser } from '../internal/sessionWrites';
-import { validate } from '../validation';
 import type {
   ConnectedAppsResponse,
   RevokeConnectedAppResponse,
@@ -30,6 +27,7 @@ const DELETIONS = {
  * loaded on first use; the synchronous readers are in the core (`createUserCore`).
  */
 function createUser(ctx: ClientContext) {
+  const { validate, isPlainObject, InvalidResponseError, INVALID_RESPONSE_MESSAGES } = ctx.shared;
   function deletion(method: keyof typeof DELETIONS) {
     const [segment, idName] = DELETIONS[method];
     return async (id: string): Promise<UserDeleteResponse> => {

@@ -1,9 +1,9 @@
 import type { ClientContext } from '../internal/context';
-import { validate } from '../validation';
 import type { UsersSearchResponse } from './users.contract';
 
 /** Look-ups about users other than the signed-in one: `client.users`. */
 function createUsers(ctx: ClientContext) {
+  const { validate } = ctx.shared;
   return {
     /** Tells whether an email is unknown (`new`), has a password (`password`) or signs in without one (`passwordless`). */
     async search(email: string): Promise<UsersSearchResponse> {

@@ -2,10 +2,8 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { APIError, INVALID_RESPONSE_MESSAGES, InvalidResponseError } from '../errors';
 import { type ClientContext, intermediateTokenOf } from '../internal/context';
-import { isPlainObject } from '../internal/isPlainObject';
-import { validate } from '../validation';
+import type { Shared } from '../internal/shared';
 import type {
   WebAuthnAuthenticateOptions,
   WebAuthnAuthenticateResponse,
@@ -36,7 +34,7 @@ function hasWebAuthnInput(): boolean {
 }
 
 /** The options arrive as a JSON string inside the JSON answer. */
-function parseOptions<T>(text: unknown): T {
+function parseOptions<T>({ isPlainObject, InvalidResponseError, INVALID_RESPONSE_MESSAGES }: Shared, text: unknown): T {
   if (typeof text === 'string') {
     try {
       const parsed: unknown = JSON.parse(text);
@@ -87,6 +85,7 @@ function abortable<T>(ceremony: () => Promise<T>, signal: AbortSignal | undefine
  * (`@simplewebauthn/browser`) is loaded on first use, never in the first chunk.
  */
 function createWebAuthn(ctx: ClientContext) {
+  const { validate, APIError } = ctx.shared;
   const throwIfAborted = (signal: AbortSignal | undefined) => {
     if (signal?.aborted) throw abortReason(signal);
   };
@@ -122,6 +121,7 @@ function createWebAuthn(ctx: ClientContext) {
         },
       });
       const optionsJSON = parseOptions<PublicKeyCredentialCreationOptionsJSON>(
+        ctx.shared,
         start.public_key_credential_creation_options,
       );
       const credential = await library.startRegistration({ optionsJSON });
@@ -176,6 +176,7 @@ function createWebAuthn(ctx: ClientContext) {
       throwIfAborted(signal);
       if (options.conditional_mediation && !hasWebAuthnInput()) ctx.environment.logger.warn(NO_WEBAUTHN_INPUT_WARNING);
       const optionsJSON = parseOptions<PublicKeyCredentialRequestOptionsJSON>(
+        ctx.shared,
         start.public_key_credential_request_options,
       );
       const credential = await abortable(
