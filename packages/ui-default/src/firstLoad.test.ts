@@ -3,9 +3,10 @@
 // the client and renders `<SignIn>` (email magic links) from the packages' sources, with code splitting (minified
 // ESM, React external). A bundler puts a shared module in the chunk of the set of entry points that reach it, so a
 // module that the first load and only some lazy chunks use is a file of its own: one request more before the first
-// input, while the browser opens at most six connections to a server that speaks HTTP/1.1. The kits' lazy chunks
-// re-export what they share with the first load (CHUNK_RUNTIME, HOOKS_CHUNK_RUNTIME), and the SDK's that check no
-// argument re-export the argument checks (its validation.ts), so that the shared code stays in few files.
+// input, while the browser opens at most six connections to a server that speaks HTTP/1.1. The kits' lazy chunks,
+// the identity provider's included, re-export what they share with the first load (CHUNK_RUNTIME,
+// HOOKS_CHUNK_RUNTIME), so that the shared code is one file, and the SDK's lazily loaded modules import nothing of its
+// first load (they receive it at run time: the SDK's internal/shared.ts), so that the SDK adds no file.
 import { fileURLToPath } from 'node:url';
 import { type SplitBundle, splitPageBundle } from '@latchkey/testing/split-bundle';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -47,10 +48,11 @@ describe("a magic-link sign-in page's first load", () => {
     }
   });
 
-  it("is four files: the page's own, the code every lazy chunk shares, the email form's and the SDK's shared checks", () => {
+  it("is two files: the page's own and the code every lazy chunk shares", () => {
     // Seven before: the single-flight guard, the focus after a failed submit, the email form and the SDK's argument
-    // checks were a file each, because each was shared with a different set of lazy chunks.
-    expect(firstLoadFiles()).toHaveLength(4);
+    // checks were a file each, because each was shared with a different set of lazy chunks; four until 2026-12-01,
+    // when the SDK's checks joined its core and the email form the rest of the chunk runtime.
+    expect(firstLoadFiles()).toHaveLength(2);
   });
 
   it("keeps the email form with the guard and the focus it uses, in one file (the kits' chunk runtime)", () => {

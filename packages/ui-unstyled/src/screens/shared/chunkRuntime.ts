@@ -2,7 +2,8 @@
 // screens, the passkey registration screens) re-exports `CHUNK_RUNTIME`. A bundler puts a shared module in the chunk
 // of the set of entry points that reach it (esbuild and Rollup alike), so a module only some chunks use becomes a
 // chunk of its own, one request more on a first load. Every lazy chunk reaching all of these, they stay one chunk
-// whichever chunks a configuration fetches (the identity provider's chunk, which no `<SignIn>` fetches, aside).
+// whichever chunks a configuration fetches. The identity provider's chunk re-exports them too: no `<SignIn>` fetches
+// it, but esbuild writes it for every page, and while it reached only some of these, the rest were a file apart.
 import { HOOKS_CHUNK_RUNTIME } from '@latchkey/hooks';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Spinner } from '../../components/Spinner';
@@ -28,8 +29,7 @@ export const CHUNK_RUNTIME: readonly unknown[] = [
   useAuthenticateFlowComplete,
   // The email form (the Main screen's, and the passcode and password products' own), the field-form parts it is made
   // of, which the phone form shares, and the focus after a failed submit: each was a file of its own in every first
-  // load, one request more each. They make one file, apart from the rest: the identity provider's chunk, which esbuild
-  // writes for `<SignIn>` pages too (nothing loads it there), reaches the rest and not these.
+  // load, one request more each.
   EmailForm,
   useEmailForm,
   createFieldFormParts,
