@@ -10,6 +10,13 @@ import { ASYNC_TIMEOUT } from './timeouts';
 configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
 beforeEach(() => configure({ asyncUtilTimeout: ASYNC_TIMEOUT }));
 
+// jsdom has no canvas: its `getContext` answers null and prints "Not implemented: HTMLCanvasElement's getContext()"
+// each time axe-core (expectNoAxeViolations) asks for one to measure icon glyphs, over a hundred lines in `npm test`.
+// The same null, without the line; axe handles it, and the browser tests run axe with a real canvas.
+if (typeof HTMLCanvasElement !== 'undefined') {
+  Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', { configurable: true, value: () => null });
+}
+
 /** Unmounts what the test rendered, then stops its clients and providers (registerCleanup), in that order. */
 async function runCleanupsAfterRender(): Promise<void> {
   if (typeof document !== 'undefined') cleanup();

@@ -2,7 +2,7 @@
 // isPlainObject), handed to them at run time, never imported: a module that both the first load and a lazily loaded
 // chunk import is put by the page's bundler (esbuild, Rolldown) in a chunk of its own, which the first load then
 // imports. Until 2026-12-01 these were such a chunk: one file and one request more in every page's first load, and
-// 0.5 kB gzip more for the SDK core, most of it the names the two files exported to each other. The namespaces find
+// 0.3 kB gzip more for the SDK core, most of it the names the two files exported to each other. The namespaces find
 // them in their context (`ctx.shared`), the failure path and the background refresh in the arguments the core calls
 // them with. Type-only imports of errors.ts and validation.ts are fine: nothing of them is left in the bundle.
 import {
