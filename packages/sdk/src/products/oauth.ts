@@ -100,9 +100,11 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
      * URL returned by the latest call can be completed.
      */
     async getStartUrl(provider: OAuthProvider, options?: OAuthStartOptions): Promise<string> {
-      const method = 'oauth.getStartUrl';
-      validate(method).rule(isProvider(provider), `provider must be one of ${providers.join(', ')}`);
-      return buildStartUrl(provider, validateStartOptions(validate(method), options));
+      const check = validate('oauth.getStartUrl').rule(
+        isProvider(provider),
+        `provider must be one of ${providers.join(', ')}`,
+      );
+      return buildStartUrl(provider, validateStartOptions(check, options));
     },
 
     /** Exchanges the redirect-back `token` for a session, with the stored PKCE verifier if there is one. */
@@ -136,9 +138,7 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
      */
     googleOneTap: {
       async start(options?: GoogleOneTapStartRequest): Promise<GoogleOneTapStartResponse> {
-        const method = 'oauth.googleOneTap.start';
-        validate(method).isOptionalObject('options', options);
-        validateRedirectUrls(validate(method), options ?? {});
+        validateRedirectUrls(validate('oauth.googleOneTap.start').isOptionalObject('options', options), options ?? {});
         return ctx.call<GoogleOneTapStartResponse>({
           method: 'POST',
           path: '/oauth/google/onetap/start',
@@ -150,14 +150,13 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
         request: Omit<GoogleOneTapSubmitRequest, 'code_challenge'>,
         options?: { navigate?: boolean },
       ): Promise<GoogleOneTapSubmitResponse> {
-        const method = 'oauth.googleOneTap.submit';
-        validate(method)
+        const check = validate('oauth.googleOneTap.submit')
           .isObject('request', request)
           .isString('credential', request?.credential)
           .isString('nonce', request?.nonce)
           .isOptionalObject('options', options)
           .isOptionalBoolean('navigate', options?.navigate);
-        validateRedirectUrls(validate(method), request);
+        validateRedirectUrls(check, request);
         const { credential, nonce, login_redirect_url, signup_redirect_url } = request;
         const body: Record<string, unknown> & GoogleOneTapSubmitRequest = {
           credential,
