@@ -6,13 +6,13 @@
 //
 // The recipient and content (passcodes, sign-in links) are encrypted with AES-256-GCM under a key derived from the
 // HMAC key, which is never in the database, and erased from the row once the message is delivered or given up on.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Clock } from '../http/context';
 import { scrub } from '../ops/logging';
 import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage, sortableMessageId } from './outbox';
+import { isSealed, seal, subkey, unseal } from './sealed';
 
 export { DeliveryError };
 
@@ -63,28 +63,19 @@ const CONCURRENCY = 4;
 const MAX_ERROR_LENGTH = 300;
 
 function payloadKey(hmacKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', hmacKey, Buffer.alloc(0), 'latchkey outbox payload v1', 32));
+  return subkey(hmacKey, 'latchkey outbox payload v1');
 }
 
 type Payload = Omit<OutgoingMessage, 'channel'>;
 
+// Bound to its row: a payload copied to another message id does not decrypt.
 function encryptPayload(key: Buffer, messageId: string, payload: Payload): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  // Bound to its row: a payload copied to another message id does not decrypt.
-  cipher.setAAD(Buffer.from(messageId));
-  const body = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
-  return `v1.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')}`;
+  return seal(key, messageId, JSON.stringify(payload));
 }
 
 function decryptPayload(key: Buffer, messageId: string, text: string): Payload {
-  if (!text.startsWith('v1.')) throw new Error('unknown payload format');
-  const raw = Buffer.from(text.slice(3), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAAD(Buffer.from(messageId));
-  decipher.setAuthTag(raw.subarray(raw.length - 16));
-  const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]);
-  return JSON.parse(plain.toString('utf8')) as Payload;
+  if (!isSealed(text)) throw new Error('unknown payload format');
+  return JSON.parse(unseal(key, messageId, text)) as Payload;
 }
 
 /**

@@ -3,8 +3,9 @@
 // both are HMACs of it under a subkey of the HMAC key, which lives outside the database (as the wallet slice
 // derives its SIWE nonces). The upstream's tokens handed back by `oauth/authenticate` are kept until then
 // encrypted with AES-256-GCM under a subkey of the encryption key (services/encryptionKey.ts), bound to the token row.
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { OAuthProviderValues } from '@latchkey/sdk/contract';
+import { isSealed, seal, subkey, unseal } from '../../services/sealed';
 
 type FlowSecret = 'pkce-verifier' | 'oidc-nonce';
 
@@ -17,40 +18,20 @@ export function flowSecret(hmacKey: Buffer, salt: string, purpose: FlowSecret): 
   return createHmac('sha256', subkey).update(salt).digest('base64url');
 }
 
-const subkeys = new WeakMap<Buffer, Buffer>();
-
-/** A key for provider values only (HKDF-SHA256), so the encryption key itself never encrypts anything else. */
-function valuesKey(encryptionKey: Buffer): Buffer {
-  let key = subkeys.get(encryptionKey);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), 'latchkey oauth provider values v1', 32));
-    subkeys.set(encryptionKey, key);
-  }
-  return key;
-}
-
-const VERSION = 'v1.';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
 /** `v1.` + base64url(iv ‖ ciphertext ‖ tag) of the values' JSON, with the token id as additional data. */
 export function encryptProviderValues(encryptionKey: Buffer, tokenId: string, values: OAuthProviderValues): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', valuesKey(encryptionKey), iv);
-  cipher.setAAD(Buffer.from(tokenId, 'utf8'));
-  const encrypted = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
-  return `${VERSION}${Buffer.concat([iv, encrypted, cipher.getAuthTag()]).toString('base64url')}`;
+  return seal(valuesKey(encryptionKey), tokenId, JSON.stringify(values));
 }
 
 /** Decrypts what encryptProviderValues stored; throws when the key changed or the row was tampered with. */
 export function decryptProviderValues(encryptionKey: Buffer, tokenId: string, stored: string): OAuthProviderValues {
-  if (!stored.startsWith(VERSION)) throw new Error(`OAuth token ${tokenId}: unknown provider values format`);
-  const bytes = Buffer.from(stored.slice(VERSION.length), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', valuesKey(encryptionKey), bytes.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(tokenId, 'utf8'));
-  decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-  const json = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
-  return JSON.parse(json.toString('utf8')) as OAuthProviderValues;
+  if (!isSealed(stored)) throw new Error(`OAuth token ${tokenId}: unknown provider values format`);
+  return JSON.parse(unseal(valuesKey(encryptionKey), tokenId, stored)) as OAuthProviderValues;
+}
+
+/** A key for provider values only (HKDF-SHA256), so the encryption key itself never encrypts anything else. */
+function valuesKey(encryptionKey: Buffer): Buffer {
+  return subkey(encryptionKey, 'latchkey oauth provider values v1');
 }
 
 /** Empty provider values (an upstream that sent no ID token or refresh token leaves those fields ''). */
