@@ -22,6 +22,8 @@ export const BENCH_CONFIG: ProviderConfigInput = {
 
 /** The HMAC key of the bench's provider, so the fixtures can store codes it accepts (32 bytes, hex). */
 export const BENCH_HMAC_KEY = '6c617463686b65792d62656e63682d70617373636f64652d6b65792d30303031';
+/** The encryption key every bench instance shares (the signing keys are sealed under it: instances must agree). */
+export const BENCH_ENCRYPTION_KEY = '6c617463686b65792d62656e63682d656e6372797074696f6e2d6b65792d3031';
 
 /** What a server process tells its parent once it listens. */
 export interface ServerReady {

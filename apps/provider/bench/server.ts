@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 import { createProvider } from '../src/provider';
-import { BENCH_CONFIG, BENCH_HMAC_KEY, type ServerReady } from './config';
+import { BENCH_CONFIG, BENCH_ENCRYPTION_KEY, BENCH_HMAC_KEY, type ServerReady } from './config';
 
 /** The session token of a Basic header (`public token:session token`), hashed as the sessions table keys it. */
 function tokenHash(authorization: string | undefined): string {
@@ -88,7 +88,12 @@ async function fetchHandler(kind: string, target: string | undefined) {
         statements += 1;
       },
     });
-    const provider = await createProvider({ db: database, config: BENCH_CONFIG, hmacKey: BENCH_HMAC_KEY });
+    const provider = await createProvider({
+      db: database,
+      config: BENCH_CONFIG,
+      hmacKey: BENCH_HMAC_KEY,
+      encryptionKey: BENCH_ENCRYPTION_KEY,
+    });
     return provider.app.fetch;
   }
   throw new Error('usage: server.ts bare | server.ts floor <database> | server.ts provider <database>');

@@ -130,7 +130,21 @@ export async function runOpsCommand(
     }
     const keys = await import('./services/signingKeys');
     if (rest[0] === 'rotate') {
-      const rotated = await keys.rotateSigningKeys(db, config, Date.now());
+      // The new keys' private halves are sealed under the encryption key the instances use (the same variable, or
+      // beside the same SQLite file, as `start` reads); a key made up for this command would seal keys no instance opens.
+      const { ENCRYPTION_KEY_ENV, resolveEncryptionKey } = await import('./services/encryptionKey');
+      const encryptionKey = resolveEncryptionKey({
+        config,
+        env,
+        sqlitePath: database.kind === 'sqlite' && target !== ':memory:' ? target : undefined,
+      });
+      if (encryptionKey.source === 'ephemeral') {
+        out.error(
+          `${NAME}: keys rotate needs the encryption key the instances use, to seal the new keys: set ${ENCRYPTION_KEY_ENV}.`,
+        );
+        return 1;
+      }
+      const rotated = await keys.rotateSigningKeys(db, config, Date.now(), keys.keySealing(encryptionKey.key));
       if (values.json) out.log(JSON.stringify(rotated));
       else {
         for (const kind of rotated) {

@@ -14,7 +14,12 @@ import { registerProjectRoutes } from './routes/project';
 import { registerServerSessionRoutes } from './routes/serverSessions';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerUserRoutes } from './routes/users';
-import { ENCRYPTION_KEY_ALIAS, type EncryptionKeySource, resolveEncryptionKey } from './services/encryptionKey';
+import {
+  ENCRYPTION_KEY_ALIAS,
+  ENCRYPTION_KEY_ENV,
+  type EncryptionKeySource,
+  resolveEncryptionKey,
+} from './services/encryptionKey';
 import { resolveHmacKey } from './services/hmacKey';
 import {
   createDevInbox,
@@ -28,7 +33,13 @@ import { createOutboxWorker, type OutboxWorker } from './services/outboxWorker';
 import { resolveSecretKey, type SecretKeySource } from './services/secretKey';
 import { sha256Hex } from './services/secrets';
 import { SessionSigner } from './services/signer';
-import { type KeyListing, listSigningKeys, type RotatedKey, rotateSigningKeys } from './services/signingKeys';
+import {
+  type KeyListing,
+  keySealing as keySealingOf,
+  listSigningKeys,
+  type RotatedKey,
+  rotateSigningKeys,
+} from './services/signingKeys';
 import { createTwilioSender, twilioChannels } from './services/twilio';
 
 export interface CreateProviderOptions {
@@ -302,15 +313,27 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       })
     : null;
 
+  // The signing keys' private halves are sealed under the encryption key. One that lives only as long as this process
+  // (development without a key, on PostgreSQL or in memory) cannot open keys an earlier process sealed: those are
+  // replaced, and the log says why.
+  const keySealing = keySealingOf(encryptionKey.key, {
+    ephemeral: encryptionKey.source === 'ephemeral',
+    onReplaced: (kind, kid) =>
+      log.warn(
+        { kind, kid },
+        `The ${kind} signing keys were sealed under another encryption key; this process's key is random (development without ${ENCRYPTION_KEY_ENV}), so new keys sign from now on. Set ${ENCRYPTION_KEY_ENV} to keep them across restarts and instances.`,
+      ),
+  });
   const deps: ProviderDeps = {
     db,
     config,
     clock,
     outbox,
-    signer: new SessionSigner(db, { now: () => clock.now() }),
+    signer: new SessionSigner(db, { now: () => clock.now(), sealing: keySealing }),
     environment,
     hmacKey,
     encryptionKey: encryptionKey.key,
+    keySealing,
     metrics,
     log,
   };
@@ -352,7 +375,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     outbox: { deliverDue: () => outbox.deliverDue() },
     keys: {
       async rotate() {
-        const rotated = await rotateSigningKeys(db, config, clock.now());
+        const rotated = await rotateSigningKeys(db, config, clock.now(), keySealing);
         // This instance signs with the new keys at once; the others within the key cache's five seconds.
         deps.signer.keys.invalidate();
         for (const instance of instances) instance.keysRotated?.();

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importJWK, type JWK, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { ERROR_CATALOGUE, type ErrorType } from '../src/http/errors';
@@ -13,6 +13,7 @@ import { createProvider } from '../src/provider';
 import { serveProvider } from '../src/server';
 import { DEPRECATED_HMAC_KEY_ENV, HMAC_KEY_ENV } from '../src/services/hmacKey';
 import { sha256Hex } from '../src/services/secrets';
+import { keySealing, openPrivateKey, SESSION_KEYS } from '../src/services/signingKeys';
 import { signIn, verifyEmailInSession } from '../testing/fixtures';
 import {
   type CallResult,
@@ -606,7 +607,8 @@ describe('also: resets clear the lockout, JWTs need exp, the reset email’s log
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
     const { exp: _exp, ...withoutExp } = claims;
     const row = await t.provider.database.db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
-    const key = await importJWK(JSON.parse(row.private_jwk) as JWK, 'ES256');
+    // The key's private half, opened the way the provider opens it (sealed under the encryption key).
+    const key = openPrivateKey(SESSION_KEYS, row, keySealing(t.encryptionKey));
     const forged = await new SignJWT(withoutExp)
       .setProtectedHeader({ alg: 'ES256', kid: row.kid, typ: 'JWT' })
       .sign(key);

@@ -1,5 +1,6 @@
 // `latchkey-provider purge` and `latchkey-provider keys rotate|list` as an operator runs them: real child processes on
 // a database file (or, in the PostgreSQL pass, a throwaway PostgreSQL database), next to a running provider.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -21,9 +22,12 @@ async function databaseTarget(): Promise<string> {
   return join(tempDir(), 'provider.sqlite');
 }
 
-/** Runs the command to its end; answers its exit code and output. */
-async function run(args: string[]) {
-  const cli = spawnProvider(args);
+/** The encryption key every process of a deployment shares: the signing keys' private halves are sealed under it. */
+const DEPLOYMENT_ENV = { LATCHKEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+
+/** Runs the command to its end (with the deployment's encryption key unless `env` says otherwise). */
+async function run(args: string[], env: Record<string, string> = DEPLOYMENT_ENV) {
+  const cli = spawnProvider(args, { env });
   const { code } = await cli.exited;
   return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 }
@@ -44,7 +48,7 @@ async function post(url: string, path: string, body: unknown, sessionToken = PUB
 describe('latchkey-provider keys and purge', () => {
   it('rotates the keys of a running instance from another process: it signs with the new key within 5 s', async () => {
     const db = await databaseTarget();
-    const server = spawnProvider(['start', '--port', '0', '--db', db]);
+    const server = spawnProvider(['start', '--port', '0', '--db', db], { env: DEPLOYMENT_ENV });
     const url = await listeningUrl(server);
     const email = 'ada@example.com';
     const sent = await post(url, '/otps/email/login_or_create', { email });
@@ -117,6 +121,16 @@ describe('latchkey-provider keys and purge', () => {
     const again = await run(['purge', '--db', db, '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ ran: true, counts: { rate_limits: 0, sessions: 0 } });
+  });
+
+  // An in-memory database: the SQLite pass runs it.
+  itWithoutPostgres('refuses to rotate without the encryption key the instances seal their keys under', async () => {
+    const refused = await run(['keys', 'rotate', '--db', ':memory:'], {});
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'latchkey-provider: keys rotate needs the encryption key the instances use, to seal the new keys: set LATCHKEY_ENCRYPTION_KEY.',
+    );
+    expect(refused.stdout).toBe('');
   });
 
   // Opens no database: the SQLite pass runs it.

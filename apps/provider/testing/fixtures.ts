@@ -12,6 +12,7 @@ import { NOOP_METRICS } from '../src/ops/metrics';
 import { newId, randomToken, sha256Hex } from '../src/services/secrets';
 import { DEFAULT_SESSION_DURATION_MINUTES } from '../src/services/sessions';
 import { SessionSigner } from '../src/services/signer';
+import { keySealing } from '../src/services/signingKeys';
 import { findEmail, findPhoneNumber, newUserRow, normalizeEmail } from '../src/services/users';
 import type { CallResult, TestProvider } from './harness';
 
@@ -123,10 +124,11 @@ export function providerDeps(testProvider: TestProvider, overrides: Partial<Prov
         throw new Error('This test sends no messages');
       },
     },
-    signer: new SessionSigner(provider.database.db),
+    signer: new SessionSigner(provider.database.db, { sealing: keySealing(testProvider.encryptionKey) }),
     environment: provider.config.project.publicToken.startsWith('public-token-live-') ? 'live' : 'test',
     hmacKey: testProvider.hmacKey,
     encryptionKey: testProvider.encryptionKey,
+    keySealing: keySealing(testProvider.encryptionKey),
     // Services called directly here never reach a social upstream.
     metrics: NOOP_METRICS,
     log: SILENT_LOGGER,

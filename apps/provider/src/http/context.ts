@@ -7,6 +7,7 @@ import type { ProviderLogger } from '../ops/logging';
 import type { ProviderMetrics } from '../ops/metrics';
 import type { Outbox } from '../services/outbox';
 import type { SessionSigner } from '../services/signer';
+import type { KeySealing } from '../services/signingKeys';
 import { SchemaError, type SchemaIssue } from './errors';
 
 /** Wall-clock time, injectable so tests can move it. */
@@ -27,6 +28,8 @@ export interface ProviderDeps {
   hmacKey: Buffer;
   /** The key TOTP secrets and social sign-in provider values are encrypted under (services/encryptionKey.ts); never stored. */
   encryptionKey: Buffer;
+  /** How the signing keys' private halves are sealed: under a subkey of the encryption key (services/signingKeys.ts). */
+  keySealing: KeySealing;
   /**
    * Prometheus counters (ops/metrics.ts): `metrics.signIn(method, outcome)`, `lockout()`, `rateLimited(limit)`,
    * `message(channel, 'sent' | 'failed')`. A no-op object when `metrics.enabled` is off, so always safe to call.

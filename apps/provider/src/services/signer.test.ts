@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../testing/harness';
 import { SESSION_CLAIM, SESSION_JWT_LIFETIME_SECONDS, SessionSigner } from './signer';
+import { keySealing } from './signingKeys';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 const AUDIENCE = 'project-test-latchkey-playground';
 const ISSUER = `latchkey/${AUDIENCE}`;
 const CHECK = { audience: AUDIENCE, issuer: ISSUER, nowMs: NOW };
+/** Every signer here stands for an instance of one deployment: one encryption key. */
+const SEALING = keySealing(randomBytes(32));
 
 const drops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -33,7 +37,7 @@ function signOptions(overrides: Partial<Parameters<SessionSigner['sign']>[0]> = 
 
 describe('SessionSigner', () => {
   it('answers the same token for the same claims within one second, and signs anew for other claims or a later second', async () => {
-    const signer = new SessionSigner(await database());
+    const signer = new SessionSigner(await database(), { sealing: SEALING });
     const first = await signer.sign(signOptions());
     // The same header and payload (iat and exp are whole seconds): the token signed already.
     expect(await signer.sign(signOptions({ nowMs: NOW + 999 }))).toBe(first);
@@ -46,7 +50,7 @@ describe('SessionSigner', () => {
   });
 
   it('signs off the event loop: other callbacks run while a burst of signatures is computed', async () => {
-    const signer = new SessionSigner(await database());
+    const signer = new SessionSigner(await database(), { sealing: SEALING });
     await signer.sign(signOptions()); // loads the key
     let done = 0;
     const burst = Array.from({ length: 400 }, (_, index) =>
@@ -64,7 +68,7 @@ describe('SessionSigner', () => {
   });
 
   it('neither looks up nor keeps a token signed with keep: false (a session just started)', async () => {
-    const signer = new SessionSigner(await database());
+    const signer = new SessionSigner(await database(), { sealing: SEALING });
     const once = await signer.sign(signOptions({ keep: false }));
     expect(await signer.verify(once, CHECK)).not.toBeNull();
     // Not kept: the same claims in the same second are signed anew (ECDSA signatures differ), and then kept.
@@ -77,7 +81,7 @@ describe('SessionSigner', () => {
   });
 
   it('signs an ES256 JWT that it verifies, with the claims, subject, audience and issuer given', async () => {
-    const signer = new SessionSigner(await database());
+    const signer = new SessionSigner(await database(), { sealing: SEALING });
     const token = await signer.sign(signOptions());
     const iat = NOW / 1000;
     expect(await signer.verify(token, CHECK)).toEqual({
@@ -94,15 +98,15 @@ describe('SessionSigner', () => {
   });
 
   it('never lets a JWT outlive its session', async () => {
-    const signer = new SessionSigner(await database());
+    const signer = new SessionSigner(await database(), { sealing: SEALING });
     const token = await signer.sign(signOptions({ expiresAtMs: NOW + 90_500 }));
     const payload = await signer.verify(token, CHECK);
     expect(payload?.exp).toBe(NOW / 1000 + 90);
   });
 
-  it('creates the signing key and the next key on first use, keeps the private halves in the database and publishes only the public halves', async () => {
+  it('creates the signing key and the next key on first use, keeps the private halves sealed in the database and publishes only the public halves', async () => {
     const db = await database();
-    const signer = new SessionSigner(db);
+    const signer = new SessionSigner(db, { sealing: SEALING });
     const token = await signer.sign(signOptions());
     await signer.sign(signOptions());
     // The next key first (SQLite and PostgreSQL order NULLs differently, so sorted here).
@@ -113,7 +117,11 @@ describe('SessionSigner', () => {
     expect(rows.map((row) => row.activated_at === null)).toEqual([true, false]);
     const { kid } = decodeProtectedHeader(token);
     expect(rows[1]?.kid).toBe(kid);
-    for (const row of rows) expect(JSON.parse(row.private_jwk)).toHaveProperty('d');
+    // A copy of the database holds no private key: each half is sealed (no JWK, no `"d"`), bound to its own row.
+    for (const row of rows) {
+      expect(row.private_jwk).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+      expect(row.private_jwk).not.toContain('"d"');
+    }
     const jwks = await signer.jwks();
     const publicKey = (keyId: string | undefined) => ({
       kty: 'EC',
@@ -137,9 +145,9 @@ describe('SessionSigner', () => {
 
   it('shares its key with every instance on the same database', async () => {
     const db = await database();
-    const first = new SessionSigner(db);
+    const first = new SessionSigner(db, { sealing: SEALING });
     const token = await first.sign(signOptions());
-    const second = new SessionSigner(db);
+    const second = new SessionSigner(db, { sealing: SEALING });
     const other = await second.sign(signOptions());
     expect(decodeProtectedHeader(other).kid).toBe(decodeProtectedHeader(token).kid);
     expect(await second.verify(token, CHECK)).not.toBeNull();
@@ -148,7 +156,7 @@ describe('SessionSigner', () => {
 
   it('lets instances that start at once verify each other’s tokens', async () => {
     const db = await database();
-    const signers = Array.from({ length: 4 }, () => new SessionSigner(db));
+    const signers = Array.from({ length: 4 }, () => new SessionSigner(db, { sealing: SEALING }));
     const tokens = await Promise.all(signers.map((signer) => signer.sign(signOptions())));
     for (const signer of signers) {
       for (const token of tokens) expect(await signer.verify(token, CHECK)).not.toBeNull();
@@ -160,7 +168,7 @@ describe('SessionSigner', () => {
   });
 
   it('refuses a JWT for another audience or issuer, expired, not yet valid, or tampered with', async () => {
-    const signer = new SessionSigner(await database());
+    const signer = new SessionSigner(await database(), { sealing: SEALING });
     const token = await signer.sign(signOptions());
     expect(await signer.verify(token, { ...CHECK, audience: 'project-test-other' })).toBeNull();
     expect(await signer.verify(token, { ...CHECK, issuer: 'latchkey/project-test-other' })).toBeNull();
@@ -177,7 +185,7 @@ describe('SessionSigner', () => {
   });
 
   it('refuses alg none, HS256 keyed with the public key, and unknown key ids', async () => {
-    const signer = new SessionSigner(await database());
+    const signer = new SessionSigner(await database(), { sealing: SEALING });
     const token = await signer.sign(signOptions());
     const { kid } = decodeProtectedHeader(token);
     const payload = token.split('.')[1];

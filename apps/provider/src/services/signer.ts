@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
   jwsSigningInput,
+  type KeySealing,
   SESSION_JWT_LIFETIME_SECONDS,
   SESSION_KEY_RETENTION_MS,
   SESSION_KEYS,
@@ -35,11 +36,15 @@ export class SessionSigner {
   /** This second's tokens by their signing input (header and payload): an identical one is answered again. */
   private readonly signedThisSecond = new Map<string, string>();
 
-  /** `now`: the provider's clock, which times the key cache (default: the system clock). */
-  constructor(db: Kysely<Database>, options: { now?: () => number } = {}) {
+  /**
+   * `now`: the provider's clock, which times the key cache (default: the system clock); `sealing`: how the keys' private
+   * halves are sealed (services/signingKeys.ts `keySealing`, under the encryption key).
+   */
+  constructor(db: Kysely<Database>, options: { now?: () => number; sealing: KeySealing }) {
     this.keys = new SigningKeyStore(db, SESSION_KEYS, {
       now: options.now ?? Date.now,
       retentionMs: SESSION_KEY_RETENTION_MS,
+      sealing: options.sealing,
     });
   }
 

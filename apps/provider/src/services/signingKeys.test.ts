@@ -14,6 +14,7 @@ import {
   KEY_CACHE_MS,
   KEY_RETIREMENT_MARGIN_MS,
   keyRetentionMs,
+  keySealing,
   SESSION_JWT_LIFETIME_SECONDS,
   SESSION_KEY_RETENTION_MS,
 } from './signingKeys';
@@ -200,7 +201,10 @@ describe('key rotation', () => {
     const refreshed = await sdkPost(provider, '/sessions/authenticate', {}, sessionToken);
     const { session_id: sessionId, user_id: userId } = refreshed.json.data.session;
     // A JWT of the current key that is still valid by its own times after the key retires: issued 100 s from now.
-    const signer = new SessionSigner(provider.database.db, { now: () => clock.now() });
+    const signer = new SessionSigner(provider.database.db, {
+      now: () => clock.now(),
+      sealing: keySealing(t.encryptionKey),
+    });
     const late = await signer.sign({
       subject: userId,
       audience: AUDIENCE,

@@ -10,6 +10,10 @@
 // know: jose's remote JWK set and openid-client refetch a JWKS on an unknown key id only once their copy is 30 s and
 // 60 s old, so a key that signed the moment it was created would be refused by them for up to that long.
 //
+// A key's private half is kept sealed (services/sealed.ts: AES-256-GCM under a subkey of the encryption key, which is
+// never in the database, bound to its table and key id), so a copy of the database cannot sign anyone's session.
+// Rows written before sealing existed are sealed in place by the first instance that reads them with a key.
+//
 // Every instance reads its keys from the database and keeps them at most KEY_CACHE_MS (by the provider's clock), so a
 // rotation made by one instance (or by `latchkey-provider keys rotate`) moves every other instance to the new key
 // within that bound. A key leaves the JWKS KEY_CACHE_MS + the longest token lifetime + a minute after it was
@@ -21,6 +25,7 @@ import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { KeyKind } from '../products/descriptor';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
+import { isSealed, seal, subkey, unseal } from './sealed';
 import { randomToken } from './secrets';
 
 export type { KeyKind };
@@ -54,6 +59,72 @@ export const KEY_KINDS: readonly KeyKind[] = [
   SESSION_KEYS,
   ...PRODUCT_DESCRIPTORS.flatMap((descriptor) => descriptor.signingKeys ?? []),
 ];
+
+/**
+ * How the private halves are sealed: under a subkey of the encryption key (services/encryptionKey.ts). `ephemeral`: the
+ * encryption key lives only as long as this process (development without one: an in-memory or PostgreSQL database),
+ * so keys another process sealed do not open here; they are then replaced (`onReplaced` hears of it) instead of
+ * refused, which a key that outlives the process never does.
+ */
+export interface KeySealing {
+  readonly key: Buffer;
+  readonly ephemeral: boolean;
+  readonly onReplaced?: (kind: KeyKind['name'], unreadable: string) => void;
+}
+
+/** The sealing of the signing keys under `encryptionKey`. */
+export function keySealing(
+  encryptionKey: Buffer,
+  options: { ephemeral?: boolean; onReplaced?: KeySealing['onReplaced'] } = {},
+): KeySealing {
+  return {
+    key: subkey(encryptionKey, 'latchkey signing keys v1'),
+    ephemeral: options.ephemeral ?? false,
+    ...(options.onReplaced ? { onReplaced: options.onReplaced } : {}),
+  };
+}
+
+/** A key's sealing context: its table and key id, so a sealed half copied onto another row does not open. */
+function sealContext(kind: KeyKind, kid: string): string {
+  return `${kind.table}:${kid}`;
+}
+
+/** A key whose private half does not open with this instance's encryption key. */
+export class UnreadableKeyError extends Error {}
+
+/**
+ * The private half of a stored key. A row from before sealing (a JWK in clear) is read as it is. Throws
+ * UnreadableKeyError when it was sealed under another encryption key, for another row, or was changed.
+ */
+export function openPrivateKey(
+  kind: KeyKind,
+  row: Pick<KeyRow, 'kid' | 'private_jwk'>,
+  sealing: KeySealing,
+): KeyObject {
+  let jwk: string;
+  try {
+    jwk = isSealed(row.private_jwk)
+      ? unseal(sealing.key, sealContext(kind, row.kid), row.private_jwk)
+      : row.private_jwk;
+  } catch {
+    throw new UnreadableKeyError(
+      `The ${kind.name} signing key ${row.kid} does not open with this instance's encryption key: was ` +
+        `LATCHKEY_ENCRYPTION_KEY changed, or do the instances have different ones? Give every instance the key the ` +
+        'signing keys were sealed under; if it is lost, run `latchkey-provider keys rotate` with the new one (new ' +
+        'keys sign at once; tokens the old keys signed still verify until they expire).',
+    );
+  }
+  return createPrivateKey({ key: JSON.parse(jwk) as JsonWebKey, format: 'jwk' });
+}
+
+function canOpen(kind: KeyKind, row: KeyRow, sealing: KeySealing): boolean {
+  try {
+    openPrivateKey(kind, row, sealing);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * How long a superseded key stays published: the cache bound (an instance may sign with it that much longer), the
@@ -114,7 +185,7 @@ export async function readKeys(db: Kysely<Database>, kind: KeyKind): Promise<Key
 }
 
 /** A new key pair of the kind, as rows to insert (not stored yet). */
-async function newKey(kind: KeyKind, now: number): Promise<KeyRow & { alg?: string }> {
+async function newKey(kind: KeyKind, now: number, sealing: KeySealing): Promise<KeyRow & { alg?: string }> {
   const pair =
     kind.alg === 'ES256'
       ? await generateKeyPairAsync('ec', { namedCurve: 'P-256' })
@@ -123,7 +194,11 @@ async function newKey(kind: KeyKind, now: number): Promise<KeyRow & { alg?: stri
   const header = { kid, alg: kind.alg, use: 'sig' };
   return {
     kid,
-    private_jwk: JSON.stringify({ ...pair.privateKey.export({ format: 'jwk' }), ...header }),
+    private_jwk: seal(
+      sealing.key,
+      sealContext(kind, kid),
+      JSON.stringify({ ...pair.privateKey.export({ format: 'jwk' }), ...header }),
+    ),
     public_jwk: JSON.stringify({ ...pair.publicKey.export({ format: 'jwk' }), ...header }),
     created_at: now,
     activated_at: null,
@@ -166,17 +241,25 @@ function signingRow(rows: KeyRow[], now: number, retentionMs: number): KeyRow | 
  * Makes sure there is a signing key and a next key (first use of an empty table, or a table migrated from before
  * rotation existed). Keys are generated outside the transaction (RSA takes a while) and inserted only if still missing.
  */
-export async function ensureKeys(db: Kysely<Database>, kind: KeyKind, now: number, retentionMs: number): Promise<void> {
-  const [first, second] = await Promise.all([newKey(kind, now), newKey(kind, now)]);
+export async function ensureKeys(
+  db: Kysely<Database>,
+  kind: KeyKind,
+  now: number,
+  retentionMs: number,
+  sealing: KeySealing,
+): Promise<void> {
+  const [first, second] = await Promise.all([newKey(kind, now, sealing), newKey(kind, now, sealing)]);
   await withKeyLock(db, kind, async (trx) => {
     const rows = (await selectKeys(trx, kind).execute()) as KeyRow[];
     const live = rows.filter((row) => row.retired_at === null);
     let next = live.filter((row) => keyState(row, now, retentionMs) === 'next');
     if (!signingRow(live, now, retentionMs)) {
-      const promoted = next[0];
+      // Only a next key this instance can open may sign (one sealed under a lost key waits for the next rotation, which
+      // supersedes it).
+      const promoted = next.find((row) => canOpen(kind, row, sealing));
       if (promoted) {
         await trx.updateTable(kind.table).set({ activated_at: now }).where('kid', '=', promoted.kid).execute();
-        next = next.slice(1);
+        next = next.filter((row) => row !== promoted);
       } else {
         await trx
           .insertInto(kind.table)
@@ -208,27 +291,33 @@ export async function rotateKeys(
   kind: KeyKind,
   now: number,
   retentionMs: number,
+  sealing: KeySealing,
 ): Promise<RotatedKey> {
-  const [spare, next] = await Promise.all([newKey(kind, now), newKey(kind, now)]);
+  const [spare, next] = await Promise.all([newKey(kind, now, sealing), newKey(kind, now, sealing)]);
   const rotated = await withKeyLock(db, kind, async (trx) => {
     const rows = (await selectKeys(trx, kind).execute()) as KeyRow[];
     const active = rows.filter((row) => keyState(row, now, retentionMs) === 'active');
-    if (active.length > 0) {
+    const waiting = rows.filter((row) => keyState(row, now, retentionMs) === 'next');
+    // The next key signs from now on, unless its private half does not open here (sealed under an encryption key that
+    // was lost or replaced): then a new key signs at once, and that next key is superseded with the active one (both
+    // stay published until their tokens could have expired).
+    const promoted = waiting.find((row) => canOpen(kind, row, sealing));
+    const superseded = [...active, ...waiting.filter((row) => row !== promoted)];
+    if (superseded.length > 0) {
       await trx
         .updateTable(kind.table)
         .set({ superseded_at: now })
         .where(
           'kid',
           'in',
-          active.map((row) => row.kid),
+          superseded.map((row) => row.kid),
         )
         .execute();
     }
-    const waiting = rows.find((row) => keyState(row, now, retentionMs) === 'next');
     let activeKid: string;
-    if (waiting) {
-      await trx.updateTable(kind.table).set({ activated_at: now }).where('kid', '=', waiting.kid).execute();
-      activeKid = waiting.kid;
+    if (promoted) {
+      await trx.updateTable(kind.table).set({ activated_at: now }).where('kid', '=', promoted.kid).execute();
+      activeKid = promoted.kid;
     } else {
       await trx
         .insertInto(kind.table)
@@ -311,6 +400,30 @@ export async function listKeys(
   });
 }
 
+/**
+ * Seals the private halves still kept in clear (rows written before sealing existed), each by a conditional update of
+ * its own row, so instances doing it at once write one sealed value. Retired rows hold nothing.
+ */
+export async function sealLegacyKeys(
+  db: Kysely<Database>,
+  kind: KeyKind,
+  rows: readonly KeyRow[],
+  sealing: KeySealing,
+): Promise<number> {
+  let sealed = 0;
+  for (const row of rows) {
+    if (row.private_jwk === '' || isSealed(row.private_jwk)) continue;
+    const result = await (db as AnyDb)
+      .updateTable(kind.table)
+      .set({ private_jwk: seal(sealing.key, sealContext(kind, row.kid), row.private_jwk) })
+      .where('kid', '=', row.kid)
+      .where('private_jwk', '=', row.private_jwk)
+      .executeTakeFirst();
+    sealed += Number(result.numUpdatedRows);
+  }
+  return sealed;
+}
+
 type KeyLike = Awaited<ReturnType<typeof importJWK>>;
 
 /** The key that signs, with its JWS protected header already encoded. */
@@ -347,7 +460,8 @@ export async function signJws(signingInput: string, key: SigningKey): Promise<st
 }
 
 interface Snapshot {
-  signing: SigningKey;
+  /** The key that signs; its private half is opened on the first signature (verifying never needs it). */
+  signing: KeyRow;
   /** The published keys (next, active, published) by key id. */
   published: Map<string, KeyRow>;
   /** The JWK Set: the published keys' public halves, oldest first. */
@@ -365,43 +479,80 @@ export class SigningKeyStore {
   private readonly privateKeys = new Map<string, KeyObject>();
   private readonly publicKeys = new Map<string, Promise<KeyLike>>();
 
+  /** Whether this store has sealed the rows written before sealing existed (once per store). */
+  private sealedLegacy = false;
+  /** The rotation that replaces keys this process cannot open (random encryption key only), while it runs. */
+  private replacing: Promise<void> | null = null;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly kind: KeyKind,
-    private readonly options: { now: () => number; retentionMs: number },
+    private readonly options: { now: () => number; retentionMs: number; sealing: KeySealing },
   ) {}
 
   private async load(): Promise<Snapshot> {
     const now = this.options.now();
-    const { retentionMs } = this.options;
+    const { retentionMs, sealing } = this.options;
     let rows = await readKeys(this.db, this.kind);
+    if (!this.sealedLegacy) {
+      await sealLegacyKeys(this.db, this.kind, rows, sealing);
+      this.sealedLegacy = true;
+      rows = await readKeys(this.db, this.kind);
+    }
     const hasNext = () => rows.some((row) => keyState(row, now, retentionMs) === 'next');
     if (!signingRow(rows, now, retentionMs) || !hasNext()) {
-      await ensureKeys(this.db, this.kind, now, retentionMs);
+      await ensureKeys(this.db, this.kind, now, retentionMs, sealing);
       rows = await readKeys(this.db, this.kind);
     }
     const row = signingRow(rows, now, retentionMs);
     if (!row) throw new Error(`No ${this.kind.name} signing key could be created.`);
-    let key = this.privateKeys.get(row.kid);
-    if (!key) {
-      key = createPrivateKey({ key: JSON.parse(row.private_jwk) as JsonWebKey, format: 'jwk' });
-      this.privateKeys.set(row.kid, key);
-    }
     const published = new Map<string, KeyRow>();
     for (const candidate of rows) {
       if (keyState(candidate, now, retentionMs) !== 'retired') published.set(candidate.kid, candidate);
     }
     return {
-      signing: {
-        kid: row.kid,
-        key,
-        encodedHeader: Buffer.from(JSON.stringify({ alg: this.kind.alg, kid: row.kid, typ: 'JWT' })).toString(
-          'base64url',
-        ),
-      },
+      signing: row,
       published,
       jwks: { keys: [...published.values()].map((candidate) => JSON.parse(candidate.public_jwk) as JWK) },
     };
+  }
+
+  /** The signing key of `row`, its private half opened once per key id. */
+  private open(row: KeyRow): SigningKey {
+    let key = this.privateKeys.get(row.kid);
+    if (!key) {
+      key = openPrivateKey(this.kind, row, this.options.sealing);
+      this.privateKeys.set(row.kid, key);
+    }
+    return {
+      kid: row.kid,
+      key,
+      encodedHeader: Buffer.from(JSON.stringify({ alg: this.kind.alg, kid: row.kid, typ: 'JWT' })).toString(
+        'base64url',
+      ),
+    };
+  }
+
+  /**
+   * With a random encryption key (development), keys an earlier process sealed are replaced by a rotation under this
+   * one; concurrent signatures share one. A key that outlives the process never replaces anything: another instance
+   * may hold the right one, so the signature fails with UnreadableKeyError's message instead.
+   */
+  private async replaceUnreadable(unreadable: KeyRow): Promise<SigningKey> {
+    const { sealing, retentionMs, now } = this.options;
+    this.replacing ??= rotateKeys(this.db, this.kind, now(), retentionMs, sealing).then(
+      () => {
+        sealing.onReplaced?.(this.kind.name, unreadable.kid);
+      },
+      (error: unknown) => {
+        this.replacing = null;
+        throw error;
+      },
+    );
+    await this.replacing;
+    const key = this.open((await this.current(true)).signing);
+    this.replacing = null;
+    return key;
   }
 
   /** The current view, read again once it is KEY_CACHE_MS old. Concurrent callers share one read. */
@@ -425,7 +576,13 @@ export class SigningKeyStore {
 
   /** The key new tokens are signed with. */
   async signingKey(): Promise<SigningKey> {
-    return (await this.current()).signing;
+    const { signing } = await this.current();
+    try {
+      return this.open(signing);
+    } catch (error) {
+      if (!(error instanceof UnreadableKeyError) || !this.options.sealing.ephemeral) throw error;
+      return this.replaceUnreadable(signing);
+    }
   }
 
   /**
@@ -453,9 +610,14 @@ export class SigningKeyStore {
 }
 
 /** Rotates every kind of key (session JWTs, ID tokens): what `latchkey-provider keys rotate` does. */
-export async function rotateSigningKeys(db: Kysely<Database>, config: KeyConfig, now: number): Promise<RotatedKey[]> {
+export async function rotateSigningKeys(
+  db: Kysely<Database>,
+  config: KeyConfig,
+  now: number,
+  sealing: KeySealing,
+): Promise<RotatedKey[]> {
   const rotated: RotatedKey[] = [];
-  for (const kind of KEY_KINDS) rotated.push(await rotateKeys(db, kind, now, keyRetentionMs(kind, config)));
+  for (const kind of KEY_KINDS) rotated.push(await rotateKeys(db, kind, now, keyRetentionMs(kind, config), sealing));
   return rotated;
 }
 

@@ -125,7 +125,7 @@ const invalidRequest = (description: string) => new AuthorizationErrorRedirect('
  * `max_age`, the scopes, then `id_token_hint`.
  */
 export async function checkRequestParameters(
-  deps: Pick<ProviderDeps, 'db' | 'config'>,
+  deps: Pick<ProviderDeps, 'db' | 'config'> & Partial<Pick<ProviderDeps, 'keySealing'>>,
   client: IdpClientConfig,
   body: AuthorizeBody,
 ): Promise<CheckedRequest> {

@@ -25,7 +25,10 @@ describe('ID tokens', () => {
   it('signs RS256 with one stored key (and a next key), created once by fifty parallel first calls of two signers', async () => {
     const { deps, db } = await setup();
     // Two signers on one database stand for two provider instances starting together.
-    const signers = [new IdTokenSigner(db), new IdTokenSigner(db)];
+    const signers = [
+      new IdTokenSigner(db, { sealing: deps.keySealing }),
+      new IdTokenSigner(db, { sealing: deps.keySealing }),
+    ];
     const tokens = await Promise.all(
       Array.from({ length: 50 }, (_, index) => signers[index % 2]?.sign({ sub: `user-${index}` }) as Promise<string>),
     );
@@ -57,7 +60,7 @@ describe('ID tokens', () => {
 
   it('signs off the event loop: other callbacks run while a burst of RS256 signatures is computed', async () => {
     const { deps, db } = await setup();
-    const signer = new IdTokenSigner(db);
+    const signer = new IdTokenSigner(db, { sealing: deps.keySealing });
     await signer.sign({ sub: 'user-0' }); // creates the key
     let done = 0;
     const burst = Array.from({ length: 50 }, (_, index) =>

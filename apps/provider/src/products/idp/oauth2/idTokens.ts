@@ -10,6 +10,7 @@ import type { Database } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
 import {
   jwsSigningInput,
+  type KeySealing,
   keyRetentionMs,
   type SigningKey,
   SigningKeyStore,
@@ -37,9 +38,10 @@ export class IdTokenSigner {
    * `now`: the provider's clock (times the key cache); `accessTokenMinutes`: the ID tokens' lifetime, which sets how
    * long a superseded key stays published.
    */
-  constructor(db: Kysely<Database>, options: { now?: () => number; accessTokenMinutes?: number } = {}) {
+  constructor(db: Kysely<Database>, options: { now?: () => number; accessTokenMinutes?: number; sealing: KeySealing }) {
     this.keys = new SigningKeyStore(db, ID_TOKEN_KEYS, {
       now: options.now ?? Date.now,
+      sealing: options.sealing,
       retentionMs: keyRetentionMs(ID_TOKEN_KEYS, {
         project: { idp: { accessTokenMinutes: options.accessTokenMinutes ?? 1440 } },
       }),
@@ -82,12 +84,16 @@ const signers = new WeakMap<Kysely<Database>, IdTokenSigner>();
  * configuration; a caller without them gets that one.
  */
 export function idTokenSigner(
-  deps: Pick<ProviderDeps, 'db'> & Partial<Pick<ProviderDeps, 'clock' | 'config'>>,
+  deps: Pick<ProviderDeps, 'db'> & Partial<Pick<ProviderDeps, 'clock' | 'config' | 'keySealing'>>,
 ): IdTokenSigner {
   let signer = signers.get(deps.db);
   if (!signer) {
-    const { clock, config } = deps;
+    const { clock, config, keySealing } = deps;
+    // The keys' private halves open only under the provider's encryption key: the first signer needs its sealing.
+    if (!keySealing)
+      throw new Error('The ID-token signer of a database is made by createProvider (or with keySealing).');
     signer = new IdTokenSigner(deps.db, {
+      sealing: keySealing,
       ...(clock ? { now: () => clock.now() } : {}),
       ...(config ? { accessTokenMinutes: config.project.idp.accessTokenMinutes } : {}),
     });
@@ -127,7 +133,10 @@ export interface IdTokenClaims {
 }
 
 /** Signs an ID token for the identity provider's issuer (`iss` = the provider's public URL). */
-export async function signIdToken(deps: Pick<ProviderDeps, 'db' | 'config'>, claims: IdTokenClaims): Promise<string> {
+export async function signIdToken(
+  deps: Pick<ProviderDeps, 'db' | 'config'> & Partial<Pick<ProviderDeps, 'keySealing'>>,
+  claims: IdTokenClaims,
+): Promise<string> {
   const issuedAt = Math.floor(claims.nowMs / 1000);
   return idTokenSigner(deps).sign({
     ...claims.claims,
@@ -158,7 +167,7 @@ export interface IdTokenHint {
  * `sub`, `aud` and `sid`, or null when it is not such a token.
  */
 export async function readIdTokenHint(
-  deps: Pick<ProviderDeps, 'db' | 'config'>,
+  deps: Pick<ProviderDeps, 'db' | 'config'> & Partial<Pick<ProviderDeps, 'keySealing'>>,
   token: string,
 ): Promise<IdTokenHint | null> {
   if (token.length > MAX_ID_TOKEN_LENGTH) return null;
@@ -186,7 +195,7 @@ export async function readIdTokenHint(
  * `readIdTokenHint` accepts whose `aud` names `clientId`. Answers its `sub` (and `sid` when it has one), or null.
  */
 export async function verifyIdTokenHint(
-  deps: Pick<ProviderDeps, 'db' | 'config'>,
+  deps: Pick<ProviderDeps, 'db' | 'config'> & Partial<Pick<ProviderDeps, 'keySealing'>>,
   token: string,
   clientId: string,
 ): Promise<{ sub: string; sid?: string } | null> {
