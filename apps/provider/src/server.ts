@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Provider } from './provider';
 
@@ -34,12 +34,26 @@ const IDLE_SWEEP_MS = 50;
 export function serveProvider(provider: Provider, options: ServeProviderOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    // node-server passes `{ incoming, outgoing }` as the bindings, so `clientIp` reads the socket's address.
+    // Each connection's peer address, read the moment the connection opens. A socket reports its address only while
+    // it is open: a client that resets the connection right after sending a whole request is still answered, but by
+    // the time the handler asks, `socket.remoteAddress` is undefined, and the request would have no address for the
+    // per-IP limits. (Reading it once also makes Node keep it on the socket; the map does not depend on that.)
+    const peers = new WeakMap<object, string>();
+    // node-server passes `{ incoming, outgoing }` as the bindings; `remoteAddress` beside them is the address kept
+    // here, which `clientIp` prefers to the socket's own.
     const server = serve({
-      fetch: (request, env) => provider.fetch(request, env),
+      fetch: (request, env) => {
+        const socket = env.incoming.socket;
+        const remoteAddress = peers.get(socket) ?? socket?.remoteAddress;
+        return provider.fetch(request, remoteAddress === undefined ? env : { ...env, remoteAddress });
+      },
       port: options.port ?? 8787,
       hostname: host,
     }) as Server;
+    server.on('connection', (socket: Socket) => {
+      const address = socket.remoteAddress;
+      if (address !== undefined) peers.set(socket, address);
+    });
     const failed = (error: Error) => reject(error);
     server.once('error', failed);
     server.once('listening', () => {

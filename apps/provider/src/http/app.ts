@@ -4,7 +4,14 @@ import { matchedRoutes } from 'hono/route';
 import { logRequest } from '../ops/logging';
 import { LIMITED_BODIES, OPEN_CORS_PATHS } from '../products/productParts';
 import { newId } from '../services/secrets';
-import { clientIp, type ProviderContext, type ProviderDeps, type ProviderEnv, peerAddress } from './context';
+import {
+  clientIp,
+  isTrustedProxy,
+  type ProviderContext,
+  type ProviderDeps,
+  type ProviderEnv,
+  peerAddress,
+} from './context';
 import { ERROR_URL_BASE, ProviderError, SchemaError } from './errors';
 
 /** The largest request body accepted (a batch of 100 telemetry events fits). */
@@ -71,7 +78,7 @@ const FORWARDED_REQUEST_ID = /^[\x21\x23-\x5B\x5D-\x7E]{1,200}$/;
 function requestIdOf(c: ProviderContext, deps: ProviderDeps): string {
   const forwarded = c.req.header('x-request-id');
   if (forwarded !== undefined && FORWARDED_REQUEST_ID.test(forwarded)) {
-    if (deps.config.trustedProxies.includes(peerAddress(c))) return forwarded;
+    if (isTrustedProxy(deps.config.trustedProxies, peerAddress(c))) return forwarded;
   }
   return newId('request-id', deps.environment);
 }

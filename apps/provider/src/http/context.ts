@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -137,26 +138,55 @@ export function ok(c: ProviderContext, fields: object, status: 200 | 201 = 200):
   return c.json({ data: { request_id: c.get('requestId'), status_code: status, ...fields } }, status);
 }
 
-/** The address of the direct peer (a client, or a proxy in front of it). */
-export function peerAddress(c: ProviderContext): string {
-  return c.env?.remoteAddress ?? c.env?.incoming?.socket?.remoteAddress ?? '';
+/** `::ffff:a.b.c.d` (also written out, `0:0:0:0:0:ffff:a.b.c.d`): an IPv4 address in IPv6 form. */
+const IPV4_MAPPED = /^(?:::|(?:0{1,4}:){5})ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/**
+ * An address as `trustedProxies` and the per-IP limits compare it. A server listening on `::` sees an IPv4 peer as
+ * `::ffff:127.0.0.1`: that is `127.0.0.1`, so a trusted proxy configured as `127.0.0.1` still matches it, and a
+ * client is counted under one address whichever way it arrived. IPv6 addresses are lower-cased (Node reports them
+ * so, a configuration or a proxy header may not). Anything else is returned trimmed and otherwise as it is.
+ */
+export function normalizeAddress(address: string): string {
+  const trimmed = address.trim();
+  const mapped = IPV4_MAPPED.exec(trimmed)?.[1];
+  if (mapped !== undefined && isIPv4(mapped)) return mapped;
+  return trimmed.includes(':') ? trimmed.toLowerCase() : trimmed;
+}
+
+/** Is `address` one of `trustedProxies`, both read as normalizeAddress reads them? An unknown address ('') is not. */
+export function isTrustedProxy(trustedProxies: readonly string[], address: string): boolean {
+  if (address === '') return false;
+  const normalized = normalizeAddress(address);
+  return trustedProxies.some((proxy) => normalizeAddress(proxy) === normalized);
 }
 
 /**
- * The caller's IP address. `X-Forwarded-For` is believed only when the direct peer is a configured
- * trusted proxy; then the right-most address that is not itself a trusted proxy is the client.
+ * The address of the direct peer (a client, or a proxy in front of it), normalised (normalizeAddress); '' when it is
+ * not known. The server (server.ts) passes the address it read when the connection opened as `remoteAddress`, since
+ * the socket's own `remoteAddress` is undefined once the client has reset the connection. An in-process caller
+ * passes `remoteAddress` itself, or nothing: such a request has no address, and the per-IP limits count it under
+ * one shared bucket (ipRateLimitKey, services/guards.ts) rather than not at all.
+ */
+export function peerAddress(c: ProviderContext): string {
+  const address = c.env?.remoteAddress ?? c.env?.incoming?.socket?.remoteAddress;
+  return address === undefined ? '' : normalizeAddress(address);
+}
+
+/**
+ * The caller's IP address (normalised, see normalizeAddress), or '' when it is not known. `X-Forwarded-For` is
+ * believed only when the direct peer is a configured trusted proxy; then the right-most address that is not itself
+ * a trusted proxy is the client. This is the address logs and sessions record; the per-IP limits key it by
+ * ipRateLimitKey (services/guards.ts), which counts '' too.
  */
 export function clientIp(c: ProviderContext): string {
   const peer = peerAddress(c);
   const { trustedProxies } = c.get('deps').config;
-  if (!trustedProxies.includes(peer)) return peer;
-  const forwarded = (c.req.header('x-forwarded-for') ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
+  if (!isTrustedProxy(trustedProxies, peer)) return peer;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map(normalizeAddress).filter(Boolean);
   for (let index = forwarded.length - 1; index >= 0; index -= 1) {
     const address = forwarded[index] as string;
-    if (!trustedProxies.includes(address)) return address;
+    if (!isTrustedProxy(trustedProxies, address)) return address;
   }
   return peer;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseBasicAuth } from '../http/app';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { consumeRateLimit } from '../services/guards';
+import { consumeRateLimit, ipRateLimitKey } from '../services/guards';
 import { SECRET_KEY_ENV } from '../services/secretKey';
 import { digestsEqual, sha256Hex } from '../services/secrets';
 import { serializeSession, signSessionJwt } from '../services/sessions';
@@ -57,10 +57,11 @@ async function assertNotLockedOut(c: ProviderContext, ip: string): Promise<void>
 export async function requireSecretKey(c: ProviderContext): Promise<void> {
   const deps = c.get('deps');
   const { project } = deps.config;
-  const ip = clientIp(c);
-  if (ip !== '') await assertNotLockedOut(c, ip);
+  // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
+  const ip = ipRateLimitKey(clientIp(c));
+  await assertNotLockedOut(c, ip);
   const refuse = async (message: string): Promise<never> => {
-    if (ip !== '') await consumeRateLimit(deps, failureBucket(ip), deps.config.rateLimits.secretKeyFailuresPerIp);
+    await consumeRateLimit(deps, failureBucket(ip), deps.config.rateLimits.secretKeyFailuresPerIp);
     throw new ProviderError('invalid_secret_authentication', { message });
   };
   if (c.req.header('origin') !== undefined) {

@@ -1,9 +1,10 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Product, ProjectConfig, ProviderConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import { precompiledQuery } from '../db/precompiled';
 import type { Executor } from '../db/schema';
-import type { ProviderDeps } from '../http/context';
+import { normalizeAddress, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { newId } from './secrets';
 
@@ -83,14 +84,51 @@ export async function assertUnderRateLimit(
   }
 }
 
-/** The send limits (README, "Security"): per identifier (email or phone) and per client IP. */
+/** The key under which the per-IP limits count a caller whose address is not known (clientIp answered ''). */
+export const UNKNOWN_IP_KEY = 'unknown';
+
+/**
+ * The part of a per-IP rate-limit bucket that names the caller: its address (clientIp) as the limits count it.
+ * - No address ('') is `unknown`, one bucket shared by every such request: a request whose address was lost (a
+ *   socket reset before the handler read it) or never given (an in-process `fetch` without `remoteAddress`) is
+ *   counted, not waved through. It fails closed; an in-process caller that wants its own bucket names its address.
+ * - An IPv6 address is its /64 prefix (`2001:db8:1:2::/64`): one host usually holds a whole /64, and could
+ *   otherwise take a fresh bucket for each of its 2^64 addresses.
+ * - An IPv4 address (also one in IPv6 form, `::ffff:a.b.c.d`) is itself.
+ * Only the limits use this; logs and sessions record the full address.
+ */
+export function ipRateLimitKey(ip: string): string {
+  const address = normalizeAddress(ip);
+  if (address === '') return UNKNOWN_IP_KEY;
+  return ipv6Prefix64(address) ?? address;
+}
+
+/** The /64 prefix of an IPv6 address, as `a:b:c:d::/64` (lower case, no leading zeros); null for anything else. */
+function ipv6Prefix64(address: string): string | null {
+  // A zone (`fe80::1%eth0`) names the local interface, not the host.
+  let text = (address.split('%')[0] as string).toLowerCase();
+  if (!isIPv6(text)) return null;
+  // A dotted IPv4 tail (`64:ff9b::192.0.2.1`) stands for the last two groups, which the prefix never includes.
+  if (text.includes('.')) text = `${text.slice(0, text.lastIndexOf(':') + 1)}0:0`;
+  const [head = '', tail] = text.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
+/** The send limits (README, "Security"): per identifier (email or phone) and per client IP (ipRateLimitKey). */
 export async function limitSends(deps: ProviderDeps, identifier: string, ip: string): Promise<void> {
   await consumeRateLimit(
     deps,
     `send:identifier:${identifier.toLowerCase()}`,
     deps.config.rateLimits.sendsPerIdentifier,
   );
-  if (ip !== '') await consumeRateLimit(deps, `send:ip:${ip}`, deps.config.rateLimits.sendsPerIp);
+  await consumeRateLimit(deps, `send:ip:${ipRateLimitKey(ip)}`, deps.config.rateLimits.sendsPerIp);
 }
 
 /**
@@ -99,9 +137,12 @@ export async function limitSends(deps: ProviderDeps, identifier: string, ip: str
  */
 export type IpLimit = Extract<keyof ProviderConfig['rateLimits'], `${string}PerIp`>;
 
-/** Counts `weight` against one of the per-IP limits (a caller without an address is not counted). */
+/**
+ * Counts `weight` against one of the per-IP limits, keyed by ipRateLimitKey: a caller without an address is counted
+ * under the shared `unknown` bucket, an IPv6 caller under its /64.
+ */
 export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, weight = 1): Promise<void> {
-  if (ip !== '' && weight > 0) await consumeRateLimit(deps, `${kind}:${ip}`, deps.config.rateLimits[kind], weight);
+  if (weight > 0) await consumeRateLimit(deps, `${kind}:${ipRateLimitKey(ip)}`, deps.config.rateLimits[kind], weight);
 }
 
 /** The key of a user's guess counter (guess_counters). */

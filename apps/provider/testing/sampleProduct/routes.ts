@@ -9,6 +9,7 @@ import { protectionFields, sessionDurationField } from '../../src/http/fields';
 import {
   assertEmail,
   consumeRateLimit,
+  ipRateLimitKey,
   recordFailure,
   releaseGuessSlot,
   takeGuessSlot,
@@ -105,7 +106,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const answer = normalizeAnswer(body.answer);
   if (answer.length === 0 || answer.length > MAX_SECURITY_TEXT_LENGTH) throw sampleError('invalid_security_answer');
   const ip = clientIp(c);
-  if (ip !== '') await consumeRateLimit(deps, `securityAnswerAttemptsPerIp:${ip}`, answerAttemptsLimit(deps));
+  await consumeRateLimit(deps, `securityAnswerAttemptsPerIp:${ipRateLimitKey(ip)}`, answerAttemptsLimit(deps));
   const email = await findEmail(deps.db, deps.config.project.projectId, body.email);
   const stored =
     email &&

@@ -8,6 +8,7 @@ import {
   assertUnderRateLimit,
   assertUserNotLockedOut,
   consumeRateLimit,
+  ipRateLimitKey,
   recordFailure,
   releaseGuessSlot,
   takeGuessSlot,
@@ -127,13 +128,12 @@ async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondar
     }
     caller = { userId: row.user_id, sessionId: row.session_id };
   } else {
-    if (ip !== '') {
-      await consumeRateLimit(
-        deps,
-        `cryptoWalletChallengesPerIp:${ip}`,
-        deps.config.rateLimits.cryptoWalletChallengesPerIp,
-      );
-    }
+    // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
+    await consumeRateLimit(
+      deps,
+      `cryptoWalletChallengesPerIp:${ipRateLimitKey(ip)}`,
+      deps.config.rateLimits.cryptoWalletChallengesPerIp,
+    );
   }
   const row = newChallenge(deps, wallet, challengeContent(c, wallet, origin, body.siwe_params), caller, ip);
   let challenge: string;
@@ -245,7 +245,9 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const wallet = parseWallet(deps, body.crypto_wallet_type, body.crypto_wallet_address);
   const ip = clientIp(c);
   const ipLimit = deps.config.rateLimits.cryptoWalletSignatureFailuresPerIp;
-  if (ip !== '') await assertUnderRateLimit(deps, signatureFailures(ip), ipLimit);
+  // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
+  const failures = signatureFailures(ipRateLimitKey(ip));
+  await assertUnderRateLimit(deps, failures, ipLimit);
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
   const candidates = await liveChallenges(deps, wallet, current?.row.session_id ?? null, ip);
@@ -283,9 +285,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     });
     return { session };
   });
-  if (outcome.refused === 'unable_to_authenticate_crypto_wallet' && ip !== '') {
-    await consumeRateLimit(deps, signatureFailures(ip), ipLimit);
-  }
+  if (outcome.refused === 'unable_to_authenticate_crypto_wallet') await consumeRateLimit(deps, failures, ipLimit);
   if (outcome.refused !== undefined) throw new ProviderError(outcome.refused, { message: outcome.message });
   return ok(c, await authenticateResponseFields(c, outcome.session));
 }

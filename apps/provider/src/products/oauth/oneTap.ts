@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
-import { consumeRateLimit } from '../../services/guards';
+import { consumeRateLimit, ipRateLimitKey } from '../../services/guards';
 import { randomToken, sha256Hex } from '../../services/secrets';
 import { developmentUpstreamOf } from './developmentUpstream/byInstance';
 import { emptyProviderValues } from './flowSecrets';
@@ -76,7 +76,8 @@ async function oneTapStart(c: ProviderContext): Promise<Response> {
     signup: body.signup_redirect_url,
   });
   const ip = clientIp(c);
-  if (ip !== '') await consumeRateLimit(deps, `oauthStartsPerIp:${ip}`, deps.config.rateLimits.oauthStartsPerIp);
+  // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
+  await consumeRateLimit(deps, `oauthStartsPerIp:${ipRateLimitKey(ip)}`, deps.config.rateLimits.oauthStartsPerIp);
   const nonce = randomToken(32);
   const now = deps.clock.now();
   await deps.db.deleteFrom('oauth_onetap_nonces').where('expires_at', '<=', now).execute();

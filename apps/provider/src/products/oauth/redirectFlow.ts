@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
-import { consumeRateLimit } from '../../services/guards';
+import { consumeRateLimit, ipRateLimitKey } from '../../services/guards';
 import { newId, randomToken, sha256Hex } from '../../services/secrets';
 import type { OAuthProvider } from './config';
 import { emptyProviderValues, flowSecret } from './flowSecrets';
@@ -73,7 +73,8 @@ export async function start(c: ProviderContext): Promise<Response> {
   const params = parseStartQuery(project, new URL(c.req.url));
   if (project.pkce.oauth && params.codeChallenge === null) throw new ProviderError('missing_pkce');
   const ip = clientIp(c);
-  if (ip !== '') await consumeRateLimit(deps, `oauthStartsPerIp:${ip}`, deps.config.rateLimits.oauthStartsPerIp);
+  // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
+  await consumeRateLimit(deps, `oauthStartsPerIp:${ipRateLimitKey(ip)}`, deps.config.rateLimits.oauthStartsPerIp);
   const upstream = await resolveUpstream(deps, provider);
   const attachUserId =
     params.attachToken === null ? null : await consumeAttachToken(deps, params.attachToken, provider);

@@ -14,6 +14,7 @@ import { protectionFields, sessionDurationField } from '../../http/fields';
 import {
   assertProductEnabled,
   consumeRateLimit,
+  ipRateLimitKey,
   recordFailure,
   releaseGuessSlot,
   takeGuessSlot,
@@ -257,10 +258,9 @@ async function secondaryCaller(c: ProviderContext, bodyToken: string | undefined
 /** Each unauthenticated start stores a row: limited per client IP. */
 async function limitChallenges(c: ProviderContext): Promise<void> {
   const deps = c.get('deps');
-  const ip = clientIp(c);
-  if (ip !== '') {
-    await consumeRateLimit(deps, `webauthnChallengesPerIp:${ip}`, deps.config.rateLimits.webauthnChallengesPerIp);
-  }
+  // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
+  const ipKey = ipRateLimitKey(clientIp(c));
+  await consumeRateLimit(deps, `webauthnChallengesPerIp:${ipKey}`, deps.config.rateLimits.webauthnChallengesPerIp);
 }
 
 /**
