@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { OPS_USAGE_COMMANDS, OPS_USAGE_LINES, runOpsCommand } from './cliOps';
-import { describeUnboundFlows, loadConfigFile, type ProviderConfig } from './config';
+import {
+  describeOpenMetrics,
+  describeUnboundFlows,
+  describeWhatsappWithoutTemplate,
+  loadConfigFile,
+  type ProviderConfig,
+} from './config';
 import { DEFAULT_SQLITE_PATH } from './db/database';
 import type { Provider } from './provider';
 import type { RunningServer } from './server';
@@ -96,13 +102,16 @@ function parseWithNode(argv: string[]) {
   });
 }
 
-/** How the startup line names the database: never with a password. */
-function describeDatabase(target: string): string {
+/**
+ * How the startup line names the database: a SQLite path as it is; a PostgreSQL URL by its protocol, host (with the
+ * port) and path only. Never the user information, the query or the fragment: a password can sit in any of them
+ * (`postgres://u:secret@h/db`, `?password=…`, `?sslpassword=…`), and the line lands in logs.
+ */
+export function describeDatabase(target: string): string {
   if (!/^postgres(ql)?:\/\//.test(target)) return `sqlite ${target}`;
   try {
     const url = new URL(target);
-    if (url.password) url.password = '***';
-    return `postgres ${url.toString()}`;
+    return `postgres ${url.protocol}//${url.host}${url.pathname}`;
   } catch {
     return 'postgres';
   }
@@ -144,7 +153,9 @@ async function start(options: StartOptions): Promise<void> {
   }
   let stopping = false;
   const graceMs = config.shutdown.graceSeconds * 1000;
-  // The shutdown: `/readyz` turns 503 at once, the listener closes, the requests in flight are answered (for at
+  const delayMs = config.shutdown.readinessDelaySeconds * 1000;
+  // The shutdown: `/readyz` turns 503 at once; after `shutdown.readinessDelaySeconds` (while a load balancer's checks
+  // see the 503, every request is still served) the listener closes, the requests in flight are answered (for at
   // most `shutdown.graceSeconds`, then cut), the database pool closes, and the process exits: 0 when every
   // request was answered, 1 when some had to be cut.
   const stop = async (signal: NodeJS.Signals) => {
@@ -154,7 +165,13 @@ async function start(options: StartOptions): Promise<void> {
     logger.info(`Received ${signal}; stopping.`);
     provider.drain();
     // Whatever hangs (a database that does not answer the pool's goodbye), the process ends soon after the grace.
-    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+    setTimeout(() => process.exit(1), delayMs + graceMs + 5_000).unref();
+    if (delayMs > 0) {
+      logger.info(
+        `Closing the listener in ${config.shutdown.readinessDelaySeconds} s (shutdown.readinessDelaySeconds).`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     try {
       const { drained } = await server.close(graceMs);
       await provider.close();
@@ -177,6 +194,10 @@ async function start(options: StartOptions): Promise<void> {
   lines.push(describeEncryptionKey(provider));
   const unbound = describeUnboundFlows(config);
   if (unbound !== null) lines.push(unbound);
+  const whatsapp = describeWhatsappWithoutTemplate(config);
+  if (whatsapp !== null) lines.push(whatsapp);
+  const openMetrics = describeOpenMetrics(config);
+  if (openMetrics !== null) lines.push(openMetrics);
   console.log(lines.join('\n'));
 }
 

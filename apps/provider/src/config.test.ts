@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configProblem as problem } from '../test/configProblem';
-import { describeUnboundFlows, loadConfigFile, PRODUCTS, parseConfig, unboundRedirectFlows } from './config';
+import {
+  describeOpenMetrics,
+  describeUnboundFlows,
+  describeWhatsappWithoutTemplate,
+  loadConfigFile,
+  PRODUCTS,
+  parseConfig,
+  unboundRedirectFlows,
+} from './config';
 import { OAUTH_PROVIDERS } from './products/oauth/config';
 
 const OAUTH_DEFAULTS = {
@@ -74,7 +82,7 @@ const DEFAULTS = {
   trustedProxies: [],
   metrics: { enabled: false },
   logging: { level: 'info' },
-  shutdown: { graceSeconds: 10 },
+  shutdown: { graceSeconds: 10, readinessDelaySeconds: 0 },
   rateLimits: {
     sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
     sendsPerIp: { limit: 50, windowSeconds: 60 },
@@ -281,17 +289,100 @@ describe('metrics, logging and shutdown', () => {
     const config = parseConfig({
       metrics: { enabled: true, tokenEnv: 'LATCHKEY_METRICS_TOKEN' },
       logging: { level: 'warn', format: 'json' },
-      shutdown: { graceSeconds: 30 },
+      shutdown: { graceSeconds: 30, readinessDelaySeconds: 15 },
     });
     expect([config.metrics, config.logging, config.shutdown]).toEqual([
       { enabled: true, tokenEnv: 'LATCHKEY_METRICS_TOKEN' },
       { level: 'warn', format: 'json' },
-      { graceSeconds: 30 },
+      { graceSeconds: 30, readinessDelaySeconds: 15 },
     ]);
     expect(() => parseConfig({ metrics: { enabled: true, tokenEnv: 's3cr3t token!' } })).toThrow(
       /metrics\.tokenEnv: must be the name of an environment variable/,
     );
     expect(() => parseConfig({ logging: { level: 'verbose' } })).toThrow(/logging\.level/);
     expect(() => parseConfig({ shutdown: { graceSeconds: -1 } })).toThrow(/shutdown\.graceSeconds/);
+    expect(() => parseConfig({ shutdown: { readinessDelaySeconds: 1.5 } })).toThrow(/shutdown\.readinessDelaySeconds/);
+  });
+
+  it('warns at start when production serves /metrics to anyone (no metrics.tokenEnv)', () => {
+    const production = (metrics: object) =>
+      parseConfig({ mode: 'production', publicUrl: 'https://auth.example.com', metrics });
+    expect(describeOpenMetrics(production({ enabled: true }))).toBe(
+      'WARNING: GET /metrics answers anyone who reaches this port (metrics.tokenEnv is not set). Set metrics.tokenEnv ' +
+        'to the name of a variable holding a bearer token, or keep the port off the public network.',
+    );
+    expect(describeOpenMetrics(production({ enabled: true, tokenEnv: 'LATCHKEY_METRICS_TOKEN' }))).toBeNull();
+    expect(describeOpenMetrics(production({ enabled: false }))).toBeNull();
+    expect(describeOpenMetrics(parseConfig({ metrics: { enabled: true } }))).toBeNull();
+  });
+});
+
+describe('phone.twilio', () => {
+  const twilio = {
+    accountSid: `AC${'0123456789abcdef'.repeat(2)}`,
+    authTokenEnv: 'TWILIO_AUTH_TOKEN',
+    from: '+14155550199',
+    whatsappFrom: '+14155550198',
+  };
+  const production = (extra: Record<string, unknown>) => ({
+    mode: 'production',
+    phone: { twilio: { ...twilio, ...extra } },
+  });
+  const CONTENT_SID = `HX${'fedcba9876543210'.repeat(2)}`;
+
+  it('takes whatsappContentSid only as a Content SID: HX and 32 hex digits', () => {
+    expect(parseConfig({ phone: { twilio: { ...twilio, whatsappContentSid: CONTENT_SID } } }).phone.twilio).toEqual({
+      ...twilio,
+      whatsappContentSid: CONTENT_SID,
+      apiBaseUrl: 'https://api.twilio.com',
+      timeoutSeconds: 10,
+    });
+    for (const wrong of ['HX123', `MG${'0'.repeat(32)}`, `HX${'g'.repeat(32)}`, `HX${'0'.repeat(33)}`, '']) {
+      expect(problem({ phone: { twilio: { ...twilio, whatsappContentSid: wrong } } })).toContain(
+        'phone.twilio.whatsappContentSid: must be a Content SID: HX followed by 32 hex digits',
+      );
+    }
+  });
+
+  it('refuses a plain-http apiBaseUrl in production unless its host is a loopback address', () => {
+    for (const url of [
+      'http://api.twilio.com',
+      'http://10.0.0.5:8080',
+      'http://twilio-proxy.internal',
+      'http://app.localhost',
+    ]) {
+      expect(problem(production({ apiBaseUrl: url }))).toBe(
+        'Invalid Latchkey provider configuration:\n  phone.twilio.apiBaseUrl: must be an https URL in production: over http: the Twilio Auth Token would cross the network unencrypted (plain http is accepted only for a loopback host: localhost, 127.0.0.0/8, [::1])',
+      );
+    }
+    for (const url of [
+      'https://api.twilio.com',
+      'https://api.dublin.ie1.twilio.com',
+      'http://localhost:4010',
+      'http://127.0.0.1:4010',
+      'http://127.8.9.10',
+      'http://[::1]:4010',
+    ]) {
+      expect(parseConfig(production({ apiBaseUrl: url })).phone.twilio?.apiBaseUrl).toBe(url);
+    }
+    // Development keeps accepting any http(s) URL.
+    expect(
+      parseConfig({ phone: { twilio: { ...twilio, apiBaseUrl: 'http://api.twilio.com' } } }).phone.twilio,
+    ).toMatchObject({ apiBaseUrl: 'http://api.twilio.com' });
+  });
+
+  it('warns about WhatsApp passcodes sent as free text in production only', () => {
+    expect(describeWhatsappWithoutTemplate(parseConfig(production({})))).toBe(
+      'WARNING: WhatsApp passcodes go through Twilio as free text (phone.twilio.whatsappContentSid is not set): WhatsApp delivers them only to someone who wrote to the sender in the last 24 hours, and Twilio reports the others as failed (error 63016) after accepting them. Set whatsappContentSid to an approved WhatsApp template.',
+    );
+    expect(describeWhatsappWithoutTemplate(parseConfig(production({ whatsappContentSid: CONTENT_SID })))).toBeNull();
+    expect(describeWhatsappWithoutTemplate(parseConfig(production({ whatsappFrom: undefined })))).toBeNull();
+    expect(
+      describeWhatsappWithoutTemplate(
+        parseConfig({ ...production({}), project: { products: PRODUCTS.filter((p) => p !== 'whatsapp_otp') } }),
+      ),
+    ).toBeNull();
+    expect(describeWhatsappWithoutTemplate(parseConfig({ phone: { twilio } }))).toBeNull();
+    expect(describeWhatsappWithoutTemplate(parseConfig({ mode: 'production' }))).toBeNull();
   });
 });

@@ -66,7 +66,22 @@ const twilioConfig = z
       .string()
       .regex(/^(whatsapp:)?\+[1-9]\d{1,14}$/, { message: 'must be an E.164 number such as +14155550100' })
       .optional(),
-    /** Where the API answers (a stand-in in tests). */
+    /**
+     * The Content SID (`HX` and 32 hex digits) of the approved WhatsApp template WhatsApp passcodes are sent with, its
+     * variable `1` the passcode (a `whatsapp/authentication` template has exactly that one variable). WhatsApp delivers
+     * a message the business starts outside a 24-hour customer service window, as a sign-in passcode almost always
+     * is, only as an approved template: free text is accepted by the API and then fails (error 63016). Without it,
+     * WhatsApp passcodes go as free text, which reaches only someone who wrote to the sender in the last 24 hours.
+     * https://www.twilio.com/docs/content/send-templates-created-with-the-content-template-builder
+     */
+    whatsappContentSid: z
+      .string()
+      .regex(/^HX[0-9a-fA-F]{32}$/, { message: 'must be a Content SID: HX followed by 32 hex digits' })
+      .optional(),
+    /**
+     * Where the API answers (a regional endpoint, a stand-in in tests). In production it must be https unless its host
+     * is a loopback address (parseConfig): every request carries the Auth Token.
+     */
     apiBaseUrl: z
       .string()
       .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !value.endsWith('/'), {
@@ -257,10 +272,17 @@ export const configSchema = z.strictObject({
       format: z.enum(['json', 'pretty']).optional(),
     })
     .default({ level: 'info' }),
-  /** What SIGTERM/SIGINT do (cli.ts): stop accepting, answer what is in flight for at most this long, then exit. */
+  /**
+   * What SIGTERM/SIGINT do (cli.ts): `/readyz` turns 503 at once; after `readinessDelaySeconds` (default 0: at once)
+   * stop accepting, answer what is in flight for at most `graceSeconds`, then exit. The delay lets a load balancer's
+   * health checks see the 503 and stop sending traffic while the instance still accepts it.
+   */
   shutdown: z
-    .strictObject({ graceSeconds: z.number().int().min(0).max(3600).default(10) })
-    .default({ graceSeconds: 10 }),
+    .strictObject({
+      graceSeconds: z.number().int().min(0).max(3600).default(10),
+      readinessDelaySeconds: z.number().int().min(0).max(600).default(0),
+    })
+    .default({ graceSeconds: 10, readinessDelaySeconds: 0 }),
   /**
    * Fixed-window limits kept in the database (shared by every instance); past one a call answers 429
    * `too_many_requests` with `Retry-After`. Per IP means per client IP as `trustedProxies` resolves it.
@@ -305,6 +327,10 @@ export function parseConfig(input: unknown): ProviderConfig {
     const settled = product.config?.settle?.(config);
     if (settled !== undefined) config = { ...config, project: { ...config.project, ...settled } as ProjectConfig };
   }
+  const twilioUrlProblem = twilioApiBaseUrlProblem(config);
+  if (twilioUrlProblem !== null) {
+    throw new Error(`Invalid Latchkey provider configuration:\n  phone.twilio.apiBaseUrl: ${twilioUrlProblem}`);
+  }
   const unbound = unboundRedirectFlows(config.project);
   if (unbound.length > 0 && config.project.pkce.unboundReason === undefined) {
     const lines = unbound.map(
@@ -321,6 +347,58 @@ export function parseConfig(input: unknown): ProviderConfig {
     }
   }
   return config;
+}
+
+/**
+ * `localhost`, 127.0.0.0/8 or `[::1]`, as `URL#hostname` prints them (it normalises IPv4 and IPv6 literals, so
+ * `127.1` and `[0:0:0:0:0:0:0:1]` arrive as `127.0.0.1` and `[::1]`). Not `*.localhost`: the resolver an outgoing
+ * request uses may send such a name to DNS.
+ */
+function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * Why production refuses `phone.twilio.apiBaseUrl`, or null. Every request to it carries the Auth Token in its Basic
+ * header, so in production it must be https; plain http stays allowed for a loopback host (a stand-in on the same
+ * machine, as in the tests), where the token never crosses a network. Development accepts any http(s) URL.
+ */
+function twilioApiBaseUrlProblem(config: ProviderConfig): string | null {
+  const twilio = config.phone.twilio;
+  if (config.mode !== 'production' || twilio === null) return null;
+  const url = new URL(twilio.apiBaseUrl);
+  if (url.protocol === 'https:' || isLoopbackHostname(url.hostname)) return null;
+  return `must be an https URL in production: over ${url.protocol} the Twilio Auth Token would cross the network unencrypted (plain http is accepted only for a loopback host: localhost, 127.0.0.0/8, [::1])`;
+}
+
+/**
+ * The start-up warning for WhatsApp passcodes Twilio sends as free text in production (`phone.twilio.whatsappFrom`
+ * without `whatsappContentSid`, `whatsapp_otp` on), or null. Twilio accepts such a message and WhatsApp then drops it
+ * unless the recipient wrote to the sender in the last 24 hours (error 63016), while the outbox counts it as sent.
+ * https://www.twilio.com/docs/api/errors/63016
+ */
+export function describeWhatsappWithoutTemplate(config: ProviderConfig): string | null {
+  const twilio = config.phone.twilio;
+  if (config.mode !== 'production' || twilio === null) return null;
+  if (twilio.whatsappFrom === undefined || twilio.whatsappContentSid !== undefined) return null;
+  if (!config.project.products.includes('whatsapp_otp')) return null;
+  return (
+    'WARNING: WhatsApp passcodes go through Twilio as free text (phone.twilio.whatsappContentSid is not set): WhatsApp ' +
+    'delivers them only to someone who wrote to the sender in the last 24 hours, and Twilio reports the others as ' +
+    'failed (error 63016) after accepting them. Set whatsappContentSid to an approved WhatsApp template.'
+  );
+}
+
+/**
+ * The start-up warning for a metrics endpoint anyone can read in production (`metrics.enabled` without
+ * `metrics.tokenEnv`), or null: its numbers (sign-ins, refusals, the Node version) are for the operator.
+ */
+export function describeOpenMetrics(config: ProviderConfig): string | null {
+  if (config.mode !== 'production' || !config.metrics.enabled || config.metrics.tokenEnv !== undefined) return null;
+  return (
+    'WARNING: GET /metrics answers anyone who reaches this port (metrics.tokenEnv is not set). Set metrics.tokenEnv ' +
+    'to the name of a variable holding a bearer token, or keep the port off the public network.'
+  );
 }
 
 /** The redirect flows the project leaves unbound to the starting browser (PKCE switched off), in config order. */

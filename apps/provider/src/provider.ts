@@ -263,6 +263,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
         authToken: authToken.trim(),
         ...(twilio.from === undefined ? {} : { from: twilio.from }),
         ...(twilio.whatsappFrom === undefined ? {} : { whatsappFrom: twilio.whatsappFrom }),
+        ...(twilio.whatsappContentSid === undefined ? {} : { whatsappContentSid: twilio.whatsappContentSid }),
         apiBaseUrl: twilio.apiBaseUrl,
         timeoutMs: twilio.timeoutSeconds * 1000,
       });

@@ -97,9 +97,12 @@ describe('latchkey-provider command line', () => {
       const cli = spawnProvider(['start', '--port', '0', '--db', db, '--config', 'project.json'], { cwd: dir });
       const url = await listeningUrl(cli);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const kind = fresh ? 'postgres' : 'sqlite';
+      // A PostgreSQL URL is named without its user information (the test server's URL has a user name).
+      const named = fresh
+        ? `postgres ${new URL(db).protocol}//${new URL(db).host}${new URL(db).pathname}`
+        : `sqlite ${db}`;
       expect(cli.stdout()).toBe(
-        `Latchkey provider listening on ${url} (${kind} ${db}, development mode)\n` +
+        `Latchkey provider listening on ${url} (${named}, development mode)\n` +
           `Development inbox: ${url}/dev/inbox (every email and text message lands here)\n` +
           (fresh
             ? 'Server calls (/v1) are off: set LATCHKEY_SECRET_KEY to enable them\n' +

@@ -146,6 +146,32 @@ describe('graceful shutdown (SIGTERM)', () => {
     }
   });
 
+  it('with shutdown.readinessDelaySeconds, keeps serving new connections (readyz 503, the rest answered) until the delay ends', async () => {
+    const { cli, url, drop } = await startCli({ shutdown: { graceSeconds: 10, readinessDelaySeconds: 3 } });
+    try {
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const started = Date.now();
+      cli.child.kill('SIGTERM');
+      await waitFor(() => cli.stdout().includes('Received SIGTERM; stopping.'), 'the shutdown to begin');
+      // During the delay a load balancer's check, on a new connection, sees 503; traffic still routed here is served.
+      const readyz = await fetch(`${url}/readyz`, { headers: { connection: 'close' } });
+      expect({ status: readyz.status, body: await readyz.json() }).toEqual({
+        status: 503,
+        body: { status: 'unavailable', reason: 'shutting_down' },
+      });
+      expect((await fetch(`${url}/healthz`, { headers: { connection: 'close' } })).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(cli.stdout()).toContain('Closing the listener in 3 s (shutdown.readinessDelaySeconds).');
+      // Then the listener closes and the process exits 0, not before the delay has passed.
+      await waitFor(() => refused(url), 'the listener to close');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+      expect(await cli.exited).toEqual({ code: 0, signal: null });
+      expect(cli.stdout()).toContain('Stopped: every request was answered.');
+    } finally {
+      await drop();
+    }
+  });
+
   it('cuts what is still open after shutdown.graceSeconds and exits 1', async () => {
     const { cli, url, drop } = await startCli({ shutdown: { graceSeconds: 1 } });
     try {

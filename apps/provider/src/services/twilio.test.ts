@@ -1,14 +1,17 @@
 // Text and WhatsApp messages through Twilio's Messages API, against a stand-in on 127.0.0.1 that checks each request
 // as Twilio documents it (POST /2010-04-01/Accounts/{AccountSid}/Messages.json, HTTP Basic with the Account SID and
-// Auth Token, a form-encoded To/From/Body, `whatsapp:` addresses) and fails on demand: 5xx, no answer, 429 with
-// Retry-After, 400. Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
+// Auth Token, a form-encoded To/From/Body, `whatsapp:` addresses; a WhatsApp template as To/From/ContentSid/
+// ContentVariables and no Body, https://www.twilio.com/docs/content/send-templates-created-with-the-content-template-builder)
+// and fails on demand: 5xx, no answer, 429 with Retry-After, 400. Runs on SQLite, and on PostgreSQL with
+// LATCHKEY_TEST_POSTGRES_URL.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureLog } from '../../test/opsSupport';
 import { START, startProvider } from '../../testing/harness';
 import { type ProviderConfigInput, parseConfig } from '../config';
 import { createProvider } from '../provider';
-import { retryAfterMs } from './twilio';
+import type { OutgoingMessage } from './outbox';
+import { createTwilioSender, retryAfterMs } from './twilio';
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const AUTH_TOKEN = 'twilio-test-auth-token-4f1c';
@@ -16,6 +19,8 @@ const TOKEN_ENV = 'LATCHKEY_TEST_TWILIO_AUTH_TOKEN';
 const FROM = '+14155550199';
 const WHATSAPP_FROM = '+14155550198';
 const PHONE = '+14155550100';
+/** An approved WhatsApp template (`whatsapp/authentication`, one variable: the passcode). */
+const CONTENT_SID = `HX${'fedcba9876543210'.repeat(2)}`;
 
 /** What the stand-in does with the next request. */
 type Behaviour =
@@ -23,10 +28,13 @@ type Behaviour =
   | { kind: 'error'; status: number; code: number; message: string; retryAfter?: string }
   | { kind: 'silent' };
 
+/** A free-text message (`body`) or a template (`contentSid` and its `contentVariables`, parsed). */
 interface TwilioRequest {
   to: string;
   from: string;
-  body: string;
+  body?: string;
+  contentSid?: string;
+  contentVariables?: Record<string, unknown>;
 }
 
 interface StandIn {
@@ -78,8 +86,40 @@ async function startTwilio(): Promise<StandIn> {
     );
     check(request.headers['content-type'] === 'application/x-www-form-urlencoded', 'content type');
     const form = new URLSearchParams(text);
-    check([...form.keys()].sort().join(',') === 'Body,From,To', `parameters ${[...form.keys()]}`);
-    const message = { to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '' };
+    const to = form.get('To') ?? '';
+    const from = form.get('From') ?? '';
+    // Both sides of a WhatsApp message carry the `whatsapp:` prefix, neither side of a text message does.
+    check(to.startsWith('whatsapp:') === from.startsWith('whatsapp:'), `addresses ${to} and ${from}`);
+    const message: TwilioRequest = { to, from };
+    if (form.has('ContentSid')) {
+      // A template: ContentSid (HX and 32 hex digits) and ContentVariables (a JSON object of placeholder names to
+      // non-empty values, error 21656 otherwise), never Body beside them (error 63016's page). Only WhatsApp here.
+      check(
+        [...form.keys()].sort().join(',') === 'ContentSid,ContentVariables,From,To',
+        `parameters ${[...form.keys()]}`,
+      );
+      check(to.startsWith('whatsapp:'), `a template to ${to}`);
+      const contentSid = form.get('ContentSid') ?? '';
+      check(/^HX[0-9a-fA-F]{32}$/.test(contentSid), `ContentSid ${contentSid}`);
+      let variables: unknown = null;
+      try {
+        variables = JSON.parse(form.get('ContentVariables') ?? '');
+      } catch {
+        standIn.problems.push('ContentVariables is not JSON');
+      }
+      const entries = typeof variables === 'object' && variables !== null ? Object.entries(variables) : [];
+      check(
+        !Array.isArray(variables) &&
+          entries.length > 0 &&
+          entries.every(([key, value]) => /^\S{1,16}$/.test(key) && typeof value === 'string' && value !== ''),
+        `ContentVariables ${form.get('ContentVariables')}`,
+      );
+      message.contentSid = contentSid;
+      message.contentVariables = variables as Record<string, unknown>;
+    } else {
+      check([...form.keys()].sort().join(',') === 'Body,From,To', `parameters ${[...form.keys()]}`);
+      message.body = form.get('Body') ?? '';
+    }
     standIn.requests.push(message);
     const behaviour = standIn.next.shift() ?? { kind: 'created' };
     if (behaviour.kind === 'silent') return; // Never answers: the sender's timeout must end the attempt.
@@ -97,7 +137,7 @@ async function startTwilio(): Promise<StandIn> {
         sid: `SM${'a'.repeat(32)}`,
         to: message.to,
         from: message.from,
-        body: message.body,
+        body: message.body ?? '',
         status: 'queued',
         direction: 'outbound-api',
         api_version: '2010-04-01',
@@ -176,6 +216,89 @@ describe('Twilio', () => {
       { channel: 'sms', status: 'sent' },
       { channel: 'whatsapp', status: 'sent' },
     ]);
+  });
+
+  it('sends WhatsApp passcodes as the approved template with whatsappContentSid, and text ones unchanged', async () => {
+    const standIn = await startTwilio();
+    vi.stubEnv(TOKEN_ENV, AUTH_TOKEN);
+    // From the configuration, through the otp product and the outbox (the passcode survives the outbox's sealed
+    // payload), to the sender.
+    const t = await startProvider(
+      { phone: twilioConfig(standIn, { whatsappContentSid: CONTENT_SID }) },
+      { background: false },
+    );
+    const sent = await t.post('/otps/whatsapp/login_or_create', { phone_number: PHONE });
+    expect(sent.status).toBe(200);
+    expect((await t.post('/otps/sms/login_or_create', { phone_number: '+14155550101' })).status).toBe(200);
+    expect(standIn.problems).toEqual([]);
+    expect(standIn.requests).toEqual([
+      {
+        to: `whatsapp:${PHONE}`,
+        from: `whatsapp:${WHATSAPP_FROM}`,
+        contentSid: CONTENT_SID,
+        contentVariables: { '1': expect.stringMatching(/^\d{6}$/) },
+      },
+      {
+        to: '+14155550101',
+        from: FROM,
+        body: expect.stringMatching(/^\d{6} is your Latchkey Playground sign-in code\./),
+      },
+    ]);
+    // The template's variable is the passcode itself: it signs in.
+    const code = standIn.requests[0]?.contentVariables?.['1'] as string;
+    const signedIn = await t.post('/otps/authenticate', {
+      token: code,
+      method_id: sent.json.data.method_id,
+      session_duration_minutes: 60,
+    });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it('form-encodes the template request exactly, and refuses a WhatsApp template message without one passcode', async () => {
+    const standIn = await startTwilio();
+    const bodies: string[] = [];
+    const sender = createTwilioSender({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      whatsappFrom: `whatsapp:${WHATSAPP_FROM}`,
+      whatsappContentSid: CONTENT_SID,
+      apiBaseUrl: standIn.baseUrl,
+      timeoutMs: 10_000,
+      fetch: (url, init) => {
+        bodies.push(String(init?.body));
+        return globalThis.fetch(url, init);
+      },
+    });
+    const message: OutgoingMessage & { channel: 'whatsapp' } = {
+      channel: 'whatsapp',
+      to: PHONE,
+      subject: '',
+      text: '123456 is your Acme sign-in code. It expires in 10 minutes.',
+      links: [],
+      codes: ['123456'],
+    };
+    await sender.send(message);
+    expect(bodies).toEqual([
+      `To=whatsapp%3A%2B14155550100&From=whatsapp%3A%2B14155550198&ContentSid=${CONTENT_SID}&ContentVariables=%7B%221%22%3A%22123456%22%7D`,
+    ]);
+    expect(standIn.requests).toEqual([
+      {
+        to: `whatsapp:${PHONE}`,
+        from: `whatsapp:${WHATSAPP_FROM}`,
+        contentSid: CONTENT_SID,
+        contentVariables: { '1': '123456' },
+      },
+    ]);
+    expect(standIn.problems).toEqual([]);
+    // Nothing to put in the template's one variable: final, and nothing is sent.
+    for (const codes of [[], ['123456', '654321']]) {
+      await expect(sender.send({ ...message, codes })).rejects.toMatchObject({
+        name: 'DeliveryError',
+        retryable: false,
+        message: `a WhatsApp template message carries exactly one passcode; this message has ${codes.length}`,
+      });
+    }
+    expect(standIn.requests).toHaveLength(1);
   });
 
   it('retries a 5xx with exponential backoff', async () => {

@@ -5,6 +5,20 @@
 //   Content-Type: application/x-www-form-urlencoded
 //   To=+14155550100&From=+14155550199&Body=…            (WhatsApp: To=whatsapp:+1…&From=whatsapp:+1…)
 //
+// A WhatsApp passcode with `whatsappContentSid` goes as that approved template instead of free text:
+//
+//   To=whatsapp:+1…&From=whatsapp:+1…&ContentSid=HX…&ContentVariables={"1":"123456"}      (no Body)
+//
+// WhatsApp delivers a message the business starts outside a 24-hour customer service window (a sign-in passcode
+// almost always is one) only as a template it approved; free text in `Body` is accepted with a 201 and fails later
+// with error 63016, which this sender never sees. Twilio's pages followed: sending a template is the Messages call
+// with `ContentSid` (the `HX…` SID) and `ContentVariables` (a JSON string of placeholder names to values), and without
+// `Body` (https://www.twilio.com/docs/content/send-templates-created-with-the-content-template-builder,
+// https://www.twilio.com/docs/api/errors/63016); a `whatsapp/authentication` template takes exactly one variable, set
+// to the passcode at send time (https://www.twilio.com/docs/content/whatsappauthentication). Since September 2024 a
+// template may go from a plain `whatsapp:` sender, without a Messaging Service
+// (https://www.twilio.com/en-us/changelog/content-templates-messaging-services-optional).
+//
 // Twilio answers 201 with the Message resource, or an error body `{code, message, more_info, status}`. A 429 (error
 // 20429: "not processed and safe to retry after backing off") and a 5xx are retried by the outbox, after the
 // `Retry-After` the answer names if any; a timeout or a network error too. Any other answer (400 invalid number,
@@ -20,6 +34,11 @@ export interface TwilioOptions {
   from?: string;
   /** WhatsApp sender (E.164, with or without `whatsapp:`). */
   whatsappFrom?: string;
+  /**
+   * The approved WhatsApp template (`HX…` Content SID) WhatsApp messages are sent with, the message's passcode as its
+   * variable `1`; without it they go as free text (`Body`).
+   */
+  whatsappContentSid?: string;
   /** Default https://api.twilio.com. */
   apiBaseUrl: string;
   timeoutMs: number;
@@ -71,8 +90,21 @@ export function createTwilioSender(options: TwilioOptions): PhoneSender {
       const body = new URLSearchParams({
         To: message.channel === 'whatsapp' ? whatsapp(message.to) : message.to,
         From: message.channel === 'whatsapp' ? whatsapp(from) : from,
-        Body: message.text,
       });
+      if (message.channel === 'whatsapp' && options.whatsappContentSid !== undefined) {
+        // The template's one variable is the passcode: a message with none (or several) has nothing it could carry,
+        // and trying again would not give it one.
+        if (message.codes.length !== 1) {
+          throw new DeliveryError(
+            `a WhatsApp template message carries exactly one passcode; this message has ${message.codes.length}`,
+            { retryable: false },
+          );
+        }
+        body.set('ContentSid', options.whatsappContentSid);
+        body.set('ContentVariables', JSON.stringify({ '1': message.codes[0] }));
+      } else {
+        body.set('Body', message.text);
+      }
       let response: Response;
       try {
         response = await fetchImpl(url, {
