@@ -34,6 +34,12 @@ export interface DeliveryContext {
   idempotencyKey: string;
   /** 1 for the first attempt. */
   attempt: number;
+  /**
+   * Aborted (reason: a `TimeoutError`) when the attempt times out after `outbox.attemptTimeoutSeconds`: a sender
+   * stops the send in flight then, for example by passing it to `fetch`. The message stays leased for as long again,
+   * and the next attempt waits for that, so a send that stops within that time never overlaps with it.
+   */
+  signal: AbortSignal;
 }
 
 /**
@@ -131,7 +137,9 @@ function fromDomain(from: string): string {
 
 /**
  * Email through SMTP (nodemailer), loaded only when configured. The Message-ID (RFC 5322 §3.6.4) is the outbox's
- * idempotency key, so a message sent twice after a lost answer carries the same Message-ID both times.
+ * idempotency key, so a message sent twice after a lost answer carries the same Message-ID both times. The attempt's
+ * signal is nodemailer's `signal` option (10.5 and later): aborting it ends the send at whatever step it has reached
+ * and closes the connection, where nodemailer's own timeouts only bound each step (a stalled socket, 10 minutes).
  */
 export function createSmtpOutbox(options: { url: string; from: string }): Outbox {
   let transport: Promise<{ sendMail(mail: object): Promise<unknown> }> | null = null;
@@ -147,7 +155,9 @@ export function createSmtpOutbox(options: { url: string; from: string }): Outbox
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
-        ...(context ? { messageId: `<${context.idempotencyKey}@${fromDomain(options.from)}>` } : {}),
+        ...(context
+          ? { messageId: `<${context.idempotencyKey}@${fromDomain(options.from)}>`, signal: context.signal }
+          : {}),
       });
     },
   };

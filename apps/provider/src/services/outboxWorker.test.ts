@@ -1,6 +1,7 @@
 // The outbox: a message is committed by the request that sends it, delivered by a worker with retries and exponential
 // backoff, taken over by another instance when its worker stops, and recorded (metric and log) when given up on.
 // Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureLog, deferred, deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
 import { FollowingClock, freshDatabase, START, startProvider, TestClock } from '../../testing/harness';
@@ -8,6 +9,7 @@ import { type ProviderConfigInput, parseConfig } from '../config';
 import { createProvider } from '../provider';
 import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage } from './outbox';
 import { backoffMs } from './outboxWorker';
+import { createTwilioSender } from './twilio';
 
 const PHONE = '+14155550100';
 const SMTP = { url: 'smtp://127.0.0.1:9', from: 'login@acme.example' };
@@ -49,7 +51,11 @@ describe('the outbox', () => {
     await vi.waitFor(() => expect(attempts).toHaveLength(1));
     const code = attempts[0]?.message.codes[0] as string;
     expect(attempts[0]?.message).toMatchObject({ channel: 'sms', to: PHONE });
-    expect(attempts[0]?.context).toEqual({ idempotencyKey: row?.message_id, attempt: 1 });
+    expect(attempts[0]?.context).toEqual({
+      idempotencyKey: row?.message_id,
+      attempt: 1,
+      signal: expect.any(AbortSignal),
+    });
     // Neither the code nor the number is readable in the database.
     expect(row?.payload).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
     expect(row?.payload).not.toContain(code);
@@ -174,6 +180,7 @@ describe('the outbox', () => {
     expect(working.attempts[0]?.context).toEqual({
       idempotencyKey: stuck.attempts[0]?.context?.idempotencyKey,
       attempt: 2,
+      signal: expect.any(AbortSignal),
     });
     const outcome = () => second.database.db.selectFrom('outbox_messages').select(['status', 'attempts']).execute();
     expect(await outcome()).toEqual([{ status: 'sent', attempts: 2 }]);
@@ -298,6 +305,250 @@ describe('the outbox', () => {
     expect(
       await t.provider.database.db.selectFrom('outbox_messages').select(['channel', 'status', 'payload']).execute(),
     ).toEqual([{ channel: 'email', status: 'sent', payload: '' }]);
+  });
+});
+
+/** A sender that answers only when the attempt's signal aborts: it fails then with its reason, as `fetch` does. */
+function abortableSender() {
+  const calls: { context: DeliveryContext | undefined; startedAt: number; abortedAt: number | null }[] = [];
+  const sender: Outbox = {
+    send(_message, context) {
+      const call = { context, startedAt: performance.now(), abortedAt: null as number | null };
+      calls.push(call);
+      return new Promise((_, reject) => {
+        context?.signal?.addEventListener(
+          'abort',
+          () => {
+            call.abortedAt = performance.now();
+            reject(context.signal.reason);
+          },
+          { once: true },
+        );
+      });
+    },
+  };
+  return { sender, calls };
+}
+
+/**
+ * Two instances on one database, each with its own sender, a 1 s attempt timeout (so a 2 s lease) and a clock that
+ * moves only when told: the attempt timeout runs in real time, the lease and the backoff in the clock's.
+ */
+async function twoInstances(first: Outbox, second: Outbox, outbox: ProviderConfigInput['outbox'] = {}) {
+  const db = await sharedDatabase();
+  const keys = deploymentKeys();
+  const clock = new TestClock();
+  const log = captureLog();
+  const open = (sender: Outbox) =>
+    openProvider({
+      db,
+      config: production({ attemptTimeoutSeconds: 1, ...outbox }),
+      clock,
+      ...keys,
+      outbox: sender,
+      background: false,
+      logger: log.logger,
+    });
+  const one = await open(first);
+  const two = await open(second);
+  const row = () => one.database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+  return { clock, log, one, two, row };
+}
+
+describe('an attempt that times out', () => {
+  it('has its signal aborted, and keeps its lease: no instance sends the message again before the lease ends', async () => {
+    const stuck = abortableSender();
+    const working = recordingSender();
+    const { clock, one, two, row } = await twoInstances(stuck.sender, working.sender);
+    expect((await sdkPost(one, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(async () => expect((await row()).last_error).toBe('no answer within 1 s'), { timeout: 5_000 });
+    // The sender's signal aborted at the attempt timeout (1 s), with a timeout as its reason.
+    const [call] = stuck.calls;
+    expect(call?.context?.signal.aborted).toBe(true);
+    expect(call?.context?.signal.reason).toMatchObject({ name: 'TimeoutError' });
+    expect((call?.abortedAt ?? 0) - (call?.startedAt ?? 0)).toBeGreaterThanOrEqual(990);
+    expect((call?.abortedAt ?? Number.POSITIVE_INFINITY) - (call?.startedAt ?? 0)).toBeLessThan(2_000);
+    // The lease taken by the attempt (twice the attempt timeout) holds, and the retry is due when it ends: neither
+    // this instance nor the other one starts a second send before then, even once the backoff (at most 2 s) is over.
+    expect(await row()).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lease_until: START + 2_000,
+      next_attempt_at: START + 2_000,
+    });
+    for (const step of [0, 1_000, 999]) {
+      clock.advance(step);
+      expect(await one.outbox.deliverDue()).toBe(0);
+      expect(await two.outbox.deliverDue()).toBe(0);
+    }
+    expect(stuck.calls).toHaveLength(1);
+    expect(working.attempts).toHaveLength(0);
+    clock.advance(1);
+    expect(await two.outbox.deliverDue()).toBe(1);
+    expect(working.attempts.map((attempt) => attempt.context?.attempt)).toEqual([2]);
+    expect(working.attempts[0]?.context?.idempotencyKey).toBe(call?.context?.idempotencyKey);
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('never overlaps with the retry when its sender ignores the signal and answers later', async () => {
+    // One sender for both instances, so that it sees every send of the message: the first ignores its signal and
+    // fails only when the test says so, well after the attempt timeout.
+    const events: string[] = [];
+    let running = 0;
+    let most = 0;
+    let failFirst: (error: Error) => void = () => {};
+    const ignoring: Outbox = {
+      async send(_message, context) {
+        running += 1;
+        most = Math.max(most, running);
+        events.push(`start ${context?.attempt}`);
+        try {
+          if (context?.attempt === 1) {
+            await new Promise<void>((_, reject) => {
+              failFirst = reject;
+            });
+          }
+        } finally {
+          running -= 1;
+          events.push(`end ${context?.attempt}`);
+        }
+      },
+    };
+    const { clock, one, two, row } = await twoInstances(ignoring, ignoring);
+    expect((await sdkPost(one, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(async () => expect((await row()).last_error).toBe('no answer within 1 s'), { timeout: 5_000 });
+    for (const step of [1_000, 999]) {
+      clock.advance(step);
+      expect(await one.outbox.deliverDue()).toBe(0);
+      expect(await two.outbox.deliverDue()).toBe(0);
+    }
+    expect(events).toEqual(['start 1']);
+    failFirst(new Error('connection reset'));
+    await vi.waitFor(() => expect(events).toEqual(['start 1', 'end 1']));
+    // Its late failure changes nothing: the retry is already due when the lease ends.
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1, lease_until: START + 2_000 });
+    clock.advance(1);
+    expect(await two.outbox.deliverDue()).toBe(1);
+    expect(events).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+    expect(most).toBe(1);
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('records a last attempt whose sender ignores the signal and delivers late as sent, not failed', async () => {
+    const late = deferred();
+    const { sender, attempts } = recordingSender(() => late.promise);
+    const { clock, log, one, two, row } = await twoInstances(sender, recordingSender().sender, { maxAttempts: 1 });
+    expect((await sdkPost(one, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(async () => expect((await row()).last_error).toBe('no answer within 1 s'), { timeout: 5_000 });
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1, lease_until: START + 2_000 });
+    late.resolve();
+    await vi.waitFor(async () =>
+      expect(await row()).toMatchObject({ status: 'sent', attempts: 1, payload: '', last_error: null }),
+    );
+    clock.advance(3_600_000);
+    expect(await two.outbox.deliverDue()).toBe(0);
+    expect(attempts).toHaveLength(1);
+    const metrics = await one.metrics.render();
+    expect(metrics).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1');
+    expect(metrics).not.toContain('latchkey_messages_total{channel="sms",outcome="failed"} 1');
+    expect(log.entries().filter((entry) => entry.msg !== 'request')).toEqual([]);
+  });
+
+  it('gives up on a last attempt that never delivers only once its lease has ended', async () => {
+    const stuck = abortableSender();
+    const { clock, log, one, two, row } = await twoInstances(stuck.sender, recordingSender().sender, {
+      maxAttempts: 1,
+    });
+    expect((await sdkPost(one, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(async () => expect((await row()).last_error).toBe('no answer within 1 s'), { timeout: 5_000 });
+    clock.advance(1_999);
+    expect(await two.outbox.deliverDue()).toBe(0);
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1, lease_until: START + 2_000 });
+    clock.advance(1);
+    expect(await two.outbox.deliverDue()).toBe(0);
+    expect(await row()).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      payload: '',
+      last_error: 'no answer from the last attempt',
+    });
+    expect(
+      log
+        .entries()
+        .filter((entry) => entry.msg !== 'request')
+        .map((entry) => [entry.level, entry.msg]),
+    ).toEqual([['error', 'outgoing message given up on']]);
+  });
+
+  it("ends a Twilio request when the attempt signal aborts, before the sender's own longer timeout", async () => {
+    const requests: AbortSignal[] = [];
+    const twilio = createTwilioSender({
+      accountSid: `AC${'0'.repeat(32)}`,
+      authToken: 'token',
+      from: '+14155550199',
+      apiBaseUrl: 'https://api.twilio.test',
+      timeoutMs: 60_000,
+      // A request Twilio never answers: it ends only when its signal aborts, as `fetch` does.
+      fetch: (_url, init) =>
+        new Promise((_, reject) => {
+          const signal = init?.signal as AbortSignal;
+          requests.push(signal);
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+    });
+    const controller = new AbortController();
+    const message = {
+      channel: 'sms' as const,
+      to: PHONE,
+      subject: '',
+      text: 'code 123456',
+      links: [],
+      codes: ['123456'],
+    };
+    const sending = twilio.send(message, { idempotencyKey: 'message-1', attempt: 1, signal: controller.signal });
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.aborted).toBe(false);
+    controller.abort(new DOMException('no answer within 30 s', 'TimeoutError'));
+    await expect(sending).rejects.toMatchObject({ name: 'DeliveryError', retryable: true });
+    expect(requests[0]?.aborted).toBe(true);
+  });
+
+  it('ends an SMTP send at the attempt timeout: the connection to a server that never greets is closed', async () => {
+    // nodemailer alone would wait 30 s for the greeting (its greetingTimeout); the attempt's signal ends it at 1 s.
+    const sockets: Socket[] = [];
+    const closed = deferred<number>();
+    let connectedAt = 0;
+    const server = createServer((socket) => {
+      connectedAt = performance.now();
+      sockets.push(socket);
+      socket.on('close', () => closed.resolve(performance.now()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const t = await startProvider(
+        {
+          ...production({ attemptTimeoutSeconds: 1 }),
+          smtp: { url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: SMTP.from },
+        },
+        { background: false, logger: captureLog().logger },
+      );
+      expect((await t.post('/otps/email/login_or_create', { email: 'ada@example.com' })).status).toBe(200);
+      const closedAt = await Promise.race([
+        closed.promise,
+        new Promise<number>((resolve) => setTimeout(resolve, 4_000, 0)),
+      ]);
+      expect(closedAt - connectedAt).toBeGreaterThanOrEqual(900);
+      expect(closedAt - connectedAt).toBeLessThan(2_000);
+      await vi.waitFor(async () =>
+        expect(await t.provider.database.db.selectFrom('outbox_messages').selectAll().execute()).toEqual([
+          expect.objectContaining({ status: 'pending', attempts: 1, last_error: 'no answer within 1 s' }),
+        ]),
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -105,7 +105,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, clock, deliver, config } = options;
   const key = payloadKey(options.hmacKey);
   const log = options.log ?? defaultLog;
-  // A lease outlives a timed-out attempt, so two workers never hold a message at once unless one is stuck past it.
+  // A lease is twice the attempt timeout. An attempt that times out has its signal aborted, but a sender may take a
+  // moment to stop (or ignore the signal), so the message keeps its lease until it ends and the retry is due no
+  // sooner: no worker, here or in another instance, starts another send while this one may still be running. Only a
+  // sender that ignores its signal for longer than the attempt timeout again can still overlap with the next attempt.
   const leaseMs = config.attemptTimeoutSeconds * 2000;
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
@@ -151,9 +154,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function attempt(messageId: string): Promise<boolean> {
     const now = clock.now();
     const claim = randomToken(16);
+    const leaseUntil = now + leaseMs;
     const [claimed] = await db
       .updateTable('outbox_messages')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: now + leaseMs, claim_token: claim }))
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: leaseUntil, claim_token: claim }))
       .where('message_id', '=', messageId)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
@@ -172,44 +176,70 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await finish(messageId, claim, channel, 'failed', attempts, `cannot decrypt: ${redactError(error)}`);
       return true;
     }
-    const context: DeliveryContext = { idempotencyKey: messageId, attempt: attempts };
+    // The attempt timeout ends the attempt and aborts the sender's signal, with a `TimeoutError` as the reason (as
+    // `AbortSignal.timeout` would), so that the send in flight stops rather than running on beside the retry.
+    const controller = new AbortController();
+    const context: DeliveryContext = { idempotencyKey: messageId, attempt: attempts, signal: controller.signal };
+    const sending = (async () => deliver.send(message, context))();
     try {
       let timeout: NodeJS.Timeout | undefined;
       await Promise.race([
-        deliver.send(message, context),
+        sending,
         new Promise<never>((_, reject) => {
-          timeout = setTimeout(
-            () => reject(new DeliveryError(`no answer within ${config.attemptTimeoutSeconds} s`, { retryable: true })),
-            config.attemptTimeoutSeconds * 1000,
-          );
+          timeout = setTimeout(() => {
+            const text = `no answer within ${config.attemptTimeoutSeconds} s`;
+            reject(new DeliveryError(text, { retryable: true }));
+            controller.abort(new DOMException(text, 'TimeoutError'));
+          }, config.attemptTimeoutSeconds * 1000);
         }),
       ]).finally(() => clearTimeout(timeout));
       await finish(messageId, claim, channel, 'sent', attempts, null);
     } catch (error) {
       const reason = redactError(error);
+      // Only the timer aborts the signal, and it is cleared as soon as the sender answers: aborted means timed out.
+      const timedOut = controller.signal.aborted;
       const retryable = !(error instanceof DeliveryError) || error.retryable;
-      if (!retryable || attempts >= config.maxAttempts) {
+      if (timedOut) {
+        // The send may still be running, or have delivered the message without answering yet: the row keeps this
+        // attempt's lease and claim, and the retry is due no sooner than the lease's end. A send that succeeds late,
+        // while the claim is still this attempt's, records the message as sent (so no retry repeats it, and a last
+        // attempt is not recorded as failed); one that fails late changes nothing. A last attempt that stays
+        // unanswered is recorded as failed by `sweepAbandoned` once its lease has ended.
+        void track(
+          sending
+            .then(
+              () => finish(messageId, claim, channel, 'sent', attempts, null),
+              () => {},
+            )
+            .catch((late) =>
+              log('error', 'outbox attempt failed unexpectedly', { message_id: messageId, error: redactError(late) }),
+            ),
+        );
+      } else if (!retryable || attempts >= config.maxAttempts) {
         await finish(messageId, claim, channel, 'failed', attempts, reason);
         return true;
       }
       const retryAfter = error instanceof DeliveryError ? error.retryAfterMs : undefined;
+      const retryAt = clock.now() + backoffMs(config, attempts, retryAfter);
       await db
         .updateTable('outbox_messages')
         .set({
-          next_attempt_at: clock.now() + backoffMs(config, attempts, retryAfter),
-          lease_until: null,
-          claim_token: null,
+          next_attempt_at: timedOut ? Math.max(retryAt, leaseUntil) : retryAt,
+          // A send that answered, even with an error, is over: its lease ends at once. A timed-out one keeps it.
+          ...(timedOut ? {} : { lease_until: null, claim_token: null }),
           last_error: reason,
         })
         .where('message_id', '=', messageId)
         .where('claim_token', '=', claim)
         .execute();
-      log('warn', 'outgoing message attempt failed; it will be retried', {
-        message_id: messageId,
-        channel,
-        attempts,
-        error: reason,
-      });
+      if (attempts < config.maxAttempts) {
+        log('warn', 'outgoing message attempt failed; it will be retried', {
+          message_id: messageId,
+          channel,
+          attempts,
+          error: reason,
+        });
+      }
     }
     return true;
   }

@@ -82,7 +82,7 @@ export function createTwilioSender(options: TwilioOptions): PhoneSender {
   const url = `${options.apiBaseUrl}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   return {
-    async send(message: OutgoingMessage & { channel: 'sms' | 'whatsapp' }, _context?: DeliveryContext) {
+    async send(message: OutgoingMessage & { channel: 'sms' | 'whatsapp' }, context?: DeliveryContext) {
       const from = message.channel === 'whatsapp' ? options.whatsappFrom : options.from;
       if (from === undefined) {
         throw new DeliveryError(`no Twilio sender is configured for ${message.channel} messages`, { retryable: false });
@@ -115,7 +115,9 @@ export function createTwilioSender(options: TwilioOptions): PhoneSender {
             accept: 'application/json',
           },
           body: body.toString(),
-          signal: AbortSignal.timeout(options.timeoutMs),
+          // The outbox's attempt timeout aborts the attempt's signal, and it may come before `timeoutMs`: the request
+          // must end then too, or it would still be running when the retry sends the message again.
+          signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(context ? [context.signal] : [])]),
         });
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
