@@ -9,11 +9,53 @@ import { ID_TOKEN_KEYS } from './signingKeys';
 import type {} from './tables';
 
 /**
+ * The sessions exchanged from access tokens (`sessions/exchange_access_token`) that may still be live at `cutoff`: not
+ * revoked, not expired before it. Such a session outlives its token by up to `idp.exchangedSessionMinutes`, and
+ * revoking the token or its family finds it only through the token's row (oauth2/tokenStore.ts): the row must stay
+ * while the session may live. The sessions themselves are asked, not the configuration, so a changed
+ * `exchangedSessionMinutes` keeps the sessions exchanged before the change covered. An expired session can no longer
+ * be refreshed, so one found ended stays ended.
+ */
+function exchangedSessions(eb: Query, cutoff: number): Query {
+  return eb
+    .selectFrom('sessions as s')
+    .select('s.session_id')
+    .where('s.exchanged_token_id', 'is not', null)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', cutoff);
+}
+
+/**
+ * Does the family (the tokens of one authorization code) `familyColumn` names still matter at `cutoff`: has it a live
+ * token, or a token some session was exchanged from that may still be live? Either way its replayed code, a reused
+ * refresh token or a revocation must still find every token row of it (and revoke those sessions with it).
+ */
+function familyMatters(eb: Query, familyColumn: string, cutoff: number): Query {
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('idp_tokens as live')
+        .select('live.token_id')
+        .whereRef('live.family_id', '=', familyColumn)
+        .where('live.expires_at', '>', cutoff)
+        .where('live.revoked_at', 'is', null),
+    ),
+    eb.exists(
+      exchangedSessions(eb, cutoff)
+        .innerJoin('idp_tokens as exchanged', 'exchanged.token_id', 's.exchanged_token_id')
+        .whereRef('exchanged.family_id', '=', familyColumn),
+    ),
+  ]);
+}
+
+/**
  * The identity provider. The pre-hijacking reset removes the consents (grants), revokes the access and refresh tokens
  * (refresh tokens keep minting otherwise) and deletes the codes not yet redeemed: the answer's `connected_apps`. The
  * purge deletes an expired access token on its own (nothing detects its replay), every token of a grant (family) once
  * none of them is live, rotated refresh tokens included, and authorization codes past their expiry once no token
- * issued from them lives (a replay revokes those): tokens before the codes they descend from.
+ * issued from them lives (a replay revokes those): tokens before the codes they descend from. None of these goes while
+ * a session exchanged from a token of the family may be live: revoking the family (or the token) must end that
+ * session, and finds it only through the token rows.
  */
 export const idpDescriptor = {
   key: 'idp',
@@ -67,21 +109,15 @@ export const idpDescriptor = {
       run: async (context) => {
         const cutoff = expired(context);
         const accessTokens = await deleteInBatches(context, 'idp_tokens', 'token_id', (query) =>
-          query.where('t.kind', '=', 'access').where('t.expires_at', '<=', cutoff),
+          query
+            .where('t.kind', '=', 'access')
+            .where('t.expires_at', '<=', cutoff)
+            .where((eb: Query) =>
+              eb.not(eb.exists(exchangedSessions(eb, cutoff).whereRef('s.exchanged_token_id', '=', 't.token_id'))),
+            ),
         );
         const families = await deleteInBatches(context, 'idp_tokens', 'token_id', (query) =>
-          query.where((eb: Query) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('idp_tokens as live')
-                  .select('live.token_id')
-                  .whereRef('live.family_id', '=', 't.family_id')
-                  .where('live.expires_at', '>', cutoff)
-                  .where('live.revoked_at', 'is', null),
-              ),
-            ),
-          ),
+          query.where((eb: Query) => eb.not(familyMatters(eb, 't.family_id', cutoff))),
         );
         return accessTokens + families;
       },
@@ -93,18 +129,7 @@ export const idpDescriptor = {
         return deleteInBatches(context, 'idp_authorization_codes', 'code_id', (query) =>
           query
             .where('t.expires_at', '<=', cutoff)
-            .where((eb: Query) =>
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom('idp_tokens as live')
-                    .select('live.token_id')
-                    .whereRef('live.family_id', '=', 't.code_id')
-                    .where('live.expires_at', '>', cutoff)
-                    .where('live.revoked_at', 'is', null),
-                ),
-              ),
-            ),
+            .where((eb: Query) => eb.not(familyMatters(eb, 't.code_id', cutoff))),
         );
       },
     },
