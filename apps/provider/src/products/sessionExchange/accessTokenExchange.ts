@@ -1,6 +1,7 @@
 // `POST /sdk/v1/sessions/exchange_access_token`: an access token our identity provider issued (products/idp/oauth2)
 // with the `full_access` scope becomes a Latchkey session of its user.
 import { z } from 'zod';
+import { dialectOf } from '../../db/dialect';
 import { ok, type ProviderContext, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
@@ -40,6 +41,13 @@ export function accessTokenExchangeFactor(clientId: string): NewFactor {
  * tokens): it names the token and its client, so revoking the token, its family (a replayed code, a reused refresh
  * token) or the client's grant (connected apps), or the pre-hijacking reset, ends it; and its expiry is capped at the
  * token's expiry plus `idp.exchangedSessionMinutes`, for the exchange and every later refresh.
+ *
+ * On PostgreSQL the token is read `FOR SHARE` until the session is committed: a revocation (tokenStore.ts revokes the
+ * tokens before the sessions) that comes while this transaction runs waits for it, and its later UPDATE of the
+ * sessions, a new statement with a new snapshot (PostgreSQL manual, "Read Committed Isolation Level"), revokes the
+ * session started here; one that locked the token first makes this read wait, and it then sees the token revoked
+ * (manual, "The Locking Clause"). A plain read would let the session be inserted after the revocation's UPDATE of
+ * the sessions had run, and outlive the token. On SQLite a transaction holds the only connection to its end.
  */
 export async function exchangeAccessToken(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -51,6 +59,7 @@ export async function exchangeAccessToken(c: ProviderContext): Promise<Response>
       .selectAll()
       .where('token_hash', '=', sha256Hex(body.access_token))
       .where('project_id', '=', deps.config.project.projectId)
+      .$if(dialectOf(trx) === 'postgres', (query) => query.forShare())
       .executeTakeFirst();
     if (
       token?.kind !== 'access' ||

@@ -5,6 +5,7 @@ import { ok, type ProviderContext } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { requireSession } from '../../../services/sessions';
 import { findIdpClient } from '../clients';
+import { revokeTokens } from '../oauth2/tokenStore';
 
 /**
  * The user's grants, oldest first, each with its client as configured. A grant whose client is no longer in the
@@ -45,6 +46,12 @@ export async function listConnectedApps(c: ProviderContext): Promise<Response> {
  * exchanged from them), and codes not yet redeemed are deleted, so none can still be exchanged. Only the caller's own
  * grants: another user's app, or one never granted, is `connected_app_not_found`. The caller's own session ends too
  * when it is one of those exchanged sessions.
+ *
+ * The order counts on PostgreSQL, where each statement sees what was committed when it started (its manual, "Read
+ * Committed Isolation Level"): the codes first, whose DELETE waits for a redemption in flight (it holds the code's row
+ * lock), so the tokens it issues are committed before the next statement; then the tokens (revokeTokens: it waits
+ * for a rotation or an exchange in flight and revokes the successors a rotation issued too); the sessions last, by a
+ * statement that sees the sessions those exchanges started.
  */
 export async function revokeConnectedApp(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -61,27 +68,22 @@ export async function revokeConnectedApp(c: ProviderContext): Promise<Response> 
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) return false;
     await trx
+      .deleteFrom('idp_authorization_codes')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', session.user_id)
+      .where('client_id', '=', clientId)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await revokeTokens(trx, now, (eb) =>
+      eb.and([eb('project_id', '=', projectId), eb('user_id', '=', session.user_id), eb('client_id', '=', clientId)]),
+    );
+    await trx
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('project_id', '=', projectId)
       .where('user_id', '=', session.user_id)
       .where('exchanged_client_id', '=', clientId)
       .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('idp_tokens')
-      .set({ revoked_at: now })
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', session.user_id)
-      .where('client_id', '=', clientId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .deleteFrom('idp_authorization_codes')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', session.user_id)
-      .where('client_id', '=', clientId)
-      .where('consumed_at', 'is', null)
       .execute();
     return true;
   });

@@ -1,8 +1,8 @@
 // Access and refresh tokens (`idp_tokens`): opaque, 256 random bits, kept only as their SHA-256 (README, "Security"). Each
 // belongs to a family, the authorization code it descends from: a replayed code or a reused refresh token revokes
 // the whole family.
-import type { Selectable } from 'kysely';
-import type { Executor } from '../../../db/schema';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import type { Database, Executor } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
 import type { IdpTokensTable } from '../tables';
@@ -100,11 +100,46 @@ export async function consumeRefreshToken(trx: Executor, tokenId: string, now: n
 }
 
 /**
+ * Revokes every token `which` selects, those a rotation in flight issues included; run in the caller's transaction,
+ * before it revokes the sessions exchanged from them.
+ *
+ * At READ COMMITTED each statement sees the rows committed when it started (PostgreSQL manual, "Read Committed
+ * Isolation Level"). A rotation in flight (the token endpoint's transaction: consumeRefreshToken, then issueTokens
+ * with the same family) holds the row lock of the refresh token it used up: the UPDATE waits for it and then revokes
+ * that token, but the successor it inserted was not in the UPDATE's snapshot and would stay live, and keep rotating.
+ * So the UPDATE runs again, each time with a new snapshot, until it finds nothing left to revoke: a successor is
+ * committed before the statement that waited for its rotation ends, so the next one revokes it, and once every token
+ * is revoked and locked by this transaction, a rotation that starts waits for it and then finds its token revoked.
+ * On SQLite the transaction has the only connection: the second UPDATE finds nothing.
+ *
+ * The same lock waits for an exchange in flight (`sessions/exchange_access_token` reads its token `FOR SHARE` in the
+ * transaction that starts the session): the sessions are revoked after this, by a statement that sees that session.
+ */
+export async function revokeTokens(
+  trx: Executor,
+  now: number,
+  which: (eb: ExpressionBuilder<Database, 'idp_tokens'>) => Expression<SqlBool>,
+): Promise<void> {
+  for (;;) {
+    const result = await trx
+      .updateTable('idp_tokens')
+      .set({ revoked_at: now })
+      .where(which)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return;
+  }
+}
+
+/**
  * Revokes every token of a family (a replayed code, a reused refresh token, a revoked refresh token), and every
  * session exchanged from one of them (`sessions/exchange_access_token`): those end with the grant (README, "Security").
+ * The tokens first (revokeTokens): a rotation or an exchange in flight commits first, so neither the successor it
+ * issues nor the session it starts escapes.
  */
 export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
   if (!db.isTransaction) return db.transaction().execute((trx) => revokeFamily(trx, familyId, now));
+  await revokeTokens(db, now, (eb) => eb('family_id', '=', familyId));
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -113,27 +148,26 @@ export async function revokeFamily(db: Executor, familyId: string, now: number):
     )
     .where('revoked_at', 'is', null)
     .execute();
-  await db
-    .updateTable('idp_tokens')
-    .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
 }
 
-/** Revokes one token, and the sessions exchanged from it: an exchanged session never outlives its token's revocation. */
+/**
+ * Revokes one token, and the sessions exchanged from it: an exchanged session never outlives its token's revocation.
+ * The token first: an exchange in flight holds it `FOR SHARE`, so the UPDATE waits until its session is committed,
+ * and the next statement, with a new snapshot (PostgreSQL manual, "Read Committed Isolation Level"), revokes that
+ * session too; an exchange that comes later waits for this transaction and finds the token revoked.
+ */
 export async function revokeToken(db: Executor, tokenId: string, now: number): Promise<void> {
   if (!db.isTransaction) return db.transaction().execute((trx) => revokeToken(trx, tokenId, now));
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('exchanged_token_id', '=', tokenId)
-    .where('revoked_at', 'is', null)
-    .execute();
   await db
     .updateTable('idp_tokens')
     .set({ revoked_at: now })
     .where('token_id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('exchanged_token_id', '=', tokenId)
     .where('revoked_at', 'is', null)
     .execute();
 }

@@ -1,0 +1,326 @@
+// Revocations racing the statements that issue tokens or start sessions from them, made deterministic on PostgreSQL:
+// the test holds the user's row `FOR UPDATE` on a connection of its own, so the rotation, redemption or exchange under
+// test stops at its INSERT (the foreign-key check on `users` takes `FOR KEY SHARE`, which waits) after its first
+// statements ran, with their locks held; the revocation starts then, and the user's row is let go once the revocation
+// has either finished or is seen waiting for that transaction (`pg_blocking_pids`). Nothing depends on timing.
+// PostgreSQL only (LATCHKEY_TEST_POSTGRES_URL): on SQLite a transaction holds the only connection to its end, so
+// there is no interleaving to test.
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/expectError';
+import { type SignedIn, signIn } from '../../../testing/fixtures';
+import { API_BASE_URL, databaseKind, startProvider, type TestProvider } from '../../../testing/harness';
+import type { ProviderConfigInput } from '../../config';
+import { randomToken, sha256Hex } from '../../services/secrets';
+
+const CLIENT = {
+  clientId: 'race-client',
+  name: 'Race',
+  type: 'public' as const,
+  redirectUris: ['http://localhost:5173/callback'],
+  scopes: ['openid', 'offline_access', 'full_access'],
+};
+const CONFIG: ProviderConfigInput = { project: { idp: { clients: [CLIENT] } } };
+/** No `openid`: no ID token, so no signing key is needed. */
+const SCOPES = 'full_access offline_access';
+const HOUR = 3_600_000;
+
+/** A form POST to one of the standard endpoints (`/oauth2/...`), in-process. */
+async function formPost(t: TestProvider, path: string, params: Record<string, string>) {
+  const response = await t.provider.fetch(
+    new Request(`${API_BASE_URL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    }),
+  );
+  const text = await response.text();
+  return { status: response.status, json: text === '' ? null : JSON.parse(text) };
+}
+
+const refresh = (t: TestProvider, refreshToken: string) =>
+  formPost(t, '/oauth2/token', {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: CLIENT.clientId,
+  });
+
+/** Ada, signed in, who granted CLIENT access (the row authorize/submit writes). */
+async function adaWithGrant(t: TestProvider): Promise<SignedIn> {
+  const ada = await signIn(t, { email: 'ada@example.com' });
+  const now = t.clock.now();
+  await t.provider.database.db
+    .insertInto('idp_grants')
+    .values({
+      grant_id: `grant-${randomUUID()}`,
+      project_id: t.projectId,
+      user_id: ada.userId,
+      client_id: CLIENT.clientId,
+      scopes: SCOPES,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return ada;
+}
+
+/** A token of `familyId` written as issueTokens writes it; its value. */
+async function insertToken(
+  t: TestProvider,
+  ada: SignedIn,
+  options: { kind: 'access' | 'refresh'; familyId: string; consumed?: boolean },
+): Promise<string> {
+  const token = randomToken(32);
+  const now = t.clock.now();
+  await t.provider.database.db
+    .insertInto('idp_tokens')
+    .values({
+      token_id: `idp-${options.kind}-token-${randomUUID()}`,
+      project_id: t.projectId,
+      token_hash: sha256Hex(token),
+      kind: options.kind,
+      family_id: options.familyId,
+      client_id: CLIENT.clientId,
+      user_id: ada.userId,
+      session_id: ada.sessionId,
+      scopes: SCOPES,
+      auth_time: now,
+      created_at: now,
+      expires_at: now + HOUR,
+      consumed_at: options.consumed ? now : null,
+      revoked_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** The tokens CLIENT holds for Ada, with whether each is revoked. */
+async function tokenStates(t: TestProvider, userId: string) {
+  const rows = await t.provider.database.db
+    .selectFrom('idp_tokens')
+    .select(['kind', 'family_id', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .where('client_id', '=', CLIENT.clientId)
+    .execute();
+  return rows.map((row) => ({ kind: row.kind, family: row.family_id, revoked: row.revoked_at !== null }));
+}
+
+/** A connection of the test's own to the provider's database, for the lock and for watching the others wait. */
+async function connect(t: TestProvider): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: t.databaseUrl });
+  await client.connect();
+  return client;
+}
+
+/** The backends waiting for a lock `pid` holds. */
+async function waitingFor(observer: pg.Client, pid: number): Promise<number[]> {
+  const { rows } = await observer.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+    [pid],
+  );
+  return rows.map((row) => row.pid);
+}
+
+/** Resolves once `done` has settled or some backend waits for `pid`; that backend's pid, if one does. */
+async function settledOrWaitingFor(
+  observer: pg.Client,
+  pid: number,
+  done: Promise<unknown>,
+): Promise<number | undefined> {
+  let settled = false;
+  void done.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const [waiting] = await waitingFor(observer, pid);
+    if (waiting !== undefined) return waiting;
+    if (settled) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const { rows } = await observer.query(
+    'SELECT pid, state, wait_event_type, wait_event, query FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  throw new Error(`Nothing settled or waited for ${pid} in 10 s: ${JSON.stringify(rows)}`);
+}
+
+/**
+ * Runs `first` (a rotation, a redemption or an exchange) until it waits at its INSERT for Ada's row, which the test
+ * holds `FOR UPDATE`; then `revoke`, until it finished or waits for `first`; then lets Ada's row go. Answers both.
+ */
+async function interleave<A, B>(
+  t: TestProvider,
+  userId: string,
+  first: () => Promise<A>,
+  revoke: () => Promise<B>,
+): Promise<{ first: A; revoke: B; revokeWaited: boolean }> {
+  const holder = await connect(t);
+  const observer = await connect(t);
+  let firstDone: Promise<A> | undefined;
+  let revokeDone: Promise<B> | undefined;
+  try {
+    await holder.query('BEGIN');
+    const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const holderPid = rows[0]!.pid;
+    await holder.query('SELECT 1 FROM users WHERE user_id = $1 FOR UPDATE', [userId]);
+    firstDone = first();
+    const firstPid = await settledOrWaitingFor(observer, holderPid, firstDone);
+    if (firstPid === undefined) throw new Error(`The first request never waited for the held row: ${await firstDone}`);
+    revokeDone = revoke();
+    const revokePid = await settledOrWaitingFor(observer, firstPid, revokeDone);
+    await holder.query('ROLLBACK');
+    return { first: await firstDone, revoke: await revokeDone, revokeWaited: revokePid !== undefined };
+  } finally {
+    await holder.end();
+    await observer.end();
+    // Whatever failed, nothing is left running against the database the harness resets next.
+    await Promise.allSettled([firstDone, revokeDone]);
+  }
+}
+
+/** The three revocations that end a grant's tokens and the sessions exchanged from them. */
+const REVOCATIONS = {
+  'RFC 7009 revocation of the refresh token (revokeFamily)': (t: TestProvider, tokens: Family) =>
+    formPost(t, '/oauth2/revoke', { token: tokens.refresh, client_id: CLIENT.clientId }),
+  'reuse of a rotated refresh token (revokeFamily)': (t: TestProvider, tokens: Family) => refresh(t, tokens.rotated),
+  'connected-app revoke': (t: TestProvider, tokens: Family) =>
+    t.post(`/users/connected_apps/${CLIENT.clientId}/revoke`, {}, tokens.ada.sessionToken),
+};
+
+interface Family {
+  ada: SignedIn;
+  familyId: string;
+  /** Used up by an earlier rotation. */
+  rotated: string;
+  /** The live refresh token. */
+  refresh: string;
+  /** The live access token issued with it. */
+  access: string;
+}
+
+async function family(t: TestProvider): Promise<Family> {
+  const ada = await adaWithGrant(t);
+  const familyId = `idp-code-${randomUUID()}`;
+  return {
+    ada,
+    familyId,
+    rotated: await insertToken(t, ada, { kind: 'refresh', familyId, consumed: true }),
+    refresh: await insertToken(t, ada, { kind: 'refresh', familyId }),
+    access: await insertToken(t, ada, { kind: 'access', familyId }),
+  };
+}
+
+describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, redemptions and exchanges', () => {
+  it.each(Object.entries(REVOCATIONS))('a rotation in flight cannot fork the family: %s', async (_name, revoke) => {
+    const t = await startProvider(CONFIG);
+    const tokens = await family(t);
+    const { first: rotation, revokeWaited } = await interleave(
+      t,
+      tokens.ada.userId,
+      () => refresh(t, tokens.refresh),
+      () => revoke(t, tokens),
+    );
+    // The rotation used its token up first: it answers its successors, and the revocation waited for it.
+    expect(rotation.status, JSON.stringify(rotation.json)).toBe(200);
+    expect(revokeWaited).toBe(true);
+    // ... and revoked them too: every token of the family, the successors included, and the successor is refused.
+    const states = await tokenStates(t, tokens.ada.userId);
+    expect(states).toHaveLength(5);
+    expect(states.filter((state) => !state.revoked)).toEqual([]);
+    const next = await refresh(t, rotation.json.refresh_token);
+    expect(next.status).toBe(400);
+    expect(next.json.error).toBe('invalid_grant');
+    expect((await t.post('/sessions/exchange_access_token', { access_token: rotation.json.access_token })).status).toBe(
+      401,
+    );
+  });
+
+  it.each(
+    Object.entries({
+      ...REVOCATIONS,
+      'RFC 7009 revocation of the access token (revokeToken)': (t: TestProvider, tokens: Family) =>
+        formPost(t, '/oauth2/revoke', { token: tokens.access, client_id: CLIENT.clientId }),
+    }),
+  )('a session exchanged while the token is revoked does not outlive it: %s', async (_name, revoke) => {
+    const t = await startProvider(CONFIG);
+    const tokens = await family(t);
+    const {
+      first: exchange,
+      revoke: revocation,
+      revokeWaited,
+    } = await interleave(
+      t,
+      tokens.ada.userId,
+      () => t.post('/sessions/exchange_access_token', { access_token: tokens.access }),
+      () => revoke(t, tokens),
+    );
+    expect(revocation.status).toBeLessThan(500);
+    // The exchange read the token first: it starts its session, and the revocation ends it.
+    expect(exchange.status, JSON.stringify(exchange.json)).toBe(200);
+    expectError(await t.post('/sessions/authenticate', {}, exchange.json.data.session_token), 404, 'session_not_found');
+    const row = await t.provider.database.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('session_id', '=', exchange.json.data.session.session_id)
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+    expect((await tokenStates(t, tokens.ada.userId)).find((state) => state.kind === 'access')?.revoked).toBe(true);
+    // It did so by waiting for the exchange, which held the token `FOR SHARE`.
+    expect(revokeWaited).toBe(true);
+  });
+
+  it('a code redeemed while the connected app is revoked leaves no live token', async () => {
+    const t = await startProvider(CONFIG);
+    const ada = await adaWithGrant(t);
+    const code = randomToken(32);
+    const verifier = randomToken(48);
+    const now = t.clock.now();
+    await t.provider.database.db
+      .insertInto('idp_authorization_codes')
+      .values({
+        code_id: `idp-code-${randomUUID()}`,
+        project_id: t.projectId,
+        code_hash: sha256Hex(code),
+        client_id: CLIENT.clientId,
+        user_id: ada.userId,
+        session_id: ada.sessionId,
+        redirect_uri: CLIENT.redirectUris[0]!,
+        scopes: SCOPES,
+        nonce: null,
+        // RFC 7636 §4.2: S256, BASE64URL(SHA256(verifier)).
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        auth_time: now,
+        created_at: now,
+        expires_at: now + 60_000,
+        consumed_at: null,
+      })
+      .execute();
+    const { first: redemption, revokeWaited } = await interleave(
+      t,
+      ada.userId,
+      () =>
+        formPost(t, '/oauth2/token', {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: CLIENT.redirectUris[0]!,
+          code_verifier: verifier,
+          client_id: CLIENT.clientId,
+        }),
+      () => t.post(`/users/connected_apps/${CLIENT.clientId}/revoke`, {}, ada.sessionToken),
+    );
+    expect(redemption.status, JSON.stringify(redemption.json)).toBe(200);
+    expect(revokeWaited).toBe(true);
+    const states = await tokenStates(t, ada.userId);
+    expect(states).toHaveLength(2);
+    expect(states.filter((state) => !state.revoked)).toEqual([]);
+    expect(
+      (await t.post('/sessions/exchange_access_token', { access_token: redemption.json.access_token })).status,
+    ).toBe(401);
+  });
+});
