@@ -1,4 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
+import { dialectOf } from '../../db/dialect';
 import type { Database, EmailsTable } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
@@ -14,6 +15,13 @@ export const PASSWORD_FACTOR: NewFactor = {
   type: 'password',
   delivery_method: 'knowledge',
 };
+
+/**
+ * The hash check verifyCredentials runs, behind an object so that a test can replace it: argon2id's own timing never
+ * lets a test reliably hold a sign-in between its hash check and its transaction (resetRace.test.ts). Nothing else
+ * changes it.
+ */
+export const passwordChecks = { verifyPassword };
 
 /**
  * Checks an email and password the way `passwords/authenticate` does: the caller's IP pays one password
@@ -41,13 +49,39 @@ export async function verifyCredentials(
     .executeTakeFirst();
   if (!stored) throw new ProviderError('no_user_password');
   await takeGuessSlot(deps, email.user_id);
-  if (!(await verifyPassword(stored.hash, password))) {
+  if (!(await passwordChecks.verifyPassword(stored.hash, password))) {
     await recordFailure(deps, email.user_id);
     throw new ProviderError('unauthorized_credentials');
   }
   await releaseGuessSlot(deps.db, email.user_id);
   if (stored.requires_reset === 1) throw new ProviderError('reset_password');
   return { email, stored };
+}
+
+/**
+ * In the transaction that starts a session from a password verifyCredentials checked: refuses as a wrong password
+ * would (`unauthorized_credentials`, writing nothing) when that password is no longer the user's. The hash is checked
+ * outside any transaction, and a reset that commits meanwhile revokes the user's other sessions before this one
+ * exists: without this check, a sign-in with the old password that was already in flight would keep its session.
+ * On PostgreSQL the row stays locked (`FOR SHARE`, which a reset's write of the row waits for) until the transaction
+ * ends, so a concurrent reset either waits for this commit, and its revocation, a later statement of its transaction,
+ * then sees the new session; or it commits first, and PostgreSQL checks the condition again on the row it waited for
+ * and finds nothing (its manual, "Read Committed Isolation Level"). A read, unlike a no-op update, does not bump the
+ * user's `methods_version` (the table's trigger) and lets parallel sign-ins of one user proceed side by side. On
+ * SQLite the transaction holds the only writing connection until it ends, so a read is as good as a lock.
+ */
+export async function assertPasswordUnchanged(
+  trx: Transaction<Database>,
+  stored: Selectable<PasswordsTable>,
+): Promise<void> {
+  const current = await trx
+    .selectFrom('passwords')
+    .select('password_id')
+    .where('password_id', '=', stored.password_id)
+    .where('hash', '=', stored.hash)
+    .$if(dialectOf(trx) === 'postgres', (query) => query.forShare())
+    .executeTakeFirst();
+  if (!current) throw new ProviderError('unauthorized_credentials');
 }
 
 /** Sets a user's password (creating the row if there is none) and clears any reset flag. */

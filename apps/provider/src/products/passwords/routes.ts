@@ -7,7 +7,7 @@ import { assertEmail, assertProductEnabled } from '../../services/guards';
 import { newId } from '../../services/secrets';
 import { authenticateResponseFields, optionalSession, recordAuthentication } from '../../services/sessions';
 import { findEmail, insertIdentifier, newUserRow, normalizeEmail } from '../../services/users';
-import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from './passwordCredentials';
+import { assertPasswordUnchanged, PASSWORD_FACTOR, upsertPassword, verifyCredentials } from './passwordCredentials';
 import { hashPassword, prepareDummyHash } from './passwordHash';
 import { assertAcceptablePassword, assertPasswordLength, checkPasswordStrength } from './passwordStrength';
 import { registerPasswordResetRoutes } from './resetRoutes';
@@ -68,17 +68,20 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, credentialsSchema);
   assertEmail(body.email);
   assertPasswordLength(body.password);
-  const { email } = await verifyCredentials(deps, body.email, body.password, clientIp(c));
+  const { email, stored } = await verifyCredentials(deps, body.email, body.password, clientIp(c));
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
-  const started = await deps.db.transaction().execute((trx) =>
-    recordAuthentication(trx, c, {
+  const started = await deps.db.transaction().execute(async (trx) => {
+    // A reset that committed since the hash check revoked the user's sessions without seeing this one: the password
+    // checked must still be the user's, and stays so until this session is in.
+    await assertPasswordUnchanged(trx, stored);
+    return recordAuthentication(trx, c, {
       userId: email.user_id,
       factor: PASSWORD_FACTOR,
       durationMinutes: body.session_duration_minutes,
       current,
-    }),
-  );
+    });
+  });
   return ok(c, await authenticateResponseFields(c, started));
 }
 
