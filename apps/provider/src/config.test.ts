@@ -377,11 +377,6 @@ describe('phone.twilio', () => {
     );
     expect(describeWhatsappWithoutTemplate(parseConfig(production({ whatsappContentSid: CONTENT_SID })))).toBeNull();
     expect(describeWhatsappWithoutTemplate(parseConfig(production({ whatsappFrom: undefined })))).toBeNull();
-    expect(
-      describeWhatsappWithoutTemplate(
-        parseConfig({ ...production({}), project: { products: PRODUCTS.filter((p) => p !== 'whatsapp_otp') } }),
-      ),
-    ).toBeNull();
     expect(describeWhatsappWithoutTemplate(parseConfig({ phone: { twilio } }))).toBeNull();
     expect(describeWhatsappWithoutTemplate(parseConfig({ mode: 'production' }))).toBeNull();
   });

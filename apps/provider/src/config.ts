@@ -372,16 +372,15 @@ function twilioApiBaseUrlProblem(config: ProviderConfig): string | null {
 }
 
 /**
- * The start-up warning for WhatsApp passcodes Twilio sends as free text in production (`phone.twilio.whatsappFrom`
- * without `whatsappContentSid`, `whatsapp_otp` on), or null. Twilio accepts such a message and WhatsApp then drops it
- * unless the recipient wrote to the sender in the last 24 hours (error 63016), while the outbox counts it as sent.
- * https://www.twilio.com/docs/api/errors/63016
+ * The start-up warning for WhatsApp passcodes Twilio sends as free text in production (`phone.twilio.whatsappFrom`,
+ * which is there to send them, without `whatsappContentSid`), or null. Twilio accepts such a message and WhatsApp
+ * then drops it unless the recipient wrote to the sender in the last 24 hours (error 63016), while the outbox counts
+ * it as sent. https://www.twilio.com/docs/api/errors/63016
  */
 export function describeWhatsappWithoutTemplate(config: ProviderConfig): string | null {
   const twilio = config.phone.twilio;
   if (config.mode !== 'production' || twilio === null) return null;
   if (twilio.whatsappFrom === undefined || twilio.whatsappContentSid !== undefined) return null;
-  if (!config.project.products.includes('whatsapp_otp')) return null;
   return (
     'WARNING: WhatsApp passcodes go through Twilio as free text (phone.twilio.whatsappContentSid is not set): WhatsApp ' +
     'delivers them only to someone who wrote to the sender in the last 24 hours, and Twilio reports the others as ' +
