@@ -4,11 +4,11 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { clientIp, isTrustedProxy, normalizeAddress, ok, type ProviderBindings } from '../src/http/context';
-import { ProviderError } from '../src/http/errors';
 import { serveProvider } from '../src/server';
 import { ipRateLimitKey, limitPerIp, limitSends } from '../src/services/guards';
 import { appWithRoutes, providerDeps } from '../testing/fixtures';
 import { ORIGIN, PUBLIC_TOKEN, startProvider, type TestProvider } from '../testing/harness';
+import { refusal } from './expectError';
 
 const authorization = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;
 
@@ -32,17 +32,6 @@ async function send(t: TestProvider, bindings?: ProviderBindings): Promise<{ sta
   const response = await t.provider.fetch(request, bindings);
   const body = (await response.json()) as { error_type?: string };
   return { status: response.status, errorType: body.error_type };
-}
-
-/** Runs `action` and returns the ProviderError it throws (failing if it throws nothing or something else). */
-async function refusal(action: () => unknown): Promise<ProviderError> {
-  try {
-    await action();
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('Expected a ProviderError, but the call succeeded');
 }
 
 async function bucketCount(t: TestProvider, bucket: string): Promise<number> {

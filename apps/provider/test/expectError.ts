@@ -1,7 +1,7 @@
 // What every refusal of the provider looks like on the wire: one place, so that each test
 // asserts the whole body (request id format, catalogue message, error_url) and not just the error type.
 import { expect } from 'vitest';
-import { ERROR_CATALOGUE, ERROR_URL_BASE, type ErrorType } from '../src/http/errors';
+import { ERROR_CATALOGUE, ERROR_URL_BASE, type ErrorType, ProviderError } from '../src/http/errors';
 
 /** A request id of the test environment: `request-id-test-` and a UUID. */
 export const REQUEST_ID_PATTERN = /^request-id-test-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -51,4 +51,15 @@ export function expectSchemaError(response: { status: number; json: unknown }, i
     request_id: REQUEST_ID,
     body: issues.map((issue) => (typeof issue === 'string' ? { dataPath: issue, message: expect.any(String) } : issue)),
   });
+}
+
+/** Runs `action` and returns the ProviderError it throws (failing if it throws nothing or something else). */
+export async function refusal(action: () => unknown): Promise<ProviderError> {
+  try {
+    await action();
+  } catch (error) {
+    if (error instanceof ProviderError) return error;
+    throw error;
+  }
+  throw new Error('Expected a ProviderError, but the call succeeded');
 }

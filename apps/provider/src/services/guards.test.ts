@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { refusal } from '../../test/expectError';
 import { appWithRoutes, providerDeps } from '../../testing/fixtures';
 import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../../testing/harness';
 import { parseConfig } from '../config';
 import { clientIp, ok } from '../http/context';
-import { ERROR_URL_BASE, ProviderError } from '../http/errors';
+import { ERROR_URL_BASE, type ProviderError } from '../http/errors';
 import {
   assertEmail,
   assertPhoneNumber,
@@ -19,17 +20,6 @@ import {
 } from './guards';
 
 const project = parseConfig({}).project;
-
-/** Runs `action` and returns the ProviderError it throws (failing if it throws nothing or something else). */
-async function refusal(action: () => unknown): Promise<ProviderError> {
-  try {
-    await action();
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('Expected a ProviderError, but the call succeeded');
-}
 
 describe('isAllowedRedirect', () => {
   it.each([

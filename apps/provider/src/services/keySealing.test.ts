@@ -4,7 +4,7 @@
 // encryption key recovers from a lost one. Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { freshDatabase } from '../../testing/harness';
 import { unseal } from './sealed';
 import { SESSION_CLAIM, SessionSigner } from './signer';
@@ -14,14 +14,10 @@ const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 const AUDIENCE = 'project-test-latchkey-playground';
 const ISSUER = `latchkey/${AUDIENCE}`;
 
-const drops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (drops.length > 0) await drops.pop()?.();
-});
-
+/** A fresh database of the test's own, handed back once the test has ended. */
 async function database() {
   const fresh = await freshDatabase();
-  drops.push(fresh.drop);
+  onTestFinished(() => fresh.drop());
   return fresh.database.db;
 }
 
