@@ -82,7 +82,8 @@ describe('the core names no product', () => {
 
   it('finds the products a file names (the check itself works)', () => {
     expect(productsNamed('products/totp/descriptor.ts', products)).toEqual(['totp']);
-    // Its open-CORS paths (`/oauth2/*`, `/.well-known/oauth-authorization-server`) spell social sign-in's name too.
-    expect(productsNamed('products/idp/descriptor.ts', products)).toEqual(['oauth', 'idp']);
+    // Its open-CORS paths (`/oauth2/*`, `/.well-known/oauth-authorization-server`) spell social sign-in's name too,
+    // and its purge rules keep a grant's rows while a session exchanged from its tokens (`exchanged_token_id`) lives.
+    expect(productsNamed('products/idp/descriptor.ts', products)).toEqual(['oauth', 'idp', 'sessionExchange']);
   });
 });
