@@ -4,6 +4,7 @@ import { changed } from '../descriptorHelpers';
 import { checkIdpConfig, idpProjectConfig } from './config';
 import { idpErrors } from './errors';
 import { idpMigrations } from './migrations';
+import { revokeTokens } from './oauth2/tokenStore';
 import { ID_TOKEN_KEYS } from './signingKeys';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
@@ -80,6 +81,12 @@ export const idpDescriptor = {
       ],
       run: async (trx, userId, now) => {
         const grants = await trx.deleteFrom('idp_grants').where('user_id', '=', userId).executeTakeFirst();
+        // The codes before the tokens: a redemption in flight then commits its tokens before they are revoked below.
+        const codes = await trx
+          .deleteFrom('idp_authorization_codes')
+          .where('user_id', '=', userId)
+          .where('consumed_at', 'is', null)
+          .executeTakeFirst();
         const tokens = await trx
           .updateTable('idp_tokens')
           .set({ revoked_at: now })
@@ -87,18 +94,9 @@ export const idpDescriptor = {
           .where('revoked_at', 'is', null)
           .where('expires_at', '>', now)
           .executeTakeFirst();
-        const codes = await trx
-          .deleteFrom('idp_authorization_codes')
-          .where('user_id', '=', userId)
-          .where('consumed_at', 'is', null)
-          .executeTakeFirst();
-        // Expired tokens are revoked too, without being worth a mention.
-        await trx
-          .updateTable('idp_tokens')
-          .set({ revoked_at: now })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
+        // Expired tokens are revoked too, without being worth a mention, and so is the successor of a refresh-token
+        // rotation that was in flight (revokeTokens repeats until nothing is left; oauth2/tokenStore.ts).
+        await revokeTokens(trx, now, (eb) => eb('user_id', '=', userId));
         return changed(grants) + changed(tokens) + changed(codes);
       },
     },

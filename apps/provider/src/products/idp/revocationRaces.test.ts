@@ -13,6 +13,7 @@ import { type SignedIn, signIn } from '../../../testing/fixtures';
 import { API_BASE_URL, databaseKind, startProvider, type TestProvider } from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
 import { randomToken, sha256Hex } from '../../services/secrets';
+import { idpDescriptor } from './descriptor';
 
 const CLIENT = {
   clientId: 'race-client',
@@ -216,30 +217,39 @@ async function family(t: TestProvider): Promise<Family> {
   };
 }
 
+/** The account reset of a first proof (pre-hijacking), the identity provider's part: it revokes the user's tokens. */
+function accountReset(t: TestProvider, tokens: Family) {
+  const [reset] = idpDescriptor.accountReset;
+  return t.provider.database.db.transaction().execute((trx) => reset!.run(trx, tokens.ada.userId, t.clock.now()));
+}
+
 describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, redemptions and exchanges', () => {
-  it.each(Object.entries(REVOCATIONS))('a rotation in flight cannot fork the family: %s', async (_name, revoke) => {
-    const t = await startProvider(CONFIG);
-    const tokens = await family(t);
-    const { first: rotation, revokeWaited } = await interleave(
-      t,
-      tokens.ada.userId,
-      () => refresh(t, tokens.refresh),
-      () => revoke(t, tokens),
-    );
-    // The rotation used its token up first: it answers its successors, and the revocation waited for it.
-    expect(rotation.status, JSON.stringify(rotation.json)).toBe(200);
-    expect(revokeWaited).toBe(true);
-    // ... and revoked them too: every token of the family, the successors included, and the successor is refused.
-    const states = await tokenStates(t, tokens.ada.userId);
-    expect(states).toHaveLength(5);
-    expect(states.filter((state) => !state.revoked)).toEqual([]);
-    const next = await refresh(t, rotation.json.refresh_token);
-    expect(next.status).toBe(400);
-    expect(next.json.error).toBe('invalid_grant');
-    expect((await t.post('/sessions/exchange_access_token', { access_token: rotation.json.access_token })).status).toBe(
-      401,
-    );
-  });
+  it.each(Object.entries({ ...REVOCATIONS, 'the account reset of a first proof (pre-hijacking)': accountReset }))(
+    'a rotation in flight cannot fork the family: %s',
+    async (_name, revoke) => {
+      const t = await startProvider(CONFIG);
+      const tokens = await family(t);
+      const { first: rotation, revokeWaited } = await interleave(
+        t,
+        tokens.ada.userId,
+        () => refresh(t, tokens.refresh),
+        (): Promise<unknown> => revoke(t, tokens),
+      );
+      // The rotation used its token up first: it answers its successors, and the revocation waited for it.
+      expect(rotation.status, JSON.stringify(rotation.json)).toBe(200);
+      expect(revokeWaited).toBe(true);
+      // ... and revoked them too: every token of the family, the successors included, and the successor is refused.
+      const states = await tokenStates(t, tokens.ada.userId);
+      expect(states).toHaveLength(5);
+      expect(states.filter((state) => !state.revoked)).toEqual([]);
+      const next = await refresh(t, rotation.json.refresh_token);
+      expect(next.status).toBe(400);
+      expect(next.json.error).toBe('invalid_grant');
+      expect(
+        (await t.post('/sessions/exchange_access_token', { access_token: rotation.json.access_token })).status,
+      ).toBe(401);
+    },
+  );
 
   it.each(
     Object.entries({
