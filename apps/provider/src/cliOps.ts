@@ -154,6 +154,14 @@ export async function runOpsCommand(
           out.log(`${name}: ${kind.active} signs from now on${old}; next key ${kind.next} published.`);
         }
         out.log(`Every instance signs with the new keys within ${keys.KEY_CACHE_MS / 1000} s.`);
+        // A key that signs soon after it was published may be unknown to a verifier's cached JWKS for a while.
+        for (const kind of rotated.filter((rotation) => rotation.publishedForMs < keys.JWKS_CACHE_MS)) {
+          out.error(
+            `${NAME}: warning: ${kind.active} had been published for ${Math.round(kind.publishedForMs / 1000)} s: a ` +
+              'verifier that fetched the JWKS before then refuses its tokens until it looks again (at most 30 s for ' +
+              'jose, 60 s for openid-client). Rotate at most once every 10 minutes to avoid this.',
+          );
+        }
       }
       return 0;
     }

@@ -77,6 +77,12 @@ describe('latchkey-provider keys and purge', () => {
       `Session JWTs: ${next} signs from now on (${before} published until its tokens expire)`,
     );
     expect(rotated.stdout).toContain('Every instance signs with the new keys within 5 s.');
+    // The next key was published when the server started, seconds ago: verifiers may not know it yet.
+    expect(rotated.stderr).toMatch(
+      new RegExp(
+        `^latchkey-provider: warning: ${next} had been published for \\d+ s: a verifier that fetched the JWKS`,
+      ),
+    );
     const rotatedAt = Date.now();
     let kid: string | undefined;
     while (Date.now() - rotatedAt < 15_000) {

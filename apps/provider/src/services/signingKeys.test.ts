@@ -11,6 +11,7 @@ import { ID_TOKEN_KEYS } from '../products/idp/signingKeys';
 import type { Provider } from '../provider';
 import { SESSION_CLAIM, SessionSigner } from './signer';
 import {
+  JWKS_CACHE_MS,
   KEY_CACHE_MS,
   KEY_RETIREMENT_MARGIN_MS,
   keyRetentionMs,
@@ -91,9 +92,26 @@ describe('key rotation', () => {
     clock.advance(1_000);
     const rotated = await provider.keys.rotate();
     expect(rotated).toEqual([
-      { kind: 'session', active: sessionNext, superseded: [initial[0]?.kid], next: expect.any(String) },
-      { kind: 'id_token', active: idNext, superseded: [initial[2]?.kid], next: expect.any(String) },
+      {
+        kind: 'session',
+        active: sessionNext,
+        superseded: [initial[0]?.kid],
+        next: expect.any(String),
+        publishedForMs: expect.any(Number),
+      },
+      {
+        kind: 'id_token',
+        active: idNext,
+        superseded: [initial[2]?.kid],
+        next: expect.any(String),
+        publishedForMs: expect.any(Number),
+      },
     ]);
+    // The next keys were published at the first start, a second (of this clock) before they sign.
+    for (const rotation of rotated) {
+      expect(rotation.publishedForMs).toBeGreaterThanOrEqual(1_000);
+      expect(rotation.publishedForMs).toBeLessThan(JWKS_CACHE_MS);
+    }
     // New tokens use the new keys at once.
     const after = await sessionJwt(provider, sessionToken);
     expect(kidOf(before)).toBe(initial[0]?.kid);

@@ -280,7 +280,16 @@ export interface RotatedKey {
   superseded: string[];
   /** The new next key, published now, signing after the following rotation. */
   next: string;
+  /**
+   * How long the key that signs from now on has been in the JWKS (0: made by this rotation, when the next key was
+   * missing or did not open). Below JWKS_CACHE_MS, a verifier that cached the JWKS before it was published refuses its
+   * tokens until it refetches (on an unknown key id, at most every 30 s for jose, 60 s for openid-client).
+   */
+  publishedForMs: number;
 }
+
+/** How long a verifier may keep a JWKS without looking again (jose's remote JWK set: 10 minutes). */
+export const JWKS_CACHE_MS = 10 * 60_000;
 
 /**
  * Rotates one kind of key: the active key is superseded (it stays published until every token it signed has
@@ -326,7 +335,13 @@ export async function rotateKeys(
       activeKid = spare.kid;
     }
     await trx.insertInto(kind.table).values(next).execute();
-    return { kind: kind.name, active: activeKid, superseded: active.map((row) => row.kid), next: next.kid };
+    return {
+      kind: kind.name,
+      active: activeKid,
+      superseded: active.map((row) => row.kid),
+      next: next.kid,
+      publishedForMs: promoted ? Math.max(0, now - Number(promoted.created_at)) : 0,
+    };
   });
   await retireKeys(db, kind, now, retentionMs);
   return rotated;
