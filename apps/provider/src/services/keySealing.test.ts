@@ -154,4 +154,21 @@ describe('signing keys at rest', () => {
     expect(await verifiedBy(signer, oldToken)).toBe('user-test-1');
     expect(await verifiedBy(signer, token)).toBe('user-test-1');
   });
+
+  it('a rotation run with a shorter token lifetime than the instances’ (another configuration) retires no key', async () => {
+    const db = await database();
+    const sealing = keySealing(randomBytes(32));
+    const signer = new SessionSigner(db, { now: () => NOW, sealing });
+    await sign(signer);
+    // Two rotations an hour apart by a process whose retention is a minute: the first superseded key is past that
+    // minute, but an instance with a longer lifetime still publishes it. Only the instances' purge retires keys.
+    await rotateKeys(db, SESSION_KEYS, NOW, 60_000, sealing);
+    await rotateKeys(db, SESSION_KEYS, NOW + 3_600_000, 60_000, sealing);
+    const rows = await db.selectFrom('signing_keys').select(['retired_at', 'private_jwk']).execute();
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.retired_at).toBeNull();
+      expect(row.private_jwk).toMatch(/^v1\./);
+    }
+  });
 });

@@ -293,7 +293,8 @@ export const JWKS_CACHE_MS = 10 * 60_000;
 
 /**
  * Rotates one kind of key: the active key is superseded (it stays published until every token it signed has
- * expired), the next key (already published) signs from now on, and a new next key is published.
+ * expired), the next key (already published) signs from now on, and a new next key is published. `retentionMs` only
+ * tells which keys are active or next.
  */
 export async function rotateKeys(
   db: Kysely<Database>,
@@ -343,7 +344,10 @@ export async function rotateKeys(
       publishedForMs: promoted ? Math.max(0, now - Number(promoted.created_at)) : 0,
     };
   });
-  await retireKeys(db, kind, now, retentionMs);
+  // No key is retired here: `keys rotate` may run with another configuration than the instances (a token lifetime of
+  // its own, or the defaults), and a key it retired too early would leave every instance's JWKS while its tokens are
+  // still valid. The instances' purge retires keys by their own configuration (ops/purge.ts), and until then a key
+  // past its retention already counts as retired (keyState).
   return rotated;
 }
 
