@@ -184,6 +184,48 @@ describe('SessionSigner', () => {
     expect(await signer.verify('not-a-jwt', CHECK)).toBeNull();
   });
 
+  it('reads the keys again for an unknown key id only when it could be one, once for parallel requests', async () => {
+    const db = await database();
+    // Counts the reads of the key table this signer makes.
+    let reads = 0;
+    const counted = new Proxy(db, {
+      get(target, property) {
+        if (property !== 'selectFrom') {
+          // Kysely's methods read private fields: they run on the database itself, not on this proxy.
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return (from: string) => {
+          if (from === 'signing_keys') reads += 1;
+          return target.selectFrom(from as 'signing_keys');
+        };
+      },
+    });
+    const signer = new SessionSigner(counted, { now: () => NOW, sealing: SEALING });
+    const token = await signer.sign(signOptions());
+    const [, payload, signature] = token.split('.') as [string, string, string];
+    const withKid = (kid: string) =>
+      `${Buffer.from(JSON.stringify({ alg: 'ES256', kid, typ: 'JWT' })).toString('base64url')}.${payload}.${signature}`;
+    reads = 0;
+    // Made-up ids of another form: refused without a read.
+    const madeUp = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => signer.verify(withKid(`x-${index}`), CHECK)),
+    );
+    expect(madeUp.every((result) => result === null)).toBe(true);
+    expect(reads).toBe(0);
+    // Ids of the form this store makes, in parallel: refused after one shared read.
+    const wellFormed = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        signer.verify(withKid(`jwk-unknown${String(index).padStart(6, '0')}`), CHECK),
+      ),
+    );
+    expect(wellFormed.every((result) => result === null)).toBe(true);
+    expect(reads).toBe(1);
+    // The right key still verifies, from the cached view.
+    expect(await signer.verify(token, CHECK)).not.toBeNull();
+    expect(reads).toBe(1);
+  });
+
   it('refuses alg none, HS256 keyed with the public key, and unknown key ids', async () => {
     const signer = new SessionSigner(await database(), { sealing: SEALING });
     const token = await signer.sign(signOptions());

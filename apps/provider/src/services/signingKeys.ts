@@ -502,6 +502,13 @@ export class SigningKeyStore {
   private sealedLegacy = false;
   /** The rotation that replaces keys this process cannot open (random encryption key only), while it runs. */
   private replacing: Promise<void> | null = null;
+  /** The read a key id the cached view does not know started, while it runs (shared by every such request). */
+  private reloading: Promise<Snapshot> | null = null;
+
+  /** Whether `kid` has the form of this kind's key ids: its prefix, then a random token (newKey). */
+  private couldExist(kid: string): boolean {
+    return kid.startsWith(this.kind.kidPrefix) && /^[A-Za-z0-9_-]{8,64}$/.test(kid.slice(this.kind.kidPrefix.length));
+  }
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -610,7 +617,15 @@ export class SigningKeyStore {
    */
   async publicKey(kid: string): Promise<KeyLike> {
     let snapshot = await this.current();
-    if (!snapshot.published.has(kid)) snapshot = await this.current(true);
+    if (!snapshot.published.has(kid)) {
+      // Only a key id of the form this store makes (its prefix and a random token) is worth a read, and parallel
+      // requests with unknown ids share one: a token with a made-up `kid` costs no read of its own.
+      if (!this.couldExist(kid)) throw new Error('unknown key id');
+      this.reloading ??= this.current(true).finally(() => {
+        this.reloading = null;
+      });
+      snapshot = await this.reloading;
+    }
     const row = snapshot.published.get(kid);
     if (!row) throw new Error('unknown key id');
     let key = this.publicKeys.get(kid);
