@@ -11,6 +11,20 @@ const redirectUri = z
     message: 'must be an absolute http(s) URL without a fragment',
   });
 
+/** The loopback hosts a plain http redirect URI may name (RFC 8252 §7.3, §8.3; `localhost` for development). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * A client's redirect URI (and post-logout redirect URI): as `redirectUri`, and `https:` unless the host is a loopback
+ * address (RFC 9700 §2.6: redirect URIs use TLS; RFC 8252 §7.3, §8.3: plain http only for loopback redirects), so a
+ * code or token never travels in clear to a network host.
+ */
+const clientRedirectUri = redirectUri.refine(
+  // An unparsable value is redirectUri's refusal alone.
+  (value) => !URL.canParse(value) || new URL(value).protocol !== 'http:' || LOOPBACK_HOSTS.has(new URL(value).hostname),
+  { message: 'must use https: (plain http: only for a loopback host: 127.0.0.1, [::1] or localhost)' },
+);
+
 /** An absolute http(s) URL (a client's logo, privacy policy, terms). */
 const httpUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
   message: 'must be an absolute http(s) URL',
@@ -41,9 +55,9 @@ const idpClient = z.strictObject({
   /** Confidential clients: the environment variable holding the client secret (only its SHA-256 is kept). */
   clientSecretEnv: environmentVariableName.optional(),
   /** Exact redirect URIs (compared as whole strings, RFC 9700 §4.1.3). */
-  redirectUris: z.array(redirectUri).min(1),
+  redirectUris: z.array(clientRedirectUri).min(1),
   /** Exact URIs the logout flow may return to (OpenID Connect RP-Initiated Logout §3). */
-  postLogoutRedirectUris: z.array(redirectUri).default([]),
+  postLogoutRedirectUris: z.array(clientRedirectUri).default([]),
   /** The scopes the client may request: standard ones and custom ones of `rbacPolicy.scopes`. */
   scopes: z.array(scopeToken).default(['openid', 'email', 'profile', 'phone', 'offline_access']),
   /** Ask the user before the first grant (remembered per user and client); false for first-party apps. */

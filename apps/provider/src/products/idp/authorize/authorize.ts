@@ -52,14 +52,14 @@ function errorRedirect(deps: ProviderDeps, body: AuthorizeBody, error: string, d
 }
 
 /** Why the session must be proved again before this request goes on (issue order: login, max_age, id_token_hint). */
-function reauthenticationReason(
+async function reauthenticationReason(
   deps: ProviderDeps,
   checked: CheckedRequest,
   body: AuthorizeBody,
   session: SessionRow,
-): IdpReauthenticationReason | null {
+): Promise<IdpReauthenticationReason | null> {
   const now = deps.clock.now();
-  const authTime = sessionAuthTime(session);
+  const authTime = await sessionAuthTime(deps, session);
   // A valid login ticket issued no later than the session's authentication: the user signed in again after this
   // request asked for it. It stands for `prompt=login` and for `max_age` (OpenID Connect Core §3.1.2.1: max_age=0
   // is prompt=login; a fresh sign-in answering this request satisfies the request however long it took).
@@ -98,7 +98,8 @@ const LOGIN_REQUIRED: Record<IdpReauthenticationReason | 'no_session', string> =
  * 3. the request itself (response type, PKCE, prompt, max_age, scopes, id_token_hint): errors go back to the client;
  * 4. the session: none or dead is `login_required` at the client with `prompt=none` (OpenID Connect Core §3.1.2.6),
  *    else a JSON error (`user_unauthenticated` / `session_not_found`) and the widget shows its sign-in;
- * 5. an impersonated session may not consent in the user's name (`unauthorized_action`);
+ * 5. an impersonated session may not consent in the user's name (`unauthorized_action`; `login_required` at the
+ *    client with `prompt=none`);
  * 6. re-authentication (`prompt=login`, `max_age`, `id_token_hint`): `login_required` at the client with
  *    `prompt=none`, else `reauthentication_required` with a login ticket;
  * 7. then consent.
@@ -127,11 +128,23 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   }
   // An impersonated session (support acting as the user) may look at the user's account but never grant a third
   // party access in the user's name: consent is the user's own decision (README, "Security": consent shows exactly what
-  // the user grants).
-  if (session.impersonator_id !== null) throw new ProviderError('unauthorized_action');
+  // the user grants). With prompt=none the refusal goes to the client as `login_required` (OpenID Connect Core
+  // §3.1.2.1: prompt=none "MUST NOT display any authentication or consent user interface pages"; §3.1.2.6), as does
+  // a session whose user is gone.
+  if (session.impersonator_id !== null) {
+    if (checked.prompt.has('none')) {
+      const description =
+        'An impersonated session may not grant access: the user must sign in, and prompt=none forbids it.';
+      return errorRedirect(deps, body, 'login_required', description);
+    }
+    throw new ProviderError('unauthorized_action');
+  }
   const user = await loadUser(deps.db, session.user_id);
-  if (!user) throw new ProviderError('session_not_found');
-  const reason = reauthenticationReason(deps, checked, body, session);
+  if (!user) {
+    if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED.no_session);
+    throw new ProviderError('session_not_found');
+  }
+  const reason = await reauthenticationReason(deps, checked, body, session);
   if (reason !== null) {
     // OpenID Connect Core §3.1.2.6: the user would have to sign in, and prompt=none forbids asking.
     if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED[reason]);
@@ -166,14 +179,38 @@ export function describeClient(client: IdpClientConfig) {
   };
 }
 
+/** The factor type of a session opened by `sessions/exchange_access_token` (sessionExchange/accessTokenExchange.ts). */
+const ACCESS_TOKEN_EXCHANGE_FACTOR = 'oauth_access_token_exchange';
+
 /**
  * When the session last proved a factor (epoch ms): the ID token's `auth_time` (OpenID Connect Core §2, "Time when the
  * End-User authentication occurred"). A session without factors counts from its start.
+ *
+ * An access token exchanged for a session is not the End-User authenticating (OpenID Connect Core §2): the exchange
+ * factor's time is never counted, or a holder of a `full_access` token could mint a "just signed in" session and pass
+ * another client's `max_age` or `prompt=login`. An exchanged session counts from the `auth_time` of the token it came
+ * from (kept as long as the session references it), or from a real factor proved in it since; one exchanged before
+ * the token was recorded (migration 0010) and proving nothing since has no known authentication time: 0, so any
+ * `max_age` asks for a sign-in.
  */
-export function sessionAuthTime(session: SessionRow): number {
+export async function sessionAuthTime(deps: ProviderDeps, session: SessionRow): Promise<number> {
   const factors = JSON.parse(session.factors) as AuthenticationFactor[];
-  const times = factors.map((factor) => Date.parse(factor.last_authenticated_at)).filter(Number.isFinite);
-  return times.length === 0 ? session.started_at : Math.max(...times);
+  const times = factors
+    .filter((factor) => factor.type !== ACCESS_TOKEN_EXCHANGE_FACTOR)
+    .map((factor) => Date.parse(factor.last_authenticated_at))
+    .filter(Number.isFinite);
+  const exchanged = session.exchanged_token_id !== null || session.exchanged_client_id !== null;
+  if (session.exchanged_token_id !== null) {
+    const source = await deps.db
+      .selectFrom('idp_tokens')
+      .select('auth_time')
+      .where('project_id', '=', deps.config.project.projectId)
+      .where('token_id', '=', session.exchanged_token_id)
+      .executeTakeFirst();
+    if (source) times.push(source.auth_time);
+  }
+  if (times.length > 0) return Math.max(...times);
+  return exchanged ? 0 : session.started_at;
 }
 
 /**
@@ -226,6 +263,8 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
   const now = deps.clock.now();
   // RFC 6749 §10.10 and the README's Security section: at least 128 bits from the CSPRNG (here 256), kept only as its SHA-256.
   const code = randomToken(32);
+  // Read before the transaction: on SQLite the open transaction holds the only connection.
+  const authTime = await sessionAuthTime(deps, evaluation.session);
   await deps.db.transaction().execute(async (trx) => {
     await mergeGrant(trx, deps, evaluation.user.user_id, client.clientId, evaluation.grantable);
     await trx
@@ -247,7 +286,7 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
         code_challenge: body.code_challenge ?? null,
         // OpenID Connect Core §2 and §3.1.2.1: every ID token carries `auth_time` (so it is there whenever `max_age` was
         // sent, as §3.1.2.1 requires); the code keeps it for the token endpoint.
-        auth_time: sessionAuthTime(evaluation.session),
+        auth_time: authTime,
         created_at: now,
         // RFC 6749 §4.1.2: short-lived (`authorizationCodeSeconds`, at most 10 minutes).
         expires_at: now + deps.config.project.idp.authorizationCodeSeconds * 1000,

@@ -40,16 +40,16 @@ export function parseClientBasicAuth(header: string | undefined): { id: string; 
  * - a confidential client with its secret, in the Basic header (`client_secret_basic`) or as `client_id` and
  *   `client_secret` in the body (`client_secret_post`); the secret is compared as SHA-256 digests in constant time;
  * - a public client by its `client_id` alone (`none`, RFC 7591 §2); it has no secret, so one sent is refused.
- * RFC 6749 §2.3: one method per request. Failures are `invalid_client` with HTTP 401 (RFC 6749 §5.2), and with
- * `WWW-Authenticate: Basic` when the client tried the Authorization header (RFC 6749 §5.2: "MUST respond with an
- * HTTP 401 … and include the WWW-Authenticate response header field matching the authentication scheme").
+ * RFC 6749 §2.3: one method per request. Failures are `invalid_client` with HTTP 401 (RFC 6749 §5.2), always with
+ * `WWW-Authenticate: Basic`, whichever method the client tried (RFC 6749 §5.2: "MUST respond with an HTTP 401 … and
+ * include the WWW-Authenticate response header field"; RFC 9110 §15.5.2: every 401 carries a challenge).
  */
 export function authenticateClient(c: ProviderContext, params: FormParams): AuthenticatedClient {
   const { config } = c.get('deps');
   const basic = parseClientBasicAuth(c.req.header('authorization'));
   const challenge = { 'www-authenticate': 'Basic realm="oauth2", charset="UTF-8"' };
   const refuse = (description: string): never => {
-    throw new OAuthError(401, 'invalid_client', description, basic === null ? {} : challenge);
+    throw new OAuthError(401, 'invalid_client', description, challenge);
   };
   if (basic === 'malformed') refuse('The Basic Authorization header could not be read (RFC 6749 Section 2.3.1).');
   const fromHeader = basic === 'malformed' ? null : basic;

@@ -578,7 +578,7 @@ describe('refusals at the token endpoint', () => {
     expect((await redeem(spa, flow)).claims()?.aud).toBe('spa');
   });
 
-  it('refuses a wrong client secret with 401 invalid_client (a Basic attempt gets WWW-Authenticate: Basic)', async () => {
+  it('refuses a wrong client secret with 401 invalid_client and WWW-Authenticate: Basic (RFC 6749 §5.2)', async () => {
     const { t, ada } = await setup();
     const good = await relyingParty(t, 'server-app', oidc.ClientSecretBasic(CLIENT_SECRET));
     for (const clientAuth of [oidc.ClientSecretBasic('wrong-secret'), oidc.ClientSecretPost('wrong-secret')]) {
@@ -597,7 +597,8 @@ describe('refusals at the token endpoint', () => {
     expect(basicRefusal.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
     const postRefusal = await formPost(t, '/oauth2/token', { ...params, client_id: 'server-app', client_secret: 'no' });
     expect(postRefusal).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
-    expect(postRefusal.headers.get('www-authenticate')).toBeNull();
+    // RFC 6749 §5.2, RFC 9110 §15.5.2: every 401 carries the challenge, client_secret_post too.
+    expect(postRefusal.headers.get('www-authenticate')).toBe(basicRefusal.headers.get('www-authenticate'));
     // No secret at all, an unknown client, a secret for a public client, no client.
     const wrongs: Record<string, string>[] = [
       { client_id: 'server-app' },
@@ -606,10 +607,9 @@ describe('refusals at the token endpoint', () => {
       {},
     ];
     for (const wrong of wrongs) {
-      expect(await formPost(t, '/oauth2/token', { ...params, ...wrong })).toMatchObject({
-        status: 401,
-        json: { error: 'invalid_client' },
-      });
+      const refused = await formPost(t, '/oauth2/token', { ...params, ...wrong });
+      expect(refused).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
     }
     // An unreadable Basic header.
     const malformed = await formPost(t, '/oauth2/token', params, { authorization: 'Basic %%%' });

@@ -4,6 +4,7 @@
 import type { ProviderContext, ProviderDeps } from '../../../http/context';
 import { pkceMatches, sha256Hex } from '../../../services/secrets';
 import { loadUser } from '../../../services/users';
+import { scopeResults } from '../authorize/scopes';
 import type { IdpClientConfig } from '../config';
 import { scopeClaims } from './claims';
 import { authenticateClient } from './clientAuthentication';
@@ -57,6 +58,27 @@ async function assertGrantStands(deps: ProviderDeps, userId: string, clientId: s
 }
 
 /**
+ * The scopes of `scopes` the user may still grant the client: each one the client may still request (`client.scopes`)
+ * and the user's roles still allow (`scopeResults`, the check authorize/start marks `is_grantable` with). A scope the
+ * user lost the role for, or the client was configured out of, is dropped from the tokens issued now; a refresh may
+ * narrow the scope, never widen it (RFC 6749 §6). The standard scopes (`openid` among them) need no role, so only a
+ * client configured out of `openid` loses its ID token. A user gone is `invalid_grant`.
+ */
+async function stillGrantable(
+  deps: ProviderDeps,
+  client: IdpClientConfig,
+  userId: string,
+  scopes: string[],
+): Promise<string[]> {
+  const user = await loadUser(deps.db, userId);
+  if (!user) throw invalidGrant('The user no longer exists.');
+  const allowed = new Set(client.scopes);
+  return scopeResults(deps.config.project, user.roles, scopes)
+    .filter((result) => result.is_grantable && allowed.has(result.scope))
+    .map((result) => result.scope);
+}
+
+/**
  * The authorization code grant (RFC 6749 §4.1.3). Every check that can fail runs before anything changes; the code is
  * then used up by one conditional UPDATE (`consumed_at IS NULL`, exactly one row) in the transaction that issues the
  * tokens, so fifty parallel redemptions of one code give one success (README, "Security").
@@ -104,7 +126,8 @@ async function authorizationCodeGrant(deps: ProviderDeps, client: IdpClientConfi
     if (client.type === 'public') throw invalidGrant('A public client must use PKCE.');
   }
   await assertGrantStands(deps, row.user_id, row.client_id);
-  const scopes = scopeList(row.scopes);
+  // The code holds the scopes grantable at consent; a role removed since drops its scopes here too.
+  const scopes = await stillGrantable(deps, client, row.user_id, scopeList(row.scopes));
   // The signing key exists before the transaction: creating it takes its own transaction (on SQLite the open one
   // holds the only connection).
   if (scopes.includes('openid')) await idTokenSigner(deps).signingKey();
@@ -167,6 +190,10 @@ async function refreshTokenGrant(deps: ProviderDeps, client: IdpClientConfig, pa
     scopes = narrowed;
   }
   await assertGrantStands(deps, row.user_id, row.client_id);
+  // Only what the user may still grant the client: a scope whose role was removed is dropped from the access token
+  // and from the new refresh token, so a later rotation cannot bring it back without a new consent.
+  const refreshScopes = await stillGrantable(deps, client, row.user_id, original);
+  scopes = scopes.filter((scope) => refreshScopes.includes(scope));
   if (scopes.includes('openid')) await idTokenSigner(deps).signingKey();
   const binding: TokenBinding = {
     familyId: row.family_id,
@@ -177,8 +204,9 @@ async function refreshTokenGrant(deps: ProviderDeps, client: IdpClientConfig, pa
   };
   const issued = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeRefreshToken(trx, row.token_id, now))) return null;
-    // RFC 6749 §6: the new refresh token's scope is identical to the old one's, whatever the access token narrowed to.
-    return issueTokens(trx, deps, binding, scopes, original);
+    // RFC 6749 §6: the new refresh token's scope is the old one's, whatever the access token narrowed to, less the
+    // scopes the user can no longer grant.
+    return issueTokens(trx, deps, binding, scopes, refreshScopes);
   });
   if (!issued) {
     // A parallel refresh with the same token won: this one is a reuse (RFC 9700 §4.14.2).
