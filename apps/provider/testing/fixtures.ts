@@ -274,3 +274,16 @@ export async function asIfVerified<T>(
     await set(0);
   }
 }
+
+/** A form POST to one of the provider's OAuth endpoints: the answer's status and its JSON body (null when empty). */
+export async function formPost(t: TestProvider, path: string, params: Record<string, string>) {
+  const response = await t.provider.fetch(
+    new Request(`http://provider.test${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    }),
+  );
+  const text = await response.text();
+  return { status: response.status, json: text === '' ? null : JSON.parse(text) };
+}

@@ -4,7 +4,7 @@
 // user may still grant: a role removed after consent drops its scope at the next refresh (RFC 6749 §6: narrowing) or
 // code redemption. Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { formPost, signIn } from '../../../testing/fixtures';
 import { START, startProvider, type TestProvider } from '../../../testing/harness';
 import { authorizeBody, IDP_CONFIG, pkcePair, SPA_CALLBACK, setRoles } from './authorize/testSupport';
 
@@ -12,16 +12,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** A form POST to an OAuth endpoint as the public client `spa`. */
-async function oauth(t: TestProvider, path: string, params: Record<string, string>) {
-  const response = await t.provider.fetch(
-    new Request(`http://provider.test${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: 'spa', ...params }).toString(),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: text === '' ? null : JSON.parse(text) };
+function oauth(t: TestProvider, path: string, params: Record<string, string>) {
+  return formPost(t, path, { client_id: 'spa', ...params });
 }
 
 /** The claims of a JWT's payload. */

@@ -6,7 +6,7 @@
 // reused, the refresh token or the access token revoked (RFC 7009). Runs on SQLite, and on PostgreSQL with
 // LATCHKEY_TEST_POSTGRES_URL.
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { formPost, signIn } from '../../../testing/fixtures';
 import { startProvider, type TestProvider } from '../../../testing/harness';
 import { PURGE_MARGIN_MS, runPurge } from '../../ops/purge';
 import { sha256Hex } from '../../services/secrets';
@@ -30,16 +30,8 @@ const CONFIG = {
 };
 
 /** A form POST to an OAuth endpoint as the public client `spa`. */
-async function oauth(t: TestProvider, path: string, params: Record<string, string>) {
-  const response = await t.provider.fetch(
-    new Request(`http://provider.test${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: 'spa', ...params }).toString(),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: text === '' ? null : JSON.parse(text) };
+function oauth(t: TestProvider, path: string, params: Record<string, string>) {
+  return formPost(t, path, { client_id: 'spa', ...params });
 }
 
 interface Grant {
