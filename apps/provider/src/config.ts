@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { environmentVariableName, rateWindow } from './configFields';
+import { environmentVariableName, isLoopbackHostname, rateWindow } from './configFields';
 import { PRODUCT_DESCRIPTORS } from './products/descriptors';
 import {
   PKCE_FLOWS,
@@ -347,15 +347,6 @@ export function parseConfig(input: unknown): ProviderConfig {
     }
   }
   return config;
-}
-
-/**
- * `localhost`, 127.0.0.0/8 or `[::1]`, as `URL#hostname` prints them (it normalises IPv4 and IPv6 literals, so
- * `127.1` and `[0:0:0:0:0:0:0:1]` arrive as `127.0.0.1` and `[::1]`). Not `*.localhost`: the resolver an outgoing
- * request uses may send such a name to DNS.
- */
-function isLoopbackHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
 /**

@@ -11,3 +11,11 @@ export const rateWindow = z.strictObject({
   limit: z.number().int().positive(),
   windowSeconds: z.number().int().positive(),
 });
+
+/**
+ * Whether a URL's hostname is a loopback address, where plain http never crosses a network: `localhost`, 127.0.0.0/8
+ * or `[::1]` (RFC 8252 §8.3). Not `*.localhost`: a resolver may send such a name to DNS.
+ */
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}

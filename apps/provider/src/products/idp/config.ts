@@ -1,7 +1,7 @@
 // The identity provider's configuration section (`project.idp`), declared by its descriptor (products/idp/descriptor.ts)
 // and merged into the project's by config.ts.
 import { z } from 'zod';
-import { environmentVariableName } from '../../configFields';
+import { environmentVariableName, isLoopbackHostname } from '../../configFields';
 import type { ParsedConfig } from '../descriptor';
 
 /** An absolute http(s) URL without a fragment (RFC 6749 §3.1.2: a redirection endpoint has none). */
@@ -11,9 +11,6 @@ const redirectUri = z
     message: 'must be an absolute http(s) URL without a fragment',
   });
 
-/** The loopback hosts a plain http redirect URI may name (RFC 8252 §7.3, §8.3; `localhost` for development). */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
 /**
  * A client's redirect URI (and post-logout redirect URI): as `redirectUri`, and `https:` unless the host is a loopback
  * address (RFC 9700 §2.6: redirect URIs use TLS; RFC 8252 §7.3, §8.3: plain http only for loopback redirects), so a
@@ -21,8 +18,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
  */
 const clientRedirectUri = redirectUri.refine(
   // An unparsable value is redirectUri's refusal alone.
-  (value) => !URL.canParse(value) || new URL(value).protocol !== 'http:' || LOOPBACK_HOSTS.has(new URL(value).hostname),
-  { message: 'must use https: (plain http: only for a loopback host: 127.0.0.1, [::1] or localhost)' },
+  (value) => !URL.canParse(value) || new URL(value).protocol !== 'http:' || isLoopbackHostname(new URL(value).hostname),
+  { message: 'must use https: (plain http: only for a loopback host: localhost, 127.0.0.0/8 or [::1])' },
 );
 
 /** An absolute http(s) URL (a client's logo, privacy policy, terms). */

@@ -51,7 +51,7 @@ describe('parseConfig: a client’s redirect URIs use https unless the host is l
       idp: { clients: [{ clientId: 'app', name: 'App', type: 'public', redirectUris: [SPA_CALLBACK], ...overrides }] },
     },
   });
-  const HTTPS_ONLY = 'must use https: (plain http: only for a loopback host: 127.0.0.1, [::1] or localhost)';
+  const HTTPS_ONLY = 'must use https: (plain http: only for a loopback host: localhost, 127.0.0.0/8 or [::1])';
 
   it('refuses plain http to another host, naming the field', () => {
     expect(problem(config({ redirectUris: ['http://evil.example.com/cb'] }))).toBe(
