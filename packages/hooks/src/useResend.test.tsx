@@ -115,10 +115,13 @@ describe('useResend', () => {
     await env.client.otps.email.loginOrCreate(email);
     render(<Resend resendFn={() => env.client.otps.email.loginOrCreate(email)} />);
     await user.click(screen.getByRole('button'));
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe(
-        'Too many requests have been made. Please wait and try again.',
-      ),
+    // The refusal is a real provider call: wait as long as a loaded machine may need (the default second did not).
+    await waitFor(
+      () =>
+        expect(screen.getByRole('alert').textContent).toBe(
+          'Too many requests have been made. Please wait and try again.',
+        ),
+      { timeout: ASYNC_TIMEOUT },
     );
     expect(status()).toBe('initial');
     email = 'grace@example.com';
@@ -140,10 +143,13 @@ describe('useResend', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('button', { name: 'Resend code' });
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe(
-        'Too many requests have been made. Please wait and try again.',
-      ),
+    // The refusal is a real provider call: wait as long as a loaded machine may need (the default second did not).
+    await waitFor(
+      () =>
+        expect(screen.getByRole('alert').textContent).toBe(
+          'Too many requests have been made. Please wait and try again.',
+        ),
+      { timeout: ASYNC_TIMEOUT },
     );
     expect(status()).toBe('initial');
     const sends = env.requests.filter((request) => request.path === '/otps/email/login_or_create');
