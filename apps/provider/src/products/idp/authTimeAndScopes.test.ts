@@ -128,6 +128,40 @@ describe('scopes the user can no longer grant', () => {
     for (const row of latest) expect(row.scopes.split(' ')).not.toContain('delete:documents');
   });
 
+  it('end refreshes once the client is configured out of offline_access (OpenID Connect Core §11)', async () => {
+    const t = await startProvider(IDP_CONFIG);
+    const ada = await signIn(t, { email: 'ada@example.com', durationMinutes: 24 * 60 });
+    const tokens = await grant(t, ada.sessionToken, ['openid', 'offline_access']);
+    expect(tokens.refresh_token).toBeDefined();
+
+    // What an operator's new configuration does after a restart: the client no longer lists offline_access.
+    const spa = t.provider.config.project.idp.clients.find((client) => client.clientId === 'spa');
+    if (!spa) throw new Error('IDP_CONFIG has no spa client');
+    const configured = spa.scopes;
+    spa.scopes = configured.filter((scope) => scope !== 'offline_access');
+    const db = t.provider.database.db;
+    const before = await db.selectFrom('idp_tokens').select(['kind', 'consumed_at', 'revoked_at']).execute();
+    const refused = await oauth(t, '/oauth2/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The client may no longer use refresh tokens: offline_access is not among its scopes.',
+    });
+    expect(await db.selectFrom('idp_tokens').select(['kind', 'consumed_at', 'revoked_at']).execute()).toEqual(before);
+
+    // The configuration put back: the same refresh token works (it was neither used up nor revoked).
+    spa.scopes = configured;
+    const refreshed = await oauth(t, '/oauth2/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refreshed.status, JSON.stringify(refreshed.json)).toBe(200);
+    expect(refreshed.json.refresh_token).toBeDefined();
+  });
+
   it('are dropped at code redemption when the role went between consent and redemption', async () => {
     const t = await startProvider(IDP_CONFIG);
     const ada = await signIn(t, { email: 'ada@example.com', durationMinutes: 24 * 60 });

@@ -193,6 +193,11 @@ async function refreshTokenGrant(deps: ProviderDeps, client: IdpClientConfig, pa
   // Only what the user may still grant the client: a scope whose role was removed is dropped from the access token
   // and from the new refresh token, so a later rotation cannot bring it back without a new consent.
   const refreshScopes = await stillGrantable(deps, client, row.user_id, original);
+  // OpenID Connect Core §11: a refresh token stands for offline_access. A client configured out of it since holds
+  // no refresh token any more: refused, and the token stays as it is (a configuration put back makes it work again).
+  if (!refreshScopes.includes('offline_access')) {
+    throw invalidGrant('The client may no longer use refresh tokens: offline_access is not among its scopes.');
+  }
   scopes = scopes.filter((scope) => refreshScopes.includes(scope));
   if (scopes.includes('openid')) await idTokenSigner(deps).signingKey();
   const binding: TokenBinding = {
