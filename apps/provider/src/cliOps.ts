@@ -165,7 +165,14 @@ export async function runOpsCommand(
       }
       return 0;
     }
-    const listed = await keys.listSigningKeys(db, config, Date.now());
+    const { effectiveRetention, retentionOf } = await import('./ops/retention');
+    const now = Date.now();
+    const listed = await keys.listSigningKeys(
+      db,
+      config,
+      now,
+      (await effectiveRetention(db, retentionOf(config), now)).keys,
+    );
     if (values.json) out.log(JSON.stringify(listed));
     else {
       const rows = [

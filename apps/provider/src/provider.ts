@@ -7,6 +7,7 @@ import { type Lifecycle, registerHealthRoutes } from './ops/health';
 import { createLogger, type ProviderLogger } from './ops/logging';
 import { createMetrics, type ProviderMetrics, registerMetricsRoute, resolveMetricsToken } from './ops/metrics';
 import { createPurgeScheduler, type PurgeResult, runPurge } from './ops/purge';
+import { effectiveRetention, retentionOf, startAnnouncing } from './ops/retention';
 import { PRODUCT_DESCRIPTORS } from './products/descriptors';
 import { PROVIDER_PRODUCTS } from './products/registry';
 import { registerDevInboxRoutes } from './routes/devInbox';
@@ -31,7 +32,7 @@ import {
 } from './services/outbox';
 import { createOutboxWorker, type OutboxWorker } from './services/outboxWorker';
 import { resolveSecretKey, type SecretKeySource } from './services/secretKey';
-import { sha256Hex } from './services/secrets';
+import { randomToken, sha256Hex } from './services/secrets';
 import { SessionSigner } from './services/signer';
 import {
   type KeyListing,
@@ -307,6 +308,12 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
     metrics,
     log: (level, message, fields) => log[level](fields, message),
   });
+  // What this instance's purge settings keep, announced for the purges other instances (or the CLI) run.
+  const announcer = startAnnouncing(db, randomToken(12), retentionOf(config), {
+    now: () => clock.now(),
+    onError: (error) => log.error({ error: (error as Error).message }, 'retention announcement failed'),
+  });
+  await announcer.ready;
   const purgeScheduler = config.purge.enabled
     ? createPurgeScheduler(db, config, {
         now: () => clock.now(),
@@ -382,7 +389,10 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
         for (const instance of instances) instance.keysRotated?.();
         return rotated;
       },
-      list: () => listSigningKeys(db, config, clock.now()),
+      async list() {
+        const now = clock.now();
+        return listSigningKeys(db, config, now, (await effectiveRetention(db, retentionOf(config), now)).keys);
+      },
     },
     purge: (purgeOptions = {}) => runPurge(db, config, { now: () => clock.now(), force: purgeOptions.force === true }),
     metrics,
@@ -394,6 +404,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
       // Once: a second call waits for the first.
       closing ??= (async () => {
         await purgeScheduler?.stop();
+        await announcer.stop();
         await outbox.stop();
         metrics.close();
         for (const instance of instances) await instance.close?.();

@@ -83,6 +83,7 @@ describe('migrations', () => {
       '0015_user_methods_version',
       '0016_user_lookup_indexes',
       '0017_room_for_updates',
+      '0018_ops_instances',
     ]);
   });
 

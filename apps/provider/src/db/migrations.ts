@@ -208,6 +208,15 @@ const CORE_MIGRATIONS: MigrationParts = {
   async '0017_room_for_updates'(db) {
     for (const table of ['sessions', 'users', 'guess_counters']) await leaveRoomForUpdates(db, table);
   },
+  // The serving instances' retention, which the purge honours whatever its own configuration (ops/retention.ts).
+  async '0018_ops_instances'(db) {
+    await db.schema
+      .createTable('ops_instances')
+      .addColumn('instance_id', 'text', (c) => c.primaryKey())
+      .addColumn('retention', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
 };
 
 /**

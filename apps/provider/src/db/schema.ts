@@ -211,6 +211,15 @@ export interface OpsLeasesTable {
   last_finished_at: number;
 }
 
+/** The serving instances' retention (ops/retention.ts): the purge keeps rows as long as the longest asks. */
+export interface OpsInstancesTable {
+  instance_id: string;
+  /** Its `Retention`, JSON. */
+  retention: string;
+  /** When it last announced itself (epoch ms). */
+  seen_at: number;
+}
+
 /**
  * The core's tables. Each product adds its own, and its columns of a core table, from its folder
  * (`products/<key>/tables.ts`, `declare module '../../db/schema'`): the whole database's type is this interface once
@@ -232,6 +241,7 @@ export interface Database {
   intermediate_sessions: IntermediateSessionsTable;
   outbox_messages: OutboxMessagesTable;
   ops_leases: OpsLeasesTable;
+  ops_instances: OpsInstancesTable;
 }
 
 /** A database handle or a transaction on it: what a statement that may run in the caller's transaction takes. */
@@ -254,4 +264,5 @@ export const CORE_TABLES = [
   'intermediate_sessions',
   'outbox_messages',
   'ops_leases',
+  'ops_instances',
 ] as const satisfies readonly (keyof Database)[];

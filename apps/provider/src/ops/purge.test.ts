@@ -620,6 +620,86 @@ describe('the purge', () => {
     expect(await count(handle, 'rate_limits')).toBe(0);
   });
 
+  it("keeps what a serving instance's longer retention keeps, whatever the purging process's configuration", async () => {
+    const db = await sharedDatabase();
+    const keys = deploymentKeys();
+    const clock = new TestClock();
+    // The serving instance counts sends per address over four hours and keeps telemetry 30 days (the default).
+    const serving = await openProvider({
+      db,
+      clock,
+      config: { rateLimits: { sendsPerIp: { limit: 50, windowSeconds: 4 * 3600 } } },
+      ...keys,
+      background: false,
+    });
+    // A purge with another configuration, as `latchkey-provider purge --config other.json` runs it: one-minute windows,
+    // telemetry kept for an hour.
+    const purger = await openProvider({
+      db,
+      clock,
+      config: { purge: { eventsDays: 1 / 24 } },
+      ...keys,
+      background: false,
+    });
+    const handle = purger.database.db;
+    const fill = async () => {
+      await handle
+        .insertInto('rate_limits')
+        .values({ bucket: 'test:window', window_start: clock.now(), count: 3 })
+        .execute();
+      await handle
+        .insertInto('events')
+        .values({
+          event_id: randomToken(9),
+          public_token: purger.config.project.publicToken,
+          event_name: 'test',
+          details: '{}',
+          created_at: clock.now(),
+        })
+        .execute();
+    };
+    // Every serving instance announces itself every five minutes (a real-time timer, which this clock does not move).
+    const announced = () => handle.updateTable('ops_instances').set({ seen_at: clock.now() }).execute();
+    await fill();
+    // Past the purger's one-minute window and its hour of telemetry (with the margin), inside the serving instance's.
+    clock.advance(90 * MINUTE);
+    await announced();
+    expect(await purger.purge({ force: true })).toMatchObject({ ran: true, counts: { rate_limits: 0, events: 0 } });
+    expect(await count(handle, 'rate_limits')).toBe(1);
+    expect(await count(handle, 'events')).toBe(1);
+    expect(await count(handle, 'ops_instances')).toBe(2);
+
+    // Once the serving instance has stopped, its retention no longer holds anything back.
+    await serving.close();
+    expect(await count(handle, 'ops_instances')).toBe(1);
+    expect(await purger.purge({ force: true })).toMatchObject({ ran: true, counts: { rate_limits: 1, events: 1 } });
+
+    // An instance that stopped without a word (killed) counts until it has not announced itself for 15 minutes; then
+    // its row (and any other as silent) is purged.
+    const killed = await openProvider({
+      db,
+      clock,
+      config: { rateLimits: { sendsPerIp: { limit: 50, windowSeconds: 4 * 3600 } } },
+      ...keys,
+      background: false,
+    });
+    await fill();
+    clock.advance(3 * HOUR);
+    await announced();
+    clock.advance(14 * MINUTE);
+    expect(await purger.purge({ force: true })).toMatchObject({
+      ran: true,
+      counts: { rate_limits: 0, events: 0, ops_instances: 0 },
+    });
+    clock.advance(2 * MINUTE);
+    expect(await purger.purge({ force: true })).toMatchObject({
+      ran: true,
+      counts: { rate_limits: 1, events: 1, ops_instances: 2 },
+    });
+    expect(await count(handle, 'ops_instances')).toBe(0);
+    await killed.close();
+  });
+
   it('takes its settings from `purge`, with these defaults and bounds', () => {
     expect(parseConfig({}).purge).toEqual({
       enabled: true,

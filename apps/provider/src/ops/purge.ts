@@ -11,6 +11,9 @@
 //   (RFC 9700 §4.14.2).
 // Guess counters (`guess_counters`) are never deleted: one row per user, reset in place, and a guess counts on a row
 // it may just have created.
+// What the configuration sets a retention for (grace periods, the rate-limit windows, logs, messages, signing keys) is
+// kept as long as the longest of this process's configuration and every serving instance's (ops/retention.ts), so a
+// purge run with another configuration deletes nothing a serving instance still relies on.
 import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
@@ -19,16 +22,15 @@ import { randomToken } from '../services/secrets';
 import { KEY_KINDS, keyRetentionMs, retireKeys } from '../services/signingKeys';
 import {
   type AnyDb,
-  DAY,
   deleteInBatches,
   expired,
-  HOUR,
   olderThan,
   PURGE_MARGIN_MS,
   type PurgeRule,
   type Query,
   type RuleContext,
 } from './purgeRules';
+import { effectiveRetention, INSTANCE_SEEN_MS, retentionOf } from './retention';
 
 export { PURGE_MARGIN_MS, type PurgeRule } from './purgeRules';
 
@@ -54,7 +56,7 @@ export const PURGE_RULES: PurgeRule[] = [
     // Expired or revoked sessions, after the grace period (server calls answer `expired` / `revoked` until then).
     table: 'sessions',
     run: (context) => {
-      const cutoff = context.now - context.config.purge.sessionGraceDays * DAY;
+      const cutoff = context.now - context.retention.sessionGraceMs;
       return deleteInBatches(context, 'sessions', 'session_id', (query) =>
         query.where((eb: Query) => eb.or([eb('t.expires_at', '<=', cutoff), eb('t.revoked_at', '<=', cutoff)])),
       );
@@ -70,42 +72,35 @@ export const PURGE_RULES: PurgeRule[] = [
   {
     // Fixed windows that have ended: the next request starts a new window anyway. The longest configured window.
     table: 'rate_limits',
-    run: (context) => {
-      const longest = Math.max(...Object.values(context.config.rateLimits).map((limit) => limit.windowSeconds));
-      return olderThan(
-        'rate_limits',
-        'bucket',
-        'window_start',
-        () => context.now - longest * 1000 - PURGE_MARGIN_MS,
-      )(context);
-    },
+    run: olderThan(
+      'rate_limits',
+      'bucket',
+      'window_start',
+      (c) => c.now - c.retention.rateLimitWindowMs - PURGE_MARGIN_MS,
+    ),
   },
   {
     table: 'auth_failures',
-    run: olderThan('auth_failures', 'failure_id', 'created_at', (c) => c.now - c.config.purge.authFailuresDays * DAY),
+    run: olderThan('auth_failures', 'failure_id', 'created_at', (c) => c.now - c.retention.authFailuresMs),
   },
   {
     table: 'dev_inbox',
-    run: olderThan('dev_inbox', 'message_id', 'created_at', (c) => c.now - c.config.purge.devInboxHours * HOUR),
+    run: olderThan('dev_inbox', 'message_id', 'created_at', (c) => c.now - c.retention.devInboxMs),
   },
   {
     table: 'events',
-    run: olderThan('events', 'event_id', 'created_at', (c) => c.now - c.config.purge.eventsDays * DAY),
+    run: olderThan('events', 'event_id', 'created_at', (c) => c.now - c.retention.eventsMs),
   },
   {
     // Delivered messages (their content was erased on delivery) and messages given up on, after their retention.
     table: 'outbox_messages',
     run: async (context) => {
-      const { purge } = context.config;
+      const { retention } = context;
       const sent = await deleteInBatches(context, 'outbox_messages', 'message_id', (query) =>
-        query
-          .where('t.status', '=', 'sent')
-          .where('t.finished_at', '<=', context.now - purge.deliveredMessagesHours * HOUR),
+        query.where('t.status', '=', 'sent').where('t.finished_at', '<=', context.now - retention.deliveredMessagesMs),
       );
       const failed = await deleteInBatches(context, 'outbox_messages', 'message_id', (query) =>
-        query
-          .where('t.status', '=', 'failed')
-          .where('t.finished_at', '<=', context.now - purge.failedMessagesDays * DAY),
+        query.where('t.status', '=', 'failed').where('t.finished_at', '<=', context.now - retention.failedMessagesMs),
       );
       return sent + failed;
     },
@@ -116,9 +111,20 @@ export const PURGE_RULES: PurgeRule[] = [
   ...KEY_KINDS.map(
     (kind): PurgeRule => ({
       table: kind.table,
-      run: (context) => retireKeys(context.db, kind, context.now, keyRetentionMs(kind, context.config)),
+      run: (context) =>
+        retireKeys(
+          context.db,
+          kind,
+          context.now,
+          context.retention.keys[kind.table] ?? keyRetentionMs(kind, context.config),
+        ),
     }),
   ),
+  {
+    // Instances not heard of for INSTANCE_SEEN_MS (stopped without a word): their retention no longer counts.
+    table: 'ops_instances',
+    run: olderThan('ops_instances', 'instance_id', 'seen_at', (c) => c.now - INSTANCE_SEEN_MS),
+  },
 ];
 
 /** The purge lease was taken over by another instance (this one stalled past it), or the instance is stopping. */
@@ -173,12 +179,15 @@ export async function runPurge(
       throw new PurgeInterrupted('The purge lease was taken over by another instance.');
   };
   try {
+    // Read once the lease is held: the longest retention of this configuration and the serving instances'.
+    const retention = await effectiveRetention(db, retentionOf(config), options.now());
     for (const rule of PURGE_RULES) {
       // Each rule sees the time it starts at, so a long purge does not delete by a stale clock.
       const context: RuleContext = {
         db: db as AnyDb,
         now: options.now(),
         config,
+        retention,
         batchSize: config.purge.batchSize,
         afterBatch,
       };

@@ -2,6 +2,7 @@
 // (`purge` of its descriptor, src/products/<key>/descriptor.ts) delete in bounded batches with these.
 import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
+import type { Retention } from './retention';
 
 /** A single-use row is kept this long past its expiry: instances whose clocks differ a little still refuse it as expired. */
 export const PURGE_MARGIN_MS = 5 * 60_000;
@@ -19,6 +20,11 @@ export interface RuleContext {
   db: AnyDb;
   now: number;
   config: ProviderConfig;
+  /**
+   * How long to keep what the configuration sets a retention for: the longest of this process's configuration and
+   * the serving instances' (ops/retention.ts). Rules read it, not `config`, for any such value.
+   */
+  retention: Retention;
   batchSize: number;
   /** Called after every batch: renews the lease, or throws when it was lost. */
   afterBatch(): Promise<void>;

@@ -655,9 +655,20 @@ export async function rotateSigningKeys(
   return rotated;
 }
 
-/** Every key of every kind with its state: what `latchkey-provider keys list` shows. */
-export async function listSigningKeys(db: Kysely<Database>, config: KeyConfig, now: number): Promise<KeyListing[]> {
+/**
+ * Every key of every kind with its state: what `latchkey-provider keys list` shows. `retentionMs` (by key table) is
+ * how long a superseded key stays published when it is not `config`'s: the longest of the serving instances'
+ * (ops/retention.ts), which the purge retires keys by.
+ */
+export async function listSigningKeys(
+  db: Kysely<Database>,
+  config: KeyConfig,
+  now: number,
+  retentionMs: Readonly<Record<string, number>> = {},
+): Promise<KeyListing[]> {
   const listings: KeyListing[] = [];
-  for (const kind of KEY_KINDS) listings.push(...(await listKeys(db, kind, now, keyRetentionMs(kind, config))));
+  for (const kind of KEY_KINDS) {
+    listings.push(...(await listKeys(db, kind, now, retentionMs[kind.table] ?? keyRetentionMs(kind, config))));
+  }
   return listings;
 }
