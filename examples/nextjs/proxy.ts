@@ -13,7 +13,8 @@ export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   let signedIn: boolean;
   try {
-    signedIn = (await currentSession(request.cookies)) !== null;
+    // The request itself, not `request.cookies`: that store keeps one copy of a cookie sent twice.
+    signedIn = (await currentSession(request)) !== null;
   } catch {
     // The provider's keys could not be fetched: no answer here. The page checks again and shows its own error.
     return NextResponse.next();

@@ -2,7 +2,7 @@ import '@latchkey/ui-default/styles.css';
 import './globals.css';
 import type { InitialSession } from '@latchkey/sdk';
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LatchkeyClientProvider } from '../lib/client';
@@ -17,7 +17,7 @@ export const metadata: Metadata = {
 /** The visitor's session as the server verified it from the cookie, for the SDK's client; null when signed out. */
 async function initialSession(): Promise<InitialSession | null> {
   try {
-    const verified = await currentSession(await cookies());
+    const verified = await currentSession(await headers());
     return verified ? { session: verified.session } : null;
   } catch {
     // The provider's keys could not be fetched: render signed out; the browser's client confirms the session.

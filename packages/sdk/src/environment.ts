@@ -26,7 +26,7 @@ export interface CookieAttributes {
 export interface CookieJar {
   get(name: string): string | undefined;
   set(name: string, value: string, attributes: CookieAttributes): void;
-  remove(name: string, attributes: Pick<CookieAttributes, 'path' | 'domain'>): void;
+  remove(name: string, attributes: Pick<CookieAttributes, 'path' | 'domain' | 'secure'>): void;
 }
 
 /** Timers, injectable so tests can drive refresh schedules and batching without waiting. */

@@ -48,11 +48,21 @@ export interface LatchkeyServer {
   verifySession(sessionJwt: string): Promise<VerifiedSession>;
   /** Asks the provider whether an opaque session token is live (secret key required); revocation counts at once. */
   authenticateSession(sessionToken: string, options?: AuthenticateSessionOptions): Promise<AuthenticatedSession>;
-  /** `verifySession` on the session JWT cookie of a Request; null when it has none. */
+  /**
+   * `verifySession` on the session JWT cookie of a Request; null when it has none. A session cookie sent twice with
+   * different values is refused with `ambiguous_session_cookie`, before any network call (see `readSessionCookies`).
+   */
   sessionFromRequest(request: Request): Promise<VerifiedSession | null>;
-  /** `verifySession` on the session JWT cookie of a cookie store (Next.js `cookies()`); null when it has none. */
+  /**
+   * `verifySession` on the session JWT cookie of a Request, its Headers (Next.js `await headers()`), a Cookie
+   * header's text or a cookie store; null when it has none. Refuses duplicates like `sessionFromRequest`; a cookie
+   * store (Next.js `cookies()`) has already dropped them, so prefer the Request or its Headers.
+   */
   sessionFromCookies(cookies: CookieSource): Promise<VerifiedSession | null>;
-  /** `authenticateSession` on the opaque session cookie of a Request or cookie store; null when it has none. */
+  /**
+   * `authenticateSession` on the opaque session cookie of a Request, Headers, Cookie header or cookie store; null
+   * when it has none. Refuses duplicates like `sessionFromRequest`.
+   */
   authenticateRequest(source: CookieSource, options?: AuthenticateSessionOptions): Promise<AuthenticatedSession | null>;
 }
 
@@ -333,6 +343,7 @@ export function createLatchkeyServer(options: LatchkeyServerOptions): LatchkeySe
   }
 
   async function sessionFromCookies(cookies: CookieSource): Promise<VerifiedSession | null> {
+    // Throws ambiguous_session_cookie when either session cookie was sent twice with different values.
     const { sessionJwt } = readSessionCookies(cookies, options.cookieNames);
     return sessionJwt === null ? null : verifySession(sessionJwt);
   }

@@ -23,7 +23,12 @@ export type LatchkeyServerErrorCode =
   /** The provider refused too many wrong secret keys from this address; see `retryAfterSeconds`. */
   | 'rate_limited'
   /** The provider (or its JWKS) could not be reached or answered something unexpected. */
-  | 'unavailable';
+  | 'unavailable'
+  /**
+   * The request carries a session cookie more than once with different values (a copy set for a parent domain by
+   * another subdomain, or left by an earlier cookie configuration): either copy could be someone else's session.
+   */
+  | 'ambiguous_session_cookie';
 
 export interface LatchkeyServerErrorOptions {
   cause?: unknown;

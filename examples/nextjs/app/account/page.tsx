@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { currentSession, sessionEmail } from '../../lib/session';
 import { SignOutButton } from './SignOutButton';
@@ -7,12 +7,13 @@ import { SignOutButton } from './SignOutButton';
 export const metadata: Metadata = { title: 'Account · Latchkey with Next.js' };
 
 /**
- * A server component: it verifies the session JWT cookie itself (`verifySession` through `sessionFromCookies`)
- * and renders only for a valid session. The proxy redirects signed-out visitors before they get here; this check
- * is the one that counts, since a page must never rely on the proxy alone.
+ * A server component: it verifies the session JWT cookie itself (`verifySession` through `sessionFromCookies`, on
+ * the request's headers, so a duplicated session cookie is refused) and renders only for a valid session. The
+ * proxy redirects signed-out visitors before they get here; this check is the one that counts, since a page must
+ * never rely on the proxy alone.
  */
 export default async function AccountPage() {
-  const session = await currentSession(await cookies());
+  const session = await currentSession(await headers());
   if (!session) redirect('/sign-in?next=/account');
 
   const email = sessionEmail(session);

@@ -4,10 +4,19 @@ import type { CookieOptions, CookieWriterParts } from './sessionCookies';
 // Loaded with the session's writes (./sessionWrites): a page that never signs in reads its cookies
 // (./sessionCookies) but never downloads the code that writes them.
 
+/** Browsers refuse a cookie named `__Secure-…` or `__Host-…` without `Secure` (they match the prefix in any case). */
+const SECURE_PREFIX = /^__(secure|host)-/i;
+/** …and a `__Host-…` cookie with a Domain attribute or a path other than `/`. */
+const HOST_PREFIX = /^__host-/i;
+
 /**
  * The session cookies: written by JS (so not HttpOnly), `SameSite=Lax`, `Secure` unless the
  * page is on a loopback host, `expires` = the session's `expires_at`. Every domain they were written for is
  * remembered under `{stateKey}::seen_domains`, so signing out removes them wherever they were set.
+ *
+ * A name with the `__Secure-` or `__Host-` prefix is always `Secure`, on loopback hosts too (browsers accept
+ * `Secure` cookies from http://localhost, and refuse these prefixes without it). A `__Host-` cookie is always
+ * host-only with path `/`: a domain or another path in the options is ignored for it, with one warning.
  */
 export class SessionCookieWriter {
   readonly names: CookieWriterParts['names'];
@@ -16,6 +25,8 @@ export class SessionCookieWriter {
 
   readonly #environment: LatchkeyEnvironment;
   readonly #options: CookieOptions;
+  /** Whether the options were checked against the `__Host-` prefix (at the first write of such a cookie). */
+  #hostPrefixChecked = false;
 
   constructor(environment: LatchkeyEnvironment, options: CookieOptions, stateKey: string, parts: CookieWriterParts) {
     this.#environment = environment;
@@ -27,9 +38,9 @@ export class SessionCookieWriter {
 
   /** Writes the opaque token and, when given, the JWT; a full session makes the intermediate token obsolete. */
   writeSession(sessionToken: string, sessionJwt: string | undefined, expiresAt: string | undefined): void {
-    const attributes = this.#attributes(expiresAt === undefined ? undefined : new Date(expiresAt));
-    this.#set(this.names.opaque, sessionToken, attributes);
-    if (sessionJwt) this.#set(this.names.jwt, sessionJwt, attributes);
+    const expires = expiresAt === undefined ? undefined : new Date(expiresAt);
+    this.#set(this.names.opaque, sessionToken, expires);
+    if (sessionJwt) this.#set(this.names.jwt, sessionJwt, expires);
     else this.#removeEverywhere([this.names.jwt]);
     this.#removeEverywhere([this.names.intermediate]);
   }
@@ -38,7 +49,7 @@ export class SessionCookieWriter {
   writeIntermediate(token: string): void {
     this.removeSession();
     const expires = new Date(this.#environment.timers.now() + this.#parts.intermediateLifetimeMs);
-    this.#set(this.names.intermediate, token, this.#attributes(expires));
+    this.#set(this.names.intermediate, token, expires);
   }
 
   /** Removes the opaque and JWT cookies for every seen domain (and none) and for both paths. */
@@ -61,17 +72,38 @@ export class SessionCookieWriter {
     }
   }
 
-  #attributes(expires: Date | undefined): CookieAttributes {
+  #attributes(name: string, expires: Date | undefined): CookieAttributes {
+    const hostOnly = HOST_PREFIX.test(name);
     const attributes: CookieAttributes = {
       expires: expires && !Number.isNaN(expires.getTime()) ? expires : undefined,
-      path: this.#options.path ?? '/',
+      path: hostOnly ? '/' : (this.#options.path ?? '/'),
       sameSite: 'Lax',
-      // Browsers refuse Secure cookies on http pages, and local development runs on http://localhost.
-      secure: !this.#parts.isLoopbackHost(this.#environment.location.hostname),
+      // Browsers refuse Secure cookies on http pages, and local development runs on http://localhost. Except for the
+      // prefixed names, which need Secure: browsers accept it from http://localhost.
+      secure: SECURE_PREFIX.test(name) || !this.#parts.isLoopbackHost(this.#environment.location.hostname),
     };
-    const domain = this.#domain();
+    const domain = hostOnly ? undefined : this.#domain();
     if (domain) attributes.domain = domain;
     return attributes;
+  }
+
+  /** One warning, at the first `__Host-` write, when the options ask for what the prefix forbids. */
+  #checkHostPrefix(): void {
+    if (this.#hostPrefixChecked) return;
+    this.#hostPrefixChecked = true;
+    const { availableToSubdomains, domain, path = '/' } = this.#options;
+    const asked = [
+      ...(availableToSubdomains ? ['availableToSubdomains'] : []),
+      ...(domain === undefined ? [] : [`domain '${domain}'`]),
+      ...(path === '/' ? [] : [`path '${path}'`]),
+    ];
+    if (asked.length === 0) return;
+    const names = [this.names.opaque, this.names.jwt, this.names.intermediate].filter((n) => HOST_PREFIX.test(n));
+    this.#environment.logger.warn(
+      `Latchkey writes the ${names.join(', ')} cookie${names.length > 1 ? 's' : ''} host-only with path '/': the ` +
+        `__Host- prefix forbids a Domain attribute and any path but '/', so cookieOptions ${asked.join(', ')} ` +
+        `${asked.length > 1 ? 'are' : 'is'} ignored for ${names.length > 1 ? 'them' : 'it'}.`,
+    );
   }
 
   #domain(): string | undefined {
@@ -79,7 +111,9 @@ export class SessionCookieWriter {
     return this.#options.domain ?? this.#environment.location.hostname;
   }
 
-  #set(name: string, value: string, attributes: CookieAttributes): void {
+  #set(name: string, value: string, expires: Date | undefined): void {
+    if (HOST_PREFIX.test(name)) this.#checkHostPrefix();
+    const attributes = this.#attributes(name, expires);
     if (attributes.domain) this.#recordDomain(attributes.domain);
     try {
       this.#environment.cookies.set(name, value, attributes);
@@ -104,10 +138,16 @@ export class SessionCookieWriter {
     const domains = unique<string | undefined>([undefined, ...this.seenDomains(), this.#domain()]);
     const paths = unique([this.#options.path ?? '/', '/']);
     for (const name of names) {
-      for (const domain of domains) {
-        for (const path of paths) {
+      // A __Host- cookie exists only host-only on '/'. Browsers ignore a removal of a prefixed name without Secure.
+      const hostOnly = HOST_PREFIX.test(name);
+      const secure = SECURE_PREFIX.test(name) ? { secure: true } : {};
+      for (const domain of hostOnly ? [undefined] : domains) {
+        for (const path of hostOnly ? ['/'] : paths) {
           try {
-            this.#environment.cookies.remove(name, domain === undefined ? { path } : { path, domain });
+            this.#environment.cookies.remove(
+              name,
+              domain === undefined ? { path, ...secure } : { path, domain, ...secure },
+            );
           } catch (error) {
             this.#environment.logger.warn(`Latchkey could not remove the ${name} cookie.`, error);
           }

@@ -1,14 +1,15 @@
-import { cookies } from 'next/headers';
 import { currentSession, sessionEmail } from '../../../lib/session';
 
 /**
- * `GET /api/me`: the caller's session as JSON, or 401 without a valid one (no cookie, an expired or forged JWT).
- * The proxy does not guard `/api`: a route handler answers for itself, with a status code rather than a redirect.
+ * `GET /api/me`: the caller's session as JSON, or 401 without a valid one (no cookie, an expired or forged JWT, a
+ * session cookie sent twice with different values). It reads the `request` (its Cookie header), not the `cookies()`
+ * store, which would hide a duplicate. The proxy does not guard `/api`: a route handler answers for itself, with a
+ * status code rather than a redirect.
  */
-export async function GET() {
+export async function GET(request: Request) {
   let session: Awaited<ReturnType<typeof currentSession>>;
   try {
-    session = await currentSession(await cookies());
+    session = await currentSession(request);
   } catch {
     return Response.json({ error: 'unavailable', message: 'The sign-in provider cannot be reached.' }, { status: 503 });
   }
