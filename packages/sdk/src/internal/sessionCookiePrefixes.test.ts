@@ -186,3 +186,32 @@ describe('__Host- and __Secure- cookie names', () => {
     expect(page.browser.logs.warn).toHaveLength(1);
   });
 });
+
+describe('one copy of each session cookie', () => {
+  it('a write removes the copies an earlier configuration left under another domain or on the other path', () => {
+    const page = pageAt('https://app.example.com/account');
+    // An earlier configuration: shared with subdomains, on the parent domain.
+    page.writer({ availableToSubdomains: true, domain: 'example.com' }).writeSession('old', 'old-jwt', EXPIRES_AT);
+    // …and a host-only copy on '/', written before that.
+    page.jar.set('stytch_session', 'older', { path: '/', sameSite: 'Lax', secure: true });
+    expect(page.document.cookie.split('; ').filter((pair) => pair.startsWith('stytch_session='))).toHaveLength(2);
+
+    // Today's configuration: host-only, under /account. The browser then sends one copy of each name.
+    page.writer({ path: '/account' }).writeSession('new', 'new-jwt', EXPIRES_AT);
+    expect(page.document.cookie).toBe('stytch_session=new; stytch_session_jwt=new-jwt');
+    expect(page.stored().map(({ name, hostOnly, path }) => ({ name, hostOnly, path }))).toEqual([
+      { name: 'stytch_session', hostOnly: true, path: '/account' },
+      { name: 'stytch_session_jwt', hostOnly: true, path: '/account' },
+    ]);
+  });
+
+  it('turning availableToSubdomains on replaces the host-only copy with the domain one', () => {
+    const page = pageAt('https://app.example.com/');
+    page.writer({}).writeSession('host-only', 'host-only-jwt', EXPIRES_AT);
+    page
+      .writer({ availableToSubdomains: true, domain: 'example.com' })
+      .writeSession('shared', 'shared-jwt', EXPIRES_AT);
+    expect(page.document.cookie).toBe('stytch_session=shared; stytch_session_jwt=shared-jwt');
+    expect(page.stored().every(({ hostOnly, domain }) => !hostOnly && domain === 'example.com')).toBe(true);
+  });
+});

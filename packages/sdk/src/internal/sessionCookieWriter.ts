@@ -114,6 +114,9 @@ export class SessionCookieWriter {
   #set(name: string, value: string, expires: Date | undefined): void {
     if (HOST_PREFIX.test(name)) this.#checkHostPrefix();
     const attributes = this.#attributes(name, expires);
+    // One copy per name: the copies an older configuration left under another domain or path go first, or the
+    // browser would send the name twice (and a server that refuses ambiguous cookies, @latchkey/server, would too).
+    this.#removeEverywhere([name], attributes);
     if (attributes.domain) this.#recordDomain(attributes.domain);
     try {
       this.#environment.cookies.set(name, value, attributes);
@@ -132,7 +135,8 @@ export class SessionCookieWriter {
     }
   }
 
-  #removeEverywhere(names: string[]): void {
+  /** Removes `names` under every domain and path they may have been written with, except `keep`'s. */
+  #removeEverywhere(names: string[], keep?: CookieAttributes): void {
     // A cookie is keyed by name, domain and path: one written under another domain option or path
     // (an older configuration, another subdomain) survives a removal that does not name them exactly.
     const domains = unique<string | undefined>([undefined, ...this.seenDomains(), this.#domain()]);
@@ -143,6 +147,7 @@ export class SessionCookieWriter {
       const secure = SECURE_PREFIX.test(name) ? { secure: true } : {};
       for (const domain of hostOnly ? [undefined] : domains) {
         for (const path of hostOnly ? ['/'] : paths) {
+          if (keep && keep.domain === domain && keep.path === path) continue;
           try {
             this.#environment.cookies.remove(
               name,
