@@ -214,4 +214,17 @@ describe('one copy of each session cookie', () => {
     expect(page.document.cookie).toBe('stytch_session=shared; stytch_session_jwt=shared-jwt');
     expect(page.stored().every(({ hostOnly, domain }) => !hostOnly && domain === 'example.com')).toBe(true);
   });
+
+  it('a path changed since a write: the copy under the old path goes with the next write, and at sign-out', () => {
+    const page = pageAt('https://app.example.com/app/account');
+    page.writer({ path: '/app' }).writeSession('old', 'old-jwt', EXPIRES_AT);
+    const today = page.writer({});
+    today.writeSession('new', 'new-jwt', EXPIRES_AT);
+    expect(page.document.cookie).toBe('stytch_session=new; stytch_session_jwt=new-jwt');
+    expect(today.seenPaths()).toEqual(['/app']);
+    // A copy under the old path written again by an older tab: signing out removes it too.
+    page.writer({ path: '/app' }).writeSession('older-tab', 'older-tab-jwt', EXPIRES_AT);
+    today.removeAll();
+    expect(page.document.cookie).toBe('');
+  });
 });

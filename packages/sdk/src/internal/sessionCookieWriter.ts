@@ -12,7 +12,8 @@ const HOST_PREFIX = /^__host-/i;
 /**
  * The session cookies: written by JS (so not HttpOnly), `SameSite=Lax`, `Secure` unless the
  * page is on a loopback host, `expires` = the session's `expires_at`. Every domain they were written for is
- * remembered under `{stateKey}::seen_domains`, so signing out removes them wherever they were set.
+ * remembered under `{stateKey}::seen_domains`, and every path other than `/` under `{stateKey}::seen_paths`, so
+ * signing out (and each write, for its own name) removes them wherever they were set.
  *
  * A name with the `__Secure-` or `__Host-` prefix is always `Secure`, on loopback hosts too (browsers accept
  * `Secure` cookies from http://localhost, and refuse these prefixes without it). A `__Host-` cookie is always
@@ -22,6 +23,7 @@ export class SessionCookieWriter {
   readonly names: CookieWriterParts['names'];
   readonly #parts: CookieWriterParts;
   readonly #seenDomainsKey: string;
+  readonly #seenPathsKey: string;
 
   readonly #environment: LatchkeyEnvironment;
   readonly #options: CookieOptions;
@@ -34,6 +36,7 @@ export class SessionCookieWriter {
     this.#parts = parts;
     this.names = parts.names;
     this.#seenDomainsKey = `${stateKey}::seen_domains`;
+    this.#seenPathsKey = `${stateKey}::seen_paths`;
   }
 
   /** Writes the opaque token and, when given, the JWT; a full session makes the intermediate token obsolete. */
@@ -52,7 +55,7 @@ export class SessionCookieWriter {
     this.#set(this.names.intermediate, token, expires);
   }
 
-  /** Removes the opaque and JWT cookies for every seen domain (and none) and for both paths. */
+  /** Removes the opaque and JWT cookies for every seen domain (and none) and every seen path (and `/`). */
   removeSession(): void {
     this.#removeEverywhere([this.names.opaque, this.names.jwt]);
   }
@@ -64,8 +67,17 @@ export class SessionCookieWriter {
 
   /** The domains cookies were written for, as recorded in storage. */
   seenDomains(): string[] {
+    return this.#seen(this.#seenDomainsKey);
+  }
+
+  /** The paths other than `/` cookies were written under, as recorded in storage. */
+  seenPaths(): string[] {
+    return this.#seen(this.#seenPathsKey);
+  }
+
+  #seen(key: string): string[] {
     try {
-      const parsed: unknown = JSON.parse(this.#environment.storage.getItem(this.#seenDomainsKey) ?? '[]');
+      const parsed: unknown = JSON.parse(this.#environment.storage.getItem(key) ?? '[]');
       return Array.isArray(parsed) ? parsed.filter((d): d is string => typeof d === 'string') : [];
     } catch {
       return [];
@@ -117,7 +129,8 @@ export class SessionCookieWriter {
     // One copy per name: the copies an older configuration left under another domain or path go first, or the
     // browser would send the name twice (and a server that refuses ambiguous cookies, @latchkey/server, would too).
     this.#removeEverywhere([name], attributes);
-    if (attributes.domain) this.#recordDomain(attributes.domain);
+    if (attributes.domain) this.#record(this.#seenDomainsKey, attributes.domain);
+    if (attributes.path && attributes.path !== '/') this.#record(this.#seenPathsKey, attributes.path);
     try {
       this.#environment.cookies.set(name, value, attributes);
     } catch (error) {
@@ -125,13 +138,13 @@ export class SessionCookieWriter {
     }
   }
 
-  #recordDomain(domain: string): void {
-    const seen = this.seenDomains();
-    if (seen.includes(domain)) return;
+  #record(key: string, value: string): void {
+    const seen = this.#seen(key);
+    if (seen.includes(value)) return;
     try {
-      this.#environment.storage.setItem(this.#seenDomainsKey, JSON.stringify([...seen, domain]));
+      this.#environment.storage.setItem(key, JSON.stringify([...seen, value]));
     } catch {
-      // Storage full or blocked: the configured domain is still cleared on sign-out.
+      // Storage full or blocked: the configured domain and path are still cleared on sign-out.
     }
   }
 
@@ -140,7 +153,7 @@ export class SessionCookieWriter {
     // A cookie is keyed by name, domain and path: one written under another domain option or path
     // (an older configuration, another subdomain) survives a removal that does not name them exactly.
     const domains = unique<string | undefined>([undefined, ...this.seenDomains(), this.#domain()]);
-    const paths = unique([this.#options.path ?? '/', '/']);
+    const paths = unique([this.#options.path ?? '/', '/', ...this.seenPaths()]);
     for (const name of names) {
       // A __Host- cookie exists only host-only on '/'. Browsers ignore a removal of a prefixed name without Secure.
       const hostOnly = HOST_PREFIX.test(name);
