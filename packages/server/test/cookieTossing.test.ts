@@ -13,6 +13,7 @@ import {
   parseCookie,
   readSessionCookies,
 } from '../src/index';
+import { signInByPasscode } from './signIn';
 
 const PROVIDER_URL = 'http://127.0.0.1:8787';
 /** Each test signs two users in on a provider it starts: generous, for a busy machine. */
@@ -39,30 +40,11 @@ function serverFor(testProvider: HarnessProvider, overrides: Partial<LatchkeySer
   return { server, counts };
 }
 
-/** Signs `email` in through the provider's routes (an email passcode from the development inbox). */
-async function signIn(testProvider: HarnessProvider, email: string) {
-  const sent = await testProvider.post('/otps/email/login_or_create', { email });
-  expect(sent.status).toBe(200);
-  const authenticated = await testProvider.post('/otps/authenticate', {
-    token: await testProvider.lastCode(email),
-    method_id: sent.json.data.method_id,
-    session_duration_minutes: 30,
-  });
-  expect(authenticated.status).toBe(200);
-  const data = authenticated.json.data;
-  return {
-    sessionToken: data.session_token as string,
-    sessionJwt: data.session_jwt as string,
-    sessionId: data.session.session_id as string,
-    userId: data.user_id as string,
-  };
-}
-
 /** The victim and the attacker, each with a real, valid session. */
 async function twoSessions() {
   const testProvider = await startProvider();
-  const victim = await signIn(testProvider, 'victim@example.com');
-  const attacker = await signIn(testProvider, 'attacker@example.com');
+  const victim = await signInByPasscode(testProvider, 'victim@example.com');
+  const attacker = await signInByPasscode(testProvider, 'attacker@example.com');
   return { testProvider, victim, attacker };
 }
 

@@ -5,22 +5,9 @@ import { startProvider, type TestProvider } from '@latchkey/provider/testing';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createLatchkeyServer, isLatchkeyServerError } from '../src/index';
+import { signInByPasscode } from './signIn';
 
 const PROVIDER_URL = 'http://127.0.0.1:8787';
-
-async function signIn(testProvider: TestProvider, email = 'ada@example.com') {
-  const sent = await testProvider.post('/otps/email/login_or_create', { email });
-  const authenticated = await testProvider.post('/otps/authenticate', {
-    token: await testProvider.lastCode(email),
-    method_id: sent.json.data.method_id,
-    session_duration_minutes: 600,
-  });
-  expect(authenticated.status).toBe(200);
-  return {
-    sessionToken: authenticated.json.data.session_token as string,
-    jwt: authenticated.json.data.session_jwt as string,
-  };
-}
 
 async function refresh(testProvider: TestProvider, sessionToken: string): Promise<string> {
   const response = await testProvider.post('/sessions/authenticate', {}, sessionToken);
@@ -53,7 +40,7 @@ describe('verifySession across a key rotation', () => {
         return provider.fetch(request, { remoteAddress: '127.0.0.1' });
       },
     });
-    const { sessionToken, jwt: before } = await signIn(testProvider);
+    const { sessionToken, sessionJwt: before } = await signInByPasscode(testProvider, 'ada@example.com', 600);
     expect((await server.verifySession(before)).sessionId).toBeTruthy();
     expect(jwksFetches).toBe(1);
 

@@ -12,6 +12,7 @@ import {
   parseCookie,
   readSessionCookies,
 } from '../src/index';
+import { signInByPasscode } from './signIn';
 
 const PROVIDER_URL = 'http://127.0.0.1:8787';
 const MINUTE = 60_000;
@@ -40,27 +41,6 @@ function serverFor(testProvider: HarnessProvider, overrides: Partial<LatchkeySer
     ...overrides,
   });
   return { server, counts: wire.counts };
-}
-
-/** Signs in through the provider's routes: an email passcode, read from the development inbox. */
-async function signInByPasscode(testProvider: HarnessProvider, email = 'ada@example.com', minutes = 30) {
-  const sent = await testProvider.post('/otps/email/login_or_create', { email });
-  expect(sent.status).toBe(200);
-  const code = await testProvider.lastCode(email);
-  const authenticated = await testProvider.post('/otps/authenticate', {
-    token: code,
-    method_id: sent.json.data.method_id,
-    session_duration_minutes: minutes,
-  });
-  expect(authenticated.status).toBe(200);
-  const data = authenticated.json.data;
-  return {
-    sessionToken: data.session_token as string,
-    sessionJwt: data.session_jwt as string,
-    sessionId: data.session.session_id as string,
-    userId: data.user_id as string,
-    expiresAt: data.session.expires_at as string,
-  };
 }
 
 /** The LatchkeyServerError code `promise` rejects with (fails the test if it resolves or throws something else). */

@@ -624,14 +624,16 @@ describe('the purge', () => {
     const db = await sharedDatabase();
     const keys = deploymentKeys();
     const clock = new TestClock();
-    // The serving instance counts sends per address over four hours and keeps telemetry 30 days (the default).
-    const serving = await openProvider({
-      db,
-      clock,
-      config: { rateLimits: { sendsPerIp: { limit: 50, windowSeconds: 4 * 3600 } } },
-      ...keys,
-      background: false,
-    });
+    // A serving instance counts sends per address over four hours and keeps telemetry 30 days (the default).
+    const openServing = () =>
+      openProvider({
+        db,
+        clock,
+        config: { rateLimits: { sendsPerIp: { limit: 50, windowSeconds: 4 * 3600 } } },
+        ...keys,
+        background: false,
+      });
+    const serving = await openServing();
     // A purge with another configuration, as `latchkey-provider purge --config other.json` runs it: one-minute windows,
     // telemetry kept for an hour.
     const purger = await openProvider({
@@ -676,13 +678,7 @@ describe('the purge', () => {
 
     // An instance that stopped without a word (killed) counts until it has not announced itself for 15 minutes; then
     // its row (and any other as silent) is purged.
-    const killed = await openProvider({
-      db,
-      clock,
-      config: { rateLimits: { sendsPerIp: { limit: 50, windowSeconds: 4 * 3600 } } },
-      ...keys,
-      background: false,
-    });
+    const killed = await openServing();
     await fill();
     clock.advance(3 * HOUR);
     await announced();
