@@ -34,7 +34,13 @@ export function startBackgroundRefresh(
     timers: environment.timers,
     random: () => environment.random(),
     hasSession: () => manager.hasLocalSession(),
-    lastConfirmedAt: () => manager.lastConfirmedAt(),
+    // A time ahead (a tab whose clock ran fast, a corrupted value) counts as unknown: it would put the next refresh
+    // off for as long, or past setTimeout's 2^31 ms, which fires at once and loops without refreshing. The next
+    // refresh stores the time again.
+    lastConfirmedAt: () => {
+      const at = manager.lastConfirmedAt();
+      return at !== undefined && at <= environment.timers.now() ? at : undefined;
+    },
     runExclusive: (task) => lock.runExclusive(task),
     isUnrecoverable: shared.isUnrecoverableError,
     onUnrecoverable: () => clearSession(manager),

@@ -129,6 +129,21 @@ describe('two tabs of one browser', () => {
     expect(refreshes(transport)).toBe(3);
   });
 
+  it('a refreshed_at ahead of the clock (a tab whose clock ran fast) does not stop the refreshes', async () => {
+    const { browser, transport, first } = twoTabs();
+    await signInWithAccessToken(first);
+    await settle();
+    const before = refreshes(transport);
+    // Another tab stored a time a year ahead: taken at its word, the next refresh would wait a year (or, past
+    // setTimeout's 2^31 ms, fire at once in a loop that never refreshes).
+    browser.tab().storage?.setItem(`${STATE_KEY}::refreshed_at`, String(Date.now() + 365 * 86_400_000));
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS + 5000);
+    expect(refreshes(transport)).toBe(before + 1);
+    expect(Number(browser.values.get(`${STATE_KEY}::refreshed_at`))).toBeLessThanOrEqual(Date.now());
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(refreshes(transport)).toBe(before + 2);
+  });
+
   it('hear of changes through the BroadcastChannel when storage events do not arrive', async () => {
     const browser = new FakeBrowser();
     const transport = new FakeTransport();
@@ -189,6 +204,16 @@ describe('RefreshLock.runExclusive', () => {
     vi.setSystemTime(Date.now() + REFRESH_LEASE_MS + 1);
     expect(await b.runExclusive(async () => 'b')).toBe('b');
     release();
+  });
+
+  it('takes no lease for longer than a lease lasts: one written by a clock far ahead is ignored', async () => {
+    const browser = new FakeBrowser();
+    browser.locks = undefined;
+    browser.values.set(
+      LEASE_KEY,
+      JSON.stringify({ owner: 'a-tab-from-the-future', until: Date.now() + 365 * 86_400_000 }),
+    );
+    expect(await sync(browser).runExclusive(async () => 'ran')).toBe('ran');
   });
 
   it('falls back to the lease when the lock manager refuses', async () => {

@@ -55,7 +55,10 @@ export class RefreshLock {
     const key = this.#leaseKey;
     const now = timers.now();
     const current = readLease(storage.getItem.bind(storage), key);
-    if (current && current.owner !== this.#owner && current.until > now) return undefined;
+    // Another tab's lease holds until it lapses, never longer than a lease lasts (one written by a clock far ahead).
+    if (current && current.owner !== this.#owner && current.until > now && current.until <= now + REFRESH_LEASE_MS) {
+      return undefined;
+    }
     const lease = JSON.stringify({ owner: this.#owner, until: now + REFRESH_LEASE_MS });
     try {
       storage.setItem(key, lease);
