@@ -96,6 +96,27 @@ describe('authenticateByUrl (redirect parameters)', () => {
     expect(browser.replacedUrls).toEqual(['http://localhost:3000/authenticate?next=%2Fhome#top']);
   });
 
+  it('removes the token before the request is answered, and again if the page URL carried it again meanwhile', async () => {
+    const browser = new FakeBrowser();
+    const env = page('stytch_token_type=magic_links&token=tok-123');
+    const location = env.location!;
+    let hrefWhileSent = '';
+    const transport = new FakeTransport().on('POST', '/magic_links/authenticate', () => {
+      hrefWhileSent = location.href;
+      // The app's router rewrites the URL while the request is out, the token in it again (a hash route added).
+      location.href = 'http://localhost:3000/authenticate?stytch_token_type=magic_links&token=tok-123#/';
+      return ok(authenticateData());
+    });
+    const { client } = createTestClient({ browser, transport, env: { location } });
+    await client.authenticateByUrl({ session_duration_minutes: 30 });
+    expect(hrefWhileSent).toBe('http://localhost:3000/authenticate#top');
+    expect(location.href).toBe('http://localhost:3000/authenticate#/');
+    expect(browser.replacedUrls).toEqual([
+      'http://localhost:3000/authenticate#top',
+      'http://localhost:3000/authenticate#/',
+    ]);
+  });
+
   it('sends an impersonation token to impersonation.authenticate', async () => {
     const browser = new FakeBrowser();
     const transport = new FakeTransport().on('POST', '/impersonation/authenticate', ok(authenticateData()));

@@ -195,8 +195,9 @@ function buildClient(publicToken: string, options: ClientOptions) {
   );
 
   /**
-   * Authenticates the token a redirect brought back in the page URL (`?stytch_token_type=…&token=…`), then removes
-   * both parameters from the address bar so a reload cannot replay a used token. `magic_links` and `login` (the
+   * Authenticates the token a redirect brought back in the page URL (`?stytch_token_type=…&token=…`), removing
+   * both parameters from the address bar first (and again after the answer, if the URL carries them again), so a
+   * reload cannot replay a used token. `magic_links` and `login` (the
    * 'log in without a password' link of a reset email) are magic-link tokens; `oauth` and `impersonation` go to
    * their namespaces. A `reset_password` token is returned unconsumed: the reset form needs the new password first.
    * Answers null when the URL carries no token. Its code loads on the first call (a chunk of its own).

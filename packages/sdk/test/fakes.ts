@@ -230,6 +230,7 @@ export class FakeBrowser {
   /** The environment of a new tab of this browser. */
   tab(overrides: Partial<LatchkeyEnvironment> = {}): Partial<LatchkeyEnvironment> {
     const tab = ++this.tabCount;
+    const tabRef = this;
     const url = new URL(this.origin);
     const deliver = (change: StorageChange) => {
       for (const entry of this.storageListeners) {
@@ -282,7 +283,11 @@ export class FakeBrowser {
       crypto: globalThis.crypto,
       location: { hostname: url.hostname, origin: url.origin, href: `${url.origin}/` },
       navigate: (target) => void this.navigations.push(target),
-      replaceUrl: (target) => void this.replacedUrls.push(target),
+      // As history.replaceState does: the address bar (the tab's location) shows the new URL.
+      replaceUrl(target) {
+        tabRef.replacedUrls.push(target);
+        if (this?.location) this.location.href = new URL(target, this.location.href).href;
+      },
       loadWebAuthn: () =>
         Promise.reject(new Error('WebAuthn is not available in this fake browser; inject loadWebAuthn')),
       openBroadcastChannel,

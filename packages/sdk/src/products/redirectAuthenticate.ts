@@ -52,10 +52,18 @@ export async function authenticateByUrl(
   const { tokenType, token } = found;
   if (tokenType === core.deferredTokenType) return { tokenType, token, handled: false };
   const duration = { session_duration_minutes: options.session_duration_minutes };
+  // Out of the address bar (and so of the history and of the Referer of anything the page loads next) before the
+  // request, and again once it is answered if the page URL carries the token again meanwhile (a router rewrote it):
+  // a token left there could be replayed by a reload, or read by whoever sees the URL.
+  const strip = () => {
+    const current = environment.location.href;
+    if (parseAuthenticateUrl(current)?.token === token) environment.replaceUrl(urlWithoutToken(current));
+  };
+  strip();
   try {
     const data = await authenticateRedirectToken(core.namespaces, tokenType, token, duration);
     return { tokenType, token, handled: true, data };
   } finally {
-    if (href === environment.location.href) environment.replaceUrl(urlWithoutToken(href));
+    strip();
   }
 }
