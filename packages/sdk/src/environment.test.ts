@@ -12,6 +12,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** A cookie as another page of the site could write it, not through the jar. */
+function setRawCookie(text: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test writes what the jar would never write.
+  document.cookie = text;
+}
+
 describe('browser environment', () => {
   it('writes cookies with the attributes the session needs and reads them back decoded', () => {
     const jar = documentCookieJar(document);
@@ -24,6 +30,19 @@ describe('browser environment', () => {
     expect(document.cookie).toContain('stytch_session=token%20with%20spaces%3B%3D');
     jar.remove('stytch_session', { path: '/' });
     expect(jar.get('stytch_session')).toBeUndefined();
+  });
+
+  it('reads a cookie by its name as sent: not a nameless cookie, nor a name that only decodes to it', () => {
+    const jar = documentCookieJar(document);
+    // What another subdomain could set for the parent domain, to be read in place of the session cookie.
+    setRawCookie('stytch_sessionX; path=/');
+    setRawCookie('stytch%5Fsession=tossed; path=/');
+    expect(document.cookie).toContain('stytch%5Fsession=tossed');
+    expect(jar.get('stytch_session')).toBeUndefined();
+    jar.set('stytch_session', 'mine', { path: '/', sameSite: 'Lax' });
+    expect(jar.get('stytch_session')).toBe('mine');
+    setRawCookie('stytch%5Fsession=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
+    setRawCookie('stytch_sessionX; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
   });
 
   it("names the device's time zone by Temporal where the runtime has it, without building an Intl formatter", () => {

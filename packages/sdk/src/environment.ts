@@ -86,10 +86,12 @@ export interface LatchkeyEnvironment {
 export function documentCookieJar(doc: Document): CookieJar {
   return {
     get(name) {
+      // The name as `set` writes it, compared as sent: a pair without `=` (a nameless cookie) or a name that only
+      // decodes to ours (`stytch%5Fsession`, which another subdomain may set) is another cookie.
+      const key = encodeURIComponent(name);
       for (const pair of doc.cookie ? doc.cookie.split('; ') : []) {
         const separator = pair.indexOf('=');
-        const key = decodeURIComponentSafe(pair.slice(0, separator));
-        if (key === name) return decodeURIComponentSafe(pair.slice(separator + 1));
+        if (separator > 0 && pair.slice(0, separator) === key) return decodeURIComponentSafe(pair.slice(separator + 1));
       }
       return undefined;
     },
