@@ -27,6 +27,7 @@ export interface RecordedRequest {
   body: unknown;
   rawBody: string | null;
   credentials: RequestCredentials | undefined;
+  redirect: RequestRedirect | undefined;
 }
 
 export type FakeAnswer =
@@ -138,6 +139,7 @@ export class FakeTransport {
       body: rawBody === null ? undefined : JSON.parse(rawBody),
       rawBody,
       credentials: init.credentials,
+      redirect: init.redirect,
     };
     this.requests.push(request);
     const responder = this.responderFor(request.method, path);

@@ -110,6 +110,7 @@ describe('request format', () => {
     expect(request?.headers).not.toHaveProperty('authorization');
     expect(request?.headers).not.toHaveProperty('x-sdk-client');
     expect(request?.credentials).toBeUndefined();
+    expect(request?.redirect).toBe('error');
 
     const body = request?.body as EventsRequest;
     expect(Array.isArray(body)).toBe(true);

@@ -79,6 +79,7 @@ export class EventLogger {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(batch),
+        redirect: 'error',
       });
       // The answer is ignored; reading it releases the connection.
       await response.text();

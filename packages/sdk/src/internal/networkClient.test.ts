@@ -30,7 +30,7 @@ describe('request format', () => {
     expect(basicCredentials(transport.last())).toEqual([PUBLIC_TOKEN, 'session-token-opaque-abc123']);
   });
 
-  it('sends JSON content type on every call, credentials included, and the parent host', async () => {
+  it('sends JSON content type on every call, credentials included, and the parent host; follows no redirect', async () => {
     const transport = new FakeTransport().on('GET', '/users/me', ok()).on('DELETE', '/users/emails/e1', ok());
     const network = networkFor(transport);
     await network.request({ method: 'GET', path: '/users/me' });
@@ -39,6 +39,8 @@ describe('request format', () => {
       expect(request.headers['content-type']).toBe('application/json');
       expect(request.headers['x-sdk-parent-host']).toBe('http://localhost:3000');
       expect(request.credentials).toBe('include');
+      // A redirect would carry the body (passwords, codes) to wherever it points.
+      expect(request.redirect).toBe('error');
       expect(request.rawBody).toBeNull();
       expect(request.url.startsWith('http://localhost:8787/sdk/v1/')).toBe(true);
     }

@@ -83,6 +83,9 @@ export class NetworkClient {
         },
         body: hasBody ? JSON.stringify(spec.body) : null,
         credentials: 'include',
+        // A redirect (a misconfigured proxy, a 307 to another origin) would carry the body, passwords and codes
+        // included, wherever it points: it fails as a network error instead.
+        redirect: 'error',
         signal: controller.signal,
       });
       text = await response.text();

@@ -75,6 +75,16 @@ describe('oauth.{provider}.start', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`https://login.example.com/v1/public/oauth/${provider}/start`);
   });
 
+  it.each(['evil.example/steal?x=', 'user@evil.example', 'login.example.com:8443', 'login example.com', ''])(
+    'ignores a cname_domain that is not a bare host name (%j): the start URL stays on the API host',
+    async (cname) => {
+      const { client, browser } = createTestClient({ bootstrap: { cname_domain: cname } });
+      await client.oauth.google.start();
+      const { url } = startUrl(browser.navigations[0]);
+      expect(`${url.origin}${url.pathname}`).toBe(`${DEFAULT_HOST}/v1/public/oauth/google/start`);
+    },
+  );
+
   it('keeps the scheme, port and path prefix of apiBaseUrl', async () => {
     const { client, browser } = createTestClient({ options: { apiBaseUrl: 'http://127.0.0.1:8787/base' } });
     await client.oauth.github.start();
