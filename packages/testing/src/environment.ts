@@ -36,6 +36,11 @@ export interface TestEnvironmentSetup {
    * page's own site: a multi-factor sign-in needs it (the provider reads the intermediate session token there).
    */
   sameSiteCookies?: boolean;
+  /**
+   * Changes the `data` of a JSON answer of `/sdk/v1{path}` before the client reads it: a provider answering what the
+   * reference provider never would (another backend, a compromised one), to test what the client then does.
+   */
+  rewriteAnswer?: (path: string, data: Record<string, unknown>) => void;
 }
 
 /**
@@ -57,10 +62,21 @@ export async function startTestEnvironment(setup: TestEnvironmentSetup = {}): Pr
         return recording.fetch(input, { ...init, headers });
       }
     : recording.fetch;
+  const rewrite = setup.rewriteAnswer;
+  const answering: typeof globalThis.fetch = rewrite
+    ? async (input, init) => {
+        const response = await fetch(input, init);
+        if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
+        const body = (await response.json()) as { data?: unknown };
+        const path = new URL(String(input)).pathname.replace(/^.*\/sdk\/v1/, '');
+        if (typeof body.data === 'object' && body.data !== null) rewrite(path, body.data as Record<string, unknown>);
+        return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+      }
+    : fetch;
   const client = createClient(provider.config.project.publicToken, {
     apiBaseUrl: API_BASE_URL,
     ...setup.clientOptions,
-    environment: { fetch, ...setup.clientOptions?.environment },
+    environment: { fetch: answering, ...setup.clientOptions?.environment },
   });
   // Runs after the rendered tree is unmounted (setup.ts): the client stops, then its provider closes.
   registerCleanup(async () => {

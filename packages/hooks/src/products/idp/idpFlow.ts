@@ -77,6 +77,32 @@ export function keepLoginTicketInAddress(ticket: string, request: { client_id: s
   window.history.replaceState(window.history.state, '', url.href);
 }
 
+/**
+ * Whether `target`, where a provider's answer sends the browser, is the redirect URI the request named, its query and
+ * fragment aside (the provider adds `code`, `state` or `error`), and no script or data URL. The hooks send the browser
+ * nowhere else, whatever the provider answers (RFC 6749 §10.15, open redirectors; RFC 9700 §4.11).
+ */
+export function isRequestedRedirect(target: string, requested: string | undefined): boolean {
+  if (requested === undefined) return false;
+  const base = (url: URL) => `${url.protocol}//${url.host}${url.pathname}`;
+  try {
+    const answered = new URL(target);
+    return (
+      !/^(javascript|data|vbscript|blob|file):$/.test(answered.protocol) && base(answered) === base(new URL(requested))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The error of an answer whose redirect URI is not the one the request named (see `isRequestedRedirect`). */
+export function unrequestedRedirectError(): LatchkeyFlowError {
+  return {
+    type: 'invalid_redirect_uri',
+    message: 'The provider answered with a redirect URI the request did not name, so the browser was not sent there.',
+  };
+}
+
 export function defaultNavigate(url: string): void {
   window.location.assign(url);
 }

@@ -1,10 +1,11 @@
 import type { IdpAuthorizeParams } from '@latchkey/sdk';
-import { ASYNC_TIMEOUT, type TestEnvironment } from '@latchkey/testing';
+import { ASYNC_TIMEOUT, startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   authorizeSearch,
   CALLBACK,
+  IDP_CONFIG,
   idpEnvironment,
   idTokenFor,
   navigatedTo,
@@ -403,6 +404,28 @@ describe('useAuthorize', () => {
     // Clicking again after the flow ended does nothing.
     await act(() => flow.result.current.allow());
     expect(env.requests.filter((request) => request.path === '/idp/oauth/authorize/submit')).toHaveLength(1);
+  });
+
+  it.each([
+    ['a script URL', 'javascript:alert(document.cookie)//'],
+    ['another site', 'https://evil.example/callback?code=stolen'],
+    ['the same site, another path', 'http://localhost:5174/elsewhere?code=x'],
+  ])('never sends the browser to a redirect URI the request did not name (%s)', async (_kind, answered) => {
+    // A provider that answers what the reference one never would (RFC 6749 §10.15: no open redirector).
+    const env = await startTestEnvironment({
+      config: IDP_CONFIG,
+      rewriteAnswer: (path, data) => {
+        if (path === '/idp/oauth/authorize/submit') data.redirect_uri = answered;
+      },
+    });
+    await signIn(env);
+    const flow = renderAuthorize(env, authorizeSearch());
+    await waitFor(() => expect(flow.result.current.status).toBe('consent'), waitLong);
+    await act(() => flow.result.current.allow());
+    await waitFor(() => expect(flow.result.current.status).toBe('error'), waitLong);
+    expect(flow.result.current.error).toMatchObject({ type: 'invalid_redirect_uri' });
+    expect(flow.navigate).not.toHaveBeenCalled();
+    expect(flow.onError).toHaveBeenCalledTimes(1);
   });
 
   it('Deny sends the browser back with access_denied, shows denied and grants nothing', async () => {

@@ -18,11 +18,13 @@ import {
   defaultNavigate,
   type IdpFlowOptions,
   idpClientName,
+  isRequestedRedirect,
   keepLoginTicketInAddress,
   missingParameterError,
   NO_SESSION_ERROR_TYPES,
   noActiveSessionError,
   STANDARD_IDP_SCOPES,
+  unrequestedRedirectError,
   useInitialSearch,
   useMounted,
 } from './idpFlow';
@@ -215,14 +217,22 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     [ctx, request, mounted],
   );
 
-  /** Leaves for `redirectUri` (a code, or an error for the client). */
+  /**
+   * Leaves for `redirectUri` (a code, or an error for the client), only if it is the redirect URI the request named;
+   * else the flow ends in an error and the browser stays. Answers whether it left.
+   */
   const leave = useCallback(
-    (redirectUri: string) => {
+    (redirectUri: string): boolean => {
       phase.current = 'done';
+      if (!isRequestedRedirect(redirectUri, request.params.redirect_uri)) {
+        stop(unrequestedRedirectError());
+        return false;
+      }
       setState((current) => ({ ...current, status: 'redirecting', reason: null }));
       navigate.current(redirectUri);
+      return true;
     },
-    [navigate],
+    [navigate, request, stop],
   );
 
   const submit = useCallback(
@@ -243,7 +253,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
         }
         phase.current = 'done';
         const denied = consentRequired.current && !consentGranted;
-        if (answer.redirect_uri) leave(answer.redirect_uri);
+        if (answer.redirect_uri && !leave(answer.redirect_uri)) return;
         setState((current) => ({ ...current, status: denied ? 'denied' : 'complete' }));
         // The identity-provider spec, authorize flow, steps 5 and 6: the browser leaves for the redirect URI when the answer has
         // one; only otherwise the consent-denied or flow-complete event.

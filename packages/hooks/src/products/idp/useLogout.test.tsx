@@ -1,7 +1,15 @@
-import { ASYNC_TIMEOUT, type TestEnvironment } from '@latchkey/testing';
+import { ASYNC_TIMEOUT, startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { idpEnvironment, idTokenFor, logoutSearch, navigatedTo, SIGNED_OUT, signIn } from '../../../test/idp';
+import {
+  IDP_CONFIG,
+  idpEnvironment,
+  idTokenFor,
+  logoutSearch,
+  navigatedTo,
+  SIGNED_OUT,
+  signIn,
+} from '../../../test/idp';
 import { wrapperFor } from '../../../test/wrappers';
 import type { LatchkeyEvent } from '../../events';
 import { useSession } from '../../useSession';
@@ -189,6 +197,28 @@ describe('useLogout', () => {
     expect(logout.onError).toHaveBeenCalledWith(logout.result.current.flow.error);
     expect(logout.navigate).not.toHaveBeenCalled();
     expect(logout.result.current.session).not.toBeNull();
+  });
+
+  it('logs out but never sends the browser to a post-logout URI the request did not name', async () => {
+    // A provider that answers what the reference one never would (RFC 6749 §10.15: no open redirector).
+    const env = await startTestEnvironment({
+      config: IDP_CONFIG,
+      rewriteAnswer: (path, data) => {
+        if (path === '/oauth/logout/start') data.redirect_uri = 'https://evil.example/phish?state=bye-789';
+      },
+    });
+    await signIn(env);
+    const logout = renderLogout(env, logoutSearch());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('confirm'), waitLong);
+    // No way back to a site the request did not name.
+    expect(logout.result.current.flow.clientUrl).toBeNull();
+    await act(() => logout.result.current.flow.confirm());
+    await waitFor(() => expect(logout.result.current.flow.status).toBe('error'), waitLong);
+    expect(logout.result.current.flow.error).toMatchObject({ type: 'invalid_redirect_uri' });
+    expect(logout.navigate).not.toHaveBeenCalled();
+    // Logged out here all the same.
+    expect(logout.result.current.session).toBeNull();
+    expect(revokeCalls(env)).toEqual([200]);
   });
 
   it('without a session asks, then returns to the application without a revoke', async () => {

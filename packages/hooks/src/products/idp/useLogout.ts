@@ -3,7 +3,15 @@ import { findMissingLogoutParam, parseOAuthLogoutParams } from '@latchkey/sdk/id
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useLatest } from '../../flowContext';
-import { defaultNavigate, type IdpFlowOptions, missingParameterError, useInitialSearch, useMounted } from './idpFlow';
+import {
+  defaultNavigate,
+  type IdpFlowOptions,
+  isRequestedRedirect,
+  missingParameterError,
+  unrequestedRedirectError,
+  useInitialSearch,
+  useMounted,
+} from './idpFlow';
 
 /**
  * Where the logout flow is: `loading` (preflight), `confirm` ('Log out?' with 'Yes' and
@@ -108,10 +116,15 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
     if (!mounted.current) return;
     phase.current = 'done';
     const target = redirectUri.current;
+    if (target && !isRequestedRedirect(target, request.params.post_logout_redirect_uri)) {
+      // Logged out here all the same; the browser stays rather than go where the request did not ask.
+      stop(unrequestedRedirectError());
+      return;
+    }
     if (target) navigate.current(target);
     setState({ status: target ? 'complete' : 'logged_out', error: null });
     ctx.emit({ type: 'OAUTH_LOGOUT_FLOW_COMPLETE', data: { redirect_uri: target ?? null } });
-  }, [ctx, mounted, navigate]);
+  }, [ctx, mounted, navigate, request, stop]);
 
   useEffect(() => {
     // Once per mount (StrictMode runs effects twice).
@@ -129,7 +142,9 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
         redirectUri.current = answer.redirect_uri;
         if (answer.consent_required) {
           phase.current = 'confirm';
-          setState({ status: 'confirm', error: null, clientUrl: siteOf(answer.redirect_uri) });
+          // The way back only to the site the request named.
+          const requested = isRequestedRedirect(answer.redirect_uri ?? '', request.params.post_logout_redirect_uri);
+          setState({ status: 'confirm', error: null, clientUrl: requested ? siteOf(answer.redirect_uri) : null });
           return;
         }
         await logOut();

@@ -175,6 +175,8 @@ interface Setup extends Omit<IdentityProviderProps, 'navigate' | 'callbacks'> {
   strict?: boolean;
   /** Runs after the sign-in, before the render; what it answers is merged into the props. */
   prepare?: (env: TestEnvironment) => Promise<Partial<IdentityProviderProps> | undefined>;
+  /** Changes the provider's JSON answers (see `startTestEnvironment`). */
+  rewriteAnswer?: (path: string, data: Record<string, unknown>) => void;
 }
 
 /** A provider with the clients above, optionally a signed-in user, and `<IdentityProvider>` on `search`. */
@@ -183,9 +185,10 @@ async function renderIdentityProvider({
   editor = false,
   strict = false,
   prepare,
+  rewriteAnswer,
   ...given
 }: Setup = {}) {
-  const env = await startTestEnvironment({ config: IDP_CONFIG });
+  const env = await startTestEnvironment({ config: IDP_CONFIG, ...(rewriteAnswer ? { rewriteAnswer } : {}) });
   if (signedIn) {
     const userId = await signIn(env);
     if (editor) await makeEditor(env, userId);
@@ -442,6 +445,28 @@ describe('IdentityProvider: the consent screen', () => {
         .map((item) => item.textContent),
     ).toEqual(['Verify your identity', 'View your email address', 'View your phone number']);
     await expectNoAxeViolations();
+  });
+
+  it('shows no logo, privacy or terms link whose URL is not http(s), whatever the provider answers', async () => {
+    // A provider that answers what the reference one never would: it refuses such URLs in a client's configuration.
+    await renderIdentityProvider({
+      search: authorizeSearch(),
+      rewriteAnswer: (path, data) => {
+        if (path !== '/idp/oauth/authorize/start' || typeof data.client !== 'object' || data.client === null) return;
+        Object.assign(data.client, {
+          client_logo_url: 'javascript:alert(document.domain)',
+          client_policy_uri: 'javascript:alert(document.domain)',
+          client_tos_uri: 'data:text/html,<script>alert(document.domain)</script>',
+        });
+      },
+    });
+    await screen.findByRole('button', { name: 'Allow' }, waitLong);
+    expect(screen.queryByRole('link', { name: "Notes's privacy policy" })).toBeNull();
+    expect(screen.queryByRole('link', { name: "Notes's terms of service" })).toBeNull();
+    expect(document.querySelector('[data-part="client-logo"]')).toBeNull();
+    for (const element of document.querySelectorAll('[href], [src]')) {
+      expect(element.getAttribute('href') ?? element.getAttribute('src')).not.toMatch(/^(javascript|data):/);
+    }
   });
 
   it("'Not you?' signs out and returns to the sign-in, which names the application", async () => {

@@ -94,8 +94,18 @@ export function userLabel(user: User | null): string {
   return `${first_name} ${last_name}`.trim();
 }
 
-/** Types of the provider's refusals of an unknown client or unregistered redirect URI (the plain text shows). */
-const INVALID_CLIENT_ERRORS = ['oauth_client_not_found', 'invalid_redirect_uri'];
+/**
+ * `url` when it is an absolute http(s) URL, else null: a client's logo and policy links come from the provider's
+ * answer, and a `javascript:` or `data:` one must never become an `href` or `src`.
+ */
+function httpUrlOrNull(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return /^https?:$/.test(new URL(url).protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The consent screen's state: `useAuthorize` with the page's query, the project's name
@@ -140,17 +150,15 @@ export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentSc
   return {
     status,
     view,
-    errorMessage: INVALID_CLIENT_ERRORS.includes(authorize.error?.type ?? '')
-      ? t('idpError.invalidClient')
-      : idpErrorText(t, authorize.error, findMissingAuthorizeParam(new URLSearchParams(query))),
+    errorMessage: idpErrorText(t, authorize.error, findMissingAuthorizeParam(new URLSearchParams(query))),
     signInMessage: signInMessage(t, authorize.reauthenticationReason, authorize.signInRequired, clientName),
     signIn: signIn ?? null,
     signInTitle: t('idpSignIn.title', { clientName }),
     userLabel: userLabel(authorize.user),
-    clientLogoUrl: authorize.client?.client_logo_url || null,
+    clientLogoUrl: httpUrlOrNull(authorize.client?.client_logo_url),
     clientDomain: authorize.clientDomain,
-    privacyPolicyUrl: authorize.client?.client_policy_uri || null,
-    termsOfServiceUrl: authorize.client?.client_tos_uri || null,
+    privacyPolicyUrl: httpUrlOrNull(authorize.client?.client_policy_uri),
+    termsOfServiceUrl: httpUrlOrNull(authorize.client?.client_tos_uri),
     signOut: () => {
       void authorize.signOut();
     },
