@@ -101,20 +101,11 @@ export class SessionCookieWriter {
 
   /** One warning, at the first `__Host-` write, when the options ask for what the prefix forbids. */
   #checkHostPrefix(): void {
-    if (this.#hostPrefixChecked) return;
-    this.#hostPrefixChecked = true;
     const { availableToSubdomains, domain, path = '/' } = this.#options;
-    const asked = [
-      ...(availableToSubdomains ? ['availableToSubdomains'] : []),
-      ...(domain === undefined ? [] : [`domain '${domain}'`]),
-      ...(path === '/' ? [] : [`path '${path}'`]),
-    ];
-    if (asked.length === 0) return;
-    const names = [this.names.opaque, this.names.jwt, this.names.intermediate].filter((n) => HOST_PREFIX.test(n));
+    if (this.#hostPrefixChecked || !(availableToSubdomains || domain || path !== '/')) return;
+    this.#hostPrefixChecked = true;
     this.#environment.logger.warn(
-      `Latchkey writes the ${names.join(', ')} cookie${names.length > 1 ? 's' : ''} host-only with path '/': the ` +
-        `__Host- prefix forbids a Domain attribute and any path but '/', so cookieOptions ${asked.join(', ')} ` +
-        `${asked.length > 1 ? 'are' : 'is'} ignored for ${names.length > 1 ? 'them' : 'it'}.`,
+      "Latchkey writes __Host- cookies host-only on path '/', as the prefix requires: cookieOptions availableToSubdomains, domain and path do not apply to them.",
     );
   }
 
