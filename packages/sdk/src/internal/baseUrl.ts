@@ -30,6 +30,11 @@ export function isLoopbackHost(hostname: string): boolean {
 const HOST_PATTERN =
   /^(?=.{1,253}(:|$))([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
 
+/** A host name (optionally with a port), nothing else: `customDomain`, and the OAuth start host of `cname_domain`. */
+export function isHost(value: unknown): boolean {
+  return typeof value === 'string' && HOST_PATTERN.test(value);
+}
+
 /**
  * Where the SDK sends its calls. `apiBaseUrl` is kept exactly as given and must be an
  * absolute http(s) URL (plain http only for loopback hosts unless `allowInsecureHttp`); anything else is a
@@ -63,8 +68,8 @@ export function resolveBaseUrl(
   }
   const fallback = isTestPublicToken(publicToken) ? DEFAULT_TEST_API_URL : DEFAULT_LIVE_API_URL;
   if (options.customDomain !== undefined) {
-    if (typeof options.customDomain === 'string' && HOST_PATTERN.test(options.customDomain)) {
-      return { apiUrl: `https://${options.customDomain.toLowerCase()}`, hasCustomApiEndpoint: true };
+    if (isHost(options.customDomain)) {
+      return { apiUrl: `https://${(options.customDomain as string).toLowerCase()}`, hasCustomApiEndpoint: true };
     }
     warn(`The custom domain "${String(options.customDomain)}" is not a valid host. Falling back to ${fallback}.`);
   }

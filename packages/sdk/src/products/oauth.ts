@@ -50,15 +50,6 @@ function validateRedirectUrls(
     .isOptionalString('signup_redirect_url', given.signup_redirect_url);
 }
 
-/** `value` is a host name alone, as `https://{value}` reads it back (lower case, no path, user, port or query). */
-function isBareHost(value: string): boolean {
-  try {
-    return new URL(`https://${value}`).host === value.toLowerCase() && !value.includes(':');
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The `oauth` namespace: social sign-in start URLs, the redirect-back authenticate call and attach. `providers`:
  * every social provider, in the specification's order (the public OAUTH_PROVIDERS, handed over by the registry).
@@ -69,10 +60,10 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
   async function buildStartUrl(provider: OAuthProvider, options: OAuthStartOptions): Promise<string> {
     const settings = await ctx.bootstrap.getAsync();
     // A project's CNAME serves the start URL over https; otherwise the API base URL as given. The CNAME comes from
-    // the bootstrap answer or its cache in storage: anything but a bare host name (a path, a user, a port) is ignored,
-    // so the start URL and its attach token cannot be sent elsewhere.
+    // the bootstrap answer or its cache in storage: anything but a host name (a path, a user, a query) is ignored, by
+    // the rule `customDomain` follows, so the start URL and its attach token cannot be sent elsewhere.
     const cname = settings.cnameDomain;
-    const host = cname && isBareHost(cname) ? `https://${cname}` : ctx.apiUrl;
+    const host = ctx.shared.isHost(cname) ? `https://${cname}` : ctx.apiUrl;
     const query = new URLSearchParams({ public_token: ctx.publicToken });
     if (settings.pkceRequiredForOAuth) {
       const { code_challenge } = await ctx.pkce.start('oauth');

@@ -8,7 +8,8 @@ const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 // Sentence punctuation right after a URL belongs to the sentence, not to the URL.
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
 
-function safeHttpUrl(candidate: string): string | null {
+/** `candidate` as an absolute http(s) URL, else null: what may become an `href` or `src`. */
+export function safeHttpUrl(candidate: string): string | null {
   try {
     const url = new URL(candidate);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;

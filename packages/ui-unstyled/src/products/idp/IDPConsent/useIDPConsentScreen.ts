@@ -2,6 +2,7 @@ import { type AuthorizeStatus, useAuthorize, useBootstrap } from '@latchkey/hook
 import type { IdpReauthenticationReason, User } from '@latchkey/sdk';
 import { findMissingAuthorizeParam } from '@latchkey/sdk/idp';
 import { type ReactNode, useMemo, useState } from 'react';
+import { safeHttpUrl } from '../../../components/ErrorMessage';
 import { idpErrorText } from '../idpErrorText';
 import { type IdpScreenOptions, pageSearch, useIdpScreenOptions } from '../idpScreenOptions';
 import { type ConsentManifest, type ConsentManifestItem, consentItems, resolveConsentManifest } from '../manifest';
@@ -94,18 +95,8 @@ export function userLabel(user: User | null): string {
   return `${first_name} ${last_name}`.trim();
 }
 
-/**
- * `url` when it is an absolute http(s) URL, else null: a client's logo and policy links come from the provider's
- * answer, and a `javascript:` or `data:` one must never become an `href` or `src`.
- */
-function httpUrlOrNull(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return /^https?:$/.test(new URL(url).protocol) ? url : null;
-  } catch {
-    return null;
-  }
-}
+/** A client's logo or policy URL from the provider's answer, when it is http(s). */
+const linkOrNull = (url: string | undefined) => (url ? safeHttpUrl(url) : null);
 
 /**
  * The consent screen's state: `useAuthorize` with the page's query, the project's name
@@ -155,10 +146,11 @@ export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentSc
     signIn: signIn ?? null,
     signInTitle: t('idpSignIn.title', { clientName }),
     userLabel: userLabel(authorize.user),
-    clientLogoUrl: httpUrlOrNull(authorize.client?.client_logo_url),
+    // From the provider's answer: a `javascript:` or `data:` URL must never become an `href` or `src`.
+    clientLogoUrl: linkOrNull(authorize.client?.client_logo_url),
     clientDomain: authorize.clientDomain,
-    privacyPolicyUrl: httpUrlOrNull(authorize.client?.client_policy_uri),
-    termsOfServiceUrl: httpUrlOrNull(authorize.client?.client_tos_uri),
+    privacyPolicyUrl: linkOrNull(authorize.client?.client_policy_uri),
+    termsOfServiceUrl: linkOrNull(authorize.client?.client_tos_uri),
     signOut: () => {
       void authorize.signOut();
     },
