@@ -107,7 +107,11 @@ export async function openDatabase(
       sqlite,
       target === ':memory:'
         ? {}
-        : { openReader: () => openReader(target), ...(syncWal ? { walSync: { walPath: `${target}-wal` } } : {}) },
+        : {
+            openReader: () => openReader(target),
+            checkpointPath: target,
+            ...(syncWal ? { walSync: { walPath: `${target}-wal` } } : {}),
+          },
     ),
     ...(options.log ? { log: options.log } : {}),
   });

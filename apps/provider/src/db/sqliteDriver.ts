@@ -29,6 +29,7 @@ import {
   SelectQueryNode,
   SqliteDialect,
 } from 'kysely';
+import { Checkpointer } from './sqliteCheckpointer';
 
 /** Prepared statements kept per connection; a provider uses about a hundred distinct ones. */
 const STATEMENT_CACHE_SIZE = 1_000;
@@ -111,13 +112,17 @@ class GroupCommitStore {
   private unsynced: Group[] = [];
   private syncing: Promise<void> | null = null;
   private walFd: number | null = null;
+  /** Checkpoints the log on a thread of its own (a file only; see sqliteCheckpointer.ts). */
+  readonly checkpointer: Checkpointer | null;
 
   constructor(
     writer: SqliteDatabase,
     private readonly openReader: (() => SqliteDatabase) | null,
     private readonly walSync: WalSync | null,
+    checkpointPath: string | null,
   ) {
     this.writer = new StatementCache(writer);
+    this.checkpointer = checkpointPath === null ? null : new Checkpointer(checkpointPath, writer);
   }
 
   /** Fsyncs the WAL for the groups committed so far, then answers them; repeats while more arrive. */
@@ -184,6 +189,7 @@ class GroupCommitStore {
       this.group = null;
       try {
         this.writer.get('COMMIT').run();
+        this.checkpointer?.afterCommit();
         if (this.walSync === null) group.resolve();
         else {
           this.unsynced.push(group);
@@ -203,6 +209,7 @@ class GroupCommitStore {
     const group = this.group;
     if (group) await this.commitGroup(group);
     while (this.syncing !== null) await this.syncing;
+    await this.checkpointer?.close();
     if (this.walFd !== null) closeSync(this.walFd);
     this.reader?.sqlite.close();
     this.writer.sqlite.close();
@@ -283,10 +290,15 @@ class Lease implements DatabaseConnection {
 }
 
 class GroupCommitDriver implements Driver {
-  private readonly store: GroupCommitStore;
+  readonly store: GroupCommitStore;
 
-  constructor(writer: SqliteDatabase, openReader: (() => SqliteDatabase) | null, walSync: WalSync | null) {
-    this.store = new GroupCommitStore(writer, openReader, walSync);
+  constructor(writer: SqliteDatabase, options: SqliteDriverOptions) {
+    this.store = new GroupCommitStore(
+      writer,
+      options.openReader ?? null,
+      options.walSync ?? null,
+      options.checkpointPath ?? null,
+    );
   }
 
   async init(): Promise<void> {}
@@ -316,20 +328,29 @@ class GroupCommitDriver implements Driver {
   }
 }
 
-/**
- * Kysely's SQLite dialect (compiler, adapter, introspector) with the group-commit driver. `openReader` opens
- * a read-only connection to the same file; without it (an in-memory database) everything uses `writer`.
- * `walSync` makes the driver fsync the WAL after each group's COMMIT (the connection runs `synchronous = NORMAL`).
- */
+export interface SqliteDriverOptions {
+  /** Opens a read-only connection to the same file; without it (an in-memory database) everything uses the writer. */
+  openReader?: () => SqliteDatabase;
+  /** Makes the driver fsync the WAL after each group's COMMIT (the connection runs `synchronous = NORMAL`). */
+  walSync?: WalSync;
+  /** The database file: its log is checkpointed on a thread of its own (sqliteCheckpointer.ts). */
+  checkpointPath?: string;
+}
+
+/** Kysely's SQLite dialect (compiler, adapter, introspector) with the group-commit driver. */
 export class GroupCommitSqliteDialect extends SqliteDialect {
+  /** The driver Kysely made (tests reach the checkpointer through it). */
+  driver: GroupCommitDriver | null = null;
+
   constructor(
     private readonly writer: SqliteDatabase,
-    private readonly options: { openReader?: () => SqliteDatabase; walSync?: WalSync } = {},
+    private readonly options: SqliteDriverOptions = {},
   ) {
     super({ database: writer });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.writer, this.options.openReader ?? null, this.options.walSync ?? null);
+    this.driver = new GroupCommitDriver(this.writer, this.options);
+    return this.driver;
   }
 }
