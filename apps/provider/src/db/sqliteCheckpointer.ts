@@ -40,22 +40,13 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ result });
-  } catch (error) {
-    parentPort.postMessage({ error: String((error && error.message) || error) });
-  }
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {}
+  parentPort.postMessage('done');
 });
 `;
 
 const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
-
-/** What a checkpoint answered: SQLite's `busy`, `log` (frames in the log) and `checkpointed` (frames copied). */
-export interface CheckpointResult {
-  busy: number;
-  log: number;
-  checkpointed: number;
-}
 
 export class Checkpointer {
   private worker: Worker | null = null;
@@ -66,10 +57,6 @@ export class Checkpointer {
   private pending = false;
   private lastStart = 0;
   private timer: NodeJS.Timeout | null = null;
-  private readonly idleWaiters: (() => void)[] = [];
-  /** Checkpoints the worker has answered (tests read it). */
-  completed = 0;
-  lastResult: CheckpointResult | null = null;
 
   constructor(
     private readonly path: string,
@@ -95,18 +82,9 @@ export class Checkpointer {
     this.start();
   }
 
-  /** Resolves once no checkpoint is running or waiting to start. */
-  idle(): Promise<void> {
-    if (!this.running && this.timer === null) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
   private start(): void {
     const worker = this.failed || this.closing ? null : (this.worker ?? this.spawn());
-    if (worker === null) {
-      this.settle();
-      return;
-    }
+    if (worker === null) return;
     this.running = true;
     this.pending = false;
     this.lastStart = Date.now();
@@ -119,12 +97,10 @@ export class Checkpointer {
       // The thread never keeps the process alive; a checkpoint cut short by the process's exit is safe (SQLite
       // resumes from the log on the next open).
       worker.unref();
-      worker.on('message', (message: { result?: CheckpointResult; error?: string }) => {
+      // A checkpoint that failed (an I/O error) is tried again after the next commit, as SQLite's own would be.
+      worker.on('message', () => {
         this.running = false;
-        this.completed += 1;
-        this.lastResult = message.result ?? null;
         if (this.pending) this.afterCommit();
-        else this.settle();
       });
       worker.on('error', () => this.fail());
       worker.on('exit', () => {
@@ -145,12 +121,6 @@ export class Checkpointer {
     this.running = false;
     this.worker = null;
     if (this.writer.open) this.writer.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
-    this.settle();
-  }
-
-  private settle(): void {
-    if (this.running || this.timer !== null) return;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   /** Lets a running checkpoint end, then closes the worker's connection and the thread. */

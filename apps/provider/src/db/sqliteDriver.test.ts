@@ -127,9 +127,9 @@ describe('checkpoints on SQLite', () => {
 
   it('keeps the log bounded under a steady stream of writes (it starts again from its beginning)', async () => {
     const { database, file } = await fileDatabase();
-    // About 8 pages each (a 30 kB detail overflows): three times as many pages as the writer's own threshold.
+    // About 8 pages each (a 30 kB detail overflows): four times as many pages as the writer's own threshold.
     const details = JSON.stringify({ padding: 'x'.repeat(30_000) });
-    const rows = 16 * Math.ceil((3 * WRITER_AUTOCHECKPOINT_PAGES) / 8 / 16);
+    const rows = 16 * Math.ceil((4 * WRITER_AUTOCHECKPOINT_PAGES) / 8 / 16);
     let largest = 0;
     for (let index = 0; index < rows; index += 16) {
       await Promise.all(
@@ -142,10 +142,11 @@ describe('checkpoints on SQLite', () => {
       );
       largest = Math.max(largest, statSync(`${file}-wal`).size);
     }
-    // Bounded by the writing connection's own threshold (plus the commits of one group), not by what was written:
-    // the thread's checkpoints alone seldom let the log restart while writes keep coming.
+    // Bounded by the writing connection's own threshold, not by what was written: the thread's checkpoints alone
+    // seldom let the log restart while writes keep coming. (Past the threshold the writer's checkpoint waits for a
+    // running one of the thread's, so on a busy machine the log can grow a little further first.)
     const frame = 4_096 + 24;
-    expect(largest).toBeLessThan((WRITER_AUTOCHECKPOINT_PAGES + 500) * frame);
+    expect(largest).toBeLessThan(2 * WRITER_AUTOCHECKPOINT_PAGES * frame);
     const count = await database.db
       .selectFrom('events')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -290,7 +290,7 @@ class Lease implements DatabaseConnection {
 }
 
 class GroupCommitDriver implements Driver {
-  readonly store: GroupCommitStore;
+  private readonly store: GroupCommitStore;
 
   constructor(writer: SqliteDatabase, options: SqliteDriverOptions) {
     this.store = new GroupCommitStore(
@@ -339,9 +339,6 @@ export interface SqliteDriverOptions {
 
 /** Kysely's SQLite dialect (compiler, adapter, introspector) with the group-commit driver. */
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  /** The driver Kysely made (tests reach the checkpointer through it). */
-  driver: GroupCommitDriver | null = null;
-
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly options: SqliteDriverOptions = {},
@@ -350,7 +347,6 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    this.driver = new GroupCommitDriver(this.writer, this.options);
-    return this.driver;
+    return new GroupCommitDriver(this.writer, this.options);
   }
 }
