@@ -93,6 +93,7 @@ export class Checkpointer {
 
   private spawn(): Worker | null {
     try {
+      this.writer.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: driverPath, path: this.path } });
       // The thread never keeps the process alive; a checkpoint cut short by the process's exit is safe (SQLite
       // resumes from the log on the next open).
@@ -106,7 +107,6 @@ export class Checkpointer {
       worker.on('exit', () => {
         if (!this.closing) this.fail();
       });
-      this.writer.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
       this.worker = worker;
       return worker;
     } catch {

@@ -12,7 +12,7 @@
 // anyone who wrote in the group is answered; one fsync covers every group committed while the previous one ran,
 // and every commit before it (the WAL is written in order). The answered writes are as durable as with
 // `synchronous = FULL`, but the event loop never stops for the disk. SQLite still syncs the WAL before each
-// checkpoint and the database after.
+// checkpoint and the database after; on a file those checkpoints run on a thread of their own (sqliteCheckpointer.ts).
 //
 // Reads outside a transaction go to a second, read-only connection to the same file (WAL lets it read while
 // the group is open): it sees only committed data, so a read never waits and never shows an uncommitted write.
@@ -113,7 +113,7 @@ class GroupCommitStore {
   private syncing: Promise<void> | null = null;
   private walFd: number | null = null;
   /** Checkpoints the log on a thread of its own (a file only; see sqliteCheckpointer.ts). */
-  readonly checkpointer: Checkpointer | null;
+  private readonly checkpointer: Checkpointer | null;
 
   constructor(
     writer: SqliteDatabase,

@@ -31,7 +31,7 @@ const HOST_PATTERN =
   /^(?=.{1,253}(:|$))([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
 
 /** A host name (optionally with a port), nothing else: `customDomain`, and the OAuth start host of `cname_domain`. */
-export function isHost(value: unknown): boolean {
+export function isHost(value: unknown): value is string {
   return typeof value === 'string' && HOST_PATTERN.test(value);
 }
 
@@ -69,7 +69,7 @@ export function resolveBaseUrl(
   const fallback = isTestPublicToken(publicToken) ? DEFAULT_TEST_API_URL : DEFAULT_LIVE_API_URL;
   if (options.customDomain !== undefined) {
     if (isHost(options.customDomain)) {
-      return { apiUrl: `https://${(options.customDomain as string).toLowerCase()}`, hasCustomApiEndpoint: true };
+      return { apiUrl: `https://${options.customDomain.toLowerCase()}`, hasCustomApiEndpoint: true };
     }
     warn(`The custom domain "${String(options.customDomain)}" is not a valid host. Falling back to ${fallback}.`);
   }

@@ -1,6 +1,6 @@
 // What the lazily loaded modules use of the first load (the argument checks, the error classes they throw or test,
-// isPlainObject, the host check), handed to them at run time, never imported: a module that both the first load and a lazily loaded
-// chunk import is put by the page's bundler (esbuild, Rolldown) in a chunk of its own, which the first load then
+// isPlainObject, the host check), handed to them at run time, never imported: a module that both the first load and
+// a lazily loaded chunk import is put by the page's bundler (esbuild, Rolldown) in a chunk of its own, which the first load then
 // imports. Until 2026-12-01 these were such a chunk: one file and one request more in every page's first load, and
 // 0.3 kB gzip more for the SDK core, most of it the names the two files exported to each other. The namespaces find
 // them in their context (`ctx.shared`), the failure path and the background refresh in the arguments the core calls
