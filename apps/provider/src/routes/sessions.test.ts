@@ -350,12 +350,17 @@ describe('recordAuthentication (the sign-in routes’ session writer)', () => {
   });
 
   /** A route that signs `userId` in the way the OTP, magic-link and password routes do. */
-  function signInApp(testProvider: TestProvider, options: { failAfterWrite?: boolean } = {}) {
+  function signInApp(
+    testProvider: TestProvider,
+    options: { failAfterWrite?: boolean; afterSessionCheck?: () => Promise<void> } = {},
+  ) {
     return appWithRoutes(testProvider, (routes) => {
       routes.post('/sdk/v1/test/sign-in', async (c) => {
         const body = (await c.req.json()) as { user_id: string; email_id: string; minutes?: number };
         const deps = c.get('deps');
         const current = await optionalSession(c);
+        // What a concurrent request may do between the route's session check and its transaction.
+        await options.afterSessionCheck?.();
         const started = await deps.db.transaction().execute(async (trx) => {
           const result = await recordAuthentication(trx, c, {
             userId: body.user_id,
@@ -459,6 +464,40 @@ describe('recordAuthentication (the sign-in routes’ session writer)', () => {
     expect(response.json.data.session.session_id).not.toBe(other.sessionId);
     const otherRow = await sessionRow(testProvider, other.sessionId);
     expect(JSON.parse(otherRow.factors)).toHaveLength(1);
+  });
+
+  it('refuses with session_not_found, writing nothing, when the caller’s session is revoked or expires before the write', async () => {
+    const testProvider = await startProvider();
+    const { db } = testProvider.provider.database;
+    for (const end of ['revoked', 'expired'] as const) {
+      const { userId, emailId, sessionToken, sessionId } = await signIn(testProvider, { email: 'ada@example.com' });
+      const rows = () => db.selectFrom('sessions').selectAll().orderBy('session_id').execute();
+      let before: Awaited<ReturnType<typeof rows>> = [];
+      const app = signInApp(testProvider, {
+        afterSessionCheck: async () => {
+          if (end === 'expired') testProvider.clock.advance(30 * MINUTE);
+          else {
+            await db
+              .updateTable('sessions')
+              .set({ revoked_at: testProvider.clock.now() })
+              .where('session_id', '=', sessionId)
+              .execute();
+          }
+          before = await rows();
+        },
+      });
+      const response = await post(app, { user_id: userId, email_id: emailId, minutes: 60 }, sessionToken);
+      expect(response.status, end).toBe(404);
+      expect(response.json, end).toEqual(SESSION_NOT_FOUND);
+      // No fresh session in place of the dead one, and the dead one is neither revived nor extended.
+      expect(await rows(), end).toEqual(before);
+      // The same sign-in sent again with the now stale token is not continued from it: it starts a session as if
+      // signed out (optionalSession ignores the dead token).
+      const again = await post(signInApp(testProvider), { user_id: userId, email_id: emailId }, sessionToken);
+      expect(again.status, end).toBe(200);
+      expect(again.json.data.session.session_id, end).not.toBe(sessionId);
+      expect(again.json.data.session_token, end).not.toBe(sessionToken);
+    }
   });
 
   it('writes nothing when the surrounding transaction fails after it', async () => {

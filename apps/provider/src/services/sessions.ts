@@ -299,7 +299,8 @@ export function newSessionRow(
 /**
  * Records a successful authentication, inside the caller's transaction (the one that consumed the code).
  * With a live session of the same user the factor is added to it and, when a duration is asked for, its
- * expiry is set to now + duration; otherwise a new session starts with a fresh 256-bit token, holding
+ * expiry is set to now + duration (`session_not_found` when that session was revoked or expired since the route
+ * read it); otherwise a new session starts with a fresh 256-bit token, holding
  * `priorFactors` (those of a completed intermediate session) and the factor. When the project requires a
  * second factor and the user has one, a first factor starts an intermediate session instead (intermediateSessions.ts).
  */
@@ -347,9 +348,15 @@ export async function recordAuthentication(
       .set({ factors: JSON.stringify(factors), last_accessed_at: now, expires_at: expiresAt })
       .where('session_id', '=', current.row.session_id)
       .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
       .returningAll()
       .executeTakeFirst();
-    if (updated) return { row: updated, token: current.token };
+    // The session was revoked or expired since the route read it live: refusing rolls the caller's transaction back
+    // (nothing consumed). Starting a fresh session instead would hand a signed-out caller a new one, holding only
+    // this factor (a TOTP code alone would make a full session). A token already dead when read never gets here:
+    // optionalSession drops it, and such a sign-in starts a session as if signed out.
+    if (!updated) throw new ProviderError('session_not_found');
+    return { row: updated, token: current.token };
   }
   if (
     impersonatorId === undefined &&
