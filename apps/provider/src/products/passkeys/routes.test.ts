@@ -451,6 +451,23 @@ describe('webauthn/register', () => {
     expect(await db.selectFrom('webauthn_registrations').selectAll().execute()).toHaveLength(1);
   });
 
+  it('checks the recent sign-in again when the passkey is added, refusing a start that has since gone stale', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    // Started within the five minutes of the sign-in, answered (its challenge still live) after them.
+    t.clock.advance(4 * 60_000);
+    const credential = await authenticator.create(creationOptions(await registerStart(t, ada.sessionToken)));
+    t.clock.advance(2 * 60_000);
+    const before = await snapshot(t);
+    const stale = await finishRegistration(t, ada.sessionToken, credential);
+    expect(stale.status).toBe(403);
+    expect(stale.json).toMatchObject({ error_type: 'reauthentication_required' });
+    // Nothing written: no passkey, no factor, and the challenge is not used up.
+    expect(await snapshot(t)).toEqual(before);
+    expect(before.passkeys).toEqual([]);
+  });
+
   it('needs a session: refuses none, a dead one, and a session JWT (the answer carries the opaque token)', async () => {
     const t = await startProvider();
     const ada = await signIn(t, { email: EMAIL });

@@ -113,8 +113,8 @@ async function registerStart(c: ProviderContext): Promise<Response> {
   assertProductEnabled(deps, 'webauthn');
   const body = await readBody(c, registerStartSchema);
   const session = await requireSession(c);
-  // A new passkey is a sensitive change. The challenge below is bound to this session and lives five minutes,
-  // so the check here covers the ceremony that follows.
+  // A new passkey is a sensitive change. Checked here so that a refused caller gets no challenge, and again by
+  // `register`, which adds the passkey up to five minutes later (the challenge's lifetime).
   await assertRecentAuthentication(deps, session.row);
   // The owner's later proof of an unverified address would remove the new passkey: verify first (finding 7).
   await assertIdentifiersVerified(deps.db, session.row.user_id);
@@ -174,9 +174,15 @@ async function register(c: ProviderContext): Promise<Response> {
   }
   const now = deps.clock.now();
   const registrationId = newId('webauthn-registration', deps.environment);
-  // One transaction: the challenge is used up first (whatever follows, it cannot be answered again), then the
-  // credential is verified and stored and the session records the factor. A refusal commits only the use.
+  // One transaction: the start call's checks run again, then the challenge is used up (whatever follows, it cannot
+  // be answered again), then the credential is verified and stored and the session records the factor. A refusal
+  // after the use commits only the use.
   const outcome = await deps.db.transaction().execute(async (trx) => {
+    // As of now, not as of the start: its challenge lives five minutes, by which time the sign-in may no longer be
+    // recent, or an unverified address may have joined the account. These throw, rolling everything back, so the
+    // challenge is not used up.
+    await assertRecentAuthentication(deps, current.row, trx);
+    await assertIdentifiersVerified(trx, current.row.user_id);
     if (!(await consumeChallenge(trx, row.challenge_id, now))) {
       return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_CHALLENGE_REFUSED };
     }
