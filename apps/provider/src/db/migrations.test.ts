@@ -84,6 +84,7 @@ describe('migrations', () => {
       '0016_user_lookup_indexes',
       '0017_room_for_updates',
       '0018_ops_instances',
+      '0019_oauth_pending_links',
     ]);
   });
 

@@ -138,6 +138,28 @@ describe('the redirect flow', () => {
     );
   });
 
+  it('counts callbacks from another browser against the per-IP limit of the starts: replays cannot fill the tokens table', async () => {
+    const t = await startProvider({ rateLimits: { oauthStartsPerIp: { limit: 4, windowSeconds: 60 } } });
+    const forward = providerFetch(t);
+    let unbound: Request | null = null;
+    // The start (1) and its callback without the binding cookie (2): an error token, the transaction left live.
+    await completeAtDevelopmentUpstream(startUrl('google'), ADA, {
+      fetch: (request) => {
+        if (!new URL(request.url).pathname.endsWith('/callback')) return forward(request);
+        unbound = new Request(request.url);
+        return forward(unbound.clone());
+      },
+    });
+    const replay = () => forward((unbound as unknown as Request).clone());
+    expect((await replay()).status).toBe(302);
+    expect((await replay()).status).toBe(302);
+    const refused = await replay();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error_type: string }).error_type).toBe('too_many_requests');
+    const tokens = await t.provider.database.db.selectFrom('oauth_tokens').select('token_id').execute();
+    expect(tokens).toHaveLength(3);
+  });
+
   it('answers an unknown or replayed state with a 400 page, never a redirect', async () => {
     const t = await startProvider();
     const unknown = await t.provider.fetch(

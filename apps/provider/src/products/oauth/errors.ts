@@ -32,6 +32,11 @@ export const oauthErrors = {
       'An account with this email already exists. Sign in to it another way, then link this provider from the account.',
   },
   duplicate_oauth_registration: { status: 409, message: 'This social account is linked to another user.' },
+  oauth_link_session_mismatch: {
+    status: 403,
+    message:
+      'Only the account that asked to link this social account can complete the link, while signed in: nothing was linked. Sign in to your account and link it again.',
+  },
   oauth_registration_not_found: { status: 404, message: 'OAuth registration not found.' },
   invalid_google_credential: {
     status: 401,

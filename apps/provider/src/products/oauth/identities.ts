@@ -11,6 +11,7 @@ import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import { findEmail, insertIdentifier, newUserRow } from '../../services/users';
 import type { OAuthProvider } from './config';
+import type { PendingLink } from './oauthTokens';
 import type { SocialProfile } from './profiles';
 import { PROVIDER_NAMES } from './providerNames';
 import type { OauthRegistrationsTable } from './tables';
@@ -78,11 +79,25 @@ export async function findRegistration(
 const MAX_PICTURE_URL = 2048;
 const trimmedPicture = (url: string) => (url.length <= MAX_PICTURE_URL && /^https?:\/\//.test(url) ? url : '');
 
+/** What a registration row keeps of an upstream profile: its subject, picture and locale (trimmed). */
+function registrationFields(profile: SocialProfile): Omit<PendingLink, 'email'> {
+  return {
+    provider_subject: profile.subject,
+    profile_picture_url: trimmedPicture(profile.pictureUrl),
+    locale: profile.locale.slice(0, 35),
+  };
+}
+
 /** Adds the identity to `userId`; answers the row that holds it (this one, or a parallel winner's). */
 async function insertRegistration(
   db: Executor,
   deps: ProviderDeps,
-  options: { userId: string; provider: OAuthProvider; profile: SocialProfile; emailId: string | null },
+  options: {
+    userId: string;
+    provider: OAuthProvider;
+    fields: Omit<PendingLink, 'email'>;
+    emailId: string | null;
+  },
 ): Promise<RegistrationRow> {
   const now = deps.clock.now();
   const row: RegistrationRow = {
@@ -90,10 +105,10 @@ async function insertRegistration(
     project_id: deps.config.project.projectId,
     user_id: options.userId,
     provider: options.provider,
-    provider_subject: options.profile.subject,
+    provider_subject: options.fields.provider_subject,
     email_id: options.emailId,
-    profile_picture_url: trimmedPicture(options.profile.pictureUrl),
-    locale: options.profile.locale.slice(0, 35),
+    profile_picture_url: options.fields.profile_picture_url,
+    locale: options.fields.locale,
     created_at: now,
     updated_at: now,
   };
@@ -116,44 +131,71 @@ function splitName(name: string): { first_name: string; last_name: string } {
     : { first_name: trimmed.slice(0, space), last_name: trimmed.slice(space + 1) };
 }
 
+/** The refusal of an identity another user holds. */
+function linkedToAnotherUser(provider: OAuthProvider): IdentityRefused {
+  return new IdentityRefused(
+    new ProviderError('duplicate_oauth_registration', {
+      message: `This ${PROVIDER_NAMES[provider]} account is linked to another user.`,
+    }),
+  );
+}
+
 /**
- * The identity `profile` of `provider` signs in as, inside the caller's transaction. With `attachUserId` (an attach
- * flow) the identity is linked to that user, unless another user holds it (`duplicate_oauth_registration`).
- * Otherwise: the identity's user; else the user whose verified email the upstream asserts verified; else a new
- * user. A new identity whose email belongs to a user in any other way throws IdentityRefused
- * (`oauth_account_link_refused`).
+ * An attach flow's callback, inside the caller's transaction: the identity to link to `attachUserId`, refused
+ * (`duplicate_oauth_registration`) when another user holds it. Nothing is written: the link is made by `completeLink`
+ * when a session of that user redeems the token. The user who asked for the attach token is not necessarily the
+ * person at the upstream (a start URL carrying an attacker's attach token can be sent to anyone), so linking here
+ * would join that person's identity to the attacker's account (security.md: a link sent by an attacker signs nobody
+ * in to the attacker's account).
+ */
+export async function resolveAttach(
+  trx: Executor,
+  deps: ProviderDeps,
+  options: { provider: OAuthProvider; profile: SocialProfile; attachUserId: string },
+): Promise<PendingLink> {
+  const { provider, profile } = options;
+  const existing = await findRegistration(trx, deps.config.project.projectId, provider, profile.subject);
+  if (existing && existing.user_id !== options.attachUserId) throw linkedToAnotherUser(provider);
+  return { ...registrationFields(profile), email: profile.email };
+}
+
+/**
+ * Links a pending identity to `userId` (the redemption of an attach flow's token by a session of that user), inside
+ * the caller's transaction; answers its registration. Refused (`duplicate_oauth_registration`) when another user
+ * took the identity since the callback. The registration names the user's email only when the upstream's address is
+ * one of the user's own.
+ */
+export async function completeLink(
+  trx: Executor,
+  deps: ProviderDeps,
+  options: { userId: string; provider: OAuthProvider; link: PendingLink },
+): Promise<RegistrationRow> {
+  const { userId, provider, link } = options;
+  const own = link.email === null ? undefined : await findEmail(trx, deps.config.project.projectId, link.email);
+  const registration = await insertRegistration(trx, deps, {
+    userId,
+    provider,
+    fields: link,
+    emailId: own?.user_id === userId ? own.email_id : null,
+  });
+  if (registration.user_id !== userId) throw linkedToAnotherUser(provider);
+  return registration;
+}
+
+/**
+ * The identity `profile` of `provider` signs in as, inside the caller's transaction: the identity's user; else the
+ * user whose verified email the upstream asserts verified; else a new user. A new identity whose email belongs to a
+ * user in any other way throws IdentityRefused (`oauth_account_link_refused`). (An attach flow: `resolveAttach`.)
  */
 export async function resolveIdentity(
   trx: Executor,
   deps: ProviderDeps,
-  options: { provider: OAuthProvider; profile: SocialProfile; attachUserId: string | null },
+  options: { provider: OAuthProvider; profile: SocialProfile },
 ): Promise<ResolvedIdentity> {
   const { provider, profile } = options;
   const projectId = deps.config.project.projectId;
   const label = PROVIDER_NAMES[provider];
   const existing = await findRegistration(trx, projectId, provider, profile.subject);
-  if (options.attachUserId !== null) {
-    if (existing && existing.user_id !== options.attachUserId) {
-      throw new IdentityRefused(
-        new ProviderError('duplicate_oauth_registration', {
-          message: `This ${label} account is linked to another user.`,
-        }),
-      );
-    }
-    const own = await findEmail(trx, projectId, profile.email ?? '');
-    const registration =
-      existing ??
-      (await insertRegistration(trx, deps, {
-        userId: options.attachUserId,
-        provider,
-        profile,
-        emailId: own?.user_id === options.attachUserId ? own.email_id : null,
-      }));
-    if (registration.user_id !== options.attachUserId) {
-      throw new IdentityRefused(new ProviderError('duplicate_oauth_registration'));
-    }
-    return { registration, isNewUser: false };
-  }
   if (existing) {
     const updated = await trx
       .updateTable('oauth_registrations')
@@ -174,7 +216,7 @@ export async function resolveIdentity(
         const registration = await insertRegistration(trx, deps, {
           userId: holder.user_id,
           provider,
-          profile,
+          fields: registrationFields(profile),
           emailId: holder.email_id,
         });
         return { registration, isNewUser: false };
@@ -207,7 +249,12 @@ export async function resolveIdentity(
       throw new IdentityRefused(new ProviderError('oauth_account_link_refused'));
     }
   }
-  const registration = await insertRegistration(trx, deps, { userId, provider, profile, emailId });
+  const registration = await insertRegistration(trx, deps, {
+    userId,
+    provider,
+    fields: registrationFields(profile),
+    emailId,
+  });
   if (registration.user_id !== userId) {
     // A parallel first sign-in of the same identity won: sign in as its user, drop the one made here.
     await trx.deleteFrom('users').where('user_id', '=', userId).execute();

@@ -126,6 +126,72 @@ describe('oauth/attach', () => {
     expect((await oauthAuthenticate(t, token)).json.error_type).toBe('duplicate_oauth_registration');
   });
 
+  it("links nothing for whoever else completes a start URL carrying someone's attach token (connect CSRF)", async () => {
+    const t = await startProvider();
+    const mallory = await signIn(t, { email: 'mallory@example.com' });
+    const victim = await signIn(t, { email: ADA.email });
+    const attachToken = (await t.post('/oauth/attach', { provider: 'google' }, mallory.sessionToken)).json.data
+      .oauth_attach_token as string;
+    // Mallory sends the start URL (with her attach token) to Ada, who signs in at Google as herself. The app page the
+    // flow lands on redeems the token with Ada's session, or none: both link nothing, and the token is used up.
+    const withVictimSession = await signInAt(t, 'google', ADA, { oauth_attach_token: attachToken });
+    expectError(
+      await oauthAuthenticate(t, withVictimSession.token, { sessionToken: victim.sessionToken }),
+      403,
+      'oauth_link_session_mismatch',
+    );
+    expectError(
+      await oauthAuthenticate(t, withVictimSession.token, { sessionToken: mallory.sessionToken }),
+      404,
+      'oauth_token_not_found',
+    );
+    const secondToken = (await t.post('/oauth/attach', { provider: 'google' }, mallory.sessionToken)).json.data
+      .oauth_attach_token as string;
+    const signedOut = await signInAt(t, 'google', ADA, { oauth_attach_token: secondToken });
+    expectError(await oauthAuthenticate(t, signedOut.token), 403, 'oauth_link_session_mismatch');
+    expect(await t.provider.database.db.selectFrom('oauth_registrations').selectAll().execute()).toEqual([]);
+    // Ada's Google identity still signs her in to her own account, never Mallory's.
+    const data = await signedInWith(t, 'google', ADA);
+    expect(data.user_id).toBe(victim.userId);
+    expect(data.user_id).not.toBe(mallory.userId);
+  });
+
+  it('checks again at the redemption that the sign-in is still recent: a stale one links nothing', async () => {
+    const t = await startProvider();
+    const grace = await signIn(t, { email: 'grace@example.com' });
+    const attachToken = (await t.post('/oauth/attach', { provider: 'gitlab' }, grace.sessionToken)).json.data
+      .oauth_attach_token as string;
+    const { token } = await signInAt(t, 'gitlab', ADA, { oauth_attach_token: attachToken });
+    t.clock.advance(6 * 60_000);
+    expect((await oauthAuthenticate(t, token, { sessionToken: grace.sessionToken })).json.error_type).toBe(
+      'reauthentication_required',
+    );
+    expect(await t.provider.database.db.selectFrom('oauth_registrations').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses the link at the redemption when another user took the identity after the callback', async () => {
+    const t = await startProvider();
+    const grace = await signIn(t, { email: 'grace@example.com' });
+    const attachToken = (await t.post('/oauth/attach', { provider: 'gitlab' }, grace.sessionToken)).json.data
+      .oauth_attach_token as string;
+    const { token } = await signInAt(t, 'gitlab', ADA, { oauth_attach_token: attachToken });
+    // Meanwhile the same GitLab identity signs up on its own.
+    const other = await signedInWith(t, 'gitlab', ADA);
+    expect(other.user_id).not.toBe(grace.userId);
+    expectError(
+      await oauthAuthenticate(t, token, { sessionToken: grace.sessionToken }),
+      409,
+      'duplicate_oauth_registration',
+      {
+        error_message: 'This GitLab account is linked to another user.',
+      },
+    );
+    const user = (await t.call('GET', '/users/me', { sessionToken: grace.sessionToken })).json.data;
+    expect(user.providers).toEqual([]);
+    // Used up by the refusal.
+    expectError(await oauthAuthenticate(t, token, { sessionToken: grace.sessionToken }), 404, 'oauth_token_not_found');
+  });
+
   it('needs a session with a recent authentication and a known, allowed provider', async () => {
     const t = await startProvider({ project: { oauth: { providers: ['google'] } } });
     expectError(await t.post('/oauth/attach', { provider: 'google' }), 401, 'user_unauthenticated');

@@ -98,4 +98,10 @@ export const oauthMigrations: MigrationParts = {
       .column('attach_user_id')
       .execute();
   },
+  // The link an attach flow asks for is made when its token is redeemed by a session of the user who asked
+  // (routes.ts), not at the callback: until then the token holds the identity to link (security: a start URL with an
+  // attacker's attach token, opened by someone else, must not link that person's identity to the attacker's account).
+  async '0019_oauth_pending_links'(db) {
+    await db.schema.alterTable('oauth_tokens').addColumn('pending_link', 'text').execute();
+  },
 };

@@ -17,9 +17,21 @@ export type SocialTokenRow = Selectable<OauthTokensTable>;
 /** How long the app has to redeem the token: 10 minutes. */
 export const OAUTH_TOKEN_LIFETIME_MS = 10 * 60_000;
 
-/** What a token is issued for: a signed-in identity, or a refusal. */
+/**
+ * The identity an attach flow links to its user once a session of that user redeems the token: what the registration
+ * row will hold, and the email the upstream named (looked up at the redemption: the user's own address, if it is one).
+ */
+export interface PendingLink {
+  provider_subject: string;
+  email: string | null;
+  profile_picture_url: string;
+  locale: string;
+}
+
+/** What a token is issued for: a signed-in identity, an identity to link to `userId`, or a refusal. */
 export type TokenContent =
   | { kind: 'identity'; registration: RegistrationRow; providerValues: OAuthProviderValues }
+  | { kind: 'link'; userId: string; link: PendingLink; providerValues: OAuthProviderValues }
   | { kind: 'error'; errorType: ErrorType; message: string };
 
 /** Issues a token (in the caller's transaction, if any) and answers its value. */
@@ -43,11 +55,13 @@ export async function issueSocialToken(
       project_id: deps.config.project.projectId,
       token_hash: sha256Hex(token),
       provider: options.provider,
-      user_id: content.kind === 'identity' ? content.registration.user_id : null,
+      user_id:
+        content.kind === 'identity' ? content.registration.user_id : content.kind === 'link' ? content.userId : null,
       oauth_user_registration_id: content.kind === 'identity' ? content.registration.oauth_user_registration_id : null,
       code_challenge: options.codeChallenge,
       provider_values:
-        content.kind === 'identity' ? encryptProviderValues(deps.encryptionKey, tokenId, content.providerValues) : null,
+        content.kind === 'error' ? null : encryptProviderValues(deps.encryptionKey, tokenId, content.providerValues),
+      pending_link: content.kind === 'link' ? JSON.stringify(content.link) : null,
       error_type: content.kind === 'error' ? content.errorType : null,
       error_message: content.kind === 'error' ? content.message : null,
       created_at: now,

@@ -142,7 +142,7 @@ async function oneTapSubmit(c: ProviderContext): Promise<Response> {
         login: body.login_redirect_url ?? nonce.login_redirect_url,
         signup: body.signup_redirect_url ?? nonce.signup_redirect_url,
       });
-      const identity = await resolveIdentity(trx, deps, { provider: 'google', profile, attachUserId: null });
+      const identity = await resolveIdentity(trx, deps, { provider: 'google', profile });
       const token = await issueSocialToken(trx, deps, {
         provider: 'google',
         codeChallenge: body.code_challenge ?? null,

@@ -11,7 +11,7 @@ import { consumeRateLimit, ipRateLimitKey } from '../../services/guards';
 import { newId, randomToken, sha256Hex } from '../../services/secrets';
 import type { OAuthProvider } from './config';
 import { emptyProviderValues, flowSecret } from './flowSecrets';
-import { IdentityRefused, resolveIdentity } from './identities';
+import { IdentityRefused, resolveAttach, resolveIdentity } from './identities';
 import { issueSocialToken, oauthRedirect } from './oauthTokens';
 import { PROVIDER_NAMES } from './providerNames';
 import { checkProvider, parseStartQuery } from './startParams';
@@ -215,7 +215,14 @@ export async function callback(c: ProviderContext): Promise<Response> {
   };
 
   if (!bound) {
-    // Refused without using the transaction up: an error token for this browser's app page, nothing more.
+    // Refused without using the transaction up: an error token for this browser's app page, nothing more. Each such
+    // answer stores a token, and the transaction stays live, so it counts against the per-IP limit of the starts
+    // (security.md: unauthenticated writes are throttled per IP): replaying a callback URL cannot fill the table.
+    await consumeRateLimit(
+      deps,
+      `oauthStartsPerIp:${ipRateLimitKey(clientIp(c))}`,
+      deps.config.rateLimits.oauthStartsPerIp,
+    );
     return fail('oauth_flow_callback_error', 'state mismatch: the sign-in was started in another browser');
   }
   if (fields.error === 'access_denied') {
@@ -258,11 +265,18 @@ export async function callback(c: ProviderContext): Promise<Response> {
   };
   try {
     const issued = await deps.db.transaction().execute(async (trx) => {
-      const identity = await resolveIdentity(trx, deps, {
-        provider,
-        profile,
-        attachUserId: transaction.attach_user_id,
-      });
+      const attachUserId = transaction.attach_user_id;
+      if (attachUserId !== null) {
+        // An attach flow links nothing here: a session of the user who asked links it at the redemption.
+        const link = await resolveAttach(trx, deps, { provider, profile, attachUserId });
+        const token = await issueSocialToken(trx, deps, {
+          provider,
+          codeChallenge: transaction.code_challenge,
+          content: { kind: 'link', userId: attachUserId, link, providerValues },
+        });
+        return { token, isNewUser: false };
+      }
+      const identity = await resolveIdentity(trx, deps, { provider, profile });
       const token = await issueSocialToken(trx, deps, {
         provider,
         codeChallenge: transaction.code_challenge,

@@ -10,11 +10,13 @@ import {
   optionalSession,
   recordAuthentication,
   requireSession,
+  type StartedSession,
 } from '../../services/sessions';
 import { requireUser } from '../../services/users';
+import type { OAuthProvider } from './config';
 import { decryptProviderValues, emptyProviderValues } from './flowSecrets';
-import { oauthFactor, type RegistrationRow } from './identities';
-import { consumeSocialToken, findLiveSocialToken, OAUTH_TOKEN_LIFETIME_MS } from './oauthTokens';
+import { completeLink, IdentityRefused, oauthFactor, type RegistrationRow } from './identities';
+import { consumeSocialToken, findLiveSocialToken, OAUTH_TOKEN_LIFETIME_MS, type PendingLink } from './oauthTokens';
 import { registerOneTapRoutes } from './oneTap';
 import { callback, start } from './redirectFlow';
 import { checkProvider } from './startParams';
@@ -36,7 +38,8 @@ export const OTHER_BROWSER_SIGN_IN =
  * `oauth_token_not_found`; an error token is used up and answers its error (`oauth_flow_callback_error`, a linking
  * refusal). A token bound to a PKCE challenge needs its verifier (`pkce_mismatch`, the token stays usable). The token
  * is used up by one conditional UPDATE in the transaction that starts the session (or, with MFA, the intermediate
- * session), so fifty parallel redemptions start one session.
+ * session), so fifty parallel redemptions start one session. An attach flow's token links its identity only when a
+ * session of the user who asked for the link redeems it (`oauth_link_session_mismatch` otherwise, the token used up).
  */
 async function authenticate(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -59,24 +62,47 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   }
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeSocialToken(trx, row.token_id, now))) return null;
-    const registration = await trx
-      .selectFrom('oauth_registrations')
-      .selectAll()
-      .where('oauth_user_registration_id', '=', row.oauth_user_registration_id ?? '')
-      .where('user_id', '=', row.user_id ?? '')
-      .executeTakeFirst();
-    // Unlinked between the callback and now: nothing to sign in with.
-    if (!registration) return null;
-    const session = await recordAuthentication(trx, c, {
-      userId: registration.user_id,
-      factor: oauthFactor(registration),
-      durationMinutes: body.session_duration_minutes,
-      current,
+  const link = row.pending_link === null ? null : (JSON.parse(row.pending_link) as PendingLink);
+  // An attach flow's identity joins only the account that asked for the link, redeemed by a session of that account:
+  // whoever else reaches the app page with the token (sent a start URL carrying someone's attach token) links nothing,
+  // and the token is used up.
+  if (link !== null && (current === null || current.row.user_id !== row.user_id)) {
+    await consumeSocialToken(deps.db, row.token_id, now);
+    throw new ProviderError('oauth_link_session_mismatch');
+  }
+  let outcome: { session: StartedSession; registration: RegistrationRow } | null;
+  try {
+    outcome = await deps.db.transaction().execute(async (trx) => {
+      // Linking is a sensitive change: the sign-in must still be recent now, as when the attach token was asked for
+      // (the flow at the upstream may have taken minutes). Refused, it rolls back: the token stays usable once the
+      // user has signed in again.
+      if (link !== null && current !== null) await assertRecentAuthentication(deps, current.row, trx);
+      if (!(await consumeSocialToken(trx, row.token_id, now))) return null;
+      const registration =
+        link !== null
+          ? await completeLink(trx, deps, { userId: row.user_id ?? '', provider: row.provider as OAuthProvider, link })
+          : await trx
+              .selectFrom('oauth_registrations')
+              .selectAll()
+              .where('oauth_user_registration_id', '=', row.oauth_user_registration_id ?? '')
+              .where('user_id', '=', row.user_id ?? '')
+              .executeTakeFirst();
+      // Unlinked between the callback and now: nothing to sign in with.
+      if (!registration) return null;
+      const session = await recordAuthentication(trx, c, {
+        userId: registration.user_id,
+        factor: oauthFactor(registration),
+        durationMinutes: body.session_duration_minutes,
+        current,
+      });
+      return { session, registration };
     });
-    return { session, registration };
-  });
+  } catch (error) {
+    if (!(error instanceof IdentityRefused)) throw error;
+    // Another user took the identity since the callback: the link is refused and its token used up.
+    await consumeSocialToken(deps.db, row.token_id, now);
+    throw error.error;
+  }
   if (!outcome) throw new ProviderError('oauth_token_not_found');
   const registration: RegistrationRow = outcome.registration;
   const providerValues =

@@ -74,6 +74,11 @@ export interface OauthTokensTable {
   code_challenge: string | null;
   /** AES-256-GCM of the provider values' JSON; cleared when the token is used. */
   provider_values: string | null;
+  /**
+   * An attach flow's token: JSON of the identity to link to `user_id` (PendingLink, oauthTokens.ts), linked only when a
+   * session of that user redeems the token.
+   */
+  pending_link: string | null;
   /** An error token: the error `oauth/authenticate` answers. */
   error_type: string | null;
   error_message: string | null;
