@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { OPS_USAGE_COMMANDS, OPS_USAGE_LINES, runOpsCommand } from './cliOps';
 import {
+  describeExposedDevelopment,
   describeOpenMetrics,
   describeUnboundFlows,
   describeWhatsappWithoutTemplate,
@@ -190,6 +191,8 @@ async function start(options: StartOptions): Promise<void> {
   const lines = [`Latchkey provider listening on ${server.url} (${describeDatabase(options.db)}, ${config.mode} mode)`];
   if (provider.inbox)
     lines.push(`Development inbox: ${server.url}/dev/inbox (every email and text message lands here)`);
+  const exposed = describeExposedDevelopment(config, server.host);
+  if (exposed !== null) lines.push(exposed);
   lines.push(describeSecretKey(provider));
   lines.push(describeEncryptionKey(provider));
   const unbound = describeUnboundFlows(config);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configProblem as problem } from '../test/configProblem';
 import {
+  describeExposedDevelopment,
   describeOpenMetrics,
   describeUnboundFlows,
   describeWhatsappWithoutTemplate,
@@ -314,6 +315,20 @@ describe('metrics, logging and shutdown', () => {
     expect(describeOpenMetrics(production({ enabled: true, tokenEnv: 'LATCHKEY_METRICS_TOKEN' }))).toBeNull();
     expect(describeOpenMetrics(production({ enabled: false }))).toBeNull();
     expect(describeOpenMetrics(parseConfig({ metrics: { enabled: true } }))).toBeNull();
+  });
+
+  it('warns at start when development mode listens on an address other machines reach', () => {
+    const development = parseConfig({});
+    expect(describeExposedDevelopment(development, '0.0.0.0')).toBe(
+      'WARNING: development mode on 0.0.0.0, which other machines can reach. The development inbox and sign-in ' +
+        'stand-ins answer only this machine; set "mode": "production" for a provider others use.',
+    );
+    expect(describeExposedDevelopment(development, '::')).toContain('development mode on ::');
+    expect(describeExposedDevelopment(development, '127.0.0.1')).toBeNull();
+    expect(describeExposedDevelopment(development, '::1')).toBeNull();
+    expect(describeExposedDevelopment(development, 'localhost')).toBeNull();
+    const production = parseConfig({ mode: 'production', publicUrl: 'https://auth.example.com' });
+    expect(describeExposedDevelopment(production, '0.0.0.0')).toBeNull();
   });
 });
 

@@ -380,6 +380,18 @@ export function describeWhatsappWithoutTemplate(config: ProviderConfig): string 
 }
 
 /**
+ * A warning for development mode on an address other machines reach: its development routes answer only this machine
+ * (routes/devInbox.ts), but nothing else of development mode is meant for a network.
+ */
+export function describeExposedDevelopment(config: ProviderConfig, host: string): string | null {
+  if (config.mode !== 'development' || isLoopbackHostname(host.includes(':') ? `[${host}]` : host)) return null;
+  return (
+    `WARNING: development mode on ${host}, which other machines can reach. The development inbox and sign-in ` +
+    'stand-ins answer only this machine; set "mode": "production" for a provider others use.'
+  );
+}
+
+/**
  * The start-up warning for a metrics endpoint anyone can read in production (`metrics.enabled` without
  * `metrics.tokenEnv`), or null: its numbers (sign-ins, refusals, the Node version) are for the operator.
  */

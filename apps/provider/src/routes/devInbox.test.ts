@@ -97,6 +97,50 @@ describe('GET /dev/inbox and DELETE /dev/inbox', () => {
   });
 });
 
+describe('who reaches the development inbox in development mode', () => {
+  /** GET /dev/inbox straight through the provider's fetch, as a socket from `remoteAddress` would send it. */
+  async function inboxStatus(
+    testProvider: TestProvider,
+    options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+  ): Promise<number> {
+    const request = new Request('http://localhost:8787/dev/inbox', { headers: options.headers ?? {} });
+    const bindings = options.remoteAddress === undefined ? undefined : { remoteAddress: options.remoteAddress };
+    return (await testProvider.provider.fetch(request, bindings)).status;
+  }
+
+  it('answers a connection from this machine, and an in-process caller (no connection)', async () => {
+    const testProvider = await startProvider();
+    expect(await inboxStatus(testProvider, { remoteAddress: '127.0.0.1' })).toBe(200);
+    expect(await inboxStatus(testProvider, { remoteAddress: '::1' })).toBe(200);
+    expect(await inboxStatus(testProvider, { remoteAddress: '::ffff:127.0.0.1' })).toBe(200);
+    expect(await inboxStatus(testProvider)).toBe(200);
+  });
+
+  it('answers 404 to a connection from elsewhere, even with a loopback Host (a provider bound to 0.0.0.0)', async () => {
+    const testProvider = await startProvider();
+    await sender(testProvider).send(message());
+    expect(await inboxStatus(testProvider, { remoteAddress: '203.0.113.9', headers: { host: 'localhost:8787' } })).toBe(
+      404,
+    );
+    expect(await inboxStatus(testProvider, { remoteAddress: '10.0.0.5' })).toBe(404);
+  });
+
+  it('answers 404 through a reverse proxy on this machine (its forwarding headers), and under a public publicUrl', async () => {
+    const testProvider = await startProvider();
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host']) {
+      expect(
+        await inboxStatus(testProvider, { remoteAddress: '127.0.0.1', headers: { [header]: '203.0.113.9' } }),
+      ).toBe(404);
+    }
+    const published = await startProvider({ publicUrl: 'https://auth.example.com' });
+    expect(await inboxStatus(published, { remoteAddress: '127.0.0.1' })).toBe(404);
+    const upstream = await published.provider.fetch(new Request('http://localhost:8787/dev/oauth/gsi/client'), {
+      remoteAddress: '127.0.0.1',
+    });
+    expect(upstream.status).toBe(404);
+  });
+});
+
 describe('the development inbox in production mode', () => {
   const NOT_FOUND = errorBody(404, 'not_found', 'The requested resource was not found.');
 

@@ -1,13 +1,41 @@
 import type { Hono } from 'hono';
-import type { ProviderEnv } from '../http/context';
+import { isLoopbackHostname } from '../configFields';
+import { type ProviderContext, type ProviderEnv, peerAddress } from '../http/context';
 import { ProviderError } from '../http/errors';
 import type { createDevInbox } from '../services/outbox';
 
+/** Headers a reverse proxy adds: behind one, every visitor arrives from a loopback peer. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
+/**
+ * Whether a request may reach a development route (the inbox, which shows every code and link, and the sign-in
+ * stand-ins under `/dev/oauth`), in development mode, all of these holding:
+ * - its `Host` is a loopback name: a DNS-rebinding page reaches the provider under its own host name;
+ * - its connection comes from this machine (when it has one; an in-process caller has none): the `Host` header is
+ *   the client's to choose, and a provider started in development mode on `0.0.0.0` is reachable from elsewhere;
+ * - it carries no proxy's forwarding header: a reverse proxy on this machine makes every visitor a loopback peer
+ *   (and may rewrite `Host` to a loopback one);
+ * - `publicUrl` is a loopback URL: a provider published under a real domain is nobody's development machine.
+ * Anything else answers 404, as in production mode.
+ */
+export function isDevelopmentRequest(c: ProviderContext): boolean {
+  if (c.get('deps').config.mode !== 'development') return false;
+  if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)) return false;
+  const peer = peerAddress(c);
+  if (peer !== '' && !isLoopbackAddress(peer)) return false;
+  if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  return isLoopbackHostname(new URL(c.get('deps').config.publicUrl).hostname);
+}
+
+/** 127.0.0.0/8 or ::1 (as normalizeAddress writes a peer's address). */
+function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
 /** `GET /dev/inbox[?to=]` lists stored messages with their links and codes; `DELETE /dev/inbox` empties it. Development mode only. */
 export function registerDevInboxRoutes(app: Hono<ProviderEnv>, inbox: ReturnType<typeof createDevInbox>): void {
-  // A DNS-rebinding page reaches the provider under its own host name: only loopback names are answered.
   app.use('/dev/*', async (c, next) => {
-    if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)) throw new ProviderError('not_found');
+    if (!isDevelopmentRequest(c)) throw new ProviderError('not_found');
     return next();
   });
   app.get('/dev/inbox', async (c) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ProviderEnv } from '../../../http/context';
 import { readBody } from '../../../http/context';
 import { ProviderError, SchemaError } from '../../../http/errors';
-import { isLoopbackHost } from '../../../routes/devInbox';
+import { isDevelopmentRequest } from '../../../routes/devInbox';
 import { gsiClientScript } from './gsiClientScript';
 import { type DevelopmentUpstream, developmentClientId } from './startDevelopmentUpstream';
 
@@ -35,10 +35,9 @@ export function registerDevelopmentUpstreamRoutes(
   app: Hono<ProviderEnv>,
   upstream: { get(): Promise<DevelopmentUpstream> },
 ): void {
-  // A DNS-rebinding page reaches the provider under its own host name: only loopback names are answered.
+  // Development mode, from this machine only (routes/devInbox.ts isDevelopmentRequest).
   app.use('/dev/oauth/*', async (c, next) => {
-    if (c.get('deps').config.mode !== 'development') throw new ProviderError('not_found');
-    if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)) throw new ProviderError('not_found');
+    if (!isDevelopmentRequest(c)) throw new ProviderError('not_found');
     return next();
   });
 
