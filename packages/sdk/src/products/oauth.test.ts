@@ -11,7 +11,7 @@ import {
   rejectionOf,
   signInWithTotp,
 } from '../../test/fakes';
-import { NO_SESSION_MESSAGE, UsageError } from '../errors';
+import { InvalidResponseError, NO_SESSION_MESSAGE, UsageError } from '../errors';
 import { NO_OAUTH_VERIFIER_WARNING, OAUTH_PROVIDERS } from './oauthProviders';
 
 const VERIFIER_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:oauth`;
@@ -368,6 +368,19 @@ describe('oauth.googleOneTap', () => {
       session_duration_minutes: 30,
     });
   });
+
+  // A tampered answer must not run script in the app's origin.
+  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'not a URL'])(
+    'submit refuses the answer %j and navigates nowhere',
+    async (redirect_url) => {
+      const { client, browser, transport } = createTestClient();
+      transport.on('POST', '/oauth/google/onetap/submit', ok({ redirect_url }));
+      const error = await rejectionOf(client.oauth.googleOneTap.submit({ credential: CREDENTIAL, nonce: 'n' }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error.message).toBe('Invalid response from our servers.');
+      expect(browser.navigations).toEqual([]);
+    },
+  );
 
   it('a refused submit navigates nowhere', async () => {
     const { client, browser, transport } = createTestClient();

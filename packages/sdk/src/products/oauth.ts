@@ -55,7 +55,7 @@ function validateRedirectUrls(
  * every social provider, in the specification's order (the public OAUTH_PROVIDERS, handed over by the registry).
  */
 function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
-  const { validate } = ctx.shared;
+  const { validate, InvalidResponseError, INVALID_RESPONSE_MESSAGES } = ctx.shared;
   const isProvider = (value: unknown): value is OAuthProvider => (providers as readonly unknown[]).includes(value);
   async function buildStartUrl(provider: OAuthProvider, options: OAuthStartOptions): Promise<string> {
     const settings = await ctx.bootstrap.getAsync();
@@ -137,7 +137,7 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
      * Google One Tap (Latchkey's own routes): `start` gives the Google client id and the nonce to initialise Google's
      * script with; `submit` hands the credential Google returned to the provider, which signs the user in or up, and
      * sends the browser to the redirect URL it answers (`?stytch_token_type=oauth&token=…`; `authenticateByUrl`
-     * finishes there). With `{ navigate: false }` it only answers the URL.
+     * finishes there), if it is an http(s) URL. With `{ navigate: false }` it only answers the URL.
      */
     googleOneTap: {
       async start(options?: GoogleOneTapStartRequest): Promise<GoogleOneTapStartResponse> {
@@ -176,7 +176,13 @@ function createOAuth(ctx: ClientContext, providers: readonly OAuthProvider[]) {
           path: '/oauth/google/onetap/submit',
           body,
         });
-        if (options?.navigate !== false) ctx.environment.navigate(response.redirect_url);
+        if (options?.navigate !== false) {
+          // Only a web page: an answer carrying a `javascript:` or `data:` URL would otherwise run in the app's origin.
+          if (!/^https?:\/\//i.test(response.redirect_url)) {
+            throw new InvalidResponseError(INVALID_RESPONSE_MESSAGES.invalidResponse);
+          }
+          ctx.environment.navigate(response.redirect_url);
+        }
         return response;
       },
     },
