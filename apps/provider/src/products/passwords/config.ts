@@ -26,7 +26,10 @@ export const passwordsProjectConfig = {
 
 /** Its entry of `rateLimits`. */
 export const passwordsRateLimits = {
-  /** Password checks (`passwords/authenticate`, `passwords/existing_password/reset`), counted before the hash. */
+  /**
+   * Password checks (`passwords/authenticate`, `passwords/existing_password/reset`) and sign-ups (`passwords`), counted
+   * before the hash (and, for a sign-up, before the answer that tells whether the address already has an account).
+   */
   passwordAttemptsPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
 };
 

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { Executor } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
@@ -67,6 +68,32 @@ const resetBySessionSchema = z.object({
   session_duration_minutes: sessionDurationField,
   ...protectionFields,
 });
+
+/**
+ * In the transaction that sets a user's new password (every reset path), before it starts a session: uses up what
+ * the old password's time left open, so none of it outlives the change.
+ * - Every reset link and every magic link of the user not used yet (a reset email's log-in link among them): a leaked
+ *   email must not set a password, or sign in, after the owner changed theirs. A password change is when an owner
+ *   suspects someone else; a link they still want is one click to ask for again.
+ * - Every intermediate session of the user (a first factor waiting for its second, services/mfa.ts): one proved
+ *   with the old password could otherwise still be completed. `revokeOtherSessions` only ends full sessions. Run
+ *   before the reset records its own sign-in, which may be a new intermediate session (project `mfa.required`).
+ */
+async function endWhatTheOldPasswordLeftOpen(trx: Executor, userId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('email_tokens')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .where('kind', 'in', ['password_reset', 'magic_link'])
+    .execute();
+  await trx
+    .updateTable('intermediate_sessions')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
 
 async function resetByEmailStart(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -156,14 +183,7 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
     await upsertPassword(trx, deps, token.user_id, hash, now);
     // A successful reset ends any lockout of the user.
     await clearGuessSlots(trx, token.user_id);
-    // Older reset links must not outlive the new password.
-    await trx
-      .updateTable('email_tokens')
-      .set({ consumed_at: now })
-      .where('user_id', '=', token.user_id)
-      .where('kind', '=', 'password_reset')
-      .where('consumed_at', 'is', null)
-      .execute();
+    await endWhatTheOldPasswordLeftOpen(trx, token.user_id, now);
     const session = await recordAuthentication(trx, c, {
       userId: token.user_id,
       factor: emailFactor('magic_link', { email_id: emailId, email: email.email }),
@@ -201,6 +221,7 @@ async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ProviderError('unauthorized_credentials');
     await clearGuessSlots(trx, email.user_id);
+    await endWhatTheOldPasswordLeftOpen(trx, email.user_id, now);
     const session = await recordAuthentication(trx, c, {
       userId: email.user_id,
       factor: PASSWORD_FACTOR,
@@ -228,6 +249,7 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   const row = await deps.db.transaction().execute(async (trx) => {
     await upsertPassword(trx, deps, userId, hash, now);
     await clearGuessSlots(trx, userId);
+    await endWhatTheOldPasswordLeftOpen(trx, userId, now);
     // Like a refresh: only an explicit duration moves the expiry.
     const session = await touchSession(trx, deps, current.row, body.session_duration_minutes);
     await revokeOtherSessions(trx, userId, session.session_id, now);

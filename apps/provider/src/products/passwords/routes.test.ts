@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError as expectErrorWithStatus, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
 import { startRangeApi } from '../../../test/startRangeApi';
 import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../../test/strengthResult';
-import { providerDeps, snapshotRows } from '../../../testing/fixtures';
+import { providerDeps, snapshotRows, verifyEmailInSession } from '../../../testing/fixtures';
 import {
   type CallResult,
   iso,
@@ -264,6 +265,27 @@ describe('POST /passwords', () => {
     expect(rows.passwords).toHaveLength(1);
     expect(rows.sessions).toHaveLength(1);
     expect(rows.passwords[0]?.user_id).toBe(rows.users[0]?.user_id);
+  });
+
+  it('counts each sign-up against rateLimits.passwordAttemptsPerIp, before it tells whether the address is taken', async () => {
+    const t = await startProvider({ rateLimits: { passwordAttemptsPerIp: { limit: 2, windowSeconds: 60 } } });
+    await createAccount(t);
+    expectError(await createWith(t, NEW_PASSWORD), 'duplicate_email');
+    const before = await snapshot(t);
+    // The third call of the IP: neither a new account nor the answer that the address has one.
+    const limited = await createWith(t, PASSWORD, 'grace@example.com');
+    expectError(limited, 'too_many_requests');
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expectError(await createWith(t, NEW_PASSWORD), 'too_many_requests');
+    expect(await snapshot(t)).toEqual(before);
+    // Another IP has its own count, and the window's end gives this one back its own.
+    const elsewhere = await t.call('POST', '/passwords', {
+      body: { email: 'grace@example.com', password: PASSWORD },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(elsewhere.status).toBe(200);
+    t.clock.advance(60_000);
+    expect((await createWith(t, PASSWORD, 'alan@example.com')).status).toBe(200);
   });
 
   it('refuses a password the range API knows from a breach, and creates it when the API is down', async () => {
@@ -541,8 +563,9 @@ describe('POST /passwords/email/reset', () => {
     expect(rows.passwords[0]).toMatchObject({ requires_reset: 0, updated_at: now, created_at: now });
     expect(rows.passwords[0]?.hash.startsWith(PHC_PREFIX)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(NEW_PASSWORD);
+    // The email's log-in link is used up with its reset link: the email must not sign anyone in after the reset.
     const byKind = Object.fromEntries(rows.tokens.map((token) => [token.kind, token.consumed_at]));
-    expect(byKind).toEqual({ password_reset: now, magic_link: null });
+    expect(byKind).toEqual({ password_reset: now, magic_link: now });
     expect(sha256Hex(loginToken)).toBe(rows.tokens.find((token) => token.kind === 'magic_link')?.token_hash);
 
     expect(await sessionIsLive(t, created.session_token)).toBe(false);
@@ -748,4 +771,101 @@ describe('POST /passwords/session/reset', () => {
     expect(personal.json.error_type).toBe('weak_password');
     expect(await snapshot(t)).toEqual(before);
   });
+});
+
+/** The three ways to change a password. */
+const PASSWORD_CHANGES = ['email', 'existing_password', 'session'] as const;
+
+/**
+ * Changes the password of the account createAccount made from PASSWORD to NEW_PASSWORD, `way`: a new reset email's
+ * link, the existing password, or the account's session (`sessionToken`).
+ */
+async function changePassword(
+  t: TestProvider,
+  way: (typeof PASSWORD_CHANGES)[number],
+  sessionToken: string,
+): Promise<CallResult> {
+  if (way === 'email') {
+    const { resetToken } = await startReset(t);
+    return t.post('/passwords/email/reset', {
+      token: resetToken,
+      password: NEW_PASSWORD,
+      code_verifier: BROWSER_PKCE.verifier,
+    });
+  }
+  if (way === 'existing_password') {
+    return t.post('/passwords/existing_password/reset', {
+      email: EMAIL,
+      existing_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+    });
+  }
+  return t.post('/passwords/session/reset', { password: NEW_PASSWORD }, sessionToken);
+}
+
+describe('what a password change uses up', () => {
+  for (const way of PASSWORD_CHANGES) {
+    it(`by ${way}: the reset email sent before (both its links) and every other magic link of the user`, async () => {
+      const t = await startProvider();
+      const created = await createAccount(t);
+      // Proved from the account's own session, so no later proof runs the pre-hijacking reset, which would use up
+      // every link of its own accord: only the password change decides here.
+      await verifyEmailInSession(t, EMAIL, created.session_token);
+      const sent = await t.post('/magic_links/email/login_or_create', {
+        email: EMAIL,
+        code_challenge: BROWSER_PKCE.challenge,
+      });
+      expect(sent.status).toBe(200);
+      const magicLink = tokenOf(await t.lastLink(EMAIL, 'stytch_token_type=magic_links'));
+      const leaked = await startReset(t);
+
+      expect((await changePassword(t, way, created.session_token)).status).toBe(200);
+
+      const redeem = (path: string, token: string, password?: string) =>
+        t.post(path, { token, password, code_verifier: BROWSER_PKCE.verifier });
+      // The leaked email sets no password, and signs nobody in, after the owner changed theirs.
+      const later = 'another-fine-passphrase-12';
+      expectError(await redeem('/passwords/email/reset', leaked.resetToken, later), 'unable_to_auth_magic_link');
+      expectError(await redeem('/magic_links/authenticate', leaked.resetToken), 'unable_to_auth_magic_link');
+      expectError(await redeem('/magic_links/authenticate', leaked.loginToken), 'unable_to_auth_magic_link');
+      expectError(await authenticateWith(t, later), 'unauthorized_credentials');
+      expect((await authenticateWith(t, NEW_PASSWORD)).status).toBe(200);
+      // A sign-in link asked for before the change is used up too: whoever changes a password may suspect someone.
+      expectError(await redeem('/magic_links/authenticate', magicLink), 'unable_to_auth_magic_link');
+    });
+
+    it(`by ${way}: a sign-in with the old password that waits for its second factor can no longer complete`, async () => {
+      const t = await startProvider({ project: { mfa: { required: true } } });
+      const created = await createAccount(t);
+      // Proved from the account's own session, so the reset by email does not run the pre-hijacking reset (which
+      // ends every intermediate session of its own accord): only the password change can end it here.
+      await verifyEmailInSession(t, EMAIL, created.session_token);
+      const enrolled = await t.post('/totps', { expiration_minutes: 30 }, created.session_token);
+      expect(enrolled.status).toBe(200);
+      const secret = enrolled.json.data.secret as string;
+      const totpCode = () => generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+      const totp = (code: string, body: Record<string, unknown>, sessionToken?: string) =>
+        t.post('/totps/authenticate', { totp_code: code, session_duration_minutes: 60, ...body }, sessionToken);
+      expect((await totp(await totpCode(), {}, created.session_token)).status).toBe(200);
+      // One TOTP step on: each code works once.
+      t.clock.advance(30_000);
+
+      const first = await authenticateWith(t, PASSWORD);
+      expect(first.status).toBe(200);
+      const pending = first.json.data.intermediate_session_token as string;
+      expect(pending).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const changed = await changePassword(t, way, created.session_token);
+      expect(changed.status).toBe(200);
+      t.clock.advance(30_000);
+      const code = await totpCode();
+      expectError(await totp(code, { intermediate_session_token: pending }), 'intermediate_session_not_found');
+      // The reset's own sign-in (by email or existing password) waits for the second factor, and completes.
+      if (way !== 'session') {
+        const own = changed.json.data.intermediate_session_token as string;
+        expect(own).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect((await totp(code, { intermediate_session_token: own })).status).toBe(200);
+      }
+    });
+  }
 });

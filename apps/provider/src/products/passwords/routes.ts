@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
-import { assertEmail, assertProductEnabled } from '../../services/guards';
+import { assertEmail, assertProductEnabled, limitPerIp } from '../../services/guards';
 import { newId } from '../../services/secrets';
 import { authenticateResponseFields, optionalSession, recordAuthentication } from '../../services/sessions';
 import { findEmail, insertIdentifier, newUserRow, normalizeEmail } from '../../services/users';
@@ -35,6 +35,10 @@ async function create(c: ProviderContext): Promise<Response> {
   assertProductEnabled(deps, 'passwords');
   const body = await readBody(c, credentialsSchema);
   assertEmail(body.email);
+  // Counted against the password attempts of the caller's IP before anything that costs or tells: the strength check
+  // (zxcvbn, the breach range API), the `duplicate_email` answer (otherwise an unlimited way to learn which addresses
+  // have accounts, around `userSearchesPerIp`) and the argon2id hash, user and session that a new address costs.
+  await limitPerIp(deps, 'passwordAttemptsPerIp', clientIp(c));
   const email = normalizeEmail(body.email);
   await assertAcceptablePassword(project, body.password, email);
   // An early answer that spares the hash; the unique (project, email) index below is what decides.
