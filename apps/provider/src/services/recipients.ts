@@ -4,6 +4,7 @@
 import type { Executor } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
+import { limitPerIp } from './guards';
 import { newId } from './secrets';
 import { assertRecentAuthentication, type SessionRow } from './sessions';
 import { findIdentifier, findOrCreateUser, type Identifier, type IdentifierOwner, insertIdentifier } from './users';
@@ -21,8 +22,19 @@ export type SendTarget = Identifier;
  * Refuses, before anything is written, a secondary send to an identifier that belongs to another user, and
  * one to an identifier the account does not have yet unless the session authenticated recently.
  * The check is repeated when the identifier is attached, because another call may take it in between.
+ * Each call counts against the client IP's `userSearchesPerIp` first, the budget `users/search` uses.
  */
-export async function assertAttachable(deps: ProviderDeps, session: SessionRow, target: SendTarget): Promise<void> {
+export async function assertAttachable(
+  deps: ProviderDeps,
+  session: SessionRow,
+  target: SendTarget,
+  ip: string,
+): Promise<void> {
+  // The answer tells whether someone holds the identifier (`duplicate_email` or `duplicate_phone_number`), so any
+  // session could probe addresses with it as with `users/search`: it shares that search's per-IP budget, counted before
+  // the look-up. The per-identifier send limit is counted only after this check, so a prober cannot use up the send
+  // quota of the addresses it tries.
+  await limitPerIp(deps, 'userSearchesPerIp', ip);
   const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
   if (owner && owner.userId !== session.user_id) throw duplicateOf(target);
   // Adding an identifier to the account is a sensitive change: it needs a recent sign-in.

@@ -143,8 +143,9 @@ const isTrue = (value: unknown): boolean => value === true || value === 1;
  * every other email and phone number (verified or not); revoked: every session and intermediate session (the sessions
  * exchanged from access tokens among them); then the products' `grant` parts (what the account granted others: the
  * identity provider's consents, tokens and codes not yet redeemed) and `outstanding` parts (whatever could attach
- * something later: social attach tokens and the flows they started, passkey and wallet challenges). Returns the kinds
- * of things that were there, in the stages' order (the contract's order).
+ * something later: social attach tokens and the flows they started, passkey and wallet challenges, secondary sends'
+ * passcodes), then the secondary sends' links to addresses not attached yet. Returns the kinds of things that were
+ * there, in the stages' order (the contract's order).
  */
 async function resetAccount(
   trx: Executor,
@@ -207,10 +208,22 @@ async function resetAccount(
     .execute();
 
   // What the account granted others, then whatever is still outstanding and could attach something to the account
-  // later. Codes and links sent to other identifiers need those identifiers (removed above) or, for an address not
-  // yet attached, a session of the account.
+  // later. Codes and links sent to other identifiers of the account need those identifiers, removed above.
   await runParts('grant');
   await runParts('outstanding');
+  // A secondary send's link to an address not attached yet (`pending_email`) adds that address to the account when a
+  // session of the account redeems it, and the owner's own session after this proof is one: whoever sent it before
+  // the proof could trick the owner into opening it and get back in through that address. Used up here; the
+  // passcodes' own secondary sends are used up by their product's `outstanding` part. Not part of the check
+  // (holdsAnythingBut), which every first sign-in runs: a send needs a session of the account, which the check finds
+  // as long as it is not revoked.
+  await trx
+    .updateTable('email_tokens')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('pending_email', 'is not', null)
+    .where('consumed_at', 'is', null)
+    .execute();
 
   return order.filter((item) => removed.has(item));
 }

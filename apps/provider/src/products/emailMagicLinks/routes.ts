@@ -48,7 +48,7 @@ async function sendMagicLink(c: ProviderContext, mode: SendMode): Promise<Respon
   assertEmail(body.email);
   const email = normalizeEmail(body.email);
   const session = mode === 'secondary' ? await requireSession(c) : null;
-  if (session) await assertAttachable(deps, session.row, { kind: 'email', email });
+  if (session) await assertAttachable(deps, session.row, { kind: 'email', email }, clientIp(c));
   if (project.pkce.emailMagicLinks && body.code_challenge === undefined) throw new ProviderError('missing_pkce');
   // Both URLs are checked whichever one the email will carry: a refused URL never depends on who the user is.
   const loginUrl = resolveRedirect(project, body.login_magic_link_url, 'login');

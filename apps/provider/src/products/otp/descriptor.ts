@@ -5,7 +5,10 @@ import { otpMigrations } from './migrations';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
 
-/** Passcodes: the purge deletes expired codes (nothing of theirs survives a pre-hijacking reset but the identifiers). */
+/**
+ * Passcodes: the purge deletes expired codes; a pre-hijacking reset uses up the codes of secondary sends to addresses
+ * not attached yet (the identifiers' own codes need identifiers that the reset removes, or the one just proved).
+ */
 export const otpDescriptor = {
   key: 'otp',
   signInRoutes: {
@@ -13,6 +16,27 @@ export const otpDescriptor = {
   },
   tables: ['otp_codes'],
   migrations: otpMigrations,
+  accountReset: [
+    {
+      stage: 'outstanding',
+      // A secondary send's code to an address no account holds yet (`pending_identifier`) adds that address to the
+      // account when a session of the account redeems it, and the owner's own session after the proof is one: whoever
+      // sent it before the proof could get back in through that address. Not part of the reset's check (no EXISTS),
+      // which every first sign-in runs: a send needs a session of the account, which the check finds as long as it
+      // is not revoked.
+      holds: () => [],
+      run: async (trx, userId, now) => {
+        await trx
+          .updateTable('otp_codes')
+          .set({ consumed_at: now })
+          .where('user_id', '=', userId)
+          .where('pending_identifier', 'is not', null)
+          .where('consumed_at', 'is', null)
+          .execute();
+        return 0;
+      },
+    },
+  ],
   errors: otpErrors,
   config: {
     switches: ['email_otp', 'sms_otp', 'whatsapp_otp'],

@@ -96,7 +96,7 @@ async function sendPasscode(c: ProviderContext, channel: OtpChannel, mode: SendM
     autofill = channel === 'sms' && body.enable_autofill === true;
   }
   const session = mode === 'secondary' ? await requireSession(c) : null;
-  if (session) await assertAttachable(deps, session.row, target);
+  if (session) await assertAttachable(deps, session.row, target, clientIp(c));
   const to = target.kind === 'email' ? target.email : target.phoneNumber;
   await limitSends(deps, to, clientIp(c));
   const owner = await resolveRecipient(deps, mode, target, { sessionUserId: session?.row.user_id });
