@@ -85,6 +85,7 @@ describe('migrations', () => {
       '0017_room_for_updates',
       '0018_ops_instances',
       '0019_oauth_pending_links',
+      '0020_pending_send_sessions',
     ]);
   });
 

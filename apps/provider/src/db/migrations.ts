@@ -217,6 +217,13 @@ const CORE_MIGRATIONS: MigrationParts = {
       .addColumn('seen_at', 'bigint', (c) => c.notNull())
       .execute();
   },
+  // A secondary send's link to a new address is bound to the session that sent it: only that session can redeem it
+  // (services/recipients.ts, mayRedeemPending). Any session of the account would let a stranger who once held the
+  // account, and left nothing for the pre-hijacking reset to find, have the owner's session attach the stranger's
+  // address. Null on the rows sent before: they keep the rule they were sent under (a session of the same user).
+  async '0020_pending_send_sessions'(db) {
+    await db.schema.alterTable('email_tokens').addColumn('sender_session_id', 'text').execute();
+  },
 };
 
 /**

@@ -92,6 +92,11 @@ export interface EmailTokensTable {
   created_at: number;
   /** Like `otp_codes.pending_identifier`: the address joins `user_id` as `email_id` only when the link is redeemed. */
   pending_email: string | null;
+  /**
+   * The session that made the secondary send (null for any other send, and for links sent before migration
+   * 0020_pending_send_sessions): a link with a `pending_email` is redeemed only by that session (mayRedeemPending).
+   */
+  sender_session_id: string | null;
 }
 
 export interface AuthFailuresTable {

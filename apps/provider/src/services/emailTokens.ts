@@ -34,6 +34,8 @@ export async function createEmailToken(
     expirationMinutes: number;
     /** A secondary send's address that no account holds yet: it joins `userId` as `emailId` on redemption. */
     pendingEmail?: string | null;
+    /** The session that made a secondary send, which alone may redeem it for a pending address (mayRedeemPending). */
+    senderSessionId?: string | null;
   },
 ): Promise<string> {
   const now = deps.clock.now();
@@ -52,6 +54,7 @@ export async function createEmailToken(
       consumed_at: null,
       created_at: now,
       pending_email: options.pendingEmail ?? null,
+      sender_session_id: options.senderSessionId ?? null,
     })
     .execute();
   return token;

@@ -45,34 +45,61 @@ function duplicateOf(target: SendTarget): ProviderError {
   return new ProviderError(target.kind === 'email' ? 'duplicate_email' : 'duplicate_phone_number');
 }
 
+/** Who a send reaches (see resolveRecipient), with what its link or code carries besides. */
+export interface Recipient extends IdentifierOwner {
+  /** The address that joins the account when the link or code is redeemed (a secondary send's new address). */
+  pending: string | null;
+  /** The session that made a secondary send: the only one that may redeem it for a pending address. */
+  senderSessionId: string | null;
+}
+
 /**
  * The user and method id a send goes to. `login_or_create` creates the user when nobody has the
  * identifier; `primary` only reaches an existing one. `secondary` reaches the caller's own identifier, or,
  * when nobody holds it, reserves a method id for it and attaches nothing: the identifier joins
- * `sessionUserId`'s account only when its owner authenticates the code or link (`pending`).
+ * `session`'s account only when its owner authenticates the code or link (`pending`) from that same session.
  */
 export async function resolveRecipient(
   deps: ProviderDeps,
   mode: SendMode,
   target: SendTarget,
-  options: { sessionUserId?: string; status?: 'active' | 'pending' } = {},
-): Promise<IdentifierOwner & { pending: string | null }> {
+  options: { session?: SessionRow; status?: 'active' | 'pending' } = {},
+): Promise<Recipient> {
   if (mode === 'login_or_create') {
-    return { ...(await findOrCreateUser(deps, target, { status: options.status ?? 'active' })), pending: null };
+    const owner = await findOrCreateUser(deps, target, { status: options.status ?? 'active' });
+    return { ...owner, pending: null, senderSessionId: null };
   }
   const owner = await findIdentifier(deps.db, deps.config.project.projectId, target);
   if (mode === 'primary') {
     if (!owner) throw new ProviderError(target.kind === 'email' ? 'email_not_found' : 'phone_number_not_found');
-    return { ...owner, created: false, pending: null };
+    return { ...owner, created: false, pending: null, senderSessionId: null };
   }
-  if (options.sessionUserId === undefined) throw new ProviderError('user_unauthenticated');
+  const { session } = options;
+  if (session === undefined) throw new ProviderError('user_unauthenticated');
   if (owner) {
-    if (owner.userId !== options.sessionUserId) throw duplicateOf(target);
-    return { ...owner, created: false, pending: null };
+    if (owner.userId !== session.user_id) throw duplicateOf(target);
+    return { ...owner, created: false, pending: null, senderSessionId: session.session_id };
   }
   const methodId = newId(target.kind === 'email' ? 'email' : 'phone-number', deps.environment);
   const pending = target.kind === 'email' ? target.email : target.phoneNumber;
-  return { userId: options.sessionUserId, methodId, created: false, pending };
+  return { userId: session.user_id, methodId, created: false, pending, senderSessionId: session.session_id };
+}
+
+/**
+ * Whether the request's session (`current`, null without one) may redeem a secondary send's link or code to a pending
+ * address, which that redemption adds to the account: only the session that made the send may. Any session of the
+ * account would not do: a stranger who once held the account (signed up with the owner's unverified address) could
+ * send one to their own address, leave nothing for the pre-hijacking reset to find and sign out, and the owner's
+ * session, opening the link or typing the code later, would add the stranger's address to the owner's account. A link
+ * or code sent before sends recorded their session (`senderSessionId` null) keeps the rule it was sent under: a
+ * session of the same user.
+ */
+export function mayRedeemPending(
+  sent: { userId: string; senderSessionId: string | null },
+  current: { row: SessionRow } | null,
+): boolean {
+  if (!current || current.row.user_id !== sent.userId) return false;
+  return sent.senderSessionId === null || current.row.session_id === sent.senderSessionId;
 }
 
 /**

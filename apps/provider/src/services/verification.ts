@@ -211,12 +211,13 @@ async function resetAccount(
   // later. Codes and links sent to other identifiers of the account need those identifiers, removed above.
   await runParts('grant');
   await runParts('outstanding');
-  // A secondary send's link to an address not attached yet (`pending_email`) adds that address to the account when a
-  // session of the account redeems it, and the owner's own session after this proof is one: whoever sent it before
-  // the proof could trick the owner into opening it and get back in through that address. Used up here; the
-  // passcodes' own secondary sends are used up by their product's `outstanding` part. Not part of the check
-  // (holdsAnythingBut), which every first sign-in runs: a send needs a session of the account, which the check finds
-  // as long as it is not revoked.
+  // A secondary send's link to an address not attached yet (`pending_email`) adds that address to the account when the
+  // session that sent it redeems it (any session of the account, for a link sent before sends recorded their session:
+  // the owner's own session after this proof is one), so whoever sent it before the proof could trick the owner into
+  // opening it and get back in through that address. Used up here; the passcodes' own secondary sends are used up by
+  // their product's `outstanding` part. Not part of the check (holdsAnythingBut), which every first sign-in runs: a
+  // send needs a session of the account, which the check finds as long as it is not revoked (a send bound to a session
+  // that is revoked can never be redeemed).
   await trx
     .updateTable('email_tokens')
     .set({ consumed_at: now })

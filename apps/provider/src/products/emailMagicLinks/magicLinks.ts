@@ -1,6 +1,7 @@
 import type { ProviderDeps } from '../../http/context';
 import { createEmailToken } from '../../services/emailTokens';
 import { tokenLink } from '../../services/guards';
+import type { Recipient } from '../../services/recipients';
 import type { IdentifierOwner } from '../../services/users';
 
 /** Default lifetime of a magic link, for log-ins and sign-ups alike. */
@@ -13,7 +14,7 @@ export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
 export async function issueMagicLink(
   deps: ProviderDeps,
   options: {
-    owner: IdentifierOwner & { pending?: string | null };
+    owner: IdentifierOwner & Partial<Pick<Recipient, 'pending' | 'senderSessionId'>>;
     email: string;
     redirectUrl: string;
     expirationMinutes: number;
@@ -29,6 +30,7 @@ export async function issueMagicLink(
     codeChallenge: options.codeChallenge,
     expirationMinutes,
     pendingEmail: owner.pending ?? null,
+    senderSessionId: owner.senderSessionId ?? null,
   });
   const { name } = deps.config.project;
   const link = tokenLink(options.redirectUrl, 'magic_links', token);

@@ -80,6 +80,7 @@ describe('magic_links/email/login_or_create', () => {
         consumed_at: null,
         created_at: START,
         pending_email: null,
+        sender_session_id: null,
       },
     ]);
     for (const value of Object.values(tokens[0] ?? {})) expect(String(value)).not.toContain(token);

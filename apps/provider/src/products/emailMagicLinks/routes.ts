@@ -5,7 +5,7 @@ import { ProviderError } from '../../http/errors';
 import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import { consumeEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
 import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../../services/guards';
-import { assertAttachable, resolveRecipient, type SendMode } from '../../services/recipients';
+import { assertAttachable, mayRedeemPending, resolveRecipient, type SendMode } from '../../services/recipients';
 import {
   authenticateResponseFields,
   emailFactor,
@@ -58,7 +58,7 @@ async function sendMagicLink(c: ProviderContext, mode: SendMode): Promise<Respon
     deps,
     mode,
     { kind: 'email', email },
-    { sessionUserId: session?.row.user_id, status: body.create_user_as_pending === true ? 'pending' : 'active' },
+    { session: session?.row, status: body.create_user_as_pending === true ? 'pending' : 'active' },
   );
   const signup = mode === 'login_or_create' && owner.created;
   await issueMagicLink(deps, {
@@ -96,9 +96,15 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   const { token, email } = redeemed;
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const current = await optionalSession(c);
-  // A secondary send's link adds its address to the account that asked for it: only that account's session
-  // can redeem it, so whoever opens it elsewhere is never signed in to someone else's account.
-  if (email.pending && current?.row.user_id !== token.user_id) throw new ProviderError('unable_to_auth_magic_link');
+  // A secondary send's link adds its address to the account that asked for it: only the session that sent it can
+  // redeem it, so whoever opens it elsewhere is never signed in to someone else's account, and another session of
+  // the account (the owner's, after a stranger who held it left) never adds the sender's address (mayRedeemPending).
+  if (
+    email.pending &&
+    !mayRedeemPending({ userId: token.user_id, senderSessionId: token.sender_session_id }, current)
+  ) {
+    throw new ProviderError('unable_to_auth_magic_link');
+  }
   const started = await deps.db.transaction().execute(async (trx) => {
     const { emailId, accountReset } = await consumeEmailToken(trx, deps, redeemed, {
       now,

@@ -20,10 +20,11 @@ export const otpDescriptor = {
     {
       stage: 'outstanding',
       // A secondary send's code to an address no account holds yet (`pending_identifier`) adds that address to the
-      // account when a session of the account redeems it, and the owner's own session after the proof is one: whoever
-      // sent it before the proof could get back in through that address. Not part of the reset's check (no EXISTS),
-      // which every first sign-in runs: a send needs a session of the account, which the check finds as long as it
-      // is not revoked.
+      // account when the session that sent it redeems it (any session of the account, for a code sent before sends
+      // recorded their session: the owner's own session after the proof is one), so whoever sent it before the proof
+      // could get back in through that address. Not part of the reset's check (no EXISTS), which every first sign-in
+      // runs: a send needs a session of the account, which the check finds as long as it is not revoked (a send bound
+      // to a session that is revoked can never be redeemed).
       holds: () => [],
       run: async (trx, userId, now) => {
         await trx

@@ -32,4 +32,9 @@ export const otpMigrations: MigrationParts = {
   async '0017_room_for_updates'(db) {
     await leaveRoomForUpdates(db, 'otp_codes');
   },
+  // A secondary send's code to a new address is bound to the session that sent it, as the core binds its links (see
+  // the core's part of this migration in db/migrations.ts). Null on the codes sent before, which keep their rule.
+  async '0020_pending_send_sessions'(db) {
+    await db.schema.alterTable('otp_codes').addColumn('sender_session_id', 'text').execute();
+  },
 };

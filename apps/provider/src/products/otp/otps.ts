@@ -1,6 +1,7 @@
 import type { Product } from '../../config';
 import type { ProviderDeps } from '../../http/context';
 import type { OutgoingMessage } from '../../services/outbox';
+import type { Recipient } from '../../services/recipients';
 import { hmacSha256Hex, newId, randomPasscode } from '../../services/secrets';
 import type { IdentifierOwner } from '../../services/users';
 
@@ -55,12 +56,13 @@ function passcodeMessage(
 /**
  * Creates a passcode for `owner.methodId` and sends it. Only the keyed hash (passcodeHash) is stored, and
  * earlier unused codes of the same method stop working, so only the newest one can sign in. A pending
- * identifier travels with the code and joins the account only when the code is authenticated.
+ * identifier travels with the code and joins the account only when the code is authenticated, by the session that
+ * made the secondary send (`senderSessionId`).
  */
 export async function issuePasscode(
   deps: ProviderDeps,
   options: {
-    owner: IdentifierOwner & { pending?: string | null };
+    owner: IdentifierOwner & Partial<Pick<Recipient, 'pending' | 'senderSessionId'>>;
     channel: OtpChannel;
     to: string;
     expirationMinutes: number;
@@ -94,6 +96,7 @@ export async function issuePasscode(
         failed_attempts: 0,
         created_at: now,
         pending_identifier: owner.pending ?? null,
+        sender_session_id: owner.senderSessionId ?? null,
       })
       .execute();
   });

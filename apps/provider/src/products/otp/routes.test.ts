@@ -94,6 +94,7 @@ describe('otps: email login_or_create', () => {
         failed_attempts: 0,
         created_at: START,
         pending_identifier: null,
+        sender_session_id: null,
       },
     ]);
     // The row alone does not give the code away: the hash is keyed, and the key is not in the database.

@@ -20,6 +20,7 @@ import {
 import {
   assertAttachable,
   attachPendingIdentifier,
+  mayRedeemPending,
   resolveRecipient,
   type SendMode,
   type SendTarget,
@@ -99,7 +100,7 @@ async function sendPasscode(c: ProviderContext, channel: OtpChannel, mode: SendM
   if (session) await assertAttachable(deps, session.row, target, clientIp(c));
   const to = target.kind === 'email' ? target.email : target.phoneNumber;
   await limitSends(deps, to, clientIp(c));
-  const owner = await resolveRecipient(deps, mode, target, { sessionUserId: session?.row.user_id });
+  const owner = await resolveRecipient(deps, mode, target, { session: session?.row });
   await issuePasscode(deps, {
     owner,
     channel,
@@ -307,9 +308,14 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     if (!row) return { refused: 'otp_code_not_found' as const };
     const { user, rest: code } = userOfJoinedRow(row);
     assertProductEnabled(deps, OTP_PRODUCTS[code.channel]);
-    // A secondary send's code adds its address to the account that asked for it, so only that account's
-    // session can redeem it: whoever merely receives it cannot be pulled into someone else's account.
-    if (code.pending_identifier !== null && current?.row.user_id !== code.user_id) {
+    // A secondary send's code adds its address to the account that asked for it, so only the session that sent it
+    // can redeem it: whoever merely receives it cannot be pulled into someone else's account, and another session of
+    // the account (the owner's, after a stranger who held it left) never adds the sender's address. Refused before a
+    // guess slot is taken, so such a session cannot use up the code's guesses either.
+    if (
+      code.pending_identifier !== null &&
+      !mayRedeemPending({ userId: code.user_id, senderSessionId: code.sender_session_id }, current)
+    ) {
       return { refused: 'otp_code_not_found' as const };
     }
     // The address a code was sent to: the pending one, or the identifier row `method_id` names.

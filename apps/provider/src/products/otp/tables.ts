@@ -20,6 +20,12 @@ export interface OtpCodesTable {
    * only when this code is authenticated, under `method_id`. Null when `method_id` names an existing row.
    */
   pending_identifier: string | null;
+  /**
+   * The session that made the secondary send (null for any other send, and for codes sent before migration
+   * 0020_pending_send_sessions): a code with a `pending_identifier` is redeemed only by that session
+   * (services/recipients.ts, mayRedeemPending).
+   */
+  sender_session_id: string | null;
 }
 
 declare module '../../db/schema' {

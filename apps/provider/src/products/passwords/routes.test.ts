@@ -439,6 +439,7 @@ describe('POST /passwords/email/reset/start', () => {
         consumed_at: null,
         created_at: START,
         pending_email: null,
+        sender_session_id: null,
       },
       {
         token_id: expect.stringMatching(/^password-reset-test-/),
@@ -452,6 +453,7 @@ describe('POST /passwords/email/reset/start', () => {
         consumed_at: null,
         created_at: START,
         pending_email: null,
+        sender_session_id: null,
       },
     ]);
     expect(JSON.stringify(tokens)).not.toContain(resetToken);
