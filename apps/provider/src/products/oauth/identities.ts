@@ -145,8 +145,8 @@ function linkedToAnotherUser(provider: OAuthProvider): IdentityRefused {
  * (`duplicate_oauth_registration`) when another user holds it. Nothing is written: the link is made by `completeLink`
  * when a session of that user redeems the token. The user who asked for the attach token is not necessarily the
  * person at the upstream (a start URL carrying an attacker's attach token can be sent to anyone), so linking here
- * would join that person's identity to the attacker's account (security.md: a link sent by an attacker signs nobody
- * in to the attacker's account).
+ * would join that person's identity to the attacker's account (the README's "Security": a link an attacker sends
+ * signs nobody in to, and links nothing to, the attacker's account).
  */
 export async function resolveAttach(
   trx: Executor,

@@ -217,7 +217,7 @@ export async function callback(c: ProviderContext): Promise<Response> {
   if (!bound) {
     // Refused without using the transaction up: an error token for this browser's app page, nothing more. Each such
     // answer stores a token, and the transaction stays live, so it counts against the per-IP limit of the starts
-    // (security.md: unauthenticated writes are throttled per IP): replaying a callback URL cannot fill the table.
+    // (unauthenticated writes are throttled per IP): replaying a callback URL cannot fill the table.
     await consumeRateLimit(
       deps,
       `oauthStartsPerIp:${ipRateLimitKey(clientIp(c))}`,
