@@ -111,3 +111,16 @@ export async function startIntermediateSession(
   await trx.insertInto('intermediate_sessions').values(row).execute();
   return { row: asSessionRow(row), token, intermediate: true };
 }
+
+/**
+ * Ends every intermediate session of `userId` not used yet, expired ones included, in the caller's transaction: none of
+ * them can be completed any more (a password change, the pre-hijacking reset).
+ */
+export async function endIntermediateSessions(trx: Executor, userId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('intermediate_sessions')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+}

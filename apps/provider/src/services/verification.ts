@@ -7,6 +7,7 @@ import type { AccountResetPart } from '../products/descriptor';
 import { changed } from '../products/descriptorHelpers';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { unverifiedIdentifierMessage } from '../products/productParts';
+import { endIntermediateSessions } from './intermediateSessions';
 
 /** The products' parts of the pre-hijacking reset, by stage (products/descriptor.ts), in the descriptors' order. */
 const resetParts = (stage: AccountResetPart['stage']): AccountResetPart[] =>
@@ -200,12 +201,7 @@ async function resetAccount(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-  await trx
-    .updateTable('intermediate_sessions')
-    .set({ consumed_at: now })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
+  await endIntermediateSessions(trx, userId, now);
 
   // What the account granted others, then whatever is still outstanding and could attach something to the account
   // later. Codes and links sent to other identifiers of the account need those identifiers, removed above.

@@ -13,6 +13,7 @@ import {
   resolveRedirect,
   tokenLink,
 } from '../../services/guards';
+import { endIntermediateSessions } from '../../services/intermediateSessions';
 import {
   assertRecentAuthentication,
   authenticateResponseFields,
@@ -87,12 +88,7 @@ async function endWhatTheOldPasswordLeftOpen(trx: Executor, userId: string, now:
     .where('consumed_at', 'is', null)
     .where('kind', 'in', ['password_reset', 'magic_link'])
     .execute();
-  await trx
-    .updateTable('intermediate_sessions')
-    .set({ consumed_at: now })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
+  await endIntermediateSessions(trx, userId, now);
 }
 
 async function resetByEmailStart(c: ProviderContext): Promise<Response> {
