@@ -6,6 +6,10 @@ import { LatchkeyProvider } from './LatchkeyProvider';
 import { useOtpFlow } from './products/otp/useOtpFlow';
 import { useResend } from './useResend';
 
+// The limit's window is fixed (it starts on a multiple of its length): with a minute, a second send that comes a
+// moment after the first can fall in the next window and pass. With a day, the two never straddle a boundary.
+const ONE_DAY = 86_400;
+
 const LABELS = { initial: 'Resend code', sending: 'Sending…', sent: 'Code sent', waiting: 'Resend code' };
 
 function Resend(props: { resendFn: () => Promise<unknown> }) {
@@ -108,7 +112,7 @@ describe('useResend', () => {
 
   it("returns to initial with the provider's refusal, cleared by the next try", async () => {
     const env = await startTestEnvironment({
-      config: { rateLimits: { sendsPerIdentifier: { limit: 1, windowSeconds: 60 } } },
+      config: { rateLimits: { sendsPerIdentifier: { limit: 1, windowSeconds: ONE_DAY } } },
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     let email = 'ada@example.com';
@@ -132,7 +136,7 @@ describe('useResend', () => {
 
   it('works with useOtpFlow().resend, which resolves false when the provider refuses', async () => {
     const env = await startTestEnvironment({
-      config: { rateLimits: { sendsPerIdentifier: { limit: 1, windowSeconds: 60 } } },
+      config: { rateLimits: { sendsPerIdentifier: { limit: 1, windowSeconds: ONE_DAY } } },
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(
