@@ -22,14 +22,10 @@ export function isDevelopmentRequest(c: ProviderContext): boolean {
   if (c.get('deps').config.mode !== 'development') return false;
   if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)) return false;
   const peer = peerAddress(c);
-  if (peer !== '' && !isLoopbackAddress(peer)) return false;
+  // An IPv6 peer (`::1`) is written as a URL's hostname is, in brackets.
+  if (peer !== '' && !isLoopbackHostname(peer.includes(':') ? `[${peer}]` : peer)) return false;
   if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
   return isLoopbackHostname(new URL(c.get('deps').config.publicUrl).hostname);
-}
-
-/** 127.0.0.0/8 or ::1 (as normalizeAddress writes a peer's address). */
-function isLoopbackAddress(address: string): boolean {
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
 }
 
 /** `GET /dev/inbox[?to=]` lists stored messages with their links and codes; `DELETE /dev/inbox` empties it. Development mode only. */
