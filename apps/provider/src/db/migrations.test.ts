@@ -86,6 +86,7 @@ describe('migrations', () => {
       '0018_ops_instances',
       '0019_oauth_pending_links',
       '0020_pending_send_sessions',
+      '0021_deferred_changes',
     ]);
   });
 

@@ -224,6 +224,13 @@ const CORE_MIGRATIONS: MigrationParts = {
   async '0020_pending_send_sessions'(db) {
     await db.schema.alterTable('email_tokens').addColumn('sender_session_id', 'text').execute();
   },
+  // A password reset that must wait for a second factor (project `mfa.required`) changes nothing until it is proved:
+  // the new password's hash waits in the intermediate session (services/mfa.ts). Changed at once, a reset by the old
+  // password alone signed the owner out everywhere and cleared the guess counter a second factor shares, so whoever
+  // knew the password could guess TOTP codes without limit by resetting between guesses.
+  async '0021_deferred_changes'(db) {
+    await db.schema.alterTable('intermediate_sessions').addColumn('deferred', 'text').execute();
+  },
 };
 
 /**

@@ -177,6 +177,12 @@ export interface IntermediateSessionsTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+  /**
+   * JSON `{ product, change }`: what the first factor's call asked to change (a password reset's new password hash),
+   * made only when the second factor completes the sign-in (services/mfa.ts); null for a plain sign-in. Since
+   * 0021_deferred_changes.
+   */
+  deferred: string | null;
 }
 
 /**

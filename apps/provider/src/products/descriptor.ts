@@ -8,10 +8,11 @@ import type {
   ContractProduct,
   User,
 } from '@latchkey/sdk/contract';
-import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
 import type { Database, Executor } from '../db/schema';
+import type { ProviderDeps } from '../http/context';
 import type { CatalogueEntry } from '../http/errors';
 import type { PurgeRule } from '../ops/purgeRules';
 
@@ -279,6 +280,19 @@ export interface ProductDescriptor {
   recentAuthentication?: RecentAuthenticationRules;
   /** Its factor as a second factor. */
   secondFactor?: SecondFactorRules;
+  /**
+   * Makes a change one of its first-factor routes deferred to the second factor (services/intermediateSessions.ts'
+   * `DeferredChange`, `{ product: key, change }`): a call whose sign-in must wait for a second factor (project
+   * `mfa.required`) stores its change with the intermediate session instead of making it, and the call that completes
+   * it (services/mfa.ts) runs this in its transaction, after the session starts. Throwing refuses the completion
+   * (nothing is kept, the intermediate session stays usable until it ends).
+   */
+  afterSecondFactor?: (
+    trx: Transaction<Database>,
+    deps: ProviderDeps,
+    change: unknown,
+    completed: { userId: string; sessionId: string; now: number },
+  ) => Promise<void>;
   /**
    * What its enrolment adds that a later proof of an unverified email or phone number would remove (its routes call
    * services/verification.ts' `assertIdentifiersVerified`), as the refusal (`identifier_not_verified`) names it:

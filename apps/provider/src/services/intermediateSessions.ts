@@ -4,8 +4,8 @@
 // completed session through sessions.ts; this module imports only types from there, so neither file runs the other
 // at load.
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
-import type { Selectable } from 'kysely';
-import type { Executor, IntermediateSessionsTable } from '../db/schema';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, Executor, IntermediateSessionsTable } from '../db/schema';
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { newId, randomToken, sha256Hex } from './secrets';
@@ -85,13 +85,23 @@ export function asSessionRow(row: IntermediateSessionRow): SessionRow {
 }
 
 /**
+ * A change a first-factor call makes only once the second factor is proved (a password reset's new password): `product`
+ * is the key of the product whose descriptor's `afterSecondFactor` makes it, `change` what it needs (JSON).
+ */
+export interface DeferredChange {
+  product: string;
+  change: unknown;
+}
+
+/**
  * Starts an intermediate session for a first factor, in the caller's transaction (the one that consumed the
- * code, link or password check): a fresh 256-bit token, stored as its SHA-256, live for ten minutes.
+ * code, link or password check): a fresh 256-bit token, stored as its SHA-256, live for ten minutes. `deferred`: what
+ * the call asked to change, kept with it until the second factor (`applyDeferredChange`).
  */
 export async function startIntermediateSession(
   trx: Executor,
   c: ProviderContext,
-  options: { userId: string; factor: AuthenticationFactor },
+  options: { userId: string; factor: AuthenticationFactor; deferred?: DeferredChange | undefined },
 ): Promise<StartedSession> {
   const deps = c.get('deps');
   const now = deps.clock.now();
@@ -107,6 +117,7 @@ export async function startIntermediateSession(
     created_at: now,
     expires_at: now + INTERMEDIATE_SESSION_LIFETIME_MS,
     consumed_at: null,
+    deferred: options.deferred === undefined ? null : JSON.stringify(options.deferred),
   };
   await trx.insertInto('intermediate_sessions').values(row).execute();
   return { row: asSessionRow(row), token, intermediate: true };
@@ -123,4 +134,23 @@ export async function endIntermediateSessions(trx: Executor, userId: string, now
     .where('user_id', '=', userId)
     .where('consumed_at', 'is', null)
     .execute();
+}
+
+/**
+ * Makes the change an intermediate session's first factor deferred (`startIntermediateSession`'s `deferred`), in the
+ * transaction that completed it with its second factor, once its session started: the product's `afterSecondFactor`.
+ * A row without one changes nothing. A product that is no longer there refuses the completion rather than drop the
+ * change silently.
+ */
+export async function applyDeferredChange(
+  trx: Transaction<Database>,
+  deps: ProviderDeps,
+  row: IntermediateSessionRow,
+  completed: { sessionId: string; now: number },
+): Promise<void> {
+  if (row.deferred === null) return;
+  const deferred = JSON.parse(row.deferred) as DeferredChange;
+  const apply = PRODUCT_DESCRIPTORS.find((product) => product.key === deferred.product)?.afterSecondFactor;
+  if (!apply) throw new Error(`No product applies the change this sign-in deferred (${deferred.product}).`);
+  await apply(trx, deps, deferred.change, { userId: row.user_id, ...completed });
 }

@@ -10,10 +10,11 @@
 // session through sessions.ts.
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { getCookie } from 'hono/cookie';
-import type { Executor } from '../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import type { ProviderContext, ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { asSessionRow, type IntermediateSessionRow } from './intermediateSessions';
+import { applyDeferredChange, asSessionRow, type IntermediateSessionRow } from './intermediateSessions';
 import { sha256Hex } from './secrets';
 import { type NewFactor, recordAuthentication, type StartedSession } from './sessions';
 
@@ -56,7 +57,7 @@ export function intermediateSessionToken(c: ProviderContext, fromBody: string | 
  * with `intermediate_session_not_found`, which rolls the caller's transaction back.
  */
 export async function completeIntermediateSession(
-  trx: Executor,
+  trx: Transaction<Database>,
   c: ProviderContext,
   options: { intermediate: IntermediateSessionRow; factor: NewFactor; durationMinutes: number | undefined },
 ): Promise<StartedSession> {
@@ -69,7 +70,7 @@ export async function completeIntermediateSession(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (Number(consumed.numUpdatedRows) !== 1) throw new ProviderError('intermediate_session_not_found');
-  return recordAuthentication(trx, c, {
+  const started = await recordAuthentication(trx, c, {
     userId: options.intermediate.user_id,
     factor: options.factor,
     durationMinutes: options.durationMinutes,
@@ -78,6 +79,9 @@ export async function completeIntermediateSession(
     // Both factors are proved: a passkey completing the sign-in is not asked for yet another factor.
     multiFactor: true,
   });
+  // What the first factor's call deferred to this point (a password reset's new password), now that both are proved.
+  await applyDeferredChange(trx, c.get('deps'), options.intermediate, { sessionId: started.row.session_id, now });
+  return started;
 }
 
 /**

@@ -6,7 +6,7 @@ import { clientIp, type ProviderContext, type ProviderDeps } from '../http/conte
 import { ProviderError } from '../http/errors';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { RECENT_SIGN_IN_WAYS } from '../products/productParts';
-import { needsSecondFactor, startIntermediateSession } from './intermediateSessions';
+import { type DeferredChange, needsSecondFactor, startIntermediateSession } from './intermediateSessions';
 import { newTimeOrderedId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
 import { loadSessionWithUser, loadUser, requireUser } from './users';
@@ -329,6 +329,12 @@ export async function recordAuthentication(
      * session, linked to the token and its client in the same transaction, that never lasts past `maxExpiresAt`.
      */
     exchangedFrom?: { tokenId: string; clientId: string; maxExpiresAt: number };
+    /**
+     * What the call changes once the user is signed in (a password reset's new password): when the sign-in must wait
+     * for a second factor, it is kept with the intermediate session and made only when that completes
+     * (services/mfa.ts). The caller makes it itself when the answer is not `intermediate`.
+     */
+    deferred?: DeferredChange;
   },
 ): Promise<StartedSession> {
   const deps = c.get('deps');
@@ -363,7 +369,7 @@ export async function recordAuthentication(
     exchangedFrom === undefined &&
     (await needsSecondFactor(trx, deps, options.userId, factor, options.multiFactor))
   ) {
-    return startIntermediateSession(trx, c, { userId: options.userId, factor });
+    return startIntermediateSession(trx, c, { userId: options.userId, factor, deferred: options.deferred });
   }
   const { row, token } = newSessionRow(c, {
     userId: options.userId,

@@ -8,6 +8,7 @@ import {
 } from './config';
 import { passwordsErrors } from './errors';
 import { passwordsMigrations } from './migrations';
+import type { PasswordChange } from './passwordChange';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
 
@@ -58,6 +59,19 @@ export const passwordsDescriptor = {
   // The reset link's token: an unknown, used or expired one answers the contract's type for any e-mail token.
   emailTokens: { password_reset: { idPrefix: 'password-reset', notRedeemable: 'unable_to_auth_magic_link' } },
   logRedaction: ['password', 'new_password', 'existing_password'],
+  // A reset's new password, when its sign-in waited for a second factor (passwordChange.ts). Loaded when first needed:
+  // what it runs imports the sessions service, which reads this descriptor.
+  afterSecondFactor: async (trx, deps, change, completed) => {
+    const { applyPasswordChange } = await import('./passwordChange');
+    await applyPasswordChange(
+      trx,
+      deps,
+      completed.userId,
+      change as PasswordChange,
+      completed.sessionId,
+      completed.now,
+    );
+  },
   users: {
     // `POST /users/search`: a known email whose user has a password signs in with it.
     search: {

@@ -1,19 +1,10 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Executor } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
-import {
-  assertEmail,
-  assertProductEnabled,
-  clearGuessSlots,
-  limitSends,
-  resolveRedirect,
-  tokenLink,
-} from '../../services/guards';
-import { endIntermediateSessions } from '../../services/intermediateSessions';
+import { assertEmail, assertProductEnabled, limitSends, resolveRedirect, tokenLink } from '../../services/guards';
 import {
   assertRecentAuthentication,
   authenticateResponseFields,
@@ -21,11 +12,11 @@ import {
   optionalSession,
   recordAuthentication,
   requireOpaqueSession,
-  revokeOtherSessions,
   touchSession,
 } from '../../services/sessions';
 import { findEmail, normalizeEmail, requireUser } from '../../services/users';
-import { PASSWORD_FACTOR, upsertPassword, verifyCredentials } from './passwordCredentials';
+import { applyPasswordChange, deferredPasswordChange, type PasswordChange } from './passwordChange';
+import { PASSWORD_FACTOR, verifyCredentials } from './passwordCredentials';
 import { hashPassword } from './passwordHash';
 import { assertAcceptablePassword, assertPasswordLength } from './passwordStrength';
 
@@ -69,27 +60,6 @@ const resetBySessionSchema = z.object({
   session_duration_minutes: sessionDurationField,
   ...protectionFields,
 });
-
-/**
- * In the transaction that sets a user's new password (every reset path), before it starts a session: uses up what
- * the old password's time left open, so none of it outlives the change.
- * - Every reset link and every magic link of the user not used yet (a reset email's log-in link among them): a leaked
- *   email must not set a password, or sign in, after the owner changed theirs. A password change is when an owner
- *   suspects someone else; a link they still want is one click to ask for again.
- * - Every intermediate session of the user (a first factor waiting for its second, services/mfa.ts): one proved
- *   with the old password could otherwise still be completed. `revokeOtherSessions` only ends full sessions. Run
- *   before the reset records its own sign-in, which may be a new intermediate session (project `mfa.required`).
- */
-async function endWhatTheOldPasswordLeftOpen(trx: Executor, userId: string, now: number): Promise<void> {
-  await trx
-    .updateTable('email_tokens')
-    .set({ consumed_at: now })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .where('kind', 'in', ['password_reset', 'magic_link'])
-    .execute();
-  await endIntermediateSessions(trx, userId, now);
-}
 
 async function resetByEmailStart(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -171,22 +141,21 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   const hash = await hashPassword(body.password);
   const current = await optionalSession(c);
 
+  const change: PasswordChange = { hash, replaces: null };
   const started = await deps.db.transaction().execute(async (trx) => {
     const { emailId, accountReset } = await consumeEmailToken(trx, deps, redeemed, {
       now,
       sameUserSession: current?.row.user_id === token.user_id,
     });
-    await upsertPassword(trx, deps, token.user_id, hash, now);
-    // A successful reset ends any lockout of the user.
-    await clearGuessSlots(trx, token.user_id);
-    await endWhatTheOldPasswordLeftOpen(trx, token.user_id, now);
     const session = await recordAuthentication(trx, c, {
       userId: token.user_id,
       factor: emailFactor('magic_link', { email_id: emailId, email: email.email }),
       durationMinutes: body.session_duration_minutes,
       current,
+      deferred: deferredPasswordChange(change),
     });
-    await revokeOtherSessions(trx, token.user_id, session.row.session_id, now);
+    // A sign-in that waits for its second factor changes the password only when that completes (passwordChange.ts).
+    if (!session.intermediate) await applyPasswordChange(trx, deps, token.user_id, change, session.row.session_id, now);
     return { session, accountReset };
   });
   return ok(c, {
@@ -207,24 +176,18 @@ async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
   const hash = await hashPassword(body.new_password);
   const current = await optionalSession(c);
   const now = deps.clock.now();
+  // Only the password that was just verified is replaced; a concurrent change wins and this one fails.
+  const change: PasswordChange = { hash, replaces: stored.hash };
   const started = await deps.db.transaction().execute(async (trx) => {
-    // Only the password that was just verified is replaced; a concurrent change wins and this one fails.
-    const updated = await trx
-      .updateTable('passwords')
-      .set({ hash, requires_reset: 0, updated_at: now })
-      .where('password_id', '=', stored.password_id)
-      .where('hash', '=', stored.hash)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ProviderError('unauthorized_credentials');
-    await clearGuessSlots(trx, email.user_id);
-    await endWhatTheOldPasswordLeftOpen(trx, email.user_id, now);
     const session = await recordAuthentication(trx, c, {
       userId: email.user_id,
       factor: PASSWORD_FACTOR,
       durationMinutes: body.session_duration_minutes,
       current,
+      deferred: deferredPasswordChange(change),
     });
-    await revokeOtherSessions(trx, email.user_id, session.row.session_id, now);
+    // The old password alone changes nothing while a required second factor is still to come (passwordChange.ts).
+    if (!session.intermediate) await applyPasswordChange(trx, deps, email.user_id, change, session.row.session_id, now);
     return session;
   });
   return ok(c, await authenticateResponseFields(c, started));
@@ -243,12 +206,9 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   const hash = await hashPassword(body.password);
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
-    await upsertPassword(trx, deps, userId, hash, now);
-    await clearGuessSlots(trx, userId);
-    await endWhatTheOldPasswordLeftOpen(trx, userId, now);
     // Like a refresh: only an explicit duration moves the expiry.
     const session = await touchSession(trx, deps, current.row, body.session_duration_minutes);
-    await revokeOtherSessions(trx, userId, session.session_id, now);
+    await applyPasswordChange(trx, deps, userId, { hash, replaces: null }, session.session_id, now);
     return session;
   });
   return ok(c, await authenticateResponseFields(c, { row, token: current.token }));

@@ -860,14 +860,112 @@ describe('what a password change uses up', () => {
       const changed = await changePassword(t, way, created.session_token);
       expect(changed.status).toBe(200);
       t.clock.advance(30_000);
-      const code = await totpCode();
-      expectError(await totp(code, { intermediate_session_token: pending }), 'intermediate_session_not_found');
-      // The reset's own sign-in (by email or existing password) waits for the second factor, and completes.
+      // The reset's own sign-in (by email or existing password) waits for the second factor, and the change with it:
+      // completing it makes the change, which ends the sign-in the old password left waiting.
       if (way !== 'session') {
         const own = changed.json.data.intermediate_session_token as string;
         expect(own).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        expect((await totp(code, { intermediate_session_token: own })).status).toBe(200);
+        expect((await totp(await totpCode(), { intermediate_session_token: own })).status).toBe(200);
+        t.clock.advance(30_000);
       }
+      expectError(
+        await totp(await totpCode(), { intermediate_session_token: pending }),
+        'intermediate_session_not_found',
+      );
     });
   }
+});
+
+describe('a reset whose sign-in waits for a second factor (project mfa.required)', () => {
+  /** An account (EMAIL, PASSWORD) with a verified email and a TOTP, on a project that requires a second factor. */
+  async function accountWithTotp(options: Parameters<typeof startProvider>[0] = {}) {
+    const t = await startProvider({ ...options, project: { mfa: { required: true } } });
+    const created = await createAccount(t);
+    await verifyEmailInSession(t, EMAIL, created.session_token);
+    const enrolled = await t.post('/totps', { expiration_minutes: 30 }, created.session_token);
+    expect(enrolled.status).toBe(200);
+    const secret = enrolled.json.data.secret as string;
+    const totpCode = () => generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+    const totp = (code: string, ist: string) =>
+      t.post('/totps/authenticate', { totp_code: code, session_duration_minutes: 60, intermediate_session_token: ist });
+    expect((await t.post('/totps/authenticate', { totp_code: await totpCode() }, created.session_token)).status).toBe(
+      200,
+    );
+    t.clock.advance(30_000);
+    return { t, created, totpCode, totp };
+  }
+
+  for (const way of ['email', 'existing_password'] as const) {
+    it(`by ${way}: changes nothing, and signs no one out, until the second factor completes it`, async () => {
+      const { t, created, totpCode, totp } = await accountWithTotp();
+      const changed = await changePassword(t, way, created.session_token);
+      expect(changed.status).toBe(200);
+      expect(changed.json.data).toMatchObject({ session_token: '', session_jwt: '' });
+      const ist = changed.json.data.intermediate_session_token as string;
+      // The owner's session lives on, and the old password is still the password.
+      expect((await t.post('/sessions/authenticate', {}, created.session_token)).status).toBe(200);
+      expect((await authenticateWith(t, PASSWORD)).status).toBe(200);
+      expectError(await authenticateWith(t, NEW_PASSWORD), 'unauthorized_credentials');
+      // The new password waits as a hash, never in clear.
+      const [pending] = await providerDeps(t)
+        .db.selectFrom('intermediate_sessions')
+        .select('deferred')
+        .where('deferred', 'is not', null)
+        .execute();
+      expect(pending?.deferred).toContain(PHC_PREFIX);
+      expect(pending?.deferred).not.toContain(NEW_PASSWORD);
+
+      const completed = await totp(await totpCode(), ist);
+      expect(completed.status).toBe(200);
+      expect(completed.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // Now the change is made, and every other session of the user ends.
+      expectError(await authenticateWith(t, PASSWORD), 'unauthorized_credentials');
+      expect((await authenticateWith(t, NEW_PASSWORD)).status).toBe(200);
+      expectError(await t.post('/sessions/authenticate', {}, created.session_token), 'session_not_found');
+      expect((await t.post('/sessions/authenticate', {}, completed.json.data.session_token)).status).toBe(200);
+    });
+  }
+
+  it('by existing password: cannot be repeated between guesses at the second factor to lift its cap', async () => {
+    const { t, totpCode, totp } = await accountWithTotp();
+    const current = await totpCode();
+    const wrong = String((Number(current) + 1) % 1_000_000).padStart(6, '0');
+    let evaluated = 0;
+    const refusals: string[] = [];
+    // The attack: reset with the password the attacker knows, guess, reset again. Each reset used to clear the guess
+    // counter the TOTP shares (12 wrong guesses evaluated here, no lock). A reset now changes nothing before the
+    // second factor, so the counter fills: at most lockout.maxFailuresPerUser (10) guesses are evaluated.
+    for (let round = 0; round < 4; round += 1) {
+      const reset = await t.post('/passwords/existing_password/reset', {
+        email: EMAIL,
+        existing_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+      });
+      if (reset.status !== 200) {
+        refusals.push(reset.json.error_type as string);
+        continue;
+      }
+      const ist = reset.json.data.intermediate_session_token as string;
+      for (let guess = 0; guess < 4; guess += 1) {
+        const answer = await totp(wrong, ist);
+        if (answer.json.error_type === 'otp_code_not_found') evaluated += 1;
+        else refusals.push(answer.json.error_type as string);
+      }
+    }
+    expect(evaluated).toBe(10);
+    expect(refusals).toContain('user_lock_limit_reached');
+    expect((await authenticateWith(t, PASSWORD)).json.error_type).toBe('user_lock_limit_reached');
+  });
+
+  it('by existing password: a change made meanwhile wins, and the waiting one is refused', async () => {
+    const { t, created, totpCode, totp } = await accountWithTotp();
+    const changed = await changePassword(t, 'existing_password', created.session_token);
+    const ist = changed.json.data.intermediate_session_token as string;
+    // The owner changes the password from their session (recently signed in): it ends the waiting sign-in.
+    const other = 'patient-harbour-otter-58';
+    expect((await t.post('/passwords/session/reset', { password: other }, created.session_token)).status).toBe(200);
+    expectError(await totp(await totpCode(), ist), 'intermediate_session_not_found');
+    expect((await authenticateWith(t, other)).status).toBe(200);
+    expectError(await authenticateWith(t, NEW_PASSWORD), 'unauthorized_credentials');
+  });
 });

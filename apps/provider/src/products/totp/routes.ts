@@ -86,7 +86,7 @@ async function secondFactorCaller(c: ProviderContext, bodyToken: string | undefi
 
 /** Records a proved second factor: completes the intermediate session, or adds the factor to the session. */
 function recordSecondFactor(
-  trx: Parameters<typeof recordAuthentication>[0],
+  trx: Parameters<typeof completeIntermediateSession>[0],
   c: ProviderContext,
   caller: SecondFactorCaller,
   factor: NewFactor,
