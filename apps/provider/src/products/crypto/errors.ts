@@ -22,15 +22,18 @@ export const cryptoWalletsErrors = {
   },
   invalid_siwe_statement: {
     status: 400,
-    message: 'siwe_params.statement must be printable ASCII on one line (at most 1024 characters).',
+    message:
+      "siwe_params.statement must be one line of letters, digits, spaces and RFC 3986 punctuation (-._~:/?#[]@!$&'()*+,;=), as EIP-4361 has it (at most 1024 characters).",
   },
   invalid_siwe_message_request_id: {
     status: 400,
-    message: 'siwe_params.message_request_id must be printable ASCII without spaces (at most 256 characters).',
+    message:
+      "siwe_params.message_request_id must be RFC 3986 path characters (letters, digits, -._~!$&'()*+,;=:@ and %XX escapes), as EIP-4361 has it (at most 256 characters).",
   },
   invalid_siwe_resource: {
     status: 400,
-    message: 'Every siwe_params.resources entry must be an RFC 3986 URI of printable ASCII without spaces.',
+    message:
+      'Every siwe_params.resources entry must be an absolute RFC 3986 URI (ASCII without spaces or quotes, [ ] only around an IPv6 host, % only in %XX escapes).',
   },
   invalid_siwe_issued_at: {
     status: 400,

@@ -1,6 +1,6 @@
 // Sign-In with Ethereum (EIP-4361): the messages the provider asks every Ethereum wallet to sign, for the page that
 // asked (announced by the bootstrap as siwe_required_for_crypto_wallets, so that SDKs send the page as the URI).
-import { parseSiweMessage } from 'viem/siwe';
+import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
 import { openProvider } from '../../../test/opsSupport';
@@ -225,6 +225,62 @@ describe('Sign-In with Ethereum', () => {
       );
     }
     expect(await t.provider.database.db.selectFrom('crypto_wallet_challenges').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses a field with a character EIP-4361’s ABNF forbids (strict parsers would not read it as SIWE), storing nothing', async () => {
+    const t = await startProvider();
+    const wallet = new TestEthereumWallet();
+    const cases: [Record<string, unknown>, Parameters<typeof errorBody>[1]][] = [
+      // statement = *( reserved / unreserved / " " ): no "%", no quote.
+      [{ statement: 'Claim 100% of your "reward"' }, 'invalid_siwe_statement'],
+      [{ statement: 'a <b> {c} |d| \\e ^f `g`' }, 'invalid_siwe_statement'],
+      // request-id = *pchar.
+      [{ message_request_id: 'a"b' }, 'invalid_siwe_message_request_id'],
+      [{ message_request_id: 'a/b' }, 'invalid_siwe_message_request_id'],
+      [{ message_request_id: '100%' }, 'invalid_siwe_message_request_id'],
+      // uri = URI, resource = "- " URI (RFC 3986): "[" and "]" only around an IP-literal host.
+      [{ resources: ['https://x.example/a[b]'] }, 'invalid_siwe_resource'],
+      [{ resources: ['https://x.example/a#b#c'] }, 'invalid_siwe_resource'],
+      [{ resources: ['https://x.example/a"b'] }, 'invalid_siwe_resource'],
+      [{ resources: ['https://x.example/a{b}|c^d`e<f>'] }, 'invalid_siwe_resource'],
+      [{ resources: ['https://x.example/é'] }, 'invalid_siwe_resource'],
+      [{ resources: ['https://x.example/100%'] }, 'invalid_siwe_resource'],
+      [{ uri: `${ORIGIN}/a[b]` }, 'invalid_siwe_uri'],
+      [{ uri: `${ORIGIN}/a"b` }, 'invalid_siwe_uri'],
+      // No authority to RFC 3986, or another host than the one the WHATWG parser reads.
+      [{ uri: 'http:localhost:5173' }, 'invalid_siwe_uri'],
+      [{ uri: 'http://local%68ost:5173' }, 'invalid_siwe_uri'],
+    ];
+    for (const [params, type] of cases) {
+      expect((await start(t, wallet, { uri: ORIGIN, ...params })).json, JSON.stringify(params)).toEqual(
+        errorBody(400, type),
+      );
+    }
+    expect(await t.provider.database.db.selectFrom('crypto_wallet_challenges').selectAll().execute()).toEqual([]);
+  });
+
+  it('takes a statement with every punctuation EIP-4361 allows, pchar request ids and URIs with an IP-literal, and signs in', async () => {
+    const t = await startProvider();
+    const wallet = new TestEthereumWallet();
+    const siwe_params = {
+      uri: `${ORIGIN}/login?next=%2Fhome&a=(1)#top`,
+      statement: "Sign in: terms at https://x.example/t?a=1&b=[2]; ok! ~$'*+,=@_.-",
+      message_request_id: "req:42@acme!$&'()*+,;=-._~%20",
+      resources: ['https://[2001:db8::7]:8443/c=GB?objectClass?one', 'urn:isbn:0451450523'],
+    };
+    const challenge = challengeOf(await start(t, wallet, siwe_params));
+    expect(parseSiweMessage(challenge)).toMatchObject({
+      domain: 'localhost:5173',
+      uri: siwe_params.uri,
+      statement: siwe_params.statement,
+      requestId: siwe_params.message_request_id,
+      resources: siwe_params.resources,
+    });
+    expect(
+      validateSiweMessage({ message: parseSiweMessage(challenge), domain: 'localhost:5173', time: new Date(START) }),
+    ).toBe(true);
+    const response = await walletAuthenticate(t, wallet, await signWith(wallet, challenge));
+    expect(response.status).toBe(200);
   });
 
   it('refuses the signature of the same message for another domain or URI (a phishing page’s copy)', async () => {

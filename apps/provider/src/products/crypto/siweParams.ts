@@ -35,8 +35,53 @@ export interface SiweFields {
   issuedAt: number;
 }
 
-const PRINTABLE_LINE = /^[\x20-\x7e]*$/;
-const PRINTABLE_WORD = /^[\x21-\x7e]+$/;
+// What EIP-4361 "ABNF Message Format" lets a caller's field hold, with the RFC 3986 rules it names (section 2.2
+// reserved / unreserved, 3.3 pchar, 3 URI). A message with any other character is not EIP-4361 to a strict parser
+// (`@spruceid/siwe-parser`, the wallets' SIWE detection), which then shows it as a plain text to sign, without its
+// domain check (anti-phishing warning).
+const UNRESERVED = 'A-Za-z0-9\\-._~';
+const SUB_DELIMS = "!$&'()*+,;=";
+const PCT_ENCODED = '%[0-9A-Fa-f]{2}';
+const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT_ENCODED})`;
+/** `statement = *( reserved / unreserved / " " )`: RFC 3986 reserved and unreserved characters and spaces, one line. */
+const STATEMENT = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]*$/;
+/** `request-id = *pchar` (RFC 3986 section 3.3). */
+const REQUEST_ID = new RegExp(`^${PCHAR}*$`);
+const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = `${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`;
+const H16 = '[0-9A-Fa-f]{1,4}';
+const LS32 = `(?:${H16}:${H16}|${IPV4})`;
+/** Up to `n` + 1 h16 joined by ":" (or none), the part before "::" of an RFC 3986 IPv6address. */
+const before = (n: number) => `(?:(?:${H16}:){0,${n}}${H16})?`;
+const IPV6 = [
+  `(?:${H16}:){6}${LS32}`,
+  `::(?:${H16}:){5}${LS32}`,
+  `${before(0)}::(?:${H16}:){4}${LS32}`,
+  `${before(1)}::(?:${H16}:){3}${LS32}`,
+  `${before(2)}::(?:${H16}:){2}${LS32}`,
+  `${before(3)}::${H16}:${LS32}`,
+  `${before(4)}::${LS32}`,
+  `${before(5)}::${H16}`,
+  `${before(6)}::`,
+].join('|');
+/** `IP-literal`: the only place RFC 3986 lets "[" and "]" into a URI. */
+const IP_LITERAL = `\\[(?:${IPV6}|v[0-9A-Fa-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+)\\]`;
+const REG_NAME = `(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT_ENCODED})*`;
+const USERINFO = `(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT_ENCODED})*`;
+const AUTHORITY = `(?:${USERINFO}@)?(?:${IP_LITERAL}|${REG_NAME})(?::\\d*)?`;
+const SEGMENT = `${PCHAR}*`;
+const SEGMENT_NZ = `${PCHAR}+`;
+const HIER_PART = [
+  `//(?<authority>${AUTHORITY})(?:/${SEGMENT})*`,
+  `/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?`,
+  `${SEGMENT_NZ}(?:/${SEGMENT})*`,
+  '',
+].join('|');
+const QUERY_OR_FRAGMENT = `(?:${PCHAR}|[/?])*`;
+/** RFC 3986 section 3 `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`, the authority captured. */
+const RFC3986_URI = new RegExp(
+  `^[A-Za-z][A-Za-z0-9+.-]*:(?:${HIER_PART})(?:\\?${QUERY_OR_FRAGMENT})?(?:#${QUERY_OR_FRAGMENT})?$`,
+);
 const CHAIN_ID = /^[1-9]\d{0,15}$/;
 /** RFC 3339 date-time, as EIP-4361 and viem's parser take it. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -54,15 +99,13 @@ function rfc3339(text: string): number | null {
 }
 
 /**
- * An absolute URI (RFC 3986): a scheme, then only URI characters, and whole percent escapes. viem's
- * `createSiweMessage` checks each URI again when the message is built (see `siweFieldError`).
+ * An absolute URI as EIP-4361 "ABNF Message Format" takes it (`uri = URI`, `resource = "- " URI`): RFC 3986 section 3
+ * to the letter (ASCII only, "[" and "]" only around an IP-literal host, "%" only in a percent escape, one "#"), and
+ * one the WHATWG URL parser reads too. viem's `createSiweMessage` checks each URI again when the message is built
+ * (see `siweFieldError`).
  */
 function isUri(text: string): boolean {
-  return (
-    /^[a-zA-Z][a-zA-Z0-9+.-]*:[a-zA-Z0-9:/?#[\]@!$&'()*+,;=.\-_~%]*$/.test(text) &&
-    !/%(?![0-9a-fA-F]{2})/.test(text) &&
-    URL.canParse(text)
-  );
+  return RFC3986_URI.test(text) && URL.canParse(text);
 }
 
 const FIELD_ERRORS = {
@@ -88,9 +131,14 @@ export function siweFieldError(error: unknown): ProviderError {
  * project's allowed origins and whose host EIP-4361 can spell.
  */
 function siweUri(project: ProjectConfig, raw: string): string {
-  if (!isUri(raw) || raw.includes('\\')) throw new ProviderError('invalid_siwe_uri');
+  if (!isUri(raw)) throw new ProviderError('invalid_siwe_uri');
   const url = new URL(raw);
+  // The authority RFC 3986 reads must be the host the WHATWG parser checked (`http:localhost:5173` has none to RFC
+  // 3986; `http://local%68ost` is another host to it), up to case and an explicit default port.
+  const authority = RFC3986_URI.exec(raw)?.groups?.authority?.toLowerCase();
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
   const allowed =
+    (authority === url.host || authority === `${url.host}:${defaultPort}`) &&
     (url.protocol === 'http:' || url.protocol === 'https:') &&
     url.username === '' &&
     url.password === '' &&
@@ -144,11 +192,11 @@ export function resolveSiweFields(
 
   // An empty statement or request id is none: EIP-4361 then leaves the line out.
   const statement = params?.statement || null;
-  if (statement !== null && (statement.length > MAX_STATEMENT || !PRINTABLE_LINE.test(statement))) {
+  if (statement !== null && (statement.length > MAX_STATEMENT || !STATEMENT.test(statement))) {
     throw new ProviderError('invalid_siwe_statement');
   }
   const requestId = params?.message_request_id || null;
-  if (requestId !== null && (requestId.length > MAX_REQUEST_ID || !PRINTABLE_WORD.test(requestId))) {
+  if (requestId !== null && (requestId.length > MAX_REQUEST_ID || !REQUEST_ID.test(requestId))) {
     throw new ProviderError('invalid_siwe_message_request_id');
   }
   const resources = params?.resources ?? null;
