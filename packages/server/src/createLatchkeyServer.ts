@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type FetchImplementation, type JWTPayload, jwtVerify } from 'jose';
 import { type CookieSource, readSessionCookies, type SessionCookieNames } from './cookies';
 import { LatchkeyServerError } from './errors';
 import {
@@ -21,19 +21,34 @@ export interface LatchkeyServerOptions {
   audience?: string;
   /** The expected `iss`. Default: `latchkey/{projectId}`, what the provider signs. */
   issuer?: string;
-  /** The JWKS address. Default: `{providerUrl}/.well-known/jwks.json`. */
+  /**
+   * The JWKS address. Default: `{providerUrl}/.well-known/jwks.json`. Checked like `providerUrl` (https, or plain http
+   * on loopback or with `allowInsecureHttp`; no credentials): whoever can change the keys can sign sessions.
+   */
   jwksUrl?: string;
   /** The fetch used for the JWKS and the provider's server calls. Default: the global fetch. */
   fetch?: typeof globalThis.fetch;
   /** Seconds of clock skew allowed on `exp` and `nbf`. Default 5. */
   clockToleranceSeconds?: number;
-  /** How long after a JWKS fetch an unknown key id may fetch it again, in seconds. Default 30. */
+  /**
+   * Seconds after a JWKS fetch before another one: after a successful fetch, a token with an unknown key id is
+   * refused without fetching again; after a failed one (network error, non-200, not a JWK set), nothing fetches
+   * again and verifications that need a fetch fail with `unavailable`. Default 30.
+   */
   jwksCooldownSeconds?: number;
+  /**
+   * How long the fetched keys are used before the JWKS is fetched again, in seconds: a key withdrawn from the
+   * provider's JWKS (retired, or removed after a leak) keeps verifying here until then. Default 300 (5 minutes).
+   */
+  jwksCacheMaxAgeSeconds?: number;
   /** The cookie names, when the SDK was configured with other ones. */
   cookieNames?: SessionCookieNames;
-  /** The current time in epoch milliseconds (tests). Default `Date.now()`. */
+  /**
+   * The current time in epoch milliseconds, for the tokens' `exp` and `nbf` (tests). Default `Date.now()`. The JWKS
+   * cache age and cooldowns follow `Date.now()` (jose's clock) whatever this is.
+   */
   now?: () => number;
-  /** Allow a plain `http:` provider URL on a host that is not loopback (a private network). Default false. */
+  /** Allow a plain `http:` `providerUrl` or `jwksUrl` on a host that is not loopback (a private network). Default false. */
   allowInsecureHttp?: boolean;
 }
 
@@ -44,7 +59,10 @@ export interface AuthenticateSessionOptions {
 
 /** What `createLatchkeyServer` returns. */
 export interface LatchkeyServer {
-  /** Verifies a session JWT locally against the provider's JWKS; throws a LatchkeyServerError when it is not valid now. */
+  /**
+   * Verifies a session JWT locally against the provider's JWKS; throws a LatchkeyServerError when it is not valid now.
+   * Local: it sees neither a revocation nor a key withdrawn from the JWKS before its cached keys expire.
+   */
   verifySession(sessionJwt: string): Promise<VerifiedSession>;
   /** Asks the provider whether an opaque session token is live (secret key required); revocation counts at once. */
   authenticateSession(sessionToken: string, options?: AuthenticateSessionOptions): Promise<AuthenticatedSession>;
@@ -68,26 +86,47 @@ export interface LatchkeyServer {
 
 const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-function baseUrlOf(options: LatchkeyServerOptions): string {
-  const { providerUrl } = options;
-  if (typeof providerUrl !== 'string' || !URL.canParse(providerUrl)) {
-    throw new TypeError(
-      `createLatchkeyServer: providerUrl must be an absolute URL, got ${JSON.stringify(providerUrl)}`,
-    );
+/**
+ * `value` as an http(s) URL without credentials, and plain http only on loopback or with `allowInsecureHttp`: used
+ * for `providerUrl` (the secret key and sessions travel there) and `jwksUrl` (the keys every session is checked
+ * against come from there: whoever can change them in transit can sign sessions).
+ */
+function checkedUrl(name: 'providerUrl' | 'jwksUrl', value: unknown, options: LatchkeyServerOptions): URL {
+  if (typeof value !== 'string' || !URL.canParse(value)) {
+    throw new TypeError(`createLatchkeyServer: ${name} must be an absolute URL, got ${JSON.stringify(value)}`);
   }
-  const url = new URL(providerUrl);
+  const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TypeError(`createLatchkeyServer: providerUrl must be http(s), got ${url.protocol}`);
+    throw new TypeError(`createLatchkeyServer: ${name} must be http(s), got ${url.protocol}`);
   }
   if (url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname) && !options.allowInsecureHttp) {
+    const risk =
+      name === 'jwksUrl'
+        ? 'anyone on the way could swap the keys and sign sessions of their own'
+        : 'the secret key and sessions would cross the network in clear';
     throw new TypeError(
-      `createLatchkeyServer: providerUrl ${url.origin} is plain http on a host that is not loopback: the secret key and sessions would cross the network in clear. Use https, or pass allowInsecureHttp: true for a private network.`,
+      `createLatchkeyServer: ${name} ${url.origin} is plain http on a host that is not loopback: ${risk}. Use https, or pass allowInsecureHttp: true for a private network.`,
     );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new TypeError('createLatchkeyServer: providerUrl must not carry credentials; pass secretKey instead.');
+    const instead = name === 'providerUrl' ? '; pass secretKey instead' : '';
+    throw new TypeError(`createLatchkeyServer: ${name} must not carry credentials${instead}.`);
   }
+  return url;
+}
+
+function baseUrlOf(options: LatchkeyServerOptions): string {
+  const url = checkedUrl('providerUrl', options.providerUrl, options);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A duration option in seconds, as milliseconds. */
+function millisecondsOf(name: string, value: number | undefined, fallbackSeconds: number): number {
+  const seconds = value ?? fallbackSeconds;
+  if (typeof seconds !== 'number' || Number.isNaN(seconds) || seconds < 0) {
+    throw new TypeError(`createLatchkeyServer: ${name} must be a number of seconds, 0 or more; got ${String(value)}`);
+  }
+  return seconds * 1000;
 }
 
 function basicAuth(user: string, password: string): string {
@@ -248,9 +287,50 @@ export function createLatchkeyServer(options: LatchkeyServerOptions): LatchkeySe
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
   const clockTolerance = options.clockToleranceSeconds ?? 5;
-  const jwks = createRemoteJWKSet(new URL(options.jwksUrl ?? `${base}/.well-known/jwks.json`), {
-    cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
-    [customFetch]: (url, init) => fetchImpl(url, init),
+  const jwksUrl =
+    options.jwksUrl === undefined
+      ? new URL(`${base}/.well-known/jwks.json`)
+      : checkedUrl('jwksUrl', options.jwksUrl, options);
+  const cooldownMs = millisecondsOf('jwksCooldownSeconds', options.jwksCooldownSeconds, 30);
+
+  // jose's cooldown only follows a *successful* fetch: while the JWKS cannot be fetched (provider down, 503), every
+  // verification that needs it (no keys yet, keys past their age, an unknown key id) would fetch again, so forged
+  // key ids, or plain traffic, would hammer a provider that is already failing. So a failed fetch is remembered, and
+  // until the cooldown has passed the fetch below fails at once, without a request, the same way. Keys already
+  // cached and within their age keep verifying meanwhile (jose fetches nothing for them); only what needs a fetch
+  // fails. Timed with Date.now(), like jose's own cooldown and cache age.
+  let lastFailure: { at: number; error: unknown } | undefined;
+  const remember = (error: unknown): never => {
+    lastFailure = { at: Date.now(), error };
+    throw error;
+  };
+  const fetchJwks: FetchImplementation = async (url, init) => {
+    if (lastFailure !== undefined && Date.now() < lastFailure.at + cooldownMs) {
+      const { error } = lastFailure;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new LatchkeyServerError(
+        'unavailable',
+        `The provider's JWKS could not be fetched (${reason}); it is not fetched again until ${cooldownMs / 1000} s after that failure (jwksCooldownSeconds).`,
+        { cause: error },
+      );
+    }
+    const response = await fetchImpl(url, init).catch(remember);
+    if (response.status !== 200) remember(new Error(`the provider answered HTTP ${response.status}`));
+    // jose parses the body; a copy is read here so that a 200 that is not a JWK set counts as a failure too.
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => null);
+    if (!isObject(body) || !Array.isArray(body.keys)) remember(new Error('the provider answered no JWK set'));
+    lastFailure = undefined;
+    return response;
+  };
+  const jwks = createRemoteJWKSet(jwksUrl, {
+    cooldownDuration: cooldownMs,
+    // jose keeps keys 10 minutes by default; 5 is in line with how long the provider keeps a superseded key published
+    // (a JWT's 5-minute life plus about a minute), so a key withdrawn from the JWKS stops verifying here sooner.
+    cacheMaxAge: millisecondsOf('jwksCacheMaxAgeSeconds', options.jwksCacheMaxAgeSeconds, 300),
+    [customFetch]: fetchJwks,
   });
 
   async function verifySession(sessionJwt: string): Promise<VerifiedSession> {

@@ -225,6 +225,105 @@ describe('verifySession', () => {
     await restarted.close();
   });
 
+  it('stops verifying with a key withdrawn from the JWKS once jwksCacheMaxAgeSeconds has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const testProvider = await startProvider();
+    const { sessionJwt } = await signInByPasscode(testProvider);
+    const { kid } = decodeProtectedHeader(sessionJwt);
+    // The provider's JWKS, without the JWT's key once `withdrawn` (a key taken out after a leak).
+    let withdrawn = false;
+    let jwksFetches = 0;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await testProvider.provider.fetch(new Request(String(input), init), {
+        remoteAddress: '127.0.0.1',
+      });
+      jwksFetches += 1;
+      const { keys } = (await response.json()) as { keys: { kid?: string }[] };
+      return Response.json({ keys: keys.filter((key) => !withdrawn || key.kid !== kid) });
+    };
+    const server = createLatchkeyServer({
+      providerUrl: PROVIDER_URL,
+      projectId: testProvider.projectId,
+      fetch,
+      now: () => testProvider.clock.now(),
+      jwksCacheMaxAgeSeconds: 120,
+    });
+    expect((await server.verifySession(sessionJwt)).claims.sub).toBeTruthy();
+    withdrawn = true;
+    // Within the cache age the withdrawn key still verifies (the JWT itself is valid: the provider's clock stands).
+    vi.setSystemTime(Date.now() + 119_000);
+    expect((await server.verifySession(sessionJwt)).claims.sub).toBeTruthy();
+    expect(jwksFetches).toBe(1);
+    // Past it, the JWKS is fetched again and the key is gone.
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(await codeOf(server.verifySession(sessionJwt))).toBe('invalid_signature');
+    expect(jwksFetches).toBe(2);
+  });
+
+  it('keeps the default cache age at 5 minutes and checks the duration options', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const testProvider = await startProvider();
+    const { sessionJwt } = await signInByPasscode(testProvider);
+    const { server, counts } = serverFor(testProvider);
+    await server.verifySession(sessionJwt);
+    vi.setSystemTime(Date.now() + 5 * MINUTE - 1_000);
+    await server.verifySession(sessionJwt);
+    expect(counts.jwks).toBe(1);
+    vi.setSystemTime(Date.now() + 2_000);
+    await server.verifySession(sessionJwt);
+    expect(counts.jwks).toBe(2);
+    const projectId = 'project-test-x';
+    expect(() =>
+      createLatchkeyServer({ providerUrl: PROVIDER_URL, projectId, jwksCacheMaxAgeSeconds: Number.NaN }),
+    ).toThrow(/jwksCacheMaxAgeSeconds/);
+    expect(() => createLatchkeyServer({ providerUrl: PROVIDER_URL, projectId, jwksCooldownSeconds: -1 })).toThrow(
+      /jwksCooldownSeconds/,
+    );
+  });
+
+  it('fetches a failing JWKS once per cooldown, not once per verification, and recovers after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const testProvider = await startProvider();
+    const { sessionJwt } = await signInByPasscode(testProvider);
+    let down = true;
+    let jwksFetches = 0;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      jwksFetches += 1;
+      if (down) return Response.json({ error_type: 'service_unavailable' }, { status: 503 });
+      return testProvider.provider.fetch(new Request(String(input), init), { remoteAddress: '127.0.0.1' });
+    };
+    const server = createLatchkeyServer({
+      providerUrl: PROVIDER_URL,
+      projectId: testProvider.projectId,
+      fetch,
+      now: () => testProvider.clock.now(),
+    });
+    const first = await server.verifySession(sessionJwt).catch((caught) => caught);
+    expect(first.code).toBe('unavailable');
+    expect(first.message).toMatch(/HTTP 503/);
+    for (let i = 0; i < 49; i += 1) expect(await codeOf(server.verifySession(sessionJwt))).toBe('unavailable');
+    expect(jwksFetches).toBe(1);
+
+    // The provider recovers; within the cooldown nothing is fetched yet, after it the keys are.
+    down = false;
+    vi.setSystemTime(Date.now() + 29_000);
+    expect(await codeOf(server.verifySession(sessionJwt))).toBe('unavailable');
+    expect(jwksFetches).toBe(1);
+    vi.setSystemTime(Date.now() + 2_000);
+    expect((await server.verifySession(sessionJwt)).claims.sub).toBeTruthy();
+    expect(jwksFetches).toBe(2);
+
+    // Cached keys keep verifying while a later fetch fails (an unknown key id past the cooldown after the last
+    // success): forged key ids then cost one fetch per cooldown, and the known key is not affected.
+    down = true;
+    vi.setSystemTime(Date.now() + 31_000);
+    const forged = `${Buffer.from(JSON.stringify({ alg: 'ES256', kid: 'forged' })).toString('base64url')}.${sessionJwt.split('.')[1]}.${sessionJwt.split('.')[2]}`;
+    for (let i = 0; i < 50; i += 1) expect(await codeOf(server.verifySession(forged))).toBe('unavailable');
+    expect(jwksFetches).toBe(3);
+    expect((await server.verifySession(sessionJwt)).claims.sub).toBeTruthy();
+    expect(jwksFetches).toBe(3);
+  });
+
   it('answers unavailable when the JWKS cannot be fetched', async () => {
     const testProvider = await startProvider();
     const { sessionJwt } = await signInByPasscode(testProvider);
@@ -379,6 +478,24 @@ describe('createLatchkeyServer', () => {
       /credentials/,
     );
     expect(() => createLatchkeyServer({ providerUrl: 'auth.example.com', projectId })).toThrow(/absolute URL/);
+    // The JWKS address is checked the same way: whoever can change the keys can sign sessions.
+    const providerUrl = 'https://auth.example.com';
+    expect(() =>
+      createLatchkeyServer({ providerUrl, projectId, jwksUrl: 'http://auth.example.com/.well-known/jwks.json' }),
+    ).toThrow(/jwksUrl http:\/\/auth\.example\.com is plain http/);
+    expect(() =>
+      createLatchkeyServer({ providerUrl, projectId, jwksUrl: 'https://u:p@auth.example.com/.well-known/jwks.json' }),
+    ).toThrow(/jwksUrl must not carry credentials/);
+    expect(() => createLatchkeyServer({ providerUrl, projectId, jwksUrl: 'jwks.json' })).toThrow(/absolute URL/);
+    expect(() =>
+      createLatchkeyServer({ providerUrl, projectId, jwksUrl: 'https://keys.example.com/.well-known/jwks.json' }),
+    ).not.toThrow();
+    expect(() =>
+      createLatchkeyServer({ providerUrl, projectId, jwksUrl: 'http://127.0.0.1:8787/.well-known/jwks.json' }),
+    ).not.toThrow();
+    expect(() =>
+      createLatchkeyServer({ providerUrl, projectId, jwksUrl: 'http://auth.internal/jwks', allowInsecureHttp: true }),
+    ).not.toThrow();
     expect(() => createLatchkeyServer({ providerUrl: 'https://auth.example.com', projectId: '' })).toThrow(
       /projectId is required/,
     );
