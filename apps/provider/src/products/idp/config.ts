@@ -51,7 +51,10 @@ const idpClient = z.strictObject({
   type: z.enum(['public', 'confidential']),
   /** Confidential clients: the environment variable holding the client secret (only its SHA-256 is kept). */
   clientSecretEnv: environmentVariableName.optional(),
-  /** Exact redirect URIs (compared as whole strings, RFC 9700 §4.1.3). */
+  /**
+   * Exact redirect URIs (compared as whole strings, RFC 9700 §4.1.3), except that a plain `http:` one to a loopback IP
+   * literal takes any port at request time (RFC 8252 §7.3; `redirectUriMatches` in authorize/request.ts).
+   */
   redirectUris: z.array(clientRedirectUri).min(1),
   /** Exact URIs the logout flow may return to (OpenID Connect RP-Initiated Logout §3). */
   postLogoutRedirectUris: z.array(clientRedirectUri).default([]),

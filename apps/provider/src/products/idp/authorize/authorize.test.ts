@@ -9,12 +9,14 @@ import { START, startProvider, type TestProvider } from '../../../../testing/har
 import { sha256Hex } from '../../../services/secrets';
 import { signIdToken } from '../oauth2/idTokens';
 import { issueLoginTicket } from './loginTicket';
+import { redirectUriMatches } from './request';
 import {
   ALL_SCOPES,
   authorizeBody,
   IDP_CONFIG,
   ISSUER,
   idpRows,
+  pkcePair,
   SERVER_CALLBACK,
   SPA_CALLBACK,
   SPA_CLIENT,
@@ -315,6 +317,160 @@ describe('refusals: start and submit answer an error, redirect nowhere and store
       expectError(await call(authorizeBody({ consent_granted: true }), sessionToken), 403, 'unauthorized_action');
     }
     expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+  });
+});
+
+describe('loopback IP redirect URIs take any port (RFC 8252 §7.3, RFC 9700 §4.1.3, OAuth 2.1 §8.4.2)', () => {
+  const V4_CALLBACK = 'http://127.0.0.1/callback';
+  const V6_CALLBACK = 'http://[::1]/callback';
+  const LOCALHOST_CALLBACK = 'http://localhost/callback';
+  const NATIVE_CONFIG = {
+    ...IDP_CONFIG,
+    project: {
+      ...IDP_CONFIG.project,
+      idp: {
+        clients: [
+          ...IDP_CONFIG.project.idp.clients,
+          {
+            clientId: 'native',
+            name: 'Native',
+            type: 'public' as const,
+            redirectUris: [V4_CALLBACK, V6_CALLBACK, LOCALHOST_CALLBACK],
+            postLogoutRedirectUris: ['http://127.0.0.1/bye'],
+            scopes: ['openid', 'email', 'profile'],
+            consentRequired: false,
+          },
+        ],
+      },
+    },
+  };
+
+  async function startNative() {
+    const t = await startProvider(NATIVE_CONFIG);
+    const { sessionToken } = await userWithRoles(t);
+    const token = async (params: Record<string, string>) => {
+      const response = await t.provider.fetch(
+        new Request(`${ISSUER}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'native', ...params }).toString(),
+        }),
+      );
+      return { status: response.status, json: await response.json() };
+    };
+    return { t, db: t.provider.database.db, sessionToken, token };
+  }
+
+  it('issues the code to the requested URI, port included, and redeems it only with that very URI', async () => {
+    const { t, db, sessionToken, token } = await startNative();
+    const cases = [
+      ['http://127.0.0.1:53124/callback', ['http://127.0.0.1:53125/callback', V4_CALLBACK]],
+      ['http://[::1]:61000/callback', ['http://[::1]:61001/callback', V6_CALLBACK]],
+    ] as const;
+    for (const [requested, otherPorts] of cases) {
+      const pkce = pkcePair();
+      const body = authorizeBody({
+        client_id: 'native',
+        redirect_uri: requested,
+        code_challenge: pkce.challenge,
+        consent_granted: true,
+      });
+      expect((await t.post('/idp/oauth/authorize/start', body, sessionToken)).status).toBe(200);
+      const submitted = await t.post('/idp/oauth/authorize/submit', body, sessionToken);
+      expect(submitted.status).toBe(200);
+      const { redirect_uri: redirectUri, authorization_code: code } = submitted.json.data;
+      expect(redirectUri).toBe(`${requested}?code=${code}&state=state-123&iss=${encodeURIComponent(ISSUER)}`);
+      const row = await db
+        .selectFrom('idp_authorization_codes')
+        .select('redirect_uri')
+        .where('code_hash', '=', sha256Hex(code))
+        .executeTakeFirstOrThrow();
+      expect(row.redirect_uri).toBe(requested);
+      // RFC 6749 §4.1.3: the token request names the URI of the authorization request, port and all; the registered
+      // one or another port is refused (and the refusal leaves the code usable).
+      for (const wrong of otherPorts) {
+        const refused = await token({ code, redirect_uri: wrong, code_verifier: pkce.verifier });
+        expect(refused).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
+      }
+      const redeemed = await token({ code, redirect_uri: requested, code_verifier: pkce.verifier });
+      expect(redeemed.status, JSON.stringify(redeemed.json)).toBe(200);
+      expect(redeemed.json.access_token).toEqual(expect.any(String));
+    }
+    // The registered URIs themselves, and another port (localhost only as registered).
+    for (const redirectUri of [V4_CALLBACK, V6_CALLBACK, LOCALHOST_CALLBACK, 'http://127.0.0.1:8/callback']) {
+      const start = await t.post(
+        '/idp/oauth/authorize/start',
+        authorizeBody({ client_id: 'native', redirect_uri: redirectUri }),
+        sessionToken,
+      );
+      expect(start.status, redirectUri).toBe(200);
+    }
+  });
+
+  it('refuses anything else: another path, scheme or host, localhost on another port, a malformed port', async () => {
+    const { t, db, sessionToken } = await startNative();
+    const wrong = [
+      'http://127.0.0.1:1/other',
+      'https://127.0.0.1:5/callback',
+      'http://localhost:5/callback',
+      'http://127.0.0.2.evil.com:5/callback',
+      'http://127.0.0.2:5/callback',
+      'http://127.1:5/callback',
+      'http://127.000.000.001:5/callback',
+      'http://[0:0:0:0:0:0:0:1]:5/callback',
+      'http://[::1]:5/callback/',
+      'http://127.0.0.1:5/callback/',
+      'http://127.0.0.1:5/callback?next=https://evil.com',
+      'http://127.0.0.1:5/callback#x',
+      'http://127.0.0.1:5/Callback',
+      'HTTP://127.0.0.1:5/callback',
+      'http://127.0.0.1:/callback',
+      'http://127.0.0.1:0/callback',
+      'http://127.0.0.1:080/callback',
+      'http://127.0.0.1:65536/callback',
+      'http://127.0.0.1:5:6/callback',
+      'http://127.0.0.1:x/callback',
+      'http://evil.com@127.0.0.1:5/callback',
+      'http://127.0.0.1:5@evil.com/callback',
+      'http://127.0.0.1:5\\@evil.com/callback',
+      'http://127.0.0.1:5.evil.com/callback',
+      'http://127.0.0.1:5/callback/../callback',
+      '//127.0.0.1:5/callback',
+    ];
+    const accepted: string[] = [];
+    for (const redirectUri of wrong) {
+      for (const path of ['/idp/oauth/authorize/start', '/idp/oauth/authorize/submit']) {
+        const body = authorizeBody({ client_id: 'native', redirect_uri: redirectUri, consent_granted: true });
+        const response = await t.post(path, body, sessionToken);
+        if (response.status !== 400 || response.json.error_type !== 'invalid_redirect_uri') accepted.push(redirectUri);
+        else expectError(response, 400, 'invalid_redirect_uri');
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+  });
+
+  it('is about the authorization request only: a post-logout redirect URI stays exact (RP-Initiated Logout §3)', async () => {
+    const { t, sessionToken } = await startNative();
+    const logout = (uri: string) =>
+      t.post('/oauth/logout/start', { client_id: 'native', post_logout_redirect_uri: uri }, sessionToken);
+    expect((await logout('http://127.0.0.1/bye')).status).toBe(200);
+    expectError(await logout('http://127.0.0.1:5000/bye'), 400, 'invalid_post_logout_redirect_uri');
+  });
+
+  it.each([
+    ['http://127.0.0.1/cb', 'http://127.0.0.1:65535/cb', true],
+    ['http://127.0.0.1:8080/cb?x=1', 'http://127.0.0.1/cb?x=1', true],
+    ['http://127.255.255.254/cb', 'http://127.255.255.254:9/cb', true],
+    ['http://[::1]', 'http://[::1]:9', true],
+    ['http://127.0.0.1/cb?x=1', 'http://127.0.0.1:9/cb?x=2', false],
+    ['http://127.0.0.1', 'http://127.0.0.1:9/', false],
+    ['http://localhost:3000/cb', 'http://localhost:3001/cb', false],
+    ['https://127.0.0.1/cb', 'https://127.0.0.1:9/cb', false],
+    ['https://app.example.com/cb', 'https://app.example.com:8443/cb', false],
+  ] as const)('redirectUriMatches(%s, %s) is %s', (registered, requested, expected) => {
+    expect(redirectUriMatches(registered, requested)).toBe(expected);
+    expect(redirectUriMatches(registered, registered)).toBe(true);
   });
 });
 

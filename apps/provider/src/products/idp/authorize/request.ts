@@ -112,9 +112,45 @@ export function verifyClientAndRedirect(config: ProviderConfig, body: AuthorizeB
   if (!client) throw new ProviderError('oauth_client_not_found');
   // RFC 6749 §3.1.2.3 and RFC 9700 §4.1.3: the redirect URI is compared with the registered ones as whole strings, no
   // normalisation, no prefix or pattern (so `//evil.com`, `https://app@evil.com`, a trailing slash or an extra query
-  // all fail).
-  if (!client.redirectUris.includes(body.redirect_uri)) throw new ProviderError('invalid_redirect_uri');
+  // all fail); the one exception is the port of a loopback IP redirect URI (`redirectUriMatches`).
+  if (!client.redirectUris.some((registered) => redirectUriMatches(registered, body.redirect_uri))) {
+    throw new ProviderError('invalid_redirect_uri');
+  }
   return client;
+}
+
+/** An IPv4 address of 127.0.0.0/8 written as four canonical decimal octets (no leading zero), or `[::1]`. */
+const LOOPBACK_IP_LITERAL = /^(?:127(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\[::1\])$/;
+
+/**
+ * A URI cut at its port: `http://` and a loopback IP literal host (`prefix`), the port when one is written (digits
+ * without a leading zero, 1–65535; `undefined` when none), and everything after it (`rest`: path and query), all as
+ * written. Null for any other URI: another scheme, another host (`localhost` among them), user information, an empty
+ * or malformed port.
+ */
+function splitLoopbackUri(uri: string): { prefix: string; port: string | undefined; rest: string } | null {
+  const match = /^(http:\/\/)([^/?#:@[\]]+|\[[^/?#@\]]*\])(?::([1-9][0-9]{0,4}))?([/?][^#]*)?$/.exec(uri);
+  if (!match) return null;
+  const [, scheme = '', host = '', port, rest = ''] = match;
+  if (!LOOPBACK_IP_LITERAL.test(host) || (port !== undefined && Number(port) > 65535)) return null;
+  return { prefix: `${scheme}${host}`, port, rest };
+}
+
+/**
+ * Whether a requested redirect URI matches a registered one: the same string, byte for byte (RFC 6749 §3.1.2.3, RFC
+ * 9700 §4.1.3), or, when the registered URI is plain `http:` to a loopback IP literal (127.0.0.0/8 or `[::1]`), the
+ * same string but for the port, any port or none. RFC 8252 §7.3: the authorization server "MUST allow any port to be
+ * specified at the time of the request for loopback IP redirect URIs", since a native app listens on a port the
+ * operating system picks (also RFC 9700 §2.1 and §4.1.3, OAuth 2.1 §8.4.2). `localhost` keeps the exact comparison
+ * (RFC 8252 §8.3: NOT RECOMMENDED, as the name may not resolve to the loopback interface). The code is issued to the
+ * requested URI, port included, and the token request must name that very URI (RFC 6749 §4.1.3, tokenEndpoint.ts).
+ */
+export function redirectUriMatches(registered: string, requested: string): boolean {
+  if (registered === requested) return true;
+  const loopback = splitLoopbackUri(registered);
+  if (!loopback) return false;
+  const asked = splitLoopbackUri(requested);
+  return asked !== null && asked.prefix === loopback.prefix && asked.rest === loopback.rest;
 }
 
 const invalidRequest = (description: string) => new AuthorizationErrorRedirect('invalid_request', description);

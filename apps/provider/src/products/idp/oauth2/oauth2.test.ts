@@ -11,6 +11,7 @@ import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../../testing/fixtures';
 import { FollowingClock, startProvider, type TestProvider } from '../../../../testing/harness';
+import { createProvider } from '../../../provider';
 import { randomToken, sha256Hex } from '../../../services/secrets';
 import type { IdpClientConfig } from '../config';
 
@@ -849,6 +850,62 @@ describe('userinfo and revocation', () => {
       status: 401,
       error: 'invalid_token',
     });
+  });
+
+  it('refuses the tokens of a client removed from the configuration: 401 invalid_token, as the token endpoint refuses it', async () => {
+    const { t, ada } = await setup();
+    const config = await relyingParty(t, 'spa');
+    const tokens = await redeem(config, await authorize(t, config, ada.sessionToken));
+    expect((await oidc.fetchUserInfo(config, tokens.access_token, ada.userId)).sub).toBe(ada.userId);
+    // The provider restarted on the same database with the spa client gone from its configuration.
+    const base = idpConfig();
+    const restarted = await createProvider({
+      db: t.provider.database,
+      config: { ...base, project: { ...base.project, idp: { ...base.project.idp, clients: [CONFIDENTIAL_CLIENT] } } },
+      clock: t.clock,
+      hmacKey: t.hmacKey,
+      encryptionKey: t.encryptionKey,
+      secretKey: t.secretKey,
+      background: false,
+    });
+    try {
+      expect(restarted.config.project.projectId).toBe(t.projectId);
+      const userinfo = (init: RequestInit) => restarted.fetch(new Request(`${ISSUER}/oauth2/userinfo`, init));
+      const inits: RequestInit[] = [
+        { headers: { authorization: `Bearer ${tokens.access_token}` } },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ access_token: tokens.access_token }).toString(),
+        },
+      ];
+      for (const init of inits) {
+        const refused = await userinfo(init);
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get('www-authenticate')).toBe(
+          'Bearer realm="oauth2", error="invalid_token", error_description="The access token was issued to a client this project no longer has."',
+        );
+        expect(await refused.json()).toMatchObject({ error: 'invalid_token' });
+      }
+      // The token endpoint refuses the client itself.
+      const refresh = await restarted.fetch(
+        new Request(`${ISSUER}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            client_id: 'spa',
+            refresh_token: tokens.refresh_token as string,
+          }).toString(),
+        }),
+      );
+      expect(refresh.status).toBe(401);
+      expect(await refresh.json()).toMatchObject({ error: 'invalid_client' });
+    } finally {
+      await restarted.close();
+    }
+    // The provider that still has the client answers as before.
+    expect((await oidc.fetchUserInfo(config, tokens.access_token, ada.userId)).sub).toBe(ada.userId);
   });
 
   it('revokes an access token alone, or a refresh token with its whole grant (RFC 7009)', async () => {

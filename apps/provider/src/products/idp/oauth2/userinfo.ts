@@ -1,6 +1,7 @@
 // `GET|POST /oauth2/userinfo` (OpenID Connect Core §5.3): the signed-in user's claims for a bearer access token.
 import type { ProviderContext } from '../../../http/context';
 import { loadUser } from '../../../services/users';
+import { findIdpClient } from '../clients';
 import { scopeClaims } from './claims';
 import { isFormEncoded, NO_STORE, OAuthError, parseForm, scopeList } from './protocol';
 import { findToken, isLive } from './tokenStore';
@@ -69,6 +70,12 @@ export async function userinfoEndpoint(c: ProviderContext): Promise<Response> {
   // RFC 6750 §3.1 `invalid_token`: "expired, revoked, malformed, or invalid for other reasons".
   if (row?.kind !== 'access' || !isLive(row, deps.clock.now())) {
     throw refuse(401, 'invalid_token', 'The access token is unknown, expired or revoked.');
+  }
+  // RFC 6750 §3.1 `invalid_token`, "invalid for other reasons": the token's client was removed from the configuration
+  // (the token endpoint answers it `invalid_client`, sessions/exchange_access_token refuses its tokens, the connected
+  // apps hide it), so its tokens release nothing either.
+  if (!findIdpClient(deps.config, row.client_id)) {
+    throw refuse(401, 'invalid_token', 'The access token was issued to a client this project no longer has.');
   }
   const scopes = new Set(scopeList(row.scopes));
   // OpenID Connect Core §5.3: the UserInfo endpoint serves access tokens obtained through an OpenID Connect request.
