@@ -194,6 +194,84 @@ describe('POST /v1/sessions/authenticate', () => {
       expect((await serverCall(testProvider, body, { remoteAddress: '198.51.100.7' })).status).toBe(200);
     }
   });
+
+  it('holds the cap under concurrency once an IP has failed: parallel wrong keys are compared at most `limit` times', async () => {
+    const testProvider = await startProvider({
+      rateLimits: { secretKeyFailuresPerIp: { limit: 3, windowSeconds: 60 } },
+    });
+    const { sessionToken } = await signIn(testProvider);
+    const body = { session_token: sessionToken };
+    const remoteAddress = '203.0.113.9';
+    // One failure first: from then on every key from this IP takes its slot before it is compared.
+    expect((await serverCall(testProvider, body, { remoteAddress, password: newSecretKey('test') })).status).toBe(401);
+    const burst = await Promise.all([
+      ...Array.from({ length: 30 }, () =>
+        serverCall(testProvider, body, { remoteAddress, password: newSecretKey('test') }),
+      ),
+      serverCall(testProvider, body, { remoteAddress }),
+    ]);
+    const wrong = burst.slice(0, 30).map((response) => response.status);
+    // Each 401 is one compared key: a guess takes its slot before the comparison, and no slot means 429 uncompared.
+    // Two slots were left, and the right key may have taken one and given it back.
+    expect(wrong.filter((status) => status === 401)).toHaveLength(2);
+    expect(wrong.filter((status) => status === 429)).toHaveLength(28);
+    // The right key of the burst is answered only if it took a slot among the first ones (and gave it back).
+    expect([200, 429]).toContain(burst[30]?.status);
+    for (const response of burst.filter((each) => each.status === 429)) {
+      expect(response.json.error_type).toBe('too_many_requests');
+    }
+    const { db } = testProvider.provider.database;
+    const counter = await db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('bucket', '=', `secretKeyFailuresPerIp:${remoteAddress}`)
+      .executeTakeFirstOrThrow();
+    // The compared wrong keys hold the three slots; the refused ones took none.
+    expect(Number(counter.count)).toBe(3);
+    // Once the cap is reached, the right key is refused before it is compared, until the window ends.
+    expect((await serverCall(testProvider, body, { remoteAddress })).status).toBe(429);
+    testProvider.clock.advance(MINUTE);
+    expect((await serverCall(testProvider, body, { remoteAddress })).status).toBe(200);
+  });
+
+  it('never refuses the right key sent many times at once: each gives its slot back', async () => {
+    const testProvider = await startProvider({
+      rateLimits: { secretKeyFailuresPerIp: { limit: 3, windowSeconds: 60 } },
+    });
+    const { sessionToken } = await signIn(testProvider);
+    const body = { session_token: sessionToken };
+    const remoteAddress = '198.51.100.7';
+    // Two failures already: one slot left, which every right key takes and gives back.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await serverCall(testProvider, body, { remoteAddress, password: newSecretKey('test') })).status).toBe(
+        401,
+      );
+    }
+    const calls = await Promise.all(
+      Array.from({ length: 20 }, () => serverCall(testProvider, body, { remoteAddress })),
+    );
+    expect(calls.map((response) => response.status)).toEqual(Array<number>(20).fill(200));
+    // An IP that never failed (an operator's server) has its right keys compared without writing anything.
+    const fresh = await Promise.all(
+      Array.from({ length: 20 }, () => serverCall(testProvider, body, { remoteAddress: '198.51.100.8' })),
+    );
+    expect(fresh.map((response) => response.status)).toEqual(Array<number>(20).fill(200));
+    const untouched = await testProvider.provider.database.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('bucket', '=', 'secretKeyFailuresPerIp:198.51.100.8')
+      .executeTakeFirst();
+    expect(untouched).toBeUndefined();
+    const counter = await testProvider.provider.database.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('bucket', '=', `secretKeyFailuresPerIp:${remoteAddress}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(counter.count)).toBe(2);
+    // The last slot is still there for a wrong key, and then the cap holds.
+    expect((await serverCall(testProvider, body, { remoteAddress, password: newSecretKey('test') })).status).toBe(401);
+    expect((await serverCall(testProvider, body, { remoteAddress })).status).toBe(429);
+  });
 });
 
 describe('the secret key for server calls', () => {

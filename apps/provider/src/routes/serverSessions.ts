@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { parseBasicAuth } from '../http/app';
-import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../http/context';
+import { clientIp, ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { consumeRateLimit, ipRateLimitKey } from '../services/guards';
+import { consumeRateLimit, ipRateLimitKey, releaseRateLimit } from '../services/guards';
 import { SECRET_KEY_ENV } from '../services/secretKey';
 import { digestsEqual, sha256Hex } from '../services/secrets';
 import { serializeSession, signSessionJwt } from '../services/sessions';
@@ -29,39 +29,54 @@ function failureBucket(ip: string): string {
   return `secretKeyFailuresPerIp:${ip}`;
 }
 
-/** Refuses a caller whose address already used up its failures for this window (even with the right key). */
-async function assertNotLockedOut(c: ProviderContext, ip: string): Promise<void> {
-  const deps = c.get('deps');
-  const limit = deps.config.rateLimits.secretKeyFailuresPerIp;
+/** This window's failures of `bucket` so far; 429 `too_many_requests` once they reached the limit (even for the right key). */
+async function failuresSoFar(
+  deps: ProviderDeps,
+  bucket: string,
+  limit: { limit: number; windowSeconds: number },
+): Promise<number> {
   const now = deps.clock.now();
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const row = await deps.db
     .selectFrom('rate_limits')
     .select(['window_start', 'count'])
-    .where('bucket', '=', failureBucket(ip))
+    .where('bucket', '=', bucket)
     .executeTakeFirst();
-  if (row && Number(row.window_start) === windowStart && Number(row.count) >= limit.limit) {
+  const count = row && Number(row.window_start) === windowStart ? Number(row.count) : 0;
+  if (count >= limit.limit) {
     throw new ProviderError('too_many_requests', {
       retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
     });
   }
+  return count;
 }
 
 /**
  * The server calls' authentication: HTTP Basic with the project id and the project's secret key, compared as
  * SHA-256 digests in constant time against the hash in the database. The public token never passes, and a
- * browser (any request with an Origin header) is never answered: the secret key must not be in one. Each
- * refusal counts against the caller's address (`rateLimits.secretKeyFailuresPerIp`).
+ * browser (any request with an Origin header) is never answered: the secret key must not be in one.
+ *
+ * Every refusal counts against the caller's address (`rateLimits.secretKeyFailuresPerIp`); an address that reached
+ * the limit is refused (429) before its key is compared, even the right one. How a key is compared depends on the
+ * address's failures in this window:
+ * - none (an operator's server, nearly always): at once, writing nothing for a right key, so the server calls of one
+ *   busy backend never wait for each other;
+ * - some: the key takes a slot first (consumeRateLimit in a transaction that keeps the counter locked while the key
+ *   is compared) and a right key gives it back, so from then on parallel guesses from that address are compared at
+ *   most `limit` times in all.
+ * The first burst of an address with no failure yet can have more keys compared than the limit, all at once: a
+ * generated key holds 256 random bits (an operator's own at least 32 characters), which no burst guesses.
  */
 export async function requireSecretKey(c: ProviderContext): Promise<void> {
   const deps = c.get('deps');
   const { project } = deps.config;
+  const limit = deps.config.rateLimits.secretKeyFailuresPerIp;
   // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
-  const ip = ipRateLimitKey(clientIp(c));
-  await assertNotLockedOut(c, ip);
+  const bucket = failureBucket(ipRateLimitKey(clientIp(c)));
+  const failures = await failuresSoFar(deps, bucket, limit);
   const refuse = async (message: string): Promise<never> => {
-    await consumeRateLimit(deps, failureBucket(ip), deps.config.rateLimits.secretKeyFailuresPerIp);
+    await consumeRateLimit(deps, bucket, limit);
     throw new ProviderError('invalid_secret_authentication', { message });
   };
   if (c.req.header('origin') !== undefined) {
@@ -76,6 +91,7 @@ export async function requireSecretKey(c: ProviderContext): Promise<void> {
   if (credentials.user === project.publicToken || credentials.secret === project.publicToken) {
     return refuse("The public token cannot make server calls: use the project id and the project's secret key.");
   }
+  // Read before any transaction: on SQLite a transaction holds the only connection.
   const stored = await deps.db
     .selectFrom('projects')
     .select('secret_key_hash')
@@ -84,11 +100,24 @@ export async function requireSecretKey(c: ProviderContext): Promise<void> {
   if (!stored?.secret_key_hash) {
     return refuse(`This provider has no secret key yet: set ${SECRET_KEY_ENV} and restart it.`);
   }
+  const storedHash = stored.secret_key_hash;
   // Both sides are hashed first, so the comparison takes the same time whatever the presented key's length.
-  const keyMatches = digestsEqual(sha256Hex(credentials.secret), stored.secret_key_hash);
-  if (credentials.user !== project.projectId || !keyMatches) {
-    return refuse("Unauthorized credentials: the project id and secret key do not match this project's.");
+  const isRight = () =>
+    digestsEqual(sha256Hex(credentials.secret), storedHash) && credentials.user === project.projectId;
+  const wrong = "Unauthorized credentials: the project id and secret key do not match this project's.";
+  if (failures === 0) {
+    if (!isRight()) return refuse(wrong);
+    return;
   }
+  const matches = await deps.db.transaction().execute(async (trx) => {
+    // Throws too_many_requests when no slot is left, rolling the transaction back: the key is not compared.
+    await consumeRateLimit(deps, bucket, limit, 1, trx);
+    const right = isRight();
+    // A right key gives its slot back; a wrong one keeps it.
+    if (right) await releaseRateLimit(trx, bucket);
+    return right;
+  });
+  if (!matches) throw new ProviderError('invalid_secret_authentication', { message: wrong });
 }
 
 /**

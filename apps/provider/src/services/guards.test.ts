@@ -14,6 +14,7 @@ import {
   isAllowedRedirect,
   limitSends,
   releaseGuessSlot,
+  releaseRateLimit,
   resolveRedirect,
   takeGuessSlot,
   tokenLink,
@@ -141,7 +142,16 @@ describe('tokenLink', () => {
 });
 
 describe('assertEmail, assertPhoneNumber, assertProductEnabled', () => {
-  it.each(['ada@example.com', 'a.b+tag@sub.example.co', ' ada@example.com '])('accepts the email %j', (email) => {
+  it.each([
+    'ada@example.com',
+    'a.b+tag@sub.example.co',
+    ' ada@example.com ',
+    'ada.lovelace+tag@example.co.uk',
+    "o'brien@example.com",
+    'ada-l_9@mail-1.example-2.io',
+    '用户@例子.广告',
+    'josé@exämple.de',
+  ])('accepts the email %j', (email) => {
     expect(() => assertEmail(email)).not.toThrow();
   });
 
@@ -151,6 +161,36 @@ describe('assertEmail, assertPhoneNumber, assertProductEnabled', () => {
       expect((await refusal(() => assertEmail(email))).errorType).toBe('invalid_email');
     },
   );
+
+  // Address-list syntax a mailer would read as another recipient, or as several (nodemailer sends
+  // `x<attacker@evil.com>.corp.com` to attacker@evil.com), and what is not a plain domain.
+  it.each([
+    'x<attacker@evil.com>.corp.com',
+    'x<victim@corp.com>.va.co',
+    'x<victim@corp.com>.vb.co',
+    'a,b@x.com',
+    'a;b@x.com',
+    '"a"@x.com',
+    'a(b)@x.com',
+    'a:b@x.com',
+    'a\\b@x.com',
+    'a[b]@x.com',
+    'a\u0000b@x.com',
+    'a\u007fb@x.com',
+    'a\u00a0b@x.com',
+    'a@[1.2.3.4]',
+    'a@x..com',
+    'a@.x.com',
+    'a@x.com.',
+    'a@x_y.com',
+    'a@x.c0m',
+    'a@x.com>',
+    'Ada <ada@example.com>',
+  ])('refuses the email %j with invalid_email', async (email) => {
+    const error = await refusal(() => assertEmail(email));
+    expect(error.errorType).toBe('invalid_email');
+    expect(error.message).toBe('Email format is invalid.');
+  });
 
   it.each(['+14155550100', '+447911123456', '+12'])('accepts the phone number %j', (phone) => {
     expect(() => assertPhoneNumber(phone)).not.toThrow();
@@ -218,6 +258,36 @@ describe('consumeRateLimit and limitSends', () => {
     for (const result of results) {
       if (result.status === 'rejected') expect((result.reason as ProviderError).errorType).toBe('too_many_requests');
     }
+  });
+
+  it('takes a slot in a transaction that a right check gives back, and a refusal does not count', async () => {
+    const testProvider = await startProvider();
+    const deps = providerDeps(testProvider);
+    const limit = { limit: 2, windowSeconds: 60 };
+    const check = (right: boolean) =>
+      deps.db.transaction().execute(async (trx) => {
+        await consumeRateLimit(deps, 'slots', limit, 1, trx);
+        if (right) await releaseRateLimit(trx, 'slots');
+      });
+    const count = async () =>
+      Number(
+        (
+          await deps.db
+            .selectFrom('rate_limits')
+            .select('count')
+            .where('bucket', '=', 'slots')
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    // Right checks, even many at once, leave the count where it was.
+    await Promise.all(Array.from({ length: 10 }, () => check(true)));
+    expect(await count()).toBe(0);
+    await check(false);
+    await check(false);
+    expect(await count()).toBe(2);
+    // Past the limit the transaction is rolled back: 429, and nothing counted.
+    expect((await refusal(() => check(true))).errorType).toBe('too_many_requests');
+    expect(await count()).toBe(2);
   });
 
   it('limits sends per identifier (whatever its case) and per client IP', async () => {

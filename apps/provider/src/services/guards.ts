@@ -8,8 +8,14 @@ import { normalizeAddress, type ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { newId } from './secrets';
 
-/** Local part, @, a domain with a dot and a top-level part of at least two letters. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/**
+ * A plain `local@domain`: local part, @, a domain with a dot and a top-level part of at least two letters. The local
+ * part holds no whitespace, control character, `@` or any of `<>()[]\,;:"`; the domain is dot-separated labels of
+ * letters (any script), digits and hyphens, none empty, ending in at least two letters. What address-list syntax
+ * needs (display names, `<…>`, commas, groups, quotes, comments, `[ip]` literals) is refused, so a mailer can never
+ * read one accepted address as a different recipient, or as several (`x<attacker@evil.example>.corp.example`).
+ */
+export const EMAIL_PATTERN = /^[^\s\p{Cc}@<>()[\]\\,;:"]+@(?:[\p{L}\p{M}\p{N}-]+\.)+(?:\p{L}\p{M}*){2,}$/u;
 /** E.164: a plus, a non-zero country digit, at most 15 digits in all. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
@@ -31,17 +37,21 @@ export function assertProductEnabled(deps: ProviderDeps, product: Product): void
 /**
  * Counts `weight` requests (default one) against a fixed-window limit; over the limit answers 429
  * `too_many_requests` with `Retry-After`. The counter lives in the database, so every instance shares it.
+ * Run in the caller's transaction (`db`), the count is one atomic upsert that keeps the bucket's row locked until
+ * the transaction ends (PostgreSQL; on SQLite the transaction holds the only writing connection), and a refusal
+ * rolls it back: a slot taken before a check, which releaseRateLimit gives back in the same transaction.
  */
 export async function consumeRateLimit(
   deps: ProviderDeps,
   bucket: string,
   limit: { limit: number; windowSeconds: number },
   weight = 1,
+  db: Executor = deps.db,
 ): Promise<void> {
   const now = deps.clock.now();
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const row = await deps.db
+  const row = await db
     .insertInto('rate_limits')
     .values({ bucket, window_start: windowStart, count: weight })
     .onConflict((conflict) =>
@@ -58,6 +68,18 @@ export async function consumeRateLimit(
       retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
     });
   }
+}
+
+/**
+ * Gives back `weight` that consumeRateLimit counted in `bucket` within the same transaction `trx` (whose row it
+ * still locks, so the window is the one counted in): for a check that passed and must not use up the limit.
+ */
+export async function releaseRateLimit(trx: Executor, bucket: string, weight = 1): Promise<void> {
+  await trx
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`case when count > ${weight} then count - ${weight} else 0 end` })
+    .where('bucket', '=', bucket)
+    .execute();
 }
 
 /**

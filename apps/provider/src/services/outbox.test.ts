@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureLog } from '../../test/opsSupport';
 import { startProvider } from '../../testing/harness';
-import type { OutgoingMessage, PhoneSender } from './outbox';
+import { createSmtpOutbox, DeliveryError, type OutgoingMessage, type PhoneSender } from './outbox';
+import { createOutboxWorker } from './outboxWorker';
 
 /** What a minimal SMTP server received: envelope and raw DATA of each message. */
 interface ReceivedMail {
@@ -133,6 +135,107 @@ describe('SMTP delivery', () => {
     expect(back.mails).toHaveLength(1);
     expect(back.mails[0]?.to).toEqual(['ada@example.com']);
     expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('SMTP recipients', () => {
+  const INJECTED = 'x<attacker@evil.com>.corp.com';
+  const email = (to: string): OutgoingMessage => ({
+    channel: 'email',
+    to,
+    subject: 'Your code',
+    text: 'Your code is 123456.',
+    links: [],
+    codes: ['123456'],
+  });
+
+  /** A provider on SMTP, and an outbox worker of its own over the provider's database that sends through `smtp`. */
+  async function smtpWorker(port: number) {
+    const t = await startProvider(
+      {
+        mode: 'production',
+        smtp: { url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Acme <login@acme.example>' },
+      },
+      { background: false },
+    );
+    const logged: string[] = [];
+    const worker = createOutboxWorker({
+      db: t.provider.database.db,
+      clock: t.clock,
+      hmacKey: randomBytes(32),
+      deliver: createSmtpOutbox({ url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Acme <login@acme.example>' }),
+      config: t.provider.config.outbox,
+      awaitFirstAttempt: true,
+      log: (_level, message) => logged.push(message),
+    });
+    return { ...t, worker, logged };
+  }
+
+  it('refuses an email address that is an address list, with no message queued and nothing sent', async () => {
+    const smtp = await startSmtpServer();
+    servers.push(smtp.server);
+    const { call, provider } = await startProvider({
+      mode: 'production',
+      smtp: { url: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, from: 'login@acme.example' },
+    });
+    for (const [path, body] of [
+      ['/otps/email/login_or_create', { email: INJECTED }],
+      ['/otps/email/login_or_create', { email: 'x<victim@corp.com>.va.co' }],
+      ['/magic_links/email/login_or_create', { email: INJECTED }],
+    ] as const) {
+      const response = await call('POST', path, { body });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ error_type: 'invalid_email', error_message: 'Email format is invalid.' });
+    }
+    const { db } = provider.database;
+    expect(await db.selectFrom('outbox_messages').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
+    expect(smtp.mails).toEqual([]);
+  });
+
+  it('never sends to an address list the outbox is handed, and gives the message up at once', async () => {
+    const smtp = await startSmtpServer();
+    servers.push(smtp.server);
+    const { worker, provider, clock, logged } = await smtpWorker(smtp.port);
+    const outbox = createSmtpOutbox({
+      url: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+      from: 'login@acme.example',
+    });
+    for (const to of [INJECTED, 'a@x.com, b@y.com', '"a"@x.com', 'Ada <ada@example.com>']) {
+      const error: unknown = await outbox.send(email(to)).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(DeliveryError);
+      expect((error as DeliveryError).retryable).toBe(false);
+    }
+    await worker.send(email(INJECTED));
+    const { db } = provider.database;
+    const rows = () =>
+      db.selectFrom('outbox_messages').select(['status', 'attempts', 'payload', 'last_error']).execute();
+    expect(await rows()).toEqual([
+      {
+        status: 'failed',
+        attempts: 1,
+        payload: '',
+        last_error: 'The recipient is not one plain email address; the message is not sent.',
+      },
+    ]);
+    expect(logged).toEqual(['outgoing message given up on']);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await worker.deliverDue()).toBe(0);
+    expect(await rows()).toMatchObject([{ status: 'failed', attempts: 1 }]);
+    expect(smtp.mails).toEqual([]);
+  });
+
+  it('sends a plain address with RCPT TO exactly that address and MAIL FROM the bare From address', async () => {
+    const smtp = await startSmtpServer();
+    servers.push(smtp.server);
+    const { worker, provider } = await smtpWorker(smtp.port);
+    await worker.send(email("o'brien+tag@example.co.uk"));
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]).toMatchObject({ from: 'login@acme.example', to: ["o'brien+tag@example.co.uk"] });
+    expect(smtp.mails[0]?.data).toContain('From: Acme <login@acme.example>');
+    expect(await provider.database.db.selectFrom('outbox_messages').select(['status', 'attempts']).execute()).toEqual([
+      { status: 'sent', attempts: 1 },
+    ]);
   });
 });
 

@@ -135,23 +135,54 @@ function fromDomain(from: string): string {
   return match?.[1] ?? 'latchkey.invalid';
 }
 
+/** nodemailer's own address-field parser (`nodemailer/lib/addressparser`), flattened to its addresses. */
+type AddressParser = (field: string, options: { flatten: true }) => { address: string }[];
+
+/** The bare address of a From value (`Acme <login@acme.example>` → `login@acme.example`), for the SMTP envelope. */
+function fromAddress(from: string, parse: AddressParser): string {
+  const [first] = parse(from, { flatten: true });
+  return first?.address || from.trim();
+}
+
 /**
  * Email through SMTP (nodemailer), loaded only when configured. The Message-ID (RFC 5322 §3.6.4) is the outbox's
  * idempotency key, so a message sent twice after a lost answer carries the same Message-ID both times. The attempt's
  * signal is nodemailer's `signal` option (10.5 and later): aborting it ends the send at whatever step it has reached
  * and closes the connection, where nodemailer's own timeouts only bound each step (a stalled socket, 10 minutes).
+ *
+ * nodemailer reads `to` as an address list (`x<attacker@evil.example>.corp.example` is `attacker@evil.example`), so a
+ * recipient that its own parser does not read as exactly that one address is refused for good (a `DeliveryError`,
+ * not retried) before anything is sent, and the SMTP envelope names the recipient explicitly.
  */
 export function createSmtpOutbox(options: { url: string; from: string }): Outbox {
-  let transport: Promise<{ sendMail(mail: object): Promise<unknown> }> | null = null;
+  let transport: Promise<{
+    mailer: { sendMail(mail: object): Promise<unknown> };
+    parse: AddressParser;
+    envelopeFrom: string;
+  }> | null = null;
   return {
     async send(message, context) {
       if (message.channel !== 'email') {
         throw new Error(`The SMTP outbox sends email only; configure a phone sender for ${message.channel} messages.`);
       }
-      transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(options.url));
-      await (await transport).sendMail({
+      transport ??= Promise.all([import('nodemailer'), import('nodemailer/lib/addressparser')]).then(
+        ([nodemailer, { default: parse }]) => ({
+          mailer: nodemailer.createTransport(options.url),
+          parse,
+          envelopeFrom: fromAddress(options.from, parse),
+        }),
+      );
+      const { mailer, parse, envelopeFrom } = await transport;
+      const recipients = parse(message.to, { flatten: true });
+      if (recipients.length !== 1 || recipients[0]?.address !== message.to) {
+        throw new DeliveryError('The recipient is not one plain email address; the message is not sent.', {
+          retryable: false,
+        });
+      }
+      await mailer.sendMail({
         from: options.from,
         to: message.to,
+        envelope: { from: envelopeFrom, to: [message.to] },
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
