@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestClient, FakeTransport, makeUser, ok, rejectionOf } from '../../test/fakes';
 import { UsageError } from '../errors';
 import {
+  findDuplicateAuthorizeParams,
+  findDuplicateLogoutParams,
   findMissingAuthorizeParam,
   findMissingLogoutParam,
   MISSING_PARAMETER_MESSAGE,
@@ -95,6 +97,48 @@ describe('parseOAuthLogoutParams', () => {
       state: 's',
     });
     expect(parseOAuthLogoutParams(new URLSearchParams(''))).toEqual({});
+  });
+});
+
+describe('parameters given more than once (RFC 6749 §3.1, §4.1.2.1 invalid_request)', () => {
+  it('reports every repeated authorize parameter once, in the order of its first occurrence', () => {
+    const query =
+      'client_id=a&client_id=b&redirect_uri=https://app.example/cb&redirect_uri=https://evil.example/cb' +
+      '&state=s1&state=s2&scope=openid&nonce=n';
+    expect(findDuplicateAuthorizeParams(new URLSearchParams(query))).toEqual(['client_id', 'redirect_uri', 'state']);
+    // Three times is still one name; apart from one another too.
+    expect(findDuplicateAuthorizeParams(new URLSearchParams('state=1&client_id=c&state=2&state=3'))).toEqual(['state']);
+  });
+
+  it('counts an empty occurrence, and any name, not only the ones the parser reads', () => {
+    expect(findDuplicateAuthorizeParams(new URLSearchParams('client_id=&client_id=evil&redirect_uri=u'))).toEqual([
+      'client_id',
+    ]);
+    expect(findDuplicateAuthorizeParams(new URLSearchParams('client_id=c&ui_locales=en&ui_locales=fr'))).toEqual([
+      'ui_locales',
+    ]);
+  });
+
+  it('lets resource repeat (RFC 8707 §2), and finds nothing in a well-formed request', () => {
+    const query =
+      'client_id=c&redirect_uri=u&scope=openid+email&resource=https://api.example/a&resource=https://api.example/b';
+    expect(findDuplicateAuthorizeParams(new URLSearchParams(query))).toEqual([]);
+    expect(findDuplicateAuthorizeParams(new URLSearchParams(''))).toEqual([]);
+  });
+
+  it('reports repeated logout parameters, resource included (no exception for logout)', () => {
+    const query =
+      'client_id=a&client_id=b&post_logout_redirect_uri=https://app.example/bye' +
+      '&post_logout_redirect_uri=https://evil.example/bye&state=s&id_token_hint=eyJ&id_token_hint=eyK';
+    expect(findDuplicateLogoutParams(new URLSearchParams(query))).toEqual([
+      'client_id',
+      'post_logout_redirect_uri',
+      'id_token_hint',
+    ]);
+    expect(findDuplicateLogoutParams(new URLSearchParams('client_id=c&resource=r1&resource=r2'))).toEqual(['resource']);
+    expect(findDuplicateLogoutParams(new URLSearchParams('client_id=c&post_logout_redirect_uri=u&state=s'))).toEqual(
+      [],
+    );
   });
 });
 

@@ -35,7 +35,46 @@ const OPTIONAL_AUTHORIZE_PARAMS = [
 /** The parameters of the logout request (RP-Initiated Logout 1.0 §2), all optional on their own. */
 const LOGOUT_PARAMS = ['client_id', 'post_logout_redirect_uri', 'state', 'id_token_hint'] as const;
 
-/** The authorize request of the page's query string. A missing required parameter is `''` (see `findMissingAuthorizeParam`). */
+/**
+ * The names that occur more than once in `searchParams`, each once, in the order of their first occurrence;
+ * `repeatable` names are left out. An occurrence without a value counts too (the strict reading: a query that gives a
+ * parameter twice, one of them empty, still says two things).
+ */
+function repeatedNames(searchParams: URLSearchParams, repeatable: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const name of searchParams.keys()) {
+    if (seen.has(name) && !repeatable.includes(name)) repeated.add(name);
+    seen.add(name);
+  }
+  return [...repeated];
+}
+
+/**
+ * The parameters of an authorize query given more than once (each name once, in the order of their first
+ * occurrence); empty when there are none. RFC 6749 §3.1: request parameters "MUST NOT be included more than once",
+ * and §4.1.2.1 makes such a request `invalid_request`; `parseOAuthAuthorizeParams` reads only the first value, so a
+ * query with any name here must be refused, not parsed. `resource` is the exception: RFC 8707 §2 lets it repeat (the
+ * parser collects every one).
+ */
+export function findDuplicateAuthorizeParams(searchParams: URLSearchParams): string[] {
+  return repeatedNames(searchParams, ['resource']);
+}
+
+/**
+ * The parameters of a logout query given more than once (as `findDuplicateAuthorizeParams`, with no exception):
+ * RP-Initiated Logout 1.0 §2 sends its parameters by the same rules as an OAuth 2.0 request (RFC 6749 §3.1: none more
+ * than once), and `parseOAuthLogoutParams` reads only the first value, so a query with any name here must be refused.
+ */
+export function findDuplicateLogoutParams(searchParams: URLSearchParams): string[] {
+  return repeatedNames(searchParams, []);
+}
+
+/**
+ * The authorize request of the page's query string. A missing required parameter is `''` (see
+ * `findMissingAuthorizeParam`). Each parameter is read once (its first value): check `findDuplicateAuthorizeParams`
+ * first and refuse a query that repeats one (RFC 6749 §3.1).
+ */
 export function parseOAuthAuthorizeParams(searchParams: URLSearchParams): IdpAuthorizeParams {
   const scopes = (searchParams.get('scope') ?? '').split(' ').filter((scope) => scope !== '');
   const params: IdpAuthorizeParams = {
@@ -55,7 +94,8 @@ export function parseOAuthAuthorizeParams(searchParams: URLSearchParams): IdpAut
 
 /**
  * The logout request of the page's query string: each parameter present and not empty, as given (RP-Initiated
- * Logout 1.0 §2 makes every one optional; see `findMissingLogoutParam` for the one combination that is needed).
+ * Logout 1.0 §2 makes every one optional; see `findMissingLogoutParam` for the one combination that is needed). Each
+ * is read once (its first value): check `findDuplicateLogoutParams` first and refuse a query that repeats one.
  */
 export function parseOAuthLogoutParams(searchParams: URLSearchParams): IdpLogoutParams {
   const params: IdpLogoutParams = {};

@@ -10,10 +10,30 @@ export interface IdpFlowOptions extends SignInCallbacks {
   search?: string;
   /** How to leave for the client's redirect URI; default `(url) => window.location.assign(url)`. */
   navigate?: (url: string) => void;
+  /**
+   * Whether the page is shown inside a frame; default `defaultIsFramed` (`window.top !== window.self`, a failure to
+   * tell counting as framed). Asked when the flow would offer 'Allow' or 'Yes': a framed page shows an error instead
+   * (type `framed_page`), as a guard against clickjacking (RFC 6749 §10.13, RFC 9700 §4.16).
+   */
+  isFramed?: () => boolean;
 }
 
 /** The authorize flow needs a signed-in user. */
 export const NO_ACTIVE_SESSION_MESSAGE = 'No active session detected. Please log in to continue.';
+
+/**
+ * A request that repeats a parameter (type `duplicate_parameter`): the text the kits show for a sign-in link that
+ * cannot be trusted. The specification's catalogue has no text for it (its missing-parameter one would name a
+ * parameter that is there): Latchkey's wording, the kits' `idpError.invalidClient`.
+ */
+export const INVALID_REQUEST_MESSAGE =
+  'This sign-in link is not valid, so you cannot continue to the application. Please reach out to the application developer.';
+
+/**
+ * The consent or logout confirmation shown inside a frame (type `framed_page`). The specification's catalogue has
+ * nothing for it: Latchkey's wording, the kits' `idpError.framedPage`.
+ */
+export const FRAMED_PAGE_MESSAGE = 'This page cannot be shown inside another site. Open it in its own window.';
 
 /** The scopes any signed-in user may grant; any other requested scope is a custom one. */
 export const STANDARD_IDP_SCOPES: readonly string[] = [
@@ -31,6 +51,38 @@ export const DEFAULT_IDP_CLIENT_NAME = 'The App';
 /** The error of a missing required query parameter (type `missing_parameter`). */
 export function missingParameterError(param: string): LatchkeyFlowError {
   return { type: 'missing_parameter', message: missingParameterMessage(param) };
+}
+
+/**
+ * The error of a request that gives a parameter more than once (type `duplicate_parameter`; RFC 6749 §3.1: parameters
+ * "MUST NOT be included more than once", §4.1.2.1: `invalid_request`). The flow stops before asking the provider: the
+ * parser reads only the first value, and nothing may be sent back to a redirect URI the request does not name
+ * unambiguously.
+ */
+export function duplicateParameterError(): LatchkeyFlowError {
+  return { type: 'duplicate_parameter', message: INVALID_REQUEST_MESSAGE };
+}
+
+/** The error of the consent or logout confirmation inside a frame (type `framed_page`; see `defaultIsFramed`). */
+export function framedPageError(): LatchkeyFlowError {
+  return { type: 'framed_page', message: FRAMED_PAGE_MESSAGE };
+}
+
+/**
+ * Whether this page is shown inside a frame (`window.top !== window.self`). The authorization server must keep its
+ * consent page from being framed by another site (RFC 6749 §10.13, RFC 9700 §4.16, clickjacking): a page where the
+ * user grants access or ends a session must not offer that inside another page, whose content could overlay it. The
+ * host's `Content-Security-Policy: frame-ancestors 'none'` is the real defence; this check covers a host that did not
+ * send it. Reading `window.top` across origins is allowed, but anything that throws counts as framed. False where
+ * there is no window (a server render).
+ */
+export function defaultIsFramed(): boolean {
+  if (typeof window === 'undefined') return false;
+  try {
+    return window.top !== window.self;
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -3,7 +3,10 @@
 // imports this folder, so it stays out of a sign-in page's first load.
 export {
   DEFAULT_IDP_CLIENT_NAME,
+  defaultIsFramed,
+  FRAMED_PAGE_MESSAGE,
   type IdpFlowOptions,
+  INVALID_REQUEST_MESSAGE,
   idpClientName,
   NO_ACTIVE_SESSION_MESSAGE,
   STANDARD_IDP_SCOPES,

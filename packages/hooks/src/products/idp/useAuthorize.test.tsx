@@ -1,7 +1,7 @@
 import type { IdpAuthorizeParams } from '@latchkey/sdk';
 import { ASYNC_TIMEOUT, startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   authorizeSearch,
   CALLBACK,
@@ -16,7 +16,13 @@ import { wrapperFor } from '../../../test/wrappers';
 import type { LatchkeyEvent } from '../../events';
 import { LatchkeyProvider } from '../../LatchkeyProvider';
 import { createLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
-import { idpClientName } from './idpFlow';
+import {
+  defaultIsFramed,
+  FRAMED_PAGE_MESSAGE,
+  type IdpFlowOptions,
+  INVALID_REQUEST_MESSAGE,
+  idpClientName,
+} from './idpFlow';
 import { authorizePreflightQueryOptions, idpQueryKeys } from './queryOptions';
 import { type AuthorizeStatus, useAuthorize } from './useAuthorize';
 
@@ -29,15 +35,23 @@ const authorizeCalls = (env: TestEnvironment) =>
     .filter((request) => request.path.startsWith('/idp/oauth/authorize'))
     .map(({ path, status }) => `${path} ${status}`);
 
-/** `useAuthorize` on `search`, with spies for navigation and the callbacks, recording every status rendered. */
-function renderAuthorize(env: TestEnvironment, search: string | undefined, reactStrictMode = false) {
+/**
+ * `useAuthorize` on `search`, with spies for navigation and the callbacks, recording every status rendered; `options`
+ * adds to them (`isFramed`).
+ */
+function renderAuthorize(
+  env: TestEnvironment,
+  search: string | undefined,
+  reactStrictMode = false,
+  options: Pick<IdpFlowOptions, 'isFramed'> = {},
+) {
   const navigate = vi.fn<(url: string) => void>();
   const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
   const onError = vi.fn();
   const statuses: AuthorizeStatus[] = [];
   const rendered = renderHook(
     () => {
-      const flow = useAuthorize({ search, navigate, onEvent, onError });
+      const flow = useAuthorize({ search, navigate, onEvent, onError, ...options });
       if (statuses.at(-1) !== flow.status) statuses.push(flow.status);
       return flow;
     },
@@ -80,6 +94,53 @@ describe('useAuthorize', () => {
     expect(authorizeCalls(env)).toEqual([]);
     expect(noClient.eventTypes()).toEqual([]);
     expect(noClient.navigate).not.toHaveBeenCalled();
+  });
+
+  it('stops a request that gives a parameter more than once (RFC 6749 §3.1), sending nothing; one value each works', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    // The first values are a valid request of `notes`: a parser that read them would get a code for evil.example's
+    // state, or send it to the second redirect URI on another reading.
+    const query = new URLSearchParams(authorizeSearch({ state: null }));
+    query.append('client_id', 'dashboard');
+    query.append('redirect_uri', 'https://evil.example/cb');
+    query.append('state', 's1');
+    query.append('state', 's2');
+    const duplicated = renderAuthorize(env, `?${query}`, true);
+    expect(duplicated.result.current).toMatchObject({
+      status: 'error',
+      error: { type: 'duplicate_parameter', message: INVALID_REQUEST_MESSAGE },
+      params: null,
+      client: null,
+      clientDomain: null,
+      // No host of a redirect URI the request gives twice.
+      clientName: 'The App',
+    });
+    await waitFor(() => expect(duplicated.onError).toHaveBeenCalledTimes(1), waitLong);
+    expect(duplicated.onError).toHaveBeenCalledWith({ type: 'duplicate_parameter', message: INVALID_REQUEST_MESSAGE });
+    // Allow does nothing: there is no consent to give.
+    await act(() => duplicated.result.current.allow());
+    await env.settled();
+    expect(authorizeCalls(env)).toEqual([]);
+    expect(duplicated.navigate).not.toHaveBeenCalled();
+    expect(duplicated.eventTypes()).toEqual([]);
+    expect(duplicated.statuses).toEqual(['error']);
+
+    // One repeated optional parameter is enough, even with an empty value.
+    const emptyState = renderAuthorize(env, `${authorizeSearch()}&state=`);
+    expect(emptyState.result.current.error).toMatchObject({ type: 'duplicate_parameter' });
+    await env.settled();
+    expect(authorizeCalls(env)).toEqual([]);
+    expect(emptyState.navigate).not.toHaveBeenCalled();
+
+    // The same request with one value each gets its consent screen, then the code.
+    const single = renderAuthorize(env, authorizeSearch());
+    await waitFor(() => expect(single.result.current.status).toBe('consent'), waitLong);
+    await act(() => single.result.current.allow());
+    await waitFor(() => expect(single.result.current.status).toBe('complete'), waitLong);
+    expect(navigatedTo(single.navigate.mock.calls[0]?.[0]).base).toBe(CALLBACK);
+    expect(navigatedTo(single.navigate.mock.calls[0]?.[0]).query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(single.onError).not.toHaveBeenCalled();
   });
 
   it('asks the provider first without a session, then for a sign-in; reports it once and starts again once signed in', async () => {
@@ -473,6 +534,72 @@ describe('useAuthorize', () => {
     expect(again.statuses).not.toContain('consent');
     expect(navigatedTo(again.navigate.mock.calls[0]?.[0]).query).toMatchObject({ state: 'second' });
     expect(navigatedTo(again.navigate.mock.calls[0]?.[0]).query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('useAuthorize inside a frame (RFC 6749 §10.13, RFC 9700 §4.16: clickjacking)', () => {
+  it("never offers the consent screen framed: an error instead, and 'Allow' does nothing", async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const isFramed = vi.fn(() => true);
+    const framed = renderAuthorize(env, authorizeSearch(), true, { isFramed });
+    await waitFor(() => expect(framed.result.current.status).toBe('error'), waitLong);
+    expect(framed.result.current.error).toEqual({ type: 'framed_page', message: FRAMED_PAGE_MESSAGE });
+    expect(framed.result.current.signInRequired).toBe(false);
+    expect(framed.statuses).not.toContain('consent');
+    expect(isFramed).toHaveBeenCalled();
+    await waitFor(() => expect(framed.onError).toHaveBeenCalledTimes(1), waitLong);
+    expect(framed.onError).toHaveBeenCalledWith({ type: 'framed_page', message: FRAMED_PAGE_MESSAGE });
+    await act(() => framed.result.current.allow());
+    await act(() => framed.result.current.deny());
+    await env.settled();
+    expect(authorizeCalls(env)).toEqual(['/idp/oauth/authorize/start 200']);
+    expect(framed.navigate).not.toHaveBeenCalled();
+    expect((await env.client.user.getConnectedApps()).connected_apps).toEqual([]);
+  });
+
+  it('unframed, the same request gets its consent screen', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const isFramed = vi.fn(() => false);
+    const flow = renderAuthorize(env, authorizeSearch(), false, { isFramed });
+    await waitFor(() => expect(flow.result.current.status).toBe('consent'), waitLong);
+    expect(isFramed).toHaveBeenCalled();
+    expect(flow.result.current.error).toBeNull();
+  });
+
+  it('a client that needs no consent still decides framed: no button is offered to click', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const flow = renderAuthorize(env, authorizeSearch({ client_id: 'dashboard' }), false, { isFramed: () => true });
+    await waitFor(() => expect(flow.result.current.status).toBe('complete'), waitLong);
+    expect(flow.statuses).not.toContain('consent');
+    expect(flow.navigate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('defaultIsFramed', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is false at the top of the page (jsdom), true when window.top is another window', () => {
+    expect(defaultIsFramed()).toBe(false);
+    const self = {};
+    vi.stubGlobal('window', { self, top: self });
+    expect(defaultIsFramed()).toBe(false);
+    vi.stubGlobal('window', { self, top: {} });
+    expect(defaultIsFramed()).toBe(true);
+  });
+
+  it('counts a window.top that cannot be read as framed', () => {
+    vi.stubGlobal('window', {
+      self: {},
+      get top(): never {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+      },
+    });
+    expect(defaultIsFramed()).toBe(true);
   });
 });
 

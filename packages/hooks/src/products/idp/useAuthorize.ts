@@ -8,14 +8,17 @@ import {
   type IdpScopeResult,
   type User,
 } from '@latchkey/sdk';
-import { findMissingAuthorizeParam, parseOAuthAuthorizeParams } from '@latchkey/sdk/idp';
+import { findDuplicateAuthorizeParams, findMissingAuthorizeParam, parseOAuthAuthorizeParams } from '@latchkey/sdk/idp';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useLatest } from '../../flowContext';
 import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 import { useSession } from '../../useSession';
 import {
+  defaultIsFramed,
   defaultNavigate,
+  duplicateParameterError,
+  framedPageError,
   type IdpFlowOptions,
   idpClientName,
   isRequestedRedirect,
@@ -51,8 +54,10 @@ export type AuthorizeStatus =
 export interface UseAuthorizeReturn {
   status: AuthorizeStatus;
   /**
-   * Why the flow stopped, with the text to show: a missing parameter (`missing_parameter`), no signed-in user
-   * (`no_active_session`), or the provider's refusal (its `error_type` and `error_message`). Null otherwise.
+   * Why the flow stopped, with the text to show: a missing parameter (`missing_parameter`), a parameter given more
+   * than once (`duplicate_parameter`, RFC 6749 §3.1), no signed-in user (`no_active_session`), the consent screen
+   * inside a frame (`framed_page`: no 'Allow' is offered there), or the provider's refusal (its `error_type` and
+   * `error_message`). Null otherwise.
    */
   error: LatchkeyFlowError | null;
   /**
@@ -67,7 +72,10 @@ export interface UseAuthorizeReturn {
    * application expects another user). Null otherwise.
    */
   reauthenticationReason: IdpReauthenticationReason | null;
-  /** The authorize request read from the query string; null when a required parameter is missing. */
+  /**
+   * The authorize request read from the query string; null when a required parameter is missing or a parameter is
+   * given more than once.
+   */
   params: IdpAuthorizeParams | null;
   /**
    * The application asking for access, once the provider has verified it and its redirect URI: from the preflight,
@@ -134,7 +142,9 @@ function hostOf(uri: string): string | null {
 /**
  * The consent screen of the project acting as an identity provider: reads
  * the authorize request from the query string and asks the provider about it first, signed in or not (the provider
- * checks the client and the redirect URI before the session). Then:
+ * checks the client and the redirect URI before the session). A request that gives a parameter more than once
+ * (`resource` aside) stops before that with `duplicate_parameter` (RFC 6749 §3.1, §4.1.2.1): nothing is sent and the
+ * browser stays. Then:
  * - an answer with only `redirect_uri` (an error the provider returns to the client once its redirect URI is verified,
  *   such as `invalid_scope`, or `login_required` for `prompt=none`) sends the browser there at once (`redirecting`);
  * - nobody signed in: 'No active session detected. Please log in to continue.', and the flow starts again once a
@@ -143,24 +153,34 @@ function hostOf(uri: string): string | null {
  *   ended (`forceClear`), the answer's `login_ticket` is kept (and put in the page's address), and after the sign-in
  *   the flow starts again with it;
  * - otherwise the consent screen, whose decision is sent; the browser goes back to the application with a code (or
- *   `access_denied`). When consent is not needed it decides on its own (`consent_granted: false`).
+ *   `access_denied`). When consent is not needed it decides on its own (`consent_granted: false`). Inside a frame
+ *   (`isFramed`) the consent screen is not offered: the flow stops with `framed_page` (RFC 9700 §4.16).
  */
 export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
   const { onEvent, onError } = options;
   const ctx = useFlowContext({ onEvent, onError });
   const queryClient = useLatchkeyQueryClient();
   const navigate = useLatest(options.navigate ?? defaultNavigate);
+  const isFramed = useLatest(options.isFramed ?? defaultIsFramed);
   const search = useInitialSearch(options.search);
   const request = useMemo(() => {
     const query = new URLSearchParams(search);
-    return { params: parseOAuthAuthorizeParams(query), missing: findMissingAuthorizeParam(query) };
+    // RFC 6749 §3.1: request parameters "MUST NOT be included more than once"; §4.1.2.1: such a request is
+    // `invalid_request`. The parser reads only the first value of each, so a repeated one (`resource` aside, RFC 8707)
+    // stops the flow before anything is sent, like a missing one.
+    const duplicated = findDuplicateAuthorizeParams(query).length > 0;
+    const missing = findMissingAuthorizeParam(query);
+    const invalid: LatchkeyFlowError | null = duplicated
+      ? duplicateParameterError()
+      : missing
+        ? missingParameterError(missing)
+        : null;
+    return { params: parseOAuthAuthorizeParams(query), invalid };
   }, [search]);
   const hasSession = useSession((snapshot) => snapshot.session !== null);
   const mounted = useMounted();
   const [state, setState] = useState<AuthorizeState>(() =>
-    request.missing
-      ? { ...EMPTY, status: 'error', error: missingParameterError(request.missing) }
-      : { ...EMPTY, status: 'loading' },
+    request.invalid ? { ...EMPTY, status: 'error', error: request.invalid } : { ...EMPTY, status: 'loading' },
   );
   // Read synchronously by the verbs, so a second click while a decision is sent is ignored.
   const phase = useRef<Phase>('idle');
@@ -316,6 +336,13 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       return;
     }
     consentRequired.current = answer.consent_required;
+    // RFC 6749 §10.13, RFC 9700 §4.16 (clickjacking): the consent screen is never offered inside a frame, where another
+    // site could overlay it and trick the user into 'Allow'. A client that needs no consent decides without a click.
+    if (answer.consent_required && isFramed.current()) {
+      phase.current = 'done';
+      stop(framedPageError());
+      return;
+    }
     setState({
       ...EMPTY,
       status: answer.consent_required ? 'consent' : 'submitting',
@@ -328,15 +355,15 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       return;
     }
     await submit(false);
-  }, [ctx, queryClient, request, currentParams, mounted, leave, reauthenticate, submit, awaitSession, stop]);
+  }, [ctx, queryClient, request, currentParams, mounted, isFramed, leave, reauthenticate, submit, awaitSession, stop]);
 
   useEffect(() => {
     // Once per mount (StrictMode runs effects twice), signed in or not; again only when a session appears while
     // waiting for one.
     if (phase.current === 'idle') {
-      if (request.missing) {
+      if (request.invalid) {
         phase.current = 'done';
-        stop(missingParameterError(request.missing));
+        stop(request.invalid);
         return;
       }
       void start();
@@ -382,11 +409,15 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     error: state.error,
     signInRequired: state.status === 'reauthenticate' || state.error?.type === 'no_active_session',
     reauthenticationReason: state.status === 'reauthenticate' ? state.reason : null,
-    params: request.missing ? null : request.params,
+    params: request.invalid ? null : request.params,
     client: state.client,
     user: state.user,
     clientDomain: state.client === null ? null : hostOf(request.params.redirect_uri),
-    clientName: idpClientName(state.client?.client_name, request.params.redirect_uri),
+    // A repeated redirect_uri names no host: its first value may be anyone's.
+    clientName: idpClientName(
+      state.client?.client_name,
+      request.invalid?.type === 'duplicate_parameter' ? undefined : request.params.redirect_uri,
+    ),
     grantableScopes: scopes.grantable,
     ungrantableScopes: scopes.ungrantable,
     hasCustomScopes: request.params.scopes.some((scope) => !STANDARD_IDP_SCOPES.includes(scope)),

@@ -13,20 +13,26 @@ import {
 import { wrapperFor } from '../../../test/wrappers';
 import type { LatchkeyEvent } from '../../events';
 import { useSession } from '../../useSession';
+import { FRAMED_PAGE_MESSAGE, type IdpFlowOptions, INVALID_REQUEST_MESSAGE } from './idpFlow';
 import { isLogoutRequest } from './isLogoutRequest';
 import { type LogoutStatus, useLogout } from './useLogout';
 
 const waitLong = { timeout: ASYNC_TIMEOUT };
 
-/** `useLogout` on `search` beside the session, with spies, recording every status rendered. */
-function renderLogout(env: TestEnvironment, search: string, reactStrictMode = false) {
+/** `useLogout` on `search` beside the session, with spies, recording every status rendered; `options` adds to them. */
+function renderLogout(
+  env: TestEnvironment,
+  search: string,
+  reactStrictMode = false,
+  options: Pick<IdpFlowOptions, 'isFramed'> = {},
+) {
   const navigate = vi.fn<(url: string) => void>();
   const onEvent = vi.fn<(event: LatchkeyEvent) => void>();
   const onError = vi.fn();
   const statuses: LogoutStatus[] = [];
   const rendered = renderHook(
     () => {
-      const flow = useLogout({ search, navigate, onEvent, onError });
+      const flow = useLogout({ search, navigate, onEvent, onError, ...options });
       if (statuses.at(-1) !== flow.status) statuses.push(flow.status);
       return { flow, session: useSession((snapshot) => snapshot.session) };
     },
@@ -56,6 +62,58 @@ describe('useLogout', () => {
     await env.settled();
     expect(env.requests.filter((request) => request.path === '/oauth/logout/start')).toEqual([]);
     expect(noClient.eventTypes()).toEqual([]);
+  });
+
+  it('stops a request that gives a parameter more than once, sending nothing and keeping the session', async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    // RP-Initiated Logout 1.0 §2 with RFC 6749 §3.1: no parameter more than once.
+    const query = new URLSearchParams(logoutSearch());
+    query.append('client_id', 'dashboard');
+    query.append('post_logout_redirect_uri', 'https://evil.example/bye');
+    query.append('state', 's2');
+    const duplicated = renderLogout(env, `?${query}`, true);
+    expect(duplicated.result.current.flow).toMatchObject({
+      status: 'error',
+      error: { type: 'duplicate_parameter', message: INVALID_REQUEST_MESSAGE },
+      params: null,
+      clientUrl: null,
+    });
+    await waitFor(() => expect(duplicated.onError).toHaveBeenCalledTimes(1), waitLong);
+    // 'Yes' does nothing: there is nothing to confirm.
+    await act(() => duplicated.result.current.flow.confirm());
+    await env.settled();
+    expect(env.requests.filter((request) => request.path === '/oauth/logout/start')).toEqual([]);
+    expect(revokeCalls(env)).toEqual([]);
+    expect(duplicated.result.current.session).not.toBeNull();
+    expect(duplicated.navigate).not.toHaveBeenCalled();
+    expect(duplicated.eventTypes()).toEqual([]);
+
+    // One value each: the confirmation.
+    const single = renderLogout(env, logoutSearch());
+    await waitFor(() => expect(single.result.current.flow.status).toBe('confirm'), waitLong);
+    expect(single.onError).not.toHaveBeenCalled();
+  });
+
+  it("inside a frame never offers 'Log out?': an error instead, 'Yes' does nothing (RFC 9700 §4.16)", async () => {
+    const env = await idpEnvironment();
+    await signIn(env);
+    const framed = renderLogout(env, logoutSearch(), true, { isFramed: () => true });
+    await waitFor(() => expect(framed.result.current.flow.status).toBe('error'), waitLong);
+    expect(framed.result.current.flow.error).toEqual({ type: 'framed_page', message: FRAMED_PAGE_MESSAGE });
+    expect(framed.statuses).not.toContain('confirm');
+    await waitFor(() => expect(framed.onError).toHaveBeenCalledTimes(1), waitLong);
+    await act(() => framed.result.current.flow.confirm());
+    await env.settled();
+    expect(revokeCalls(env)).toEqual([]);
+    expect(framed.result.current.session).not.toBeNull();
+    expect(framed.navigate).not.toHaveBeenCalled();
+
+    // Unframed: the confirmation.
+    const isFramed = vi.fn(() => false);
+    const unframed = renderLogout(env, logoutSearch(), false, { isFramed });
+    await waitFor(() => expect(unframed.result.current.flow.status).toBe('confirm'), waitLong);
+    expect(isFramed).toHaveBeenCalled();
   });
 
   it("without post_logout_redirect_uri logs out and says 'You have been logged out' (status logged_out)", async () => {

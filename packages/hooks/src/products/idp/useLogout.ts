@@ -1,10 +1,13 @@
 import type { IdpLogoutParams } from '@latchkey/sdk';
-import { findMissingLogoutParam, parseOAuthLogoutParams } from '@latchkey/sdk/idp';
+import { findDuplicateLogoutParams, findMissingLogoutParam, parseOAuthLogoutParams } from '@latchkey/sdk/idp';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import { useFlowContext, useLatest } from '../../flowContext';
 import {
+  defaultIsFramed,
   defaultNavigate,
+  duplicateParameterError,
+  framedPageError,
   type IdpFlowOptions,
   isRequestedRedirect,
   missingParameterError,
@@ -25,11 +28,15 @@ export type LogoutStatus = 'loading' | 'confirm' | 'logging_out' | 'denied' | 'c
 /** What `useLogout` returns. */
 export interface UseLogoutReturn {
   status: LogoutStatus;
-  /** A missing parameter (`missing_parameter`) or the provider's refusal of the preflight; else null. */
+  /**
+   * A missing parameter (`missing_parameter`), a parameter given more than once (`duplicate_parameter`), the
+   * confirmation inside a frame (`framed_page`: no 'Yes' is offered there), or the provider's refusal of the
+   * preflight; else null.
+   */
   error: LatchkeyFlowError | null;
   /**
    * The logout request read from the query string (each parameter optional, RP-Initiated Logout 1.0 §2); null when
-   * it names no client (neither `client_id` nor `id_token_hint`).
+   * it names no client (neither `client_id` nor `id_token_hint`) or gives a parameter more than once.
    */
   params: IdpLogoutParams | null;
   /**
@@ -73,22 +80,33 @@ function siteOf(uri: string | undefined): string | null {
  * then ends the session and returns to the application (with its `state`), or, when the request has no
  * `post_logout_redirect_uri`, says 'You have been logged out. You may close this page.' (status `logged_out`). Every
  * parameter is optional, but the request must name its client: `client_id`, or an `id_token_hint` (whose audience is
- * the client). Works without a session too: there is then nothing to revoke.
+ * the client), and give each parameter once (RP-Initiated Logout 1.0 §2 uses OAuth 2.0's parameter rules, RFC 6749
+ * §3.1): a repeated one stops the flow with `duplicate_parameter` before anything is sent. Inside a frame
+ * (`isFramed`) 'Log out?' is not offered: the flow stops with `framed_page` (RFC 9700 §4.16). Works without a
+ * session too: there is then nothing to revoke.
  */
 export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
   const { onEvent, onError } = options;
   const ctx = useFlowContext({ onEvent, onError });
   const navigate = useLatest(options.navigate ?? defaultNavigate);
+  const isFramed = useLatest(options.isFramed ?? defaultIsFramed);
   const search = useInitialSearch(options.search);
   const request = useMemo(() => {
     const query = new URLSearchParams(search);
-    return { params: parseOAuthLogoutParams(query), missing: findMissingLogoutParam(query) };
+    // RP-Initiated Logout 1.0 §2 with RFC 6749 §3.1: no parameter more than once; the parser reads only the first
+    // value of each, so a repeated one stops the flow before anything is sent, like a missing client.
+    const duplicated = findDuplicateLogoutParams(query).length > 0;
+    const missing = findMissingLogoutParam(query);
+    const invalid: LatchkeyFlowError | null = duplicated
+      ? duplicateParameterError()
+      : missing
+        ? missingParameterError(missing)
+        : null;
+    return { params: parseOAuthLogoutParams(query), invalid };
   }, [search]);
   const mounted = useMounted();
   const [state, setState] = useState<LogoutState>(() =>
-    request.missing
-      ? { status: 'error', error: missingParameterError(request.missing) }
-      : { status: 'loading', error: null },
+    request.invalid ? { status: 'error', error: request.invalid } : { status: 'loading', error: null },
   );
   const phase = useRef<Phase>('idle');
   // Where to go after logging out: the provider's answer (with `state`), absent without a post_logout_redirect_uri.
@@ -129,8 +147,8 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
   useEffect(() => {
     // Once per mount (StrictMode runs effects twice).
     if (phase.current !== 'idle') return;
-    if (request.missing) {
-      stop(missingParameterError(request.missing));
+    if (request.invalid) {
+      stop(request.invalid);
       return;
     }
     phase.current = 'preflight';
@@ -141,6 +159,12 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
         if (!mounted.current) return;
         redirectUri.current = answer.redirect_uri;
         if (answer.consent_required) {
+          // RFC 6749 §10.13, RFC 9700 §4.16 (clickjacking): 'Log out?' is never offered inside a frame, where another
+          // site could overlay it and trick the user into 'Yes'.
+          if (isFramed.current()) {
+            stop(framedPageError());
+            return;
+          }
           phase.current = 'confirm';
           // The way back only to the site the request named.
           const requested = isRequestedRedirect(answer.redirect_uri ?? '', request.params.post_logout_redirect_uri);
@@ -152,7 +176,7 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
         stop(toFlowError(caught));
       }
     })();
-  }, [ctx, request, mounted, logOut, stop]);
+  }, [ctx, request, mounted, isFramed, logOut, stop]);
 
   const confirm = useCallback(async () => {
     if (phase.current !== 'confirm') return;
@@ -169,7 +193,7 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
   return {
     status: state.status,
     error: state.error,
-    params: request.missing ? null : request.params,
+    params: request.invalid ? null : request.params,
     confirm,
     decline,
     clientUrl: state.clientUrl ?? null,

@@ -751,6 +751,86 @@ describe('IdentityProvider: logout without a post-logout URI, and flow="logout"'
   });
 });
 
+describe('IdentityProvider: a malformed request and a framed page', () => {
+  const PLAIN =
+    'This sign-in link is not valid, so you cannot continue to the application. Please reach out to the application developer.';
+  const FRAMED = 'This page cannot be shown inside another site. Open it in its own window.';
+  const sentTo = (env: TestEnvironment, prefix: string) =>
+    env.requests.filter((request) => request.path.startsWith(prefix)).map((request) => request.path);
+
+  it('an authorize request that repeats a parameter shows the plain error, asks the provider nothing, never leaves', async () => {
+    // RFC 6749 §3.1 and §4.1.2.1: `client_id`, `redirect_uri` and `state` twice is `invalid_request`.
+    const search = `${authorizeSearch()}&client_id=dashboard&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&state=s2`;
+    const { env, onError, navigate, container } = await renderIdentityProvider({ search });
+    expect(await screen.findByRole('heading', { name: 'Looks like there was an error!' }, waitLong)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(PLAIN);
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('error');
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'duplicate_parameter' }));
+    await env.settled();
+    expect(sentTo(env, '/idp/oauth/authorize')).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+    await expectNoAxeViolations();
+  });
+
+  it('a logout request that repeats a parameter shows the plain error and keeps the session', async () => {
+    const search = `${logoutSearch()}&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/bye')}`;
+    const { env, navigate } = await renderIdentityProvider({ search });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(PLAIN);
+    expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
+    await env.settled();
+    expect(sentTo(env, '/oauth/logout')).toEqual([]);
+    expect(env.client.session.getSync()).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("framed, the consent screen is not offered: the error screen, no 'Allow', nothing granted", async () => {
+    const { env, onError, navigate, container } = await renderIdentityProvider({
+      search: authorizeSearch(),
+      isFramed: () => true,
+    });
+    expect(await screen.findByRole('heading', { name: 'Looks like there was an error!' }, waitLong)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(FRAMED);
+    expect(consentRoot(container)?.getAttribute('data-view')).toBe('error');
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deny' })).toBeNull();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: 'framed_page' }));
+    expect(sentTo(env, '/idp/oauth/authorize/submit')).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+    await expectNoAxeViolations();
+  });
+
+  it("framed, 'Log out?' is not offered: the error screen, no 'Yes', the session stays", async () => {
+    const { env, navigate } = await renderIdentityProvider({ search: logoutSearch(), isFramed: () => true });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(FRAMED);
+    expect(document.querySelector('[data-scope="idp-logout"]')?.getAttribute('data-view')).toBe('error');
+    expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
+    expect(env.client.session.getSync()).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['authorize', authorizeSearch(), 'Allow'],
+    ['logout', logoutSearch(), 'Yes'],
+  ])("unframed, the %s flow offers '%s'", async (_flow, search, button) => {
+    const isFramed = vi.fn(() => false);
+    await renderIdentityProvider({ search, isFramed });
+    expect(await screen.findByRole('button', { name: button }, waitLong)).toBeTruthy();
+    expect(isFramed).toHaveBeenCalled();
+  });
+
+  it('the framed text is overridable through strings', async () => {
+    await renderIdentityProvider({
+      search: authorizeSearch(),
+      isFramed: () => true,
+      strings: { 'idpError.framedPage': 'Ouvrez cette page dans sa propre fenêtre.' },
+    });
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'Ouvrez cette page dans sa propre fenêtre.',
+    );
+  });
+});
+
 describe('IdentityProvider: busy states and the log', () => {
   it('the spinner and the sending state are announced (role status, aria-busy, disabled buttons)', async () => {
     for (const Example of [IDPConsentLoadingExample, IDPLogoutLoadingExample]) {

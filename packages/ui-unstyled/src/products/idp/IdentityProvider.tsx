@@ -53,15 +53,15 @@ export interface IdentityProviderProps extends Omit<PartProps<'div'>, 'children'
  * 'render_idp_screen' (with the bootstrap) once per mount.
  */
 export const IdentityProvider = forwardRef<HTMLDivElement, IdentityProviderProps>(function IdentityProvider(
-  { strings, search, navigate, callbacks, getManifest, logoImageUrl, signIn, flow, ...props },
+  { strings, search, navigate, isFramed, callbacks, getManifest, logoImageUrl, signIn, flow, ...props },
   ref,
 ) {
   const client = useLatchkeyClient();
   const [query] = useState(() => pageSearch(search));
   const isLogout = flow === undefined ? isLogoutRequest(query) : flow === 'logout';
   const options = useMemo<IdpScreenOptions>(
-    () => ({ search: query, navigate, callbacks, getManifest, logoImageUrl, signIn }),
-    [query, navigate, callbacks, getManifest, logoImageUrl, signIn],
+    () => ({ search: query, navigate, isFramed, callbacks, getManifest, logoImageUrl, signIn }),
+    [query, navigate, isFramed, callbacks, getManifest, logoImageUrl, signIn],
   );
 
   // The identity-provider screen logs 'render_idp_screen' (bootstrap), once per mount.

@@ -10,6 +10,12 @@ export interface IdpScreenOptions {
   search?: string;
   /** How to leave for the client's redirect URI; default `(url) => window.location.assign(url)`. */
   navigate?: (url: string) => void;
+  /**
+   * Whether the page is shown inside a frame; default `window.top !== window.self` (a failure to tell counting as
+   * framed). Framed, the consent screen and 'Log out?' are not offered: the error screen says 'This page cannot be shown
+   * inside another site. Open it in its own window.' (clickjacking, RFC 9700 §4.16). Tests pass their own.
+   */
+  isFramed?: () => boolean;
   /** The host's `onEvent` / `onError` (the `OAUTH_AUTHORIZE_FLOW_*` and `OAUTH_LOGOUT_FLOW_*` events). */
   callbacks?: SignInCallbacks;
   /** A custom consent manifest generator; if it throws (or returns no manifest) the default manifest shows. */
@@ -36,6 +42,7 @@ export function useIdpScreenOptions(options: IdpScreenOptions = {}): IdpScreenOp
   return {
     search: options.search ?? provided.search,
     navigate: options.navigate ?? provided.navigate,
+    isFramed: options.isFramed ?? provided.isFramed,
     callbacks: options.callbacks ?? provided.callbacks,
     getManifest: options.getManifest ?? provided.getManifest,
     logoImageUrl: options.logoImageUrl ?? provided.logoImageUrl,

@@ -61,10 +61,14 @@ export const idpMessages = {
   'idpError.missingParameter': MISSING_PARAMETER_MESSAGE,
   // An unknown client or a redirect URI it did not register (`oauth_client_not_found`, `invalid_redirect_uri`): the
   // provider's message is for developers, and nothing may be sent back to that redirect URI (RFC 6749 §4.1.2.1).
-  // Latchkey's wording, after the missing-parameter one.
+  // Also a request that gives a parameter more than once (`duplicate_parameter`, RFC 6749 §3.1), whose client and
+  // redirect URI cannot be trusted either. Latchkey's wording, after the missing-parameter one.
   'idpError.invalidClient':
     'This sign-in link is not valid, so you cannot continue to the application. Please reach out to the application developer.',
   'idpError.noActiveSession': 'No active session detected. Please log in to continue.',
+  // The consent screen or 'Log out?' inside a frame (RFC 6749 §10.13, RFC 9700 §4.16: clickjacking): neither is
+  // offered there. The specification's catalogue has no text for it: Latchkey's wording.
+  'idpError.framedPage': 'This page cannot be shown inside another site. Open it in its own window.',
 
   // A fresh sign-in the provider asks for before it answers the application (OpenID Connect Core §3.1.2.1
   // `prompt=login`, `max_age`, `id_token_hint`); the current session was ended. The specification has no such

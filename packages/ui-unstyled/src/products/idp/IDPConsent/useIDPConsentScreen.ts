@@ -104,13 +104,14 @@ const linkOrNull = (url: string | undefined) => (url ? safeHttpUrl(url) : null);
  * `<LatchkeyProvider>`).
  */
 export function useIDPConsentScreen(options?: IdpScreenOptions): UseIDPConsentScreenReturn {
-  const { search, navigate, callbacks, getManifest, logoImageUrl, signIn } = useIdpScreenOptions(options);
+  const { search, navigate, isFramed, callbacks, getManifest, logoImageUrl, signIn } = useIdpScreenOptions(options);
   const t = useIdpMessages();
   // Read once: the flow reads the same query once, when it mounts.
   const [query] = useState(() => pageSearch(search));
   const authorize = useAuthorize({
     search: query,
     ...(navigate ? { navigate } : {}),
+    ...(isFramed ? { isFramed } : {}),
     onEvent: callbacks?.onEvent,
     onError: callbacks?.onError,
   });

@@ -18,7 +18,7 @@ export interface UseIDPLogoutScreenReturn {
    * page.' (`logged_out`: the request named no post-logout URI), or the error.
    */
   view: IDPLogoutView;
-  /** The error's text (a missing parameter, or the server's message), or ''. */
+  /** The error's text (a missing or repeated parameter, a framed page, or the server's message), or ''. */
   errorMessage: string;
   /** The project's name (the bootstrap's). */
   projectName: string;
@@ -43,12 +43,13 @@ export interface UseIDPLogoutScreenReturn {
  * name. Inside `<IdentityProvider>` it reads its options; elsewhere pass them (inside `<LatchkeyProvider>`).
  */
 export function useIDPLogoutScreen(options?: IdpScreenOptions): UseIDPLogoutScreenReturn {
-  const { search, navigate, callbacks } = useIdpScreenOptions(options);
+  const { search, navigate, isFramed, callbacks } = useIdpScreenOptions(options);
   const t = useIdpMessages();
   const [query] = useState(() => pageSearch(search));
   const logout = useLogout({
     search: query,
     ...(navigate ? { navigate } : {}),
+    ...(isFramed ? { isFramed } : {}),
     onEvent: callbacks?.onEvent,
     onError: callbacks?.onError,
   });
