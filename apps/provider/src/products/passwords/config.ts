@@ -31,6 +31,11 @@ export const passwordsRateLimits = {
    * before the hash (and, for a sign-up, before the answer that tells whether the address already has an account).
    */
   passwordAttemptsPerIp: rateWindow.default({ limit: 60, windowSeconds: 60 }),
+  /**
+   * Strength checks (`passwords/strength_check`, which the widget calls as the user types): zxcvbn runs on the event
+   * loop, up to a tenth of a second for a long password, so an unlimited caller could stall every other request.
+   */
+  strengthChecksPerIp: rateWindow.default({ limit: 120, windowSeconds: 60 }),
 };
 
 /** Its entry of `project.defaultRedirectUrls`: where the reset email's link goes when the call names no URL. */

@@ -155,6 +155,24 @@ describe('POST /passwords/strength_check', () => {
     const off = await startProvider({ project: { products: ['email_otp'] } });
     expectError(await off.post('/passwords/strength_check', { password: PASSWORD }), 'method_not_enabled');
   });
+
+  it('counts against rateLimits.strengthChecksPerIp before zxcvbn runs, and ignores an address no one can have', async () => {
+    const t = await startProvider({ rateLimits: { strengthChecksPerIp: { limit: 3, windowSeconds: 60 } } });
+    const check = (body: object, remoteAddress = '203.0.113.7') =>
+      t.call('POST', '/passwords/strength_check', { body, remoteAddress });
+    // The address's pieces are words zxcvbn knows (a password made of them rates lower), but not those of an address
+    // longer than any address can be (its thousands of pieces would hold the event loop): it is not used.
+    const password = 'wombatfizzlequarkpint';
+    const short = await check({ password, email: 'wombatfizzle.quarkpint@example.com' });
+    const huge = await check({ password, email: `${'q'.repeat(240)}.wombatfizzle.quarkpint@example.com` });
+    const without = await check({ password });
+    expect(short.json.data.score).toBeLessThan(without.json.data.score);
+    expect(huge.status).toBe(200);
+    expect(huge.json.data.score).toBe(without.json.data.score);
+    expectError(await check({ password }), 'too_many_requests');
+    // Another address is counted apart.
+    expect((await check({ password: PASSPHRASE.password }, '198.51.100.2')).status).toBe(200);
+  });
 });
 
 describe('every password endpoint', () => {

@@ -14,6 +14,9 @@ import { registerPasswordResetRoutes } from './resetRoutes';
 
 const strengthCheckSchema = z.object({ email: z.string().optional(), password: z.string() });
 
+/** The longest email address (RFC 5321 §4.5.3.1.3: a 256-octet path, less its angle brackets). */
+const MAX_EMAIL_LENGTH = 254;
+
 const credentialsSchema = z.object({
   email: z.string(),
   password: z.string(),
@@ -26,7 +29,12 @@ async function strengthCheck(c: ProviderContext): Promise<Response> {
   assertProductEnabled(deps, 'passwords');
   const body = await readBody(c, strengthCheckSchema);
   assertPasswordLength(body.password);
-  return ok(c, await checkPasswordStrength(deps.config.project, body.password, body.email));
+  // Before zxcvbn, which holds the event loop (and the breach range API call it may make).
+  await limitPerIp(deps, 'strengthChecksPerIp', clientIp(c));
+  // The address only adds words to zxcvbn's dictionary: one longer than any address (RFC 5321 §4.5.3.1.3, 254 as
+  // used in a path) is no one's, and thousands of its pieces would make the check take seconds.
+  const email = body.email !== undefined && body.email.length <= MAX_EMAIL_LENGTH ? body.email : undefined;
+  return ok(c, await checkPasswordStrength(deps.config.project, body.password, email));
 }
 
 async function create(c: ProviderContext): Promise<Response> {
