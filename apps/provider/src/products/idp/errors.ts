@@ -5,7 +5,8 @@ export const idpErrors = {
   oauth_client_not_found: { status: 404, message: 'No OAuth client of this project has this client_id.' },
   invalid_redirect_uri: {
     status: 400,
-    message: "The redirect_uri is not one of the client's registered redirect URIs (they are compared exactly, but for the port of a loopback IP address).",
+    message:
+      "The redirect_uri is not one of the client's registered redirect URIs (they are compared exactly, but for the port of a loopback IP address).",
   },
   // Issue 25 (the front door): the authorization request's other errors (response_type, PKCE, prompt, max_age,
   // id_token_hint, scopes) are no longer API errors: they go back to the client's redirect URI (RFC 6749 §4.1.2.1).
