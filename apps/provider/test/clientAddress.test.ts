@@ -21,12 +21,16 @@ const THREE_SENDS_PER_IP = {
 };
 
 let sent = 0;
-/** An email passcode to a fresh address, straight through `provider.fetch` with exactly `bindings`. */
-async function send(t: TestProvider, bindings?: ProviderBindings): Promise<{ status: number; errorType?: string }> {
+/** An email passcode to a fresh address, straight through `provider.fetch` with exactly `bindings` (and `headers`). */
+async function send(
+  t: TestProvider,
+  bindings?: ProviderBindings,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; errorType?: string }> {
   sent += 1;
   const request = new Request('http://provider.test/sdk/v1/otps/email/login_or_create', {
     method: 'POST',
-    headers: { authorization, origin: ORIGIN, 'content-type': 'application/json' },
+    headers: { authorization, origin: ORIGIN, 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ email: `reader-${sent}@example.com` }),
   });
   const response = await t.provider.fetch(request, bindings);
@@ -132,6 +136,14 @@ describe('normalizeAddress and isTrustedProxy', () => {
     expect(normalizeAddress('')).toBe('');
   });
 
+  it('drops a port: a.b.c.d:port, [v6]:port and [v6]', () => {
+    expect(normalizeAddress('203.0.113.5:40001')).toBe('203.0.113.5');
+    expect(normalizeAddress('[2001:DB8::1]:40001')).toBe('2001:db8::1');
+    expect(normalizeAddress('[2001:db8::1]')).toBe('2001:db8::1');
+    expect(normalizeAddress('[::ffff:203.0.113.5]:443')).toBe('203.0.113.5');
+    expect(isTrustedProxy(['10.0.0.1'], '10.0.0.1:8080')).toBe(true);
+  });
+
   it('matches a trusted proxy written either way, and never an unknown address', () => {
     expect(isTrustedProxy(['127.0.0.1'], '::ffff:127.0.0.1')).toBe(true);
     expect(isTrustedProxy(['::ffff:127.0.0.1'], '127.0.0.1')).toBe(true);
@@ -211,6 +223,37 @@ describe('clientIp with IPv4-mapped addresses', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('X-Forwarded-For entries with a port, and entries that are not addresses', () => {
+  async function viaProxy(t: TestProvider, forwardedFor: string) {
+    return send(t, { remoteAddress: '10.0.0.1' }, { 'x-forwarded-for': forwardedFor });
+  }
+
+  it('counts a client under its address whatever its source port: the 4th send is refused', async () => {
+    const t = await startProvider({ ...THREE_SENDS_PER_IP, trustedProxies: ['10.0.0.1'] });
+    for (let port = 40000; port < 40003; port += 1) {
+      expect((await viaProxy(t, `203.0.113.5:${port}`)).status).toBe(200);
+    }
+    expect(await viaProxy(t, '203.0.113.5:40003')).toEqual({ status: 429, errorType: 'too_many_requests' });
+    expect((await viaProxy(t, '203.0.113.5')).status).toBe(429);
+    expect(await bucketCount(t, 'send:ip:203.0.113.5')).toBe(5);
+    // IPv6 in brackets, with and without a port: one /64 bucket.
+    expect((await viaProxy(t, '[2001:db8::1]:40000')).status).toBe(200);
+    expect((await viaProxy(t, '[2001:db8::1]:40001')).status).toBe(200);
+    expect((await viaProxy(t, '[2001:DB8::1]')).status).toBe(200);
+    expect((await viaProxy(t, '[2001:db8::2]:40002')).status).toBe(429);
+  });
+
+  it('counts an entry that is still not an IP address under the shared unknown bucket, not a key of its own', async () => {
+    const t = await startProvider({ ...THREE_SENDS_PER_IP, trustedProxies: ['10.0.0.1'] });
+    expect((await viaProxy(t, 'garbage-1')).status).toBe(200);
+    expect((await viaProxy(t, '203.0.113.5, [nonsense]:1')).status).toBe(200);
+    expect((await viaProxy(t, '999.1.1.1:80')).status).toBe(200);
+    expect(await viaProxy(t, 'garbage-4')).toEqual({ status: 429, errorType: 'too_many_requests' });
+    expect(await bucketCount(t, 'send:ip:unknown')).toBe(4);
+    expect(await bucketCount(t, 'send:ip:203.0.113.5')).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isIPv4 } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -141,14 +141,22 @@ export function ok(c: ProviderContext, fields: object, status: 200 | 201 = 200):
 /** `::ffff:a.b.c.d` (also written out, `0:0:0:0:0:ffff:a.b.c.d`): an IPv4 address in IPv6 form. */
 const IPV4_MAPPED = /^(?:::|(?:0{1,4}:){5})ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
+/** `a.b.c.d:port`, as some proxies (Azure Application Gateway) write an `X-Forwarded-For` entry. */
+const IPV4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/;
+/** `[v6]` or `[v6]:port`: an IPv6 address in brackets, with or without a port. */
+const BRACKETED_WITH_PORT = /^\[([^\]]*)\](?::\d{1,5})?$/;
+
 /**
  * An address as `trustedProxies` and the per-IP limits compare it. A server listening on `::` sees an IPv4 peer as
  * `::ffff:127.0.0.1`: that is `127.0.0.1`, so a trusted proxy configured as `127.0.0.1` still matches it, and a
- * client is counted under one address whichever way it arrived. IPv6 addresses are lower-cased (Node reports them
- * so, a configuration or a proxy header may not). Anything else is returned trimmed and otherwise as it is.
+ * client is counted under one address whichever way it arrived. A port is dropped (`203.0.113.5:40001` is
+ * `203.0.113.5`, `[2001:db8::1]:40001` and `[2001:db8::1]` are `2001:db8::1`), so a client is not counted under a
+ * new address for each source port. IPv6 addresses are lower-cased (Node reports them so, a configuration or a proxy
+ * header may not). Anything else is returned trimmed and otherwise as it is.
  */
 export function normalizeAddress(address: string): string {
-  const trimmed = address.trim();
+  let trimmed = address.trim();
+  trimmed = IPV4_WITH_PORT.exec(trimmed)?.[1] ?? BRACKETED_WITH_PORT.exec(trimmed)?.[1]?.trim() ?? trimmed;
   const mapped = IPV4_MAPPED.exec(trimmed)?.[1];
   if (mapped !== undefined && isIPv4(mapped)) return mapped;
   return trimmed.includes(':') ? trimmed.toLowerCase() : trimmed;
@@ -174,16 +182,29 @@ export function peerAddress(c: ProviderContext): string {
 }
 
 /**
+ * An `X-Forwarded-For` entry as an address (normalizeAddress, which drops a port), or '' (unknown) when it is still
+ * not an IP address: a garbled entry is counted under the one shared unknown bucket, never under a key of its own.
+ */
+function forwardedAddress(entry: string): string {
+  const address = normalizeAddress(entry);
+  return isIP(address) === 0 ? '' : address;
+}
+
+/**
  * The caller's IP address (normalised, see normalizeAddress), or '' when it is not known. `X-Forwarded-For` is
  * believed only when the direct peer is a configured trusted proxy; then the right-most address that is not itself
- * a trusted proxy is the client. This is the address logs and sessions record; the per-IP limits key it by
- * ipRateLimitKey (services/guards.ts), which counts '' too.
+ * a trusted proxy is the client, '' when that entry is not an IP address (forwardedAddress). This is the address
+ * logs and sessions record; the per-IP limits key it by ipRateLimitKey (services/guards.ts), which counts '' too.
  */
 export function clientIp(c: ProviderContext): string {
   const peer = peerAddress(c);
   const { trustedProxies } = c.get('deps').config;
   if (!isTrustedProxy(trustedProxies, peer)) return peer;
-  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map(normalizeAddress).filter(Boolean);
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map(forwardedAddress);
   for (let index = forwarded.length - 1; index >= 0; index -= 1) {
     const address = forwarded[index] as string;
     if (!isTrustedProxy(trustedProxies, address)) return address;

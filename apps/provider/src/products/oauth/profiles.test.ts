@@ -105,6 +105,43 @@ describe('mapProfile on recorded answers', () => {
     );
   });
 
+  it('treats an email that is not a plain local@domain as no email, never stored nor verified', () => {
+    const listLike = 'x<a@evil.com>.corp.com';
+    for (const provider of OAUTH_PROVIDERS) {
+      if (NO_EMAIL.has(provider)) continue;
+      for (const email of [
+        listLike,
+        'a@evil.com, b@corp.com',
+        'Eve <eve@evil.com>',
+        'no-at-sign',
+        `${'a'.repeat(250)}@x.co`,
+      ]) {
+        const json = JSON.parse(JSON.stringify(developmentProfile(provider, claims({ email }))));
+        expect(mapProfile(provider, json), `${provider}: ${email}`).toEqual({
+          ...expected(provider, claims({ email })),
+          email: null,
+          emailVerified: false,
+        });
+      }
+    }
+    // Where an upstream gives a second address, a bad first one falls back to it, unverified (the Apple form
+    // post's `user.email`, GitHub's `/user` email).
+    expect(
+      mapProfile('apple', { sub: '1', email: listLike, email_verified: 'true', user: { email: 'g@example.com' } }),
+    ).toMatchObject({ email: 'g@example.com', emailVerified: false });
+    expect(
+      mapProfile('github', {
+        id: 1,
+        email: 'mona@public.example',
+        emails: [{ email: listLike, primary: true, verified: true }],
+      }),
+    ).toMatchObject({ email: 'mona@public.example', emailVerified: false });
+    expect(mapProfile('google', { sub: '1', email: listLike, email_verified: true })).toMatchObject({
+      email: null,
+      emailVerified: false,
+    });
+  });
+
   it('refuses an answer without a user id', () => {
     for (const json of [null, 'text', [], {}, { email: 'a@example.com' }, { data: {} }]) {
       for (const provider of OAUTH_PROVIDERS) expect(() => mapProfile(provider, json)).toThrow(/no user id/);

@@ -27,6 +27,7 @@
 // | figma      | `/v1/me`                                                                | never                        |
 // | yahoo      | OIDC userinfo                                                           | `email_verified === true`   |
 import type { OAuthProvider } from '@latchkey/sdk/contract';
+import { EMAIL_PATTERN } from '../../services/guards';
 
 /** The OpenID Connect claims of a development identity (what `developmentProfile` renders). */
 export interface DevelopmentClaims {
@@ -204,6 +205,15 @@ const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(record) : []);
 const orNull = (value: string): string | null => (value === '' ? null : value);
+/**
+ * An upstream's email address, or '' (no email) when it is not a plain `local@domain` by assertEmail's rule
+ * (services/guards.ts): an address-list-like string (`x<a@evil.example>.corp.example`) is never stored, nor trusted
+ * as verified; the profile has no email, as when the upstream gives none.
+ */
+const emailText = (value: unknown): string => {
+  const email = text(value);
+  return email.length <= 254 && EMAIL_PATTERN.test(email.trim()) ? email : '';
+};
 /** `en_US` → `en-US`. */
 const bcp47 = (value: string): string => value.replace(/_/g, '-');
 
@@ -218,8 +228,8 @@ function fromOidc(json: Json, isVerifiedAsserted: boolean): SocialProfile {
   const name = text(json.name) || [text(json.given_name), text(json.family_name)].filter(Boolean).join(' ');
   return {
     subject: identifier(json.sub),
-    email: orNull(text(json.email)),
-    emailVerified: isVerifiedAsserted && json.email_verified === true && text(json.email) !== '',
+    email: orNull(emailText(json.email)),
+    emailVerified: isVerifiedAsserted && json.email_verified === true && emailText(json.email) !== '',
     name,
     pictureUrl: text(json.picture),
     locale: bcp47(text(json.locale)),
@@ -250,7 +260,7 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
       if (helix) {
         return {
           subject: identifier(helix.id),
-          email: orNull(text(helix.email)),
+          email: orNull(emailText(helix.email)),
           emailVerified: false,
           name: text(helix.display_name) || text(helix.login),
           pictureUrl: text(helix.profile_image_url),
@@ -263,11 +273,11 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
       // Apple sends email_verified as a string in most ID tokens and as a boolean in some.
       const user = record(json.user);
       const name = record(user.name);
-      const email = text(json.email) || text(user.email);
+      const email = emailText(json.email) || emailText(user.email);
       return {
         subject: identifier(json.sub),
         email: orNull(email),
-        emailVerified: text(json.email) !== '' && (json.email_verified === true || json.email_verified === 'true'),
+        emailVerified: emailText(json.email) !== '' && (json.email_verified === true || json.email_verified === 'true'),
         name: [text(name.firstName), text(name.lastName)].filter(Boolean).join(' '),
         pictureUrl: '',
         locale: '',
@@ -276,11 +286,11 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
     case 'github': {
       // Only /user/emails says whether an address is verified; /user's public `email` is never trusted as verified.
       const primary = list(json.emails).find((entry) => entry.primary === true);
-      const email = text(primary?.email) || text(json.email);
+      const email = emailText(primary?.email) || emailText(json.email);
       return {
         subject: identifier(json.id),
         email: orNull(email),
-        emailVerified: primary !== undefined && primary.verified === true && text(primary.email) !== '',
+        emailVerified: primary !== undefined && primary.verified === true && emailText(primary.email) !== '',
         name: text(json.name) || text(json.login),
         pictureUrl: text(json.avatar_url),
         locale: '',
@@ -290,7 +300,7 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
       const picture = record(record(json.picture).data);
       return {
         subject: identifier(json.id),
-        email: orNull(text(json.email)),
+        email: orNull(emailText(json.email)),
         emailVerified: false,
         name: text(json.name) || [text(json.first_name), text(json.last_name)].filter(Boolean).join(' '),
         pictureUrl: picture.is_silhouette === true ? '' : text(picture.url),
@@ -302,8 +312,8 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
       const avatar = text(json.avatar);
       return {
         subject: id,
-        email: orNull(text(json.email)),
-        emailVerified: json.verified === true && text(json.email) !== '',
+        email: orNull(emailText(json.email)),
+        emailVerified: json.verified === true && emailText(json.email) !== '',
         name: text(json.global_name) || text(json.username),
         pictureUrl: avatar === '' ? '' : `https://cdn.discordapp.com/avatars/${id}/${avatar}.png`,
         locale: bcp47(text(json.locale)),
@@ -313,7 +323,7 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
       const userId = identifier(json.user_id);
       return {
         subject: userId,
-        email: orNull(text(json.email)),
+        email: orNull(emailText(json.email)),
         emailVerified: false,
         name: text(json.name),
         pictureUrl: '',
@@ -324,8 +334,8 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
       const primary = list(record(json.emails).values).find((entry) => entry.is_primary === true);
       return {
         subject: identifier(json.account_id) || identifier(json.uuid),
-        email: orNull(text(primary?.email)),
-        emailVerified: primary !== undefined && primary.is_confirmed === true && text(primary.email) !== '',
+        email: orNull(emailText(primary?.email)),
+        emailVerified: primary !== undefined && primary.is_confirmed === true && emailText(primary.email) !== '',
         name: text(json.display_name) || text(json.nickname),
         pictureUrl: text(record(record(json.links).avatar).href),
         locale: '',
@@ -335,7 +345,7 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
       const data = record(json.data);
       return {
         subject: identifier(data.id),
-        email: orNull(text(data.email)),
+        email: orNull(emailText(data.email)),
         emailVerified: false,
         name: text(data.name) || text(data.username),
         pictureUrl: text(data.avatar_url),
@@ -378,7 +388,7 @@ function mapFields(provider: OAuthProvider, json: Json): SocialProfile {
     case 'figma':
       return {
         subject: identifier(json.id),
-        email: orNull(text(json.email)),
+        email: orNull(emailText(json.email)),
         emailVerified: false,
         name: text(json.handle),
         pictureUrl: text(json.img_url),
