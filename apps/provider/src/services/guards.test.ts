@@ -16,6 +16,7 @@ import {
   releaseGuessSlot,
   releaseRateLimit,
   resolveRedirect,
+  sendLimitKey,
   takeGuessSlot,
   tokenLink,
 } from './guards';
@@ -308,6 +309,42 @@ describe('consumeRateLimit and limitSends', () => {
     expect((await refusal(() => limitSends(deps, 'e@example.com', '203.0.113.9'))).errorType).toBe('too_many_requests');
   });
 
+  it('counts an email recipient by its mailbox: plus-tags, and Gmail dots and googlemail.com, share one bucket', async () => {
+    const testProvider = await startProvider({
+      rateLimits: {
+        sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
+        sendsPerIp: { limit: 1000, windowSeconds: 60 },
+      },
+    });
+    const deps = providerDeps(testProvider);
+    for (let index = 1; index <= 5; index += 1) await limitSends(deps, `victim+${index}@gmail.com`, '198.51.100.1');
+    expect((await refusal(() => limitSends(deps, 'victim+6@gmail.com', '198.51.100.2'))).errorType).toBe(
+      'too_many_requests',
+    );
+    expect((await refusal(() => limitSends(deps, 'v.i.c.t.i.m@googlemail.com', '198.51.100.3'))).errorType).toBe(
+      'too_many_requests',
+    );
+    // Any domain: a plus-tag is the same mailbox; dots elsewhere than Gmail are not dropped.
+    for (let index = 0; index < 3; index += 1) await limitSends(deps, 'a+b@example.com', '198.51.100.1');
+    await limitSends(deps, 'a@example.com', '198.51.100.1');
+    await limitSends(deps, 'A+c@Example.com', '198.51.100.1');
+    expect((await refusal(() => limitSends(deps, 'a@example.com', '198.51.100.1'))).errorType).toBe(
+      'too_many_requests',
+    );
+    // Distinct mailboxes keep their own limits.
+    await limitSends(deps, 'a.b@example.com', '198.51.100.1');
+    await limitSends(deps, 'victim2@gmail.com', '198.51.100.1');
+    await limitSends(deps, 'victim@example.com', '198.51.100.1');
+  });
+
+  it('keys a send by sendLimitKey, which leaves phone numbers and the address itself alone', () => {
+    expect(sendLimitKey('Victim+tag@GMail.com')).toBe('victim@gmail.com');
+    expect(sendLimitKey('v.i.c.t.i.m+x.y@googlemail.com')).toBe('victim@gmail.com');
+    expect(sendLimitKey('first.last+news@example.com')).toBe('first.last@example.com');
+    expect(sendLimitKey('+tag@example.com')).toBe('+tag@example.com');
+    expect(sendLimitKey('+15555550100')).toBe('+15555550100');
+  });
+
   it('answers a rate-limited call with 429, Retry-After and CORS headers that expose it', async () => {
     const testProvider = await startProvider();
     const app = appWithRoutes(testProvider, (routes) => {
@@ -382,6 +419,24 @@ describe('takeGuessSlot, releaseGuessSlot and clearGuessSlots', () => {
     testProvider.clock.advance(1);
     for (let slot = 0; slot < 3; slot += 1) await takeGuessSlot(deps, 'user-a');
     expect((await refusal(() => takeGuessSlot(deps, 'user-a'))).errorType).toBe('user_lock_limit_reached');
+  });
+
+  it('keeps a recipient’s counter apart from every user’s, with the same cap, however the address is written', async () => {
+    const testProvider = await startProvider({ lockout: { maxFailuresPerUser: 3, windowMinutes: 60 } });
+    const deps = providerDeps(testProvider);
+    await takeGuessSlot(deps, { identifier: 'ada@example.com' });
+    await takeGuessSlot(deps, { identifier: 'Ada@Example.com' });
+    await takeGuessSlot(deps, { identifier: 'ada@example.com' });
+    const refused = await refusal(() => takeGuessSlot(deps, { identifier: 'ada@example.com' }));
+    expect([refused.errorType, refused.status]).toEqual(['user_lock_limit_reached', 429]);
+    await takeGuessSlot(deps, { identifier: '+14155550123' });
+    // A user whose id is the address has a counter of its own.
+    for (let slot = 0; slot < 3; slot += 1) await takeGuessSlot(deps, 'ada@example.com');
+    await releaseGuessSlot(deps.db, { identifier: 'ada@example.com' });
+    await takeGuessSlot(deps, { identifier: 'ada@example.com' });
+    expect((await refusal(() => takeGuessSlot(deps, { identifier: 'ada@example.com' }))).errorType).toBe(
+      'user_lock_limit_reached',
+    );
   });
 
   it('hands out exactly maxFailuresPerUser slots to 50 parallel takers', async () => {

@@ -143,11 +143,43 @@ function ipv6Prefix64(address: string): string | null {
   return `${prefix.join(':')}::/64`;
 }
 
-/** The send limits (README, "Security"): per identifier (email or phone) and per client IP (ipRateLimitKey). */
+/** Domains whose mailboxes ignore dots in the local part, each mapped to the one domain it is counted under. */
+const DOTLESS_MAIL_DOMAINS: ReadonlyMap<string, string> = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The part of a per-identifier send bucket that names the recipient: a phone number lower-cased as it is; an email
+ * address as the mailbox it reaches, so one inbox cannot be given a fresh limit by varying how it is written. A
+ * `+tag` is dropped from the local part for every domain (`a+b@example.com` is `a@example.com`); at gmail.com and
+ * googlemail.com dots are dropped too and googlemail.com is gmail.com (`v.i.c.t.i.m@googlemail.com` is
+ * `victim@gmail.com`). Only the limit uses this; the address stored and mailed is the one given.
+ */
+export function sendLimitKey(identifier: string): string {
+  const normalized = identifier.trim().toLowerCase();
+  const at = normalized.lastIndexOf('@');
+  if (at <= 0) return normalized;
+  let local = normalized.slice(0, at);
+  let domain = normalized.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_MAIL_DOMAINS.get(domain);
+  if (dotless !== undefined) {
+    domain = dotless;
+    local = local.replaceAll('.', '') || local;
+  }
+  return `${local}@${domain}`;
+}
+
+/**
+ * The send limits (README, "Security"): per recipient (sendLimitKey: an email address by its mailbox, plus-tags and
+ * Gmail dots dropped) and per client IP (ipRateLimitKey).
+ */
 export async function limitSends(deps: ProviderDeps, identifier: string, ip: string): Promise<void> {
   await consumeRateLimit(
     deps,
-    `send:identifier:${identifier.toLowerCase()}`,
+    `send:identifier:${sendLimitKey(identifier)}`,
     deps.config.rateLimits.sendsPerIdentifier,
   );
   await consumeRateLimit(deps, `send:ip:${ipRateLimitKey(ip)}`, deps.config.rateLimits.sendsPerIp);
@@ -169,6 +201,21 @@ export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, 
 
 /** The key of a user's guess counter (guess_counters). */
 export const userCounter = (userId: string) => `user:${userId}`;
+/**
+ * The key of a recipient's guess counter (guess_counters): the email address or E.164 number a pending code was sent
+ * to (normalised as the code stores it), shared by every account that sends codes to it.
+ */
+export const identifierCounter = (identifier: string) => `identifier:${identifier.trim().toLowerCase()}`;
+
+/**
+ * Whose guesses a counter caps: a user (its id), or the recipient of codes that would attach it to an account
+ * (`{ identifier }`, a secondary send's pending address). Both have `lockout.maxFailuresPerUser` slots per window.
+ */
+export type GuessCounter = string | { identifier: string };
+
+function guessCounterKey(counter: GuessCounter): string {
+  return typeof counter === 'string' ? userCounter(counter) : identifierCounter(counter.identifier);
+}
 
 // The statements of a guess, compiled once per dialect (see precompiled.ts): every passcode and password check runs them.
 // Taking a slot is one upsert (SQLite and PostgreSQL alike): a user's first guess creates the counter at one; a later
@@ -208,17 +255,18 @@ const releaseSlot = precompiledQuery(
 );
 
 /**
- * Takes one guess slot of the user before a guess (password, passcode) is checked, or refuses with
- * `user_lock_limit_reached` when `lockout.maxFailuresPerUser` slots are taken within the window. The slot is
+ * Takes one guess slot of the user (or of the recipient a pending code was sent to: GuessCounter) before a guess
+ * (password, passcode) is checked, or refuses with `user_lock_limit_reached` when `lockout.maxFailuresPerUser` slots
+ * are taken within the window. The slot is
  * taken by one conditional upsert (`count = count + 1 WHERE count < cap`) that succeeds only when it wrote a row,
  * so parallel guesses can never evaluate more than the cap. A wrong guess keeps its slot; a right one
  * gives it back (releaseGuessSlot). The window starts at the first slot taken and ends `windowMinutes` later.
  */
-export async function takeGuessSlot(deps: ProviderDeps, userId: string, db: Executor = deps.db): Promise<void> {
+export async function takeGuessSlot(deps: ProviderDeps, counter: GuessCounter, db: Executor = deps.db): Promise<void> {
   const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const now = deps.clock.now();
   const expiredAt = now - windowMinutes * 60_000;
-  const taken = await takeSlot(db, userCounter(userId), now, expiredAt, maxFailuresPerUser);
+  const taken = await takeSlot(db, guessCounterKey(counter), now, expiredAt, maxFailuresPerUser);
   if (taken.rows.length !== 1) deps.metrics.lockout();
   if (taken.rows.length !== 1) throw new ProviderError('user_lock_limit_reached');
 }
@@ -246,18 +294,18 @@ const readCounter = precompiledQuery(
 
 /**
  * For a guess already known to be right (a passcode's HMAC, checked in memory) whose answer waits on this: refuses
- * with `user_lock_limit_reached` unless the user has a free slot, like takeGuessSlot, but takes none, since a right
- * guess would give its slot back at once (takeGuessSlot then releaseGuessSlot, in one statement instead of two). The
- * counter is locked until the caller's transaction ends, so among parallel guesses this one is admitted exactly when
+ * with `user_lock_limit_reached` unless the user (or recipient: GuessCounter) has a free slot, like takeGuessSlot,
+ * but takes none, since a right guess would give its slot back at once (takeGuessSlot then releaseGuessSlot, in one
+ * statement instead of two). The counter is locked until the caller's transaction ends, so among parallel guesses this one is admitted exactly when
  * takeGuessSlot would have admitted it, and leaves the count as take-then-release would. `db` is the caller's
  * transaction: on PostgreSQL the counter is locked (an upsert that leaves it as it was) until it ends; on SQLite the
  * transaction holds the only writing connection until it ends, so the counter is only read (no write, and no row
  * created for a user who never guessed).
  */
-export async function assertGuessSlotFree(deps: ProviderDeps, userId: string, db: Executor): Promise<void> {
+export async function assertGuessSlotFree(deps: ProviderDeps, whose: GuessCounter, db: Executor): Promise<void> {
   const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
   const now = deps.clock.now();
-  const key = userCounter(userId);
+  const key = guessCounterKey(whose);
   // On SQLite the caller's transaction holds the only writing connection until it ends, so nothing can change the
   // counter in between: a read is as good as a lock, and writes nothing (no new row for a user who never guessed).
   const [counter] = (dialectOf(db) === 'sqlite' ? await readCounter(db, key) : await lockCounter(db, key, now)).rows;
@@ -268,8 +316,8 @@ export async function assertGuessSlotFree(deps: ProviderDeps, userId: string, db
   if (!free) throw new ProviderError('user_lock_limit_reached');
 }
 
-export async function releaseGuessSlot(db: Executor, userId: string): Promise<void> {
-  await releaseSlot(db, userCounter(userId));
+export async function releaseGuessSlot(db: Executor, counter: GuessCounter): Promise<void> {
+  await releaseSlot(db, guessCounterKey(counter));
 }
 
 /**

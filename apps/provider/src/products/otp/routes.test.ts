@@ -472,6 +472,64 @@ describe('otps/authenticate', () => {
     expect((await authenticate(t, later.methodId, later.code)).status).toBe(200);
   });
 
+  it('caps guesses at codes that would attach one address across every account that sends to it, and only those', async () => {
+    // Sends are no limit here: only the guess caps (maxFailuresPerUser 10, maxFailuresPerCode 5) hold.
+    const t = await startProvider({
+      rateLimits: {
+        sendsPerIdentifier: { limit: 100, windowSeconds: 60 },
+        sendsPerIp: { limit: 100, windowSeconds: 60 },
+      },
+    });
+    const { db } = t.provider.database;
+    const tokens: string[] = [];
+    for (const name of ['a', 'b', 'c', 'd']) {
+      const account = await sendEmailCode(t, `${name}@example.com`);
+      tokens.push((await authenticate(t, account.methodId, account.code)).json.data.session_token);
+    }
+    const sendSecondary = async (token: string, phoneNumber: string) => {
+      const sent = await t.post('/otps/sms/send/secondary', { phone_number: phoneNumber }, token);
+      expect(sent.status).toBe(200);
+      return { methodId: sent.json.data.method_id as string, code: await t.lastCode(phoneNumber) };
+    };
+
+    // Four accounts, two codes each to the victim's number, five wrong guesses at each code: only the cap's ten
+    // guesses are evaluated, all of them the first account's; every other is refused before its code is checked.
+    const statuses: number[] = [];
+    const live: { token: string; methodId: string; code: string }[] = [];
+    for (const token of tokens) {
+      for (let round = 0; round < 2; round += 1) {
+        const sent = await sendSecondary(token, PHONE);
+        live.push({ token, ...sent });
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const response = await authenticate(t, sent.methodId, wrongCode(sent.code), token);
+          if (response.status === 429) expectError(response, 429, 'user_lock_limit_reached');
+          else expectError(response, 404, 'otp_code_not_found');
+          statuses.push(response.status);
+        }
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(404), ...Array(30).fill(429)]);
+    expect(await db.selectFrom('auth_failures').selectAll().execute()).toHaveLength(10);
+    // Even the right code is refused now, at each code the first account did not burn, and nothing was attached.
+    for (const { token, methodId, code } of live.slice(2)) {
+      expectError(await authenticate(t, methodId, code, token), 429, 'user_lock_limit_reached');
+    }
+    expect(await db.selectFrom('phone_numbers').selectAll().execute()).toEqual([]);
+
+    // Another recipient is unaffected: the second account (which was refused, so has no failure of its own) adds it.
+    const other = await sendSecondary(tokens[1] as string, '+14155550199');
+    expectError(await authenticate(t, other.methodId, wrongCode(other.code), tokens[1]), 404, 'otp_code_not_found');
+    expect((await authenticate(t, other.methodId, other.code, tokens[1])).status).toBe(200);
+    // Codes for a user's own sign-in are unaffected, the victim's own number included.
+    const own = await sendEmailCode(t, 'c@example.com');
+    expectError(await authenticate(t, own.methodId, wrongCode(own.code)), 404, 'otp_code_not_found');
+    expect((await authenticate(t, own.methodId, own.code)).status).toBe(200);
+    const victim = await t.post('/otps/sms/login_or_create', { phone_number: PHONE });
+    const victimCode = await t.lastCode(PHONE);
+    expectError(await authenticate(t, victim.json.data.method_id, wrongCode(victimCode)), 404, 'otp_code_not_found');
+    expect((await authenticate(t, victim.json.data.method_id, victimCode)).status).toBe(200);
+  });
+
   it('signs in a second user into a new session even when the caller holds another user’s session', async () => {
     const t = await startProvider();
     const ada = await sendEmailCode(t);

@@ -296,11 +296,13 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
   // PostgreSQL the row read just before serves (unless a second factor is required): at READ COMMITTED a read inside
   // the transaction would be no fresher, since each statement takes its own snapshot and a read locks nothing (its
   // manual, "Read Committed Isolation Level"). The guess is checked in memory, but nothing depends on it until its
-  // slots are taken: the guess takes a slot of the code and then one of the user, each by a conditional write, so
-  // parallel guesses can never be admitted past either cap (on PostgreSQL the rows stay locked until the commit). A
-  // guess refused by the user's cap rolls back, giving the code's slot back. A wrong guess commits its slots and its
-  // failure. A right one consumes the code with its slot (one statement), is admitted only if the user has a free slot
-  // (which it would give back at once, so it takes none) and signs in, in the same transaction.
+  // slots are taken: the guess takes a slot of the code, then one of the user and, for a secondary send's pending
+  // address, one of that recipient (shared by every account that sends to it), each by a conditional write, so
+  // parallel guesses can never be admitted past any cap (on PostgreSQL the rows stay locked until the commit, always
+  // taken in that order). A guess refused by the user's or the recipient's cap rolls back, giving the code's slot back.
+  // A wrong guess commits its slots and its failure. A right one consumes the code with its slot (one statement), is
+  // admitted only if the user (and a pending code's recipient) has a free slot (which it would give back at once, so
+  // it takes none) and signs in, in the same transaction.
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const [row] = readBefore
       ? [readBefore]
@@ -326,12 +328,16 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       const reserved = await reserveCodeSlot(trx, code.otp_id, deps.config.lockout.maxFailuresPerCode);
       if (reserved.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
       await takeGuessSlot(deps, code.user_id, trx);
+      // A pending code's guesses also count against its recipient, whichever account sent it: many accounts each
+      // sending codes to one address would otherwise each get the user's cap of guesses at attaching it.
+      if (code.pending_identifier !== null) await takeGuessSlot(deps, { identifier: code.pending_identifier }, trx);
       await recordFailure(deps, code.user_id, trx);
       return { refused: 'otp_code_not_found' as const };
     }
     const consumed = await reserveAndConsumeCode(trx, now, code.otp_id, deps.config.lockout.maxFailuresPerCode);
     if (consumed.numAffectedRows !== 1n) return { refused: 'otp_code_not_found' as const };
     await assertGuessSlotFree(deps, code.user_id, trx);
+    if (code.pending_identifier !== null) await assertGuessSlotFree(deps, { identifier: code.pending_identifier }, trx);
     const kind = code.channel === 'email' ? 'email' : 'phone';
     const alreadyVerified =
       code.pending_identifier === null && (kind === 'email' ? code.email_verified : code.phone_verified) === 1;
