@@ -30,6 +30,9 @@ export const oauthDescriptor = {
     consumeOutstanding(
       { table: 'oauth_attach_tokens', column: 'user_id' },
       { table: 'oauth_transactions', column: 'attach_user_id' },
+      // The tokens those flows' callbacks issued (a pending link waits in one until a session of the user redeems
+      // it): one left live would let the owner's own session link the stranger's identity after the reset.
+      { table: 'oauth_tokens', column: 'user_id' },
     ),
   ],
   purge: [

@@ -156,6 +156,62 @@ describe('oauth/attach', () => {
     expect(data.user_id).not.toBe(mallory.userId);
   });
 
+  it('a link waiting for its redemption does not survive the pre-hijacking reset (even with PKCE off)', async () => {
+    // With PKCE on, the owner's browser holds no verifier for the attacker's token; off (a native app's choice), only
+    // the reset stands between the attacker's pending link and the owner's session.
+    const t = await startProvider({
+      project: { pkce: { oauth: false, unboundReason: 'a native app finishes social sign-in in the system browser' } },
+    });
+    // Mallory signs up with Ada's address through an upstream that does not assert it verified, starts an attach
+    // flow, completes it at GitHub as herself, and keeps the link token of the app URL.
+    const mallory = await signedInWith(
+      t,
+      'google',
+      { ...ADA, emailVerified: false, subject: 'mallory-google' },
+      {
+        code_challenge: null,
+      },
+    );
+    const attachToken = (await t.post('/oauth/attach', { provider: 'github' }, mallory.session_token)).json.data
+      .oauth_attach_token as string;
+    const pending = await signInAt(
+      t,
+      'github',
+      { ...ADA, subject: 'mallory-github' },
+      {
+        oauth_attach_token: attachToken,
+        code_challenge: null,
+      },
+    );
+    // Ada proves her address: the reset removes what Mallory attached, and uses up the pending link.
+    const sent = await t.post('/otps/email/login_or_create', { email: ADA.email });
+    const owner = await t.post('/otps/authenticate', {
+      method_id: sent.json.data.method_id,
+      token: await t.lastCode(ADA.email),
+      session_duration_minutes: 60,
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.account_reset).toBeDefined();
+    // Mallory's app URL, opened in Ada's signed-in browser, links nothing.
+    const linked = await oauthAuthenticate(t, pending.token, {
+      codeVerifier: null,
+      sessionToken: owner.json.data.session_token,
+    });
+    expectError(linked, 404, 'oauth_token_not_found');
+    expect(await t.provider.database.db.selectFrom('oauth_registrations').selectAll().execute()).toEqual([]);
+    // And Mallory's GitHub identity (her pretended email unverified there) gets no way into Ada's account.
+    const back = await signInAt(
+      t,
+      'github',
+      { ...ADA, emailVerified: false, subject: 'mallory-github' },
+      {
+        code_challenge: null,
+      },
+    );
+    const refused = await oauthAuthenticate(t, back.token, { codeVerifier: null });
+    expect(refused.json.error_type).toBe('oauth_account_link_refused');
+  });
+
   it('checks again at the redemption that the sign-in is still recent: a stale one links nothing', async () => {
     const t = await startProvider();
     const grace = await signIn(t, { email: 'grace@example.com' });
