@@ -87,6 +87,7 @@ describe('migrations', () => {
       '0019_oauth_pending_links',
       '0020_pending_send_sessions',
       '0021_deferred_changes',
+      '0022_oauth_token_users',
     ]);
   });
 

@@ -206,6 +206,17 @@ async function resetAccount(
   // What the account granted others, then whatever is still outstanding and could attach something to the account
   // later. Codes and links sent to other identifiers of the account need those identifiers, removed above.
   await runParts('grant');
+  // Sessions again, after the grants and tokens: an exchange (sessions/exchange_access_token) that read its token
+  // before the grant step revoked it, and started its session after the revocation above, committed a session the
+  // first pass never saw. The grant step waited for that exchange (it holds the token `FOR SHARE`), so this statement
+  // (a new snapshot) sees its session; a later exchange finds the token revoked. The order connected-app revocations
+  // keep (tokens, then sessions), for the same reason.
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
   await runParts('outstanding');
   // A secondary send's link to an address not attached yet (`pending_email`) adds that address to the account when the
   // session that sent it redeems it (any session of the account, for a link sent before sends recorded their session:

@@ -333,4 +333,64 @@ describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, rede
       (await t.post('/sessions/exchange_access_token', { access_token: redemption.json.access_token })).status,
     ).toBe(401);
   });
+  it('a session exchanged while the whole pre-hijacking reset runs does not survive it', async () => {
+    // A stranger signs up with Ada's address (unverified), holds a full_access token of CLIENT, and exchanges it in a
+    // loop. The owner's first proof runs the reset: sessions first, then the grants and tokens. An exchange between
+    // the two read the token before the reset revoked it: its session must be revoked too.
+    const t = await startProvider(CONFIG);
+    const stranger = await t.post('/passwords', { email: 'ada@example.com', password: 'dragonfly-marmalade-41' });
+    expect(stranger.status).toBe(200);
+    const strangerIn: SignedIn = {
+      userId: stranger.json.data.user_id,
+      sessionToken: stranger.json.data.session_token,
+      sessionId: stranger.json.data.session.session_id,
+    } as SignedIn;
+    const now = t.clock.now();
+    await t.provider.database.db
+      .insertInto('idp_grants')
+      .values({
+        grant_id: `grant-${randomUUID()}`,
+        project_id: t.projectId,
+        user_id: strangerIn.userId,
+        client_id: CLIENT.clientId,
+        scopes: SCOPES,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const access = await insertToken(t, strangerIn, { kind: 'access', familyId: `idp-code-${randomUUID()}` });
+    const sent = await t.post('/otps/email/login_or_create', { email: 'ada@example.com' });
+    const code = await t.lastCode('ada@example.com');
+
+    const holder = await connect(t);
+    const observer = await connect(t);
+    let proof: Promise<{ status: number; json: any }> | undefined;
+    try {
+      // The grant's row held: the reset stops at the grants, after it revoked the sessions.
+      await holder.query('BEGIN');
+      const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await holder.query('SELECT 1 FROM idp_grants WHERE user_id = $1 FOR UPDATE', [strangerIn.userId]);
+      proof = t.post('/otps/authenticate', {
+        method_id: sent.json.data.method_id,
+        token: code,
+        session_duration_minutes: 60,
+      });
+      expect(await settledOrWaitingFor(observer, rows[0]!.pid, proof)).toBeDefined();
+      const exchange = await t.post('/sessions/exchange_access_token', { access_token: access });
+      expect(exchange.status, JSON.stringify(exchange.json)).toBe(200);
+      await holder.query('ROLLBACK');
+      const owner = await proof;
+      expect(owner.status, JSON.stringify(owner.json)).toBe(200);
+      expect(owner.json.data.account_reset.removed).toContain('connected_apps');
+      expectError(
+        await t.post('/sessions/authenticate', {}, exchange.json.data.session_token),
+        404,
+        'session_not_found',
+      );
+    } finally {
+      await holder.end();
+      await observer.end();
+      await Promise.allSettled([proof]);
+    }
+  });
 });

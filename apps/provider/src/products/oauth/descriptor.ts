@@ -7,9 +7,9 @@ import { oauthMigrations } from './migrations';
 import type { OauthRegistrationsTable } from './tables';
 
 /**
- * Social sign-in: the pre-hijacking reset removes the social identities and uses up the attach tokens and the flows
- * they started (bearer tokens: their start needs no session); the purge deletes the expired flows, tokens, attach
- * tokens and One Tap nonces.
+ * Social sign-in: the pre-hijacking reset removes the social identities and uses up the attach tokens, the flows they
+ * started (bearer tokens: their start needs no session) and the tokens their callbacks issued; the purge deletes the
+ * expired flows, tokens, attach tokens and One Tap nonces.
  */
 export const oauthDescriptor = {
   key: 'oauth',

@@ -104,4 +104,9 @@ export const oauthMigrations: MigrationParts = {
   async '0019_oauth_pending_links'(db) {
     await db.schema.alterTable('oauth_tokens').addColumn('pending_link', 'text').execute();
   },
+  // The pre-hijacking check and reset use up a user's live tokens too (a pending link among them, descriptor.ts): looked
+  // up by their user, like the attach tokens above.
+  async '0022_oauth_token_users'(db) {
+    await db.schema.createIndex('oauth_tokens_user').on('oauth_tokens').column('user_id').execute();
+  },
 };
