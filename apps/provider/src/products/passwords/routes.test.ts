@@ -823,6 +823,28 @@ async function changePassword(
   return t.post('/passwords/session/reset', { password: NEW_PASSWORD }, sessionToken);
 }
 
+/**
+ * An account (EMAIL, PASSWORD) with a verified email and a TOTP, on a project that requires a second factor. Its
+ * email is proved from the account's own session, so a reset by email does not run the pre-hijacking reset (which
+ * ends every intermediate session of its own accord). The clock is one TOTP step on: each code works once.
+ */
+async function accountWithTotp(options: Parameters<typeof startProvider>[0] = {}) {
+  const t = await startProvider({ ...options, project: { mfa: { required: true } } });
+  const created = await createAccount(t);
+  await verifyEmailInSession(t, EMAIL, created.session_token);
+  const enrolled = await t.post('/totps', { expiration_minutes: 30 }, created.session_token);
+  expect(enrolled.status).toBe(200);
+  const secret = enrolled.json.data.secret as string;
+  const totpCode = () => generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+  const totp = (code: string, ist: string) =>
+    t.post('/totps/authenticate', { totp_code: code, session_duration_minutes: 60, intermediate_session_token: ist });
+  expect((await t.post('/totps/authenticate', { totp_code: await totpCode() }, created.session_token)).status).toBe(
+    200,
+  );
+  t.clock.advance(30_000);
+  return { t, created, totpCode, totp };
+}
+
 describe('what a password change uses up', () => {
   for (const way of PASSWORD_CHANGES) {
     it(`by ${way}: the reset email sent before (both its links) and every other magic link of the user`, async () => {
@@ -855,21 +877,7 @@ describe('what a password change uses up', () => {
     });
 
     it(`by ${way}: a sign-in with the old password that waits for its second factor can no longer complete`, async () => {
-      const t = await startProvider({ project: { mfa: { required: true } } });
-      const created = await createAccount(t);
-      // Proved from the account's own session, so the reset by email does not run the pre-hijacking reset (which
-      // ends every intermediate session of its own accord): only the password change can end it here.
-      await verifyEmailInSession(t, EMAIL, created.session_token);
-      const enrolled = await t.post('/totps', { expiration_minutes: 30 }, created.session_token);
-      expect(enrolled.status).toBe(200);
-      const secret = enrolled.json.data.secret as string;
-      const totpCode = () => generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
-      const totp = (code: string, body: Record<string, unknown>, sessionToken?: string) =>
-        t.post('/totps/authenticate', { totp_code: code, session_duration_minutes: 60, ...body }, sessionToken);
-      expect((await totp(await totpCode(), {}, created.session_token)).status).toBe(200);
-      // One TOTP step on: each code works once.
-      t.clock.advance(30_000);
-
+      const { t, created, totpCode, totp } = await accountWithTotp();
       const first = await authenticateWith(t, PASSWORD);
       expect(first.status).toBe(200);
       const pending = first.json.data.intermediate_session_token as string;
@@ -883,36 +891,15 @@ describe('what a password change uses up', () => {
       if (way !== 'session') {
         const own = changed.json.data.intermediate_session_token as string;
         expect(own).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        expect((await totp(await totpCode(), { intermediate_session_token: own })).status).toBe(200);
+        expect((await totp(await totpCode(), own)).status).toBe(200);
         t.clock.advance(30_000);
       }
-      expectError(
-        await totp(await totpCode(), { intermediate_session_token: pending }),
-        'intermediate_session_not_found',
-      );
+      expectError(await totp(await totpCode(), pending), 'intermediate_session_not_found');
     });
   }
 });
 
 describe('a reset whose sign-in waits for a second factor (project mfa.required)', () => {
-  /** An account (EMAIL, PASSWORD) with a verified email and a TOTP, on a project that requires a second factor. */
-  async function accountWithTotp(options: Parameters<typeof startProvider>[0] = {}) {
-    const t = await startProvider({ ...options, project: { mfa: { required: true } } });
-    const created = await createAccount(t);
-    await verifyEmailInSession(t, EMAIL, created.session_token);
-    const enrolled = await t.post('/totps', { expiration_minutes: 30 }, created.session_token);
-    expect(enrolled.status).toBe(200);
-    const secret = enrolled.json.data.secret as string;
-    const totpCode = () => generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
-    const totp = (code: string, ist: string) =>
-      t.post('/totps/authenticate', { totp_code: code, session_duration_minutes: 60, intermediate_session_token: ist });
-    expect((await t.post('/totps/authenticate', { totp_code: await totpCode() }, created.session_token)).status).toBe(
-      200,
-    );
-    t.clock.advance(30_000);
-    return { t, created, totpCode, totp };
-  }
-
   for (const way of ['email', 'existing_password'] as const) {
     it(`by ${way}: changes nothing, and signs no one out, until the second factor completes it`, async () => {
       const { t, created, totpCode, totp } = await accountWithTotp();
