@@ -115,6 +115,37 @@ describe('CORS', () => {
     expectNoCors(response);
   });
 
+  it('says Vary: Origin on every answer whose CORS headers depend on it, those without an Origin or refused too', async () => {
+    // Fetch standard, "CORS protocol and HTTP caches": else a shared cache may hand the answer to a request without
+    // Origin (no Access-Control-Allow-Origin) to the app's browser.
+    const { call } = await startProvider();
+    for (const response of [
+      await call('GET', BOOTSTRAP, { origin: null }),
+      await call('GET', BOOTSTRAP, { origin: 'https://evil.example' }),
+      await call('GET', BOOTSTRAP),
+      await call('POST', '/users/search', { body: { email: 5 }, origin: null }),
+    ]) {
+      expect(response.headers.get('vary')).toBe('Origin');
+    }
+  });
+
+  it("lets another site's form reach the OAuth callback (Apple's form_post), with no CORS answer", async () => {
+    // A browser names the posting site in Origin (Apple's, or `null`); the callback's own state and binding cookie
+    // decide, so an unknown state is the plain expired-sign-in answer, not a CORS refusal.
+    const { call } = await startProvider();
+    for (const origin of ['https://appleid.apple.com', 'null']) {
+      const response = await call('POST', '/v1/public/oauth/callback', {
+        authorization: null,
+        origin,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        rawBody: 'state=unknown-state&code=abc',
+      });
+      expect(response.status, origin).not.toBe(403);
+      expect(response.json?.error_type).not.toBe('origin_not_allowed');
+      expectNoCors(response);
+    }
+  });
+
   it('puts the CORS headers on answers and errors alike, so the browser can read the error', async () => {
     const { call } = await startProvider();
     for (const response of [
@@ -148,6 +179,14 @@ describe('Basic auth on /sdk/v1', () => {
   it('refuses a bootstrap whose path names an unknown public token', async () => {
     const { call } = await startProvider();
     expectJsonError(await call('GET', '/projects/bootstrap/public-token-test-unknown'), 401, UNAUTHORIZED);
+  });
+
+  it('reads the scheme case-insensitively (RFC 9110 §11.1)', async () => {
+    const { call } = await startProvider();
+    const credentials = Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64');
+    for (const scheme of ['basic', 'BASIC', 'bAsIc']) {
+      expect((await call('GET', BOOTSTRAP, { authorization: `${scheme} ${credentials}` })).status, scheme).toBe(200);
+    }
   });
 
   it('accepts the public token in both slots (signed out) and a session token in the password slot', async () => {
@@ -213,6 +252,33 @@ describe('envelopes', () => {
     const { call } = await startProvider();
     const response = await call('POST', '/users/search', { rawBody });
     expectSchemaError(response, [{ dataPath: '', message: 'must be valid JSON' }]);
+  });
+
+  it('refuses a NUL character in any key or string of a body, which PostgreSQL cannot store, changing nothing', async () => {
+    const testProvider = await startProvider();
+    const { sessionToken } = await signIn(testProvider);
+    const events = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: [{ telemetry: {}, event: { public_token: PUBLIC_TOKEN, event_name: 'a\u0000b' } }],
+    });
+    expectSchemaError(events, [{ dataPath: '[0].event.event_name', message: 'must not contain the NUL character' }]);
+    const name = await testProvider.call('PUT', '/users/me', {
+      sessionToken,
+      body: { name: { first_name: 'Ada\u0000' } },
+    });
+    expectSchemaError(name, ['.name.first_name']);
+    const key = await testProvider.call('PUT', '/users/me', {
+      sessionToken,
+      body: { untrusted_metadata: { 'k\u0000': 1 } },
+    });
+    expect(key.status).toBe(400);
+    expect(await testProvider.provider.database.db.selectFrom('events').selectAll().execute()).toEqual([]);
+    // A backslash and u0000 spelled out in a string is not a NUL: it is stored like any text.
+    const spelled = await testProvider.call('PUT', '/users/me', {
+      sessionToken,
+      body: { name: { first_name: 'Ada\\u0000' } },
+    });
+    expect(spelled.status).toBe(200);
   });
 
   it('answers a JSON body of the wrong kind (null, an array) with a schema error on the whole body', async () => {

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { logRequest } from '../ops/logging';
-import { LIMITED_BODIES, OPEN_CORS_PATHS } from '../products/productParts';
+import { LIMITED_BODIES, NAVIGATION_PATHS, OPEN_CORS_PATHS } from '../products/productParts';
 import { newId } from '../services/secrets';
 import {
   clientIp,
@@ -38,6 +38,11 @@ export function isOpenCorsPath(path: string): boolean {
   return OPEN_CORS_PATHS.some((open) => (open.endsWith('*') ? path.startsWith(open.slice(0, -1)) : path === open));
 }
 
+/** Whether `path` is one a browser reaches by navigation or a cross-site form (the products' `http.navigationPaths`). */
+function isNavigationPath(path: string): boolean {
+  return NAVIGATION_PATHS.includes(path);
+}
+
 const OPEN_CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'www-authenticate, x-request-id',
@@ -59,10 +64,12 @@ function errorBody(requestId: string, error: ProviderError) {
  * token or a key: the public token, a session token, the project's secret key); null when it is not one.
  */
 export function parseBasicAuth(header: string | undefined): { user: string; secret: string } | null {
-  if (!header?.startsWith('Basic ')) return null;
+  // RFC 9110 §11.1: the scheme is a case-insensitive token (`basic` and `BASIC` are `Basic`, RFC 7617 §2).
+  const credentials = header === undefined ? null : /^basic +(.*)$/is.exec(header);
+  if (!credentials) return null;
   let decoded: string;
   try {
-    decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    decoded = Buffer.from((credentials[1] ?? '').trim(), 'base64').toString('utf8');
   } catch {
     return null;
   }
@@ -149,6 +156,17 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
       for (const [name, value] of Object.entries(OPEN_CORS_HEADERS)) c.header(name, value);
       return next();
     }
+    if (isNavigationPath(c.req.path)) {
+      // Reached by navigation, and by forms other sites post (Apple's `form_post` callback, whose Origin is Apple's or
+      // `null`): no CORS answer, and no refusal by Origin. What protects them is their own check (the OAuth state and
+      // the browser's binding cookie), never a header the page can read.
+      c.header('x-request-id', c.get('requestId'));
+      return next();
+    }
+    // Fetch standard, "CORS protocol and HTTP caches": an answer whose Access-Control-Allow-Origin depends on Origin
+    // says so on every answer, those to requests without one (or with one refused) included, so no shared cache hands
+    // one origin's answer to another.
+    c.header('vary', 'Origin', { append: true });
     const origin = c.req.header('origin');
     const allowed = origin !== undefined && project.allowedOrigins.includes(origin);
     if (c.req.method === 'OPTIONS') {
@@ -171,7 +189,7 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     c.header('x-request-id', c.get('requestId'));
     if (allowed) {
       for (const [name, value] of Object.entries(corsHeaders(origin))) {
-        c.header(name, value, name === 'vary' ? { append: true } : undefined);
+        if (name !== 'vary') c.header(name, value);
       }
     }
     await next();

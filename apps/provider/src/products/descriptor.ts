@@ -218,6 +218,12 @@ export interface HttpParts {
    * under `/sdk/v1` and `/v1`.
    */
   limitedBodies?: readonly string[];
+  /**
+   * Exact paths a browser reaches by navigation, or by a form another site posts (an upstream's `form_post` callback):
+   * answered with no CORS headers and never refused for their `Origin` (a cross-site form POST always carries the
+   * other site's, or `null`). Each must protect itself by other means (a state bound to the browser).
+   */
+  navigationPaths?: readonly string[];
 }
 
 /**

@@ -79,6 +79,11 @@ export const OPEN_CORS_PATHS: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
   (descriptor) => descriptor.http?.openCorsPaths ?? [],
 );
 
+/** Every product's paths reached by navigation or by another site's form, outside CORS (http/app.ts). */
+export const NAVIGATION_PATHS: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
+  (descriptor) => descriptor.http?.navigationPaths ?? [],
+);
+
 /** Every product's route patterns outside `/sdk/v1` and `/v1` whose bodies the core limits (http/app.ts). */
 export const LIMITED_BODIES: readonly string[] = PRODUCT_DESCRIPTORS.flatMap(
   (descriptor) => descriptor.http?.limitedBodies ?? [],

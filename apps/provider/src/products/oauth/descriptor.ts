@@ -25,6 +25,9 @@ export const oauthDescriptor = {
   },
   tables: ['oauth_registrations', 'oauth_transactions', 'oauth_tokens', 'oauth_attach_tokens', 'oauth_onetap_nonces'],
   migrations: oauthMigrations,
+  // The upstream's callback: Apple posts it as a form (`response_mode=form_post`) from its own origin, which a browser
+  // names in `Origin`; the state and the binding cookie protect it (redirectFlow.ts).
+  http: { navigationPaths: ['/v1/public/oauth/callback'] },
   accountReset: [
     deleteUserFactors('oauth_registrations', 'oauth_identities'),
     consumeOutstanding(
