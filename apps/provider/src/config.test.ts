@@ -88,6 +88,7 @@ const DEFAULTS = {
     sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
     sendsPerIp: { limit: 50, windowSeconds: 60 },
     passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
+    strengthChecksPerIp: { limit: 120, windowSeconds: 60 },
     userSearchesPerIp: { limit: 120, windowSeconds: 60 },
     eventsPerIp: { limit: 1500, windowSeconds: 60 },
     secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
