@@ -275,6 +275,11 @@ describe('the Next.js example (next build, next start)', () => {
       ['//evil.example/account', '/account'],
       ['/\\evil.example', '/account'],
       ['https://evil.example/', '/account'],
+      // Dot segments that resolve to a path starting with `//` (another host to a browser).
+      ['/.//evil.example', '/account'],
+      ['/..//evil.example', '/account'],
+      ['/%2e//evil.example', '/account'],
+      ['/a/..//evil.example/x', '/account'],
     ]) {
       const visit = await fetch(`${SITE}/sign-in?next=${encodeURIComponent(next as string)}`, {
         headers: { cookie: `stytch_session_jwt=${jwt}` },

@@ -19,7 +19,9 @@ export const HOME_FOR_SIGNED_IN = '/account';
 /**
  * `value` if it is a path on this site (`/account`, `/account/settings?tab=1`), else `HOME_FOR_SIGNED_IN`. The
  * sign-in page's `?next=` comes from the address bar: never follow it to another origin (`//evil.example`,
- * `/\evil.example`, `https://…`).
+ * `/\evil.example`, `https://…`). What is returned is checked too, not only what came in: resolving dot segments
+ * turns `/.//evil.example` (or `/..//`, `/%2e//`, `/a/..//`) into the path `//evil.example`, which a browser reads
+ * as another host.
  */
 export function safeNextPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
@@ -27,5 +29,8 @@ export function safeNextPath(value: unknown): string {
   }
   const base = 'http://site.invalid';
   const url = new URL(value, base);
-  return url.origin === base ? `${url.pathname}${url.search}` : HOME_FOR_SIGNED_IN;
+  const path = `${url.pathname}${url.search}`;
+  if (url.origin !== base || !path.startsWith('/') || path.startsWith('//')) return HOME_FOR_SIGNED_IN;
+  // The same check once more on the result, as a browser would read it.
+  return new URL(path, base).origin === base ? path : HOME_FOR_SIGNED_IN;
 }
