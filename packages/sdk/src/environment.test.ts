@@ -45,6 +45,19 @@ describe('browser environment', () => {
     setRawCookie('stytch_sessionX; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
   });
 
+  it('answers no cookie when two copies of the name hold different values (a sibling subdomain tossed one)', () => {
+    // `document.cookie` as a browser lists it when another subdomain set `stytch_session` for the parent domain on a
+    // longer path: that copy first (RFC 6265 §5.4). Taking the first copy would send its token and store the answer's
+    // session over the user's own; `@latchkey/server` refuses such a pair too.
+    const jar = (cookie: string) => documentCookieJar({ cookie } as Document);
+    expect(jar('stytch_session=tossed; other=1; stytch_session=mine').get('stytch_session')).toBeUndefined();
+    expect(jar('stytch_session=tossed; other=1; stytch_session=mine').get('other')).toBe('1');
+    // The same value twice is one answer, and an empty copy (a removal another page wrote) does not count.
+    expect(jar('stytch_session=same; stytch_session=same').get('stytch_session')).toBe('same');
+    expect(jar('stytch_session=; stytch_session=mine').get('stytch_session')).toBe('mine');
+    expect(jar('stytch_session=mine').get('stytch_session')).toBe('mine');
+  });
+
   it("names the device's time zone by Temporal where the runtime has it, without building an Intl formatter", () => {
     const formatter = vi.spyOn(Intl, 'DateTimeFormat');
     vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Europe/Paris' } });

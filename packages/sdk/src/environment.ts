@@ -87,13 +87,20 @@ export function documentCookieJar(doc: Document): CookieJar {
   return {
     get(name) {
       // The name as `set` writes it, compared as sent: a pair without `=` (a nameless cookie) or a name that only
-      // decodes to ours (`stytch%5Fsession`, which another subdomain may set) is another cookie.
+      // decodes to ours (`stytch%5Fsession`, which another subdomain may set) is another cookie. Two copies with
+      // different values (a sibling subdomain's `Domain=` cookie on a longer path comes first, RFC 6265 §5.4) answer
+      // none, as `@latchkey/server` refuses them: taking the first would sign this tab in to whoever tossed it.
       const key = encodeURIComponent(name);
+      let found: string | undefined;
       for (const pair of doc.cookie ? doc.cookie.split('; ') : []) {
         const separator = pair.indexOf('=');
-        if (separator > 0 && pair.slice(0, separator) === key) return decodeURIComponentSafe(pair.slice(separator + 1));
+        if (separator <= 0 || pair.slice(0, separator) !== key) continue;
+        const value = decodeURIComponentSafe(pair.slice(separator + 1));
+        if (value === '') continue;
+        if (found !== undefined && found !== value) return undefined;
+        found = value;
       }
-      return undefined;
+      return found;
     },
     set(name, value, attributes) {
       doc.cookie = serializeCookie(name, value, attributes);
