@@ -287,6 +287,12 @@ export interface ProductDescriptor {
   /** Its factor as a second factor. */
   secondFactor?: SecondFactorRules;
   /**
+   * What a password change ends of its own, in the transaction that makes it (services/credentialChange.ts), before the
+   * user's other sessions are revoked: whatever could start a session again without the new password (the identity
+   * provider's `full_access` tokens, which `sessions/exchange_access_token` turns into sessions).
+   */
+  afterCredentialChange?: (trx: Transaction<Database>, userId: string, now: number) => Promise<void>;
+  /**
    * Makes a change one of its first-factor routes deferred to the second factor (services/intermediateSessions.ts'
    * `DeferredChange`, `{ product: key, change }`): a call whose sign-in must wait for a second factor (project
    * `mfa.required`) stores its change with the intermediate session instead of making it, and the call that completes

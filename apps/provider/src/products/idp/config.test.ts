@@ -51,6 +51,22 @@ describe('parseConfig: project.idp', () => {
     );
   });
 
+  it('refuses an RBAC policy scope that is a standard scope or not one scope token', () => {
+    const policy = (scope: string) => ({
+      roles: [],
+      resources: [],
+      scopes: [{ scope: 'read:docs' }, { scope, permissions: [{ resource_id: 'admin', actions: ['*'] }] }],
+    });
+    // A standard scope's grant never reads the policy: the entry would load and limit nothing.
+    expect(problem({ project: { rbacPolicy: policy('full_access') } })).toBe(
+      'Invalid Latchkey provider configuration:\n  project.rbacPolicy.scopes.1.scope: full_access is a standard scope, which every user may grant; name a custom scope',
+    );
+    expect(problem({ project: { rbacPolicy: policy('two words') } })).toBe(
+      'Invalid Latchkey provider configuration:\n  project.rbacPolicy.scopes.1.scope: "two words" is not one scope token',
+    );
+    expect(parseConfig({ project: { rbacPolicy: policy('write:docs') } }).project.rbacPolicy?.scopes).toHaveLength(2);
+  });
+
   it('refuses a confidential client without clientSecretEnv and a public client with one', () => {
     expect(problem({ project: { idp: { clients: [client({ type: 'confidential' })] } } })).toBe(
       'Invalid Latchkey provider configuration:\n  project.idp.clients.0.clientSecretEnv: a confidential client needs the environment variable holding its secret',

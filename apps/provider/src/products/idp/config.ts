@@ -107,4 +107,21 @@ export function checkIdpConfig(config: ParsedConfig): void {
       );
     }
   }
+  // The RBAC policy's scopes are the identity provider's custom scopes: each one scope token (RFC 6749 §3.3, as
+  // `scopes_supported` publishes them), and none a standard scope, whose grant never reads the policy (a `full_access`
+  // entry listing admin permissions would load and limit nothing).
+  const policyScopes = (config.project.rbacPolicy as { scopes?: { scope: string }[] } | null)?.scopes ?? [];
+  for (const [index, { scope }] of policyScopes.entries()) {
+    const at = `project.rbacPolicy.scopes.${index}.scope`;
+    if (!scopeToken.safeParse(scope).success) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  ${at}: ${JSON.stringify(scope)} is not one scope token`,
+      );
+    }
+    if ((STANDARD_IDP_SCOPES as readonly string[]).includes(scope)) {
+      throw new Error(
+        `Invalid Latchkey provider configuration:\n  ${at}: ${scope} is a standard scope, which every user may grant; name a custom scope`,
+      );
+    }
+  }
 }

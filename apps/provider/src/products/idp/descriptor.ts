@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { deleteInBatches, expired, type Query } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
@@ -101,6 +102,18 @@ export const idpDescriptor = {
       },
     },
   ],
+  // A password change (someone else may have held the old one) revokes the tokens that can start a session without it:
+  // `full_access` ones, which sessions/exchange_access_token turns into sessions, a refresh token renewing them for as
+  // long as it is used. Other tokens only read what their scopes show, and stay. The password change revokes the
+  // sessions after this, exchanged ones among them.
+  afterCredentialChange: async (trx, userId, now) => {
+    await revokeTokens(trx, now, (eb) =>
+      eb.and([
+        eb('user_id', '=', userId),
+        eb(sql<string>`' ' || ${sql.ref('scopes')} || ' '`, 'like', '% full_access %'),
+      ]),
+    );
+  },
   purge: [
     {
       table: 'idp_tokens',

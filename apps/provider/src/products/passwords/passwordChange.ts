@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
+import { endWhatACredentialChangeEnds } from '../../services/credentialChange';
 import { clearGuessSlots } from '../../services/guards';
 import type { DeferredChange } from '../../services/intermediateSessions';
 import { endIntermediateSessions } from '../../services/intermediateSessions';
@@ -29,8 +30,9 @@ export function deferredPasswordChange(change: PasswordChange): DeferredChange {
 /**
  * Makes a password change, in the transaction that signed the user in (`keepSessionId`, the session the answer
  * carries): sets the hash (only over `replaces` when given, else `unauthorized_credentials`), ends any lockout (a
- * successful reset clears the guess counter), uses up what the old password's time left open, and revokes every other
- * session of the user.
+ * successful reset clears the guess counter), uses up what the old password's time left open, ends what the products
+ * say a password change ends (the identity provider's `full_access` tokens), and revokes every other session of the
+ * user.
  *
  * Never before a required second factor: the guess counter is shared with the second factor's codes, so a reset by
  * the old password alone that cleared it could be repeated between TOTP guesses without limit, and would sign the owner
@@ -57,6 +59,8 @@ export async function applyPasswordChange(
   }
   await clearGuessSlots(trx, userId);
   await endWhatTheOldPasswordLeftOpen(trx, userId, now);
+  // Before the sessions: a session started from such a token meanwhile is revoked with the others.
+  await endWhatACredentialChangeEnds(trx, userId, now);
   await revokeOtherSessions(trx, userId, keepSessionId, now);
 }
 

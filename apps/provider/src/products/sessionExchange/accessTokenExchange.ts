@@ -31,8 +31,8 @@ export function accessTokenExchangeFactor(clientId: string): NewFactor {
 /**
  * Exchanges a live access token for a new session of its user. The token is looked up by its SHA-256 in the
  * transaction that starts the session: an unknown token, a refresh token, an expired or revoked one, or one of a
- * client no longer configured is `invalid_access_token`; a token whose scopes lack `full_access` is
- * `insufficient_scope`. The token is not used up (a bearer access token stays valid until it expires, RFC 6750
+ * client no longer configured is `invalid_access_token`; a token whose scopes lack `full_access`, or whose client may
+ * no longer ask for it, is `insufficient_scope`. The token is not used up (a bearer access token stays valid until it expires, RFC 6750
  * §1.2); every exchange starts its own session. The session never merges into the caller's current one, and asks
  * for no second factor: the token was issued to a full session (the authorize step needs one, intermediate
  * sessions are not sessions), which already passed the project's multi-factor rule.
@@ -61,16 +61,21 @@ export async function exchangeAccessToken(c: ProviderContext): Promise<Response>
       .where('project_id', '=', deps.config.project.projectId)
       .$if(dialectOf(trx) === 'postgres', (query) => query.forShare())
       .executeTakeFirst();
+    const client = token === undefined ? undefined : findIdpClient(deps.config, token.client_id);
     if (
       token?.kind !== 'access' ||
       token.revoked_at !== null ||
       token.consumed_at !== null ||
       token.expires_at <= now ||
-      !findIdpClient(deps.config, token.client_id)
+      !client
     ) {
       throw new ProviderError('invalid_access_token');
     }
-    if (!token.scopes.split(' ').includes(FULL_ACCESS_SCOPE)) throw new ProviderError('insufficient_scope');
+    // The scope on the token, and still the client's: a client the operator configured out of `full_access` (a
+    // suspect one) mints no more sessions from the tokens it holds, as a refresh no longer gives it the scope.
+    if (!token.scopes.split(' ').includes(FULL_ACCESS_SCOPE) || !client.scopes.includes(FULL_ACCESS_SCOPE)) {
+      throw new ProviderError('insufficient_scope');
+    }
     return recordAuthentication(trx, c, {
       userId: token.user_id,
       factor: accessTokenExchangeFactor(token.client_id),

@@ -116,6 +116,40 @@ describe('POST /sessions/exchange_access_token', () => {
     expectError(await exchange(t, { access_token: live, session_duration_minutes: 30 }), 401, 'invalid_access_token');
   });
 
+  it('refuses the tokens of a client the configuration no longer allows full_access', async () => {
+    const t = await startProvider(CONFIG);
+    const { token } = await userWithToken(t, 'openid full_access');
+    // The operator takes full_access away from a suspect client: its tokens mint no more sessions.
+    const client = t.provider.config.project.idp.clients.find((each) => each.clientId === IDP_CLIENT.clientId);
+    expect(client).toBeDefined();
+    (client as { scopes: string[] }).scopes = client?.scopes.filter((scope) => scope !== 'full_access') ?? [];
+    expectError(await exchange(t, { access_token: token, session_duration_minutes: 30 }), 403, 'insufficient_scope');
+  });
+
+  it('a password change revokes full_access tokens (no session from them afterwards), and leaves the others', async () => {
+    const t = await startProvider({
+      project: { ...CONFIG.project, products: ['email_otp', 'email_magic_links', 'passwords'] },
+    });
+    const { userId, sessionToken, token } = await userWithToken(t, 'openid full_access');
+    const reading = await insertAccessToken(t.provider.database.db, {
+      projectId: t.projectId,
+      userId,
+      now: t.clock.now(),
+      scopes: 'openid email',
+    });
+    // Someone who held the account granted a full_access token; the owner then changes the password.
+    const changed = await t.post('/passwords/session/reset', { password: 'quiet-lantern-zebra-97' }, sessionToken);
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    expectError(await exchange(t, { access_token: token, session_duration_minutes: 30 }), 401, 'invalid_access_token');
+    const states = await t.provider.database.db
+      .selectFrom('idp_tokens')
+      .select(['token_hash', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(states.find((row) => row.token_hash === sha256Hex(token))?.revoked_at).not.toBeNull();
+    expect(states.find((row) => row.token_hash === sha256Hex(reading))?.revoked_at).toBeNull();
+  });
+
   it('refuses a token of another project', async () => {
     const t = await startProvider(CONFIG);
     const { userId } = await signIn(t, { email: 'ada@example.com' });
