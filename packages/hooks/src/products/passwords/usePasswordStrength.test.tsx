@@ -93,6 +93,22 @@ describe('usePasswordStrength', () => {
     });
   });
 
+  it('sends a check refused for its rate again later, staying checking meanwhile (submit waits, not blocked)', async () => {
+    // One check per 2-second window for this address: the second password's first check is refused (429).
+    const env = await startTestEnvironment({
+      config: { rateLimits: { strengthChecksPerIp: { limit: 1, windowSeconds: 2 } } },
+    });
+    const { result, rerender } = renderStrength(env, { password: 'abc', debounceMs: 0 });
+    await waitFor(() => expect(result.current.status).toBe('done'), { timeout: ASYNC_TIMEOUT });
+    rerender({ password: 'abc-Quill9!zephyr-harbour', debounceMs: 0 });
+    await waitFor(() =>
+      expect(strengthChecks(env).filter((request) => request.status === 429).length).toBeGreaterThan(0),
+    );
+    expect(result.current).toMatchObject({ status: 'checking', error: null });
+    await waitFor(() => expect(result.current.status).toBe('done'), { timeout: ASYNC_TIMEOUT + 10_000 });
+    expect(result.current.result).toMatchObject({ valid_password: true });
+  }, 60_000);
+
   it("reports the provider's refusal as an error", async () => {
     const env = await startTestEnvironment();
     const { result } = renderStrength(env, { password: 'a'.repeat(257), debounceMs: 0 });

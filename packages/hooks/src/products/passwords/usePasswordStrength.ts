@@ -47,11 +47,19 @@ interface CheckOutcome {
   error: LatchkeyFlowError | null;
 }
 
+/** How long after a check refused for its rate (429 `too_many_requests`) it is sent again, doubling to the last. */
+export const STRENGTH_RETRY_DELAYS_MS: readonly number[] = [2_000, 4_000, 8_000, 16_000, 30_000];
+
 /**
  * The live strength check of a password being typed (re-runs on each change, debounced): one
  * `passwords.strengthCheck` per pause in typing. Only the latest check counts (an older answer arriving late is
- * dropped), a refused check is not retried, and no answer is cached: the password lives only in this hook's
- * state. (`passwordStrengthQueryOptions` offers the same check to an app's own react-query cache.)
+ * dropped), and no answer is cached: the password lives only in this hook's state.
+ * (`passwordStrengthQueryOptions` offers the same check to an app's own react-query cache.)
+ *
+ * A check the provider refused for its rate (429 `too_many_requests`: many people typing behind one address) is sent
+ * again after STRENGTH_RETRY_DELAYS_MS while the password stays the same, and the status stays `checking`: submit
+ * waits for a `valid_password` answer (the spec), so a refusal must not leave it disabled for good. Any other refusal
+ * is `error` and not retried.
  */
 export function usePasswordStrength({
   password,
@@ -68,19 +76,30 @@ export function usePasswordStrength({
   useEffect(() => {
     if (checkedPassword === '') return;
     let isCurrent = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const input =
       checkedEmail === undefined ? { password: checkedPassword } : { password: checkedPassword, email: checkedEmail };
-    client.passwords.strengthCheck(input).then(
-      (result) => {
-        if (isCurrent) setOutcome({ password: checkedPassword, email: checkedEmail, result, error: null });
-      },
-      (error: unknown) => {
-        if (isCurrent)
-          setOutcome({ password: checkedPassword, email: checkedEmail, result: null, error: toFlowError(error) });
-      },
-    );
+    const check = (attempt: number) => {
+      client.passwords.strengthCheck(input).then(
+        (result) => {
+          if (isCurrent) setOutcome({ password: checkedPassword, email: checkedEmail, result, error: null });
+        },
+        (error: unknown) => {
+          if (!isCurrent) return;
+          const flowError = toFlowError(error);
+          const delay = STRENGTH_RETRY_DELAYS_MS[Math.min(attempt, STRENGTH_RETRY_DELAYS_MS.length - 1)];
+          if (flowError.type === 'too_many_requests' && delay !== undefined) {
+            retry = setTimeout(() => check(attempt + 1), delay);
+            return;
+          }
+          setOutcome({ password: checkedPassword, email: checkedEmail, result: null, error: flowError });
+        },
+      );
+    };
+    check(0);
     return () => {
       isCurrent = false;
+      clearTimeout(retry);
     };
   }, [client, checkedPassword, checkedEmail]);
 
