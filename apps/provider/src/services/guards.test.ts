@@ -426,8 +426,9 @@ describe('takeGuessSlot, releaseGuessSlot and clearGuessSlots', () => {
     const deps = providerDeps(testProvider);
     await takeGuessSlot(deps, { identifier: 'ada@example.com' });
     await takeGuessSlot(deps, { identifier: 'Ada@Example.com' });
-    await takeGuessSlot(deps, { identifier: 'ada@example.com' });
-    const refused = await refusal(() => takeGuessSlot(deps, { identifier: 'ada@example.com' }));
+    // The mailbox, as the send cap counts it: a plus-tag reaches the same inbox.
+    await takeGuessSlot(deps, { identifier: 'ada+attach@example.com' });
+    const refused = await refusal(() => takeGuessSlot(deps, { identifier: 'ada+2@example.com' }));
     expect([refused.errorType, refused.status]).toEqual(['user_lock_limit_reached', 429]);
     await takeGuessSlot(deps, { identifier: '+14155550123' });
     // A user whose id is the address has a counter of its own.

@@ -202,10 +202,12 @@ export async function limitPerIp(deps: ProviderDeps, kind: IpLimit, ip: string, 
 /** The key of a user's guess counter (guess_counters). */
 export const userCounter = (userId: string) => `user:${userId}`;
 /**
- * The key of a recipient's guess counter (guess_counters): the email address or E.164 number a pending code was sent
- * to (normalised as the code stores it), shared by every account that sends codes to it.
+ * The key of a recipient's guess counter (guess_counters): the mailbox (sendLimitKey: plus-tags and Gmail dots
+ * dropped, as the send cap counts it) or E.164 number a pending code was sent to, shared by every account that sends
+ * codes to it, so `victim+1@…` and `victim+2@…` share one cap. A trade-off, as with a user's own counter: failing
+ * guesses at codes sent to an address blocks attaching it (not signing in with it) until the window ends.
  */
-export const identifierCounter = (identifier: string) => `identifier:${identifier.trim().toLowerCase()}`;
+export const identifierCounter = (identifier: string) => `identifier:${sendLimitKey(identifier)}`;
 
 /**
  * Whose guesses a counter caps: a user (its id), or the recipient of codes that would attach it to an account
