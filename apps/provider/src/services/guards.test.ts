@@ -151,6 +151,8 @@ describe('assertEmail, assertPhoneNumber, assertProductEnabled', () => {
     "o'brien@example.com",
     'ada-l_9@mail-1.example-2.io',
     '用户@例子.广告',
+    // The same kind of domain in its ASCII form (RFC 5321 §2.3.5), as providers such as Google return it.
+    'ivan@xn--e1afmkfd.xn--p1ai',
     'josé@exämple.de',
   ])('accepts the email %j', (email) => {
     expect(() => assertEmail(email)).not.toThrow();

@@ -11,11 +11,13 @@ import { newId } from './secrets';
 /**
  * A plain `local@domain`: local part, @, a domain with a dot and a top-level part of at least two letters. The local
  * part holds no whitespace, control character, `@` or any of `<>()[]\,;:"`; the domain is dot-separated labels of
- * letters (any script), digits and hyphens, none empty, ending in at least two letters. What address-list syntax
+ * letters (any script), digits and hyphens, none empty, ending in at least two letters (or an internationalised
+ * top-level domain in its ASCII form, `xn--p1ai`, as RFC 5321 §2.3.5 writes it without SMTPUTF8). What address-list syntax
  * needs (display names, `<…>`, commas, groups, quotes, comments, `[ip]` literals) is refused, so a mailer can never
  * read one accepted address as a different recipient, or as several (`x<attacker@evil.example>.corp.example`).
  */
-export const EMAIL_PATTERN = /^[^\s\p{Cc}@<>()[\]\\,;:"]+@(?:[\p{L}\p{M}\p{N}-]+\.)+(?:\p{L}\p{M}*){2,}$/u;
+export const EMAIL_PATTERN =
+  /^[^\s\p{Cc}@<>()[\]\\,;:"]+@(?:[\p{L}\p{M}\p{N}-]+\.)+(?:(?:\p{L}\p{M}*){2,}|[Xx][Nn]--[A-Za-z0-9-]+)$/u;
 /** E.164: a plus, a non-zero country digit, at most 15 digits in all. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
