@@ -39,7 +39,9 @@ describe('GET /healthz and GET /readyz', () => {
     expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(ready).toMatchObject({ status: 200, body: { status: 'ready' } });
     for (const answer of [health, ready]) {
-      expect([...answer.headers.keys()].sort()).toEqual(['cache-control', 'content-type', 'x-request-id']);
+      // `vary: Origin` as on every answer whose CORS headers depend on the Origin (the Fetch standard's caching rule).
+      expect([...answer.headers.keys()].sort()).toEqual(['cache-control', 'content-type', 'vary', 'x-request-id']);
+      expect(answer.headers.get('vary')).toBe('Origin');
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
   });
