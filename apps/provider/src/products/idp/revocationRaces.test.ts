@@ -47,22 +47,27 @@ const refresh = (t: TestProvider, refreshToken: string) =>
     client_id: CLIENT.clientId,
   });
 
-/** Ada, signed in, who granted CLIENT access (the row authorize/submit writes). */
-async function adaWithGrant(t: TestProvider): Promise<SignedIn> {
-  const ada = await signIn(t, { email: 'ada@example.com' });
+/** The grant `userId` gave CLIENT (the row authorize/submit writes). */
+async function insertGrant(t: TestProvider, userId: string): Promise<void> {
   const now = t.clock.now();
   await t.provider.database.db
     .insertInto('idp_grants')
     .values({
       grant_id: `grant-${randomUUID()}`,
       project_id: t.projectId,
-      user_id: ada.userId,
+      user_id: userId,
       client_id: CLIENT.clientId,
       scopes: SCOPES,
       created_at: now,
       updated_at: now,
     })
     .execute();
+}
+
+/** Ada, signed in, who granted CLIENT access. */
+async function adaWithGrant(t: TestProvider): Promise<SignedIn> {
+  const ada = await signIn(t, { email: 'ada@example.com' });
+  await insertGrant(t, ada.userId);
   return ada;
 }
 
@@ -345,19 +350,7 @@ describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, rede
       sessionToken: stranger.json.data.session_token,
       sessionId: stranger.json.data.session.session_id,
     } as SignedIn;
-    const now = t.clock.now();
-    await t.provider.database.db
-      .insertInto('idp_grants')
-      .values({
-        grant_id: `grant-${randomUUID()}`,
-        project_id: t.projectId,
-        user_id: strangerIn.userId,
-        client_id: CLIENT.clientId,
-        scopes: SCOPES,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertGrant(t, strangerIn.userId);
     const access = await insertToken(t, strangerIn, { kind: 'access', familyId: `idp-code-${randomUUID()}` });
     const sent = await t.post('/otps/email/login_or_create', { email: 'ada@example.com' });
     const code = await t.lastCode('ada@example.com');
