@@ -154,6 +154,8 @@ describe('GET /metrics', () => {
       const answered = await scrape(t, `Bearer ${token}`);
       expect(answered.status).toBe(200);
       expect(answered.text).toContain('latchkey_http_requests_total');
+      // The scheme in any case (RFC 6750 §2.1, RFC 9110 §11.1), as a Prometheus job may write it.
+      for (const scheme of ['bearer', 'BEARER']) expect((await scrape(t, `${scheme} ${token}`)).status).toBe(200);
     } finally {
       delete process.env[TOKEN_ENV];
     }

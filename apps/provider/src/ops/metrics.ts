@@ -217,7 +217,9 @@ export function countingOutbox(outbox: Outbox, metrics: ProviderMetrics): Outbox
  * same time whatever the header holds (no length or prefix leaks).
  */
 export function bearerMatches(header: string | undefined, token: string): boolean {
-  const presented = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  // RFC 6750 §2.1 and RFC 9110 §11.1: the scheme is case-insensitive (Prometheus may send `bearer`).
+  const credentials = header === undefined ? null : /^bearer +(.*)$/is.exec(header);
+  const presented = credentials ? (credentials[1] ?? '').trim() : '';
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(presented), digest(token)) && presented !== '';
 }
