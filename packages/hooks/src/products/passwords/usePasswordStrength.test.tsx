@@ -94,20 +94,24 @@ describe('usePasswordStrength', () => {
   });
 
   it('sends a check refused for its rate again later, staying checking meanwhile (submit waits, not blocked)', async () => {
-    // One check per 2-second window for this address: the second password's first check is refused (429).
+    // One check per 10-second window for this address (a fixed window: both checks must fall in the same one, so the
+    // test starts at the beginning of a window; the retries, 2 + 4 + 8 s later, reach the next one).
+    const windowMs = 10_000;
     const env = await startTestEnvironment({
-      config: { rateLimits: { strengthChecksPerIp: { limit: 1, windowSeconds: 2 } } },
+      config: { rateLimits: { strengthChecksPerIp: { limit: 1, windowSeconds: windowMs / 1000 } } },
     });
+    await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 20));
     const { result, rerender } = renderStrength(env, { password: 'abc', debounceMs: 0 });
     await waitFor(() => expect(result.current.status).toBe('done'), { timeout: ASYNC_TIMEOUT });
     rerender({ password: 'abc-Quill9!zephyr-harbour', debounceMs: 0 });
-    await waitFor(() =>
-      expect(strengthChecks(env).filter((request) => request.status === 429).length).toBeGreaterThan(0),
+    await waitFor(
+      () => expect(strengthChecks(env).filter((request) => request.status === 429).length).toBeGreaterThan(0),
+      { timeout: ASYNC_TIMEOUT },
     );
     expect(result.current).toMatchObject({ status: 'checking', error: null });
-    await waitFor(() => expect(result.current.status).toBe('done'), { timeout: ASYNC_TIMEOUT + 10_000 });
+    await waitFor(() => expect(result.current.status).toBe('done'), { timeout: 2 * windowMs + ASYNC_TIMEOUT });
     expect(result.current.result).toMatchObject({ valid_password: true });
-  }, 60_000);
+  }, 90_000);
 
   it("reports the provider's refusal as an error", async () => {
     const env = await startTestEnvironment();
