@@ -8,6 +8,7 @@ import { changed } from '../products/descriptorHelpers';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { unverifiedIdentifierMessage } from '../products/productParts';
 import { endIntermediateSessions } from './intermediateSessions';
+import { revokeOtherSessions } from './sessions';
 
 /** The products' parts of the pre-hijacking reset, by stage (products/descriptor.ts), in the descriptors' order. */
 const resetParts = (stage: AccountResetPart['stage']): AccountResetPart[] =>
@@ -195,12 +196,7 @@ async function resetAccount(
     .executeTakeFirst();
   note('sessions', changed(sessions) + changed(intermediate));
   // Expired ones are ended too (a refresh could not revive them anyway), without being worth a mention.
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeOtherSessions(trx, userId, null, now);
   await endIntermediateSessions(trx, userId, now);
 
   // What the account granted others, then whatever is still outstanding and could attach something to the account
@@ -211,12 +207,7 @@ async function resetAccount(
   // first pass never saw. The grant step waited for that exchange (it holds the token `FOR SHARE`), so this statement
   // (a new snapshot) sees its session; a later exchange finds the token revoked. The order connected-app revocations
   // keep (tokens, then sessions), for the same reason.
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeOtherSessions(trx, userId, null, now);
   await runParts('outstanding');
   // A secondary send's link to an address not attached yet (`pending_email`) adds that address to the account when the
   // session that sent it redeems it (any session of the account, for a link sent before sends recorded their session:

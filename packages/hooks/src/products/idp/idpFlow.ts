@@ -63,6 +63,18 @@ export function duplicateParameterError(): LatchkeyFlowError {
   return { type: 'duplicate_parameter', message: INVALID_REQUEST_MESSAGE };
 }
 
+/**
+ * Why a request cannot go on before anything is sent, or null: a parameter given twice (`duplicateParameterError`),
+ * else a missing one (`missingParameterError`).
+ */
+export function invalidRequestError(
+  duplicates: readonly string[],
+  missing: string | undefined,
+): LatchkeyFlowError | null {
+  if (duplicates.length > 0) return duplicateParameterError();
+  return missing === undefined ? null : missingParameterError(missing);
+}
+
 /** The error of the consent or logout confirmation inside a frame (type `framed_page`; see `defaultIsFramed`). */
 export function framedPageError(): LatchkeyFlowError {
   return { type: 'framed_page', message: FRAMED_PAGE_MESSAGE };

@@ -17,13 +17,12 @@ import { useSession } from '../../useSession';
 import {
   defaultIsFramed,
   defaultNavigate,
-  duplicateParameterError,
   framedPageError,
   type IdpFlowOptions,
   idpClientName,
+  invalidRequestError,
   isRequestedRedirect,
   keepLoginTicketInAddress,
-  missingParameterError,
   NO_SESSION_ERROR_TYPES,
   noActiveSessionError,
   STANDARD_IDP_SCOPES,
@@ -168,13 +167,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
     // RFC 6749 §3.1: request parameters "MUST NOT be included more than once"; §4.1.2.1: such a request is
     // `invalid_request`. The parser reads only the first value of each, so a repeated one (`resource` aside, RFC 8707)
     // stops the flow before anything is sent, like a missing one.
-    const duplicated = findDuplicateAuthorizeParams(query).length > 0;
-    const missing = findMissingAuthorizeParam(query);
-    const invalid: LatchkeyFlowError | null = duplicated
-      ? duplicateParameterError()
-      : missing
-        ? missingParameterError(missing)
-        : null;
+    const invalid = invalidRequestError(findDuplicateAuthorizeParams(query), findMissingAuthorizeParam(query));
     return { params: parseOAuthAuthorizeParams(query), invalid };
   }, [search]);
   const hasSession = useSession((snapshot) => snapshot.session !== null);

@@ -6,11 +6,10 @@ import { useFlowContext, useLatest } from '../../flowContext';
 import {
   defaultIsFramed,
   defaultNavigate,
-  duplicateParameterError,
   framedPageError,
   type IdpFlowOptions,
+  invalidRequestError,
   isRequestedRedirect,
-  missingParameterError,
   unrequestedRedirectError,
   useInitialSearch,
   useMounted,
@@ -95,13 +94,7 @@ export function useLogout(options: IdpFlowOptions = {}): UseLogoutReturn {
     const query = new URLSearchParams(search);
     // RP-Initiated Logout 1.0 §2 with RFC 6749 §3.1: no parameter more than once; the parser reads only the first
     // value of each, so a repeated one stops the flow before anything is sent, like a missing client.
-    const duplicated = findDuplicateLogoutParams(query).length > 0;
-    const missing = findMissingLogoutParam(query);
-    const invalid: LatchkeyFlowError | null = duplicated
-      ? duplicateParameterError()
-      : missing
-        ? missingParameterError(missing)
-        : null;
+    const invalid = invalidRequestError(findDuplicateLogoutParams(query), findMissingLogoutParam(query));
     return { params: parseOAuthLogoutParams(query), invalid };
   }, [search]);
   const mounted = useMounted();
