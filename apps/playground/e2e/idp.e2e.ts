@@ -290,3 +290,14 @@ describe('identity provider: the demo app signs in with Latchkey', { timeout: 15
     expect(await sessionStatus(page).textContent()).toBe('Signed out');
   });
 });
+
+describe('the demo app', () => {
+  test('sends a request on another host name to the same path on localhost, never to another site', async () => {
+    const loopback = DEMO_RP_URL.replace('localhost', '127.0.0.1');
+    for (const path of ['//evil.example/phish', '//evil.com//evil.example/phish', '/callback?next=//evil.example']) {
+      const response = await fetch(`${loopback}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`${DEMO_RP_URL}${path}`);
+    }
+  });
+});

@@ -398,7 +398,10 @@ async function handle(request, response) {
   // One origin, so the session cookie and the registered redirect URIs agree.
   const host = request.headers.host ?? '';
   if (host !== `localhost:${PORT}` && request.method === 'GET') {
-    return redirect(response, new URL(url.pathname + url.search, ORIGIN).href);
+    // The request target as sent, after the fixed origin: parsed and resolved again, `//evil.com//evil.example/`
+    // would become a URL on another host (an open redirect).
+    const target = request.url?.startsWith('/') ? request.url : '/';
+    return redirect(response, `${ORIGIN}${target}`);
   }
   const route = `${request.method} ${url.pathname}`;
   switch (route) {

@@ -147,7 +147,11 @@ async function start(options: StartOptions): Promise<void> {
   const provider: Provider = await createProvider({ db: options.db, config, logger });
   let server: RunningServer;
   try {
-    server = await serveProvider(provider, { port: options.port, host: options.host });
+    server = await serveProvider(provider, {
+      port: options.port,
+      host: options.host,
+      keepAliveSeconds: config.http.keepAliveSeconds,
+    });
   } catch (error) {
     await provider.close();
     throw listenError(error as NodeJS.ErrnoException, options);

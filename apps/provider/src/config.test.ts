@@ -83,6 +83,7 @@ const DEFAULTS = {
   trustedProxies: [],
   metrics: { enabled: false },
   logging: { level: 'info' },
+  http: { keepAliveSeconds: 65 },
   shutdown: { graceSeconds: 10, readinessDelaySeconds: 0 },
   rateLimits: {
     sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
@@ -302,6 +303,8 @@ describe('metrics, logging and shutdown', () => {
       /metrics\.tokenEnv: must be the name of an environment variable/,
     );
     expect(() => parseConfig({ logging: { level: 'verbose' } })).toThrow(/logging\.level/);
+    expect(parseConfig({ http: { keepAliveSeconds: 120 } }).http).toEqual({ keepAliveSeconds: 120 });
+    expect(() => parseConfig({ http: { keepAliveSeconds: 0 } })).toThrow(/http\.keepAliveSeconds/);
     expect(() => parseConfig({ shutdown: { graceSeconds: -1 } })).toThrow(/shutdown\.graceSeconds/);
     expect(() => parseConfig({ shutdown: { readinessDelaySeconds: 1.5 } })).toThrow(/shutdown\.readinessDelaySeconds/);
   });

@@ -252,6 +252,14 @@ export const configSchema = z.strictObject({
    * answer carry) are believed (exact IP addresses). Nobody else's are.
    */
   trustedProxies: z.array(z.string()).default([]),
+  /**
+   * The HTTP listener of the command line (server.ts). `keepAliveSeconds`: how long an idle keep-alive connection
+   * stays open. Above a load balancer's idle timeout (AWS ALB 60 s), or the balancer sends a request on a connection
+   * the provider has just closed and answers 502; Node's own default is 5 s.
+   */
+  http: z
+    .strictObject({ keepAliveSeconds: z.number().int().min(1).max(3600).default(65) })
+    .default({ keepAliveSeconds: 65 }),
   /** `GET /metrics` (Prometheus text format; ops/metrics.ts). Off by default: the route does not exist then. */
   metrics: z
     .strictObject({

@@ -8,6 +8,11 @@ export interface ServeProviderOptions {
   port?: number;
   /** Default `127.0.0.1`: the provider is reachable from this machine only unless asked otherwise. */
   host?: string;
+  /**
+   * How long an idle keep-alive connection stays open (config `http.keepAliveSeconds`). Default 65 s: longer than
+   * common load balancers' idle timeouts (AWS ALB 60 s), which must not reuse a connection the server has closed.
+   */
+  keepAliveSeconds?: number;
 }
 
 /** A provider listening on a real socket. */
@@ -27,6 +32,8 @@ export interface RunningServer {
 
 /** How long `close()` lets in-flight requests finish, unless told otherwise, before it cuts their connections. */
 const DRAIN_MS = 5_000;
+/** How long an idle keep-alive connection stays open, unless told otherwise. */
+const DEFAULT_KEEP_ALIVE_SECONDS = 65;
 /** How often a closing server closes the keep-alive connections that have become idle. */
 const IDLE_SWEEP_MS = 50;
 
@@ -50,6 +57,11 @@ export function serveProvider(provider: Provider, options: ServeProviderOptions 
       port: options.port ?? 8787,
       hostname: host,
     }) as Server;
+    // Node closes an idle keep-alive connection after 5 s by default; a balancer that keeps it longer then sends the
+    // next request into a closed socket (a 502 to its client). The header time-out must outlast it, or a request
+    // arriving on a connection kept that long is cut while its headers are read.
+    server.keepAliveTimeout = (options.keepAliveSeconds ?? DEFAULT_KEEP_ALIVE_SECONDS) * 1000;
+    server.headersTimeout = Math.max(server.headersTimeout, server.keepAliveTimeout + 1000);
     server.on('connection', (socket: Socket) => {
       const address = socket.remoteAddress;
       if (address !== undefined) peers.set(socket, address);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, expectSchemaError, REQUEST_ID, REQUEST_ID_PATTERN } from '../../test/expectError';
 import { appWithRoutes, rowById, signIn } from '../../testing/fixtures';
@@ -423,4 +424,54 @@ describe('request size', () => {
       await server.close();
     }
   });
+});
+
+describe('keep-alive', () => {
+  /** Opens a raw connection, sends one keep-alive request, and resolves with its answer's head and the socket. */
+  async function keepAliveRequest(url: string) {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect(Number(port), hostname);
+    let head = '';
+    let closed = false;
+    socket.on('close', () => {
+      closed = true;
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.on('data', (chunk) => {
+        head += chunk.toString('latin1');
+        if (head.includes('\r\n\r\n')) resolve();
+      });
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`);
+    });
+    return { head, socket, isClosed: () => closed };
+  }
+
+  it('keeps an idle connection open 65 s by default, longer than a load balancer (AWS ALB: 60 s) keeps its own', async () => {
+    const { provider } = await startProvider();
+    const server = await serveProvider(provider, { port: 0 });
+    try {
+      const { head, socket, isClosed } = await keepAliveRequest(server.url);
+      expect(head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(head.toLowerCase()).toContain('keep-alive: timeout=65\r\n');
+      // Past Node's own default (5 s), the connection is still open.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(isClosed()).toBe(false);
+      socket.destroy();
+    } finally {
+      await server.close(1_000);
+    }
+  }, 30_000);
+
+  it('closes an idle connection after http.keepAliveSeconds', async () => {
+    const { provider } = await startProvider();
+    const server = await serveProvider(provider, { port: 0, keepAliveSeconds: 1 });
+    try {
+      const { head, isClosed } = await keepAliveRequest(server.url);
+      expect(head.toLowerCase()).toContain('keep-alive: timeout=1\r\n');
+      await vi.waitFor(() => expect(isClosed()).toBe(true), { timeout: 15_000, interval: 100 });
+    } finally {
+      await server.close(1_000);
+    }
+  }, 30_000);
 });
