@@ -344,5 +344,10 @@ describe('the request log', () => {
     expect(text).toBe(
       'send to a***@example.com / +*********23 failed: code [redacted], token [redacted], jwt [redacted] (at file.ts:120:15)',
     );
+    // A code that ends a sentence, as the passcode message's does; a decimal or a version is not a code.
+    expect(scrub('Your Acme sign-in code is 123456. It expires in 5 minutes.')).toBe(
+      'Your Acme sign-in code is [redacted]. It expires in 5 minutes.',
+    );
+    expect(scrub('took 1234567.89 ms in v1.1234567')).toBe('took 1234567.89 ms in v1.1234567');
   });
 });

@@ -31,8 +31,8 @@ const PHONE = /\+[1-9]\d{6,14}\b/g;
 const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
 // Long runs of base64url or hex: opaque tokens, secrets, hashes. (Paths break on `/` and `.`, words on spaces.)
 const OPAQUE = /[A-Za-z0-9_-]{24,}/g;
-// Passcodes (six to eight digits on their own).
-const DIGITS = /(?<![\w.:])\d{6,8}(?![\w.])/g;
+// Passcodes (six to eight digits on their own, a sentence's full stop after them included: `Your code is 123456.`).
+const DIGITS = /(?<![\w.:])\d{6,8}(?!\w|\.\w)/g;
 
 /**
  * Masks what looks like a secret or an identifier in free text (an error message or stack): email addresses and

@@ -3,6 +3,7 @@
 // Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BROWSER_PKCE } from '../../test/browserPkce';
 import { captureLog, deferred, deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
 import { FollowingClock, freshDatabase, START, startProvider, TestClock } from '../../testing/harness';
 import { type ProviderConfigInput, parseConfig } from '../config';
@@ -151,6 +152,42 @@ describe('the outbox', () => {
     t.clock.advance(3_600_000);
     expect(await t.provider.outbox.deliverDue()).toBe(0);
     expect(attempts).toHaveLength(1);
+  });
+
+  it("keeps no passcode, link or token out of a sender's error that quotes the message, in the row or the log", async () => {
+    const { sender, attempts } = recordingSender(() => {
+      const { text, links } = attempts.at(-1)?.message ?? { text: '', links: [] };
+      const token = new URL(links[0] ?? 'http://x/').searchParams.get('token');
+      throw new Error(`rejected (token ${token}): ${text}`);
+    });
+    const log = captureLog();
+    const t = await startProvider(production(), { outbox: sender, background: false, logger: log.logger });
+    expect((await t.post('/otps/email/login_or_create', { email: 'ada@example.com' })).status).toBe(200);
+    expect(
+      (
+        await t.post('/magic_links/email/login_or_create', {
+          email: 'lin@example.com',
+          code_challenge: BROWSER_PKCE.challenge,
+        })
+      ).status,
+    ).toBe(200);
+    const { db } = t.provider.database;
+    const rows = () => db.selectFrom('outbox_messages').select(['status', 'last_error']).execute();
+    await vi.waitFor(async () => expect((await rows()).every((row) => row.last_error !== null)).toBe(true), WAIT);
+    const [passcodeMessage, linkMessage] = attempts.map((attempt) => attempt.message);
+    const code = passcodeMessage?.codes[0] ?? '';
+    const token = new URL(linkMessage?.links[0] ?? '').searchParams.get('token') ?? '';
+    // The passcode ends a sentence ('… is 123456.'), which the pattern for free text used to let through.
+    expect(passcodeMessage?.text).toContain(`${code}.`);
+    expect(code).toMatch(/^\d{6,8}$/);
+    expect(token.length).toBeGreaterThan(20);
+    const stored = (await rows()).map((row) => row.last_error ?? '').join('\n');
+    expect(stored).toContain('[redacted]');
+    for (const secret of [code, token, linkMessage?.links[0] ?? '']) {
+      expect(stored).not.toContain(secret);
+      expect(log.text()).not.toContain(secret);
+    }
+    expect((await rows()).map((row) => row.status)).toEqual(['pending', 'pending']);
   });
 
   it('delivers a message its instance left mid-attempt from another instance once the lease expires, with the same key', async () => {

@@ -79,11 +79,27 @@ function decryptPayload(key: Buffer, messageId: string, text: string): Payload {
 }
 
 /**
- * A failure's text as it is stored and logged: a sender's error may quote the recipient or the message, so it goes
- * through the log's `scrub` (addresses and numbers masked, passcodes and tokens redacted), shortened.
+ * A failure's text as it is stored and logged: a sender's error may quote the recipient or the message, so the
+ * message's own passcodes and links (and the values in their query strings: a token quoted alone) are redacted by
+ * value first, then it goes through the log's `scrub` (addresses and numbers masked, what looks like a passcode or a
+ * token redacted), shortened.
  */
-export function redactError(error: unknown): string {
-  return scrub(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+export function redactError(error: unknown, message?: Pick<OutgoingMessage, 'codes' | 'links'>): string {
+  let text = error instanceof Error ? error.message : String(error);
+  const secrets = new Set(message?.codes);
+  for (const link of message?.links ?? []) {
+    secrets.add(link);
+    try {
+      for (const value of new URL(link).searchParams.values()) if (value.length >= 8) secrets.add(value);
+    } catch {
+      // Not a URL: the link itself is redacted.
+    }
+  }
+  // The longest first, so a link is redacted whole rather than around its token.
+  for (const secret of [...secrets].filter(Boolean).sort((a, b) => b.length - a.length)) {
+    text = text.split(secret).join('[redacted]');
+  }
+  return scrub(text).slice(0, MAX_ERROR_LENGTH);
 }
 
 /**
@@ -195,7 +211,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       ]).finally(() => clearTimeout(timeout));
       await finish(messageId, claim, channel, 'sent', attempts, null);
     } catch (error) {
-      const reason = redactError(error);
+      const reason = redactError(error, message);
       // Only the timer aborts the signal, and it is cleared as soon as the sender answers: aborted means timed out.
       const timedOut = controller.signal.aborted;
       const retryable = !(error instanceof DeliveryError) || error.retryable;
@@ -212,7 +228,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
               () => {},
             )
             .catch((late) =>
-              log('error', 'outbox attempt failed unexpectedly', { message_id: messageId, error: redactError(late) }),
+              log('error', 'outbox attempt failed unexpectedly', {
+                message_id: messageId,
+                error: redactError(late, message),
+              }),
             ),
         );
       } else if (!retryable || attempts >= config.maxAttempts) {
