@@ -3,7 +3,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
-import { getStart, oauthAuthenticate, signedInWith, signInAt, startUrl } from '../../../test/oauthSteps';
+import { getStart, oauthAuthenticate, pkcePair, signedInWith, signInAt, startUrl } from '../../../test/oauthSteps';
 import { signIn } from '../../../testing/fixtures';
 import { REDIRECT_URL, startProvider, type TestProvider } from '../../../testing/harness';
 
@@ -154,6 +154,33 @@ describe('oauth/attach', () => {
     const data = await signedInWith(t, 'google', ADA);
     expect(data.user_id).toBe(victim.userId);
     expect(data.user_id).not.toBe(mallory.userId);
+  });
+
+  it("uses up an attach token the victim's browser cannot prove, when the start URL carries the sender's own PKCE challenge", async () => {
+    const t = await startProvider();
+    const mallory = await signIn(t, { email: 'mallory@example.com' });
+    const victim = await signIn(t, { email: ADA.email });
+    const attachToken = (await t.post('/oauth/attach', { provider: 'google' }, mallory.sessionToken)).json.data
+      .oauth_attach_token as string;
+    // A real sender builds the start URL with a challenge only she can prove: Ada's browser holds no verifier for it.
+    const malloryPkce = pkcePair();
+    const { token } = await signInAt(t, 'google', ADA, {
+      oauth_attach_token: attachToken,
+      code_challenge: malloryPkce.challenge,
+    });
+    expectError(
+      await oauthAuthenticate(t, token, { sessionToken: victim.sessionToken }),
+      403,
+      'oauth_link_session_mismatch',
+    );
+    // Whatever way the token reaches Mallory afterwards (a log, the history), it is used up: nothing links.
+    expectError(
+      await oauthAuthenticate(t, token, { codeVerifier: malloryPkce.verifier, sessionToken: mallory.sessionToken }),
+      404,
+      'oauth_token_not_found',
+    );
+    expect(await t.provider.database.db.selectFrom('oauth_registrations').selectAll().execute()).toEqual([]);
+    expect((await signedInWith(t, 'google', ADA)).user_id).toBe(victim.userId);
   });
 
   it('a link waiting for its redemption does not survive the pre-hijacking reset (even with PKCE off)', async () => {

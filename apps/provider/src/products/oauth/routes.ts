@@ -51,6 +51,17 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     if (!(await consumeSocialToken(deps.db, row.token_id, now))) throw new ProviderError('oauth_token_not_found');
     throw new ProviderError(row.error_type as ErrorType, { message: row.error_message ?? undefined });
   }
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const current = await optionalSession(c);
+  const link = row.pending_link === null ? null : (JSON.parse(row.pending_link) as PendingLink);
+  // An attach flow's identity joins only the account that asked for the link, redeemed by a session of that account:
+  // whoever else reaches the app page with the token (sent a start URL carrying someone's attach token) links nothing,
+  // and the token is used up. Checked before PKCE: whoever sent such a start URL chose its challenge, so the victim's
+  // browser cannot prove it, and a token left usable by a `pkce_mismatch` would be the sender's to redeem.
+  if (link !== null && (current === null || current.row.user_id !== row.user_id)) {
+    await consumeSocialToken(deps.db, row.token_id, now);
+    throw new ProviderError('oauth_link_session_mismatch');
+  }
   if (row.code_challenge !== null) {
     // The token is bound to the browser that started (README, "Security": every final redirect token is browser-bound):
     // an attacker's app URL opened by someone else signs nobody in, and the token stays usable where it started.
@@ -59,16 +70,6 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     }
   } else if (deps.config.project.pkce.oauth) {
     throw new ProviderError('missing_pkce');
-  }
-  // Read before the transaction: on SQLite the transaction holds the only connection.
-  const current = await optionalSession(c);
-  const link = row.pending_link === null ? null : (JSON.parse(row.pending_link) as PendingLink);
-  // An attach flow's identity joins only the account that asked for the link, redeemed by a session of that account:
-  // whoever else reaches the app page with the token (sent a start URL carrying someone's attach token) links nothing,
-  // and the token is used up.
-  if (link !== null && (current === null || current.row.user_id !== row.user_id)) {
-    await consumeSocialToken(deps.db, row.token_id, now);
-    throw new ProviderError('oauth_link_session_mismatch');
   }
   let outcome: { session: StartedSession; registration: RegistrationRow } | null;
   try {
