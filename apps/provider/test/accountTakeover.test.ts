@@ -194,6 +194,54 @@ describe('finding 2: a password set before the email was verified does not survi
   });
 });
 
+describe('the pre-hijacking reset against sign-ins in flight', () => {
+  it("leaves no session of the stranger's magic links to another address of the account, redeemed while the owner's runs", async () => {
+    const t = await startProvider({
+      rateLimits: {
+        sendsPerIdentifier: { limit: 100, windowSeconds: 60 },
+        sendsPerIp: { limit: 1000, windowSeconds: 60 },
+      },
+    });
+    // The stranger's account holds the owner's address (unverified) and the stranger's own, verified.
+    const stranger = await createAccount(t, VICTIM, PASSWORD);
+    await verifyEmailInSession(t, ATTACKER, stranger.session_token);
+    const links: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      expect((await t.post('/magic_links/email/login_or_create', { email: ATTACKER, ...BOUND })).status).toBe(200);
+      links.push(tokenOf(await t.lastLink(ATTACKER, 'magic_links')));
+    }
+    expect((await t.post('/magic_links/email/login_or_create', { email: VICTIM, ...BOUND })).status).toBe(200);
+    const ownerLink = tokenOf(await t.lastLink(VICTIM, 'magic_links'));
+    const redeem = (token: string) =>
+      t.post('/magic_links/authenticate', { token, code_verifier: BROWSER_PKCE.verifier });
+    // The owner's redemption runs the reset (the stranger's address removed, every session revoked) while the
+    // stranger's redemptions are in flight on both sides of it.
+    const answers = await Promise.all([
+      ...links.slice(0, 5).map(redeem),
+      redeem(ownerLink),
+      ...links.slice(5).map(redeem),
+    ]);
+    // No deadlock between them (a 500): each stranger's redemption either finished before the reset or is refused.
+    expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
+    const owner = answers[5] as CallResult;
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.account_reset).toMatchObject({ identifier: VICTIM });
+    const { db } = t.provider.database;
+    expect(await db.selectFrom('emails').select('email').where('user_id', '=', stranger.user_id).execute()).toEqual([
+      { email: VICTIM },
+    ]);
+    // Whatever the stranger's redemptions answered, only the owner's session is live in the account afterwards.
+    const live = await db
+      .selectFrom('sessions')
+      .select('session_id')
+      .where('user_id', '=', stranger.user_id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', t.clock.now())
+      .execute();
+    expect(live).toEqual([{ session_id: owner.json.data.session.session_id }]);
+  });
+});
+
 describe('finding 3: an identifier joins an account only when its owner authenticates it', () => {
   it('a magic-link secondary send attaches nothing: the victim signs up and signs in to their own account', async () => {
     const t = await startProvider();

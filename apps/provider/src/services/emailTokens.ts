@@ -138,6 +138,22 @@ export async function consumeEmailToken(
     .executeTakeFirst();
   if (Number(consumed.numUpdatedRows) !== 1) throw notRedeemable(redeemed.token.kind);
   const userId = redeemed.token.user_id;
+  // The account's row first, as the pre-hijacking reset takes it (its first write, the proved identifier, bumps it):
+  // a reset of this account under way has committed once this statement returns.
+  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+  // The address was read before this transaction; that reset (its real owner proving another address of the account)
+  // may have removed it since. Read again, now that no reset can be half done (READ COMMITTED on PostgreSQL; SQLite's
+  // writing transaction reads the latest state): a link to a removed address signs nobody in to the account it no
+  // longer belongs to (security.md, "Account pre-hijacking").
+  if (!redeemed.email.pending) {
+    const stillThere = await trx
+      .selectFrom('emails')
+      .select('email_id')
+      .where('email_id', '=', redeemed.email.email_id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!stillThere) throw notRedeemable(redeemed.token.kind);
+  }
   const emailId = redeemed.email.pending
     ? await attachPendingIdentifier(trx, deps, {
         userId,
@@ -153,6 +169,5 @@ export async function consumeEmailToken(
     sameUserSession: options.sameUserSession,
     now,
   });
-  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
   return { emailId, accountReset };
 }
