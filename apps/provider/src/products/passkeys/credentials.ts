@@ -13,6 +13,7 @@ const base64url = (max: number) =>
     .regex(/^[A-Za-z0-9_-]*$/);
 
 /** Credential ids are at most 1023 bytes (WebAuthn §5.8.3): 1364 base64url characters. */
+export const MAX_CREDENTIAL_ID_BYTES = 1023;
 const credentialId = base64url(1364).min(1);
 const clientDataJSON = base64url(16 * 1024).min(1);
 
@@ -43,13 +44,24 @@ const assertionSchema = z.object({
   }),
 });
 
-const clientDataSchema = z.object({ type: z.string(), challenge: base64url(1024).min(1), origin: z.string() });
+const clientDataSchema = z.object({
+  type: z.string(),
+  challenge: base64url(1024).min(1),
+  origin: z.string(),
+  crossOrigin: z.unknown().optional(),
+  topOrigin: z.unknown().optional(),
+});
 
 /** A credential as the browser library returned it, and the challenge its client data names. */
 export interface ParsedCredential<T> {
   credential: T;
   /** The challenge the authenticator signed over (base64url), read from `clientDataJSON`. */
   challenge: string;
+  /**
+   * Whether the client data says the ceremony ran in a frame that is not same-origin with its ancestors:
+   * `crossOrigin` anything but absent or `false`, or a `topOrigin` present (WebAuthn L3 §5.8.1).
+   */
+  crossOrigin: boolean;
 }
 
 function parseCredential<T>(text: string, schema: z.ZodType): ParsedCredential<T> {
@@ -71,7 +83,12 @@ function parseCredential<T>(text: string, schema: z.ZodType): ParsedCredential<T
   }
   const parsed = clientDataSchema.safeParse(clientData);
   if (!parsed.success) throw new ProviderError('invalid_public_key_credential');
-  return { credential, challenge: parsed.data.challenge };
+  const { challenge, crossOrigin, topOrigin } = parsed.data;
+  return {
+    credential,
+    challenge,
+    crossOrigin: (crossOrigin !== undefined && crossOrigin !== false) || topOrigin !== undefined,
+  };
 }
 
 /** The `public_key_credential` of `webauthn/register`: the JSON text of a new credential. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -9,7 +9,7 @@ import { authenticateResponse, emailFactor, expectedUser } from '../../../test/a
 import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
 import { asIfVerified, type SignedIn, signIn, snapshotRows } from '../../../testing/fixtures';
 import { type CallResult, iso, ORIGIN, START, startProvider, type TestProvider } from '../../../testing/harness';
-import { type CeremonyTweaks, SoftAuthenticator } from '../../../testing/softAuthenticator';
+import { type CeremonyTweaks, SoftAuthenticator, type SoftCredential } from '../../../testing/softAuthenticator';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
@@ -561,6 +561,78 @@ describe('webauthn/register', () => {
       expect(response.json).toEqual(UNVERIFIED);
     }
   });
+
+  it('refuses a credential id in the authenticator data over 1023 bytes or other than the id sent, storing nothing', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    // A key pair of the soft authenticator's making, whose id the authenticator data will carry instead.
+    const maker = new SoftAuthenticator({ origin: ORIGIN });
+    const made = await maker.create({
+      rp: { id: DOMAIN, name: 'x' },
+      user: { id: b64url('nobody'), name: 'n', displayName: 'n' },
+      challenge: b64url('unused'),
+      pubKeyCredParams: [],
+    });
+    const key = maker.credentials.find((item) => item.id === made.id);
+    if (!key) throw new Error('the authenticator lost its credential');
+    const randomId = (bytes: number) => randomBytes(bytes).toString('base64url');
+    const withId = (bytes: number): SoftCredential => ({ ...key, id: randomId(bytes) });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const shortId = randomId(32);
+    for (const [bytes, sentId] of [
+      [3000, shortId], // too long for the schema's cap on id/rawId, so sent under a short one
+      [1024, shortId],
+      [64, shortId], // within the limit, but not the id the client claims
+    ] as const) {
+      const made = await authenticator.create(creationOptions(await registerStart(t, ada.sessionToken)), {
+        reuse: withId(bytes),
+      });
+      const before = await snapshot(t);
+      const response = await finishRegistration(t, ada.sessionToken, { ...made, id: sentId, rawId: sentId });
+      expect(response.status, `${bytes} bytes`).toBe(400);
+      expect(response.json, `${bytes} bytes`).toEqual(UNVERIFIED);
+      const after = await snapshot(t);
+      expect(after.passkeys).toEqual([]);
+      expect(after.sessions).toEqual(before.sessions);
+      expect(after.challenges.filter((row) => row.consumed_at === null)).toEqual([]);
+    }
+    // Nothing to exclude in the next creation options, and an id of exactly 1023 bytes, sent as it is, registers.
+    const options = creationOptions(await registerStart(t, ada.sessionToken));
+    expect(options.excludeCredentials).toEqual([]);
+    const longest = await authenticator.create(options, { reuse: withId(1023) });
+    const response = await finishRegistration(t, ada.sessionToken, longest);
+    expect(response.status).toBe(200);
+    expect((await snapshot(t)).passkeys).toEqual([expect.objectContaining({ credential_id: longest.id })]);
+  });
+
+  it('refuses a credential created in a cross-origin frame (crossOrigin true or a topOrigin), storing nothing', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    for (const framing of [
+      { crossOrigin: true },
+      { crossOrigin: true, topOrigin: 'https://evil.example' },
+      { crossOrigin: true, topOrigin: ORIGIN },
+      { crossOrigin: false, topOrigin: 'https://evil.example' },
+    ]) {
+      const made = await authenticator.create(creationOptions(await registerStart(t, ada.sessionToken)));
+      const clientData = JSON.parse(Buffer.from(made.response.clientDataJSON, 'base64url').toString('utf8'));
+      const framed = {
+        ...made,
+        response: { ...made.response, clientDataJSON: b64url(JSON.stringify({ ...clientData, ...framing })) },
+      };
+      const before = await snapshot(t);
+      const response = await finishRegistration(t, ada.sessionToken, framed);
+      expect(response.status, JSON.stringify(framing)).toBe(400);
+      expect(response.json, JSON.stringify(framing)).toEqual(UNVERIFIED);
+      const after = await snapshot(t);
+      expect(after.passkeys).toEqual([]);
+      expect(after.sessions).toEqual(before.sessions);
+    }
+    // The same page, not framed (`crossOrigin: false`, no `topOrigin`), registers.
+    const { response } = await registerPasskey(t, ada, authenticator);
+    expect(response.status).toBe(200);
+  });
 });
 
 describe('webauthn/authenticate', () => {
@@ -732,6 +804,28 @@ describe('webauthn/authenticate', () => {
       expect(after.failures).toEqual(expect.arrayContaining(before.failures));
       expect(after.failures.every((row) => row.user_id === ada.userId)).toBe(true);
     }
+  });
+
+  it('needs the user handle on a primary (usernameless) sign-in, and takes an assertion without one on a secondary', async () => {
+    const t = await startProvider();
+    const { authenticator, ada } = await adaWithPasskey(t);
+    const before = await snapshot(t);
+    const bare = await passkeySignIn(t, authenticator, { userHandle: null });
+    expect(bare.status).toBe(401);
+    expect(bare.json).toEqual(AUTH_REFUSED);
+    const after = await snapshot(t);
+    expect(after.sessions).toEqual(before.sessions);
+    expect(after.failures).toEqual([...before.failures, expect.objectContaining({ user_id: ada.userId })]);
+    // The user was identified before a secondary ceremony: there the handle may be absent (if present, it must match).
+    const secondary = requestOptions(await authenticateStart(t, 'secondary', {}, ada.sessionToken));
+    const stepUp = await finishAuthentication(
+      t,
+      await authenticator.get(secondary, { userHandle: null }),
+      ada.sessionToken,
+    );
+    expect(stepUp.status).toBe(200);
+    // With the handle the authenticator returns for its discoverable credential, the primary sign-in goes through.
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
   });
 
   it('refuses an expired, a used and an unknown challenge, and a registration challenge, counting no failure', async () => {
@@ -1187,7 +1281,13 @@ describe('a passkey in multi-factor sign-in (project.mfa.required)', () => {
     const keyOptions = requestOptions(
       await authenticateStart(t, 'primary', { return_passkey_credential_options: false }),
     );
-    const first = await finishAuthentication(t, await key.get(keyOptions, { credential: key.credentials[0] }));
+    // Offered to a primary (usernameless) challenge, the key's credential is a discoverable one, so the
+    // authenticator returns its user handle, which such a sign-in needs (WebAuthn L3 §7.2 step 6).
+    const [keyCredential] = key.credentials;
+    const first = await finishAuthentication(
+      t,
+      await key.get(keyOptions, { credential: keyCredential, userHandle: keyCredential?.userHandle }),
+    );
     expect(first.status).toBe(200);
     const ist = intermediateOf(first);
     expect(first.json.data.session.authentication_factors).toEqual([passkeyFactor(keyId, firstAt)]);

@@ -33,7 +33,12 @@ import {
 import { requireUser } from '../../services/users';
 import { assertIdentifiersVerified } from '../../services/verification';
 import { consumeChallenge, findLiveChallenge, storeChallenge } from './challenges';
-import { MAX_CREDENTIAL_CHARS, parseAssertionCredential, parseRegistrationCredential } from './credentials';
+import {
+  MAX_CREDENTIAL_CHARS,
+  MAX_CREDENTIAL_ID_BYTES,
+  parseAssertionCredential,
+  parseRegistrationCredential,
+} from './credentials';
 import { serializeWebauthnRegistration, webauthnRegistrationsUsed } from './descriptor';
 import {
   defaultRegistrationName,
@@ -166,7 +171,7 @@ async function register(c: ProviderContext): Promise<Response> {
   const body = await readBody(c, registerSchema);
   // The answer hands the session token back, so only the opaque token will do.
   const current = await requireOpaqueSession(c);
-  const { credential, challenge } = parseRegistrationCredential(body.public_key_credential);
+  const { credential, challenge, crossOrigin } = parseRegistrationCredential(body.public_key_credential);
   const row = await findLiveChallenge(deps, challenge, 'register');
   // Bound to the session that asked: a challenge of another session (even of the same user) is refused.
   if (!row || row.session_id !== current.row.session_id || row.user_id !== current.row.user_id) {
@@ -203,7 +208,24 @@ async function register(c: ProviderContext): Promise<Response> {
     if (!verified.verified) {
       return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_UNVERIFIED };
     }
+    // WebAuthn L3 §7.1 step 10: a `topOrigin` (created in a frame not same-origin with its ancestors) needs a
+    // relying party that expects to be framed by that page. The provider names no such page, so a credential whose
+    // client data says `crossOrigin: true` (Safari sends no `topOrigin`) or names a `topOrigin` is refused.
+    // `verifyRegistrationResponse` does not look at either (its authentication twin refuses a `topOrigin`).
+    if (crossOrigin) {
+      return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_UNVERIFIED };
+    }
     const info = verified.registrationInfo;
+    // The id stored is the one the authenticator data names, not the one the client sent: it must be the
+    // credential's `id`/`rawId` (whose length the schema caps; the library checks `id === rawId`), or the stored
+    // passkey could never sign in, and at most 1023 bytes (WebAuthn L3 §7.1 step 25; a longer one also overflows
+    // PostgreSQL's unique index).
+    if (
+      info.credential.id !== credential.rawId ||
+      Buffer.byteLength(info.credential.id, 'base64url') > MAX_CREDENTIAL_ID_BYTES
+    ) {
+      return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_UNVERIFIED };
+    }
     const registration = {
       webauthn_registration_id: registrationId,
       user_id: current.row.user_id,
@@ -384,8 +406,11 @@ async function authenticate(c: ProviderContext): Promise<Response> {
         // A passkey always verifies the user, whatever the start call asked.
         requireUserVerification: row.user_verification_required === 1 || registration.is_passkey === 1,
       });
-      const userHandle = credential.response.userHandle;
-      const handleMatches = userHandle === undefined || userHandle === null || userHandle === registration.user_handle;
+      // WebAuthn L3 §7.2 step 6: when the user was not identified before the ceremony (a primary challenge, bound
+      // to no user), `userHandle` must be present and name the credential's owner; when they were (a secondary
+      // challenge), it may be absent (a non-discoverable credential), and if present it must name them too.
+      const userHandle = credential.response.userHandle ?? undefined;
+      const handleMatches = userHandle === undefined ? row.user_id !== null : userHandle === registration.user_handle;
       if (!verified.verified || !handleMatches) throw new Error('not verified');
       newCounter = verified.authenticationInfo.newCounter;
       userVerified = verified.authenticationInfo.userVerified;
