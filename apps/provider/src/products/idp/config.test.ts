@@ -89,4 +89,63 @@ describe('parseConfig: project.idp', () => {
       }),
     ).toContain('project.idp.clients.0.clientSecretEnv: must be the name of an environment variable');
   });
+
+  it('in production with clients, needs the host pages set and over https (OpenID Connect Core §3.1.2.1)', () => {
+    const production = (idp: Record<string, unknown>) => ({
+      mode: 'production',
+      publicUrl: 'https://auth.example.com',
+      project: { idp: { clients: [client()], ...idp } },
+    });
+    const unset = (field: string, url: string) =>
+      `  project.idp.${field}: must be set in production mode: the default ${url} is the development playground's page, and the discovery document would send every client there`;
+    const plainHttp = (field: string) =>
+      `  project.idp.${field}: must be an https URL in production mode: OpenID Connect Core §3.1.2.1 requires TLS for the authorization endpoint (plain http is accepted only for a loopback host: localhost, 127.0.0.0/8, [::1])`;
+    // Left at the development defaults: both named.
+    expect(problem(production({}))).toBe(
+      [
+        'Invalid Latchkey provider configuration:',
+        unset('authorizationUrl', 'http://localhost:5173/oauth/authorize'),
+        unset('logoutUrl', 'http://localhost:5173/oauth/logout'),
+      ].join('\n'),
+    );
+    // One set over https, the other left out.
+    expect(problem(production({ authorizationUrl: 'https://app.example.com/oauth/authorize' }))).toBe(
+      `Invalid Latchkey provider configuration:\n${unset('logoutUrl', 'http://localhost:5173/oauth/logout')}`,
+    );
+    // Plain http to a network host.
+    expect(
+      problem(
+        production({
+          authorizationUrl: 'http://app.example.com/oauth/authorize',
+          logoutUrl: 'https://app.example.com/oauth/logout',
+        }),
+      ),
+    ).toBe(`Invalid Latchkey provider configuration:\n${plainHttp('authorizationUrl')}`);
+    expect(
+      problem(
+        production({
+          authorizationUrl: 'https://app.example.com/oauth/authorize',
+          logoutUrl: 'http://10.0.0.7/oauth/logout',
+        }),
+      ),
+    ).toBe(`Invalid Latchkey provider configuration:\n${plainHttp('logoutUrl')}`);
+    // https, or plain http to a loopback host: taken as given (the discovery document's endpoints).
+    for (const [authorizationUrl, logoutUrl] of [
+      ['https://app.example.com/oauth/authorize', 'https://app.example.com/oauth/logout'],
+      ['http://127.0.0.1:8080/oauth/authorize', 'http://[::1]:8080/oauth/logout'],
+    ]) {
+      expect(parseConfig(production({ authorizationUrl, logoutUrl })).project.idp).toMatchObject({
+        authorizationUrl,
+        logoutUrl,
+      });
+    }
+    // Without clients (nothing to sign in) and in development, the defaults stand.
+    expect(parseConfig({ mode: 'production', publicUrl: 'https://auth.example.com' }).project.idp).toMatchObject({
+      authorizationUrl: 'http://localhost:5173/oauth/authorize',
+      logoutUrl: 'http://localhost:5173/oauth/logout',
+    });
+    expect(parseConfig({ project: { idp: { clients: [client()] } } }).project.idp.authorizationUrl).toBe(
+      'http://localhost:5173/oauth/authorize',
+    );
+  });
 });

@@ -65,11 +65,20 @@ const idpClient = z.strictObject({
 });
 export type IdpClientConfig = z.infer<typeof idpClient>;
 
+/** The development host pages (the playground): the defaults of `authorizationUrl` and `logoutUrl`. */
+const DEVELOPMENT_HOST_PAGES = {
+  authorizationUrl: 'http://localhost:5173/oauth/authorize',
+  logoutUrl: 'http://localhost:5173/oauth/logout',
+} as const;
+
 export const idpConfig = z.strictObject({
-  /** The host page that renders the consent screen: the discovery document's `authorization_endpoint`. */
-  authorizationUrl: redirectUri.default('http://localhost:5173/oauth/authorize'),
-  /** The host page that renders the logout screen: the discovery document's `end_session_endpoint`. */
-  logoutUrl: redirectUri.default('http://localhost:5173/oauth/logout'),
+  /**
+   * The host page that renders the consent screen: the discovery document's `authorization_endpoint`. In production
+   * with clients: set, and `https:` (plain `http:` only for a loopback host; `checkIdpConfig`).
+   */
+  authorizationUrl: redirectUri.default(DEVELOPMENT_HOST_PAGES.authorizationUrl),
+  /** The host page that renders the logout screen: the discovery document's `end_session_endpoint`. As above. */
+  logoutUrl: redirectUri.default(DEVELOPMENT_HOST_PAGES.logoutUrl),
   clients: z.array(idpClient).default([]),
   /** Lifetime of an authorization code (RFC 6749 §4.1.2: short; at most 10 minutes). */
   authorizationCodeSeconds: z.number().int().min(10).max(600).default(60),
@@ -86,9 +95,40 @@ export const idpConfig = z.strictObject({
 /** `project.idp`: the project as an OAuth 2.1 / OpenID Connect identity provider for other applications. */
 export const idpProjectConfig = { idp: idpConfig.default(idpConfig.parse({})) };
 
-/** The checks zod cannot make: a client id used once, a secret for confidential clients only. */
+/**
+ * Why production refuses the host page `field` (`authorizationUrl` or `logoutUrl`), or null. OpenID Connect Core
+ * §3.1.2.1: "Communication with the Authorization Endpoint MUST utilize TLS" (RFC 6749 §3.1 likewise), and the
+ * end-session page receives the ID token as `id_token_hint` (RP-Initiated Logout 1.0 §2): both are `https:`, plain
+ * `http:` only for a loopback host (which no other machine reaches). The development default (the playground on
+ * localhost:5173) would be published as the discovery document's endpoint and send every client's users to a page that
+ * is not there, so production needs the URL set: a value equal to the default is taken as not set (the parsed
+ * configuration cannot tell the two apart).
+ */
+function hostPageProblem(idp: z.infer<typeof idpConfig>, field: keyof typeof DEVELOPMENT_HOST_PAGES): string | null {
+  const url = idp[field];
+  if (url === DEVELOPMENT_HOST_PAGES[field]) {
+    return `must be set in production mode: the default ${url} is the development playground's page, and the discovery document would send every client there`;
+  }
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'http:' && !isLoopbackHostname(hostname)) {
+    return 'must be an https URL in production mode: OpenID Connect Core §3.1.2.1 requires TLS for the authorization endpoint (plain http is accepted only for a loopback host: localhost, 127.0.0.0/8, [::1])';
+  }
+  return null;
+}
+
+/**
+ * The checks zod cannot make: a client id used once, a secret for confidential clients only, and in production with
+ * clients, host pages set and served over TLS (`hostPageProblem`).
+ */
 export function checkIdpConfig(config: ParsedConfig): void {
   const idp = config.project.idp as z.infer<typeof idpConfig>;
+  if (config.mode === 'production' && idp.clients.length > 0) {
+    const problems = (['authorizationUrl', 'logoutUrl'] as const).flatMap((field) => {
+      const problem = hostPageProblem(idp, field);
+      return problem === null ? [] : [`  project.idp.${field}: ${problem}`];
+    });
+    if (problems.length > 0) throw new Error(`Invalid Latchkey provider configuration:\n${problems.join('\n')}`);
+  }
   const clientIds = new Set<string>();
   for (const [index, client] of idp.clients.entries()) {
     const at = `project.idp.clients.${index}`;

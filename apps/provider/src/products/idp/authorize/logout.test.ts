@@ -140,6 +140,28 @@ describe('POST /oauth/logout/start', () => {
     expect((await logout(body({ id_token_hint: hint }), grace.sessionToken)).json.data.consent_required).toBe(true);
   });
 
+  it("asks when the hint's sid is another session of the same user (RP-Initiated Logout 1.0 §2)", async () => {
+    const { t, logout, idToken } = await startIdp();
+    const laptop = await signIn(t, { email: 'ada@example.com' });
+    const phone = await signIn(t, { email: 'ada@example.com' });
+    expect(phone.userId).toBe(laptop.userId);
+    // An ID token issued through the laptop's session, sent while the phone's session is the caller's.
+    const laptopHint = await idToken(laptop.userId, { sessionId: laptop.sessionId });
+    expect((await logout(body({ id_token_hint: laptopHint }), phone.sessionToken)).json.data).toEqual({
+      request_id: REQUEST_ID,
+      status_code: 200,
+      redirect_uri: `${SPA_LOGGED_OUT}?state=state-789`,
+      consent_required: true,
+    });
+    // A sid no session has: asked as well.
+    const unknown = await idToken(laptop.userId, { sessionId: 'session-test-unknown' });
+    expect((await logout(body({ id_token_hint: unknown }), phone.sessionToken)).json.data.consent_required).toBe(true);
+    // The session the hint names is not asked.
+    expect((await logout(body({ id_token_hint: laptopHint }), laptop.sessionToken)).json.data.consent_required).toBe(
+      false,
+    );
+  });
+
   it('refuses a hint that is not an ID token we issued to this client', async () => {
     const { t, logout, idToken } = await startIdp();
     const { userId, sessionToken } = await signIn(t);

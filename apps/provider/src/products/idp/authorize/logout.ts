@@ -24,12 +24,33 @@ const logoutSchema = z.object({
 
 type LogoutBody = z.infer<typeof logoutSchema>;
 
-/** The user of the caller's live session (opaque token or session JWT), or null: logout needs no session. */
-async function sessionUserId(c: ProviderContext): Promise<string | null> {
+/** The caller's live session (opaque token or session JWT): its user and id, or null: logout needs no session. */
+async function liveSession(c: ProviderContext): Promise<{ userId: string; sessionId: string } | null> {
   const { sessionToken } = c.get('auth');
   if (sessionToken === null) return null;
   const row = await findLiveSession(c.get('deps'), sessionToken);
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, sessionId: row.session_id } : null;
+}
+
+/** What a valid `id_token_hint` says about the End-User: its `sub`, and its `sid` when it has one. */
+interface HintedSession {
+  sub: string;
+  sid?: string;
+}
+
+/**
+ * Whether the hint names the caller's live session, so the widget may log out without asking. RP-Initiated Logout
+ * 1.0 §2: the OP "MUST ask the End-User this question if an id_token_hint was not provided or if the supplied ID Token
+ * does not belong to the current OP session with the RP and/or currently logged in End-User", and "If the ID Token's
+ * sid claim does not correspond to the RP's current session [...], the OP SHOULD treat the logout request as
+ * suspect". Our `sid` is the Latchkey session that approved the authorization (OpenID Connect Front-Channel Logout
+ * 1.0 §3), so a hint with a `sid` must name this very session: the same user's ID token from another session (another
+ * device, an earlier sign-in) does not let a client log this one out unasked. Only a hint without `sid` falls back to
+ * its `sub`.
+ */
+function hintNamesSession(hint: HintedSession | null, session: { userId: string; sessionId: string } | null): boolean {
+  if (hint === null || session === null || hint.sub !== session.userId) return false;
+  return hint.sid === undefined || hint.sid === session.sessionId;
 }
 
 /**
@@ -44,7 +65,7 @@ async function sessionUserId(c: ProviderContext): Promise<string | null> {
 async function resolveClient(
   deps: ProviderDeps,
   body: LogoutBody,
-): Promise<{ client: IdpClientConfig; hintSubject: string | null }> {
+): Promise<{ client: IdpClientConfig; hint: HintedSession | null }> {
   if (body.client_id === undefined && body.id_token_hint === undefined) {
     throw new ProviderError('oauth_client_not_found', {
       message: 'The logout request names no client: send client_id, or an id_token_hint (its aud names the client).',
@@ -52,12 +73,13 @@ async function resolveClient(
   }
   const named = body.client_id === undefined ? undefined : findIdpClient(deps.config, body.client_id);
   if (body.client_id !== undefined && !named) throw new ProviderError('oauth_client_not_found');
-  if (body.id_token_hint === undefined) return { client: named as IdpClientConfig, hintSubject: null };
+  if (body.id_token_hint === undefined) return { client: named as IdpClientConfig, hint: null };
   const hint = await readIdTokenHint(deps, body.id_token_hint);
   if (!hint) throw new ProviderError('invalid_id_token_hint');
+  const hinted: HintedSession = hint.sid === undefined ? { sub: hint.sub } : { sub: hint.sub, sid: hint.sid };
   if (named) {
     if (!hint.audiences.includes(named.clientId)) throw new ProviderError('invalid_id_token_hint');
-    return { client: named, hintSubject: hint.sub };
+    return { client: named, hint: hinted };
   }
   // OpenID Connect Core §2: `aud` holds the client id (a list only when other audiences were added; ours never).
   const clients = hint.audiences.flatMap((audience) => findIdpClient(deps.config, audience) ?? []);
@@ -68,21 +90,21 @@ async function resolveClient(
       message: 'The id_token_hint was issued to a client this project no longer has.',
     });
   }
-  return { client, hintSubject: hint.sub };
+  return { client, hint: hinted };
 }
 
 /**
  * Checks the client (see `resolveClient`), then the URI when one is sent (RP-Initiated Logout §3: it must exactly
  * match one registered for the client, so the OP never redirects to an unregistered place; §2: without an
  * `id_token_hint` it needs `client_id`, which `resolveClient` already demands). The user is asked unless the hint
- * names the signed-in user (RP-Initiated Logout 1.0 §2: without it "the OP [needs] to ask the End-User whether they
- * want to log out"). The answer's `redirect_uri` carries `state` back (RP-Initiated Logout 1.0 §3); without a
- * `post_logout_redirect_uri` there is none, and the widget says the user has been logged out.
+ * names the caller's live session (`hintNamesSession`: its `sid`, or its `sub` when it has no `sid`). The answer's
+ * `redirect_uri` carries `state` back (RP-Initiated Logout 1.0 §3); without a `post_logout_redirect_uri` there is
+ * none, and the widget says the user has been logged out.
  */
 export async function logoutStart(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const body = await readBody(c, logoutSchema);
-  const { client, hintSubject } = await resolveClient(deps, body);
+  const { client, hint } = await resolveClient(deps, body);
   let redirectUri: string | undefined;
   if (body.post_logout_redirect_uri !== undefined) {
     if (!client.postLogoutRedirectUris.includes(body.post_logout_redirect_uri)) {
@@ -90,9 +112,8 @@ export async function logoutStart(c: ProviderContext): Promise<Response> {
     }
     redirectUri = withQuery(body.post_logout_redirect_uri, { state: body.state });
   }
-  const userId = await sessionUserId(c);
   return ok(c, {
     ...(redirectUri === undefined ? {} : { redirect_uri: redirectUri }),
-    consent_required: !(hintSubject !== null && userId !== null && hintSubject === userId),
+    consent_required: !hintNamesSession(hint, await liveSession(c)),
   });
 }
