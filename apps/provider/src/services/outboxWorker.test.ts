@@ -236,6 +236,53 @@ describe('the outbox', () => {
     expect(await outcome()).toEqual([{ status: 'sent', attempts: 2 }]);
   });
 
+  it('gives up on a waiting message whose attempts a lowered outbox.maxAttempts has used up, erasing its content', async () => {
+    const db = await sharedDatabase();
+    const keys = deploymentKeys();
+    const clock = new TestClock();
+    const failing = recordingSender(() => {
+      throw new Error('connection reset');
+    });
+    const before = await openProvider({
+      db,
+      config: production({ maxAttempts: 5 }),
+      clock,
+      ...keys,
+      outbox: failing.sender,
+      background: false,
+    });
+    expect((await sdkPost(before, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    const rows = () =>
+      before.database.db
+        .selectFrom('outbox_messages')
+        .select(['status', 'attempts', 'payload', 'last_error'])
+        .execute();
+    // The first attempt has failed (not merely started: its failure is recorded).
+    await vi.waitFor(
+      async () =>
+        expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'connection reset' }),
+      WAIT,
+    );
+    clock.advance(24 * 3_600_000);
+    expect(await before.outbox.deliverDue()).toBe(1);
+    expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 2 });
+    // The next version of the deployment allows two attempts: the message has none left.
+    const after = await openProvider({
+      db,
+      config: production({ maxAttempts: 2 }),
+      clock,
+      ...keys,
+      outbox: recordingSender().sender,
+      background: false,
+    });
+    clock.advance(3_600_000);
+    await after.outbox.deliverDue();
+    expect(await rows()).toEqual([
+      { status: 'failed', attempts: 2, payload: '', last_error: 'no attempt left (outbox.maxAttempts)' },
+    ]);
+    expect(failing.attempts).toHaveLength(2);
+  });
+
   it('hands a due message to one of two instances that look at once', async () => {
     const db = await sharedDatabase();
     const keys = deploymentKeys();

@@ -281,18 +281,40 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .select(['message_id', 'channel', 'attempts', 'claim_token'])
       .where('status', '=', 'pending')
       .where('attempts', '>=', config.maxAttempts)
-      .where('lease_until', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', '<=', now), eb('lease_until', 'is', null)]))
       .limit(BATCH)
       .execute();
     for (const row of abandoned) {
-      if (row.claim_token === null) continue;
+      if (row.claim_token !== null) {
+        await finish(
+          row.message_id,
+          row.claim_token,
+          row.channel,
+          'failed',
+          Number(row.attempts),
+          'no answer from the last attempt',
+        );
+        continue;
+      }
+      // No attempt under way, and none left: `outbox.maxAttempts` was lowered below the attempts it had made. Never
+      // claimed again, it would wait forever (its sealed content kept, its failure never counted): given up on now.
+      const claim = randomToken(16);
+      const claimed = await db
+        .updateTable('outbox_messages')
+        .set({ claim_token: claim })
+        .where('message_id', '=', row.message_id)
+        .where('status', '=', 'pending')
+        .where('lease_until', 'is', null)
+        .where('claim_token', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
       await finish(
         row.message_id,
-        row.claim_token,
+        claim,
         row.channel,
         'failed',
         Number(row.attempts),
-        'no answer from the last attempt',
+        'no attempt left (outbox.maxAttempts)',
       );
     }
   }
