@@ -18,6 +18,15 @@ export async function addSigningKeyLifecycle(db: MigrationDb, table: string): Pr
 }
 
 /**
+ * Migration 0023: a signing-key table gets `retention_ms`, the longest retention (services/signingKeys.ts
+ * `keyRetentionMs`) of the instances that signed with the key, which it stays published for at least once superseded.
+ * Null on the rows of before: no instance recorded anything.
+ */
+export async function addSigningKeyRetention(db: MigrationDb, table: string): Promise<void> {
+  await db.schema.alterTable(table).addColumn('retention_ms', 'bigint').execute();
+}
+
+/**
  * Migration 0015: `users.methods_version`, which the database itself bumps (a trigger) on every insert, update and
  * delete of a row of `table` (a table the user answer aggregates: services/users.ts' userMethodColumns), in the
  * transaction of the write. A per-process copy of a user's aggregated methods is valid exactly while the version

@@ -88,6 +88,7 @@ describe('migrations', () => {
       '0020_pending_send_sessions',
       '0021_deferred_changes',
       '0022_oauth_token_users',
+      '0023_signing_key_retention',
     ]);
   });
 

@@ -9,6 +9,7 @@ import type { MigrationDb, MigrationParts } from '../products/descriptor';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import {
   addSigningKeyLifecycle,
+  addSigningKeyRetention,
   addUserMethodsVersion,
   bumpUserMethodsVersionOn,
   leaveRoomForUpdates,
@@ -230,6 +231,12 @@ const CORE_MIGRATIONS: MigrationParts = {
   // knew the password could guess TOTP codes without limit by resetting between guesses.
   async '0021_deferred_changes'(db) {
     await db.schema.alterTable('intermediate_sessions').addColumn('deferred', 'text').execute();
+  },
+  // A superseded key stays published as long as the longest-lived token any instance signed with it, which each
+  // instance records on the key's row before it first signs with it (services/signingKeys.ts): by its own
+  // configuration alone, an instance whose token lifetime was lowered dropped keys whose tokens were still valid.
+  async '0023_signing_key_retention'(db) {
+    await addSigningKeyRetention(db, 'signing_keys');
   },
 };
 

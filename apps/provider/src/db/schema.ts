@@ -135,6 +135,11 @@ export interface SigningKeysTable {
   superseded_at: number | null;
   /** When it left the JWKS and its private half was erased. */
   retired_at: number | null;
+  /**
+   * How long it stays published once superseded, at least: the longest retention of the instances that signed with
+   * it (each records its own before its first signature); null while none has.
+   */
+  retention_ms: number | null;
 }
 
 export interface DevInboxTable {

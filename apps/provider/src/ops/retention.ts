@@ -4,7 +4,9 @@
 // instance serving on the database: each instance announces its values in `ops_instances` at start and every few
 // minutes, and forgets them when it stops. So a purge run with another configuration (`latchkey-provider purge` with
 // another `--config`, or an instance of a rolling deploy) never deletes what a serving instance still relies on: a
-// rate-limit window it still counts, a key whose tokens it still issues.
+// rate-limit window it still counts, a key whose tokens it still issues. An announcement lasts only as long as its
+// instance, so a signing key's retention is also recorded on the key's row by every instance that signs with it
+// (services/signingKeys.ts): that keeps the key published, and unretired, after those instances stopped.
 import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';

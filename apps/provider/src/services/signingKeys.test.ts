@@ -2,11 +2,11 @@
 // key of session JWTs and of ID tokens, every instance signs with it within KEY_CACHE_MS, superseded keys stay in both
 // JWKS documents until every token they signed has expired, and then retire. Runs on SQLite, and on PostgreSQL with
 // LATCHKEY_TEST_POSTGRES_URL (where the two instances below each have their own connection pool).
-import { createLocalJWKSet, decodeProtectedHeader, type JWK, jwtVerify } from 'jose';
+import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JWK, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { deploymentKeys, openProvider, sdkPost, sharedDatabase } from '../../test/opsSupport';
 import { ORIGIN, PUBLIC_TOKEN, START, startProvider, TestClock, type TestProvider } from '../../testing/harness';
-import { signIdToken } from '../products/idp/oauth2/idTokens';
+import { IdTokenSigner, signIdToken } from '../products/idp/oauth2/idTokens';
 import { ID_TOKEN_KEYS } from '../products/idp/signingKeys';
 import type { Provider } from '../provider';
 import { SESSION_CLAIM, SessionSigner } from './signer';
@@ -16,6 +16,8 @@ import {
   KEY_RETIREMENT_MARGIN_MS,
   keyRetentionMs,
   keySealing,
+  retireKeys,
+  rotateKeys,
   SESSION_JWT_LIFETIME_SECONDS,
   SESSION_KEY_RETENTION_MS,
 } from './signingKeys';
@@ -241,5 +243,70 @@ describe('key rotation', () => {
     const [, payload, signature] = late.split('.') as [string, string, string];
     const unknown = Buffer.from(JSON.stringify({ alg: 'ES256', kid: 'jwk-unknown', typ: 'JWT' })).toString('base64url');
     expect(await accepted(provider, `${unknown}.${payload}.${signature}`)).toBe(false);
+  });
+});
+
+describe('a token lifetime lowered between instances', () => {
+  // `idp.accessTokenMinutes` lowered from 1440 to 60 (a rolling deploy, or a restart of every instance), then
+  // `keys rotate`: ID tokens the old key signed under 1440 stay valid a day, so the key must stay published (and
+  // unretired) that long on every instance, whatever each one's own configuration says.
+  it('keeps a key published until the longest-lived token any instance signed with it has expired', async () => {
+    const t = await startProvider();
+    const { clock } = t;
+    const { db } = t.provider.database;
+    const sealing = keySealing(t.encryptionKey);
+    const now = () => clock.now();
+    const shortRetention = keyRetentionMs(ID_TOKEN_KEYS, { project: { idp: { accessTokenMinutes: 60 } } });
+    const before = new IdTokenSigner(db, { now, sealing, accessTokenMinutes: 1440 });
+    const after = new IdTokenSigner(db, { now, sealing, accessTokenMinutes: 60 });
+    const token = await before.sign({ sub: 'user-test-1', exp: Math.floor(clock.now() / 1000) + 1440 * 60 });
+    const oldKid = kidOf(token);
+    const longRetention = keyRetentionMs(ID_TOKEN_KEYS, { project: { idp: { accessTokenMinutes: 1440 } } });
+    // The instance recorded its retention on the key's row before it signed; one with a shorter one lowers nothing.
+    await after.sign({ sub: 'user-test-1' });
+    const recorded = async (table: 'signing_keys' | 'idp_signing_keys', kid: string) =>
+      (await db.selectFrom(table).select('retention_ms').where('kid', '=', kid).executeTakeFirstOrThrow()).retention_ms;
+    expect(await recorded('idp_signing_keys', oldKid as string)).toBe(longRetention);
+    // The session keys record theirs the same way.
+    const sessions = new SessionSigner(db, { now, sealing });
+    const jwt = await sessions.sign({
+      subject: 'user-test-1',
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      nowMs: clock.now(),
+      expiresAtMs: clock.now() + 3_600_000,
+      claims: {},
+    });
+    expect(await recorded('signing_keys', kidOf(jwt) as string)).toBe(SESSION_KEY_RETENTION_MS);
+    const rotatedAt = clock.now();
+    await rotateKeys(db, ID_TOKEN_KEYS, rotatedAt, shortRetention, sealing);
+
+    // The reviewer's check: 62 minutes on, the token has 1378 minutes left, and both instances still publish its key.
+    clock.advance(62 * 60_000);
+    const exp = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).exp as number;
+    expect(exp * 1000 - clock.now()).toBe(1378 * 60_000);
+    const published = await after.jwks();
+    expect(kids(published)).toContain(oldKid);
+    expect(kids(published)).toEqual(kids(await before.jwks()));
+    await compactVerify(token, createLocalJWKSet(published));
+    await expect(after.publicKey(oldKid as string)).resolves.toBeDefined();
+    // Nor does a purge by the lower lifetime retire it.
+    expect(await retireKeys(db, ID_TOKEN_KEYS, clock.now(), shortRetention)).toBe(0);
+
+    // A full restart: every instance now runs with 60 minutes, and none has announced 1440 for a long time.
+    const restarted = new IdTokenSigner(db, { now, sealing, accessTokenMinutes: 60 });
+    clock.advance(12 * 60 * 60_000);
+    expect(kids(await restarted.jwks())).toContain(oldKid);
+    expect(await retireKeys(db, ID_TOKEN_KEYS, clock.now(), shortRetention)).toBe(0);
+    clock.advance(rotatedAt + longRetention - 1 - clock.now());
+    expect(kids(await restarted.jwks())).toContain(oldKid);
+    expect(await retireKeys(db, ID_TOKEN_KEYS, clock.now(), shortRetention)).toBe(0);
+    // Once the token has expired (and the cache bound and margin passed), the key leaves the JWKS and retires.
+    clock.advance(1);
+    expect(clock.now()).toBeGreaterThan(exp * 1000);
+    const fresh = new IdTokenSigner(db, { now, sealing, accessTokenMinutes: 60 });
+    expect(kids(await fresh.jwks())).not.toContain(oldKid);
+    await expect(fresh.publicKey(oldKid as string)).rejects.toThrow('unknown key id');
+    expect(await retireKeys(db, ID_TOKEN_KEYS, clock.now(), shortRetention)).toBe(1);
   });
 });

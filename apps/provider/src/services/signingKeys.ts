@@ -18,6 +18,14 @@
 // rotation made by one instance (or by `latchkey-provider keys rotate`) moves every other instance to the new key
 // within that bound. A key leaves the JWKS KEY_CACHE_MS + the longest token lifetime + a minute after it was
 // superseded: the last token an instance can have signed with it has expired by then.
+//
+// "The longest token lifetime" is that of every instance that signed with the key, not only the reader's: before an
+// instance first signs with a key it raises the key row's `retention_ms` to its own retention (keyRetentionMs), and
+// every instance keeps a superseded key published, and the purge keeps it unretired, for the longer of its own
+// retention and the row's. So when `idp.accessTokenMinutes` is lowered (a rolling deploy, or a restart of every
+// instance) and the keys rotate, the key that signed day-long ID tokens stays in every instance's JWKS for a day. The
+// instances' announced retention (ops/retention.ts) could not do this alone: a stopped instance's announcement is
+// deleted when it stops (and purged 15 minutes after it was last renewed), while its tokens live on.
 import { createPrivateKey, generateKeyPair, type JsonWebKey, type KeyObject, sign } from 'node:crypto';
 import { promisify } from 'node:util';
 import { importJWK, type JWK } from 'jose';
@@ -144,12 +152,24 @@ export interface KeyRow {
   activated_at: number | null;
   superseded_at: number | null;
   retired_at: number | null;
+  /** The longest retention of the instances that signed with it (recordRetention); null while none has. */
+  retention_ms: number | null;
+}
+
+/**
+ * How long a superseded key stays published: the longer of `retentionMs` (the reader's, or the longest among the
+ * serving instances') and the retention the instances that signed with it recorded on its row.
+ */
+export function rowRetentionMs(row: Pick<KeyRow, 'retention_ms'>, retentionMs: number): number {
+  return Math.max(retentionMs, row.retention_ms ?? 0);
 }
 
 /** Where a key is in its life at `now`. A superseded key past its retention counts as retired before purge marks it. */
 export function keyState(row: KeyRow, now: number, retentionMs: number): KeyState {
   if (row.retired_at !== null) return 'retired';
-  if (row.superseded_at !== null) return row.superseded_at + retentionMs <= now ? 'retired' : 'published';
+  if (row.superseded_at !== null) {
+    return row.superseded_at + rowRetentionMs(row, retentionMs) <= now ? 'retired' : 'published';
+  }
   return row.activated_at === null ? 'next' : 'active';
 }
 
@@ -164,6 +184,7 @@ const KEY_COLUMNS = [
   'activated_at',
   'superseded_at',
   'retired_at',
+  'retention_ms',
 ] as const;
 
 function selectKeys(db: AnyDb, kind: KeyKind) {
@@ -181,6 +202,7 @@ export async function readKeys(db: Kysely<Database>, kind: KeyKind): Promise<Key
     activated_at: row.activated_at === null ? null : Number(row.activated_at),
     superseded_at: row.superseded_at === null ? null : Number(row.superseded_at),
     retired_at: row.retired_at === null ? null : Number(row.retired_at),
+    retention_ms: row.retention_ms === null ? null : Number(row.retention_ms),
   }));
 }
 
@@ -204,6 +226,7 @@ async function newKey(kind: KeyKind, now: number, sealing: KeySealing): Promise<
     activated_at: null,
     superseded_at: null,
     retired_at: null,
+    retention_ms: null,
     ...(kind.algColumn ? { alg: kind.alg } : {}),
   };
 }
@@ -352,8 +375,27 @@ export async function rotateKeys(
 }
 
 /**
- * Retires the superseded keys whose tokens have all expired: they leave the JWKS (already, by their state) and their
- * private half is erased. Returns how many were retired.
+ * Records that an instance whose retention is `retentionMs` signs with the key `kid`: its row's `retention_ms` is
+ * raised to at least that (never lowered, so instances recording at once keep the longest). Done before the
+ * instance's first signature with the key, so no token outlives the key's publication.
+ */
+export async function recordRetention(
+  db: Kysely<Database>,
+  kind: KeyKind,
+  kid: string,
+  retentionMs: number,
+): Promise<void> {
+  await (db as AnyDb)
+    .updateTable(kind.table)
+    .set({ retention_ms: retentionMs })
+    .where('kid', '=', kid)
+    .where((eb) => eb.or([eb('retention_ms', 'is', null), eb('retention_ms', '<', retentionMs)]))
+    .execute();
+}
+
+/**
+ * Retires the superseded keys whose tokens have all expired (by `retentionMs` and by the retention recorded on each
+ * row): they leave the JWKS (already, by their state) and their private half is erased. Returns how many were retired.
  */
 export async function retireKeys(
   db: Kysely<Database>,
@@ -366,7 +408,8 @@ export async function retireKeys(
     .set({ retired_at: now, private_jwk: '' })
     .where('retired_at', 'is', null)
     .where('superseded_at', 'is not', null)
-    .where('superseded_at', '<=', now - retentionMs);
+    .where('superseded_at', '<=', now - retentionMs)
+    .where((eb) => eb.or([eb('retention_ms', 'is', null), eb(sql`superseded_at + retention_ms`, '<=', now)]));
   if (kind.algColumn) query = query.where('alg', '=', kind.alg);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -414,7 +457,8 @@ export async function listKeys(
       createdAt: row.created_at,
       activatedAt: row.activated_at,
       supersededAt: row.superseded_at,
-      retiresAt: row.retired_at ?? (row.superseded_at === null ? null : row.superseded_at + retentionMs),
+      retiresAt:
+        row.retired_at ?? (row.superseded_at === null ? null : row.superseded_at + rowRetentionMs(row, retentionMs)),
     };
   });
 }
@@ -504,6 +548,8 @@ export class SigningKeyStore {
   private replacing: Promise<void> | null = null;
   /** The read a key id the cached view does not know started, while it runs (shared by every such request). */
   private reloading: Promise<Snapshot> | null = null;
+  /** This store's retention recorded on a key's row (recordRetention), by key id: written once, before it signs. */
+  private readonly recorded = new Map<string, Promise<void>>();
 
   /** Whether `kid` has the form of this kind's key ids: its prefix, then a random token (newKey). */
   private couldExist(kid: string): boolean {
@@ -576,9 +622,28 @@ export class SigningKeyStore {
       },
     );
     await this.replacing;
-    const key = this.open((await this.current(true)).signing);
+    const row = (await this.current(true)).signing;
+    const key = this.open(row);
     this.replacing = null;
+    await this.recordRetention(row);
     return key;
+  }
+
+  /**
+   * Makes sure `row`'s `retention_ms` is at least this store's retention before this store signs with it, so every
+   * instance keeps the key published until the tokens this one signs with it have expired (one write per key and
+   * process, none when the row already says as much; a failed write is tried again on the next signature).
+   */
+  private async recordRetention(row: KeyRow): Promise<void> {
+    const { retentionMs } = this.options;
+    if ((row.retention_ms ?? 0) >= retentionMs) return;
+    let recording = this.recorded.get(row.kid);
+    if (!recording) {
+      recording = recordRetention(this.db, this.kind, row.kid, retentionMs);
+      this.recorded.set(row.kid, recording);
+      recording.catch(() => this.recorded.delete(row.kid));
+    }
+    await recording;
   }
 
   /** The current view, read again once it is KEY_CACHE_MS old. Concurrent callers share one read. */
@@ -603,12 +668,15 @@ export class SigningKeyStore {
   /** The key new tokens are signed with. */
   async signingKey(): Promise<SigningKey> {
     const { signing } = await this.current();
+    let key: SigningKey;
     try {
-      return this.open(signing);
+      key = this.open(signing);
     } catch (error) {
       if (!(error instanceof UnreadableKeyError) || !this.options.sealing.ephemeral) throw error;
       return this.replaceUnreadable(signing);
     }
+    await this.recordRetention(signing);
+    return key;
   }
 
   /**

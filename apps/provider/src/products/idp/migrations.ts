@@ -4,7 +4,7 @@
 // whose list is not a prefix of the known one). A later change of the product's tables is a new migration name,
 // declared here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
 
-import { addSigningKeyLifecycle } from '../../db/migrationSteps';
+import { addSigningKeyLifecycle, addSigningKeyRetention } from '../../db/migrationSteps';
 import type { MigrationParts } from '../descriptor';
 
 export const idpMigrations: MigrationParts = {
@@ -85,5 +85,9 @@ export const idpMigrations: MigrationParts = {
       .on('idp_authorization_codes')
       .column('user_id')
       .execute();
+  },
+  // The longest retention of the instances that signed with each ID-token key, as the session keys'.
+  async '0023_signing_key_retention'(db) {
+    await addSigningKeyRetention(db, 'idp_signing_keys');
   },
 };

@@ -73,6 +73,7 @@ export interface IdpSigningKeysTable {
   activated_at: number | null;
   superseded_at: number | null;
   retired_at: number | null;
+  retention_ms: number | null;
 }
 
 declare module '../../db/schema' {

@@ -36,7 +36,8 @@ export class IdTokenSigner {
 
   /**
    * `now`: the provider's clock (times the key cache); `accessTokenMinutes`: the ID tokens' lifetime, which sets how
-   * long a superseded key stays published.
+   * long a superseded key stays published: recorded on each key this signer signs with, so every instance keeps the
+   * key as long as the longest lifetime of those that signed with it (services/signingKeys.ts).
    */
   constructor(db: Kysely<Database>, options: { now?: () => number; accessTokenMinutes?: number; sealing: KeySealing }) {
     this.keys = new SigningKeyStore(db, ID_TOKEN_KEYS, {
