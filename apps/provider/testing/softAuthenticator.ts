@@ -53,6 +53,8 @@ export interface CeremonyTweaks {
   userHandle?: string | null;
   /** Assertion: sign something else, so the signature does not verify. */
   badSignature?: boolean;
+  /** `clientDataJSON.crossOrigin` and `topOrigin`: a ceremony run in a frame (default: not framed). */
+  framing?: { crossOrigin: boolean; topOrigin?: string };
   /** Registration: make the new credential with this one's id and key (a synced passkey registered twice). */
   reuse?: SoftCredential;
 }
@@ -108,6 +110,7 @@ export class SoftAuthenticator {
         challenge: tweaks.challenge ?? challenge,
         origin: tweaks.origin ?? this.settings.origin,
         crossOrigin: false,
+        ...tweaks.framing,
       }),
     );
   }

@@ -786,7 +786,7 @@ describe('webauthn/authenticate', () => {
     expect((await finishAuthentication(t, await key.get(strict, { credential: stored }))).json).toEqual(AUTH_REFUSED);
   });
 
-  it('refuses a wrong origin, a wrong relying-party id, a forged signature and a foreign user handle', async () => {
+  it('refuses a wrong origin, a wrong relying-party id, a forged signature, a foreign user handle and a framed ceremony', async () => {
     const t = await startProvider();
     const { authenticator, ada } = await adaWithPasskey(t);
     for (const tweaks of [
@@ -795,6 +795,9 @@ describe('webauthn/authenticate', () => {
       { badSignature: true },
       { type: 'webauthn.create' },
       { userHandle: b64url('user-test-somebody-else') },
+      // Signed over client data that says the ceremony ran in a cross-origin frame (Safari names no top origin).
+      { framing: { crossOrigin: true } },
+      { framing: { crossOrigin: true, topOrigin: 'https://evil.example' } },
     ] satisfies CeremonyTweaks[]) {
       const before = await snapshot(t);
       expect((await passkeySignIn(t, authenticator, tweaks)).json, JSON.stringify(tweaks)).toEqual(AUTH_REFUSED);

@@ -350,7 +350,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   assertProductEnabled(deps, 'webauthn');
   const body = await readBody(c, authenticateSchema);
-  const { credential, challenge } = parseAssertionCredential(body.public_key_credential);
+  const { credential, challenge, crossOrigin } = parseAssertionCredential(body.public_key_credential);
   const row = await findLiveChallenge(deps, challenge, 'authenticate');
   if (!row) throw new ProviderError('unable_to_auth_webauthn_registration');
   const now = deps.clock.now();
@@ -411,7 +411,9 @@ async function authenticate(c: ProviderContext): Promise<Response> {
       // challenge), it may be absent (a non-discoverable credential), and if present it must name them too.
       const userHandle = credential.response.userHandle ?? undefined;
       const handleMatches = userHandle === undefined ? row.user_id !== null : userHandle === registration.user_handle;
-      if (!verified.verified || !handleMatches) throw new Error('not verified');
+      // A ceremony run in a cross-origin frame is refused here as at registration (WebAuthn L3 §7.2 step 12; the
+      // library refuses only a `topOrigin`, not Safari's `crossOrigin: true` without one).
+      if (!verified.verified || !handleMatches || crossOrigin) throw new Error('not verified');
       newCounter = verified.authenticationInfo.newCounter;
       userVerified = verified.authenticationInfo.userVerified;
     } catch {
