@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Product, ProjectConfig, ProviderConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import { precompiledQuery } from '../db/precompiled';
@@ -26,9 +27,16 @@ export function assertEmail(email: string): void {
   if (email.length > 254 || !EMAIL_PATTERN.test(email.trim())) throw new ProviderError('invalid_email');
 }
 
-/** Refuses a phone number that is not E.164 with `invalid_phone_number`. */
+/**
+ * Refuses a phone number that is not E.164 with `invalid_phone_number`, and one written with its national trunk
+ * prefix (`+44 0…`, `+1 1…`: E.164 leaves it out, ITU-T E.164 §6; Twilio error 60703). Otherwise one handset would be
+ * two numbers here: two accounts, two send caps, two guess counters. libphonenumber-js knows each country's prefix
+ * (Italy keeps its 0: `+390612345678` is already canonical); a number it cannot place is judged by its shape only.
+ */
 export function assertPhoneNumber(phoneNumber: string): void {
   if (!E164_PATTERN.test(phoneNumber)) throw new ProviderError('invalid_phone_number');
+  const canonical = parsePhoneNumberFromString(phoneNumber)?.number;
+  if (canonical !== undefined && canonical !== phoneNumber) throw new ProviderError('invalid_phone_number');
 }
 
 /** Refuses a call to a sign-in method the project has switched off. */

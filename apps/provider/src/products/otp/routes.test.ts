@@ -233,6 +233,22 @@ describe('otps: sms and whatsapp', () => {
     }
     expect(await snapshot(t)).toEqual(before);
   });
+
+  it('refuses a number written with its national trunk prefix, which would be a second spelling of one handset', async () => {
+    const t = await startProvider();
+    const before = await snapshot(t);
+    // +1 1 415…, +49 0 151…, +44 0 20…: E.164 drops the trunk prefix (the canonical forms are +1415…, +49151…, +4420…).
+    for (const phone_number of ['+114155550100', '+49015112345678', '+4402079460958']) {
+      for (const channel of ['sms', 'whatsapp']) {
+        expectError(await t.post(`/otps/${channel}/login_or_create`, { phone_number }), 400, 'invalid_phone_number');
+      }
+    }
+    expect(await snapshot(t)).toEqual(before);
+    // Canonical numbers go through, Italy's leading 0 included (part of the number there, not a trunk prefix).
+    for (const phone_number of ['+14155550100', '+4915112345678', '+390612345678']) {
+      expect((await t.post('/otps/sms/login_or_create', { phone_number })).status).toBe(200);
+    }
+  });
 });
 
 describe('otps: send primary and secondary', () => {
