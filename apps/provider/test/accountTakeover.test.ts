@@ -172,11 +172,49 @@ describe('finding 2: a password set before the email was verified does not survi
   it('keeps the password when the one who set it verifies the email from that same session', async () => {
     const t = await startProvider();
     const created = await createAccount(t, VICTIM, PASSWORD);
-    const verified = await passcodeSignIn(t, VICTIM, created.session_token);
-    expect(verified.status).toBe(200);
+    // A secondary send from the sign-up session, as the widget makes right after a password sign-up.
+    const verified = await verifyEmailInSession(t, VICTIM, created.session_token);
     expect(verified.json.data.session_token).toBe(created.session_token);
     expect(verified.json.data.user.password).not.toBeNull();
+    expect(verified.json.data.account_reset).toBeUndefined();
     expect((await t.post('/passwords/authenticate', { email: VICTIM, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("runs the reset when the owner's sign-in merely carries the stranger's session (a planted cookie), and gives the owner a new one", async () => {
+    for (const redeem of ['passcode', 'magic link', 'reset link'] as const) {
+      const t = await startProvider();
+      const stranger = await createAccount(t, VICTIM, PASSWORD);
+      // The owner signs in with a code or link anyone could ask for, while the stranger's session token rides along.
+      let signedIn: CallResult;
+      if (redeem === 'passcode') {
+        signedIn = await passcodeSignIn(t, VICTIM, stranger.session_token);
+      } else if (redeem === 'magic link') {
+        expect((await t.post('/magic_links/email/login_or_create', { email: VICTIM, ...BOUND })).status).toBe(200);
+        const token = tokenOf(await t.lastLink(VICTIM, 'magic_links'));
+        signedIn = await t.post(
+          '/magic_links/authenticate',
+          { token, code_verifier: BROWSER_PKCE.verifier },
+          stranger.session_token,
+        );
+      } else {
+        const started = await t.post('/passwords/email/reset/start', { email: VICTIM, ...BOUND });
+        expect(started.status).toBe(200);
+        const token = tokenOf(await t.lastLink(VICTIM, 'reset'));
+        signedIn = await t.post(
+          '/passwords/email/reset',
+          { token, password: NEW_PASSWORD, code_verifier: BROWSER_PKCE.verifier },
+          stranger.session_token,
+        );
+      }
+      expect(signedIn.status, redeem).toBe(200);
+      expect(signedIn.json.data.account_reset, redeem).toMatchObject({ identifier: VICTIM });
+      expect(signedIn.json.data.session_token, redeem).not.toBe(stranger.session_token);
+      expect(await sessionIsLive(t, stranger.session_token), redeem).toBe(false);
+      expect(await sessionIsLive(t, signedIn.json.data.session_token), redeem).toBe(true);
+      expect((await t.post('/passwords/authenticate', { email: VICTIM, password: PASSWORD })).status, redeem).not.toBe(
+        200,
+      );
+    }
   });
 
   it('leaves a password alone once the account has a verified identifier', async () => {

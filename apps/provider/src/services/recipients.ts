@@ -103,6 +103,23 @@ export function mayRedeemPending(
 }
 
 /**
+ * Whether the request's session proves an identifier as the one who set the account up (markIdentifierVerified's
+ * `sameUserSession`: no pre-hijacking reset, and the sign-in joins that session): only the session that asked for
+ * the code or link (a secondary send records it), never a session merely carried while redeeming one anyone could ask
+ * for (login_or_create, a primary send, a reset email). A stranger who signed up with the owner's address could
+ * otherwise plant their session in the owner's browser (a cookie tossed from a sibling subdomain): the owner's
+ * sign-in would skip the reset, leave the stranger's password and session standing, and hand the owner the
+ * stranger's session token. The session that set the account up verifies its address with a secondary send, as the
+ * widget does right after a password sign-up.
+ */
+export function provesAsSender(
+  sent: { userId: string; senderSessionId: string | null },
+  current: { row: SessionRow } | null,
+): boolean {
+  return current !== null && current.row.user_id === sent.userId && current.row.session_id === sent.senderSessionId;
+}
+
+/**
  * Attaches a pending identifier (see resolveRecipient) to `userId`, verified, under `methodId`, in the caller's
  * transaction: its owner has just authenticated it. Returns the method id it has in the account. Someone who
  * took it in the meantime keeps it (`duplicate_email` / `duplicate_phone_number`); if the same user already

@@ -5,7 +5,13 @@ import { ProviderError } from '../../http/errors';
 import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import { consumeEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
 import { assertEmail, assertProductEnabled, limitSends, resolveRedirect } from '../../services/guards';
-import { assertAttachable, mayRedeemPending, resolveRecipient, type SendMode } from '../../services/recipients';
+import {
+  assertAttachable,
+  mayRedeemPending,
+  provesAsSender,
+  resolveRecipient,
+  type SendMode,
+} from '../../services/recipients';
 import {
   authenticateResponseFields,
   emailFactor,
@@ -108,13 +114,14 @@ async function authenticateMagicLink(c: ProviderContext): Promise<Response> {
   const started = await deps.db.transaction().execute(async (trx) => {
     const { emailId, accountReset } = await consumeEmailToken(trx, deps, redeemed, {
       now,
-      sameUserSession: current?.row.user_id === token.user_id,
+      sameUserSession: provesAsSender({ userId: token.user_id, senderSessionId: token.sender_session_id }, current),
     });
     const session = await recordAuthentication(trx, c, {
       userId: token.user_id,
       factor: emailFactor('magic_link', { email_id: emailId, email: email.email }),
       durationMinutes: body.session_duration_minutes,
-      current,
+      // The reset revoked every session of the account, the one carried too: the owner gets a new one.
+      current: accountReset === undefined ? current : null,
     });
     return { session, emailId, accountReset };
   });

@@ -21,6 +21,7 @@ import {
   assertAttachable,
   attachPendingIdentifier,
   mayRedeemPending,
+  provesAsSender,
   resolveRecipient,
   type SendMode,
   type SendTarget,
@@ -357,7 +358,7 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       userId: code.user_id,
       kind,
       methodId,
-      sameUserSession: current?.row.user_id === code.user_id,
+      sameUserSession: provesAsSender({ userId: code.user_id, senderSessionId: code.sender_session_id }, current),
       now,
       alreadyVerified,
     });
@@ -367,7 +368,8 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
       userId: code.user_id,
       factor: passcodeFactor(code.channel, methodId, identifier),
       durationMinutes: body.session_duration_minutes,
-      current,
+      // The reset revoked every session of the account, the one carried too: the owner gets a new one.
+      current: accountReset === undefined ? current : null,
     });
     // The user read with the code, as this redemption left it: unchanged when its address was verified already and it
     // was active (no reset runs then); else its address is now verified and the user active, which is all it wrote

@@ -5,6 +5,7 @@ import { ProviderError } from '../../http/errors';
 import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
 import { assertEmail, assertProductEnabled, limitSends, resolveRedirect, tokenLink } from '../../services/guards';
+import { provesAsSender } from '../../services/recipients';
 import {
   assertRecentAuthentication,
   authenticateResponseFields,
@@ -145,13 +146,14 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   const started = await deps.db.transaction().execute(async (trx) => {
     const { emailId, accountReset } = await consumeEmailToken(trx, deps, redeemed, {
       now,
-      sameUserSession: current?.row.user_id === token.user_id,
+      sameUserSession: provesAsSender({ userId: token.user_id, senderSessionId: token.sender_session_id }, current),
     });
     const session = await recordAuthentication(trx, c, {
       userId: token.user_id,
       factor: emailFactor('magic_link', { email_id: emailId, email: email.email }),
       durationMinutes: body.session_duration_minutes,
-      current,
+      // The reset revoked every session of the account, the one carried too: the owner gets a new one.
+      current: accountReset === undefined ? current : null,
       deferred: deferredPasswordChange(change),
     });
     // A sign-in that waits for its second factor changes the password only when that completes (passwordChange.ts).
