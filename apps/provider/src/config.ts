@@ -124,7 +124,7 @@ const purgeConfig = z.strictObject({
   failedMessagesDays: z.number().min(0).max(3650).default(7),
   /** SDK telemetry events (`POST /events`). */
   eventsDays: z.number().min(0).max(3650).default(30),
-  /** The audit trail of failed guesses (`auth_failures`). */
+  /** The audit trails: failed guesses (`auth_failures`) and redeemed impersonation tokens (who impersonated whom, why). */
   authFailuresDays: z.number().min(0).max(3650).default(30),
 });
 

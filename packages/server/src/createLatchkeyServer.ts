@@ -350,6 +350,9 @@ export function createLatchkeyServer(options: LatchkeyServerOptions): LatchkeySe
       const claim = sessionClaimOf(payload);
       const claims = payload as unknown as SessionJwtClaims;
       const roles = Array.isArray(claims.roles) ? claims.roles : [];
+      // An impersonated session names who really acts in the actor claim, `act: {sub}` (RFC 8693 §4.1): it becomes
+      // `impersonator_id`, as `authenticateSession` answers it, so a check on it holds whichever way was verified.
+      const impersonatorId = isObject(claims.act) && typeof claims.act.sub === 'string' ? claims.act.sub : undefined;
       return {
         userId: claims.sub,
         sessionId: claim.id,
@@ -362,6 +365,7 @@ export function createLatchkeyServer(options: LatchkeyServerOptions): LatchkeySe
           attributes: claim.attributes,
           authentication_factors: claim.authentication_factors,
           roles,
+          ...(impersonatorId === undefined ? {} : { impersonator_id: impersonatorId }),
         },
         claims,
       };

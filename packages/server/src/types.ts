@@ -32,6 +32,11 @@ export interface SessionJwtClaims {
   exp: number;
   [SESSION_CLAIM]: SessionClaim;
   roles: string[];
+  /**
+   * The actor claim (RFC 8693 §4.1), only on a session opened by impersonation: `sub` is who acts as the user (the
+   * `impersonator_id` given to `POST /v1/impersonation_tokens`). `verifySession` copies it to `session.impersonator_id`.
+   */
+  act?: { sub: string };
 }
 
 /** What `verifySession` answers: the session as its JWT states it, checked locally. */

@@ -94,6 +94,33 @@ describe('verifySession', () => {
     expect(counts).toEqual({ jwks: 1, server: 0 });
   });
 
+  it('answers impersonator_id for a session opened by impersonation, as authenticateSession does', async () => {
+    const testProvider = await startProvider();
+    const own = await signInByPasscode(testProvider);
+    const { server } = serverFor(testProvider);
+    // The back end asks for an impersonation token with the secret key; support redeems it through the SDK route.
+    const issued = await testProvider.call('POST', '/v1/impersonation_tokens', {
+      body: { user_id: own.userId, impersonator_id: 'support-agent-7', reason: 'ticket 4711' },
+      origin: null,
+      authorization: `Basic ${Buffer.from(`${testProvider.projectId}:${testProvider.secretKey}`).toString('base64')}`,
+    });
+    expect(issued.status).toBe(200);
+    const redeemed = await testProvider.post('/impersonation/authenticate', {
+      impersonation_token: issued.json.data.impersonation_token,
+    });
+    expect(redeemed.status).toBe(200);
+
+    // The JWT's actor claim (RFC 8693 §4.1) is what says who acts: a back end refusing impersonated sessions sees it.
+    const verified = await server.verifySession(redeemed.json.data.session_jwt);
+    expect(verified.userId).toBe(own.userId);
+    expect(verified.claims.act).toEqual({ sub: 'support-agent-7' });
+    expect(verified.session.impersonator_id).toBe('support-agent-7');
+    const live = await server.authenticateSession(redeemed.json.data.session_token);
+    expect(live.session.impersonator_id).toBe(verified.session.impersonator_id);
+    // The user's own session has none.
+    expect(await server.verifySession(own.sessionJwt)).not.toHaveProperty('session.impersonator_id');
+  });
+
   it('refuses an expired JWT (past exp and the tolerance) with session_expired', async () => {
     const testProvider = await startProvider();
     const { sessionJwt } = await signInByPasscode(testProvider);

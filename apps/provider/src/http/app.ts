@@ -48,6 +48,13 @@ const OPEN_CORS_HEADERS = {
   'access-control-expose-headers': 'www-authenticate, x-request-id',
 };
 
+/**
+ * The challenge of the server calls' (`/v1/…`) refused credentials: a 401 MUST carry WWW-Authenticate (RFC 9110
+ * §15.5.2), here the Basic scheme they take (RFC 7617 §2, with `charset="UTF-8"` as §2.1 defines). Only there: the
+ * SDK's 401s (`/sdk/v1/…`) answer what the contract shows, without one.
+ */
+const SERVER_CALL_CHALLENGE = 'Basic realm="latchkey", charset="UTF-8"';
+
 function errorBody(requestId: string, error: ProviderError) {
   return {
     status_code: error.status,
@@ -251,6 +258,9 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     }
     if (error instanceof ProviderError) {
       if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+      if (error.errorType === 'invalid_secret_authentication' && c.req.path.startsWith('/v1/')) {
+        headers['www-authenticate'] = SERVER_CALL_CHALLENGE;
+      }
       return c.json(errorBody(requestId, error), error.status as 400, headers);
     }
     // Logged with the request's line (above), scrubbed of anything that looks like a secret or an identifier.

@@ -402,12 +402,18 @@ describe('the purge', () => {
       'oauth_tokens',
       'oauth_attach_tokens',
       'oauth_onetap_nonces',
-      'impersonation_tokens',
       'intermediate_sessions',
     ] as const) {
       const rows = await db.selectFrom(table).select('expires_at').execute();
       expect(rows.length, table).toBeGreaterThan(0);
       for (const row of rows) expect(row.expires_at, table).toBeGreaterThan(cutoff);
+    }
+    // A redeemed impersonation token is the record of an impersonation: kept purge.authFailuresDays after its use.
+    const impersonations = await db.selectFrom('impersonation_tokens').select(['expires_at', 'consumed_at']).execute();
+    expect(impersonations.length).toBeGreaterThan(0);
+    for (const row of impersonations) {
+      if (row.consumed_at === null) expect(row.expires_at).toBeGreaterThan(cutoff);
+      else expect(row.consumed_at).toBeGreaterThan(now - 0.5 * DAY);
     }
     const grace = now - 0.25 * DAY;
     for (const row of await db.selectFrom('sessions').select(['expires_at', 'revoked_at']).execute()) {

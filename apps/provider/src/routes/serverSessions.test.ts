@@ -101,6 +101,41 @@ describe('POST /v1/sessions/authenticate', () => {
     }
   });
 
+  it('challenges refused credentials with WWW-Authenticate: Basic (RFC 9110 §15.5.2, RFC 7617 §2), on /v1 only', async () => {
+    const testProvider = await startProvider();
+    const { sessionToken, userId } = await signIn(testProvider);
+    const challenge = 'Basic realm="latchkey", charset="UTF-8"';
+    const calls = [
+      { path: PATH, body: { session_token: sessionToken } },
+      { path: '/v1/impersonation_tokens', body: { user_id: userId, impersonator_id: 'support-agent-7' } },
+    ];
+    for (const { path, body } of calls) {
+      const none = await testProvider.call('POST', path, { body, origin: null, authorization: null });
+      // The first wrong key of an address is compared at once, a later one in the counted transaction: both say it.
+      const wrong = await testProvider.call('POST', path, {
+        body,
+        origin: null,
+        authorization: basic(testProvider.projectId, newSecretKey('test')),
+      });
+      for (const refused of [none, wrong]) {
+        expect(refused.status, path).toBe(401);
+        expect(refused.json.error_type, path).toBe('invalid_secret_authentication');
+        expect(refused.headers.get('www-authenticate'), path).toBe(challenge);
+      }
+    }
+    // The right key is answered without one, and the SDK's own 401s (/sdk/v1, the contract's) carry none.
+    const right = await serverCall(testProvider, { session_token: sessionToken });
+    expect(right.status).toBe(200);
+    expect(right.headers.get('www-authenticate')).toBeNull();
+    const sdk = await testProvider.call('POST', '/sessions/authenticate', {
+      body: {},
+      authorization: basic('public-token-test-unknown', 'x'),
+    });
+    expect(sdk.status).toBe(401);
+    expect(sdk.json.error_type).toBe('unauthorized_credentials');
+    expect(sdk.headers.get('www-authenticate')).toBeNull();
+  });
+
   it('is not answered to a browser, whatever its origin', async () => {
     const testProvider = await startProvider();
     const { sessionToken } = await signIn(testProvider);

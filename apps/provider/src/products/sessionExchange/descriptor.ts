@@ -1,4 +1,4 @@
-import { expired, olderThan } from '../../ops/purgeRules';
+import { deleteInBatches, expired, type Query, type RuleContext } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { checkSessionExchangeConfig, sessionExchangeProjectConfig } from './config';
 import { sessionExchangeErrors } from './errors';
@@ -7,8 +7,26 @@ import { sessionExchangeMigrations } from './migrations';
 import type {} from './tables';
 
 /**
- * Sessions from other credentials: the purge deletes expired impersonation tokens (the sessions exchanged are
- * ordinary sessions, which the pre-hijacking reset revokes with the others).
+ * The impersonation tokens the purge deletes. One never redeemed goes 5 minutes after its expiry, like every
+ * single-use row. A redeemed one is the record of who impersonated whom, when and why (`impersonator_id`, `user_id`,
+ * `consumed_at`, `reason`): it stays `purge.authFailuresDays` after its use, the retention of the provider's other
+ * audit trail (`auth_failures`), and never less than 5 minutes past its expiry. Nothing in it needs erasing before
+ * then: `token_hash` is the SHA-256 of 256 random bits already used up (a used token is refused whether its row is
+ * there or not), so it neither opens a session nor can be turned back into the token.
+ */
+function purgeImpersonationTokens(context: RuleContext): Promise<number> {
+  const recordKeptUntil = context.now - context.retention.authFailuresMs;
+  return deleteInBatches(context, 'impersonation_tokens', 'token_hash', (query: Query) =>
+    query
+      .where('t.expires_at', '<=', expired(context))
+      .where((eb: Query) => eb.or([eb('t.consumed_at', 'is', null), eb('t.consumed_at', '<=', recordKeptUntil)])),
+  );
+}
+
+/**
+ * Sessions from other credentials: the purge deletes expired impersonation tokens, and redeemed ones once their
+ * record's retention has passed (the sessions exchanged are ordinary sessions, which the pre-hijacking reset revokes
+ * with the others).
  */
 export const sessionExchangeDescriptor = {
   key: 'sessionExchange',
@@ -19,9 +37,7 @@ export const sessionExchangeDescriptor = {
   },
   tables: ['impersonation_tokens'],
   migrations: sessionExchangeMigrations,
-  purge: [
-    { table: 'impersonation_tokens', run: olderThan('impersonation_tokens', 'token_hash', 'expires_at', expired) },
-  ],
+  purge: [{ table: 'impersonation_tokens', run: purgeImpersonationTokens }],
   errors: sessionExchangeErrors,
   config: { project: sessionExchangeProjectConfig, check: checkSessionExchangeConfig },
 } satisfies ProductDescriptor;

@@ -256,3 +256,42 @@ describe('POST /impersonation/authenticate', () => {
     ).toEqual([{ impersonator_id: ADMIN }]);
   });
 });
+
+describe('the purge of impersonation tokens', () => {
+  it('keeps a redeemed token as the record for purge.authFailuresDays; an unredeemed one goes 5 minutes after expiry', async () => {
+    const t = await startProvider();
+    const { userId } = await signIn(t);
+    const { db } = t.provider.database;
+    const used = await issueFor(t, userId);
+    expect((await redeem(t, { impersonation_token: used })).status).toBe(200);
+    const unused = await issueFor(t, userId);
+    const record = {
+      token_hash: sha256Hex(used),
+      project_id: t.projectId,
+      user_id: userId,
+      impersonator_id: ADMIN,
+      reason: 'ticket 42',
+      created_at: START,
+      expires_at: START + 5 * MINUTE,
+      consumed_at: START,
+    };
+    const rows = () => db.selectFrom('impersonation_tokens').selectAll().execute();
+    expect((await rows()).map((row) => row.token_hash).sort()).toEqual([sha256Hex(used), sha256Hex(unused)].sort());
+
+    // Expiry (5 minutes) plus the purge's margin (5 minutes) has passed: the unredeemed token goes, the record of who
+    // impersonated whom, when and why stays. The used token is refused all the same.
+    t.clock.advance(11 * MINUTE);
+    expect((await t.provider.purge({ force: true })).ran).toBe(true);
+    expect(await rows()).toEqual([record]);
+    expectError(await redeem(t, { impersonation_token: used }), 401, 'impersonation_token_not_found');
+
+    // It stays purge.authFailuresDays (30 by default) after its use, and goes then.
+    const DAY = 24 * 60 * MINUTE;
+    t.clock.advance(30 * DAY - 12 * MINUTE);
+    await t.provider.purge({ force: true });
+    expect(await rows()).toEqual([record]);
+    t.clock.advance(MINUTE);
+    await t.provider.purge({ force: true });
+    expect(await rows()).toEqual([]);
+  });
+});
