@@ -8,10 +8,18 @@ import type {
   ContractProduct,
   User,
 } from '@latchkey/sdk/contract';
-import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type {
+  AliasableExpression,
+  Expression,
+  ExpressionBuilder,
+  Kysely,
+  Selectable,
+  SqlBool,
+  Transaction,
+} from 'kysely';
 import type { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { ZodType } from 'zod';
-import type { Database, Executor } from '../db/schema';
+import type { Database, Executor, SessionsTable } from '../db/schema';
 import type { ProviderDeps } from '../http/context';
 import type { CatalogueEntry } from '../http/errors';
 import type { PurgeRule } from '../ops/purgeRules';
@@ -286,6 +294,12 @@ export interface ProductDescriptor {
   recentAuthentication?: RecentAuthenticationRules;
   /** Its factor as a second factor. */
   secondFactor?: SecondFactorRules;
+  /**
+   * Whether a live session still stands by this product's rules, asked in memory at every lookup of a session by its
+   * token or JWT (services/sessions.ts findLiveSession): a session exchanged from a client's access token ends once
+   * the operator removes that client or takes `full_access` from it. False answers as a session that is not there.
+   */
+  sessionStands?: (config: ParsedConfig, session: Selectable<SessionsTable>) => boolean;
   /**
    * What a password change ends of its own, in the transaction that makes it (services/credentialChange.ts), before the
    * user's other sessions are revoked: whatever could start a session again without the new password (the identity

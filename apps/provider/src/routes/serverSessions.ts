@@ -6,7 +6,7 @@ import { ProviderError } from '../http/errors';
 import { consumeRateLimit, ipRateLimitKey, releaseRateLimit } from '../services/guards';
 import { SECRET_KEY_ENV } from '../services/secretKey';
 import { digestsEqual, sha256Hex } from '../services/secrets';
-import { serializeSession, signSessionJwt } from '../services/sessions';
+import { serializeSession, sessionStands, signSessionJwt } from '../services/sessions';
 import { requireUser } from '../services/users';
 
 /** The longest token looked at: ours are 43 characters, but a session JWT sent by mistake must get its own answer. */
@@ -144,7 +144,8 @@ export function registerServerSessionRoutes(app: Hono<ProviderEnv>): void {
       .executeTakeFirst();
     const reason: SessionNotFoundReason | null = !row
       ? 'unknown'
-      : row.revoked_at !== null
+      : // A product's rule ended it (an exchanged session whose client was configured out): revoked, for the caller.
+        row.revoked_at !== null || !sessionStands(deps, row)
         ? 'revoked'
         : row.expires_at <= deps.clock.now()
           ? 'expired'

@@ -106,7 +106,7 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
   if (!isJwt(token)) {
     // The refresh path: one precompiled lookup by the token's hash.
     const [row] = await selectSessionByTokenHash(deps.db, sha256Hex(token), deps.config.project.projectId);
-    return row && row.revoked_at === null && row.expires_at > now ? row : undefined;
+    return row && row.revoked_at === null && row.expires_at > now && sessionStands(deps, row) ? row : undefined;
   }
   const payload = await deps.signer.verify(token, {
     audience: deps.config.project.projectId,
@@ -121,8 +121,16 @@ export async function findLiveSession(deps: ProviderDeps, token: string): Promis
     .where('session_id', '=', claim.id)
     .where('project_id', '=', deps.config.project.projectId)
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
+  if (!row || row.revoked_at !== null || row.expires_at <= now || !sessionStands(deps, row)) return undefined;
   return row;
+}
+
+/** The products' rules for a live session (descriptor `sessionStands`). */
+const SESSION_RULES = PRODUCT_DESCRIPTORS.flatMap((product) => (product.sessionStands ? [product.sessionStands] : []));
+
+/** Whether a live session still stands by every product's rule (descriptor `sessionStands`); no query. */
+export function sessionStands(deps: ProviderDeps, row: SessionRow): boolean {
+  return SESSION_RULES.every((stands) => stands(deps.config, row));
 }
 
 /** The products' rules for a recent authentication (products/descriptor.ts). */
@@ -227,7 +235,12 @@ export async function requireOpaqueSessionWithUser(
   // The user's methods come from this instance's copy when the database answers its version (services/users.ts).
   const found = await loadSessionWithUser(deps.db, sha256Hex(sessionToken), deps.config.project.projectId, deps);
   // Live as findLiveSession has it: not revoked, not expired.
-  if (!found || found.session.revoked_at !== null || found.session.expires_at <= deps.clock.now()) {
+  if (
+    !found ||
+    found.session.revoked_at !== null ||
+    found.session.expires_at <= deps.clock.now() ||
+    !sessionStands(deps, found.session)
+  ) {
     throw new ProviderError('session_not_found');
   }
   return { row: found.session, token: sessionToken, user: found.user };

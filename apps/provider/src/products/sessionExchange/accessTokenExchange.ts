@@ -8,9 +8,9 @@ import { protectionFields, sessionDurationField } from '../../http/fields';
 import { sha256Hex } from '../../services/secrets';
 import { authenticateResponseFields, type NewFactor, recordAuthentication } from '../../services/sessions';
 import { findIdpClient } from '../idp/clients';
+import { FULL_ACCESS_SCOPE } from './exchangedSessions';
 
 /** The scope an access token needs to be exchanged for a session: it stands for everything the user can do. */
-export const FULL_ACCESS_SCOPE = 'full_access';
 
 const exchangeSchema = z.object({
   // Ours are 43 characters; anything much longer is not one of ours, and is refused by the schema unread.

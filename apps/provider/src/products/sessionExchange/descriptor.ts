@@ -2,6 +2,7 @@ import { deleteInBatches, expired, type Query, type RuleContext } from '../../op
 import type { ProductDescriptor } from '../descriptor';
 import { checkSessionExchangeConfig, sessionExchangeProjectConfig } from './config';
 import { sessionExchangeErrors } from './errors';
+import { exchangedSessionStands } from './exchangedSessions';
 import { sessionExchangeMigrations } from './migrations';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
@@ -40,4 +41,5 @@ export const sessionExchangeDescriptor = {
   purge: [{ table: 'impersonation_tokens', run: purgeImpersonationTokens }],
   errors: sessionExchangeErrors,
   config: { project: sessionExchangeProjectConfig, check: checkSessionExchangeConfig },
+  sessionStands: exchangedSessionStands,
 } satisfies ProductDescriptor;

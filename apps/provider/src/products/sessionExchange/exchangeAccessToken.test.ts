@@ -126,6 +126,37 @@ describe('POST /sessions/exchange_access_token', () => {
     expectError(await exchange(t, { access_token: token, session_duration_minutes: 30 }), 403, 'insufficient_scope');
   });
 
+  it('ends the sessions a client already made once the operator removes it or takes full_access from it', async () => {
+    for (const change of ['full_access taken away', 'client removed'] as const) {
+      const t = await startProvider(CONFIG);
+      const { token, sessionToken } = await userWithToken(t, 'openid full_access');
+      const exchanged = await exchange(t, { access_token: token, session_duration_minutes: 30 });
+      expect(exchanged.status).toBe(200);
+      const { session_token, session_jwt } = exchanged.json.data;
+      expect((await t.post('/sessions/authenticate', {}, session_token)).status).toBe(200);
+      expect((await t.call('GET', '/users/me', { sessionToken: session_jwt })).status).toBe(200);
+      const { clients } = t.provider.config.project.idp;
+      const client = clients.find((each) => each.clientId === IDP_CLIENT.clientId);
+      if (change === 'client removed') clients.splice(clients.indexOf(client as never), 1);
+      else (client as { scopes: string[] }).scopes = client?.scopes.filter((scope) => scope !== 'full_access') ?? [];
+      // Neither its opaque token nor its JWT opens the session any more; the user's own session is untouched.
+      expectError(await t.post('/sessions/authenticate', {}, session_token), 404, 'session_not_found');
+      expectError(await t.call('GET', '/users/me', { sessionToken: session_jwt }), 404, 'session_not_found');
+      // The user's own server, asking with the secret key, hears it was revoked.
+      const server = await t.call('POST', '/v1/sessions/authenticate', {
+        body: { session_token },
+        origin: null,
+        authorization: `Basic ${Buffer.from(`${t.projectId}:${t.secretKey}`).toString('base64')}`,
+      });
+      expect(server.json).toMatchObject({
+        status_code: 404,
+        error_type: 'session_not_found',
+        error_details: { reason: 'revoked' },
+      });
+      expect((await t.post('/sessions/authenticate', {}, sessionToken)).status, change).toBe(200);
+    }
+  });
+
   it('a password change revokes full_access tokens (no session from them afterwards), and leaves the others', async () => {
     const t = await startProvider({
       project: { ...CONFIG.project, products: ['email_otp', 'email_magic_links', 'passwords'] },
