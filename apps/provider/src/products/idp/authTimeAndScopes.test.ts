@@ -126,6 +126,17 @@ describe('scopes the user can no longer grant', () => {
     const stored = await db.selectFrom('idp_tokens').select(['kind', 'scopes']).orderBy('created_at', 'desc').execute();
     const latest = stored.slice(0, 2);
     for (const row of latest) expect(row.scopes.split(' ')).not.toContain('delete:documents');
+    // Nor does a new authorization without consent: the remembered grant lost the scope too.
+    const silent = await t.post(
+      '/idp/oauth/authorize/submit',
+      authorizeBody({ prompt: 'none', scopes }),
+      ada.sessionToken,
+    );
+    expect(new URL(silent.json.data.redirect_uri).searchParams.get('error'), JSON.stringify(silent.json)).toBe(
+      'consent_required',
+    );
+    const remembered = await db.selectFrom('idp_grants').select('scopes').executeTakeFirstOrThrow();
+    expect(remembered.scopes.split(' ').sort()).toEqual(['offline_access', 'openid', 'read:notes']);
   });
 
   it('end refreshes once the client is configured out of offline_access (OpenID Connect Core §11)', async () => {

@@ -78,3 +78,41 @@ export async function mergeGrant(
   }
   throw new Error(`The grant of ${userId} to ${clientId} kept changing`);
 }
+
+/**
+ * Removes `dropped` from the user's grant to the client (compare and set, as mergeGrant): a scope the token endpoint
+ * dropped because the user may no longer grant it (a role removed) is gone from the remembered consent too, so giving
+ * the role back does not bring the scope back without a new consent, `prompt=none` included. Nothing to do without a
+ * grant or when it holds none of them.
+ */
+export async function narrowGrant(
+  db: Executor,
+  deps: ProviderDeps,
+  userId: string,
+  clientId: string,
+  dropped: readonly string[],
+): Promise<void> {
+  if (dropped.length === 0) return;
+  const projectId = deps.config.project.projectId;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const row = await db
+      .selectFrom('idp_grants')
+      .select(['grant_id', 'scopes'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) return;
+    const existing = splitScopes(row.scopes);
+    const kept = existing.filter((scope) => !dropped.includes(scope));
+    if (kept.length === existing.length) return;
+    const updated = await db
+      .updateTable('idp_grants')
+      .set({ scopes: kept.join(' '), updated_at: deps.clock.now() })
+      .where('grant_id', '=', row.grant_id)
+      .where('scopes', '=', row.scopes)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 1) return;
+  }
+  throw new Error(`The grant of ${userId} to ${clientId} kept changing`);
+}

@@ -4,6 +4,7 @@
 import type { ProviderContext, ProviderDeps } from '../../../http/context';
 import { pkceMatches, sha256Hex } from '../../../services/secrets';
 import { loadUser } from '../../../services/users';
+import { narrowGrant } from '../authorize/grants';
 import { scopeResults } from '../authorize/scopes';
 import type { IdpClientConfig } from '../config';
 import { scopeClaims } from './claims';
@@ -73,9 +74,11 @@ async function stillGrantable(
   const user = await loadUser(deps.db, userId);
   if (!user) throw invalidGrant('The user no longer exists.');
   const allowed = new Set(client.scopes);
-  return scopeResults(deps.config.project, user.roles, scopes)
-    .filter((result) => result.is_grantable && allowed.has(result.scope))
-    .map((result) => result.scope);
+  const results = scopeResults(deps.config.project, user.roles, scopes);
+  // A scope the user's roles no longer allow leaves the remembered consent too ("for good": README).
+  const refused = results.filter((result) => !result.is_grantable).map((result) => result.scope);
+  await narrowGrant(deps.db, deps, userId, client.clientId, refused);
+  return results.filter((result) => result.is_grantable && allowed.has(result.scope)).map((result) => result.scope);
 }
 
 /**
