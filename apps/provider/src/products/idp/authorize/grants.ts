@@ -39,14 +39,13 @@ export async function mergeGrant(
   clientId: string,
   scopes: string[],
 ): Promise<void> {
-  const projectId = deps.config.project.projectId;
   const now = deps.clock.now();
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const inserted = await db
       .insertInto('idp_grants')
       .values({
         grant_id: newId('idp-grant', deps.environment),
-        project_id: projectId,
+        project_id: deps.config.project.projectId,
         user_id: userId,
         client_id: clientId,
         scopes: scopes.join(' '),
@@ -56,25 +55,9 @@ export async function mergeGrant(
       .onConflict((conflict) => conflict.columns(['project_id', 'user_id', 'client_id']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return;
-    const row = await db
-      .selectFrom('idp_grants')
-      .select(['grant_id', 'scopes'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
+    const merged = await rewriteGrant(db, deps, userId, clientId, (existing) => [...new Set([...existing, ...scopes])]);
     // Revoked between the insert and now: the next attempt creates it.
-    if (!row) continue;
-    const existing = splitScopes(row.scopes);
-    const merged = [...new Set([...existing, ...scopes])];
-    if (merged.length === existing.length) return;
-    const updated = await db
-      .updateTable('idp_grants')
-      .set({ scopes: merged.join(' '), updated_at: now })
-      .where('grant_id', '=', row.grant_id)
-      .where('scopes', '=', row.scopes)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return;
+    if (merged) return;
   }
   throw new Error(`The grant of ${userId} to ${clientId} kept changing`);
 }
@@ -93,26 +76,38 @@ export async function narrowGrant(
   dropped: readonly string[],
 ): Promise<void> {
   if (dropped.length === 0) return;
-  const projectId = deps.config.project.projectId;
+  await rewriteGrant(db, deps, userId, clientId, (existing) => existing.filter((scope) => !dropped.includes(scope)));
+}
+
+/**
+ * Writes `next(existing scopes)` over the grant's scopes, only over the scopes it was computed from (compare and set,
+ * retried while another write changes them). Unchanged scopes write nothing. False when there is no grant.
+ */
+async function rewriteGrant(
+  db: Executor,
+  deps: ProviderDeps,
+  userId: string,
+  clientId: string,
+  next: (existing: string[]) => string[],
+): Promise<boolean> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const row = await db
       .selectFrom('idp_grants')
       .select(['grant_id', 'scopes'])
-      .where('project_id', '=', projectId)
+      .where('project_id', '=', deps.config.project.projectId)
       .where('user_id', '=', userId)
       .where('client_id', '=', clientId)
       .executeTakeFirst();
-    if (!row) return;
-    const existing = splitScopes(row.scopes);
-    const kept = existing.filter((scope) => !dropped.includes(scope));
-    if (kept.length === existing.length) return;
+    if (!row) return false;
+    const scopes = next(splitScopes(row.scopes)).join(' ');
+    if (scopes === splitScopes(row.scopes).join(' ')) return true;
     const updated = await db
       .updateTable('idp_grants')
-      .set({ scopes: kept.join(' '), updated_at: deps.clock.now() })
+      .set({ scopes, updated_at: deps.clock.now() })
       .where('grant_id', '=', row.grant_id)
       .where('scopes', '=', row.scopes)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return;
+    if (Number(updated.numUpdatedRows) === 1) return true;
   }
   throw new Error(`The grant of ${userId} to ${clientId} kept changing`);
 }
