@@ -89,6 +89,7 @@ describe('migrations', () => {
       '0021_deferred_changes',
       '0022_oauth_token_users',
       '0023_signing_key_retention',
+      '0024_webauthn_uv_initialized',
     ]);
   });
 

@@ -49,7 +49,7 @@ export async function hasSecondFactor(db: Executor, userId: string, used: readon
 /**
  * Must a new session of `userId`, proved by `factor`, wait for a second factor? Only when the project requires
  * one, the factor is a first factor that is not multi-factor on its own (`multiFactor`: a passkey that verified
- * the user), and the user has a second factor to give (one without any gets a session, so they can enrol one).
+ * the user, as it did at registration), and the user has a second factor to give (one without any gets a session, so they can enrol one).
  */
 export async function needsSecondFactor(
   db: Executor,

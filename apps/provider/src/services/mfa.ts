@@ -2,8 +2,9 @@
 // intermediate session instead of a session: the answer carries `intermediate_session_token` (10 minutes, like the
 // SDK's cookie) and empty session tokens. A second factor presented with that token (totps/authenticate,
 // totps/recover, a passkey through webauthn/authenticate/start/secondary + webauthn/authenticate) consumes it, once,
-// and starts the session with both factors. A passkey whose authenticator verified the user (PIN, biometrics) is
-// multi-factor on its own (something you have plus something you know or are), so it signs in without a second step.
+// and starts the session with both factors. A passkey whose authenticator verified the user (PIN, biometrics), and
+// did when it was registered, is multi-factor on its own (something you have plus something you know or are), so it
+// signs in without a second step.
 //
 // Whether a first factor waits for a second one, and the intermediate session it starts, are in
 // intermediateSessions.ts: sessions.ts asks them when it records a first factor, and this file records the completed

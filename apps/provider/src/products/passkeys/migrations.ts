@@ -61,4 +61,14 @@ export const passkeysMigrations: MigrationParts = {
   async '0016_user_lookup_indexes'(db) {
     await db.schema.createIndex('webauthn_challenges_user').on('webauthn_challenges').column('user_id').execute();
   },
+  // Whether the authenticator verified the user when the credential was registered (WebAuthn L3 §4 `uvInitialized`):
+  // only then does an assertion's user-verified flag count as a factor (routes.ts). A passkey always did (its
+  // registration requires it); a security key registered before this migration is not known to have, so it stays 0.
+  async '0024_webauthn_uv_initialized'(db) {
+    await db.schema
+      .alterTable('webauthn_registrations')
+      .addColumn('uv_initialized', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.updateTable('webauthn_registrations').set({ uv_initialized: 1 }).where('is_passkey', '=', 1).execute();
+  },
 };

@@ -4,6 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
@@ -364,6 +365,7 @@ describe('webauthn/register', () => {
       user_agent: USER_AGENT,
       authenticator_type: 'platform',
       is_passkey: 1,
+      uv_initialized: 1,
       name: 'Passkey',
       created_at: START + 60_000,
     });
@@ -1157,6 +1159,36 @@ function intermediateOf(response: CallResult) {
   };
 }
 
+/** The signed-in user a passcode sign-in that answered a session left (no second factor yet). */
+function signedInBy(response: CallResult): SignedIn {
+  const data = response.json.data;
+  expect(data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return {
+    userId: data.user_id,
+    emailId: data.user.emails[0].email_id,
+    phoneId: null,
+    sessionToken: data.session_token,
+    sessionId: data.session.session_id,
+  };
+}
+
+/** One TOTP time step: a code of the next step is a new code. */
+const STEP = 30_000;
+
+/** Enrols a TOTP with the session and confirms it with its first code, as the authenticator app shows it. */
+async function confirmedTotp(t: TestProvider, sessionToken: string): Promise<string> {
+  const enrolled = await t.post('/totps', { expiration_minutes: 30 }, sessionToken);
+  expect(enrolled.status).toBe(200);
+  const code = await generate({ secret: enrolled.json.data.secret, epoch: Math.floor(t.clock.now() / 1000) });
+  const confirmed = await t.post(
+    '/totps/authenticate',
+    { totp_code: code, session_duration_minutes: 60 },
+    sessionToken,
+  );
+  expect(confirmed.status).toBe(200);
+  return enrolled.json.data.totp_id;
+}
+
 describe('a passkey in multi-factor sign-in (project.mfa.required)', () => {
   it('completes an intermediate session as second factor: a session with both factors, the token used once', async () => {
     const t = await startProvider(MFA);
@@ -1323,6 +1355,145 @@ describe('a passkey in multi-factor sign-in (project.mfa.required)', () => {
       passkeyFactor(keyId, firstAt),
       passkeyFactor(passkeyId, t.clock.now()),
     ]);
+  });
+
+  it('does not count the user-verified flag of a key registered without it: a PIN set later by whoever holds the key', async () => {
+    const t = await startProvider(MFA);
+    const { db } = t.provider.database;
+    // Ada signs in by passcode (no second factor yet: a session), adds a security key without PIN, then a TOTP.
+    const ada = signedInBy(await passcodeSignIn(t));
+    const key = new SoftAuthenticator({ origin: ORIGIN, userVerification: false });
+    const { response: registered } = await registerPasskey(t, ada, key, { return_passkey_credential_options: false });
+    expect(registered.status).toBe(200);
+    const keyId = registered.json.data.webauthn_registration_id;
+    const totpId = await confirmedTotp(t, ada.sessionToken);
+    expect(
+      await db
+        .selectFrom('webauthn_registrations')
+        .select(['is_passkey', 'uv_initialized'])
+        .where('webauthn_registration_id', '=', keyId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ is_passkey: 0, uv_initialized: 0 });
+
+    // The key without user verification is a first factor: an intermediate session (the control).
+    t.clock.advance(STEP);
+    const [keyCredential] = key.credentials;
+    const keySignIn = async (userVerified: boolean) => {
+      const options = requestOptions(
+        await authenticateStart(t, 'primary', { return_passkey_credential_options: false }),
+      );
+      return finishAuthentication(
+        t,
+        await key.get(options, { credential: keyCredential, userHandle: keyCredential?.userHandle, userVerified }),
+      );
+    };
+    const withoutPin = await keySignIn(false);
+    expect(withoutPin.status).toBe(200);
+    intermediateOf(withoutPin);
+
+    // Whoever holds the key sets a PIN on it (CTAP2 lets anyone set a PIN on a key that has none): its assertions
+    // now carry the user-verified flag, which still proves nothing the registration did not (WebAuthn L3 §4
+    // uvInitialized, §7.2): an intermediate session again, not a session.
+    t.clock.advance(STEP);
+    const withPin = await keySignIn(true);
+    expect(withPin.status).toBe(200);
+    const ist = intermediateOf(withPin);
+    expect(withPin.json.data.session.authentication_factors).toEqual([passkeyFactor(keyId, t.clock.now())]);
+    // The intermediate token deletes nothing; the TOTP is still there.
+    expectError(
+      await t.call('DELETE', `/users/totps/${totpId}`, { sessionToken: ist.token }),
+      404,
+      'session_not_found',
+    );
+    expect(await db.selectFrom('totps').select('totp_id').execute()).toEqual([{ totp_id: totpId }]);
+    // No session started: only Ada's own, from her passcode, is there.
+    expect((await snapshot(t)).sessions.map((row) => row.session_id)).toEqual([ada.sessionId]);
+  });
+
+  it('counts a key’s user verification once the key verified the user to complete a two-factor sign-in', async () => {
+    const t = await startProvider(MFA);
+    const { db } = t.provider.database;
+    const ada = signedInBy(await passcodeSignIn(t));
+    const key = new SoftAuthenticator({ origin: ORIGIN, userVerification: false });
+    const { response: registered } = await registerPasskey(t, ada, key, { return_passkey_credential_options: false });
+    const keyId = registered.json.data.webauthn_registration_id;
+    await confirmedTotp(t, ada.sessionToken);
+    const uvInitialized = async () =>
+      (
+        await db
+          .selectFrom('webauthn_registrations')
+          .select('uv_initialized')
+          .where('webauthn_registration_id', '=', keyId)
+          .executeTakeFirstOrThrow()
+      ).uv_initialized;
+    /** A passcode, then the key as second factor, with or without the user-verified flag. */
+    const twoFactors = async (userVerified: boolean) => {
+      const ist = intermediateOf(await passcodeSignIn(t));
+      const options = requestOptions(
+        await authenticateStart(t, 'secondary', {
+          intermediate_session_token: ist.token,
+          return_passkey_credential_options: false,
+        }),
+      );
+      const done = await t.post('/webauthn/authenticate', {
+        public_key_credential: JSON.stringify(await key.get(options, { userVerified })),
+        intermediate_session_token: ist.token,
+      });
+      expect(done.status).toBe(200);
+      expect(done.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    };
+    const keySignIn = async (userVerified: boolean) => {
+      const [keyCredential] = key.credentials;
+      const options = requestOptions(
+        await authenticateStart(t, 'primary', { return_passkey_credential_options: false }),
+      );
+      return finishAuthentication(
+        t,
+        await key.get(options, { credential: keyCredential, userHandle: keyCredential?.userHandle, userVerified }),
+      );
+    };
+    // Completing a sign-in without verifying the user changes nothing.
+    t.clock.advance(1_000);
+    await twoFactors(false);
+    expect(await uvInitialized()).toBe(0);
+    // With its new PIN, as second factor after the passcode: from now on its user verification counts.
+    t.clock.advance(1_000);
+    await twoFactors(true);
+    expect(await uvInitialized()).toBe(1);
+    t.clock.advance(1_000);
+    const alone = await keySignIn(true);
+    expect(alone.status).toBe(200);
+    expect(alone.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(alone.json.data.session.authentication_factors).toEqual([passkeyFactor(keyId, t.clock.now())]);
+    // An assertion without the flag is still one factor.
+    t.clock.advance(1_000);
+    intermediateOf(await keySignIn(false));
+  });
+
+  it('signs in at once with a security key that verified the user when it was registered', async () => {
+    const t = await startProvider(MFA);
+    const ada = signedInBy(await passcodeSignIn(t));
+    // A security key with a PIN already: registered without `is_passkey`, but its authenticator verified the user.
+    const key = new SoftAuthenticator({ origin: ORIGIN });
+    const { response: registered } = await registerPasskey(t, ada, key, { return_passkey_credential_options: false });
+    const keyId = registered.json.data.webauthn_registration_id;
+    await confirmedTotp(t, ada.sessionToken);
+    expect(
+      await t.provider.database.db
+        .selectFrom('webauthn_registrations')
+        .select(['is_passkey', 'uv_initialized'])
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ is_passkey: 0, uv_initialized: 1 });
+    t.clock.advance(STEP);
+    const [keyCredential] = key.credentials;
+    const options = requestOptions(await authenticateStart(t, 'primary', { return_passkey_credential_options: false }));
+    const response = await finishAuthentication(
+      t,
+      await key.get(options, { credential: keyCredential, userHandle: keyCredential?.userHandle }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.json.data.session.authentication_factors).toEqual([passkeyFactor(keyId, t.clock.now())]);
   });
 
   it('counts a failed second-factor assertion toward the user’s lockout and keeps the intermediate session', async () => {

@@ -239,6 +239,8 @@ async function register(c: ProviderContext): Promise<Response> {
       user_agent: row.user_agent ?? '',
       authenticator_type: credential.authenticatorAttachment ?? row.authenticator_type ?? '',
       is_passkey: row.is_passkey,
+      // WebAuthn L3 §4 `uvInitialized`: whether its user-verified flag may count as a factor later (authenticate).
+      uv_initialized: info.userVerified ? 1 : 0,
       name: defaultRegistrationName(row.is_passkey === 1),
       created_at: now,
     };
@@ -344,7 +346,8 @@ async function authenticateStart(c: ProviderContext, mode: 'primary' | 'secondar
  * session of the same user, or completes the intermediate session its challenge was bound to). The challenge is
  * used up first; then, like a password, the check takes a slot of the user's lockout count before it runs, a
  * failure keeps it and a success gives it back. Under `mfa.required` an assertion whose authenticator verified the
- * user is both factors at once; one without (a security key without PIN) is a first factor like a password.
+ * user is both factors at once, if it also did so at registration (`uv_initialized`); any other (a security key
+ * without PIN, or one whose PIN was set after registration) is a first factor like a password.
  */
 async function authenticate(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -436,10 +439,23 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     await releaseGuessSlot(trx, userId);
     const factor = webauthnFactor(registration);
     const durationMinutes = body.session_duration_minutes;
+    // WebAuthn L3 §4 and §7.2: the user-verified flag is a factor only if the authenticator verified the user at
+    // registration. Anyone holding a security key registered without a PIN can set one on it (CTAP2), after which it
+    // reports the flag: without this, the key alone would be both factors.
+    const multiFactor = userVerified && registration.uv_initialized === 1;
     // Completing an intermediate session uses it up (once: a second use throws and rolls all of this back).
     const session = intermediate
       ? await completeIntermediateSession(trx, c, { intermediate, factor, durationMinutes })
-      : await recordAuthentication(trx, c, { userId, factor, durationMinutes, current, multiFactor: userVerified });
+      : await recordAuthentication(trx, c, { userId, factor, durationMinutes, current, multiFactor });
+    if (intermediate && userVerified && registration.uv_initialized !== 1) {
+      // §7.2: uvInitialized may become true after a ceremony otherwise authenticated by another factor, as this one
+      // was (the first factor of the intermediate session, never this credential): from now on its flag counts.
+      await trx
+        .updateTable('webauthn_registrations')
+        .set({ uv_initialized: 1 })
+        .where('webauthn_registration_id', '=', registration.webauthn_registration_id)
+        .execute();
+    }
     return { session };
   });
   if (outcome.refused) throw new ProviderError('unable_to_auth_webauthn_registration');

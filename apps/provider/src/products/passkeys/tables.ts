@@ -1,6 +1,7 @@
 // The product's tables (Kysely row types), merged into the core's `Database` (db/schema.ts) by declaration merging:
 // every compilation that sees `Database` sees them, since the core's services import products/descriptors.ts, which
 // imports this product's descriptor, which imports this file. Created by the product's migrations (./migrations.ts).
+import type { Generated } from 'kysely';
 
 /** A passkey or security key of a user (issue 13). One credential id belongs to one user of the project. */
 export interface WebauthnRegistrationsTable {
@@ -24,6 +25,13 @@ export interface WebauthnRegistrationsTable {
   authenticator_type: string;
   /** Registered as a passkey (discoverable, user verification required): every assertion must verify the user. */
   is_passkey: number;
+  /**
+   * 1 when the authenticator verified the user at registration (WebAuthn L3 §4 `uvInitialized`), or later when it
+   * verified the user to complete a sign-in another factor had started. Only then does an assertion's user-verified
+   * flag make it multi-factor on its own: a PIN set on a key without one, by whoever holds it, proves nothing. 0 by
+   * default (an insert that does not say).
+   */
+  uv_initialized: Generated<number>;
   name: string;
   created_at: number;
 }
