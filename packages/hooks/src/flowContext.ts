@@ -115,6 +115,35 @@ export function useStoreSlice<T>(store: SignInStore | null, selector: (state: Si
   return useSyncExternalStore(store ? store.subscribe : noSubscription, read, read);
 }
 
+/** Whether the widget still shows the screen a step started on (`watchScreen`). */
+export interface ScreenWatch {
+  /** False once the widget has shown another screen since the step started, even if it came back since. */
+  isCurrent(): boolean;
+  /** Stops watching (call it once the step's answer is handled). */
+  stop(): void;
+}
+
+const ALWAYS_CURRENT: ScreenWatch = { isCurrent: () => true, stop: () => {} };
+
+/**
+ * Watches the screen a step starts on, so that its answer moves nothing once the user has left it: after the back
+ * arrow a late answer must not pull them to a screen of the request they abandoned, nor put that request's data
+ * under another step's screen (the same screen shown again for a newer request counts as left). Always current
+ * standalone (no `<SignIn>` store).
+ */
+export function watchScreen(store: SignInStore | null): ScreenWatch {
+  if (!store) return ALWAYS_CURRENT;
+  const screen = store.getState().screen;
+  let hasLeft = false;
+  const stop = store.subscribe((state) => {
+    if (state.screen !== screen) {
+      hasLeft = true;
+      stop();
+    }
+  });
+  return { isCurrent: () => !hasLeft && store.getState().screen === screen, stop };
+}
+
 /** The session duration: the hook's option, else the store's `sessionOptions`, else 30. */
 export function resolveSessionDuration(ctx: FlowContext, option: number | undefined): number {
   return option ?? ctx.config()?.sessionOptions.sessionDurationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES;

@@ -211,7 +211,12 @@ describe('transitions', () => {
     expect(store.getState().screen).toBe('OTPAuthenticate');
     expect(store.getState().formState.otpState).toEqual(otpState);
 
-    store.getState().dispatch({ type: 'otpResent', methodId: 'phone-number-test-2' });
+    store.getState().dispatch({
+      type: 'otpResent',
+      methodId: 'phone-number-test-2',
+      method: 'sms',
+      otpDestination: otpState.otpDestination,
+    });
     expect(store.getState().screen).toBe('OTPAuthenticate');
     expect(store.getState().formState.otpState).toEqual({ ...otpState, methodId: 'phone-number-test-2' });
 
@@ -236,7 +241,7 @@ describe('transitions', () => {
   ] as const)('a reset email sent because of "%s" shows %s', async (reason, expected) => {
     const store = storeWithRows({ products: ['passwords'] });
     store.getState().dispatch({ type: 'passwordUserFound', email: 'ada@example.com', userType: 'password' });
-    store.getState().dispatch({ type: 'passwordResetSent', reason: reason });
+    store.getState().dispatch({ type: 'passwordResetSent', reason: reason, email: 'ada@example.com' });
     expect(store.getState().screen).toBe(expected);
     expect(store.getState().formState.passwordState.email).toBe('ada@example.com');
   });
@@ -376,7 +381,12 @@ describe("the store's transition table", () => {
     expect(store.getState().screen).toBe('OTPAuthenticate');
     expect(store.getState().transitions.otpSent).toBe(OTP_TRANSITIONS.otpSent);
     // Brought once: the next event finds them without being handed them again.
-    store.getState().dispatch({ type: 'otpResent', methodId: 'phone-number-test-2' });
+    store.getState().dispatch({
+      type: 'otpResent',
+      methodId: 'phone-number-test-2',
+      method: 'sms',
+      otpDestination: otpState.otpDestination,
+    });
     expect(store.getState().formState.otpState.methodId).toBe('phone-number-test-2');
     expect(other.getState().transitions.otpSent).toBeUndefined();
     other.getState().dispatch({ type: 'otpSent', otp: otpState });
@@ -420,7 +430,7 @@ describe("the store's transition table", () => {
     const store = createSignInStore({}, {}, 'Main', {
       transitions: [{ passwordResetSent: { to: 'PasswordForgot' } }],
     });
-    store.getState().dispatch({ type: 'passwordResetSent', reason: 'forgot' });
+    store.getState().dispatch({ type: 'passwordResetSent', reason: 'forgot', email: 'ada@example.com' });
     expect(store.getState().screen).toBe('PasswordForgot');
   });
 });

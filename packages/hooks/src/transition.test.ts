@@ -133,9 +133,18 @@ const ROWS: Row[] = [
     stateOn('OTPAuthenticate', {
       formState: { ...stateOn('Main').formState, otpState: sms },
     }),
-    { type: 'otpResent', methodId: 'phone-number-3' },
+    { type: 'otpResent', methodId: 'phone-number-3', method: 'sms', otpDestination: sms.otpDestination },
     'OTPAuthenticate',
     (next) => expect(next.formState.otpState).toEqual({ ...sms, methodId: 'phone-number-3' }),
+  ],
+  [
+    'a resend answered for another destination than the stored one (the user went back and sent elsewhere) changes nothing',
+    stateOn('OTPAuthenticate', {
+      formState: { ...stateOn('Main').formState, otpState: sms },
+    }),
+    { type: 'otpResent', methodId: 'phone-number-9', method: 'sms', otpDestination: '+15005550009' },
+    'OTPAuthenticate',
+    (next) => expect(next.formState.otpState).toEqual(sms),
   ],
   ...(['new', 'password', 'passwordless'] as const).map(
     (userType): Row => [
@@ -188,28 +197,28 @@ const ROWS: Row[] = [
   [
     'login refused with reset_password: a reset email is sent → PasswordDedupe',
     stateOn('PasswordCreateOrLogin'),
-    { type: 'passwordResetSent', reason: 'dedupe' },
+    { type: 'passwordResetSent', reason: 'dedupe', email: 'ada@example.com' },
     'PasswordDedupe',
     () => {},
   ],
   [
     'login refused with breached_password: a reset email is sent → PasswordBreached',
     stateOn('PasswordCreateOrLogin'),
-    { type: 'passwordResetSent', reason: 'breached' },
+    { type: 'passwordResetSent', reason: 'breached', email: 'ada@example.com' },
     'PasswordBreached',
     () => {},
   ],
   [
     "'Forgot Password?' sends a reset email → PasswordForgot",
     stateOn('PasswordCreateOrLogin'),
-    { type: 'passwordResetSent', reason: 'forgot' },
+    { type: 'passwordResetSent', reason: 'forgot', email: 'ada@example.com' },
     'PasswordForgot',
     () => {},
   ],
   [
     "'Create a password instead' sends a reset email → PasswordSetNew",
     stateOn('EmailConfirmation'),
-    { type: 'passwordResetSent', reason: 'setNew' },
+    { type: 'passwordResetSent', reason: 'setNew', email: 'ada@example.com' },
     'PasswordSetNew',
     () => {},
   ],
@@ -404,7 +413,7 @@ describe('transition', () => {
 
   it('leaves the state unchanged for an event its table has no row for', () => {
     const from = stateOn('Main');
-    const next = transition(from, { type: 'passwordResetSent', reason: 'forgot' });
+    const next = transition(from, { type: 'passwordResetSent', reason: 'forgot', email: 'ada@example.com' });
     expect(next).toBe(from);
     expect(transition(from, { type: 'authenticatedPartially' }, composeTransitions(PASSWORD_TRANSITIONS))).toBe(from);
     expect(isAwaiting(stateOn('OTPAuthenticate'), 'otpSent')).toBe(false);

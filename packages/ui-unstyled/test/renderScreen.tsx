@@ -64,7 +64,7 @@ export function afterPasswordResetSent(
 ): (store: SignInStore) => void {
   return (store) => {
     store.getState().dispatch({ type: 'passwordUserFound', email, userType });
-    store.getState().dispatch({ type: 'passwordResetSent', reason });
+    store.getState().dispatch({ type: 'passwordResetSent', reason, email });
   };
 }
 

@@ -256,7 +256,9 @@ describe('useOtpFlow', () => {
     const firstCode = await env.lastCode(EMAIL);
     main.unmount();
     // A stale method id in the store (e.g. from an earlier send) must be replaced by the resend's answer.
-    act(() => store.getState().dispatch({ type: 'otpResent', methodId: 'email-stale' }));
+    act(() =>
+      store.getState().dispatch({ type: 'otpResent', methodId: 'email-stale', method: 'email', otpDestination: EMAIL }),
+    );
 
     const screen = renderHook(() => useOtpFlow(), { wrapper });
     const mountedAt = Date.now();

@@ -1,9 +1,15 @@
 import { E164_PATTERN, EMAIL_PATTERN, type OtpsLoginOrCreateResponse } from '@latchkey/sdk';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { accountResetOf } from '../../accountReset';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { type FlowContext, resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
+import {
+  type FlowContext,
+  resolveSessionDuration,
+  useFlowContext,
+  useStoreSlice,
+  watchScreen,
+} from '../../flowContext';
 import { isShowing } from '../../transitionParts';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { PHONE_NUMBER_INVALID_MESSAGE } from '../../validationMessages';
@@ -148,32 +154,59 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
     [ctx],
   );
 
+  // Late answers: one that comes after a newer call (or `reset`) leaves this hook's state alone, and one that comes
+  // after the user left the screen the call started on moves nothing in the store (`watchScreen`).
+  const latestCall = useRef(0);
+  const startCall = useCallback(() => {
+    latestCall.current += 1;
+    const id = latestCall.current;
+    const watch = watchScreen(ctx.store);
+    const isLatest = () => latestCall.current === id;
+    return {
+      isLatest,
+      isCurrent: watch.isCurrent,
+      stop: watch.stop,
+      fail: (error: LatchkeyFlowError): false => {
+        if (isLatest()) setState((previous) => ({ ...previous, status: 'error', error }));
+        ctx.fail(error);
+        return false;
+      },
+    };
+  }, [ctx]);
+
   const send = useCallback(
     async (target: OtpDestination): Promise<boolean> => {
       const trimmed = { method: target.method, destination: target.destination.trim() };
       const invalid = checkDestination(trimmed);
       if (invalid) return fail(invalid);
+      const call = startCall();
       setState((previous) => ({ ...previous, status: 'sending', error: null }));
       try {
         const response = await loginOrCreate(ctx, trimmed, settingsOf());
-        setState({
-          status: 'sent',
-          error: null,
-          method: trimmed.method,
-          methodId: response.method_id,
-          destination: trimmed.destination,
-          expiresAt: expiryFromNow(),
-        });
-        ctx.dispatch({
-          type: 'otpSent',
-          otp: { type: trimmed.method, methodId: response.method_id, otpDestination: trimmed.destination },
-        });
+        if (call.isLatest()) {
+          setState({
+            status: 'sent',
+            error: null,
+            method: trimmed.method,
+            methodId: response.method_id,
+            destination: trimmed.destination,
+            expiresAt: expiryFromNow(),
+          });
+        }
+        if (call.isCurrent()) {
+          ctx.dispatch({
+            type: 'otpSent',
+            otp: { type: trimmed.method, methodId: response.method_id, otpDestination: trimmed.destination },
+          });
+        }
         return true;
       } catch (caught) {
-        return fail(toFlowError(caught));
+        return call.fail(toFlowError(caught));
+      } finally {
+        call.stop();
       }
     },
-    [ctx, fail, settingsOf, expiryFromNow],
+    [ctx, fail, settingsOf, expiryFromNow, startCall],
   );
 
   const isVerification = hasStoredCode && stored.purpose === 'verifyEmail';
@@ -181,48 +214,65 @@ export function useOtpFlow(options: UseOtpFlowOptions = {}): UseOtpFlowReturn {
     if (method === null || destination === null) {
       return fail(NOTHING_SENT);
     }
+    const call = startCall();
     setState((previous) => ({ ...previous, status: 'sending', error: null }));
     try {
       const response = isVerification
         ? await ctx.client.otps.email.send(destination, emailOtpPayload(settingsOf()))
         : await loginOrCreate(ctx, { method, destination }, settingsOf());
-      setState({
-        status: 'sent',
-        error: null,
-        method,
-        methodId: response.method_id,
-        destination,
-        expiresAt: expiryFromNow(),
-      });
-      ctx.dispatch({ type: 'otpResent', methodId: response.method_id });
+      if (call.isLatest()) {
+        setState({
+          status: 'sent',
+          error: null,
+          method,
+          methodId: response.method_id,
+          destination,
+          expiresAt: expiryFromNow(),
+        });
+      }
+      // The destination travels with the answer: the store takes the method id only for the address still on screen.
+      if (call.isCurrent()) {
+        ctx.dispatch({ type: 'otpResent', methodId: response.method_id, method, otpDestination: destination });
+      }
       return true;
     } catch (caught) {
-      return fail(toFlowError(caught));
+      return call.fail(toFlowError(caught));
+    } finally {
+      call.stop();
     }
-  }, [ctx, fail, settingsOf, expiryFromNow, method, destination, isVerification]);
+  }, [ctx, fail, settingsOf, expiryFromNow, method, destination, isVerification, startCall]);
 
   const authenticate = useCallback(
     async (code: string): Promise<boolean> => {
       // Checked here so a malformed code costs no request (and no guess against the lockout).
       if (!CODE_PATTERN.test(code)) return fail({ type: 'invalid_code', message: OTP_INVALID_CODE_MESSAGE });
       if (methodId === null) return fail(NOTHING_SENT);
+      const call = startCall();
       setState((previous) => ({ ...previous, status: 'verifying', error: null }));
       try {
         const response = await ctx.client.otps.authenticate(code, methodId, {
           session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
         });
-        setState((previous) => ({ ...previous, status: 'success', error: null }));
-        // What the provider's pre-hijacking reset removed, if it ran: the success screen says so.
-        ctx.authenticated(response, { type: 'otpAuthenticated', accountReset: accountResetOf(response) });
+        if (call.isLatest()) setState((previous) => ({ ...previous, status: 'success', error: null }));
+        // Signed in (the session exists) even if the screen was left meanwhile; then nothing moves.
+        if (call.isCurrent()) {
+          // What the provider's pre-hijacking reset removed, if it ran: the success screen says so.
+          ctx.authenticated(response, { type: 'otpAuthenticated', accountReset: accountResetOf(response) });
+        }
         return true;
       } catch (caught) {
-        return fail(toFlowError(caught));
+        return call.fail(toFlowError(caught));
+      } finally {
+        call.stop();
       }
     },
-    [ctx, fail, methodId, sessionDurationMinutes],
+    [ctx, fail, methodId, sessionDurationMinutes, startCall],
   );
 
-  const reset = useCallback(() => setState(IDLE), []);
+  const reset = useCallback(() => {
+    latestCall.current += 1;
+    setState(IDLE);
+  }, []);
   // A second call while the first is in flight (a double click on Continue) sends nothing more.
   const verbs = useSingleFlightVerbs({ send, resend, authenticate });
 

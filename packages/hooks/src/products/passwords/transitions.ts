@@ -15,8 +15,11 @@ export type PasswordEvent =
   | { type: 'passwordlessSet'; value: boolean }
   /** Password login, creation or reset succeeded: → PasswordConfirmation (a reset's `accountReset` stored). */
   | { type: 'passwordAuthenticated'; accountReset?: AccountReset }
-  /** A reset email was sent: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew. */
-  | { type: 'passwordResetSent'; reason: PasswordResetReason };
+  /**
+   * A reset email was sent to `email`: → PasswordForgot | PasswordBreached | PasswordDedupe | PasswordSetNew, the
+   * address stored (the confirmation says where it went, and its 'Resend email' goes there).
+   */
+  | { type: 'passwordResetSent'; reason: PasswordResetReason; email: string };
 
 /** The confirmation screen of each reason a reset email was sent. */
 export const RESET_SCREENS: Readonly<Record<PasswordResetReason, Screen>> = {
@@ -34,7 +37,10 @@ export const PASSWORD_TRANSITIONS: Rows<PasswordEvent['type']> = {
   },
   passwordlessSet: { to: null, passwordless: (event) => event.value },
   passwordAuthenticated: { to: 'PasswordConfirmation', store: storeAccountReset },
-  passwordResetSent: { to: (event) => RESET_SCREENS[event.reason] },
+  passwordResetSent: {
+    to: (event) => RESET_SCREENS[event.reason],
+    store: (event, form) => ({ passwordState: { ...form.passwordState, email: event.email } }),
+  },
 };
 
 // Its events join the widget's `ProductEvent` by declaration merging (no core file lists them).

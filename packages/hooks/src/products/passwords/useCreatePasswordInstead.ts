@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
-import { useFlowContext, useStoreSlice } from '../../flowContext';
+import { useFlowContext, useStoreSlice, watchScreen } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { resolvePasswordSettings, sendResetEmail } from './sendResetEmail';
 import { PASSWORD_TRANSITIONS } from './transitions';
@@ -27,17 +27,21 @@ export function useCreatePasswordInstead(): UseCreatePasswordInsteadReturn {
     error: null,
   });
   const createPasswordInstead = useCallback(async () => {
+    // After the back arrow the answer moves nothing: the user has left the screen the email was asked from.
+    const watch = watchScreen(ctx.store);
     setState({ status: 'sending', error: null });
     try {
       await sendResetEmail(ctx, email, resolvePasswordSettings(ctx, undefined));
       setState({ status: 'sent', error: null });
-      ctx.dispatch({ type: 'passwordResetSent', reason: 'setNew' });
+      if (watch.isCurrent()) ctx.dispatch({ type: 'passwordResetSent', reason: 'setNew', email });
       return true;
     } catch (caught) {
       const error = toFlowError(caught);
       setState({ status: 'error', error });
       ctx.fail(error);
       return false;
+    } finally {
+      watch.stop();
     }
   }, [ctx, email]);
   // A second call while the first is in flight (a double click) sends one reset email.

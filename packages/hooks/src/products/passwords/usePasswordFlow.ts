@@ -1,8 +1,15 @@
 import { EMAIL_PATTERN } from '@latchkey/sdk';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { mergeSettings, resolveSessionDuration, useFlowContext, useLatest, useStoreSlice } from '../../flowContext';
+import {
+  mergeSettings,
+  resolveSessionDuration,
+  useFlowContext,
+  useLatest,
+  useStoreSlice,
+  watchScreen,
+} from '../../flowContext';
 import type { Product, SignInConfig } from '../../signInStore';
 import type { TransitionTable } from '../../transition';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
@@ -126,6 +133,14 @@ const RESET_ON_LOGIN_ERROR: Partial<Record<string, PasswordResetReason>> = {
   breached_password: 'breached',
 };
 
+/** One running step of the flow (`run`): whether its answer may still change the hook's state and the screen. */
+interface Step {
+  /** No newer step of this hook (nor `reset`) started since: its answer may set the hook's state. */
+  isLatest(): boolean;
+  /** The widget still shows the screen the step started on: its answer may move the screen. */
+  isCurrent(): boolean;
+}
+
 /**
  * The email-and-password flow: user search, then login, creation, or (passwordless users) an automatic
  * magic link, passcode or reset email; 'Forgot Password?', 'Create a password instead' and the reset emails that
@@ -135,6 +150,7 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
   const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSWORD_FLOW_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [state, setState] = useState<LocalState>(IDLE);
+  const latestStep = useRef(0);
   const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.passwordState.email, '');
   const storedType = useStoreSlice(ctx.store, (s) => s.formState.passwordState.type, null);
   const email = state.email || storedEmail;
@@ -145,15 +161,28 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
       ctx.fail(error);
       return false;
     };
-    /** Runs one step: `pending` status, then the step's result, or `error` (reported to onError). */
-    const run = async (pending: Status, step: () => Promise<Partial<LocalState>>): Promise<boolean> => {
+    /**
+     * Runs one step: `pending` status, then the step's result, or `error` (reported to onError). A late answer
+     * (after the user left the screen the step started on: the back arrow) moves no screen, and one that comes after
+     * a newer step leaves the state to it: each step dispatches only while `step.isCurrent()`.
+     */
+    const run = async (pending: Status, body: (step: Step) => Promise<Partial<LocalState>>): Promise<boolean> => {
+      latestStep.current += 1;
+      const id = latestStep.current;
+      const watch = watchScreen(ctx.store);
+      const step: Step = { isLatest: () => latestStep.current === id, isCurrent: watch.isCurrent };
       setState((previous) => ({ ...previous, status: pending, error: null }));
       try {
-        const next = await step();
-        setState((previous) => ({ ...previous, error: null, ...next }));
+        const next = await body(step);
+        if (step.isLatest()) setState((previous) => ({ ...previous, error: null, ...next }));
         return true;
       } catch (caught) {
-        return fail(toFlowError(caught));
+        const error = toFlowError(caught);
+        if (step.isLatest()) setState((previous) => ({ ...previous, status: 'error', error }));
+        ctx.fail(error);
+        return false;
+      } finally {
+        watch.stop();
       }
     };
     const passwordSettings = () => resolvePasswordSettings(ctx, pickPasswordSettings(optionsRef.current));
@@ -186,7 +215,8 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
       if (reason === null) return [{ status: 'sent', sentBy: 'resetEmail' }, () => {}];
       return [
         { status: 'sent', sentBy: 'resetEmail', resetReason: reason },
-        () => ctx.dispatch({ type: 'passwordResetSent', reason }),
+        // The address travels with the event: the confirmation says where this email went, whatever is stored.
+        () => ctx.dispatch({ type: 'passwordResetSent', reason, email: to }),
       ];
     };
     /** A passwordless user gets a magic link, else an email passcode, else a reset email. */
@@ -217,9 +247,9 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
         return null;
       }
     };
-    const transitioned = async (send: Promise<[Partial<LocalState>, () => void]>) => {
+    const transitioned = async (step: Step, send: Promise<[Partial<LocalState>, () => void]>) => {
       const [next, transition] = await send;
-      transition();
+      if (step.isCurrent()) transition();
       return next;
     };
 
@@ -230,15 +260,18 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
           setState((previous) => ({ ...previous, email: candidate }));
           return invalidEmail();
         }
-        return run('searching', async () => {
+        return run('searching', async (step) => {
           const { userType } = await ctx.client.users.search(candidate);
           const found = { email: candidate, userType, sentBy: null, resetReason: null, methodId: null };
           if (userType !== 'passwordless') {
-            ctx.dispatch({ type: 'passwordUserFound', email: candidate, userType });
+            if (step.isCurrent()) ctx.dispatch({ type: 'passwordUserFound', email: candidate, userType });
             return { ...found, status: 'found' };
           }
-          setState((previous) => ({ ...previous, ...found, status: 'sending' }));
+          // The user left Main meanwhile: nothing is emailed for the search they abandoned.
+          if (!step.isCurrent()) return { ...found, status: 'idle' };
+          if (step.isLatest()) setState((previous) => ({ ...previous, ...found, status: 'sending' }));
           const [next, transition] = await emailPasswordless(candidate);
+          if (!step.isCurrent()) return { ...found, ...next };
           // One synchronous block, so the sign-in goes straight from Main to the email's screen.
           ctx.dispatch({ type: 'passwordUserFound', email: candidate, userType: 'passwordless' });
           transition();
@@ -249,7 +282,7 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
       login: async (to: string, password: string) => {
         if (!validEmail(to)) return invalidEmail();
         if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
-        return run('submitting', async () => {
+        return run('submitting', async (step) => {
           let answer: unknown;
           try {
             answer = await ctx.client.passwords.authenticate({
@@ -260,26 +293,31 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
           } catch (caught) {
             const error = toFlowError(caught);
             const reason = RESET_ON_LOGIN_ERROR[error.type];
-            if (reason === undefined) throw caught;
+            // After the back arrow the refusal is only reported: no reset email for a login the user left.
+            if (reason === undefined || !step.isCurrent()) throw caught;
             // The host still hears about the refusal; the user is sent a reset email instead of an error.
             ctx.fail(error);
-            setState((previous) => ({ ...previous, status: 'sending' }));
-            return transitioned(emailReset(to, reason));
+            if (step.isLatest()) setState((previous) => ({ ...previous, status: 'sending' }));
+            return transitioned(step, emailReset(to, reason));
           }
-          ctx.authenticated(answer, { type: 'passwordAuthenticated' });
+          // Signed in (the session exists) even if the screen was left meanwhile; then nothing moves.
+          if (step.isCurrent()) ctx.authenticated(answer, { type: 'passwordAuthenticated' });
           return { status: 'success' };
         });
       },
       create: async (to: string, password: string) => {
         if (!validEmail(to)) return invalidEmail();
         if (password === '') return fail(validationError('required', PASSWORD_REQUIRED_MESSAGE));
-        return run('submitting', async () => {
+        return run('submitting', async (step) => {
           const answer = await ctx.client.passwords.create({
             email: to,
             password,
             session_duration_minutes: duration(),
           });
+          // Signed up (the session exists) even if the screen was left meanwhile; then nothing moves.
+          if (!step.isCurrent()) return { status: 'success' };
           const verification = await sendVerificationCode(to);
+          if (!step.isCurrent()) return { status: 'success' };
           if (verification === null) {
             ctx.authenticated(answer, { type: 'passwordAuthenticated' });
             return { status: 'success' };
@@ -293,15 +331,15 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
       },
       reset: async (to: string, reason: PasswordResetReason | null) => {
         if (!validEmail(to)) return invalidEmail();
-        return run('sending', () => transitioned(emailReset(to, reason)));
+        return run('sending', (step) => transitioned(step, emailReset(to, reason)));
       },
       magicLink: async (to: string) => {
         if (!validEmail(to)) return invalidEmail();
-        return run('sending', () => transitioned(emailMagicLink(to)));
+        return run('sending', (step) => transitioned(step, emailMagicLink(to)));
       },
       otp: async (to: string) => {
         if (!validEmail(to)) return invalidEmail();
-        return run('sending', () => transitioned(emailPasscode(to)));
+        return run('sending', (step) => transitioned(step, emailPasscode(to)));
       },
     };
   }, [ctx, optionsRef]);
@@ -314,7 +352,10 @@ export function usePasswordFlow(options: UsePasswordFlowOptions = {}): UsePasswo
   const resendResetEmail = useCallback(() => verbs.reset(email, null), [verbs, email]);
   const sendMagicLink = useCallback(() => verbs.magicLink(email), [verbs, email]);
   const sendOtp = useCallback(() => verbs.otp(email), [verbs, email]);
-  const reset = useCallback(() => setState(IDLE), []);
+  const reset = useCallback(() => {
+    latestStep.current += 1;
+    setState(IDLE);
+  }, []);
   // A second call while the first is in flight (a double click on Continue) sends nothing more.
   const guarded = useSingleFlightVerbs({
     search,

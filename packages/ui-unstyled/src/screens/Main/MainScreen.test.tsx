@@ -1,5 +1,5 @@
-import type { LatchkeyFlowError } from '@latchkey/hooks';
-import { ASYNC_TIMEOUT, expectNoAxeViolations, type SentRequest } from '@latchkey/testing';
+import type { LatchkeyFlowError, SignInConfig } from '@latchkey/hooks';
+import { ASYNC_TIMEOUT, expectNoAxeViolations, type SentRequest, startTestEnvironment } from '@latchkey/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -305,6 +305,39 @@ describe('MainScreen: focus after a failed submit by the button', () => {
     await waitFor(() => expect(document.activeElement).toBe(emailField()), { timeout: 10_000 });
     expect(emailField().getAttribute('aria-invalid')).toBe('true');
   });
+
+  it.each<[string, SignInConfig, string, string]>([
+    [
+      'the email passcode form',
+      { products: ['otp'], otpOptions: { methods: ['email'] } },
+      'Invalid email address.',
+      '/otps/email/login_or_create',
+    ],
+    ['the password user search', { products: ['passwords'] }, 'Email format is invalid.', '/users/search'],
+  ])(
+    'moves the focus to the email field when the request of %s was lost (a click on Continue)',
+    async (_, config, invalidText, path) => {
+      const env = await startTestEnvironment();
+      // The network drops the form's request.
+      const answer = env.provider.fetch;
+      env.provider.fetch = (request, bindings) =>
+        new URL(request.url).pathname.endsWith(path)
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : answer(request, bindings);
+      const { user } = await renderSignIn({ config, env });
+      // A typo first: the product's own text shows its flow has bound to the field.
+      await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ada@');
+      await user.click(continueButton());
+      expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(invalidText);
+
+      await user.type(emailField(), 'example.com');
+      await user.click(continueButton());
+      await waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(invalidText), { timeout: 10_000 });
+      expect(env.requests.filter((request) => request.path === path)).toHaveLength(1);
+      expect(emailField().getAttribute('aria-invalid')).toBe('true');
+      await waitFor(() => expect(document.activeElement).toBe(emailField()), { timeout: 10_000 });
+    },
+  );
 
   it('moves the focus to the phone field in error after a click on Continue', async () => {
     const { user } = await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });

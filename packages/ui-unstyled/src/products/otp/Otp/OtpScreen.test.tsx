@@ -2,6 +2,7 @@ import type { LatchkeyEvent } from '@latchkey/hooks';
 import { expectNoAxeViolations, type SentRequest } from '@latchkey/testing';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdNextAnswer } from '../../../../test/holdAnswer';
 import { pageMain, renderSignIn } from '../../../../test/renderSignIn';
 import BasicExample from './examples/basic';
 import CustomLayoutExample from './examples/custom-layout';
@@ -140,6 +141,30 @@ describe('OtpScreen', () => {
     await user.keyboard(await env.lastCode('ada@example.com'));
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect((authentications(env.requests)[0]!.body as { method_id: string }).method_id).toBe(methodIds[1]);
+  });
+
+  it("a 'Resend code' answered after the user went back and sent a code elsewhere leaves that code working", async () => {
+    const { env, user } = await sendEmailCode();
+    const resend = holdNextAnswer(env, '/otps/email/login_or_create');
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    await resend.arrived;
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('A 6-digit passcode was sent to you at bob@example.com.')).toBeTruthy();
+    await act(() => resend.release());
+
+    // Still bob's screen, and bob's code signs bob in at the first try.
+    expect(screen.getByText('A 6-digit passcode was sent to you at bob@example.com.')).toBeTruthy();
+    await user.click(digitBox(1));
+    await user.keyboard(await env.lastCode('bob@example.com'));
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(screen.queryByText('Invalid passcode, please try again.')).toBeNull();
+    expect(authentications(env.requests).map((request) => request.status)).toEqual([200]);
+    expect(env.client.session.getSnapshot().user?.emails[0]?.email).toBe('bob@example.com');
   });
 
   it('shows a failed resend under the countdown, not under the boxes', async () => {

@@ -1,7 +1,8 @@
 import type { SignInConfig } from '@latchkey/hooks';
 import { expectNoAxeViolations } from '@latchkey/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { holdNextAnswer } from '../../../../test/holdAnswer';
 import { expectExamplesHaveNoAxeViolations } from '../../../../test/renderScreen';
 import { type RenderedSignIn, renderSignIn } from '../../../../test/renderSignIn';
 import type { Toaster } from '../../../toast';
@@ -118,6 +119,39 @@ describe('PasswordForgotScreen', () => {
       expect(screen.getByRole('button', { name: 'Resend email' }).getAttribute('data-status')).toBe('initial'),
     );
     expect(screen.queryByText('Email resent')).toBeNull();
+  });
+
+  it("a 'Forgot Password?' answered after the user went back to another address's 'Log In' leaves them there", async () => {
+    const rendered = await renderSignIn({ config: { products: ['passwords', 'emailMagicLinks'] } });
+    const { env, user } = rendered;
+    for (const email of ['ada@example.com', 'bob@example.com']) {
+      await env.client.passwords.create({ email, password: PASSWORD, session_duration_minutes: 30 });
+      await env.client.session.revoke();
+    }
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await user.type(email, 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const reset = holdNextAnswer(env, '/passwords/email/reset/start');
+    await user.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
+    await reset.arrived;
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const again = await screen.findByRole('textbox', { name: 'Email' });
+    await user.clear(again);
+    await user.type(again, 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    await act(() => reset.release());
+
+    expect(screen.getByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Forgot password?' })).toBeNull();
+    expect(screen.queryByText('A link to reset your password was sent to you at bob@example.com.')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('bob@example.com');
+    // Only ada asked for (and got) a reset email.
+    expect(resetStarts(rendered).map((request) => (request.body as { email: string }).email)).toEqual([
+      'ada@example.com',
+    ]);
+    expect(await env.inbox('bob@example.com')).toEqual([]);
   });
 
   it('goes back to Main with the back arrow', async () => {
