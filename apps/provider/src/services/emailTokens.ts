@@ -144,7 +144,7 @@ export async function consumeEmailToken(
   // The address was read before this transaction; that reset (its real owner proving another address of the account)
   // may have removed it since. Read again, now that no reset can be half done (READ COMMITTED on PostgreSQL; SQLite's
   // writing transaction reads the latest state): a link to a removed address signs nobody in to the account it no
-  // longer belongs to (security.md, "Account pre-hijacking").
+  // longer belongs to (README, "Security": account pre-hijacking).
   if (!redeemed.email.pending) {
     const stillThere = await trx
       .selectFrom('emails')

@@ -29,7 +29,7 @@ export function assertEmail(email: string): void {
 
 /**
  * Refuses a phone number that is not E.164 with `invalid_phone_number`, and one written with its national trunk
- * prefix (`+44 0…`, `+1 1…`: E.164 leaves it out, ITU-T E.164 §6; Twilio error 60703). Otherwise one handset would be
+ * prefix (`+44 0…`, `+1 1…`: E.164 numbers leave it out; Twilio error 60703). Otherwise one handset would be
  * two numbers here: two accounts, two send caps, two guess counters. libphonenumber-js knows each country's prefix
  * (Italy keeps its 0: `+390612345678` is already canonical); a number it cannot place is judged by its shape only.
  */

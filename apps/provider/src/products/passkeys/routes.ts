@@ -448,7 +448,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
       ? await completeIntermediateSession(trx, c, { intermediate, factor, durationMinutes })
       : await recordAuthentication(trx, c, { userId, factor, durationMinutes, current, multiFactor });
     if (intermediate && userVerified && registration.uv_initialized !== 1) {
-      // §7.2: uvInitialized may become true after a ceremony otherwise authenticated by another factor, as this one
+      // WebAuthn L3 §7.2: uvInitialized may become true after a ceremony otherwise authenticated by another factor, as this one
       // was (the first factor of the intermediate session, never this credential): from now on its flag counts.
       await trx
         .updateTable('webauthn_registrations')
