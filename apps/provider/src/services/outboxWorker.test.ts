@@ -48,11 +48,13 @@ describe('the outbox', () => {
     const t = await startProvider(production(), { outbox: sender, background: false });
     const response = await t.post('/otps/sms/login_or_create', { phone_number: PHONE });
     expect(response.status).toBe(200);
+    // The sender has it (the first attempt starts at once, after the answer) but has not answered: the request did
+    // not wait. Its claim is written before the sender is called, so the row is read once the sender has it (on a busy
+    // machine the answer can arrive before the attempt has started).
+    await vi.waitFor(() => expect(attempts).toHaveLength(1), WAIT);
     const { db } = t.provider.database;
     const [row] = await db.selectFrom('outbox_messages').selectAll().execute();
     expect(row).toMatchObject({ channel: 'sms', status: 'pending', attempts: 1, lease_until: START + 60_000 });
-    // The sender has it (the first attempt starts at once) but has not answered: the request did not wait.
-    await vi.waitFor(() => expect(attempts).toHaveLength(1), WAIT);
     const code = attempts[0]?.message.codes[0] as string;
     expect(attempts[0]?.message).toMatchObject({ channel: 'sms', to: PHONE });
     expect(attempts[0]?.context).toEqual({
