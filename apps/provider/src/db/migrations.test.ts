@@ -6,15 +6,13 @@
 // them must not change a column, a constraint or an index. And SQLite databases a released provider left (the SQL
 // dumps of testing/releases/, made by testing/releases/makeFixtures.ts) upgrade to that same schema, their rows read back by the
 // services.
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseKind, postgresUrl, START, TestClock } from '../../testing/harness';
+import { bare, emptyTarget } from '../../test/emptyDatabases';
+import { databaseKind, START, TestClock } from '../../testing/harness';
 import { createProvider } from '../provider';
 import { randomToken, sha256Hex } from '../services/secrets';
 import { loadSessionWithUser, loadUser } from '../services/users';
@@ -25,40 +23,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** An empty database the test may open several times: a throwaway PostgreSQL database or a SQLite file. */
-async function emptyTarget(): Promise<string> {
-  if (postgresUrl) {
-    const name = `latchkey_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    });
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'latchkey-migrations-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'provider.sqlite');
-}
-
-/** A bare Kysely handle on `target`, with no migration run. */
-function bare(target: string): Kysely<any> {
-  const db = new Kysely<any>({
-    dialect: target.startsWith('postgres')
-      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: target, max: 2 }) })
-      : new SqliteDialect({ database: new SQLite(target) }),
-  });
-  cleanups.push(() => db.destroy());
-  return db;
-}
 
 async function applied(db: Kysely<any>): Promise<string[]> {
   const rows = await db.selectFrom(MIGRATION_TABLE).select('name').orderBy('name').execute();
