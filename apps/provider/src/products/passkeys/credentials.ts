@@ -12,9 +12,10 @@ const base64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]*$/);
 
-/** Credential ids are at most 1023 bytes (WebAuthn §5.8.3): 1364 base64url characters. */
+/** Credential ids are at most 1023 bytes (WebAuthn §5.8.3). */
 export const MAX_CREDENTIAL_ID_BYTES = 1023;
-const credentialId = base64url(1364).min(1);
+/** A credential id as the client sends it: at most 1023 bytes, 1364 base64url characters. */
+const credentialId = base64url(Math.ceil((MAX_CREDENTIAL_ID_BYTES * 4) / 3)).min(1);
 const clientDataJSON = base64url(16 * 1024).min(1);
 
 const common = {
