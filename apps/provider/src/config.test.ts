@@ -81,6 +81,7 @@ const DEFAULTS = {
   sqlite: { synchronous: 'full' },
   postgres: { poolSize: 10 },
   trustedProxies: [],
+  backendAddresses: [],
   metrics: { enabled: false },
   logging: { level: 'info' },
   http: { keepAliveSeconds: 65 },
@@ -215,6 +216,13 @@ describe('parseConfig', () => {
     expect(problem({ project: { redirectUrls: ['javascript:alert(1)'] } })).toBe(
       'Invalid Latchkey provider configuration:\n  project.redirectUrls.0: must be an absolute http(s) URL',
     );
+  });
+
+  it('refuses address-list entries that are neither an IP address nor a CIDR range (they would match nothing)', () => {
+    expect(problem({ trustedProxies: ['10.0.0.0/8', '2001:db8::/32', '::ffff:10.0.0.7', 'proxy.internal'] })).toBe(
+      'Invalid Latchkey provider configuration:\n  trustedProxies.3: Expected an IP address (10.0.0.7, 2001:db8::5) or a CIDR range (10.0.0.0/8, 2001:db8::/32)',
+    );
+    expect(problem({ backendAddresses: ['10.0.0.0/33'] })).toContain('backendAddresses.0: Expected an IP address');
   });
 
   it('accepts default redirect URLs that are in the allowlist', () => {

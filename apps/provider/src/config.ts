@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { environmentVariableName, isLoopbackHostname, rateWindow } from './configFields';
+import { parseAddressRange } from './http/addresses';
 import { PRODUCT_DESCRIPTORS } from './products/descriptors';
 import {
   PKCE_FLOWS,
@@ -11,6 +12,11 @@ import {
   PRODUCT_SWITCHES,
   type ProductSwitch,
 } from './products/productParts';
+
+/** An entry of an address list (`trustedProxies`, `backendAddresses`): an IP address or a CIDR range. */
+const addressEntry = z.string().refine((entry) => parseAddressRange(entry) !== null, {
+  message: 'Expected an IP address (10.0.0.7, 2001:db8::5) or a CIDR range (10.0.0.0/8, 2001:db8::/32)',
+});
 
 /**
  * The sign-in methods a project can switch on (the contract's product names, declared by the products that answer for
@@ -249,9 +255,15 @@ export const configSchema = z.strictObject({
   postgres: z.strictObject({ poolSize: z.number().int().min(1).max(1000).default(10) }).default({ poolSize: 10 }),
   /**
    * Peers whose `X-Forwarded-For` (the client's address) and `X-Request-Id` (the request id the logs and the
-   * answer carry) are believed (exact IP addresses). Nobody else's are.
+   * answer carry) are believed: IP addresses or CIDR ranges. Nobody else's are.
    */
-  trustedProxies: z.array(z.string()).default([]),
+  trustedProxies: z.array(addressEntry).default([]),
+  /**
+   * The operator's own backends (IP addresses or CIDR ranges): their right secret key is answered even once their
+   * address has reached `rateLimits.secretKeyFailuresPerIp` (a neighbour on a shared NAT address cannot lock them
+   * out); their wrong keys still count and are refused.
+   */
+  backendAddresses: z.array(addressEntry).default([]),
   /**
    * The HTTP listener of the command line (server.ts). `keepAliveSeconds`: how long an idle keep-alive connection
    * stays open. Above a load balancer's idle timeout (AWS ALB 60 s), or the balancer sends a request on a connection

@@ -3,7 +3,8 @@
 // through an IPv6 socket (`::ffff:a.b.c.d`) is its IPv4 address; an IPv6 caller is counted by its /64.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { clientIp, isTrustedProxy, normalizeAddress, ok, type ProviderBindings } from '../src/http/context';
+import { inAddressList, normalizeAddress, parseAddressRange } from '../src/http/addresses';
+import { clientIp, isTrustedProxy, ok, type ProviderBindings } from '../src/http/context';
 import { serveProvider } from '../src/server';
 import { ipRateLimitKey, limitPerIp, limitSends } from '../src/services/guards';
 import { appWithRoutes, providerDeps } from '../testing/fixtures';
@@ -129,11 +130,22 @@ describe('normalizeAddress and isTrustedProxy', () => {
     expect(normalizeAddress('0:0:0:0:0:ffff:192.0.2.1')).toBe('192.0.2.1');
     expect(normalizeAddress(' 203.0.113.5 ')).toBe('203.0.113.5');
     expect(normalizeAddress('2001:DB8::1')).toBe('2001:db8::1');
-    // Not IPv4-mapped: left as they are.
+    // The hex form of a mapped address (how WHATWG URL and some proxies write it) is the same IPv4 address.
+    expect(normalizeAddress('::ffff:a00:7')).toBe('10.0.0.7');
+    expect(normalizeAddress('0:0:0:0:0:ffff:c000:201')).toBe('192.0.2.1');
+    // Not IPv4-mapped: IPv6 in its canonical spelling (RFC 5952 §4), anything else as it is.
     expect(normalizeAddress('::1')).toBe('::1');
-    expect(normalizeAddress('64:ff9b::192.0.2.1')).toBe('64:ff9b::192.0.2.1');
+    expect(normalizeAddress('64:ff9b::192.0.2.1')).toBe('64:ff9b::c000:201');
     expect(normalizeAddress('::ffff:999.0.0.1')).toBe('::ffff:999.0.0.1');
     expect(normalizeAddress('')).toBe('');
+  });
+
+  it('writes an IPv6 address one way: zero runs compressed, no leading zeros, lower case', () => {
+    expect(normalizeAddress('2001:db8:0:0:0:0:0:5')).toBe('2001:db8::5');
+    expect(normalizeAddress('2001:0DB8::0005')).toBe('2001:db8::5');
+    expect(normalizeAddress('[2001:0db8:0000::5]:443')).toBe('2001:db8::5');
+    // A zone, which the canonical form cannot hold, is only lower-cased.
+    expect(normalizeAddress('FE80::1%eth0')).toBe('fe80::1%eth0');
   });
 
   it('drops a port: a.b.c.d:port, [v6]:port and [v6]', () => {
@@ -150,6 +162,40 @@ describe('normalizeAddress and isTrustedProxy', () => {
     expect(isTrustedProxy(['2001:DB8::1'], '2001:db8::1')).toBe(true);
     expect(isTrustedProxy(['127.0.0.1'], '::ffff:127.0.0.2')).toBe(false);
     expect(isTrustedProxy(['127.0.0.1'], '')).toBe(false);
+    // Spelled otherwise than the peer (both were compared as written before).
+    expect(isTrustedProxy(['2001:db8:0:0:0:0:0:5'], '2001:db8::5')).toBe(true);
+    expect(isTrustedProxy(['2001:0db8::0005'], '2001:db8::5')).toBe(true);
+    expect(isTrustedProxy(['::ffff:a00:7'], '10.0.0.7')).toBe(true);
+    expect(isTrustedProxy(['10.0.0.7'], '::ffff:a00:7')).toBe(true);
+  });
+
+  it('matches CIDR ranges, IPv4 and IPv6', () => {
+    const proxies = ['10.0.0.0/8', '2001:db8:1::/48', '192.0.2.1'];
+    expect(isTrustedProxy(proxies, '10.200.3.4')).toBe(true);
+    expect(isTrustedProxy(proxies, '::ffff:10.0.0.7')).toBe(true);
+    expect(isTrustedProxy(proxies, '11.0.0.1')).toBe(false);
+    expect(isTrustedProxy(proxies, '2001:db8:1:ffff::9')).toBe(true);
+    expect(isTrustedProxy(proxies, '2001:db8:2::9')).toBe(false);
+    expect(isTrustedProxy(proxies, '192.0.2.1')).toBe(true);
+    expect(isTrustedProxy(proxies, '192.0.2.2')).toBe(false);
+    expect(inAddressList(proxies, '')).toBe(false);
+  });
+
+  it('reads list entries as an address or a CIDR range, and nothing else', () => {
+    expect(parseAddressRange('10.0.0.0/8')).toEqual({ address: '10.0.0.0', family: 'ipv4', prefix: 8 });
+    expect(parseAddressRange('2001:0DB8::/32')).toEqual({ address: '2001:db8::', family: 'ipv6', prefix: 32 });
+    expect(parseAddressRange('::ffff:10.0.0.7')).toEqual({ address: '10.0.0.7', family: 'ipv4' });
+    for (const entry of [
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      '10.0.0.0/8/8',
+      '10.0.0.0/',
+      'localhost',
+      '10.0.0.1:80',
+      '',
+    ]) {
+      expect(parseAddressRange(entry), entry).toBeNull();
+    }
   });
 });
 

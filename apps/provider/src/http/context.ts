@@ -1,4 +1,4 @@
-import { isIP, isIPv4 } from 'node:net';
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { ProviderMetrics } from '../ops/metrics';
 import type { Outbox } from '../services/outbox';
 import type { SessionSigner } from '../services/signer';
 import type { KeySealing } from '../services/signingKeys';
+import { inAddressList, normalizeAddress } from './addresses';
 import { SchemaError, type SchemaIssue } from './errors';
 
 /** Wall-clock time, injectable so tests can move it. */
@@ -167,35 +168,9 @@ export function ok(c: ProviderContext, fields: object, status: 200 | 201 = 200):
   return c.json({ data: { request_id: c.get('requestId'), status_code: status, ...fields } }, status);
 }
 
-/** `::ffff:a.b.c.d` (also written out, `0:0:0:0:0:ffff:a.b.c.d`): an IPv4 address in IPv6 form. */
-const IPV4_MAPPED = /^(?:::|(?:0{1,4}:){5})ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-
-/** `a.b.c.d:port`, as some proxies (Azure Application Gateway) write an `X-Forwarded-For` entry. */
-const IPV4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/;
-/** `[v6]` or `[v6]:port`: an IPv6 address in brackets, with or without a port. */
-const BRACKETED_WITH_PORT = /^\[([^\]]*)\](?::\d{1,5})?$/;
-
-/**
- * An address as `trustedProxies` and the per-IP limits compare it. A server listening on `::` sees an IPv4 peer as
- * `::ffff:127.0.0.1`: that is `127.0.0.1`, so a trusted proxy configured as `127.0.0.1` still matches it, and a
- * client is counted under one address whichever way it arrived. A port is dropped (`203.0.113.5:40001` is
- * `203.0.113.5`, `[2001:db8::1]:40001` and `[2001:db8::1]` are `2001:db8::1`), so a client is not counted under a
- * new address for each source port. IPv6 addresses are lower-cased (Node reports them so, a configuration or a proxy
- * header may not). Anything else is returned trimmed and otherwise as it is.
- */
-export function normalizeAddress(address: string): string {
-  let trimmed = address.trim();
-  trimmed = IPV4_WITH_PORT.exec(trimmed)?.[1] ?? BRACKETED_WITH_PORT.exec(trimmed)?.[1]?.trim() ?? trimmed;
-  const mapped = IPV4_MAPPED.exec(trimmed)?.[1];
-  if (mapped !== undefined && isIPv4(mapped)) return mapped;
-  return trimmed.includes(':') ? trimmed.toLowerCase() : trimmed;
-}
-
-/** Is `address` one of `trustedProxies`, both read as normalizeAddress reads them? An unknown address ('') is not. */
+/** Is `address` one of `trustedProxies` (addresses or CIDR ranges, inAddressList)? An unknown address ('') is not. */
 export function isTrustedProxy(trustedProxies: readonly string[], address: string): boolean {
-  if (address === '') return false;
-  const normalized = normalizeAddress(address);
-  return trustedProxies.some((proxy) => normalizeAddress(proxy) === normalized);
+  return inAddressList(trustedProxies, address);
 }
 
 /**

@@ -307,6 +307,53 @@ describe('POST /v1/sessions/authenticate', () => {
     expect((await serverCall(testProvider, body, { remoteAddress, password: newSecretKey('test') })).status).toBe(401);
     expect((await serverCall(testProvider, body, { remoteAddress })).status).toBe(429);
   });
+
+  it("counts failures by the exact address: a neighbour in the operator's /64 cannot lock it out", async () => {
+    const testProvider = await startProvider({
+      rateLimits: { secretKeyFailuresPerIp: { limit: 3, windowSeconds: 60 } },
+    });
+    const { sessionToken } = await signIn(testProvider);
+    const body = { session_token: sessionToken };
+    const operator = { remoteAddress: '2001:db8:1:2::1' };
+    // Wrong keys from another address of the operator's /64: refused, up to the limit and past it.
+    const neighbour = { remoteAddress: '2001:db8:1:2:aaaa:bbbb:cccc:dddd', password: newSecretKey('test') };
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await serverCall(testProvider, body, neighbour)).status).toBe(attempt < 3 ? 401 : 429);
+    }
+    expect((await serverCall(testProvider, body, operator)).status).toBe(200);
+    // The same address in another spelling is the same address.
+    expect(
+      (
+        await serverCall(testProvider, body, {
+          remoteAddress: '2001:0db8:1:2:AAAA:BBBB:CCCC:DDDD',
+          password: newSecretKey('test'),
+        })
+      ).status,
+    ).toBe(429);
+  });
+
+  it('answers the right key of a backendAddresses entry past the limit, and still refuses its wrong keys', async () => {
+    const testProvider = await startProvider({
+      rateLimits: { secretKeyFailuresPerIp: { limit: 3, windowSeconds: 60 } },
+      backendAddresses: ['198.51.100.0/24'],
+    });
+    const { sessionToken } = await signIn(testProvider);
+    const body = { session_token: sessionToken };
+    const backend = { remoteAddress: '198.51.100.20' };
+    // A neighbour behind the same NAT address sends wrong keys past the limit.
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      statuses.push((await serverCall(testProvider, body, { ...backend, password: newSecretKey('test') })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect((await serverCall(testProvider, body, backend)).status).toBe(200);
+    // An address outside the list keeps the cap, right key included.
+    const outside = { remoteAddress: '203.0.113.9' };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await serverCall(testProvider, body, { ...outside, password: newSecretKey('test') });
+    }
+    expect((await serverCall(testProvider, body, outside)).status).toBe(429);
+  });
 });
 
 describe('the secret key for server calls', () => {

@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { inAddressList } from '../http/addresses';
 import { parseBasicAuth } from '../http/app';
 import { clientIp, ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { consumeRateLimit, ipRateLimitKey, releaseRateLimit } from '../services/guards';
+import { consumeRateLimit, releaseRateLimit, UNKNOWN_IP_KEY } from '../services/guards';
 import { SECRET_KEY_ENV } from '../services/secretKey';
 import { digestsEqual, sha256Hex } from '../services/secrets';
 import { serializeSession, sessionStands, signSessionJwt } from '../services/sessions';
@@ -57,9 +58,10 @@ async function failuresSoFar(
  * SHA-256 digests in constant time against the hash in the database. The public token never passes, and a
  * browser (any request with an Origin header) is never answered: the secret key must not be in one.
  *
- * Every refusal counts against the caller's address (`rateLimits.secretKeyFailuresPerIp`); an address that reached
- * the limit is refused (429) before its key is compared, even the right one. How a key is compared depends on the
- * address's failures in this window:
+ * Every refusal counts against the caller's exact address (`rateLimits.secretKeyFailuresPerIp`); an address that
+ * reached the limit is refused (429) before its key is compared, even the right one, unless it is one of the
+ * operator's `backendAddresses`: theirs is always compared at once, and only a wrong key counts and is refused. How
+ * a key is compared depends on the address's failures in this window:
  * - none (an operator's server, nearly always): at once, writing nothing for a right key, so the server calls of one
  *   busy backend never wait for each other;
  * - some: the key takes a slot first (consumeRateLimit in a transaction that keeps the counter locked while the key
@@ -72,9 +74,14 @@ export async function requireSecretKey(c: ProviderContext): Promise<void> {
   const deps = c.get('deps');
   const { project } = deps.config;
   const limit = deps.config.rateLimits.secretKeyFailuresPerIp;
-  // An unknown address counts too, under one shared key (services/guards.ts ipRateLimitKey).
-  const bucket = failureBucket(ipRateLimitKey(clientIp(c)));
-  const failures = await failuresSoFar(deps, bucket, limit);
+  // Counted by the exact address, not by ipRateLimitKey's IPv6 /64: past the limit even the right key is refused, so
+  // a /64 bucket let a neighbour in the operator's prefix lock its backend out with ten keyless calls a minute;
+  // spreading guesses over a /64 gains nothing against a 256-bit key. An unknown address ('') counts too, under the
+  // shared key.
+  const ip = clientIp(c);
+  const bucket = failureBucket(ip === '' ? UNKNOWN_IP_KEY : ip);
+  const backend = inAddressList(deps.config.backendAddresses, ip);
+  const failures = backend ? 0 : await failuresSoFar(deps, bucket, limit);
   const refuse = async (message: string): Promise<never> => {
     await consumeRateLimit(deps, bucket, limit);
     throw new ProviderError('invalid_secret_authentication', { message });

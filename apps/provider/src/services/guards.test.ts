@@ -345,6 +345,12 @@ describe('consumeRateLimit and limitSends', () => {
     expect(sendLimitKey('first.last+news@example.com')).toBe('first.last@example.com');
     expect(sendLimitKey('+tag@example.com')).toBe('+tag@example.com');
     expect(sendLimitKey('+15555550100')).toBe('+15555550100');
+    // One internationalised domain, however it is spelled: U-label, decomposed, full-width and A-label.
+    const aLabel = 'victim@xn--exmple-cua.com';
+    expect(sendLimitKey('victim@exämple.com')).toBe(aLabel);
+    expect(sendLimitKey('victim@exa\u0308mple.com')).toBe(aLabel);
+    expect(sendLimitKey('victim@exämple.ｃｏｍ')).toBe(aLabel);
+    expect(sendLimitKey('Victim@XN--EXMPLE-CUA.com')).toBe(aLabel);
   });
 
   it('answers a rate-limited call with 429, Retry-After and CORS headers that expose it', async () => {

@@ -1,11 +1,13 @@
 import { isIPv6 } from 'node:net';
+import { domainToASCII } from 'node:url';
 import { sql } from 'kysely';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Product, ProjectConfig, ProviderConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import { precompiledQuery } from '../db/precompiled';
 import type { Executor } from '../db/schema';
-import { normalizeAddress, type ProviderDeps } from '../http/context';
+import { normalizeAddress } from '../http/addresses';
+import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
 import { newId } from './secrets';
 
@@ -164,7 +166,7 @@ const DOTLESS_MAIL_DOMAINS: ReadonlyMap<string, string> = new Map([
  * address as the mailbox it reaches, so one inbox cannot be given a fresh limit by varying how it is written. A
  * `+tag` is dropped from the local part for every domain (`a+b@example.com` is `a@example.com`); at gmail.com and
  * googlemail.com dots are dropped too and googlemail.com is gmail.com (`v.i.c.t.i.m@googlemail.com` is
- * `victim@gmail.com`). Only the limit uses this; the address stored and mailed is the one given.
+ * `victim@gmail.com`); an internationalised domain is counted under its A-label (`xn--…`). Only the limit uses this; the address stored and mailed is the one given.
  */
 export function sendLimitKey(identifier: string): string {
   const normalized = identifier.trim().toLowerCase();
@@ -172,6 +174,9 @@ export function sendLimitKey(identifier: string): string {
   if (at <= 0) return normalized;
   let local = normalized.slice(0, at);
   let domain = normalized.slice(at + 1);
+  // An internationalised domain in one spelling (UTS #46 via domainToASCII: `exämple.com`, its decomposed and
+  // full-width forms and `xn--exmple-cua.com` are one mailbox's domain; mailers send to its A-label).
+  domain = domainToASCII(domain) || domain;
   const plus = local.indexOf('+');
   if (plus > 0) local = local.slice(0, plus);
   const dotless = DOTLESS_MAIL_DOMAINS.get(domain);
