@@ -3,8 +3,10 @@
 // test stops at its INSERT (the foreign-key check on `users` takes `FOR KEY SHARE`, which waits) after its first
 // statements ran, with their locks held; the revocation starts then, and the user's row is let go once the revocation
 // has either finished or is seen waiting for that transaction (`pg_blocking_pids`). Nothing depends on timing.
-// PostgreSQL only (LATCHKEY_TEST_POSTGRES_URL): on SQLite a transaction holds the only connection to its end, so
-// there is no interleaving to test.
+// Those are PostgreSQL only (LATCHKEY_TEST_POSTGRES_URL): on SQLite a transaction holds the only connection to its
+// end, so there is no interleaving to test. A revocation that comes between an authorize submit's checks and its
+// transaction is tested on either database: the test runs it right after the database answered the submit's read
+// of the grant (`afterStatement`).
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -228,6 +230,142 @@ function accountReset(t: TestProvider, tokens: Family) {
   return t.provider.database.db.transaction().execute((trx) => reset!.run(trx, tokens.ada.userId, t.clock.now()));
 }
 
+/** The widget's authorize submit for CLIENT as `session` (PKCE S256 of `verifier`), with `extra` (prompt, consent). */
+function submit(t: TestProvider, sessionToken: string, verifier: string, extra: Record<string, unknown>) {
+  return t.post(
+    '/idp/oauth/authorize/submit',
+    {
+      client_id: CLIENT.clientId,
+      redirect_uri: CLIENT.redirectUris[0],
+      response_type: 'code',
+      scopes: SCOPES.split(' '),
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 'race',
+      ...extra,
+    },
+    sessionToken,
+  );
+}
+
+/** The code's redemption at the token endpoint (RFC 6749 §4.1.3). */
+const redeem = (t: TestProvider, code: string, verifier: string) =>
+  formPost(t, '/oauth2/token', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: CLIENT.redirectUris[0]!,
+    code_verifier: verifier,
+    client_id: CLIENT.clientId,
+  });
+
+/** `error` of a submit's redirect, or null when it carries a code. */
+const redirectError = (answer: { json: any }): string | null =>
+  new URL(answer.json.data.redirect_uri).searchParams.get('error');
+
+/** What is left of the user's consent to CLIENT: the grant's scopes and the codes not yet redeemed. */
+async function grantAndLiveCodes(t: TestProvider, userId: string) {
+  const db = t.provider.database.db;
+  const grants = await db.selectFrom('idp_grants').select('scopes').where('user_id', '=', userId).execute();
+  const codes = await db
+    .selectFrom('idp_authorization_codes')
+    .select('code_id')
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+  return { grants: grants.length, liveCodes: codes.length };
+}
+
+/**
+ * Runs `hook` once, right after the provider's database answered (outside a transaction) the first statement whose
+ * SQL starts with `sqlStart`, before the request that sent it goes on: the request is stopped between two of its
+ * statements, on either database.
+ */
+function afterStatement(t: TestProvider, sqlStart: string, hook: () => Promise<unknown>): void {
+  const executor = t.provider.database.db.getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  let ran = false;
+  executor.executeQuery = async (compiledQuery) => {
+    const result = await execute(compiledQuery);
+    if (!ran && compiledQuery.sql.startsWith(sqlStart)) {
+      ran = true;
+      await hook();
+    }
+    return result;
+  };
+}
+
+/** The read of the remembered grant by which authorize decides whether to ask for consent (authorize.ts `evaluate`). */
+const GRANT_READ = 'select "scopes" from "idp_grants"';
+
+/** A stranger who signed up with Ada's address (unverified) and a password, and the passcode that proves it is Ada's. */
+async function strangerAndOwnersPasscode(t: TestProvider) {
+  const stranger = await t.post('/passwords', { email: 'ada@example.com', password: 'dragonfly-marmalade-41' });
+  expect(stranger.status).toBe(200);
+  const strangerIn = {
+    userId: stranger.json.data.user_id,
+    sessionToken: stranger.json.data.session_token,
+    sessionId: stranger.json.data.session.session_id,
+  } as SignedIn;
+  const sent = await t.post('/otps/email/login_or_create', { email: 'ada@example.com' });
+  const passcode = await t.lastCode('ada@example.com');
+  return { stranger: strangerIn, methodId: sent.json.data.method_id as string, passcode };
+}
+
+/** The two submits of a stranger the reset must not let through: a consent, and a silent one over a grant. */
+const STRANGER_SUBMITS = {
+  'consent given': { extra: { consent_granted: true }, granted: false },
+  'prompt=none over an earlier grant': { extra: { prompt: 'none' }, granted: true },
+};
+
+describe('an authorize submit whose checks ran before a revocation', () => {
+  it('a connected-app revoke leaves a prompt=none submit nothing to issue', async () => {
+    const t = await startProvider(CONFIG);
+    const ada = await adaWithGrant(t);
+    const verifier = randomToken(48);
+    let revoked: { status: number } | undefined;
+    afterStatement(t, GRANT_READ, async () => {
+      revoked = await t.post(`/users/connected_apps/${CLIENT.clientId}/revoke`, {}, ada.sessionToken);
+    });
+    const answer = await submit(t, ada.sessionToken, verifier, { prompt: 'none' });
+    expect(revoked?.status).toBe(200);
+    // The submit read the grant before the revoke: the grant it read is gone, so consent is needed again.
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json.data.authorization_code).toBeUndefined();
+    expect(redirectError(answer)).toBe('consent_required');
+    expect(await grantAndLiveCodes(t, ada.userId)).toEqual({ grants: 0, liveCodes: 0 });
+  });
+
+  it.each(Object.entries(STRANGER_SUBMITS))(
+    "the pre-hijacking reset leaves a stranger's submit nothing to issue: %s",
+    async (_name, { extra, granted }) => {
+      const t = await startProvider(CONFIG);
+      const { stranger, methodId, passcode } = await strangerAndOwnersPasscode(t);
+      if (granted) await insertGrant(t, stranger.userId);
+      let owner: { status: number; json: any } | undefined;
+      afterStatement(t, GRANT_READ, async () => {
+        owner = await t.post('/otps/authenticate', {
+          method_id: methodId,
+          token: passcode,
+          session_duration_minutes: 60,
+        });
+      });
+      const answer = await submit(t, stranger.sessionToken, randomToken(48), extra);
+      expect(owner?.status, JSON.stringify(owner?.json)).toBe(200);
+      expect(owner?.json.data.account_reset.removed).toContain('sessions');
+      // The stranger's session was revoked before the submit's transaction: answered as a dead session.
+      if ('prompt' in extra) {
+        expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+        expect(redirectError(answer)).toBe('login_required');
+      } else {
+        expectError(answer, 404, 'session_not_found', {
+          error_details: { client: expect.objectContaining({ client_id: CLIENT.clientId }) },
+        });
+      }
+      expect(await grantAndLiveCodes(t, stranger.userId)).toEqual({ grants: 0, liveCodes: 0 });
+    },
+  );
+});
+
 describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, redemptions and exchanges', () => {
   it.each(Object.entries({ ...REVOCATIONS, 'the account reset of a first proof (pre-hijacking)': accountReset }))(
     'a rotation in flight cannot fork the family: %s',
@@ -386,4 +524,59 @@ describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, rede
       await Promise.allSettled([proof]);
     }
   });
+
+  it('a code issued while the connected app is revoked does not outlive the grant', async () => {
+    const t = await startProvider(CONFIG);
+    const ada = await adaWithGrant(t);
+    const verifier = randomToken(48);
+    const { first: answer, revokeWaited } = await interleave(
+      t,
+      ada.userId,
+      () => submit(t, ada.sessionToken, verifier, { prompt: 'none' }),
+      () => t.post(`/users/connected_apps/${CLIENT.clientId}/revoke`, {}, ada.sessionToken),
+    );
+    // The submit locked the grant first: the revoke waited for it, then deleted its code with the grant.
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(await grantAndLiveCodes(t, ada.userId)).toEqual({ grants: 0, liveCodes: 0 });
+    // Even once Ada consents again (a new grant), within the code's lifetime, the code redeems nothing.
+    expect((await submit(t, ada.sessionToken, randomToken(48), { consent_granted: true })).status).toBe(200);
+    const redemption = await redeem(t, answer.json.data.authorization_code, verifier);
+    expect(redemption.status, JSON.stringify(redemption.json)).toBe(400);
+    expect(redemption.json.error).toBe('invalid_grant');
+    expect(revokeWaited).toBe(true);
+  });
+
+  it.each(Object.entries(STRANGER_SUBMITS))(
+    "the pre-hijacking reset while a stranger's submit is in its transaction leaves nothing: %s",
+    async (_name, { extra, granted }) => {
+      const t = await startProvider(CONFIG);
+      const { stranger } = await strangerAndOwnersPasscode(t);
+      if (granted) await insertGrant(t, stranger.userId);
+      const verifier = randomToken(48);
+      // The reset's order (services/verification.ts, resetAccount): the sessions, then the identity provider's part.
+      const reset = () =>
+        t.provider.database.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('sessions')
+            .set({ revoked_at: t.clock.now() })
+            .where('user_id', '=', stranger.userId)
+            .where('revoked_at', 'is', null)
+            .execute();
+          return idpDescriptor.accountReset[0]!.run(trx, stranger.userId, t.clock.now());
+        });
+      const { first: answer, revokeWaited } = await interleave(
+        t,
+        stranger.userId,
+        () => submit(t, stranger.sessionToken, verifier, extra),
+        reset,
+      );
+      // The submit held the session `FOR SHARE`: the reset waited for it, then removed its grant and its code.
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      expect(await grantAndLiveCodes(t, stranger.userId)).toEqual({ grants: 0, liveCodes: 0 });
+      const redemption = await redeem(t, answer.json.data.authorization_code, verifier);
+      expect(redemption.status, JSON.stringify(redemption.json)).toBe(400);
+      expect(redemption.json.error).toBe('invalid_grant');
+      expect(revokeWaited).toBe(true);
+    },
+  );
 });

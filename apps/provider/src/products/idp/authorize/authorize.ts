@@ -3,10 +3,11 @@
 // query; the widget relays it here with the user's Latchkey session, and `submit` answers the URI to send the browser
 // back to, carrying the authorization code (or the error).
 import type { AuthenticationFactor, IdpReauthenticationReason, IdpScopeResult, User } from '@latchkey/sdk/contract';
+import { dialectOf } from '../../../db/dialect';
 import { ok, type ProviderContext, type ProviderDeps, readBody } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { newId, randomToken, sha256Hex } from '../../../services/secrets';
-import { findLiveSession, type SessionRow } from '../../../services/sessions';
+import { findLiveSession, type SessionRow, sessionStands } from '../../../services/sessions';
 import { loadUser } from '../../../services/users';
 import { idpIssuer } from '../clients';
 import type { IdpClientConfig } from '../config';
@@ -156,10 +157,16 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   const results = scopeResults(deps.config.project, user.roles, checked.scopes);
   const grantable = results.filter((result) => result.is_grantable).map((result) => result.scope);
   const granted = await grantedScopes(deps.db, deps, user.user_id, client.clientId);
-  const consentNeeded =
-    client.consentRequired &&
-    (checked.prompt.has('consent') || granted === null || grantable.some((scope) => !granted.has(scope)));
+  const consentNeeded = needsConsent(checked, grantable, granted);
   return { evaluation: { ...checked, session, user, scopeResults: results, grantable, consentNeeded } };
+}
+
+/** `Evaluation.consentNeeded` when the remembered grant holds `granted` (null: there is none). */
+function needsConsent(checked: CheckedRequest, grantable: string[], granted: Set<string> | null): boolean {
+  return (
+    checked.client.consentRequired &&
+    (checked.prompt.has('consent') || granted === null || grantable.some((scope) => !granted.has(scope)))
+  );
 }
 
 /**
@@ -239,7 +246,8 @@ export async function authorizeStart(c: ProviderContext): Promise<Response> {
  * Submit: the user's decision, after the same checks as start (a crafted submit skips none of them). Refusals send the
  * browser back with the error (RFC 6749 §4.1.2.1) and store nothing; otherwise the grantable scopes are remembered
  * and a single-use code is issued (RFC 6749 §4.1.2). Either way the answer's `redirect_uri` carries `state` as the
- * client sent it and `iss` (RFC 9207 §2).
+ * client sent it and `iss` (RFC 9207 §2). The session and the grant are checked again in the transaction that stores
+ * them, as a dead session and as consent are answered above: a revocation may have come after the checks.
  */
 export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -248,25 +256,50 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
   if ('answer' in outcome) return ok(c, outcome.answer);
   const { evaluation } = outcome;
   const { client, prompt } = evaluation;
-  const refuse = (error: string, description: string) =>
-    ok(c, { redirect_uri: redirectBack(deps, body, { error, error_description: description }) });
-
-  // OpenID Connect Core §3.1.2.6: consent is needed and the client asked that no screen be shown.
-  if (prompt.has('none') && evaluation.consentNeeded) {
-    return refuse('consent_required', 'The user has not granted these scopes to the client yet.');
-  }
-  // RFC 6749 §4.1.2.1 `access_denied`; README, "Security": a denied consent issues nothing.
-  if (evaluation.consentNeeded && !body.consent_granted) {
-    return refuse('access_denied', 'The user denied the request.');
-  }
+  const refusal = (error: string, description: string) => ({
+    redirect_uri: redirectBack(deps, body, { error, error_description: description }),
+  });
+  const consentRefusal = (consentNeeded: boolean) => {
+    // OpenID Connect Core §3.1.2.6: consent is needed and the client asked that no screen be shown.
+    if (prompt.has('none') && consentNeeded) {
+      return refusal('consent_required', 'The user has not granted these scopes to the client yet.');
+    }
+    // RFC 6749 §4.1.2.1 `access_denied`; README, "Security": a denied consent issues nothing.
+    if (consentNeeded && !body.consent_granted) return refusal('access_denied', 'The user denied the request.');
+    return null;
+  };
+  const refused = consentRefusal(evaluation.consentNeeded);
+  if (refused) return ok(c, refused);
 
   const now = deps.clock.now();
   // RFC 6749 §10.10 and the README's Security section: at least 128 bits from the CSPRNG (here 256), kept only as its SHA-256.
   const code = randomToken(32);
   // Read before the transaction: on SQLite the open transaction holds the only connection.
   const authTime = await sessionAuthTime(deps, evaluation.session);
-  await deps.db.transaction().execute(async (trx) => {
-    await mergeGrant(trx, deps, evaluation.user.user_id, client.clientId, evaluation.grantable);
+  const { user } = evaluation;
+  const answer = await deps.db.transaction().execute(async (trx) => {
+    // The checks above read outside this transaction: a revocation may have come since. The session again, `FOR
+    // SHARE` on PostgreSQL: the pre-hijacking reset revokes the sessions before it removes the grants and codes, so it
+    // either waits for this transaction and then removes what it wrote, or this read waits and sees the session ended.
+    const session = await trx
+      .selectFrom('sessions')
+      .selectAll()
+      .where('session_id', '=', evaluation.session.session_id)
+      .$if(dialectOf(trx) === 'postgres', (query) => query.forShare())
+      .executeTakeFirst();
+    if (!session || session.revoked_at !== null || session.expires_at <= now || !sessionStands(deps, session)) {
+      if (prompt.has('none')) return refusal('login_required', LOGIN_REQUIRED.no_session);
+      throw new ProviderError('session_not_found', { details: { client: describeClient(client) } });
+    }
+    // And the grant, `FOR UPDATE`: consent is decided from the row this transaction holds, so a grant a connected-app
+    // revoke just deleted is not created again from a remembered consent read before it (asked again instead), and a
+    // revoke coming later waits, then deletes the code issued here with the grant.
+    const granted = await grantedScopes(trx, deps, user.user_id, client.clientId, true);
+    const refusedNow = consentRefusal(needsConsent(evaluation, evaluation.grantable, granted));
+    if (refusedNow) return refusedNow;
+    await mergeGrant(trx, deps, user.user_id, client.clientId, evaluation.grantable);
+    // A grant a parallel submit inserted was not locked above (it was not there): locked now, before the code.
+    if (granted === null) await grantedScopes(trx, deps, user.user_id, client.clientId, true);
     await trx
       .insertInto('idp_authorization_codes')
       .values({
@@ -274,7 +307,7 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
         project_id: deps.config.project.projectId,
         code_hash: sha256Hex(code),
         client_id: client.clientId,
-        user_id: evaluation.user.user_id,
+        user_id: user.user_id,
         session_id: evaluation.session.session_id,
         // RFC 6749 §4.1.3: the token request must name the same redirect URI.
         redirect_uri: body.redirect_uri,
@@ -293,6 +326,7 @@ export async function authorizeSubmit(c: ProviderContext): Promise<Response> {
         consumed_at: null,
       })
       .execute();
+    return { redirect_uri: redirectBack(deps, body, { code }), authorization_code: code };
   });
-  return ok(c, { redirect_uri: redirectBack(deps, body, { code }), authorization_code: code });
+  return ok(c, answer);
 }

@@ -1,5 +1,6 @@
 // Consent remembered per user and client (`idp_grants`, one row per project, user and client): the scopes the user
 // granted, so that a later authorization asking for no more than these does not ask again.
+import { dialectOf } from '../../../db/dialect';
 import type { Executor } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
 import { newId } from '../../../services/secrets';
@@ -9,12 +10,16 @@ export function splitScopes(scopes: string): string[] {
   return scopes.split(' ').filter((scope) => scope !== '');
 }
 
-/** The scopes the user has granted the client so far; null when they never did (or revoked the app). */
+/**
+ * The scopes the user has granted the client so far; null when they never did (or revoked the app). `lock`: on
+ * PostgreSQL the row is read `FOR UPDATE`, so a revocation's DELETE of it waits for the caller's transaction.
+ */
 export async function grantedScopes(
   db: Executor,
   deps: ProviderDeps,
   userId: string,
   clientId: string,
+  lock = false,
 ): Promise<Set<string> | null> {
   const row = await db
     .selectFrom('idp_grants')
@@ -22,6 +27,7 @@ export async function grantedScopes(
     .where('project_id', '=', deps.config.project.projectId)
     .where('user_id', '=', userId)
     .where('client_id', '=', clientId)
+    .$if(lock && dialectOf(db) === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   return row ? new Set(splitScopes(row.scopes)) : null;
 }
@@ -30,7 +36,8 @@ export async function grantedScopes(
  * Adds `scopes` to the user's grant to the client, creating it if needed. Two parallel submits both keep their
  * scopes: the row is created with `ON CONFLICT DO NOTHING` (the unique key is project, user, client), then the union is
  * written only over the scopes it was computed from (compare and set, retried), so no grant is lost and no
- * unique-key race answers a 500.
+ * unique-key race answers a 500. It creates a grant revoked a moment ago just as well: authorize/submit decides from
+ * the row read `FOR UPDATE` in the same transaction (authorize.ts), not from what it read before.
  */
 export async function mergeGrant(
   db: Executor,
