@@ -1,5 +1,6 @@
 // `crypto_wallets/authenticate`: real signatures sign users up and in; every other signature, challenge or race is
 // refused with the contract's error, on SQLite and PostgreSQL.
+import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, expectedUser } from '../../../test/authenticateResponse';
 import { expectError, REQUEST_ID } from '../../../test/expectError';
@@ -312,5 +313,76 @@ describe('crypto_wallets/authenticate', () => {
     expectError(await walletAuthenticate(t, wallet, await signWith(wallet, genuine)), 429, 'user_lock_limit_reached');
     t.clock.advance(60 * 60_000);
     expect(signedIn(await walletSignIn(t, wallet)).userId).toBe(userId);
+  });
+
+  it.each([
+    ['Ethereum', () => new TestEthereumWallet(), 'ethereum'],
+    ['Solana', () => new TestSolanaWallet(), 'solana'],
+  ])(
+    'checks the signatures of at most `limit` calls of a parallel burst of bad %s signatures from one IP',
+    async (_name, make, type) => {
+      const t = await startProvider();
+      const owner = make();
+      signedIn(await walletSignIn(t, owner));
+      const stranger = make();
+      const remoteAddress = '203.0.113.9';
+      const body = { crypto_wallet_address: owner.address, crypto_wallet_type: type };
+      // The most live challenges a call checks (MAX_LIVE_CHALLENGES), the last answered with the stranger's key.
+      let challenge = '';
+      for (let index = 0; index < 10; index += 1) {
+        challenge = challengeOf(
+          await t.call('POST', '/crypto_wallets/authenticate/start/primary', { body, remoteAddress }),
+        );
+      }
+      const signature = await signWith(stranger as AnyTestWallet, challenge);
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          t.call('POST', '/crypto_wallets/authenticate', {
+            body: { ...body, signature, session_duration_minutes: 60 },
+            remoteAddress,
+          }),
+        ),
+      );
+      const statuses = burst.map((response) => response.status);
+      // The default rateLimits.cryptoWalletSignatureFailuresPerIp: ten calls checked and refused, the rest not checked.
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+      // Each checked call holds one slot; a refused one took none (counted after the check, all thirty were checked).
+      const counter = await t.provider.database.db
+        .selectFrom('rate_limits')
+        .select('count')
+        .where('bucket', '=', `cryptoWalletSignatureFailuresPerIp:${remoteAddress}`)
+        .executeTakeFirstOrThrow();
+      expect(Number(counter.count)).toBe(10);
+    },
+  );
+
+  it('never signs in with the forged signature of a small-order Solana key (R the identity, S = 0)', async () => {
+    const t = await startProvider();
+    const body = { crypto_wallet_address: '4uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofM', crypto_wallet_type: 'solana' };
+    expectError(
+      await t.call('POST', '/crypto_wallets/authenticate/start/primary', { body }),
+      400,
+      'invalid_crypto_wallet_address',
+    );
+    const forged = bs58.encode(Uint8Array.from([1, ...Array<number>(63).fill(0)]));
+    const answer = await t.call('POST', '/crypto_wallets/authenticate', {
+      body: { ...body, signature: forged, session_duration_minutes: 60 },
+    });
+    expectError(answer, 400, 'invalid_crypto_wallet_address');
+    expect(await t.provider.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+
+  it('gives the slot back for a right signature: parallel sign-ins from one IP never count as failures', async () => {
+    const t = await startProvider({
+      rateLimits: { cryptoWalletSignatureFailuresPerIp: { limit: 2, windowSeconds: 60 } },
+    });
+    const wallets = Array.from({ length: 8 }, () => new TestEthereumWallet());
+    const answers = await Promise.all(wallets.map((wallet) => walletSignIn(t, wallet)));
+    for (const answer of answers) signedIn(answer);
+    // Each took a slot before its check and gave it back: none is left counted (with limit 2, eight kept would refuse).
+    const rows = await t.provider.database.db.selectFrom('rate_limits').select(['bucket', 'count']).execute();
+    const failures = rows.filter((row) => row.bucket.startsWith('cryptoWalletSignatureFailuresPerIp:'));
+    expect(failures.map((row) => Number(row.count))).toEqual(failures.map(() => 0));
   });
 });

@@ -11,6 +11,7 @@ import {
   ipRateLimitKey,
   recordFailure,
   releaseGuessSlot,
+  releaseRateLimit,
   takeGuessSlot,
 } from '../../services/guards';
 import {
@@ -237,7 +238,9 @@ const signatureFailures = (ip: string) => `cryptoWalletSignatureFailuresPerIp:${
  * alone (`rateLimits.cryptoWalletSignatureFailuresPerIp`; past it the address waits, even with a right signature),
  * never against the wallet's user: strangers cannot lock its owner out. Only a challenge the caller started with
  * its own session (a secondary start) takes a slot of that signed-in user's lockout, like a password: a failure
- * keeps it, a success gives it back. A user locked out by other guesses stays locked out here too.
+ * keeps it, a success gives it back. A user locked out by other guesses stays locked out here too. The IP's count
+ * works the same way: each call takes a slot before any signature is checked and a match gives it back, so a parallel
+ * burst from one address has its signatures checked by at most `limit` calls a window.
  */
 async function authenticate(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -260,6 +263,10 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const now = deps.clock.now();
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
+    // A slot of the IP's failures before any signature is checked, given back by a match: counted after the check,
+    // every call of a parallel burst was checked (up to MAX_LIVE_CHALLENGES signatures each) before the first failure
+    // was written. Throws too_many_requests once none is left, rolling the transaction back.
+    await consumeRateLimit(deps, failures, ipLimit, 1, trx);
     // Throws user_lock_limit_reached past the cap, rolling the transaction back.
     if (guessUser !== null) await takeGuessSlot(deps, guessUser, trx);
     const match = await matchingChallenge(c, wallet, candidates, body.signature, now);
@@ -267,6 +274,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
       if (guessUser !== null) await recordFailure(deps, guessUser, trx);
       return { refused: 'unable_to_authenticate_crypto_wallet' as const };
     }
+    await releaseRateLimit(trx, failures);
     if (guessUser !== null) await releaseGuessSlot(trx, guessUser);
     if (match.notYetValid) return { refused: 'siwe_message_not_valid_yet' as const };
     if (!(await consumeChallenge(trx, match.challenge.challenge_id, now))) {
@@ -285,7 +293,6 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     });
     return { session };
   });
-  if (outcome.refused === 'unable_to_authenticate_crypto_wallet') await consumeRateLimit(deps, failures, ipLimit);
   if (outcome.refused !== undefined) throw new ProviderError(outcome.refused, { message: outcome.message });
   return ok(c, await authenticateResponseFields(c, outcome.session));
 }

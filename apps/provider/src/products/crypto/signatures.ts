@@ -1,5 +1,5 @@
+import { createPublicKey, verify } from 'node:crypto';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
 import { type Hex, recoverMessageAddress } from 'viem';
 import type { Wallet } from './wallets';
 
@@ -31,12 +31,17 @@ export async function signatureMatches(wallet: Wallet, message: string, signatur
   } catch {
     return false;
   }
-  if (bytes.length !== nacl.sign.signatureLength) return false;
-  // tweetnacl checks `instanceof Uint8Array`: copies made here are of this realm's type, whichever realm
-  // TextEncoder and bs58 built theirs in (they differ under jsdom, where the provider also runs in tests).
-  return nacl.sign.detached.verify(
-    Uint8Array.from(new TextEncoder().encode(message)),
-    Uint8Array.from(bytes),
-    Uint8Array.from(bs58.decode(wallet.address)),
-  );
+  if (bytes.length !== 64) return false;
+  // Node's Ed25519 (OpenSSL, RFC 8032 §5.1.7: S below L): about 0.4 ms against tweetnacl's 28 ms in plain JS, which let
+  // a burst of bad Solana signatures hold the event loop for seconds. The address is never a small-order point
+  // (solanaAddress refuses those), under which RFC 8032's check accepts a forged signature.
+  try {
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(bs58.decode(wallet.address)).toString('base64url') },
+      format: 'jwk',
+    });
+    return verify(null, Buffer.from(message, 'utf8'), key, Buffer.from(bytes));
+  } catch {
+    return false;
+  }
 }

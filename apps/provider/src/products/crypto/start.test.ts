@@ -201,6 +201,13 @@ describe('crypto_wallets/authenticate/start', () => {
       ['solana', `${solana.address}${solana.address}`],
       ['solana', ` ${solana.address}`],
       ['solana', ''],
+      // Keys of small order (the identity, y = 0, y = p − 1): a signature with R of small order and S = 0 verifies
+      // for any message under them, so anyone could sign in as such an address.
+      ['solana', '4uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofM'],
+      ['solana', '11111111111111111111111111111111'],
+      ['solana', 'Gx9dDNxzpALCowVuZb7pBceBLJugLA8sPa6TJDXrpfeW'],
+      // Not a point of the curve (a program-derived address): no key signs for it.
+      ['solana', '8opHzTAnfzRpPEx21XtnrVTX28YQuCpAjcn1PczScKh'],
     ];
     for (const [type, address] of refused) {
       const response = await walletStart(t, ethereum, { type, address });

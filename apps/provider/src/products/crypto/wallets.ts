@@ -1,3 +1,4 @@
+import { ed25519 } from '@noble/curves/ed25519';
 import bs58 from 'bs58';
 import type { Selectable } from 'kysely';
 import { getAddress, isAddress } from 'viem';
@@ -38,7 +39,12 @@ function ethereumAddress(raw: string): string | null {
   return raw.toLowerCase();
 }
 
-/** A Solana address: the base58 text of a 32-byte Ed25519 public key, in its canonical spelling. */
+/**
+ * A Solana address: the base58 text of a 32-byte Ed25519 public key, in its canonical spelling, that is a point of the
+ * curve and not of small order. Under a small-order key (the identity `1` followed by zeros, and seven others) a
+ * signature with R of small order and S = 0 passes RFC 8032 §5.1.7's check for every message: anyone could sign in as
+ * that address. A point off the curve (a program-derived address) has no private key and signs nothing.
+ */
 function solanaAddress(raw: string): string | null {
   if (!SOLANA_ADDRESS.test(raw)) return null;
   let bytes: Uint8Array;
@@ -47,7 +53,12 @@ function solanaAddress(raw: string): string | null {
   } catch {
     return null;
   }
-  return bytes.length === 32 && bs58.encode(bytes) === raw ? raw : null;
+  if (bytes.length !== 32 || bs58.encode(bytes) !== raw) return null;
+  try {
+    return ed25519.ExtendedPoint.fromHex(bytes).isSmallOrder() ? null : raw;
+  } catch {
+    return null;
+  }
 }
 
 /**
