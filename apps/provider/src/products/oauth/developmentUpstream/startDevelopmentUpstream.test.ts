@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import type { OAuthProvider } from '@latchkey/sdk/contract';
 import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -414,6 +415,38 @@ describe('the development upstream', () => {
     expect((payload.exp as number) - (payload.iat as number)).toBe(3600);
     expect(decodeProtectedHeader(credential)).toMatchObject({ alg: 'RS256', typ: 'JWT' });
     await expect(jwtVerify(credential, jwks, { audience: 'another-client' })).rejects.toThrow();
+  });
+});
+
+describe('the development upstream on a host other machines reach', () => {
+  /** An address of this machine that is not loopback (none on a machine with only `lo`). */
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4')?.address;
+
+  it('answers only this machine: a relayed request is 404 even from loopback', async () => {
+    const open = await startDevelopmentUpstream({ host: '0.0.0.0', port: 0, redirectUris: [CALLBACK] });
+    try {
+      const discovery = `${open.issuer}/.well-known/openid-configuration`;
+      expect((await fetch(discovery)).status).toBe(200);
+      const relayed = await fetch(discovery, { headers: { 'x-forwarded-for': '198.51.100.7' } });
+      expect(relayed.status).toBe(404);
+      expect((await fetch(`${open.issuer}/auth`, { headers: { forwarded: 'for=198.51.100.7' } })).status).toBe(404);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it.skipIf(external === undefined)('refuses a request that reaches it through a non-loopback address', async () => {
+    const open = await startDevelopmentUpstream({ host: '0.0.0.0', port: 0, redirectUris: [CALLBACK] });
+    try {
+      const { port } = new URL(open.issuer);
+      const response = await fetch(`http://${external}:${port}/.well-known/openid-configuration`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'not_found' });
+    } finally {
+      await open.close();
+    }
   });
 });
 
