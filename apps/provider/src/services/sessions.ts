@@ -6,7 +6,13 @@ import { clientIp, type ProviderContext, type ProviderDeps } from '../http/conte
 import { ProviderError } from '../http/errors';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { RECENT_SIGN_IN_WAYS } from '../products/productParts';
-import { type DeferredChange, needsSecondFactor, startIntermediateSession } from './intermediateSessions';
+import {
+  type DeferredChange,
+  hasSecondFactor,
+  isSecondFactor,
+  needsSecondFactor,
+  startIntermediateSession,
+} from './intermediateSessions';
 import { newTimeOrderedId, randomToken, sha256Hex } from './secrets';
 import { SESSION_CLAIM } from './signer';
 import { loadSessionWithUser, loadUser, requireUser } from './users';
@@ -187,6 +193,66 @@ export async function assertRecentAuthentication(
   throw new ProviderError('reauthentication_required', {
     message: `This change needs a recent sign-in: authenticate with your ${RECENT_SIGN_IN_WAYS} within the last ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`,
   });
+}
+
+/**
+ * A product's rule for its own factors on a session (`assertSecondFactorProved`'s `proves`): does `factor`, one of the
+ * session's `factors`, prove a second factor? Asked only of factors that are not of a second-factor type.
+ */
+export type SecondFactorProof = (
+  factor: AuthenticationFactor,
+  factors: readonly AuthenticationFactor[],
+) => boolean | Promise<boolean>;
+
+/**
+ * Did the session prove a second factor, at any time since it started? One of its factors is of a second-factor type
+ * (`isSecondFactor`: a factor that only completes a sign-in), or `proves` (the calling product's rule) counts one. No
+ * query unless `proves` makes one.
+ */
+export async function provedSecondFactor(row: SessionRow, proves?: SecondFactorProof): Promise<boolean> {
+  const factors = JSON.parse(row.factors) as AuthenticationFactor[];
+  if (factors.some(isSecondFactor)) return true;
+  if (proves === undefined) return false;
+  for (const factor of factors) {
+    if (await proves(factor, factors)) return true;
+  }
+  return false;
+}
+
+/**
+ * The refusal of a change to a second factor from a session that never proved one: `reauthentication_required`
+ * (403, the recent sign-in's error, so a client steps up the same way), saying how to prove it (`how`, the calling
+ * product's words).
+ */
+export function secondFactorRequired(how = 'your second factor'): ProviderError {
+  return new ProviderError('reauthentication_required', {
+    message: `This change needs a session verified with your second factor: verify this session with ${how}, then try again.`,
+  });
+}
+
+/**
+ * Refuses a change to a second factor (removing or adding one, new recovery codes) with `reauthentication_required`
+ * unless the session proved a second factor (`provedSecondFactor`), when the user holds one. A recent sign-in
+ * (`assertRecentAuthentication`, asked first) proves a first factor only: a session of the same user that never
+ * passed the second factor (one started before it existed, or with the first factor alone while the project does not
+ * require a second) would otherwise replace or mint the very factor that guards the account. `holds: true` when the
+ * caller already knows the user holds one (the factor it changes); otherwise the user must hold a second factor other
+ * than what the session's own factors gave (`hasSecondFactor`, as a multi-factor sign-in asks: a user whose only one
+ * gave the session needs no other proof). `db` is the caller's transaction when there is one (on SQLite it holds the
+ * only connection), and the one `proves` must query.
+ */
+export async function assertSecondFactorProved(
+  deps: ProviderDeps,
+  row: SessionRow,
+  db: Executor = deps.db,
+  options: { proves?: SecondFactorProof; holds?: boolean; how?: string } = {},
+): Promise<void> {
+  if (await provedSecondFactor(row, options.proves)) return;
+  if (options.holds !== true) {
+    const factors = JSON.parse(row.factors) as AuthenticationFactor[];
+    if (!(await hasSecondFactor(db, row.user_id, factors))) return;
+  }
+  throw secondFactorRequired(options.how);
 }
 
 /** A factor as routes build it; recordAuthentication stamps the time. */

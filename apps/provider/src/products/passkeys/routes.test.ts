@@ -1549,3 +1549,89 @@ describe('a passkey in multi-factor sign-in (project.mfa.required)', () => {
     expect(sessions.every((row) => row.user_id === ada.userId)).toBe(true);
   });
 });
+
+describe('changes to passkeys need a session that proved the second factor (project.mfa.required)', () => {
+  /** The refusal: the recent sign-in's error (403 `reauthentication_required`), saying how to prove a second factor. */
+  function needsSecondFactor(response: CallResult) {
+    expect(response.status).toBe(403);
+    expect(response.json).toMatchObject({
+      status_code: 403,
+      error_type: 'reauthentication_required',
+      error_message:
+        'This change needs a session verified with your second factor: verify this session with a code from your authenticator app, a recovery code or one of your passkeys, then try again.',
+    });
+  }
+
+  /** Enrols a TOTP with the session and confirms it: its id and secret. */
+  async function totpOf(t: TestProvider, sessionToken: string) {
+    const enrolled = await t.post('/totps', { expiration_minutes: 30 }, sessionToken);
+    expect(enrolled.status).toBe(200);
+    const secret = enrolled.json.data.secret as string;
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+    expect(
+      (await t.post('/totps/authenticate', { totp_code: code, session_duration_minutes: 60 }, sessionToken)).status,
+    ).toBe(200);
+    return { totpId: enrolled.json.data.totp_id as string, secret };
+  }
+
+  it('refuses to add or remove a passkey from a session older than the TOTP, until it proves a code', async () => {
+    const t = await startProvider(MFA);
+    const owner = await signIn(t, { email: EMAIL });
+    // A second session of the same user, started while she had no second factor (a full session of one factor), which
+    // starts a registration while that is still so.
+    const early = await signIn(t, { email: EMAIL });
+    const earlyAuthenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const earlyOptions = creationOptions(await registerStart(t, early.sessionToken));
+    const { secret } = await totpOf(t, owner.sessionToken);
+
+    // Now she holds a second factor that session never proved: no challenge, and the one it holds registers nothing.
+    const before = await snapshot(t);
+    needsSecondFactor(await registerStart(t, early.sessionToken));
+    needsSecondFactor(await finishRegistration(t, early.sessionToken, await earlyAuthenticator.create(earlyOptions)));
+    expect(await snapshot(t)).toEqual(before);
+
+    // The owner's session proved the TOTP: it registers a passkey, which the early session cannot remove.
+    const phone = new SoftAuthenticator({ origin: ORIGIN });
+    const { response: registered } = await registerPasskey(t, owner, phone);
+    expect(registered.status).toBe(200);
+    const passkeyId = registered.json.data.webauthn_registration_id as string;
+    const remove = (sessionToken: string) =>
+      t.call('DELETE', `/users/webauthn_registrations/${passkeyId}`, { sessionToken });
+    const beforeRemove = await snapshot(t);
+    needsSecondFactor(await remove(early.sessionToken));
+    expect(await snapshot(t)).toEqual(beforeRemove);
+
+    // A passkey that verified the user is both factors at once: its session may add another.
+    t.clock.advance(1_000);
+    const byPasskey = await passkeySignIn(t, phone);
+    expect(byPasskey.json.data.session.authentication_factors).toEqual([passkeyFactor(passkeyId, t.clock.now())]);
+    expect((await registerStart(t, byPasskey.json.data.session_token)).status).toBe(200);
+
+    // The step-up: a code from the app on the early session adds the factor to it; then it may.
+    t.clock.advance(STEP);
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+    const proved = await t.post(
+      '/totps/authenticate',
+      { totp_code: code, session_duration_minutes: 60 },
+      early.sessionToken,
+    );
+    expect(proved.status).toBe(200);
+    expect(proved.json.data.session.session_id).toBe(early.sessionId);
+    expect((await remove(early.sessionToken)).status).toBe(200);
+  });
+
+  it('with multi-factor sign-in off, adds and removes a passkey from a session without the TOTP: a first factor then', async () => {
+    const t = await startProvider();
+    const owner = await signIn(t, { email: EMAIL });
+    await totpOf(t, owner.sessionToken);
+    const other = await signIn(t, { email: EMAIL });
+    const { response: registered } = await registerPasskey(t, other, new SoftAuthenticator({ origin: ORIGIN }));
+    expect(registered.status).toBe(200);
+    const passkeyId = registered.json.data.webauthn_registration_id as string;
+    const later = await signIn(t, { email: EMAIL });
+    const removed = await t.call('DELETE', `/users/webauthn_registrations/${passkeyId}`, {
+      sessionToken: later.sessionToken,
+    });
+    expect(removed.status).toBe(200);
+  });
+});

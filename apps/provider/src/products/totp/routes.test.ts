@@ -759,3 +759,124 @@ describe('multi-factor sessions (project.mfa.required)', () => {
     );
   });
 });
+
+describe('changes to the TOTP need a session that proved the second factor', () => {
+  /** The owner: a password account whose email is proved in session, with a confirmed TOTP. */
+  async function passwordOwner(t: TestProvider) {
+    const created = await t.post('/passwords', { email: EMAIL, password: PASSWORD });
+    expect(created.status).toBe(200);
+    const ownerToken = created.json.data.session_token as string;
+    await verifyEmailInSession(t, EMAIL, ownerToken);
+    return { ownerToken, userId: created.json.data.user_id as string };
+  }
+
+  const passwordSignIn = (t: TestProvider, sessionToken?: string) =>
+    t.post(
+      '/passwords/authenticate',
+      { email: EMAIL, password: PASSWORD, session_duration_minutes: 120 },
+      sessionToken,
+    );
+
+  const factorTypes = (response: CallResult) =>
+    (response.json.data.session.authentication_factors as { type: string }[]).map((factor) => factor.type);
+
+  /** The refusal: the recent sign-in's error (403 `reauthentication_required`), saying how to prove the TOTP. */
+  function needsSecondFactor(response: CallResult) {
+    expect(response.status).toBe(403);
+    expect(response.json).toMatchObject({
+      status_code: 403,
+      error_type: 'reauthentication_required',
+      error_message:
+        'This change needs a session verified with your second factor: verify this session with a code from your authenticator app or a recovery code, then try again.',
+    });
+  }
+
+  it('refuses a password-only session (mfa off), until totps/authenticate proves the code on that same session', async () => {
+    const t = await startProvider();
+    const { ownerToken } = await passwordOwner(t);
+    const { totpId, secret, recoveryCodes } = await enrol(t, ownerToken);
+    expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), ownerToken)).status).toBe(200);
+    t.clock.advance(STEP);
+
+    // Someone who knows the password alone: a full session (multi-factor sign-in is off) with one factor.
+    const signedIn = await passwordSignIn(t);
+    expect(signedIn.status).toBe(200);
+    expect(factorTypes(signedIn)).toEqual(['password']);
+    const sessionToken = signedIn.json.data.session_token as string;
+    const before = await snapshot(t);
+    needsSecondFactor(await t.call('POST', '/totps/recovery_codes', { sessionToken }));
+    needsSecondFactor(await t.call('DELETE', `/users/totps/${totpId}`, { sessionToken }));
+    expect(await snapshot(t)).toEqual(before);
+    // The owner's recovery codes still work: none were replaced.
+    expect((await recover(t, recoveryCodes[0] as string, ownerToken)).status).toBe(200);
+
+    // The step-up: a code from the app on that same session adds the factor to it.
+    const proved = await authenticateTotp(t, await codeAt(secret, t.clock.now()), sessionToken);
+    expect(proved.status).toBe(200);
+    expect(proved.json.data.session_token).toBe(sessionToken);
+    expect(proved.json.data.session.session_id).toBe(signedIn.json.data.session.session_id);
+    expect(factorTypes(proved)).toEqual(['password', 'totp']);
+    const rotated = await t.call('POST', '/totps/recovery_codes', { sessionToken });
+    expect(rotated.status).toBe(200);
+    expect((await t.call('DELETE', `/users/totps/${totpId}`, { sessionToken })).status).toBe(200);
+    expect(await totpRow(t, totpId)).toBeUndefined();
+  });
+
+  it('accepts a recovery code given on the session as the proof', async () => {
+    const t = await startProvider();
+    const { ownerToken } = await passwordOwner(t);
+    const { totpId, secret, recoveryCodes } = await enrol(t, ownerToken);
+    expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), ownerToken)).status).toBe(200);
+    const sessionToken = (await passwordSignIn(t)).json.data.session_token as string;
+    needsSecondFactor(await t.call('POST', '/totps/recovery_codes', { sessionToken }));
+    const recovered = await recover(t, recoveryCodes[1] as string, sessionToken);
+    expect(recovered.status).toBe(200);
+    expect(recovered.json.data.session_token).toBe(sessionToken);
+    expect(factorTypes(recovered)).toEqual(['password', 'recovery_codes']);
+    expect((await t.call('POST', '/totps/recovery_codes', { sessionToken })).status).toBe(200);
+    expect((await t.call('DELETE', `/users/totps/${totpId}`, { sessionToken })).status).toBe(200);
+  });
+
+  it('refuses a session older than the TOTP (mfa.required), even once a password sign-in made it recent again', async () => {
+    const t = await startProvider(MFA);
+    const { ownerToken } = await passwordOwner(t);
+    // Signed in by password before the owner had a second factor: a full session.
+    const early = await passwordSignIn(t);
+    expect(early.json.data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const sessionToken = early.json.data.session_token as string;
+    const { totpId, secret, recoveryCodes } = await enrol(t, ownerToken);
+    expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), ownerToken)).status).toBe(200);
+    t.clock.advance(30 * MINUTE);
+
+    // The password again, carrying the old session: added to it, no second factor asked (as before).
+    const again = await passwordSignIn(t, sessionToken);
+    expect(again.status).toBe(200);
+    expect(again.json.data.session_token).toBe(sessionToken);
+    expect(again.json.data).not.toHaveProperty('intermediate_session_token');
+    expect(factorTypes(again)).toEqual(['password']);
+    const before = await snapshot(t);
+    needsSecondFactor(await t.call('POST', '/totps/recovery_codes', { sessionToken }));
+    needsSecondFactor(await t.call('DELETE', `/users/totps/${totpId}`, { sessionToken }));
+    expect(await snapshot(t)).toEqual(before);
+    // The owner's TOTP and recovery codes are untouched: a new password sign-in still waits for them.
+    const pending = await passwordSignIn(t);
+    const ist = pending.json.data.intermediate_session_token as string;
+    expect(ist).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const completed = await recover(t, recoveryCodes[0] as string, undefined, { intermediate_session_token: ist });
+    expect(completed.status).toBe(200);
+    expect(factorTypes(completed)).toEqual(['password', 'recovery_codes']);
+  });
+
+  it('lets the enrolling session manage its TOTP once confirmed; a pending one is removed, never re-coded, without it', async () => {
+    const t = await startProvider();
+    const { sessionToken } = await signIn(t, { email: EMAIL });
+    const pending = await enrol(t, sessionToken);
+    // Pending: the recent sign-in alone removes it; its codes (good once it is confirmed) are renewed only after.
+    needsSecondFactor(await t.call('POST', '/totps/recovery_codes', { sessionToken }));
+    expect((await t.call('DELETE', `/users/totps/${pending.totpId}`, { sessionToken })).status).toBe(200);
+    const { totpId, secret } = await enrol(t, sessionToken);
+    expect((await authenticateTotp(t, await codeAt(secret, t.clock.now()), sessionToken)).status).toBe(200);
+    expect((await t.call('POST', '/totps/recovery_codes', { sessionToken })).status).toBe(200);
+    expect((await t.call('DELETE', `/users/totps/${totpId}`, { sessionToken })).status).toBe(200);
+  });
+});

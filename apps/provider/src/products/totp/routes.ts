@@ -10,13 +10,16 @@ import { completeIntermediateSession, findIntermediateSession, intermediateSessi
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,
+  assertSecondFactorProved,
   authenticateResponseFields,
   type NewFactor,
+  provedSecondFactor,
   recordAuthentication,
   requireOpaqueSession,
   requireSession,
   type SessionRow,
   type StartedSession,
+  secondFactorRequired,
 } from '../../services/sessions';
 import { requireUser } from '../../services/users';
 import { assertIdentifiersVerified } from '../../services/verification';
@@ -97,6 +100,12 @@ function recordSecondFactor(
   }
   return recordAuthentication(trx, c, { userId: caller.userId, factor, durationMinutes, current: caller.current });
 }
+
+/**
+ * How a session proves the second factor a change to the TOTP needs (the refusal's words): `totps/authenticate` or
+ * `totps/recover` with that session. The TOTP's own factors only: a change to it never counts another product's.
+ */
+const PROVE_TOTP = 'a code from your authenticator app or a recovery code';
 
 /** The account an authenticator app lists the code under: the first email, else phone number, else the user id. */
 function accountName(user: User): string {
@@ -242,7 +251,10 @@ async function recover(c: ProviderContext): Promise<Response> {
 /**
  * `POST /totps/recovery_codes`: recovery codes are kept only as keyed hashes, so they cannot be shown again;
  * this call issues a fresh set for the user's TOTP (the earlier codes stop working) and shows it once. It needs a
- * recent authentication, like any change to a factor.
+ * recent authentication, like any change to a factor, and a session that proved the second factor (a TOTP code or a
+ * recovery code, `assertSecondFactorProved`), whether multi-factor sign-in is required or not: a recovery code is the
+ * second factor, so a session holding the first factor alone would mint its own. A pending TOTP's codes too: they
+ * work once it is confirmed.
  */
 async function rotateRecoveryCodes(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -258,6 +270,7 @@ async function rotateRecoveryCodes(c: ProviderContext): Promise<Response> {
       .returning(['totp_id', 'user_id', 'verified'])
       .executeTakeFirst();
     if (!totp) return undefined;
+    await assertSecondFactorProved(deps, row, trx, { holds: true, how: PROVE_TOTP });
     return { totp, codes: await issueRecoveryCodes(trx, deps, totp) };
   });
   if (!result) throw new ProviderError('totp_not_found');
@@ -267,19 +280,35 @@ async function rotateRecoveryCodes(c: ProviderContext): Promise<Response> {
   });
 }
 
-/** `DELETE /users/totps/{id}`: removes the caller's own TOTP and its recovery codes (a recent sign-in is needed). */
+/**
+ * `DELETE /users/totps/{id}`: removes the caller's own TOTP and its recovery codes. A recent sign-in is needed, and
+ * for a verified TOTP a session that proved the second factor (a TOTP code or a recovery code), whether multi-factor
+ * sign-in is required or not: else a session holding the first factor alone could remove the owner's app and enrol
+ * its own. A pending TOTP (never confirmed: no second factor yet) goes with the recent sign-in alone.
+ */
 async function deleteTotp(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
   await assertRecentAuthentication(deps, row);
+  const proved = await provedSecondFactor(row);
   const id = c.req.param('id') ?? '';
   // Only the caller's own: another user's id is "not found", never deleted. Recovery codes go with it (cascade).
-  const deleted = await deps.db
-    .deleteFrom('totps')
-    .where('totp_id', '=', id)
-    .where('user_id', '=', row.user_id)
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) !== 1) throw new ProviderError('totp_not_found');
+  let query = deps.db.deleteFrom('totps').where('totp_id', '=', id).where('user_id', '=', row.user_id);
+  // Without the proof only a pending TOTP goes, in the same statement: one confirmed meanwhile stays.
+  if (!proved) query = query.where('verified', '=', 0);
+  const deleted = await query.executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) {
+    const verified = proved
+      ? undefined
+      : await deps.db
+          .selectFrom('totps')
+          .select('totp_id')
+          .where('totp_id', '=', id)
+          .where('user_id', '=', row.user_id)
+          .where('verified', '=', 1)
+          .executeTakeFirst();
+    throw verified ? secondFactorRequired(PROVE_TOTP) : new ProviderError('totp_not_found');
+  }
   const user = await requireUser(deps.db, row.user_id);
   return ok(c, { user_id: user.user_id, __user: user });
 }
