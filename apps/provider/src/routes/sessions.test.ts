@@ -3,10 +3,10 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, j
 import { describe, expect, it, vi } from 'vitest';
 import { authenticateResponse, expectedUser } from '../../test/authenticateResponse';
 import { errorBody, expectSchemaError, REQUEST_ID } from '../../test/expectError';
-import { appWithRoutes, rowById, signIn } from '../../testing/fixtures';
+import { appWithRoutes, providerDeps, rowById, signIn } from '../../testing/fixtures';
 import { iso, PUBLIC_TOKEN, startProvider, type TestProvider } from '../../testing/harness';
 import { sha256Hex } from '../services/secrets';
-import { authenticateResponseFields, optionalSession, recordAuthentication } from '../services/sessions';
+import { authenticateResponseFields, optionalSession, recordAuthentication, touchSession } from '../services/sessions';
 
 const MINUTE = 60_000;
 const PROJECT_ID = 'project-test-latchkey-playground';
@@ -339,6 +339,34 @@ describe('the session JWT', () => {
       expect(response.status).toBe(404);
       expect(response.json).toEqual(SESSION_NOT_FOUND);
     }
+  });
+});
+
+describe('touchSession (the refresh and session-change writer)', () => {
+  it('never revives a session that expired after it was read, and confirmLive refuses one revoked since', async () => {
+    const testProvider = await startProvider();
+    const deps = providerDeps(testProvider);
+    const { db } = testProvider.provider.database;
+    const { sessionId } = await signIn(testProvider, { durationMinutes: 30 });
+    const read = await sessionRow(testProvider, sessionId);
+    // The refresh read the row a moment before its expiry, and writes after it: a duration must not extend it.
+    testProvider.clock.advance(30 * MINUTE);
+    await expect(touchSession(db, deps, read, 525_600)).rejects.toMatchObject({ errorType: 'session_not_found' });
+    expect((await sessionRow(testProvider, sessionId)).expires_at).toBe(read.expires_at);
+
+    // A live session revoked after it was read: without a duration the write is skipped (the row is fresh), unless
+    // the caller asks the database whether it still stands.
+    const other = await signIn(testProvider, { durationMinutes: 30 });
+    const fresh = await sessionRow(testProvider, other.sessionId);
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: testProvider.clock.now() })
+      .where('session_id', '=', other.sessionId)
+      .execute();
+    expect((await touchSession(db, deps, fresh, undefined)).session_id).toBe(other.sessionId);
+    await expect(touchSession(db, deps, fresh, undefined, true)).rejects.toMatchObject({
+      errorType: 'session_not_found',
+    });
   });
 });
 

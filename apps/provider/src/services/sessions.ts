@@ -513,17 +513,22 @@ export const LAST_ACCESS_WRITE_INTERVAL_MS = 60_000;
 /**
  * Marks a session used now. Only an explicit duration moves its expiry, to now + that duration: a refresh
  * never extends a session. Without a duration, `last_accessed_at` is written only when it is at least
- * LAST_ACCESS_WRITE_INTERVAL_MS old, so most refreshes write nothing. A session revoked in the meantime is
- * `session_not_found`.
+ * LAST_ACCESS_WRITE_INTERVAL_MS old, so most refreshes write nothing. A session revoked or expired in the meantime
+ * (since `row` was read) is `session_not_found` whenever it writes; `confirmLive` makes it always write, for a change
+ * that must not outlive a revocation that came while it worked (a password set by the session: a reset revoking it
+ * during the hash must win), and on PostgreSQL the row then stays locked until `db`'s transaction ends.
  */
 export async function touchSession(
   db: Executor,
   deps: ProviderDeps,
   row: SessionRow,
   durationMinutes: number | undefined,
+  confirmLive = false,
 ): Promise<SessionRow> {
   const now = deps.clock.now();
-  if (durationMinutes === undefined && now - row.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) return row;
+  if (!confirmLive && durationMinutes === undefined && now - row.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) {
+    return row;
+  }
   const updated = await db
     .updateTable('sessions')
     .set({
@@ -532,6 +537,8 @@ export async function touchSession(
     })
     .where('session_id', '=', row.session_id)
     .where('revoked_at', 'is', null)
+    // Expired since it was read: a duration must not revive it (recordAuthentication's rule).
+    .where('expires_at', '>', now)
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw new ProviderError('session_not_found');
