@@ -122,6 +122,11 @@ export interface RedeemedEmail {
  * the race: its kind's `notRedeemable` error), and records what opening the email proved: the address joins the
  * account if it was pending, it is verified (see markIdentifierVerified, which may run the pre-hijacking reset) and
  * the user is active. Returns the email's id in the account, and what the reset removed, if it ran.
+ *
+ * Locks in the order every writer of the account takes: the user's row, then the token's. A password change holds the
+ * user's row (a reset link's redemption through this function, or its `passwords` write, whose trigger bumps
+ * `users.methods_version`) while it uses up every unused link of the user (passwordChange.ts), and the pre-hijacking
+ * reset does the same; taking the token's row first here deadlocked with them on PostgreSQL (a 500).
  */
 export async function consumeEmailToken(
   trx: Executor,
@@ -130,17 +135,22 @@ export async function consumeEmailToken(
   options: { now: number; sameUserSession: boolean },
 ): Promise<{ emailId: string; accountReset: AccountReset | undefined }> {
   const { now } = options;
+  // The user the token was read with (findRedeemableEmailToken, no lock); checked again when it is consumed below.
+  const userId = redeemed.token.user_id;
+  // The account's row first, as the pre-hijacking reset takes it (its first write, the proved identifier, bumps it)
+  // and as a password change does: a reset or change of this account under way has committed once this statement
+  // returns. A refusal below rolls the caller's transaction back, this write with it.
+  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+  // Then the token, only if it is still unused and still this user's: a password change that committed meanwhile
+  // used it up (a link of the old password's time never signs in after the change), a concurrent redemption won.
   const consumed = await trx
     .updateTable('email_tokens')
     .set({ consumed_at: now })
     .where('token_id', '=', redeemed.token.token_id)
+    .where('user_id', '=', userId)
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
   if (Number(consumed.numUpdatedRows) !== 1) throw notRedeemable(redeemed.token.kind);
-  const userId = redeemed.token.user_id;
-  // The account's row first, as the pre-hijacking reset takes it (its first write, the proved identifier, bumps it):
-  // a reset of this account under way has committed once this statement returns.
-  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
   // The address was read before this transaction; that reset (its real owner proving another address of the account)
   // may have removed it since. Read again, now that no reset can be half done (READ COMMITTED on PostgreSQL; SQLite's
   // writing transaction reads the latest state): a link to a removed address signs nobody in to the account it no

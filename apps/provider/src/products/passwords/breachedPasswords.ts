@@ -49,7 +49,12 @@ export async function queryBreachRangeApi(
   }
 }
 
-/** Is the password known from a breach: on the shipped list, or (when configured and reachable) in the range API? */
+/**
+ * Is the password known from a breach: on the shipped list, or (when configured and reachable) in the range API? It
+ * fails open: a range API that is down, answers anything but 200 or takes longer than BREACH_RANGE_TIMEOUT_MS leaves
+ * the shipped list alone to decide. `password` is the form the hash sees (normalizePassword, NFKC): checkPasswordStrength
+ * passes nothing else, so the SHA-1 asked about is that of the password as stored.
+ */
 export async function isBreachedPassword(password: string, rangeApiUrl: string | null): Promise<boolean> {
   if (isOnShippedBreachList(password)) return true;
   if (rangeApiUrl === null) return false;

@@ -20,7 +20,11 @@ export type PasswordPolicy = z.output<typeof passwordPolicy>;
 /** `project.passwordPolicy` (what a new password must be) and `project.breachRangeApiUrl` (where breached ones are looked up). */
 export const passwordsProjectConfig = {
   passwordPolicy: passwordPolicy.default({ type: 'zxcvbn' }),
-  /** Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned. */
+  /**
+   * Optional k-anonymity range API (`{url}/{first five hex of SHA-1}` → `SUFFIX:COUNT` lines), e.g. Have I Been Pwned.
+   * The check fails open: when the API is down, answers anything but 200, or has not answered within 3 seconds (each
+   * password-setting call and strength check waits that long at most), only the shipped list is checked.
+   */
   breachRangeApiUrl: z.string().url().nullable().default(null),
 };
 

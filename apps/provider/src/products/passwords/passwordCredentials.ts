@@ -7,7 +7,7 @@ import { limitPerIp, recordFailure, releaseGuessSlot, takeGuessSlot } from '../.
 import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import { findEmail } from '../../services/users';
-import { verifyAgainstDummy, verifyPassword } from './passwordHash';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwordHash';
 import type { PasswordsTable } from './tables';
 
 /** The factor a password proves. */
@@ -17,11 +17,11 @@ export const PASSWORD_FACTOR: NewFactor = {
 };
 
 /**
- * The hash check verifyCredentials runs, behind an object so that a test can replace it: argon2id's own timing never
- * lets a test reliably hold a sign-in between its hash check and its transaction (resetRace.test.ts). Nothing else
- * changes it.
+ * The hash check verifyCredentials runs, and the hash a reset by session makes, behind an object so that a test can
+ * replace them: argon2id's own timing never lets a test reliably hold a sign-in or a reset between its hash and its
+ * transaction (resetRace.test.ts). Nothing else changes them.
  */
-export const passwordChecks = { verifyPassword };
+export const passwordChecks = { verifyPassword, hashPassword };
 
 /**
  * Checks an email and password the way `passwords/authenticate` does: the caller's IP pays one password

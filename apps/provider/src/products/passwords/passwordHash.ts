@@ -110,15 +110,20 @@ export const PASSWORD_HASH_OPTIONS: Options = {
   parallelism: 1,
 };
 
-// NIST SP 800-63B asks for Unicode normalisation before hashing, so "é" typed as one code point or as
-// e + combining accent is the same password. Nothing is ever cut off.
-function normalize(password: string): string {
+/**
+ * The form of a password every check and the hash see (NFKC). NIST SP 800-63B asks for Unicode normalisation before
+ * hashing, so "é" typed as one code point or as e + combining accent is the same password; NFKC also folds
+ * compatibility forms, so full-width "ｐａｓｓｗｏｒｄ１２３" is "password123". The strength, length and breach checks
+ * (passwordStrength.ts) rate this same form: a password they would refuse cannot get in spelt another way that
+ * hashes the same. Nothing is ever cut off.
+ */
+export function normalizePassword(password: string): string {
   return password.normalize('NFKC');
 }
 
 /** Hashes a password to an argon2id PHC string, on a hashing thread (never the event loop). */
 export function hashPassword(password: string): Promise<string> {
-  return hash(normalize(password), PASSWORD_HASH_OPTIONS);
+  return hash(normalizePassword(password), PASSWORD_HASH_OPTIONS);
 }
 
 let verifications = 0;
@@ -136,7 +141,7 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   verifications += 1;
   try {
     // The PHC string names its own parameters, so hashes made at an older cost still verify.
-    return await verify(storedHash, normalize(password));
+    return await verify(storedHash, normalizePassword(password));
   } catch {
     return false;
   }

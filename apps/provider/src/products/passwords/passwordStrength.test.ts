@@ -5,6 +5,7 @@ import { expectedLuds, PASSPHRASE, REPEATED, strengthResult } from '../../../tes
 import { ProviderError } from '../../http/errors';
 import { BREACH_RANGE_TIMEOUT_MS, isOnShippedBreachList, queryBreachRangeApi } from './breachedPasswords';
 import {
+  assertAcceptablePassword,
   assertPasswordLength,
   BREACHED_PASSWORD_WARNING,
   checkPasswordStrength,
@@ -20,6 +21,11 @@ const ludsProject = (complexity: number, minimumCount: number) => ({
 
 function sha1(password: string): string {
   return createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase();
+}
+
+/** `ascii` typed in full-width forms (U+FF01–U+FF5E), which NFKC folds back to ASCII. */
+function fullWidth(ascii: string): string {
+  return ascii.replace(/[!-~]/g, (char) => String.fromCodePoint((char.codePointAt(0) as number) + 0xfee0));
 }
 
 describe('zxcvbn policy', () => {
@@ -188,5 +194,44 @@ describe('breached passwords', () => {
     // Gives up rather than hanging: generous for a loaded machine, far below the hanging server's forever.
     expect(elapsed).toBeLessThan(20_000);
     expect(hanging.paths).toHaveLength(1);
+  });
+});
+
+describe('the form the hash sees (NFKC)', () => {
+  it('rates, counts and finds in the breach list a full-width password as the ASCII one it hashes as', async () => {
+    const typed = fullWidth('password123');
+    expect(typed).toBe('ｐａｓｓｗｏｒｄ１２３');
+    const result = await checkPasswordStrength(zxcvbnProject, typed);
+    expect(result).toEqual(await checkPasswordStrength(zxcvbnProject, 'password123'));
+    expect(result.breached_password).toBe(true);
+    expect(result.valid_password).toBe(false);
+    expect(result.feedback.warning).toBe(BREACHED_PASSWORD_WARNING);
+    await expect(assertAcceptablePassword(zxcvbnProject, typed)).rejects.toMatchObject({
+      errorType: 'breached_password',
+    });
+    expect(await checkPasswordStrength(ludsProject(3, 10), fullWidth('Password1!'))).toEqual(
+      await checkPasswordStrength(ludsProject(3, 10), 'Password1!'),
+    );
+  });
+
+  it('asks the range API with the SHA-1 prefix of the normalised form', async () => {
+    const ascii = 'dragonfly-marmalade-41';
+    const digest = sha1(ascii);
+    const api = await startRangeApi((_request, response) => {
+      response.end(`${digest.slice(5)}:42\n`);
+    });
+    const result = await checkPasswordStrength({ ...zxcvbnProject, breachRangeApiUrl: api.url }, fullWidth(ascii));
+    expect(api.paths).toEqual([`/range/${digest.slice(0, 5)}`]);
+    expect(result.breached_password).toBe(true);
+    expect(result.valid_password).toBe(false);
+  });
+
+  it('refuses a new password that NFKC lengthens past the limit', async () => {
+    // U+FDFA is one code point that NFKC spells with 18: 15 of them hash as 270 characters.
+    const typed = '\uFDFA'.repeat(15);
+    expect(() => assertPasswordLength(typed)).not.toThrow();
+    await expect(assertAcceptablePassword(zxcvbnProject, typed)).rejects.toMatchObject({
+      errorType: 'password_too_long',
+    });
   });
 });

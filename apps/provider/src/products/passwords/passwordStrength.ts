@@ -5,10 +5,14 @@ import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/langua
 import type { ProjectConfig } from '../../config';
 import { ProviderError } from '../../http/errors';
 import { isBreachedPassword } from './breachedPasswords';
+import { normalizePassword } from './passwordHash';
 
 /** The shortest password any policy accepts (NIST SP 800-63B). */
 export const MIN_PASSWORD_LENGTH = 8;
-/** The longest password accepted, in Unicode code points; a longer one is refused, never cut short. */
+/**
+ * The longest password accepted, in Unicode code points; a longer one is refused, never cut short. A new password is
+ * measured both as typed and in the form the hash sees (NFKC, which may lengthen it: assertAcceptablePassword).
+ */
 export const MAX_PASSWORD_LENGTH = 256;
 /** The zxcvbn score a password needs under the zxcvbn policy. */
 export const MIN_ZXCVBN_SCORE = 3;
@@ -90,12 +94,17 @@ function userInputs(email: string | undefined): string[] {
  * Rates a password under the project's policy (`passwords/strength_check`). zxcvbn: valid
  * with a score of at least 3 and 8 characters; LUDS: valid when no characters or classes are missing.
  * A breached password is never valid.
+ *
+ * Every part rates the password as the hash will see it (normalizePassword, NFKC): full-width
+ * "ｐａｓｓｗｏｒｄ１２３" hashes as "password123", so it is rated, counted and looked up in the breach lists
+ * (the range API asked with the SHA-1 of that form) as "password123" too.
  */
 export async function checkPasswordStrength(
   project: Pick<ProjectConfig, 'passwordPolicy' | 'breachRangeApiUrl'>,
-  password: string,
+  typed: string,
   email?: string,
 ): Promise<PasswordStrength> {
+  const password = normalizePassword(typed);
   const policy: PasswordPolicy = project.passwordPolicy;
   const rating = zxcvbn().check(password, userInputs(email));
   const breached = await isBreachedPassword(password, project.breachRangeApiUrl);
@@ -138,14 +147,18 @@ export async function checkPasswordStrength(
 }
 
 /**
- * The rule every password-setting call applies: `password_too_long`, then `breached_password`, then
- * `weak_password` with the strength result in `error_details`.
+ * The rule every password-setting call applies: `password_too_long` (as typed, then in the form the hash sees), then
+ * `breached_password`, then `weak_password` with the strength result in `error_details`; all of them on that form
+ * (checkPasswordStrength).
  */
 export async function assertAcceptablePassword(
   project: Pick<ProjectConfig, 'passwordPolicy' | 'breachRangeApiUrl'>,
-  password: string,
+  typed: string,
   email?: string,
 ): Promise<void> {
+  // As typed first: it bounds the normalisation's work (NFKC lengthens a code point at most 18 times).
+  assertPasswordLength(typed);
+  const password = normalizePassword(typed);
   assertPasswordLength(password);
   const strength = await checkPasswordStrength(project, password, email);
   if (strength.breached_password) throw new ProviderError('breached_password', { details: { ...strength } });

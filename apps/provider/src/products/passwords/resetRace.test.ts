@@ -6,10 +6,11 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BROWSER_PKCE } from '../../../test/browserPkce';
 import { expectError as expectErrorWithStatus } from '../../../test/expectError';
+import { verifyEmailInSession } from '../../../testing/fixtures';
 import { databaseKind, startProvider, type TestProvider, tokenOf } from '../../../testing/harness';
 import { ERROR_CATALOGUE, type ErrorType } from '../../http/errors';
 import { passwordChecks } from './passwordCredentials';
-import { verifyPassword } from './passwordHash';
+import { hashPassword, verifyPassword } from './passwordHash';
 
 const PASSWORD = 'dragonfly-marmalade-41';
 const NEW_PASSWORD = 'quiet-lantern-zebra-97';
@@ -48,6 +49,7 @@ afterEach(() => {
   hold?.release();
   hold = null;
   passwordChecks.verifyPassword = verifyPassword;
+  passwordChecks.hashPassword = hashPassword;
 });
 
 /**
@@ -202,6 +204,121 @@ describe('a password reset during sign-ins with the old password', () => {
   );
 });
 
+// A reset by email link and a magic-link redemption of the same user (the reset email's own log-in link) at once. The
+// reset holds the user's row while it uses up every unused link of the user (passwordChange.ts); the redemption took
+// its link's row before the user's, so on PostgreSQL each waited for the other (deadlock detected: a 500).
+describe('a password reset during a magic-link redemption of the same user', () => {
+  /** Sends to the one address every round: the per-address send limit must not answer instead. */
+  const manySends = {
+    rateLimits: {
+      sendsPerIdentifier: { limit: 1000, windowSeconds: 60 },
+      sendsPerIp: { limit: 1000, windowSeconds: 60 },
+    },
+  };
+
+  /** An account whose email is proved from its own session, so no redemption runs the pre-hijacking reset. */
+  async function verifiedAccount(t: TestProvider) {
+    const account = await createAccount(t);
+    await verifyEmailInSession(t, EMAIL, account.session_token);
+    return account;
+  }
+
+  /** A reset email's two links: the reset link and its log-in (magic) link, both bound to BROWSER_PKCE. */
+  async function resetEmail(t: TestProvider) {
+    const started = await t.post('/passwords/email/reset/start', {
+      email: EMAIL,
+      code_challenge: BROWSER_PKCE.challenge,
+    });
+    expect(started.status).toBe(200);
+    return {
+      resetToken: tokenOf(await t.lastLink(EMAIL, 'stytch_token_type=reset_password')),
+      loginToken: tokenOf(await t.lastLink(EMAIL, 'stytch_token_type=login')),
+    };
+  }
+
+  const redeemReset = (t: TestProvider, token: string) =>
+    t.post('/passwords/email/reset', { token, password: NEW_PASSWORD, code_verifier: BROWSER_PKCE.verifier });
+  const redeemLink = (t: TestProvider, token: string) =>
+    t.post('/magic_links/authenticate', { token, code_verifier: BROWSER_PKCE.verifier });
+
+  /**
+   * The reset succeeded; the link either signed in before it (and the reset revoked that session) or was refused
+   * after it, as any link the old password's time left open; no 5xx. Only the reset's session is live.
+   */
+  async function expectOneOrTheOther(
+    t: TestProvider,
+    reset: { status: number; json: any },
+    link: { status: number; json: any },
+  ): Promise<'before' | 'after'> {
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+    expect(link.status, JSON.stringify(link.json)).toBeLessThan(500);
+    expect(await liveSessionIds(t)).toEqual([reset.json.data.session.session_id]);
+    if (link.status === 200) {
+      expect(await sessionIsLive(t, link.json.data.session_token)).toBe(false);
+      return 'before';
+    }
+    expectError(link, 'unable_to_auth_magic_link');
+    return 'after';
+  }
+
+  it('never fails with a 5xx, round after round, whichever commits first', async () => {
+    const t = await startProvider(manySends);
+    await verifiedAccount(t);
+    for (let round = 0; round < 20; round += 1) {
+      const { resetToken, loginToken } = await resetEmail(t);
+      // The reset hashes its password before its transaction; the link starts later each round, so that some rounds
+      // overlap the two transactions.
+      const [reset, link] = await Promise.all([
+        redeemReset(t, resetToken),
+        new Promise((resolve) => setTimeout(resolve, (round % 10) * 8)).then(() => redeemLink(t, loginToken)),
+      ]);
+      await expectOneOrTheOther(t, reset, link);
+    }
+  });
+
+  // Deterministic: another connection holds the user's row, the reset is made to wait for it first, then the
+  // redemption. Once the row is free the reset goes on to use up the redemption's link. Both now wait for the user's
+  // row before they touch a link, so the redemption waits for the reset and is refused; taking the link's row first,
+  // it held the link the reset needed while waiting for the row the reset held.
+  it.skipIf(databaseKind !== 'postgres')(
+    'on PostgreSQL, a redemption waiting behind a reset for the user is refused, never deadlocked',
+    async () => {
+      const t = await startProvider(manySends);
+      const account = await verifiedAccount(t);
+      const { resetToken, loginToken } = await resetEmail(t);
+      const blocker = new pg.Client({ connectionString: t.databaseUrl });
+      const observer = new pg.Client({ connectionString: t.databaseUrl });
+      await blocker.connect();
+      await observer.connect();
+      let blocking = false;
+      const waitingForUser = (count: number) =>
+        waitFor(
+          observer,
+          `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+            AND wait_event_type = 'Lock' AND query ILIKE 'update "users"%' HAVING count(*) >= ${count}`,
+        );
+      try {
+        await blocker.query('BEGIN');
+        blocking = true;
+        await blocker.query('SELECT 1 FROM users WHERE user_id = $1 FOR UPDATE', [account.user_id]);
+        const resetAnswer = redeemReset(t, resetToken);
+        await waitingForUser(1);
+        const linkAnswer = redeemLink(t, loginToken);
+        await waitingForUser(2);
+        await blocker.query('COMMIT');
+        blocking = false;
+
+        const [reset, link] = await Promise.all([resetAnswer, linkAnswer]);
+        expect(await expectOneOrTheOther(t, reset, link)).toBe('after');
+      } finally {
+        if (blocking) await blocker.query('ROLLBACK');
+        await blocker.end();
+        await observer.end();
+      }
+    },
+  );
+});
+
 /** Polls `query` on `client` until it returns a row; fails after ten seconds. */
 async function waitFor(client: pg.Client, query: string): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -210,3 +327,40 @@ async function waitFor(client: pg.Client, query: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+// A reset by session reads its session before the hash and writes in a transaction after it: a revocation in between
+// (the pre-hijacking reset of a stranger's account, another reset) must win.
+describe('a password reset by session whose session is revoked during the hash', () => {
+  it('is session_not_found and sets nothing: the revocation is not undone', async () => {
+    const t = await startProvider();
+    const { user_id: userId, session_token: token } = await createAccount(t);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    passwordChecks.hashPassword = async (password) => {
+      const hash = await hashPassword(password);
+      arrived();
+      await released;
+      return hash;
+    };
+    hold = { release };
+    const reset = t.post('/passwords/session/reset', { password: NEW_PASSWORD }, token);
+    await held;
+    const { db } = t.provider.database;
+    await db.updateTable('sessions').set({ revoked_at: t.clock.now() }).where('user_id', '=', userId).execute();
+    release();
+    expectError(await reset, 'session_not_found');
+    const stored = await db
+      .selectFrom('passwords')
+      .select('hash')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(stored.hash, PASSWORD)).toBe(true);
+    expect(await sessionIsLive(t, token)).toBe(false);
+  });
+});

@@ -17,7 +17,7 @@ import {
 } from '../../services/sessions';
 import { findEmail, normalizeEmail, requireUser } from '../../services/users';
 import { applyPasswordChange, deferredPasswordChange, type PasswordChange } from './passwordChange';
-import { PASSWORD_FACTOR, verifyCredentials } from './passwordCredentials';
+import { PASSWORD_FACTOR, passwordChecks, verifyCredentials } from './passwordCredentials';
 import { hashPassword } from './passwordHash';
 import { assertAcceptablePassword, assertPasswordLength } from './passwordStrength';
 
@@ -140,6 +140,7 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   const { token, email } = redeemed;
   await assertAcceptablePassword(project, body.password, email.email);
   const hash = await hashPassword(body.password);
+  // Read only to tell whether the link's sender redeems it (provesAsSender); the reset never keeps it (below).
   const current = await optionalSession(c);
 
   const change: PasswordChange = { hash, replaces: null };
@@ -152,8 +153,10 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
       userId: token.user_id,
       factor: emailFactor('magic_link', { email_id: emailId, email: email.email }),
       durationMinutes: body.session_duration_minutes,
-      // The reset revoked every session of the account, the one carried too: the owner gets a new one.
-      current: accountReset === undefined ? current : null,
+      // Always a new session, never the one the request carried: a reset is what an owner does who suspects someone
+      // else, and a session planted in (or stolen from) this browser must not outlive it. applyPasswordChange keeps
+      // only this new session and revokes every other, the carried one too (as the pre-hijacking reset does).
+      current: null,
       deferred: deferredPasswordChange(change),
     });
     // A sign-in that waits for its second factor changes the password only when that completes (passwordChange.ts).
@@ -176,7 +179,6 @@ async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
   const { email, stored } = await verifyCredentials(deps, body.email, body.existing_password, clientIp(c));
   await assertAcceptablePassword(deps.config.project, body.new_password, email.email);
   const hash = await hashPassword(body.new_password);
-  const current = await optionalSession(c);
   const now = deps.clock.now();
   // Only the password that was just verified is replaced; a concurrent change wins and this one fails.
   const change: PasswordChange = { hash, replaces: stored.hash };
@@ -185,7 +187,8 @@ async function resetByExistingPassword(c: ProviderContext): Promise<Response> {
       userId: email.user_id,
       factor: PASSWORD_FACTOR,
       durationMinutes: body.session_duration_minutes,
-      current,
+      // Always a new session, never the one the request carried (see resetByEmail): every older one is revoked.
+      current: null,
       deferred: deferredPasswordChange(change),
     });
     // The old password alone changes nothing while a required second factor is still to come (passwordChange.ts).
@@ -205,11 +208,13 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   const userId = current.row.user_id;
   const user = await requireUser(deps.db, userId);
   await assertAcceptablePassword(deps.config.project, body.password, user.emails[0]?.email);
-  const hash = await hashPassword(body.password);
+  const hash = await passwordChecks.hashPassword(body.password);
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
-    // Like a refresh: only an explicit duration moves the expiry.
-    const session = await touchSession(trx, deps, current.row, body.session_duration_minutes);
+    // Like a refresh: only an explicit duration moves the expiry. Confirmed live in this transaction: the session was
+    // read before the hash, and a reset that revoked it meanwhile (the pre-hijacking reset of a stranger's account)
+    // must win, not be undone by the stranger's password.
+    const session = await touchSession(trx, deps, current.row, body.session_duration_minutes, true);
     await applyPasswordChange(trx, deps, userId, { hash, replaces: null }, session.session_id, now);
     return session;
   });

@@ -327,6 +327,27 @@ describe('POST /passwords', () => {
     expect(created.status).toBe(200);
     expect(paths).toHaveLength(2);
   });
+
+  it('rates the password in the form it is hashed in: a full-width spelling of a breached one is refused', async () => {
+    // NFKC, which the hash applies, folds full-width forms to ASCII: this is "password123", from the breach list.
+    const typed = 'ｐａｓｓｗｏｒｄ１２３';
+    const t = await startProvider();
+    const rated = await t.post('/passwords/strength_check', { password: typed });
+    expect(rated.status).toBe(200);
+    expect(rated.json.data).toMatchObject({ breached_password: true, valid_password: false });
+    expect(rated.json.data.feedback.warning).toBe(BREACHED_PASSWORD_WARNING);
+    expectError(await createWith(t, typed), 'breached_password', { error_details: expect.any(Object) });
+    expect((await snapshot(t)).users).toEqual([]);
+    expectError(await authenticateWith(t, 'password123'), 'unauthorized_credentials');
+
+    // The range API is asked about the SHA-1 of that form too.
+    const digest = createHash('sha1').update(PASSWORD).digest('hex').toUpperCase();
+    const { url, paths } = await startRangeApi((_request, response) => response.end(`${digest.slice(5)}:7\n`));
+    const withApi = await startProvider({ project: { breachRangeApiUrl: url } });
+    const wide = PASSWORD.replace(/[!-~]/g, (char) => String.fromCodePoint((char.codePointAt(0) as number) + 0xfee0));
+    expectError(await createWith(withApi, wide), 'breached_password', { error_details: expect.any(Object) });
+    expect(paths).toEqual([`/range/${digest.slice(0, 5)}`]);
+  });
 });
 
 describe('POST /passwords/authenticate', () => {
@@ -721,6 +742,50 @@ describe('POST /passwords/existing_password/reset', () => {
     expectError(await reset(PASSWORD, NEW_PASSWORD), 'user_lock_limit_reached');
     expect(await snapshot(t)).toEqual(before);
   });
+});
+
+describe('a reset by email link or by existing password, carrying an older session of the account', () => {
+  for (const way of ['email', 'existing_password'] as const) {
+    it(`by ${way}: answers a new session and revokes the one it carried (a stolen one planted in the browser)`, async () => {
+      const t = await startProvider();
+      const created = await createAccount(t);
+      // Proved from the account's own session, so the reset by email does not run the pre-hijacking reset (which
+      // never keeps the carried session of its own accord): only the reset decides here.
+      await verifyEmailInSession(t, EMAIL, created.session_token);
+      const stolen = await authenticateWith(t, PASSWORD);
+      expect(stolen.status).toBe(200);
+      const stolenToken = stolen.json.data.session_token as string;
+      let reset: CallResult;
+      if (way === 'email') {
+        const { resetToken } = await startReset(t);
+        reset = await t.post(
+          '/passwords/email/reset',
+          { token: resetToken, password: NEW_PASSWORD, code_verifier: BROWSER_PKCE.verifier },
+          stolenToken,
+        );
+      } else {
+        reset = await t.post(
+          '/passwords/existing_password/reset',
+          { email: EMAIL, existing_password: PASSWORD, new_password: NEW_PASSWORD },
+          stolenToken,
+        );
+      }
+      expect(reset.status).toBe(200);
+      const answered = reset.json.data;
+      // The owner gets a session of its own (token and JWT), which the SDK keeps as after any sign-in.
+      expect(answered.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(answered.session_token).not.toBe(stolenToken);
+      expect(answered.session_jwt).not.toBe('');
+      expect(answered.session.session_id).not.toBe(stolen.json.data.session.session_id);
+      expect(answered.session.authentication_factors).toHaveLength(1);
+      // Every older session is revoked, the one the request carried too.
+      expect(await sessionIsLive(t, stolenToken)).toBe(false);
+      expect(await sessionIsLive(t, created.session_token)).toBe(false);
+      expect(await sessionIsLive(t, answered.session_token)).toBe(true);
+      const live = (await snapshot(t)).sessions.filter((session) => session.revoked_at === null);
+      expect(live.map((session) => session.session_id)).toEqual([answered.session.session_id]);
+    });
+  }
 });
 
 describe('POST /passwords/session/reset', () => {

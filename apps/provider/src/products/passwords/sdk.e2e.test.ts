@@ -207,7 +207,7 @@ describe('SDK passwords against the provider', () => {
     expect(tab.browser.values.has(PKCE_KEY)).toBe(false);
   });
 
-  it('resets with the existing password, keeping this browser signed in and signing out the other', async () => {
+  it('resets with the existing password, keeping this browser signed in (on a new session) and signing out the other', async () => {
     const t = await startProvider();
     const tab = await signedUp(t);
     const before = await expectSignedIn(t, tab);
@@ -220,9 +220,18 @@ describe('SDK passwords against the provider', () => {
       new_password: NEW_PASSWORD,
       session_duration_minutes: 120,
     });
+    // The reset never keeps the session the browser carried (it may be a stolen one planted there): the SDK holds the
+    // new session it answered, and the old one is revoked with every other.
     const after = await expectSignedIn(t, tab);
-    expect(after.row.session_id).toBe(before.row.session_id);
+    expect(after.row.session_id).not.toBe(before.row.session_id);
+    expect(after.token).not.toBe(before.token);
     expect(after.row.expires_at).toBe(START + 60_000 + 120 * 60_000);
+    const old = await t.provider.database.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('session_id', '=', before.row.session_id)
+      .executeTakeFirstOrThrow();
+    expect(old.revoked_at).toBe(START + 60_000);
     await expectLoggedOutOnNextCheck(other);
     await expectPasswordRefused(t, PASSWORD);
     await signedInElsewhere(t, NEW_PASSWORD);
