@@ -222,11 +222,13 @@ export async function provedSecondFactor(row: SessionRow, proves?: SecondFactorP
 /**
  * The refusal of a change to a second factor from a session that never proved one: `reauthentication_required`
  * (403, the recent sign-in's error, so a client steps up the same way), saying how to prove it (`how`, the calling
- * product's words).
+ * product's words). `error_details.reason: 'second_factor'` tells it apart from a sign-in that is not recent (which
+ * needs a new sign-in, not a code on this session) without reading the message.
  */
 export function secondFactorRequired(how = 'your second factor'): ProviderError {
   return new ProviderError('reauthentication_required', {
     message: `This change needs a session verified with your second factor: verify this session with ${how}, then try again.`,
+    details: { reason: 'second_factor' },
   });
 }
 

@@ -788,6 +788,8 @@ describe('changes to the TOTP need a session that proved the second factor', () 
       error_type: 'reauthentication_required',
       error_message:
         'This change needs a session verified with your second factor: verify this session with a code from your authenticator app or a recovery code, then try again.',
+      // What a client reads to ask for a code on this session rather than a new sign-in.
+      error_details: { reason: 'second_factor' },
     });
   }
 

@@ -1,6 +1,7 @@
+import { startTestEnvironment } from '@latchkey/testing';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { codeNow, mfaEnvironment, signUp } from '../../../test/totp';
+import { codeNow, EMAIL, mfaEnvironment, signUp, totpUser } from '../../../test/totp';
 import { wrapperFor } from '../../../test/wrappers';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
 import { useTotpEnrollment } from './useTotpEnrollment';
@@ -72,6 +73,117 @@ describe('useTotpEnrollment', () => {
       },
     });
     expect(env.requests.filter((request) => request.path === '/totps')).toEqual([]);
+  });
+});
+
+/**
+ * A user with a confirmed app who signed in again, in a new session, with an emailed passcode alone (multi-factor
+ * sign-in off, the default): a session that never proved the second factor.
+ */
+async function firstFactorOnlySession() {
+  const env = await startTestEnvironment({ sameSiteCookies: true });
+  const { secret, recoveryCodes } = await totpUser(env);
+  const sent = await env.client.otps.email.loginOrCreate(EMAIL);
+  await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 60 });
+  await env.settled();
+  env.requests.length = 0;
+  const { result } = renderHook(() => useTotpEnrollment(), { wrapper: wrapperFor(env) });
+  return { env, secret, recoveryCodes, result };
+}
+
+describe('useTotpEnrollment: a session that must prove the second factor first', () => {
+  it('remove() asks for a code from the app, keeps a wrong one on the step, and removes the app after the right one', async () => {
+    const { env, secret, result } = await firstFactorOnlySession();
+    expect(result.current).toMatchObject({ step: 'start', isEnrolled: true });
+
+    await act(async () => {
+      expect(await result.current.remove()).toBe(false);
+    });
+    expect(result.current).toMatchObject({ step: 'verify', status: 'idle', error: null, pendingChange: 'remove' });
+    expect(calls(env)).toEqual([expect.stringMatching(/^DELETE \/users\/totps\/.+ 403$/)]);
+
+    // Not six digits: refused before any request.
+    env.requests.length = 0;
+    await act(async () => {
+      await result.current.verifyAndRetry('12a');
+    });
+    expect(result.current).toMatchObject({ step: 'verify', status: 'error', error: { type: 'invalid_totp_code' } });
+    expect(calls(env)).toEqual([]);
+
+    const right = await codeNow(env, secret);
+    await act(async () => {
+      expect(await result.current.verifyAndRetry(right === '000000' ? '111111' : '000000')).toBe(false);
+    });
+    expect(result.current).toMatchObject({
+      step: 'verify',
+      status: 'error',
+      error: { type: 'otp_code_not_found', message: 'Invalid passcode, please try again.' },
+      pendingChange: 'remove',
+    });
+    expect(env.client.user.getSync()?.totps).toHaveLength(1);
+
+    await act(async () => {
+      expect(await result.current.verifyAndRetry(right)).toBe(true);
+    });
+    expect(result.current).toMatchObject({ step: 'start', status: 'idle', error: null, isEnrolled: false });
+    expect(result.current.pendingChange).toBeNull();
+    expect((await env.client.user.get()).totps).toEqual([]);
+  });
+
+  it('regenerateRecoveryCodes() asks for the code too; cancelling goes back, the right code shows the new codes', async () => {
+    const { env, secret, recoveryCodes, result } = await firstFactorOnlySession();
+    await act(async () => {
+      await result.current.regenerateRecoveryCodes();
+    });
+    expect(result.current).toMatchObject({ step: 'verify', pendingChange: 'regenerateRecoveryCodes', error: null });
+
+    act(() => result.current.cancelVerification());
+    expect(result.current).toMatchObject({ step: 'start', status: 'idle', error: null, pendingChange: null });
+
+    await act(async () => {
+      await result.current.regenerateRecoveryCodes();
+    });
+    expect(result.current.step).toBe('verify');
+    await act(async () => {
+      expect(await result.current.verifyAndRetry(await codeNow(env, secret))).toBe(true);
+    });
+    expect(result.current).toMatchObject({ step: 'save', status: 'idle', error: null });
+    expect(result.current.recoveryCodes).toHaveLength(10);
+    expect(result.current.recoveryCodes.some((code) => recoveryCodes.includes(code))).toBe(false);
+    expect(calls(env).filter((call) => call.startsWith('POST /totps/recovery_codes'))).toEqual([
+      'POST /totps/recovery_codes 403',
+      'POST /totps/recovery_codes 403',
+      'POST /totps/recovery_codes 200',
+    ]);
+  });
+
+  it('accepts a recovery code as the proof', async () => {
+    const { env, recoveryCodes, result } = await firstFactorOnlySession();
+    await act(async () => {
+      await result.current.remove();
+    });
+    expect(result.current.step).toBe('verify');
+    await act(async () => {
+      expect(await result.current.recoverAndRetry(recoveryCodes[0] ?? '')).toBe(true);
+    });
+    expect(result.current).toMatchObject({ step: 'start', status: 'idle', isEnrolled: false });
+    expect((await env.client.user.get()).totps).toEqual([]);
+  });
+
+  it('a sign-in that is not recent gets its error, not the code step (the same error type: only a new sign-in helps)', async () => {
+    const { env, result } = await firstFactorOnlySession();
+    env.clock.advance(6 * 60_000);
+    await act(async () => {
+      await result.current.remove();
+    });
+    expect(result.current).toMatchObject({
+      step: 'start',
+      status: 'error',
+      error: {
+        type: 'reauthentication_required',
+        message: expect.stringMatching(/^This change needs a recent sign-in/),
+      },
+    });
   });
 });
 

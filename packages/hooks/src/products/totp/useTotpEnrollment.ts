@@ -1,4 +1,4 @@
-import { APIUnreachableError, NoSessionError, type TotpsCreateResponse } from '@latchkey/sdk';
+import { APIError, APIUnreachableError, NoSessionError, type TotpsCreateResponse } from '@latchkey/sdk';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
@@ -7,12 +7,15 @@ import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
 import {
   TOTP_INVALID_CODE_MESSAGE,
+  TOTP_INVALID_RECOVERY_CODE_MESSAGE,
   TOTP_NOT_FOUND_MESSAGE,
   TOTP_QR_UNAVAILABLE_MESSAGE,
   toTotpError,
 } from './totpErrors';
 
 const CODE_PATTERN = /^\d{6}$/;
+/** Letters, digits and dashes only, as the provider issues them (`abcd-efgh-ijkl-mnop`); spaces are dropped. */
+const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 
 /** How long a new, unconfirmed TOTP waits for its first code by default (minutes). */
 export const DEFAULT_TOTP_ENROLLMENT_MINUTES = 10;
@@ -27,16 +30,21 @@ export interface UseTotpEnrollmentOptions extends SignInCallbacks {
 
 /**
  * The enrolment's steps: start → scan (QR code, key, first code) → save (recovery codes) → done. Once enrolled,
- * `regenerateRecoveryCodes()` leads to save again (the new codes), and `remove()` back to start.
+ * `regenerateRecoveryCodes()` leads to save again (the new codes), and `remove()` back to start; either goes to
+ * verify first when the provider wants this session to prove the second factor (a code from the app).
  */
-export type TotpEnrollmentStep = 'start' | 'scan' | 'save' | 'done';
+export type TotpEnrollmentStep = 'start' | 'scan' | 'verify' | 'save' | 'done';
+
+/** The change a `verify` step waits to retry: `remove()` or `regenerateRecoveryCodes()`. */
+export type TotpEnrollmentPendingChange = 'remove' | 'regenerateRecoveryCodes';
 
 /** What `useTotpEnrollment` returns. */
 export interface UseTotpEnrollmentReturn {
   step: TotpEnrollmentStep;
   /**
-   * `checking`: fetching the user. `creating`: asking for a secret. `verifying`: checking the first code.
-   * `removing`: deleting the app. `regenerating`: asking for new recovery codes.
+   * `checking`: fetching the user. `creating`: asking for a secret. `verifying`: checking the first code, or (step
+   * `verify`) the code that proves this session. `removing`: deleting the app. `regenerating`: asking for new
+   * recovery codes.
    */
   status: 'idle' | 'checking' | 'creating' | 'verifying' | 'removing' | 'regenerating' | 'error';
   /** Why the last step failed, with a text to show. */
@@ -62,6 +70,8 @@ export interface UseTotpEnrollmentReturn {
   recoveryCodes: string[];
   /** The recovery codes as a text file's content, one a line. */
   recoveryCodesText: string;
+  /** The change step `verify` retries once this session proved the second factor; null on the other steps. */
+  pendingChange: TotpEnrollmentPendingChange | null;
   /** Checks that a user is signed in, then creates a secret (a pending one is replaced). Resolves true on success. */
   start(): Promise<boolean>;
   /** Confirms the app with its first 6-digit code; resolves true once confirmed (then: save the recovery codes). */
@@ -73,13 +83,25 @@ export interface UseTotpEnrollmentReturn {
   /**
    * Removes the user's authenticator app (`DELETE /users/totps/{id}`) and its recovery codes; back to the start step,
    * not enrolled. Resolves true once removed. Ask the user to confirm first: sign-in stops asking for its codes.
+   * A session that never proved the second factor goes to step `verify` instead (resolves false, no error).
    */
   remove(): Promise<boolean>;
   /**
    * Issues a fresh set of recovery codes (`POST /totps/recovery_codes`; the earlier codes stop working) and shows
-   * them in the save step. Resolves true once issued.
+   * them in the save step. Resolves true once issued. A session that never proved the second factor goes to step
+   * `verify` instead (resolves false, no error).
    */
   regenerateRecoveryCodes(): Promise<boolean>;
+  /**
+   * Step `verify`: proves the second factor on this session with a 6-digit code from the app (`totps.authenticate`),
+   * then retries `pendingChange` and goes where it goes. Resolves true once the change is made; a wrong code stays on
+   * the step with `error`.
+   */
+  verifyAndRetry(code: string): Promise<boolean>;
+  /** Step `verify` with a recovery code instead (`totps.recover`; each code works once), then the same retry. */
+  recoverAndRetry(recoveryCode: string): Promise<boolean>;
+  /** Step `verify`: gives up the pending change; back to the step it was asked from (the app's management). */
+  cancelVerification(): void;
 }
 
 interface LocalState {
@@ -89,9 +111,31 @@ interface LocalState {
   created: TotpsCreateResponse | null;
   /** The codes `regenerateRecoveryCodes()` issued (they replace the enrolment's). */
   regenerated: string[] | null;
+  /** Step `verify`: the change to retry, and the step it was asked from (where cancelling goes back to). */
+  pending: { change: TotpEnrollmentPendingChange; from: TotpEnrollmentStep } | null;
 }
 
-const START: LocalState = { step: 'start', status: 'idle', error: null, created: null, regenerated: null };
+const START: LocalState = {
+  step: 'start',
+  status: 'idle',
+  error: null,
+  created: null,
+  regenerated: null,
+  pending: null,
+};
+
+/**
+ * The provider's refusal of a change to a second factor from a session that never proved one: the recent sign-in's
+ * `reauthentication_required`, told apart by `error_details.reason` (a sign-in that is not recent needs a new
+ * sign-in, which no code on this session gives; the message is not read: it is the provider's prose).
+ */
+function needsSecondFactorProof(caught: unknown): boolean {
+  return (
+    caught instanceof APIError &&
+    caught.error_type === 'reauthentication_required' &&
+    caught.error_details?.reason === 'second_factor'
+  );
+}
 
 /**
  * Enrols an authenticator app for the signed-in user: `start()` creates a secret (QR code, manual key, otpauth URI,
@@ -131,7 +175,7 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
       const created = await ctx.client.totps.create({
         expiration_minutes: expirationMinutes ?? DEFAULT_TOTP_ENROLLMENT_MINUTES,
       });
-      setState({ step: 'scan', status: 'idle', error: null, created, regenerated: null });
+      setState({ ...START, step: 'scan', created });
       return true;
     } catch (caught) {
       return fail(toTotpError(caught));
@@ -160,6 +204,31 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const acknowledge = useCallback(() => setState((previous) => ({ ...previous, step: 'done', error: null })), []);
   const reset = useCallback(() => setState(START), []);
 
+  /**
+   * A change to the app (`remove`, new recovery codes) failed: to step `verify` when this session must prove the
+   * second factor first (no error: the step asks for the code), else the error. A failure of the retry after a
+   * proved code goes back to the step the change was asked from, with its error.
+   */
+  const changeFailed = useCallback(
+    (caught: unknown, change: TotpEnrollmentPendingChange) => {
+      if (needsSecondFactorProof(caught)) {
+        setState((previous) => ({
+          ...previous,
+          step: 'verify',
+          status: 'idle',
+          error: null,
+          pending: { change, from: previous.pending?.from ?? previous.step },
+        }));
+        return false;
+      }
+      setState((previous) =>
+        previous.pending ? { ...previous, step: previous.pending.from, pending: null } : previous,
+      );
+      return fail(toTotpError(caught));
+    },
+    [fail],
+  );
+
   const remove = useCallback(async () => {
     const totpId = ctx.client.user.getSync()?.totps?.[0]?.totp_id;
     setState((previous) => ({ ...previous, status: 'removing', error: null }));
@@ -170,9 +239,9 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
       setState(START);
       return true;
     } catch (caught) {
-      return fail(toTotpError(caught));
+      return changeFailed(caught, 'remove');
     }
-  }, [ctx, fail]);
+  }, [ctx, fail, changeFailed]);
 
   const regenerateRecoveryCodes = useCallback(async () => {
     setState((previous) => ({ ...previous, status: 'regenerating', error: null }));
@@ -181,16 +250,80 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
       setState({ ...START, step: 'save', regenerated: answer.totps.recovery_codes });
       return true;
     } catch (caught) {
-      return fail(toTotpError(caught));
+      return changeFailed(caught, 'regenerateRecoveryCodes');
     }
-  }, [ctx, fail]);
+  }, [ctx, changeFailed]);
+
+  /** Step `verify`: `prove` adds the second factor to this session (a wrong code stays here), then the retry. */
+  const proveAndRetry = useCallback(
+    async (prove: () => Promise<unknown>) => {
+      const change = state.pending?.change;
+      if (change === undefined) return false;
+      setState((previous) => ({ ...previous, status: 'verifying', error: null }));
+      try {
+        await prove();
+      } catch (caught) {
+        return fail(toTotpError(caught));
+      }
+      return change === 'remove' ? remove() : regenerateRecoveryCodes();
+    },
+    [state.pending, fail, remove, regenerateRecoveryCodes],
+  );
+
+  const verifyAndRetry = useCallback(
+    async (code: string) => {
+      const trimmed = code.replace(/\s/g, '');
+      // Checked here so a malformed code costs no request (and no guess against the lockout).
+      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
+      return proveAndRetry(() =>
+        ctx.client.totps.authenticate({
+          totp_code: trimmed,
+          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+        }),
+      );
+    },
+    [ctx, fail, proveAndRetry, sessionDurationMinutes],
+  );
+
+  const recoverAndRetry = useCallback(
+    async (recoveryCode: string) => {
+      const trimmed = recoveryCode.replace(/\s/g, '');
+      if (!RECOVERY_CODE_PATTERN.test(trimmed)) {
+        return fail({ type: 'invalid_recovery_code', message: TOTP_INVALID_RECOVERY_CODE_MESSAGE });
+      }
+      return proveAndRetry(() =>
+        ctx.client.totps.recover({
+          recovery_code: trimmed,
+          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+        }),
+      );
+    },
+    [ctx, fail, proveAndRetry, sessionDurationMinutes],
+  );
+
+  const cancelVerification = useCallback(
+    () =>
+      setState((previous) =>
+        previous.pending
+          ? { ...previous, step: previous.pending.from, status: 'idle', error: null, pending: null }
+          : previous,
+      ),
+    [],
+  );
 
   const created = state.created;
   const qrCode = created ? safeQrCodeDataUrl(created.qr_code) : null;
   const otpauthUri = (created as { otpauth_uri?: unknown } | null)?.otpauth_uri;
   const recoveryCodes = state.regenerated ?? created?.recovery_codes ?? [];
   // A second call while the first is in flight (a double click) sends nothing more.
-  const verbs = useSingleFlightVerbs({ start, confirm, remove, regenerateRecoveryCodes });
+  const verbs = useSingleFlightVerbs({
+    start,
+    confirm,
+    remove,
+    regenerateRecoveryCodes,
+    verifyAndRetry,
+    recoverAndRetry,
+  });
   return {
     step: state.step,
     status: state.status,
@@ -204,8 +337,10 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     otpauthUri: typeof otpauthUri === 'string' && otpauthUri.startsWith('otpauth://') ? otpauthUri : null,
     recoveryCodes,
     recoveryCodesText: recoveryCodes.length > 0 ? `${recoveryCodes.join('\n')}\n` : '',
+    pendingChange: state.step === 'verify' ? (state.pending?.change ?? null) : null,
     ...verbs,
     acknowledge,
     reset,
+    cancelVerification,
   };
 }

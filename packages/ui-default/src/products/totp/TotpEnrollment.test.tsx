@@ -1,6 +1,6 @@
 import { LatchkeyProvider } from '@latchkey/hooks';
 import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,41 @@ describe('TotpEnrollment (themed)', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Remove authenticator app' }));
     await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 })).toBeTruthy();
+    expect((await env.client.user.get()).totps).toEqual([]);
+  });
+
+  it("asks a session that signed in without the app's code for one ('Confirm it's you') before removing the app", async () => {
+    // Multi-factor sign-in off (the default): the app is set up in one session, the user signs in again by passcode.
+    const env = await startTestEnvironment({ sameSiteCookies: true });
+    await env.client.passwords.create({ email: EMAIL, password: PASSWORD, session_duration_minutes: 30 });
+    const sent = await env.client.otps.email.send(EMAIL);
+    await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 30 });
+    const created = await env.client.totps.create({ expiration_minutes: 30 });
+    const code = () => generate({ secret: created.secret, epoch: Math.floor(env.clock.now() / 1000) });
+    await env.client.totps.authenticate({ totp_code: await code(), session_duration_minutes: 30 });
+    await env.client.session.revoke();
+    env.clock.advance(30_000);
+    const login = await env.client.otps.email.loginOrCreate(EMAIL);
+    await env.client.otps.authenticate(await env.lastCode(EMAIL), login.method_id, { session_duration_minutes: 30 });
+    const user = userEvent.setup();
+    const view = render(
+      <LatchkeyProvider client={env.client}>
+        <TotpEnrollment />
+      </LatchkeyProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Remove authenticator app' }, { timeout: 10_000 }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    const step = view.container.querySelector('.lk-Root [data-scope="totp-enrollment"][data-step="verify"]');
+    expect(step).not.toBeNull();
+    expect(step?.querySelector('[data-part="submit"]')?.textContent).toBe('Continue');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Digit 1 of 6' })), {
+      timeout: 10_000,
+    });
+    await expectNoAxeViolations(view.container);
+
+    await user.keyboard(await code());
     expect(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 })).toBeTruthy();
     expect((await env.client.user.get()).totps).toEqual([]);
   });

@@ -12,7 +12,8 @@ export interface TotpEnrollmentProps extends ThemedWidgetProps<UnstyledTotpEnrol
 
 /**
  * Enrols an authenticator app for the signed-in user, themed (`.lk-Root`; import `@latchkey/ui-default/styles.css`):
- * 'Set up authenticator app', the QR code and the key, the first code, then the recovery codes to save. Put it on an
+ * 'Set up authenticator app', the QR code and the key, the first code, then the recovery codes to save (and, for a
+ * session that never gave the app's code, "Confirm it's you" before removing the app or new codes). Put it on an
  * account or security page inside `<LatchkeyProvider client>`; without a signed-in user it shows
  * 'Error: Cannot use TotpEnrollment component without active user authenticated.'
  */

@@ -63,6 +63,10 @@ export const totpMessages = {
     'Remove the authenticator app? Signing in will no longer ask for its codes, and your recovery codes will stop working.',
   'totpEnrollment.removeConfirm': 'Remove',
   'totpEnrollment.removeCancel': 'Cancel',
+  // Before removing the app or new recovery codes, when the session never gave a code (it signed in without one)
+  'totpEnrollment.verifyTitle': "Confirm it's you",
+  'totpEnrollment.verifyDescription': 'Enter a code from your authenticator app to continue.',
+  'totpEnrollment.verifySubmit': 'Continue',
 
   // Recovery codes to save
   'totpRecoveryCodes.title': 'Save your recovery codes',

@@ -3,7 +3,8 @@ import CustomLayout from './examples/custom-layout';
 import ErrorExample from './examples/error';
 import Loading from './examples/loading';
 import RecoveryCodes from './examples/recovery-codes';
+import Verify from './examples/verify';
 
 export default { title: 'Unstyled/TotpEnrollment' };
 
-export { Basic, CustomLayout, ErrorExample as Error, Loading, RecoveryCodes };
+export { Basic, CustomLayout, ErrorExample as Error, Loading, RecoveryCodes, Verify };

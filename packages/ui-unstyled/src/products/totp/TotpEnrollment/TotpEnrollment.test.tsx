@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pageMain } from '../../../../test/renderSignIn';
-import { codeNow, MFA, signUp } from '../../../../test/totp';
+import { codeNow, EMAIL, MFA, signUp, totpUser } from '../../../../test/totp';
 import { TotpEnrollment } from './TotpEnrollment';
 
 async function renderEnrollment(options: { signedIn: boolean; onDone?: () => void }) {
@@ -146,6 +146,60 @@ describe('TotpEnrollment', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove authenticator app' })).toBeNull();
+    expect(env.client.user.getSync()?.totps).toEqual([]);
+    expect((await env.client.user.get()).totps).toEqual([]);
+  });
+
+  it("asks a session that signed in without the app's code for one before removing the app", async () => {
+    // Multi-factor sign-in off (the default): the user signs in again with an emailed passcode alone.
+    const env = await startTestEnvironment({ sameSiteCookies: true });
+    const { secret } = await totpUser(env);
+    const sent = await env.client.otps.email.loginOrCreate(EMAIL);
+    await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 60 });
+    const user = userEvent.setup();
+    render(
+      <LatchkeyProvider client={env.client}>
+        <TotpEnrollment />
+      </LatchkeyProvider>,
+      { container: pageMain() },
+    );
+    await screen.findByRole('heading', { name: 'Authenticator app set up' }, { timeout: 10_000 });
+
+    // New recovery codes ask for the code too; Back returns to the app's management without them.
+    await user.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Authenticator app set up' });
+
+    await user.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    expect(screen.getByText('Enter a code from your authenticator app to continue.')).toBeTruthy();
+    const group = screen.getByRole('group', { name: 'Code from your app' });
+    expect(within(group).getAllByRole('textbox')).toHaveLength(6);
+    // The focus moves in an effect, after the step is in the page (late on a loaded machine).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Digit 1 of 6' })), {
+      timeout: 10_000,
+    });
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await expectNoAxeViolations();
+
+    const right = await codeNow(env, secret);
+    await user.keyboard(right === '000000' ? '111111' : '000000');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      'Invalid passcode, please try again.',
+    );
+    expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
+    expect(group.hasAttribute('data-invalid')).toBe(true);
+    expect(env.client.user.getSync()?.totps).toHaveLength(1);
+
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.keyboard(right);
+    expect(
+      await screen.findByRole('heading', { name: 'Set up an authenticator app' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(env.client.user.getSync()?.totps).toEqual([]);
     expect((await env.client.user.get()).totps).toEqual([]);
   });

@@ -38,6 +38,7 @@ const OpenInApp = createPart(SCOPE, 'open-in-app', 'a');
 const CodeForm = createPart(SCOPE, 'code-form', 'form');
 const CodeInput = createPart(SCOPE, 'code-input', 'div');
 const CodeLabel = createPart(SCOPE, 'code-label', 'p');
+const CodeSubmit = createPart(SCOPE, 'submit', 'button');
 const Manage = createPart(SCOPE, 'manage', 'div');
 const ManageButton = createPart(SCOPE, 'manage-button', 'button');
 const RemoveConfirmText = createPart(SCOPE, 'remove-warning', 'p');
@@ -54,11 +55,12 @@ const Continue = createPart(CODES_SCOPE, 'submit', 'button');
 const TITLES: Record<UseTotpEnrollmentScreenReturn['step'], MessageId> = {
   start: 'totpEnrollment.title',
   scan: 'totpEnrollment.scanTitle',
+  verify: 'totpEnrollment.verifyTitle',
   save: 'totpRecoveryCodes.title',
   done: 'totpEnrollment.doneTitle',
 };
 
-/** The container (`data-scope="totp-enrollment" data-part="root"`, `data-step="start|scan|save|done"`). */
+/** The container (`data-scope="totp-enrollment" data-part="root"`, `data-step="start|scan|verify|save|done"`). */
 export const TotpEnrollmentRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(function TotpEnrollmentRoot(props, ref) {
   const screen = useScreen();
   return (
@@ -73,7 +75,8 @@ export const TotpEnrollmentRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(f
 
 /**
  * The heading of the step: 'Set up an authenticator app' ('Authenticator app set up' once the user has one), 'Scan
- * the QR code', 'Save your recovery codes', 'Authenticator app set up'. It takes focus when the step changes (`tabIndex=-1`).
+ * the QR code', "Confirm it's you" (verify), 'Save your recovery codes', 'Authenticator app set up'. It takes focus
+ * when the step changes (`tabIndex=-1`), except on the verify step, where the code's first box does.
  */
 export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
   function TotpEnrollmentTitle(props, ref) {
@@ -85,7 +88,8 @@ export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'
     useEffect(() => {
       if (shownStep.current === screen.step) return;
       shownStep.current = screen.step;
-      own.current?.focus();
+      // The verify step asks for nothing but a code: its first box takes the focus (useTotpEnrollmentScreen).
+      if (screen.step !== 'verify') own.current?.focus();
     }, [screen.step]);
     const setRef = (element: HTMLHeadingElement | null) => {
       own.current = element;
@@ -110,6 +114,7 @@ export const TotpEnrollmentDescription = forwardRef<HTMLParagraphElement, PartPr
     if (screen.step === 'start')
       id = screen.isEnrolled ? 'totpEnrollment.alreadyEnrolled' : 'totpEnrollment.description';
     else if (screen.step === 'scan') id = 'totpEnrollment.scanInstruction';
+    else if (screen.step === 'verify') id = 'totpEnrollment.verifyDescription';
     else if (screen.step === 'save') id = 'totpRecoveryCodes.description';
     else id = 'totpEnrollment.doneDescription';
     if (!screen.hasUser && screen.step === 'start') return null;
@@ -232,19 +237,25 @@ export const TotpEnrollmentDigit = createCodeDigit(SCOPE, () => {
 });
 
 /**
- * The first code (`data-part="code-form"`): the visible label 'Code from your app' (`data-part="code-label"`), which
- * names the group of six boxes (`data-part="code-input"`, `data-invalid` after a refusal), submitted at the sixth digit; 'Verifying' while checked.
+ * The first code, or the verify step's code for this session (`data-part="code-form"`): the visible label 'Code from
+ * your app' (`data-part="code-label"`), which names the group of six boxes (`data-part="code-input"`, `data-invalid`
+ * after a refusal), submitted at the sixth digit; 'Verifying' while checked. The verify step adds 'Continue'
+ * (`data-part="submit"`, enabled once six digits are in).
  */
 export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'form'>>(
   function TotpEnrollmentCodeInput(props, ref) {
     const screen = useScreen();
     const t = useMessages(totpMessages);
-    if (screen.step !== 'scan') return null;
+    if (screen.step !== 'scan' && screen.step !== 'verify') return null;
     return (
       <CodeForm
         noValidate
+        data-step={screen.step}
         {...props}
-        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => event.preventDefault())}
+        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          if (screen.step === 'verify') screen.submitCode();
+        })}
         ref={ref}
       >
         {props.children ?? (
@@ -266,6 +277,16 @@ export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'fo
                 <Spinner label={t('totpEnrollment.verifying')} />
               </Verifying>
             ) : null}
+            {screen.step === 'verify' ? (
+              <CodeSubmit
+                type="submit"
+                disabled={!screen.isCodeComplete || screen.isVerifying}
+                aria-busy={screen.isVerifying || undefined}
+                data-pending={screen.isVerifying ? '' : undefined}
+              >
+                {t('totpEnrollment.verifySubmit')}
+              </CodeSubmit>
+            ) : null}
           </>
         )}
       </CodeForm>
@@ -273,7 +294,10 @@ export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'fo
   },
 );
 
-/** The scan step's back arrow ('Back', `data-part="back"`): to the start step (a new start replaces the secret). */
+/**
+ * The back arrow ('Back', `data-part="back"`): the scan step's to the start step (a new start replaces the secret),
+ * the verify step's to the app's management (the removal or new codes are not made).
+ */
 export const TotpEnrollmentBack = createBackPart(NAME, SCOPE, useScreen);
 
 /**
@@ -425,9 +449,9 @@ export function TotpEnrollmentDoneIcon() {
 }
 
 /**
- * The default layout: the scan step's back arrow, the done step's check, title, description, error (and the address verification it may call
+ * The default layout: the scan and verify steps' back arrow, the done step's check, title, description, error (and the address verification it may call
  * for), then the step's parts (start button; QR
- * code, manual key, first code; recovery codes, copy/download, 'I have saved these codes' and Continue), and once an
+ * code, manual key, first code; the verify step's code and Continue; recovery codes, copy/download, 'I have saved these codes' and Continue), and once an
  * app is set up, 'Regenerate recovery codes' and 'Remove authenticator app'.
  */
 export function TotpEnrollmentLayout() {
@@ -457,7 +481,8 @@ export type TotpEnrollmentProps = UseTotpEnrollmentScreenOptions;
 /**
  * Enrols an authenticator app for the signed-in user (an account or security page, inside `<LatchkeyProvider
  * client>`): 'Set up authenticator app', the QR code and the key, the first code, then the recovery codes to save.
- * Without a signed-in user it shows 'Error: Cannot use TotpEnrollment component without active user authenticated.'
+ * Once set up, removing it or new recovery codes first ask for a code from the app ("Confirm it's you") when the
+ * session never gave one. Without a signed-in user it shows 'Error: Cannot use TotpEnrollment component without active user authenticated.'
  */
 export function TotpEnrollment(props: TotpEnrollmentProps) {
   const value = useTotpEnrollmentScreen(props);

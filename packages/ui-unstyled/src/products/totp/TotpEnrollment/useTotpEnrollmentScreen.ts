@@ -17,7 +17,10 @@ const COPIED_MS = 2000;
 
 /** What `useTotpEnrollmentScreen` returns: the state of the enrolment's parts. */
 export interface UseTotpEnrollmentScreenReturn {
-  /** start → scan (QR code, key, first code) → save (recovery codes) → done. Emitted as `data-step`. */
+  /**
+   * start → scan (QR code, key, first code) → save (recovery codes) → done; verify (a code for this session) before
+   * removing the app or new recovery codes when the provider asks for it. Emitted as `data-step`.
+   */
   step: TotpEnrollmentStep;
   /** Nobody is signed in: the error shows and nothing else does. */
   hasUser: boolean;
@@ -37,10 +40,15 @@ export interface UseTotpEnrollmentScreenReturn {
   /** Copies the key; `copied` says which copy button reads 'Copied'. */
   copyKey: () => void;
   copied: 'key' | 'codes' | null;
-  /** The six boxes of the first code (submitted at the sixth digit). */
+  /** The six boxes of the first code, or of the verify step's code (submitted at the sixth digit). */
   digits: string[];
   getDigitProps: (index: number) => OtpCodeInputProps;
+  /** The code is being checked (the verify step: also while the change it allows runs). */
   isVerifying: boolean;
+  /** All six boxes are filled (the verify step's Continue is enabled then). */
+  isCodeComplete: boolean;
+  /** The verify step's Continue: checks the six digits, then retries the change. */
+  submitCode: () => void;
   /** The recovery codes to save. */
   recoveryCodes: string[];
   copyCodes: () => void;
@@ -58,9 +66,9 @@ export interface UseTotpEnrollmentScreenReturn {
    * the verification shows (a passcode to it), and `start` runs again once it is proved. Null otherwise.
    */
   unverifiedIdentifier: string | null;
-  /** The scan step's way back: to the start step. */
+  /** The way back: the scan step's to the start step, the verify step's to the app's management (the change dropped). */
   back: () => void;
-  /** The back arrow shows (the scan step only). */
+  /** The back arrow shows (the scan and verify steps). */
   canGoBack: boolean;
   /** The user has an app and the step offers its management (start when enrolled, done). */
   canManage: boolean;
@@ -94,7 +102,9 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
   const { onDone, ...hookOptions } = options;
   const t = useMessages(totpMessages);
   const enrollment = useTotpEnrollment(hookOptions);
-  const { confirm, acknowledge, reset, remove, regenerateRecoveryCodes } = enrollment;
+  const { confirm, acknowledge, reset, remove, regenerateRecoveryCodes, verifyAndRetry, cancelVerification } =
+    enrollment;
+  const isVerifyStep = enrollment.step === 'verify';
   const [copied, setCopied] = useState<'key' | 'codes' | null>(null);
   const [hasSavedCodes, setHasSavedCodes] = useState(false);
   const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
@@ -110,12 +120,17 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
     (index: number, count: number) => t('totp.digitLabel', { index: index + 1, count }),
     [t],
   );
-  const code = useOtpCode({
-    onComplete: async (value) => {
-      if (!(await confirm(value))) code.clear();
-    },
-    getAriaLabel,
-  });
+  const submit = async (value: string) => {
+    // A refused code empties the boxes (and focuses the first) for the next try; the error says why.
+    if (!(await (isVerifyStep ? verifyAndRetry(value) : confirm(value)))) code.clear();
+  };
+  const code = useOtpCode({ onComplete: (value) => void submit(value), getAriaLabel });
+  // The verify step starts empty (the boxes may still hold the confirmed first code) with the first box focused:
+  // the user's next step is typing (the heading does not take the focus on this step).
+  const clearCode = code.clear;
+  useEffect(() => {
+    if (isVerifyStep) clearCode();
+  }, [isVerifyStep, clearCode]);
 
   const copy = (what: 'key' | 'codes', text: string) => {
     void writeClipboard(text).then(
@@ -145,7 +160,13 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
     copied,
     digits: code.digits,
     getDigitProps: code.getInputProps,
-    isVerifying: enrollment.status === 'verifying',
+    isVerifying:
+      enrollment.status === 'verifying' ||
+      (isVerifyStep && (enrollment.status === 'removing' || enrollment.status === 'regenerating')),
+    isCodeComplete: code.isComplete,
+    submitCode: () => {
+      if (code.isComplete) void submit(code.value);
+    },
     recoveryCodes: enrollment.recoveryCodes,
     copyCodes: () => copy('codes', enrollment.recoveryCodesText),
     downloadCodes: () => downloadText('recovery-codes.txt', enrollment.recoveryCodesText),
@@ -160,9 +181,10 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
     unverifiedIdentifier: enrollment.step === 'start' ? unverifiedIdentifierOf(enrollment.error) : null,
     back: () => {
       code.clear();
-      reset();
+      if (isVerifyStep) cancelVerification();
+      else reset();
     },
-    canGoBack: enrollment.step === 'scan',
+    canGoBack: enrollment.step === 'scan' || isVerifyStep,
     canManage: enrollment.isEnrolled && (enrollment.step === 'start' || enrollment.step === 'done'),
     isManaging: enrollment.status === 'removing' || enrollment.status === 'regenerating',
     isConfirmingRemove,

@@ -37,6 +37,8 @@ export function exampleEnrollment(
       onFocus: () => {},
     }),
     isVerifying: false,
+    isCodeComplete: false,
+    submitCode: () => {},
     recoveryCodes: ['abcd-efgh-ijkl-mnop', 'qrst-uvwx-yz23-4567', 'bcde-fghi-jklm-nopq'],
     copyCodes: () => {},
     downloadCodes: () => {},
