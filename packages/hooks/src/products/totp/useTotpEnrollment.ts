@@ -5,17 +5,13 @@ import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
+import { recoveryCodeProof, TOTP_CODE_PATTERN, totpCodeProof } from './totpCalls';
 import {
   TOTP_INVALID_CODE_MESSAGE,
-  TOTP_INVALID_RECOVERY_CODE_MESSAGE,
   TOTP_NOT_FOUND_MESSAGE,
   TOTP_QR_UNAVAILABLE_MESSAGE,
   toTotpError,
 } from './totpErrors';
-
-const CODE_PATTERN = /^\d{6}$/;
-/** Letters, digits and dashes only, as the provider issues them (`abcd-efgh-ijkl-mnop`); spaces are dropped. */
-const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 
 /** How long a new, unconfirmed TOTP waits for its first code by default (minutes). */
 export const DEFAULT_TOTP_ENROLLMENT_MINUTES = 10;
@@ -185,7 +181,8 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const confirm = useCallback(
     async (code: string) => {
       const trimmed = code.replace(/\s/g, '');
-      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
+      if (!TOTP_CODE_PATTERN.test(trimmed))
+        return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
       setState((previous) => ({ ...previous, status: 'verifying', error: null }));
       try {
         await ctx.client.totps.authenticate({
@@ -272,31 +269,16 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
 
   const verifyAndRetry = useCallback(
     async (code: string) => {
-      const trimmed = code.replace(/\s/g, '');
-      // Checked here so a malformed code costs no request (and no guess against the lockout).
-      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
-      return proveAndRetry(() =>
-        ctx.client.totps.authenticate({
-          totp_code: trimmed,
-          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
-        }),
-      );
+      const proof = totpCodeProof(ctx, code, sessionDurationMinutes);
+      return typeof proof === 'function' ? proveAndRetry(proof) : fail(proof);
     },
     [ctx, fail, proveAndRetry, sessionDurationMinutes],
   );
 
   const recoverAndRetry = useCallback(
     async (recoveryCode: string) => {
-      const trimmed = recoveryCode.replace(/\s/g, '');
-      if (!RECOVERY_CODE_PATTERN.test(trimmed)) {
-        return fail({ type: 'invalid_recovery_code', message: TOTP_INVALID_RECOVERY_CODE_MESSAGE });
-      }
-      return proveAndRetry(() =>
-        ctx.client.totps.recover({
-          recovery_code: trimmed,
-          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
-        }),
-      );
+      const proof = recoveryCodeProof(ctx, recoveryCode, sessionDurationMinutes);
+      return typeof proof === 'function' ? proveAndRetry(proof) : fail(proof);
     },
     [ctx, fail, proveAndRetry, sessionDurationMinutes],
   );

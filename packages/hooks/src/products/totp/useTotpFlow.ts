@@ -2,15 +2,12 @@ import type { TotpsAuthenticateResponse } from '@latchkey/sdk';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { resolveSessionDuration, useFlowContext, useStoreSlice } from '../../flowContext';
+import { useFlowContext, useStoreSlice } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { isSecondFactorPending } from './secondFactor';
-import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE, toTotpError } from './totpErrors';
+import { recoveryCodeProof, totpCodeProof } from './totpCalls';
+import { toTotpError } from './totpErrors';
 import { TOTP_TRANSITIONS } from './transitions';
-
-const CODE_PATTERN = /^\d{6}$/;
-/** Letters, digits and dashes only, as the provider issues them (`abcd-efgh-ijkl-mnop`); spaces are dropped. */
-const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 
 /** Options of `useTotpFlow`. Inside a `<SignIn>`, the store's `sessionOptions`, `onEvent` and `onError` apply too. */
 export interface UseTotpFlowOptions extends SignInCallbacks {
@@ -92,31 +89,16 @@ export function useTotpFlow(options: UseTotpFlowOptions = {}): UseTotpFlowReturn
 
   const authenticate = useCallback(
     async (code: string) => {
-      const trimmed = code.replace(/\s/g, '');
-      // Checked here so a malformed code costs no request (and no guess against the lockout).
-      if (!CODE_PATTERN.test(trimmed)) return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
-      return complete(() =>
-        ctx.client.totps.authenticate({
-          totp_code: trimmed,
-          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
-        }),
-      );
+      const proof = totpCodeProof(ctx, code, sessionDurationMinutes);
+      return typeof proof === 'function' ? complete(proof) : fail(proof);
     },
     [ctx, complete, fail, sessionDurationMinutes],
   );
 
   const recover = useCallback(
     async (recoveryCode: string) => {
-      const trimmed = recoveryCode.replace(/\s/g, '');
-      if (!RECOVERY_CODE_PATTERN.test(trimmed)) {
-        return fail({ type: 'invalid_recovery_code', message: TOTP_INVALID_RECOVERY_CODE_MESSAGE });
-      }
-      return complete(() =>
-        ctx.client.totps.recover({
-          recovery_code: trimmed,
-          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
-        }),
-      );
+      const proof = recoveryCodeProof(ctx, recoveryCode, sessionDurationMinutes);
+      return typeof proof === 'function' ? complete(proof) : fail(proof);
     },
     [ctx, complete, fail, sessionDurationMinutes],
   );

@@ -1,0 +1,45 @@
+// The two ways a code proves the second factor on the current session or intermediate session, shared by the
+// sign-in step (useTotpFlow) and the enrolment's `verify` step (useTotpEnrollment).
+import type { TotpsAuthenticateResponse } from '@latchkey/sdk';
+import type { LatchkeyFlowError } from '../../errors';
+import { type FlowContext, resolveSessionDuration } from '../../flowContext';
+import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE } from './totpErrors';
+
+/** A code from the app: six digits. */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** Letters, digits and dashes only, as the provider issues them (`abcd-efgh-ijkl-mnop`); spaces are dropped. */
+const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
+
+/** The request that proves the code, or the error of a malformed one. */
+export type TotpProof = (() => Promise<TotpsAuthenticateResponse>) | LatchkeyFlowError;
+
+/**
+ * `totps.authenticate` with a code from the app (spaces dropped), or 'Invalid passcode…' for one that is not six
+ * digits: checked here so a malformed code costs no request (and no guess against the lockout).
+ */
+export function totpCodeProof(ctx: FlowContext, code: string, sessionDurationMinutes: number | undefined): TotpProof {
+  const trimmed = code.replace(/\s/g, '');
+  if (!TOTP_CODE_PATTERN.test(trimmed)) return { type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE };
+  return () =>
+    ctx.client.totps.authenticate({
+      totp_code: trimmed,
+      session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+    });
+}
+
+/** `totps.recover` with a recovery code (spaces dropped; each works once), or the error of a malformed one. */
+export function recoveryCodeProof(
+  ctx: FlowContext,
+  recoveryCode: string,
+  sessionDurationMinutes: number | undefined,
+): TotpProof {
+  const trimmed = recoveryCode.replace(/\s/g, '');
+  if (!RECOVERY_CODE_PATTERN.test(trimmed)) {
+    return { type: 'invalid_recovery_code', message: TOTP_INVALID_RECOVERY_CODE_MESSAGE };
+  }
+  return () =>
+    ctx.client.totps.recover({
+      recovery_code: trimmed,
+      session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+    });
+}
