@@ -53,10 +53,10 @@ afterEach(() => {
 });
 
 /**
- * Holds every password sign-in after its hash check (which still reads the password of the moment it started) until
- * `release()`; `held` resolves once `count` of them wait there.
+ * A hold's two signals: `arrived()` resolves `held` (the held call got there), `release()` resolves `released` (it may
+ * go on). Installed as the file's `hold`, so that a failed test never leaves a call waiting.
  */
-function holdSignInsAfterHashCheck(count: number): { held: Promise<void>; release(): void } {
+function gate() {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -65,6 +65,16 @@ function holdSignInsAfterHashCheck(count: number): { held: Promise<void>; releas
   const held = new Promise<void>((resolve) => {
     arrived = resolve;
   });
+  hold = { release };
+  return { held, arrived, released, release };
+}
+
+/**
+ * Holds every password sign-in after its hash check (which still reads the password of the moment it started) until
+ * `release()`; `held` resolves once `count` of them wait there.
+ */
+function holdSignInsAfterHashCheck(count: number): { held: Promise<void>; release(): void } {
+  const { held, arrived, released, release } = gate();
   let waiting = 0;
   passwordChecks.verifyPassword = async (storedHash, password) => {
     const matches = await verifyPassword(storedHash, password);
@@ -73,7 +83,6 @@ function holdSignInsAfterHashCheck(count: number): { held: Promise<void>; releas
     await released;
     return matches;
   };
-  hold = { release };
   return { held, release };
 }
 
@@ -334,21 +343,13 @@ describe('a password reset by session whose session is revoked during the hash',
   it('is session_not_found and sets nothing: the revocation is not undone', async () => {
     const t = await startProvider();
     const { user_id: userId, session_token: token } = await createAccount(t);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrived!: () => void;
-    const held = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
+    const { held, arrived, released, release } = gate();
     passwordChecks.hashPassword = async (password) => {
       const hash = await hashPassword(password);
       arrived();
       await released;
       return hash;
     };
-    hold = { release };
     const reset = t.post('/passwords/session/reset', { password: NEW_PASSWORD }, token);
     await held;
     const { db } = t.provider.database;
