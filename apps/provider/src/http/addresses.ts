@@ -1,8 +1,9 @@
 import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
 
-/** `::ffff:a.b.c.d` (also written out, `0:0:0:0:0:ffff:a.b.c.d`): an IPv4 address in IPv6 form. */
-const IPV4_MAPPED = /^(?:::|(?:0{1,4}:){5})ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-/** The same in canonical IPv6 text (RFC 5952 §5 keeps the dotted tail; WHATWG URL's serializer writes it in hex). */
+/**
+ * An IPv4 address in IPv6 form (`::ffff:a.b.c.d`, also written out or in hex) once canonicalIpv6 wrote it: WHATWG
+ * URL's serializer writes the dotted tail in hex (`::ffff:a00:7`), where RFC 5952 §5 would keep it dotted.
+ */
 const IPV4_MAPPED_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
 
 /** `a.b.c.d:port`, as some proxies (Azure Application Gateway) write an `X-Forwarded-For` entry. */
@@ -35,8 +36,6 @@ function canonicalIpv6(address: string): string {
 export function normalizeAddress(address: string): string {
   let trimmed = address.trim();
   trimmed = IPV4_WITH_PORT.exec(trimmed)?.[1] ?? BRACKETED_WITH_PORT.exec(trimmed)?.[1]?.trim() ?? trimmed;
-  const mapped = IPV4_MAPPED.exec(trimmed)?.[1];
-  if (mapped !== undefined && isIPv4(mapped)) return mapped;
   if (!isIPv6(trimmed)) return trimmed.includes(':') ? trimmed.toLowerCase() : trimmed;
   const canonical = canonicalIpv6(trimmed);
   const hex = IPV4_MAPPED_HEX.exec(canonical);

@@ -8,6 +8,17 @@ import type { createDevInbox } from '../services/outbox';
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
 
 /**
+ * Whether a connection comes from this machine and no proxy relays it: `peer` (normalised; '' for an in-process
+ * caller, which has none) is a loopback address, and `hasHeader` finds none of FORWARDING_HEADERS. Also the
+ * development OAuth upstream's rule on its own listener (products/oauth/developmentUpstream).
+ */
+export function isLocalPeer(peer: string, hasHeader: (name: string) => boolean): boolean {
+  // An IPv6 peer (`::1`) is written as a URL's hostname is, in brackets.
+  if (peer !== '' && !isLoopbackHostname(peer.includes(':') ? `[${peer}]` : peer)) return false;
+  return !FORWARDING_HEADERS.some(hasHeader);
+}
+
+/**
  * Whether a request may reach a development route (the inbox, which shows every code and link, and the sign-in
  * stand-ins under `/dev/oauth`), in development mode, all of these holding:
  * - its `Host` is a loopback name: a DNS-rebinding page reaches the provider under its own host name;
@@ -21,10 +32,7 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 
 export function isDevelopmentRequest(c: ProviderContext): boolean {
   if (c.get('deps').config.mode !== 'development') return false;
   if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)) return false;
-  const peer = peerAddress(c);
-  // An IPv6 peer (`::1`) is written as a URL's hostname is, in brackets.
-  if (peer !== '' && !isLoopbackHostname(peer.includes(':') ? `[${peer}]` : peer)) return false;
-  if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  if (!isLocalPeer(peerAddress(c), (name) => c.req.header(name) !== undefined)) return false;
   return isLoopbackHostname(new URL(c.get('deps').config.publicUrl).hostname);
 }
 

@@ -457,14 +457,7 @@ describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, rede
     const { first: redemption, revokeWaited } = await interleave(
       t,
       ada.userId,
-      () =>
-        formPost(t, '/oauth2/token', {
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: CLIENT.redirectUris[0]!,
-          code_verifier: verifier,
-          client_id: CLIENT.clientId,
-        }),
+      () => redeem(t, code, verifier),
       () => t.post(`/users/connected_apps/${CLIENT.clientId}/revoke`, {}, ada.sessionToken),
     );
     expect(redemption.status, JSON.stringify(redemption.json)).toBe(200);

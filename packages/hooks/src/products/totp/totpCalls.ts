@@ -6,7 +6,7 @@ import { type FlowContext, resolveSessionDuration } from '../../flowContext';
 import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE } from './totpErrors';
 
 /** A code from the app: six digits. */
-export const TOTP_CODE_PATTERN = /^\d{6}$/;
+const TOTP_CODE_PATTERN = /^\d{6}$/;
 /** Letters, digits and dashes only, as the provider issues them (`abcd-efgh-ijkl-mnop`); spaces are dropped. */
 const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 

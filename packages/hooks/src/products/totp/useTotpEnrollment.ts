@@ -2,16 +2,11 @@ import { APIError, APIUnreachableError, NoSessionError, type TotpsCreateResponse
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { resolveSessionDuration, useFlowContext } from '../../flowContext';
+import { useFlowContext } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
-import { recoveryCodeProof, TOTP_CODE_PATTERN, totpCodeProof } from './totpCalls';
-import {
-  TOTP_INVALID_CODE_MESSAGE,
-  TOTP_NOT_FOUND_MESSAGE,
-  TOTP_QR_UNAVAILABLE_MESSAGE,
-  toTotpError,
-} from './totpErrors';
+import { recoveryCodeProof, totpCodeProof } from './totpCalls';
+import { TOTP_NOT_FOUND_MESSAGE, TOTP_QR_UNAVAILABLE_MESSAGE, toTotpError } from './totpErrors';
 
 /** How long a new, unconfirmed TOTP waits for its first code by default (minutes). */
 export const DEFAULT_TOTP_ENROLLMENT_MINUTES = 10;
@@ -180,15 +175,11 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
 
   const confirm = useCallback(
     async (code: string) => {
-      const trimmed = code.replace(/\s/g, '');
-      if (!TOTP_CODE_PATTERN.test(trimmed))
-        return fail({ type: 'invalid_totp_code', message: TOTP_INVALID_CODE_MESSAGE });
+      const proof = totpCodeProof(ctx, code, sessionDurationMinutes);
+      if (typeof proof !== 'function') return fail(proof);
       setState((previous) => ({ ...previous, status: 'verifying', error: null }));
       try {
-        await ctx.client.totps.authenticate({
-          totp_code: trimmed,
-          session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
-        });
+        await proof();
         setState((previous) => ({ ...previous, step: 'save', status: 'idle', error: null }));
         return true;
       } catch (caught) {

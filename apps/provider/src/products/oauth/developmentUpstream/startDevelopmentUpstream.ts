@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { isLoopbackHostname } from '../../../configFields';
 import { normalizeAddress } from '../../../http/addresses';
+import { isLocalPeer } from '../../../routes/devInbox';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../config';
 import { type DevelopmentClaims, developmentProfile } from '../profiles';
 import { UPSTREAMS } from '../upstreams';
@@ -299,7 +299,8 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
   handle = (request, response) => {
     // Only this machine, as the development routes (routes/devInbox.ts): it signs anyone in as any address it is
     // given, verified, so a listener on a host others reach (`developmentUpstream.host: "0.0.0.0"`) must not serve them.
-    if (!fromThisMachine(request)) {
+    const peer = normalizeAddress(request.socket.remoteAddress ?? '');
+    if (!isLocalPeer(peer, (name) => request.headers[name] !== undefined)) {
       writeJson(response, 404, { error: 'not_found' });
       return;
     }
@@ -457,14 +458,4 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams | nul
     chunks.push(chunk as Buffer);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/** Headers a reverse proxy adds: behind one, every visitor arrives from a loopback peer. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
-
-/** Whether a request comes from this machine: a loopback peer, not relayed by a proxy. */
-function fromThisMachine(request: IncomingMessage): boolean {
-  const peer = normalizeAddress(request.socket.remoteAddress ?? '');
-  if (peer === '' || !isLoopbackHostname(peer.includes(':') ? `[${peer}]` : peer)) return false;
-  return !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
 }
