@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { deleteInBatches, expired, type Query } from '../../ops/purgeRules';
 import type { ProductDescriptor } from '../descriptor';
 import { changed } from '../descriptorHelpers';
@@ -106,13 +106,18 @@ export const idpDescriptor = {
   // `full_access` ones, which sessions/exchange_access_token turns into sessions, a refresh token renewing them for as
   // long as it is used. Other tokens only read what their scopes show, and stay. The password change revokes the
   // sessions after this, exchanged ones among them.
+  // An unredeemed `full_access` code goes first, as in the account reset above: whoever held the old password could
+  // have asked for one just before the change and redeemed it after (within the code's lifetime); a redemption in
+  // flight holds the code's row, so the delete waits for it and the revocation below then sees its tokens.
   afterCredentialChange: async (trx, userId, now) => {
-    await revokeTokens(trx, now, (eb) =>
-      eb.and([
-        eb('user_id', '=', userId),
-        eb(sql<string>`' ' || ${sql.ref('scopes')} || ' '`, 'like', '% full_access %'),
-      ]),
-    );
+    const grantsFullAccess = sql<SqlBool>`' ' || ${sql.ref('scopes')} || ' ' like '% full_access %'`;
+    await trx
+      .deleteFrom('idp_authorization_codes')
+      .where('user_id', '=', userId)
+      .where('consumed_at', 'is', null)
+      .where(grantsFullAccess)
+      .execute();
+    await revokeTokens(trx, now, (eb) => eb.and([eb('user_id', '=', userId), grantsFullAccess]));
   },
   purge: [
     {

@@ -366,6 +366,34 @@ describe('an authorize submit whose checks ran before a revocation', () => {
   );
 });
 
+describe('a password change and the codes not yet redeemed', () => {
+  it('a full_access code issued before the change redeems nothing after it; a code without full_access still does', async () => {
+    const t = await startProvider(CONFIG);
+    const ada = await adaWithGrant(t);
+    // Whoever held the old password asks for a full_access code just before the owner changes it.
+    const verifier = randomToken(48);
+    const held = await submit(t, ada.sessionToken, verifier, { consent_granted: true });
+    expect(held.status, JSON.stringify(held.json)).toBe(200);
+    const readingVerifier = randomToken(48);
+    const reading = await submit(t, ada.sessionToken, readingVerifier, {
+      consent_granted: true,
+      scopes: ['offline_access'],
+    });
+    expect(reading.status, JSON.stringify(reading.json)).toBe(200);
+    const changed = await t.post('/passwords/session/reset', { password: 'quiet-lantern-zebra-97' }, ada.sessionToken);
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    t.clock.advance(30_000);
+    const redemption = await redeem(t, held.json.data.authorization_code, verifier);
+    expect(redemption.status, JSON.stringify(redemption.json)).toBe(400);
+    expect(redemption.json.error).toBe('invalid_grant');
+    expect((await tokenStates(t, ada.userId)).filter((state) => !state.revoked)).toEqual([]);
+    // Only full_access goes: a code whose token cannot start a session redeems as before.
+    const other = await redeem(t, reading.json.data.authorization_code, readingVerifier);
+    expect(other.status, JSON.stringify(other.json)).toBe(200);
+    expect(other.json.scope).toBe('offline_access');
+  });
+});
+
 describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, redemptions and exchanges', () => {
   it.each(Object.entries({ ...REVOCATIONS, 'the account reset of a first proof (pre-hijacking)': accountReset }))(
     'a rotation in flight cannot fork the family: %s',
@@ -469,6 +497,32 @@ describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, rede
       (await t.post('/sessions/exchange_access_token', { access_token: redemption.json.access_token })).status,
     ).toBe(401);
   });
+  it('a full_access code redeemed while a password change runs leaves no live token', async () => {
+    const t = await startProvider(CONFIG);
+    const ada = await adaWithGrant(t);
+    const verifier = randomToken(48);
+    const held = await submit(t, ada.sessionToken, verifier, { consent_granted: true });
+    expect(held.status, JSON.stringify(held.json)).toBe(200);
+    // The identity provider's part of a password change (the change itself also takes the user's row, which the
+    // test holds): it waits for the redemption's hold on the code, then revokes the tokens that redemption issued.
+    const credentialChange = () =>
+      t.provider.database.db
+        .transaction()
+        .execute((trx) => idpDescriptor.afterCredentialChange(trx, ada.userId, t.clock.now()));
+    const { first: redemption, revokeWaited } = await interleave(
+      t,
+      ada.userId,
+      () => redeem(t, held.json.data.authorization_code, verifier),
+      credentialChange,
+    );
+    expect(redemption.status, JSON.stringify(redemption.json)).toBe(200);
+    expect(revokeWaited).toBe(true);
+    expect((await tokenStates(t, ada.userId)).filter((state) => !state.revoked)).toEqual([]);
+    expect(
+      (await t.post('/sessions/exchange_access_token', { access_token: redemption.json.access_token })).status,
+    ).toBe(401);
+  });
+
   it('a session exchanged while the whole pre-hijacking reset runs does not survive it', async () => {
     // A stranger signs up with Ada's address (unverified), holds a full_access token of CLIENT, and exchanges it in a
     // loop. The owner's first proof runs the reset: sessions first, then the grants and tokens. An exchange between
