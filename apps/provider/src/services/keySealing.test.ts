@@ -3,7 +3,7 @@
 // is refused with an operator's message (or replaced, when this process's key is random); `keys rotate` with a new
 // encryption key recovers from a lost one. Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { freshDatabase } from '../../testing/harness';
 import { unseal } from './sealed';
@@ -71,7 +71,7 @@ describe('signing keys at rest', () => {
     expect(signing[0]?.kid).not.toBe(other.kid);
   });
 
-  it('seals in place a key stored in clear before sealing existed, and keeps signing with it', async () => {
+  it('seals in place a key stored in clear before sealing existed, and signs with a new key from then on', async () => {
     const db = await database();
     const sealing = keySealing(randomBytes(32));
     // What an older version stored: the private JWK in clear.
@@ -90,19 +90,33 @@ describe('signing keys at rest', () => {
         retired_at: null,
       })
       .execute();
+    // A token the older version signed with it, before the upgrade.
+    const earlier = await new SignJWT({ [SESSION_CLAIM]: { id: 'session-test-1' }, roles: [] })
+      .setProtectedHeader({ alg: 'ES256', kid: 'jwk-legacy', typ: 'JWT' })
+      .setSubject('user-test-1')
+      .setAudience(AUDIENCE)
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(NOW / 1000) - 60)
+      .setExpirationTime(Math.floor(NOW / 1000) + 240)
+      .sign(pair.privateKey);
     const signer = new SessionSigner(db, { now: () => NOW, sealing });
+    // Every copy of the database taken before holds that key in clear: new tokens are signed with a new one.
     const token = await sign(signer);
-    expect(decodeProtectedHeader(token).kid).toBe('jwk-legacy');
+    const kid = decodeProtectedHeader(token).kid;
+    expect(kid).not.toBe('jwk-legacy');
     expect(await verifiedBy(signer, token)).toBe('user-test-1');
+    // The old key stays published (superseded) until its tokens have expired: the earlier token still verifies.
+    expect(await verifiedBy(signer, earlier)).toBe('user-test-1');
     const rows = await db.selectFrom('signing_keys').selectAll().execute();
-    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.find((row) => row.kid === 'jwk-legacy')?.superseded_at).toBe(NOW);
+    expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) {
       expect(row.private_jwk).toMatch(/^v1\./);
       expect(row.private_jwk).not.toContain('"d"');
     }
-    // Another instance with the same encryption key reads the sealed row and signs with the same key.
+    // Another instance with the same encryption key signs with the same new key.
     const second = new SessionSigner(db, { now: () => NOW, sealing });
-    expect(decodeProtectedHeader(await sign(second)).kid).toBe('jwk-legacy');
+    expect(decodeProtectedHeader(await sign(second)).kid).toBe(kid);
   });
 
   it('refuses to sign with keys sealed under another encryption key, saying what to do, and changes nothing', async () => {

@@ -12,7 +12,8 @@
 //
 // A key's private half is kept sealed (services/sealed.ts: AES-256-GCM under a subkey of the encryption key, which is
 // never in the database, bound to its table and key id), so a copy of the database cannot sign anyone's session.
-// Rows written before sealing existed are sealed in place by the first instance that reads them with a key.
+// Rows written before sealing existed are sealed in place by the first instance that reads them with a key, and stop
+// signing (superseded): a copy of the database taken before holds them in clear.
 //
 // Every instance reads its keys from the database and keeps them at most KEY_CACHE_MS (by the provider's clock), so a
 // rotation made by one instance (or by `latchkey-provider keys rotate`) moves every other instance to the new key
@@ -475,7 +476,7 @@ export async function sealLegacyKeys(
 ): Promise<number> {
   let sealed = 0;
   for (const row of rows) {
-    if (row.private_jwk === '' || isSealed(row.private_jwk)) continue;
+    if (!isClear(row)) continue;
     const result = await (db as AnyDb)
       .updateTable(kind.table)
       .set({ private_jwk: seal(sealing.key, sealContext(kind, row.kid), row.private_jwk) })
@@ -485,6 +486,32 @@ export async function sealLegacyKeys(
     sealed += Number(result.numUpdatedRows);
   }
   return sealed;
+}
+
+/** Whether a row holds its private half in clear (written before sealing existed). */
+function isClear(row: KeyRow): boolean {
+  return row.private_jwk !== '' && !isSealed(row.private_jwk);
+}
+
+/**
+ * Supersedes those of `rows` that are still active or next (a conditional update: instances doing it at once change
+ * each row once). They stay published until every token they signed has expired, like any superseded key.
+ */
+async function supersedeKeys(
+  db: Kysely<Database>,
+  kind: KeyKind,
+  rows: readonly KeyRow[],
+  now: number,
+  retentionMs: number,
+): Promise<void> {
+  const kids = rows.filter((row) => ['active', 'next'].includes(keyState(row, now, retentionMs))).map((row) => row.kid);
+  if (kids.length === 0) return;
+  await (db as AnyDb)
+    .updateTable(kind.table)
+    .set({ superseded_at: now })
+    .where('kid', 'in', kids)
+    .where('superseded_at', 'is', null)
+    .execute();
 }
 
 type KeyLike = Awaited<ReturnType<typeof importJWK>>;
@@ -568,6 +595,10 @@ export class SigningKeyStore {
     let rows = await readKeys(this.db, this.kind);
     if (!this.sealedLegacy) {
       await sealLegacyKeys(this.db, this.kind, rows, sealing);
+      // A key found in clear is in every copy of the database taken before: sealed, it would still sign for whoever
+      // holds one of those. It stops signing (superseded, published until its tokens have expired, then retired and
+      // erased) and ensureKeys below makes a fresh active and next key.
+      await supersedeKeys(this.db, this.kind, rows.filter(isClear), now, retentionMs);
       this.sealedLegacy = true;
       rows = await readKeys(this.db, this.kind);
     }
