@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Provider } from './provider';
@@ -24,8 +24,8 @@ export interface RunningServer {
   url: string;
   /**
    * Stops accepting connections at once and waits for the requests in flight to be answered, for at most `graceMs`
-   * (default 5 s); then it cuts the connections still open. Keep-alive connections are closed as soon as they are
-   * idle. Resolves with `drained: false` when it had to cut any. Does not close the database.
+   * (default 5 s); then it cuts the connections still open. Answers from then on carry `Connection: close`, and
+   * keep-alive connections are closed as soon as they are idle. Resolves with `drained: false` when it had to cut any. Does not close the database.
    */
   close(graceMs?: number): Promise<{ drained: boolean }>;
 }
@@ -66,13 +66,39 @@ export function serveProvider(provider: Provider, options: ServeProviderOptions 
       const address = socket.remoteAddress;
       if (address !== undefined) peers.set(socket, address);
     });
+    // The answers not yet begun, so that a closing server can tell their clients not to reuse the connection.
+    const unanswered = new Set<ServerResponse>();
+    let closing = false;
+    const noKeepAlive = (response: ServerResponse) => {
+      if (!response.headersSent) response.shouldKeepAlive = false;
+    };
+    server.on('request', (_request, response: ServerResponse) => {
+      if (closing) return noKeepAlive(response);
+      unanswered.add(response);
+      response.once('close', () => unanswered.delete(response));
+    });
+    // Once closing, every answer says `Connection: close` (RFC 9112 §9.6): a client (a load balancer) that was told
+    // `keep-alive` could send its next request in the moment before the idle connection is closed, and that request
+    // would be lost unread, with no way for the client to tell whether it ran.
+    const stopKeepAlive = () => {
+      closing = true;
+      for (const response of unanswered) noKeepAlive(response);
+    };
     const failed = (error: Error) => reject(error);
     server.once('error', failed);
     server.once('listening', () => {
       server.off('error', failed);
       const { port } = server.address() as AddressInfo;
       const urlHost = host.includes(':') ? `[${host}]` : host;
-      resolve({ port, host, url: `http://${urlHost}:${port}`, close: (graceMs) => closeServer(server, graceMs) });
+      resolve({
+        port,
+        host,
+        url: `http://${urlHost}:${port}`,
+        close: (graceMs) => {
+          stopKeepAlive();
+          return closeServer(server, graceMs);
+        },
+      });
     });
   });
 }

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { serveProvider } from '../src/server';
 import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../testing/harness';
@@ -33,5 +35,39 @@ describe('serveProvider', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('once closing, tells keep-alive clients to close: an answer begun before or after close() carries Connection: close', async () => {
+    const { provider } = await startProvider();
+    const server = await serveProvider(provider, { port: 0, host: '127.0.0.1' });
+    const socket = connect(server.port, '127.0.0.1');
+    await once(socket, 'connect');
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      data += chunk;
+    });
+    const body = JSON.stringify({ password: 'correct horse battery staple' });
+    const half = Math.floor(body.length / 2);
+    const request = (path: string, text: string, length = Buffer.byteLength(text)) =>
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nAuthorization: ${authorization}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${text}`;
+    // Before close(): a keep-alive answer.
+    socket.write(request('/sdk/v1/passwords/strength_check', body));
+    await expect.poll(() => data, { timeout: 10_000 }).toMatch(/\r\n\r\n\{.*\}$/s);
+    expect(data).toMatch(/^HTTP\/1\.1 200/);
+    expect(data).toMatch(/\r\nconnection: keep-alive\r\n/i);
+    data = '';
+    // A request whose handler has begun (it waits for the rest of its body) when close() is called.
+    socket.write(request('/sdk/v1/passwords/strength_check', body.slice(0, half), Buffer.byteLength(body)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = server.close(10_000);
+    socket.write(body.slice(half));
+    await expect.poll(() => data, { timeout: 10_000 }).toMatch(/\r\n\r\n\{.*\}$/s);
+    expect(data).toMatch(/^HTTP\/1\.1 200/);
+    expect(data).toMatch(/\r\nconnection: close\r\n/i);
+    expect(data).not.toMatch(/keep-alive/i);
+    expect(await closing).toEqual({ drained: true });
+    socket.destroy();
   });
 });
