@@ -41,12 +41,37 @@ export function googleAccountsId(): GoogleAccountsId | null {
 const loading = new Map<string, Promise<void>>();
 
 /**
+ * Whether a script may be loaded from `url`: `https:`, or `http:` from the page's own host or a loopback host (a
+ * development provider's stand-in, on another port). A script runs with the page's rights, so a `data:`,
+ * `javascript:` or `blob:` URL, or another host over `http:`, which an option filled from markup or user input could
+ * carry, never loads.
+ */
+export function isScriptUrlAllowed(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, document.baseURI);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === 'https:') return true;
+  if (parsed.protocol !== 'http:') return false;
+  return (
+    parsed.hostname === window.location.hostname ||
+    parsed.hostname === 'localhost' ||
+    parsed.hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(parsed.hostname)
+  );
+}
+
+/**
  * Loads the script at `url` once (a `<script async>` in the head) and resolves with `google.accounts.id`. A failure
- * (blocked, offline, a script that defines nothing) rejects, and the next call tries again.
+ * (blocked, offline, a script that defines nothing, a URL `isScriptUrlAllowed` refuses) rejects, and the next call
+ * tries again.
  */
 export async function loadGoogleScript(url: string): Promise<GoogleAccountsId> {
   const present = googleAccountsId();
   if (present) return present;
+  if (!isScriptUrlAllowed(url)) throw new Error(`Not loading ${url}: only https: URLs (http: from this host or a loopback one)`);
   let script = loading.get(url);
   if (!script) {
     const element = document.createElement('script');

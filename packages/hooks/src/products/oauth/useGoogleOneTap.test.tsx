@@ -163,6 +163,29 @@ describe('useGoogleOneTap', () => {
     expect(onError).toHaveBeenCalledWith(current().error);
   });
 
+  it.each(['data:text/javascript,window.pwned=1', 'javascript:alert(1)', 'http://evil.example/gsi/client'])(
+    'never loads a script from %s (only https:, or http: from this host or a loopback one): the plain button instead',
+    async (scriptUrl) => {
+      const { env } = await socialEnvironment();
+      const onError = vi.fn();
+      const { current } = renderOneTap(env, { ...WITH_REDIRECTS, scriptUrl, onError });
+      await waitFor(() => expect(current().status).toBe('fallback'), waitLong);
+      expect(current().error).toEqual({
+        type: 'script_load_failed',
+        message: 'One Tap could not load: script_load_failed',
+      });
+      expect(document.head.querySelectorAll('script')).toHaveLength(0);
+      expect(onError).toHaveBeenCalledWith(current().error);
+    },
+  );
+
+  it('loads the development stand-in from a loopback host over http:', async () => {
+    const { env } = await socialEnvironment();
+    const scriptUrl = `http://127.0.0.1:8787/dev/oauth/gsi/client?test=${Date.now()}`;
+    renderOneTap(env, { ...WITH_REDIRECTS, scriptUrl });
+    await waitFor(() => expect(document.head.querySelector(`script[src="${scriptUrl}"]`)).not.toBe(null), waitLong);
+  });
+
   it.each(['unregistered_origin', 'invalid_client', 'missing_client_id'])(
     "Google's %s: the plain button, with 'One Tap could not load: {reason}' for a test project",
     async (reason) => {
