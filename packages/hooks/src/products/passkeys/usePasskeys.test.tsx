@@ -1,8 +1,17 @@
-import { API_BASE_URL, ASYNC_TIMEOUT, ORIGIN, PUBLIC_TOKEN, type TestEnvironment } from '@latchkey/testing';
+import {
+  API_BASE_URL,
+  ASYNC_TIMEOUT,
+  ORIGIN,
+  PUBLIC_TOKEN,
+  SoftAuthenticator,
+  startTestEnvironment,
+  type TestEnvironment,
+} from '@latchkey/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { generate } from 'otplib';
 import { describe, expect, it, vi } from 'vitest';
-import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
+import { EMAIL, passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
 import { wrapperFor } from '../../../test/wrappers';
 import { latchkeyQueryKeys } from '../../queryOptions';
 import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
@@ -102,6 +111,216 @@ describe('usePasskeys', () => {
     expect(result.current.error).toMatchObject({ status: 404 });
     expect(result.current.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
     expect(onError).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** One TOTP time step: a code is new again after it. */
+const STEP = 30_000;
+
+/** `POST /sdk/v1{path}` straight to the provider (not through the client: another device's session), its `data`. */
+async function postElsewhere(env: TestEnvironment, path: string, body: unknown, sessionToken = PUBLIC_TOKEN) {
+  const response = await env.provider.fetch(
+    new Request(`${API_BASE_URL}/sdk/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${sessionToken}`)}`,
+      },
+      body: JSON.stringify(body),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/**
+ * Multi-factor sign-in required (`project.mfa.required`), and a page whose session started before the user had a
+ * second factor: it signed in by passcode on another device while she had none; then, in a session of this page,
+ * she set up an authenticator app (and, with `withPasskey`, a passkey), and this page went back to the first
+ * session. Its session never proved the second factor she now holds: the provider refuses passkey changes from it.
+ */
+async function unprovedSession({ withPasskey = false } = {}) {
+  const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+  const library = authenticator.library();
+  const env = await startTestEnvironment({
+    config: { project: { mfa: { required: true } } },
+    sameSiteCookies: true,
+    clientOptions: { environment: { loadWebAuthn: async () => library } },
+  });
+  const sent = await postElsewhere(env, '/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
+  const early = await postElsewhere(env, '/otps/authenticate', {
+    token: await env.lastCode(EMAIL),
+    method_id: sent.method_id,
+    session_duration_minutes: 60,
+  });
+  await signInByPasscode(env);
+  const totp = await env.client.totps.create({ expiration_minutes: 30 });
+  const codeNow = () => generate({ secret: totp.secret, epoch: Math.floor(env.clock.now() / 1000) });
+  await env.client.totps.authenticate({ totp_code: await codeNow(), session_duration_minutes: 60 });
+  const passkeyId = withPasskey
+    ? (await env.client.webauthn.register({ is_passkey: true })).webauthn_registration_id
+    : null;
+  env.client.session.updateSession({ session_token: String(early.session_token) });
+  await env.client.session.authenticate();
+  await env.settled();
+  // The next code is a new one (a code is accepted once).
+  env.clock.advance(STEP);
+  const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
+  await waitFor(() => expect(result.current.list.status).toBe('success'), waitLong);
+  await env.settled();
+  env.requests.length = 0;
+  return { env, authenticator, codeNow, recoveryCodes: totp.recovery_codes, passkeyId, result };
+}
+
+/** The user's passkeys as the provider holds them. */
+async function registrationsOf(env: TestEnvironment) {
+  return (await env.client.user.get()).webauthn_registrations.map((item) => item.webauthn_registration_id);
+}
+
+const calls = (env: TestEnvironment) =>
+  env.requests.map(({ method, path, status }) => `${method} ${path.replace(/\/[^/]*-[^/]*$/, '/{id}')} ${status}`);
+
+/** The calls that change something or prove a code (the list's fetches of the user left out). */
+const changes = (env: TestEnvironment) => calls(env).filter((call) => !call.startsWith('GET '));
+
+describe('passkey changes from a session that must prove the second factor first (project.mfa.required)', () => {
+  it('register() asks for a code from the app, keeps a wrong one on the step and creates the passkey after the right one', async () => {
+    const { env, authenticator, codeNow, result } = await unprovedSession();
+    expect(result.current.list.passkeys).toEqual([]);
+
+    let created = true;
+    await act(async () => {
+      created = await result.current.registration.register();
+    });
+    expect(created).toBe(false);
+    expect(result.current.registration).toMatchObject({ status: 'verify', error: null, pendingChange: 'register' });
+    expect(calls(env)).toEqual(['GET /users/me 200', 'POST /webauthn/register/start 403']);
+    expect(authenticator.credentials).toHaveLength(0);
+
+    // Not six digits: refused before any request.
+    env.requests.length = 0;
+    await act(async () => {
+      expect(await result.current.registration.verifyAndRetry('12a')).toBe(false);
+    });
+    expect(result.current.registration).toMatchObject({ status: 'verify', error: { type: 'invalid_totp_code' } });
+    expect(calls(env)).toEqual([]);
+
+    const right = await codeNow();
+    await act(async () => {
+      expect(await result.current.registration.verifyAndRetry(right === '000000' ? '111111' : '000000')).toBe(false);
+    });
+    expect(result.current.registration).toMatchObject({
+      status: 'verify',
+      error: { type: 'otp_code_not_found', message: 'Invalid passcode, please try again.' },
+      pendingChange: 'register',
+    });
+    expect(await registrationsOf(env)).toEqual([]);
+    expect(authenticator.credentials).toHaveLength(0);
+
+    env.requests.length = 0;
+    await act(async () => {
+      expect(await result.current.registration.verifyAndRetry(right)).toBe(true);
+    });
+    expect(result.current.registration).toMatchObject({ status: 'registered', error: null, pendingChange: null });
+    const id = result.current.registration.registration?.webauthn_registration_id;
+    expect(calls(env)).toEqual([
+      'POST /totps/authenticate 200',
+      'GET /users/me 200',
+      'POST /webauthn/register/start 200',
+      'POST /webauthn/register 200',
+    ]);
+    expect(await registrationsOf(env)).toEqual([id]);
+    await waitFor(() =>
+      expect(result.current.list.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]),
+    );
+  });
+
+  it('accepts a recovery code as the proof of a new passkey', async () => {
+    const { env, recoveryCodes, result } = await unprovedSession();
+    await act(() => result.current.registration.register());
+    expect(result.current.registration.status).toBe('verify');
+    await act(async () => {
+      expect(await result.current.registration.recoverAndRetry(recoveryCodes[0] ?? '')).toBe(true);
+    });
+    expect(result.current.registration.status).toBe('registered');
+    expect(await registrationsOf(env)).toEqual([result.current.registration.registration?.webauthn_registration_id]);
+  });
+
+  it('cancelling the step goes back to idle and creates nothing', async () => {
+    const { env, authenticator, result } = await unprovedSession();
+    await act(() => result.current.registration.register());
+    expect(result.current.registration.status).toBe('verify');
+    act(() => result.current.registration.cancelVerification());
+    expect(result.current.registration).toMatchObject({ status: 'idle', error: null, pendingChange: null });
+    expect(await registrationsOf(env)).toEqual([]);
+    expect(authenticator.credentials).toHaveLength(0);
+  });
+
+  it('confirmDelete() puts the passkey back and asks for a code; a wrong one deletes nothing, the right one deletes it', async () => {
+    const { env, codeNow, passkeyId, result } = await unprovedSession({ withPasskey: true });
+    const id = passkeyId ?? '';
+    expect(result.current.list.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
+
+    act(() => result.current.list.requestDelete(id));
+    await act(async () => {
+      expect(await result.current.list.confirmDelete()).toBe(false);
+    });
+    expect(result.current.list).toMatchObject({
+      step: 'verify',
+      isVerifying: false,
+      error: null,
+      pendingChange: { change: 'delete', id },
+      pendingDeleteId: null,
+    });
+    expect(result.current.list.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
+    expect(changes(env)).toEqual(['DELETE /users/webauthn_registrations/{id} 403']);
+
+    const right = await codeNow();
+    await act(async () => {
+      expect(await result.current.list.verifyAndRetry(right === '000000' ? '111111' : '000000')).toBe(false);
+    });
+    expect(result.current.list).toMatchObject({
+      step: 'verify',
+      isVerifying: false,
+      error: { type: 'otp_code_not_found', message: 'Invalid passcode, please try again.' },
+    });
+    expect(await registrationsOf(env)).toEqual([id]);
+
+    await act(async () => {
+      expect(await result.current.list.verifyAndRetry(right)).toBe(true);
+    });
+    expect(result.current.list).toMatchObject({ step: 'list', isVerifying: false, error: null, pendingChange: null });
+    expect(result.current.list.passkeys).toEqual([]);
+    expect(await registrationsOf(env)).toEqual([]);
+    expect(changes(env)).toEqual([
+      'DELETE /users/webauthn_registrations/{id} 403',
+      'POST /totps/authenticate 404',
+      'POST /totps/authenticate 200',
+      'DELETE /users/webauthn_registrations/{id} 200',
+    ]);
+  });
+
+  it('deletes with a recovery code too; cancelling keeps the passkey', async () => {
+    const { env, recoveryCodes, passkeyId, result } = await unprovedSession({ withPasskey: true });
+    const id = passkeyId ?? '';
+    act(() => result.current.list.requestDelete(id));
+    await act(() => result.current.list.confirmDelete());
+    expect(result.current.list.step).toBe('verify');
+    act(() => result.current.list.cancelVerification());
+    expect(result.current.list).toMatchObject({ step: 'list', error: null, pendingChange: null });
+    expect(result.current.list.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
+    expect(await registrationsOf(env)).toEqual([id]);
+
+    act(() => result.current.list.requestDelete(id));
+    await act(() => result.current.list.confirmDelete());
+    expect(result.current.list.step).toBe('verify');
+    await act(async () => {
+      expect(await result.current.list.recoverAndRetry(recoveryCodes[1] ?? '')).toBe(true);
+    });
+    expect(result.current.list.step).toBe('list');
+    expect(await registrationsOf(env)).toEqual([]);
   });
 });
 

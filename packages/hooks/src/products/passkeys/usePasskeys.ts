@@ -1,16 +1,25 @@
 import type { WebAuthnRegistration } from '@latchkey/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { useFlowContext } from '../../flowContext';
 import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 import { useSession } from '../../useSession';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
+import { needsSecondFactorProof, recoveryCodeProof, type TotpProof, totpCodeProof } from '../totp/totpCalls';
+import { toTotpError } from '../totp/totpErrors';
 import { PASSKEY_DELETE_WARNING } from './passkeyErrors';
 import { passkeysQueryKeys, passkeysQueryOptions } from './queryOptions';
 
 /** Options of `usePasskeys`: `onError` hears rename and delete failures (the store's too, inside a `<SignIn>`). */
-export type UsePasskeysOptions = Pick<SignInCallbacks, 'onError'>;
+export interface UsePasskeysOptions extends Pick<SignInCallbacks, 'onError'> {
+  /** The session's lifetime after a code proves the second factor (step `verify`); default the store's, else 30. */
+  sessionDurationMinutes?: number;
+}
+
+/** The change step `verify` waits to retry: the delete of a passkey, or its rename. */
+export type PasskeyPendingChange = { change: 'delete'; id: string } | { change: 'rename'; id: string; name: string };
 
 /** What `usePasskeys` returns. */
 export interface UsePasskeysReturn {
@@ -29,8 +38,20 @@ export interface UsePasskeysReturn {
   pendingDeleteId: string | null;
   /** 'Once deleted, the passkey cannot be restored.' while a delete is pending, else null. */
   warning: string | null;
-  /** The last rename or delete failure (the kit shows it as an error toast), or null. */
+  /**
+   * The last rename or delete failure (the kit shows it as an error toast), or null; on step `verify`, why the last
+   * code was refused (the TOTP product's text).
+   */
   error: LatchkeyFlowError | null;
+  /**
+   * `list`: the passkeys. `verify`: under multi-factor sign-in, the provider wants this session to prove the second
+   * factor before the change in `pendingChange` (a code from the authenticator app, or a recovery code).
+   */
+  step: 'list' | 'verify';
+  /** Step `verify`: the code is being checked, then the change runs again. */
+  isVerifying: boolean;
+  /** The change step `verify` retries once this session proved the second factor; null on step `list`. */
+  pendingChange: PasskeyPendingChange | null;
   /** Opens the inline editor of a passkey's name. */
   startRename(id: string): void;
   /** Closes the inline editor without saving. */
@@ -41,8 +62,21 @@ export interface UsePasskeysReturn {
   requestDelete(id: string): void;
   /** 'Cancel': the passkey stays. */
   cancelDelete(): void;
-  /** 'Delete': removes the pending passkey from the list at once, clears the error, then asks the provider. */
+  /**
+   * 'Delete': removes the pending passkey from the list at once, clears the error, then asks the provider. A session
+   * that must prove the second factor first puts the passkey back and goes to step `verify` (resolves false, no error).
+   */
   confirmDelete(): Promise<boolean>;
+  /**
+   * Step `verify`: proves the second factor on this session with a 6-digit code from the authenticator app
+   * (`totps.authenticate`), then retries `pendingChange`. Resolves true once the change is made; a wrong code stays
+   * on the step with `error`.
+   */
+  verifyAndRetry(code: string): Promise<boolean>;
+  /** Step `verify` with a recovery code instead (`totps.recover`; each code works once), then the same retry. */
+  recoverAndRetry(recoveryCode: string): Promise<boolean>;
+  /** Step `verify`: gives up the pending change; back to the list (a code still being checked changes nothing). */
+  cancelVerification(): void;
 }
 
 /**
@@ -70,6 +104,10 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
   const [savingCount, setSavingCount] = useState(0);
   const [pendingDeleteId, setPendingDeleteId] = useState<string | null>(null);
   const [error, setError] = useState<LatchkeyFlowError | null>(null);
+  const [pendingChange, setPendingChange] = useState<PasskeyPendingChange | null>(null);
+  const [isVerifying, setIsVerifying] = useState(false);
+  // Bumped by `cancelVerification`: a proof answered after it retries nothing.
+  const attempt = useRef(0);
 
   const passkeys = useMemo(
     () =>
@@ -90,6 +128,22 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
       return false;
     },
     [ctx],
+  );
+
+  /**
+   * A rename or delete failed (its local change already undone): to step `verify` when this session must prove the
+   * second factor first (no error: the step asks for a code), else the error, back on the list.
+   */
+  const changeFailed = useCallback(
+    (caught: unknown, change: PasskeyPendingChange) => {
+      if (needsSecondFactorProof(caught)) {
+        setPendingChange(change);
+        return false;
+      }
+      setPendingChange(null);
+      return report(caught);
+    },
+    [report],
   );
 
   const startRename = useCallback((id: string) => {
@@ -113,12 +167,12 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
           const { [id]: _renamed, ...rest } = current;
           return previous === undefined ? rest : { ...rest, [id]: previous };
         });
-        return report(caught);
+        return changeFailed(caught, { change: 'rename', id, name });
       } finally {
         setSavingCount((count) => count - 1);
       }
     },
-    [ctx, names, report],
+    [ctx, names, changeFailed],
   );
 
   const requestDelete = useCallback((id: string) => {
@@ -127,24 +181,84 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
   }, []);
   const cancelDelete = useCallback(() => setPendingDeleteId(null), []);
 
+  /** Deletes `id` at once from the list, then asks the provider; the passkey comes back if it refuses. */
+  const deletePasskey = useCallback(
+    async (id: string) => {
+      setDeleted((current) => new Set(current).add(id));
+      setError(null);
+      try {
+        await ctx.client.user.deleteWebauthnRegistration(id);
+        return true;
+      } catch (caught) {
+        setDeleted((current) => {
+          const next = new Set(current);
+          next.delete(id);
+          return next;
+        });
+        return changeFailed(caught, { change: 'delete', id });
+      }
+    },
+    [ctx, changeFailed],
+  );
+
   const confirmDelete = useCallback(async () => {
     const id = pendingDeleteId;
     if (id === null) return false;
     setPendingDeleteId(null);
-    setDeleted((current) => new Set(current).add(id));
+    return deletePasskey(id);
+  }, [pendingDeleteId, deletePasskey]);
+
+  /** Step `verify`: the proof (a wrong code stays on the step with its error), then the pending change once more. */
+  const proveAndRetry = useCallback(
+    async (proof: TotpProof) => {
+      const change = pendingChange;
+      if (change === null) return false;
+      if (typeof proof !== 'function') {
+        setError(proof);
+        ctx.fail(proof);
+        return false;
+      }
+      const current = ++attempt.current;
+      setIsVerifying(true);
+      setError(null);
+      try {
+        await proof();
+      } catch (caught) {
+        if (current !== attempt.current) return false;
+        setIsVerifying(false);
+        const flowError = toTotpError(caught);
+        setError(flowError);
+        ctx.fail(flowError);
+        return false;
+      }
+      // Cancelled while the code was checked: the session is proved, but the user dropped the change.
+      if (current !== attempt.current) return false;
+      const isDone = await (change.change === 'delete' ? deletePasskey(change.id) : rename(change.id, change.name));
+      if (current !== attempt.current) return isDone;
+      setIsVerifying(false);
+      if (isDone) setPendingChange(null);
+      return isDone;
+    },
+    [ctx, pendingChange, deletePasskey, rename],
+  );
+
+  const verifyAndRetry = useCallback(
+    (code: string) => proveAndRetry(totpCodeProof(ctx, code, options.sessionDurationMinutes)),
+    [ctx, options.sessionDurationMinutes, proveAndRetry],
+  );
+  const recoverAndRetry = useCallback(
+    (recoveryCode: string) => proveAndRetry(recoveryCodeProof(ctx, recoveryCode, options.sessionDurationMinutes)),
+    [ctx, options.sessionDurationMinutes, proveAndRetry],
+  );
+  const cancelVerification = useCallback(() => {
+    attempt.current += 1;
+    setPendingChange(null);
+    setIsVerifying(false);
     setError(null);
-    try {
-      await ctx.client.user.deleteWebauthnRegistration(id);
-      return true;
-    } catch (caught) {
-      setDeleted((current) => {
-        const next = new Set(current);
-        next.delete(id);
-        return next;
-      });
-      return report(caught);
-    }
-  }, [ctx, pendingDeleteId, report]);
+  }, []);
+
+  // A second call while the first is in flight (a double click on Continue) checks one code.
+  const verbs = useSingleFlightVerbs({ verifyAndRetry, recoverAndRetry });
 
   return {
     passkeys,
@@ -154,11 +268,16 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
     pendingDeleteId,
     warning: pendingDeleteId === null ? null : PASSKEY_DELETE_WARNING,
     error,
+    step: pendingChange === null ? 'list' : 'verify',
+    isVerifying,
+    pendingChange,
     startRename,
     cancelRename,
     rename,
     requestDelete,
     cancelDelete,
     confirmDelete,
+    ...verbs,
+    cancelVerification,
   };
 }

@@ -1,6 +1,7 @@
 // The two ways a code proves the second factor on the current session or intermediate session, shared by the
-// sign-in step (useTotpFlow) and the enrolment's `verify` step (useTotpEnrollment).
-import type { TotpsAuthenticateResponse } from '@latchkey/sdk';
+// sign-in step (useTotpFlow) and the `verify` steps of the changes to a second factor (useTotpEnrollment, and the
+// passkey hooks' usePasskeyRegistration and usePasskeys), with the refusal that leads to those steps.
+import { APIError, type TotpsAuthenticateResponse } from '@latchkey/sdk';
 import type { LatchkeyFlowError } from '../../errors';
 import { type FlowContext, resolveSessionDuration } from '../../flowContext';
 import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE } from './totpErrors';
@@ -42,4 +43,17 @@ export function recoveryCodeProof(
       recovery_code: trimmed,
       session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
     });
+}
+
+/**
+ * The provider's refusal of a change to a second factor from a session that never proved one: the recent sign-in's
+ * `reauthentication_required`, told apart by `error_details.reason` (a sign-in that is not recent needs a new
+ * sign-in, which no code on this session gives; the message is not read: it is the provider's prose).
+ */
+export function needsSecondFactorProof(caught: unknown): boolean {
+  return (
+    caught instanceof APIError &&
+    caught.error_type === 'reauthentication_required' &&
+    caught.error_details?.reason === 'second_factor'
+  );
 }

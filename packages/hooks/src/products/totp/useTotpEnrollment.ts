@@ -1,11 +1,11 @@
-import { APIError, APIUnreachableError, NoSessionError, type TotpsCreateResponse } from '@latchkey/sdk';
+import { APIUnreachableError, NoSessionError, type TotpsCreateResponse } from '@latchkey/sdk';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { useFlowContext } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
-import { recoveryCodeProof, totpCodeProof } from './totpCalls';
+import { needsSecondFactorProof, recoveryCodeProof, totpCodeProof } from './totpCalls';
 import { TOTP_NOT_FOUND_MESSAGE, TOTP_QR_UNAVAILABLE_MESSAGE, toTotpError } from './totpErrors';
 
 /** How long a new, unconfirmed TOTP waits for its first code by default (minutes). */
@@ -114,19 +114,6 @@ const START: LocalState = {
   regenerated: null,
   pending: null,
 };
-
-/**
- * The provider's refusal of a change to a second factor from a session that never proved one: the recent sign-in's
- * `reauthentication_required`, told apart by `error_details.reason` (a sign-in that is not recent needs a new
- * sign-in, which no code on this session gives; the message is not read: it is the provider's prose).
- */
-function needsSecondFactorProof(caught: unknown): boolean {
-  return (
-    caught instanceof APIError &&
-    caught.error_type === 'reauthentication_required' &&
-    caught.error_details?.reason === 'second_factor'
-  );
-}
 
 /**
  * Enrols an authenticator app for the signed-in user: `start()` creates a secret (QR code, manual key, otpauth URI,

@@ -2,11 +2,20 @@
 // and <latchkey-passkey-registration> (light DOM and shadow DOM), against the real provider and the software
 // authenticator.
 import { LatchkeyProvider } from '@latchkey/hooks';
-import { ASYNC_TIMEOUT, expectNoAxeViolations } from '@latchkey/testing';
+import {
+  API_BASE_URL,
+  ASYNC_TIMEOUT,
+  expectNoAxeViolations,
+  ORIGIN,
+  PUBLIC_TOKEN,
+  SoftAuthenticator,
+  startTestEnvironment,
+} from '@latchkey/testing';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { generate } from 'otplib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
+import { EMAIL, passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
 import { defineLatchkeyElements, LATCHKEY_ELEMENTS } from '../../customElements';
 import { SignIn } from '../../SignIn';
 import { type LatchkeyPasskeyRegistrationElement, mountPasskeyRegistration } from './mountPoints';
@@ -78,6 +87,67 @@ describe('themed <PasskeyRegistration>', () => {
     expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' }, waitLong)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
     await expectNoAxeViolations();
+  });
+
+  it("asks a session that never proved the second factor for a code ('Confirm it's you') before creating a passkey", async () => {
+    // Multi-factor sign-in required; the page's session started (on another device, by passcode) before the user set
+    // up her authenticator app in a session of her own; the page then went back to that first session.
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const library = authenticator.library();
+    const env = await startTestEnvironment({
+      config: { project: { mfa: { required: true } } },
+      sameSiteCookies: true,
+      clientOptions: { environment: { loadWebAuthn: async () => library } },
+    });
+    const elsewhere = async (path: string, body: unknown) => {
+      const response = await env.provider.fetch(
+        new Request(`${API_BASE_URL}/sdk/v1${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: ORIGIN,
+            authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`)}`,
+          },
+          body: JSON.stringify(body),
+        }),
+        { remoteAddress: '127.0.0.1' },
+      );
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+    const sent = await elsewhere('/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
+    const early = await elsewhere('/otps/authenticate', {
+      token: await env.lastCode(EMAIL),
+      method_id: sent.method_id,
+      session_duration_minutes: 60,
+    });
+    await signInByPasscode(env);
+    const totp = await env.client.totps.create({ expiration_minutes: 30 });
+    const code = () => generate({ secret: totp.secret, epoch: Math.floor(env.clock.now() / 1000) });
+    await env.client.totps.authenticate({ totp_code: await code(), session_duration_minutes: 60 });
+    env.client.session.updateSession({ session_token: String(early.session_token) });
+    await env.client.session.authenticate();
+    env.clock.advance(30_000);
+    const user = userEvent.setup();
+    const view = render(
+      <LatchkeyProvider client={env.client}>
+        <PasskeyRegistration />
+      </LatchkeyProvider>,
+      { container: pageMain() },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }, waitLong));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
+    const step = view.container.querySelector('.lk-Root [data-scope="session-verification"][data-part="root"]');
+    expect(step?.querySelector('[data-part="submit"]')?.textContent).toBe('Continue');
+    await waitFor(
+      () => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Digit 1 of 6' })),
+      waitLong,
+    );
+    await expectNoAxeViolations(view.container);
+
+    await user.keyboard(await code());
+    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' }, waitLong)).toBeTruthy();
+    expect((await env.client.user.get()).webauthn_registrations).toHaveLength(1);
   });
 
   it("'Skip' lists the existing passkeys with their creation date; deleting the last one shows the empty state", async () => {

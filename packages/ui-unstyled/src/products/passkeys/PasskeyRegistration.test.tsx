@@ -1,11 +1,21 @@
 // <PasskeyRegistration> against the real provider and the software authenticator: start → success list, inline
 // rename, delete with Delete/Cancel, the buttons disabled while renaming, the no-user error.
 import { LatchkeyProvider, type SignInCallbacks } from '@latchkey/hooks';
-import { ASYNC_TIMEOUT, expectNoAxeViolations, type TestEnvironment } from '@latchkey/testing';
+import {
+  API_BASE_URL,
+  ASYNC_TIMEOUT,
+  expectNoAxeViolations,
+  ORIGIN,
+  PUBLIC_TOKEN,
+  SoftAuthenticator,
+  startTestEnvironment,
+  type TestEnvironment,
+} from '@latchkey/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { generate } from 'otplib';
 import { describe, expect, it, vi } from 'vitest';
-import { passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
+import { EMAIL, passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
 import { pageMain } from '../../../test/renderSignIn';
 import { PasskeyRegistration } from './PasskeyRegistration';
 
@@ -175,5 +185,127 @@ describe('PasskeyRegistration', () => {
     expect(alert.textContent).toBe(NO_USER);
     expect(within(container).queryByRole('button', { name: 'Create a Passkey' })).toBeNull();
     await expectNoAxeViolations();
+  });
+});
+
+/** `POST /sdk/v1{path}` straight to the provider (not through the client: another device's session), its `data`. */
+async function postElsewhere(env: TestEnvironment, path: string, body: unknown) {
+  const response = await env.provider.fetch(
+    new Request(`${API_BASE_URL}/sdk/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`)}`,
+      },
+      body: JSON.stringify(body),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/**
+ * Multi-factor sign-in required, and a page whose session started before the user had a second factor (a passcode
+ * sign-in on another device); in another session she then set up an authenticator app (and, with `withPasskey`, a
+ * passkey), and the page went back to the first session, which never proved the second factor she now holds.
+ */
+async function unprovedSession({ withPasskey = false } = {}) {
+  const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+  const library = authenticator.library();
+  const env = await startTestEnvironment({
+    config: { project: { mfa: { required: true } } },
+    sameSiteCookies: true,
+    clientOptions: { environment: { loadWebAuthn: async () => library } },
+  });
+  const sent = await postElsewhere(env, '/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
+  const early = await postElsewhere(env, '/otps/authenticate', {
+    token: await env.lastCode(EMAIL),
+    method_id: sent.method_id,
+    session_duration_minutes: 60,
+  });
+  await signInByPasscode(env);
+  const totp = await env.client.totps.create({ expiration_minutes: 30 });
+  const codeNow = () => generate({ secret: totp.secret, epoch: Math.floor(env.clock.now() / 1000) });
+  await env.client.totps.authenticate({ totp_code: await codeNow(), session_duration_minutes: 60 });
+  if (withPasskey) await env.client.webauthn.register({ is_passkey: true });
+  env.client.session.updateSession({ session_token: String(early.session_token) });
+  await env.client.session.authenticate();
+  await env.settled();
+  // The next code is a new one (a code is accepted once).
+  env.clock.advance(30_000);
+  const rendered = renderRegistration(env);
+  return { env, codeNow, recoveryCodes: totp.recovery_codes, ...rendered };
+}
+
+const registrationsOf = async (env: TestEnvironment) => (await env.client.user.get()).webauthn_registrations;
+const firstDigit = () => screen.getByRole('textbox', { name: 'Digit 1 of 6' });
+
+describe("PasskeyRegistration: a session that must prove the second factor first ('Confirm it's you')", () => {
+  it('asks for a code from the app before creating a passkey; a wrong one creates nothing, the right one creates it', async () => {
+    const { env, user, container, codeNow } = await unprovedSession();
+    await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }, waitLong));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
+    const step = container.querySelector('[data-scope="passkey-registration-start"][data-step="verify"]');
+    expect(step?.querySelector('[data-scope="session-verification"][data-part="root"]')).not.toBeNull();
+    expect(screen.getByText('Enter a code from your authenticator app to continue.')).toBeTruthy();
+    const group = screen.getByRole('group', { name: 'Code from your app' });
+    expect(within(group).getAllByRole('textbox')).toHaveLength(6);
+    await waitFor(() => expect(document.activeElement).toBe(firstDigit()), waitLong);
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Use a recovery code' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await expectNoAxeViolations();
+
+    const right = await codeNow();
+    await user.keyboard(right === '000000' ? '111111' : '000000');
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe('Invalid passcode, please try again.');
+    expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
+    expect(group.hasAttribute('data-invalid')).toBe(true);
+    expect(await registrationsOf(env)).toEqual([]);
+
+    await waitFor(() => expect(document.activeElement).toBe(firstDigit()), waitLong);
+    await user.keyboard(right);
+    await screen.findByRole('heading', { name: 'Passkey successfully created!' }, waitLong);
+    expect(await registrationsOf(env)).toHaveLength(1);
+  });
+
+  it('Back gives up the new passkey and returns to the start screen', async () => {
+    const { env, user } = await unprovedSession();
+    await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }, waitLong));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Set up a new Passkey' }, waitLong)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create a Passkey' })).toBeTruthy();
+    expect(await registrationsOf(env)).toEqual([]);
+  });
+
+  it('deletes a passkey after a recovery code; Back keeps it', async () => {
+    const { env, user, recoveryCodes } = await unprovedSession({ withPasskey: true });
+    await user.click(await screen.findByRole('button', { name: 'Skip' }, waitLong));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
+    const [registration] = await registrationsOf(env);
+    const name = registration?.name ?? '';
+
+    await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
+    await waitFor(() => expect(document.activeElement).toBe(firstDigit()), waitLong);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
+    expect(await registrationsOf(env)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const input = screen.getByRole('textbox', { name: 'Recovery code' });
+    expect(document.activeElement).toBe(input);
+    await user.type(input, recoveryCodes[0] ?? '');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: "Confirm it's you" })).toBeNull(), waitLong);
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0), waitLong);
+    expect(await registrationsOf(env)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { composeEventHandlers, createPart, type PartProps } from '../../../primi
 import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createMessagePart, createScreen } from '../../../screens/shared/screenParts';
 import { IdentifierVerification } from '../../otp/IdentifierVerification';
+import { SessionVerification } from '../../totp/SessionVerification/SessionVerification';
 import { passkeyMessages } from '../messages';
 import {
   type UsePasskeyRegistrationStartScreenReturn,
@@ -110,8 +111,30 @@ export function PasskeyRegistrationStartScreenVerifyIdentifier() {
   return <IdentifierVerification identifier={screen.unverifiedIdentifier} onVerified={screen.identifierVerified} />;
 }
 
-/** The default layout: title, error (and the address verification it may call for), 'Create a Passkey', 'Skip'. */
+/**
+ * Under multi-factor sign-in, when this session must prove the second factor before a passkey is added: "Confirm it's
+ * you" (`<SessionVerification>`, `data-scope="session-verification"`: a code from the authenticator app, its first box
+ * focused, or a recovery code, and Back), after which the passkey is created. Nothing otherwise.
+ */
+export function PasskeyRegistrationStartScreenVerify() {
+  const screen = useScreenContext();
+  if (screen.verification === null) return null;
+  return <SessionVerification source={screen.verification} />;
+}
+
+/**
+ * The default layout: title, error (and the address verification it may call for), 'Create a Passkey', 'Skip'; or,
+ * while this session must prove the second factor, "Confirm it's you" alone.
+ */
 export function PasskeyRegistrationStartScreenLayout() {
+  const screen = useScreenContext();
+  if (screen.verification !== null) {
+    return (
+      <PasskeyRegistrationStartScreenRoot data-step="verify">
+        <PasskeyRegistrationStartScreenVerify />
+      </PasskeyRegistrationStartScreenRoot>
+    );
+  }
   return (
     <PasskeyRegistrationStartScreenRoot>
       <PasskeyRegistrationStartScreenTitle />
@@ -125,7 +148,7 @@ export function PasskeyRegistrationStartScreenLayout() {
 
 /**
  * PasskeyRegistrationStart: 'Set up a new Passkey', 'Create a Passkey' and 'Skip'; a failure
- * shows the spec's text and stays. Inside `<PasskeyRegistration>`. For another layout:
+ * shows the spec's text and stays; a session that must prove the second factor first shows "Confirm it's you". Inside `<PasskeyRegistration>`. For another layout:
  * `usePasskeyRegistrationStartScreen()`, `<PasskeyRegistrationStartScreen.Provider value>` and the parts.
  */
 export const PasskeyRegistrationStartScreen = createScreen(
@@ -140,5 +163,6 @@ export const PasskeyRegistrationStartScreen = createScreen(
     Skip: PasskeyRegistrationStartScreenSkip,
     Error: PasskeyRegistrationStartScreenError,
     VerifyIdentifier: PasskeyRegistrationStartScreenVerifyIdentifier,
+    Verify: PasskeyRegistrationStartScreenVerify,
   },
 );

@@ -1,5 +1,6 @@
 import { type LatchkeyFlowError, unverifiedIdentifierOf, usePasskeyRegistration } from '@latchkey/hooks';
 import { useState } from 'react';
+import type { SessionVerificationSource } from '../../totp/SessionVerification/useSessionVerification';
 
 /** What `usePasskeyRegistrationStartScreen` returns: the state of the PasskeyRegistrationStart parts. */
 export interface UsePasskeyRegistrationStartScreenReturn {
@@ -24,6 +25,12 @@ export interface UsePasskeyRegistrationStartScreenReturn {
   create: () => void;
   /** 'Skip': records the skip; → PasskeyRegistrationSuccess. */
   skip: () => void;
+  /**
+   * Under multi-factor sign-in, when this session must prove the second factor before a passkey is added: the verify
+   * step ("Confirm it's you", a code from the authenticator app or a recovery code), which then creates the passkey.
+   * Null otherwise.
+   */
+  verification: SessionVerificationSource | null;
 }
 
 /** The PasskeyRegistrationStart screen's state: `usePasskeyRegistration` (inside `<PasskeyRegistration>`). */
@@ -46,5 +53,14 @@ export function usePasskeyRegistrationStartScreen(): UsePasskeyRegistrationStart
       void registration.register();
     },
     skip: registration.skip,
+    verification: registration.pendingChange
+      ? {
+          error: registration.error,
+          isVerifying: registration.status === 'verifying',
+          verifyAndRetry: registration.verifyAndRetry,
+          recoverAndRetry: registration.recoverAndRetry,
+          cancelVerification: registration.cancelVerification,
+        }
+      : null,
   };
 }

@@ -4,6 +4,7 @@ import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createScreen } from '../../../screens/shared/screenParts';
+import { SessionVerification } from '../../totp/SessionVerification/SessionVerification';
 import { passkeyMessages } from '../messages';
 import {
   type UsePasskeyRegistrationSuccessScreenReturn,
@@ -290,8 +291,30 @@ export const PasskeyRegistrationSuccessScreenActions = forwardRef<HTMLDivElement
   },
 );
 
-/** The default layout: title, 'Existing Passkeys', the empty state, the list, the actions. */
+/**
+ * Under multi-factor sign-in, when this session must prove the second factor before a passkey is deleted (or renamed):
+ * "Confirm it's you" (`<SessionVerification>`, `data-scope="session-verification"`: a code from the authenticator app,
+ * its first box focused, or a recovery code, and Back to the list), after which the change is made. Nothing otherwise.
+ */
+export function PasskeyRegistrationSuccessScreenVerify() {
+  const screen = useScreenContext();
+  if (screen.verification === null) return null;
+  return <SessionVerification source={screen.verification} />;
+}
+
+/**
+ * The default layout: title, 'Existing Passkeys', the empty state, the list, the actions; or, while this session must
+ * prove the second factor, "Confirm it's you" alone.
+ */
 export function PasskeyRegistrationSuccessScreenLayout() {
+  const screen = useScreenContext();
+  if (screen.verification !== null) {
+    return (
+      <PasskeyRegistrationSuccessScreenRoot data-step="verify">
+        <PasskeyRegistrationSuccessScreenVerify />
+      </PasskeyRegistrationSuccessScreenRoot>
+    );
+  }
   return (
     <PasskeyRegistrationSuccessScreenRoot>
       <PasskeyRegistrationSuccessScreenTitle />
@@ -308,7 +331,8 @@ export function PasskeyRegistrationSuccessScreenLayout() {
  * or once that passkey is deleted), 'Existing Passkeys' (each with its name and creation date; 'You have no passkeys
  * yet.' when there is none) with inline
  * rename and delete (Delete/Cancel and 'Once deleted, the passkey cannot be restored.' while a delete is pending),
- * 'Set up another Passkey' and 'Done' (disabled while renaming). Rename and delete failures show as error toasts.
+ * 'Set up another Passkey' and 'Done' (disabled while renaming). Rename and delete failures show as error toasts;
+ * a session that must prove the second factor first shows "Confirm it's you" instead of the list.
  * Inside `<PasskeyRegistration>`. For another layout: `usePasskeyRegistrationSuccessScreen()`,
  * `<PasskeyRegistrationSuccessScreen.Provider value>` and the parts.
  */
@@ -325,5 +349,6 @@ export const PasskeyRegistrationSuccessScreen = createScreen(
     List: PasskeyRegistrationSuccessScreenList,
     Warning: PasskeyRegistrationSuccessScreenWarning,
     Actions: PasskeyRegistrationSuccessScreenActions,
+    Verify: PasskeyRegistrationSuccessScreenVerify,
   },
 );

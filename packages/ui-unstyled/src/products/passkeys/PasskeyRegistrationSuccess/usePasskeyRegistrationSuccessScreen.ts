@@ -2,6 +2,7 @@ import { type UsePasskeysReturn, useOptionalSignInStore, usePasskeys } from '@la
 import { useEffect, useSyncExternalStore } from 'react';
 import { errorText, useMessages } from '../../../messages/index';
 import { useToast } from '../../../screens/shared/screenContext';
+import type { SessionVerificationSource } from '../../totp/SessionVerification/useSessionVerification';
 import { passkeyMessages } from '../messages';
 
 /** What `usePasskeyRegistrationSuccessScreen` returns: the state of the PasskeyRegistrationSuccess parts. */
@@ -36,6 +37,12 @@ export interface UsePasskeyRegistrationSuccessScreenReturn
   setUpAnother: () => void;
   /** 'Done': finishes the passkey flow (emits `AUTHENTICATE_FLOW_COMPLETE` to the host). */
   done: () => void;
+  /**
+   * Under multi-factor sign-in, when this session must prove the second factor before a passkey is deleted (or
+   * renamed): the verify step ("Confirm it's you", a code from the authenticator app or a recovery code) in place of
+   * the list, which then makes the change. Null otherwise.
+   */
+  verification: SessionVerificationSource | null;
 }
 
 /**
@@ -52,10 +59,11 @@ export function usePasskeyRegistrationSuccessScreen(): UsePasskeyRegistrationSuc
   );
   const toaster = useToast();
   const t = useMessages(passkeyMessages);
-  const { error } = list;
+  const { error, step } = list;
+  // The verify step shows its own error (a refused code) in its live region, not as a toast.
   useEffect(() => {
-    if (error) toaster.show({ type: 'error', message: errorText(t, error) });
-  }, [error, toaster, t]);
+    if (error && step === 'list') toaster.show({ type: 'error', message: errorText(t, error) });
+  }, [error, step, toaster, t]);
   return {
     ...list,
     isCreated: createdId !== null && list.passkeys.some((passkey) => passkey.webauthn_registration_id === createdId),
@@ -65,6 +73,16 @@ export function usePasskeyRegistrationSuccessScreen(): UsePasskeyRegistrationSuc
     confirmDelete: () => void list.confirmDelete(),
     setUpAnother: () => store?.getState().navigate('PasskeyRegistrationStart'),
     done: () => store?.getState().callbacks.onEvent?.({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: {} }),
+    verification:
+      step === 'verify'
+        ? {
+            error,
+            isVerifying: list.isVerifying,
+            verifyAndRetry: list.verifyAndRetry,
+            recoverAndRetry: list.recoverAndRetry,
+            cancelVerification: list.cancelVerification,
+          }
+        : null,
   };
 }
 

@@ -12,6 +12,7 @@ export function exampleRegistrationStart(
     identifierVerified: () => {},
     create: () => {},
     skip: () => {},
+    verification: null,
     ...overrides,
   };
 }

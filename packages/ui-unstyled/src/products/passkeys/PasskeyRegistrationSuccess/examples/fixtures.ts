@@ -40,6 +40,7 @@ export function exampleRegistrationSuccess(
     confirmDelete: noop,
     setUpAnother: noop,
     done: noop,
+    verification: null,
     ...overrides,
   };
 }

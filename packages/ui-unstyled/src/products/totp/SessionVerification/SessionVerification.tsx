@@ -1,0 +1,268 @@
+import { type FormEvent, forwardRef } from 'react';
+import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
+import { Spinner } from '../../../components/Spinner';
+import { useMessages } from '../../../messages/index';
+import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
+import { createScreenContext } from '../../../screens/shared/screenContext';
+import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
+import { totpMessages } from '../messages';
+import {
+  type SessionVerificationSource,
+  type UseSessionVerificationReturn,
+  useSessionVerification,
+} from './useSessionVerification';
+
+export * from './useSessionVerification';
+
+// "Confirm it's you": the step a change to a second factor goes through when the provider wants this session to prove
+// the second factor first (`error_details.reason: 'second_factor'`). The TOTP product's texts; the passkey screens
+// show it too (adding or removing a passkey under multi-factor sign-in).
+
+const NAME = 'SessionVerification';
+const SCOPE = 'session-verification';
+const { Provider, useScreenContext: useScreen } = createScreenContext<UseSessionVerificationReturn>(NAME);
+
+/** Provides the step's state (`useSessionVerification(source)`, or a fixed value) to its parts. */
+export const SessionVerificationProvider = Provider;
+
+const Root = createPart(SCOPE, 'root', 'div');
+const Title = createPart(SCOPE, 'title', 'h2');
+const Description = createPart(SCOPE, 'description', 'p');
+const CodeForm = createPart(SCOPE, 'code-form', 'form');
+const CodeLabel = createPart(SCOPE, 'code-label', 'p');
+const CodeInput = createPart(SCOPE, 'code-input', 'div');
+const RecoveryForm = createPart(SCOPE, 'recovery-form', 'form');
+const RecoveryLabel = createPart(SCOPE, 'recovery-label', 'label');
+const RecoveryInput = createPart(SCOPE, 'recovery-input', 'input');
+const Submit = createPart(SCOPE, 'submit', 'button');
+const Switch = createPart(SCOPE, 'switch', 'button');
+
+/** The container (`data-scope="session-verification" data-part="root"`, `data-mode="code|recovery"`, `data-pending`). */
+export const SessionVerificationRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function SessionVerificationRoot(props, ref) {
+    const screen = useScreen();
+    return <Root data-mode={screen.mode} data-pending={screen.isVerifying ? '' : undefined} {...props} ref={ref} />;
+  },
+);
+
+/** The heading "Confirm it's you" (`data-part="title"`; it does not take the focus: the code's first box does). */
+export const SessionVerificationTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
+  function SessionVerificationTitle(props, ref) {
+    const t = useMessages(totpMessages);
+    return (
+      <Title tabIndex={-1} {...props} ref={ref}>
+        {props.children ?? t('totpEnrollment.verifyTitle')}
+      </Title>
+    );
+  },
+);
+
+/**
+ * 'Enter a code from your authenticator app to continue.', or with a recovery code 'Enter one of the recovery codes
+ * you saved when you set up your authenticator app.' (`data-part="description"`).
+ */
+export const SessionVerificationDescription = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
+  function SessionVerificationDescription(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    return (
+      <Description {...props} ref={ref}>
+        {props.children ?? t(screen.mode === 'code' ? 'totpEnrollment.verifyDescription' : 'totpRecovery.instruction')}
+      </Description>
+    );
+  },
+);
+
+/** Why the last code was refused (`data-part="error"`, role alert): it describes the code boxes or the input. */
+export const SessionVerificationError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
+  function SessionVerificationError(props, ref) {
+    const screen = useScreen();
+    return (
+      <ErrorMessage
+        id={screen.ids.error}
+        data-scope={SCOPE}
+        data-part="error"
+        error={screen.error}
+        {...props}
+        ref={ref}
+      />
+    );
+  },
+);
+
+/** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
+export const SessionVerificationDigit = createCodeDigit(SCOPE, () => {
+  const screen = useScreen();
+  return { ...screen, errorId: screen.error ? screen.ids.error : undefined };
+});
+
+/**
+ * The code from the app (`data-part="code-form"`, code mode): the visible label 'Code from your app'
+ * (`data-part="code-label"`) naming the group of six boxes (`data-part="code-input"`, `data-invalid` after a refusal),
+ * submitted at the sixth digit, and 'Continue' (`data-part="submit"`, enabled once six digits are in; `data-pending`
+ * and a spinner 'Verifying' while the code is checked and the change runs).
+ */
+export const SessionVerificationCodeInput = forwardRef<HTMLFormElement, PartProps<'form'>>(
+  function SessionVerificationCodeInput(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.mode !== 'code') return null;
+    return (
+      <CodeForm
+        noValidate
+        {...props}
+        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          screen.submitCode();
+        })}
+        ref={ref}
+      >
+        {props.children ?? (
+          <>
+            <CodeLabel id={screen.ids.codeLabel}>{t('totpEnrollment.codeLabel')}</CodeLabel>
+            <CodeInput
+              role="group"
+              aria-labelledby={screen.ids.codeLabel}
+              aria-describedby={screen.error ? screen.ids.error : undefined}
+              data-invalid={screen.error ? '' : undefined}
+            >
+              {digitKeys(screen.digits.length).map((key, index) => (
+                <SessionVerificationDigit key={key} index={index} />
+              ))}
+            </CodeInput>
+            <Submit
+              type="submit"
+              disabled={!screen.isCodeComplete || screen.isVerifying}
+              aria-busy={screen.isVerifying || undefined}
+              data-pending={screen.isVerifying ? '' : undefined}
+            >
+              {t('totpEnrollment.verifySubmit')}
+              {screen.isVerifying ? <Spinner label={t('totpEnrollment.verifying')} /> : null}
+            </Submit>
+          </>
+        )}
+      </CodeForm>
+    );
+  },
+);
+
+/**
+ * A recovery code instead (`data-part="recovery-form"`, recovery mode): 'Recovery code' (`data-part="recovery-label"`),
+ * the input (`data-part="recovery-input"`, focused when shown, `aria-invalid` after a refusal) and 'Continue'.
+ */
+export const SessionVerificationRecoveryCode = forwardRef<HTMLFormElement, PartProps<'form'>>(
+  function SessionVerificationRecoveryCode(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (screen.mode !== 'recovery') return null;
+    return (
+      <RecoveryForm
+        noValidate
+        {...props}
+        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          screen.submitRecoveryCode();
+        })}
+        ref={ref}
+      >
+        {props.children ?? (
+          <>
+            <RecoveryLabel htmlFor={screen.ids.recoveryInput}>{t('totpRecovery.label')}</RecoveryLabel>
+            <RecoveryInput
+              id={screen.ids.recoveryInput}
+              type="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              // The user chose this input ('Use a recovery code'): the focus follows them here.
+              autoFocus
+              placeholder={t('totpRecovery.placeholder')}
+              value={screen.recoveryCode}
+              readOnly={screen.isVerifying}
+              aria-invalid={screen.error ? true : undefined}
+              aria-describedby={screen.error ? screen.ids.error : undefined}
+              onChange={(event) => screen.setRecoveryCode(event.currentTarget.value)}
+            />
+            <Submit
+              type="submit"
+              disabled={screen.recoveryCode.trim() === '' || screen.isVerifying}
+              aria-busy={screen.isVerifying || undefined}
+              data-pending={screen.isVerifying ? '' : undefined}
+            >
+              {t('totpRecovery.submit')}
+              {screen.isVerifying ? <Spinner label={t('totpRecovery.submitting')} /> : null}
+            </Submit>
+          </>
+        )}
+      </RecoveryForm>
+    );
+  },
+);
+
+/** 'Use a recovery code', or back to the app's code: 'Use your authenticator app instead' (`data-part="switch"`). */
+export const SessionVerificationSwitch = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function SessionVerificationSwitch(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    return (
+      <Switch
+        type="button"
+        data-mode={screen.mode}
+        disabled={screen.isVerifying}
+        {...props}
+        onClick={composeEventHandlers(props.onClick, screen.switchMode)}
+        ref={ref}
+      >
+        {props.children ?? t(screen.mode === 'code' ? 'totp.useRecoveryCode' : 'totpRecovery.useApp')}
+      </Switch>
+    );
+  },
+);
+
+/** The back arrow ('Back', `data-part="back"`): the change is not made; back to where it was asked from. */
+export const SessionVerificationBack = createBackPart(NAME, SCOPE, useScreen);
+
+/** The default layout: back arrow, "Confirm it's you", its description, the code (or recovery code), the error, the switch. */
+export function SessionVerificationLayout() {
+  return (
+    <SessionVerificationRoot>
+      <SessionVerificationBack />
+      <SessionVerificationTitle />
+      <SessionVerificationDescription />
+      <SessionVerificationCodeInput />
+      <SessionVerificationRecoveryCode />
+      <SessionVerificationError />
+      <SessionVerificationSwitch />
+    </SessionVerificationRoot>
+  );
+}
+
+/** Props of `<SessionVerification>`: the hook's verify step it drives. */
+export interface SessionVerificationProps {
+  source: SessionVerificationSource;
+}
+
+/**
+ * "Confirm it's you" over a hook's `verify` step: a code from the authenticator app (the six boxes, the first focused)
+ * or a recovery code proves this session, then the change runs again; Back gives it up. For another layout:
+ * `useSessionVerification(source)`, `<SessionVerification.Provider value>` and the parts.
+ */
+export function SessionVerification({ source }: SessionVerificationProps) {
+  const value = useSessionVerification(source);
+  return (
+    <SessionVerificationProvider value={value}>
+      <SessionVerificationLayout />
+    </SessionVerificationProvider>
+  );
+}
+SessionVerification.Provider = SessionVerificationProvider;
+SessionVerification.Layout = SessionVerificationLayout;
+SessionVerification.Root = SessionVerificationRoot;
+SessionVerification.Back = SessionVerificationBack;
+SessionVerification.Title = SessionVerificationTitle;
+SessionVerification.Description = SessionVerificationDescription;
+SessionVerification.CodeInput = SessionVerificationCodeInput;
+SessionVerification.Digit = SessionVerificationDigit;
+SessionVerification.RecoveryCode = SessionVerificationRecoveryCode;
+SessionVerification.Error = SessionVerificationError;
+SessionVerification.Switch = SessionVerificationSwitch;
