@@ -71,7 +71,8 @@ export function isScriptUrlAllowed(url: string): boolean {
 export async function loadGoogleScript(url: string): Promise<GoogleAccountsId> {
   const present = googleAccountsId();
   if (present) return present;
-  if (!isScriptUrlAllowed(url)) throw new Error(`Not loading ${url}: only https: URLs (http: from this host or a loopback one)`);
+  if (!isScriptUrlAllowed(url))
+    throw new Error(`Not loading ${url}: only https: URLs (http: from this host or a loopback one)`);
   let script = loading.get(url);
   if (!script) {
     const element = document.createElement('script');
