@@ -153,7 +153,22 @@ describe('POST /sessions/attest', () => {
         error_message: "The token's email claim (the profile's emailClaim) is not an email address.",
       });
     }
-    expect(await sessionsAndUsers(t)).toEqual(before);
+    // A token whose issuer says it has not proved the address (email_verified false): the owner's account here
+    // (verified by passcode) must not be signed in to by whoever typed the address at the issuer.
+    await signIn(t, { email: EMAIL });
+    const owners = await sessionsAndUsers(t);
+    for (const email_verified of [false, 'false']) {
+      const response = await attest(t, { token: await sign({ email_verified, sub: 'stranger-at-issuer' }) });
+      expectError(response, 401, 'invalid_token', {
+        error_message:
+          'The token says its email address is not verified (email_verified is false): verify it with the issuer first.',
+      });
+    }
+    expect(await sessionsAndUsers(t)).toEqual(owners);
+    // A token that says it is verified, or says nothing, is the owner's.
+    for (const email_verified of [true, undefined]) {
+      expect((await attest(t, { token: await sign({ email_verified }) })).status).toBe(200);
+    }
   });
 
   it('refuses a token that expired while the clock moved on', async () => {

@@ -90,6 +90,15 @@ function emailClaim(profile: TrustedAuthTokenProfile, payload: Record<string, un
       message: `The token's ${profile.emailClaim} claim (the profile's emailClaim) is not an email address.`,
     });
   }
+  // The issuer says it has not proved the address (OpenID Connect Core §5.1 `email_verified`; Firebase, Auth0 and
+  // Cognito issue tokens to users who signed up with any address): trusting it would sign whoever typed the address
+  // into its owner's account here.
+  const verified = payload.email_verified;
+  if (verified === false || verified === 'false') {
+    throw new ProviderError('invalid_token', {
+      message: 'The token says its email address is not verified (email_verified is false): verify it with the issuer first.',
+    });
+  }
   return normalizeEmail(value);
 }
 
