@@ -153,6 +153,7 @@ describe('POST /sessions/attest', () => {
         error_message: "The token's email claim (the profile's emailClaim) is not an email address.",
       });
     }
+    expect(await sessionsAndUsers(t)).toEqual(before);
     // A token whose issuer says it has not proved the address (email_verified false): the owner's account here
     // (verified by passcode) must not be signed in to by whoever typed the address at the issuer.
     await signIn(t, { email: EMAIL });

@@ -96,7 +96,8 @@ function emailClaim(profile: TrustedAuthTokenProfile, payload: Record<string, un
   const verified = payload.email_verified;
   if (verified === false || verified === 'false') {
     throw new ProviderError('invalid_token', {
-      message: 'The token says its email address is not verified (email_verified is false): verify it with the issuer first.',
+      message:
+        'The token says its email address is not verified (email_verified is false): verify it with the issuer first.',
     });
   }
   return normalizeEmail(value);
