@@ -31,8 +31,8 @@ import {
   routeByChannel,
 } from './services/outbox';
 import { createOutboxWorker, type OutboxWorker } from './services/outboxWorker';
-import { resolveSecretKey, type SecretKeySource } from './services/secretKey';
-import { randomToken, sha256Hex } from './services/secrets';
+import { resolveSecretKey, type SecretKeySource, storeProject } from './services/secretKey';
+import { randomToken } from './services/secrets';
 import { SessionSigner } from './services/signer';
 import {
   type KeyListing,
@@ -216,24 +216,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   const { db } = database;
   const { project } = config;
 
-  await db
-    .insertInto('projects')
-    .values({
-      project_id: project.projectId,
-      public_token: project.publicToken,
-      name: project.name,
-      created_at: clock.now(),
-      secret_key_hash: secretKey.key === null ? null : sha256Hex(secretKey.key),
-    })
-    .onConflict((conflict) =>
-      conflict.column('project_id').doUpdateSet({
-        public_token: project.publicToken,
-        name: project.name,
-        // Without a key from the option, the environment or the file, the hash an earlier start stored stays.
-        ...(secretKey.key === null ? {} : { secret_key_hash: sha256Hex(secretKey.key) }),
-      }),
-    )
-    .execute();
+  await storeProject(db, project, secretKey.key, clock.now());
   let secretKeySource = secretKey.source;
   if (secretKeySource === 'none') {
     const stored = await db

@@ -54,6 +54,7 @@ describe('migrations', () => {
       '0022_oauth_token_users',
       '0023_signing_key_retention',
       '0024_webauthn_uv_initialized',
+      '0025_retired_secret_keys',
     ]);
   });
 

@@ -238,6 +238,11 @@ const CORE_MIGRATIONS: MigrationParts = {
   async '0023_signing_key_retention'(db) {
     await addSigningKeyRetention(db, 'signing_keys');
   },
+  // The secret keys a rotation replaced, so that an instance restarted with one of them (an old deployment, a
+  // rollback) is refused rather than rotating every instance back to a key that may have leaked.
+  async '0025_retired_secret_keys'(db) {
+    await db.schema.alterTable('projects').addColumn('retired_secret_key_hashes', 'text').execute();
+  },
 };
 
 /**

@@ -8,6 +8,11 @@ export interface ProjectsTable {
   created_at: number;
   /** SHA-256 (hex) of the secret key for server calls; null until one is set. Never the key itself. */
   secret_key_hash: string | null;
+  /**
+   * The hashes of the secret keys a newer one replaced (a JSON array, newest first): an instance started with one of
+   * them again is refused instead of bringing the replaced key back for every instance. Null before any replacement.
+   */
+  retired_secret_key_hashes: string | null;
 }
 
 export interface UsersTable {

@@ -400,6 +400,19 @@ describe('the secret key for server calls', () => {
       started.push(third);
       expect((await ask(third, rotated)).status).toBe(200);
       expect((await ask(third, firstKey)).status).toBe(401);
+
+      // An instance of the older deployment restarts with the replaced key: refused, and the rotation holds.
+      await expect(createProvider({ db: fresh.database, secretKey: firstKey })).rejects.toThrow(
+        /was replaced by a newer one: start every instance with the current key/,
+      );
+      expect((await ask(third, rotated)).status).toBe(200);
+      expect((await ask(third, firstKey)).status).toBe(401);
+      // A new key replaces the current one as before, and both earlier keys stay refused.
+      const again = newSecretKey('test');
+      const fourth = await createProvider({ db: fresh.database, secretKey: again });
+      started.push(fourth);
+      expect((await ask(fourth, again)).status).toBe(200);
+      await expect(createProvider({ db: fresh.database, secretKey: rotated })).rejects.toThrow(/was replaced/);
     } finally {
       for (const provider of started) await provider.close();
       await fresh.drop();

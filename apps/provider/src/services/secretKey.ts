@@ -1,7 +1,9 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Kysely } from 'kysely';
 import type { ProviderConfig } from '../config';
-import { randomToken } from './secrets';
+import type { Database } from '../db/schema';
+import { randomToken, sha256Hex } from './secrets';
 
 /** The environment variable that sets the project's secret key for server calls (`/v1/…`). */
 export const SECRET_KEY_ENV = 'LATCHKEY_SECRET_KEY';
@@ -78,4 +80,64 @@ export function resolveSecretKey(options: {
     }
     throw error;
   }
+}
+
+/** How many replaced secret keys a project remembers (the newest first). */
+const RETIRED_SECRET_KEYS_KEPT = 50;
+
+/**
+ * Writes the project's row at start: its public token and name, and the hash of `secretKey` (null keeps the stored
+ * one). A key that differs from the stored one replaces it (a rotation: every instance answers only the new key at
+ * once), and the replaced key's hash is remembered. A start with a key a rotation replaced is refused: an instance of
+ * an older deployment that restarts (a crash, a rollback) would otherwise make the old key, perhaps the leaked one
+ * the rotation was for, the key of every instance again. One transaction: the upsert holds the row's lock on
+ * PostgreSQL, so instances starting at once decide one after the other.
+ */
+export async function storeProject(
+  db: Kysely<Database>,
+  project: { projectId: string; publicToken: string; name: string },
+  secretKey: string | null,
+  now: number,
+): Promise<void> {
+  const keyHash = secretKey === null ? null : sha256Hex(secretKey);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('projects')
+      .values({
+        project_id: project.projectId,
+        public_token: project.publicToken,
+        name: project.name,
+        created_at: now,
+        secret_key_hash: keyHash,
+        retired_secret_key_hashes: null,
+      })
+      .onConflict((conflict) =>
+        conflict.column('project_id').doUpdateSet({ public_token: project.publicToken, name: project.name }),
+      )
+      .execute();
+    if (keyHash === null) return;
+    const stored = await trx
+      .selectFrom('projects')
+      .select(['secret_key_hash', 'retired_secret_key_hashes'])
+      .where('project_id', '=', project.projectId)
+      .executeTakeFirstOrThrow();
+    if (stored.secret_key_hash === keyHash) return;
+    const retired = JSON.parse(stored.retired_secret_key_hashes ?? '[]') as string[];
+    if (retired.includes(keyHash)) {
+      throw new Error(
+        `This secret key for server calls (${SECRET_KEY_ENV}) was replaced by a newer one: start every instance with ` +
+          'the current key. (To go back to a replaced key on purpose, remove its SHA-256 from ' +
+          'projects.retired_secret_key_hashes first.)',
+      );
+    }
+    const replaced = stored.secret_key_hash === null ? retired : [stored.secret_key_hash, ...retired];
+    await trx
+      .updateTable('projects')
+      .set({
+        secret_key_hash: keyHash,
+        retired_secret_key_hashes: JSON.stringify(replaced.slice(0, RETIRED_SECRET_KEYS_KEPT)),
+      })
+      .where('project_id', '=', project.projectId)
+      .execute();
+  });
 }
