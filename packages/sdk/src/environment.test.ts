@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The browser defaults, in jsdom: what createClient uses when nothing is injected.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authenticateData, FakeTransport, makeSession, ok, PUBLIC_TOKEN, STATE_KEY } from '../test/fakes';
 import { createClient } from './client';
 import { documentCookieJar, resolveEnvironment, serializeCookie } from './environment';
 
@@ -117,6 +118,29 @@ describe('browser environment', () => {
     const env = resolveEnvironment({ fetch });
     expect(env.fetch).toBe(fetch);
     expect(env.storage).toBe(window.localStorage);
+  });
+
+  it('creates a client where reading localStorage throws (site data blocked), keeping the state in memory', async () => {
+    const blocked = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const transport = new FakeTransport();
+    transport.once('POST', '/sessions/exchange_access_token', ok(authenticateData()));
+    try {
+      const client = createClient(PUBLIC_TOKEN, {
+        apiBaseUrl: 'http://localhost:8787',
+        environment: { fetch: transport.fetch },
+      });
+      await client.session.exchangeAccessToken({ access_token: 'access-token-1', session_duration_minutes: 30 });
+      expect(client.session.getSync()?.session_id).toBe(makeSession().session_id);
+      // Other tabs' news still arrives (a storage event from a cleared storage area).
+      window.dispatchEvent(new StorageEvent('storage', { key: STATE_KEY, newValue: 'null', storageArea: null }));
+      expect(client.session.getSync()).toBeNull();
+      client.destroy();
+    } finally {
+      blocked.mockRestore();
+    }
+    expect(localStorage.getItem(STATE_KEY)).toBeNull();
   });
 
   it('creates a client in a browser without anything injected', async () => {

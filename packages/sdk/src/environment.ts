@@ -196,14 +196,20 @@ export function resolveEnvironment(overrides?: Partial<LatchkeyEnvironment>): La
   const g = globalThis as typeof globalThis & { window?: Window };
   const win = hasWindow ? g.window : undefined;
   const crypto = overrides?.crypto ?? globalThis.crypto;
+  let storage: KeyValueStorage | undefined;
+  try {
+    storage = win?.localStorage;
+  } catch {
+    // Site data blocked, an opaque-origin frame (SecurityError): the state is kept in memory.
+  }
 
   const defaults: LatchkeyEnvironment = {
     fetch: (input, init) => globalThis.fetch(input, init),
-    storage: win?.localStorage ?? memoryStorage(),
+    storage: storage ?? memoryStorage(),
     subscribeToStorage(listener) {
       if (!win) return () => {};
       const handler = (event: StorageEvent) => {
-        if (event.storageArea === win.localStorage || event.storageArea === null) {
+        if (event.storageArea === storage || event.storageArea === null) {
           listener({ key: event.key, newValue: event.newValue });
         }
       };

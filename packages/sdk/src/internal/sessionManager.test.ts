@@ -5,6 +5,7 @@ import {
   basicCredentials,
   createTestClient,
   FakeBrowser,
+  FakeCookieJar,
   FakeTransport,
   makeSession,
   makeUser,
@@ -224,15 +225,38 @@ describe('start-up rule', () => {
     return data;
   }
 
-  it('with no session cookie and the default endpoint, drops the cached state and sends nothing', async () => {
+  it('with no session cookie and the default endpoint, drops the cached state in this tab and sends nothing', async () => {
     const browser = new FakeBrowser();
-    cache(browser);
+    const data = cache(browser);
     const { client, transport } = createTestClient({ browser });
 
     expect(client.session.getSnapshot()).toEqual({ session: null, user: null, fromCache: false });
-    expect(browser.values.get(STATE_KEY)).toBe('null');
+    // Storage is left alone: the tabs that can see the cookie are not told.
+    expect(storedState(browser)).toEqual({ session: data.session, user: data.user });
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(transport.find('POST', '/sessions/authenticate')).toEqual([]);
+  });
+
+  it('a page outside cookieOptions.path (it cannot see the cookie) does not sign out the tabs under that path', async () => {
+    const browser = new FakeBrowser('https://app.example.com');
+    const transport = new FakeTransport().on('POST', '/sessions/authenticate', () => ok(authenticateData()));
+    const options = { cookieOptions: { path: '/app' } };
+    const app = createTestClient({ browser, transport, options });
+    const data = authenticateData();
+    await signInWithAccessToken(app, data);
+    const stored = browser.values.get(STATE_KEY);
+    const heard: string[] = [];
+    app.client.session.subscribe(() => heard.push('notified'));
+
+    // A page at /: its jar holds none of the /app cookies.
+    const outside = createTestClient({ browser, transport, options, env: { cookies: new FakeCookieJar() } });
+    expect(outside.client.session.getSync()).toBeNull();
+    await settle();
+
+    expect(app.client.session.getSync()).toEqual(data.session);
+    expect(browser.values.get(STATE_KEY)).toBe(stored);
+    expect(heard).toEqual([]);
+    expect(browser.cookies.get('stytch_session')).toBe('session-token-opaque-abc123');
   });
 
   it('with no cache and no cookie, writes nothing and sends nothing', async () => {

@@ -33,6 +33,8 @@ export interface SessionUpdate {
   user: User;
   session_token: string;
   session_jwt: string;
+  /** A sign-in waiting for its second factor (with empty tokens): not a session, never stored. */
+  intermediate_session_token?: string;
 }
 
 export interface SessionManagerConfig {
@@ -170,9 +172,9 @@ export class SessionManager {
   /**
    * Starts background work. Start-up rule (README, "Sessions"): with a session cookie, the cached state is kept
    * (`fromCache`) and `refresh` runs at once. Without one: on the default endpoint the cached state is dropped
-   * and nothing is sent; on a custom endpoint a cached session is kept and refreshed at once (HttpOnly cookies
-   * the page cannot see may carry it), but with no cached session either there is nothing to refresh, so
-   * nothing is sent: a signed-out page load makes no request (and no 401 in the browser's console).
+   * (in this tab only) and nothing is sent; on a custom endpoint a cached session is kept and refreshed at once
+   * (HttpOnly cookies the page cannot see may carry it), but with no cached session either there is nothing to
+   * refresh, so nothing is sent: a signed-out page load makes no request (and no 401 in the browser's console).
    */
   start(refresh: () => Promise<unknown>): void {
     if (this.#isStarted || this.#isDestroyed) return;
@@ -199,8 +201,10 @@ export class SessionManager {
     }
     const isSignedOutAtStart = !this.getSessionToken() && (!this.config.hasCustomApiEndpoint || this.#state === null);
     if (isSignedOutAtStart) {
-      // Only the state: an intermediate token cookie may still be waiting for its second factor.
-      if (this.#state) this.store(null);
+      // Only the state, and only in this tab (no storage write, no news): a page outside `cookieOptions.path` cannot
+      // see the cookie the tabs under it still hold; they learn of a real sign-out at their own refresh. An
+      // intermediate token cookie may still be waiting for its second factor.
+      if (this.#state) this.#commit(null, false);
       // The server's `initialSession`, with nothing here to confirm it: signed out (an unconfirmed snapshot notifies).
       else if (this.#snapshot.fromCache) this.#notify();
     } else {

@@ -30,6 +30,9 @@ export function startBackgroundRefresh(
   const { config } = manager;
   const { environment } = config;
   const lock = new RefreshLock(config);
+  // Which session the refresh in flight is about (the start-up check's: the one held when this code loaded).
+  const identity = () => `${manager.getSession()?.session_id}\n${manager.getSessionToken()}`;
+  let refreshed = identity();
   const scheduler = new RefreshScheduler({
     timers: environment.timers,
     random: () => environment.random(),
@@ -43,7 +46,8 @@ export function startBackgroundRefresh(
     },
     runExclusive: (task) => lock.runExclusive(task),
     isUnrecoverable: shared.isUnrecoverableError,
-    onUnrecoverable: () => clearSession(manager),
+    // A session another tab signed in while the refresh was out is not the one the provider refused: it stays.
+    onUnrecoverable: () => (identity() === refreshed ? clearSession(manager) : scheduler.reschedule()),
     timing,
   });
   let unsubscribeWake = () => {};
@@ -52,7 +56,14 @@ export function startBackgroundRefresh(
   } catch {
     // No visibility or online events: refreshes then run only on their timers.
   }
-  scheduler.start(refresh, first, confirmedBefore);
+  scheduler.start(
+    () => {
+      refreshed = identity();
+      return refresh();
+    },
+    first,
+    confirmedBefore,
+  );
   return {
     reschedule: () => scheduler.reschedule(),
     stop() {

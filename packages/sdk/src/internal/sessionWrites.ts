@@ -27,14 +27,16 @@ function cookiesOf(manager: SessionManager): SessionCookieWriter {
  * Stores the session and user of an authenticate answer (any call that returns a session). Cookies are written only
  * when both tokens are non-empty; otherwise (opaque/HttpOnly mode) the JS cookies go and the state is still stored.
  * `sessionDurationMinutes` is the request's, remembered when it is a number. An intermediate session (a first factor
- * still waiting for its second) never comes here: the lazily loaded `call` keeps its token with
- * `setIntermediateSessionToken` and leaves the tab signed out.
+ * still waiting for its second) is no session and is not stored: the lazily loaded `call` keeps its token with
+ * `setIntermediateSessionToken` and leaves the tab signed out, and `session.authenticate` (the provider answers the
+ * pending sign-in of a request that carries only its cookie) returns it untouched.
  */
 export function applyAuthenticateResponse(
   manager: SessionManager,
   update: SessionUpdate,
   sessionDurationMinutes?: unknown,
 ): void {
+  if (update.intermediate_session_token && !update.session_token) return;
   const cookies = cookiesOf(manager);
   if (update.session_token && update.session_jwt) {
     cookies.writeSession(update.session_token, update.session_jwt, update.session.expires_at);
@@ -47,10 +49,13 @@ export function applyAuthenticateResponse(
   manager.store({ session: update.session, user: update.user });
 }
 
-/** Replaces the stored user (after a call that changes it). Without a session there is nothing to update. */
+/**
+ * Replaces the stored user (after a call that changes it). Without a session there is nothing to update, and a user
+ * other than the session's (an answer for a session another tab has since replaced) is not stored with it.
+ */
 export function updateUser(manager: SessionManager, user: User): void {
   const session = manager.getSession();
-  if (session) manager.store({ session, user }, false);
+  if (session?.user_id === user.user_id) manager.store({ session, user }, false);
 }
 
 /**

@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiError,
   authenticateData,
   createTestClient,
+  type FakeAnswer,
   FakeBrowser,
   FakeTransport,
+  makeSession,
   makeUser,
   ok,
   PUBLIC_TOKEN,
@@ -142,6 +145,75 @@ describe('two tabs of one browser', () => {
     expect(Number(browser.values.get(`${STATE_KEY}::refreshed_at`))).toBeLessThanOrEqual(Date.now());
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
     expect(refreshes(transport)).toBe(before + 2);
+  });
+
+  it('a late user.get() answer for user A is not stored with the session B another tab signed in meanwhile', async () => {
+    const browser = new FakeBrowser();
+    const transport = new FakeTransport();
+    const first = createTestClient({ browser, transport });
+    const second = createTestClient({ browser, transport });
+    const userA = makeUser({ roles: ['admin'] });
+    await signInWithAccessToken(first, authenticateData({ user: userA }));
+    let release: (answer: FakeAnswer) => void = () => {};
+    transport.once('GET', '/users/me', () => new Promise<FakeAnswer>((resolve) => (release = resolve)));
+    const fetched = first.client.user.get();
+    await vi.waitFor(() => expect(transport.find('GET', '/users/me')).toHaveLength(1));
+
+    const userB = makeUser({ user_id: 'user-test-0002', roles: ['viewer'] });
+    const dataB = authenticateData({
+      user: userB,
+      session: makeSession({ session_id: 'session-test-0002', user_id: userB.user_id }),
+      session_token: 'session-token-b',
+    });
+    await signInWithAccessToken(second, dataB);
+    await settle();
+    release(ok({ ...userA }));
+    expect(await fetched).toEqual(userA);
+    await settle();
+
+    for (const tab of [first, second]) {
+      expect(tab.client.session.getSnapshot()).toEqual({ session: dataB.session, user: userB, fromCache: false });
+    }
+    expect(JSON.parse(browser.values.get(STATE_KEY) ?? 'null')).toEqual({ session: dataB.session, user: userB });
+  });
+
+  it('a refresh of a revoked session does not sign out the session another tab signed in while it was out', async () => {
+    const browser = new FakeBrowser();
+    const held: ((answer: FakeAnswer) => void)[] = [];
+    const transport = new FakeTransport().on(
+      'POST',
+      '/sessions/authenticate',
+      () => new Promise<FakeAnswer>((resolve) => held.push(resolve)),
+    );
+    const first = createTestClient({ browser, transport });
+    const second = createTestClient({ browser, transport });
+    await signInWithAccessToken(first);
+    await settle();
+    // The first tab's background refresh of session A goes out and waits for its answer.
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(held).toHaveLength(1);
+
+    // The second tab signs out; the answer for A (refused) makes the first tab ask again, without a session.
+    transport.once('POST', '/sessions/revoke', ok());
+    await second.client.session.revoke();
+    await settle();
+    held[0]?.(apiError(401, 'unauthorized_credentials'));
+    await settle();
+    expect(held).toHaveLength(2);
+
+    // The second tab signs in as B before that retry is refused: the refusal is not about B.
+    const dataB = authenticateData({
+      session: makeSession({ session_id: 'session-test-0002' }),
+      session_token: 'session-token-b',
+    });
+    await signInWithAccessToken(second, dataB);
+    await settle();
+    held[1]?.(apiError(401, 'unauthorized_credentials'));
+    await settle();
+
+    for (const tab of [first, second]) expect(tab.client.session.getSync()).toEqual(dataB.session);
+    expect(JSON.parse(browser.values.get(STATE_KEY) ?? 'null')?.session).toEqual(dataB.session);
+    expect(browser.cookies.get('stytch_session')).toBe('session-token-b');
   });
 
   it('hear of changes through the BroadcastChannel when storage events do not arrive', async () => {

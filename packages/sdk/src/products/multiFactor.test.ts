@@ -161,6 +161,30 @@ describe('the second factor carries the intermediate token in its body', () => {
     expect(await tab.client.session.getIntermediateUser()).toBeNull();
   });
 
+  it('session.authenticate during the pending sign-in stores nothing: totps.authenticate then still sends it', async () => {
+    const tab = createTestClient();
+    tab.transport.once('POST', '/passwords/authenticate', intermediateAnswer());
+    await tab.client.passwords.authenticate({
+      email: 'ada@example.com',
+      password: 'pw-1234567',
+      session_duration_minutes: 30,
+    });
+    // The provider answers a refresh that carries only the intermediate cookie with the pending sign-in.
+    tab.transport.once('POST', '/sessions/authenticate', intermediateAnswer());
+    const answer = await tab.client.session.authenticate();
+    expect(answer).toMatchObject({ session_token: '', intermediate_session_token: IST });
+    expectSignedOutWithToken(tab);
+
+    tab.transport.once('POST', '/totps/authenticate', ok(authenticateData({ totp_id: 'totp-1' })));
+    await tab.client.totps.authenticate({ totp_code: '123456', session_duration_minutes: 30 });
+    expect(tab.transport.last().body).toEqual({
+      totp_code: '123456',
+      session_duration_minutes: 30,
+      intermediate_session_token: IST,
+    });
+    expect(tab.client.session.getSync()?.session_id).toBe(makeSession().session_id);
+  });
+
   it('totps.recover: sends it', async () => {
     const tab = await pendingTab();
     tab.transport.once('POST', '/totps/recover', ok(authenticateData({ totp_id: 'totp-1' })));
