@@ -34,8 +34,27 @@ export interface RunningServer {
 const DRAIN_MS = 5_000;
 /** How long an idle keep-alive connection stays open, unless told otherwise. */
 const DEFAULT_KEEP_ALIVE_SECONDS = 65;
+/** How long a request's body may take to arrive after its headers' time-out (`requestTimeout`). */
+const REQUEST_BODY_MS = 30_000;
 /** How often a closing server closes the keep-alive connections that have become idle. */
 const IDLE_SWEEP_MS = 50;
+
+/**
+ * The Node server's time-outs (ms) for an idle keep-alive time of `keepAliveSeconds`. Node closes an idle keep-alive
+ * connection after 5 s by default; a balancer that keeps it longer then sends the next request into a closed socket
+ * (a 502 to its client). The header time-out must outlast it, or a request arriving on a connection kept that long
+ * is cut while its headers are read. A whole request (headers and body, at most 256 KiB here) must then arrive within
+ * half a minute more: Node's default, 300 s, let a client sending a byte every few seconds hold a connection for five
+ * minutes.
+ */
+export function serverTimeouts(
+  keepAliveSeconds: number,
+  nodeHeadersTimeout = 60_000,
+): { keepAliveTimeout: number; headersTimeout: number; requestTimeout: number } {
+  const keepAliveTimeout = keepAliveSeconds * 1000;
+  const headersTimeout = Math.max(nodeHeadersTimeout, keepAliveTimeout + 1000);
+  return { keepAliveTimeout, headersTimeout, requestTimeout: headersTimeout + REQUEST_BODY_MS };
+}
 
 /** Starts an HTTP server for `provider`; resolves once the socket is bound, rejects if it cannot bind. */
 export function serveProvider(provider: Provider, options: ServeProviderOptions = {}): Promise<RunningServer> {
@@ -57,11 +76,10 @@ export function serveProvider(provider: Provider, options: ServeProviderOptions 
       port: options.port ?? 8787,
       hostname: host,
     }) as Server;
-    // Node closes an idle keep-alive connection after 5 s by default; a balancer that keeps it longer then sends the
-    // next request into a closed socket (a 502 to its client). The header time-out must outlast it, or a request
-    // arriving on a connection kept that long is cut while its headers are read.
-    server.keepAliveTimeout = (options.keepAliveSeconds ?? DEFAULT_KEEP_ALIVE_SECONDS) * 1000;
-    server.headersTimeout = Math.max(server.headersTimeout, server.keepAliveTimeout + 1000);
+    Object.assign(
+      server,
+      serverTimeouts(options.keepAliveSeconds ?? DEFAULT_KEEP_ALIVE_SECONDS, server.headersTimeout),
+    );
     server.on('connection', (socket: Socket) => {
       const address = socket.remoteAddress;
       if (address !== undefined) peers.set(socket, address);

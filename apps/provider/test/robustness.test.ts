@@ -124,6 +124,27 @@ describe('no input produces a 500 or a stack trace', () => {
     }
   });
 
+  it('answers a NUL in a path parameter with a JSON 404 on both databases (PostgreSQL refused it with a 500)', async () => {
+    const t = await startProvider();
+    const { sessionToken } = await signIn(t, { email: 'ada@example.com' });
+    const paths: [string, string][] = [
+      ['DELETE', '/users/emails/%00'],
+      ['DELETE', '/users/phone_numbers/email-%00'],
+      ['DELETE', '/users/totps/%00'],
+      ['DELETE', '/users/webauthn_registrations/%00'],
+      ['DELETE', '/users/crypto_wallets/%00'],
+      ['POST', '/users/connected_apps/%00/revoke'],
+      ['PUT', '/webauthn/update/%00'],
+    ];
+    for (const [method, path] of paths) {
+      const response = await t.call(method, path, { sessionToken, body: method === 'DELETE' ? undefined : {} });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.json.error_type, `${method} ${path}`).toBe('not_found');
+    }
+    // The user is untouched.
+    expect((await t.call('GET', '/users/me', { sessionToken })).json.data.emails).toHaveLength(1);
+  });
+
   it('refuses a body nested thousands deep with a 400 naming the limit, and writes nothing', async () => {
     const testProvider = await startProvider();
     const { db } = testProvider.provider.database;

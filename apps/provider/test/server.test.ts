@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { serveProvider } from '../src/server';
+import { parseConfig } from '../src/config';
+import { createLogger } from '../src/ops/logging';
+import { serveProvider, serverTimeouts } from '../src/server';
 import { ORIGIN, PUBLIC_TOKEN, startProvider } from '../testing/harness';
 
 const authorization = `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`;
@@ -69,5 +71,48 @@ describe('serveProvider', () => {
     expect(data).not.toMatch(/keep-alive/i);
     expect(await closing).toEqual({ drained: true });
     socket.destroy();
+  });
+
+  it('answers a client that drops its connection mid-body as its own doing: no error logged, no 5xx counted', async () => {
+    const lines: string[] = [];
+    const logger = createLogger(parseConfig({ logging: { format: 'json' } }), {
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    const { provider } = await startProvider({ metrics: { enabled: true } }, { logger });
+    const server = await serveProvider(provider, { port: 0, host: '127.0.0.1' });
+    try {
+      for (const path of ['/sdk/v1/otps/email/login_or_create', '/sdk/v1/events', '/oauth2/token']) {
+        const socket = connect(server.port, '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        socket.destroy();
+        await expect.poll(() => lines.some((line) => line.includes(path)), { timeout: 10_000 }).toBe(true);
+      }
+      const logged = lines.map((line) => JSON.parse(line));
+      expect(logged.map((line) => line.status)).toEqual([400, 400, 400]);
+      expect(logged.filter((line) => line.err !== undefined || line.level >= 50)).toEqual([]);
+      const metrics = await (await provider.fetch(new Request('http://provider.test/metrics'))).text();
+      expect(metrics).not.toMatch(/status="5\d\d"/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("bounds a whole request's arrival: 30 s past the headers' time-out, which outlasts the keep-alive time", () => {
+    // Node's default requestTimeout (300 s) let a body sent a byte at a time hold its connection for five minutes.
+    expect(serverTimeouts(65, 60_000)).toEqual({
+      keepAliveTimeout: 65_000,
+      headersTimeout: 66_000,
+      requestTimeout: 96_000,
+    });
+    expect(serverTimeouts(5, 60_000)).toEqual({
+      keepAliveTimeout: 5_000,
+      headersTimeout: 60_000,
+      requestTimeout: 90_000,
+    });
   });
 });

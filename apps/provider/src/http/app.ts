@@ -145,6 +145,13 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
     });
   });
 
+  // A NUL in the path (`%00`) can name nothing: PostgreSQL refuses it in a text value (a 500 for a path parameter
+  // reaching a query), SQLite would look it up. Refused alike on both databases before any route, as bodies are.
+  app.use('*', async (c, next) => {
+    if (c.req.path.includes('\u0000') || /%00/.test(c.req.url)) throw new ProviderError('not_found');
+    await next();
+  });
+
   app.use('*', async (c, next) => {
     if (isOpenCorsPath(c.req.path)) {
       if (c.req.method === 'OPTIONS') {
@@ -263,6 +270,9 @@ export function createApp(deps: ProviderDeps, register: (app: Hono<ProviderEnv>)
       }
       return c.json(errorBody(requestId, error), error.status as 400, headers);
     }
+    // The client went away while its body was read (the Node adapter aborts the request's signal): nobody reads the
+    // answer, and it is the client's doing, not an error of this server to log with a stack and count as a 5xx.
+    if (c.req.raw.signal.aborted) return c.body(null, 400, headers);
     // Logged with the request's line (above), scrubbed of anything that looks like a secret or an identifier.
     c.set('unexpectedError', error);
     return c.json(errorBody(requestId, new ProviderError('internal_server_error')), 500, headers);
