@@ -92,7 +92,7 @@ const DEFAULTS = {
     passwordAttemptsPerIp: { limit: 60, windowSeconds: 60 },
     strengthChecksPerIp: { limit: 120, windowSeconds: 60 },
     userSearchesPerIp: { limit: 120, windowSeconds: 60 },
-    eventsPerIp: { limit: 1500, windowSeconds: 60 },
+    eventsPerIp: { limit: 300, windowSeconds: 60 },
     secretKeyFailuresPerIp: { limit: 10, windowSeconds: 60 },
     webauthnChallengesPerIp: { limit: 60, windowSeconds: 60 },
     cryptoWalletChallengesPerIp: { limit: 60, windowSeconds: 60 },

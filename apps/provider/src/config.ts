@@ -139,8 +139,11 @@ const rateLimitsSchema = z.strictObject({
   sendsPerIp: rateWindow.default({ limit: 50, windowSeconds: 60 }),
   /** `users/search` calls. */
   userSearchesPerIp: rateWindow.default({ limit: 120, windowSeconds: 60 }),
-  /** Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). */
-  eventsPerIp: rateWindow.default({ limit: 1500, windowSeconds: 60 }),
+  /**
+   * Telemetry events stored by the unauthenticated `POST /events` (each event of a batch counts). A browser sends a
+   * handful per page load; each row is at most about 1.2 kB (project.ts), so one IP adds at most ~0.5 GB a day.
+   */
+  eventsPerIp: rateWindow.default({ limit: 300, windowSeconds: 60 }),
   /** Server calls (`/v1/…`) refused for a missing or wrong secret key; past it even the right key waits. */
   secretKeyFailuresPerIp: rateWindow.default({ limit: 10, windowSeconds: 60 }),
   // Each product's entries (`config.rateLimits` of its descriptor), in the descriptors' order.

@@ -141,6 +141,118 @@ describe('POST /events', () => {
     for (const { event_id } of ids) expect(event_id).toMatch(/^event-test-/);
   });
 
+  it('stores at most 1 KiB of details in UTF-8, dropping whole keys and keeping the JSON valid', async () => {
+    const testProvider = await startProvider();
+    const wide = (count: number) => '漢'.repeat(count);
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: [
+        event(PUBLIC_TOKEN, 'a_one_big_string', { note: wide(1300) }),
+        event(PUBLIC_TOKEN, 'b_two_keys', { first: wide(200), second: wide(200), small: 'kept' }),
+        event(PUBLIC_TOKEN, 'c_a_string', wide(4000)),
+        event(PUBLIC_TOKEN, 'd_an_array', [wide(400), wide(400)]),
+        event(PUBLIC_TOKEN, 'e_many_keys', Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, '漢']))),
+        event(PUBLIC_TOKEN, wide(21), { fits: wide(330) }),
+      ],
+    });
+    expect(response.status).toBe(200);
+    const stored = await storedEvents(testProvider);
+    expect(stored).toHaveLength(6);
+    for (const row of stored) {
+      expect(Buffer.byteLength(row.details, 'utf8'), row.event_name).toBeLessThanOrEqual(1024);
+      expect(() => JSON.parse(row.details), row.event_name).not.toThrow();
+    }
+    const details = Object.fromEntries(stored.map((row) => [row.event_name, JSON.parse(row.details)]));
+    expect(details.a_one_big_string).toEqual({ _truncated: true });
+    expect(details.b_two_keys).toEqual({ first: wide(200), small: 'kept', _truncated: true });
+    expect(details.c_a_string).toEqual({ _truncated: true });
+    expect(details.d_an_array).toEqual({ _truncated: true });
+    expect(Object.keys(details.e_many_keys).length).toBeGreaterThan(50);
+    expect(details.e_many_keys._truncated).toBe(true);
+    // 63 bytes of name and 990 bytes of details: within both bounds, stored whole.
+    expect(details[wide(21)]).toEqual({ fits: wide(330) });
+  });
+
+  it('refuses an event name longer than 64 bytes in UTF-8 and stores nothing', async () => {
+    const testProvider = await startProvider();
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: [event(PUBLIC_TOKEN, 'valid'), event(PUBLIC_TOKEN, '漢'.repeat(22))],
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.body).toEqual([{ dataPath: '[1].event.event_name', message: 'must be at most 64 bytes' }]);
+    expect(await storedEvents(testProvider)).toEqual([]);
+  });
+
+  it("stores the SDK's and the UI's real events unchanged", async () => {
+    const testProvider = await startProvider();
+    const real: [string, Record<string, unknown>][] = [
+      [
+        'sdk_instance_instantiated',
+        { event_callback_registered: false, error_callback_registered: false, success_callback_registered: false },
+      ],
+      [
+        'start_oauth_flow',
+        {
+          provider_type: 'google',
+          custom_scopes: ['https://www.googleapis.com/auth/calendar.readonly'],
+          cname_domain: null,
+          pkce: true,
+          provider_params: { prompt: 'select_account' },
+        },
+      ],
+      ['render_idp_screen', { bootstrap: { project_name: 'Latchkey Playground', email_domains: ['latchkey.dev'] } }],
+    ];
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: real.map(([name, details]) => event(PUBLIC_TOKEN, name, details)),
+    });
+    expect(response.status).toBe(200);
+    const stored = await storedEvents(testProvider);
+    expect(stored.map((row) => [row.event_name, row.details])).toEqual(
+      [...real].sort(([a], [b]) => a.localeCompare(b)).map(([name, details]) => [name, JSON.stringify(details)]),
+    );
+  });
+
+  it('masks email addresses, phone numbers and tokens in stored details as the request log does', async () => {
+    const testProvider = await startProvider();
+    const response = await testProvider.call('POST', '/events', {
+      authorization: null,
+      body: [
+        event(PUBLIC_TOKEN, 'email_sent', { email: 'jane.doe@example.com', type: 'login_or_create_otp' }),
+        event(PUBLIC_TOKEN, 'email_try_again_clicked', { email: 'Jane.Doe@Example.COM', type: 'login_or_create_eml' }),
+        event(PUBLIC_TOKEN, 'x_nested', {
+          phone_number: '+14155550123',
+          provider_params: { login_hint: 'jane.doe@example.com' },
+          note: 'code 123456 for jane@example.com at +447700900123',
+          token: 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl',
+          passcode: 123456,
+          list: ['someone@example.org'],
+        }),
+      ],
+    });
+    expect(response.status).toBe(200);
+    const stored = await storedEvents(testProvider);
+    expect(stored.map((row) => [row.event_name, JSON.parse(row.details)])).toEqual([
+      ['email_sent', { email: 'j***@example.com', type: 'login_or_create_otp' }],
+      ['email_try_again_clicked', { email: 'J***@Example.COM', type: 'login_or_create_eml' }],
+      [
+        'x_nested',
+        {
+          phone_number: '+*********23',
+          provider_params: { login_hint: 'j***@example.com' },
+          note: 'code [redacted] for j***@example.com at +**********23',
+          token: '[redacted]',
+          passcode: '[redacted]',
+          list: ['s***@example.org'],
+        },
+      ],
+    ]);
+    const all = stored.map((row) => row.details).join('\n');
+    expect(all).not.toContain('jane.doe@');
+    expect(all).not.toContain('5550123');
+  });
+
   it('accepts an empty batch and stores nothing', async () => {
     const testProvider = await startProvider();
     const response = await testProvider.call('POST', '/events', { authorization: null, body: [] });

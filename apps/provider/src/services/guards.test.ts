@@ -311,6 +311,47 @@ describe('consumeRateLimit and limitSends', () => {
     expect((await refusal(() => limitSends(deps, 'e@example.com', '203.0.113.9'))).errorType).toBe('too_many_requests');
   });
 
+  it('counts a send refused by either limit in neither, even for 50 parallel calls', async () => {
+    const testProvider = await startProvider({
+      rateLimits: { sendsPerIdentifier: { limit: 5, windowSeconds: 60 }, sendsPerIp: { limit: 3, windowSeconds: 60 } },
+    });
+    const deps = providerDeps(testProvider);
+    const { db } = testProvider.provider.database;
+    const count = async (bucket: string) =>
+      Number(
+        (await db.selectFrom('rate_limits').select('count').where('bucket', '=', bucket).executeTakeFirst())?.count ??
+          0,
+      );
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () => limitSends(deps, 'victim@example.com', '203.0.113.9')),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect((outcome.reason as ProviderError).errorType).toBe('too_many_requests');
+    }
+    expect(await count('send:ip:203.0.113.9')).toBe(3);
+    expect(await count('send:identifier:victim@example.com')).toBe(3);
+    // An IP past its limit takes no slot of another address, and writes no row for it.
+    expect((await refusal(() => limitSends(deps, 'other@example.com', '203.0.113.9'))).errorType).toBe(
+      'too_many_requests',
+    );
+    expect(
+      await db
+        .selectFrom('rate_limits')
+        .select('bucket')
+        .where('bucket', '=', 'send:identifier:other@example.com')
+        .execute(),
+    ).toEqual([]);
+    // An address past its limit takes no slot of the IP that asked.
+    await limitSends(deps, 'victim@example.com', '198.51.100.1');
+    await limitSends(deps, 'victim@example.com', '198.51.100.2');
+    expect((await refusal(() => limitSends(deps, 'victim@example.com', '198.51.100.3'))).errorType).toBe(
+      'too_many_requests',
+    );
+    expect(await count('send:ip:198.51.100.3')).toBe(0);
+    expect(await count('send:identifier:victim@example.com')).toBe(5);
+  });
+
   it('counts an email recipient by its mailbox: plus-tags, and Gmail dots and googlemail.com, share one bucket', async () => {
     const testProvider = await startProvider({
       rateLimits: {

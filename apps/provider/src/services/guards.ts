@@ -188,16 +188,23 @@ export function sendLimitKey(identifier: string): string {
 }
 
 /**
- * The send limits (README, "Security"): per recipient (sendLimitKey: an email address by its mailbox, plus-tags and
- * Gmail dots dropped) and per client IP (ipRateLimitKey).
+ * The send limits (README, "Security"): per client IP (ipRateLimitKey) and per recipient (sendLimitKey: an email
+ * address by its mailbox, plus-tags and Gmail dots dropped), one decision: both are counted in one transaction, so a
+ * refusal by either rolls both back. A caller over its own IP limit uses up no slot of the address it names (it
+ * cannot block mail to someone else's address) and writes no row for it. The IP bucket is always taken first: every
+ * transaction locks its rows in that order (PostgreSQL), so parallel sends never wait on each other in a cycle.
  */
 export async function limitSends(deps: ProviderDeps, identifier: string, ip: string): Promise<void> {
-  await consumeRateLimit(
-    deps,
-    `send:identifier:${sendLimitKey(identifier)}`,
-    deps.config.rateLimits.sendsPerIdentifier,
-  );
-  await consumeRateLimit(deps, `send:ip:${ipRateLimitKey(ip)}`, deps.config.rateLimits.sendsPerIp);
+  await deps.db.transaction().execute(async (trx) => {
+    await consumeRateLimit(deps, `send:ip:${ipRateLimitKey(ip)}`, deps.config.rateLimits.sendsPerIp, 1, trx);
+    await consumeRateLimit(
+      deps,
+      `send:identifier:${sendLimitKey(identifier)}`,
+      deps.config.rateLimits.sendsPerIdentifier,
+      1,
+      trx,
+    );
+  });
 }
 
 /**

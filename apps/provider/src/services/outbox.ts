@@ -22,6 +22,13 @@ export interface OutgoingMessage {
   links: string[];
   /** Every passcode the message carries, for the development inbox. */
   codes: string[];
+  /**
+   * The row of the secret the message carries (a passcode's `otp_codes` row, by its id column), for the outbox worker
+   * (services/outboxWorker.ts): an attempt delivers the message only while that row is unused (`consumed_at` null)
+   * and unexpired (`expires_at` later than now), and gives it up as superseded otherwise, so a retried message never
+   * brings a code that a newer one replaced. Kept in the sealed payload; never handed to a sender.
+   */
+  liveWhile?: { table: string; idColumn: string; id: string };
 }
 
 /**

@@ -9,7 +9,7 @@ import { FollowingClock, freshDatabase, START, startProvider, TestClock } from '
 import { type ProviderConfigInput, parseConfig } from '../config';
 import { createProvider } from '../provider';
 import { type DeliveryContext, DeliveryError, type Outbox, type OutgoingMessage } from './outbox';
-import { backoffMs } from './outboxWorker';
+import { backoffMs, SUPERSEDED_ERROR } from './outboxWorker';
 import { createTwilioSender } from './twilio';
 
 /** After real deliveries, on a machine that may be busy: much longer than vi.waitFor's default second. */
@@ -265,7 +265,8 @@ describe('the outbox', () => {
         expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'connection reset' }),
       WAIT,
     );
-    clock.advance(24 * 3_600_000);
+    // Within the passcode's lifetime (a retry of an expired code is given up as superseded instead).
+    clock.advance(60_000);
     expect(await before.outbox.deliverDue()).toBe(1);
     expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 2 });
     // The next version of the deployment allows two attempts: the message has none left.
@@ -393,6 +394,93 @@ describe('the outbox', () => {
     await closing;
     await drop();
     expect(captured.text()).not.toContain('outbox pass failed');
+  });
+
+  it('gives up a retry whose passcode a newer one replaced: only the live code is delivered, and no failure is counted', async () => {
+    // The first attempt fails; every later one goes through.
+    const { sender, attempts } = recordingSender((attempt) => {
+      if (attempt === 1) throw new Error('connection reset');
+    });
+    const log = captureLog();
+    const t = await startProvider(production({ initialBackoffSeconds: 10 }), {
+      outbox: sender,
+      background: false,
+      logger: log.logger,
+    });
+    const { db } = t.provider.database;
+    const rows = () =>
+      db.selectFrom('outbox_messages').select(['status', 'payload', 'last_error']).orderBy('message_id').execute();
+    const first = await t.post('/otps/sms/login_or_create', { phone_number: PHONE });
+    expect(first.status).toBe(200);
+    await vi.waitFor(async () => expect((await rows())[0]?.last_error).toBe('connection reset'), WAIT);
+    // The user asks again before the retry: a new code, which goes out at once.
+    expect((await t.post('/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(async () => expect((await rows())[1]?.status).toBe('sent'), WAIT);
+    expect(attempts).toHaveLength(2);
+    const liveCode = attempts[1]?.message.codes[0] as string;
+    expect(attempts[0]?.message.codes[0]).not.toBe(liveCode);
+    // The retry is due: the old message is given up, not delivered after the live code.
+    t.clock.advance(10_000);
+    expect(await t.provider.outbox.deliverDue()).toBe(1);
+    expect(attempts).toHaveLength(2);
+    expect(await rows()).toEqual([
+      { status: 'failed', payload: '', last_error: SUPERSEDED_ERROR },
+      { status: 'sent', payload: '', last_error: null },
+    ]);
+    // The code the user got last is the live one.
+    const signIn = await t.post('/otps/authenticate', {
+      token: liveCode,
+      method_id: first.json.data.method_id,
+      session_duration_minutes: 60,
+    });
+    expect(signIn.status).toBe(200);
+    t.clock.advance(3_600_000);
+    expect(await t.provider.outbox.deliverDue()).toBe(0);
+    expect(attempts).toHaveLength(2);
+    // Not a delivery failure: neither counted nor logged as one.
+    const metrics = await t.provider.metrics.render();
+    expect(metrics).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1');
+    expect(metrics).not.toContain('outcome="failed"} 1');
+    expect(log.entries().filter((entry) => entry.level === 'error')).toEqual([]);
+    // The sender never saw the outbox's own field.
+    expect(attempts.every((attempt) => !('liveWhile' in attempt.message))).toBe(true);
+  });
+
+  it('gives up a replaced passcode whichever instance retries it', async () => {
+    const db = await sharedDatabase();
+    const keys = deploymentKeys();
+    const clock = new TestClock();
+    const failing = recordingSender(() => {
+      throw new Error('connection reset');
+    });
+    const working = recordingSender();
+    const open = (sender: Outbox) =>
+      openProvider({
+        db,
+        config: production({ initialBackoffSeconds: 10 }),
+        clock,
+        ...keys,
+        outbox: sender,
+        background: false,
+        logger: captureLog().logger,
+      });
+    const one = await open(failing.sender);
+    const two = await open(working.sender);
+    expect((await sdkPost(one, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(() => expect(failing.attempts).toHaveLength(1), WAIT);
+    const outbox = () =>
+      two.database.db.selectFrom('outbox_messages').select(['status', 'last_error']).orderBy('message_id').execute();
+    await vi.waitFor(async () => expect((await outbox())[0]?.last_error).toBe('connection reset'), WAIT);
+    expect((await sdkPost(two, '/otps/sms/login_or_create', { phone_number: PHONE })).status).toBe(200);
+    await vi.waitFor(async () => expect((await outbox())[1]?.status).toBe('sent'), WAIT);
+    clock.advance(10_000);
+    expect(await two.outbox.deliverDue()).toBe(1);
+    expect(working.attempts).toHaveLength(1);
+    expect(failing.attempts).toHaveLength(1);
+    expect(await outbox()).toEqual([
+      { status: 'failed', last_error: SUPERSEDED_ERROR },
+      { status: 'sent', last_error: null },
+    ]);
   });
 
   it('in development, delivers before the request answers: the inbox shows the code at once', async () => {

@@ -6,7 +6,7 @@
 //
 // The recipient and content (passcodes, sign-in links) are encrypted with AES-256-GCM under a key derived from the
 // HMAC key, which is never in the database, and erased from the row once the message is delivered or given up on.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ProviderConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Clock } from '../http/context';
@@ -61,6 +61,8 @@ const BATCH = 50;
 const CONCURRENCY = 4;
 /** How much of a failure's text is kept (its start). */
 const MAX_ERROR_LENGTH = 300;
+/** The `last_error` of a message given up on because the secret it carries is no longer live (`liveWhile`). */
+export const SUPERSEDED_ERROR = 'superseded: the code it carries was replaced by a newer one, used or expired';
 
 function payloadKey(hmacKey: Buffer): Buffer {
   return subkey(hmacKey, 'latchkey outbox payload v1');
@@ -136,19 +138,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return promise;
   }
 
-  /** Records the end of a message: delivered, or given up on (metrics and a log line). */
+  /**
+   * Records the end of a message: delivered, or given up on (metrics and a log line). One `superseded` (its secret
+   * no longer live: `liveWhile`) is stored as failed, with SUPERSEDED_ERROR, and neither counted nor logged: nothing
+   * went wrong with the delivery.
+   */
   async function finish(
     messageId: string,
     claim: string,
     channel: OutgoingMessage['channel'],
-    outcome: 'sent' | 'failed',
+    outcome: 'sent' | 'failed' | 'superseded',
     attempts: number,
     error: string | null,
   ): Promise<void> {
     const result = await db
       .updateTable('outbox_messages')
       .set({
-        status: outcome,
+        status: outcome === 'sent' ? 'sent' : 'failed',
         payload: '',
         finished_at: clock.now(),
         lease_until: null,
@@ -159,11 +165,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .where('claim_token', '=', claim)
       .executeTakeFirst();
     // Another worker took the message over (this attempt outlived its lease): that one records the outcome.
-    if (Number(result.numUpdatedRows) !== 1) return;
+    if (Number(result.numUpdatedRows) !== 1 || outcome === 'superseded') return;
     options.metrics?.message(channel, outcome);
     if (outcome === 'failed') {
       log('error', 'outgoing message given up on', { message_id: messageId, channel, attempts, error });
     }
+  }
+
+  /**
+   * Whether the row of the secret a message carries (`liveWhile`) is still unused and unexpired. Its table and columns
+   * come from the sealed payload, which only the provider's own code writes (and they are quoted as identifiers).
+   */
+  async function isLive(row: NonNullable<OutgoingMessage['liveWhile']>): Promise<boolean> {
+    const { rows } = await sql<{ live: number }>`select 1 as live from ${sql.table(row.table)} where ${sql.ref(
+      row.idColumn,
+    )} = ${row.id} and consumed_at is null and expires_at > ${clock.now()}`.execute(db);
+    return rows.length > 0;
   }
 
   /** One attempt at one message: claims it (if it is due and free), hands it to the sender, records the outcome. */
@@ -185,11 +202,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const attempts = Number(claimed.attempts);
     const { channel } = claimed;
     let message: OutgoingMessage;
+    let liveWhile: OutgoingMessage['liveWhile'];
     try {
-      message = { channel, ...decryptPayload(key, messageId, claimed.payload) };
+      ({ liveWhile, ...message } = { channel, ...decryptPayload(key, messageId, claimed.payload) });
     } catch (error) {
       // Stored under another HMAC key (an instance with a different LATCHKEY_HMAC_KEY): nobody can send it.
       await finish(messageId, claim, channel, 'failed', attempts, `cannot decrypt: ${redactError(error)}`);
+      return true;
+    }
+    // A passcode a newer one replaced (or used, or expired) is not delivered, whichever instance retries it: the user
+    // would get the dead code last, and typing it would cost a guess at the live one.
+    if (liveWhile !== undefined && !(await isLive(liveWhile))) {
+      await finish(messageId, claim, channel, 'superseded', attempts, SUPERSEDED_ERROR);
       return true;
     }
     // The attempt timeout ends the attempt and aborts the sender's signal, with a `TimeoutError` as the reason (as

@@ -55,9 +55,9 @@ function passcodeMessage(
 
 /**
  * Creates a passcode for `owner.methodId` and sends it. Only the keyed hash (passcodeHash) is stored, and
- * earlier unused codes of the same method stop working, so only the newest one can sign in. A pending
- * identifier travels with the code and joins the account only when the code is authenticated, by the session that
- * made the secondary send (`senderSessionId`).
+ * earlier unused codes of the same method stop working, so only the newest one can sign in (and their messages still
+ * waiting for a retry are not delivered: `liveWhile`). A pending identifier travels with the code and joins the
+ * account only when the code is authenticated, by the session that made the secondary send (`senderSessionId`).
  */
 export async function issuePasscode(
   deps: ProviderDeps,
@@ -100,7 +100,10 @@ export async function issuePasscode(
       })
       .execute();
   });
-  await deps.outbox.send(
-    passcodeMessage(deps, { channel, to, code, expirationMinutes, autofillHost: options.autofillHost ?? null }),
-  );
+  // Delivered only while this code is live: a retry of a message whose code a newer send replaced (or that was used,
+  // or expired) is given up, so the user never gets a dead code last and spends a guess of the live one on it.
+  await deps.outbox.send({
+    ...passcodeMessage(deps, { channel, to, code, expirationMinutes, autofillHost: options.autofillHost ?? null }),
+    liveWhile: { table: 'otp_codes', idColumn: 'otp_id', id: otpId },
+  });
 }

@@ -586,6 +586,41 @@ describe('otps: send rate limits', () => {
     });
     expect(other.status).toBe(200);
   });
+
+  it("lets a caller over its own IP limit use up none of a victim's sends, and write no row for the address", async () => {
+    const t = await startProvider({
+      rateLimits: {
+        sendsPerIp: { limit: 2, windowSeconds: 60 },
+        sendsPerIdentifier: { limit: 5, windowSeconds: 60 },
+      },
+    });
+    const { db } = t.provider.database;
+    const attacker = (email: string) =>
+      t.call('POST', '/otps/email/login_or_create', { body: { email }, remoteAddress: '203.0.113.66' });
+    expect((await attacker('a@example.com')).status).toBe(200);
+    expect((await attacker('b@example.com')).status).toBe(200);
+    const victim = 'victim@example.com';
+    // Sequential and then parallel: every one refused for the attacker's IP.
+    for (let index = 0; index < 5; index += 1) expectError(await attacker(victim), 429, 'too_many_requests');
+    for (const response of await Promise.all(Array.from({ length: 10 }, () => attacker('Victim+x@example.com')))) {
+      expectError(response, 429, 'too_many_requests');
+    }
+    const buckets = (await db.selectFrom('rate_limits').select('bucket').execute()).map((row) => row.bucket);
+    expect(buckets.filter((bucket) => bucket.startsWith('send:identifier:')).sort()).toEqual([
+      'send:identifier:a@example.com',
+      'send:identifier:b@example.com',
+    ]);
+    expect(await t.inbox(victim)).toEqual([]);
+    // The victim's own sends still go out (from other addresses): all five of its per-address slots are free.
+    for (let index = 1; index <= 5; index += 1) {
+      const remoteAddress = `198.51.100.${index}`;
+      const { response, code } = await deliveredCode(t, victim, () =>
+        t.call('POST', '/otps/email/login_or_create', { body: { email: victim }, remoteAddress }),
+      );
+      expect(response.status).toBe(200);
+      expect(code).toMatch(/^\d{6}$/);
+    }
+  });
 });
 
 describe('otps: concurrency', () => {
