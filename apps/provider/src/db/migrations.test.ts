@@ -55,6 +55,7 @@ describe('migrations', () => {
       '0023_signing_key_retention',
       '0024_webauthn_uv_initialized',
       '0025_retired_secret_keys',
+      '0026_idp_subjects',
     ]);
   });
 

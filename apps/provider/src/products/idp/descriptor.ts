@@ -7,6 +7,7 @@ import { idpErrors } from './errors';
 import { idpMigrations } from './migrations';
 import { revokeTokens } from './oauth2/tokenStore';
 import { ID_TOKEN_KEYS } from './signingKeys';
+import { replaceSubject } from './subjects';
 // Its tables' rows, merged into the core's Database (a type-only import: the declarations are all it needs).
 import type {} from './tables';
 
@@ -61,7 +62,7 @@ function familyMatters(eb: Query, familyColumn: string, cutoff: number): Query {
  */
 export const idpDescriptor = {
   key: 'idp',
-  tables: ['idp_grants', 'idp_authorization_codes', 'idp_tokens', 'idp_signing_keys'],
+  tables: ['idp_grants', 'idp_authorization_codes', 'idp_tokens', 'idp_signing_keys', 'idp_subjects'],
   migrations: idpMigrations,
   accountReset: [
     {
@@ -99,6 +100,20 @@ export const idpDescriptor = {
         // rotation that was in flight (revokeTokens repeats until nothing is left; oauth2/tokenStore.ts).
         await revokeTokens(trx, now, (eb) => eb('user_id', '=', userId));
         return changed(grants) + changed(tokens) + changed(codes);
+      },
+    },
+    {
+      // A new subject whenever the reset runs, whether or not a grant is left: a relying party keeps the account it
+      // set up under the old subject after its grant was revoked, and may have let whoever held the account before
+      // in by other means since (OpenID Connect Core §5.7: `sub` is what it keys the account on). The owner is a new
+      // End-User for every relying party; the old subject is never given to anyone again (./subjects.ts). Nothing
+      // to find (the subject alone never makes the reset run) and nothing to tell: `connected_apps` says the apps
+      // were disconnected.
+      stage: 'grant',
+      holds: () => [],
+      run: async (trx, userId, now) => {
+        await replaceSubject(trx, userId, now);
+        return 0;
       },
     },
   ],

@@ -90,4 +90,15 @@ export const idpMigrations: MigrationParts = {
   async '0023_signing_key_retention'(db) {
     await addSigningKeyRetention(db, 'idp_signing_keys');
   },
+  // The subject the identity provider publishes (`sub`), replaced by the pre-hijacking reset: after the owner of an
+  // address proves it, the account is a new subject for every relying party (./subjects.ts). No row: the subject is
+  // the user id, so the users of a database migrated from before keep theirs.
+  async '0026_idp_subjects'(db) {
+    await db.schema
+      .createTable('idp_subjects')
+      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.user_id').onDelete('cascade'))
+      .addColumn('subject', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
 };

@@ -76,11 +76,25 @@ export interface IdpSigningKeysTable {
   retention_ms: number | null;
 }
 
+/**
+ * The subject identifier (`sub`, OpenID Connect Core §2, §8) the identity provider publishes for a user, once the
+ * user's first one was given up: the pre-hijacking reset writes a new one (./subjects.ts). A user without a row is
+ * published as their user id (every user before migration 0026, and every user no reset ever ran for).
+ */
+export interface IdpSubjectsTable {
+  user_id: string;
+  /** `sub-test-…` / `sub-live-…`: opaque, never a user id, never reassigned. */
+  subject: string;
+  /** When this subject replaced the previous one (epoch ms). */
+  created_at: number;
+}
+
 declare module '../../db/schema' {
   interface Database {
     idp_grants: IdpGrantsTable;
     idp_authorization_codes: IdpAuthorizationCodesTable;
     idp_tokens: IdpTokensTable;
     idp_signing_keys: IdpSigningKeysTable;
+    idp_subjects: IdpSubjectsTable;
   }
 }

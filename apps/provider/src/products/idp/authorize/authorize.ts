@@ -11,6 +11,7 @@ import { findLiveSession, type SessionRow, sessionStands } from '../../../servic
 import { loadUser } from '../../../services/users';
 import { idpIssuer } from '../clients';
 import type { IdpClientConfig } from '../config';
+import { subjectOf } from '../subjects';
 import { grantedScopes, mergeGrant } from './grants';
 import { issueLoginTicket, loginTicketIssuedAt } from './loginTicket';
 import {
@@ -78,8 +79,12 @@ async function reauthenticationReason(
     return 'max_age';
   }
   // OpenID Connect Core §3.1.2.1 `id_token_hint`: a positive response only if the user it identifies "is logged in
-  // or is logged in by the request"; never a code for another user.
-  if (checked.hintSubject !== null && checked.hintSubject !== session.user_id) return 'id_token_hint';
+  // or is logged in by the request"; never a code for another user. The hint names the user by subject
+  // (../subjects.ts): one issued under a subject a pre-hijacking reset replaced names nobody any more, so it never
+  // names the signed-in user either.
+  if (checked.hintSubject !== null && checked.hintSubject !== (await subjectOf(deps.db, session.user_id))) {
+    return 'id_token_hint';
+  }
   return null;
 }
 

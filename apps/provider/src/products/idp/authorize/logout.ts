@@ -9,6 +9,7 @@ import { findLiveSession } from '../../../services/sessions';
 import { findIdpClient } from '../clients';
 import type { IdpClientConfig } from '../config';
 import { readIdTokenHint } from '../oauth2/idTokens';
+import { subjectOf } from '../subjects';
 import { withQuery } from './request';
 
 /** Every parameter is optional (RP-Initiated Logout 1.0 §2); an empty one counts as absent (RFC 6749 §3.1). */
@@ -46,11 +47,18 @@ interface HintedSession {
  * suspect". Our `sid` is the Latchkey session that approved the authorization (OpenID Connect Front-Channel Logout
  * 1.0 §3), so a hint with a `sid` must name this very session: the same user's ID token from another session (another
  * device, an earlier sign-in) does not let a client log this one out unasked. Only a hint without `sid` falls back to
- * its `sub`.
+ * its `sub`. Its `sub` must be the user's subject now: a hint issued under a subject the pre-hijacking reset replaced
+ * was issued to whoever held the account before the owner proved its address (../subjects.ts), so it "does not
+ * belong to the [...] currently logged in End-User" and the user is asked.
  */
-function hintNamesSession(hint: HintedSession | null, session: { userId: string; sessionId: string } | null): boolean {
-  if (hint === null || session === null || hint.sub !== session.userId) return false;
-  return hint.sid === undefined || hint.sid === session.sessionId;
+async function hintNamesSession(
+  deps: ProviderDeps,
+  hint: HintedSession | null,
+  session: { userId: string; sessionId: string } | null,
+): Promise<boolean> {
+  if (hint === null || session === null) return false;
+  if (hint.sid !== undefined && hint.sid !== session.sessionId) return false;
+  return hint.sub === (await subjectOf(deps.db, session.userId));
 }
 
 /**
@@ -114,6 +122,6 @@ export async function logoutStart(c: ProviderContext): Promise<Response> {
   }
   return ok(c, {
     ...(redirectUri === undefined ? {} : { redirect_uri: redirectUri }),
-    consent_required: !hintNamesSession(hint, await liveSession(c)),
+    consent_required: !(await hintNamesSession(deps, hint, await liveSession(c))),
   });
 }

@@ -113,7 +113,10 @@ export function accessTokenHash(accessToken: string): string {
 
 /** The claims of an ID token the token endpoint issues (OpenID Connect Core §2, §3.1.3.6, §5.1). */
 export interface IdTokenClaims {
-  /** `sub`: the user id (a public subject identifier, OpenID Connect Core §8). */
+  /**
+   * `sub`: the user's subject (../subjects.ts: the user id unless a pre-hijacking reset replaced it), a public subject
+   * identifier (OpenID Connect Core §8).
+   */
   subject: string;
   /** `aud`: the client id (OpenID Connect Core §2). */
   clientId: string;

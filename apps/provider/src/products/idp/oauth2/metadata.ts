@@ -49,7 +49,8 @@ export function discoveryDocument(config: ProviderConfig): Record<string, unknow
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
-    // OpenID Connect Core §8: `sub` is the user id, the same for every client.
+    // OpenID Connect Core §8: `sub` is the same for every client: the user's subject (../subjects.ts), the user id
+    // unless a pre-hijacking reset replaced it.
     subject_types_supported: ['public'],
     // OpenID Connect Core §15.1: RS256.
     id_token_signing_alg_values_supported: [ID_TOKEN_ALG],

@@ -7,6 +7,7 @@ import { loadUser } from '../../../services/users';
 import { narrowGrant } from '../authorize/grants';
 import { scopeResults } from '../authorize/scopes';
 import type { IdpClientConfig } from '../config';
+import { grantSubject } from '../subjects';
 import { scopeClaims } from './claims';
 import { authenticateClient } from './clientAuthentication';
 import { idTokenSigner, signIdToken } from './idTokens';
@@ -40,22 +41,30 @@ interface Grant {
   scopes: string[];
   /** The authorization request's nonce, for the first ID token only (OpenID Connect Core §3.1.3.6). */
   nonce: string | null;
+  /** The user's subject, the ID token's `sub` (../subjects.ts), read with the grant. */
+  subject: string;
   issued: IssuedTokens;
 }
 
 /**
  * The user still exists and still grants the client access (`idp_grants`: a revoked connected app has no row).
  * Either missing: `invalid_grant` (RFC 6749 §5.2: the grant "was issued to another client" / "is revoked").
+ * Answers the user's subject, read in the same statement (../subjects.ts). A pre-hijacking reset deletes the grant
+ * and replaces the subject in one transaction, so the statement sees both before it or both after it: a code or
+ * refresh token of the account's former holder, in flight across the reset, never gets the owner's new subject (it
+ * finds no grant, or the grant the owner gave since, and then its code was deleted or its token revoked, so nothing
+ * is issued).
  */
-async function assertGrantStands(deps: ProviderDeps, userId: string, clientId: string): Promise<void> {
+async function assertGrantStands(deps: ProviderDeps, userId: string, clientId: string): Promise<string> {
   const grant = await deps.db
     .selectFrom('idp_grants')
-    .select('grant_id')
+    .select((eb) => grantSubject(eb).as('subject'))
     .where('project_id', '=', deps.config.project.projectId)
     .where('user_id', '=', userId)
     .where('client_id', '=', clientId)
     .executeTakeFirst();
   if (!grant) throw invalidGrant('The user revoked this application, or the user no longer exists.');
+  return grant.subject;
 }
 
 /**
@@ -128,7 +137,7 @@ async function authorizationCodeGrant(deps: ProviderDeps, client: IdpClientConfi
     // public client's request without a challenge; this holds even if one slipped through).
     if (client.type === 'public') throw invalidGrant('A public client must use PKCE.');
   }
-  await assertGrantStands(deps, row.user_id, row.client_id);
+  const subject = await assertGrantStands(deps, row.user_id, row.client_id);
   // The code holds the scopes grantable at consent; a role removed since drops its scopes here too.
   const scopes = await stillGrantable(deps, client, row.user_id, scopeList(row.scopes));
   // The signing key exists before the transaction: creating it takes its own transaction (on SQLite the open one
@@ -158,7 +167,7 @@ async function authorizationCodeGrant(deps: ProviderDeps, client: IdpClientConfi
     await revokeFamily(deps.db, row.code_id, now);
     throw invalidGrant('The authorization code was used already; the tokens issued from it are revoked.');
   }
-  return { binding, scopes, nonce: row.nonce, issued };
+  return { binding, scopes, nonce: row.nonce, subject, issued };
 }
 
 /**
@@ -192,7 +201,7 @@ async function refreshTokenGrant(deps: ProviderDeps, client: IdpClientConfig, pa
     }
     scopes = narrowed;
   }
-  await assertGrantStands(deps, row.user_id, row.client_id);
+  const subject = await assertGrantStands(deps, row.user_id, row.client_id);
   // Only what the user may still grant the client: a scope whose role was removed is dropped from the access token
   // and from the new refresh token, so a later rotation cannot bring it back without a new consent.
   const refreshScopes = await stillGrantable(deps, client, row.user_id, original);
@@ -221,7 +230,7 @@ async function refreshTokenGrant(deps: ProviderDeps, client: IdpClientConfig, pa
     await revokeFamily(deps.db, row.family_id, now);
     throw invalidGrant('The refresh token was used already; every token of its grant is revoked.');
   }
-  return { binding, scopes, nonce: null, issued };
+  return { binding, scopes, nonce: null, subject, issued };
 }
 
 /**
@@ -244,7 +253,8 @@ async function tokenResponse(c: ProviderContext, grant: Grant): Promise<Response
     const user = await loadUser(deps.db, binding.userId);
     if (!user) throw invalidGrant('The user no longer exists.');
     body.id_token = await signIdToken(deps, {
-      subject: binding.userId,
+      // OpenID Connect Core §2 `sub`: the user's subject (../subjects.ts), not necessarily the user id.
+      subject: grant.subject,
       clientId: binding.clientId,
       nowMs: deps.clock.now(),
       // The ID token lives as long as the access token issued with it.

@@ -2,6 +2,7 @@
 import type { ProviderContext } from '../../../http/context';
 import { loadUser } from '../../../services/users';
 import { findIdpClient } from '../clients';
+import { grantSubject } from '../subjects';
 import { scopeClaims } from './claims';
 import { isFormEncoded, NO_STORE, OAuthError, parseForm, scopeList } from './protocol';
 import { findToken, isLive } from './tokenStore';
@@ -82,16 +83,18 @@ export async function userinfoEndpoint(c: ProviderContext): Promise<Response> {
   if (!scopes.has('openid')) {
     throw refuse(403, 'insufficient_scope', 'The access token was not granted the openid scope.');
   }
-  // The user revoked the application (the connected app's grant is gone) or no longer exists.
+  // The user revoked the application (the connected app's grant is gone) or no longer exists. The user's subject
+  // (../subjects.ts) comes with the grant, in the same statement.
   const grant = await deps.db
     .selectFrom('idp_grants')
-    .select('grant_id')
+    .select((eb) => grantSubject(eb).as('subject'))
     .where('project_id', '=', deps.config.project.projectId)
     .where('user_id', '=', row.user_id)
     .where('client_id', '=', row.client_id)
     .executeTakeFirst();
   const user = grant ? await loadUser(deps.db, row.user_id) : undefined;
-  if (!user) throw refuse(401, 'invalid_token', 'The user revoked this application, or no longer exists.');
-  // OpenID Connect Core §5.3.2: a JSON object with `sub` and the claims the scopes release.
-  return c.json({ sub: user.user_id, ...scopeClaims(user, scopes) }, 200, NO_STORE);
+  if (!grant || !user) throw refuse(401, 'invalid_token', 'The user revoked this application, or no longer exists.');
+  // OpenID Connect Core §5.3.2: a JSON object with `sub` and the claims the scopes release. `sub` is the ID token's
+  // (the client must check that the two match): the user's subject, not necessarily the user id.
+  return c.json({ sub: grant.subject, ...scopeClaims(user, scopes) }, 200, NO_STORE);
 }
