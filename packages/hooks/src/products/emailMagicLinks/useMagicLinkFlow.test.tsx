@@ -150,6 +150,33 @@ describe('useMagicLinkFlow', () => {
     expect(result.current).toMatchObject({ status: 'idle', email: '', error: null });
   });
 
+  it('a send answered after the user moved to another screen moves nothing (no pull to EmailConfirmation)', async () => {
+    const env = await startTestEnvironment();
+    const store = createSignInStore({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
+    const { result } = renderHook(() => useMagicLinkFlow(), { wrapper: wrapperFor(env, store) });
+    const providerFetch = env.provider.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    env.provider.fetch = async (request, bindings) => {
+      if (new URL(request.url).pathname.endsWith('/magic_links/email/login_or_create')) await held;
+      return providerFetch(request, bindings);
+    };
+    let pending: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      pending = result.current.send(EMAIL);
+    });
+    // Meanwhile the user went on with a code by text message.
+    act(() => store.getState().navigate('OTPAuthenticate'));
+    release();
+    await act(async () => {
+      expect(await pending).toBe(true);
+    });
+    expect(store.getState().screen).toBe('OTPAuthenticate');
+    expect(sendRequests(env).map((request) => request.status)).toEqual([200]);
+  });
+
   it('a new screen inside the sign-in reads the stored email as sent', async () => {
     const env = await startTestEnvironment();
     const store = createSignInStore({});

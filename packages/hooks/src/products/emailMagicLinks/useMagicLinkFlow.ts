@@ -1,8 +1,8 @@
 import { EMAIL_PATTERN } from '@latchkey/sdk';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type LatchkeyFlowError, toFlowError, validationError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
-import { mergeSettings, useFlowContext, useStoreSlice } from '../../flowContext';
+import { mergeSettings, useFlowContext, useStoreSlice, watchScreen } from '../../flowContext';
 import { isShowing } from '../../transitionParts';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { EMAIL_FORMAT_INVALID_MESSAGE } from '../../validationMessages';
@@ -49,6 +49,9 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
   const { onEvent, onError, ...settings } = options;
   const ctx = useFlowContext({ onEvent, onError });
   const [state, setState] = useState<LocalState>(IDLE);
+  // Late answers: one that comes after a newer call (or `reset`) leaves this hook's state alone, and one that comes
+  // after the user left the screen the call started on (another method, Back) moves nothing in the store.
+  const latestCall = useRef(0);
   const storedEmail = useStoreSlice(ctx.store, (s) => s.formState.magicLinkState.email, '');
   const isConfirming = useStoreSlice(ctx.store, (s) => isShowing(s, 'magicLinkSent'), false);
   useEffect(() => {
@@ -70,6 +73,9 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
         ctx.fail(error);
         return false;
       }
+      const id = ++latestCall.current;
+      const isLatest = () => latestCall.current === id;
+      const watch = watchScreen(ctx.store);
       setState({ status: 'sending', email, error: null });
       try {
         const { sendMagicLinkEmail } = await loadSender();
@@ -85,20 +91,25 @@ export function useMagicLinkFlow(options: UseMagicLinkFlowOptions = {}): UseMagi
           ctx.config()?.emailMagicLinksOptions,
         );
         await sendMagicLinkEmail(ctx, email, resolved);
-        ctx.dispatch({ type: 'magicLinkSent', email });
-        setState({ status: 'sent', email, error: null });
+        if (watch.isCurrent()) ctx.dispatch({ type: 'magicLinkSent', email });
+        if (isLatest()) setState({ status: 'sent', email, error: null });
         return true;
       } catch (caught) {
         const error = toFlowError(caught);
-        setState({ status: 'error', email, error });
+        if (isLatest()) setState({ status: 'error', email, error });
         ctx.fail(error);
         return false;
+      } finally {
+        watch.stop();
       }
     },
     [ctx, loginRedirectURL, signupRedirectURL, loginExpirationMinutes, signupExpirationMinutes, createUserAsPending],
   );
 
-  const reset = useCallback(() => setState(IDLE), []);
+  const reset = useCallback(() => {
+    latestCall.current += 1;
+    setState(IDLE);
+  }, []);
 
   const status = state.status === 'idle' && isConfirming && storedEmail !== '' ? 'sent' : state.status;
   // A second call while the first is in flight (a double click on Continue) sends nothing more.

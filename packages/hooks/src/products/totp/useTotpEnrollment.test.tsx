@@ -157,6 +157,45 @@ describe('useTotpEnrollment: a session that must prove the second factor first',
     ]);
   });
 
+  it.each(['remove', 'regenerateRecoveryCodes'] as const)(
+    'Back while the code is checked makes no change (%s): the app and the saved recovery codes stay',
+    async (change) => {
+      const { env, secret, recoveryCodes, result } = await firstFactorOnlySession();
+      await act(async () => {
+        await result.current[change]();
+      });
+      expect(result.current.step).toBe('verify');
+      // The code's answer is held until Back was pressed.
+      const providerFetch = env.provider.fetch;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      env.provider.fetch = async (request, bindings) => {
+        if (new URL(request.url).pathname.endsWith('/totps/authenticate')) await held;
+        return providerFetch(request, bindings);
+      };
+      const code = await codeNow(env, secret);
+      env.requests.length = 0;
+      let answer: Promise<boolean> = Promise.resolve(true);
+      act(() => {
+        answer = result.current.verifyAndRetry(code);
+      });
+      act(() => result.current.cancelVerification());
+      expect(result.current).toMatchObject({ step: 'start', pendingChange: null });
+      release();
+      await act(async () => {
+        expect(await answer).toBe(false);
+      });
+      await env.settled();
+      expect(result.current).toMatchObject({ step: 'start', status: 'idle', error: null, isEnrolled: true });
+      expect(calls(env)).toEqual(['POST /totps/authenticate 200']);
+      // Neither removed nor replaced: the app is there, and a saved recovery code still proves a session.
+      expect((await env.client.user.get()).totps).toHaveLength(1);
+      await env.client.totps.recover({ recovery_code: recoveryCodes[0] ?? '', session_duration_minutes: 60 });
+    },
+  );
+
   it('accepts a recovery code as the proof', async () => {
     const { env, recoveryCodes, result } = await firstFactorOnlySession();
     await act(async () => {

@@ -1,5 +1,5 @@
 import { APIUnreachableError, NoSessionError, type TotpsCreateResponse } from '@latchkey/sdk';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { useFlowContext } from '../../flowContext';
@@ -124,6 +124,9 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const { onEvent, onError, expirationMinutes, sessionDurationMinutes } = options;
   const ctx = useFlowContext({ onEvent, onError });
   const [state, setState] = useState<LocalState>(START);
+  // Bumped by `cancelVerification` and `reset`: a code answered after them retries nothing (Back on "Confirm it's
+  // you" while the code is checked must not remove the app, or replace the saved recovery codes, after all).
+  const attempt = useRef(0);
   const user = useSyncExternalStore(
     ctx.client.session.subscribe,
     () => ctx.client.session.getSnapshot().user,
@@ -177,7 +180,10 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   );
 
   const acknowledge = useCallback(() => setState((previous) => ({ ...previous, step: 'done', error: null })), []);
-  const reset = useCallback(() => setState(START), []);
+  const reset = useCallback(() => {
+    attempt.current += 1;
+    setState(START);
+  }, []);
 
   /**
    * A change to the app (`remove`, new recovery codes) failed: to step `verify` when this session must prove the
@@ -234,12 +240,16 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     async (prove: () => Promise<unknown>) => {
       const change = state.pending?.change;
       if (change === undefined) return false;
+      const current = ++attempt.current;
       setState((previous) => ({ ...previous, status: 'verifying', error: null }));
       try {
         await prove();
       } catch (caught) {
+        if (current !== attempt.current) return false;
         return fail(toTotpError(caught));
       }
+      // Cancelled while the code was checked: the session is proved, but the user no longer wants the change.
+      if (current !== attempt.current) return false;
       return change === 'remove' ? remove() : regenerateRecoveryCodes();
     },
     [state.pending, fail, remove, regenerateRecoveryCodes],
@@ -261,15 +271,14 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     [ctx, fail, proveAndRetry, sessionDurationMinutes],
   );
 
-  const cancelVerification = useCallback(
-    () =>
-      setState((previous) =>
-        previous.pending
-          ? { ...previous, step: previous.pending.from, status: 'idle', error: null, pending: null }
-          : previous,
-      ),
-    [],
-  );
+  const cancelVerification = useCallback(() => {
+    attempt.current += 1;
+    setState((previous) =>
+      previous.pending
+        ? { ...previous, step: previous.pending.from, status: 'idle', error: null, pending: null }
+        : previous,
+    );
+  }, []);
 
   const created = state.created;
   const qrCode = created ? safeQrCodeDataUrl(created.qr_code) : null;
