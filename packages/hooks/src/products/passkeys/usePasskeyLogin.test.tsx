@@ -62,6 +62,19 @@ describe('usePasskeyLogin', () => {
     expect(store.getState().screen).toBe('PasskeyConfirmation');
   });
 
+  it('a double click on the button runs one ceremony and one sign-in', async () => {
+    const { env } = await passkeyEnvironment();
+    await passkeyUser(env);
+    const { result } = renderHook(() => usePasskeyLogin(), { wrapper: wrapperFor(env, passkeyStore()) });
+    let answers: boolean[] = [];
+    await act(async () => {
+      answers = await Promise.all([result.current.login(), result.current.login()]);
+    });
+    expect(answers).toEqual([true, true]);
+    expect(webauthnCalls(env)).toEqual(SIGN_IN_CALLS);
+    expect(result.current).toMatchObject({ status: 'success', error: null });
+  });
+
   it('shows the unknown-credential text when the passkey was deleted from the account, and stays on Main', async () => {
     const { env } = await passkeyEnvironment();
     await signInByPasscode(env);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { type FlowContext, resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
+import { useSingleFlightVerbs } from '../../useSingleFlight';
 import { whenAutofillInputInPage } from './autofillInput';
 import { isAbort, isSignInRefusal, toPasskeyLoginError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
@@ -195,6 +196,8 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     }
   }, [ctx, finish, optionsRef]);
 
+  // A second click while the ceremony runs (a double click) starts no second one: one action, one request.
+  const verbs = useSingleFlightVerbs({ login });
   return {
     status,
     error,
@@ -205,7 +208,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     autofillFailure: autofill ? autofillFailure : null,
     showLoginButton: !(autofill && autofillSupported !== false && !hasAutofillGivenUp),
     autoFillInputProps: AUTOFILL_INPUT_PROPS,
-    login,
+    ...verbs,
   };
 }
 
