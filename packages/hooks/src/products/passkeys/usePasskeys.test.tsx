@@ -1,15 +1,7 @@
-import {
-  API_BASE_URL,
-  ASYNC_TIMEOUT,
-  ORIGIN,
-  PUBLIC_TOKEN,
-  SoftAuthenticator,
-  startTestEnvironment,
-  type TestEnvironment,
-} from '@latchkey/testing';
+import { API_BASE_URL, ASYNC_TIMEOUT, ORIGIN, PUBLIC_TOKEN, type TestEnvironment } from '@latchkey/testing';
+import { unprovedSession } from '@latchkey/testing/unproved-session';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { generate } from 'otplib';
 import { describe, expect, it, vi } from 'vitest';
 import { EMAIL, passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
 import { wrapperFor } from '../../../test/wrappers';
@@ -114,64 +106,18 @@ describe('usePasskeys', () => {
   });
 });
 
-/** One TOTP time step: a code is new again after it. */
-const STEP = 30_000;
-
-/** `POST /sdk/v1{path}` straight to the provider (not through the client: another device's session), its `data`. */
-async function postElsewhere(env: TestEnvironment, path: string, body: unknown, sessionToken = PUBLIC_TOKEN) {
-  const response = await env.provider.fetch(
-    new Request(`${API_BASE_URL}/sdk/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: ORIGIN,
-        authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${sessionToken}`)}`,
-      },
-      body: JSON.stringify(body),
-    }),
-    { remoteAddress: '127.0.0.1' },
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
-
 /**
- * Multi-factor sign-in required (`project.mfa.required`), and a page whose session started before the user had a
- * second factor: it signed in by passcode on another device while she had none; then, in a session of this page,
- * she set up an authenticator app (and, with `withPasskey`, a passkey), and this page went back to the first
- * session. Its session never proved the second factor she now holds: the provider refuses passkey changes from it.
+ * A page whose session never proved the second factor its user now holds, under `project.mfa.required` (the shared
+ * `unprovedSession`), with the registration and list hooks rendered on it.
  */
-async function unprovedSession({ withPasskey = false } = {}) {
-  const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-  const library = authenticator.library();
-  const env = await startTestEnvironment({
-    config: { project: { mfa: { required: true } } },
-    sameSiteCookies: true,
-    clientOptions: { environment: { loadWebAuthn: async () => library } },
-  });
-  const sent = await postElsewhere(env, '/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
-  const early = await postElsewhere(env, '/otps/authenticate', {
-    token: await env.lastCode(EMAIL),
-    method_id: sent.method_id,
-    session_duration_minutes: 60,
-  });
-  await signInByPasscode(env);
-  const totp = await env.client.totps.create({ expiration_minutes: 30 });
-  const codeNow = () => generate({ secret: totp.secret, epoch: Math.floor(env.clock.now() / 1000) });
-  await env.client.totps.authenticate({ totp_code: await codeNow(), session_duration_minutes: 60 });
-  const passkeyId = withPasskey
-    ? (await env.client.webauthn.register({ is_passkey: true })).webauthn_registration_id
-    : null;
-  env.client.session.updateSession({ session_token: String(early.session_token) });
-  await env.client.session.authenticate();
-  await env.settled();
-  // The next code is a new one (a code is accepted once).
-  env.clock.advance(STEP);
+async function unprovedScreen(options: { withPasskey?: boolean } = {}) {
+  const session = await unprovedSession({ email: EMAIL, ...options });
+  const { env } = session;
   const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
   await waitFor(() => expect(result.current.list.status).toBe('success'), waitLong);
   await env.settled();
   env.requests.length = 0;
-  return { env, authenticator, codeNow, recoveryCodes: totp.recovery_codes, passkeyId, result };
+  return { ...session, result };
 }
 
 /** The user's passkeys as the provider holds them. */
@@ -187,7 +133,7 @@ const changes = (env: TestEnvironment) => calls(env).filter((call) => !call.star
 
 describe('passkey changes from a session that must prove the second factor first (project.mfa.required)', () => {
   it('register() asks for a code from the app, keeps a wrong one on the step and creates the passkey after the right one', async () => {
-    const { env, authenticator, codeNow, result } = await unprovedSession();
+    const { env, authenticator, codeNow, result } = await unprovedScreen();
     expect(result.current.list.passkeys).toEqual([]);
 
     let created = true;
@@ -238,7 +184,7 @@ describe('passkey changes from a session that must prove the second factor first
   });
 
   it('accepts a recovery code as the proof of a new passkey', async () => {
-    const { env, recoveryCodes, result } = await unprovedSession();
+    const { env, recoveryCodes, result } = await unprovedScreen();
     await act(() => result.current.registration.register());
     expect(result.current.registration.status).toBe('verify');
     await act(async () => {
@@ -249,7 +195,7 @@ describe('passkey changes from a session that must prove the second factor first
   });
 
   it('cancelling the step goes back to idle and creates nothing', async () => {
-    const { env, authenticator, result } = await unprovedSession();
+    const { env, authenticator, result } = await unprovedScreen();
     await act(() => result.current.registration.register());
     expect(result.current.registration.status).toBe('verify');
     act(() => result.current.registration.cancelVerification());
@@ -259,7 +205,7 @@ describe('passkey changes from a session that must prove the second factor first
   });
 
   it('confirmDelete() puts the passkey back and asks for a code; a wrong one deletes nothing, the right one deletes it', async () => {
-    const { env, codeNow, passkeyId, result } = await unprovedSession({ withPasskey: true });
+    const { env, codeNow, passkeyId, result } = await unprovedScreen({ withPasskey: true });
     const id = passkeyId ?? '';
     expect(result.current.list.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
 
@@ -303,7 +249,7 @@ describe('passkey changes from a session that must prove the second factor first
   });
 
   it('deletes with a recovery code too; cancelling keeps the passkey', async () => {
-    const { env, recoveryCodes, passkeyId, result } = await unprovedSession({ withPasskey: true });
+    const { env, recoveryCodes, passkeyId, result } = await unprovedScreen({ withPasskey: true });
     const id = passkeyId ?? '';
     act(() => result.current.list.requestDelete(id));
     await act(() => result.current.list.confirmDelete());

@@ -2,18 +2,10 @@
 // and <latchkey-passkey-registration> (light DOM and shadow DOM), against the real provider and the software
 // authenticator.
 import { LatchkeyProvider } from '@latchkey/hooks';
-import {
-  API_BASE_URL,
-  ASYNC_TIMEOUT,
-  expectNoAxeViolations,
-  ORIGIN,
-  PUBLIC_TOKEN,
-  SoftAuthenticator,
-  startTestEnvironment,
-} from '@latchkey/testing';
+import { ASYNC_TIMEOUT, expectNoAxeViolations } from '@latchkey/testing';
+import { unprovedSession } from '@latchkey/testing/unproved-session';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { generate } from 'otplib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL, passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
 import { defineLatchkeyElements, LATCHKEY_ELEMENTS } from '../../customElements';
@@ -92,41 +84,7 @@ describe('themed <PasskeyRegistration>', () => {
   it("asks a session that never proved the second factor for a code ('Confirm it's you') before creating a passkey", async () => {
     // Multi-factor sign-in required; the page's session started (on another device, by passcode) before the user set
     // up her authenticator app in a session of her own; the page then went back to that first session.
-    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-    const library = authenticator.library();
-    const env = await startTestEnvironment({
-      config: { project: { mfa: { required: true } } },
-      sameSiteCookies: true,
-      clientOptions: { environment: { loadWebAuthn: async () => library } },
-    });
-    const elsewhere = async (path: string, body: unknown) => {
-      const response = await env.provider.fetch(
-        new Request(`${API_BASE_URL}/sdk/v1${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: ORIGIN,
-            authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`)}`,
-          },
-          body: JSON.stringify(body),
-        }),
-        { remoteAddress: '127.0.0.1' },
-      );
-      return ((await response.json()) as { data: Record<string, unknown> }).data;
-    };
-    const sent = await elsewhere('/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
-    const early = await elsewhere('/otps/authenticate', {
-      token: await env.lastCode(EMAIL),
-      method_id: sent.method_id,
-      session_duration_minutes: 60,
-    });
-    await signInByPasscode(env);
-    const totp = await env.client.totps.create({ expiration_minutes: 30 });
-    const code = () => generate({ secret: totp.secret, epoch: Math.floor(env.clock.now() / 1000) });
-    await env.client.totps.authenticate({ totp_code: await code(), session_duration_minutes: 60 });
-    env.client.session.updateSession({ session_token: String(early.session_token) });
-    await env.client.session.authenticate();
-    env.clock.advance(30_000);
+    const { env, codeNow } = await unprovedSession({ email: EMAIL });
     const user = userEvent.setup();
     const view = render(
       <LatchkeyProvider client={env.client}>
@@ -145,7 +103,7 @@ describe('themed <PasskeyRegistration>', () => {
     );
     await expectNoAxeViolations(view.container);
 
-    await user.keyboard(await code());
+    await user.keyboard(await codeNow());
     expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' }, waitLong)).toBeTruthy();
     expect((await env.client.user.get()).webauthn_registrations).toHaveLength(1);
   });

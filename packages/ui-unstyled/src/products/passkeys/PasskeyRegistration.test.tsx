@@ -1,19 +1,10 @@
 // <PasskeyRegistration> against the real provider and the software authenticator: start → success list, inline
 // rename, delete with Delete/Cancel, the buttons disabled while renaming, the no-user error.
 import { LatchkeyProvider, type SignInCallbacks } from '@latchkey/hooks';
-import {
-  API_BASE_URL,
-  ASYNC_TIMEOUT,
-  expectNoAxeViolations,
-  ORIGIN,
-  PUBLIC_TOKEN,
-  SoftAuthenticator,
-  startTestEnvironment,
-  type TestEnvironment,
-} from '@latchkey/testing';
+import { ASYNC_TIMEOUT, expectNoAxeViolations, type TestEnvironment } from '@latchkey/testing';
+import { unprovedSession } from '@latchkey/testing/unproved-session';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { generate } from 'otplib';
 import { describe, expect, it, vi } from 'vitest';
 import { EMAIL, passkeyEnvironment, signInByPasscode } from '../../../test/passkeys';
 import { pageMain } from '../../../test/renderSignIn';
@@ -188,55 +179,13 @@ describe('PasskeyRegistration', () => {
   });
 });
 
-/** `POST /sdk/v1{path}` straight to the provider (not through the client: another device's session), its `data`. */
-async function postElsewhere(env: TestEnvironment, path: string, body: unknown) {
-  const response = await env.provider.fetch(
-    new Request(`${API_BASE_URL}/sdk/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: ORIGIN,
-        authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`)}`,
-      },
-      body: JSON.stringify(body),
-    }),
-    { remoteAddress: '127.0.0.1' },
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
-
 /**
- * Multi-factor sign-in required, and a page whose session started before the user had a second factor (a passcode
- * sign-in on another device); in another session she then set up an authenticator app (and, with `withPasskey`, a
- * passkey), and the page went back to the first session, which never proved the second factor she now holds.
+ * A page whose session never proved the second factor its user now holds, under `project.mfa.required` (the shared
+ * `unprovedSession`), with `<PasskeyRegistration>` rendered on it.
  */
-async function unprovedSession({ withPasskey = false } = {}) {
-  const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-  const library = authenticator.library();
-  const env = await startTestEnvironment({
-    config: { project: { mfa: { required: true } } },
-    sameSiteCookies: true,
-    clientOptions: { environment: { loadWebAuthn: async () => library } },
-  });
-  const sent = await postElsewhere(env, '/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
-  const early = await postElsewhere(env, '/otps/authenticate', {
-    token: await env.lastCode(EMAIL),
-    method_id: sent.method_id,
-    session_duration_minutes: 60,
-  });
-  await signInByPasscode(env);
-  const totp = await env.client.totps.create({ expiration_minutes: 30 });
-  const codeNow = () => generate({ secret: totp.secret, epoch: Math.floor(env.clock.now() / 1000) });
-  await env.client.totps.authenticate({ totp_code: await codeNow(), session_duration_minutes: 60 });
-  if (withPasskey) await env.client.webauthn.register({ is_passkey: true });
-  env.client.session.updateSession({ session_token: String(early.session_token) });
-  await env.client.session.authenticate();
-  await env.settled();
-  // The next code is a new one (a code is accepted once).
-  env.clock.advance(30_000);
-  const rendered = renderRegistration(env);
-  return { env, codeNow, recoveryCodes: totp.recovery_codes, ...rendered };
+async function unprovedSessionRendered(options: { withPasskey?: boolean } = {}) {
+  const session = await unprovedSession({ email: EMAIL, ...options });
+  return { ...session, ...renderRegistration(session.env) };
 }
 
 const registrationsOf = async (env: TestEnvironment) => (await env.client.user.get()).webauthn_registrations;
@@ -244,7 +193,7 @@ const firstDigit = () => screen.getByRole('textbox', { name: 'Digit 1 of 6' });
 
 describe("PasskeyRegistration: a session that must prove the second factor first ('Confirm it's you')", () => {
   it('asks for a code from the app before creating a passkey; a wrong one creates nothing, the right one creates it', async () => {
-    const { env, user, container, codeNow } = await unprovedSession();
+    const { env, user, container, codeNow } = await unprovedSessionRendered();
     await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }, waitLong));
     await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
     const step = container.querySelector('[data-scope="passkey-registration-start"][data-step="verify"]');
@@ -272,7 +221,7 @@ describe("PasskeyRegistration: a session that must prove the second factor first
   });
 
   it('Back gives up the new passkey and returns to the start screen', async () => {
-    const { env, user } = await unprovedSession();
+    const { env, user } = await unprovedSessionRendered();
     await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }, waitLong));
     await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -282,7 +231,7 @@ describe("PasskeyRegistration: a session that must prove the second factor first
   });
 
   it('deletes a passkey after a recovery code; Back keeps it', async () => {
-    const { env, user, recoveryCodes } = await unprovedSession({ withPasskey: true });
+    const { env, user, recoveryCodes } = await unprovedSessionRendered({ withPasskey: true });
     await user.click(await screen.findByRole('button', { name: 'Skip' }, waitLong));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
     const [registration] = await registrationsOf(env);

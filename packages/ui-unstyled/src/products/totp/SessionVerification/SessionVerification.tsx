@@ -4,8 +4,10 @@ import { Spinner } from '../../../components/Spinner';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
+import { createBackPart } from '../../../screens/shared/screenParts';
+import { createAppCodeParts } from '../appCodeParts';
 import { totpMessages } from '../messages';
+import { createRecoveryCodeInput, createRecoveryCodeLabel, type RecoveryCodeFieldState } from '../recoveryCodeParts';
 import {
   type SessionVerificationSource,
   type UseSessionVerificationReturn,
@@ -29,11 +31,7 @@ const Root = createPart(SCOPE, 'root', 'div');
 const Title = createPart(SCOPE, 'title', 'h2');
 const Description = createPart(SCOPE, 'description', 'p');
 const CodeForm = createPart(SCOPE, 'code-form', 'form');
-const CodeLabel = createPart(SCOPE, 'code-label', 'p');
-const CodeInput = createPart(SCOPE, 'code-input', 'div');
 const RecoveryForm = createPart(SCOPE, 'recovery-form', 'form');
-const RecoveryLabel = createPart(SCOPE, 'recovery-label', 'label');
-const RecoveryInput = createPart(SCOPE, 'recovery-input', 'input');
 const Submit = createPart(SCOPE, 'submit', 'button');
 const Switch = createPart(SCOPE, 'switch', 'button');
 
@@ -90,11 +88,10 @@ export const SessionVerificationError = forwardRef<HTMLParagraphElement, Omit<Er
   },
 );
 
+const Code = createAppCodeParts(SCOPE, useScreen);
+
 /** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
-export const SessionVerificationDigit = createCodeDigit(SCOPE, () => {
-  const screen = useScreen();
-  return { ...screen, errorId: screen.error ? screen.ids.error : undefined };
-});
+export const SessionVerificationDigit = Code.Digit;
 
 /**
  * The code from the app (`data-part="code-form"`, code mode): the visible label 'Code from your app'
@@ -119,17 +116,7 @@ export const SessionVerificationCodeInput = forwardRef<HTMLFormElement, PartProp
       >
         {props.children ?? (
           <>
-            <CodeLabel id={screen.ids.codeLabel}>{t('totpEnrollment.codeLabel')}</CodeLabel>
-            <CodeInput
-              role="group"
-              aria-labelledby={screen.ids.codeLabel}
-              aria-describedby={screen.error ? screen.ids.error : undefined}
-              data-invalid={screen.error ? '' : undefined}
-            >
-              {digitKeys(screen.digits.length).map((key, index) => (
-                <SessionVerificationDigit key={key} index={index} />
-              ))}
-            </CodeInput>
+            <Code.Boxes />
             <Submit
               type="submit"
               disabled={!screen.isCodeComplete || screen.isVerifying}
@@ -145,6 +132,20 @@ export const SessionVerificationCodeInput = forwardRef<HTMLFormElement, PartProp
     );
   },
 );
+
+function useRecoveryField(): RecoveryCodeFieldState {
+  const screen = useScreen();
+  return {
+    id: screen.ids.recoveryInput,
+    value: screen.recoveryCode,
+    setValue: screen.setRecoveryCode,
+    isPending: screen.isVerifying,
+    errorId: screen.error ? screen.ids.error : undefined,
+  };
+}
+const RecoveryLabel = createRecoveryCodeLabel(SCOPE, 'recovery-label', useRecoveryField);
+// The user chose this input ('Use a recovery code'): the focus follows them here.
+const RecoveryInput = createRecoveryCodeInput(SCOPE, 'recovery-input', useRecoveryField, { autoFocus: true });
 
 /**
  * A recovery code instead (`data-part="recovery-form"`, recovery mode): 'Recovery code' (`data-part="recovery-label"`),
@@ -167,22 +168,8 @@ export const SessionVerificationRecoveryCode = forwardRef<HTMLFormElement, PartP
       >
         {props.children ?? (
           <>
-            <RecoveryLabel htmlFor={screen.ids.recoveryInput}>{t('totpRecovery.label')}</RecoveryLabel>
-            <RecoveryInput
-              id={screen.ids.recoveryInput}
-              type="text"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              // The user chose this input ('Use a recovery code'): the focus follows them here.
-              autoFocus
-              placeholder={t('totpRecovery.placeholder')}
-              value={screen.recoveryCode}
-              readOnly={screen.isVerifying}
-              aria-invalid={screen.error ? true : undefined}
-              aria-describedby={screen.error ? screen.ids.error : undefined}
-              onChange={(event) => screen.setRecoveryCode(event.currentTarget.value)}
-            />
+            <RecoveryLabel />
+            <RecoveryInput />
             <Submit
               type="submit"
               disabled={screen.recoveryCode.trim() === '' || screen.isVerifying}

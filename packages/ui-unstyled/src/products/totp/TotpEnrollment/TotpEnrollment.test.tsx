@@ -20,6 +20,25 @@ async function renderEnrollment(options: { signedIn: boolean; onDone?: () => voi
   return { env, user };
 }
 
+/**
+ * A user with an app who signed in again with an emailed passcode alone (multi-factor sign-in off, the default): her
+ * session never gave the app's code, so removing it or new recovery codes go through the verify step.
+ */
+async function renderWithoutAppCode() {
+  const env = await startTestEnvironment({ sameSiteCookies: true });
+  const app = await totpUser(env);
+  const sent = await env.client.otps.email.loginOrCreate(EMAIL);
+  await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 60 });
+  const user = userEvent.setup();
+  const { container } = render(
+    <LatchkeyProvider client={env.client}>
+      <TotpEnrollment />
+    </LatchkeyProvider>,
+    { container: pageMain() },
+  );
+  return { env, user, container, ...app };
+}
+
 describe('TotpEnrollment', () => {
   it('enrols an app: QR code and key, a wrong then a right first code, recovery codes saved, done', async () => {
     const onDone = vi.fn();
@@ -151,25 +170,18 @@ describe('TotpEnrollment', () => {
   });
 
   it("asks a session that signed in without the app's code for one before removing the app", async () => {
-    // Multi-factor sign-in off (the default): the user signs in again with an emailed passcode alone.
-    const env = await startTestEnvironment({ sameSiteCookies: true });
-    const { secret } = await totpUser(env);
-    const sent = await env.client.otps.email.loginOrCreate(EMAIL);
-    await env.client.otps.authenticate(await env.lastCode(EMAIL), sent.method_id, { session_duration_minutes: 60 });
-    const user = userEvent.setup();
-    render(
-      <LatchkeyProvider client={env.client}>
-        <TotpEnrollment />
-      </LatchkeyProvider>,
-      { container: pageMain() },
-    );
+    const { env, user, container, secret } = await renderWithoutAppCode();
     await screen.findByRole('heading', { name: 'Authenticator app set up' }, { timeout: 10_000 });
 
-    // New recovery codes ask for the code too; Back returns to the app's management without them.
+    // New recovery codes ask for the code too; Back returns to the app's management without them (its heading focused).
     await user.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
     await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    // The step is <SessionVerification> inside the enrolment's root.
+    const step = container.querySelector('[data-scope="totp-enrollment"][data-part="root"][data-step="verify"]');
+    expect(step?.querySelector('[data-scope="session-verification"][data-part="root"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await screen.findByRole('heading', { name: 'Authenticator app set up' });
+    const managed = await screen.findByRole('heading', { name: 'Authenticator app set up' });
+    await waitFor(() => expect(document.activeElement).toBe(managed), { timeout: 10_000 });
 
     await user.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
     await user.click(screen.getByRole('button', { name: 'Remove' }));
@@ -202,6 +214,21 @@ describe('TotpEnrollment', () => {
     ).toBeTruthy();
     expect(env.client.user.getSync()?.totps).toEqual([]);
     expect((await env.client.user.get()).totps).toEqual([]);
+  });
+
+  it("'Confirm it's you' takes a recovery code instead, then shows the new recovery codes", async () => {
+    const { user, recoveryCodes } = await renderWithoutAppCode();
+    await user.click(await screen.findByRole('button', { name: 'Regenerate recovery codes' }, { timeout: 10_000 }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const input = screen.getByRole('textbox', { name: 'Recovery code' });
+    expect(document.activeElement).toBe(input);
+    await user.type(input, recoveryCodes[0] ?? '');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const heading = await screen.findByRole('heading', { name: 'Save your recovery codes' }, { timeout: 10_000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading), { timeout: 10_000 });
+    const codes = within(screen.getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem');
+    expect(codes.map((item) => item.textContent)).not.toContain(recoveryCodes[1]);
   });
 
   it('shows the error and no way to start when nobody is signed in', async () => {

@@ -5,9 +5,11 @@ import { SuccessIcon } from '../../../components/SuccessIcon';
 import { type MessageId, useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
+import { createBackPart } from '../../../screens/shared/screenParts';
 import { IdentifierVerification } from '../../otp/IdentifierVerification';
+import { createAppCodeParts } from '../appCodeParts';
 import { totpMessages } from '../messages';
+import { SessionVerification } from '../SessionVerification/SessionVerification';
 import {
   type UseTotpEnrollmentScreenOptions,
   type UseTotpEnrollmentScreenReturn,
@@ -36,9 +38,6 @@ const ManualKeyGroup = createPart(SCOPE, 'manual-key-group', 'span');
 const CopyKey = createPart(SCOPE, 'copy-key', 'button');
 const OpenInApp = createPart(SCOPE, 'open-in-app', 'a');
 const CodeForm = createPart(SCOPE, 'code-form', 'form');
-const CodeInput = createPart(SCOPE, 'code-input', 'div');
-const CodeLabel = createPart(SCOPE, 'code-label', 'p');
-const CodeSubmit = createPart(SCOPE, 'submit', 'button');
 const Manage = createPart(SCOPE, 'manage', 'div');
 const ManageButton = createPart(SCOPE, 'manage-button', 'button');
 const RemoveConfirmText = createPart(SCOPE, 'remove-warning', 'p');
@@ -52,10 +51,10 @@ const SavedLabel = createPart(CODES_SCOPE, 'saved', 'label');
 const SavedCheckbox = createPart(CODES_SCOPE, 'saved-checkbox', 'input');
 const Continue = createPart(CODES_SCOPE, 'submit', 'button');
 
-const TITLES: Record<UseTotpEnrollmentScreenReturn['step'], MessageId> = {
+// The verify step's heading is <SessionVerification>'s.
+const TITLES: Record<Exclude<UseTotpEnrollmentScreenReturn['step'], 'verify'>, MessageId> = {
   start: 'totpEnrollment.title',
   scan: 'totpEnrollment.scanTitle',
-  verify: 'totpEnrollment.verifyTitle',
   save: 'totpRecoveryCodes.title',
   done: 'totpEnrollment.doneTitle',
 };
@@ -75,8 +74,8 @@ export const TotpEnrollmentRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(f
 
 /**
  * The heading of the step: 'Set up an authenticator app' ('Authenticator app set up' once the user has one), 'Scan
- * the QR code', "Confirm it's you" (verify), 'Save your recovery codes', 'Authenticator app set up'. It takes focus
- * when the step changes (`tabIndex=-1`), except on the verify step, where the code's first box does.
+ * the QR code', 'Save your recovery codes', 'Authenticator app set up'. It takes focus when the step changes
+ * (`tabIndex=-1`). None on the verify step: `<SessionVerification>` has its own, and its first code box takes the focus.
  */
 export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'>>(
   function TotpEnrollmentTitle(props, ref) {
@@ -88,14 +87,16 @@ export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'
     useEffect(() => {
       if (shownStep.current === screen.step) return;
       shownStep.current = screen.step;
-      // The verify step asks for nothing but a code: its first box takes the focus (useTotpEnrollmentScreen).
-      if (screen.step !== 'verify') own.current?.focus();
+      // None on the verify step (nothing rendered): SessionVerification focuses its first code box.
+      own.current?.focus();
     }, [screen.step]);
     const setRef = (element: HTMLHeadingElement | null) => {
       own.current = element;
       if (typeof ref === 'function') ref(element);
       else if (ref) ref.current = element;
     };
+    // Mounted on every step (the layout keeps it), so the step after the verify step still moves the focus here.
+    if (screen.step === 'verify') return null;
     return (
       <Title tabIndex={-1} data-step={screen.step} {...props} ref={setRef}>
         {props.children ??
@@ -105,7 +106,7 @@ export const TotpEnrollmentTitle = forwardRef<HTMLHeadingElement, PartProps<'h2'
   },
 );
 
-/** The step's explanation (none while scanning: the instruction is by the QR code). */
+/** The step's explanation (none while scanning: the instruction is by the QR code; none on the verify step). */
 export const TotpEnrollmentDescription = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
   function TotpEnrollmentDescription(props, ref) {
     const screen = useScreen();
@@ -114,10 +115,9 @@ export const TotpEnrollmentDescription = forwardRef<HTMLParagraphElement, PartPr
     if (screen.step === 'start')
       id = screen.isEnrolled ? 'totpEnrollment.alreadyEnrolled' : 'totpEnrollment.description';
     else if (screen.step === 'scan') id = 'totpEnrollment.scanInstruction';
-    else if (screen.step === 'verify') id = 'totpEnrollment.verifyDescription';
     else if (screen.step === 'save') id = 'totpRecoveryCodes.description';
     else id = 'totpEnrollment.doneDescription';
-    if (!screen.hasUser && screen.step === 'start') return null;
+    if ((!screen.hasUser && screen.step === 'start') || screen.step === 'verify') return null;
     return (
       <Description data-step={screen.step} {...props} ref={ref}>
         {props.children ?? t(id)}
@@ -230,62 +230,37 @@ export const TotpEnrollmentManualKey = forwardRef<HTMLDivElement, PartProps<'div
   },
 );
 
+const Code = createAppCodeParts(SCOPE, useScreen);
+
 /** One digit box (`data-part="digit"`, `data-index`, `data-filled`); `index` is 0-based. */
-export const TotpEnrollmentDigit = createCodeDigit(SCOPE, () => {
-  const screen = useScreen();
-  return { ...screen, errorId: screen.error ? screen.ids.error : undefined };
-});
+export const TotpEnrollmentDigit = Code.Digit;
 
 /**
- * The first code, or the verify step's code for this session (`data-part="code-form"`): the visible label 'Code from
- * your app' (`data-part="code-label"`), which names the group of six boxes (`data-part="code-input"`, `data-invalid`
- * after a refusal), submitted at the sixth digit; 'Verifying' while checked. The verify step adds 'Continue'
- * (`data-part="submit"`, enabled once six digits are in).
+ * The first code (`data-part="code-form"`): the visible label 'Code from your app' (`data-part="code-label"`), which
+ * names the group of six boxes (`data-part="code-input"`, `data-invalid` after a refusal), submitted at the sixth
+ * digit; 'Verifying' while checked. (The verify step's code is `<SessionVerification>`'s: `TotpEnrollment.Verify`.)
  */
 export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'form'>>(
   function TotpEnrollmentCodeInput(props, ref) {
     const screen = useScreen();
     const t = useMessages(totpMessages);
-    if (screen.step !== 'scan' && screen.step !== 'verify') return null;
+    if (screen.step !== 'scan') return null;
     return (
       <CodeForm
         noValidate
         data-step={screen.step}
         {...props}
-        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => {
-          event.preventDefault();
-          if (screen.step === 'verify') screen.submitCode();
-        })}
+        onSubmit={composeEventHandlers(props.onSubmit, (event: FormEvent<HTMLFormElement>) => event.preventDefault())}
         ref={ref}
       >
         {props.children ?? (
           <>
-            <CodeLabel id={screen.ids.codeLabel}>{t('totpEnrollment.codeLabel')}</CodeLabel>
-            <CodeInput
-              role="group"
-              aria-labelledby={screen.ids.codeLabel}
-              aria-describedby={screen.error ? screen.ids.error : undefined}
-              data-invalid={screen.error ? '' : undefined}
-            >
-              {digitKeys(screen.digits.length).map((key, index) => (
-                <TotpEnrollmentDigit key={key} index={index} />
-              ))}
-            </CodeInput>
+            <Code.Boxes />
             {screen.isVerifying ? (
               <Verifying aria-busy="true">
                 {t('totpEnrollment.verifying')}
                 <Spinner label={t('totpEnrollment.verifying')} />
               </Verifying>
-            ) : null}
-            {screen.step === 'verify' ? (
-              <CodeSubmit
-                type="submit"
-                disabled={!screen.isCodeComplete || screen.isVerifying}
-                aria-busy={screen.isVerifying || undefined}
-                data-pending={screen.isVerifying ? '' : undefined}
-              >
-                {t('totpEnrollment.verifySubmit')}
-              </CodeSubmit>
             ) : null}
           </>
         )}
@@ -295,10 +270,23 @@ export const TotpEnrollmentCodeInput = forwardRef<HTMLFormElement, PartProps<'fo
 );
 
 /**
- * The back arrow ('Back', `data-part="back"`): the scan step's to the start step (a new start replaces the secret),
- * the verify step's to the app's management (the removal or new codes are not made).
+ * The scan step's back arrow ('Back', `data-part="back"`): to the start step (a new start replaces the secret). The
+ * verify step's is `<SessionVerification>`'s (`data-scope="session-verification"`).
  */
 export const TotpEnrollmentBack = createBackPart(NAME, SCOPE, useScreen);
+
+/**
+ * The verify step: "Confirm it's you" (`<SessionVerification>`, `data-scope="session-verification"`: its back arrow,
+ * heading, description, the six boxes with the first focused, or a recovery code, its error and 'Continue'), before
+ * the app is removed or new recovery codes are issued; Back returns to the app's management with nothing changed.
+ * Nothing on the other steps. For another layout of the step: `useSessionVerification(screen.verification)`,
+ * `<SessionVerification.Provider value>` and its parts.
+ */
+export function TotpEnrollmentVerify() {
+  const screen = useScreen();
+  if (screen.verification === null) return null;
+  return <SessionVerification source={screen.verification} />;
+}
 
 /**
  * Once the user has an app (start step when enrolled, done step): 'Regenerate recovery codes' (a new set, shown in
@@ -449,9 +437,9 @@ export function TotpEnrollmentDoneIcon() {
 }
 
 /**
- * The default layout: the scan and verify steps' back arrow, the done step's check, title, description, error (and the address verification it may call
+ * The default layout: the scan step's back arrow, the done step's check, title, description, error (and the address verification it may call
  * for), then the step's parts (start button; QR
- * code, manual key, first code; the verify step's code and Continue; recovery codes, copy/download, 'I have saved these codes' and Continue), and once an
+ * code, manual key, first code; the verify step's "Confirm it's you"; recovery codes, copy/download, 'I have saved these codes' and Continue), and once an
  * app is set up, 'Regenerate recovery codes' and 'Remove authenticator app'.
  */
 export function TotpEnrollmentLayout() {
@@ -464,6 +452,7 @@ export function TotpEnrollmentLayout() {
       <TotpEnrollmentQrCode />
       <TotpEnrollmentManualKey />
       <TotpEnrollmentCodeInput />
+      <TotpEnrollmentVerify />
       <TotpEnrollmentRecoveryCodes />
       <TotpEnrollmentRecoveryCodesActions />
       <TotpEnrollmentError />
@@ -505,6 +494,7 @@ TotpEnrollment.VerifyIdentifier = TotpEnrollmentVerifyIdentifier;
 TotpEnrollment.QrCode = TotpEnrollmentQrCode;
 TotpEnrollment.ManualKey = TotpEnrollmentManualKey;
 TotpEnrollment.CodeInput = TotpEnrollmentCodeInput;
+TotpEnrollment.Verify = TotpEnrollmentVerify;
 TotpEnrollment.Digit = TotpEnrollmentDigit;
 TotpEnrollment.RecoveryCodes = TotpEnrollmentRecoveryCodes;
 TotpEnrollment.RecoveryCodesActions = TotpEnrollmentRecoveryCodesActions;

@@ -11,6 +11,7 @@ import {
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { loadErrorMessages, useMessages } from '../../../messages/index';
 import { totpMessages } from '../messages';
+import type { SessionVerificationSource } from '../SessionVerification/useSessionVerification';
 
 /** How long 'Copied' replaces a copy button's text (ms). */
 const COPIED_MS = 2000;
@@ -40,15 +41,17 @@ export interface UseTotpEnrollmentScreenReturn {
   /** Copies the key; `copied` says which copy button reads 'Copied'. */
   copyKey: () => void;
   copied: 'key' | 'codes' | null;
-  /** The six boxes of the first code, or of the verify step's code (submitted at the sixth digit). */
+  /** The six boxes of the first code (submitted at the sixth digit). */
   digits: string[];
   getDigitProps: (index: number) => OtpCodeInputProps;
-  /** The code is being checked (the verify step: also while the change it allows runs). */
+  /** The code is being checked (the verify step: also while the change it allows runs). Emitted as `data-pending`. */
   isVerifying: boolean;
-  /** All six boxes are filled (the verify step's Continue is enabled then). */
-  isCodeComplete: boolean;
-  /** The verify step's Continue: checks the six digits, then retries the change. */
-  submitCode: () => void;
+  /**
+   * The verify step, driven by `useTotpEnrollment`'s (`verifyAndRetry`, `recoverAndRetry`, `cancelVerification`):
+   * what `<SessionVerification>` ("Confirm it's you": a code from the app or a recovery code, then the removal or the
+   * new codes, and Back) shows. Null on the other steps.
+   */
+  verification: SessionVerificationSource | null;
   /** The recovery codes to save. */
   recoveryCodes: string[];
   copyCodes: () => void;
@@ -59,16 +62,16 @@ export interface UseTotpEnrollmentScreenReturn {
   setHasSavedCodes: (value: boolean) => void;
   /** Continue after saving the codes: → done. */
   finish: () => void;
-  /** The current error: no user, a refusal, a wrong first code. */
+  /** The current error: no user, a refusal, a wrong first code (the verify step's is `verification.error`). */
   error: LatchkeyFlowError | null;
   /**
    * The account's unverified email (or phone) when the provider refused the enrolment with `identifier_not_verified`:
    * the verification shows (a passcode to it), and `start` runs again once it is proved. Null otherwise.
    */
   unverifiedIdentifier: string | null;
-  /** The way back: the scan step's to the start step, the verify step's to the app's management (the change dropped). */
+  /** The way back: the scan step's to the start step (the verify step has its own, `verification.cancelVerification`). */
   back: () => void;
-  /** The back arrow shows (the scan and verify steps). */
+  /** The back arrow shows (the scan step). */
   canGoBack: boolean;
   /** The user has an app and the step offers its management (start when enrolled, done). */
   canManage: boolean;
@@ -102,9 +105,7 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
   const { onDone, ...hookOptions } = options;
   const t = useMessages(totpMessages);
   const enrollment = useTotpEnrollment(hookOptions);
-  const { confirm, acknowledge, reset, remove, regenerateRecoveryCodes, verifyAndRetry, cancelVerification } =
-    enrollment;
-  const isVerifyStep = enrollment.step === 'verify';
+  const { confirm, acknowledge, reset, remove, regenerateRecoveryCodes } = enrollment;
   const [copied, setCopied] = useState<'key' | 'codes' | null>(null);
   const [hasSavedCodes, setHasSavedCodes] = useState(false);
   const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
@@ -122,15 +123,9 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
   );
   const submit = async (value: string) => {
     // A refused code empties the boxes (and focuses the first) for the next try; the error says why.
-    if (!(await (isVerifyStep ? verifyAndRetry(value) : confirm(value)))) code.clear();
+    if (!(await confirm(value))) code.clear();
   };
   const code = useOtpCode({ onComplete: (value) => void submit(value), getAriaLabel });
-  // The verify step starts empty (the boxes may still hold the confirmed first code) with the first box focused:
-  // the user's next step is typing (the heading does not take the focus on this step).
-  const clearCode = code.clear;
-  useEffect(() => {
-    if (isVerifyStep) clearCode();
-  }, [isVerifyStep, clearCode]);
 
   const copy = (what: 'key' | 'codes', text: string) => {
     void writeClipboard(text).then(
@@ -146,6 +141,9 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
   const noUser: LatchkeyFlowError | null = enrollment.hasUser
     ? null
     : { type: 'totp_no_user', message: TOTP_NO_USER_MESSAGE };
+  const isVerifying =
+    enrollment.status === 'verifying' ||
+    (enrollment.pendingChange !== null && (enrollment.status === 'removing' || enrollment.status === 'regenerating'));
   return {
     step: enrollment.step,
     hasUser: enrollment.hasUser,
@@ -160,13 +158,17 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
     copied,
     digits: code.digits,
     getDigitProps: code.getInputProps,
-    isVerifying:
-      enrollment.status === 'verifying' ||
-      (isVerifyStep && (enrollment.status === 'removing' || enrollment.status === 'regenerating')),
-    isCodeComplete: code.isComplete,
-    submitCode: () => {
-      if (code.isComplete) void submit(code.value);
-    },
+    isVerifying,
+    verification:
+      enrollment.pendingChange === null
+        ? null
+        : {
+            error: enrollment.error,
+            isVerifying,
+            verifyAndRetry: enrollment.verifyAndRetry,
+            recoverAndRetry: enrollment.recoverAndRetry,
+            cancelVerification: enrollment.cancelVerification,
+          },
     recoveryCodes: enrollment.recoveryCodes,
     copyCodes: () => copy('codes', enrollment.recoveryCodesText),
     downloadCodes: () => downloadText('recovery-codes.txt', enrollment.recoveryCodesText),
@@ -177,14 +179,13 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
       acknowledge();
       onDone?.();
     },
-    error: enrollment.error ?? (enrollment.step === 'start' ? noUser : null),
+    error: enrollment.step === 'verify' ? null : (enrollment.error ?? (enrollment.step === 'start' ? noUser : null)),
     unverifiedIdentifier: enrollment.step === 'start' ? unverifiedIdentifierOf(enrollment.error) : null,
     back: () => {
       code.clear();
-      if (isVerifyStep) cancelVerification();
-      else reset();
+      reset();
     },
-    canGoBack: enrollment.step === 'scan' || isVerifyStep,
+    canGoBack: enrollment.step === 'scan',
     canManage: enrollment.isEnrolled && (enrollment.step === 'start' || enrollment.step === 'done'),
     isManaging: enrollment.status === 'removing' || enrollment.status === 'regenerating',
     isConfirmingRemove,

@@ -7,6 +7,7 @@ import { createScreenContext } from '../../../screens/shared/screenContext';
 import { createBackPart, createMessagePart } from '../../../screens/shared/screenParts';
 import { useFocusAfterFailedSubmit } from '../../../screens/shared/useFocusAfterFailedSubmit';
 import { totpMessages } from '../messages';
+import { createRecoveryCodeInput, createRecoveryCodeLabel, type RecoveryCodeFieldState } from '../recoveryCodeParts';
 import { type UseTotpRecoveryCodeScreenReturn, useTotpRecoveryCodeScreen } from './useTotpRecoveryCodeScreen';
 
 export * from './useTotpRecoveryCodeScreen';
@@ -20,8 +21,6 @@ export const TotpRecoveryCodeScreenProvider = Provider;
 const SCOPE = 'totp-recovery';
 const Root = createPart(SCOPE, 'root', 'div');
 const Form = createPart(SCOPE, 'form', 'form');
-const Label = createPart(SCOPE, 'label', 'label');
-const Input = createPart(SCOPE, 'input', 'input');
 const Submit = createPart(SCOPE, 'submit', 'button');
 const Switch = createPart(SCOPE, 'switch', 'button');
 
@@ -81,44 +80,24 @@ export const TotpRecoveryCodeScreenForm = forwardRef<HTMLFormElement, PartProps<
   },
 );
 
-/** The field's `<label>` 'Recovery code'. */
-export const TotpRecoveryCodeScreenLabel = forwardRef<HTMLLabelElement, PartProps<'label'>>(
-  function TotpRecoveryCodeScreenLabel(props, ref) {
-    const screen = useScreen();
-    const t = useMessages(totpMessages);
-    return (
-      <Label htmlFor={screen.ids.input} {...props} ref={ref}>
-        {props.children ?? t('totpRecovery.label')}
-      </Label>
-    );
-  },
-);
+function useField(): RecoveryCodeFieldState {
+  const screen = useScreen();
+  return {
+    id: screen.ids.input,
+    value: screen.value,
+    setValue: screen.setValue,
+    isPending: screen.isSubmitting,
+    errorId: screen.error ? screen.ids.error : undefined,
+  };
+}
 
-/** The recovery code field (`autocomplete="one-time-code"`, no spell check), described by its error. */
-export const TotpRecoveryCodeScreenInput = forwardRef<HTMLInputElement, PartProps<'input'>>(
-  function TotpRecoveryCodeScreenInput(props, ref) {
-    const screen = useScreen();
-    const t = useMessages(totpMessages);
-    return (
-      <Input
-        id={screen.ids.input}
-        type="text"
-        name="recovery_code"
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t('totpRecovery.placeholder')}
-        value={screen.value}
-        readOnly={screen.isSubmitting}
-        aria-invalid={screen.error ? true : undefined}
-        aria-describedby={screen.error ? screen.ids.error : undefined}
-        {...props}
-        onChange={composeEventHandlers(props.onChange, (event) => screen.setValue(event.currentTarget.value))}
-        ref={ref}
-      />
-    );
-  },
-);
+/** The field's `<label>` 'Recovery code'. */
+export const TotpRecoveryCodeScreenLabel = createRecoveryCodeLabel(SCOPE, 'label', useField);
+TotpRecoveryCodeScreenLabel.displayName = 'TotpRecoveryCodeScreenLabel';
+
+/** The recovery code field (`name="recovery_code"`, `autocomplete="one-time-code"`, no spell check), described by its error. */
+export const TotpRecoveryCodeScreenInput = createRecoveryCodeInput(SCOPE, 'input', useField, { name: 'recovery_code' });
+TotpRecoveryCodeScreenInput.displayName = 'TotpRecoveryCodeScreenInput';
 
 /** The code's error (`data-part="error"`, role alert): malformed, wrong or already used, lockout, expired sign-in. */
 export const TotpRecoveryCodeScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(

@@ -1,3 +1,4 @@
+import { exampleVerificationSource } from '../../../totp/SessionVerification/examples/fixtures';
 import { PasskeyRegistrationStartScreen } from '../PasskeyRegistrationStartScreen';
 import { exampleRegistrationStart } from './fixtures';
 
@@ -6,13 +7,7 @@ export default function PasskeyRegistrationStartVerifyExample() {
   return (
     <PasskeyRegistrationStartScreen.Provider
       value={exampleRegistrationStart({
-        verification: {
-          error: null,
-          isVerifying: false,
-          verifyAndRetry: async () => false,
-          recoverAndRetry: async () => false,
-          cancelVerification: () => {},
-        },
+        verification: exampleVerificationSource(),
       })}
     >
       <PasskeyRegistrationStartScreen.Layout />
