@@ -87,10 +87,14 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
         return false;
       };
       if (!isRetry) setState({ status: 'checking', error: null, registration: null });
+      // Skip (or reset, or cancel) while the user is fetched: no ceremony after all.
+      const started = attempt.current;
       try {
         // The user is fetched first; without a session the SDK refuses before any request.
         await ctx.client.user.get();
+        if (attempt.current !== started) return false;
       } catch (caught) {
+        if (attempt.current !== started) return false;
         // No session, or one the provider refuses: there is no user to add a passkey to. A network failure says so.
         return fail(
           caught instanceof APIUnreachableError

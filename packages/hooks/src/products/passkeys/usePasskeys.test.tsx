@@ -74,6 +74,62 @@ describe('usePasskeys', () => {
     expect(result.current.list.passkeys).toEqual([]);
   });
 
+  it('one action, one request: a rename or a delete confirmed twice at once sends one call and shows no error', async () => {
+    const { env } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const { webauthn_registration_id: id } = await env.client.webauthn.register({ is_passkey: true });
+    const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
+    await waitFor(() => expect(result.current.list.passkeys).toHaveLength(1), waitLong);
+    env.requests.length = 0;
+
+    let renames: boolean[] = [];
+    await act(async () => {
+      renames = await Promise.all([result.current.list.rename(id, 'Laptop'), result.current.list.rename(id, 'Laptop')]);
+    });
+    expect(renames).toEqual([true, true]);
+    act(() => result.current.list.requestDelete(id));
+    let deletes: boolean[] = [];
+    await act(async () => {
+      deletes = await Promise.all([result.current.list.confirmDelete(), result.current.list.confirmDelete()]);
+    });
+    expect(deletes).toEqual([true, false]);
+    expect(env.requests.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
+      `PUT /webauthn/update/${id} 200`,
+      `DELETE /users/webauthn_registrations/${id} 200`,
+    ]);
+    expect(result.current.list.error).toBeNull();
+    expect((await env.client.user.get()).webauthn_registrations).toEqual([]);
+  });
+
+  it('Skip while the user is fetched starts no ceremony: nothing is created', async () => {
+    const { env, authenticator } = await passkeyEnvironment();
+    await signInByPasscode(env);
+    const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
+    const providerFetch = env.provider.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    env.provider.fetch = async (request, bindings) => {
+      if (new URL(request.url).pathname.endsWith('/users/me')) await held;
+      return providerFetch(request, bindings);
+    };
+    let registering: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      registering = result.current.registration.register();
+    });
+    act(() => result.current.registration.skip());
+    release();
+    await act(async () => {
+      expect(await registering).toBe(false);
+    });
+    expect(result.current.registration.status).toBe('skipped');
+    expect(env.requests.filter((request) => request.path.startsWith('/webauthn/register'))).toEqual([]);
+    expect(authenticator.calls.filter((call) => call.method === 'startRegistration')).toEqual([]);
+    env.provider.fetch = providerFetch;
+    expect((await env.client.user.get()).webauthn_registrations).toEqual([]);
+  });
+
   it('puts a refused rename and a refused delete back, and reports them', async () => {
     const { env } = await passkeyEnvironment();
     await signInByPasscode(env);

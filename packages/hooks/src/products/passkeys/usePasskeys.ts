@@ -103,6 +103,9 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
   const [editingId, setEditingId] = useState<string | null>(null);
   const [savingCount, setSavingCount] = useState(0);
   const [pendingDeleteId, setPendingDeleteId] = useState<string | null>(null);
+  // The passkey whose deletion waits for its confirmation, read and cleared at once by `confirmDelete`: a second
+  // confirmation before the next render (a double click) finds none and sends nothing.
+  const pendingDelete = useRef<string | null>(null);
   const [error, setError] = useState<LatchkeyFlowError | null>(null);
   const [pendingChange, setPendingChange] = useState<PasskeyPendingChange | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
@@ -148,38 +151,54 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
 
   const startRename = useCallback((id: string) => {
     setEditingId(id);
+    pendingDelete.current = null;
     setPendingDeleteId(null);
   }, []);
   const cancelRename = useCallback(() => setEditingId(null), []);
 
+  // Renames in flight, by passkey and name: the same rename again (Enter pressed twice) gets the running call's
+  // promise and sends nothing; another passkey's rename is not held up.
+  const renaming = useRef(new Map<string, Promise<boolean>>());
   const rename = useCallback(
-    async (id: string, name: string) => {
+    (id: string, name: string): Promise<boolean> => {
+      const key = `${id}\n${name}`;
+      const running = renaming.current.get(key);
+      if (running) return running;
       const previous = names[id];
-      setNames((current) => ({ ...current, [id]: name }));
-      setEditingId(null);
-      setError(null);
-      setSavingCount((count) => count + 1);
-      try {
-        await ctx.client.webauthn.update({ webauthn_registration_id: id, name });
-        return true;
-      } catch (caught) {
-        setNames((current) => {
-          const { [id]: _renamed, ...rest } = current;
-          return previous === undefined ? rest : { ...rest, [id]: previous };
-        });
-        return changeFailed(caught, { change: 'rename', id, name });
-      } finally {
-        setSavingCount((count) => count - 1);
-      }
+      const call = (async () => {
+        setNames((current) => ({ ...current, [id]: name }));
+        setEditingId(null);
+        setError(null);
+        setSavingCount((count) => count + 1);
+        try {
+          await ctx.client.webauthn.update({ webauthn_registration_id: id, name });
+          return true;
+        } catch (caught) {
+          setNames((current) => {
+            const { [id]: _renamed, ...rest } = current;
+            return previous === undefined ? rest : { ...rest, [id]: previous };
+          });
+          return changeFailed(caught, { change: 'rename', id, name });
+        } finally {
+          setSavingCount((count) => count - 1);
+          renaming.current.delete(key);
+        }
+      })();
+      renaming.current.set(key, call);
+      return call;
     },
     [ctx, names, changeFailed],
   );
 
   const requestDelete = useCallback((id: string) => {
+    pendingDelete.current = id;
     setPendingDeleteId(id);
     setEditingId(null);
   }, []);
-  const cancelDelete = useCallback(() => setPendingDeleteId(null), []);
+  const cancelDelete = useCallback(() => {
+    pendingDelete.current = null;
+    setPendingDeleteId(null);
+  }, []);
 
   /** Deletes `id` at once from the list, then asks the provider; the passkey comes back if it refuses. */
   const deletePasskey = useCallback(
@@ -202,11 +221,12 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
   );
 
   const confirmDelete = useCallback(async () => {
-    const id = pendingDeleteId;
+    const id = pendingDelete.current;
     if (id === null) return false;
+    pendingDelete.current = null;
     setPendingDeleteId(null);
     return deletePasskey(id);
-  }, [pendingDeleteId, deletePasskey]);
+  }, [deletePasskey]);
 
   /** Step `verify`: the proof (a wrong code stays on the step with its error), then the pending change once more. */
   const proveAndRetry = useCallback(
