@@ -57,6 +57,8 @@ export interface CeremonyTweaks {
   framing?: { crossOrigin: boolean; topOrigin?: string };
   /** Registration: make the new credential with this one's id and key (a synced passkey registered twice). */
   reuse?: SoftCredential;
+  /** Registration: the attestation statement format written (default `none`, with an empty statement). */
+  attestationFormat?: string;
 }
 
 // CBOR's encoder recognises byte strings by `instanceof Uint8Array`: under jsdom (the hooks' and kits' tests) the
@@ -158,7 +160,7 @@ export class SoftAuthenticator {
     ]);
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<string, string>>([
-        ['fmt', 'none'],
+        ['fmt', tweaks.attestationFormat ?? 'none'],
         ['attStmt', new Map<string, string>()],
         ['authData', bytes(authData)],
       ]),

@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
 import { exceedsJsonDepth } from '../../http/context';
 import { ProviderError } from '../../http/errors';
@@ -92,9 +93,34 @@ function parseCredential<T>(text: string, schema: z.ZodType): ParsedCredential<T
   };
 }
 
+/**
+ * The attestation statement formats a registration may carry (WebAuthn L3 §8): `none`, which registration asks for
+ * (`attestationType: 'none'`), and `packed` (self attestation, which some authenticators send anyway). Nothing relies
+ * on attestation. The others are refused before anything is verified: `@simplewebauthn/server` checks an
+ * `android-key` chain against the last certificate the client itself supplies and then fetches every revocation-list
+ * URL its leaf names, so any signed-in user could make the provider request a URL of their choice (an internal
+ * address, a metadata endpoint) and hold a database transaction open while it answers.
+ */
+const ACCEPTED_ATTESTATION_FORMATS: ReadonlySet<string> = new Set(['none', 'packed']);
+
+/** The refusal of a registration whose attestation statement has another format. */
+const ATTESTATION_REFUSED =
+  'The passkey could not be registered: its attestation statement format is not accepted (only none and packed are).';
+
 /** The `public_key_credential` of `webauthn/register`: the JSON text of a new credential. */
 export function parseRegistrationCredential(text: string): ParsedCredential<RegistrationResponseJSON> {
-  return parseCredential<RegistrationResponseJSON>(text, registrationSchema);
+  const parsed = parseCredential<RegistrationResponseJSON>(text, registrationSchema);
+  let format: unknown;
+  try {
+    format = decodeAttestationObject(Buffer.from(parsed.credential.response.attestationObject, 'base64url')).get('fmt');
+  } catch {
+    // Not an attestation object at all: refused by the verification, as it always was (no format to act on).
+    return parsed;
+  }
+  if (typeof format !== 'string' || !ACCEPTED_ATTESTATION_FORMATS.has(format)) {
+    throw new ProviderError('unable_to_register_webauthn', { message: ATTESTATION_REFUSED });
+  }
+  return parsed;
 }
 
 /** The `public_key_credential` of `webauthn/authenticate`: the JSON text of an assertion. */

@@ -607,6 +607,39 @@ describe('webauthn/register', () => {
     expect((await snapshot(t)).passkeys).toEqual([expect.objectContaining({ credential_id: longest.id })]);
   });
 
+  it('refuses attestation formats other than none and packed before verifying: nothing is fetched, nothing stored', async () => {
+    const t = await startProvider();
+    const ada = await signIn(t, { email: EMAIL });
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    // `android-key` made @simplewebauthn/server fetch the revocation lists the client's own certificate names.
+    const fetched: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      throw new Error('no network in this test');
+    }) as typeof fetch;
+    try {
+      for (const attestationFormat of ['android-key', 'tpm', 'apple', 'android-safetynet', 'fido-u2f', 'made-up']) {
+        const before = await snapshot(t);
+        const { response } = await registerPasskey(t, ada, authenticator, {}, { attestationFormat });
+        expect(response.json, attestationFormat).toEqual(
+          errorBody(
+            400,
+            'unable_to_register_webauthn',
+            'The passkey could not be registered: its attestation statement format is not accepted (only none and packed are).',
+          ),
+        );
+        expect((await snapshot(t)).passkeys, attestationFormat).toEqual(before.passkeys);
+      }
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(fetched).toEqual([]);
+    // `none` (what registration asks for) registers.
+    const { response } = await registerPasskey(t, ada, authenticator);
+    expect(response.status).toBe(200);
+  });
+
   it('refuses a credential created in a cross-origin frame (crossOrigin true or a topOrigin), storing nothing', async () => {
     const t = await startProvider();
     const ada = await signIn(t, { email: EMAIL });
