@@ -107,10 +107,11 @@ export const idpDescriptor = {
       // set up under the old subject after its grant was revoked, and may have let whoever held the account before
       // in by other means since (OpenID Connect Core §5.7: `sub` is what it keys the account on). The owner is a new
       // End-User for every relying party; the old subject is never given to anyone again (./subjects.ts). Nothing
-      // to find (the subject alone never makes the reset run) and nothing to tell: `connected_apps` says the apps
-      // were disconnected.
+      // to tell: `connected_apps` says the apps were disconnected.
       stage: 'grant',
-      holds: () => [],
+      // A subject given to a relying party (recorded with the first grant, ./subjects.ts recordSubject) is enough for
+      // the reset to run, even once the grant is gone.
+      holds: (eb, userId) => [eb.exists(eb.selectFrom('idp_subjects').select('user_id').where('user_id', '=', userId))],
       run: async (trx, userId, now) => {
         await replaceSubject(trx, userId, now);
         return 0;

@@ -188,6 +188,25 @@ describe('the subject (sub) after the pre-hijacking reset', () => {
     expect((await userinfo(t, strangers.accessToken)).status).toBe(401);
   });
 
+  it('is new for the owner even when the stranger revoked the app, removed every factor and signed out first', async () => {
+    const t = await startProvider(IDP_CONFIG);
+    const { db } = t.provider.database;
+    const created = await t.post('/passwords', { email: VICTIM, password: PASSWORD });
+    const stranger = created.json.data as { user_id: string; session_token: string };
+    const strangers = await spaSignIn(t, stranger.session_token);
+    expect(strangers.claims.sub).toBe(stranger.user_id);
+    // Nothing left for the reset but the subject the relying party keys its account on.
+    expect((await t.post('/users/connected_apps/spa/revoke', {}, stranger.session_token)).status).toBe(200);
+    await db.deleteFrom('passwords').where('user_id', '=', stranger.user_id).execute();
+    expect((await t.post('/sessions/revoke', {}, stranger.session_token)).status).toBe(200);
+
+    const owner = await passcodeSignIn(t, VICTIM);
+    expect(owner.user_id).toBe(stranger.user_id);
+    const owners = await spaSignIn(t, owner.session_token);
+    expect(owners.claims.sub).toMatch(/^sub-test-/);
+    expect(owners.claims.sub).not.toBe(strangers.claims.sub);
+  });
+
   it('a user no reset ran for keeps sub = the user id, in the ID token, after a refresh and at userinfo', async () => {
     const t = await startProvider(IDP_CONFIG);
     const ada = await signIn(t, { email: 'ada@example.com' });
@@ -196,7 +215,10 @@ describe('the subject (sub) after the pre-hijacking reset', () => {
     expect((await userinfo(t, tokens.accessToken)).json.sub).toBe(ada.userId);
     expect((await refresh(t, tokens.refreshToken as string)).claims.sub).toBe(ada.userId);
     expect((await firstPartySignIn(t, ada.sessionToken)).claims.sub).toBe(ada.userId);
-    expect(await t.provider.database.db.selectFrom('idp_subjects').selectAll().execute()).toEqual([]);
+    // Recorded as given (the user id), with the first grant: what a later reset finds even once the grant is gone.
+    expect(await t.provider.database.db.selectFrom('idp_subjects').select(['user_id', 'subject']).execute()).toEqual([
+      { user_id: ada.userId, subject: ada.userId },
+    ]);
     // A sign-up whose first proof finds nothing attached runs no reset, and keeps the user id as well.
     const grace = await passcodeSignIn(t, 'grace@example.com');
     expect(grace).not.toHaveProperty('account_reset');

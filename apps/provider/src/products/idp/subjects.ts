@@ -41,6 +41,21 @@ export async function replaceSubject(trx: Executor, userId: string, now: number)
     .execute();
 }
 
+/**
+ * Records that `userId`'s subject is given to relying parties from now on (a grant, the first consent): a row with
+ * the user id as the subject, unless the user has one. The pre-hijacking reset finds it (the descriptor's `holds`):
+ * a stranger who consented at a relying party and then revoked the app, removed every factor and signed out leaves
+ * nothing else for the reset to find, and the owner would otherwise receive the subject the stranger's relying-party
+ * accounts are keyed on.
+ */
+export async function recordSubject(db: Executor, userId: string, now: number): Promise<void> {
+  await db
+    .insertInto('idp_subjects')
+    .values({ user_id: userId, subject: userId, created_at: now })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+}
+
 /** The subject of `userId`: one read by primary key (for the `id_token_hint` comparisons, which hold no other row). */
 export async function subjectOf(db: Executor, userId: string): Promise<string> {
   const row = await db.selectFrom('idp_subjects').select('subject').where('user_id', '=', userId).executeTakeFirst();

@@ -4,6 +4,7 @@ import { dialectOf } from '../../../db/dialect';
 import type { Executor } from '../../../db/schema';
 import type { ProviderDeps } from '../../../http/context';
 import { newId } from '../../../services/secrets';
+import { recordSubject } from '../subjects';
 
 /** A space-separated scope list (RFC 6749 §3.3) as a list, empty entries dropped. */
 export function splitScopes(scopes: string): string[] {
@@ -47,6 +48,7 @@ export async function mergeGrant(
   scopes: string[],
 ): Promise<void> {
   const now = deps.clock.now();
+  await recordSubject(db, userId, now);
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const inserted = await db
       .insertInto('idp_grants')
