@@ -161,6 +161,8 @@ function keyIdOf(jwt: string): unknown {
 /** `GET /api/me` with the browser context's cookies. */
 async function apiMe(context: BrowserContext) {
   const response = await context.request.get(`${SITE}/api/me`);
+  // A visitor's answer is never one a shared cache may keep and give to others.
+  expect(response.headers()['cache-control']).toBe('private, no-store');
   return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -6,22 +6,35 @@ import { currentSession, sessionEmail } from '../../../lib/session';
  * store, which would hide a duplicate. The proxy does not guard `/api`: a route handler answers for itself, with a
  * status code rather than a redirect.
  */
+// A signed-in visitor's data, and whether one is signed in: never from a shared cache (a CDN that gives answers without
+// Cache-Control a default lifetime, and leaves cookies out of its key, would serve one visitor's answer to everyone).
+const PRIVATE = { 'cache-control': 'private, no-store' };
+
 export async function GET(request: Request) {
   let session: Awaited<ReturnType<typeof currentSession>>;
   try {
     session = await currentSession(request);
   } catch {
-    return Response.json({ error: 'unavailable', message: 'The sign-in provider cannot be reached.' }, { status: 503 });
+    return Response.json(
+      { error: 'unavailable', message: 'The sign-in provider cannot be reached.' },
+      { status: 503, headers: PRIVATE },
+    );
   }
   if (!session) {
-    return Response.json({ error: 'unauthenticated', message: 'Sign in to use this API.' }, { status: 401 });
+    return Response.json(
+      { error: 'unauthenticated', message: 'Sign in to use this API.' },
+      { status: 401, headers: PRIVATE },
+    );
   }
-  return Response.json({
-    userId: session.userId,
-    sessionId: session.sessionId,
-    email: sessionEmail(session),
-    expiresAt: session.session.expires_at,
-    authenticationFactors: session.session.authentication_factors,
-    roles: session.session.roles,
-  });
+  return Response.json(
+    {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      email: sessionEmail(session),
+      expiresAt: session.session.expires_at,
+      authenticationFactors: session.session.authentication_factors,
+      roles: session.session.roles,
+    },
+    { headers: PRIVATE },
+  );
 }
