@@ -216,7 +216,7 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   const { db } = database;
   const { project } = config;
 
-  await storeProject(db, project, secretKey.key, clock.now());
+  await storeProject(db, project, secretKey, clock.now());
   let secretKeySource = secretKey.source;
   if (secretKeySource === 'none') {
     const stored = await db

@@ -484,6 +484,23 @@ describe('resolveSecretKey', () => {
     ).toThrow(/at least 32 printable characters/);
   });
 
+  it('a development key file is not locked out by a start with another key in between', async () => {
+    const sqlitePath = tempSqlite();
+    const started: Awaited<ReturnType<typeof createProvider>>[] = [];
+    try {
+      started.push(await createProvider({ db: sqlitePath }));
+      expect(started[0]?.secretKey.source).toBe('file');
+      await started[0]?.close();
+      started.push(await createProvider({ db: sqlitePath, secretKey: newSecretKey('test') }));
+      await started[1]?.close();
+      // The developer's own file again: it starts, and its key is the project's once more.
+      started.push(await createProvider({ db: sqlitePath }));
+      expect(started[2]?.secretKey.source).toBe('file');
+    } finally {
+      for (const provider of started) await provider.close().catch(() => {});
+    }
+  });
+
   it('never writes a key file in production or for an in-memory database', () => {
     const sqlitePath = tempSqlite();
     expect(resolveSecretKey({ config: production, environment: 'live', env: {}, sqlitePath })).toEqual({

@@ -88,18 +88,18 @@ const RETIRED_SECRET_KEYS_KEPT = 50;
 /**
  * Writes the project's row at start: its public token and name, and the hash of `secretKey` (null keeps the stored
  * one). A key that differs from the stored one replaces it (a rotation: every instance answers only the new key at
- * once), and the replaced key's hash is remembered. A start with a key a rotation replaced is refused: an instance of
- * an older deployment that restarts (a crash, a rollback) would otherwise make the old key, perhaps the leaked one
- * the rotation was for, the key of every instance again. One transaction: the upsert holds the row's lock on
- * PostgreSQL, so instances starting at once decide one after the other.
+ * once), and the replaced key's hash is remembered. A start with a key a rotation replaced is refused (but for the
+ * development key file): an instance of an older deployment that restarts (a crash, a rollback) would otherwise make
+ * the old key, perhaps the leaked one the rotation was for, the key of every instance again. One transaction: the
+ * upsert holds the row's lock on PostgreSQL, so instances starting at once decide one after the other.
  */
 export async function storeProject(
   db: Kysely<Database>,
   project: { projectId: string; publicToken: string; name: string },
-  secretKey: string | null,
+  secretKey: Pick<ResolvedSecretKey, 'key' | 'source'>,
   now: number,
 ): Promise<void> {
-  const keyHash = secretKey === null ? null : sha256Hex(secretKey);
+  const keyHash = secretKey.key === null ? null : sha256Hex(secretKey.key);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('projects')
@@ -123,7 +123,9 @@ export async function storeProject(
       .executeTakeFirstOrThrow();
     if (stored.secret_key_hash === keyHash) return;
     const retired = JSON.parse(stored.retired_secret_key_hashes ?? '[]') as string[];
-    if (retired.includes(keyHash)) {
+    // The development key file beside a SQLite file is the developer's own, on their machine: a start with another
+    // key in between (LATCHKEY_SECRET_KEY once) does not lock it out.
+    if (retired.includes(keyHash) && secretKey.source !== 'file') {
       throw new Error(
         `This secret key for server calls (${SECRET_KEY_ENV}) was replaced by a newer one: start every instance with ` +
           'the current key. (To go back to a replaced key on purpose, remove its SHA-256 from ' +
