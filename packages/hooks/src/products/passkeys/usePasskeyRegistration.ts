@@ -4,7 +4,13 @@ import { type LatchkeyFlowError, toFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
-import { needsSecondFactorProof, recoveryCodeProof, type TotpProof, totpCodeProof } from '../totp/totpCalls';
+import {
+  canProveWithTotp,
+  needsSecondFactorProof,
+  recoveryCodeProof,
+  type TotpProof,
+  totpCodeProof,
+} from '../totp/totpCalls';
 import { toTotpError } from '../totp/totpErrors';
 import { toPasskeyRegistrationError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
@@ -118,7 +124,7 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
       } catch (caught) {
         // Under multi-factor sign-in, a session that never proved the second factor (one started before the user's
         // app existed) must prove it first: the verify step asks for a code, no error.
-        if (needsSecondFactorProof(caught)) {
+        if (needsSecondFactorProof(caught) && canProveWithTotp(ctx)) {
           setState(VERIFY);
           return false;
         }

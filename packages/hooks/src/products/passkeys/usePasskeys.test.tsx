@@ -130,6 +130,20 @@ describe('usePasskeys', () => {
     expect((await env.client.user.get()).webauthn_registrations).toEqual([]);
   });
 
+  it('a user whose only second factor is a passkey gets the refusal as an error, not a code step she cannot pass', async () => {
+    const { env } = await unprovedSession({ withPasskey: true });
+    const userId = env.client.session.getSync()?.user_id ?? '';
+    await env.provider.database.db.deleteFrom('totps').where('user_id', '=', userId).execute();
+    const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
+    await act(async () => {
+      expect(await result.current.registration.register()).toBe(false);
+    });
+    // The kit's "Your Passkey was not created" error, as for any refusal: the verify step would ask for app codes.
+    expect(result.current.registration).toMatchObject({ status: 'error', pendingChange: null });
+    expect(result.current.list.step).toBe('list');
+    expect((await env.client.user.get()).webauthn_registrations).toHaveLength(1);
+  });
+
   it('puts a refused rename and a refused delete back, and reports them', async () => {
     const { env } = await passkeyEnvironment();
     await signInByPasscode(env);

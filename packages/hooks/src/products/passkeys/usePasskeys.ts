@@ -7,7 +7,13 @@ import { useFlowContext } from '../../flowContext';
 import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 import { useSession } from '../../useSession';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
-import { needsSecondFactorProof, recoveryCodeProof, type TotpProof, totpCodeProof } from '../totp/totpCalls';
+import {
+  canProveWithTotp,
+  needsSecondFactorProof,
+  recoveryCodeProof,
+  type TotpProof,
+  totpCodeProof,
+} from '../totp/totpCalls';
 import { toTotpError } from '../totp/totpErrors';
 import { PASSKEY_DELETE_WARNING } from './passkeyErrors';
 import { passkeysQueryKeys, passkeysQueryOptions } from './queryOptions';
@@ -135,18 +141,19 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
 
   /**
    * A rename or delete failed (its local change already undone): to step `verify` when this session must prove the
-   * second factor first (no error: the step asks for a code), else the error, back on the list.
+   * second factor first and can with the authenticator app (no error: the step asks for a code), else the error,
+   * back on the list.
    */
   const changeFailed = useCallback(
     (caught: unknown, change: PasskeyPendingChange) => {
-      if (needsSecondFactorProof(caught)) {
+      if (needsSecondFactorProof(caught) && canProveWithTotp(ctx)) {
         setPendingChange(change);
         return false;
       }
       setPendingChange(null);
       return report(caught);
     },
-    [report],
+    [ctx, report],
   );
 
   const startRename = useCallback((id: string) => {

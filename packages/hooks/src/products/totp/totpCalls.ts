@@ -57,3 +57,12 @@ export function needsSecondFactorProof(caught: unknown): boolean {
     caught.error_details?.reason === 'second_factor'
   );
 }
+
+/**
+ * Whether the signed-in user (as last fetched) holds a confirmed authenticator app, so that the `verify` step of a
+ * change to another second factor (a passkey) can ask for its code or a recovery code. A user whose only second factor
+ * is a passkey cannot prove it there: the refusal stays an error (signing in again with the passkey proves it).
+ */
+export function canProveWithTotp(ctx: FlowContext): boolean {
+  return ctx.client.user.getSync()?.totps?.some((totp) => totp.verified) ?? false;
+}
