@@ -27,6 +27,13 @@ export interface IdpAuthorizeParams {
   login_ticket?: string;
   /** From repeated `resource` parameters (the observed types say `resource`; the wire carries `resources`). */
   resources?: string[];
+  /**
+   * A request object (OIDC Core §6.1). Not supported: the provider answers `request_not_supported` at the redirect URI;
+   * passed through so that it is refused, not dropped.
+   */
+  request?: string;
+  /** A request object by reference (OIDC Core §6.2). Not supported: the provider answers `request_uri_not_supported`. */
+  request_uri?: string;
 }
 
 /** Body of `POST /idp/oauth/authorize/submit`: the start body plus the user's decision. */

@@ -60,6 +60,18 @@ describe('parseOAuthAuthorizeParams', () => {
     });
   });
 
+  it('passes request and request_uri through as given, for the provider to refuse (OIDC Core §6.1, §6.2)', () => {
+    const query = 'client_id=c&redirect_uri=u&request=eyJhbGciOiJub25lIn0.e30.&request_uri=urn%3Aexample%3Ar1';
+    expect(parseOAuthAuthorizeParams(new URLSearchParams(query))).toEqual({
+      client_id: 'c',
+      redirect_uri: 'u',
+      response_type: 'code',
+      scopes: ['openid', 'email', 'profile'],
+      request: 'eyJhbGciOiJub25lIn0.e30.',
+      request_uri: 'urn:example:r1',
+    });
+  });
+
   it('uses the default scopes when scope is empty', () => {
     expect(parseOAuthAuthorizeParams(new URLSearchParams('client_id=c&scope=')).scopes).toEqual([
       'openid',

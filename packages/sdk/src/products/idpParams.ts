@@ -18,7 +18,9 @@ export const REQUIRED_AUTHORIZE_PARAMS = ['client_id', 'redirect_uri'] as const;
 
 /**
  * The parameters of the authorize request passed through as given when present (OIDC Core §3.1.2.1, RFC 7636 §4.3);
- * the provider checks them.
+ * the provider checks them. `request` and `request_uri` (OIDC Core §6.1, §6.2) are passed through too, for the
+ * provider to refuse (`request_not_supported` / `request_uri_not_supported`): dropped here, the request would go on
+ * without the parameters its request object carries.
  */
 const OPTIONAL_AUTHORIZE_PARAMS = [
   'code_challenge',
@@ -30,6 +32,8 @@ const OPTIONAL_AUTHORIZE_PARAMS = [
   'id_token_hint',
   'login_hint',
   'login_ticket',
+  'request',
+  'request_uri',
 ] as const;
 
 /** The parameters of the logout request (RP-Initiated Logout 1.0 §2), all optional on their own. */

@@ -8,7 +8,7 @@ import { signIn } from '../../../../testing/fixtures';
 import { START, startProvider, type TestProvider } from '../../../../testing/harness';
 import { sha256Hex } from '../../../services/secrets';
 import { signIdToken } from '../oauth2/idTokens';
-import { issueLoginTicket } from './loginTicket';
+import { issueLoginTicket, type LoginTicketRequest } from './loginTicket';
 import { redirectUriMatches } from './request';
 import {
   ALL_SCOPES,
@@ -758,9 +758,26 @@ const BAD_CHALLENGE = 'The code_challenge must be an S256 challenge: 43 base64ur
 const BAD_MAX_AGE = 'The max_age must be a number of seconds written in decimal digits.';
 const BAD_HINT = 'The id_token_hint is not an ID token this server issued to this client.';
 const CODE_ONLY = 'The response_type must be code: this server offers the authorization code flow only.';
+const NO_REQUEST = 'The request parameter (a request object) is not supported: send the parameters in the query.';
+const NO_REQUEST_URI = 'The request_uri parameter is not supported: send the parameters in the query.';
+const REQUEST_OBJECT = 'eyJhbGciOiJub25lIn0.eyJzY29wZSI6Im9wZW5pZCBhZG1pbiJ9.';
 
 describe('errors after the redirect URI is verified go back to the client (RFC 6749 §4.1.2.1)', () => {
   it.each([
+    // OpenID Connect Core §6.1 and §6.2: not supported, so refused (never dropped), before any other check.
+    ['a request object (request)', { request: REQUEST_OBJECT }, 'request_not_supported', NO_REQUEST],
+    [
+      'a request_uri',
+      { request_uri: 'https://app.example.com/request.jwt' },
+      'request_uri_not_supported',
+      NO_REQUEST_URI,
+    ],
+    [
+      'both, with another error (request objects are checked first)',
+      { request: REQUEST_OBJECT, request_uri: 'urn:ietf:params:oauth:request_uri:abc', response_type: 'token' },
+      'request_not_supported',
+      NO_REQUEST,
+    ],
     ['response_type token', { response_type: 'token' }, 'unsupported_response_type', CODE_ONLY],
     ['response_type code id_token', { response_type: 'code id_token' }, 'unsupported_response_type', CODE_ONLY],
     // RFC 7636 §4.4.1; finding 13: plain was stored as if it were S256.
@@ -828,6 +845,18 @@ describe('errors after the redirect URI is verified go back to the client (RFC 6
       }
     }
     expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+  });
+
+  it('takes an empty request or request_uri as absent (RFC 6749 §3.1), and refuses them only once the client and redirect URI are verified', async () => {
+    const { t, start } = await startIdp();
+    const { userId, sessionToken } = await userWithRoles(t);
+    const empty = await start(authorizeBody({ request: '', request_uri: '' }), sessionToken);
+    expect(empty.json.data).toMatchObject({ user_id: userId, consent_required: true });
+    // Nothing goes to an unverified redirect URI (RFC 6749 §4.1.2.1): those refusals stay JSON errors.
+    const unknownClient = authorizeBody({ client_id: 'nobody', request: REQUEST_OBJECT });
+    expectError(await start(unknownClient, sessionToken), 404, 'oauth_client_not_found');
+    const foreignRedirect = authorizeBody({ redirect_uri: 'https://evil.example/cb', request_uri: 'urn:x' });
+    expectError(await start(foreignRedirect, sessionToken), 400, 'invalid_redirect_uri');
   });
 
   it("names another client's scope, leaves state out when none was sent, and keeps the registered query", async () => {
@@ -938,6 +967,39 @@ describe('prompt=login: a fresh sign-in, proved by the login ticket', () => {
     expect((await start(body, again.sessionToken)).json.data).toEqual(reauthenticationAnswer('login'));
   });
 
+  it("never takes another request's ticket (another user's): the ticket is bound to the request it answers", async () => {
+    const { t, db, start, submit } = await startIdp();
+    const mallory = await userWithRoles(t, [], 'mallory@example.com');
+    const ada = await userWithRoles(t, [], 'ada@example.com');
+    t.clock.advance(60_000);
+    // Request A is Mallory's: her state, nonce and code_challenge; its ticket is hers.
+    const requestA = authorizeBody({ prompt: 'login', state: 'state-mallory', nonce: 'nonce-mallory' });
+    const ticketA = (await start(requestA, mallory.sessionToken)).json.data.reauthentication_required.login_ticket;
+    // Request B is Ada's, the same client and redirect URI; her own ticket for it is issued before she signs in.
+    const requestB = authorizeBody({ prompt: 'login', state: 'state-ada', nonce: 'nonce-ada' });
+    const ticketB = (await start(requestB, ada.sessionToken)).json.data.reauthentication_required.login_ticket;
+    t.clock.advance(30_000);
+    const again = await signIn(t, { email: 'ada@example.com' });
+    t.clock.advance(1_000);
+    // OpenID Connect Core §3.1.2.1: Ada's sign-in came after ticket A, but it did not answer request A's step-up, so
+    // ticket A answers neither prompt=login nor max_age=0 of request B.
+    for (const call of [start, submit]) {
+      const withA = await call({ ...requestB, login_ticket: ticketA, consent_granted: true }, again.sessionToken);
+      expect(withA.json.data).toEqual(reauthenticationAnswer('login'));
+      const zero = { ...requestB, prompt: undefined, max_age: '0', login_ticket: ticketA, consent_granted: true };
+      expect((await call(zero, again.sessionToken)).json.data).toEqual(reauthenticationAnswer('max_age'));
+    }
+    expect(await idpRows(db)).toEqual({ grants: [], codes: [] });
+    // Ada's own ticket for B answers it.
+    const submitted = await submit({ ...requestB, login_ticket: ticketB, consent_granted: true }, again.sessionToken);
+    expect(queryOf(submitted.json.data.redirect_uri)).toEqual({
+      code: submitted.json.data.authorization_code,
+      state: 'state-ada',
+      iss: ISSUER,
+    });
+    expect((await idpRows(db)).codes).toMatchObject([{ user_id: ada.userId, session_id: again.sessionId }]);
+  });
+
   it('takes only a ticket of this provider, for this client, at most 10 minutes old', async () => {
     const { t, start } = await startIdp();
     const ada = await userWithRoles(t, [], 'ada@example.com');
@@ -955,15 +1017,23 @@ describe('prompt=login: a fresh sign-in, proved by the login ticket', () => {
     const again = await signIn(t, { email: 'ada@example.com' });
     const answer = async (loginTicket: string) =>
       (await start({ ...body, login_ticket: loginTicket }, again.sessionToken)).json.data;
+    // The request the tickets below are made for: `body`'s client, redirect URI, state, nonce and code_challenge.
+    const request: LoginTicketRequest = {
+      client_id: 'spa',
+      redirect_uri: SPA_CALLBACK,
+      state: body.state as string,
+      nonce: body.nonce as string,
+      code_challenge: body.code_challenge as string,
+    };
 
     expect(await answer(ticket)).toMatchObject({ user_id: ada.userId });
     // Stateless: the provider's key alone makes a ticket (another instance with the same key issued this one).
-    expect(await answer(issueLoginTicket(t.hmacKey, 'spa', t.clock.now() - 500))).toMatchObject({
+    expect(await answer(issueLoginTicket(t.hmacKey, request, t.clock.now() - 500))).toMatchObject({
       user_id: ada.userId,
     });
     for (const wrong of [
       serverTicket,
-      issueLoginTicket(randomBytes(32), 'spa', t.clock.now() - 500),
+      issueLoginTicket(randomBytes(32), request, t.clock.now() - 500),
       `${ticket.slice(0, -2)}${ticket.endsWith('AA') ? 'BB' : 'AA'}`,
       `${Buffer.from(JSON.stringify({ c: 'spa', t: 0 })).toString('base64url')}.${ticket.split('.')[1]}`,
       'not-a-ticket',
@@ -1014,8 +1084,9 @@ describe('max_age (OpenID Connect Core §3.1.2.1)', () => {
     expect(submitted.json.data.authorization_code).toEqual(expect.any(String));
     const { codes } = await idpRows(db);
     expect(codes).toMatchObject([{ session_id: again.sessionId, auth_time: START + 66_000 }]);
-    // max_age=0 is prompt=login: the fresh sign-in answers it with the ticket, and only with it.
-    const zero = authorizeBody({ max_age: '0' });
+    // max_age=0 is prompt=login: the fresh sign-in answers it with the ticket, and only with it. The ticket is of
+    // this request (same redirect URI, state, nonce and code_challenge), max_age aside.
+    const zero = { ...body, max_age: '0' };
     expect((await start(zero, again.sessionToken)).json.data).toEqual(reauthenticationAnswer('max_age'));
     expect((await start({ ...zero, login_ticket: ticket }, again.sessionToken)).json.data).toMatchObject({
       user_id: ada.userId,

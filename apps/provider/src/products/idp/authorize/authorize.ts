@@ -62,13 +62,13 @@ async function reauthenticationReason(
 ): Promise<IdpReauthenticationReason | null> {
   const now = deps.clock.now();
   const authTime = await sessionAuthTime(deps, session);
-  // A valid login ticket issued no later than the session's authentication: the user signed in again after this
-  // request asked for it. It stands for `prompt=login` and for `max_age` (OpenID Connect Core §3.1.2.1: max_age=0
-  // is prompt=login; a fresh sign-in answering this request satisfies the request however long it took).
+  // A valid login ticket of this very request (client, redirect URI, state, nonce, code_challenge: loginTicket.ts)
+  // issued no later than the session's authentication: the user signed in again after this request asked for it.
+  // Another request's ticket (another user's among them) is no ticket. It stands for `prompt=login` and for `max_age`
+  // (OpenID Connect Core §3.1.2.1: max_age=0 is prompt=login; a fresh sign-in answering this request satisfies the
+  // request however long it took).
   const ticketIssuedAt =
-    body.login_ticket === undefined
-      ? null
-      : loginTicketIssuedAt(deps.hmacKey, body.login_ticket, checked.client.clientId, now);
+    body.login_ticket === undefined ? null : loginTicketIssuedAt(deps.hmacKey, body.login_ticket, body, now);
   const signedInAgain = ticketIssuedAt !== null && ticketIssuedAt <= authTime;
   // OpenID Connect Core §3.1.2.1 `prompt=login`: "The Authorization Server SHOULD prompt the End-User for
   // reauthentication."
@@ -154,7 +154,7 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
   if (reason !== null) {
     // OpenID Connect Core §3.1.2.6: the user would have to sign in, and prompt=none forbids asking.
     if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED[reason]);
-    const loginTicket = issueLoginTicket(deps.hmacKey, client.clientId, deps.clock.now());
+    const loginTicket = issueLoginTicket(deps.hmacKey, body, deps.clock.now());
     return {
       answer: { reauthentication_required: { reason, login_ticket: loginTicket }, client: describeClient(client) },
     };

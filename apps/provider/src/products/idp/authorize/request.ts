@@ -46,6 +46,14 @@ const authorizeFields = z.object({
   login_ticket: z.string().max(MAX_LOGIN_TICKET_LENGTH).optional(),
   /** RFC 8707 resource indicators: accepted and not used (tokens are for this provider's userinfo only). */
   resources: z.array(z.string().max(MAX_URI_LENGTH)).max(20).optional(),
+  /**
+   * OpenID Connect Core §6.1 `request` and §6.2 `request_uri`: not supported (the discovery document says
+   * `request_parameter_supported` and `request_uri_parameter_supported` false). Taken only to be refused with
+   * `request_not_supported` / `request_uri_not_supported` (`checkRequestParameters`), never silently dropped. A
+   * request object is a JWT, so `request` may be long (the body limit bounds it).
+   */
+  request: z.string().optional(),
+  request_uri: z.string().optional(),
 });
 
 const OPTIONAL_TEXT = [
@@ -58,6 +66,8 @@ const OPTIONAL_TEXT = [
   'id_token_hint',
   'login_hint',
   'login_ticket',
+  'request',
+  'request_uri',
 ] as const;
 
 /** RFC 6749 §3.1: "Parameters sent without a value MUST be treated as if they were omitted from the request." */
@@ -157,14 +167,29 @@ const invalidRequest = (description: string) => new AuthorizationErrorRedirect('
 
 /**
  * Step 3: every other check of the request itself, for a client and redirect URI already verified. A failure throws
- * AuthorizationErrorRedirect (the error goes back to the client). In order: the response type, PKCE, `prompt`,
- * `max_age`, the scopes, then `id_token_hint`.
+ * AuthorizationErrorRedirect (the error goes back to the client). In order: `request` and `request_uri`, the response
+ * type, PKCE, `prompt`, `max_age`, the scopes, then `id_token_hint`.
  */
 export async function checkRequestParameters(
   deps: Pick<ProviderDeps, 'db' | 'config'> & Partial<Pick<ProviderDeps, 'keySealing'>>,
   client: IdpClientConfig,
   body: AuthorizeBody,
 ): Promise<CheckedRequest> {
+  // OpenID Connect Core §6.1 and §6.2: an OP that does not support `request` / `request_uri` (ours: neither) MUST
+  // return `request_not_supported` / `request_uri_not_supported` (error codes of §3.1.2.6), not answer from the
+  // other parameters: the request object may hold parameters that would then be ignored.
+  if (body.request !== undefined) {
+    throw new AuthorizationErrorRedirect(
+      'request_not_supported',
+      'The request parameter (a request object) is not supported: send the parameters in the query.',
+    );
+  }
+  if (body.request_uri !== undefined) {
+    throw new AuthorizationErrorRedirect(
+      'request_uri_not_supported',
+      'The request_uri parameter is not supported: send the parameters in the query.',
+    );
+  }
   // RFC 6749 §4.1.1 and §4.1.2.1 `unsupported_response_type`: the authorization code flow is the only one offered
   // (OAuth 2.1 drops the implicit grant; no hybrid flow).
   if (body.response_type !== 'code') {
