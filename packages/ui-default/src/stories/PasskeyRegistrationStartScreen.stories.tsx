@@ -8,4 +8,5 @@ export {
   CustomLayout,
   Error,
   Loading,
+  Verify,
 } from '../../../ui-unstyled/src/products/passkeys/PasskeyRegistrationStart/PasskeyRegistrationStartScreen.stories';

@@ -1,7 +1,7 @@
 // The subject identifier the identity provider publishes for a user: the `sub` of its ID tokens and userinfo answers,
 // and what an `id_token_hint` is compared with. OpenID Connect Core §2: "A locally unique and never reassigned
-// identifier within the Issuer for the End-User, which is intended to be consumed by the Client"; §5.7: the `sub`
-// (with `iss`) is the only claim a relying party may key its accounts on. So when the pre-hijacking reset hands an
+// identifier within the Issuer for the End-User, which is intended to be consumed by the Client"; OpenID Connect
+// Core §5.7: the `sub` (with `iss`) is the only claim a relying party may key its accounts on. So when the pre-hijacking reset hands an
 // account to the owner of its address (services/verification.ts), whatever relying-party accounts were set up under
 // the old subject belong to whoever held the account before: the owner gets a new subject (`replaceSubject`), and is
 // a new End-User for every relying party. The old subject names no one from then on (it is never given again).

@@ -176,8 +176,8 @@ export async function checkRequestParameters(
   body: AuthorizeBody,
 ): Promise<CheckedRequest> {
   // OpenID Connect Core §6.1 and §6.2: an OP that does not support `request` / `request_uri` (ours: neither) MUST
-  // return `request_not_supported` / `request_uri_not_supported` (error codes of §3.1.2.6), not answer from the
-  // other parameters: the request object may hold parameters that would then be ignored.
+  // return `request_not_supported` / `request_uri_not_supported` (error codes of OpenID Connect Core §3.1.2.6), not
+  // answer from the other parameters: the request object may hold parameters that would then be ignored.
   if (body.request !== undefined) {
     throw new AuthorizationErrorRedirect(
       'request_not_supported',
