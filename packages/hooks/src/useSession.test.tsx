@@ -36,6 +36,18 @@ describe('useSession', () => {
     expect(env.requests.at(-1)).toMatchObject({ method: 'POST', path: '/sessions/revoke', status: 200 });
   });
 
+  it('signs out once when Sign out is pressed twice at once', async () => {
+    const env = await startTestEnvironment();
+    const { result } = renderHook(() => useSession(), { wrapper: wrapperFor(env) });
+    await act(() => signIn(env));
+    await waitFor(() => expect(result.current.hasSession).toBe(true));
+    await act(async () => {
+      await Promise.all([result.current.revoke(), result.current.revoke()]);
+    });
+    await waitFor(() => expect(result.current.hasSession).toBe(false));
+    expect(env.requests.filter((request) => request.path === '/sessions/revoke')).toHaveLength(1);
+  });
+
   it('keeps the same object while nothing changes', async () => {
     const env = await startTestEnvironment();
     const { result, rerender } = renderHook(() => useSession(), { wrapper: wrapperFor(env) });

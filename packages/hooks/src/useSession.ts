@@ -1,12 +1,16 @@
 import type { SessionRevokeOptions, SessionSnapshot, SessionsRevokeResponse } from '@latchkey/sdk';
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLatchkeyClient } from './latchkeyContext';
+import { useSingleFlightVerbs } from './useSingleFlight';
 
 /** What `useSession()` returns: the session state, then the verb. */
 export interface UseSessionReturn extends SessionSnapshot {
   /** The client holds a session (it may still come from the cache: see `fromCache`). */
   hasSession: boolean;
-  /** Signs out (`POST /sessions/revoke`); `forceClear` clears the local session even if the provider is unreachable. */
+  /**
+   * Signs out (`POST /sessions/revoke`); `forceClear` clears the local session even if the provider is unreachable.
+   * A second call while one is in flight sends nothing more and gets its answer.
+   */
   revoke(options?: SessionRevokeOptions): Promise<SessionsRevokeResponse>;
 }
 
@@ -35,7 +39,10 @@ export function useSession<T>(selector?: (snapshot: SessionSnapshot) => T): UseS
   // none yet), so the browser's first render matches; React renders the browser's own session right after.
   const getServerSelection = useCallback(() => select(client.session.getServerSnapshot()), [client, select]);
   const selected = useSyncExternalStore(client.session.subscribe, getSelection, getServerSelection);
-  const revoke = useCallback((options?: SessionRevokeOptions) => client.session.revoke(options), [client]);
+  // One action, one request: Sign out pressed twice while the first is in flight sends one revoke.
+  const { revoke } = useSingleFlightVerbs({
+    revoke: (options?: SessionRevokeOptions) => client.session.revoke(options),
+  });
   const full = useMemo(() => {
     if (selector) return null;
     const snapshot = selected as SessionSnapshot;
