@@ -88,3 +88,28 @@ export async function startTestEnvironment(setup: TestEnvironmentSetup = {}): Pr
   await settled();
   return { provider, client, clock, requests, telemetry, settled, inbox, lastCode, lastLink };
 }
+
+/**
+ * Holds the provider's answers to requests whose path ends with `path` until `release()`: a late answer, arriving
+ * after whatever the test does meanwhile. `restore()` stops holding (later requests go straight through).
+ */
+export function holdAnswers(
+  env: Pick<TestEnvironment, 'provider'>,
+  path: string,
+): { release(): void; restore(): void } {
+  const providerFetch = env.provider.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  env.provider.fetch = async (request, bindings) => {
+    if (new URL(request.url).pathname.endsWith(path)) await held;
+    return providerFetch(request, bindings);
+  };
+  return {
+    release: () => release(),
+    restore: () => {
+      env.provider.fetch = providerFetch;
+    },
+  };
+}

@@ -33,7 +33,7 @@ export {
 } from '@latchkey/provider/testing';
 export { expectNoAxeViolations } from './axe';
 export { registerCleanup } from './cleanup';
-export { startTestEnvironment, type TestEnvironment, type TestEnvironmentSetup } from './environment';
+export { holdAnswers, startTestEnvironment, type TestEnvironment, type TestEnvironmentSetup } from './environment';
 export {
   providerFetch,
   removeGoogle,

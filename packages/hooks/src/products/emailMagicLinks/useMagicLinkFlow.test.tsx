@@ -1,4 +1,4 @@
-import { startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
+import { holdAnswers, startTestEnvironment, type TestEnvironment } from '@latchkey/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { telemetryEvents, wrapperFor } from '../../../test/wrappers';
@@ -154,22 +154,14 @@ describe('useMagicLinkFlow', () => {
     const env = await startTestEnvironment();
     const store = createSignInStore({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
     const { result } = renderHook(() => useMagicLinkFlow(), { wrapper: wrapperFor(env, store) });
-    const providerFetch = env.provider.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    env.provider.fetch = async (request, bindings) => {
-      if (new URL(request.url).pathname.endsWith('/magic_links/email/login_or_create')) await held;
-      return providerFetch(request, bindings);
-    };
+    const held = holdAnswers(env, '/magic_links/email/login_or_create');
     let pending: Promise<boolean> = Promise.resolve(false);
     act(() => {
       pending = result.current.send(EMAIL);
     });
     // Meanwhile the user went on with a code by text message.
     act(() => store.getState().navigate('OTPAuthenticate'));
-    release();
+    held.release();
     await act(async () => {
       expect(await pending).toBe(true);
     });

@@ -1,4 +1,11 @@
-import { API_BASE_URL, ASYNC_TIMEOUT, ORIGIN, PUBLIC_TOKEN, type TestEnvironment } from '@latchkey/testing';
+import {
+  API_BASE_URL,
+  ASYNC_TIMEOUT,
+  holdAnswers,
+  ORIGIN,
+  PUBLIC_TOKEN,
+  type TestEnvironment,
+} from '@latchkey/testing';
 import { unprovedSession } from '@latchkey/testing/unproved-session';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -105,28 +112,20 @@ describe('usePasskeys', () => {
     const { env, authenticator } = await passkeyEnvironment();
     await signInByPasscode(env);
     const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
-    const providerFetch = env.provider.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    env.provider.fetch = async (request, bindings) => {
-      if (new URL(request.url).pathname.endsWith('/users/me')) await held;
-      return providerFetch(request, bindings);
-    };
+    const held = holdAnswers(env, '/users/me');
     let registering: Promise<boolean> = Promise.resolve(true);
     act(() => {
       registering = result.current.registration.register();
     });
     act(() => result.current.registration.skip());
-    release();
+    held.release();
     await act(async () => {
       expect(await registering).toBe(false);
     });
     expect(result.current.registration.status).toBe('skipped');
     expect(env.requests.filter((request) => request.path.startsWith('/webauthn/register'))).toEqual([]);
     expect(authenticator.calls.filter((call) => call.method === 'startRegistration')).toEqual([]);
-    env.provider.fetch = providerFetch;
+    held.restore();
     expect((await env.client.user.get()).webauthn_registrations).toEqual([]);
   });
 

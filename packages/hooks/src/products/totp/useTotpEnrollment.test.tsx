@@ -1,4 +1,4 @@
-import { startTestEnvironment } from '@latchkey/testing';
+import { holdAnswers, startTestEnvironment } from '@latchkey/testing';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { codeNow, EMAIL, mfaEnvironment, signUp, totpUser } from '../../../test/totp';
@@ -166,15 +166,7 @@ describe('useTotpEnrollment: a session that must prove the second factor first',
       });
       expect(result.current.step).toBe('verify');
       // The code's answer is held until Back was pressed.
-      const providerFetch = env.provider.fetch;
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      env.provider.fetch = async (request, bindings) => {
-        if (new URL(request.url).pathname.endsWith('/totps/authenticate')) await held;
-        return providerFetch(request, bindings);
-      };
+      const held = holdAnswers(env, '/totps/authenticate');
       const code = await codeNow(env, secret);
       env.requests.length = 0;
       let answer: Promise<boolean> = Promise.resolve(true);
@@ -183,7 +175,7 @@ describe('useTotpEnrollment: a session that must prove the second factor first',
       });
       act(() => result.current.cancelVerification());
       expect(result.current).toMatchObject({ step: 'start', pendingChange: null });
-      release();
+      held.release();
       await act(async () => {
         expect(await answer).toBe(false);
       });
