@@ -4,7 +4,14 @@ import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '
 import { ProviderError } from '../../http/errors';
 import { linkExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
 import { consumeEmailToken, createEmailToken, findRedeemableEmailToken } from '../../services/emailTokens';
-import { assertEmail, assertProductEnabled, limitSends, resolveRedirect, tokenLink } from '../../services/guards';
+import {
+  assertEmail,
+  assertProductEnabled,
+  limitPerIp,
+  limitSends,
+  resolveRedirect,
+  tokenLink,
+} from '../../services/guards';
 import { provesAsSender } from '../../services/recipients';
 import {
   assertRecentAuthentication,
@@ -128,6 +135,10 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   assertProductEnabled(deps, 'passwords');
   const body = await readBody(c, resetByEmailSchema);
   assertPasswordLength(body.password);
+  // Counted like every other password route, before the strength check (zxcvbn holds the event loop for up to
+  // 150 ms on a long password) and the argon2id hash: a refused weak password leaves the link usable, so one link
+  // would otherwise buy unlimited strength checks until it expires.
+  await limitPerIp(deps, 'passwordAttemptsPerIp', clientIp(c));
   const now = deps.clock.now();
   // Only a reset token: the same email's log-in (magic-link) token must not set a password. Bound to the browser
   // that asked (PKCE): a reset link an attacker sends for their own account sets no password for anyone else.
@@ -205,6 +216,9 @@ async function resetBySession(c: ProviderContext): Promise<Response> {
   const current = await requireOpaqueSession(c);
   await assertRecentAuthentication(deps, current.row);
   assertPasswordLength(body.password);
+  // Counted before the strength check and the hash, as resetByEmail: one fresh session could otherwise ask for them
+  // without limit, and every sign-in's hash waits behind them on the hashing worker.
+  await limitPerIp(deps, 'passwordAttemptsPerIp', clientIp(c));
   const userId = current.row.user_id;
   const user = await requireUser(deps.db, userId);
   await assertAcceptablePassword(deps.config.project, body.password, user.emails[0]?.email);

@@ -569,6 +569,24 @@ describe('POST /passwords/email/reset/start', () => {
 });
 
 describe('POST /passwords/email/reset', () => {
+  it('counts each new password against rateLimits.passwordAttemptsPerIp, before its strength check and hash', async () => {
+    const t = await startProvider({ rateLimits: { passwordAttemptsPerIp: { limit: 3, windowSeconds: 60 } } });
+    await createAccount(t);
+    const { resetToken } = await startReset(t);
+    const reset = (password: string) =>
+      t.post('/passwords/email/reset', { token: resetToken, password, code_verifier: BROWSER_PKCE.verifier });
+    // A refused weak password leaves the link usable: without the count, one link bought unlimited strength checks.
+    expect((await reset(REPEATED.password)).json.error_type).toBe('weak_password');
+    expect((await reset(REPEATED.password)).json.error_type).toBe('weak_password');
+    const before = await snapshot(t);
+    const limited = await reset(NEW_PASSWORD);
+    expectError(limited, 'too_many_requests');
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await snapshot(t)).toEqual(before);
+    t.clock.advance(60_000);
+    expect((await reset(NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('sets the new password, verifies the email and revokes every other session', async () => {
     const t = await startProvider();
     const created = await createAccount(t);
@@ -789,6 +807,20 @@ describe('a reset by email link or by existing password, carrying an older sessi
 });
 
 describe('POST /passwords/session/reset', () => {
+  it('counts each new password against rateLimits.passwordAttemptsPerIp, before its strength check and hash', async () => {
+    const t = await startProvider({ rateLimits: { passwordAttemptsPerIp: { limit: 3, windowSeconds: 60 } } });
+    const created = await createAccount(t);
+    const reset = (password: string) => t.post('/passwords/session/reset', { password }, created.session_token);
+    expect((await reset(NEW_PASSWORD)).status).toBe(200);
+    expect((await reset(REPEATED.password)).json.error_type).toBe('weak_password');
+    const before = await snapshot(t);
+    // One fresh session asked for a strength check and an argon2id hash per call, without limit.
+    const limited = await reset(PASSWORD);
+    expectError(limited, 'too_many_requests');
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('sets the password of the session’s user, keeps this session and revokes the others', async () => {
     const t = await startProvider();
     const created = await createAccount(t);
