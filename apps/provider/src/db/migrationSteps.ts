@@ -1,6 +1,7 @@
 // Steps several migrations take, the core's and a product's alike (db/migrations.ts, products/<key>/migrations.ts).
 import { sql } from 'kysely';
 import type { MigrationDb } from '../products/descriptor';
+import { canonicalEmail } from '../services/emailAddress';
 import { dialectOf } from './dialect';
 
 /**
@@ -83,4 +84,98 @@ $$`.execute(db);
 export async function leaveRoomForUpdates(db: MigrationDb, table: string): Promise<void> {
   if (dialectOf(db) === 'sqlite') return;
   await sql`alter table ${sql.table(table)} set (fillfactor = 80)`.execute(db);
+}
+
+/**
+ * Runs a migration's reads and writes in one transaction: on SQLite a read outside one may go to the read-only
+ * connection, which sees only what is committed (PostgreSQL runs each migration in a transaction already).
+ */
+async function inTransaction(db: MigrationDb, work: (trx: MigrationDb) => Promise<void>): Promise<void> {
+  if (db.isTransaction) await work(db);
+  else await db.transaction().execute(work);
+}
+
+/**
+ * The rows of `table` whose `column` may not be in its canonical spelling (services/emailAddress.ts): those holding a
+ * character outside printable ASCII or an `xn--` label. Rows in plain ASCII were already stored trimmed and
+ * lower-cased, which is all the rule asks of them.
+ */
+function spelledOtherwise(db: MigrationDb, column: string) {
+  const value = sql.ref(column);
+  const nonAscii = dialectOf(db) === 'sqlite' ? sql`${value} glob '*[^ -~]*'` : sql`${value} ~ '[^ -~]'`;
+  return sql<boolean>`(${nonAscii} or ${value} like '%xn--%')`;
+}
+
+/**
+ * Migration 0027: every stored address in its one canonical spelling (services/emailAddress.ts), so that one mailbox
+ * is one account: until then `exämple.de`, its decomposed and full-width forms and its A-label `xn--exmple-cua.de` were
+ * four accounts, and after the stricter address rule of 2026-12-02 the first three could not sign in at all. An
+ * address whose canonical spelling is free takes it (when several spellings fold into one, a verified one first, then
+ * the oldest). One the same account also holds in the canonical spelling is that address twice: the copy is
+ * deleted, and the canonical row is verified if the copy was. One whose canonical spelling another account holds is
+ * left as it was: two accounts are never merged, and no account loses an address here (that account still signs in
+ * by its other methods; the provider README says how an operator finds such rows).
+ */
+export async function foldEmailSpellings(db: MigrationDb): Promise<void> {
+  await inTransaction(db, (trx) => foldEmails(trx));
+}
+
+async function foldEmails(db: MigrationDb): Promise<void> {
+  const rows = await db
+    .selectFrom('emails')
+    .select(['email_id', 'user_id', 'project_id', 'email', 'verified'])
+    .where(spelledOtherwise(db, 'email'))
+    .orderBy('verified', 'desc')
+    .orderBy('created_at')
+    .orderBy('email_id')
+    .execute();
+  for (const row of rows) {
+    const email = canonicalEmail(row.email);
+    if (email === row.email) continue;
+    const holder = await db
+      .selectFrom('emails')
+      .select(['email_id', 'user_id', 'verified'])
+      .where('project_id', '=', row.project_id)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (holder === undefined) {
+      await db.updateTable('emails').set({ email }).where('email_id', '=', row.email_id).execute();
+    } else if (holder.user_id === row.user_id) {
+      if (row.verified === 1 && holder.verified !== 1) {
+        await db.updateTable('emails').set({ verified: 1 }).where('email_id', '=', holder.email_id).execute();
+      }
+      await db.deleteFrom('emails').where('email_id', '=', row.email_id).execute();
+    }
+  }
+}
+
+/**
+ * Migration 0027: an address a pending send holds (a link's or a code's address that joins an account when redeemed)
+ * in its canonical spelling, so that it joins as the address the account will be found by.
+ */
+export async function foldPendingEmails(
+  db: MigrationDb,
+  table: string,
+  idColumn: string,
+  column: string,
+): Promise<void> {
+  await inTransaction(db, (trx) => foldPending(trx, table, idColumn, column));
+}
+
+async function foldPending(db: MigrationDb, table: string, idColumn: string, column: string): Promise<void> {
+  const rows = await db
+    .selectFrom(table)
+    .select([`${idColumn} as id`, `${column} as address`])
+    .where(column, 'like', '%@%')
+    .where(spelledOtherwise(db, column))
+    .execute();
+  for (const { id, address } of rows) {
+    const email = canonicalEmail(address);
+    if (email !== address)
+      await db
+        .updateTable(table)
+        .set({ [column]: email })
+        .where(idColumn, '=', id)
+        .execute();
+  }
 }

@@ -56,6 +56,7 @@ describe('migrations', () => {
       '0024_webauthn_uv_initialized',
       '0025_retired_secret_keys',
       '0026_idp_subjects',
+      '0027_canonical_emails',
     ]);
   });
 
@@ -237,6 +238,83 @@ describe('migration 0010_takeover_reset on an existing database', () => {
       { session_id: 'session-test-exchanged', revoked_at: clock.now() },
       { session_id: 'session-test-own', revoked_at: null },
     ]);
+  });
+});
+
+describe('migration 0027_canonical_emails on an existing database', () => {
+  it("stores every address in its canonical spelling, drops an account's second copy, and never merges two accounts", async () => {
+    const target = await emptyTarget();
+    const raw = bare(target);
+    const old = raw as unknown as Kysely<any>;
+    await migrateUpTo(old, '0026_idp_subjects');
+    await old
+      .insertInto('projects')
+      .values({ project_id: PROJECT_ID, public_token: PUBLIC_TOKEN, name: 'Upgrade', created_at: START })
+      .execute();
+    const users = ['ada', 'bea', 'cyd', 'dan', 'eve'];
+    await old
+      .insertInto('users')
+      .values(
+        users.map((name) => ({ user_id: `user-${name}`, project_id: PROJECT_ID, created_at: START, status: 'active' })),
+      )
+      .execute();
+    const email = (id: string, user: string, address: string, verified: number, at = START) => ({
+      email_id: id,
+      user_id: `user-${user}`,
+      project_id: PROJECT_ID,
+      email: address,
+      verified,
+      created_at: at,
+    });
+    await old
+      .insertInto('emails')
+      .values([
+        // Full-width letters, stored before the rule: its canonical spelling is free.
+        email('email-ada', 'ada', 'ada@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.com', 1),
+        // Two accounts, two spellings of one mailbox, neither canonical: the verified one takes it.
+        email('email-bea', 'bea', 'zoe@xn--exmple-cua.de', 0, START),
+        email('email-cyd', 'cyd', 'zoe@exa\u0308mple.de', 1, START + 1),
+        // One account holding one address twice: the copy goes, its verification kept.
+        email('email-dan-1', 'dan', 'dan@ex\u00e4mple.de', 0),
+        email('email-dan-2', 'dan', 'dan@xn--exmple-cua.de', 1),
+        // Another account already holds the canonical spelling: left as it was.
+        email('email-ada-2', 'ada', 'eve@example.net', 0),
+        email('email-eve-1', 'eve', 'eve@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.net', 1),
+        email('email-eve-2', 'eve', 'plain@example.org', 1),
+      ])
+      .execute();
+    await old
+      .insertInto('email_tokens')
+      .values({
+        token_id: 'token-1',
+        project_id: PROJECT_ID,
+        kind: 'login',
+        token_hash: 'hash-1',
+        user_id: 'user-eve',
+        email_id: 'email-new',
+        expires_at: START + DAY,
+        created_at: START,
+        pending_email: 'new@xn--exmple-cua.de',
+      })
+      .execute();
+    await raw.destroy();
+
+    const database = await openDatabase(target);
+    cleanups.push(() => database.close());
+    const { db } = database;
+    expect(
+      await db.selectFrom('emails').select(['email_id', 'email', 'verified']).orderBy('email_id').execute(),
+    ).toEqual([
+      { email_id: 'email-ada', email: 'ada@example.com', verified: 1 },
+      { email_id: 'email-ada-2', email: 'eve@example.net', verified: 0 },
+      { email_id: 'email-bea', email: 'zoe@xn--exmple-cua.de', verified: 0 },
+      { email_id: 'email-cyd', email: 'zoe@ex\u00e4mple.de', verified: 1 },
+      { email_id: 'email-dan-1', email: 'dan@ex\u00e4mple.de', verified: 1 },
+      { email_id: 'email-eve-1', email: 'eve@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.net', verified: 1 },
+      { email_id: 'email-eve-2', email: 'plain@example.org', verified: 1 },
+    ]);
+    const token = await db.selectFrom('email_tokens').select('pending_email').executeTakeFirstOrThrow();
+    expect(token.pending_email).toBe('new@ex\u00e4mple.de');
   });
 });
 

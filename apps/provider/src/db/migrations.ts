@@ -12,6 +12,8 @@ import {
   addSigningKeyRetention,
   addUserMethodsVersion,
   bumpUserMethodsVersionOn,
+  foldEmailSpellings,
+  foldPendingEmails,
   leaveRoomForUpdates,
 } from './migrationSteps';
 
@@ -242,6 +244,11 @@ const CORE_MIGRATIONS: MigrationParts = {
   // rollback) is refused rather than rotating every instance back to a key that may have leaked.
   async '0025_retired_secret_keys'(db) {
     await db.schema.alterTable('projects').addColumn('retired_secret_key_hashes', 'text').execute();
+  },
+  // One spelling per mailbox (services/emailAddress.ts): the addresses stored before, and those pending links hold.
+  async '0027_canonical_emails'(db) {
+    await foldEmailSpellings(db);
+    await foldPendingEmails(db, 'email_tokens', 'token_id', 'pending_email');
   },
 };
 

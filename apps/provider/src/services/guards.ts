@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { domainToASCII, domainToUnicode } from 'node:url';
+import { domainToASCII } from 'node:url';
 import { sql } from 'kysely';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Product, ProjectConfig, ProviderConfig } from '../config';
@@ -25,18 +25,13 @@ export const EMAIL_PATTERN =
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
 /**
- * Refuses a malformed email with `invalid_email`, and one whose domain is not written in its one canonical form: IDNA
- * (UTS #46) maps full-width letters (`ｅｘａｍｐｌｅ.com`), decomposed accents (NFD) and other compatibility forms to
- * the domain they stand for, and mailers deliver to that domain, so each such spelling would be a second account for
- * one mailbox. A domain is accepted as its ASCII form (`xn--…` labels included) or as the Unicode form IDNA gives back
- * for it, in any letter case.
+ * Refuses a malformed email with `invalid_email`. A domain may be written in any spelling IDNA (UTS #46) maps to one
+ * domain (full-width letters, decomposed accents, its `xn--` A-label, any letter case): the provider stores and
+ * compares the one canonical spelling (services/emailAddress.ts), so each spelling reaches the one account of the
+ * mailbox mail is delivered to.
  */
 export function assertEmail(email: string): void {
-  const trimmed = email.trim();
-  if (email.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw new ProviderError('invalid_email');
-  const domain = trimmed.slice(trimmed.lastIndexOf('@') + 1).toLowerCase();
-  const ascii = domainToASCII(domain);
-  if (ascii !== '' && ascii !== domain && domainToUnicode(ascii) !== domain) throw new ProviderError('invalid_email');
+  if (email.length > 254 || !EMAIL_PATTERN.test(email.trim())) throw new ProviderError('invalid_email');
 }
 
 /**

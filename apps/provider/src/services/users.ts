@@ -10,13 +10,14 @@ import type { JsonAggregates } from '../products/descriptor';
 import { fromJson } from '../products/descriptorHelpers';
 import { USER_ANSWER_PARTS } from '../products/descriptors';
 import { USER_ANSWER_COLUMNS } from '../products/productParts';
+import { canonicalEmail } from './emailAddress';
 import { newId } from './secrets';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Email addresses are compared and stored lower-cased. */
+/** Email addresses are compared and stored in one spelling per mailbox (emailAddress.ts, canonicalEmail). */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return canonicalEmail(email);
 }
 
 /** The helpers of each dialect, built once (the statements that use them are compiled once per dialect). */

@@ -3,7 +3,7 @@
 // release that made it: never renamed, never edited (a database records the names it ran, and Kysely refuses one whose
 // list is not a prefix of the known one). A later change of the product's tables is a new migration name, declared
 // here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
-import { leaveRoomForUpdates } from '../../db/migrationSteps';
+import { foldPendingEmails, leaveRoomForUpdates } from '../../db/migrationSteps';
 import type { MigrationParts } from '../descriptor';
 
 export const otpMigrations: MigrationParts = {
@@ -36,5 +36,9 @@ export const otpMigrations: MigrationParts = {
   // the core's part of this migration in db/migrations.ts). Null on the codes sent before, which keep their rule.
   async '0020_pending_send_sessions'(db) {
     await db.schema.alterTable('otp_codes').addColumn('sender_session_id', 'text').execute();
+  },
+  // A pending code's address in its canonical spelling, as the core's part of this migration folds the stored ones.
+  async '0027_canonical_emails'(db) {
+    await foldPendingEmails(db, 'otp_codes', 'otp_id', 'pending_identifier');
   },
 };

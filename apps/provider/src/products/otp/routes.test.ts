@@ -118,6 +118,31 @@ describe('otps: email login_or_create', () => {
     expect(newest.map((row) => row.expires_at)).toEqual([START + 1000 + 8 * 60_000]);
   });
 
+  it('one internationalised mailbox in any spelling (A-label, decomposed, full-width) is one user and one address', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const canonical = 'jos\u00e9@ex\u00e4mple.de';
+    const spellings = [
+      'jos\u00e9@ex\u00e4mple.de',
+      'jos\u00e9@xn--exmple-cua.de',
+      'jose\u0301@exa\u0308mple.de',
+      'JOS\u00c9@\uff45\uff58\u00e4\uff4d\uff50\uff4c\uff45.\uff44\uff45',
+    ];
+    const methodIds = new Set<string>();
+    for (const email of spellings) {
+      const response = await t.post('/otps/email/login_or_create', { email });
+      expect(response.status).toBe(200);
+      methodIds.add(response.json.data.method_id);
+      t.clock.advance(1000);
+    }
+    expect(methodIds.size).toBe(1);
+    expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(1);
+    expect(await db.selectFrom('emails').select(['email_id', 'email']).execute()).toEqual([
+      { email_id: [...methodIds][0], email: canonical },
+    ]);
+    expect((await t.inbox(canonical)).map((message) => message.to)).toEqual(spellings.map(() => canonical));
+  });
+
   it('refuses a malformed email with invalid_email and writes nothing', async () => {
     const t = await startProvider();
     const before = await snapshot(t);
