@@ -13,7 +13,7 @@ export const LOGIN_TICKET_LIFETIME_MS = 10 * 60_000;
 /** How far in the future an issue time may be (instances' clocks differ a little). */
 const CLOCK_SKEW_MS = 60_000;
 
-/** The longest ticket looked at; ours are about 160 characters plus the client id. */
+/** The longest ticket looked at; ours are about 140 characters. */
 export const MAX_LOGIN_TICKET_LENGTH = 2048;
 
 function ticketKey(hmacKey: Buffer): Buffer {
@@ -48,11 +48,11 @@ function requestDigest(request: LoginTicketRequest): string {
 }
 
 /**
- * A ticket for `request` issued at `issuedAt` (epoch ms): `base64url(JSON {c, r, t}).base64url(HMAC)`, `c` the client
- * id and `r` the request's digest.
+ * A ticket for `request` issued at `issuedAt` (epoch ms): `base64url(JSON {r, t}).base64url(HMAC)`, `r` the request's
+ * digest (which covers its client id).
  */
 export function issueLoginTicket(hmacKey: Buffer, request: LoginTicketRequest, issuedAt: number): string {
-  const claims = { c: request.client_id, r: requestDigest(request), t: issuedAt };
+  const claims = { r: requestDigest(request), t: issuedAt };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${mac(hmacKey, payload).toString('base64url')}`;
 }
@@ -81,8 +81,8 @@ export function loginTicketIssuedAt(
     return null;
   }
   if (typeof claims !== 'object' || claims === null) return null;
-  const { c, r, t } = claims as Record<string, unknown>;
-  if (c !== request.client_id || r !== requestDigest(request)) return null;
+  const { r, t } = claims as Record<string, unknown>;
+  if (r !== requestDigest(request)) return null;
   if (typeof t !== 'number' || !Number.isSafeInteger(t)) return null;
   if (t > now + CLOCK_SKEW_MS || now - t > LOGIN_TICKET_LIFETIME_MS) return null;
   return t;
