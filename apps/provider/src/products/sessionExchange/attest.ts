@@ -1,5 +1,6 @@
 // `POST /sdk/v1/sessions/attest`: a JWT of an issuer the project trusts (`project.trustedAuthTokens`) signs its user
 // in, or adds a factor to a session of that user.
+import type { AccountReset } from '@latchkey/sdk/contract';
 import { z } from 'zod';
 import { ok, type ProviderContext, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
@@ -106,9 +107,10 @@ function emailClaim(profile: TrustedAuthTokenProfile, payload: Record<string, un
 /**
  * Verifies the token (trustedTokens.ts), then signs in the user who owns the address in its email claim, creating
  * one if nobody does. The project trusts the issuer to have proved the address, so a new address is stored
- * verified, and an unverified one is verified here with the same pre-hijack rule as a passcode
- * (services/verification.ts: when this is the account's first proof and the caller holds none of its sessions, what
- * was attached before it goes and its sessions are revoked). Nothing unverified is ever attached.
+ * verified, and an unverified one is verified here with the pre-hijack reset of a passcode sign-in
+ * (services/verification.ts: when this is the account's first proof, what was attached before it goes and its
+ * sessions are revoked, whatever session the request carries; the owner then gets a new session). Nothing unverified
+ * is ever attached.
  *
  * With `session_token`/`session_jwt` the factor joins that session, which must be live and be the token's user's
  * (another user's is `session_user_mismatch`, checked before anything is written; so is an address no account has
@@ -135,15 +137,22 @@ export async function attest(c: ProviderContext): Promise<Response> {
       const now = deps.clock.now();
       let userId: string;
       let emailId: string;
+      let accountReset: AccountReset | undefined;
       if (existing) {
         userId = existing.user_id;
         emailId = existing.email_id;
         if (existing.verified !== 1) {
-          await markIdentifierVerified(trx, {
+          accountReset = await markIdentifierVerified(trx, {
             userId,
             kind: 'email',
             methodId: emailId,
-            sameUserSession: current?.row.user_id === userId,
+            // Never skips the reset: a trusted token is asked for by nobody here, so no session proves it as its
+            // sender (services/recipients.ts, provesAsSender), and the session the request carries (Basic auth or
+            // named) proves nothing. A stranger who signed up with the owner's address and planted that session in
+            // the owner's browser (a cookie tossed from a sibling subdomain, a login CSRF) would otherwise keep the
+            // password and session standing through the owner's attest, and hand the owner the stranger's session
+            // token: the stranger would then hold the owner's now verified account.
+            sameUserSession: false,
             now,
           });
         }
@@ -164,7 +173,8 @@ export async function attest(c: ProviderContext): Promise<Response> {
         userId,
         factor: trustedAuthTokenFactor(profile, subject, { email_id: emailId, email }),
         durationMinutes: body.session_duration_minutes,
-        current,
+        // The reset revoked every session of the account, the one carried too: the owner gets a new one.
+        current: accountReset === undefined ? current : null,
       });
     });
     if (started) return ok(c, await authenticateResponseFields(c, started));
