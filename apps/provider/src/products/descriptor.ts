@@ -82,6 +82,16 @@ export interface SecondFactorRules {
     userId: string,
     used: readonly Omit<AuthenticationFactor, 'last_authenticated_at'>[],
   ): Promise<boolean>;
+  /**
+   * How a session's factor of this product not of a `types` type proves the second factor all the same (a passkey that
+   * verified the user counts as both factors), for the changes that need a session that proved one (services/
+   * intermediateSessions.ts `productSecondFactorProof`). Absent: only its `types` prove it. `db` is the caller's
+   * transaction when there is one.
+   */
+  proves?(
+    db: Executor,
+    userId: string,
+  ): (factor: AuthenticationFactor, factors: readonly AuthenticationFactor[]) => boolean | Promise<boolean>;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Database, Executor, IntermediateSessionsTable } from '../db/schema
 import { clientIp, type ProviderContext, type ProviderDeps } from '../http/context';
 import { PRODUCT_DESCRIPTORS } from '../products/descriptors';
 import { newId, randomToken, sha256Hex } from './secrets';
-import type { NewFactor, SessionRow, StartedSession } from './sessions';
+import type { NewFactor, SecondFactorProof, SessionRow, StartedSession } from './sessions';
 
 export type IntermediateSessionRow = Selectable<IntermediateSessionsTable>;
 
@@ -44,6 +44,21 @@ export async function hasSecondFactor(db: Executor, userId: string, used: readon
     if (await rules.holds(db, userId, used)) return true;
   }
   return false;
+}
+
+/**
+ * A session's proof of the second factor (sessions.ts `SecondFactorProof`) beyond the second-factor types: what any
+ * product's `secondFactor.proves` counts (a passkey that verified the user). For a change that needs a session that
+ * proved the second factor whatever kind the user holds, without the caller naming the products that have one.
+ */
+export function productSecondFactorProof(db: Executor, userId: string): SecondFactorProof {
+  const proofs = SECOND_FACTORS.flatMap((rules) => (rules.proves ? [rules.proves(db, userId)] : []));
+  return async (factor, factors) => {
+    for (const proves of proofs) {
+      if (await proves(factor, factors)) return true;
+    }
+    return false;
+  };
 }
 
 /**

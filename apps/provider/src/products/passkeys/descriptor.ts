@@ -1,5 +1,7 @@
 import type { AuthenticationFactor, WebAuthnRegistration } from '@latchkey/sdk/contract';
+import type { Executor } from '../../db/schema';
 import { expired, olderThan } from '../../ops/purgeRules';
+import type { SecondFactorProof } from '../../services/sessions';
 import type { ProductDescriptor } from '../descriptor';
 import { consumeOutstanding, deleteUserFactors, fromJson } from '../descriptorHelpers';
 import { passkeysProjectConfig, passkeysRateLimits } from './config';
@@ -73,6 +75,8 @@ export const passkeysDescriptor = {
       }
       return (await passkeys.executeTakeFirst()) !== undefined;
     },
+    // A passkey that verified the user proves the second factor on its own (registrations.ts).
+    proves: passkeyProvesSecondFactor,
   },
   userAnswer: {
     columns: {
@@ -100,3 +104,28 @@ export const passkeysDescriptor = {
     },
   },
 } satisfies ProductDescriptor;
+
+/**
+ * Under `project.mfa.required`, whether a session's passkey factor proves a second factor (services/sessions.ts
+ * `assertSecondFactorProved`): when the session holds another factor as well (the passkey completed or joined a sign-in
+ * another factor started, or the other way round: only the user's own credential joins their session, and a new
+ * registration, which joins it too, needs this proof first), or when it is multi-factor on its own: a passkey
+ * (`is_passkey`: every assertion must verify the user) whose authenticator verified the user at registration
+ * (`uv_initialized`), still the user's. A security key's factor alone does not count: whether that assertion verified
+ * the user is not recorded, and without its PIN a key is a first factor. `db` is the caller's transaction when there is
+ * one.
+ */
+export function passkeyProvesSecondFactor(db: Executor, userId: string): SecondFactorProof {
+  return async (factor, factors) => {
+    const registrationId = factor.webauthn_factor?.webauthn_registration_id;
+    if (factor.type !== 'webauthn' || registrationId === undefined) return false;
+    if (factors.length > 1) return true;
+    const registration = await db
+      .selectFrom('webauthn_registrations')
+      .select(['is_passkey', 'uv_initialized'])
+      .where('webauthn_registration_id', '=', registrationId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return registration?.is_passkey === 1 && registration.uv_initialized === 1;
+  };
+}

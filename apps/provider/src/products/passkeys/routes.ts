@@ -42,11 +42,10 @@ import {
   parseAssertionCredential,
   parseRegistrationCredential,
 } from './credentials';
-import { serializeWebauthnRegistration, webauthnRegistrationsUsed } from './descriptor';
+import { passkeyProvesSecondFactor, serializeWebauthnRegistration, webauthnRegistrationsUsed } from './descriptor';
 import {
   defaultRegistrationName,
   findRegistrationByCredential,
-  passkeyProvesSecondFactor,
   registrationNotFound,
   registrationsOf,
   transportsOf,
