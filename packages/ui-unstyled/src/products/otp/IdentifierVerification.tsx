@@ -3,13 +3,12 @@
 // is sent and checked with the session (`useIdentifierVerification`), so the proof resets nothing.
 import { type LatchkeyFlowError, type OtpCodeInputProps, useIdentifierVerification, useOtpCode } from '@latchkey/hooks';
 import { type FormEvent, forwardRef, useCallback, useId } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../components/ErrorMessage';
 import { Spinner } from '../../components/Spinner';
 import { identifierVerificationMessages } from '../../messages/identifierVerification';
 import { useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 import { createScreenContext } from '../../screens/shared/screenContext';
-import { createCodeDigit, digitKeys } from '../../screens/shared/screenParts';
+import { createCodeDigit, createErrorPart, digitKeys } from '../../screens/shared/screenParts';
 
 /** Options of `useIdentifierVerificationBlock` (and props of `<IdentifierVerification>`). */
 export interface UseIdentifierVerificationBlockOptions {
@@ -190,14 +189,10 @@ export const IdentifierVerificationCodeInput = forwardRef<HTMLFormElement, PartP
 );
 
 /** A refused send or code (`data-part="error"`, role alert). */
-export const IdentifierVerificationError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function IdentifierVerificationError(props, ref) {
-    const block = useBlock();
-    return (
-      <ErrorMessage id={block.errorId} data-scope={SCOPE} data-part="error" error={block.error} {...props} ref={ref} />
-    );
-  },
-);
+export const IdentifierVerificationError = createErrorPart('IdentifierVerificationError', SCOPE, useBlock, (s) => ({
+  error: s.error,
+  id: s.errorId,
+}));
 
 /** '{identifier} is verified.' (`data-part="verified"`, role status) once the code was accepted. */
 export const IdentifierVerificationVerified = forwardRef<HTMLParagraphElement, PartProps<'p'>>(

@@ -1,8 +1,10 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: every factory here runs once, at module level, never during a render, so each component keeps a stable identity.
-// Internal: parts every kind of screen makes the same way (a message heading, the back arrow, the screen component
-// with its statics). Not exported from the package: each screen file re-exports them under its own public names.
+// Internal: parts every kind of screen makes the same way (a message heading, the back arrow, the error, the screen
+// component with its statics). Not exported from the package: each screen file re-exports them under its own public
+// names.
 import { forwardRef, type JSX, type Provider, type Ref } from 'react';
 import { BackButton, type BackButtonProps } from '../../components/BackButton';
+import { ErrorMessage, type ErrorMessageProps, type ErrorMessageValue } from '../../components/ErrorMessage';
 import { type Catalogue, type MessageId, useMessages } from '../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../primitives/createPart';
 
@@ -59,6 +61,33 @@ export function createBackPart<State extends BackPartState>(name: string, scope:
   });
   Back.displayName = `${name}Back`;
   return Back;
+}
+
+/** What a screen's error part reads from its state: the error to show, and the id it is described by. */
+export interface ErrorPartState {
+  error: ErrorMessageValue;
+  /** The paragraph's `id` (what inputs point `aria-describedby` at); absent, it has none. */
+  id?: string | undefined;
+}
+
+/**
+ * The screen's error (`data-scope="<scope>" data-part="<part>"`, role alert; `part` is `error` unless given): an
+ * `ErrorMessage` showing what `read` picks from the state, with its id; nothing without an error. The caller's
+ * props override all of it.
+ */
+export function createErrorPart<State>(
+  name: string,
+  scope: string,
+  useScreen: () => State,
+  read: (state: State) => ErrorPartState,
+  part = 'error',
+) {
+  const ErrorPart = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(function ErrorPart(props, ref) {
+    const { error, id } = read(useScreen());
+    return <ErrorMessage id={id} data-scope={scope} data-part={part} error={error} {...props} ref={ref} />;
+  });
+  ErrorPart.displayName = name;
+  return ErrorPart;
 }
 
 /**

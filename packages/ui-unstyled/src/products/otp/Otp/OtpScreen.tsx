@@ -1,9 +1,8 @@
 import { forwardRef } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
+import { createBackPart, createCodeDigit, createErrorPart, digitKeys } from '../../../screens/shared/screenParts';
 import { otpMessages } from '../messages';
 import { type UseOtpScreenReturn, useOtpScreen } from './useOtpScreen';
 
@@ -105,21 +104,10 @@ export const OtpScreenCodeInput = forwardRef<HTMLDivElement, PartProps<'div'>>(f
 });
 
 /** The code's error under the boxes ('Invalid passcode, please try again.'; `data-part="error"`, role alert). */
-export const OtpScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function OtpScreenError(props, ref) {
-    const screen = useOtpScreenContext();
-    return (
-      <ErrorMessage
-        id={screen.codeErrorId}
-        data-scope={SCOPE}
-        data-part="error"
-        error={screen.codeError}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const OtpScreenError = createErrorPart('OtpScreenError', SCOPE, useOtpScreenContext, (s) => ({
+  error: s.codeError,
+  id: s.codeErrorId,
+}));
 
 /** While the code is checked: 'Verifying passcode...' and an indeterminate progress bar (`data-part="progress"`). */
 export const OtpScreenVerifying = forwardRef<HTMLDivElement, PartProps<'div'>>(function OtpScreenVerifying(props, ref) {
@@ -152,11 +140,12 @@ export const OtpScreenCountdown = forwardRef<HTMLParagraphElement, PartProps<'p'
 );
 
 /** The resend's error under the countdown (`data-part="resend-error"`, role alert). */
-export const OtpScreenResendError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function OtpScreenResendError(props, ref) {
-    const screen = useOtpScreenContext();
-    return <ErrorMessage data-scope={SCOPE} data-part="resend-error" error={screen.resendError} {...props} ref={ref} />;
-  },
+export const OtpScreenResendError = createErrorPart(
+  'OtpScreenResendError',
+  SCOPE,
+  useOtpScreenContext,
+  (s) => ({ error: s.resendError }),
+  'resend-error',
 );
 
 /** 'Resend code', reading 'Code sent' for 2 seconds after a resend (`data-status="initial|sending|sent|waiting"`). */

@@ -1,10 +1,9 @@
 import { forwardRef } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
 import { Spinner } from '../../../components/Spinner';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createMessagePart, createScreen } from '../../../screens/shared/screenParts';
+import { createErrorPart, createMessagePart, createScreen } from '../../../screens/shared/screenParts';
 import { IdentifierVerification } from '../../otp/IdentifierVerification';
 import { SessionVerification } from '../../totp/SessionVerification/SessionVerification';
 import { passkeyMessages } from '../messages';
@@ -85,11 +84,11 @@ export const PasskeyRegistrationStartScreenSkip = forwardRef<HTMLButtonElement, 
 );
 
 /** Why no passkey was created (`data-part="error"`, role alert); nothing without an error. */
-export const PasskeyRegistrationStartScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function PasskeyRegistrationStartScreenError(props, ref) {
-    const screen = useScreenContext();
-    return <ErrorMessage data-scope={SCOPE} data-part="error" error={screen.error} {...props} ref={ref} />;
-  },
+export const PasskeyRegistrationStartScreenError = createErrorPart(
+  'PasskeyRegistrationStartScreenError',
+  SCOPE,
+  useScreenContext,
+  (s) => ({ error: s.error }),
 );
 
 /**

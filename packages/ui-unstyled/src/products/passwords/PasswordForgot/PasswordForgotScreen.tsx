@@ -1,8 +1,8 @@
 import { forwardRef } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
 import { Spinner } from '../../../components/Spinner';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
+import { createErrorPart } from '../../../screens/shared/screenParts';
 import { createEmailSentParts, createScreen } from '../emailSentScreen';
 import { passwordMessages } from '../messages';
 import { type UsePasswordForgotScreenReturn, usePasswordForgotScreen } from './usePasswordForgotScreen';
@@ -96,12 +96,9 @@ export const PasswordForgotScreenLoginWithoutPassword = forwardRef<HTMLButtonEle
 );
 
 /** Why the last email failed (`data-part="error"`, role alert); nothing without an error. */
-export const PasswordForgotScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function PasswordForgotScreenError(props, ref) {
-    const screen = useScreen();
-    return <ErrorMessage data-scope={SCOPE} data-part="error" error={screen.error} {...props} ref={ref} />;
-  },
-);
+export const PasswordForgotScreenError = createErrorPart('PasswordForgotScreenError', SCOPE, useScreen, (s) => ({
+  error: s.error,
+}));
 
 /** The default layout: back, title, description, resend, login without a password, error. */
 export function PasswordForgotScreenLayout() {

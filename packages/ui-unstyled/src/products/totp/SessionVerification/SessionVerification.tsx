@@ -1,10 +1,9 @@
 import { type FormEvent, forwardRef } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
 import { Spinner } from '../../../components/Spinner';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart } from '../../../screens/shared/screenParts';
+import { createBackPart, createErrorPart } from '../../../screens/shared/screenParts';
 import { createAppCodeParts } from '../appCodeParts';
 import { totpMessages } from '../messages';
 import { createRecoveryCodeInput, createRecoveryCodeLabel, type RecoveryCodeFieldState } from '../recoveryCodeParts';
@@ -72,21 +71,10 @@ export const SessionVerificationDescription = forwardRef<HTMLParagraphElement, P
 );
 
 /** Why the last code was refused (`data-part="error"`, role alert): it describes the code boxes or the input. */
-export const SessionVerificationError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function SessionVerificationError(props, ref) {
-    const screen = useScreen();
-    return (
-      <ErrorMessage
-        id={screen.ids.error}
-        data-scope={SCOPE}
-        data-part="error"
-        error={screen.error}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const SessionVerificationError = createErrorPart('SessionVerificationError', SCOPE, useScreen, (s) => ({
+  error: s.error,
+  id: s.ids.error,
+}));
 
 const Code = createAppCodeParts(SCOPE, useScreen);
 

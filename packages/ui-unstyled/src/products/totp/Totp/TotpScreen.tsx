@@ -1,9 +1,8 @@
 import { forwardRef } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createCodeDigit, digitKeys } from '../../../screens/shared/screenParts';
+import { createBackPart, createCodeDigit, createErrorPart, digitKeys } from '../../../screens/shared/screenParts';
 import { totpMessages } from '../messages';
 import { type UseTotpScreenReturn, useTotpScreen } from './useTotpScreen';
 
@@ -104,21 +103,10 @@ export const TotpScreenCodeInput = forwardRef<HTMLDivElement, PartProps<'div'>>(
 );
 
 /** The code's error under the boxes (`data-part="error"`, role alert): wrong code, lockout, expired sign-in. */
-export const TotpScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function TotpScreenError(props, ref) {
-    const screen = useTotpScreenContext();
-    return (
-      <ErrorMessage
-        id={screen.codeErrorId}
-        data-scope={SCOPE}
-        data-part="error"
-        error={screen.codeError}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const TotpScreenError = createErrorPart('TotpScreenError', SCOPE, useTotpScreenContext, (s) => ({
+  error: s.codeError,
+  id: s.codeErrorId,
+}));
 
 /** While the code is checked: 'Verifying code...' and an indeterminate progress bar (`data-part="progress"`). */
 export const TotpScreenVerifying = forwardRef<HTMLDivElement, PartProps<'div'>>(
@@ -185,20 +173,12 @@ export const TotpScreenUsePasskey = forwardRef<HTMLButtonElement, PartProps<'but
 );
 
 /** Why the passkey was refused (`data-part="passkey-error"`, role alert), describing 'Use a passkey'. */
-export const TotpScreenPasskeyError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function TotpScreenPasskeyError(props, ref) {
-    const screen = useTotpScreenContext();
-    return (
-      <ErrorMessage
-        id={screen.passkeyErrorId}
-        data-scope={SCOPE}
-        data-part="passkey-error"
-        error={screen.passkeyError}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
+export const TotpScreenPasskeyError = createErrorPart(
+  'TotpScreenPasskeyError',
+  SCOPE,
+  useTotpScreenContext,
+  (s) => ({ error: s.passkeyError, id: s.passkeyErrorId }),
+  'passkey-error',
 );
 
 /**

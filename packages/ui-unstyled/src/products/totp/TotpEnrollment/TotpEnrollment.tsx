@@ -1,11 +1,11 @@
 import { type FormEvent, Fragment, forwardRef, useEffect, useRef } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Spinner } from '../../../components/Spinner';
 import { SuccessIcon } from '../../../components/SuccessIcon';
 import { type MessageId, useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart } from '../../../screens/shared/screenParts';
+import { createBackPart, createErrorPart } from '../../../screens/shared/screenParts';
 import { IdentifierVerification } from '../../otp/IdentifierVerification';
 import { createAppCodeParts } from '../appCodeParts';
 import { totpMessages } from '../messages';
@@ -127,21 +127,10 @@ export const TotpEnrollmentDescription = forwardRef<HTMLParagraphElement, PartPr
 );
 
 /** The current error (`data-part="error"`, role alert): nobody signed in, a refusal, a wrong first code. */
-export const TotpEnrollmentError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function TotpEnrollmentError(props, ref) {
-    const screen = useScreen();
-    return (
-      <ErrorMessage
-        id={screen.ids.error}
-        data-scope={SCOPE}
-        data-part="error"
-        error={screen.error}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const TotpEnrollmentError = createErrorPart('TotpEnrollmentError', SCOPE, useScreen, (s) => ({
+  error: s.error,
+  id: s.ids.error,
+}));
 
 /** 'Set up authenticator app' (`data-part="start"`, a spinner 'Setting up' while it runs); start step, signed in. */
 export const TotpEnrollmentStart = forwardRef<HTMLButtonElement, PartProps<'button'>>(

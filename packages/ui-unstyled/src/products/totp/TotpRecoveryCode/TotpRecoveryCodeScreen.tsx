@@ -1,10 +1,9 @@
 import { type FormEvent, forwardRef } from 'react';
-import { ErrorMessage, type ErrorMessageProps } from '../../../components/ErrorMessage';
 import { Spinner } from '../../../components/Spinner';
 import { useMessages } from '../../../messages/index';
 import { composeEventHandlers, createPart, type PartProps } from '../../../primitives/createPart';
 import { createScreenContext } from '../../../screens/shared/screenContext';
-import { createBackPart, createMessagePart } from '../../../screens/shared/screenParts';
+import { createBackPart, createErrorPart, createMessagePart } from '../../../screens/shared/screenParts';
 import { useFocusAfterFailedSubmit } from '../../../screens/shared/useFocusAfterFailedSubmit';
 import { totpMessages } from '../messages';
 import { createRecoveryCodeInput, createRecoveryCodeLabel, type RecoveryCodeFieldState } from '../recoveryCodeParts';
@@ -100,21 +99,10 @@ export const TotpRecoveryCodeScreenInput = createRecoveryCodeInput(SCOPE, 'input
 TotpRecoveryCodeScreenInput.displayName = 'TotpRecoveryCodeScreenInput';
 
 /** The code's error (`data-part="error"`, role alert): malformed, wrong or already used, lockout, expired sign-in. */
-export const TotpRecoveryCodeScreenError = forwardRef<HTMLParagraphElement, Omit<ErrorMessageProps, 'error'>>(
-  function TotpRecoveryCodeScreenError(props, ref) {
-    const screen = useScreen();
-    return (
-      <ErrorMessage
-        id={screen.ids.error}
-        data-scope={SCOPE}
-        data-part="error"
-        error={screen.error}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const TotpRecoveryCodeScreenError = createErrorPart('TotpRecoveryCodeScreenError', SCOPE, useScreen, (s) => ({
+  error: s.error,
+  id: s.ids.error,
+}));
 
 /** 'Continue' (`data-part="submit"`, `aria-busy` and a spinner 'Verifying' while the code is checked). */
 export const TotpRecoveryCodeScreenSubmit = forwardRef<HTMLButtonElement, PartProps<'button'>>(
