@@ -141,14 +141,18 @@ export async function consumeEmailToken(
   // and as a password change does: a reset or change of this account under way has committed once this statement
   // returns. A refusal below rolls the caller's transaction back, this write with it.
   await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
-  // Then the token, only if it is still unused and still this user's: a password change that committed meanwhile
-  // used it up (a link of the old password's time never signs in after the change), a concurrent redemption won.
+  // Then the token, only if it is still unused, still this user's and still live: a password change that committed
+  // meanwhile used it up (a link of the old password's time never signs in after the change), a concurrent redemption
+  // won, or it expired while the request hashed a new password or waited for a lock (its expiry is judged when it is
+  // used, on a fresh reading of the clock, not when the request began).
+  const usedAt = deps.clock.now();
   const consumed = await trx
     .updateTable('email_tokens')
-    .set({ consumed_at: now })
+    .set({ consumed_at: usedAt })
     .where('token_id', '=', redeemed.token.token_id)
     .where('user_id', '=', userId)
     .where('consumed_at', 'is', null)
+    .where('expires_at', '>', usedAt)
     .executeTakeFirst();
   if (Number(consumed.numUpdatedRows) !== 1) throw notRedeemable(redeemed.token.kind);
   // The address was read before this transaction; that reset (its real owner proving another address of the account)

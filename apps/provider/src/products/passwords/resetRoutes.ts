@@ -150,7 +150,7 @@ async function resetByEmail(c: ProviderContext): Promise<Response> {
   });
   const { token, email } = redeemed;
   await assertAcceptablePassword(project, body.password, email.email);
-  const hash = await hashPassword(body.password);
+  const hash = await passwordChecks.hashPassword(body.password);
   // Read only to tell whether the link's sender redeems it (provesAsSender); the reset never keeps it (below).
   const current = await optionalSession(c);
 

@@ -19,6 +19,7 @@ import {
 import { ERROR_CATALOGUE, type ErrorType } from '../../http/errors';
 import { sha256Hex } from '../../services/secrets';
 import { findOrCreateUserByEmail } from '../../services/users';
+import { passwordChecks } from './passwordCredentials';
 import { hashPassword, passwordVerificationCount, verifyPassword } from './passwordHash';
 import { BREACHED_PASSWORD_WARNING } from './passwordStrength';
 
@@ -569,6 +570,32 @@ describe('POST /passwords/email/reset/start', () => {
 });
 
 describe('POST /passwords/email/reset', () => {
+  it('refuses a link that expired while the new password was hashed: its expiry is judged when it is used', async () => {
+    const t = await startProvider();
+    await createAccount(t);
+    const { resetToken } = await startReset(t, { reset_password_expiration_minutes: 1 });
+    t.clock.advance(60_000 - 1);
+    const before = await snapshot(t);
+    // The link is live when the request reads it; the hash (100-200 ms, longer under load) ends past its expiry.
+    const { hashPassword: realHash } = passwordChecks;
+    passwordChecks.hashPassword = async (password) => {
+      t.clock.advance(10_000);
+      return realHash(password);
+    };
+    try {
+      const late = await t.post('/passwords/email/reset', {
+        token: resetToken,
+        password: NEW_PASSWORD,
+        code_verifier: BROWSER_PKCE.verifier,
+      });
+      expectError(late, 'unable_to_auth_magic_link');
+    } finally {
+      passwordChecks.hashPassword = realHash;
+    }
+    expect(await snapshot(t)).toEqual(before);
+    expect((await authenticateWith(t, PASSWORD)).status).toBe(200);
+  });
+
   it('counts each new password against rateLimits.passwordAttemptsPerIp, before its strength check and hash', async () => {
     const t = await startProvider({ rateLimits: { passwordAttemptsPerIp: { limit: 3, windowSeconds: 60 } } });
     await createAccount(t);
