@@ -1,4 +1,4 @@
-// The operators' commands of `latchkey-provider`: `purge` and `keys rotate|list`. Each opens the database (the same
+// The operators' commands of `latchkey-provider`: `purge`, `keys rotate|list` and `emails fold`. Each opens the database (the same
 // `--db` / DATABASE_URL and `--config` as `start`), does its work once and exits; it never listens.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,11 +9,12 @@ const NAME = 'latchkey-provider';
 const DEFAULT_CONFIG_PATH = 'latchkey.config.json';
 
 /** The commands this module runs. */
-export const OPS_COMMANDS = ['purge', 'keys'] as const;
+export const OPS_COMMANDS = ['purge', 'keys', 'emails'] as const;
 
 /** Their usage lines, under `Usage: latchkey-provider start [options]`. */
 export const OPS_USAGE_LINES = `       ${NAME} purge [--db <target>] [--config <path>] [--json]
-       ${NAME} keys rotate|list [--db <target>] [--config <path>] [--json]`;
+       ${NAME} keys rotate|list [--db <target>] [--config <path>] [--json]
+       ${NAME} emails fold [--db <target>] [--config <path>] [--json]`;
 
 /** What they do, after the options of `start`. */
 export const OPS_USAGE_COMMANDS = `Operations (run once and exit; same --db and --config as start):
@@ -23,6 +24,9 @@ export const OPS_USAGE_COMMANDS = `Operations (run once and exit; same --db and 
   keys rotate       The next signing keys (session JWTs, ID tokens) sign from now on, on
                     every instance within 5 s; old keys stay published until their tokens expire
   keys list         Every signing key and its state: next, active, published or retired
+  emails fold       Every stored address in its one spelling per mailbox, as migration
+                    0027_canonical_emails did: run it once the last instance of a version
+                    before that migration has stopped (it may have stored other spellings)
   --json            Print the result as JSON`;
 
 const OPS_USAGE = `Usage: ${NAME} start [options]\n${OPS_USAGE_LINES}\n\n${OPS_USAGE_COMMANDS}`;
@@ -82,7 +86,7 @@ export async function runOpsCommand(
   out: Pick<Console, 'log' | 'error'> = console,
 ): Promise<number | undefined> {
   const command = commandOf(argv);
-  if (command !== 'purge' && command !== 'keys') return undefined;
+  if (command !== 'purge' && command !== 'keys' && command !== 'emails') return undefined;
   let values: ReturnType<typeof parse>['values'];
   let rest: string[];
   try {
@@ -90,6 +94,11 @@ export async function runOpsCommand(
     values = parsed.values;
     rest = parsed.positionals.slice(1);
     if (command === 'purge' && rest.length > 0) throw new OpsUsageError(`unexpected argument "${rest[0]}".`);
+    if (command === 'emails' && (rest.length !== 1 || rest[0] !== 'fold')) {
+      throw new OpsUsageError(
+        rest.length === 0 ? 'emails needs fold.' : `unknown emails command "${rest.join(' ')}" (fold).`,
+      );
+    }
     if (command === 'keys' && (rest.length !== 1 || (rest[0] !== 'rotate' && rest[0] !== 'list'))) {
       throw new OpsUsageError(
         rest.length === 0 ? 'keys needs rotate or list.' : `unknown keys command "${rest.join(' ')}" (rotate or list).`,
@@ -124,6 +133,19 @@ export async function runOpsCommand(
           deleted.length === 0
             ? `Nothing to purge (${result.finishedAt - result.startedAt} ms).`
             : `Purged in ${result.finishedAt - result.startedAt} ms: ${deleted.map(([table, count]) => `${table} ${count}`).join(', ')}.`,
+        );
+      }
+      return 0;
+    }
+    if (command === 'emails') {
+      const { foldEmailSpellings } = await import('./db/migrationSteps');
+      const folding = await foldEmailSpellings(db as unknown as import('./products/descriptor').MigrationDb);
+      if (values.json) out.log(JSON.stringify(folding));
+      else {
+        out.log(
+          `Addresses folded into their canonical spelling: ${folding.folded}; second copies of one account's address ` +
+            `removed: ${folding.merged}; unverified addresses another account holds verified removed: ` +
+            `${folding.dropped}; left as they were (another account holds the canonical spelling): ${folding.left}.`,
         );
       }
       return 0;

@@ -129,6 +129,66 @@ describe('latchkey-provider keys and purge', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ ran: true, counts: { rate_limits: 0, sessions: 0 } });
   });
 
+  it('folds addresses an older instance stored in another spelling, once, and says what it did', async () => {
+    const db = await databaseTarget();
+    const database = await openDatabase(db);
+    const now = Date.now();
+    const projectId = (await database.db.selectFrom('projects').select('project_id').executeTakeFirst())?.project_id;
+    // A fresh database has no project until a provider starts: make one as the provider would.
+    const project = projectId ?? 'project-cli-fold';
+    if (projectId === undefined) {
+      await database.db
+        .insertInto('projects')
+        .values({ project_id: project, public_token: 'public-token-cli-fold', name: 'Fold', created_at: now })
+        .execute();
+    }
+    await database.db
+      .insertInto('users')
+      .values({
+        user_id: 'user-cli-fold',
+        project_id: project,
+        created_at: now,
+        status: 'active',
+        first_name: '',
+        middle_name: '',
+        last_name: '',
+        trusted_metadata: '{}',
+        untrusted_metadata: '{}',
+        roles: '[]',
+      })
+      .execute();
+    // What an instance of a version before migration 0027 stores for `ada@xn--exmple-cua.de`: the A-label as typed.
+    await database.db
+      .insertInto('emails')
+      .values({
+        email_id: 'email-cli-fold',
+        user_id: 'user-cli-fold',
+        project_id: project,
+        email: 'ada@xn--exmple-cua.de',
+        verified: 1,
+        created_at: now,
+      })
+      .execute();
+    await database.close();
+    const folded = await run(['emails', 'fold', '--db', db]);
+    expect(folded).toMatchObject({ code: 0, stderr: '' });
+    expect(folded.stdout).toBe(
+      "Addresses folded into their canonical spelling: 1; second copies of one account's address removed: 0; " +
+        'unverified addresses another account holds verified removed: 0; left as they were (another account holds ' +
+        'the canonical spelling): 0.\n',
+    );
+    const again = await run(['emails', 'fold', '--db', db, '--json']);
+    expect(JSON.parse(again.stdout)).toEqual({ folded: 0, merged: 0, dropped: 0, left: 0 });
+    const reopened = await openDatabase(db);
+    const row = await reopened.db
+      .selectFrom('emails')
+      .select('email')
+      .where('email_id', '=', 'email-cli-fold')
+      .executeTakeFirst();
+    await reopened.close();
+    expect(row?.email).toBe('ada@ex\u00e4mple.de');
+  });
+
   // An in-memory database: the SQLite pass runs it.
   itWithoutPostgres('refuses to rotate without the encryption key the instances seal their keys under', async () => {
     const refused = await run(['keys', 'rotate', '--db', ':memory:'], {});
@@ -148,6 +208,8 @@ describe('latchkey-provider keys and purge', () => {
         [['keys', 'spin'], 'latchkey-provider: unknown keys command "spin" (rotate or list).'],
         [['purge', 'now'], 'latchkey-provider: unexpected argument "now".'],
         [['purge', '--force'], 'latchkey-provider: unknown option --force.'],
+        [['emails'], 'latchkey-provider: emails needs fold.'],
+        [['emails', 'merge'], 'latchkey-provider: unknown emails command "merge" (fold).'],
       ];
       const results = await Promise.all(cases.map(([args]) => run(args)));
       cases.forEach(([, message], index) => {

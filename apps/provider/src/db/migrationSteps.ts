@@ -106,21 +106,42 @@ function spelledOtherwise(db: MigrationDb, column: string) {
   return sql<boolean>`(${nonAscii} or ${value} like '%xn--%')`;
 }
 
-/**
- * Migration 0027: every stored address in its one canonical spelling (services/emailAddress.ts), so that one mailbox
- * is one account: until then `exämple.de`, its decomposed and full-width forms and its A-label `xn--exmple-cua.de` were
- * four accounts, and after the stricter address rule of 2026-12-02 the first three could not sign in at all. An
- * address whose canonical spelling is free takes it (when several spellings fold into one, a verified one first, then
- * the oldest). One the same account also holds in the canonical spelling is that address twice: the copy is
- * deleted, and the canonical row is verified if the copy was. One whose canonical spelling another account holds is
- * left as it was: two accounts are never merged, and no account loses an address here (that account still signs in
- * by its other methods; the provider README says how an operator finds such rows).
- */
-export async function foldEmailSpellings(db: MigrationDb): Promise<void> {
-  await inTransaction(db, (trx) => foldEmails(trx));
+/** What folding the stored addresses did (foldEmailSpellings), for the operator's command (`emails fold`). */
+export interface EmailFolding {
+  /** Addresses rewritten into their canonical spelling. */
+  folded: number;
+  /** Second copies of an address one account held twice, deleted. */
+  merged: number;
+  /** Unverified addresses another account holds verified, deleted. */
+  dropped: number;
+  /** Addresses left as they were: another account holds the canonical spelling as verified as this one. */
+  left: number;
 }
 
-async function foldEmails(db: MigrationDb): Promise<void> {
+/**
+ * Migration 0027 (and `latchkey-provider emails fold`): every stored address in its one canonical spelling
+ * (services/emailAddress.ts), so that one mailbox is one account: until then `exämple.de`, its decomposed and
+ * full-width forms and its A-label `xn--exmple-cua.de` were four accounts, and after the stricter address rule of
+ * 2026-12-02 the first three could not sign in at all. Rows are taken verified first, then oldest:
+ * - an address whose canonical spelling is free takes it;
+ * - one the same account also holds in the canonical spelling is that address twice: the copy is deleted, and the
+ *   canonical row is verified if the copy was;
+ * - between two accounts, a verified address wins over an unverified one, which is deleted: an address nobody proved
+ *   belongs to nobody (the pre-hijacking reset treats it so), and a stranger's unverified sign-up must not take every
+ *   email sign-in of the owner's verified account;
+ * - two accounts holding it equally (both verified, or both not) are never merged: the row is left as it was (its
+ *   account keeps its other methods; the provider README says how an operator finds such rows).
+ */
+export async function foldEmailSpellings(db: MigrationDb): Promise<EmailFolding> {
+  let folding: EmailFolding = { folded: 0, merged: 0, dropped: 0, left: 0 };
+  await inTransaction(db, async (trx) => {
+    folding = await foldEmails(trx);
+  });
+  return folding;
+}
+
+async function foldEmails(db: MigrationDb): Promise<EmailFolding> {
+  const folding: EmailFolding = { folded: 0, merged: 0, dropped: 0, left: 0 };
   const rows = await db
     .selectFrom('emails')
     .select(['email_id', 'user_id', 'project_id', 'email', 'verified'])
@@ -129,6 +150,9 @@ async function foldEmails(db: MigrationDb): Promise<void> {
     .orderBy('created_at')
     .orderBy('email_id')
     .execute();
+  const rename = (emailId: string, email: string) =>
+    db.updateTable('emails').set({ email }).where('email_id', '=', emailId).execute();
+  const remove = (emailId: string) => db.deleteFrom('emails').where('email_id', '=', emailId).execute();
   for (const row of rows) {
     const email = canonicalEmail(row.email);
     if (email === row.email) continue;
@@ -138,15 +162,29 @@ async function foldEmails(db: MigrationDb): Promise<void> {
       .where('project_id', '=', row.project_id)
       .where('email', '=', email)
       .executeTakeFirst();
+    const verified = row.verified === 1;
     if (holder === undefined) {
-      await db.updateTable('emails').set({ email }).where('email_id', '=', row.email_id).execute();
+      await rename(row.email_id, email);
+      folding.folded += 1;
     } else if (holder.user_id === row.user_id) {
-      if (row.verified === 1 && holder.verified !== 1) {
+      if (verified && holder.verified !== 1) {
         await db.updateTable('emails').set({ verified: 1 }).where('email_id', '=', holder.email_id).execute();
       }
-      await db.deleteFrom('emails').where('email_id', '=', row.email_id).execute();
+      await remove(row.email_id);
+      folding.merged += 1;
+    } else if (verified && holder.verified !== 1) {
+      await remove(holder.email_id);
+      await rename(row.email_id, email);
+      folding.dropped += 1;
+      folding.folded += 1;
+    } else if (!verified && holder.verified === 1) {
+      await remove(row.email_id);
+      folding.dropped += 1;
+    } else {
+      folding.left += 1;
     }
   }
+  return folding;
 }
 
 /**

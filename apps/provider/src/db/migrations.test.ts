@@ -242,7 +242,7 @@ describe('migration 0010_takeover_reset on an existing database', () => {
 });
 
 describe('migration 0027_canonical_emails on an existing database', () => {
-  it("stores every address in its canonical spelling, drops an account's second copy, and never merges two accounts", async () => {
+  it("stores every address in its canonical spelling: an account's second copy goes, a verified address wins over another account's unverified one, two accounts are never merged", async () => {
     const target = await emptyTarget();
     const raw = bare(target);
     const old = raw as unknown as Kysely<any>;
@@ -271,16 +271,20 @@ describe('migration 0027_canonical_emails on an existing database', () => {
       .values([
         // Full-width letters, stored before the rule: its canonical spelling is free.
         email('email-ada', 'ada', 'ada@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.com', 1),
-        // Two accounts, two spellings of one mailbox, neither canonical: the verified one takes it.
+        // Two accounts, two spellings of one mailbox, neither canonical: the verified one takes it, the other goes.
         email('email-bea', 'bea', 'zoe@xn--exmple-cua.de', 0, START),
         email('email-cyd', 'cyd', 'zoe@exa\u0308mple.de', 1, START + 1),
         // One account holding one address twice: the copy goes, its verification kept.
         email('email-dan-1', 'dan', 'dan@ex\u00e4mple.de', 0),
         email('email-dan-2', 'dan', 'dan@xn--exmple-cua.de', 1),
-        // Another account already holds the canonical spelling: left as it was.
+        // Another account holds the canonical spelling unverified: the verified address takes it (a stranger's
+        // unverified sign-up must not take the owner's email sign-ins).
         email('email-ada-2', 'ada', 'eve@example.net', 0),
         email('email-eve-1', 'eve', 'eve@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.net', 1),
         email('email-eve-2', 'eve', 'plain@example.org', 1),
+        // Another account holds the canonical spelling verified too: left as it was, never merged.
+        email('email-bea-2', 'bea', 'kim@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.org', 1),
+        email('email-cyd-2', 'cyd', 'kim@example.org', 1),
       ])
       .execute();
     await old
@@ -306,11 +310,11 @@ describe('migration 0027_canonical_emails on an existing database', () => {
       await db.selectFrom('emails').select(['email_id', 'email', 'verified']).orderBy('email_id').execute(),
     ).toEqual([
       { email_id: 'email-ada', email: 'ada@example.com', verified: 1 },
-      { email_id: 'email-ada-2', email: 'eve@example.net', verified: 0 },
-      { email_id: 'email-bea', email: 'zoe@xn--exmple-cua.de', verified: 0 },
+      { email_id: 'email-bea-2', email: 'kim@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.org', verified: 1 },
       { email_id: 'email-cyd', email: 'zoe@ex\u00e4mple.de', verified: 1 },
+      { email_id: 'email-cyd-2', email: 'kim@example.org', verified: 1 },
       { email_id: 'email-dan-1', email: 'dan@ex\u00e4mple.de', verified: 1 },
-      { email_id: 'email-eve-1', email: 'eve@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.net', verified: 1 },
+      { email_id: 'email-eve-1', email: 'eve@example.net', verified: 1 },
       { email_id: 'email-eve-2', email: 'plain@example.org', verified: 1 },
     ]);
     const token = await db.selectFrom('email_tokens').select('pending_email').executeTakeFirstOrThrow();

@@ -15,8 +15,9 @@ describe('canonicalEmail', () => {
     // A Unicode domain holding a character a stored address may not (the Catalan middle dot) stays in ASCII.
     ['pau@col\u00b7legi.cat', 'pau@xn--collegi-xma.cat'],
     ['pau@xn--collegi-xma.cat', 'pau@xn--collegi-xma.cat'],
-    // A domain IDNA refuses is kept as written.
+    // A domain IDNA refuses, or maps to no host name (assertEmail refuses the latter), is kept as written.
     ['ada@xn--zz.com', 'ada@xn--zz.com'],
+    ['ada@x\u2477y.com', 'ada@x\u2477y.com'],
   ])('%j is stored as %j', (email, canonical) => {
     expect(canonicalEmail(email)).toBe(canonical);
   });

@@ -197,6 +197,9 @@ describe('assertEmail, assertPhoneNumber, assertProductEnabled', () => {
     'Ada <ada@example.com>',
     // A soft hyphen (a format character) is no letter of a domain as written.
     'ada@ex\u00adample.com',
+    // Symbols IDNA maps to a parenthesis or a comma (`x(4)y.com`, `x1,y.com`): no host name, and address-list syntax.
+    'ada@x\u2477y.com',
+    'ada@x\u{1f102}y.com',
   ])('refuses the email %j with invalid_email', async (email) => {
     const error = await refusal(() => assertEmail(email));
     expect(error.errorType).toBe('invalid_email');

@@ -9,6 +9,7 @@ import type { Executor } from '../db/schema';
 import { normalizeAddress } from '../http/addresses';
 import type { ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
+import { mapsToHostName } from './emailAddress';
 import { newId } from './secrets';
 
 /**
@@ -32,6 +33,8 @@ export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
  */
 export function assertEmail(email: string): void {
   if (email.length > 254 || !EMAIL_PATTERN.test(email.trim())) throw new ProviderError('invalid_email');
+  // Symbols IDNA maps to what no host name holds (`x⑷y.com` is `x(4)y.com`): mail reaches no such domain.
+  if (!mapsToHostName(email)) throw new ProviderError('invalid_email');
 }
 
 /**
