@@ -5,14 +5,16 @@ import type { SignInCallbacks } from '../../events';
 import { resolveSessionDuration, useFlowContext, useLatest } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import {
+  canProveWithPasskey,
   canProveWithTotp,
   needsSecondFactorProof,
+  passkeyProof,
   recoveryCodeProof,
   type TotpProof,
   totpCodeProof,
 } from '../totp/totpCalls';
 import { toTotpError } from '../totp/totpErrors';
-import { toPasskeyRegistrationError } from './passkeyErrors';
+import { toPasskeyLoginError, toPasskeyRegistrationError } from './passkeyErrors';
 import { PASSKEY_TRANSITIONS } from './transitions';
 
 /** Options of `usePasskeyRegistration`. Inside a `<SignIn>`, the store's `onEvent`/`onError` are called as well. */
@@ -26,16 +28,20 @@ export interface UsePasskeyRegistrationReturn {
   /**
    * `checking`: fetching the user. `registering`: the ceremony is running. `registered`: a passkey was created.
    * `skipped`: the user chose 'Skip'. `error`: see `error`. `verify`: under multi-factor sign-in, the provider wants
-   * this session to prove the second factor before a passkey is added (a code from the authenticator app or a
-   * recovery code; `error` holds why the last code was refused). `verifying`: that code is checked, then the creation
-   * runs again.
+   * this session to prove the second factor before a passkey is added (a code from the authenticator app, a recovery
+   * code or one of the user's passkeys: `canVerifyWithTotp`, `canVerifyWithPasskey`; `error` holds why the last proof
+   * failed). `verifying`: that proof is checked, then the creation runs again.
    */
   status: 'idle' | 'checking' | 'registering' | 'registered' | 'skipped' | 'error' | 'verify' | 'verifying';
   /**
    * The spec's text: no signed-in user, a duplicate passkey, or 'Your Passkey was not created…'; on status `verify`,
-   * the TOTP product's text for a refused code.
+   * the TOTP product's text for a refused code, or the passkey sign-in's for a failed passkey.
    */
   error: LatchkeyFlowError | null;
+  /** Status `verify`: the user has a confirmed authenticator app, so `verifyAndRetry` and `recoverAndRetry` can prove it. */
+  canVerifyWithTotp: boolean;
+  /** Status `verify`: the user has a passkey (or security key), so `verifyWithPasskeyAndRetry` can prove it. */
+  canVerifyWithPasskey: boolean;
   /** The change status `verify` retries once this session proved the second factor (`'register'`); else null. */
   pendingChange: 'register' | null;
   /** The provider's answer to the last creation (its `webauthn_registration_id`), or null. */
@@ -57,6 +63,12 @@ export interface UsePasskeyRegistrationReturn {
   verifyAndRetry(code: string): Promise<boolean>;
   /** Status `verify` with a recovery code instead (`totps.recover`; each code works once), then the same retry. */
   recoverAndRetry(recoveryCode: string): Promise<boolean>;
+  /**
+   * Status `verify` with one of the user's passkeys instead: the browser's passkey prompt on this session
+   * (`webauthn.authenticate`, which the provider adds to it), then the same retry. A cancelled or refused prompt stays
+   * on `verify` with `error`; nothing is sent when `canVerifyWithPasskey` is false.
+   */
+  verifyWithPasskeyAndRetry(): Promise<boolean>;
   /** Status `verify`: gives up adding the passkey; back to `idle` (a code still being checked creates nothing). */
   cancelVerification(): void;
 }
@@ -79,6 +91,8 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
   const ctx = useFlowContext({ onEvent: options.onEvent, onError: options.onError }, PASSKEY_TRANSITIONS);
   const optionsRef = useLatest(options);
   const [state, setState] = useState<LocalState>(IDLE);
+  // Which ways status `verify` offers, read from the user when the provider refused the creation.
+  const [ways, setWays] = useState({ totp: false, passkey: false });
 
   // Bumped by `reset`, `skip` and `cancelVerification`: a proof answered after them retries nothing.
   const attempt = useRef(0);
@@ -123,8 +137,10 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
         return true;
       } catch (caught) {
         // Under multi-factor sign-in, a session that never proved the second factor (one started before the user's
-        // app existed) must prove it first: the verify step asks for a code, no error.
-        if (needsSecondFactorProof(caught) && canProveWithTotp(ctx)) {
+        // app or passkey existed) must prove it first: the verify step asks for it, no error.
+        const canProve = { totp: canProveWithTotp(ctx), passkey: canProveWithPasskey(ctx) };
+        if (needsSecondFactorProof(caught) && (canProve.totp || canProve.passkey)) {
+          setWays(canProve);
           setState(VERIFY);
           return false;
         }
@@ -136,9 +152,12 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
 
   const register = useCallback(() => create(false), [create]);
 
-  /** Status `verify`: the proof (a wrong code stays on the step with its error), then the creation once more. */
+  /**
+   * Status `verify`: the proof (a wrong code or a failed passkey stays on the step with its error, `toError`'s text),
+   * then the creation once more.
+   */
   const proveAndRetry = useCallback(
-    async (proof: TotpProof) => {
+    async (proof: TotpProof | (() => Promise<unknown>), toError: (caught: unknown) => LatchkeyFlowError) => {
       if (state.status !== 'verify') return false;
       if (typeof proof !== 'function') {
         setState({ ...VERIFY, error: proof });
@@ -151,7 +170,7 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
         await proof();
       } catch (caught) {
         if (current !== attempt.current) return false;
-        const error = toTotpError(caught);
+        const error = toError(caught);
         setState({ ...VERIFY, error });
         ctx.fail(error);
         return false;
@@ -164,14 +183,18 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
   );
 
   const verifyAndRetry = useCallback(
-    (code: string) => proveAndRetry(totpCodeProof(ctx, code, optionsRef.current.sessionDurationMinutes)),
+    (code: string) => proveAndRetry(totpCodeProof(ctx, code, optionsRef.current.sessionDurationMinutes), toTotpError),
     [ctx, optionsRef, proveAndRetry],
   );
   const recoverAndRetry = useCallback(
     (recoveryCode: string) =>
-      proveAndRetry(recoveryCodeProof(ctx, recoveryCode, optionsRef.current.sessionDurationMinutes)),
+      proveAndRetry(recoveryCodeProof(ctx, recoveryCode, optionsRef.current.sessionDurationMinutes), toTotpError),
     [ctx, optionsRef, proveAndRetry],
   );
+  const verifyWithPasskeyAndRetry = useCallback(async () => {
+    if (!ways.passkey) return false;
+    return proveAndRetry(passkeyProof(ctx, optionsRef.current.sessionDurationMinutes), toPasskeyLoginError);
+  }, [ctx, ways.passkey, optionsRef, proveAndRetry]);
   const cancelVerification = useCallback(() => {
     attempt.current += 1;
     setState((previous) => (previous.status === 'verify' || previous.status === 'verifying' ? IDLE : previous));
@@ -189,10 +212,12 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
   }, []);
 
   // A second call while the first is in flight (a double click) starts one ceremony, or checks one code.
-  const verbs = useSingleFlightVerbs({ register, verifyAndRetry, recoverAndRetry });
+  const verbs = useSingleFlightVerbs({ register, verifyAndRetry, recoverAndRetry, verifyWithPasskeyAndRetry });
   const isVerifyStep = state.status === 'verify' || state.status === 'verifying';
   return {
     ...state,
+    canVerifyWithTotp: isVerifyStep && ways.totp,
+    canVerifyWithPasskey: isVerifyStep && ways.passkey,
     pendingChange: isVerifyStep ? 'register' : null,
     ...verbs,
     skip,

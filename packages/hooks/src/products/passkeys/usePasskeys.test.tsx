@@ -129,20 +129,6 @@ describe('usePasskeys', () => {
     expect((await env.client.user.get()).webauthn_registrations).toEqual([]);
   });
 
-  it('a user whose only second factor is a passkey gets the refusal as an error, not a code step she cannot pass', async () => {
-    const { env } = await unprovedSession({ withPasskey: true });
-    const userId = env.client.session.getSync()?.user_id ?? '';
-    await env.provider.database.db.deleteFrom('totps').where('user_id', '=', userId).execute();
-    const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
-    await act(async () => {
-      expect(await result.current.registration.register()).toBe(false);
-    });
-    // The kit's "Your Passkey was not created" error, as for any refusal: the verify step would ask for app codes.
-    expect(result.current.registration).toMatchObject({ status: 'error', pendingChange: null });
-    expect(result.current.list.step).toBe('list');
-    expect((await env.client.user.get()).webauthn_registrations).toHaveLength(1);
-  });
-
   it('puts a refused rename and a refused delete back, and reports them', async () => {
     const { env } = await passkeyEnvironment();
     await signInByPasscode(env);
@@ -317,6 +303,33 @@ describe('passkey changes from a session that must prove the second factor first
     ]);
   });
 
+  it('a user with an app and a passkey may prove it either way: her passkey deletes', async () => {
+    const { env, authenticator, passkeyId, result } = await unprovedScreen({ withPasskey: true });
+    const id = passkeyId ?? '';
+    act(() => result.current.list.requestDelete(id));
+    await act(async () => {
+      expect(await result.current.list.confirmDelete()).toBe(false);
+    });
+    expect(result.current.list).toMatchObject({
+      step: 'verify',
+      canVerifyWithTotp: true,
+      canVerifyWithPasskey: true,
+      pendingChange: { change: 'delete', id },
+    });
+    await act(async () => {
+      expect(await result.current.list.verifyWithPasskeyAndRetry()).toBe(true);
+    });
+    expect(result.current.list).toMatchObject({ step: 'list', error: null, canVerifyWithPasskey: false });
+    expect(authenticator.calls.map((call) => call.method)).toEqual(['startRegistration', 'startAuthentication']);
+    expect(changes(env)).toEqual([
+      'DELETE /users/webauthn_registrations/{id} 403',
+      'POST /webauthn/authenticate/start/secondary 200',
+      'POST /webauthn/authenticate 200',
+      'DELETE /users/webauthn_registrations/{id} 200',
+    ]);
+    expect(await registrationsOf(env)).toEqual([]);
+  });
+
   it('deletes with a recovery code too; cancelling keeps the passkey', async () => {
     const { env, recoveryCodes, passkeyId, result } = await unprovedScreen({ withPasskey: true });
     const id = passkeyId ?? '';
@@ -336,6 +349,137 @@ describe('passkey changes from a session that must prove the second factor first
     });
     expect(result.current.list.step).toBe('list');
     expect(await registrationsOf(env)).toEqual([]);
+  });
+});
+
+/**
+ * `unprovedScreen` for a user whose only second factor is her passkey (her app removed meanwhile): no code can prove
+ * this session, her passkey can.
+ */
+async function passkeyOnlyScreen() {
+  const session = await unprovedSession({ email: EMAIL, withPasskey: true });
+  const { env } = session;
+  const userId = env.client.session.getSync()?.user_id ?? '';
+  await env.provider.database.db.deleteFrom('totps').where('user_id', '=', userId).execute();
+  const { result } = renderHook(useRegistrationScreen, { wrapper: wrapperFor(env) });
+  await waitFor(() => expect(result.current.list.passkeys).toHaveLength(1), waitLong);
+  await env.settled();
+  expect(env.client.user.getSync()?.totps).toEqual([]);
+  env.requests.length = 0;
+  return { ...session, id: session.passkeyId ?? '', result };
+}
+
+/** The browser's passkey prompt dismissed by the user, once. */
+function dismissNextPrompt(authenticator: { get: (...args: never[]) => unknown }) {
+  const error = new Error('The operation either timed out or was not allowed.');
+  error.name = 'NotAllowedError';
+  vi.spyOn(authenticator, 'get').mockRejectedValueOnce(error);
+}
+
+describe('passkey changes proved with a passkey on this session (a user whose only second factor is a passkey)', () => {
+  it('confirmDelete() goes to the verify step with only the passkey offered; the passkey proves it and the delete runs', async () => {
+    const { env, id, result } = await passkeyOnlyScreen();
+    act(() => result.current.list.requestDelete(id));
+    await act(async () => {
+      expect(await result.current.list.confirmDelete()).toBe(false);
+    });
+    expect(result.current.list).toMatchObject({
+      step: 'verify',
+      error: null,
+      canVerifyWithTotp: false,
+      canVerifyWithPasskey: true,
+      pendingChange: { change: 'delete', id },
+    });
+    expect(result.current.list.passkeys.map((item) => item.webauthn_registration_id)).toEqual([id]);
+
+    await act(async () => {
+      expect(await result.current.list.verifyWithPasskeyAndRetry()).toBe(true);
+    });
+    expect(result.current.list).toMatchObject({ step: 'list', isVerifying: false, error: null, pendingChange: null });
+    expect(changes(env)).toEqual([
+      'DELETE /users/webauthn_registrations/{id} 403',
+      'POST /webauthn/authenticate/start/secondary 200',
+      'POST /webauthn/authenticate 200',
+      'DELETE /users/webauthn_registrations/{id} 200',
+    ]);
+    // The passkey joined this session (no new one): the factor the provider counts as the second.
+    expect(env.client.session.getSync()?.authentication_factors.map((factor) => factor.type)).toEqual([
+      'otp',
+      'webauthn',
+    ]);
+    expect(await registrationsOf(env)).toEqual([]);
+    await waitFor(() => expect(result.current.list.passkeys).toEqual([]));
+  });
+
+  it("a double click on 'Use a passkey' runs one ceremony and one delete; a rename needs no proof", async () => {
+    const { env, authenticator, id, result } = await passkeyOnlyScreen();
+    // Renaming is not a change to the second factor: the provider takes it from this session as it is.
+    await act(async () => {
+      expect(await result.current.list.rename(id, 'Work laptop')).toBe(true);
+    });
+    act(() => result.current.list.requestDelete(id));
+    await act(() => result.current.list.confirmDelete());
+    expect(result.current.list).toMatchObject({ step: 'verify', canVerifyWithPasskey: true });
+    let proofs: boolean[] = [];
+    await act(async () => {
+      proofs = await Promise.all([
+        result.current.list.verifyWithPasskeyAndRetry(),
+        result.current.list.verifyWithPasskeyAndRetry(),
+      ]);
+    });
+    expect(proofs).toEqual([true, true]);
+    expect(authenticator.calls.filter((call) => call.method === 'startAuthentication')).toHaveLength(1);
+    expect(changes(env)).toEqual([
+      'PUT /webauthn/update/{id} 200',
+      'DELETE /users/webauthn_registrations/{id} 403',
+      'POST /webauthn/authenticate/start/secondary 200',
+      'POST /webauthn/authenticate 200',
+      'DELETE /users/webauthn_registrations/{id} 200',
+    ]);
+    expect(await registrationsOf(env)).toEqual([]);
+  });
+
+  it('a dismissed passkey prompt stays on the verify step with an error; the next try deletes', async () => {
+    const { env, authenticator, id, result } = await passkeyOnlyScreen();
+    act(() => result.current.list.requestDelete(id));
+    await act(() => result.current.list.confirmDelete());
+    dismissNextPrompt(authenticator);
+    await act(async () => {
+      expect(await result.current.list.verifyWithPasskeyAndRetry()).toBe(false);
+    });
+    expect(result.current.list).toMatchObject({
+      step: 'verify',
+      isVerifying: false,
+      canVerifyWithPasskey: true,
+      pendingChange: { change: 'delete', id },
+      error: {
+        type: 'passkey_unknown_error',
+        message: 'Unknown error occurred during passkey authentication. Please try again.',
+      },
+    });
+    expect(await registrationsOf(env)).toEqual([id]);
+
+    await act(async () => {
+      expect(await result.current.list.verifyWithPasskeyAndRetry()).toBe(true);
+    });
+    expect(result.current.list).toMatchObject({ step: 'list', error: null });
+    expect(await registrationsOf(env)).toEqual([]);
+  });
+
+  it('register() goes to status verify with only the passkey offered', async () => {
+    const { result } = await passkeyOnlyScreen();
+    await act(async () => {
+      expect(await result.current.registration.register()).toBe(false);
+    });
+    expect(result.current.registration).toMatchObject({
+      status: 'verify',
+      error: null,
+      pendingChange: 'register',
+      canVerifyWithTotp: false,
+      canVerifyWithPasskey: true,
+    });
+    act(() => result.current.registration.cancelVerification());
+    expect(result.current.registration).toMatchObject({ status: 'idle', canVerifyWithPasskey: false });
   });
 });
 

@@ -8,19 +8,21 @@ import { useLatchkeyQueryClient } from '../../useLatchkeyQueryClient';
 import { useSession } from '../../useSession';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
 import {
+  canProveWithPasskey,
   canProveWithTotp,
   needsSecondFactorProof,
+  passkeyProof,
   recoveryCodeProof,
   type TotpProof,
   totpCodeProof,
 } from '../totp/totpCalls';
 import { toTotpError } from '../totp/totpErrors';
-import { PASSKEY_DELETE_WARNING } from './passkeyErrors';
+import { PASSKEY_DELETE_WARNING, toPasskeyLoginError } from './passkeyErrors';
 import { passkeysQueryKeys, passkeysQueryOptions } from './queryOptions';
 
 /** Options of `usePasskeys`: `onError` hears rename and delete failures (the store's too, inside a `<SignIn>`). */
 export interface UsePasskeysOptions extends Pick<SignInCallbacks, 'onError'> {
-  /** The session's lifetime after a code proves the second factor (step `verify`); default the store's, else 30. */
+  /** The session's lifetime after a code or a passkey proves the second factor (step `verify`); default the store's, else 30. */
   sessionDurationMinutes?: number;
 }
 
@@ -46,16 +48,21 @@ export interface UsePasskeysReturn {
   warning: string | null;
   /**
    * The last rename or delete failure (the kit shows it as an error toast), or null; on step `verify`, why the last
-   * code was refused (the TOTP product's text).
+   * code was refused (the TOTP product's text) or the passkey failed (the passkey sign-in's text).
    */
   error: LatchkeyFlowError | null;
   /**
    * `list`: the passkeys. `verify`: under multi-factor sign-in, the provider wants this session to prove the second
-   * factor before the change in `pendingChange` (a code from the authenticator app, or a recovery code).
+   * factor before the change in `pendingChange` (a code from the authenticator app, a recovery code, or one of the
+   * user's passkeys: `canVerifyWithTotp`, `canVerifyWithPasskey`).
    */
   step: 'list' | 'verify';
-  /** Step `verify`: the code is being checked, then the change runs again. */
+  /** Step `verify`: the code is being checked (or the passkey's ceremony runs), then the change runs again. */
   isVerifying: boolean;
+  /** Step `verify`: the user has a confirmed authenticator app, so `verifyAndRetry` and `recoverAndRetry` can prove it. */
+  canVerifyWithTotp: boolean;
+  /** Step `verify`: the user has a passkey (or security key), so `verifyWithPasskeyAndRetry` can prove it. */
+  canVerifyWithPasskey: boolean;
   /** The change step `verify` retries once this session proved the second factor; null on step `list`. */
   pendingChange: PasskeyPendingChange | null;
   /** Opens the inline editor of a passkey's name. */
@@ -81,6 +88,12 @@ export interface UsePasskeysReturn {
   verifyAndRetry(code: string): Promise<boolean>;
   /** Step `verify` with a recovery code instead (`totps.recover`; each code works once), then the same retry. */
   recoverAndRetry(recoveryCode: string): Promise<boolean>;
+  /**
+   * Step `verify` with one of the user's passkeys instead: the browser's passkey prompt on this session
+   * (`webauthn.authenticate`, which the provider adds to it), then the same retry. A cancelled or refused prompt stays
+   * on the step with `error`; nothing is sent when `canVerifyWithPasskey` is false.
+   */
+  verifyWithPasskeyAndRetry(): Promise<boolean>;
   /** Step `verify`: gives up the pending change; back to the list (a code still being checked changes nothing). */
   cancelVerification(): void;
 }
@@ -115,6 +128,8 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
   const [error, setError] = useState<LatchkeyFlowError | null>(null);
   const [pendingChange, setPendingChange] = useState<PasskeyPendingChange | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
+  // Which ways step `verify` offers, read from the user when the provider refused the change.
+  const [ways, setWays] = useState({ totp: false, passkey: false });
   // Bumped by `cancelVerification`: a proof answered after it retries nothing.
   const attempt = useRef(0);
 
@@ -141,12 +156,14 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
 
   /**
    * A rename or delete failed (its local change already undone): to step `verify` when this session must prove the
-   * second factor first and can with the authenticator app (no error: the step asks for a code), else the error,
-   * back on the list.
+   * second factor first and can, with the authenticator app or a passkey (no error: the step asks for the proof), else
+   * the error, back on the list.
    */
   const changeFailed = useCallback(
     (caught: unknown, change: PasskeyPendingChange) => {
-      if (needsSecondFactorProof(caught) && canProveWithTotp(ctx)) {
+      const canProve = { totp: canProveWithTotp(ctx), passkey: canProveWithPasskey(ctx) };
+      if (needsSecondFactorProof(caught) && (canProve.totp || canProve.passkey)) {
+        setWays(canProve);
         setPendingChange(change);
         return false;
       }
@@ -235,9 +252,12 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
     return deletePasskey(id);
   }, [deletePasskey]);
 
-  /** Step `verify`: the proof (a wrong code stays on the step with its error), then the pending change once more. */
+  /**
+   * Step `verify`: the proof (a wrong code or a failed passkey stays on the step with its error, `toError`'s text),
+   * then the pending change once more.
+   */
   const proveAndRetry = useCallback(
-    async (proof: TotpProof) => {
+    async (proof: TotpProof | (() => Promise<unknown>), toError: (caught: unknown) => LatchkeyFlowError) => {
       const change = pendingChange;
       if (change === null) return false;
       if (typeof proof !== 'function') {
@@ -253,7 +273,7 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
       } catch (caught) {
         if (current !== attempt.current) return false;
         setIsVerifying(false);
-        const flowError = toTotpError(caught);
+        const flowError = toError(caught);
         setError(flowError);
         ctx.fail(flowError);
         return false;
@@ -270,13 +290,18 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
   );
 
   const verifyAndRetry = useCallback(
-    (code: string) => proveAndRetry(totpCodeProof(ctx, code, options.sessionDurationMinutes)),
+    (code: string) => proveAndRetry(totpCodeProof(ctx, code, options.sessionDurationMinutes), toTotpError),
     [ctx, options.sessionDurationMinutes, proveAndRetry],
   );
   const recoverAndRetry = useCallback(
-    (recoveryCode: string) => proveAndRetry(recoveryCodeProof(ctx, recoveryCode, options.sessionDurationMinutes)),
+    (recoveryCode: string) =>
+      proveAndRetry(recoveryCodeProof(ctx, recoveryCode, options.sessionDurationMinutes), toTotpError),
     [ctx, options.sessionDurationMinutes, proveAndRetry],
   );
+  const verifyWithPasskeyAndRetry = useCallback(async () => {
+    if (!ways.passkey) return false;
+    return proveAndRetry(passkeyProof(ctx, options.sessionDurationMinutes), toPasskeyLoginError);
+  }, [ctx, ways.passkey, options.sessionDurationMinutes, proveAndRetry]);
   const cancelVerification = useCallback(() => {
     attempt.current += 1;
     setPendingChange(null);
@@ -284,8 +309,9 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
     setError(null);
   }, []);
 
-  // A second call while the first is in flight (a double click on Continue) checks one code.
-  const verbs = useSingleFlightVerbs({ verifyAndRetry, recoverAndRetry });
+  // A second call while the first is in flight (a double click on Continue or 'Use a passkey') checks one code, or
+  // runs one ceremony.
+  const verbs = useSingleFlightVerbs({ verifyAndRetry, recoverAndRetry, verifyWithPasskeyAndRetry });
 
   return {
     passkeys,
@@ -297,6 +323,8 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
     error,
     step: pendingChange === null ? 'list' : 'verify',
     isVerifying,
+    canVerifyWithTotp: pendingChange !== null && ways.totp,
+    canVerifyWithPasskey: pendingChange !== null && ways.passkey,
     pendingChange,
     startRename,
     cancelRename,

@@ -1,7 +1,8 @@
 // The two ways a code proves the second factor on the current session or intermediate session, shared by the
 // sign-in step (useTotpFlow) and the `verify` steps of the changes to a second factor (useTotpEnrollment, and the
-// passkey hooks' usePasskeyRegistration and usePasskeys), with the refusal that leads to those steps.
-import { APIError, type TotpsAuthenticateResponse } from '@latchkey/sdk';
+// passkey hooks' usePasskeyRegistration and usePasskeys), with the refusal that leads to those steps and the third way
+// those steps have: a passkey on the current session.
+import { APIError, type TotpsAuthenticateResponse, type WebAuthnAuthenticateResponse } from '@latchkey/sdk';
 import type { LatchkeyFlowError } from '../../errors';
 import { type FlowContext, resolveSessionDuration } from '../../flowContext';
 import { TOTP_INVALID_CODE_MESSAGE, TOTP_INVALID_RECOVERY_CODE_MESSAGE } from './totpErrors';
@@ -60,9 +61,33 @@ export function needsSecondFactorProof(caught: unknown): boolean {
 
 /**
  * Whether the signed-in user (as last fetched) holds a confirmed authenticator app, so that the `verify` step of a
- * change to another second factor (a passkey) can ask for its code or a recovery code. A user whose only second factor
- * is a passkey cannot prove it there: the refusal stays an error (signing in again with the passkey proves it).
+ * change to a second factor can ask for its code or a recovery code.
  */
 export function canProveWithTotp(ctx: FlowContext): boolean {
   return ctx.client.user.getSync()?.totps?.some((totp) => totp.verified) ?? false;
+}
+
+/**
+ * Whether the signed-in user (as last fetched) holds a passkey or security key, so that the `verify` step of a change
+ * to a passkey, or of a new authenticator app, can prove this session with it (`passkeyProof`). A change to the app
+ * itself (remove it, new recovery codes) counts only its own codes: the provider says so, and those steps never ask.
+ */
+export function canProveWithPasskey(ctx: FlowContext): boolean {
+  return (ctx.client.user.getSync()?.webauthn_registrations?.length ?? 0) > 0;
+}
+
+/**
+ * `webauthn.authenticate` on the current session: the SDK starts it with `/webauthn/authenticate/start/secondary`
+ * (the challenge bound to this session) and sends the assertion with the session, so the `webauthn` factor joins it,
+ * and beside the first factor it proves the second. No `is_passkey`: a security key without a PIN proves it too there
+ * (a passkey verifies the user whatever the start asked).
+ */
+export function passkeyProof(
+  ctx: FlowContext,
+  sessionDurationMinutes: number | undefined,
+): () => Promise<WebAuthnAuthenticateResponse> {
+  return () =>
+    ctx.client.webauthn.authenticate({
+      session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
+    });
 }

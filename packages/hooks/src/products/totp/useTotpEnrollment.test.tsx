@@ -1,7 +1,15 @@
-import { holdAnswers, startTestEnvironment } from '@latchkey/testing';
+import {
+  API_BASE_URL,
+  holdAnswers,
+  ORIGIN,
+  PUBLIC_TOKEN,
+  SoftAuthenticator,
+  startTestEnvironment,
+  type TestEnvironment,
+} from '@latchkey/testing';
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { codeNow, EMAIL, mfaEnvironment, signUp, totpUser } from '../../../test/totp';
+import { describe, expect, it, vi } from 'vitest';
+import { codeNow, EMAIL, mfaEnvironment, STEP, signUp, totpUser } from '../../../test/totp';
 import { wrapperFor } from '../../../test/wrappers';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
 import { useTotpEnrollment } from './useTotpEnrollment';
@@ -215,6 +223,163 @@ describe('useTotpEnrollment: a session that must prove the second factor first',
         message: expect.stringMatching(/^This change needs a recent sign-in/),
       },
     });
+  });
+});
+
+/** `POST /sdk/v1{path}` straight to the provider, not through the client (another device's session): its `data`. */
+async function postElsewhere(env: TestEnvironment, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await env.provider.fetch(
+    new Request(`${API_BASE_URL}/sdk/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`)}`,
+      },
+      body: JSON.stringify(body),
+    }),
+    { remoteAddress: '127.0.0.1' },
+  );
+  if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}`);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/**
+ * Multi-factor sign-in required, and a user whose only second factor is a passkey: she signed in by passcode on
+ * another device first; then, in a session of this page, she began setting up an app (still pending: `secret`) and
+ * registered a passkey, and the page went back to the first session. That session never proved the second factor she
+ * holds: the provider refuses a new app from it, and the pending one's first code (`error_details.reason:
+ * 'second_factor'`).
+ */
+async function passkeyOnlySession() {
+  const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+  const library = authenticator.library();
+  const env = await startTestEnvironment({
+    config: { project: { mfa: { required: true } } },
+    sameSiteCookies: true,
+    clientOptions: { environment: { loadWebAuthn: async () => library } },
+  });
+  const sent = await postElsewhere(env, '/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
+  const early = await postElsewhere(env, '/otps/authenticate', {
+    token: await env.lastCode(EMAIL),
+    method_id: sent.method_id,
+    session_duration_minutes: 60,
+  });
+  const { method_id } = await env.client.otps.email.loginOrCreate(EMAIL, { expiration_minutes: 5 });
+  await env.client.otps.authenticate(await env.lastCode(EMAIL), method_id, { session_duration_minutes: 30 });
+  const { secret } = await env.client.totps.create({ expiration_minutes: 30 });
+  await env.client.webauthn.register({ is_passkey: true });
+  env.client.session.updateSession({ session_token: String(early.session_token) });
+  await env.client.session.authenticate();
+  await env.settled();
+  env.clock.advance(STEP);
+  env.requests.length = 0;
+  const { result } = renderHook(() => useTotpEnrollment(), { wrapper: wrapperFor(env) });
+  return { env, authenticator, secret, result };
+}
+
+describe('useTotpEnrollment: a user whose only second factor is a passkey proves this session with it', () => {
+  it('start() goes to the verify step with only the passkey offered; the passkey proves it and the secret is made', async () => {
+    const { env, authenticator, result } = await passkeyOnlySession();
+    await act(async () => {
+      expect(await result.current.start()).toBe(false);
+    });
+    expect(result.current).toMatchObject({
+      step: 'verify',
+      status: 'idle',
+      error: null,
+      pendingChange: 'start',
+      canVerifyWithTotp: false,
+      canVerifyWithPasskey: true,
+    });
+    expect(calls(env)).toEqual(['GET /users/me 200', 'POST /totps 403']);
+
+    env.requests.length = 0;
+    let proofs: boolean[] = [];
+    await act(async () => {
+      // A double click: one ceremony, one new secret.
+      proofs = await Promise.all([
+        result.current.verifyWithPasskeyAndRetry(),
+        result.current.verifyWithPasskeyAndRetry(),
+      ]);
+    });
+    expect(proofs).toEqual([true, true]);
+    expect(authenticator.calls.filter((call) => call.method === 'startAuthentication')).toHaveLength(1);
+    expect(calls(env)).toEqual([
+      'POST /webauthn/authenticate/start/secondary 200',
+      'POST /webauthn/authenticate 200',
+      'GET /users/me 200',
+      'POST /totps 200',
+    ]);
+    expect(result.current).toMatchObject({ step: 'scan', status: 'idle', error: null, pendingChange: null });
+    expect(result.current.secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    // The session is proved now: the first code confirms the app at once.
+    await act(async () => {
+      expect(await result.current.confirm(await codeNow(env, result.current.secret))).toBe(true);
+    });
+    expect(result.current.step).toBe('save');
+    expect((await env.client.user.get()).totps?.some((totp) => totp.verified)).toBe(true);
+  });
+
+  it('confirm(code) of the pending app goes to the verify step, then sends the same code once the passkey proved it', async () => {
+    const { env, secret, result } = await passkeyOnlySession();
+    const code = await codeNow(env, secret);
+    await act(async () => {
+      expect(await result.current.confirm(code)).toBe(false);
+    });
+    expect(result.current).toMatchObject({
+      step: 'verify',
+      error: null,
+      pendingChange: 'confirm',
+      canVerifyWithTotp: false,
+      canVerifyWithPasskey: true,
+    });
+    await act(async () => {
+      expect(await result.current.verifyWithPasskeyAndRetry()).toBe(true);
+    });
+    expect(result.current).toMatchObject({ step: 'save', status: 'idle', error: null, pendingChange: null });
+    expect(calls(env)).toEqual([
+      'POST /totps/authenticate 403',
+      'POST /webauthn/authenticate/start/secondary 200',
+      'POST /webauthn/authenticate 200',
+      'POST /totps/authenticate 200',
+    ]);
+    expect((await env.client.user.get()).totps?.some((totp) => totp.verified)).toBe(true);
+  });
+
+  it('a dismissed passkey prompt stays on the verify step with an error; Back returns to the start', async () => {
+    const { env, authenticator, result } = await passkeyOnlySession();
+    await act(() => result.current.start());
+    const error = new Error('The operation either timed out or was not allowed.');
+    error.name = 'NotAllowedError';
+    vi.spyOn(authenticator, 'get').mockRejectedValueOnce(error);
+    await act(async () => {
+      expect(await result.current.verifyWithPasskeyAndRetry()).toBe(false);
+    });
+    expect(result.current).toMatchObject({
+      step: 'verify',
+      status: 'error',
+      pendingChange: 'start',
+      canVerifyWithPasskey: true,
+      error: {
+        type: 'passkey_unknown_error',
+        message: 'Unknown error occurred during passkey authentication. Please try again.',
+      },
+    });
+    expect(calls(env).filter((call) => call.startsWith('POST /totps'))).toEqual(['POST /totps 403']);
+    act(() => result.current.cancelVerification());
+    expect(result.current).toMatchObject({ step: 'start', status: 'idle', error: null, pendingChange: null });
+  });
+
+  it('removing an app is proved by its own codes only: the passkey is not offered there', async () => {
+    const { result } = await firstFactorOnlySession();
+    await act(() => result.current.remove());
+    expect(result.current).toMatchObject({ step: 'verify', canVerifyWithTotp: true, canVerifyWithPasskey: false });
+    await act(async () => {
+      expect(await result.current.verifyWithPasskeyAndRetry()).toBe(false);
+    });
+    expect(result.current).toMatchObject({ step: 'verify', pendingChange: 'remove' });
   });
 });
 

@@ -4,8 +4,16 @@ import type { LatchkeyFlowError } from '../../errors';
 import type { SignInCallbacks } from '../../events';
 import { useFlowContext } from '../../flowContext';
 import { useSingleFlightVerbs } from '../../useSingleFlight';
+import { toPasskeyLoginError } from '../passkeys/passkeyErrors';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
-import { needsSecondFactorProof, recoveryCodeProof, totpCodeProof } from './totpCalls';
+import {
+  canProveWithPasskey,
+  canProveWithTotp,
+  needsSecondFactorProof,
+  passkeyProof,
+  recoveryCodeProof,
+  totpCodeProof,
+} from './totpCalls';
 import { TOTP_NOT_FOUND_MESSAGE, TOTP_QR_UNAVAILABLE_MESSAGE, toTotpError } from './totpErrors';
 
 /** How long a new, unconfirmed TOTP waits for its first code by default (minutes). */
@@ -15,27 +23,32 @@ export const DEFAULT_TOTP_ENROLLMENT_MINUTES = 10;
 export interface UseTotpEnrollmentOptions extends SignInCallbacks {
   /** How long the new TOTP waits for its first code; default 10 minutes. */
   expirationMinutes?: number;
-  /** The session's lifetime after the first code joins it; default the store's `sessionOptions`, else 30. */
+  /**
+   * The session's lifetime after the first code (or, step `verify`, the code or passkey that proves it) joins it;
+   * default the store's `sessionOptions`, else 30.
+   */
   sessionDurationMinutes?: number;
 }
 
 /**
  * The enrolment's steps: start → scan (QR code, key, first code) → save (recovery codes) → done. Once enrolled,
  * `regenerateRecoveryCodes()` leads to save again (the new codes), and `remove()` back to start; either goes to
- * verify first when the provider wants this session to prove the second factor (a code from the app).
+ * verify first when the provider wants this session to prove the second factor (a code from the app). Under
+ * multi-factor sign-in, `start()` and `confirm()` of a user who holds a passkey go to verify first too, from a session
+ * that never proved it (a passkey, or the app's code when she has one).
  */
 export type TotpEnrollmentStep = 'start' | 'scan' | 'verify' | 'save' | 'done';
 
-/** The change a `verify` step waits to retry: `remove()` or `regenerateRecoveryCodes()`. */
-export type TotpEnrollmentPendingChange = 'remove' | 'regenerateRecoveryCodes';
+/** The change a `verify` step waits to retry: `remove()`, `regenerateRecoveryCodes()`, `start()` or `confirm(code)`. */
+export type TotpEnrollmentPendingChange = 'remove' | 'regenerateRecoveryCodes' | 'start' | 'confirm';
 
 /** What `useTotpEnrollment` returns. */
 export interface UseTotpEnrollmentReturn {
   step: TotpEnrollmentStep;
   /**
    * `checking`: fetching the user. `creating`: asking for a secret. `verifying`: checking the first code, or (step
-   * `verify`) the code that proves this session. `removing`: deleting the app. `regenerating`: asking for new
-   * recovery codes.
+   * `verify`) the code or passkey that proves this session and the change it retries. `removing`: deleting the app.
+   * `regenerating`: asking for new recovery codes.
    */
   status: 'idle' | 'checking' | 'creating' | 'verifying' | 'removing' | 'regenerating' | 'error';
   /** Why the last step failed, with a text to show. */
@@ -63,9 +76,26 @@ export interface UseTotpEnrollmentReturn {
   recoveryCodesText: string;
   /** The change step `verify` retries once this session proved the second factor; null on the other steps. */
   pendingChange: TotpEnrollmentPendingChange | null;
-  /** Checks that a user is signed in, then creates a secret (a pending one is replaced). Resolves true on success. */
+  /**
+   * Step `verify`: `verifyAndRetry` and `recoverAndRetry` can prove it (the user has a confirmed app; always for
+   * `remove` and `regenerateRecoveryCodes`).
+   */
+  canVerifyWithTotp: boolean;
+  /**
+   * Step `verify`: `verifyWithPasskeyAndRetry` can prove it: the pending change is `start` or `confirm` (a change to
+   * the app itself counts only its own codes) and the user has a passkey.
+   */
+  canVerifyWithPasskey: boolean;
+  /**
+   * Checks that a user is signed in, then creates a secret (a pending one is replaced). Resolves true on success. A
+   * session that must prove the second factor first, and can, goes to step `verify` instead (resolves false, no error).
+   */
   start(): Promise<boolean>;
-  /** Confirms the app with its first 6-digit code; resolves true once confirmed (then: save the recovery codes). */
+  /**
+   * Confirms the app with its first 6-digit code; resolves true once confirmed (then: save the recovery codes). A
+   * session that must prove the second factor first, and can, goes to step `verify` (resolves false, no error), which
+   * sends the same code again once proved.
+   */
   confirm(code: string): Promise<boolean>;
   /** 'I have saved these codes': the enrolment is done. */
   acknowledge(): void;
@@ -91,7 +121,16 @@ export interface UseTotpEnrollmentReturn {
   verifyAndRetry(code: string): Promise<boolean>;
   /** Step `verify` with a recovery code instead (`totps.recover`; each code works once), then the same retry. */
   recoverAndRetry(recoveryCode: string): Promise<boolean>;
-  /** Step `verify`: gives up the pending change; back to the step it was asked from (the app's management). */
+  /**
+   * Step `verify` with one of the user's passkeys: the browser's passkey prompt on this session
+   * (`webauthn.authenticate`, which the provider adds to it), then the same retry. A cancelled or refused prompt stays
+   * on the step with `error`; nothing is sent when `canVerifyWithPasskey` is false.
+   */
+  verifyWithPasskeyAndRetry(): Promise<boolean>;
+  /**
+   * Step `verify`: gives up the pending change; back to the step it was asked from (the start, the scan step, or the
+   * app's management).
+   */
   cancelVerification(): void;
 }
 
@@ -102,8 +141,16 @@ interface LocalState {
   created: TotpsCreateResponse | null;
   /** The codes `regenerateRecoveryCodes()` issued (they replace the enrolment's). */
   regenerated: string[] | null;
-  /** Step `verify`: the change to retry, and the step it was asked from (where cancelling goes back to). */
-  pending: { change: TotpEnrollmentPendingChange; from: TotpEnrollmentStep } | null;
+  /**
+   * Step `verify`: the change to retry (with `confirm`'s code), the step it was asked from (where cancelling goes back
+   * to) and the ways that prove it.
+   */
+  pending: {
+    change: TotpEnrollmentPendingChange;
+    from: TotpEnrollmentStep;
+    code?: string;
+    ways: { totp: boolean; passkey: boolean };
+  } | null;
 }
 
 const START: LocalState = {
@@ -143,62 +190,30 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     [ctx],
   );
 
-  const start = useCallback(async () => {
-    setState({ ...START, status: 'checking' });
-    try {
-      // The user is fetched first; without a session the SDK refuses before any request.
-      await ctx.client.user.get();
-    } catch (caught) {
-      return fail(toTotpError(caught instanceof APIUnreachableError ? caught : new NoSessionError()));
-    }
-    setState((previous) => ({ ...previous, status: 'creating' }));
-    try {
-      const created = await ctx.client.totps.create({
-        expiration_minutes: expirationMinutes ?? DEFAULT_TOTP_ENROLLMENT_MINUTES,
-      });
-      setState({ ...START, step: 'scan', created });
-      return true;
-    } catch (caught) {
-      return fail(toTotpError(caught));
-    }
-  }, [ctx, fail, expirationMinutes]);
-
-  const confirm = useCallback(
-    async (code: string) => {
-      const proof = totpCodeProof(ctx, code, sessionDurationMinutes);
-      if (typeof proof !== 'function') return fail(proof);
-      setState((previous) => ({ ...previous, status: 'verifying', error: null }));
-      try {
-        await proof();
-        setState((previous) => ({ ...previous, step: 'save', status: 'idle', error: null }));
-        return true;
-      } catch (caught) {
-        return fail(toTotpError(caught));
-      }
-    },
-    [ctx, fail, sessionDurationMinutes],
-  );
-
-  const acknowledge = useCallback(() => setState((previous) => ({ ...previous, step: 'done', error: null })), []);
-  const reset = useCallback(() => {
-    attempt.current += 1;
-    setState(START);
-  }, []);
-
   /**
-   * A change to the app (`remove`, new recovery codes) failed: to step `verify` when this session must prove the
-   * second factor first (no error: the step asks for the code), else the error. A failure of the retry after a
-   * proved code goes back to the step the change was asked from, with its error.
+   * A change failed: to step `verify` when this session must prove the second factor first and can (no error: the
+   * step asks for the proof), else the error. A change to the app itself (`remove`, new recovery codes) is proved by
+   * its own codes only; a new app (`start`, `confirm`) by the second factor the user holds: the app's code or a
+   * passkey. A failure of the retry after a proof goes back to the step the change was asked from, with its error.
    */
   const changeFailed = useCallback(
-    (caught: unknown, change: TotpEnrollmentPendingChange) => {
-      if (needsSecondFactorProof(caught)) {
+    (caught: unknown, change: TotpEnrollmentPendingChange, code?: string) => {
+      const isNewApp = change === 'start' || change === 'confirm';
+      const ways = isNewApp
+        ? { totp: canProveWithTotp(ctx), passkey: canProveWithPasskey(ctx) }
+        : { totp: true, passkey: false };
+      if (needsSecondFactorProof(caught) && (ways.totp || ways.passkey)) {
         setState((previous) => ({
           ...previous,
           step: 'verify',
           status: 'idle',
           error: null,
-          pending: { change, from: previous.pending?.from ?? previous.step },
+          pending: {
+            change,
+            from: previous.pending?.from ?? previous.step,
+            ways,
+            ...(code === undefined ? {} : { code }),
+          },
         }));
         return false;
       }
@@ -207,8 +222,57 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
       );
       return fail(toTotpError(caught));
     },
-    [fail],
+    [ctx, fail],
   );
+
+  /** `start`; `isRetry`: after a proof on step `verify` (the step stays until the secret is there). */
+  const create = useCallback(
+    async (isRetry: boolean) => {
+      if (!isRetry) setState({ ...START, status: 'checking' });
+      try {
+        // The user is fetched first; without a session the SDK refuses before any request.
+        await ctx.client.user.get();
+      } catch (caught) {
+        if (isRetry) setState((previous) => ({ ...previous, step: 'start', pending: null }));
+        return fail(toTotpError(caught instanceof APIUnreachableError ? caught : new NoSessionError()));
+      }
+      if (!isRetry) setState((previous) => ({ ...previous, status: 'creating' }));
+      try {
+        const created = await ctx.client.totps.create({
+          expiration_minutes: expirationMinutes ?? DEFAULT_TOTP_ENROLLMENT_MINUTES,
+        });
+        setState({ ...START, step: 'scan', created });
+        return true;
+      } catch (caught) {
+        return changeFailed(caught, 'start');
+      }
+    },
+    [ctx, fail, changeFailed, expirationMinutes],
+  );
+  const start = useCallback(() => create(false), [create]);
+
+  const confirm = useCallback(
+    async (code: string) => {
+      const proof = totpCodeProof(ctx, code, sessionDurationMinutes);
+      if (typeof proof !== 'function') return fail(proof);
+      setState((previous) => ({ ...previous, status: 'verifying', error: null }));
+      try {
+        await proof();
+        setState((previous) => ({ ...previous, step: 'save', status: 'idle', error: null, pending: null }));
+        return true;
+      } catch (caught) {
+        // The provider looks at no code before it refuses the session, so the same code is sent again once proved.
+        return changeFailed(caught, 'confirm', code);
+      }
+    },
+    [ctx, fail, changeFailed, sessionDurationMinutes],
+  );
+
+  const acknowledge = useCallback(() => setState((previous) => ({ ...previous, step: 'done', error: null })), []);
+  const reset = useCallback(() => {
+    attempt.current += 1;
+    setState(START);
+  }, []);
 
   const remove = useCallback(async () => {
     const totpId = ctx.client.user.getSync()?.totps?.[0]?.totp_id;
@@ -235,24 +299,36 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     }
   }, [ctx, changeFailed]);
 
-  /** Step `verify`: `prove` adds the second factor to this session (a wrong code stays here), then the retry. */
+  /**
+   * Step `verify`: `prove` adds the second factor to this session (a wrong code or a failed passkey stays here, with
+   * `toError`'s text), then the retry.
+   */
   const proveAndRetry = useCallback(
-    async (prove: () => Promise<unknown>) => {
-      const change = state.pending?.change;
-      if (change === undefined) return false;
+    async (prove: () => Promise<unknown>, toError: (caught: unknown) => LatchkeyFlowError = toTotpError) => {
+      const pending = state.pending;
+      if (pending === null) return false;
       const current = ++attempt.current;
       setState((previous) => ({ ...previous, status: 'verifying', error: null }));
       try {
         await prove();
       } catch (caught) {
         if (current !== attempt.current) return false;
-        return fail(toTotpError(caught));
+        return fail(toError(caught));
       }
       // Cancelled while the code was checked: the session is proved, but the user no longer wants the change.
       if (current !== attempt.current) return false;
-      return change === 'remove' ? remove() : regenerateRecoveryCodes();
+      switch (pending.change) {
+        case 'remove':
+          return remove();
+        case 'regenerateRecoveryCodes':
+          return regenerateRecoveryCodes();
+        case 'start':
+          return create(true);
+        case 'confirm':
+          return confirm(pending.code ?? '');
+      }
     },
-    [state.pending, fail, remove, regenerateRecoveryCodes],
+    [state.pending, fail, remove, regenerateRecoveryCodes, create, confirm],
   );
 
   const verifyAndRetry = useCallback(
@@ -270,6 +346,11 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     },
     [ctx, fail, proveAndRetry, sessionDurationMinutes],
   );
+
+  const verifyWithPasskeyAndRetry = useCallback(async () => {
+    if (!state.pending?.ways.passkey) return false;
+    return proveAndRetry(passkeyProof(ctx, sessionDurationMinutes), toPasskeyLoginError);
+  }, [ctx, state.pending, proveAndRetry, sessionDurationMinutes]);
 
   const cancelVerification = useCallback(() => {
     attempt.current += 1;
@@ -292,6 +373,7 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     regenerateRecoveryCodes,
     verifyAndRetry,
     recoverAndRetry,
+    verifyWithPasskeyAndRetry,
   });
   return {
     step: state.step,
@@ -307,6 +389,8 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
     recoveryCodes,
     recoveryCodesText: recoveryCodes.length > 0 ? `${recoveryCodes.join('\n')}\n` : '',
     pendingChange: state.step === 'verify' ? (state.pending?.change ?? null) : null,
+    canVerifyWithTotp: state.step === 'verify' && (state.pending?.ways.totp ?? false),
+    canVerifyWithPasskey: state.step === 'verify' && (state.pending?.ways.passkey ?? false),
     ...verbs,
     acknowledge,
     reset,

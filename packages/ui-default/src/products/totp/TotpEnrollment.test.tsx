@@ -1,10 +1,12 @@
 import { LatchkeyProvider } from '@latchkey/hooks';
 import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
+import { unprovedSession } from '@latchkey/testing/unproved-session';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { SignIn } from '../../SignIn';
+import { stylesText } from '../../stylesText';
 import { TotpEnrollment } from './TotpEnrollment';
 
 const EMAIL = 'ada@example.com';
@@ -133,5 +135,32 @@ describe('TotpEnrollment (themed)', () => {
     await user.keyboard(await code());
     expect(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 })).toBeTruthy();
     expect((await env.client.user.get()).totps).toEqual([]);
+  });
+
+  it("offers 'Use a passkey' as the primary button to a user whose only second factor is a passkey", async () => {
+    // Multi-factor sign-in required; her app was removed, her passkey stays; the page's session never proved it.
+    const { env } = await unprovedSession({ email: EMAIL, withPasskey: true });
+    const userId = env.client.session.getSync()?.user_id ?? '';
+    await env.provider.database.db.deleteFrom('totps').where('user_id', '=', userId).execute();
+    await env.client.user.get();
+    const user = userEvent.setup();
+    const view = render(
+      <LatchkeyProvider client={env.client}>
+        <TotpEnrollment />
+      </LatchkeyProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    const step = view.container.querySelector('.lk-Root [data-scope="session-verification"][data-part="root"]');
+    expect(step?.hasAttribute('data-code')).toBe(false);
+    expect(step?.querySelector('[data-part="submit"]')).toBeNull();
+    const usePasskey = screen.getByRole('button', { name: 'Use a passkey' });
+    expect(usePasskey.getAttribute('data-part')).toBe('passkey');
+    expect(stylesText).toContain('[data-scope="session-verification"][data-part="root"]:not([data-code])');
+    await waitFor(() => expect(document.activeElement).toBe(usePasskey), { timeout: 10_000 });
+    await expectNoAxeViolations(view.container);
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Scan the QR code' }, { timeout: 10_000 })).toBeTruthy();
   });
 });

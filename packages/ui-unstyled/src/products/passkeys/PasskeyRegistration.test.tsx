@@ -258,3 +258,79 @@ describe("PasskeyRegistration: a session that must prove the second factor first
     expect(await registrationsOf(env)).toEqual([]);
   });
 });
+
+/** `unprovedSessionRendered` for a user whose only second factor is her passkey (her app removed meanwhile). */
+async function passkeyOnlyRendered() {
+  const session = await unprovedSession({ email: EMAIL, withPasskey: true });
+  const userId = session.env.client.session.getSync()?.user_id ?? '';
+  await session.env.provider.database.db.deleteFrom('totps').where('user_id', '=', userId).execute();
+  await session.env.client.user.get();
+  const rendered = { ...session, ...renderRegistration(session.env) };
+  await rendered.user.click(await screen.findByRole('button', { name: 'Skip' }, waitLong));
+  await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
+  return rendered;
+}
+
+/** Delete, then Delete again: "Confirm it's you" shows. */
+async function deleteTheOnlyPasskey(user: ReturnType<typeof userEvent.setup>, env: TestEnvironment) {
+  const [registration] = await registrationsOf(env);
+  await user.click(screen.getByRole('button', { name: `Delete ${registration?.name ?? ''}` }));
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await screen.findByRole('heading', { name: "Confirm it's you" }, waitLong);
+}
+
+describe("PasskeyRegistration: 'Confirm it's you' with a passkey", () => {
+  it("offers only 'Use a passkey' to a user whose only second factor is a passkey; it proves the session and deletes", async () => {
+    const { env, user, container } = await passkeyOnlyRendered();
+    await deleteTheOnlyPasskey(user, env);
+    const root = container.querySelector('[data-scope="session-verification"][data-part="root"]');
+    expect(root?.hasAttribute('data-passkey')).toBe(true);
+    expect(root?.hasAttribute('data-code')).toBe(false);
+    expect(screen.getByText('Use one of your passkeys to continue.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Code from your app' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
+    const usePasskey = screen.getByRole('button', { name: 'Use a passkey' });
+    expect(usePasskey.getAttribute('data-part')).toBe('passkey');
+    await waitFor(() => expect(document.activeElement).toBe(usePasskey), waitLong);
+    await expectNoAxeViolations();
+
+    // The keyboard reaches it: Enter on the focused button.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: "Confirm it's you" })).toBeNull(), waitLong);
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0), waitLong);
+    expect(await registrationsOf(env)).toEqual([]);
+  });
+
+  it('a dismissed passkey prompt shows an error and stays on the step', async () => {
+    const { env, user, authenticator } = await passkeyOnlyRendered();
+    await deleteTheOnlyPasskey(user, env);
+    const error = new Error('The operation either timed out or was not allowed.');
+    error.name = 'NotAllowedError';
+    vi.spyOn(authenticator, 'get').mockRejectedValueOnce(error);
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect((await screen.findByRole('alert', {}, waitLong)).textContent).toBe(
+      'Unknown error occurred during passkey authentication. Please try again.',
+    );
+    expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toHaveProperty('disabled', false);
+    expect(await registrationsOf(env)).toHaveLength(1);
+  });
+
+  it('shows both ways to a user with an app and a passkey: the code boxes focused, and Use a passkey', async () => {
+    const { env, user, container } = await unprovedSessionRendered({ withPasskey: true });
+    await user.click(await screen.findByRole('button', { name: 'Skip' }, waitLong));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1), waitLong);
+    await deleteTheOnlyPasskey(user, env);
+    const root = container.querySelector('[data-scope="session-verification"][data-part="root"]');
+    expect(root?.hasAttribute('data-passkey')).toBe(true);
+    expect(root?.hasAttribute('data-code')).toBe(true);
+    expect(screen.getByText('Enter a code from your authenticator app, or use a passkey, to continue.')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Code from your app' })).getAllByRole('textbox')).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Use a recovery code' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(firstDigit()), waitLong);
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: "Confirm it's you" })).toBeNull(), waitLong);
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0), waitLong);
+    expect(await registrationsOf(env)).toEqual([]);
+  });
+});

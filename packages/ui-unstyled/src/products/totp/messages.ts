@@ -67,6 +67,10 @@ export const totpMessages = {
   'totpEnrollment.verifyTitle': "Confirm it's you",
   'totpEnrollment.verifyDescription': 'Enter a code from your authenticator app to continue.',
   'totpEnrollment.verifySubmit': 'Continue',
+  // … when a passkey can prove the session too (its button: 'totp.usePasskey'), or only a passkey can
+  'totpEnrollment.verifyCodeOrPasskeyDescription':
+    'Enter a code from your authenticator app, or use a passkey, to continue.',
+  'totpEnrollment.verifyPasskeyDescription': 'Use one of your passkeys to continue.',
 
   // Recovery codes to save
   'totpRecoveryCodes.title': 'Save your recovery codes',

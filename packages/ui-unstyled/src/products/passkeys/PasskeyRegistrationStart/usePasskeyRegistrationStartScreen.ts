@@ -27,7 +27,8 @@ export interface UsePasskeyRegistrationStartScreenReturn {
   skip: () => void;
   /**
    * Under multi-factor sign-in, when this session must prove the second factor before a passkey is added: the verify
-   * step ("Confirm it's you", a code from the authenticator app or a recovery code), which then creates the passkey.
+   * step ("Confirm it's you", a code from the authenticator app, a recovery code or a passkey), which then creates the
+   * passkey.
    * Null otherwise.
    */
   verification: SessionVerificationSource | null;
@@ -59,6 +60,9 @@ export function usePasskeyRegistrationStartScreen(): UsePasskeyRegistrationStart
           isVerifying: registration.status === 'verifying',
           verifyAndRetry: registration.verifyAndRetry,
           recoverAndRetry: registration.recoverAndRetry,
+          canVerifyWithTotp: registration.canVerifyWithTotp,
+          canVerifyWithPasskey: registration.canVerifyWithPasskey,
+          verifyWithPasskeyAndRetry: registration.verifyWithPasskeyAndRetry,
           cancelVerification: registration.cancelVerification,
         }
       : null,

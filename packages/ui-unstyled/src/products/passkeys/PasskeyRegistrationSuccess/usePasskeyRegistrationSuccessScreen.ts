@@ -39,7 +39,7 @@ export interface UsePasskeyRegistrationSuccessScreenReturn
   done: () => void;
   /**
    * Under multi-factor sign-in, when this session must prove the second factor before a passkey is deleted (or
-   * renamed): the verify step ("Confirm it's you", a code from the authenticator app or a recovery code) in place of
+   * renamed): the verify step ("Confirm it's you", a code from the authenticator app, a recovery code or a passkey) in place of
    * the list, which then makes the change. Null otherwise.
    */
   verification: SessionVerificationSource | null;
@@ -80,6 +80,9 @@ export function usePasskeyRegistrationSuccessScreen(): UsePasskeyRegistrationSuc
             isVerifying: list.isVerifying,
             verifyAndRetry: list.verifyAndRetry,
             recoverAndRetry: list.recoverAndRetry,
+            canVerifyWithTotp: list.canVerifyWithTotp,
+            canVerifyWithPasskey: list.canVerifyWithPasskey,
+            verifyWithPasskeyAndRetry: list.verifyWithPasskeyAndRetry,
             cancelVerification: list.cancelVerification,
           }
         : null,

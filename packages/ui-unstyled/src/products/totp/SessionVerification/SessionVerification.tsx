@@ -33,12 +33,25 @@ const CodeForm = createPart(SCOPE, 'code-form', 'form');
 const RecoveryForm = createPart(SCOPE, 'recovery-form', 'form');
 const Submit = createPart(SCOPE, 'submit', 'button');
 const Switch = createPart(SCOPE, 'switch', 'button');
+const Passkey = createPart(SCOPE, 'passkey', 'button');
 
-/** The container (`data-scope="session-verification" data-part="root"`, `data-mode="code|recovery"`, `data-pending`). */
+/**
+ * The container (`data-scope="session-verification" data-part="root"`, `data-mode="code|recovery"`, `data-pending`;
+ * `data-code` when a code can prove the session, `data-passkey` when a passkey can).
+ */
 export const SessionVerificationRoot = forwardRef<HTMLDivElement, PartProps<'div'>>(
   function SessionVerificationRoot(props, ref) {
     const screen = useScreen();
-    return <Root data-mode={screen.mode} data-pending={screen.isVerifying ? '' : undefined} {...props} ref={ref} />;
+    return (
+      <Root
+        data-mode={screen.mode}
+        data-pending={screen.isVerifying ? '' : undefined}
+        data-code={screen.showCode ? '' : undefined}
+        data-passkey={screen.showPasskey ? '' : undefined}
+        {...props}
+        ref={ref}
+      />
+    );
   },
 );
 
@@ -54,9 +67,18 @@ export const SessionVerificationTitle = forwardRef<HTMLHeadingElement, PartProps
   },
 );
 
+/** The description's text: the code's, the recovery code's, or the passkey's (alone, or beside the code). */
+function descriptionKey(screen: UseSessionVerificationReturn) {
+  if (!screen.showCode) return 'totpEnrollment.verifyPasskeyDescription';
+  if (screen.mode === 'recovery') return 'totpRecovery.instruction';
+  return screen.showPasskey ? 'totpEnrollment.verifyCodeOrPasskeyDescription' : 'totpEnrollment.verifyDescription';
+}
+
 /**
  * 'Enter a code from your authenticator app to continue.', or with a recovery code 'Enter one of the recovery codes
- * you saved when you set up your authenticator app.' (`data-part="description"`).
+ * you saved when you set up your authenticator app.' (`data-part="description"`); when a passkey can prove it too
+ * 'Enter a code from your authenticator app, or use a passkey, to continue.', and when only a passkey can 'Use one of
+ * your passkeys to continue.'
  */
 export const SessionVerificationDescription = forwardRef<HTMLParagraphElement, PartProps<'p'>>(
   function SessionVerificationDescription(props, ref) {
@@ -64,7 +86,7 @@ export const SessionVerificationDescription = forwardRef<HTMLParagraphElement, P
     const t = useMessages(totpMessages);
     return (
       <Description {...props} ref={ref}>
-        {props.children ?? t(screen.mode === 'code' ? 'totpEnrollment.verifyDescription' : 'totpRecovery.instruction')}
+        {props.children ?? t(descriptionKey(screen))}
       </Description>
     );
   },
@@ -91,7 +113,7 @@ export const SessionVerificationCodeInput = forwardRef<HTMLFormElement, PartProp
   function SessionVerificationCodeInput(props, ref) {
     const screen = useScreen();
     const t = useMessages(totpMessages);
-    if (screen.mode !== 'code') return null;
+    if (screen.mode !== 'code' || !screen.showCode) return null;
     return (
       <CodeForm
         noValidate
@@ -143,7 +165,7 @@ export const SessionVerificationRecoveryCode = forwardRef<HTMLFormElement, PartP
   function SessionVerificationRecoveryCode(props, ref) {
     const screen = useScreen();
     const t = useMessages(totpMessages);
-    if (screen.mode !== 'recovery') return null;
+    if (screen.mode !== 'recovery' || !screen.showCode) return null;
     return (
       <RecoveryForm
         noValidate
@@ -174,11 +196,15 @@ export const SessionVerificationRecoveryCode = forwardRef<HTMLFormElement, PartP
   },
 );
 
-/** 'Use a recovery code', or back to the app's code: 'Use your authenticator app instead' (`data-part="switch"`). */
+/**
+ * 'Use a recovery code', or back to the app's code: 'Use your authenticator app instead' (`data-part="switch"`; not
+ * rendered when no code can prove the session).
+ */
 export const SessionVerificationSwitch = forwardRef<HTMLButtonElement, PartProps<'button'>>(
   function SessionVerificationSwitch(props, ref) {
     const screen = useScreen();
     const t = useMessages(totpMessages);
+    if (!screen.showCode) return null;
     return (
       <Switch
         type="button"
@@ -194,10 +220,42 @@ export const SessionVerificationSwitch = forwardRef<HTMLButtonElement, PartProps
   },
 );
 
+/**
+ * 'Use a passkey' (`data-part="passkey"`, only when a passkey can prove the session; disabled while a proof runs,
+ * `aria-busy` and 'Waiting for your passkey...' while its prompt is open and the change runs). It takes the focus when
+ * no code can prove the session.
+ */
+export const SessionVerificationUsePasskey = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function SessionVerificationUsePasskey(props, ref) {
+    const screen = useScreen();
+    const t = useMessages(totpMessages);
+    if (!screen.showPasskey) return null;
+    return (
+      <Passkey
+        type="button"
+        disabled={screen.isVerifying}
+        aria-busy={screen.isPasskeyPending ? true : undefined}
+        aria-describedby={screen.error ? screen.ids.error : undefined}
+        data-pending={screen.isPasskeyPending ? '' : undefined}
+        // The only way the step offers: the step replaced the screen the user acted on, and the focus follows them.
+        autoFocus={!screen.showCode}
+        {...props}
+        onClick={composeEventHandlers(props.onClick, screen.startPasskey)}
+        ref={ref}
+      >
+        {props.children ?? t(screen.isPasskeyPending ? 'totp.passkeyPending' : 'totp.usePasskey')}
+      </Passkey>
+    );
+  },
+);
+
 /** The back arrow ('Back', `data-part="back"`): the change is not made; back to where it was asked from. */
 export const SessionVerificationBack = createBackPart(NAME, SCOPE, useScreen);
 
-/** The default layout: back arrow, "Confirm it's you", its description, the code (or recovery code), the error, the switch. */
+/**
+ * The default layout: back arrow, "Confirm it's you", its description, the code (or recovery code), the error, the
+ * switch, then 'Use a passkey' (a user with a passkey and no authenticator app sees only this one).
+ */
 export function SessionVerificationLayout() {
   return (
     <SessionVerificationRoot>
@@ -208,6 +266,7 @@ export function SessionVerificationLayout() {
       <SessionVerificationRecoveryCode />
       <SessionVerificationError />
       <SessionVerificationSwitch />
+      <SessionVerificationUsePasskey />
     </SessionVerificationRoot>
   );
 }
@@ -218,8 +277,9 @@ export interface SessionVerificationProps {
 }
 
 /**
- * "Confirm it's you" over a hook's `verify` step: a code from the authenticator app (the six boxes, the first focused)
- * or a recovery code proves this session, then the change runs again; Back gives it up. For another layout:
+ * "Confirm it's you" over a hook's `verify` step: a code from the authenticator app (the six boxes, the first focused),
+ * a recovery code or one of the user's passkeys ('Use a passkey') proves this session, then the change runs again;
+ * Back gives it up. For another layout:
  * `useSessionVerification(source)`, `<SessionVerification.Provider value>` and the parts.
  */
 export function SessionVerification({ source }: SessionVerificationProps) {
@@ -241,3 +301,4 @@ SessionVerification.Digit = SessionVerificationDigit;
 SessionVerification.RecoveryCode = SessionVerificationRecoveryCode;
 SessionVerification.Error = SessionVerificationError;
 SessionVerification.Switch = SessionVerificationSwitch;
+SessionVerification.UsePasskey = SessionVerificationUsePasskey;

@@ -16,6 +16,12 @@ export interface SessionVerificationSource {
   verifyAndRetry: (code: string) => Promise<boolean>;
   /** The same with a recovery code. */
   recoverAndRetry: (recoveryCode: string) => Promise<boolean>;
+  /** A code from the app or a recovery code can prove it (the user has a confirmed app); default true. */
+  canVerifyWithTotp?: boolean;
+  /** One of the user's passkeys can prove it; default false. */
+  canVerifyWithPasskey?: boolean;
+  /** Proves it with a passkey (the browser's prompt on this session), then retries the change. */
+  verifyWithPasskeyAndRetry?: () => Promise<boolean>;
   /** Gives up the change. */
   cancelVerification: () => void;
 }
@@ -24,6 +30,14 @@ export interface SessionVerificationSource {
 export interface UseSessionVerificationReturn {
   /** `code`: the six boxes of a code from the app; `recovery`: a recovery code. Emitted as `data-mode`. */
   mode: 'code' | 'recovery';
+  /** A code can prove it: the code boxes (or the recovery code) and the switch show. Emitted as `data-code`. */
+  showCode: boolean;
+  /** A passkey can prove it: 'Use a passkey' shows. Emitted as `data-passkey`. */
+  showPasskey: boolean;
+  /** 'Use a passkey': the browser's passkey prompt proves this session, then the change runs again. */
+  startPasskey: () => void;
+  /** The passkey's prompt is open or the change it allows runs ('Waiting for your passkey...'). */
+  isPasskeyPending: boolean;
   /** One entry per box: the digit or ''. */
   digits: string[];
   getDigitProps: (index: number) => OtpCodeInputProps;
@@ -53,7 +67,11 @@ export interface UseSessionVerificationReturn {
  * digit), or a recovery code, and the way back. Mount it when the hook goes to its `verify` step.
  */
 export function useSessionVerification(source: SessionVerificationSource): UseSessionVerificationReturn {
-  const { verifyAndRetry, recoverAndRetry, cancelVerification } = source;
+  const { verifyAndRetry, recoverAndRetry, cancelVerification, verifyWithPasskeyAndRetry } = source;
+  const showCode = source.canVerifyWithTotp ?? true;
+  const showPasskey = (source.canVerifyWithPasskey ?? false) && verifyWithPasskeyAndRetry !== undefined;
+  // Set by 'Use a passkey' until its proof ends, so the button, not 'Continue', says what is waiting.
+  const [hasStartedPasskey, setStartedPasskey] = useState(false);
   const t = useMessages(totpMessages);
   const id = useId();
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
@@ -67,15 +85,23 @@ export function useSessionVerification(source: SessionVerificationSource): UseSe
     if (!(await verifyAndRetry(value))) code.clear();
   };
   const code = useOtpCode({ onComplete: (value) => void submit(value), getAriaLabel });
-  // The step asks for nothing but a code: its first box takes the focus (clear focuses it); outside a <SignIn>
-  // nobody else loads the error texts' chunk, which ErrorMessage waits for.
+  // The step asks for a code first: its first box takes the focus (clear focuses it; with no code to give, 'Use a
+  // passkey' takes it); outside a <SignIn> nobody else loads the error texts' chunk, which ErrorMessage waits for.
   const clearCode = code.clear;
   useEffect(() => {
     void loadErrorMessages();
-    if (mode === 'code') clearCode();
-  }, [mode, clearCode]);
+    if (mode === 'code' && showCode) clearCode();
+  }, [mode, clearCode, showCode]);
   return {
     mode,
+    showCode,
+    showPasskey,
+    startPasskey: () => {
+      if (!verifyWithPasskeyAndRetry) return;
+      setStartedPasskey(true);
+      void verifyWithPasskeyAndRetry().finally(() => setStartedPasskey(false));
+    },
+    isPasskeyPending: hasStartedPasskey && source.isVerifying,
     digits: code.digits,
     getDigitProps: code.getInputProps,
     isCodeComplete: code.isComplete,

@@ -1,5 +1,6 @@
 import { LatchkeyProvider } from '@latchkey/hooks';
 import { expectNoAxeViolations, startTestEnvironment } from '@latchkey/testing';
+import { unprovedSession } from '@latchkey/testing/unproved-session';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -238,5 +239,64 @@ describe('TotpEnrollment', () => {
     );
     expect(screen.queryByRole('button', { name: 'Set up authenticator app' })).toBeNull();
     expect(env.requests.filter((request) => request.path === '/totps')).toEqual([]);
+  });
+});
+
+/**
+ * Multi-factor sign-in required, and a user whose only second factor is a passkey (her app removed) on a page whose
+ * session never proved it (the shared `unprovedSession`): the provider refuses her a new app until it is proved.
+ */
+async function renderPasskeyOnly() {
+  const session = await unprovedSession({ email: EMAIL, withPasskey: true });
+  const userId = session.env.client.session.getSync()?.user_id ?? '';
+  await session.env.provider.database.db.deleteFrom('totps').where('user_id', '=', userId).execute();
+  await session.env.client.user.get();
+  session.env.requests.length = 0;
+  const user = userEvent.setup();
+  const { container } = render(
+    <LatchkeyProvider client={session.env.client}>
+      <TotpEnrollment />
+    </LatchkeyProvider>,
+    { container: pageMain() },
+  );
+  return { ...session, user, container };
+}
+
+describe("TotpEnrollment: 'Confirm it's you' with a passkey", () => {
+  it("a user whose only second factor is a passkey proves the session with 'Use a passkey', then scans the new app", async () => {
+    const { env, user, container } = await renderPasskeyOnly();
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    const root = container.querySelector('[data-scope="session-verification"][data-part="root"]');
+    expect(root?.hasAttribute('data-passkey')).toBe(true);
+    expect(root?.hasAttribute('data-code')).toBe(false);
+    expect(screen.getByText('Use one of your passkeys to continue.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Code from your app' })).toBeNull();
+    const usePasskey = screen.getByRole('button', { name: 'Use a passkey' });
+    await waitFor(() => expect(document.activeElement).toBe(usePasskey), { timeout: 10_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await expectNoAxeViolations();
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Scan the QR code' }, { timeout: 10_000 })).toBeTruthy();
+    expect(env.requests.filter((request) => request.path === '/totps').map((request) => request.status)).toEqual([
+      403, 200,
+    ]);
+  });
+
+  it('a dismissed passkey prompt shows an error and stays; Back returns to the start', async () => {
+    const { user, authenticator } = await renderPasskeyOnly();
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 }));
+    await screen.findByRole('heading', { name: "Confirm it's you" }, { timeout: 10_000 });
+    const error = new Error('The operation either timed out or was not allowed.');
+    error.name = 'NotAllowedError';
+    vi.spyOn(authenticator, 'get').mockRejectedValueOnce(error);
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      'Unknown error occurred during passkey authentication. Please try again.',
+    );
+    expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 10_000 })).toBeTruthy();
   });
 });

@@ -47,9 +47,9 @@ export interface UseTotpEnrollmentScreenReturn {
   /** The code is being checked (the verify step: also while the change it allows runs). Emitted as `data-pending`. */
   isVerifying: boolean;
   /**
-   * The verify step, driven by `useTotpEnrollment`'s (`verifyAndRetry`, `recoverAndRetry`, `cancelVerification`):
-   * what `<SessionVerification>` ("Confirm it's you": a code from the app or a recovery code, then the removal or the
-   * new codes, and Back) shows. Null on the other steps.
+   * The verify step, driven by `useTotpEnrollment`'s (`verifyAndRetry`, `recoverAndRetry`,
+   * `verifyWithPasskeyAndRetry`, `cancelVerification`): what `<SessionVerification>` ("Confirm it's you": a code from
+   * the app, a recovery code or a passkey, then the change it waits for, and Back) shows. Null on the other steps.
    */
   verification: SessionVerificationSource | null;
   /** The recovery codes to save. */
@@ -167,6 +167,9 @@ export function useTotpEnrollmentScreen(options: UseTotpEnrollmentScreenOptions 
             isVerifying,
             verifyAndRetry: enrollment.verifyAndRetry,
             recoverAndRetry: enrollment.recoverAndRetry,
+            canVerifyWithTotp: enrollment.canVerifyWithTotp,
+            canVerifyWithPasskey: enrollment.canVerifyWithPasskey,
+            verifyWithPasskeyAndRetry: enrollment.verifyWithPasskeyAndRetry,
             cancelVerification: enrollment.cancelVerification,
           },
     recoveryCodes: enrollment.recoveryCodes,
