@@ -72,8 +72,8 @@ function parseCommandLine(
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
   if (values.help || command === 'help') return { help: true };
-  if (command === undefined) throw new UsageError('missing command (start, purge, keys or emails).');
-  if (command !== 'start') throw new UsageError(`unknown command "${command}" (start, purge, keys or emails).`);
+  if (command === undefined) throw new UsageError('missing command (start, purge, keys or identifiers).');
+  if (command !== 'start') throw new UsageError(`unknown command "${command}" (start, purge, keys or identifiers).`);
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}".`);
   const port =
     values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : 8787;

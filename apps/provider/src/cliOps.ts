@@ -1,4 +1,4 @@
-// The operators' commands of `latchkey-provider`: `purge`, `keys rotate|list` and `emails fold`. Each opens the database (the same
+// The operators' commands of `latchkey-provider`: `purge`, `keys rotate|list` and `identifiers fold`. Each opens the database (the same
 // `--db` / DATABASE_URL and `--config` as `start`), does its work once and exits; it never listens.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,12 +9,12 @@ const NAME = 'latchkey-provider';
 const DEFAULT_CONFIG_PATH = 'latchkey.config.json';
 
 /** The commands this module runs. */
-export const OPS_COMMANDS = ['purge', 'keys', 'emails'] as const;
+export const OPS_COMMANDS = ['purge', 'keys', 'identifiers'] as const;
 
 /** Their usage lines, under `Usage: latchkey-provider start [options]`. */
 export const OPS_USAGE_LINES = `       ${NAME} purge [--db <target>] [--config <path>] [--json]
        ${NAME} keys rotate|list [--db <target>] [--config <path>] [--json]
-       ${NAME} emails fold [--db <target>] [--config <path>] [--json]`;
+       ${NAME} identifiers fold [--db <target>] [--config <path>] [--json]`;
 
 /** What they do, after the options of `start`. */
 export const OPS_USAGE_COMMANDS = `Operations (run once and exit; same --db and --config as start):
@@ -24,9 +24,9 @@ export const OPS_USAGE_COMMANDS = `Operations (run once and exit; same --db and 
   keys rotate       The next signing keys (session JWTs, ID tokens) sign from now on, on
                     every instance within 5 s; old keys stay published until their tokens expire
   keys list         Every signing key and its state: next, active, published or retired
-  emails fold       Every stored address in its one spelling per mailbox, as migration
-                    0027_canonical_emails did: run it once the last instance of a version
-                    before that migration has stopped (it may have stored other spellings)
+  identifiers fold  Every stored email address and phone number in its one spelling, as
+                    migrations 0027 and 0028 did: run it once the last instance of a version
+                    before them has stopped (it may have stored other spellings)
   --json            Print the result as JSON`;
 
 const OPS_USAGE = `Usage: ${NAME} start [options]\n${OPS_USAGE_LINES}\n\n${OPS_USAGE_COMMANDS}`;
@@ -86,7 +86,7 @@ export async function runOpsCommand(
   out: Pick<Console, 'log' | 'error'> = console,
 ): Promise<number | undefined> {
   const command = commandOf(argv);
-  if (command !== 'purge' && command !== 'keys' && command !== 'emails') return undefined;
+  if (command !== 'purge' && command !== 'keys' && command !== 'identifiers') return undefined;
   let values: ReturnType<typeof parse>['values'];
   let rest: string[];
   try {
@@ -94,9 +94,9 @@ export async function runOpsCommand(
     values = parsed.values;
     rest = parsed.positionals.slice(1);
     if (command === 'purge' && rest.length > 0) throw new OpsUsageError(`unexpected argument "${rest[0]}".`);
-    if (command === 'emails' && (rest.length !== 1 || rest[0] !== 'fold')) {
+    if (command === 'identifiers' && (rest.length !== 1 || rest[0] !== 'fold')) {
       throw new OpsUsageError(
-        rest.length === 0 ? 'emails needs fold.' : `unknown emails command "${rest.join(' ')}" (fold).`,
+        rest.length === 0 ? 'identifiers needs fold.' : `unknown identifiers command "${rest.join(' ')}" (fold).`,
       );
     }
     if (command === 'keys' && (rest.length !== 1 || (rest[0] !== 'rotate' && rest[0] !== 'list'))) {
@@ -137,16 +137,25 @@ export async function runOpsCommand(
       }
       return 0;
     }
-    if (command === 'emails') {
-      const { foldEmailSpellings } = await import('./db/migrationSteps');
-      const folding = await foldEmailSpellings(db as unknown as import('./products/descriptor').MigrationDb);
-      if (values.json) out.log(JSON.stringify(folding));
+    if (command === 'identifiers') {
+      const { foldEmailSpellings, foldPhoneSpellings } = await import('./db/migrationSteps');
+      const migrationDb = db as unknown as import('./products/descriptor').MigrationDb;
+      const folded = {
+        emails: await foldEmailSpellings(migrationDb),
+        phone_numbers: await foldPhoneSpellings(migrationDb),
+      };
+      if (values.json) out.log(JSON.stringify(folded));
       else {
-        out.log(
-          `Addresses folded into their canonical spelling: ${folding.folded}; second copies of one account's address ` +
-            `removed: ${folding.merged}; unverified addresses another account holds verified removed: ` +
-            `${folding.dropped}; left as they were (another account holds the canonical spelling): ${folding.left}.`,
-        );
+        for (const [kind, folding] of [
+          ['Email addresses', folded.emails],
+          ['Phone numbers', folded.phone_numbers],
+        ] as const) {
+          out.log(
+            `${kind}: ${folding.folded} folded into their canonical spelling, ${folding.merged} second copies of one ` +
+              `account's removed, ${folding.dropped} unverified ones another account holds verified removed, ` +
+              `${folding.left} left as they were (another account holds the canonical spelling).`,
+          );
+        }
       }
       return 0;
     }

@@ -40,8 +40,8 @@ describe('latchkey-provider command line', () => {
 
   itWithoutPostgres('an unknown command, a missing command and a bad port are usage errors (exit 2)', async () => {
     const cases: [string[], string][] = [
-      [['serve'], 'latchkey-provider: unknown command "serve" (start, purge, keys or emails).'],
-      [[], 'latchkey-provider: missing command (start, purge, keys or emails).'],
+      [['serve'], 'latchkey-provider: unknown command "serve" (start, purge, keys or identifiers).'],
+      [[], 'latchkey-provider: missing command (start, purge, keys or identifiers).'],
       [['start', '--port', '80a'], 'latchkey-provider: --port must be a whole number from 0 to 65535, not "80a".'],
     ];
     const runs = cases.map(([args]) => spawnProvider(args));

@@ -129,7 +129,7 @@ describe('latchkey-provider keys and purge', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ ran: true, counts: { rate_limits: 0, sessions: 0 } });
   });
 
-  it('folds addresses an older instance stored in another spelling, once, and says what it did', async () => {
+  it('folds addresses and numbers an older instance stored in another spelling, once, and says what it did', async () => {
     const db = await databaseTarget();
     const database = await openDatabase(db);
     const now = Date.now();
@@ -169,23 +169,44 @@ describe('latchkey-provider keys and purge', () => {
         created_at: now,
       })
       .execute();
+    // And a Mexican mobile number with the mobile prefix Mexico dropped in 2019, as the older version stored it.
+    await database.db
+      .insertInto('phone_numbers')
+      .values({
+        phone_id: 'phone-cli-fold',
+        user_id: 'user-cli-fold',
+        project_id: project,
+        phone_number: '+5215512345678',
+        verified: 1,
+        created_at: now,
+      })
+      .execute();
     await database.close();
-    const folded = await run(['emails', 'fold', '--db', db]);
+    const folded = await run(['identifiers', 'fold', '--db', db]);
     expect(folded).toMatchObject({ code: 0, stderr: '' });
     expect(folded.stdout).toBe(
-      "Addresses folded into their canonical spelling: 1; second copies of one account's address removed: 0; " +
-        'unverified addresses another account holds verified removed: 0; left as they were (another account holds ' +
-        'the canonical spelling): 0.\n',
+      "Email addresses: 1 folded into their canonical spelling, 0 second copies of one account's removed, 0 " +
+        'unverified ones another account holds verified removed, 0 left as they were (another account holds the ' +
+        'canonical spelling).\nPhone numbers: 1 folded into their canonical spelling, 0 second copies of one ' +
+        "account's removed, 0 unverified ones another account holds verified removed, 0 left as they were (another " +
+        'account holds the canonical spelling).\n',
     );
-    const again = await run(['emails', 'fold', '--db', db, '--json']);
-    expect(JSON.parse(again.stdout)).toEqual({ folded: 0, merged: 0, dropped: 0, left: 0 });
+    const again = await run(['identifiers', 'fold', '--db', db, '--json']);
+    const nothing = { folded: 0, merged: 0, dropped: 0, left: 0 };
+    expect(JSON.parse(again.stdout)).toEqual({ emails: nothing, phone_numbers: nothing });
     const reopened = await openDatabase(db);
     const row = await reopened.db
       .selectFrom('emails')
       .select('email')
       .where('email_id', '=', 'email-cli-fold')
       .executeTakeFirst();
+    const phone = await reopened.db
+      .selectFrom('phone_numbers')
+      .select('phone_number')
+      .where('phone_id', '=', 'phone-cli-fold')
+      .executeTakeFirst();
     await reopened.close();
+    expect(phone?.phone_number).toBe('+525512345678');
     expect(row?.email).toBe('ada@ex\u00e4mple.de');
   });
 
@@ -208,8 +229,8 @@ describe('latchkey-provider keys and purge', () => {
         [['keys', 'spin'], 'latchkey-provider: unknown keys command "spin" (rotate or list).'],
         [['purge', 'now'], 'latchkey-provider: unexpected argument "now".'],
         [['purge', '--force'], 'latchkey-provider: unknown option --force.'],
-        [['emails'], 'latchkey-provider: emails needs fold.'],
-        [['emails', 'merge'], 'latchkey-provider: unknown emails command "merge" (fold).'],
+        [['identifiers'], 'latchkey-provider: identifiers needs fold.'],
+        [['identifiers', 'merge'], 'latchkey-provider: unknown identifiers command "merge" (fold).'],
       ];
       const results = await Promise.all(cases.map(([args]) => run(args)));
       cases.forEach(([, message], index) => {

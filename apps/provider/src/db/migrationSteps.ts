@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from '../products/descriptor';
 import { canonicalEmail } from '../services/emailAddress';
+import { canonicalPhoneNumber, MEXICO_OLD_MOBILE_PREFIX } from '../services/phoneNumber';
 import { dialectOf } from './dialect';
 
 /**
@@ -106,79 +107,126 @@ function spelledOtherwise(db: MigrationDb, column: string) {
   return sql<boolean>`(${nonAscii} or ${value} like '%xn--%')`;
 }
 
-/** What folding the stored addresses did (foldEmailSpellings), for the operator's command (`emails fold`). */
-export interface EmailFolding {
-  /** Addresses rewritten into their canonical spelling. */
+/** What folding the stored identifiers of one kind did (foldEmailSpellings, foldPhoneSpellings). */
+export interface Folding {
+  /** Identifiers rewritten into their canonical spelling. */
   folded: number;
-  /** Second copies of an address one account held twice, deleted. */
+  /** Second copies of an identifier one account held twice, deleted. */
   merged: number;
-  /** Unverified addresses another account holds verified, deleted. */
+  /** Unverified identifiers another account holds verified, deleted. */
   dropped: number;
-  /** Addresses left as they were: another account holds the canonical spelling as verified as this one. */
+  /** Identifiers left as they were: another account holds the canonical spelling as verified as this one. */
   left: number;
 }
 
+/** Where one kind of identifier is stored, the rows that may be spelled otherwise, and its one spelling. */
+interface IdentifierSpelling {
+  table: 'emails' | 'phone_numbers';
+  id: 'email_id' | 'phone_id';
+  column: 'email' | 'phone_number';
+  candidates: (db: MigrationDb) => ReturnType<typeof sql<boolean>>;
+  canonical: (value: string) => string;
+}
+
+const EMAIL_SPELLING: IdentifierSpelling = {
+  table: 'emails',
+  id: 'email_id',
+  column: 'email',
+  candidates: (db) => spelledOtherwise(db, 'email'),
+  canonical: canonicalEmail,
+};
+
+const PHONE_SPELLING: IdentifierSpelling = {
+  table: 'phone_numbers',
+  id: 'phone_id',
+  column: 'phone_number',
+  candidates: () => sql<boolean>`phone_number like ${`${MEXICO_OLD_MOBILE_PREFIX}%`}`,
+  canonical: canonicalPhoneNumber,
+};
+
 /**
- * Migration 0027 (and `latchkey-provider emails fold`): every stored address in its one canonical spelling
+ * Migration 0027 (and `latchkey-provider identifiers fold`): every stored address in its one canonical spelling
  * (services/emailAddress.ts), so that one mailbox is one account: until then `exämple.de`, its decomposed and
  * full-width forms and its A-label `xn--exmple-cua.de` were four accounts, and after the stricter address rule of
- * 2026-12-02 the first three could not sign in at all. Rows are taken verified first, then oldest:
- * - an address whose canonical spelling is free takes it;
- * - one the same account also holds in the canonical spelling is that address twice: the copy is deleted, and the
+ * 2026-12-02 the first three could not sign in at all. See foldSpellings for what happens to each row.
+ */
+export function foldEmailSpellings(db: MigrationDb): Promise<Folding> {
+  return foldSpellings(db, EMAIL_SPELLING);
+}
+
+/**
+ * Migration 0028 (and `latchkey-provider identifiers fold`): every stored phone number in its one canonical spelling
+ * (services/phoneNumber.ts): a Mexican mobile number written with the mobile prefix `1` Mexico dropped in 2019
+ * (`+52 1 55 …`) and without it were two accounts for one handset. See foldSpellings.
+ */
+export function foldPhoneSpellings(db: MigrationDb): Promise<Folding> {
+  return foldSpellings(db, PHONE_SPELLING);
+}
+
+/**
+ * Rewrites every stored identifier of one kind into its canonical spelling, in one transaction. Rows are taken
+ * verified first, then oldest:
+ * - an identifier whose canonical spelling is free takes it;
+ * - one the same account also holds in the canonical spelling is that identifier twice: the copy is deleted, and the
  *   canonical row is verified if the copy was;
- * - between two accounts, a verified address wins over an unverified one, which is deleted: an address nobody proved
- *   belongs to nobody (the pre-hijacking reset treats it so), and a stranger's unverified sign-up must not take every
- *   email sign-in of the owner's verified account;
- * - two accounts holding it equally (both verified, or both not) are never merged: the row is left as it was (its
+ * - between two accounts, a verified identifier wins over an unverified one, which is deleted: an identifier nobody
+ *   proved belongs to nobody (the pre-hijacking reset treats it so), and a stranger's unverified sign-up must not take
+ *   every sign-in of the owner's verified account;
+ * - two accounts holding it alike (both verified, or both not) are never merged: the row is left as it was (its
  *   account keeps its other methods; the provider README says how an operator finds such rows).
  */
-export async function foldEmailSpellings(db: MigrationDb): Promise<EmailFolding> {
-  let folding: EmailFolding = { folded: 0, merged: 0, dropped: 0, left: 0 };
+async function foldSpellings(db: MigrationDb, spelling: IdentifierSpelling): Promise<Folding> {
+  let folding: Folding = { folded: 0, merged: 0, dropped: 0, left: 0 };
   await inTransaction(db, async (trx) => {
-    folding = await foldEmails(trx);
+    folding = await foldRows(trx, spelling);
   });
   return folding;
 }
 
-async function foldEmails(db: MigrationDb): Promise<EmailFolding> {
-  const folding: EmailFolding = { folded: 0, merged: 0, dropped: 0, left: 0 };
-  const rows = await db
-    .selectFrom('emails')
-    .select(['email_id', 'user_id', 'project_id', 'email', 'verified'])
-    .where(spelledOtherwise(db, 'email'))
+async function foldRows(db: MigrationDb, spelling: IdentifierSpelling): Promise<Folding> {
+  const { table, id, column } = spelling;
+  const folding: Folding = { folded: 0, merged: 0, dropped: 0, left: 0 };
+  const rows: { id: string; user_id: string; project_id: string; value: string; verified: number }[] = await db
+    .selectFrom(table)
+    .select([`${id} as id`, 'user_id', 'project_id', `${column} as value`, 'verified'])
+    .where(spelling.candidates(db))
     .orderBy('verified', 'desc')
     .orderBy('created_at')
-    .orderBy('email_id')
+    .orderBy(id)
     .execute();
-  const rename = (emailId: string, email: string) =>
-    db.updateTable('emails').set({ email }).where('email_id', '=', emailId).execute();
-  const remove = (emailId: string) => db.deleteFrom('emails').where('email_id', '=', emailId).execute();
+  const rename = (rowId: string, value: string) =>
+    db
+      .updateTable(table)
+      .set({ [column]: value })
+      .where(id, '=', rowId)
+      .execute();
+  const remove = (rowId: string) => db.deleteFrom(table).where(id, '=', rowId).execute();
   for (const row of rows) {
-    const email = canonicalEmail(row.email);
-    if (email === row.email) continue;
-    const holder = await db
-      .selectFrom('emails')
-      .select(['email_id', 'user_id', 'verified'])
+    const value = spelling.canonical(row.value);
+    if (value === row.value) continue;
+    const holder: { id: string; user_id: string; verified: number } | undefined = await db
+      .selectFrom(table)
+      .select([`${id} as id`, 'user_id', 'verified'])
       .where('project_id', '=', row.project_id)
-      .where('email', '=', email)
+      .where(column, '=', value)
       .executeTakeFirst();
     const verified = row.verified === 1;
     if (holder === undefined) {
-      await rename(row.email_id, email);
+      await rename(row.id, value);
       folding.folded += 1;
     } else if (holder.user_id === row.user_id) {
       if (verified && holder.verified !== 1) {
-        await db.updateTable('emails').set({ verified: 1 }).where('email_id', '=', holder.email_id).execute();
+        await db.updateTable(table).set({ verified: 1 }).where(id, '=', holder.id).execute();
       }
-      await remove(row.email_id);
+      await remove(row.id);
       folding.merged += 1;
     } else if (verified && holder.verified !== 1) {
-      await remove(holder.email_id);
-      await rename(row.email_id, email);
+      await remove(holder.id);
+      await rename(row.id, value);
       folding.dropped += 1;
       folding.folded += 1;
     } else if (!verified && holder.verified === 1) {
-      await remove(row.email_id);
+      await remove(row.id);
       folding.dropped += 1;
     } else {
       folding.left += 1;
@@ -191,29 +239,52 @@ async function foldEmails(db: MigrationDb): Promise<EmailFolding> {
  * Migration 0027: an address a pending send holds (a link's or a code's address that joins an account when redeemed)
  * in its canonical spelling, so that it joins as the address the account will be found by.
  */
-export async function foldPendingEmails(
+export function foldPendingEmails(db: MigrationDb, table: string, idColumn: string, column: string): Promise<void> {
+  return foldPending(
+    db,
+    { table, idColumn, column },
+    sql<boolean>`${sql.ref(column)} like '%@%' and ${spelledOtherwise(db, column)}`,
+    canonicalEmail,
+  );
+}
+
+/** Migration 0028: a phone number a pending send holds in its canonical spelling (as foldPendingEmails). */
+export function foldPendingPhoneNumbers(
   db: MigrationDb,
   table: string,
   idColumn: string,
   column: string,
 ): Promise<void> {
-  await inTransaction(db, (trx) => foldPending(trx, table, idColumn, column));
+  return foldPending(
+    db,
+    { table, idColumn, column },
+    sql<boolean>`${sql.ref(column)} like ${`${MEXICO_OLD_MOBILE_PREFIX}%`}`,
+    canonicalPhoneNumber,
+  );
 }
 
-async function foldPending(db: MigrationDb, table: string, idColumn: string, column: string): Promise<void> {
-  const rows = await db
-    .selectFrom(table)
-    .select([`${idColumn} as id`, `${column} as address`])
-    .where(column, 'like', '%@%')
-    .where(spelledOtherwise(db, column))
-    .execute();
-  for (const { id, address } of rows) {
-    const email = canonicalEmail(address);
-    if (email !== address)
-      await db
-        .updateTable(table)
-        .set({ [column]: email })
-        .where(idColumn, '=', id)
-        .execute();
-  }
+async function foldPending(
+  db: MigrationDb,
+  where: { table: string; idColumn: string; column: string },
+  candidates: ReturnType<typeof sql<boolean>>,
+  canonical: (value: string) => string,
+): Promise<void> {
+  const { table, idColumn, column } = where;
+  await inTransaction(db, async (trx) => {
+    const rows = await trx
+      .selectFrom(table)
+      .select([`${idColumn} as id`, `${column} as value`])
+      .where(candidates)
+      .execute();
+    for (const { id, value } of rows) {
+      const folded = canonical(value);
+      if (folded !== value) {
+        await trx
+          .updateTable(table)
+          .set({ [column]: folded })
+          .where(idColumn, '=', id)
+          .execute();
+      }
+    }
+  });
 }

@@ -57,6 +57,7 @@ describe('migrations', () => {
       '0025_retired_secret_keys',
       '0026_idp_subjects',
       '0027_canonical_emails',
+      '0028_canonical_phone_numbers',
     ]);
   });
 
@@ -319,6 +320,64 @@ describe('migration 0027_canonical_emails on an existing database', () => {
     ]);
     const token = await db.selectFrom('email_tokens').select('pending_email').executeTakeFirstOrThrow();
     expect(token.pending_email).toBe('new@ex\u00e4mple.de');
+  });
+});
+
+describe('migration 0028_canonical_phone_numbers on an existing database', () => {
+  it('stores Mexican mobile numbers without the old mobile prefix: a verified number wins over an unverified one', async () => {
+    const target = await emptyTarget();
+    const raw = bare(target);
+    const old = raw as unknown as Kysely<any>;
+    await migrateUpTo(old, '0027_canonical_emails');
+    await old
+      .insertInto('projects')
+      .values({ project_id: PROJECT_ID, public_token: PUBLIC_TOKEN, name: 'Upgrade', created_at: START })
+      .execute();
+    await old
+      .insertInto('users')
+      .values(
+        ['ana', 'beto', 'cruz'].map((name) => ({
+          user_id: `user-${name}`,
+          project_id: PROJECT_ID,
+          created_at: START,
+          status: 'active',
+        })),
+      )
+      .execute();
+    const phone = (id: string, user: string, phoneNumber: string, verified: number) => ({
+      phone_id: id,
+      user_id: `user-${user}`,
+      project_id: PROJECT_ID,
+      phone_number: phoneNumber,
+      verified,
+      created_at: START,
+    });
+    await old
+      .insertInto('phone_numbers')
+      .values([
+        // The owner's verified number in the old form; a stranger's unverified sign-up with the current form.
+        phone('phone-ana', 'ana', '+5215512345678', 1),
+        phone('phone-beto', 'beto', '+525512345678', 0),
+        // Free: it takes the current form. Not Mexican: untouched.
+        phone('phone-cruz-1', 'cruz', '+5213312345678', 0),
+        phone('phone-cruz-2', 'cruz', '+15215550123', 1),
+      ])
+      .execute();
+    await raw.destroy();
+
+    const database = await openDatabase(target);
+    cleanups.push(() => database.close());
+    expect(
+      await database.db
+        .selectFrom('phone_numbers')
+        .select(['phone_id', 'phone_number', 'verified'])
+        .orderBy('phone_id')
+        .execute(),
+    ).toEqual([
+      { phone_id: 'phone-ana', phone_number: '+525512345678', verified: 1 },
+      { phone_id: 'phone-cruz-1', phone_number: '+523312345678', verified: 0 },
+      { phone_id: 'phone-cruz-2', phone_number: '+15215550123', verified: 1 },
+    ]);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   bumpUserMethodsVersionOn,
   foldEmailSpellings,
   foldPendingEmails,
+  foldPhoneSpellings,
   leaveRoomForUpdates,
 } from './migrationSteps';
 
@@ -249,6 +250,10 @@ const CORE_MIGRATIONS: MigrationParts = {
   async '0027_canonical_emails'(db) {
     await foldEmailSpellings(db);
     await foldPendingEmails(db, 'email_tokens', 'token_id', 'pending_email');
+  },
+  // One spelling per handset (services/phoneNumber.ts): the numbers stored before.
+  async '0028_canonical_phone_numbers'(db) {
+    await foldPhoneSpellings(db);
   },
 };
 

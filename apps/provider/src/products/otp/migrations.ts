@@ -3,7 +3,7 @@
 // release that made it: never renamed, never edited (a database records the names it ran, and Kysely refuses one whose
 // list is not a prefix of the known one). A later change of the product's tables is a new migration name, declared
 // here. Only portable column types (text, bigint, integer): one migration serves SQLite and PostgreSQL.
-import { foldPendingEmails, leaveRoomForUpdates } from '../../db/migrationSteps';
+import { foldPendingEmails, foldPendingPhoneNumbers, leaveRoomForUpdates } from '../../db/migrationSteps';
 import type { MigrationParts } from '../descriptor';
 
 export const otpMigrations: MigrationParts = {
@@ -40,5 +40,9 @@ export const otpMigrations: MigrationParts = {
   // A pending code's address in its canonical spelling, as the core's part of this migration folds the stored ones.
   async '0027_canonical_emails'(db) {
     await foldPendingEmails(db, 'otp_codes', 'otp_id', 'pending_identifier');
+  },
+  // A pending code's phone number in its canonical spelling, as the core's part of this migration folds the stored ones.
+  async '0028_canonical_phone_numbers'(db) {
+    await foldPendingPhoneNumbers(db, 'otp_codes', 'otp_id', 'pending_identifier');
   },
 };

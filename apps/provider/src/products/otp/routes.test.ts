@@ -196,6 +196,22 @@ describe('otps: email login_or_create', () => {
 });
 
 describe('otps: sms and whatsapp', () => {
+  it('a Mexican mobile number with or without the mobile prefix Mexico dropped in 2019 is one user and one number', async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const old = await t.post('/otps/sms/login_or_create', { phone_number: '+5215512345678' });
+    expect(old.status).toBe(200);
+    t.clock.advance(1000);
+    const current = await t.post('/otps/whatsapp/login_or_create', { phone_number: '+525512345678' });
+    expect(current.json.data.method_id).toBe(old.json.data.method_id);
+    expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(1);
+    expect(await db.selectFrom('phone_numbers').select(['phone_id', 'phone_number']).execute()).toEqual([
+      { phone_id: old.json.data.method_id, phone_number: '+525512345678' },
+    ]);
+    // Both codes went to the handset under its one number.
+    expect((await t.inbox('+525512345678')).map((message) => message.channel)).toEqual(['sms', 'whatsapp']);
+  });
+
   it('sends an SMS code to a new phone number and signs in with a phone_number_factor', async () => {
     const t = await startProvider();
     const { db } = t.provider.database;

@@ -17,6 +17,7 @@ import {
   recordFailure,
   takeGuessSlot,
 } from '../../services/guards';
+import { canonicalPhoneNumber } from '../../services/phoneNumber';
 import {
   assertAttachable,
   attachPendingIdentifier,
@@ -93,7 +94,7 @@ async function sendPasscode(c: ProviderContext, channel: OtpChannel, mode: SendM
   } else {
     const body = await readBody(c, phoneSendSchema);
     assertPhoneNumber(body.phone_number);
-    target = { kind: 'phone', phoneNumber: body.phone_number };
+    target = { kind: 'phone', phoneNumber: canonicalPhoneNumber(body.phone_number) };
     expirationMinutes = body.expiration_minutes;
     autofill = channel === 'sms' && body.enable_autofill === true;
   }
