@@ -352,27 +352,6 @@ export async function releaseGuessSlot(db: Executor, counter: GuessCounter): Pro
   await releaseSlot(db, guessCounterKey(counter));
 }
 
-/**
- * Refuses with `user_lock_limit_reached` while every slot of the user's lockout is taken, taking none: for proofs
- * that cannot be guessed (a wallet signature), which are no guesses yet must not lift a lockout.
- */
-export async function assertUserNotLockedOut(
-  deps: ProviderDeps,
-  userId: string,
-  db: Executor = deps.db,
-): Promise<void> {
-  const { maxFailuresPerUser, windowMinutes } = deps.config.lockout;
-  const expiredAt = deps.clock.now() - windowMinutes * 60_000;
-  const row = await db
-    .selectFrom('guess_counters')
-    .select(['window_start', 'count'])
-    .where('counter_key', '=', userCounter(userId))
-    .executeTakeFirst();
-  if (row && Number(row.window_start) > expiredAt && Number(row.count) >= maxFailuresPerUser) {
-    throw new ProviderError('user_lock_limit_reached');
-  }
-}
-
 /** Clears every slot of the user: a successful password reset ends a lockout. */
 export async function clearGuessSlots(db: Executor, userId: string): Promise<void> {
   await db.updateTable('guess_counters').set({ count: 0 }).where('counter_key', '=', userCounter(userId)).execute();

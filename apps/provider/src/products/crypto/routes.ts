@@ -6,7 +6,6 @@ import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
 import {
   assertUnderRateLimit,
-  assertUserNotLockedOut,
   consumeRateLimit,
   ipRateLimitKey,
   recordFailure,
@@ -255,8 +254,9 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const current = await optionalSession(c);
   const candidates = await liveChallenges(deps, wallet, current?.row.session_id ?? null, ip);
   if (candidates.length === 0) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });
-  const holder = await findWallet(deps.db, deps.config.project.projectId, wallet);
-  if (holder) await assertUserNotLockedOut(deps, holder.user_id);
+  // The wallet's holder is not refused while locked out by guesses at passwords or codes: a signature cannot be guessed,
+  // and held to that lockout, a wallet let anyone who knew the owner's address lock her out of it too (security.md:
+  // failures against someone else's identifier must not lock its owner out of everything).
   // The signed-in caller, when it started one of the candidates itself (liveChallenges answers only the secondary
   // challenges of the caller's own session).
   const guessUser = candidates.find((challenge) => challenge.session_id !== null)?.user_id ?? null;

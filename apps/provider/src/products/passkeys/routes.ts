@@ -12,14 +12,7 @@ import type { Executor } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
-import {
-  assertProductEnabled,
-  consumeRateLimit,
-  ipRateLimitKey,
-  recordFailure,
-  releaseGuessSlot,
-  takeGuessSlot,
-} from '../../services/guards';
+import { assertProductEnabled, consumeRateLimit, ipRateLimitKey, recordFailure } from '../../services/guards';
 import type { IntermediateSessionRow } from '../../services/intermediateSessions';
 import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
 import { newId } from '../../services/secrets';
@@ -414,8 +407,12 @@ async function authenticate(c: ProviderContext): Promise<Response> {
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeChallenge(trx, row.challenge_id, now))) return { refused: true as const };
-    // Throws user_lock_limit_reached past the cap, rolling the use of the challenge back with it.
-    await takeGuessSlot(deps, userId, trx);
+    // No guess slot of the user, taken or checked: an assertion cannot be guessed (the authenticator's PIN, if any, is
+    // guessed on the authenticator, which locks itself), so the lockout, which caps guesses at passwords and codes, does
+    // not apply. Held to it, a passkey let anyone who knew the owner's address lock her out of her one unguessable way in
+    // by typing ten wrong passcodes an hour (security.md: failures against someone else's identifier must not lock its
+    // owner out of everything). Each refusal is still recorded (auth_failures), and each uses up a challenge, which
+    // `rateLimits.webauthnChallengesPerIp` caps.
     let newCounter: number;
     let userVerified: boolean;
     try {
@@ -460,7 +457,6 @@ async function authenticate(c: ProviderContext): Promise<Response> {
         return { refused: true as const };
       }
     }
-    await releaseGuessSlot(trx, userId);
     const factor = webauthnFactor(registration);
     const durationMinutes = body.session_duration_minutes;
     // WebAuthn L3 §4 and §7.2: the user-verified flag is a factor only if the authenticator verified the user at
