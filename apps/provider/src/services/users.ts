@@ -11,6 +11,7 @@ import { fromJson } from '../products/descriptorHelpers';
 import { USER_ANSWER_PARTS } from '../products/descriptors';
 import { USER_ANSWER_COLUMNS } from '../products/productParts';
 import { canonicalEmail } from './emailAddress';
+import { canonicalPhoneNumber } from './phoneNumber';
 import { newId } from './secrets';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -311,13 +312,13 @@ export async function findEmail(db: Executor, projectId: string, email: string) 
     .executeTakeFirst();
 }
 
-/** The user a phone number belongs to, if any. */
+/** The user a phone number belongs to, if any (compared in its one spelling: phoneNumber.ts, canonicalPhoneNumber). */
 export async function findPhoneNumber(db: Executor, projectId: string, phoneNumber: string) {
   return db
     .selectFrom('phone_numbers')
     .selectAll()
     .where('project_id', '=', projectId)
-    .where('phone_number', '=', phoneNumber)
+    .where('phone_number', '=', canonicalPhoneNumber(phoneNumber))
     .executeTakeFirst();
 }
 
@@ -368,7 +369,8 @@ export async function insertIdentifier(
   const phoneId = options.id ?? newId('phone-number', deps.environment);
   const inserted = await db
     .insertInto('phone_numbers')
-    .values({ ...common, phone_id: phoneId, phone_number: identifier.phoneNumber })
+    // In its one spelling whoever hands it over (a pending code's number stored by an instance of an older version).
+    .values({ ...common, phone_id: phoneId, phone_number: canonicalPhoneNumber(identifier.phoneNumber) })
     .onConflict((conflict) => conflict.columns(['project_id', 'phone_number']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? phoneId : null;

@@ -321,6 +321,28 @@ describe('otps: send primary and secondary', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  it("a pending number an older version stored with Mexico's old mobile prefix joins the account in its one spelling", async () => {
+    const t = await startProvider();
+    const { db } = t.provider.database;
+    const email = await sendEmailCode(t);
+    const { session_token: token } = (await authenticate(t, email.methodId, email.code)).json.data;
+    const sent = await t.post('/otps/sms/send/secondary', { phone_number: '+525512345678' }, token);
+    const phoneId = sent.json.data.method_id;
+    // As an instance of a version before migration 0028 stored it, during a rolling upgrade.
+    await db
+      .updateTable('otp_codes')
+      .set({ pending_identifier: '+5215512345678' })
+      .where('method_id', '=', phoneId)
+      .execute();
+    expect((await authenticate(t, phoneId, await t.lastCode('+525512345678'), token)).status).toBe(200);
+    expect(await db.selectFrom('phone_numbers').select(['phone_id', 'phone_number']).execute()).toEqual([
+      { phone_id: phoneId, phone_number: '+525512345678' },
+    ]);
+    // And the number signs in to that account, in either spelling.
+    const again = await t.post('/otps/sms/login_or_create', { phone_number: '+5215512345678' });
+    expect(again.json.data.method_id).toBe(phoneId);
+  });
+
   it('send/secondary attaches a new phone to the session user only when its code is authenticated, adding the factor to the same session', async () => {
     const t = await startProvider();
     const { db } = t.provider.database;
