@@ -80,6 +80,34 @@ describe('useSingleFlightVerbs', () => {
     await expect(resending).resolves.toBe('y:2');
   });
 
+  it('verbs listed together in `shared` are one flight: another of them gets the running call and starts nothing', async () => {
+    const withCode = deferredVerb();
+    const withPasskey = deferredVerb();
+    const other = deferredVerb();
+    const { result } = renderHook(() =>
+      useSingleFlightVerbs({ withCode: withCode.verb, withPasskey: withPasskey.verb, other: other.verb }, [
+        ['withCode', 'withPasskey'],
+      ]),
+    );
+    const passkey = result.current.withPasskey('passkey');
+    // A recovery code typed while the passkey prompt is open: not sent, not spent.
+    const code = result.current.withCode('code');
+    const unrelated = result.current.other('other');
+    expect(withCode.pending).toHaveLength(0);
+    expect(withPasskey.pending).toHaveLength(1);
+    expect(other.pending).toHaveLength(1);
+    withPasskey.pending[0]!.resolve('proved');
+    other.pending[0]!.resolve('done');
+    await expect(passkey).resolves.toBe('passkey:proved');
+    await expect(code).resolves.toBe('passkey:proved');
+    await expect(unrelated).resolves.toBe('other:done');
+    // Settled: the group is free again.
+    const next = result.current.withCode('again');
+    expect(withCode.pending).toHaveLength(1);
+    withCode.pending[0]!.resolve('ok');
+    await expect(next).resolves.toBe('again:ok');
+  });
+
   it('keeps the verbs’ identity across renders and runs the latest ones given', async () => {
     const { result, rerender } = renderHook(
       ({ suffix }) => useSingleFlightVerbs({ send: async (value: string) => `${value}${suffix}` }),

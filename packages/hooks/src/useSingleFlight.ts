@@ -9,18 +9,30 @@ type AsyncVerb = (...args: any[]) => Promise<unknown>;
 /**
  * The flow's async verbs, each made single-flight: while a call is in flight, another call of the same verb starts
  * no request and gets the running call's promise (a double click on Continue sends one code, and both clicks see
- * its outcome). The returned verbs keep their identity across renders and run the latest `verbs`. The set of keys
- * must not change between renders.
+ * its outcome). Verbs listed together in `shared` are one flight: while one runs, a call of any of them gets its
+ * promise (the ways to prove one step: a recovery code typed while the passkey prompt is open is not spent). The
+ * returned verbs keep their identity across renders and run the latest `verbs`. The set of keys, and `shared`, must
+ * not change between renders.
  */
-export function useSingleFlightVerbs<Verbs extends Record<string, AsyncVerb>>(verbs: Verbs): Verbs {
+export function useSingleFlightVerbs<Verbs extends Record<string, AsyncVerb>>(
+  verbs: Verbs,
+  shared: readonly (readonly (keyof Verbs & string)[])[] = [],
+): Verbs {
   const latest = useLatest(verbs);
-  const inFlight = useRef(new Map<keyof Verbs, Promise<unknown>>());
+  const inFlight = useRef(new Map<string, Promise<unknown>>());
   const keys = Object.keys(verbs).join('\n');
+  const groups = shared.map((group) => group.join(' ')).join('\n');
   return useMemo(() => {
+    const flightOf = new Map<string, string>();
+    for (const group of groups.split('\n')) {
+      const members = group.split(' ').filter(Boolean);
+      for (const member of members) flightOf.set(member, members[0] as string);
+    }
     const guarded: Record<string, AsyncVerb> = {};
     for (const key of keys.split('\n')) {
+      const flight = flightOf.get(key) ?? key;
       guarded[key] = (...args) => {
-        const running = inFlight.current.get(key);
+        const running = inFlight.current.get(flight);
         if (running) return running;
         let call: Promise<unknown>;
         try {
@@ -28,11 +40,11 @@ export function useSingleFlightVerbs<Verbs extends Record<string, AsyncVerb>>(ve
         } catch (error) {
           return Promise.reject(error);
         }
-        const settled = call.finally(() => inFlight.current.delete(key));
-        inFlight.current.set(key, settled);
+        const settled = call.finally(() => inFlight.current.delete(flight));
+        inFlight.current.set(flight, settled);
         return settled;
       };
     }
     return guarded as Verbs;
-  }, [keys, latest]);
+  }, [keys, groups, latest]);
 }

@@ -8,6 +8,7 @@ import {
   canProveWithPasskey,
   canProveWithTotp,
   needsSecondFactorProof,
+  PROOF_FLIGHT,
   passkeyProof,
   recoveryCodeProof,
   type TotpProof,
@@ -212,7 +213,10 @@ export function usePasskeyRegistration(options: UsePasskeyRegistrationOptions = 
   }, []);
 
   // A second call while the first is in flight (a double click) starts one ceremony, or checks one code.
-  const verbs = useSingleFlightVerbs({ register, verifyAndRetry, recoverAndRetry, verifyWithPasskeyAndRetry });
+  const verbs = useSingleFlightVerbs(
+    { register, verifyAndRetry, recoverAndRetry, verifyWithPasskeyAndRetry },
+    PROOF_FLIGHT,
+  );
   const isVerifyStep = state.status === 'verify' || state.status === 'verifying';
   return {
     ...state,

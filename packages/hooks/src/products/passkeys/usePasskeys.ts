@@ -11,6 +11,7 @@ import {
   canProveWithPasskey,
   canProveWithTotp,
   needsSecondFactorProof,
+  PROOF_FLIGHT,
   passkeyProof,
   recoveryCodeProof,
   type TotpProof,
@@ -311,7 +312,8 @@ export function usePasskeys(options: UsePasskeysOptions = {}): UsePasskeysReturn
 
   // A second call while the first is in flight (a double click on Continue or 'Use a passkey') checks one code, or
   // runs one ceremony.
-  const verbs = useSingleFlightVerbs({ verifyAndRetry, recoverAndRetry, verifyWithPasskeyAndRetry });
+  // The three ways to prove the step are one flight: a recovery code typed while the passkey prompt is open is not spent.
+  const verbs = useSingleFlightVerbs({ verifyAndRetry, recoverAndRetry, verifyWithPasskeyAndRetry }, PROOF_FLIGHT);
 
   return {
     passkeys,

@@ -91,3 +91,9 @@ export function passkeyProof(
       session_duration_minutes: resolveSessionDuration(ctx, sessionDurationMinutes),
     });
 }
+
+/**
+ * The verbs of a `verify` step, one flight (useSingleFlightVerbs' `shared`): while one proof runs, another way's call
+ * gets its outcome and sends nothing (a recovery code typed while the passkey prompt is open is not spent).
+ */
+export const PROOF_FLIGHT = [['verifyAndRetry', 'recoverAndRetry', 'verifyWithPasskeyAndRetry']] as const;

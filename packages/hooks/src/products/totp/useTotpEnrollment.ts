@@ -10,6 +10,7 @@ import {
   canProveWithPasskey,
   canProveWithTotp,
   needsSecondFactorProof,
+  PROOF_FLIGHT,
   passkeyProof,
   recoveryCodeProof,
   totpCodeProof,
@@ -366,15 +367,18 @@ export function useTotpEnrollment(options: UseTotpEnrollmentOptions = {}): UseTo
   const otpauthUri = (created as { otpauth_uri?: unknown } | null)?.otpauth_uri;
   const recoveryCodes = state.regenerated ?? created?.recovery_codes ?? [];
   // A second call while the first is in flight (a double click) sends nothing more.
-  const verbs = useSingleFlightVerbs({
-    start,
-    confirm,
-    remove,
-    regenerateRecoveryCodes,
-    verifyAndRetry,
-    recoverAndRetry,
-    verifyWithPasskeyAndRetry,
-  });
+  const verbs = useSingleFlightVerbs(
+    {
+      start,
+      confirm,
+      remove,
+      regenerateRecoveryCodes,
+      verifyAndRetry,
+      recoverAndRetry,
+      verifyWithPasskeyAndRetry,
+    },
+    PROOF_FLIGHT,
+  );
   return {
     step: state.step,
     status: state.status,
