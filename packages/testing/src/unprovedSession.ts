@@ -37,6 +37,8 @@ export interface UnprovedSession {
   recoveryCodes: string[];
   /** With `withPasskey`: the id of the passkey she registered; else null. */
   passkeyId: string | null;
+  /** The app's secret (base32). */
+  totpSecret: string;
 }
 
 /**
@@ -44,14 +46,18 @@ export interface UnprovedSession {
  * second factor: `email` signed in by passcode on another device while she had none; then, in a session of this page,
  * she set up an authenticator app (and, with `withPasskey`, a passkey), and the page went back to the first session.
  * That session never proved the second factor she now holds: the provider refuses passkey changes from it
- * (`error_details.reason: 'second_factor'`). The clock is one step on, so the next code is a new one.
+ * (`error_details.reason: 'second_factor'`). With `pendingTotp` the app is left unconfirmed (its first code never
+ * given): with a passkey, her only second factor is the passkey. The clock is one step on, so the next code is a new
+ * one.
  */
 export async function unprovedSession({
   email = 'ada@example.com',
   withPasskey = false,
+  pendingTotp = false,
 }: {
   email?: string;
   withPasskey?: boolean;
+  pendingTotp?: boolean;
 } = {}): Promise<UnprovedSession> {
   const authenticator = new SoftAuthenticator({ origin: ORIGIN });
   const library = authenticator.library();
@@ -70,7 +76,7 @@ export async function unprovedSession({
   await env.client.otps.authenticate(await env.lastCode(email), method_id, { session_duration_minutes: 30 });
   const totp = await env.client.totps.create({ expiration_minutes: 30 });
   const codeNow = () => generate({ secret: totp.secret, epoch: Math.floor(env.clock.now() / 1000) });
-  await env.client.totps.authenticate({ totp_code: await codeNow(), session_duration_minutes: 60 });
+  if (!pendingTotp) await env.client.totps.authenticate({ totp_code: await codeNow(), session_duration_minutes: 60 });
   const passkeyId = withPasskey
     ? (await env.client.webauthn.register({ is_passkey: true })).webauthn_registration_id
     : null;
@@ -78,5 +84,5 @@ export async function unprovedSession({
   await env.client.session.authenticate();
   await env.settled();
   env.clock.advance(STEP);
-  return { env, authenticator, codeNow, recoveryCodes: totp.recovery_codes, passkeyId };
+  return { env, authenticator, codeNow, recoveryCodes: totp.recovery_codes, passkeyId, totpSecret: totp.secret };
 }

@@ -1,15 +1,8 @@
-import {
-  API_BASE_URL,
-  holdAnswers,
-  ORIGIN,
-  PUBLIC_TOKEN,
-  SoftAuthenticator,
-  startTestEnvironment,
-  type TestEnvironment,
-} from '@latchkey/testing';
+import { holdAnswers, startTestEnvironment } from '@latchkey/testing';
+import { unprovedSession } from '@latchkey/testing/unproved-session';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { codeNow, EMAIL, mfaEnvironment, STEP, signUp, totpUser } from '../../../test/totp';
+import { codeNow, EMAIL, mfaEnvironment, signUp, totpUser } from '../../../test/totp';
 import { wrapperFor } from '../../../test/wrappers';
 import { formatManualKey, safeQrCodeDataUrl } from './qrCode';
 import { useTotpEnrollment } from './useTotpEnrollment';
@@ -226,24 +219,6 @@ describe('useTotpEnrollment: a session that must prove the second factor first',
   });
 });
 
-/** `POST /sdk/v1{path}` straight to the provider, not through the client (another device's session): its `data`. */
-async function postElsewhere(env: TestEnvironment, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await env.provider.fetch(
-    new Request(`${API_BASE_URL}/sdk/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: ORIGIN,
-        authorization: `Basic ${btoa(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`)}`,
-      },
-      body: JSON.stringify(body),
-    }),
-    { remoteAddress: '127.0.0.1' },
-  );
-  if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}`);
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
-
 /**
  * Multi-factor sign-in required, and a user whose only second factor is a passkey: she signed in by passcode on
  * another device first; then, in a session of this page, she began setting up an app (still pending: `secret`) and
@@ -252,30 +227,14 @@ async function postElsewhere(env: TestEnvironment, path: string, body: unknown):
  * 'second_factor'`).
  */
 async function passkeyOnlySession() {
-  const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-  const library = authenticator.library();
-  const env = await startTestEnvironment({
-    config: { project: { mfa: { required: true } } },
-    sameSiteCookies: true,
-    clientOptions: { environment: { loadWebAuthn: async () => library } },
+  const { env, authenticator, totpSecret } = await unprovedSession({
+    email: EMAIL,
+    withPasskey: true,
+    pendingTotp: true,
   });
-  const sent = await postElsewhere(env, '/otps/email/login_or_create', { email: EMAIL, expiration_minutes: 5 });
-  const early = await postElsewhere(env, '/otps/authenticate', {
-    token: await env.lastCode(EMAIL),
-    method_id: sent.method_id,
-    session_duration_minutes: 60,
-  });
-  const { method_id } = await env.client.otps.email.loginOrCreate(EMAIL, { expiration_minutes: 5 });
-  await env.client.otps.authenticate(await env.lastCode(EMAIL), method_id, { session_duration_minutes: 30 });
-  const { secret } = await env.client.totps.create({ expiration_minutes: 30 });
-  await env.client.webauthn.register({ is_passkey: true });
-  env.client.session.updateSession({ session_token: String(early.session_token) });
-  await env.client.session.authenticate();
-  await env.settled();
-  env.clock.advance(STEP);
   env.requests.length = 0;
   const { result } = renderHook(() => useTotpEnrollment(), { wrapper: wrapperFor(env) });
-  return { env, authenticator, secret, result };
+  return { env, authenticator, secret: totpSecret, result };
 }
 
 describe('useTotpEnrollment: a user whose only second factor is a passkey proves this session with it', () => {
