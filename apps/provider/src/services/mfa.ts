@@ -12,12 +12,23 @@
 import type { AuthenticationFactor } from '@latchkey/sdk/contract';
 import { getCookie } from 'hono/cookie';
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, Executor } from '../db/schema';
 import type { ProviderContext, ProviderDeps } from '../http/context';
 import { ProviderError } from '../http/errors';
-import { applyDeferredChange, asSessionRow, type IntermediateSessionRow } from './intermediateSessions';
+import {
+  applyDeferredChange,
+  asSessionRow,
+  type IntermediateSessionRow,
+  productSecondFactorProof,
+} from './intermediateSessions';
 import { sha256Hex } from './secrets';
-import { type NewFactor, recordAuthentication, type StartedSession } from './sessions';
+import {
+  assertSecondFactorProved,
+  type NewFactor,
+  recordAuthentication,
+  type SessionRow,
+  type StartedSession,
+} from './sessions';
 
 /**
  * The cookie the SDK keeps the token in. A browser sends it along when the provider is on the page's own site
@@ -110,4 +121,29 @@ export async function endPendingSignIn(c: ProviderContext): Promise<boolean> {
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
   return Number(ended.numUpdatedRows) === 1;
+}
+
+/** How a session proves the second factor a change to a second factor needs (the refusal's words). */
+const PROVE_SECOND_FACTOR = 'a code from your authenticator app, a recovery code or one of your passkeys';
+
+/**
+ * Under `project.mfa.required`, adding or removing a second factor (a passkey, a new authenticator app or the first
+ * code that confirms it) needs a session that proved the second factor when the user holds one (sessions.ts
+ * `assertSecondFactorProved`; a factor of a product that is no second-factor type counts as its `secondFactor.proves`
+ * says: a passkey that verified the user). Else a session that passed the first factor alone (one started before the
+ * user's second factor existed, made recent again by a password or an emailed code) could register its own passkey or
+ * app, or remove the owner's, and complete every later sign-in. A user without a second factor yet adds her first with
+ * the first factor alone; with multi-factor sign-in off these are sensitive changes like any other (a recent sign-in).
+ * `db` is the caller's transaction when there is one.
+ */
+export async function assertSecondFactorChangeAllowed(
+  deps: ProviderDeps,
+  row: SessionRow,
+  db: Executor = deps.db,
+): Promise<void> {
+  if (!deps.config.project.mfa.required) return;
+  await assertSecondFactorProved(deps, row, db, {
+    proves: productSecondFactorProof(db, row.user_id),
+    how: PROVE_SECOND_FACTOR,
+  });
 }

@@ -115,7 +115,7 @@ export const passkeysDescriptor = {
  * the user is not recorded, and without its PIN a key is a first factor. `db` is the caller's transaction when there is
  * one.
  */
-export function passkeyProvesSecondFactor(db: Executor, userId: string): SecondFactorProof {
+function passkeyProvesSecondFactor(db: Executor, userId: string): SecondFactorProof {
   return async (factor, factors) => {
     const registrationId = factor.webauthn_factor?.webauthn_registration_id;
     if (factor.type !== 'webauthn' || registrationId === undefined) return false;

@@ -8,23 +8,25 @@ import {
 } from '@simplewebauthn/server';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Executor } from '../../db/schema';
-import { clientIp, ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../../http/context';
+import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
 import { assertProductEnabled, consumeRateLimit, ipRateLimitKey, recordFailure } from '../../services/guards';
 import type { IntermediateSessionRow } from '../../services/intermediateSessions';
-import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
+import {
+  assertSecondFactorChangeAllowed,
+  completeIntermediateSession,
+  findIntermediateSession,
+  intermediateSessionToken,
+} from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,
-  assertSecondFactorProved,
   authenticateResponseFields,
   optionalSession,
   recordAuthentication,
   requireOpaqueSession,
   requireSession,
-  type SessionRow,
 } from '../../services/sessions';
 import { requireUser } from '../../services/users';
 import { assertIdentifiersVerified } from '../../services/verification';
@@ -35,7 +37,7 @@ import {
   parseAssertionCredential,
   parseRegistrationCredential,
 } from './credentials';
-import { passkeyProvesSecondFactor, serializeWebauthnRegistration, webauthnRegistrationsUsed } from './descriptor';
+import { serializeWebauthnRegistration, webauthnRegistrationsUsed } from './descriptor';
 import {
   defaultRegistrationName,
   findRegistrationByCredential,
@@ -107,25 +109,6 @@ const REGISTRATION_CHALLENGE_REFUSED =
 const REGISTRATION_UNVERIFIED =
   'The passkey could not be registered: the credential did not verify for this origin, relying party and challenge (a passkey must also verify the user). Start the registration again.';
 
-/** How a session proves the second factor a change to the passkeys needs under `mfa.required` (the refusal's words). */
-const PROVE_SECOND_FACTOR = 'a code from your authenticator app, a recovery code or one of your passkeys';
-
-/**
- * Under `project.mfa.required` a passkey is a second factor: adding or removing one needs a session that proved the
- * second factor when the user holds one (services/sessions.ts `assertSecondFactorProved`; a passkey of the session counts
- * as `passkeyProvesSecondFactor` says), else a session that passed the first factor alone (one started before the
- * user's second factor existed) could register its own passkey, or remove the owner's. With multi-factor sign-in off a
- * passkey is a first-factor method like an email address, added and removed with a recent sign-in alone. `db` is the
- * caller's transaction when there is one.
- */
-async function assertPasskeyChangeAllowed(deps: ProviderDeps, row: SessionRow, db: Executor = deps.db): Promise<void> {
-  if (!deps.config.project.mfa.required) return;
-  await assertSecondFactorProved(deps, row, db, {
-    proves: passkeyProvesSecondFactor(db, row.user_id),
-    how: PROVE_SECOND_FACTOR,
-  });
-}
-
 /** `webauthn/register/start`: creation options for a new credential of the signed-in user. */
 async function registerStart(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -136,7 +119,7 @@ async function registerStart(c: ProviderContext): Promise<Response> {
   // A new passkey is a sensitive change. Checked here so that a refused caller gets no challenge, and again by
   // `register`, which adds the passkey up to five minutes later (the challenge's lifetime).
   await assertRecentAuthentication(deps, session.row);
-  await assertPasskeyChangeAllowed(deps, session.row);
+  await assertSecondFactorChangeAllowed(deps, session.row);
   // The owner's later proof of an unverified address would remove the new passkey: verify first (finding 7).
   await assertIdentifiersVerified(deps.db, session.row.user_id);
   const rpId = assertRelyingPartyId(project, body.domain);
@@ -203,7 +186,7 @@ async function register(c: ProviderContext): Promise<Response> {
     // recent, or an unverified address may have joined the account. These throw, rolling everything back, so the
     // challenge is not used up.
     await assertRecentAuthentication(deps, current.row, trx);
-    await assertPasskeyChangeAllowed(deps, current.row, trx);
+    await assertSecondFactorChangeAllowed(deps, current.row, trx);
     await assertIdentifiersVerified(trx, current.row.user_id);
     if (!(await consumeChallenge(trx, row.challenge_id, now))) {
       return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_CHALLENGE_REFUSED };
@@ -509,7 +492,7 @@ async function remove(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
   await assertRecentAuthentication(deps, row);
-  await assertPasskeyChangeAllowed(deps, row);
+  await assertSecondFactorChangeAllowed(deps, row);
   const deleted = await deps.db
     .deleteFrom('webauthn_registrations')
     .where('webauthn_registration_id', '=', c.req.param('id') ?? '')

@@ -1,4 +1,4 @@
-// Enrolling a TOTP under project.mfa.required (routes.ts `assertTotpEnrolmentAllowed`): a new authenticator app is a
+// Enrolling a TOTP under project.mfa.required (services/mfa.ts `assertSecondFactorChangeAllowed`): a new authenticator app is a
 // second factor, so a session that never proved the second factor the user holds (her passkey) may not add one, else it
 // would prove its own app's code as "the second factor" and remove her passkey with it.
 import type {

@@ -1,13 +1,17 @@
 import type { User } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Executor } from '../../db/schema';
-import { ok, type ProviderContext, type ProviderDeps, type ProviderEnv, readBody } from '../../http/context';
+import { ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
 import { recordFailure, releaseGuessSlot, takeGuessSlot } from '../../services/guards';
-import { type IntermediateSessionRow, productSecondFactorProof } from '../../services/intermediateSessions';
-import { completeIntermediateSession, findIntermediateSession, intermediateSessionToken } from '../../services/mfa';
+import type { IntermediateSessionRow } from '../../services/intermediateSessions';
+import {
+  assertSecondFactorChangeAllowed,
+  completeIntermediateSession,
+  findIntermediateSession,
+  intermediateSessionToken,
+} from '../../services/mfa';
 import { newId } from '../../services/secrets';
 import {
   assertRecentAuthentication,
@@ -108,31 +112,6 @@ function recordSecondFactor(
  */
 const PROVE_TOTP = 'a code from your authenticator app or a recovery code';
 
-/**
- * How a session proves the second factor a new TOTP needs under `mfa.required` (the refusal's words): the second
- * factor the user holds may be a passkey (passkeys/routes.ts says the same).
- */
-const PROVE_SECOND_FACTOR = 'a code from your authenticator app, a recovery code or one of your passkeys';
-
-/**
- * Under `project.mfa.required` a new TOTP is a second factor like a passkey: enrolling one (`POST /totps`) and
- * confirming a pending one from a session (its first code, `totps/authenticate`) need a session that proved the second
- * factor when the user holds one (services/sessions.ts `assertSecondFactorProved`; a factor of another product counts
- * as that product's `secondFactor.proves` says, a passkey that verified the user), exactly as a change to the passkeys does (passkeys/routes.ts
- * `assertPasskeyChangeAllowed`). Else a session that passed the first factor alone (one started before the owner's
- * passkey existed, made recent again by a password or an emailed code carried with it) could enrol its own app, prove
- * its first code as "the second factor", remove the owner's passkey with it and complete every later sign-in. A user
- * with no second factor yet (none, or only the pending TOTP: `hasSecondFactor` counts a verified one) still enrols
- * their first with the first factor alone. `db` is the caller's transaction when there is one.
- */
-async function assertTotpEnrolmentAllowed(deps: ProviderDeps, row: SessionRow, db: Executor = deps.db): Promise<void> {
-  if (!deps.config.project.mfa.required) return;
-  await assertSecondFactorProved(deps, row, db, {
-    proves: productSecondFactorProof(db, row.user_id),
-    how: PROVE_SECOND_FACTOR,
-  });
-}
-
 /** The account an authenticator app lists the code under: the first email, else phone number, else the user id. */
 function accountName(user: User): string {
   return user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.user_id;
@@ -141,7 +120,7 @@ function accountName(user: User): string {
 /**
  * `POST /totps`: a new authenticator-app secret for the signed-in user, who must have authenticated recently
  * (a new factor is a sensitive change) and, under `mfa.required`, proved the second factor they hold
- * (`assertTotpEnrolmentAllowed`). It stays pending (it cannot complete a sign-in) until its first valid
+ * (services/mfa.ts `assertSecondFactorChangeAllowed`). It stays pending (it cannot complete a sign-in) until its first valid
  * code, and lapses after `expiration_minutes`; a new one replaces a pending one, never a verified one
  * (`active_totp_exists`). The secret is stored encrypted, the recovery codes as keyed hashes.
  */
@@ -152,7 +131,7 @@ async function create(c: ProviderContext): Promise<Response> {
   await assertRecentAuthentication(deps, row);
   // Checked here so a refused session gets no secret; `authenticate` asks again when the TOTP is confirmed (a passkey
   // registered meanwhile, or a TOTP enrolled before the owner's passkey existed).
-  await assertTotpEnrolmentAllowed(deps, row);
+  await assertSecondFactorChangeAllowed(deps, row);
   // The owner's later proof of an unverified address would remove the new factor: verify first (finding 7).
   await assertIdentifiersVerified(deps.db, row.user_id);
   const user = await requireUser(deps.db, row.user_id);
@@ -197,7 +176,7 @@ async function create(c: ProviderContext): Promise<Response> {
  * `POST /totps/authenticate`: a code from the app. The guess takes a slot of the user's lockout before it is
  * checked (the counter passwords and passcodes share); a right code claims its time step with one conditional
  * UPDATE (`last_time_step < step`), so a code is accepted once, and fifty parallel uses give one success. The
- * first right code verifies a pending TOTP, from a session that may enrol one (`assertTotpEnrolmentAllowed`, as of
+ * first right code verifies a pending TOTP, from a session that may enrol one (`assertSecondFactorChangeAllowed`, as of
  * now). With a session the factor joins it; with an intermediate session the sign-in completes with both factors.
  */
 async function authenticate(c: ProviderContext): Promise<Response> {
@@ -215,7 +194,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     // Confirming a pending TOTP adds a second factor: a session that may not enrol one now (the owner's passkey came
     // after the enrolment) is refused before the code is looked at, taking no guess slot.
     if (totp.verified !== 1 && caller.kind === 'session') {
-      await assertTotpEnrolmentAllowed(deps, caller.current.row, trx);
+      await assertSecondFactorChangeAllowed(deps, caller.current.row, trx);
     }
     await takeGuessSlot(deps, caller.userId, trx);
     const step = await checkTotpCode(deps, totp, body.totp_code, now);
