@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import { newUserRow } from '../src/services/users';
 import { freshDatabase, ORIGIN, PUBLIC_TOKEN, postgresUrl } from '../testing/harness';
 import { itWithoutPostgres, listeningUrl, spawnProvider, tempDir } from './spawnProvider';
 
@@ -144,18 +145,7 @@ describe('latchkey-provider keys and purge', () => {
     }
     await database.db
       .insertInto('users')
-      .values({
-        user_id: 'user-cli-fold',
-        project_id: project,
-        created_at: now,
-        status: 'active',
-        first_name: '',
-        middle_name: '',
-        last_name: '',
-        trusted_metadata: '{}',
-        untrusted_metadata: '{}',
-        roles: '[]',
-      })
+      .values(newUserRow('user-cli-fold', project, now, 'active'))
       .execute();
     // What an instance of a version before migration 0027 stores for `ada@xn--exmple-cua.de`: the A-label as typed.
     await database.db

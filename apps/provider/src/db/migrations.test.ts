@@ -15,7 +15,7 @@ import { bare, emptyTarget } from '../../test/emptyDatabases';
 import { databaseKind, START, TestClock } from '../../testing/harness';
 import { createProvider } from '../provider';
 import { randomToken, sha256Hex } from '../services/secrets';
-import { loadSessionWithUser, loadUser } from '../services/users';
+import { loadSessionWithUser, loadUser, newUserRow } from '../services/users';
 import { openDatabase } from './database';
 import { MIGRATION_NAMES, MIGRATION_TABLE, migrateToLatest, migrateUpTo } from './migrations';
 
@@ -102,6 +102,18 @@ const PROJECT_ID = 'project-test-latchkey-playground';
 const PUBLIC_TOKEN = 'public-token-test-latchkey-playground';
 const DAY = 86_400_000;
 
+/** The playground's project and these users, as a release left them (the upgrade tests' starting rows). */
+async function projectWithUsers(db: Kysely<any>, userIds: string[]): Promise<void> {
+  await db
+    .insertInto('projects')
+    .values({ project_id: PROJECT_ID, public_token: PUBLIC_TOKEN, name: 'Upgrade', created_at: START })
+    .execute();
+  await db
+    .insertInto('users')
+    .values(userIds.map((userId) => newUserRow(userId, PROJECT_ID, START, 'active')))
+    .execute();
+}
+
 const exchangeFactor = (clientId: string) => ({
   type: 'oauth_access_token_exchange',
   delivery_method: 'oauth_access_token_exchange',
@@ -116,25 +128,7 @@ describe('migration 0010_takeover_reset on an existing database', () => {
     // The database as the previous release left it: a user, a grant, their own session and a year-long exchanged one.
     const old = raw as unknown as Kysely<any>;
     await migrateUpTo(old, '0009_idp');
-    await old
-      .insertInto('projects')
-      .values({ project_id: PROJECT_ID, public_token: PUBLIC_TOKEN, name: 'Upgrade', created_at: START })
-      .execute();
-    await old
-      .insertInto('users')
-      .values({
-        user_id: 'user-test-ada',
-        project_id: PROJECT_ID,
-        created_at: START,
-        status: 'active',
-        first_name: '',
-        middle_name: '',
-        last_name: '',
-        trusted_metadata: '{}',
-        untrusted_metadata: '{}',
-        roles: '[]',
-      })
-      .execute();
+    await projectWithUsers(old, ['user-test-ada']);
     await old
       .insertInto('idp_grants')
       .values({
@@ -248,17 +242,7 @@ describe('migration 0027_canonical_emails on an existing database', () => {
     const raw = bare(target);
     const old = raw as unknown as Kysely<any>;
     await migrateUpTo(old, '0026_idp_subjects');
-    await old
-      .insertInto('projects')
-      .values({ project_id: PROJECT_ID, public_token: PUBLIC_TOKEN, name: 'Upgrade', created_at: START })
-      .execute();
-    const users = ['ada', 'bea', 'cyd', 'dan', 'eve'];
-    await old
-      .insertInto('users')
-      .values(
-        users.map((name) => ({ user_id: `user-${name}`, project_id: PROJECT_ID, created_at: START, status: 'active' })),
-      )
-      .execute();
+    await projectWithUsers(old, ['user-ada', 'user-bea', 'user-cyd', 'user-dan', 'user-eve']);
     const email = (id: string, user: string, address: string, verified: number, at = START) => ({
       email_id: id,
       user_id: `user-${user}`,
@@ -329,21 +313,7 @@ describe('migration 0028_canonical_phone_numbers on an existing database', () =>
     const raw = bare(target);
     const old = raw as unknown as Kysely<any>;
     await migrateUpTo(old, '0027_canonical_emails');
-    await old
-      .insertInto('projects')
-      .values({ project_id: PROJECT_ID, public_token: PUBLIC_TOKEN, name: 'Upgrade', created_at: START })
-      .execute();
-    await old
-      .insertInto('users')
-      .values(
-        ['ana', 'beto', 'cruz'].map((name) => ({
-          user_id: `user-${name}`,
-          project_id: PROJECT_ID,
-          created_at: START,
-          status: 'active',
-        })),
-      )
-      .execute();
+    await projectWithUsers(old, ['user-ana', 'user-beto', 'user-cruz']);
     const phone = (id: string, user: string, phoneNumber: string, verified: number) => ({
       phone_id: id,
       user_id: `user-${user}`,
