@@ -123,27 +123,22 @@ export async function endPendingSignIn(c: ProviderContext): Promise<boolean> {
   return Number(ended.numUpdatedRows) === 1;
 }
 
-/** How a session proves the second factor a change to a second factor needs (the refusal's words). */
-const PROVE_SECOND_FACTOR = 'a code from your authenticator app, a recovery code or one of your passkeys';
-
 /**
- * Under `project.mfa.required`, adding or removing a second factor (a passkey, a new authenticator app or the first
- * code that confirms it) needs a session that proved the second factor when the user holds one (sessions.ts
- * `assertSecondFactorProved`; a factor of a product that is no second-factor type counts as its `secondFactor.proves`
- * says: a passkey that verified the user). Else a session that passed the first factor alone (one started before the
- * user's second factor existed, made recent again by a password or an emailed code) could register its own passkey or
- * app, or remove the owner's, and complete every later sign-in. A user without a second factor yet adds her first with
- * the first factor alone; with multi-factor sign-in off these are sensitive changes like any other (a recent sign-in).
- * `db` is the caller's transaction when there is one.
+ * Under `project.mfa.required`, adding or removing a second factor (or confirming a new one) needs a session that proved
+ * the second factor when the user holds one (sessions.ts `assertSecondFactorProved`; a factor of a product that is no
+ * second-factor type counts as that product's `secondFactor.proves` says). Else a session that passed the first factor
+ * alone (one started before the user's second factor existed, made recent again by a first factor) could add its own
+ * second factor, or remove the owner's, and complete every later sign-in. A user without a second factor yet adds her
+ * first with the first factor alone; with multi-factor sign-in off these are sensitive changes like any other (a
+ * recent sign-in). `how` is the refusal's words: how the calling product's users prove it. `db` is the caller's
+ * transaction when there is one.
  */
 export async function assertSecondFactorChangeAllowed(
   deps: ProviderDeps,
   row: SessionRow,
+  how: string,
   db: Executor = deps.db,
 ): Promise<void> {
   if (!deps.config.project.mfa.required) return;
-  await assertSecondFactorProved(deps, row, db, {
-    proves: productSecondFactorProof(db, row.user_id),
-    how: PROVE_SECOND_FACTOR,
-  });
+  await assertSecondFactorProved(deps, row, db, { proves: productSecondFactorProof(db, row.user_id), how });
 }

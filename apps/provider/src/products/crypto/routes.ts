@@ -255,8 +255,8 @@ async function authenticate(c: ProviderContext): Promise<Response> {
   const candidates = await liveChallenges(deps, wallet, current?.row.session_id ?? null, ip);
   if (candidates.length === 0) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });
   // The wallet's holder is not refused while locked out by guesses at passwords or codes: a signature cannot be guessed,
-  // and held to that lockout, a wallet let anyone who knew the owner's address lock her out of it too (security.md:
-  // failures against someone else's identifier must not lock its owner out of everything).
+  // and held to that lockout, a wallet let anyone who knew the owner's address lock her out of it too (failures against
+  // someone else's identifier must not lock its owner out of everything).
   // The signed-in caller, when it started one of the candidates itself (liveChallenges answers only the secondary
   // challenges of the caller's own session).
   const guessUser = candidates.find((challenge) => challenge.session_id !== null)?.user_id ?? null;
