@@ -1,6 +1,10 @@
 // Shortcuts for tests that need a signed-in user or the services' dependencies without going through
 // the sign-in routes, so foundation tests do not depend on the OTP, magic-link or password code.
 import { randomUUID } from 'node:crypto';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { Hono } from 'hono';
 import type { Kysely, Selectable } from 'kysely';
 import { expect } from 'vitest';
@@ -286,4 +290,16 @@ export async function formPost(t: TestProvider, path: string, params: Record<str
   );
   const text = await response.text();
   return { status: response.status, json: text === '' ? null : JSON.parse(text) };
+}
+
+/** The creation options a successful `webauthn/register/start` answers, parsed (what the browser is given). */
+export function creationOptions(response: CallResult): PublicKeyCredentialCreationOptionsJSON {
+  expect(response.status).toBe(200);
+  return JSON.parse(response.json.data.public_key_credential_creation_options);
+}
+
+/** The request options a successful `webauthn/authenticate/start/*` answers, parsed (what the browser is given). */
+export function requestOptions(response: CallResult): PublicKeyCredentialRequestOptionsJSON {
+  expect(response.status).toBe(200);
+  return JSON.parse(response.json.data.public_key_credential_request_options);
 }

@@ -92,6 +92,12 @@ export interface SecondFactorRules {
     db: Executor,
     userId: string,
   ): (factor: AuthenticationFactor, factors: readonly AuthenticationFactor[]) => boolean | Promise<boolean>;
+  /**
+   * How a user proves this product's second factor on a session, in the words of a refusal that asks for it ('a code
+   * from your authenticator app', 'one of your passkeys'): services/mfa.ts joins every product's into the refusal of a
+   * change to a second factor.
+   */
+  proofWords: readonly string[];
 }
 
 /**

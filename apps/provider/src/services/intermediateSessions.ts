@@ -62,6 +62,15 @@ export function productSecondFactorProof(db: Executor, userId: string): SecondFa
 }
 
 /**
+ * How a session proves the second factor, whatever kind the user holds: every product's `secondFactor.proofWords`,
+ * second-factor-only products first, as one phrase ('A, B or C').
+ */
+export const SECOND_FACTOR_PROOF_WORDS = (() => {
+  const words = SECOND_FACTORS.flatMap((rules) => rules.proofWords);
+  return words.length < 2 ? (words[0] ?? 'your second factor') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+})();
+
+/**
  * Must a new session of `userId`, proved by `factor`, wait for a second factor? Only when the project requires
  * one, the factor is a first factor that is not multi-factor on its own (`multiFactor`: a passkey that verified
  * the user, as it did at registration), and the user has a second factor to give (one without any gets a session, so they can enrol one).

@@ -20,6 +20,7 @@ import {
   asSessionRow,
   type IntermediateSessionRow,
   productSecondFactorProof,
+  SECOND_FACTOR_PROOF_WORDS,
 } from './intermediateSessions';
 import { sha256Hex } from './secrets';
 import {
@@ -130,15 +131,17 @@ export async function endPendingSignIn(c: ProviderContext): Promise<boolean> {
  * alone (one started before the user's second factor existed, made recent again by a first factor) could add its own
  * second factor, or remove the owner's, and complete every later sign-in. A user without a second factor yet adds her
  * first with the first factor alone; with multi-factor sign-in off these are sensitive changes like any other (a
- * recent sign-in). `how` is the refusal's words: how the calling product's users prove it. `db` is the caller's
- * transaction when there is one.
+ * recent sign-in). The refusal says how every product's second factor proves it (`secondFactor.proofWords`). `db` is
+ * the caller's transaction when there is one.
  */
 export async function assertSecondFactorChangeAllowed(
   deps: ProviderDeps,
   row: SessionRow,
-  how: string,
   db: Executor = deps.db,
 ): Promise<void> {
   if (!deps.config.project.mfa.required) return;
-  await assertSecondFactorProved(deps, row, db, { proves: productSecondFactorProof(db, row.user_id), how });
+  await assertSecondFactorProved(deps, row, db, {
+    proves: productSecondFactorProof(db, row.user_id),
+    how: SECOND_FACTOR_PROOF_WORDS,
+  });
 }

@@ -77,6 +77,7 @@ export const passkeysDescriptor = {
     },
     // A passkey that verified the user proves the second factor on its own (registrations.ts).
     proves: passkeyProvesSecondFactor,
+    proofWords: ['one of your passkeys'],
   },
   userAnswer: {
     columns: {

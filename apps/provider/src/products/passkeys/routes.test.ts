@@ -1,14 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { authenticateResponse, emailFactor, expectedUser } from '../../../test/authenticateResponse';
 import { errorBody, expectError, expectSchemaError, REQUEST_ID } from '../../../test/expectError';
-import { asIfVerified, type SignedIn, signIn, snapshotRows } from '../../../testing/fixtures';
+import {
+  asIfVerified,
+  creationOptions,
+  requestOptions,
+  type SignedIn,
+  signIn,
+  snapshotRows,
+} from '../../../testing/fixtures';
 import { type CallResult, iso, ORIGIN, START, startProvider, type TestProvider } from '../../../testing/harness';
 import { type CeremonyTweaks, SoftAuthenticator, type SoftCredential } from '../../../testing/softAuthenticator';
 
@@ -49,16 +52,6 @@ const AUTH_REFUSED = errorBody(
 
 /** Every row a passkey call could write, to prove a refusal wrote nothing. */
 const snapshot = (t: TestProvider) => snapshotRows(t, ['users', 'sessions', 'passkeys', 'challenges', 'failures']);
-
-function creationOptions(response: CallResult): PublicKeyCredentialCreationOptionsJSON {
-  expect(response.status).toBe(200);
-  return JSON.parse(response.json.data.public_key_credential_creation_options);
-}
-
-function requestOptions(response: CallResult): PublicKeyCredentialRequestOptionsJSON {
-  expect(response.status).toBe(200);
-  return JSON.parse(response.json.data.public_key_credential_request_options);
-}
 
 function registerStart(t: TestProvider, sessionToken: string | undefined, body: Record<string, unknown> = {}) {
   return t.post(

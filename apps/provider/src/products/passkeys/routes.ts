@@ -109,9 +109,6 @@ const REGISTRATION_CHALLENGE_REFUSED =
 const REGISTRATION_UNVERIFIED =
   'The passkey could not be registered: the credential did not verify for this origin, relying party and challenge (a passkey must also verify the user). Start the registration again.';
 
-/** How a session proves the second factor a change to the passkeys needs under `mfa.required` (the refusal's words). */
-const PROVE_SECOND_FACTOR = 'a code from your authenticator app, a recovery code or one of your passkeys';
-
 /** `webauthn/register/start`: creation options for a new credential of the signed-in user. */
 async function registerStart(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
@@ -122,7 +119,7 @@ async function registerStart(c: ProviderContext): Promise<Response> {
   // A new passkey is a sensitive change. Checked here so that a refused caller gets no challenge, and again by
   // `register`, which adds the passkey up to five minutes later (the challenge's lifetime).
   await assertRecentAuthentication(deps, session.row);
-  await assertSecondFactorChangeAllowed(deps, session.row, PROVE_SECOND_FACTOR);
+  await assertSecondFactorChangeAllowed(deps, session.row);
   // The owner's later proof of an unverified address would remove the new passkey: verify first (finding 7).
   await assertIdentifiersVerified(deps.db, session.row.user_id);
   const rpId = assertRelyingPartyId(project, body.domain);
@@ -189,7 +186,7 @@ async function register(c: ProviderContext): Promise<Response> {
     // recent, or an unverified address may have joined the account. These throw, rolling everything back, so the
     // challenge is not used up.
     await assertRecentAuthentication(deps, current.row, trx);
-    await assertSecondFactorChangeAllowed(deps, current.row, PROVE_SECOND_FACTOR, trx);
+    await assertSecondFactorChangeAllowed(deps, current.row, trx);
     await assertIdentifiersVerified(trx, current.row.user_id);
     if (!(await consumeChallenge(trx, row.challenge_id, now))) {
       return { refused: 'unable_to_register_webauthn' as const, message: REGISTRATION_CHALLENGE_REFUSED };
@@ -495,7 +492,7 @@ async function remove(c: ProviderContext): Promise<Response> {
   const deps = c.get('deps');
   const { row } = await requireSession(c);
   await assertRecentAuthentication(deps, row);
-  await assertSecondFactorChangeAllowed(deps, row, PROVE_SECOND_FACTOR);
+  await assertSecondFactorChangeAllowed(deps, row);
   const deleted = await deps.db
     .deleteFrom('webauthn_registrations')
     .where('webauthn_registration_id', '=', c.req.param('id') ?? '')

@@ -48,6 +48,7 @@ export const totpDescriptor = {
   verifiedIdentifiersFirst: { adding: 'a second factor' },
   secondFactor: {
     types: ['totp', 'recovery_codes'],
+    proofWords: ['a code from your authenticator app', 'a recovery code'],
     holds: async (db, userId) =>
       (await db
         .selectFrom('totps')

@@ -1,13 +1,6 @@
-// Enrolling a TOTP under project.mfa.required (services/mfa.ts `assertSecondFactorChangeAllowed`): a new authenticator app is a
-// second factor, so a session that never proved the second factor the user holds (her passkey) may not add one, else it
-// would prove its own app's code as "the second factor" and remove her passkey with it.
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, signIn, snapshotRows } from '../../../testing/fixtures';
+import { creationOptions, requestOptions, type SignedIn, signIn, snapshotRows } from '../../../testing/fixtures';
 import { type CallResult, ORIGIN, startProvider, type TestProvider } from '../../../testing/harness';
 import { SoftAuthenticator } from '../../../testing/softAuthenticator';
 import type { ProviderConfigInput } from '../../config';
@@ -40,16 +33,6 @@ async function passcodeSignIn(t: TestProvider, sessionToken?: string) {
     { token: await t.lastCode(EMAIL), method_id: sent.json.data.method_id, session_duration_minutes: 60 },
     sessionToken,
   );
-}
-
-function creationOptions(response: CallResult): PublicKeyCredentialCreationOptionsJSON {
-  expect(response.status).toBe(200);
-  return JSON.parse(response.json.data.public_key_credential_creation_options);
-}
-
-function requestOptions(response: CallResult): PublicKeyCredentialRequestOptionsJSON {
-  expect(response.status).toBe(200);
-  return JSON.parse(response.json.data.public_key_credential_request_options);
 }
 
 const registerStart = (t: TestProvider, sessionToken: string, passkey = true) =>

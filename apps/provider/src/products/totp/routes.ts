@@ -112,9 +112,6 @@ function recordSecondFactor(
  */
 const PROVE_TOTP = 'a code from your authenticator app or a recovery code';
 
-/** How a session proves the second factor a new TOTP needs under `mfa.required` (the refusal's words). */
-const PROVE_SECOND_FACTOR = 'a code from your authenticator app, a recovery code or one of your passkeys';
-
 /** The account an authenticator app lists the code under: the first email, else phone number, else the user id. */
 function accountName(user: User): string {
   return user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.user_id;
@@ -134,7 +131,7 @@ async function create(c: ProviderContext): Promise<Response> {
   await assertRecentAuthentication(deps, row);
   // Checked here so a refused session gets no secret; `authenticate` asks again when the TOTP is confirmed (a passkey
   // registered meanwhile, or a TOTP enrolled before the owner's passkey existed).
-  await assertSecondFactorChangeAllowed(deps, row, PROVE_SECOND_FACTOR);
+  await assertSecondFactorChangeAllowed(deps, row);
   // The owner's later proof of an unverified address would remove the new factor: verify first (finding 7).
   await assertIdentifiersVerified(deps.db, row.user_id);
   const user = await requireUser(deps.db, row.user_id);
@@ -197,7 +194,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     // Confirming a pending TOTP adds a second factor: a session that may not enrol one now (the owner's passkey came
     // after the enrolment) is refused before the code is looked at, taking no guess slot.
     if (totp.verified !== 1 && caller.kind === 'session') {
-      await assertSecondFactorChangeAllowed(deps, caller.current.row, PROVE_SECOND_FACTOR, trx);
+      await assertSecondFactorChangeAllowed(deps, caller.current.row, trx);
     }
     await takeGuessSlot(deps, caller.userId, trx);
     const step = await checkTotpCode(deps, totp, body.totp_code, now);
