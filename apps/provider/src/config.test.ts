@@ -59,7 +59,7 @@ const DEFAULTS = {
     trustedAuthTokens: [],
   },
   smtp: null,
-  phone: { twilio: null },
+  phone: { twilio: null, allowedCountries: null },
   outbox: {
     maxAttempts: 8,
     initialBackoffSeconds: 2,
@@ -341,6 +341,23 @@ describe('metrics, logging and shutdown', () => {
     expect(describeExposedDevelopment(development, 'localhost')).toBeNull();
     const production = parseConfig({ mode: 'production', publicUrl: 'https://auth.example.com' });
     expect(describeExposedDevelopment(production, '0.0.0.0')).toBeNull();
+  });
+});
+
+describe('phone.allowedCountries', () => {
+  it('takes region codes libphonenumber-js knows, in capitals, and refuses an empty list', () => {
+    expect(parseConfig({ phone: { allowedCountries: ['US', 'CA', 'GG'] } }).phone.allowedCountries).toEqual([
+      'US',
+      'CA',
+      'GG',
+    ]);
+    expect(parseConfig({}).phone.allowedCountries).toBeNull();
+    for (const allowedCountries of [['us'], ['USA'], ['XX'], ['UK'], []]) {
+      expect(() => parseConfig({ phone: { allowedCountries } })).toThrow(/phone\.allowedCountries/);
+    }
+    expect(() => parseConfig({ phone: { allowedCountries: ['UK'] } })).toThrow(
+      'must be an ISO 3166-1 alpha-2 region code in capitals that has phone numbers, such as US, GB or JM',
+    );
   });
 });
 

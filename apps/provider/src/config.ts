@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { type CountryCode, getCountries } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { environmentVariableName, isLoopbackHostname, rateWindow } from './configFields';
 import { parseAddressRange } from './http/addresses';
@@ -56,6 +57,19 @@ const rbacPolicy = z.strictObject({
 
 /** Twilio's REST API, where text and WhatsApp messages go by default. */
 export const TWILIO_API_BASE_URL = 'https://api.twilio.com';
+
+const REGION_CODES: ReadonlySet<string> = new Set(getCountries());
+
+/** An ISO 3166-1 alpha-2 region code libphonenumber-js knows, in capitals (`US`, `GB`, `GG`). */
+const countryCode = z.string().refine((code) => REGION_CODES.has(code), {
+  message: 'must be an ISO 3166-1 alpha-2 region code in capitals that has phone numbers, such as US, GB or JM',
+});
+
+/** Whether `phone.allowedCountries` lets a passcode be texted to a number placed in `country` (undefined: not placed). */
+export function phoneCountryAllowed(config: ProviderConfig, country: CountryCode | undefined): boolean {
+  const allowed = config.phone.allowedCountries;
+  return allowed === null || (country !== undefined && allowed.includes(country));
+}
 
 const twilioConfig = z
   .strictObject({
@@ -241,7 +255,16 @@ export const configSchema = z.strictObject({
   /** Outgoing email through SMTP (nodemailer), e.g. `smtp://user:pass@mail.example.com:587`. */
   smtp: z.strictObject({ url: z.string(), from: z.string() }).nullable().default(null),
   /** Text and WhatsApp messages: through Twilio's Messages API when `twilio` is set (services/twilio.ts). */
-  phone: z.strictObject({ twilio: twilioConfig.nullable().default(null) }).default({ twilio: null }),
+  phone: z
+    .strictObject({
+      twilio: twilioConfig.nullable().default(null),
+      /**
+       * The countries a passcode may be texted to (ISO 3166-1 alpha-2 region codes as libphonenumber-js places numbers:
+       * `+1 876…` is `JM`, not `US`); null sends to every country. A toll-fraud control: see phoneCountryAllowed.
+       */
+      allowedCountries: z.array(countryCode).min(1).nullable().default(null),
+    })
+    .default({ twilio: null, allowedCountries: null }),
   /** Delivery of outgoing messages through the outbox table (services/outboxWorker.ts). */
   outbox: outboxConfig.default(outboxConfig.parse({})),
   /** The periodic removal of expired and used rows (ops/purge.ts). */

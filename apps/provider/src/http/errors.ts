@@ -21,6 +21,10 @@ export const CORE_ERRORS = {
     status: 400,
     message: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
   },
+  invalid_phone_number_country_code: {
+    status: 400,
+    message: "The phone number's country code is invalid, unsupported, or disabled.",
+  },
   unauthorized_credentials: { status: 401, message: 'Unauthorized credentials.' },
   user_unauthenticated: {
     status: 401,

@@ -207,13 +207,13 @@ describe('assertEmail, assertPhoneNumber, assertProductEnabled', () => {
   });
 
   it.each(['+14155550100', '+447911123456', '+12'])('accepts the phone number %j', (phone) => {
-    expect(() => assertPhoneNumber(phone)).not.toThrow();
+    expect(() => assertPhoneNumber(parseConfig({}), phone)).not.toThrow();
   });
 
   it.each(['14155550100', '+04155550100', '+1 415 555 0100', '+1234567890123456', '+1', ''])(
     'refuses the phone number %j with invalid_phone_number',
     async (phone) => {
-      const error = await refusal(() => assertPhoneNumber(phone));
+      const error = await refusal(() => assertPhoneNumber(parseConfig({}), phone));
       expect(error.errorType).toBe('invalid_phone_number');
       expect(error.message).toBe('Phone number format is invalid. Ensure the phone number is in the E.164 format.');
     },

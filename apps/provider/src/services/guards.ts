@@ -2,7 +2,7 @@ import { isIPv6 } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { sql } from 'kysely';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type { Product, ProjectConfig, ProviderConfig } from '../config';
+import { type Product, type ProjectConfig, type ProviderConfig, phoneCountryAllowed } from '../config';
 import { dialectOf } from '../db/dialect';
 import { precompiledQuery } from '../db/precompiled';
 import type { Executor } from '../db/schema';
@@ -42,11 +42,15 @@ export function assertEmail(email: string): void {
  * prefix (`+44 0…`, `+1 1…`: E.164 numbers leave it out; Twilio error 60703). Otherwise one handset would be
  * two numbers here: two accounts, two send caps, two guess counters. libphonenumber-js knows each country's prefix
  * (Italy keeps its 0: `+390612345678` is already canonical); a number it cannot place is judged by its shape only.
+ * With `phone.allowedCountries` set, a number outside those countries (or one it cannot place) is refused with
+ * `invalid_phone_number_country_code`.
  */
-export function assertPhoneNumber(phoneNumber: string): void {
+export function assertPhoneNumber(config: ProviderConfig, phoneNumber: string): void {
   if (!E164_PATTERN.test(phoneNumber)) throw new ProviderError('invalid_phone_number');
-  const canonical = parsePhoneNumberFromString(phoneNumber)?.number;
-  if (canonical !== undefined && canonical !== phoneNumber) throw new ProviderError('invalid_phone_number');
+  const parsed = parsePhoneNumberFromString(phoneNumber);
+  if (parsed !== undefined && parsed.number !== phoneNumber) throw new ProviderError('invalid_phone_number');
+  // `phone.allowedCountries`: a number placed in another country, or in none, is never texted (toll fraud).
+  if (!phoneCountryAllowed(config, parsed?.country)) throw new ProviderError('invalid_phone_number_country_code');
 }
 
 /** Refuses a call to a sign-in method the project has switched off. */

@@ -290,6 +290,31 @@ describe('otps: sms and whatsapp', () => {
       expect((await t.post('/otps/sms/login_or_create', { phone_number })).status).toBe(200);
     }
   });
+
+  it('with phone.allowedCountries, texts only numbers placed in those countries: invalid_phone_number_country_code for the rest, and nothing written or sent', async () => {
+    const t = await startProvider({ phone: { allowedCountries: ['US', 'CA'] } });
+    const before = await snapshot(t);
+    // +1 876 is Jamaica (inside +1, where toll fraud likes to hide), +44 7911 Guernsey, +44 7400 the United Kingdom,
+    // +882 35… an international network no country holds (libphonenumber-js places it nowhere).
+    for (const phone_number of ['+18765550123', '+447911123456', '+447400123456', '+882351234567']) {
+      for (const channel of ['sms', 'whatsapp']) {
+        const response = await t.post(`/otps/${channel}/login_or_create`, { phone_number });
+        expectError(response, 400, 'invalid_phone_number_country_code');
+        expect(response.json).toMatchObject({
+          error_message: "The phone number's country code is invalid, unsupported, or disabled.",
+        });
+      }
+    }
+    expect(await snapshot(t)).toEqual(before);
+    // The refusals took nothing from the send limits: the per-IP limit's bucket was never written.
+    expect(await t.provider.database.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+    for (const phone_number of ['+14155550100', '+14165550100']) {
+      const { response } = await deliveredCode(t, phone_number, () =>
+        t.post('/otps/sms/login_or_create', { phone_number }),
+      );
+      expect(response.status).toBe(200);
+    }
+  });
 });
 
 describe('otps: send primary and secondary', () => {

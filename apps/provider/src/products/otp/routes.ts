@@ -93,7 +93,7 @@ async function sendPasscode(c: ProviderContext, channel: OtpChannel, mode: SendM
     expirationMinutes = body.expiration_minutes;
   } else {
     const body = await readBody(c, phoneSendSchema);
-    assertPhoneNumber(body.phone_number);
+    assertPhoneNumber(deps.config, body.phone_number);
     target = { kind: 'phone', phoneNumber: canonicalPhoneNumber(body.phone_number) };
     expirationMinutes = body.expiration_minutes;
     autofill = channel === 'sms' && body.enable_autofill === true;

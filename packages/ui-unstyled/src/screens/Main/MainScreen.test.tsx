@@ -151,6 +151,27 @@ describe('MainScreen', () => {
     expect(sends(env.requests)).toEqual([]);
   });
 
+  it("shows the provider's refusal of a country it does not text (phone.allowedCountries) under the phone field", async () => {
+    const { env, user } = await renderSignIn({
+      config: { products: ['otp'], otpOptions: { methods: ['sms'] } },
+      provider: { phone: { allowedCountries: ['US'] } },
+    });
+    // With the United States selected, 876 is Jamaica's area code inside +1: a number the provider places in JM.
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '8765550123');
+    await user.click(continueButton());
+    const alert = await screen.findByRole('alert', {}, { timeout: ASYNC_TIMEOUT });
+    await waitFor(
+      () => expect(alert.textContent).toBe("The phone number's country code is invalid, unsupported, or disabled."),
+      { timeout: ASYNC_TIMEOUT },
+    );
+    expect(screen.getByRole('textbox', { name: 'Phone number' }).getAttribute('aria-describedby')).toBe(alert.id);
+    await env.settled();
+    expect(sends(env.requests).map((request) => [request.body, request.status])).toEqual([
+      [expect.objectContaining({ phone_number: '+18765550123' }), 400],
+    ]);
+    expect(await env.inbox('+18765550123')).toEqual([]);
+  });
+
   it('clears the error once the user edits the email', async () => {
     const { user } = await renderSignIn();
     await user.click(continueButton());
