@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SignJWT } from 'jose';
+import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderConfigInput } from '../src/config';
 import { ERROR_CATALOGUE, type ErrorType } from '../src/http/errors';
@@ -693,7 +693,13 @@ describe('also: resets clear the lockout, JWTs need exp, the reset email’s log
     const [, payload] = jwt.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
     const { exp: _exp, ...withoutExp } = claims;
-    const row = await t.provider.database.db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
+    // The key that signed the real JWT: the table also holds the next key (published, never signed with yet), and
+    // its rows come back in no set order (on PostgreSQL it can come first).
+    const row = await t.provider.database.db
+      .selectFrom('signing_keys')
+      .selectAll()
+      .where('kid', '=', decodeProtectedHeader(jwt).kid as string)
+      .executeTakeFirstOrThrow();
     // The key's private half, opened the way the provider opens it (sealed under the encryption key).
     const key = openPrivateKey(SESSION_KEYS, row, keySealing(t.encryptionKey));
     const forged = await new SignJWT(withoutExp)

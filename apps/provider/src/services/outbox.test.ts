@@ -122,9 +122,14 @@ describe('SMTP delivery', () => {
     const row = () => db.selectFrom('outbox_messages').select(['status', 'attempts', 'last_error']).executeTakeFirst();
     await vi.waitFor(async () => expect((await row())?.last_error).toMatch(/ECONNREFUSED/), { timeout: 15_000 });
     expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(log.entries().filter((entry) => entry.msg !== 'request')).toEqual([
-      expect.objectContaining({ level: 'warn', attempts: 1, channel: 'email' }),
-    ]);
+    // The worker logs the failure once its row is written: the row may be seen committed a moment before that.
+    await vi.waitFor(
+      () =>
+        expect(log.entries().filter((entry) => entry.msg !== 'request')).toEqual([
+          expect.objectContaining({ level: 'warn', attempts: 1, channel: 'email' }),
+        ]),
+      { timeout: 15_000 },
+    );
     expect(log.text()).not.toContain('ada@example.com');
     // The server comes back on the same port; the retry is due after the first backoff (2 s).
     const back = await startSmtpServer(port);

@@ -96,6 +96,9 @@ describe('the outbox', () => {
     const { db } = t.provider.database;
     const row = () => db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect((await row()).last_error).not.toBeNull(), WAIT);
+    // The failure is logged once its row is written (the row may be seen a moment before): the log's order is checked
+    // below, so its first warning must be in before the next attempts run.
+    await vi.waitFor(() => expect(log.entries().filter((entry) => entry.level === 'warn')).toHaveLength(1), WAIT);
     // First retry 10 s later (less up to a fifth of jitter), the second 20 s after that.
     let stored = await row();
     expect(stored).toMatchObject({ status: 'pending', attempts: 1, lease_until: null, claim_token: null });
@@ -176,6 +179,11 @@ describe('the outbox', () => {
     const { db } = t.provider.database;
     const rows = () => db.selectFrom('outbox_messages').select(['status', 'last_error']).execute();
     await vi.waitFor(async () => expect((await rows()).every((row) => row.last_error !== null)).toBe(true), WAIT);
+    // Each failure is logged once its row is written (the rows may be seen a moment before): the log is checked below
+    // for the secrets, so both lines must be in it first.
+    const warnings = () =>
+      log.entries().filter((entry) => entry.msg === 'outgoing message attempt failed; it will be retried');
+    await vi.waitFor(() => expect(warnings()).toHaveLength(2), WAIT);
     // The two deliveries run side by side after their requests, in either order (on PostgreSQL, often the link first).
     const messages = attempts.map((attempt) => attempt.message);
     expect(messages).toHaveLength(2);
@@ -638,8 +646,13 @@ describe('an attempt that times out', () => {
     clock.advance(3_600_000);
     expect(await two.outbox.deliverDue()).toBe(0);
     expect(attempts).toHaveLength(1);
+    // The late send is counted once its row is written: the row may be seen committed a moment before that.
+    await vi.waitFor(
+      async () =>
+        expect(await one.metrics.render()).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1'),
+      WAIT,
+    );
     const metrics = await one.metrics.render();
-    expect(metrics).toContain('latchkey_messages_total{channel="sms",outcome="sent"} 1');
     expect(metrics).not.toContain('latchkey_messages_total{channel="sms",outcome="failed"} 1');
     expect(log.entries().filter((entry) => entry.msg !== 'request')).toEqual([]);
   });
