@@ -7,6 +7,7 @@ import { oauthAuthenticate, pkcePair, tokenOfAppUrl } from '../../../test/oauthS
 import { signIn } from '../../../testing/fixtures';
 import { REDIRECT_URL, startProvider, type TestProvider } from '../../../testing/harness';
 import type { DevelopmentIdentity } from '../../../testing/oauthUpstream';
+import type { MintGoogleCredentialOptions } from './developmentUpstream/startDevelopmentUpstream';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 const SIGNUP_URL = 'http://127.0.0.1:5173/authenticate';
@@ -19,11 +20,12 @@ async function oneTapStart(t: TestProvider, body: Record<string, unknown> = {}) 
 async function credentialFor(
   t: TestProvider,
   identity: DevelopmentIdentity,
-  options: { nonce?: string; audience?: string; issuedAt?: number } = {},
+  options: Partial<MintGoogleCredentialOptions> = {},
 ): Promise<string> {
   const upstream = await t.provider.developmentUpstream?.get();
   if (!upstream) throw new Error('The development upstream is off');
   return upstream.mintGoogleCredential(identity, {
+    ...options,
     audience: options.audience ?? upstream.clientIdFor('google'),
     ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
     ...(options.issuedAt === undefined ? {} : { issuedAt: options.issuedAt }),
@@ -83,7 +85,7 @@ describe('oauth/google/onetap', () => {
     );
   });
 
-  it('refuses a credential for another audience, with another nonce, expired, or not signed by the upstream', async () => {
+  it('refuses a credential for another audience or several, another authorized party, another nonce, expired, or not signed by the upstream', async () => {
     const t = await startProvider();
     const { nonce } = (await oneTapStart(t)).json.data;
     const other = (await oneTapStart(t)).json.data.nonce;
@@ -93,14 +95,22 @@ describe('oauth/google/onetap', () => {
       await credentialFor(t, ADA),
       await credentialFor(t, ADA, { nonce, issuedAt: Date.now() - 2 * 60 * 60_000 }),
     ];
+    // OpenID Connect Core 1.0 §3.1.3.7: another audience beside this client, or another client as the authorized party.
+    refused.push(
+      await credentialFor(t, ADA, { nonce, otherAudiences: ['someone-else.apps.googleusercontent.com'] }),
+      await credentialFor(t, ADA, { nonce, authorizedParty: 'someone-else.apps.googleusercontent.com' }),
+    );
     const genuine = await credentialFor(t, ADA, { nonce });
     const [header, payload] = genuine.split('.');
     refused.push(`${header}.${payload}.${'A'.repeat(342)}`, 'not-a-jwt');
     for (const credential of refused) {
       expect((await submit(t, { credential, nonce })).json.error_type).toBe('invalid_google_credential');
     }
-    // None of them used the nonce up.
+    // None of them used the nonce up. A credential without an authorized party (the claim is optional) is accepted.
     expect((await submit(t, { credential: genuine, nonce })).status).toBe(200);
+    const next = (await oneTapStart(t)).json.data.nonce;
+    const withoutAzp = await credentialFor(t, ADA, { nonce: next, authorizedParty: null });
+    expect((await submit(t, { credential: withoutAzp, nonce: next })).status).toBe(200);
   });
 
   it('answers the developer errors: provider not allowed, no client id, no redirect URLs, a URL off the allowlist', async () => {

@@ -120,8 +120,8 @@ export function remoteKeys(jwksUrl: string): ReturnType<typeof createRemoteJWKSe
 }
 
 /**
- * Verifies a JWT the upstream signed: signature with the published keys, issuer, audience, `exp` (required: a token
- * without one is refused like an expired one) and `iat`. The time is the wall clock, not the provider's injectable
+ * Verifies a JWT the upstream signed: signature with the published keys, issuer, audience (this client alone, and the
+ * authorized party when there is one), `exp` (required: a token without one is refused like an expired one) and `iat`. The time is the wall clock, not the provider's injectable
  * clock: the upstream stamps its tokens with real time.
  */
 export async function verifyUpstreamJwt(
@@ -138,6 +138,12 @@ export async function verifyUpstreamJwt(
   if (options.issuer instanceof RegExp && !(typeof payload.iss === 'string' && options.issuer.test(payload.iss))) {
     throw new Error('unexpected "iss" claim value');
   }
+  // OpenID Connect Core 1.0 §3.1.3.7, steps 3 to 5 (jose checked that `aud` contains the client id): a token that also
+  // names audiences the client does not trust is refused, and none is trusted here; an authorized party (`azp`), when
+  // present, must be this client (Google sets it to the client id the browser used).
+  const audiences: unknown[] = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (audiences.some((audience) => audience !== options.audience)) throw new Error('unexpected "aud" claim value');
+  if (payload.azp !== undefined && payload.azp !== options.audience) throw new Error('unexpected "azp" claim value');
   return payload;
 }
 

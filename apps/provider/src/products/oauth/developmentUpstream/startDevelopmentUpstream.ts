@@ -48,6 +48,10 @@ export interface DevelopmentEndpoints {
 export interface MintGoogleCredentialOptions {
   /** The `aud` (and `azp`): the Google client id the page initialised One Tap with. */
   audience: string;
+  /** Audiences besides `audience` (tests: a token for several clients). */
+  otherAudiences?: string[];
+  /** The `azp` when it is not `audience` (tests); null leaves it out. */
+  authorizedParty?: string | null;
   nonce?: string;
   /** `iat` in epoch ms (default now); the token expires one hour later. */
   issuedAt?: number;
@@ -347,14 +351,19 @@ export async function startDevelopmentUpstream(options: StartDevelopmentUpstream
       const claims = identityClaims(identity);
       accounts.set(claims.sub, claims);
       const issuedAt = Math.floor((mintOptions.issuedAt ?? Date.now()) / 1000);
+      const azp = mintOptions.authorizedParty === undefined ? mintOptions.audience : mintOptions.authorizedParty;
       return new SignJWT({
         ...claims,
-        azp: mintOptions.audience,
+        ...(azp === null ? {} : { azp }),
         ...(mintOptions.nonce === undefined ? {} : { nonce: mintOptions.nonce }),
       })
         .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
         .setIssuer(issuer)
-        .setAudience(mintOptions.audience)
+        .setAudience(
+          mintOptions.otherAudiences === undefined
+            ? mintOptions.audience
+            : [mintOptions.audience, ...mintOptions.otherAudiences],
+        )
         .setSubject(claims.sub)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + 3600)
