@@ -9,7 +9,7 @@
 // of the grant (`afterStatement`).
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectError } from '../../../test/expectError';
 import { type SignedIn, signIn } from '../../../testing/fixtures';
 import { API_BASE_URL, databaseKind, startProvider, type TestProvider } from '../../../testing/harness';
@@ -626,4 +626,47 @@ describe.skipIf(databaseKind !== 'postgres')('revocations racing rotations, rede
       expect(revokeWaited).toBe(true);
     },
   );
+
+  it("a submit from a session the client's token was exchanged for, while the user revokes that client, does not deadlock", async () => {
+    // The submit holds its session `FOR SHARE` and then wants the grant; the revoke ends the sessions exchanged from
+    // the client, that one included, and deletes the grant: both take the session first, then the grant, or one of
+    // them waited for the other in a cycle (PostgreSQL answered a 500 for the deadlock). The test holds the exchanged
+    // session's row, so that both stop at it in that order (the submit first), then lets it go.
+    const t = await startProvider(CONFIG);
+    const tokens = await family(t);
+    const exchanged = await t.post('/sessions/exchange_access_token', { access_token: tokens.access });
+    expect(exchanged.status, JSON.stringify(exchanged.json)).toBe(200);
+    const { session_token: exchangedToken, session } = exchanged.json.data;
+    const holder = await connect(t);
+    const observer = await connect(t);
+    const lockWaits = async (count: number) => {
+      await vi.waitFor(async () => {
+        const { rows } = await observer.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        expect(rows[0]?.waiting).toBe(count);
+      }, 10_000);
+    };
+    let submitted: ReturnType<typeof submit> | undefined;
+    let revoked: ReturnType<typeof submit> | undefined;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM sessions WHERE session_id = $1 FOR UPDATE', [session.session_id]);
+      submitted = submit(t, exchangedToken, randomToken(48), { prompt: 'none' });
+      await lockWaits(1);
+      revoked = t.post(`/users/connected_apps/${CLIENT.clientId}/revoke`, {}, tokens.ada.sessionToken);
+      await lockWaits(2);
+      await holder.query('ROLLBACK');
+      const [answer, revocation] = [await submitted, await revoked];
+      expect(revocation.status, JSON.stringify(revocation.json)).toBe(200);
+      // The submit took the session first: it issued its code, and the revoke then deleted it with the grant.
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    } finally {
+      await holder.end();
+      await observer.end();
+      await Promise.allSettled([submitted, revoked]);
+    }
+    expect(await grantAndLiveCodes(t, tokens.ada.userId)).toEqual({ grants: 0, liveCodes: 0 });
+    expectError(await t.post('/sessions/authenticate', {}, exchangedToken), 404, 'session_not_found');
+  });
 });

@@ -1,6 +1,7 @@
 // `GET /sdk/v1/users/connected_apps` and `POST /sdk/v1/users/connected_apps/{id}/revoke`: the
 // clients the signed-in user has granted access, and taking that access back.
 import type { ConnectedApp } from '@latchkey/sdk/contract';
+import { dialectOf } from '../../../db/dialect';
 import { ok, type ProviderContext } from '../../../http/context';
 import { ProviderError } from '../../../http/errors';
 import { requireSession } from '../../../services/sessions';
@@ -60,6 +61,22 @@ export async function revokeConnectedApp(c: ProviderContext): Promise<Response> 
   const projectId = deps.config.project.projectId;
   const now = deps.clock.now();
   const revoked = await deps.db.transaction().execute(async (trx) => {
+    // The sessions exchanged from the client's tokens are locked first, the grant after: the order an authorize submit
+    // takes them in (its session `FOR SHARE`, then the grant `FOR UPDATE`). Otherwise a submit from one of those
+    // sessions and this revoke each waited for the other, and PostgreSQL failed one of them (deadlock_detected).
+    // They are revoked last, below: an exchange this revoke waits for (its token, `FOR SHARE`) has started its session
+    // by then, and that statement sees it.
+    if (dialectOf(trx) === 'postgres') {
+      await trx
+        .selectFrom('sessions')
+        .select('session_id')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', session.user_id)
+        .where('exchanged_client_id', '=', clientId)
+        .where('revoked_at', 'is', null)
+        .forUpdate()
+        .execute();
+    }
     const deleted = await trx
       .deleteFrom('idp_grants')
       .where('project_id', '=', projectId)
