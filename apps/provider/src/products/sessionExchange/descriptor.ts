@@ -42,4 +42,15 @@ export const sessionExchangeDescriptor = {
   errors: sessionExchangeErrors,
   config: { project: sessionExchangeProjectConfig, check: checkSessionExchangeConfig },
   sessionStands: exchangedSessionStands,
+  // A password change (someone else may have held the old one) ends the user's impersonation tokens not redeemed yet:
+  // one leaked before the change would open a session after it. A redemption in flight holds its token's row, so the
+  // delete waits for it; the session it started is then revoked with the user's other sessions. Redeemed tokens stay:
+  // they are the record of who impersonated the user.
+  afterCredentialChange: async (trx, userId) => {
+    await trx
+      .deleteFrom('impersonation_tokens')
+      .where('user_id', '=', userId)
+      .where('consumed_at', 'is', null)
+      .execute();
+  },
 } satisfies ProductDescriptor;

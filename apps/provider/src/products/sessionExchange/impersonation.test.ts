@@ -239,6 +239,33 @@ describe('POST /impersonation/authenticate', () => {
     expect(attempt.json.error_type).toBe('reauthentication_required');
   });
 
+  it("a password change ends the user's tokens not redeemed yet; a redeemed one stays as the record, others' stay usable", async () => {
+    const t = await startProvider();
+    const { userId, sessionToken } = await signIn(t);
+    const redeemed = await issueFor(t, userId);
+    expect((await redeem(t, { impersonation_token: redeemed })).status).toBe(200);
+    const pending = await issueFor(t, userId);
+    const lin = await signIn(t, { email: 'lin@example.com' });
+    const linsToken = await issueFor(t, lin.userId);
+    const change = await t.post('/passwords/session/reset', { password: 'dragonfly-marmalade-41-xq' }, sessionToken);
+    expect(change.status, JSON.stringify(change.json)).toBe(200);
+    expectError(await redeem(t, { impersonation_token: pending }), 401, 'impersonation_token_not_found');
+    const rows = await t.provider.database.db
+      .selectFrom('impersonation_tokens')
+      .select(['token_hash', 'consumed_at'])
+      .orderBy('created_at')
+      .orderBy('token_hash')
+      .execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { token_hash: sha256Hex(redeemed), consumed_at: START },
+        { token_hash: sha256Hex(linsToken), consumed_at: null },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect((await redeem(t, { impersonation_token: linsToken })).status).toBe(200);
+  });
+
   it('lets exactly one of fifty parallel redemptions of one token start a session', async () => {
     const t = await startProvider();
     const { userId } = await signIn(t);
