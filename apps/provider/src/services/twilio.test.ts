@@ -450,6 +450,7 @@ describe('Twilio', () => {
         apiBaseUrl: 'https://api.twilio.com',
         timeoutSeconds: 10,
       },
+      allowedCountries: null,
     });
   });
 });
