@@ -512,6 +512,31 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
     { products: ['otp'], otpOptions: { methods: ['telegram' as never] } },
     "Error: Unknown passcode method 'telegram' in otpOptions.methods.",
   ],
+  [
+    'the phone countries, known codes',
+    { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['GB', 'IE'] } },
+    null,
+  ],
+  [
+    'a phone country written as three letters',
+    { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['GB', 'IRL'] } },
+    "Error: Unknown country code 'IRL' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.",
+  ],
+  [
+    'a phone country code in lower case',
+    { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['gb'] } },
+    "Error: Unknown country code 'gb' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.",
+  ],
+  [
+    'an empty list of phone countries',
+    { products: ['otp'], otpOptions: { methods: ['sms'], countries: [] } },
+    'Error: otpOptions.countries is empty: list at least one region code, or leave it out.',
+  ],
+  [
+    'phone countries that are no list (a mount point reads them from JSON)',
+    { products: ['otp'], otpOptions: { methods: ['sms'], countries: 'US' as never } },
+    "Error: otpOptions.countries must be a list of region codes, such as ['US', 'CA'].",
+  ],
   ['an empty product list (the default, magic links)', { products: [] }, null],
   ['passwords and email passcodes', { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } }, null],
 ];

@@ -40,6 +40,15 @@ describe('SignIn', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('shows a clear configuration error for a phone country code that is not two capitals, instead of the forms', async () => {
+    await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['GB', 'uk'] } } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Error: Unknown country code 'uk' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.",
+    );
+    expect(screen.queryByRole('combobox', { name: 'Country' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
   it('lets the strings override a configuration error', async () => {
     await renderSignIn({ config: { products: ['passkeys'] }, strings: { 'config.passkeysAlone': 'Add a product.' } });
     expect(screen.getByRole('alert').textContent).toBe('Add a product.');

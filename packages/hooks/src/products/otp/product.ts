@@ -8,11 +8,28 @@ export type OtpMethod = ContractOtpMethod;
 
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
 
+/**
+ * The error of an `otpOptions.countries` the phone form cannot offer (not a list, empty, or with an entry that is not
+ * two capital letters), or null (none given: every country). Which codes the dial-code table knows is checked where the
+ * table is, in the phone form's chunk (usePhoneNumber leaves unknown codes out): the table would weigh on every page.
+ */
+function countriesError(countries: unknown): string | null {
+  if (countries === undefined) return null;
+  if (!Array.isArray(countries))
+    return "Error: otpOptions.countries must be a list of region codes, such as ['US', 'CA'].";
+  if (countries.length === 0)
+    return 'Error: otpOptions.countries is empty: list at least one region code, or leave it out.';
+  const unknown = countries.find((code) => typeof code !== 'string' || !/^[A-Z]{2}$/.test(code));
+  return unknown === undefined
+    ? null
+    : `Error: Unknown country code '${String(unknown)}' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.`;
+}
+
 /** One-time passcodes by email, text message or WhatsApp: the phone form or the email form, then the code. */
 export const otpProduct = defineProduct({
   key: 'otp',
   optionsKey: 'otpOptions',
-  optionNames: ['methods', 'expirationMinutes', 'loginTemplateId', 'signupTemplateId', 'locale'],
+  optionNames: ['methods', 'expirationMinutes', 'loginTemplateId', 'signupTemplateId', 'locale', 'countries'],
   resolveOptions: (options) => ({
     ...options,
     methods: options?.methods ?? [],
@@ -25,6 +42,8 @@ export const otpProduct = defineProduct({
   configError: (config) => {
     const unknown = config.otpOptions.methods.find((method) => !OTP_METHODS.includes(method));
     if (unknown !== undefined) return `Error: Unknown passcode method '${unknown}' in otpOptions.methods.`;
+    const countries = countriesError(config.otpOptions.countries);
+    if (countries !== null) return countries;
     return config.products.includes('emailMagicLinks') && config.otpOptions.methods.includes('email')
       ? EML_AND_EMAIL_OTP_ERROR
       : null;
@@ -50,6 +69,12 @@ declare module '@latchkey/hooks' {
       loginTemplateId?: string;
       signupTemplateId?: string;
       locale?: string;
+      /**
+       * The phone form's countries (ISO 3166-1 alpha-2 region codes in capitals, e.g. `['US', 'CA']`): the selector
+       * lists only these, and preselects US if listed, else the first. Default: every country, US preselected. Pair
+       * it with the provider's `phone.allowedCountries`. An empty list or an unknown code is a configuration error.
+       */
+      countries?: string[];
     };
   }
   interface ResolvedSignInConfig {

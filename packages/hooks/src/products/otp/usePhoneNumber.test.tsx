@@ -48,6 +48,20 @@ function PhoneForm() {
   );
 }
 
+/** A country selector offering two countries, the list written inline (a new array at each render). */
+function RestrictedForm() {
+  const phone = usePhoneNumber({ countries: ['GB', 'IE'] });
+  return (
+    <select aria-label="Country" value={phone.country} onChange={(event) => phone.setCountry(event.target.value)}>
+      {phone.countries.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function Destination(props: { e164: string }) {
   return <p>{useFormattedPhoneNumber(props.e164)}</p>;
 }
@@ -74,6 +88,77 @@ describe('the country list', () => {
     expect(result.current.country).toBe('DE');
     expect(result.current.dialCode).toBe('49');
     expect(result.current.countries.find((country) => country.code === 'DE')?.name).toBe('Allemagne');
+  });
+});
+
+describe('the countries option (otpOptions.countries)', () => {
+  const codesOf = (countries: { code: string }[]) => countries.map((country) => country.code);
+
+  it('lists only the given countries, in the same name order as the full list', () => {
+    const { result } = renderHook(() => usePhoneNumber({ countries: ['US', 'GB', 'CA', 'IE'] }));
+    expect(codesOf(result.current.countries)).toEqual(['CA', 'IE', 'GB', 'US']);
+    expect(codesOf(result.current.countries)).toEqual(
+      codesOf(getCountries().filter((country) => ['US', 'GB', 'CA', 'IE'].includes(country.code))),
+    );
+    expect(result.current.countries.find((country) => country.code === 'GB')).toEqual({
+      code: 'GB',
+      dialCode: '44',
+      name: 'United Kingdom',
+    });
+  });
+
+  it('preselects US when it is listed, else the first code of the list', () => {
+    expect(renderHook(() => usePhoneNumber({ countries: ['CA', 'US'] })).result.current.country).toBe('US');
+    const withoutUs = renderHook(() => usePhoneNumber({ countries: ['IE', 'GB'] })).result.current;
+    expect(withoutUs.country).toBe('IE');
+    expect(withoutUs.dialCode).toBe('353');
+    // An explicit default country that the list leaves out gives way to the list's first code too.
+    expect(renderHook(() => usePhoneNumber({ countries: ['GB'], defaultCountry: 'DE' })).result.current.country).toBe(
+      'GB',
+    );
+  });
+
+  it('ignores setCountry to a code outside the list, and parses with the listed country still selected', async () => {
+    const { result } = renderHook(() => usePhoneNumber({ countries: ['GB', 'IE'] }));
+    act(() => result.current.setCountry('US'));
+    expect(result.current.country).toBe('GB');
+    act(() => result.current.setCountry('IE'));
+    expect(result.current.country).toBe('IE');
+    act(() => result.current.setCountry('GB'));
+    let outcome: PhoneValidationResult | undefined;
+    await act(async () => {
+      result.current.setCountry('FR');
+      result.current.setNationalNumber('7400 123456');
+      outcome = await result.current.validate();
+    });
+    expect(result.current.country).toBe('GB');
+    expect(outcome).toEqual({ ok: true, e164: '+447400123456' });
+  });
+
+  it('offers only the listed countries in a form, and a list written inline keeps the selection', async () => {
+    const user = userEvent.setup();
+    render(<RestrictedForm />);
+    const select = screen.getByLabelText<HTMLSelectElement>('Country');
+    expect(Array.from(select.options, (option) => option.value)).toEqual(['IE', 'GB']);
+    expect(select.value).toBe('GB');
+    await user.selectOptions(select, 'IE');
+    expect(select.value).toBe('IE');
+  });
+
+  it('leaves out codes the embedded table does not know, and offers every country when it knows none', () => {
+    const { result } = renderHook(() => usePhoneNumber({ countries: ['XX', 'gb', 'IE'] }));
+    expect(codesOf(result.current.countries)).toEqual(['IE']);
+    expect(result.current.country).toBe('IE');
+    const { result: none } = renderHook(() => usePhoneNumber({ countries: ['UK'] }));
+    expect(none.current.countries).toHaveLength(Object.keys(COUNTRY_DIAL_CODES).length);
+    expect(none.current.country).toBe('US');
+  });
+
+  it('lists every country without the option', () => {
+    const { result } = renderHook(() => usePhoneNumber());
+    expect(result.current.countries).toHaveLength(Object.keys(COUNTRY_DIAL_CODES).length);
+    act(() => result.current.setCountry('FR'));
+    expect(result.current.country).toBe('FR');
   });
 });
 

@@ -112,8 +112,15 @@ export function useFormattedPhoneNumber(e164: string, options: UseFormattedPhone
 
 /** Options of `usePhoneNumber`. */
 export interface UsePhoneNumberOptions {
-  /** ISO region code preselected in the country selector. Default 'US'. */
+  /** ISO region code preselected in the country selector. Default 'US' (with `countries`: if listed, else the first). */
   defaultCountry?: string;
+  /**
+   * The only countries offered (ISO region codes in capitals, e.g. `['US', 'CA']`; codes outside the embedded table
+   * are left out): `countries` lists just these, `defaultCountry` is preselected if listed, else the first listed
+   * code, and `setCountry` ignores any other code. Default: every country of the table. A widget's
+   * `otpOptions.countries`; pair it with the provider's `phone.allowedCountries`.
+   */
+  countries?: readonly string[];
   /** Language of the region names. Default 'en'. */
   locale?: string;
   /** After this long without an answer from the parser the number is accepted as dial code + digits. Default 2000. */
@@ -142,11 +149,11 @@ export interface PhoneInputProps {
 export interface UsePhoneNumberReturn {
   /** The selected ISO region code. */
   country: string;
-  /** Selects a country; clears a shown error. */
+  /** Selects a country; clears a shown error. A code outside the `countries` option is ignored. */
   setCountry: (code: string) => void;
   /** The selected country's calling code without the plus sign ('1' for US). */
   dialCode: string;
-  /** Every country of the embedded table, named in `locale`, sorted by name. */
+  /** Every country of the embedded table (or those of the `countries` option), named in `locale`, sorted by name. */
   countries: Country[];
   /** The number as typed (spaces and dashes kept; they are stripped for parsing). */
   nationalNumber: string;
@@ -162,6 +169,22 @@ export interface UsePhoneNumberReturn {
   inputProps: PhoneInputProps;
 }
 
+/**
+ * The codes of `countries` that the embedded table knows, in their order, each once; null without a list, or when
+ * the table knows none of them (every country is offered then: an empty selector would leave no way to send).
+ */
+function knownCountries(countries: readonly string[] | undefined): string[] | null {
+  if (countries === undefined) return null;
+  const known = [...new Set(countries)].filter((code) => Object.hasOwn(COUNTRY_DIAL_CODES, code));
+  return known.length > 0 ? known : null;
+}
+
+/** The country shown for `selected`: itself when offered, else `defaultCountry` if offered, else the first offered. */
+function offeredCountry(selected: string, offered: string[] | null, defaultCountry: string): string {
+  if (offered === null || offered.includes(selected)) return selected;
+  return offered.includes(defaultCountry) ? defaultCountry : (offered[0] ?? defaultCountry);
+}
+
 /** A phone input with a country selector, validated by libphonenumber-js loaded on demand. */
 export function usePhoneNumber(options: UsePhoneNumberOptions = {}): UsePhoneNumberReturn {
   const {
@@ -171,14 +194,29 @@ export function usePhoneNumber(options: UsePhoneNumberOptions = {}): UsePhoneNum
     formatTimeoutMs = PHONE_FORMAT_TIMEOUT_MS,
     loadPhoneLibrary = loadLibphonenumber,
   } = options;
-  const [country, setCountryState] = useState(defaultCountry);
+  // By content: a list written inline is a new array at each render.
+  const countriesKey = options.countries?.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is read through its key
+  const offered = useMemo(() => knownCountries(options.countries), [countriesKey]);
+  const [selected, setCountryState] = useState(() => offeredCountry(defaultCountry, offered, defaultCountry));
+  // A list that changed (a widget reads its configuration once; a host may not) moves a country it left out.
+  const country = offeredCountry(selected, offered, defaultCountry);
   const [nationalNumber, setNationalNumberState] = useState('');
   const [error, setError] = useState<LatchkeyFlowError | null>(null);
-  const countries = useMemo(() => getCountries(locale), [locale]);
+  const allCountries = useMemo(() => getCountries(locale), [locale]);
+  const countries = useMemo(
+    () => (offered === null ? allCountries : allCountries.filter((entry) => offered.includes(entry.code))),
+    [allCountries, offered],
+  );
   // validate() may follow a setter in the same event, so it reads the latest input rather than the render's.
   const latest = useRef({ country, nationalNumber });
+  latest.current.country = country;
+  const offeredRef = useRef(offered);
+  offeredRef.current = offered;
 
   const setCountry = useCallback((code: string) => {
+    const allowed = offeredRef.current;
+    if (allowed !== null && !allowed.includes(code)) return;
     latest.current = { ...latest.current, country: code };
     setCountryState(code);
     setError(null);

@@ -19,10 +19,10 @@ export type PhoneMethod = 'sms' | 'whatsapp';
 export interface UsePhoneFormReturn {
   /** The channel: emitted as `data-method="sms|whatsapp"` on the root. */
   method: PhoneMethod;
-  /** The selected ISO region code (default 'US'). */
+  /** The selected ISO region code (default 'US'; with `otpOptions.countries`, US if listed, else the first listed). */
   country: string;
   setCountry: (code: string) => void;
-  /** The selector's countries: code, dial code, region name. */
+  /** The selector's countries (those of `otpOptions.countries`, else all): code, dial code, region name. */
   countries: Country[];
   /** The number as typed. */
   nationalNumber: string;
@@ -42,7 +42,8 @@ export interface UsePhoneFormReturn {
 export function usePhoneForm(method: PhoneMethod): UsePhoneFormReturn {
   const t = useMessages(otpMessages);
   const store = useOptionalSignInStore();
-  const phone = usePhoneNumber();
+  // The configuration's countries (`otpOptions.countries`; every country without it), read once like the rest of it.
+  const phone = usePhoneNumber({ countries: store?.getState().config.otpOptions?.countries });
   const flow = useOtpFlow();
   const [isValidating, setIsValidating] = useState(false);
   const id = useId();
@@ -129,7 +130,8 @@ export const PhoneFormCountryLabel = forwardRef<HTMLLabelElement, PartProps<'lab
 
 /**
  * The country `<select>` (named by its visible label 'Country', `PhoneFormCountryLabel`): each option shows the
- * region name and dial code; default US.
+ * region name and dial code; default US. With `otpOptions.countries` it lists only those, and preselects US if listed,
+ * else the first listed.
  */
 export const PhoneFormCountry = forwardRef<HTMLSelectElement, PartProps<'select'>>(
   function PhoneFormCountry(props, ref) {

@@ -172,6 +172,29 @@ describe('MainScreen', () => {
     expect(await env.inbox('+18765550123')).toEqual([]);
   });
 
+  it('offers only the countries of otpOptions.countries (paired with phone.allowedCountries) and sends from them', async () => {
+    const { env, user } = await renderSignIn({
+      config: { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['GB', 'IE'] } },
+      provider: { phone: { allowedCountries: ['GB', 'IE'] } },
+    });
+    const country = (await screen.findByRole('combobox', { name: 'Country' })) as HTMLSelectElement;
+    // Sorted by name, as the full list is; GB preselected (US is not listed, GB is the list's first code).
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ireland (+353)', 'United Kingdom (+44)']);
+    expect(country.value).toBe('GB');
+    await expectNoAxeViolations();
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '7400123456');
+    await user.click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Enter passcode' }, { timeout: ASYNC_TIMEOUT })).toBeTruthy();
+    await env.settled();
+    expect(sends(env.requests).map((request) => [request.path, request.body, request.status])).toEqual([
+      ['/otps/sms/login_or_create', expect.objectContaining({ phone_number: '+447400123456' }), 200],
+    ]);
+  });
+
   it('clears the error once the user edits the email', async () => {
     const { user } = await renderSignIn();
     await user.click(continueButton());
