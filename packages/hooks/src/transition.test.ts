@@ -520,22 +520,22 @@ const CONFIG_ERRORS: [string, SignInConfig, string | null][] = [
   [
     'a phone country written as three letters',
     { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['GB', 'IRL'] } },
-    "Error: Unknown country code 'IRL' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.",
+    "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].",
   ],
   [
     'a phone country code in lower case',
     { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['gb'] } },
-    "Error: Unknown country code 'gb' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.",
+    "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].",
   ],
   [
     'an empty list of phone countries',
     { products: ['otp'], otpOptions: { methods: ['sms'], countries: [] } },
-    'Error: otpOptions.countries is empty: list at least one region code, or leave it out.',
+    "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].",
   ],
   [
     'phone countries that are no list (a mount point reads them from JSON)',
     { products: ['otp'], otpOptions: { methods: ['sms'], countries: 'US' as never } },
-    "Error: otpOptions.countries must be a list of region codes, such as ['US', 'CA'].",
+    "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].",
   ],
   ['an empty product list (the default, magic links)', { products: [] }, null],
   ['passwords and email passcodes', { products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } }, null],

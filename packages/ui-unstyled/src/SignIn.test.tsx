@@ -43,7 +43,7 @@ describe('SignIn', () => {
   it('shows a clear configuration error for a phone country code that is not two capitals, instead of the forms', async () => {
     await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['GB', 'uk'] } } });
     expect(screen.getByRole('alert').textContent).toBe(
-      "Error: Unknown country code 'uk' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.",
+      "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].",
     );
     expect(screen.queryByRole('combobox', { name: 'Country' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();

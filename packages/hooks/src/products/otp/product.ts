@@ -9,21 +9,12 @@ export type OtpMethod = ContractOtpMethod;
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
 
 /**
- * The error of an `otpOptions.countries` the phone form cannot offer (not a list, empty, or with an entry that is not
- * two capital letters), or null (none given: every country). Which codes the dial-code table knows is checked where the
- * table is, in the phone form's chunk (usePhoneNumber leaves unknown codes out): the table would weigh on every page.
+ * What a widget says of an `otpOptions.countries` the phone form cannot offer: not a non-empty list of two capital
+ * letters each. Which codes the dial-code table knows is checked where the table is, in the phone form's chunk
+ * (usePhoneNumber leaves unknown codes out): the table would weigh on every page's first load.
  */
-function countriesError(countries: unknown): string | null {
-  if (countries === undefined) return null;
-  if (!Array.isArray(countries))
-    return "Error: otpOptions.countries must be a list of region codes, such as ['US', 'CA'].";
-  if (countries.length === 0)
-    return 'Error: otpOptions.countries is empty: list at least one region code, or leave it out.';
-  const unknown = countries.find((code) => typeof code !== 'string' || !/^[A-Z]{2}$/.test(code));
-  return unknown === undefined
-    ? null
-    : `Error: Unknown country code '${String(unknown)}' in otpOptions.countries. Use ISO 3166-1 alpha-2 region codes in capitals, such as 'GB'.`;
-}
+const COUNTRIES_ERROR =
+  "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].";
 
 /** One-time passcodes by email, text message or WhatsApp: the phone form or the email form, then the code. */
 export const otpProduct = defineProduct({
@@ -42,8 +33,11 @@ export const otpProduct = defineProduct({
   configError: (config) => {
     const unknown = config.otpOptions.methods.find((method) => !OTP_METHODS.includes(method));
     if (unknown !== undefined) return `Error: Unknown passcode method '${unknown}' in otpOptions.methods.`;
-    const countries = countriesError(config.otpOptions.countries);
-    if (countries !== null) return countries;
+    const { countries } = config.otpOptions;
+    const isList = Array.isArray(countries) && countries.length > 0;
+    if (countries !== undefined && !(isList && countries.every((code) => /^[A-Z]{2}$/.test(code)))) {
+      return COUNTRIES_ERROR;
+    }
     return config.products.includes('emailMagicLinks') && config.otpOptions.methods.includes('email')
       ? EML_AND_EMAIL_OTP_ERROR
       : null;
