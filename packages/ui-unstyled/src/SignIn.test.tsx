@@ -40,13 +40,16 @@ describe('SignIn', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it('shows a clear configuration error for a phone country code that is not two capitals, instead of the forms', async () => {
+  it('leaves phone country codes it does not know out of the selector, with a console warning naming them', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await renderSignIn({ config: { products: ['otp'], otpOptions: { methods: ['sms'], countries: ['GB', 'uk'] } } });
-    expect(screen.getByRole('alert').textContent).toBe(
-      "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].",
-    );
-    expect(screen.queryByRole('combobox', { name: 'Country' })).toBeNull();
-    expect(screen.queryByRole('textbox')).toBeNull();
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['United Kingdom (+44)']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Latchkey: countries ["uk"] left out of the phone form'));
   });
 
   it('lets the strings override a configuration error', async () => {

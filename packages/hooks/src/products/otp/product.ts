@@ -8,14 +8,6 @@ export type OtpMethod = ContractOtpMethod;
 
 const OTP_METHODS: readonly string[] = ['email', 'sms', 'whatsapp'];
 
-/**
- * What a widget says of an `otpOptions.countries` the phone form cannot offer: not a non-empty list of two capital
- * letters each. Which codes the dial-code table knows is checked where the table is, in the phone form's chunk
- * (usePhoneNumber leaves unknown codes out): the table would weigh on every page's first load.
- */
-const COUNTRIES_ERROR =
-  "Error: otpOptions.countries must list ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE'].";
-
 /** One-time passcodes by email, text message or WhatsApp: the phone form or the email form, then the code. */
 export const otpProduct = defineProduct({
   key: 'otp',
@@ -33,11 +25,6 @@ export const otpProduct = defineProduct({
   configError: (config) => {
     const unknown = config.otpOptions.methods.find((method) => !OTP_METHODS.includes(method));
     if (unknown !== undefined) return `Error: Unknown passcode method '${unknown}' in otpOptions.methods.`;
-    const { countries } = config.otpOptions;
-    const isList = Array.isArray(countries) && countries.length > 0;
-    if (countries !== undefined && !(isList && countries.every((code) => /^[A-Z]{2}$/.test(code)))) {
-      return COUNTRIES_ERROR;
-    }
     return config.products.includes('emailMagicLinks') && config.otpOptions.methods.includes('email')
       ? EML_AND_EMAIL_OTP_ERROR
       : null;
@@ -66,7 +53,8 @@ declare module '@latchkey/hooks' {
       /**
        * The phone form's countries (ISO 3166-1 alpha-2 region codes in capitals, e.g. `['US', 'CA']`): the selector
        * lists only these, and preselects US if listed, else the first. Default: every country, US preselected. Pair
-       * it with the provider's `phone.allowedCountries`. An empty list or an unknown code is a configuration error.
+       * it with the provider's `phone.allowedCountries`. Entries the phone form does not know are left out with a console
+       * warning (checked in the phone form's own chunk, so the check weighs nothing on a page's first load).
        */
       countries?: string[];
     };

@@ -145,10 +145,14 @@ describe('the countries option (otpOptions.countries)', () => {
     expect(select.value).toBe('IE');
   });
 
-  it('leaves out codes the embedded table does not know, and offers every country when it knows none', () => {
+  it('leaves out codes the embedded table does not know, saying so, and offers every country when it knows none', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { result } = renderHook(() => usePhoneNumber({ countries: ['XX', 'gb', 'IE'] }));
     expect(codesOf(result.current.countries)).toEqual(['IE']);
     expect(result.current.country).toBe('IE');
+    expect(warn).toHaveBeenCalledWith(
+      'Latchkey: countries ["XX","gb"] left out of the phone form: use ISO 3166-1 alpha-2 region codes in capitals, such as [\'GB\', \'IE\'].',
+    );
     const { result: none } = renderHook(() => usePhoneNumber({ countries: ['UK'] }));
     expect(none.current.countries).toHaveLength(Object.keys(COUNTRY_DIAL_CODES).length);
     expect(none.current.country).toBe('US');

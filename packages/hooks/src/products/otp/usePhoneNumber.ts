@@ -175,7 +175,17 @@ export interface UsePhoneNumberReturn {
  */
 function knownCountries(countries: readonly string[] | undefined): string[] | null {
   if (countries === undefined) return null;
-  const known = [...new Set(countries)].filter((code) => Object.hasOwn(COUNTRY_DIAL_CODES, code));
+  const list: unknown[] = Array.isArray(countries) ? countries : [countries];
+  const known = [...new Set(list)].filter(
+    (code): code is string => typeof code === 'string' && Object.hasOwn(COUNTRY_DIAL_CODES, code),
+  );
+  const unknown = list.filter((code) => !known.includes(code as string));
+  if (unknown.length > 0 || known.length === 0) {
+    // A configuration mistake ('gb', 'UK', a string for a list) the page's first load does not carry a check for.
+    console.warn(
+      `Latchkey: countries ${JSON.stringify(unknown)} left out of the phone form: use ISO 3166-1 alpha-2 region codes in capitals, such as ['GB', 'IE']${known.length === 0 ? '; every country is offered' : ''}.`,
+    );
+  }
   return known.length > 0 ? known : null;
 }
 
