@@ -121,8 +121,8 @@ export function remoteKeys(jwksUrl: string): ReturnType<typeof createRemoteJWKSe
 
 /**
  * Verifies a JWT the upstream signed: signature with the published keys, issuer, audience (this client alone, and the
- * authorized party when there is one), `exp` (required: a token without one is refused like an expired one) and `iat`. The time is the wall clock, not the provider's injectable
- * clock: the upstream stamps its tokens with real time.
+ * authorized party when there is one), `exp` (required: a token without one is refused like an expired one) and
+ * `iat`. The time is the wall clock, not the provider's injectable clock: the upstream stamps its tokens with real time.
  */
 export async function verifyUpstreamJwt(
   token: string,

@@ -153,6 +153,9 @@ describe('the countries option (otpOptions.countries)', () => {
     expect(warn).toHaveBeenCalledWith(
       'Latchkey: countries ["XX","gb"] left out of the phone form: use ISO 3166-1 alpha-2 region codes in capitals, such as [\'GB\', \'IE\'].',
     );
+    // A host's JSON configuration may hold one code as a string where a list belongs: read as that one code.
+    const { result: text } = renderHook(() => usePhoneNumber({ countries: 'GB' as never }));
+    expect(codesOf(text.current.countries)).toEqual(['GB']);
     const { result: none } = renderHook(() => usePhoneNumber({ countries: ['UK'] }));
     expect(none.current.countries).toHaveLength(Object.keys(COUNTRY_DIAL_CODES).length);
     expect(none.current.country).toBe('US');

@@ -204,8 +204,8 @@ export function usePhoneNumber(options: UsePhoneNumberOptions = {}): UsePhoneNum
     formatTimeoutMs = PHONE_FORMAT_TIMEOUT_MS,
     loadPhoneLibrary = loadLibphonenumber,
   } = options;
-  // By content: a list written inline is a new array at each render.
-  const countriesKey = options.countries?.join(',');
+  // By content: a list written inline is a new array at each render (and a host's JSON may hold a string instead).
+  const countriesKey = JSON.stringify(options.countries);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list is read through its key
   const offered = useMemo(() => knownCountries(options.countries), [countriesKey]);
   const [selected, setCountryState] = useState(() => offeredCountry(defaultCountry, offered, defaultCountry));
