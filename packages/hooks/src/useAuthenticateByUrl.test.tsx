@@ -203,6 +203,29 @@ describe('useAuthenticateByUrl with social sign-in (oauth tokens)', () => {
     expect(window.location.search).toBe('');
   });
 
+  it("stores what the reset removed when GitHub proves an address a stranger signed up with (the owner's first social sign-in)", async () => {
+    const env = await startTestEnvironment();
+    // A stranger signed up with the owner's address and a password, and signed out; nobody proved the address.
+    await env.client.passwords.create({
+      email: GITHUB_USER.email,
+      password: 'dragonfly-marmalade-41',
+      session_duration_minutes: 30,
+    });
+    await env.client.session.revoke();
+    // GitHub says the address is the owner's primary, verified one.
+    openLink((await returnFromGitHub(env, GITHUB_USER)).href);
+    const store = createSignInStore({ products: ['oauth'] });
+    const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env, store) });
+
+    await waitFor(() => expect(result.current.status).toBe('success'), { timeout: ASYNC_TIMEOUT });
+    expect(store.getState().screen).toBe('LoginSuccess');
+    // Her session was revoked when she signed out: only the password is left to remove.
+    expect(store.getState().formState.accountReset).toEqual({ identifier: GITHUB_USER.email, removed: ['password'] });
+    const user = env.client.session.getSnapshot().user;
+    expect(user?.emails).toEqual([{ email_id: expect.any(String), email: GITHUB_USER.email, verified: true }]);
+    expect(user?.password).toBeNull();
+  });
+
   it("a sign-in cancelled at the provider reaches the Error screen with the provider's plain sentence (issue 28)", async () => {
     const env = await startTestEnvironment();
     openLink((await returnFromGitHub(env, 'cancel')).href);

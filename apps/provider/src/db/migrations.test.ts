@@ -58,6 +58,7 @@ describe('migrations', () => {
       '0026_idp_subjects',
       '0027_canonical_emails',
       '0028_canonical_phone_numbers',
+      '0029_oauth_account_resets',
     ]);
   });
 

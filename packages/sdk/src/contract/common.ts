@@ -166,8 +166,9 @@ export interface AccountResetItemRegister {
 }
 
 /**
- * `account_reset` of an authenticate answer (passcode, magic link, password reset by email): the caller has just
- * proved an email or phone number of the account that nobody had proved before, without a session of that account,
+ * `account_reset` of an authenticate answer (passcode, magic link, password reset by email, a social sign-in whose
+ * upstream asserts the address verified): the caller has just proved an email or phone number of the account that
+ * nobody had proved before, without a session of that account,
  * so everything attached before the proof was removed (account pre-hijacking). Present only when something was.
  */
 export interface AccountReset {

@@ -1,5 +1,5 @@
 // Types of the OAuth endpoints. Wire names, snake_case, exactly.
-import type { AuthenticateResponse, ResponseCommon, UserDevice } from '../contract/common';
+import type { AccountResetField, AuthenticateResponse, ResponseCommon, UserDevice } from '../contract/common';
 
 /** A social identity of the user (`User.providers`). */
 export interface UserProvider {
@@ -77,8 +77,11 @@ export interface OAuthProviderValues {
   expires_at: string;
 }
 
-/** `data` of `POST /oauth/authenticate` (`__user` stripped). */
-export interface OAuthAuthenticateResponse extends AuthenticateResponse {
+/**
+ * `data` of `POST /oauth/authenticate` (`__user` stripped). `account_reset`: the upstream asserted the address verified
+ * and it proved an address of an account nobody had proved yet (the pre-hijacking reset ran at the callback).
+ */
+export interface OAuthAuthenticateResponse extends AuthenticateResponse, AccountResetField {
   provider_subject: string;
   provider_type: string;
   profile_picture_url: string;

@@ -1,8 +1,10 @@
 // Who an upstream identity signs in as. Identities are keyed by (provider, subject), never by email. A new identity
-// joins an existing user by email only when the upstream asserts the email verified AND that user has verified it
-// too (README, "Security": Social sign-in); any other new identity whose email already belongs to a user is refused
-// (never merged, never a duplicate account). A new user gets the email as verified only when the upstream said so.
-import type { UserProvider } from '@latchkey/sdk/contract';
+// joins an existing user by email only when the upstream asserts the email verified (README, "Security": Social
+// sign-in): if that user has not verified the address yet, the upstream's assertion is the first proof of it, and runs
+// the pre-hijacking reset as a code or link sent to it would. A new identity whose email belongs to a user and that the
+// upstream does not assert verified is refused (never merged, never a duplicate account). A new user gets the email as
+// verified only when the upstream said so.
+import type { AccountReset, UserProvider } from '@latchkey/sdk/contract';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
@@ -10,6 +12,7 @@ import { ProviderError } from '../../http/errors';
 import { newId } from '../../services/secrets';
 import type { NewFactor } from '../../services/sessions';
 import { findEmail, insertIdentifier, newUserRow } from '../../services/users';
+import { markIdentifierVerified } from '../../services/verification';
 import type { OAuthProvider } from './config';
 import type { PendingLink } from './oauthTokens';
 import type { SocialProfile } from './profiles';
@@ -23,6 +26,8 @@ export type RegistrationRow = Selectable<OauthRegistrationsTable>;
 export interface ResolvedIdentity {
   registration: RegistrationRow;
   isNewUser: boolean;
+  /** What the pre-hijacking reset removed, when this identity was the first proof of the account's email. */
+  accountReset?: AccountReset | undefined;
 }
 
 /** An identity that must not sign in: the error its token (or One Tap's answer) carries. */
@@ -73,6 +78,48 @@ export async function findRegistration(
     .where('provider', '=', provider)
     .where('provider_subject', '=', subject)
     .executeTakeFirst();
+}
+
+/**
+ * A new identity whose upstream asserts verified an email that an account holds unverified (a sign-up by password,
+ * or a send to the address, that nobody has proved): the assertion is the address's first proof, made without a session
+ * of that account, so it runs the pre-hijacking reset (services/verification.ts, markIdentifierVerified) before the
+ * identity joins the account. Until 2026-12 it was refused, and the address's owner could not sign in with the
+ * upstream until she had proved the address by a code or link: a stranger's unverified sign-up with her address
+ * locked her out of her first social sign-in. Locks the user's row first, as every proof of an address does
+ * (services/emailTokens.ts, consumeEmailToken), and reads the address again under it: a reset that committed
+ * meanwhile (its owner proving another address of the account) may have removed it.
+ */
+async function proveHolderEmail(
+  trx: Executor,
+  deps: ProviderDeps,
+  options: { provider: OAuthProvider; profile: SocialProfile; holder: { user_id: string; email_id: string } },
+): Promise<ResolvedIdentity> {
+  const { holder } = options;
+  const now = deps.clock.now();
+  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', holder.user_id).execute();
+  const email = await trx
+    .selectFrom('emails')
+    .select('verified')
+    .where('email_id', '=', holder.email_id)
+    .where('user_id', '=', holder.user_id)
+    .executeTakeFirst();
+  if (!email) throw new IdentityRefused(new ProviderError('oauth_account_link_refused'));
+  const accountReset = await markIdentifierVerified(trx, {
+    userId: holder.user_id,
+    kind: 'email',
+    methodId: holder.email_id,
+    sameUserSession: false,
+    now,
+    alreadyVerified: email.verified === 1,
+  });
+  const registration = await insertRegistration(trx, deps, {
+    userId: holder.user_id,
+    provider: options.provider,
+    fields: registrationFields(options.profile),
+    emailId: holder.email_id,
+  });
+  return { registration, isNewUser: false, accountReset };
 }
 
 /** Picture and locale are the upstream's to change; kept as it last said. */
@@ -184,8 +231,9 @@ export async function completeLink(
 
 /**
  * The identity `profile` of `provider` signs in as, inside the caller's transaction: the identity's user; else the
- * user whose verified email the upstream asserts verified; else a new user. A new identity whose email belongs to a
- * user in any other way throws IdentityRefused (`oauth_account_link_refused`). (An attach flow: `resolveAttach`.)
+ * user whose email the upstream asserts verified (proving it, with the pre-hijacking reset, if nobody had: see
+ * proveHolderEmail); else a new user. A new identity whose email belongs to a user and that the upstream does not
+ * assert verified throws IdentityRefused (`oauth_account_link_refused`). (An attach flow: `resolveAttach`.)
  */
 export async function resolveIdentity(
   trx: Executor,
@@ -221,11 +269,10 @@ export async function resolveIdentity(
         });
         return { registration, isNewUser: false };
       }
+      if (profile.emailVerified) return proveHolderEmail(trx, deps, { provider, profile, holder });
       throw new IdentityRefused(
         new ProviderError('oauth_account_link_refused', {
-          message: profile.emailVerified
-            ? `An account with this email already exists and its email is not verified yet. Verify the email (sign in with a code or link sent to it), then sign in with ${label}.`
-            : `An account with this email already exists, and ${label} does not confirm that the email is verified. Sign in to that account another way, then link ${label} from it.`,
+          message: `An account with this email already exists, and ${label} does not confirm that the email is verified. Sign in to that account another way, then link ${label} from it.`,
         }),
       );
     }

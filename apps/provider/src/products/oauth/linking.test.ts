@@ -1,5 +1,6 @@
-// Who a social identity signs in as: keyed by (provider, subject); joining an existing user by email only when
-// both the upstream and that user have verified it; attach links to the signed-in user; unlinking.
+// Who a social identity signs in as: keyed by (provider, subject); joining an existing user by email only when the
+// upstream asserts it verified (the first proof of an address nobody had proved runs the pre-hijacking reset); attach
+// links to the signed-in user; unlinking. Runs on SQLite, and on PostgreSQL with LATCHKEY_TEST_POSTGRES_URL.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { errorBody, expectError } from '../../../test/expectError';
@@ -8,6 +9,7 @@ import { signIn } from '../../../testing/fixtures';
 import { REDIRECT_URL, startProvider, type TestProvider } from '../../../testing/harness';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
+const MALLORY_PASSWORD = 'dragonfly-marmalade-41';
 
 async function userCount(t: TestProvider): Promise<number> {
   return (await t.provider.database.db.selectFrom('users').select('user_id').execute()).length;
@@ -51,18 +53,54 @@ describe('account linking', () => {
     expect(await userCount(t)).toBe(1);
   });
 
-  it("refuses a verified upstream email when the existing user's email is not verified yet", async () => {
+  it("signs the owner in when a stranger signed up with her address unverified: the upstream's proof runs the pre-hijacking reset", async () => {
     const t = await startProvider();
-    const existing = await signIn(t, { email: ADA.email });
-    await t.provider.database.db
-      .updateTable('emails')
-      .set({ verified: 0 })
-      .where('email_id', '=', existing.emailId as string)
-      .execute();
-    const { token } = await signInAt(t, 'google', ADA);
+    const { db } = t.provider.database;
+    // Mallory signs up with Ada's address and a password she chose; nobody proves the address.
+    const created = await t.post('/passwords', { email: ADA.email, password: MALLORY_PASSWORD });
+    expect(created.status).toBe(200);
+    const mallory = created.json.data as { user_id: string; session_token: string };
+
+    // Ada's first Google sign-in (Google asserts the address verified) signs her in to that account, and says what went.
+    const { appUrl, token } = await signInAt(t, 'google', ADA);
+    expect(`${appUrl.origin}${appUrl.pathname}`).toBe(REDIRECT_URL);
+    const answer = await oauthAuthenticate(t, token);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const data = answer.json.data;
+    expect(data.user_id).toBe(mallory.user_id);
+    expect(data.account_reset).toEqual({ identifier: ADA.email, removed: ['password', 'sessions'] });
+    expect(data.user.emails).toEqual([{ email_id: expect.any(String), email: ADA.email, verified: true }]);
+    expect(data.user.password).toBeNull();
+    expect(data.user.providers).toHaveLength(1);
+    expect(await userCount(t)).toBe(1);
+
+    // Mallory's session and password are gone; Ada's session works.
+    expectError(await t.call('GET', '/users/me', { sessionToken: mallory.session_token }), 404, 'session_not_found');
+    const login = await t.post('/passwords/authenticate', { email: ADA.email, password: MALLORY_PASSWORD });
+    expect(login.status).not.toBe(200);
+    expect(await db.selectFrom('passwords').selectAll().execute()).toEqual([]);
+    const me = await t.call('GET', '/users/me', { sessionToken: data.session_token });
+    expect(me.status).toBe(200);
+
+    // Her next Google sign-in is an ordinary one: nothing left to reset.
+    const again = await signedInWith(t, 'google', ADA);
+    expect(again.user_id).toBe(mallory.user_id);
+    expect(again.account_reset).toBeUndefined();
+  });
+
+  it('still refuses an upstream that does not assert the address verified when the account holds it unverified', async () => {
+    const t = await startProvider();
+    const created = await t.post('/passwords', { email: ADA.email, password: MALLORY_PASSWORD });
+    expect(created.status).toBe(200);
+    const { token } = await signInAt(t, 'google', { ...ADA, emailVerified: false });
     expect((await refusalOf(t, token)).json).toEqual(
-      errorBody(409, 'oauth_account_link_refused', expect.stringContaining('not verified yet') as never),
+      errorBody(409, 'oauth_account_link_refused', expect.stringContaining('Google does not confirm') as never),
     );
+    // Nothing changed: Mallory's password still signs in, the address is still unverified.
+    const login = await t.post('/passwords/authenticate', { email: ADA.email, password: MALLORY_PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.json.data.user.emails[0].verified).toBe(false);
+    expect(login.json.data.user.providers).toEqual([]);
   });
 
   it('gives a new user the email unverified when the upstream did not assert it, and the owner takes it over', async () => {

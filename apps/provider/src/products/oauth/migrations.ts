@@ -109,4 +109,9 @@ export const oauthMigrations: MigrationParts = {
   async '0022_oauth_token_users'(db) {
     await db.schema.createIndex('oauth_tokens_user').on('oauth_tokens').column('user_id').execute();
   },
+  // A social sign-in whose upstream asserts the address verified proves an account's unverified email (identities.ts):
+  // the pre-hijacking reset runs at the callback, and the token carries what it removed to the answer.
+  async '0029_oauth_account_resets'(db) {
+    await db.schema.alterTable('oauth_tokens').addColumn('account_reset', 'text').execute();
+  },
 };

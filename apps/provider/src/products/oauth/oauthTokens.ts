@@ -1,7 +1,7 @@
 // The token an app redeems with `oauth/authenticate` after the redirect back (`?stytch_token_type=oauth&token=…`):
 // 256 random bits, stored as its SHA-256 only, single use, 10 minutes, bound to the PKCE challenge of the flow. An
 // "error token" carries a refusal instead of a user, so every failure of the flow reaches the app by the one path.
-import type { OAuthProviderValues } from '@latchkey/sdk/contract';
+import type { AccountReset, OAuthProviderValues } from '@latchkey/sdk/contract';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
@@ -30,7 +30,13 @@ export interface PendingLink {
 
 /** What a token is issued for: a signed-in identity, an identity to link to `userId`, or a refusal. */
 export type TokenContent =
-  | { kind: 'identity'; registration: RegistrationRow; providerValues: OAuthProviderValues }
+  | {
+      kind: 'identity';
+      registration: RegistrationRow;
+      providerValues: OAuthProviderValues;
+      /** What the pre-hijacking reset removed at the callback (identities.ts), for the answer's `account_reset`. */
+      accountReset?: AccountReset | undefined;
+    }
   | { kind: 'link'; userId: string; link: PendingLink; providerValues: OAuthProviderValues }
   | { kind: 'error'; errorType: ErrorType; message: string };
 
@@ -62,6 +68,8 @@ export async function issueSocialToken(
       provider_values:
         content.kind === 'error' ? null : encryptProviderValues(deps.encryptionKey, tokenId, content.providerValues),
       pending_link: content.kind === 'link' ? JSON.stringify(content.link) : null,
+      account_reset:
+        content.kind === 'identity' && content.accountReset !== undefined ? JSON.stringify(content.accountReset) : null,
       error_type: content.kind === 'error' ? content.errorType : null,
       error_message: content.kind === 'error' ? content.message : null,
       created_at: now,

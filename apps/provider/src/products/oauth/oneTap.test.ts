@@ -153,6 +153,27 @@ describe('oauth/google/onetap', () => {
     expectError(await submit(t, { credential, nonce }), 404, 'google_onetap_nonce_not_found');
   });
 
+  it("signs the owner in over a stranger's unverified sign-up with her address, running the pre-hijacking reset", async () => {
+    const t = await startProvider();
+    const created = await t.post('/passwords', { email: ADA.email, password: 'dragonfly-marmalade-41' });
+    expect(created.status).toBe(200);
+    const { nonce } = (await oneTapStart(t)).json.data;
+    const response = await submit(t, { credential: await credentialFor(t, ADA, { nonce }), nonce });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    const target = new URL(response.json.data.redirect_url);
+    // An existing account: the login URL.
+    expect(`${target.origin}${target.pathname}`).toBe(REDIRECT_URL);
+    const data = (await oauthAuthenticate(t, tokenOfAppUrl(target))).json.data;
+    expect(data.user_id).toBe(created.json.data.user_id);
+    expect(data.account_reset).toEqual({ identifier: ADA.email, removed: ['password', 'sessions'] });
+    expect(data.user.emails).toEqual([{ email_id: expect.any(String), email: ADA.email, verified: true }]);
+    expectError(
+      await t.call('GET', '/users/me', { sessionToken: created.json.data.session_token }),
+      404,
+      'session_not_found',
+    );
+  });
+
   it('needs a code_challenge by default (project.pkce.oauth), and binds the token to it', async () => {
     const t = await startProvider();
     const { nonce } = (await oneTapStart(t)).json.data;

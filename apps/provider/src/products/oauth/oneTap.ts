@@ -149,6 +149,7 @@ async function oneTapSubmit(c: ProviderContext): Promise<Response> {
         content: {
           kind: 'identity',
           registration: identity.registration,
+          accountReset: identity.accountReset,
           providerValues: {
             ...emptyProviderValues(),
             id_token: body.credential,

@@ -280,7 +280,12 @@ export async function callback(c: ProviderContext): Promise<Response> {
       const token = await issueSocialToken(trx, deps, {
         provider,
         codeChallenge: transaction.code_challenge,
-        content: { kind: 'identity', registration: identity.registration, providerValues },
+        content: {
+          kind: 'identity',
+          registration: identity.registration,
+          providerValues,
+          accountReset: identity.accountReset,
+        },
       });
       return { token, isNewUser: identity.isNewUser };
     });

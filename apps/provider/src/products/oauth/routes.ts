@@ -1,3 +1,4 @@
+import type { AccountReset } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
@@ -117,6 +118,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     profile_picture_url: registration.profile_picture_url,
     locale: registration.locale,
     provider_values: providerValues,
+    ...(row.account_reset === null ? {} : { account_reset: JSON.parse(row.account_reset) as AccountReset }),
   });
 }
 

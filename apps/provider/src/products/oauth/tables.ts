@@ -79,6 +79,11 @@ export interface OauthTokensTable {
    * session of that user redeems the token.
    */
   pending_link: string | null;
+  /**
+   * JSON of what the pre-hijacking reset removed when the callback's identity proved the account's unverified email
+   * (AccountReset: the answer's `account_reset`); null when it ran no reset.
+   */
+  account_reset: string | null;
   /** An error token: the error `oauth/authenticate` answers. */
   error_type: string | null;
   error_message: string | null;
