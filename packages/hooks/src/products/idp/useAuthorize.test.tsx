@@ -323,6 +323,35 @@ describe('useAuthorize', () => {
     }
   });
 
+  it("prompt=login with nobody signed in asks for one sign-in, not two: the refusal's ticket is kept and sent after it", async () => {
+    const env = await idpEnvironment();
+    const search = authorizeSearch({ prompt: 'login', client_id: 'dashboard' });
+    window.history.replaceState(null, '', `/oauth/authorize${search}`);
+    try {
+      const flow = renderAuthorize(env, undefined);
+      await waitFor(() => expect(flow.result.current.error?.message).toBe(NO_SESSION), waitLong);
+      expect(flow.result.current.signInRequired).toBe(true);
+      // The refusal's ticket is in the address, for a sign-in that leaves the page and comes back.
+      const ticket = new URLSearchParams(window.location.search).get('login_ticket');
+      expect(ticket).toEqual(expect.any(String));
+
+      await act(() => signIn(env));
+      await waitFor(() => expect(flow.result.current.status).toBe('complete'), waitLong);
+      expect(navigatedTo(flow.navigate.mock.calls[0]?.[0]).query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // Never 'reauthenticate': the one sign-in answered the request, and no session was ended.
+      expect(flow.statuses).not.toContain('reauthenticate');
+      expect(env.requests.filter((request) => request.path === '/sessions/revoke')).toHaveLength(0);
+      const calls = env.requests.filter((request) => request.path.startsWith('/idp/oauth/authorize'));
+      expect(calls.map((request) => (request.body as { login_ticket?: string }).login_ticket)).toEqual([
+        undefined,
+        ticket,
+        ticket,
+      ]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('max_age: a session signed in longer ago must sign in again; a fresh one gets the code', async () => {
     const env = await idpEnvironment();
     await signIn(env);

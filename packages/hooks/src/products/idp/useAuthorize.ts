@@ -129,6 +129,17 @@ function clientOfRefusal(error: LatchkeyFlowError): IdpClient | null {
     : null;
 }
 
+/**
+ * The login ticket a no-session refusal carries when the request wants a fresh sign-in (`prompt=login`, `max_age`:
+ * `error_details.login_ticket`, Latchkey's provider), else undefined: sent with the calls after the sign-in, it proves
+ * that sign-in answered the request, so the user signs in once.
+ */
+function ticketOfRefusal(error: LatchkeyFlowError): string | undefined {
+  if (!(error.cause instanceof APIError)) return undefined;
+  const ticket = error.cause.error_details?.login_ticket;
+  return typeof ticket === 'string' && ticket !== '' ? ticket : undefined;
+}
+
 /** The host of `uri`, or null when it is not an absolute URL. */
 function hostOf(uri: string): string | null {
   try {
@@ -198,15 +209,22 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
 
   /**
    * Nobody is signed in: ask for a sign-in (naming the client the refusal names, if any), and start again once there
-   * is a session (the effect below).
+   * is a session (the effect below). The refusal's login ticket, if any, is kept (and put in the page's address) as a
+   * reauthentication answer's is.
    */
   const awaitSession = useCallback(
-    (client: IdpClient | null) => {
+    (refusal: LatchkeyFlowError | null) => {
+      const client = refusal === null ? null : clientOfRefusal(refusal);
+      const ticket = refusal === null ? undefined : ticketOfRefusal(refusal);
+      if (ticket !== undefined) {
+        loginTicket.current = ticket;
+        keepLoginTicketInAddress(ticket, request.params);
+      }
       phase.current = 'awaiting_session';
       setState((current) => ({ ...current, client: client ?? current.client, user: null }));
       stop(noActiveSessionError());
     },
-    [stop],
+    [stop, request],
   );
 
   /** The provider wants a fresh sign-in: end the session, keep the ticket, wait for the sign-in. */
@@ -278,7 +296,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
       } catch (caught) {
         const error = toFlowError(caught);
         if (NO_SESSION_ERROR_TYPES.includes(error.type)) {
-          awaitSession(clientOfRefusal(error));
+          awaitSession(error);
           return;
         }
         phase.current = 'done';
@@ -308,7 +326,7 @@ export function useAuthorize(options: IdpFlowOptions = {}): UseAuthorizeReturn {
           void start();
           return;
         }
-        awaitSession(clientOfRefusal(error));
+        awaitSession(error);
         return;
       }
       phase.current = 'done';

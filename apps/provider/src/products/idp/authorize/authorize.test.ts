@@ -967,6 +967,37 @@ describe('prompt=login: a fresh sign-in, proved by the login ticket', () => {
     expect((await start(body, again.sessionToken)).json.data).toEqual(reauthenticationAnswer('login'));
   });
 
+  it('nobody signed in: the refusal carries a login ticket, and the one sign-in it leads to answers prompt=login and max_age=0', async () => {
+    const { t, start, submit } = await startIdp();
+    await userWithRoles(t, [], 'ada@example.com');
+    t.clock.advance(60_000);
+    for (const extra of [{ prompt: 'login' }, { max_age: '0' }]) {
+      const body = authorizeBody(extra);
+      const refusal = await start(body);
+      expectError(refusal, 401, 'user_unauthenticated', {
+        error_details: { client: SPA_CLIENT, login_ticket: expect.any(String) as never },
+      });
+      const ticket = refusal.json.error_details.login_ticket as string;
+      expect(ticket).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+      t.clock.advance(5_000);
+      const fresh = await signIn(t, { email: 'ada@example.com' });
+      t.clock.advance(1_000);
+      // Without the ticket the new session's sign-in is unproved: the widget asked for a second one.
+      expect((await start(body, fresh.sessionToken)).json.data).toEqual(
+        reauthenticationAnswer(extra.prompt === undefined ? 'max_age' : 'login'),
+      );
+      // With it, the consent screen (the first time), then a code.
+      const preflight = (await start({ ...body, login_ticket: ticket }, fresh.sessionToken)).json.data;
+      expect(preflight).toMatchObject({ user_id: fresh.userId });
+      expect(preflight.reauthentication_required).toBeUndefined();
+      const submitted = await submit({ ...body, login_ticket: ticket, consent_granted: true }, fresh.sessionToken);
+      expect(submitted.json.data.authorization_code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    // A request that asks for no fresh sign-in gets no ticket.
+    const plain = await start(authorizeBody());
+    expect(plain.json.error_details).toEqual({ client: SPA_CLIENT });
+  });
+
   it("never takes another request's ticket (another user's): the ticket is bound to the request it answers", async () => {
     const { t, db, start, submit } = await startIdp();
     const mallory = await userWithRoles(t, [], 'mallory@example.com');

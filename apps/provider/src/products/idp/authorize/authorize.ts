@@ -127,9 +127,16 @@ async function evaluate(c: ProviderContext, body: AuthorizeBody): Promise<Outcom
     // OpenID Connect Core §3.1.2.6 `login_required`: prompt=none and nobody to act for.
     if (checked.prompt.has('none')) return errorRedirect(deps, body, 'login_required', LOGIN_REQUIRED.no_session);
     // The client and its redirect URI are verified: the refusal names the client (`error_details.client`), so the
-    // sign-in step can say which application asks.
+    // sign-in step can say which application asks. A request that wants a fresh sign-in (`prompt=login`, `max_age`)
+    // gets its login ticket now too (`error_details.login_ticket`): the sign-in this refusal leads to comes after the
+    // ticket, so it answers the request (OpenID Connect Core §3.1.2.1: the End-User is prompted for authentication
+    // once), where without one the widget's next call found the new session's sign-in unproved and asked for a second.
+    const wantsFreshSignIn = checked.prompt.has('login') || checked.maxAgeSeconds !== null;
     throw new ProviderError(sessionToken === null ? 'user_unauthenticated' : 'session_not_found', {
-      details: { client: describeClient(client) },
+      details: {
+        client: describeClient(client),
+        ...(wantsFreshSignIn ? { login_ticket: issueLoginTicket(deps.hmacKey, body, deps.clock.now()) } : {}),
+      },
     });
   }
   // An impersonated session (support acting as the user) may look at the user's account but never grant a third
