@@ -6,6 +6,7 @@
 // verified only when the upstream said so.
 import type { AccountReset, UserProvider } from '@latchkey/sdk/contract';
 import type { Selectable } from 'kysely';
+import { dialectOf } from '../../db/dialect';
 import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
@@ -245,6 +246,17 @@ export async function resolveIdentity(
   const label = PROVIDER_NAMES[provider];
   const existing = await findRegistration(trx, projectId, provider, profile.subject);
   if (existing) {
+    // The user's row first, as every writer of the account takes it (the registration's write below bumps it through
+    // its `methods_version` trigger): a pre-hijacking reset of this account holds it and then deletes the registration,
+    // so the opposite order deadlocked with it on PostgreSQL (a 500 for one of the two).
+    if (dialectOf(trx) === 'postgres') {
+      await trx
+        .selectFrom('users')
+        .select('user_id')
+        .where('user_id', '=', existing.user_id)
+        .forNoKeyUpdate()
+        .execute();
+    }
     const updated = await trx
       .updateTable('oauth_registrations')
       .set({

@@ -1,6 +1,8 @@
 import type { AccountReset } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { dialectOf } from '../../db/dialect';
+import type { Executor } from '../../db/schema';
 import { ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { type ErrorType, ProviderError } from '../../http/errors';
 import { sessionDurationField } from '../../http/fields';
@@ -17,7 +19,13 @@ import { requireUser } from '../../services/users';
 import type { OAuthProvider } from './config';
 import { decryptProviderValues, emptyProviderValues } from './flowSecrets';
 import { completeLink, IdentityRefused, oauthFactor, type RegistrationRow } from './identities';
-import { consumeSocialToken, findLiveSocialToken, OAUTH_TOKEN_LIFETIME_MS, type PendingLink } from './oauthTokens';
+import {
+  consumeSocialToken,
+  findLiveSocialToken,
+  OAUTH_TOKEN_LIFETIME_MS,
+  type PendingLink,
+  type SocialTokenRow,
+} from './oauthTokens';
 import { registerOneTapRoutes } from './oneTap';
 import { callback, start } from './redirectFlow';
 import { checkProvider } from './startParams';
@@ -83,12 +91,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
       const registration =
         link !== null
           ? await completeLink(trx, deps, { userId: row.user_id ?? '', provider: row.provider as OAuthProvider, link })
-          : await trx
-              .selectFrom('oauth_registrations')
-              .selectAll()
-              .where('oauth_user_registration_id', '=', row.oauth_user_registration_id ?? '')
-              .where('user_id', '=', row.user_id ?? '')
-              .executeTakeFirst();
+          : await registrationToSignIn(trx, row);
       // Unlinked between the callback and now: nothing to sign in with.
       if (!registration) return null;
       const session = await recordAuthentication(trx, c, {
@@ -120,6 +123,26 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     provider_values: providerValues,
     ...(row.account_reset === null ? {} : { account_reset: JSON.parse(row.account_reset) as AccountReset }),
   });
+}
+
+/**
+ * The registration an identity token signs in with, if it is still its user's. On PostgreSQL the row stays locked
+ * (`FOR SHARE`) until the session is committed: a pre-hijacking reset of the account (its owner proving the address
+ * by a code, a link or an upstream that asserts it verified) deletes the registration first and revokes the sessions
+ * after, so it waits for this sign-in and then revokes its session; unlocked, the reset's revocations ran before this
+ * session was committed and it outlived the reset (a stranger kept a session in the owner's account).
+ */
+export async function registrationToSignIn(
+  trx: Executor,
+  row: Pick<SocialTokenRow, 'oauth_user_registration_id' | 'user_id'>,
+): Promise<RegistrationRow | undefined> {
+  return trx
+    .selectFrom('oauth_registrations')
+    .selectAll()
+    .where('oauth_user_registration_id', '=', row.oauth_user_registration_id ?? '')
+    .where('user_id', '=', row.user_id ?? '')
+    .$if(dialectOf(trx) === 'postgres', (query) => query.forShare())
+    .executeTakeFirst();
 }
 
 /**

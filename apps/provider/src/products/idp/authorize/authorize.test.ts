@@ -998,6 +998,18 @@ describe('prompt=login: a fresh sign-in, proved by the login ticket', () => {
     expect(plain.json.error_details).toEqual({ client: SPA_CLIENT });
   });
 
+  it('a sign-in in the very millisecond the ticket was issued does not answer it (it may have come first)', async () => {
+    const { t, start, submit } = await startIdp();
+    // Ada signs in, and a ticket for the request is issued at the same instant (nobody signed in where it was asked).
+    const ada = await userWithRoles(t, [], 'ada@example.com');
+    const body = authorizeBody({ prompt: 'login' });
+    const ticket = (await start(body)).json.error_details.login_ticket as string;
+    for (const call of [start, submit]) {
+      const answer = await call({ ...body, login_ticket: ticket, consent_granted: true }, ada.sessionToken);
+      expect(answer.json.data).toEqual(reauthenticationAnswer('login'));
+    }
+  });
+
   it("never takes another request's ticket (another user's): the ticket is bound to the request it answers", async () => {
     const { t, db, start, submit } = await startIdp();
     const mallory = await userWithRoles(t, [], 'mallory@example.com');

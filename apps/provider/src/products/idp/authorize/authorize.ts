@@ -63,13 +63,14 @@ async function reauthenticationReason(
   const now = deps.clock.now();
   const authTime = await sessionAuthTime(deps, session);
   // A valid login ticket of this very request (client, redirect URI, state, nonce, code_challenge: loginTicket.ts)
-  // issued no later than the session's authentication: the user signed in again after this request asked for it.
+  // issued before the session's authentication: the user signed in again after this request asked for it.
   // Another request's ticket (another user's among them) is no ticket. It stands for `prompt=login` and for `max_age`
   // (OpenID Connect Core §3.1.2.1: max_age=0 is prompt=login; a fresh sign-in answering this request satisfies the
   // request however long it took).
   const ticketIssuedAt =
     body.login_ticket === undefined ? null : loginTicketIssuedAt(deps.hmacKey, body.login_ticket, body, now);
-  const signedInAgain = ticketIssuedAt !== null && ticketIssuedAt <= authTime;
+  // Strictly after: a sign-in in the very millisecond the ticket was issued may have come before it.
+  const signedInAgain = ticketIssuedAt !== null && ticketIssuedAt < authTime;
   // OpenID Connect Core §3.1.2.1 `prompt=login`: "The Authorization Server SHOULD prompt the End-User for
   // reauthentication."
   if (checked.prompt.has('login') && !signedInAgain) return 'login';
