@@ -16,6 +16,7 @@ import {
   expectSignedOut,
   open,
   PLAYGROUND_URL,
+  PROVIDER_URL,
   sessionStatus,
   test,
   uniqueEmail,
@@ -223,6 +224,34 @@ describe('social sign-in through the development upstream', () => {
     await socialButton(widget(page), 'Discord').waitFor();
     await expectSignedOut(page);
     await checkA11y(page, '/authenticate after a cancel at the provider');
+  });
+
+  test("a stranger signed up with the owner's address: her Google sign-in gets in, and the page says what was removed", async ({
+    page,
+  }) => {
+    const owner = newIdentity('owner');
+    // The stranger signs up with the owner's address and a password; nobody proves the address.
+    const created = await fetch(`${PROVIDER_URL}/sdk/v1/passwords`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('public-token-test-latchkey-playground:public-token-test-latchkey-playground').toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ email: owner.email, password: 'dragonfly-marmalade-41', session_duration_minutes: 5 }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    await open(page, SOCIAL_PAGE);
+    await socialButton(widget(page), 'Google').click();
+    await completeAtUpstream(page, owner);
+    await expectSocialSignIn(page, owner.email);
+    await page
+      .getByTestId('account-reset')
+      .getByText(
+        `For your security, we removed a password that was added to this account before you proved you own ${owner.email}. We also signed it out on every other device.`,
+        { exact: true },
+      )
+      .waitFor();
+    await checkA11y(page, '/authenticate after a sign-in that reset the account');
   });
 
   test('the session page links a second provider, then unlinks one', async ({ page }) => {

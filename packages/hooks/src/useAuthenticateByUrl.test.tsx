@@ -36,7 +36,7 @@ describe('useAuthenticateByUrl', () => {
     const env = await startTestEnvironment();
     const sentBefore = env.requests.length;
     const { result } = renderHook(() => useAuthenticateByUrl(), { wrapper: wrapperFor(env) });
-    expect(result.current).toEqual({ status: 'none', tokenType: null, token: null, error: null });
+    expect(result.current).toEqual({ status: 'none', tokenType: null, token: null, error: null, accountReset: null });
     await env.settled();
     expect(env.requests.slice(sentBefore)).toEqual([]);
   });
@@ -56,6 +56,8 @@ describe('useAuthenticateByUrl', () => {
     await waitFor(() => expect(result.current.status).toBe('success'), { timeout: ASYNC_TIMEOUT });
     expect(store.getState().screen).toBe('LoginSuccess');
     expect(store.getState().formState.accountReset).toEqual({ identifier: EMAIL, removed: ['password'] });
+    // A landing page outside a <SignIn> reads it from the hook.
+    expect(result.current.accountReset).toEqual({ identifier: EMAIL, removed: ['password'] });
   });
 
   it('signs in with an emailed magic link once, even under StrictMode, and reaches LoginSuccess', async () => {
@@ -70,7 +72,13 @@ describe('useAuthenticateByUrl', () => {
     expect(result.current).toMatchObject({ status: 'authenticating', tokenType: 'magic_links' });
 
     await waitFor(() => expect(result.current.status).toBe('success'));
-    expect(result.current).toEqual({ status: 'success', tokenType: 'magic_links', token: null, error: null });
+    expect(result.current).toEqual({
+      status: 'success',
+      tokenType: 'magic_links',
+      token: null,
+      error: null,
+      accountReset: null,
+    });
     expect(requestsTo(env, '/magic_links/authenticate').map((request) => request.body)).toEqual([
       // The verifier of the pair the send stored: the provider binds links to the browser that asked (default).
       { token, session_duration_minutes: 120, code_verifier: expect.stringMatching(/^[0-9a-f]{128}$/) },
@@ -95,6 +103,7 @@ describe('useAuthenticateByUrl', () => {
       tokenType: 'reset_password',
       token: tokenOf(link),
       error: null,
+      accountReset: null,
     });
     expect(store.getState().screen).toBe('PasswordResetForm');
     expect(store.getState().formState.resetPasswordState.token).toBe(tokenOf(link));
@@ -221,6 +230,7 @@ describe('useAuthenticateByUrl with social sign-in (oauth tokens)', () => {
     expect(store.getState().screen).toBe('LoginSuccess');
     // Her session was revoked when she signed out: only the password is left to remove.
     expect(store.getState().formState.accountReset).toEqual({ identifier: GITHUB_USER.email, removed: ['password'] });
+    expect(result.current.accountReset).toEqual({ identifier: GITHUB_USER.email, removed: ['password'] });
     const user = env.client.session.getSnapshot().user;
     expect(user?.emails).toEqual([{ email_id: expect.any(String), email: GITHUB_USER.email, verified: true }]);
     expect(user?.password).toBeNull();

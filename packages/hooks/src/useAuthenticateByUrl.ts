@@ -1,4 +1,4 @@
-import type { AuthenticateByUrlResult, AuthenticateTokenType } from '@latchkey/sdk';
+import type { AccountReset, AuthenticateByUrlResult, AuthenticateTokenType } from '@latchkey/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { accountResetOf } from './accountReset';
 import { type LatchkeyFlowError, toFlowError } from './errors';
@@ -29,6 +29,12 @@ export interface UseAuthenticateByUrlReturn {
   /** The reset token when `status` is `reset_password` (the only token a caller still needs), else null. */
   token: string | null;
   error: LatchkeyFlowError | null;
+  /**
+   * What the provider's pre-hijacking reset removed when this sign-in (a link, or a social sign-in whose provider
+   * confirms the address) proved an address someone else had signed up with (the answer's `account_reset`), else
+   * null. Inside a `<SignIn>` the success screen says it; a landing page of its own should tell the user too.
+   */
+  accountReset: AccountReset | null;
 }
 
 /**
@@ -43,8 +49,8 @@ export function useAuthenticateByUrl(options: UseAuthenticateByUrlOptions = {}):
   const [state, setState] = useState<UseAuthenticateByUrlReturn>(() => {
     const found = ctx.client.parseAuthenticateUrl();
     return found
-      ? { status: 'authenticating', tokenType: found.tokenType, token: null, error: null }
-      : { status: 'none', tokenType: null, token: null, error: null };
+      ? { status: 'authenticating', tokenType: found.tokenType, token: null, error: null, accountReset: null }
+      : { status: 'none', tokenType: null, token: null, error: null, accountReset: null };
   });
   // A token works once: StrictMode's second effect run (and any re-run) must not send it again.
   const started = useRef(false);
@@ -56,13 +62,26 @@ export function useAuthenticateByUrl(options: UseAuthenticateByUrlOptions = {}):
     ctx.client.authenticateByUrl({ session_duration_minutes: duration }).then(
       (result) => {
         if (result === null) {
-          setState({ status: 'none', tokenType: null, token: null, error: null });
+          setState({ status: 'none', tokenType: null, token: null, error: null, accountReset: null });
         } else if (!result.handled) {
-          setState({ status: result.tokenType, tokenType: result.tokenType, token: result.token, error: null });
+          setState({
+            status: result.tokenType,
+            tokenType: result.tokenType,
+            token: result.token,
+            error: null,
+            accountReset: null,
+          });
           ctx.dispatch({ type: 'resetTokenReceived', token: result.token, tokenType: result.tokenType });
         } else {
-          setState({ status: 'success', tokenType: result.tokenType, token: null, error: null });
-          ctx.authenticated(result.data, { type: 'loginSucceeded', accountReset: accountResetOf(result.data) });
+          const accountReset = accountResetOf(result.data);
+          setState({
+            status: 'success',
+            tokenType: result.tokenType,
+            token: null,
+            error: null,
+            accountReset: accountReset ?? null,
+          });
+          ctx.authenticated(result.data, { type: 'loginSucceeded', accountReset });
         }
       },
       (caught: unknown) => {

@@ -1,6 +1,7 @@
 import '@latchkey/ui-default/styles.css';
 import { OAUTH_PROVIDER_NAMES, useAuthenticateByUrl, useSession } from '@latchkey/hooks';
 import { ResetPassword, SignIn } from '@latchkey/ui-default';
+import { accountResetMessages, accountResetText, useMessages } from '@latchkey/ui-unstyled';
 import { useMemo, useState } from 'react';
 import { userLabel } from '../Header';
 import { DEFAULT_SETTINGS, signInConfig } from '../kitConfig';
@@ -32,6 +33,7 @@ function linkedName(type: string | null): string {
  */
 export default function AuthenticatePage() {
   const result = useAuthenticateByUrl({ sessionDurationMinutes: 60 });
+  const t = useMessages(accountResetMessages);
   const { hasSession, user } = useSession();
   const config = useMemo(() => signInConfig({ ...DEFAULT_SETTINGS, products: ['emailMagicLinks', 'passwords'] }), []);
   const kind = result.tokenType ? (TOKEN_TYPE_NAMES[result.tokenType] ?? result.tokenType) : 'a link';
@@ -67,6 +69,12 @@ export default function AuthenticatePage() {
         <p role="status" data-testid="authenticate-result">
           Signed in with {kind}
           {hasSession ? ` as ${userLabel(user)}` : ''}. See the <Link href="/session">session</Link>.
+        </p>
+      )}
+      {result.status === 'success' && result.accountReset !== null && (
+        // The link or the social provider proved an address someone else had signed up with: say what went.
+        <p role="status" data-testid="account-reset">
+          {accountResetText(t, result.accountReset)}
         </p>
       )}
       {result.status === 'error' && (
