@@ -210,7 +210,7 @@ async function walletOfCaller(
   current: { row: SessionRow } | null,
 ): Promise<WalletRow> {
   const deps = c.get('deps');
-  const holder = await findWallet(trx, deps.config.project.projectId, wallet);
+  const holder = await findWallet(trx, deps.config.project.projectId, wallet, { signsIn: true });
   if (holder === undefined) {
     // The challenge was bound to this session (liveChallenges), so the session is the caller's.
     if (!current) throw new ProviderError('crypto_wallet_not_found', { message: CHALLENGE_NOT_FOUND });

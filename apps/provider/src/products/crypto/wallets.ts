@@ -2,6 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519';
 import bs58 from 'bs58';
 import type { Selectable } from 'kysely';
 import { getAddress, isAddress } from 'viem';
+import { dialectOf } from '../../db/dialect';
 import type { Executor } from '../../db/schema';
 import type { ProviderDeps } from '../../http/context';
 import { ProviderError } from '../../http/errors';
@@ -92,14 +93,29 @@ export function cryptoWalletFactor(row: WalletRow): NewFactor {
   };
 }
 
-/** The wallet row of this project holding `wallet`, if any. */
-export async function findWallet(db: Executor, projectId: string, wallet: Wallet): Promise<WalletRow | undefined> {
+/**
+ * The wallet row of this project holding `wallet`, if any. `signsIn`: the caller's transaction signs in with it, so on
+ * PostgreSQL the row stays locked (`FOR SHARE`) until that transaction ends. A pre-hijacking reset of the account (its
+ * owner proving an address: services/verification.ts) deletes the wallets and then revokes the sessions, so it waits
+ * for the sign-in to commit and then revokes its session too; unlocked, the sign-in's session was committed after the
+ * reset's revocation and a stranger kept a session in the owner's account (resetRaces.test.ts). A reset that
+ * committed first left no row to sign in with. The sign-in writes nothing of the user's afterwards (no write bumps
+ * `users.methods_version`), so holding the row cannot deadlock with a reset holding the user's row. SQLite's
+ * transaction holds the only writing connection.
+ */
+export async function findWallet(
+  db: Executor,
+  projectId: string,
+  wallet: Wallet,
+  options: { signsIn?: boolean } = {},
+): Promise<WalletRow | undefined> {
   return db
     .selectFrom('crypto_wallets')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('wallet_type', '=', wallet.type)
     .where('address', '=', wallet.address)
+    .$if(options.signsIn === true && dialectOf(db) === 'postgres', (query) => query.forShare())
     .executeTakeFirst();
 }
 
@@ -138,7 +154,7 @@ export async function attachWallet(
  * signs in as the winner's.
  */
 export async function findOrCreateWalletUser(db: Executor, deps: ProviderDeps, wallet: Wallet): Promise<WalletRow> {
-  const existing = await findWallet(db, deps.config.project.projectId, wallet);
+  const existing = await findWallet(db, deps.config.project.projectId, wallet, { signsIn: true });
   if (existing) return existing;
   const userId = newId('user', deps.environment);
   await db

@@ -1,50 +1,15 @@
 // A social sign-in racing the pre-hijacking reset on PostgreSQL (the reset: services/verification.ts). Deterministic:
 // the test holds a lock of its own so that one side stops at a known statement, and watches who waits for whom
-// (pg_blocking_pids). Runs only with LATCHKEY_TEST_POSTGRES_URL: SQLite runs one writing transaction at a time.
-import pg from 'pg';
+// (pg_blocking_pids; the steps of test/resetRaceSteps.ts). Runs only with LATCHKEY_TEST_POSTGRES_URL: SQLite runs one writing transaction at a time.
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/expectError';
 import { oauthAuthenticate, signedInWith, signInAt } from '../../../test/oauthSteps';
-import { databaseKind, startProvider, type TestProvider } from '../../../testing/harness';
+import { backendPid, connect, waiterOf } from '../../../test/resetRaceSteps';
+import { databaseKind, startProvider } from '../../../testing/harness';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 /** Mallory's GitHub account names Ada's address, unverified there: she gets an account holding it unverified. */
 const MALLORY_GITHUB = { ...ADA, emailVerified: false, subject: 'mallory-github' };
-
-/** A connection of the test's own to the provider's database, for the lock and for watching the others wait. */
-async function connect(t: TestProvider): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: t.databaseUrl });
-  await client.connect();
-  return client;
-}
-
-/** The backend waiting for one `pid` holds, once one does (10 s at most); throws if `done` settles first. */
-async function waiterOf(observer: pg.Client, pid: number, done: Promise<unknown>): Promise<number> {
-  let settled = false;
-  const mark = () => {
-    settled = true;
-  };
-  void done.then(mark, mark);
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const { rows } = await observer.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
-      [pid],
-    );
-    if (rows[0] !== undefined) return rows[0].pid;
-    if (settled) throw new Error(`The request finished without waiting for ${pid}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  const { rows } = await observer.query(
-    'SELECT pid, state, wait_event_type, query FROM pg_stat_activity WHERE datname = current_database()',
-  );
-  throw new Error(`Nobody waited for ${pid} in 10 s: ${JSON.stringify(rows)}`);
-}
-
-async function backendPid(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  return rows[0]?.pid as number;
-}
 
 describe.skipIf(databaseKind !== 'postgres')('a social sign-in racing the pre-hijacking reset', () => {
   it("a stranger's sign-in in flight while the owner's Google sign-in resets the account keeps no session", async () => {
@@ -63,7 +28,7 @@ describe.skipIf(databaseKind !== 'postgres')('a social sign-in racing the pre-hi
       await holder.query('LOCK TABLE sessions IN SHARE MODE');
       const holderPid = await backendPid(holder);
       mallory = oauthAuthenticate(t, token);
-      const malloryPid = await waiterOf(observer, holderPid, mallory);
+      const malloryPid = (await waiterOf(observer, holderPid, mallory)) as number;
       // Ada's first Google sign-in proves the address: its reset removes Mallory's identity, and waits for her
       // redemption to commit (the identity is read FOR SHARE until then), so it then revokes her new session too.
       ada = signInAt(t, 'google', ADA);

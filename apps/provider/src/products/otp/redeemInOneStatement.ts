@@ -11,10 +11,18 @@
 //      redemption that consumed it first leaves nothing here: at READ COMMITTED PostgreSQL checks the condition again
 //      on the row it waited for: its manual, "Read Committed Isolation Level");
 //   2. `counter`: the user's guess counter, locked and left as it was (guards.ts assertGuessSlotFree), only if (1);
-//   3. `checks`: whether the user has a free guess slot, and, for a first proof of the address, whether the user holds
-//      anything the pre-hijacking reset would remove (verification.ts holdsAnythingBut);
-//   4. `consumed`: the code consumed with its slot, only if (3) found a free slot and nothing to reset;
-//   5. the address verified and a pending user made active (a first proof only), and the session inserted, only if (4).
+//   3. `held` (an address verified already): the address, still the user's, read `FOR SHARE` once (2) is locked.
+//      A pre-hijacking reset of the account (its owner proving another address) deletes it before it revokes the
+//      sessions: locked, the reset waits for this statement's commit and its revocation then ends the session started
+//      here; and a reset that committed while this statement waited (for the counter, which the owner's own passcode
+//      locks too) left nothing to lock (PostgreSQL checks the row again: its manual, "The Locking Clause"), so nobody
+//      signs in through an address the reset removed. Unlocked, either order kept the stranger's session. Locked after
+//      the counter, never before: holding the address while waiting for the counter a reset holds deadlocked;
+//   4. `checks`: whether the user has a free guess slot, for a first proof of the address whether the user holds
+//      anything the pre-hijacking reset would remove (verification.ts holdsAnythingBut), and whether (3) found the
+//      address (a first proof's address is locked by its own update, step 6);
+//   5. `consumed`: the code consumed with its slot, only if (4) found a free slot, nothing to reset and the address;
+//   6. the address verified and a pending user made active (a first proof only), and the session inserted, only if (5).
 // So a refusal, or a first proof that needs the reset, changes nothing: the counter is left as it was (a user who had
 // none gets one at zero, as the transaction's lock makes too). After the latter the caller runs the transaction of
 // routes.ts, which resets the account. SQLite has no data-modifying `WITH`
@@ -31,13 +39,15 @@ interface OutcomeRow {
   locked: boolean;
   free: boolean | null;
   clean: boolean | null;
+  present: boolean | null;
   started: boolean;
 }
 
 /** Which address the redemption proves for the first time, or none (it was verified already). */
 type FirstProof = 'email' | 'phone' | null;
 
-function statement(firstProof: FirstProof) {
+/** The statement of a first proof of an address of `kind`, or (`firstProof` null) of an address of `kind` verified already. */
+function statement(firstProof: FirstProof, kind: 'email' | 'phone') {
   return precompiledQuery<OutcomeRow, string[]>(
     (
       db,
@@ -62,6 +72,16 @@ function statement(firstProof: FirstProof) {
         firstProof === null
           ? sql`true`
           : sql`not ${holdsAnythingBut(eb, firstProof, userId as string, methodId as string)}`;
+      const { table, id } = IDENTIFIER_TABLES[kind];
+      const held =
+        firstProof === null
+          ? sql`, held as (
+              select 1 from ${sql.table(table)}
+              where ${sql.ref(id)} = ${methodId} and user_id = ${userId} and exists (select 1 from counter)
+              for share
+            )`
+          : sql``;
+      const present = firstProof === null ? sql`exists (select 1 from held)` : sql`true`;
       const verify =
         firstProof === null
           ? sql``
@@ -82,13 +102,14 @@ function statement(firstProof: FirstProof) {
           select ${counterKey}::text, ${now}::bigint, 0 from locked
           on conflict (counter_key) do update set count = guess_counters.count
           returning count, window_start
-        ), checks as (
-          select (count < ${maxFailuresPerUser} or window_start <= ${windowExpiredAt}) as free, ${clean} as clean
+        )${held}, checks as (
+          select (count < ${maxFailuresPerUser} or window_start <= ${windowExpiredAt}) as free, ${clean} as clean,
+            ${present} as present
           from counter
         ), consumed as (
           update otp_codes set failed_attempts = failed_attempts + 1, consumed_at = ${now}
           where otp_id = ${otpId} and consumed_at is null and failed_attempts < ${maxFailuresPerCode}
-            and exists (select 1 from checks where free and clean)
+            and exists (select 1 from checks where free and clean and present)
           returning otp_id
         )${verify}, started as (
           insert into sessions (session_id, user_id, project_id, token_hash, started_at, last_accessed_at, expires_at,
@@ -99,17 +120,17 @@ function statement(firstProof: FirstProof) {
           returning session_id
         )
         select exists (select 1 from locked) as locked, (select free from checks) as free,
-          (select clean from checks) as clean, exists (select 1 from started) as started`;
+          (select clean from checks) as clean, (select present from checks) as present,
+          exists (select 1 from started) as started`;
       return { compile: (): CompiledQuery<OutcomeRow> => raw.compile(db) } satisfies Compilable<OutcomeRow>;
     },
     15,
   );
 }
 
-const STATEMENTS: Record<'none' | 'email' | 'phone', ReturnType<typeof statement>> = {
-  none: statement(null),
-  email: statement('email'),
-  phone: statement('phone'),
+const STATEMENTS = {
+  email: { verified: statement(null, 'email'), first: statement('email', 'email') },
+  phone: { verified: statement(null, 'phone'), first: statement('phone', 'phone') },
 };
 
 /**
@@ -130,12 +151,14 @@ export async function redeemInOneStatement(
     windowExpiredAt: number;
     now: number;
     firstProof: FirstProof;
+    /** The kind of the address the code was sent to (`methodId`). */
+    kind: 'email' | 'phone';
     methodId: string;
     session: SessionRow;
   },
 ): Promise<OneStatementOutcome> {
   const { session } = options;
-  const run = STATEMENTS[options.firstProof ?? 'none'];
+  const run = STATEMENTS[options.kind][options.firstProof === null ? 'verified' : 'first'];
   const {
     rows: [outcome],
   } = await run(
@@ -159,5 +182,7 @@ export async function redeemInOneStatement(
   if (outcome === undefined || !outcome.locked) return 'not_found';
   if (outcome.free !== true) return 'locked_out';
   if (outcome.clean !== true) return 'needs_reset';
+  // The address is no longer the user's: a reset removed it (a code sent to it signs nobody in).
+  if (outcome.present !== true) return 'not_found';
   return outcome.started ? 'signed_in' : 'not_found';
 }

@@ -4,7 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { dialectOf } from '../../db/dialect';
 import { precompiled, precompiledQuery } from '../../db/precompiled';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { passcodeExpirationField, protectionFields, sessionDurationField } from '../../http/fields';
@@ -41,7 +41,7 @@ import {
   type SessionRow,
 } from '../../services/sessions';
 import { JOINED_USER_COLUMNS, normalizeEmail, userMethodColumns, userOfJoinedRow } from '../../services/users';
-import { markIdentifierVerified } from '../../services/verification';
+import { IDENTIFIER_TABLES, markIdentifierVerified } from '../../services/verification';
 import { DEFAULT_OTP_EXPIRATION_MINUTES, issuePasscode, OTP_PRODUCTS, type OtpChannel, passcodeHash } from './otps';
 import { redeemInOneStatement } from './redeemInOneStatement';
 
@@ -262,6 +262,7 @@ async function authenticateInOneStatement(
     windowExpiredAt: now - windowMinutes * 60_000,
     now,
     firstProof: alreadyVerified ? null : kind,
+    kind,
     methodId: code.method_id,
     session: started.row,
   });
@@ -365,6 +366,16 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     });
     // Only a pending user changes: an active one is not written again (a user never goes back to pending).
     if (user.status !== 'active') await activateUser(trx, code.user_id);
+    // On PostgreSQL, an address verified already (nothing above wrote it): still the user's, and held until the session
+    // is committed (redeemInOneStatement.ts, step 3, says why; after the guess counter and the user's row, never
+    // before). SQLite read the code with its address in this transaction, which holds the only writing connection.
+    if (
+      alreadyVerified &&
+      dialectOf(trx) === 'postgres' &&
+      !(await holdVerifiedIdentifier(trx, kind, code.method_id, code.user_id))
+    ) {
+      return { refused: 'otp_code_not_found' as const };
+    }
     const session = await recordAuthentication(trx, c, {
       userId: code.user_id,
       factor: passcodeFactor(code.channel, methodId, identifier),
@@ -393,6 +404,31 @@ async function authenticatePasscode(c: ProviderContext): Promise<Response> {
     method_id: outcome.methodId,
     ...(outcome.accountReset === undefined ? {} : { account_reset: outcome.accountReset }),
   });
+}
+
+/**
+ * Whether the verified address `methodId` of `kind` is still `userId`'s, read `FOR SHARE` (PostgreSQL) until the
+ * caller's transaction ends: a pre-hijacking reset of the account (its owner proving another address) deletes it and
+ * then revokes the sessions, so it waits for the session this sign-in starts and revokes it too; a reset that committed
+ * before (this transaction waited for the user's guess counter, which the owner's passcode locks as well) left nothing,
+ * and the code signs nobody in. A plain read let a stranger's passcode to her own phone, redeemed beside the owner's
+ * proof, keep a session in the owner's account (resetRaces.test.ts).
+ */
+async function holdVerifiedIdentifier(
+  trx: Executor,
+  kind: 'email' | 'phone',
+  methodId: string,
+  userId: string,
+): Promise<boolean> {
+  const { table, id } = IDENTIFIER_TABLES[kind];
+  const held = await trx
+    .selectFrom(table as 'emails')
+    .select('user_id')
+    .where(id as 'email_id', '=', methodId)
+    .where('user_id', '=', userId)
+    .forShare()
+    .executeTakeFirst();
+  return held !== undefined;
 }
 
 /** The SDK's passcode calls: login_or_create and send for each channel, and authenticate. */

@@ -8,6 +8,8 @@ import {
 } from '@simplewebauthn/server';
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { dialectOf } from '../../db/dialect';
+import type { Executor } from '../../db/schema';
 import { clientIp, ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
@@ -427,7 +429,12 @@ async function authenticate(c: ProviderContext): Promise<Response> {
       await recordFailure(deps, userId, trx);
       return { refused: true as const };
     }
-    if (newCounter > 0 || registration.sign_count > 0) {
+    const raisesCounter = newCounter > 0 || registration.sign_count > 0;
+    const startsUv = intermediate !== undefined && userVerified && registration.uv_initialized !== 1;
+    if (!(await holdRegistration(trx, registration, { raisesCounter, startsUv }))) {
+      return { refused: true as const, notFound: true as const };
+    }
+    if (raisesCounter) {
       // Two answers racing with counters read before either was stored: only a counter that still goes up wins.
       const raised = await trx
         .updateTable('webauthn_registrations')
@@ -461,11 +468,56 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     }
     return { session };
   });
-  if (outcome.refused) throw new ProviderError('unable_to_auth_webauthn_registration');
+  if (outcome.refused) {
+    throw new ProviderError(
+      outcome.notFound === true ? 'webauthn_registration_not_found' : 'unable_to_auth_webauthn_registration',
+    );
+  }
   return ok(c, {
     ...(await authenticateResponseFields(c, outcome.session)),
     webauthn_registration_id: registration.webauthn_registration_id,
   });
+}
+
+/**
+ * In the transaction of a passkey sign-in, before its session: whether the registration it signs in with (read before
+ * the transaction) is still its user's, holding what keeps a pre-hijacking reset of the account (its owner proving the
+ * address: services/verification.ts) from running beside it on PostgreSQL. The reset deletes the passkeys and then
+ * revokes the sessions; without a lock a sign-in in flight inserted its session after that revocation (a stranger
+ * kept a session in the owner's account), and one that began after the reset committed still signed in with the
+ * registration it had read. Two ways, as the sign-in will write the registration or not:
+ * - it reads it (`FOR SHARE` on PostgreSQL) until the session is committed: the reset's DELETE waits for this commit,
+ *   and its revocation, a later statement, then ends the session; a reset that committed first left nothing to read;
+ * - it will write it (a counter raised, `uv_initialized` set: its trigger bumps `users.methods_version`), so it takes
+ *   the user's row first (`FOR NO KEY UPDATE`, as the trigger would), the order the reset takes them in: the write's
+ *   row lock taken before the trigger's deadlocked with a reset holding the user's row and deleting the passkeys (a
+ *   500). Held, the reset waits at its first statement for this commit; the conditional write then refuses a
+ *   registration a reset that committed first deleted. SQLite's transaction holds the only writing connection.
+ */
+async function holdRegistration(
+  trx: Executor,
+  registration: { webauthn_registration_id: string; user_id: string },
+  writes: { raisesCounter: boolean; startsUv: boolean },
+): Promise<boolean> {
+  const postgres = dialectOf(trx) === 'postgres';
+  if (postgres && (writes.raisesCounter || writes.startsUv)) {
+    await trx
+      .selectFrom('users')
+      .select('user_id')
+      .where('user_id', '=', registration.user_id)
+      .forNoKeyUpdate()
+      .execute();
+  }
+  // The counter's conditional UPDATE finds the registration or refuses: no read needed.
+  if (writes.raisesCounter) return true;
+  const held = await trx
+    .selectFrom('webauthn_registrations')
+    .select('webauthn_registration_id')
+    .where('webauthn_registration_id', '=', registration.webauthn_registration_id)
+    .where('user_id', '=', registration.user_id)
+    .$if(postgres, (query) => query.forShare())
+    .executeTakeFirst();
+  return held !== undefined;
 }
 
 /** `PUT webauthn/update/{id}`: renames one of the caller's own registrations. */

@@ -1,6 +1,7 @@
 import type { User } from '@latchkey/sdk/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { dialectOf } from '../../db/dialect';
 import { ok, type ProviderContext, type ProviderEnv, readBody } from '../../http/context';
 import { ProviderError } from '../../http/errors';
 import { protectionFields, sessionDurationField } from '../../http/fields';
@@ -198,6 +199,14 @@ async function authenticate(c: ProviderContext): Promise<Response> {
     }
     await takeGuessSlot(deps, caller.userId, trx);
     const step = await checkTotpCode(deps, totp, body.totp_code, now);
+    // A right code writes the TOTP's row, whose trigger then bumps the user's `methods_version`: on PostgreSQL the
+    // user's row is taken first, the order a pre-hijacking reset of the account (its owner proving an address:
+    // services/verification.ts) takes them in, holding the user's row while it deletes the TOTP. Taken by the trigger,
+    // after the TOTP's row, the two deadlocked (a 500). Held until the commit, the reset waits for this sign-in and then
+    // revokes its session; a reset that committed first left no TOTP to claim the step of (resetRaces.test.ts).
+    if (step !== null && dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('users').select('user_id').where('user_id', '=', caller.userId).forNoKeyUpdate().execute();
+    }
     const claimed =
       step === null
         ? undefined

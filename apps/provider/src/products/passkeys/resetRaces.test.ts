@@ -1,0 +1,94 @@
+// A passkey sign-in racing the pre-hijacking reset on PostgreSQL (the reset: services/verification.ts), deterministic:
+// the test holds a lock of its own so that one side stops at a known statement (test/resetRaceSteps.ts). Runs only
+// with LATCHKEY_TEST_POSTGRES_URL: SQLite runs one writing transaction at a time.
+import { describe, expect, it } from 'vitest';
+import {
+  ownerPasscode,
+  sessionIsLive,
+  strangerDuringResetUnderWay,
+  strangerInFlightDuringReset,
+} from '../../../test/resetRaceSteps';
+import { asIfVerified, creationOptions, requestOptions } from '../../../testing/fixtures';
+import { databaseKind, ORIGIN, startProvider, type TestProvider } from '../../../testing/harness';
+import { SoftAuthenticator } from '../../../testing/softAuthenticator';
+
+const ADA = 'ada@example.com';
+const DOMAIN = 'localhost';
+
+/**
+ * Mallory signs up with Ada's address (unverified) and a password, and registers a passkey (it got in before enrolment
+ * needed a verified address). Answers her authenticator and her account.
+ */
+async function malloryWithPasskey(t: TestProvider, counter: boolean) {
+  const signup = await t.post('/passwords', {
+    email: ADA,
+    password: 'correct horse battery staple 42',
+    session_duration_minutes: 60,
+  });
+  expect(signup.status).toBe(200);
+  const sessionToken = signup.json.data.session_token as string;
+  const authenticator = new SoftAuthenticator({ origin: ORIGIN, counter });
+  const registered = await asIfVerified(t, signup.json.data.user_id, async () => {
+    const start = await t.post(
+      '/webauthn/register/start',
+      { domain: DOMAIN, return_passkey_credential_options: true },
+      sessionToken,
+    );
+    const credential = await authenticator.create(creationOptions(start));
+    return t.post(
+      '/webauthn/register',
+      { public_key_credential: JSON.stringify(credential), session_duration_minutes: 60 },
+      sessionToken,
+    );
+  });
+  expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+  return { authenticator, userId: signup.json.data.user_id as string };
+}
+
+/** A passkey sign-in prepared up to its last call: the answer sends the assertion. */
+async function passkeySignIn(t: TestProvider, authenticator: SoftAuthenticator) {
+  const start = await t.post('/webauthn/authenticate/start/primary', {
+    domain: DOMAIN,
+    return_passkey_credential_options: true,
+  });
+  const assertion = await authenticator.get(requestOptions(start));
+  return () =>
+    t.post('/webauthn/authenticate', {
+      public_key_credential: JSON.stringify(assertion),
+      session_duration_minutes: 60,
+    });
+}
+
+describe.skipIf(databaseKind !== 'postgres')('a passkey sign-in racing the pre-hijacking reset', () => {
+  for (const counter of [false, true]) {
+    const kind = counter ? 'a passkey with a signature counter' : 'a synced passkey (counter 0)';
+    it(`${kind}: a stranger's sign-in in flight while the owner's passcode resets the account keeps no session`, async () => {
+      const t = await startProvider();
+      const { authenticator } = await malloryWithPasskey(t, counter);
+      const mallory = await passkeySignIn(t, authenticator);
+      const ada = await ownerPasscode(t, ADA);
+      const race = await strangerInFlightDuringReset(t, '"type":"webauthn"', mallory, ada);
+      expect(race.stranger.status, JSON.stringify(race.stranger.json)).toBe(200);
+      expect(race.owner.status, JSON.stringify(race.owner.json)).toBe(200);
+      expect(race.owner.json.data.account_reset.removed).toEqual(['password', 'passkeys', 'sessions']);
+      // Mallory's session, committed while the reset ran, does not outlive it.
+      expect(await sessionIsLive(t, race.stranger.json.data.session_token)).toBe(false);
+      expect(race.ownerWaited).toBe(true);
+      expect(await sessionIsLive(t, race.owner.json.data.session_token)).toBe(true);
+    });
+
+    it(`${kind}: a stranger's sign-in while the owner's reset is under way waits for it (no deadlock) and gets nothing`, async () => {
+      const t = await startProvider();
+      const { authenticator } = await malloryWithPasskey(t, counter);
+      const mallory = await passkeySignIn(t, authenticator);
+      const ada = await ownerPasscode(t, ADA);
+      const race = await strangerDuringResetUnderWay(t, mallory, ada);
+      expect(race.owner.status, JSON.stringify(race.owner.json)).toBe(200);
+      expect(race.stranger.status, JSON.stringify(race.stranger.json)).toBeLessThan(500);
+      if (race.stranger.status === 200) {
+        expect(await sessionIsLive(t, race.stranger.json.data.session_token)).toBe(false);
+      }
+      expect(await sessionIsLive(t, race.owner.json.data.session_token)).toBe(true);
+    });
+  }
+});
