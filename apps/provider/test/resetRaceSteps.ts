@@ -68,6 +68,20 @@ export async function waiterOf(
   throw new Error(`Nobody waited for ${pid} in 30 s: ${JSON.stringify(rows)}`);
 }
 
+/**
+ * Mallory signs up with Ada's address (`ada@example.com`, unverified) and a password: the account the owner's proof
+ * will reset. Answers the sign-up's `data` (its `user_id` and `session_token`).
+ */
+export async function strangerSignUp(t: TestProvider): Promise<{ user_id: string; session_token: string }> {
+  const signup = await t.post('/passwords', {
+    email: 'ada@example.com',
+    password: 'correct horse battery staple 42',
+    session_duration_minutes: 60,
+  });
+  expect(signup.status).toBe(200);
+  return signup.json.data;
+}
+
 /** Whether the session of `token` is live (`sessions/authenticate` answers it). */
 export async function sessionIsLive(t: TestProvider, token: string): Promise<boolean> {
   const response = await t.post('/sessions/authenticate', {}, token);

@@ -7,6 +7,7 @@ import {
   sessionIsLive,
   strangerDuringResetUnderWay,
   strangerInFlightDuringReset,
+  strangerSignUp,
 } from '../../../test/resetRaceSteps';
 import { challengeOf, signWith, walletAuthenticate, walletSignIn, walletStart } from '../../../test/walletSteps';
 import { asIfVerified } from '../../../testing/fixtures';
@@ -17,15 +18,10 @@ const ADA = 'ada@example.com';
 
 /** Mallory signs up with Ada's address (unverified) and a password; her wallet got in before that was refused. */
 async function malloryWithWallet(t: TestProvider) {
-  const signup = await t.post('/passwords', {
-    email: ADA,
-    password: 'correct horse battery staple 42',
-    session_duration_minutes: 60,
-  });
-  expect(signup.status).toBe(200);
+  const signup = await strangerSignUp(t);
   const wallet = new TestSolanaWallet();
-  const attached = await asIfVerified(t, signup.json.data.user_id, () =>
-    walletSignIn(t, wallet, { mode: 'secondary', sessionToken: signup.json.data.session_token }),
+  const attached = await asIfVerified(t, signup.user_id, () =>
+    walletSignIn(t, wallet, { mode: 'secondary', sessionToken: signup.session_token }),
   );
   expect(attached.status, JSON.stringify(attached.json)).toBe(200);
   return wallet;

@@ -9,6 +9,7 @@ import {
   sessionIsLive,
   strangerDuringResetUnderWay,
   strangerInFlightDuringReset,
+  strangerSignUp,
 } from '../../../test/resetRaceSteps';
 import { verifyEmailInSession } from '../../../testing/fixtures';
 import { databaseKind, startProvider, type TestProvider, tokenOf } from '../../../testing/harness';
@@ -18,13 +19,8 @@ const MALLORY = 'mallory@example.com';
 
 /** Mallory signs up with Ada's address (unverified) and a password, and proves her own address from that session. */
 async function malloryWithAddress(t: TestProvider) {
-  const signup = await t.post('/passwords', {
-    email: ADA,
-    password: 'correct horse battery staple 42',
-    session_duration_minutes: 60,
-  });
-  expect(signup.status).toBe(200);
-  await verifyEmailInSession(t, MALLORY, signup.json.data.session_token);
+  const signup = await strangerSignUp(t);
+  await verifyEmailInSession(t, MALLORY, signup.session_token);
 }
 
 /** A magic-link sign-in to Mallory's address, prepared: the link is sent now, the answer redeems it. */

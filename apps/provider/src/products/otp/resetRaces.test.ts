@@ -9,6 +9,7 @@ import {
   sessionIsLive,
   strangerDuringResetUnderWay,
   strangerInFlightDuringReset,
+  strangerSignUp,
 } from '../../../test/resetRaceSteps';
 import { databaseKind, startProvider, type TestProvider } from '../../../testing/harness';
 import type { ProviderConfigInput } from '../../config';
@@ -18,13 +19,8 @@ const MALLORY_PHONE = '+14155550199';
 
 /** Mallory signs up with Ada's address (unverified) and a password, and proves her own phone from that session. */
 async function malloryWithPhone(t: TestProvider) {
-  const signup = await t.post('/passwords', {
-    email: ADA,
-    password: 'correct horse battery staple 42',
-    session_duration_minutes: 60,
-  });
-  expect(signup.status).toBe(200);
-  const sessionToken = signup.json.data.session_token as string;
+  const signup = await strangerSignUp(t);
+  const sessionToken = signup.session_token as string;
   const sent = await t.post('/otps/sms/send/secondary', { phone_number: MALLORY_PHONE }, sessionToken);
   expect(sent.status, JSON.stringify(sent.json)).toBe(200);
   const added = await t.post(

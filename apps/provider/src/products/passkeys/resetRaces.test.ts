@@ -7,6 +7,7 @@ import {
   sessionIsLive,
   strangerDuringResetUnderWay,
   strangerInFlightDuringReset,
+  strangerSignUp,
 } from '../../../test/resetRaceSteps';
 import { asIfVerified, creationOptions, requestOptions } from '../../../testing/fixtures';
 import { databaseKind, ORIGIN, startProvider, type TestProvider } from '../../../testing/harness';
@@ -20,15 +21,10 @@ const DOMAIN = 'localhost';
  * needed a verified address). Answers her authenticator and her account.
  */
 async function malloryWithPasskey(t: TestProvider, counter: boolean) {
-  const signup = await t.post('/passwords', {
-    email: ADA,
-    password: 'correct horse battery staple 42',
-    session_duration_minutes: 60,
-  });
-  expect(signup.status).toBe(200);
-  const sessionToken = signup.json.data.session_token as string;
+  const signup = await strangerSignUp(t);
+  const sessionToken = signup.session_token as string;
   const authenticator = new SoftAuthenticator({ origin: ORIGIN, counter });
-  const registered = await asIfVerified(t, signup.json.data.user_id, async () => {
+  const registered = await asIfVerified(t, signup.user_id, async () => {
     const start = await t.post(
       '/webauthn/register/start',
       { domain: DOMAIN, return_passkey_credential_options: true },
@@ -42,7 +38,7 @@ async function malloryWithPasskey(t: TestProvider, counter: boolean) {
     );
   });
   expect(registered.status, JSON.stringify(registered.json)).toBe(200);
-  return { authenticator, userId: signup.json.data.user_id as string };
+  return { authenticator, userId: signup.user_id as string };
 }
 
 /** A passkey sign-in prepared up to its last call: the answer sends the assertion. */
