@@ -132,7 +132,7 @@ async function authenticate(c: ProviderContext): Promise<Response> {
  * after, so it waits for this sign-in and then revokes its session; unlocked, the reset's revocations ran before this
  * session was committed and it outlived the reset (a stranger kept a session in the owner's account).
  */
-export async function registrationToSignIn(
+async function registrationToSignIn(
   trx: Executor,
   row: Pick<SocialTokenRow, 'oauth_user_registration_id' | 'user_id'>,
 ): Promise<RegistrationRow | undefined> {
