@@ -233,3 +233,34 @@ export async function strangerDuringResetUnderWay(
     await Promise.allSettled([strangerCall, ownerCall]);
   }
 }
+
+/**
+ * The in-flight race's outcome (strangerInFlightDuringReset): both answered 200, the owner's proof waited for the
+ * stranger's sign-in, and the stranger's session, committed while the reset ran, did not outlive it; the owner's did.
+ */
+export async function expectInFlightStrangerKeptNothing(
+  t: TestProvider,
+  race: { stranger: CallResult; owner: CallResult; ownerWaited: boolean },
+): Promise<void> {
+  expect(race.stranger.status, JSON.stringify(race.stranger.json)).toBe(200);
+  expect(race.owner.status, JSON.stringify(race.owner.json)).toBe(200);
+  expect(await sessionIsLive(t, race.stranger.json.data.session_token)).toBe(false);
+  expect(race.ownerWaited).toBe(true);
+  expect(await sessionIsLive(t, race.owner.json.data.session_token)).toBe(true);
+}
+
+/**
+ * The under-way race's outcome (strangerDuringResetUnderWay): the owner signed in, the stranger got no 500 (nothing
+ * deadlocked) and, if signed in, keeps no live session.
+ */
+export async function expectUnderWayStrangerKeptNothing(
+  t: TestProvider,
+  race: { stranger: CallResult; owner: CallResult },
+): Promise<void> {
+  expect(race.owner.status, JSON.stringify(race.owner.json)).toBe(200);
+  expect(race.stranger.status, JSON.stringify(race.stranger.json)).toBeLessThan(500);
+  if (race.stranger.status === 200) {
+    expect(await sessionIsLive(t, race.stranger.json.data.session_token)).toBe(false);
+  }
+  expect(await sessionIsLive(t, race.owner.json.data.session_token)).toBe(true);
+}
